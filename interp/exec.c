@@ -1,0 +1,1190 @@
+/*
+** exec.c: the warp interpreter.
+**
+** One dispatch executes an instruction for all 32 lanes of a warp: the
+** register file is slot-major (regs[slot * 32 + lane]) so the lane loops of
+** ALU opcodes are straight loops the C compiler vectorises.  Lanes outside
+** the active mask keep their registers (results are blended by mask).
+**
+** Divergence uses minimum-pc reconvergence: when lanes of a frame split,
+** each waiting lane keeps its own pc, and the group with the smallest pc
+** runs next; lanes meet again where their pcs become equal.  The lowering
+** lays code out with loops contiguous and in topological order, which makes
+** the minimum-pc group the one that must run first for the others to
+** reconverge at the immediate post-dominator (docs/BYTECODE.md).
+*/
+#include <fenv.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp/exec.h"
+#include "interp/mathfn.h"
+#include "src/util.h"
+
+#define WMASK(w) ((w) >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (w)) - 1)
+#define SX(v, w) ((int64_t)((uint64_t)(v) << (64 - (w))) >> (64 - (w)))
+
+static inline float f32(uint64_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t bf32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double f64(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
+static inline uint64_t bf64(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+
+void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint32_t mask)
+{
+	if (w->depth == w->capdepth) {
+		uint32_t nc = w->capdepth ? w->capdepth * 2 : 4;
+		w->frames = xrealloc(w->frames, nc * sizeof *w->frames);
+		memset(w->frames + w->capdepth, 0, (nc - w->capdepth) * sizeof *w->frames);
+		w->capdepth = nc;
+	}
+	struct frame *f = &w->frames[w->depth++];
+	uint32_t ns = p->funcs[fn].nslots;
+	if (f->nslots < ns || f->regs == NULL) {
+		free(f->regs);
+		f->regs = xcalloc((size_t)(ns ? ns : 1) * 32, sizeof(uint64_t));
+		f->nslots = ns;
+	}
+	f->fn = fn;
+	f->entered = mask;
+	f->returned = 0;
+	f->waiting = 0;
+	f->bar_blocked = 0;
+	f->ws_blocked = 0;
+	w->active = mask;
+	w->pc = 0;
+}
+
+void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+		  enum finding_kind k, uint64_t addr, const char *detail)
+{
+	const struct program *p = ex->p;
+	const struct func *f = &p->funcs[fn];
+	struct srcloc loc = { f->file, f->demangled, pc < f->ncode ? f->line[pc] : 0, 0 };
+	const struct insn *I = pc < f->ncode ? &f->code[pc] : NULL;
+	if (I && (I->op == OP_LOAD || I->op == OP_STORE || I->op == OP_ATOMIC || I->op == OP_CMPXCHG
+		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER)
+	    && I->x < p->nsites)
+		loc = p->sites[I->x].loc;
+	struct thread_id who = { { ex->block[0], ex->block[1], ex->block[2] },
+				 { w->tid[0][lane], w->tid[1][lane], w->tid[2][lane] } };
+	char where[256];
+	const char *wp = NULL;
+	uint32_t id = MEM_ID(addr);
+	if (addr && id < ex->m->n && ex->m->a[id].name) {
+		const struct mem_alloc *a = &ex->m->a[id];
+		uint64_t es = a->elem_size ? a->elem_size : 1;
+		uint64_t off = MEM_OFF(addr);
+		snprintf(where, sizeof where, "%s '%s[%llu]'",
+			 a->space == AS_SHARED ? "shared" : a->space == AS_LOCAL ? "local"
+			 : a->space == AS_CONST ? "constant" : "global", a->name,
+			 (unsigned long long)(off / es));
+		wp = where;
+	}
+	findings_add(ex->out, k, fn, pc, &loc, &who, addr, wp, detail);
+}
+
+/* Picks the next group of the top frame: the waiting lanes with the
+** smallest pc.  Returns 0 if no lane of the top frame can run. */
+static int resched(struct warp *w)
+{
+	struct frame *fr = &w->frames[w->depth - 1];
+	uint32_t run = fr->waiting;
+	if (w->active) {
+		/* the running group joins the waiting lanes at its pc */
+		for (uint32_t m = w->active; m; m &= m - 1)
+			fr->pc[__builtin_ctz(m)] = w->pc;
+		run |= w->active;
+		w->active = 0;
+	}
+	if (run == 0) {
+		fr->waiting = 0;
+		return 0;
+	}
+	uint32_t best = UINT32_MAX;
+	for (uint32_t m = run; m; m &= m - 1) {
+		uint32_t pc = fr->pc[__builtin_ctz(m)];
+		if (pc < best)
+			best = pc;
+	}
+	uint32_t grp = 0;
+	for (uint32_t m = run; m; m &= m - 1) {
+		int l = __builtin_ctz(m);
+		if (fr->pc[l] == best)
+			grp |= 1u << l;
+	}
+	w->active = grp;
+	w->pc = best;
+	fr->waiting = run & ~grp;
+	return 1;
+}
+
+/* Directed rounding: the host FPU's mode around one operation.  volatile
+** keeps the compiler from moving the arithmetic across fesetround. */
+static int fe_mode(uint32_t mode)
+{
+	switch (mode) {
+	case RND_ZERO: return FE_TOWARDZERO;
+	case RND_DOWN: return FE_DOWNWARD;
+	case RND_UP: return FE_UPWARD;
+	default: return FE_TONEAREST;
+	}
+}
+
+static uint64_t frnd32(unsigned opk, uint32_t mode, uint64_t a, uint64_t b, uint64_t c)
+{
+	volatile float x = f32(a), y = f32(b), z = f32(c), r;
+	if (mode != RND_NEAREST)
+		fesetround(fe_mode(mode));
+	switch (opk) {
+	case 0: r = x + y; break;
+	case 1: r = x * y; break;
+	case 2: r = x / y; break;
+	case 3: r = fmaf(x, y, z); break;
+	case 4: r = sqrtf(x); break;
+	case 5: r = 1.0f / x; break;
+	default: r = x - y; break;
+	}
+	if (mode != RND_NEAREST)
+		fesetround(FE_TONEAREST);
+	return bf32(r);
+}
+
+static uint64_t frnd64(unsigned opk, uint32_t mode, uint64_t a, uint64_t b, uint64_t c)
+{
+	volatile double x = f64(a), y = f64(b), z = f64(c), r;
+	if (mode != RND_NEAREST)
+		fesetround(fe_mode(mode));
+	switch (opk) {
+	case 0: r = x + y; break;
+	case 1: r = x * y; break;
+	case 2: r = x / y; break;
+	case 3: r = fma(x, y, z); break;
+	case 4: r = sqrt(x); break;
+	case 5: r = 1.0 / x; break;
+	default: r = x - y; break;
+	}
+	if (mode != RND_NEAREST)
+		fesetround(FE_TONEAREST);
+	return bf64(r);
+}
+
+static double round_mode(double x, uint32_t mode)
+{
+	switch (mode) {
+	case RND_ZERO: return trunc(x);
+	case RND_DOWN: return floor(x);
+	case RND_UP: return ceil(x);
+	default: return nearbyint(x);
+	}
+}
+
+/* float -> integer as PTX cvt does: rounded, saturated, NaN -> 0. */
+static uint64_t f2i(double x, uint32_t mode, unsigned w, int sgn)
+{
+	if (isnan(x))
+		return 0;
+	x = round_mode(x, mode);
+	if (sgn) {
+		double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1);
+		int64_t v;
+		if (x <= lo)
+			v = w == 64 ? INT64_MIN : -(INT64_C(1) << (w - 1));
+		else if (x >= hi)
+			v = w == 64 ? INT64_MAX : (INT64_C(1) << (w - 1)) - 1;
+		else
+			v = (int64_t)x;
+		return (uint64_t)v & WMASK(w);
+	}
+	double hi = ldexp(1.0, (int)w);
+	if (x <= 0)
+		return 0;
+	if (x >= hi)
+		return WMASK(w);
+	return (uint64_t)x & WMASK(w);
+}
+
+static uint64_t cvt(unsigned kind, unsigned w, uint32_t mode, uint64_t a)
+{
+	switch (kind) {
+	case CVT_F32_TO_SI: case CVT_F32_TO_SI_SAT: return f2i(f32(a), mode, w, 1);
+	case CVT_F32_TO_UI: case CVT_F32_TO_UI_SAT: return f2i(f32(a), mode, w, 0);
+	case CVT_F64_TO_SI: case CVT_F64_TO_SI_SAT: return f2i(f64(a), mode, w, 1);
+	case CVT_F64_TO_UI: case CVT_F64_TO_UI_SAT: return f2i(f64(a), mode, w, 0);
+	case CVT_SI_TO_F32: return bf32((float)SX(a, w));
+	case CVT_UI_TO_F32: return bf32((float)(a & WMASK(w)));
+	case CVT_SI_TO_F64: return bf64((double)SX(a, w));
+	case CVT_UI_TO_F64: return bf64((double)(a & WMASK(w)));
+	case CVT_F32_TO_F64: return bf64((double)f32(a));
+	case CVT_F64_TO_F32: return bf32((float)f64(a));
+	case CVT_F16_TO_F32: return bf32(math_f16_to_f32((uint16_t)a));
+	case CVT_F32_TO_F16: return math_f32_to_f16(f32(a));
+	case CVT_F16_TO_F64: return bf64((double)math_f16_to_f32((uint16_t)a));
+	case CVT_F64_TO_F16: return math_f32_to_f16((float)f64(a));
+	case CVT_BF16_TO_F32: return (a & 0xffff) << 16;
+	case CVT_F32_TO_BF16: {
+		uint32_t u = (uint32_t)a;
+		if ((u & 0x7fffffff) > 0x7f800000)
+			return (u >> 16) | 0x40;
+		u += 0x7fff + ((u >> 16) & 1);
+		return u >> 16;
+	}
+	}
+	return 0;
+}
+
+static int fcmp(unsigned pred, double a, double b)
+{
+	int uno = isnan(a) || isnan(b);
+	switch (pred) {
+	case FCMP_FALSE: return 0;
+	case FCMP_OEQ: return !uno && a == b;
+	case FCMP_OGT: return !uno && a > b;
+	case FCMP_OGE: return !uno && a >= b;
+	case FCMP_OLT: return !uno && a < b;
+	case FCMP_OLE: return !uno && a <= b;
+	case FCMP_ONE: return !uno && a != b;
+	case FCMP_ORD: return !uno;
+	case FCMP_UNO: return uno;
+	case FCMP_UEQ: return uno || a == b;
+	case FCMP_UGT: return uno || a > b;
+	case FCMP_UGE: return uno || a >= b;
+	case FCMP_ULT: return uno || a < b;
+	case FCMP_ULE: return uno || a <= b;
+	case FCMP_UNE: return uno || a != b;
+	default: return 1;
+	}
+}
+
+static int icmp(unsigned pred, uint64_t a, uint64_t b, unsigned w)
+{
+	switch (pred) {
+	case ICMP_EQ: return a == b;
+	case ICMP_NE: return a != b;
+	case ICMP_UGT: return a > b;
+	case ICMP_UGE: return a >= b;
+	case ICMP_ULT: return a < b;
+	case ICMP_ULE: return a <= b;
+	case ICMP_SGT: return SX(a, w) > SX(b, w);
+	case ICMP_SGE: return SX(a, w) >= SX(b, w);
+	case ICMP_SLT: return SX(a, w) < SX(b, w);
+	default: return SX(a, w) <= SX(b, w);
+	}
+}
+
+static uint64_t iunary(unsigned f, uint64_t a, unsigned w)
+{
+	a &= WMASK(w);
+	switch (f) {
+	case 0: { int64_t s = SX(a, w); return (uint64_t)(s < 0 ? -s : s) & WMASK(w); }
+	case 1: return (uint64_t)__builtin_popcountll(a);
+	case 2: return a == 0 ? w : (uint64_t)(__builtin_clzll(a) - (64 - (int)w));
+	case 3: return a == 0 ? w : (uint64_t)__builtin_ctzll(a);
+	case 4: return __builtin_bswap64(a) >> (64 - w);
+	default: {
+		uint64_t r = 0;
+		for (unsigned i = 0; i < w; i++)
+			r |= ((a >> i) & 1) << (w - 1 - i);
+		return r;
+	}
+	}
+}
+
+static uint64_t atomic_op(unsigned f, uint64_t old, uint64_t v, unsigned bytes)
+{
+	unsigned w = bytes * 8;
+	uint64_t m = WMASK(w);
+	switch (f) {
+	case AT_XCHG: return v;
+	case AT_ADD: return (old + v) & m;
+	case AT_SUB: return (old - v) & m;
+	case AT_AND: return old & v;
+	case AT_NAND: return ~(old & v) & m;
+	case AT_OR: return old | v;
+	case AT_XOR: return old ^ v;
+	case AT_MAX: return SX(old, w) >= SX(v, w) ? old : v;
+	case AT_MIN: return SX(old, w) <= SX(v, w) ? old : v;
+	case AT_UMAX: return old >= v ? old : v;
+	case AT_UMIN: return old <= v ? old : v;
+	case AT_FADD: return bf32(f32(old) + f32(v));
+	case AT_FSUB: return bf32(f32(old) - f32(v));
+	case AT_FMAX: return bf32(fmaxf(f32(old), f32(v)));
+	case AT_FMIN: return bf32(fminf(f32(old), f32(v)));
+	case AT_FADD64: return bf64(f64(old) + f64(v));
+	case AT_FSUB64: return bf64(f64(old) - f64(v));
+	case AT_FMAX64: return bf64(fmax(f64(old), f64(v)));
+	case AT_FMIN64: return bf64(fmin(f64(old), f64(v)));
+	case AT_UINC: return old >= v ? 0 : (old + 1) & m;
+	case AT_UDEC: return (old == 0 || old > v) ? v : old - 1;
+	}
+	return old;
+}
+
+static inline uint64_t load_n(const uint8_t *p, unsigned n)
+{
+	switch (n) {
+	case 1: return *p;
+	case 2: { uint16_t v; memcpy(&v, p, 2); return v; }
+	case 4: { uint32_t v; memcpy(&v, p, 4); return v; }
+	default: { uint64_t v; memcpy(&v, p, 8); return v; }
+	}
+}
+
+static inline void store_n(uint8_t *p, unsigned n, uint64_t v)
+{
+	switch (n) {
+	case 1: *p = (uint8_t)v; break;
+	case 2: { uint16_t x = (uint16_t)v; memcpy(p, &x, 2); break; }
+	case 4: { uint32_t x = (uint32_t)v; memcpy(p, &x, 4); break; }
+	default: memcpy(p, &v, 8); break;
+	}
+}
+
+static enum finding_kind fault_kind(enum mem_fault f)
+{
+	switch (f) {
+	case MF_NULL: return FK_NULL;
+	case MF_INVALID: return FK_INVALID_PTR;
+	case MF_MISALIGNED: return FK_MISALIGNED;
+	case MF_READONLY: return FK_READONLY;
+	default: return FK_OOB;
+	}
+}
+
+static void mem_fault_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+			      enum mem_fault f, uint64_t addr, unsigned size, int write)
+{
+	char detail[160];
+	snprintf(detail, sizeof detail, "%s of %u byte%s at address 0x%llx",
+		 write ? "write" : "read", size, size == 1 ? "" : "s", (unsigned long long)addr);
+	exec_finding(ex, w, lane, fn, pc, fault_kind(f), addr, detail);
+}
+
+/* vprintf: the argument buffer holds each argument at its natural
+** alignment (8 for double, long, pointers; 4 for int). */
+static void do_printf(struct exec *ex, struct warp *w, int lane, uint64_t fmtp, uint64_t argp)
+{
+	char *fmt = mem_strdup(ex->m, fmtp, 4096);
+	char out[8192];
+	size_t o = 0;
+	uint64_t off = 0;
+	o += (size_t)snprintf(out, sizeof out, "[block (%u,%u,%u) thread (%u,%u,%u)] ",
+			      ex->block[0], ex->block[1], ex->block[2],
+			      w->tid[0][lane], w->tid[1][lane], w->tid[2][lane]);
+	for (const char *p = fmt; *p && o < sizeof out - 1;) {
+		if (*p != '%') {
+			out[o++] = *p++;
+			continue;
+		}
+		if (p[1] == '%') {
+			out[o++] = '%';
+			p += 2;
+			continue;
+		}
+		char spec[32];
+		size_t k = 0;
+		spec[k++] = *p++;
+		int longs = 0;
+		while (*p && strchr("0123456789.-+ #lhzjt", *p) && k < sizeof spec - 2) {
+			if (*p == 'l')
+				longs++;
+			spec[k++] = *p++;
+		}
+		char conv = *p ? *p++ : 'd';
+		spec[k++] = conv;
+		spec[k] = '\0';
+		char buf[1024];
+		uint64_t v = 0;
+		int is64 = strchr("eEfFgGaA", conv) || conv == 's' || conv == 'p' || longs > 0;
+		unsigned sz = is64 ? 8 : 4;
+		off = (off + sz - 1) & ~(uint64_t)(sz - 1);
+		if (argp)
+			mem_read(ex->m, argp + off, &v, sz, NULL);
+		off += sz;
+		/* print through a normalised spec: strip length modifiers */
+		char ns[40];
+		size_t q = 0;
+		for (size_t i = 0; i < k - 1; i++)
+			if (!strchr("lhzjt", spec[i]))
+				ns[q++] = spec[i];
+		if (strchr("eEfFgGaA", conv)) {
+			ns[q++] = conv;
+			ns[q] = '\0';
+			snprintf(buf, sizeof buf, ns, f64(v));
+		} else if (conv == 's') {
+			char *s = mem_strdup(ex->m, v, 512);
+			ns[q++] = 's';
+			ns[q] = '\0';
+			snprintf(buf, sizeof buf, ns, s);
+			free(s);
+		} else if (conv == 'c') {
+			ns[q++] = 'c';
+			ns[q] = '\0';
+			snprintf(buf, sizeof buf, ns, (int)(uint8_t)v);
+		} else if (conv == 'p') {
+			snprintf(buf, sizeof buf, "0x%llx", (unsigned long long)v);
+		} else {
+			ns[q++] = 'l';
+			ns[q++] = 'l';
+			ns[q++] = conv;
+			ns[q] = '\0';
+			if (strchr("di", conv))
+				snprintf(buf, sizeof buf, ns, is64 ? (long long)v : (long long)(int32_t)v);
+			else
+				snprintf(buf, sizeof buf, ns, is64 ? (unsigned long long)v
+					 : (unsigned long long)(uint32_t)v);
+		}
+		for (const char *b = buf; *b && o < sizeof out - 1; b++)
+			out[o++] = *b;
+	}
+	out[o] = '\0';
+	fputs(out, ex->print_out);
+	free(fmt);
+}
+
+/* ---- dispatch ------------------------------------------------------------ */
+
+#if defined(__GNUC__)
+#define vmdispatch(o)	goto *disptab[o];
+#define vmcase(l)	L_##l:
+#define vmbreak		goto next
+#else
+#define vmdispatch(o)	switch (o)
+#define vmcase(l)	case OP_##l:
+#define vmbreak		break
+#endif
+
+#define R(s)	(regs + ((size_t)(s) << 5))
+#define OP(x)	((x) & OPND_CONST ? cpool + ((size_t)((x) & ~OPND_CONST) << 5) : R(x))
+
+/* Applies EXPR (of a, b, c) to every active lane, results masked to wm. */
+#define LANES(expr) do { \
+	uint64_t *D_ = R(I->d); \
+	const uint64_t *A_ = OP(I->a), *B_ = OP(I->b), *C_ = OP(I->c); \
+	if (m == FULL_MASK) { \
+		for (int l = 0; l < 32; l++) { \
+			uint64_t a = A_[l], b = B_[l], c = C_[l]; (void)a; (void)b; (void)c; \
+			D_[l] = (expr) & wm; \
+		} \
+	} else { \
+		for (int l = 0; l < 32; l++) { \
+			uint64_t a = A_[l], b = B_[l], c = C_[l]; (void)a; (void)b; (void)c; \
+			uint64_t r_ = (expr) & wm; \
+			D_[l] = (m >> l) & 1 ? r_ : D_[l]; \
+		} \
+	} \
+} while (0)
+
+/* Per active lane, with lane index l, for the opcodes that cannot be
+** vectorised (memory, calls into libm, traps). */
+#define FOR_LANES(mask, l) for (uint32_t mm_ = (mask), l; mm_ && ((l = (uint32_t)__builtin_ctz(mm_)), 1); mm_ &= mm_ - 1)
+
+enum warp_status exec_warp(struct exec *ex, struct warp *w)
+{
+	const struct program *p = ex->p;
+	const uint64_t *cpool = p->consts;
+	struct mem *mem = ex->m;
+	struct frame *fr;
+	const struct func *fn;
+	const struct insn *code, *I;
+	uint64_t *regs;
+	uint32_t pc, m;
+	uint64_t wm;
+
+#if defined(__GNUC__)
+	static const void *const disptab[OP__COUNT] = {
+#define OPC_LABEL(name, meaning) &&L_##name,
+		SIMULEE_OPCODES(OPC_LABEL)
+#undef OPC_LABEL
+	};
+#endif
+
+reload:
+	if (w->depth == 0)
+		return WARP_DONE;
+	fr = &w->frames[w->depth - 1];
+	if (w->active == 0 && !resched(w)) {
+		/* no lane of the top frame can run */
+		if ((fr->bar_blocked | fr->ws_blocked) != 0)
+			return WARP_BLOCKED;
+		if (w->depth > 1 && (fr->returned | (fr->entered & w->exited)) == fr->entered) {
+			/* every lane returned: back to the caller */
+			uint32_t back = fr->entered & ~w->exited;
+			w->depth--;
+			struct frame *caller = &w->frames[w->depth - 1];
+			w->active = back;
+			w->pc = caller->call_pc + 1;
+			if (back == 0)
+				w->active = 0;
+			goto reload;
+		}
+		if (w->depth == 1)
+			return WARP_DONE;
+		/* lanes of a callee are gone but others remain blocked below */
+		return WARP_BLOCKED;
+	}
+	fn = &p->funcs[fr->fn];
+	code = fn->code;
+	regs = fr->regs;
+	pc = w->pc;
+	m = w->active;
+
+	for (;;) {
+		I = &code[pc];
+		if (++w->steps > ex->max_steps) {
+			exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0, NULL);
+			w->exited = w->exists;
+			w->active = 0;
+			w->depth = 0;
+			return WARP_DONE;
+		}
+		if (ex->cfg->trace) {
+			char line[256];
+			prog_print_insn(p, fn, pc, line, sizeof line);
+			fprintf(ex->cfg->trace, "b(%u,%u,%u) w%u m=%08x %s\n", ex->block[0], ex->block[1],
+				ex->block[2], w->id, m, line);
+		}
+		wm = WMASK(I->w ? I->w : 64);
+		vmdispatch(I->op) {
+		vmcase(NOP)
+			vmbreak;
+		vmcase(MOV)
+			LANES(a);
+			vmbreak;
+		vmcase(BR)
+			pc = (uint32_t)I->imm;
+			if (fr->waiting) {
+				w->pc = pc;
+				resched(w);
+				goto reload;
+			}
+			continue;
+		vmcase(CBR) {
+			const uint64_t *A = OP(I->a);
+			uint32_t t = 0;
+			FOR_LANES(m, l)
+				if (A[l] & 1)
+					t |= 1u << l;
+			if (t == m || t == 0) {
+				pc = t ? (uint32_t)I->imm : I->x;
+				if (fr->waiting) {
+					w->pc = pc;
+					resched(w);
+					goto reload;
+				}
+				continue;
+			}
+			FOR_LANES(m, l)
+				fr->pc[l] = (t >> l) & 1 ? (uint32_t)I->imm : I->x;
+			fr->waiting |= m;
+			w->active = 0;
+			resched(w);
+			goto reload;
+		}
+		vmcase(SWITCH) {
+			const uint64_t *A = OP(I->a);
+			const int64_t *tab = p->switch_tab + I->imm * 2;
+			uint64_t mask = WMASK(I->w);
+			uint32_t first = UINT32_MAX;
+			int same = 1;
+			FOR_LANES(m, l) {
+				uint32_t tgt = I->c;
+				for (uint32_t k = 0; k < I->x; k++)
+					if (((uint64_t)tab[2 * k] & mask) == (A[l] & mask)) {
+						tgt = (uint32_t)tab[2 * k + 1];
+						break;
+					}
+				fr->pc[l] = tgt;
+				if (first == UINT32_MAX)
+					first = tgt;
+				else if (tgt != first)
+					same = 0;
+			}
+			if (same && !fr->waiting) {
+				pc = first;
+				continue;
+			}
+			fr->waiting |= m;
+			w->active = 0;
+			resched(w);
+			goto reload;
+		}
+		vmcase(RET) {
+			if (w->depth == 1) {
+				w->exited |= m;
+				w->active = 0;
+				goto reload;
+			}
+			struct frame *caller = &w->frames[w->depth - 2];
+			const struct insn *call = &p->funcs[caller->fn].code[caller->call_pc];
+			if (I->a != OPND_NONE) {
+				for (uint32_t e = 0; e < I->b && e < call->c; e++) {
+					const uint64_t *S = OP(I->a + e);
+					uint64_t *D = caller->regs + ((size_t)(call->d + e) << 5);
+					FOR_LANES(m, l)
+						D[l] = S[l];
+				}
+			}
+			fr->returned |= m;
+			w->active = 0;
+			goto reload;
+		}
+		vmcase(CALL) {
+			uint32_t callee = (uint32_t)I->imm;
+			if (p->funcs[callee].code == NULL) {
+				exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_TRAP, 0,
+					     "call to a function that could not be lowered");
+				w->exited |= m;
+				w->active = 0;
+				goto reload;
+			}
+			if (w->depth >= 256) {
+				exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0,
+					     "call depth over 256 (unbounded recursion?)");
+				w->exited |= m;
+				w->active = 0;
+				goto reload;
+			}
+			fr->call_pc = pc;
+			exec_push_frame(w, p, callee, m);
+			struct frame *nf = &w->frames[w->depth - 1];
+			fr = &w->frames[w->depth - 2];	/* frames may have moved */
+			nf->call_pc = 0;
+			const struct func *cf = &p->funcs[callee];
+			uint32_t k = 0;
+			for (uint32_t i = 0; i < cf->nparams; i++) {
+				for (uint32_t e = 0; e < cf->params[i].nslots && k < I->b; e++, k++) {
+					const uint64_t *S = OP(p->arglists[I->x + k]);
+					uint64_t *D = nf->regs + ((size_t)(cf->param_slot[i] + e) << 5);
+					memcpy(D, S, 32 * sizeof *D);
+				}
+			}
+			goto reload;
+		}
+		vmcase(TRAP) {
+			FOR_LANES(m, l)
+				exec_finding(ex, w, (int)l, fr->fn, pc, FK_TRAP, 0,
+					     I->f == 0 ? "unreachable code reached" : "__trap() called");
+			w->exited |= m;
+			w->active = 0;
+			goto reload;
+		}
+		vmcase(ASSERTFAIL) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
+			FOR_LANES(m, l) {
+				char *msg = mem_strdup(mem, A[l], 512);
+				char *file = mem_strdup(mem, B[l], 512);
+				char detail[1200];
+				snprintf(detail, sizeof detail, "assert(%s) failed at %s:%u", msg, file,
+					 (unsigned)C[l]);
+				exec_finding(ex, w, (int)l, fr->fn, pc, FK_ASSERT, 0, detail);
+				free(msg);
+				free(file);
+			}
+			w->exited |= m;
+			w->active = 0;
+			goto reload;
+		}
+		vmcase(PRINTF) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b);
+			uint64_t *D = R(I->d);
+			FOR_LANES(m, l) {
+				do_printf(ex, w, (int)l, A[l], B[l]);
+				D[l] = 0;
+			}
+			vmbreak;
+		}
+		vmcase(BARRIER) {
+			const uint64_t *A = OP(I->a);
+			FOR_LANES(m, l) {
+				fr->pc[l] = pc;
+				w->bar_pred[l] = A[l] & 1;
+			}
+			fr->bar_blocked |= m;
+			w->active = 0;
+			goto reload;
+		}
+		vmcase(SYNCWARP)
+		vmcase(VOTE)
+		vmcase(SHFL)
+		vmcase(MATCH) {
+			/* warp-level sync: lanes of the mask that are still alive must
+			** all be here; others blocked here earlier join now */
+			const uint64_t *M = OP(I->a);
+			uint32_t req = (uint32_t)M[__builtin_ctz(m)] & w->exists & ~w->exited;
+			uint32_t here = 0;
+			for (uint32_t bm = fr->ws_blocked; bm; bm &= bm - 1) {
+				int l = __builtin_ctz(bm);
+				if (fr->pc[l] == pc)
+					here |= 1u << l;
+			}
+			if (((m | here) & req) != req) {
+				/* wait for the others, unless nobody else can run */
+				uint32_t others = fr->waiting & ~(m | here);
+				if (others) {
+					FOR_LANES(m, l)
+						fr->pc[l] = pc;
+					fr->ws_blocked |= m;
+					w->active = 0;
+					goto reload;
+				}
+				exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_WARP_SYNC, 0,
+					     "lanes named in the mask never reached this warp-level operation");
+			}
+			fr->ws_blocked &= ~here;
+			m |= here;
+			w->active = m;
+			switch (I->op) {
+			case OP_SYNCWARP:
+				break;
+			case OP_VOTE: {
+				const uint64_t *P = OP(I->b);
+				uint32_t ballot = 0;
+				FOR_LANES(m & req, l)
+					if (P[l] & 1)
+						ballot |= 1u << l;
+				uint32_t part = m & req;
+				uint64_t *D = R(I->d);
+				uint64_t v = I->f == 0 ? (ballot == part) : I->f == 1 ? (ballot != 0)
+					   : I->f == 2 ? (ballot == part || ballot == 0) : ballot;
+				FOR_LANES(m, l)
+					D[l] = v;
+				break;
+			}
+			case OP_SHFL: {
+				const uint64_t *V = OP(I->b), *L = OP(I->c), *C = OP(I->x);
+				uint64_t out[32], ok[32];
+				FOR_LANES(m, l) {
+					uint32_t c = (uint32_t)C[l], b = (uint32_t)L[l];
+					uint32_t segmask = (c >> 8) & 0x1f, maxlane = c & 0x1f;
+					uint32_t minlane = l & segmask;
+					maxlane = (maxlane & ~segmask) | minlane;
+					uint32_t j;
+					int pval;
+					switch (I->f) {
+					case 0: j = minlane | (b & ~segmask); pval = j <= maxlane; break;
+					case 1: j = l - b; pval = (int32_t)j >= (int32_t)maxlane; break;
+					case 2: j = l + b; pval = j <= maxlane; break;
+					default: j = l ^ b; pval = j <= maxlane; break;
+					}
+					if (!pval || j >= 32)
+						j = l;
+					out[l] = V[j];
+					ok[l] = (uint64_t)pval;
+				}
+				uint64_t *D = R(I->d), *P = R(I->d + 1);
+				FOR_LANES(m, l) {
+					D[l] = out[l];
+					P[l] = ok[l];
+				}
+				break;
+			}
+			case OP_MATCH: {
+				const uint64_t *V = OP(I->b);
+				uint64_t vm = WMASK(I->w);
+				uint64_t *D = R(I->d);
+				uint32_t part = m & req;
+				int all = 1;
+				FOR_LANES(part, l)
+					if ((V[l] & vm) != (V[__builtin_ctz(part)] & vm))
+						all = 0;
+				uint64_t res[32];
+				FOR_LANES(m, l) {
+					uint32_t s = 0;
+					for (uint32_t pm = part; pm; pm &= pm - 1) {
+						int k = __builtin_ctz(pm);
+						if ((V[k] & vm) == (V[l] & vm))
+							s |= 1u << k;
+					}
+					res[l] = I->f == 0 ? s : (all ? part : 0);
+				}
+				FOR_LANES(m, l) {
+					D[l] = res[l];
+					if (I->f == 1)
+						R(I->d + 1)[l] = (uint64_t)all;
+				}
+				break;
+			}
+			}
+			vmbreak;
+		}
+		vmcase(ACTIVEMASK) {
+			uint64_t *D = R(I->d);
+			FOR_LANES(m, l)
+				D[l] = m;
+			vmbreak;
+		}
+		vmcase(FENCE)
+			vmbreak;
+		vmcase(SREG) {
+			uint64_t *D = R(I->d);
+			const struct launch_cfg *cf = ex->cfg;
+			FOR_LANES(m, l) {
+				uint64_t v = 0;
+				switch (I->f) {
+				case SREG_TID_X: v = w->tid[0][l]; break;
+				case SREG_TID_Y: v = w->tid[1][l]; break;
+				case SREG_TID_Z: v = w->tid[2][l]; break;
+				case SREG_NTID_X: v = cf->block.x; break;
+				case SREG_NTID_Y: v = cf->block.y; break;
+				case SREG_NTID_Z: v = cf->block.z; break;
+				case SREG_CTAID_X: v = ex->block[0]; break;
+				case SREG_CTAID_Y: v = ex->block[1]; break;
+				case SREG_CTAID_Z: v = ex->block[2]; break;
+				case SREG_NCTAID_X: v = cf->grid.x; break;
+				case SREG_NCTAID_Y: v = cf->grid.y; break;
+				case SREG_NCTAID_Z: v = cf->grid.z; break;
+				case SREG_LANEID: v = l; break;
+				case SREG_WARPID: v = w->id; break;
+				case SREG_NWARPID: v = ex->nwarps; break;
+				case SREG_WARPSIZE: v = 32; break;
+				case SREG_LANEMASK_EQ: v = 1u << l; break;
+				case SREG_LANEMASK_LT: v = (1u << l) - 1; break;
+				case SREG_LANEMASK_LE: v = (uint32_t)((UINT64_C(2) << l) - 1); break;
+				case SREG_LANEMASK_GT: v = ~(uint32_t)((UINT64_C(2) << l) - 1); break;
+				case SREG_LANEMASK_GE: v = ~((1u << l) - 1); break;
+				case SREG_CLOCK: case SREG_CLOCK64: case SREG_GLOBALTIMER:
+					v = w->steps; break;
+				default: v = 0; break;
+				}
+				D[l] = v & wm;
+			}
+			vmbreak;
+		}
+		vmcase(ADD) LANES(a + b); vmbreak;
+		vmcase(SUB) LANES(a - b); vmbreak;
+		vmcase(MUL) LANES(a * b); vmbreak;
+		vmcase(AND) LANES(a & b); vmbreak;
+		vmcase(OR) LANES(a | b); vmbreak;
+		vmcase(XOR) LANES(a ^ b); vmbreak;
+		vmcase(SHL) {
+			unsigned ww = I->w;
+			LANES((b & wm) >= ww ? 0 : a << (b & 63));
+			vmbreak;
+		}
+		vmcase(LSHR) {
+			unsigned ww = I->w;
+			LANES((b & wm) >= ww ? 0 : (a & wm) >> (b & 63));
+			vmbreak;
+		}
+		vmcase(ASHR) {
+			unsigned ww = I->w;
+			LANES((uint64_t)(SX(a, ww) >> ((b & wm) >= ww ? ww - 1 : (b & 63))));
+			vmbreak;
+		}
+		vmcase(UDIV)
+		vmcase(SDIV)
+		vmcase(UREM)
+		vmcase(SREM) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b);
+			uint64_t *D = R(I->d);
+			unsigned ww = I->w;
+			FOR_LANES(m, l) {
+				uint64_t a = A[l] & wm, b = B[l] & wm, r;
+				if (b == 0) {
+					exec_finding(ex, w, (int)l, fr->fn, pc, FK_DIV_ZERO, 0, NULL);
+					r = I->op == OP_UDIV || I->op == OP_SDIV ? wm : a;
+				} else if (I->op == OP_UDIV) {
+					r = a / b;
+				} else if (I->op == OP_UREM) {
+					r = a % b;
+				} else {
+					int64_t sa = SX(a, ww), sb = SX(b, ww);
+					if (sb == -1)
+						r = I->op == OP_SDIV ? (uint64_t)0 - (uint64_t)sa : 0;
+					else
+						r = (uint64_t)(I->op == OP_SDIV ? sa / sb : sa % sb);
+				}
+				D[l] = r & wm;
+			}
+			vmbreak;
+		}
+		vmcase(ICMP) {
+			unsigned ww = I->w, pr = I->f;
+			wm = 1;
+			LANES((uint64_t)icmp(pr, a & WMASK(ww), b & WMASK(ww), ww));
+			vmbreak;
+		}
+		vmcase(SELECT) LANES((a & 1) ? b : c); vmbreak;
+		vmcase(SEXT) {
+			unsigned ww = I->w;
+			wm = WMASK((unsigned)I->imm);
+			LANES((uint64_t)SX(a, ww));
+			vmbreak;
+		}
+		vmcase(SMIN) { unsigned ww = I->w; LANES(SX(a, ww) <= SX(b, ww) ? a : b); vmbreak; }
+		vmcase(SMAX) { unsigned ww = I->w; LANES(SX(a, ww) >= SX(b, ww) ? a : b); vmbreak; }
+		vmcase(UMIN) LANES((a & wm) <= (b & wm) ? a : b); vmbreak;
+		vmcase(UMAX) LANES((a & wm) >= (b & wm) ? a : b); vmbreak;
+		vmcase(IUNARY) { unsigned ww = I->w, f = I->f; LANES(iunary(f, a, ww)); vmbreak; }
+		vmcase(FSHL) {
+			unsigned ww = I->w;
+			LANES(((c & wm) % ww) == 0 ? a : (a << ((c & wm) % ww)) | ((b & wm) >> (ww - (c & wm) % ww)));
+			vmbreak;
+		}
+		vmcase(FSHR) {
+			unsigned ww = I->w;
+			LANES(((c & wm) % ww) == 0 ? b : ((b & wm) >> ((c & wm) % ww)) | (a << (ww - (c & wm) % ww)));
+			vmbreak;
+		}
+		vmcase(OVF) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b);
+			uint64_t *D = R(I->d), *O = R(I->d + 1);
+			unsigned ww = I->w;
+			FOR_LANES(m, l) {
+				uint64_t a = A[l] & wm, b = B[l] & wm, r, o;
+				switch (I->f) {
+				case 0: r = (a + b) & wm; o = SX(a, ww) >= 0 ? (SX(b, ww) > 0 && SX(r, ww) < SX(a, ww)) : (SX(b, ww) < 0 && SX(r, ww) > SX(a, ww)); break;
+				case 1: r = (a + b) & wm; o = r < a; break;
+				case 2: r = (a - b) & wm; o = ((SX(a, ww) ^ SX(b, ww)) & (SX(a, ww) ^ SX(r, ww))) < 0; break;
+				case 3: r = (a - b) & wm; o = a < b; break;
+				case 4: {
+					__int128 pr = (__int128)SX(a, ww) * SX(b, ww);
+					r = (uint64_t)pr & wm;
+					o = pr != (__int128)SX(r, ww);
+					break;
+				}
+				default: {
+					unsigned __int128 pr = (unsigned __int128)a * b;
+					r = (uint64_t)pr & wm;
+					o = pr != (unsigned __int128)r;
+					break;
+				}
+				}
+				D[l] = r;
+				O[l] = o;
+			}
+			vmbreak;
+		}
+		vmcase(SAT) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b);
+			uint64_t *D = R(I->d);
+			unsigned ww = I->w;
+			int64_t smax = ww == 64 ? INT64_MAX : (INT64_C(1) << (ww - 1)) - 1, smin = -smax - 1;
+			FOR_LANES(m, l) {
+				uint64_t a = A[l] & wm, b = B[l] & wm, r;
+				switch (I->f) {
+				case 0: { __int128 s = (__int128)SX(a, ww) + SX(b, ww); r = (uint64_t)(s > smax ? smax : s < smin ? smin : (int64_t)s); break; }
+				case 1: r = a + b; r = (r & wm) < a ? wm : r; break;
+				case 2: { __int128 s = (__int128)SX(a, ww) - SX(b, ww); r = (uint64_t)(s > smax ? smax : s < smin ? smin : (int64_t)s); break; }
+				default: r = a < b ? 0 : a - b; break;
+				}
+				D[l] = r & wm;
+			}
+			vmbreak;
+		}
+		vmcase(MULHI) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b);
+			uint64_t *D = R(I->d);
+			unsigned ww = I->w;
+			FOR_LANES(m, l) {
+				uint64_t r;
+				if (I->f) {
+					__int128 pr = (__int128)SX(A[l], ww) * SX(B[l], ww);
+					r = (uint64_t)(pr >> ww);
+				} else {
+					unsigned __int128 pr = (unsigned __int128)(A[l] & wm) * (B[l] & wm);
+					r = (uint64_t)(pr >> ww);
+				}
+				D[l] = r & wm;
+			}
+			vmbreak;
+		}
+		vmcase(CARRY) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
+			uint64_t *D = R(I->d), *O = R(I->d + 1);
+			FOR_LANES(m, l) {
+				unsigned __int128 s;
+				uint64_t a = A[l] & wm, b = B[l] & wm, c = C[l] & 1;
+				if (I->f)
+					s = (unsigned __int128)a - b - c;
+				else
+					s = (unsigned __int128)a + b + c;
+				D[l] = (uint64_t)s & wm;
+				O[l] = I->f ? (a < b + c || (b == wm && c)) : (uint64_t)(s >> I->w) & 1;
+			}
+			vmbreak;
+		}
+		vmcase(PTRADD) { int64_t k = I->imm; LANES(a + (uint64_t)k); vmbreak; }
+		vmcase(PTRIDX) {
+			unsigned ww = I->w;
+			int64_t k = I->imm;
+			wm = ~UINT64_C(0);
+			LANES(a + (uint64_t)(SX(b, ww) * k));
+			vmbreak;
+		}
+		vmcase(FADD32) LANES(bf32(f32(a) + f32(b))); vmbreak;
+		vmcase(FSUB32) LANES(bf32(f32(a) - f32(b))); vmbreak;
+		vmcase(FMUL32) LANES(bf32(f32(a) * f32(b))); vmbreak;
+		vmcase(FDIV32) LANES(bf32(f32(a) / f32(b))); vmbreak;
+		vmcase(FREM32) LANES(bf32(fmodf(f32(a), f32(b)))); vmbreak;
+		vmcase(FNEG32) LANES(a ^ 0x80000000u); vmbreak;
+		vmcase(FMA32) LANES(bf32(fmaf(f32(a), f32(b), f32(c)))); vmbreak;
+		vmcase(FCMP32) { unsigned pr = I->f; wm = 1; LANES((uint64_t)fcmp(pr, f32(a), f32(b))); vmbreak; }
+		vmcase(FADD64) LANES(bf64(f64(a) + f64(b))); vmbreak;
+		vmcase(FSUB64) LANES(bf64(f64(a) - f64(b))); vmbreak;
+		vmcase(FMUL64) LANES(bf64(f64(a) * f64(b))); vmbreak;
+		vmcase(FDIV64) LANES(bf64(f64(a) / f64(b))); vmbreak;
+		vmcase(FREM64) LANES(bf64(fmod(f64(a), f64(b)))); vmbreak;
+		vmcase(FNEG64) LANES(a ^ (UINT64_C(1) << 63)); vmbreak;
+		vmcase(FMA64) LANES(bf64(fma(f64(a), f64(b), f64(c)))); vmbreak;
+		vmcase(FCMP64) { unsigned pr = I->f; wm = 1; LANES((uint64_t)fcmp(pr, f64(a), f64(b))); vmbreak; }
+		vmcase(MATH32)
+			math_apply32(I->f, m, R(I->d), OP(I->a), OP(I->b), OP(I->c));
+			vmbreak;
+		vmcase(MATH64)
+			math_apply64(I->f, m, R(I->d), OP(I->a), OP(I->b), OP(I->c));
+			vmbreak;
+		vmcase(FRND32) { unsigned k = I->f; uint32_t md = I->x; wm = ~UINT64_C(0); LANES(frnd32(k, md, a, b, c)); vmbreak; }
+		vmcase(FRND64) { unsigned k = I->f; uint32_t md = I->x; wm = ~UINT64_C(0); LANES(frnd64(k, md, a, b, c)); vmbreak; }
+		vmcase(CVT) {
+			unsigned k = I->f, ww = I->w;
+			uint32_t md = I->x;
+			wm = ~UINT64_C(0);
+			LANES(cvt(k, ww, md, a));
+			vmbreak;
+		}
+		vmcase(EXTRACT) {
+			const uint64_t *B = OP(I->b);
+			uint64_t *D = R(I->d);
+			FOR_LANES(m, l) {
+				uint64_t k = B[l];
+				D[l] = k < (uint64_t)I->imm ? R(I->a + k)[l] : 0;
+			}
+			vmbreak;
+		}
+		vmcase(INSERT) {
+			const uint64_t *B = OP(I->b), *C = OP(I->c);
+			FOR_LANES(m, l) {
+				uint64_t k = B[l];
+				if (k < (uint64_t)I->imm)
+					R(I->d + k)[l] = C[l];
+			}
+			vmbreak;
+		}
+		vmcase(LOAD) {
+			const uint64_t *A = OP(I->a);
+			uint64_t *D = R(I->d);
+			unsigned n = I->w;
+			FOR_LANES(m, l) {
+				enum mem_fault f = MF_NONE;
+				uint64_t addr = A[l] + (uint64_t)I->imm;
+				uint8_t *hp = mem_ptr(mem, addr, n, 0, &f);
+				if (hp == NULL) {
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, addr, n, 0);
+					D[l] = 0;
+					continue;
+				}
+				D[l] = load_n(hp, n);
+			}
+			vmbreak;
+		}
+		vmcase(STORE) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b);
+			unsigned n = I->w;
+			FOR_LANES(m, l) {
+				enum mem_fault f = MF_NONE;
+				uint64_t addr = A[l] + (uint64_t)I->imm;
+				uint8_t *hp = mem_ptr(mem, addr, n, 1, &f);
+				if (hp == NULL) {
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, addr, n, 1);
+					continue;
+				}
+				store_n(hp, n, B[l]);
+			}
+			vmbreak;
+		}
+		vmcase(ATOMIC) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b);
+			uint64_t *D = R(I->d);
+			unsigned n = I->w;
+			FOR_LANES(m, l) {
+				enum mem_fault f = MF_NONE;
+				uint8_t *hp = mem_ptr(mem, A[l], n, 1, &f);
+				if (hp == NULL) {
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, A[l], n, 1);
+					D[l] = 0;
+					continue;
+				}
+				uint64_t old = load_n(hp, n);
+				store_n(hp, n, atomic_op(I->f, old, B[l] & WMASK(n * 8), n));
+				D[l] = old;
+			}
+			vmbreak;
+		}
+		vmcase(CMPXCHG) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
+			uint64_t *D = R(I->d), *S = R(I->d + 1);
+			unsigned n = I->w;
+			uint64_t vm = WMASK(n * 8);
+			FOR_LANES(m, l) {
+				enum mem_fault f = MF_NONE;
+				uint8_t *hp = mem_ptr(mem, A[l], n, 1, &f);
+				if (hp == NULL) {
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, A[l], n, 1);
+					D[l] = 0;
+					S[l] = 0;
+					continue;
+				}
+				uint64_t old = load_n(hp, n);
+				int ok = old == (B[l] & vm);
+				if (ok)
+					store_n(hp, n, C[l]);
+				D[l] = old;
+				S[l] = (uint64_t)ok;
+			}
+			vmbreak;
+		}
+		vmcase(MEMCPY) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
+			FOR_LANES(m, l) {
+				uint64_t n = C[l], bad = 0;
+				uint8_t *tmp = xmalloc(n ? n : 1);
+				enum mem_fault f = mem_read(mem, B[l], tmp, n, &bad);
+				if (f == MF_NONE)
+					f = mem_write(mem, A[l], tmp, n, &bad);
+				free(tmp);
+				if (f != MF_NONE)
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, bad >= A[l] && bad < A[l] + n);
+			}
+			vmbreak;
+		}
+		vmcase(MEMSET) {
+			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
+			FOR_LANES(m, l) {
+				uint64_t bad = 0;
+				enum mem_fault f = mem_fill(mem, A[l], (uint8_t)B[l], C[l], &bad);
+				if (f != MF_NONE)
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, 1);
+			}
+			vmbreak;
+		}
+		vmcase(ALLOCA) {
+			const uint64_t *A = OP(I->a);
+			uint64_t *D = R(I->d);
+			FOR_LANES(m, l) {
+				uint64_t size = (uint64_t)I->imm * (A[l] ? A[l] : 1);
+				if (size > (UINT64_C(1) << 24)) {
+					exec_finding(ex, w, (int)l, fr->fn, pc, FK_OOB, 0,
+						     "alloca of more than 16 MiB");
+					size = 1;
+				}
+				uint32_t id = mem_new(mem, AS_LOCAL, size, "local");
+				D[l] = MEM_PTR(id, 0);
+			}
+			vmbreak;
+		}
+#if !defined(__GNUC__)
+		default:
+			break;
+		}
+#else
+		}
+#endif
+#if defined(__GNUC__)
+next:
+#endif
+		pc++;
+	}
+}

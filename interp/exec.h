@@ -1,0 +1,77 @@
+/*
+** exec.h: warp execution, shared by exec.c (the dispatch loop) and
+** launch.c (blocks, barriers, the launch).  Internal to interp/.
+*/
+#ifndef SIMULEE_EXEC_H
+#define SIMULEE_EXEC_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "detect/finding.h"
+#include "interp/interp.h"
+#include "interp/program.h"
+#include "memmodel/mem.h"
+
+#define FULL_MASK 0xffffffffu
+
+/* One activation of a function in a warp.  Lanes of the warp are, within
+** the top frame, in exactly one state: running (warp->active, at warp->pc),
+** waiting (diverged, runnable at pc[l]), blocked at a barrier or a
+** warp-level sync op (pc[l] is that instruction), returned, or not in this
+** frame at all. */
+struct frame {
+	uint32_t fn;
+	uint64_t *regs;		/* nslots * 32, slot-major */
+	uint32_t nslots;
+	uint32_t call_pc;	/* the CALL in the caller */
+	uint32_t entered;
+	uint32_t returned;
+	uint32_t waiting;
+	uint32_t bar_blocked;
+	uint32_t ws_blocked;
+	uint32_t pc[32];
+};
+
+struct warp {
+	uint32_t id;
+	uint32_t exists;	/* lanes that are threads of the block */
+	uint32_t exited;
+	uint32_t active;
+	uint32_t pc;
+	struct frame *frames;
+	uint32_t depth, capdepth;
+	uint64_t steps;
+	uint32_t tid[3][32];
+	uint64_t bar_pred[32];
+};
+
+/* The state of one launch, passed to everything (no globals). */
+struct exec {
+	const struct program *p;
+	struct mem *m;
+	const struct launch_cfg *cfg;
+	struct findings *out;
+	uint32_t block[3];	/* current block index */
+	uint32_t nthreads;	/* threads per block */
+	uint32_t nwarps;
+	uint64_t max_steps;
+	uint32_t local_mark;	/* first allocation id of per-block locals */
+	FILE *print_out;
+	uint64_t clock;
+};
+
+enum warp_status { WARP_DONE, WARP_BLOCKED };
+
+/* Runs warp W until every lane has exited or is blocked at a barrier (or
+** at a warp-level sync op whose other lanes are blocked elsewhere). */
+enum warp_status exec_warp(struct exec *ex, struct warp *w);
+
+/* Starts a frame of function FN for lanes MASK at depth w->depth. */
+void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint32_t mask);
+
+/* Reports a fault of lane L at instruction PC of function FN. */
+void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+		  enum finding_kind k, uint64_t addr, const char *detail);
+
+#endif

@@ -1,0 +1,80 @@
+/*
+** interp.h: load a kernel's NVPTX bitcode, lower it, run launches.
+**
+** interp_load reads .bc or .ll, verifies it, finds the kernels, lowers every
+** kernel and the device functions it calls into a struct program, and
+** disposes of the LLVM module.  A kernel that uses something the lowering
+** cannot handle is kept in the list with its error; the others still run.
+** interp_launch runs one launch of one kernel: every block, every warp.
+*/
+#ifndef SIMULEE_INTERP_H
+#define SIMULEE_INTERP_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "interp/program.h"
+#include "memmodel/mem.h"
+#include "src/util.h"
+
+struct findings;
+
+/* A kernel found in the module. */
+struct kernel_info {
+	char *name;		/* mangled */
+	char *demangled;
+	int func;		/* index in program funcs, or -1 if lowering failed */
+	char *error;		/* why lowering failed, or NULL */
+};
+
+struct loaded {
+	struct program *prog;
+	struct kernel_info *kernels;
+	uint32_t nkernels;
+};
+
+struct load_options {
+	int verify;		/* run the LLVM verifier (default 1) */
+	int dump_bytecode;	/* print the lowered code to stderr */
+};
+
+/* Loads PATH (.bc or .ll).  On success fills *out and returns 0; on failure
+** returns a negative SIM_ERR_* with the one-line reason in *err. */
+int interp_load(const char *path, const struct load_options *opt,
+		struct loaded *out, struct sim_error *err);
+void interp_loaded_free(struct loaded *l);
+
+/* Finds a kernel by mangled name, demangled name, or the demangled name
+** without its parameter list.  Returns its index in l->kernels or -1. */
+int interp_find_kernel(const struct loaded *l, const char *name);
+
+struct dim3 {
+	uint32_t x, y, z;
+};
+
+/* How one launch runs. */
+struct launch_cfg {
+	struct dim3 grid, block;
+	uint64_t dyn_shared;	/* bytes of extern __shared__ */
+	uint64_t max_steps;	/* per-thread instruction budget (0: default) */
+	uint64_t seed;		/* schedule seed */
+	FILE *trace;		/* print each warp instruction here, or NULL */
+	FILE *print_out;	/* where device printf goes (default stdout) */
+};
+
+#define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)
+#define LAUNCH_MAX_THREADS_PER_BLOCK 1024u
+
+/* Creates the program's global variables in M (ids 1..ngvars), with their
+** initial contents.  Call once per launch, on an empty struct mem. */
+void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_shared);
+
+/* Runs the launch of kernel function FN with the kernel's parameter slots
+** set from ARGS (one value per parameter slot, pointers tagged into M).
+** Faults of the kernel become findings in *out.  Returns 0, or a negative
+** SIM_ERR_* with *err filled for a launch that cannot run at all. */
+int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
+		  struct mem *m, const struct launch_cfg *cfg,
+		  struct findings *out, struct sim_error *err);
+
+#endif

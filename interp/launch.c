@@ -1,0 +1,263 @@
+/*
+** launch.c: one launch.  Blocks run one after another; the warps of a
+** block run in turn until each has exited or waits at a barrier; a barrier
+** releases when every live thread of the block waits at it.  What does not
+** line up (threads at different barriers, threads that exited while others
+** wait) is barrier divergence: it is reported and the barrier released, so
+** the launch always ends.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "interp/exec.h"
+#include "src/util.h"
+
+void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_shared)
+{
+	for (uint32_t i = 0; i < p->ngvars; i++) {
+		const struct gvar *g = &p->gvars[i];
+		uint64_t size = g->dynamic_shared ? dyn_shared : g->size;
+		uint32_t id = mem_new(m, g->space, size, g->demangled);
+		struct mem_alloc *a = &m->a[id];
+		a->elem = g->elem;
+		a->elem_size = g->elem_size;
+		a->readonly = g->space == AS_CONST;
+		if (g->init)
+			memcpy(a->data, g->init, g->size);
+	}
+}
+
+static void free_warp(struct warp *w)
+{
+	for (uint32_t i = 0; i < w->capdepth; i++)
+		free(w->frames[i].regs);
+	free(w->frames);
+}
+
+/* What every live thread of the block waits at, when they agree: the
+** function and pc of one barrier.  Returns 0 if they do not. */
+static int barrier_agrees(struct warp *ws, uint32_t nw, uint32_t *fn, uint32_t *pc,
+			  uint32_t *missing)
+{
+	int have = 0, agree = 1;
+	*missing = 0;
+	for (uint32_t i = 0; i < nw; i++) {
+		struct warp *w = &ws[i];
+		uint32_t live = w->exists & ~w->exited;
+		uint32_t blocked = 0;
+		for (uint32_t d = 0; d < w->depth; d++) {
+			struct frame *f = &w->frames[d];
+			blocked |= f->bar_blocked;
+			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
+				int l = __builtin_ctz(m);
+				if (!have) {
+					*fn = f->fn;
+					*pc = f->pc[l];
+					have = 1;
+				} else if (*fn != f->fn || *pc != f->pc[l]) {
+					agree = 0;
+				}
+			}
+		}
+		*missing += (uint32_t)__builtin_popcount(live & ~blocked);
+	}
+	return have && agree && *missing == 0;
+}
+
+/* Releases every thread blocked at a barrier; the _count/_and/_or forms
+** get the reduction over the threads that arrived. */
+static void release(const struct program *p, struct warp *ws, uint32_t nw)
+{
+	uint64_t count = 0, all = 1, any = 0;
+	for (uint32_t i = 0; i < nw; i++)
+		for (uint32_t d = 0; d < ws[i].depth; d++)
+			for (uint32_t m = ws[i].frames[d].bar_blocked; m; m &= m - 1) {
+				uint64_t v = ws[i].bar_pred[__builtin_ctz(m)];
+				count += v;
+				all &= v;
+				any |= v;
+			}
+	for (uint32_t i = 0; i < nw; i++) {
+		struct warp *w = &ws[i];
+		for (uint32_t d = 0; d < w->depth; d++) {
+			struct frame *f = &w->frames[d];
+			const struct func *fn = &p->funcs[f->fn];
+			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
+				int l = __builtin_ctz(m);
+				const struct insn *I = &fn->code[f->pc[l]];
+				if (I->f != 0)
+					f->regs[((size_t)I->d << 5) + l] = I->f == 1 ? count : I->f == 2 ? all : any;
+				f->pc[l]++;
+			}
+			f->waiting |= f->bar_blocked;
+			f->bar_blocked = 0;
+		}
+	}
+}
+
+static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
+{
+	/* the first blocked thread names the barrier; the detail says who is
+	** missing and where they are */
+	uint32_t fn = 0, pc = 0;
+	int have = 0;
+	struct warp *fw = NULL;
+	int flane = 0;
+	uint32_t exited = 0, elsewhere = 0, waiting = 0;
+	for (uint32_t i = 0; i < nw; i++) {
+		struct warp *w = &ws[i];
+		exited += (uint32_t)__builtin_popcount(w->exists & w->exited);
+		uint32_t blocked = 0;
+		for (uint32_t d = 0; d < w->depth; d++) {
+			struct frame *f = &w->frames[d];
+			blocked |= f->bar_blocked;
+			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
+				int l = __builtin_ctz(m);
+				if (!have) {
+					fn = f->fn;
+					pc = f->pc[l];
+					fw = w;
+					flane = l;
+					have = 1;
+				}
+				if (f->fn == fn && f->pc[l] == pc)
+					waiting++;
+				else
+					elsewhere++;
+			}
+		}
+		(void)blocked;
+	}
+	if (!have)
+		return;
+	uint32_t stuck = ex->nthreads - exited - waiting - elsewhere;
+	char detail[256];
+	snprintf(detail, sizeof detail,
+		 "%u thread%s wait here; %u exited, %u wait at another barrier, %u are stuck elsewhere",
+		 waiting, waiting == 1 ? "" : "s", exited, elsewhere, stuck);
+	exec_finding(ex, fw, flane, fn, pc, FK_BARRIER_DIVERGENCE, 0, detail);
+}
+
+static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64_t *args)
+{
+	const struct program *p = ex->p;
+	const struct launch_cfg *cfg = ex->cfg;
+	const struct func *kf = &p->funcs[fn];
+	uint32_t nt = ex->nthreads;
+	for (uint32_t i = 0; i < ex->nwarps; i++) {
+		struct warp *w = &ws[i];
+		w->id = i;
+		w->depth = 0;
+		w->steps = 0;
+		w->exists = 0;
+		w->exited = 0;
+		for (uint32_t l = 0; l < 32; l++) {
+			uint32_t t = i * 32 + l;
+			if (t < nt) {
+				w->exists |= 1u << l;
+				w->tid[0][l] = t % cfg->block.x;
+				w->tid[1][l] = (t / cfg->block.x) % cfg->block.y;
+				w->tid[2][l] = t / (cfg->block.x * cfg->block.y);
+			} else {
+				w->tid[0][l] = w->tid[1][l] = w->tid[2][l] = 0;
+			}
+		}
+		exec_push_frame(w, p, fn, w->exists);
+		struct frame *f = &w->frames[0];
+		for (uint32_t k = 0; k < kf->nparams; k++)
+			for (uint32_t e = 0; e < kf->params[k].nslots; e++) {
+				uint64_t *D = f->regs + ((size_t)(kf->param_slot[k] + e) << 5);
+				uint64_t v = args[kf->param_slot[k] + e - kf->param_slot[0]];
+				for (int l = 0; l < 32; l++)
+					D[l] = v;
+			}
+		/* lanes past the end of the block count as exited from the start */
+		w->exited = ~w->exists;
+	}
+	for (;;) {
+		int any_blocked = 0;
+		for (uint32_t i = 0; i < ex->nwarps; i++) {
+			struct warp *w = &ws[i];
+			w->exited |= ~w->exists;
+			if (exec_warp(ex, w) == WARP_BLOCKED)
+				any_blocked = 1;
+		}
+		if (!any_blocked)
+			return 0;
+		uint32_t bfn = 0, bpc = 0, missing = 0;
+		int ok = barrier_agrees(ws, ex->nwarps, &bfn, &bpc, &missing);
+		uint32_t exited = 0;
+		for (uint32_t i = 0; i < ex->nwarps; i++)
+			exited |= ws[i].exists & ws[i].exited;
+		int anyblocked_bar = 0;
+		for (uint32_t i = 0; i < ex->nwarps; i++)
+			for (uint32_t d = 0; d < ws[i].depth; d++)
+				anyblocked_bar |= ws[i].frames[d].bar_blocked != 0;
+		if (!ok || exited != 0) {
+			if (anyblocked_bar)
+				report_divergence(ex, ws, ex->nwarps);
+		}
+		if (!anyblocked_bar) {
+			/* blocked at warp-level syncs only: force them through */
+			for (uint32_t i = 0; i < ex->nwarps; i++)
+				for (uint32_t d = 0; d < ws[i].depth; d++) {
+					struct frame *f = &ws[i].frames[d];
+					f->waiting |= f->ws_blocked;
+					f->ws_blocked = 0;
+				}
+			continue;
+		}
+		release(p, ws, ex->nwarps);
+	}
+}
+
+int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
+		  struct mem *m, const struct launch_cfg *cfg,
+		  struct findings *out, struct sim_error *err)
+{
+	if (fn >= p->nfuncs || p->funcs[fn].code == NULL)
+		return sim_fail(err, SIM_ERR_KERNEL, "kernel %u was not lowered", fn);
+	uint64_t nt = (uint64_t)cfg->block.x * cfg->block.y * cfg->block.z;
+	if (cfg->block.x == 0 || cfg->block.y == 0 || cfg->block.z == 0
+	    || cfg->grid.x == 0 || cfg->grid.y == 0 || cfg->grid.z == 0)
+		return sim_fail(err, SIM_ERR_USAGE, "grid and block dimensions must be at least 1");
+	if (nt > LAUNCH_MAX_THREADS_PER_BLOCK)
+		return sim_fail(err, SIM_ERR_LIMIT, "block of %llu threads: CUDA allows at most 1024",
+				(unsigned long long)nt);
+	if (cfg->block.z > 64)
+		return sim_fail(err, SIM_ERR_LIMIT, "block z of %u: CUDA allows at most 64", cfg->block.z);
+	if (cfg->grid.y > 65535 || cfg->grid.z > 65535 || cfg->grid.x > 0x7fffffffu)
+		return sim_fail(err, SIM_ERR_LIMIT,
+				"grid (%u,%u,%u) exceeds CUDA's limits (2^31-1, 65535, 65535)",
+				cfg->grid.x, cfg->grid.y, cfg->grid.z);
+	struct exec ex = { 0 };
+	ex.p = p;
+	ex.m = m;
+	ex.cfg = cfg;
+	ex.out = out;
+	ex.nthreads = (uint32_t)nt;
+	ex.nwarps = (uint32_t)((nt + 31) / 32);
+	ex.max_steps = cfg->max_steps ? cfg->max_steps : LAUNCH_DEFAULT_MAX_STEPS;
+	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
+	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
+	uint32_t mark = m->n;
+	for (uint32_t z = 0; z < cfg->grid.z; z++)
+		for (uint32_t y = 0; y < cfg->grid.y; y++)
+			for (uint32_t x = 0; x < cfg->grid.x; x++) {
+				ex.block[0] = x;
+				ex.block[1] = y;
+				ex.block[2] = z;
+				/* shared memory starts over in every block */
+				for (uint32_t g = 0; g < p->ngvars; g++) {
+					struct mem_alloc *a = &m->a[p->gvars[g].alloc_id];
+					if (a->space == AS_SHARED && a->data)
+						memset(a->data, 0, a->size);
+				}
+				run_block(&ex, ws, fn, args);
+				mem_release_from(m, mark);
+			}
+	for (uint32_t i = 0; i < ex.nwarps; i++)
+		free_warp(&ws[i]);
+	free(ws);
+	return 0;
+}

@@ -1,0 +1,336 @@
+/*
+** load.c: reading NVPTX bitcode or IR, verifying it, finding kernels,
+** cleaning -O0 code (mem2reg/sroa on private allocas only) and handing each
+** kernel to the lowering.  The LLVM module and context are disposed here.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "interp/lower_int.h"
+
+/* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+char *load_demangle(const char *name)
+{
+	if (name[0] == '_' && name[1] == 'Z') {
+		int st = 0;
+		char *d = __cxa_demangle(name, NULL, NULL, &st);
+		if (d != NULL && st == 0) {
+			char *r = xstrdup(d);
+			free(d);
+			return r;
+		}
+		free(d);
+	}
+	return xstrdup(name);
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+/* Reads the file into an LLVM module in its own context. */
+static int read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
+		       struct sim_error *err)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return sim_fail(err, SIM_ERR_IO, "%s: is a directory", path);
+	if (st.st_size == 0)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: empty file, not LLVM bitcode or IR", path);
+
+	LLVMMemoryBufferRef buf = NULL;
+	char *msg = NULL;
+	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+		int r = sim_fail(err, SIM_ERR_IO, "%s: %s", path, msg ? msg : "cannot read");
+		LLVMDisposeMessage(msg);
+		return r;
+	}
+	const char *start = LLVMGetBufferStart(buf);
+	size_t size = LLVMGetBufferSize(buf);
+	int is_bc = size >= 4 && ((start[0] == 'B' && start[1] == 'C' && (unsigned char)start[2] == 0xc0
+				   && (unsigned char)start[3] == 0xde)
+				  || ((unsigned char)start[0] == 0xde && (unsigned char)start[1] == 0xc0
+				      && start[2] == 0x17 && (unsigned char)start[3] == 0x0b));
+	if (is_bc) {
+		if (LLVMParseBitcodeInContext2(ctx, buf, mod)) {
+			LLVMDisposeMemoryBuffer(buf);
+			return sim_fail(err, SIM_ERR_BITCODE,
+					"%s: corrupt or truncated LLVM bitcode", path);
+		}
+		LLVMDisposeMemoryBuffer(buf);
+		return 0;
+	}
+	/* Textual IR: the parser takes ownership of the buffer.  Anything that
+	** is not printable text is rejected before the parser sees it. */
+	size_t check = size < 4096 ? size : 4096;
+	for (size_t i = 0; i < check; i++) {
+		unsigned char c = (unsigned char)start[i];
+		if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t')) {
+			LLVMDisposeMemoryBuffer(buf);
+			return sim_fail(err, SIM_ERR_BITCODE, "%s: not LLVM bitcode or IR", path);
+		}
+	}
+	if (LLVMParseIRInContext(ctx, buf, mod, &msg)) {
+		char *nl = msg ? strchr(msg, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		int r = sim_fail(err, SIM_ERR_BITCODE, "%s: not valid LLVM IR: %s", path,
+				 msg ? msg : "parse error");
+		LLVMDisposeMessage(msg);
+		return r;
+	}
+	return 0;
+}
+
+/* Kernels: the ptx_kernel calling convention or nvvm.annotations "kernel". */
+static void find_kernels(LLVMModuleRef mod, LLVMValueRef **out, uint32_t *n)
+{
+	uint32_t cap = 0;
+	*out = NULL;
+	*n = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
+			VEC_PUSH(*out, *n, cap, fn);
+	}
+	unsigned na = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
+	if (na == 0)
+		return;
+	LLVMValueRef *ops = xcalloc(na, sizeof *ops);
+	LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", ops);
+	for (unsigned i = 0; i < na; i++) {
+		unsigned k = LLVMGetMDNodeNumOperands(ops[i]);
+		if (k < 3)
+			continue;
+		LLVMValueRef *el = xcalloc(k, sizeof *el);
+		LLVMGetMDNodeOperands(ops[i], el);
+		/* operands come in (value, "key", value) triples */
+		for (unsigned j = 1; j + 1 < k; j += 2) {
+			unsigned len = 0;
+			const char *key = el[j] ? LLVMGetMDString(el[j], &len) : NULL;
+			if (key && len == 6 && memcmp(key, "kernel", 6) == 0 && el[0]
+			    && LLVMIsAFunction(el[0]) && !LLVMIsDeclaration(el[0])) {
+				int dup = 0;
+				for (uint32_t q = 0; q < *n; q++)
+					dup |= (*out)[q] == el[0];
+				if (!dup)
+					VEC_PUSH(*out, *n, cap, el[0]);
+			}
+		}
+		free(el);
+	}
+	free(ops);
+}
+
+/* Clang's -O0 output carries optnone, which makes every pass skip the
+** function; drop it (and the noinline that must come with it) so that
+** sroa/mem2reg can promote private allocas. */
+static void strip_optnone(LLVMContextRef ctx, LLVMModuleRef mod)
+{
+	unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+	(void)ctx;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		if (LLVMGetEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone))
+			LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
+	}
+}
+
+static unsigned parse_sm(LLVMModuleRef mod)
+{
+	unsigned best = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+								    "target-cpu", 10);
+		if (a == NULL)
+			continue;
+		unsigned len = 0;
+		const char *v = LLVMGetStringAttributeValue(a, &len);
+		if (len > 3 && strncmp(v, "sm_", 3) == 0) {
+			unsigned sm = (unsigned)strtoul(v + 3, NULL, 10);
+			if (sm > best)
+				best = sm;
+		}
+	}
+	return best;
+}
+
+int interp_load(const char *path, const struct load_options *opt,
+		struct loaded *out, struct sim_error *err)
+{
+	struct load_options defaults = { .verify = 1 };
+	if (opt == NULL)
+		opt = &defaults;
+	memset(out, 0, sizeof *out);
+	LLVMContextRef ctx = LLVMContextCreate();
+	LLVMModuleRef mod = NULL;
+	LLVMValueRef *kfns = NULL;
+	uint32_t nk = 0;
+	struct program *p = NULL;
+	struct lctx lc = { 0 };
+	int r = read_module(path, ctx, &mod, err);
+	if (r < 0)
+		goto fail;
+
+	const char *triple = LLVMGetTarget(mod);
+	if (triple == NULL || (strncmp(triple, "nvptx64-", 8) != 0 && strncmp(triple, "nvptx-", 6) != 0)) {
+		r = sim_fail(err, SIM_ERR_TARGET,
+			     "%s: target is '%s', not nvptx64-nvidia-cuda: compile with clang --cuda-device-only -emit-llvm",
+			     path, triple && *triple ? triple : "unspecified");
+		goto fail;
+	}
+	if (opt->verify) {
+		char *msg = NULL;
+		if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+			char *nl = msg ? strchr(msg, '\n') : NULL;
+			if (nl)
+				*nl = '\0';
+			r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path,
+				     msg && *msg ? msg : "verifier failed");
+			LLVMDisposeMessage(msg);
+			goto fail;
+		}
+		LLVMDisposeMessage(msg);
+	}
+	find_kernels(mod, &kfns, &nk);
+	if (nk == 0) {
+		r = sim_fail(err, SIM_ERR_KERNEL, "%s: no kernels (no __global__ function) in this module", path);
+		goto fail;
+	}
+
+	/* Debug records become intrinsic calls, which the C API can read. */
+	LLVMSetIsNewDbgInfoFormat(mod, 0);
+	strip_optnone(ctx, mod);
+	{
+		LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+		LLVMErrorRef e = LLVMRunPasses(mod, "function(sroa,mem2reg)", NULL, po);
+		LLVMDisposePassBuilderOptions(po);
+		if (e != NULL) {
+			char *m = LLVMGetErrorMessage(e);
+			r = sim_fail(err, SIM_ERR_BITCODE, "%s: clean-up passes failed: %s", path, m);
+			LLVMDisposeErrorMessage(m);
+			goto fail;
+		}
+	}
+	LLVMSetIsNewDbgInfoFormat(mod, 0);
+
+	p = xcalloc(1, sizeof *p);
+	p->strings = arena_new();
+	p->triple = xstrdup(triple);
+	p->sm = parse_sm(mod);
+	lc.ctx = ctx;
+	lc.mod = mod;
+	lc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
+	lc.p = p;
+	lc.err = err;
+	r = lower_globals(&lc);
+	if (r < 0)
+		goto fail;
+
+	out->kernels = xcalloc(nk, sizeof *out->kernels);
+	out->nkernels = nk;
+	for (uint32_t i = 0; i < nk; i++) {
+		size_t len = 0;
+		const char *name = LLVMGetValueName2(kfns[i], &len);
+		struct kernel_info *k = &out->kernels[i];
+		k->name = xstrndup(name, len);
+		k->demangled = load_demangle(k->name);
+		struct sim_error kerr = { 0 };
+		lc.err = &kerr;
+		int fidx = -1;
+		if (lower_kernel(&lc, kfns[i], &fidx) < 0) {
+			k->func = -1;
+			k->error = xstrdup(kerr.msg);
+		} else {
+			k->func = fidx;
+		}
+		lc.err = err;
+	}
+	if (opt->dump_bytecode) {
+		char line[512];
+		for (uint32_t f = 0; f < p->nfuncs; f++) {
+			struct func *fn = &p->funcs[f];
+			if (fn->code == NULL)
+				continue;
+			fprintf(stderr, "function %u %s (%u slots)\n", f, fn->demangled, fn->nslots);
+			for (uint32_t pc = 0; pc < fn->ncode; pc++) {
+				prog_print_insn(p, fn, pc, line, sizeof line);
+				fprintf(stderr, "  %s\n", line);
+			}
+		}
+	}
+	out->prog = p;
+	p = NULL;
+	r = 0;
+fail:
+	free(kfns);
+	ptrmap_free(&lc.funcmap);
+	ptrmap_free(&lc.gvarmap);
+	free(lc.ckeys);
+	free(lc.cvals);
+	free(lc.work);
+	if (lc.td)
+		LLVMDisposeTargetData(lc.td);
+	if (mod)
+		LLVMDisposeModule(mod);
+	LLVMContextDispose(ctx);
+	if (p)
+		prog_free(p);
+	if (r < 0 && out->kernels) {
+		interp_loaded_free(out);
+	}
+	(void)ends_with;
+	return r;
+}
+
+void interp_loaded_free(struct loaded *l)
+{
+	for (uint32_t i = 0; i < l->nkernels; i++) {
+		free(l->kernels[i].name);
+		free(l->kernels[i].demangled);
+		free(l->kernels[i].error);
+	}
+	free(l->kernels);
+	if (l->prog)
+		prog_free(l->prog);
+	memset(l, 0, sizeof *l);
+}
+
+int interp_find_kernel(const struct loaded *l, const char *name)
+{
+	for (uint32_t i = 0; i < l->nkernels; i++)
+		if (strcmp(l->kernels[i].name, name) == 0 || strcmp(l->kernels[i].demangled, name) == 0)
+			return (int)i;
+	size_t n = strlen(name);
+	for (uint32_t i = 0; i < l->nkernels; i++) {
+		const char *d = l->kernels[i].demangled;
+		/* "vadd" matches "vadd(float const*, ...)"; templates keep their args */
+		if (strncmp(d, name, n) == 0 && d[n] == '(')
+			return (int)i;
+		const char *paren = strchr(d, '(');
+		const char *sp = NULL;
+		for (const char *q = d; paren && q < paren; q++)
+			if (*q == ' ')
+				sp = q;
+		/* "void foo<int>(...)": a return type precedes template kernels' names */
+		if (sp && strncmp(sp + 1, name, n) == 0 && sp[1 + n] == '(')
+			return (int)i;
+	}
+	return -1;
+}

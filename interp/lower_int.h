@@ -1,0 +1,106 @@
+/*
+** lower_int.h: what the loader and the lowering files share.  Only
+** interp/load.c, interp/lower.c, interp/lower_call.c and interp/ptxasm.c
+** include LLVM headers.
+*/
+#ifndef SIMULEE_LOWER_INT_H
+#define SIMULEE_LOWER_INT_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+
+#include "interp/interp.h"
+#include "interp/program.h"
+#include "src/util.h"
+
+/* A map from pointers (LLVM values, blocks) to 32-bit numbers. */
+struct ptrmap {
+	const void **keys;
+	uint32_t *vals;
+	uint32_t n, cap;
+};
+uint32_t *ptrmap_get(const struct ptrmap *m, const void *key);
+void ptrmap_put(struct ptrmap *m, const void *key, uint32_t val);
+void ptrmap_free(struct ptrmap *m);
+
+/* A forward branch target to patch once all blocks are placed. */
+struct fixup {
+	uint32_t pc;		/* instruction, or switch-table entry when field == FIX_TAB */
+	uint8_t field;
+	uint32_t from, to;	/* edge: from block index to block index */
+};
+enum { FIX_IMM, FIX_X, FIX_C, FIX_TAB };
+
+struct tramp {
+	uint32_t from, to, pc;
+};
+
+/* The function being lowered. */
+struct fctx {
+	LLVMValueRef fn;
+	uint32_t fidx;
+	struct ptrmap vals;	/* value -> first slot */
+	uint32_t nslots;
+	LLVMBasicBlockRef *blocks;
+	uint32_t nblocks;
+	struct ptrmap blockidx;
+	uint32_t *block_pc;
+	struct insn *code;
+	uint32_t ncode, capcode;
+	uint32_t *line;
+	uint32_t capline;
+	struct fixup *fix;
+	uint32_t nfix, capfix;
+	struct tramp *tramp;
+	uint32_t ntramp, captramp;
+	LLVMValueRef cur;	/* instruction being lowered */
+	uint32_t cur_line, cur_col;
+	const char *file;
+	const char *funcname;	/* demangled, in the program's arena */
+};
+
+struct lctx {
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMTargetDataRef td;
+	struct program *p;
+	struct sim_error *err;
+	struct ptrmap funcmap;	/* LLVM function -> func index */
+	struct ptrmap gvarmap;	/* LLVM global -> gvar index */
+	uint64_t *ckeys;	/* constant pool dedup: value + 1 */
+	uint32_t *cvals;
+	uint32_t ccap;
+	uint32_t capconsts, capsites, caparg, capswitch, capfuncs;
+	LLVMValueRef *work;	/* functions waiting to be lowered */
+	uint32_t nwork, capwork;
+	struct fctx *f;
+};
+
+/* lower.c */
+int lower_globals(struct lctx *lc);
+int lower_kernel(struct lctx *lc, LLVMValueRef fn, int *fidx);
+uint32_t lower_emit(struct lctx *lc, uint16_t op, uint8_t w, uint8_t f, uint32_t d,
+		    uint32_t a, uint32_t b, uint32_t c, uint32_t x, int64_t imm);
+uint32_t lower_opnd(struct lctx *lc, LLVMValueRef v, unsigned elem);
+uint32_t lower_const(struct lctx *lc, uint64_t value);
+uint32_t lower_slot(struct lctx *lc, LLVMValueRef v);
+uint32_t lower_temp(struct lctx *lc, uint32_t n);
+uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size);
+int lower_unsupported(struct lctx *lc, const char *what);
+unsigned lower_int_width(LLVMTypeRef t);
+uint32_t lower_nflat(struct lctx *lc, LLVMTypeRef t);
+int lower_sreg_index(const char *name);
+int lower_func_index(struct lctx *lc, LLVMValueRef fn);
+const char *lower_str(struct lctx *lc, const char *s);
+
+/* lower_call.c: calls, intrinsics, __nv_* functions, printf, assert. */
+int lower_call(struct lctx *lc, LLVMValueRef call);
+
+/* ptxasm.c: the inline PTX that libdevice and the CUDA headers emit. */
+int lower_asm(struct lctx *lc, LLVMValueRef call, LLVMValueRef asmval);
+
+/* load.c */
+char *load_demangle(const char *name);
+
+#endif

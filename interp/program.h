@@ -1,0 +1,188 @@
+/*
+** program.h: the lowered program, simulee-c's own bytecode.
+**
+** A program is what the lowering leaves after the LLVM module is disposed:
+** functions as flat arrays of fixed-size instructions, a constant pool,
+** global variables with their initial bytes, static memory-access sites and
+** barriers with source locations.  Nothing here refers to LLVM.
+** See docs/BYTECODE.md for the design (slots, phis as edge moves, layout).
+*/
+#ifndef SIMULEE_PROGRAM_H
+#define SIMULEE_PROGRAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "interp/opcodes.h"
+
+enum opcode {
+#define OPC_ENUM(name, meaning) OP_##name,
+	SIMULEE_OPCODES(OPC_ENUM)
+#undef OPC_ENUM
+	OP__COUNT
+};
+
+extern const char *const prog_opcode_names[OP__COUNT];
+
+/* An operand: a register slot of the current frame, or, with OPND_CONST
+** set, an index into the program's constant pool. */
+#define OPND_CONST 0x80000000u
+#define OPND_NONE  0xffffffffu
+
+struct insn {
+	uint16_t op;
+	uint8_t w;
+	uint8_t f;
+	uint32_t d;
+	uint32_t a, b, c;
+	uint32_t x;
+	int64_t imm;
+};
+_Static_assert(sizeof(struct insn) == 32, "instructions are 32 bytes");
+
+/* Integer compare predicates (ICMP f). */
+enum { ICMP_EQ, ICMP_NE, ICMP_UGT, ICMP_UGE, ICMP_ULT, ICMP_ULE,
+       ICMP_SGT, ICMP_SGE, ICMP_SLT, ICMP_SLE };
+
+/* Float compare predicates (FCMP f), as LLVM numbers them. */
+enum { FCMP_FALSE, FCMP_OEQ, FCMP_OGT, FCMP_OGE, FCMP_OLT, FCMP_OLE, FCMP_ONE,
+       FCMP_ORD, FCMP_UNO, FCMP_UEQ, FCMP_UGT, FCMP_UGE, FCMP_ULT, FCMP_ULE,
+       FCMP_UNE, FCMP_TRUE };
+
+/* Special registers (SREG f). */
+enum sreg {
+	SREG_TID_X, SREG_TID_Y, SREG_TID_Z,
+	SREG_NTID_X, SREG_NTID_Y, SREG_NTID_Z,
+	SREG_CTAID_X, SREG_CTAID_Y, SREG_CTAID_Z,
+	SREG_NCTAID_X, SREG_NCTAID_Y, SREG_NCTAID_Z,
+	SREG_LANEID, SREG_WARPID, SREG_NWARPID, SREG_WARPSIZE,
+	SREG_LANEMASK_EQ, SREG_LANEMASK_LT, SREG_LANEMASK_LE,
+	SREG_LANEMASK_GT, SREG_LANEMASK_GE,
+	SREG_CLOCK, SREG_CLOCK64, SREG_GLOBALTIMER, SREG_SMID, SREG_NSMID,
+	SREG_GRIDID,
+	SREG__COUNT
+};
+
+/* Conversions (CVT f).  w is the integer width, imm the destination
+** integer width where it differs. */
+enum cvt {
+	CVT_F32_TO_SI, CVT_F32_TO_UI, CVT_F64_TO_SI, CVT_F64_TO_UI,
+	CVT_SI_TO_F32, CVT_UI_TO_F32, CVT_SI_TO_F64, CVT_UI_TO_F64,
+	CVT_F32_TO_F64, CVT_F64_TO_F32, CVT_F16_TO_F32, CVT_F32_TO_F16,
+	CVT_F16_TO_F64, CVT_F64_TO_F16,
+	CVT_F32_TO_SI_SAT, CVT_F32_TO_UI_SAT, CVT_F64_TO_SI_SAT, CVT_F64_TO_UI_SAT,
+	CVT_BF16_TO_F32, CVT_F32_TO_BF16
+};
+
+/* Rounding modes (CVT x, FRND x). */
+enum { RND_NEAREST, RND_ZERO, RND_DOWN, RND_UP, RND_NEAREST_INT_DEFAULT };
+
+/* Atomic read-modify-write operations (ATOMIC f). */
+enum atomic_op {
+	AT_XCHG, AT_ADD, AT_SUB, AT_AND, AT_NAND, AT_OR, AT_XOR, AT_MAX, AT_MIN,
+	AT_UMAX, AT_UMIN, AT_FADD, AT_FSUB, AT_FMAX, AT_FMIN, AT_UINC, AT_UDEC,
+	AT_FADD64, AT_FSUB64, AT_FMAX64, AT_FMIN64
+};
+
+/* Memory scopes (ATOMIC/CMPXCHG imm, FENCE f). */
+enum scope { SCOPE_BLOCK, SCOPE_DEVICE, SCOPE_SYSTEM, SCOPE_THREAD };
+
+/* A source location (from !dbg).  file and func point into the program's
+** string storage; line 0 means unknown. */
+struct srcloc {
+	const char *file;
+	const char *func;
+	uint32_t line, col;
+};
+
+/* Address spaces of NVPTX, which are also the spaces of allocations. */
+enum addrspace { AS_GENERIC = 0, AS_GLOBAL = 1, AS_SHARED = 3, AS_CONST = 4,
+		 AS_LOCAL = 5, AS_PARAM = 101 };
+
+/* A static memory-access or barrier site: every LOAD, STORE, ATOMIC,
+** CMPXCHG, MEMCPY, MEMSET and BARRIER carries one (insn x). */
+struct site {
+	uint32_t func;		/* function index */
+	uint32_t pc;		/* instruction index in that function */
+	uint8_t kind;		/* SITE_* */
+	uint8_t space;		/* address space the IR names, or AS_GENERIC */
+	uint16_t size;		/* access size in bytes */
+	struct srcloc loc;
+};
+enum { SITE_LOAD, SITE_STORE, SITE_ATOMIC, SITE_CMPXCHG, SITE_MEMCPY,
+       SITE_MEMSET, SITE_BARRIER };
+
+/* The element type of a buffer, for --type, --init and --dump. */
+enum elem_type { ET_NONE, ET_I8, ET_U8, ET_I16, ET_U16, ET_I32, ET_U32,
+		 ET_I64, ET_U64, ET_F16, ET_F32, ET_F64 };
+
+/* A kernel or device-function parameter. */
+struct param {
+	char *name;		/* source name, or NULL */
+	uint8_t is_ptr;		/* pointer (buffer) argument */
+	uint8_t byval;		/* struct passed by value (pointer to param space) */
+	uint8_t elem;		/* enum elem_type guessed for a pointer, ET_NONE if unknown */
+	uint32_t nslots;	/* slots it occupies (scalars: 1) */
+	uint32_t size;		/* bytes of the scalar, or of the byval struct */
+	uint32_t nfields;	/* byval: scalar fields, flattened */
+	uint32_t *field_off;	/* byval: byte offset of each field */
+	uint8_t *field_type;	/* byval: enum elem_type (ET_U64 for pointers) */
+	uint8_t type;		/* scalars: enum elem_type (pointers: ET_U64) */
+};
+
+struct func {
+	char *name;		/* mangled */
+	char *demangled;	/* demangled, or a copy of name */
+	struct insn *code;
+	uint32_t ncode;
+	uint32_t *line;		/* source line per instruction (0 unknown) */
+	uint32_t nslots;	/* register slots of one frame */
+	uint32_t nparams;
+	struct param *params;	/* parameters; param i starts at slot param_slot[i] */
+	uint32_t *param_slot;
+	uint32_t ret_slots;
+	uint8_t is_kernel;
+	const char *file;	/* source file of the definition, or NULL */
+	uint32_t decl_line;
+};
+
+/* A global variable (__device__, __constant__, __shared__, string). */
+struct gvar {
+	char *name;
+	char *demangled;
+	uint8_t space;		/* AS_GLOBAL, AS_CONST, AS_SHARED */
+	uint8_t dynamic_shared;	/* extern __shared__ x[] */
+	uint8_t elem;		/* element type for name[index] reports */
+	uint32_t elem_size;
+	uint64_t size;
+	uint8_t *init;		/* initial bytes (NULL: uninitialized) */
+	uint32_t alloc_id;	/* fixed allocation id of this variable */
+};
+
+struct program {
+	struct func *funcs;
+	uint32_t nfuncs;
+	uint64_t *consts;	/* constant pool, each broadcast to 32 lanes */
+	uint32_t nconsts;
+	uint32_t *arglists;	/* CALL argument operands */
+	uint32_t narglists;
+	int64_t *switch_tab;	/* SWITCH: pairs (value, target) */
+	uint32_t nswitch;
+	struct site *sites;
+	uint32_t nsites;
+	struct gvar *gvars;
+	uint32_t ngvars;
+	uint32_t first_dyn_alloc;	/* first allocation id free for launches */
+	unsigned sm;		/* target sm version (70 for sm_70), 0 unknown */
+	char *triple;
+	struct arena *strings;	/* file and function names */
+};
+
+/* Prints one instruction, for --trace and --dump-bytecode. */
+void prog_print_insn(const struct program *p, const struct func *fn, uint32_t pc,
+		     char *buf, size_t n);
+
+/* Frees everything the lowering allocated. */
+void prog_free(struct program *p);
+
+#endif

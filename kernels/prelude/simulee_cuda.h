@@ -1,0 +1,755 @@
+/*
+** simulee_cuda.h: our own minimal CUDA prelude, so that clang can compile
+** CUDA device code to NVPTX bitcode without the CUDA SDK:
+**
+**   clang -x cuda --cuda-device-only -nocudainc -nocudalib \
+**         --cuda-gpu-arch=sm_70 -emit-llvm -include simulee_cuda.h k.cu
+**
+** Written for simulee-c; it copies neither NVIDIA's headers nor clang's
+** CUDA wrappers.  What it must preserve is their *output*: a kernel compiled
+** with this prelude calls the same NVVM intrinsics and the same libdevice
+** functions (`__nv_sinf`, `__nv_popc`, ...) as with the real headers, since
+** simulee-c interprets exactly those.  libdevice itself is never linked, so
+** math stays as calls to undefined `__nv_*` functions that the simulator
+** implements natively.  docs/CORPUS.md describes how this was checked.
+**
+** Layering mirrors the real headers so -O0 bitcode looks alike too:
+**   - thin wrappers over builtins/libdevice: `static __device__
+**     __forceinline__` (always inlined, even at -O0);
+**   - atomics: `static __inline__ __device__` (internal functions at -O0);
+**   - warp shuffles and votes: `inline __device__` (linkonce_odr at -O0).
+**
+** Only device code is supported: the simulator has no host side.
+*/
+#ifndef SIMULEE_CUDA_H
+#define SIMULEE_CUDA_H
+
+#if !defined(__CUDA__) || !defined(__cplusplus)
+#error "simulee_cuda.h is for clang's CUDA mode (-x cuda) only"
+#endif
+
+#define __SIMULEE_CUDA_PRELUDE__ 1
+#ifndef __CUDACC__
+#define __CUDACC__ 1
+#endif
+
+/* ---- qualifiers ------------------------------------------------------ */
+
+#define __host__ __attribute__((host))
+#define __device__ __attribute__((device))
+#define __global__ __attribute__((global))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __managed__ __attribute__((managed))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __restrict__ __restrict
+#define __align__(n) __attribute__((aligned(n)))
+#define __builtin_align__(n) __attribute__((aligned(n)))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+#define __device_builtin__
+/*
+** Clang 15 and later treat __noinline__ as a keyword in CUDA mode.  A macro
+** would break system headers that spell __attribute__((__noinline__)), so we
+** only define it for older compilers.
+*/
+#if defined(__clang_major__) && __clang_major__ < 15
+#define __noinline__ __attribute__((noinline))
+#endif
+
+/* The wrapper classes described in the file comment (__SIM_ATOMIC__ also
+** serves the min/max overloads, which CUDA defines the same way). */
+#define __SIM_FN__ static __device__ __forceinline__
+#define __SIM_ATOMIC__ static __inline__ __device__
+#define __SIM_VEC_FN__ static __inline__ __host__ __device__
+
+typedef __SIZE_TYPE__ size_t;
+
+/* ---- vector types ---------------------------------------------------- */
+
+/*
+** Alignments follow CUDA's vector_types.h: 2-element types are aligned to
+** their full size (char2: 2, short2: 4, int2/float2: 8, longlong2/double2:
+** 16), 4-element types likewise but capped at 16, 1- and 3-element types
+** keep the element's natural alignment.  The layout matters: a float4 load
+** must come out as one 16-byte aligned load, as on the real toolchain.
+*/
+#define __SIM_VEC1(NAME, T) \
+	struct NAME##1 { T x; }; typedef struct NAME##1 NAME##1;
+#define __SIM_VEC2(NAME, T, A) \
+	struct __align__(A) NAME##2 { T x, y; }; typedef struct NAME##2 NAME##2;
+#define __SIM_VEC3(NAME, T) \
+	struct NAME##3 { T x, y, z; }; typedef struct NAME##3 NAME##3;
+#define __SIM_VEC4(NAME, T, A) \
+	struct __align__(A) NAME##4 { T x, y, z, w; }; typedef struct NAME##4 NAME##4;
+
+#define __SIM_MAKE1(NAME, T) \
+	__SIM_VEC_FN__ NAME##1 make_##NAME##1(T __x) \
+	{ NAME##1 __t; __t.x = __x; return __t; }
+#define __SIM_MAKE2(NAME, T) \
+	__SIM_VEC_FN__ NAME##2 make_##NAME##2(T __x, T __y) \
+	{ NAME##2 __t; __t.x = __x; __t.y = __y; return __t; }
+#define __SIM_MAKE3(NAME, T) \
+	__SIM_VEC_FN__ NAME##3 make_##NAME##3(T __x, T __y, T __z) \
+	{ NAME##3 __t; __t.x = __x; __t.y = __y; __t.z = __z; return __t; }
+#define __SIM_MAKE4(NAME, T) \
+	__SIM_VEC_FN__ NAME##4 make_##NAME##4(T __x, T __y, T __z, T __w) \
+	{ NAME##4 __t; __t.x = __x; __t.y = __y; __t.z = __z; __t.w = __w; return __t; }
+
+/* NAME, element type, alignment of the 2- and of the 4-element type */
+#define __SIM_VEC_FAMILY(NAME, T, A2, A4) \
+	__SIM_VEC1(NAME, T) __SIM_VEC2(NAME, T, A2) \
+	__SIM_VEC3(NAME, T) __SIM_VEC4(NAME, T, A4) \
+	__SIM_MAKE1(NAME, T) __SIM_MAKE2(NAME, T) \
+	__SIM_MAKE3(NAME, T) __SIM_MAKE4(NAME, T)
+
+__SIM_VEC_FAMILY(char, signed char, 2, 4)
+__SIM_VEC_FAMILY(uchar, unsigned char, 2, 4)
+__SIM_VEC_FAMILY(short, short, 4, 8)
+__SIM_VEC_FAMILY(ushort, unsigned short, 4, 8)
+__SIM_VEC_FAMILY(int, int, 8, 16)
+__SIM_VEC_FAMILY(uint, unsigned int, 8, 16)
+__SIM_VEC_FAMILY(long, long, 2 * sizeof(long), 16)
+__SIM_VEC_FAMILY(ulong, unsigned long, 2 * sizeof(unsigned long), 16)
+__SIM_VEC_FAMILY(longlong, long long, 16, 16)
+__SIM_VEC_FAMILY(ulonglong, unsigned long long, 16, 16)
+__SIM_VEC_FAMILY(float, float, 8, 16)
+__SIM_VEC_FAMILY(double, double, 16, 16)
+
+#undef __SIM_VEC1
+#undef __SIM_VEC2
+#undef __SIM_VEC3
+#undef __SIM_VEC4
+#undef __SIM_MAKE1
+#undef __SIM_MAKE2
+#undef __SIM_MAKE3
+#undef __SIM_MAKE4
+#undef __SIM_VEC_FAMILY
+
+struct dim3 {
+	unsigned int x, y, z;
+	__host__ __device__ constexpr dim3(unsigned int __vx = 1, unsigned int __vy = 1,
+					   unsigned int __vz = 1)
+		: x(__vx), y(__vy), z(__vz) {}
+	__host__ __device__ constexpr dim3(uint3 __v) : x(__v.x), y(__v.y), z(__v.z) {}
+	__host__ __device__ constexpr operator uint3() const { return uint3{ x, y, z }; }
+};
+typedef struct dim3 dim3;
+
+/* ---- built-in variables ---------------------------------------------- */
+
+/*
+** threadIdx.x and friends are properties whose getter reads a PTX special
+** register, so `threadIdx.x` becomes a call to llvm.nvvm.read.ptx.sreg.tid.x
+** (with its range metadata) wherever it is used; the objects themselves are
+** never materialised.  They cannot be copied, assigned or have their address
+** taken, as in CUDA; they do convert to uint3 and dim3.
+*/
+#define __SIM_SREG(FIELD, REG) \
+	__declspec(property(get = __get_##FIELD)) unsigned int FIELD; \
+	static __inline__ __attribute__((always_inline)) __device__ unsigned int __get_##FIELD(void) \
+	{ return REG(); }
+
+#define __SIM_BUILTIN_VAR(TYPE, X, Y, Z) \
+	struct TYPE { \
+		__SIM_SREG(x, X) \
+		__SIM_SREG(y, Y) \
+		__SIM_SREG(z, Z) \
+		__device__ operator uint3() const { return uint3{ x, y, z }; } \
+		__device__ operator dim3() const { return dim3(x, y, z); } \
+	private: \
+		__device__ TYPE() = delete; \
+		__device__ TYPE(const TYPE &) = delete; \
+		__device__ void operator=(const TYPE &) const = delete; \
+		__device__ TYPE *operator&() const = delete; \
+	};
+
+__SIM_BUILTIN_VAR(__simulee_threadIdx_t, __nvvm_read_ptx_sreg_tid_x,
+		  __nvvm_read_ptx_sreg_tid_y, __nvvm_read_ptx_sreg_tid_z)
+__SIM_BUILTIN_VAR(__simulee_blockIdx_t, __nvvm_read_ptx_sreg_ctaid_x,
+		  __nvvm_read_ptx_sreg_ctaid_y, __nvvm_read_ptx_sreg_ctaid_z)
+__SIM_BUILTIN_VAR(__simulee_blockDim_t, __nvvm_read_ptx_sreg_ntid_x,
+		  __nvvm_read_ptx_sreg_ntid_y, __nvvm_read_ptx_sreg_ntid_z)
+__SIM_BUILTIN_VAR(__simulee_gridDim_t, __nvvm_read_ptx_sreg_nctaid_x,
+		  __nvvm_read_ptx_sreg_nctaid_y, __nvvm_read_ptx_sreg_nctaid_z)
+
+#undef __SIM_SREG
+#undef __SIM_BUILTIN_VAR
+
+extern const __device__ __attribute__((weak)) __simulee_threadIdx_t threadIdx;
+extern const __device__ __attribute__((weak)) __simulee_blockIdx_t blockIdx;
+extern const __device__ __attribute__((weak)) __simulee_blockDim_t blockDim;
+extern const __device__ __attribute__((weak)) __simulee_gridDim_t gridDim;
+
+__device__ const int warpSize = 32;
+
+/* ---- libdevice wrappers ---------------------------------------------- */
+
+/*
+** Each wrapper declares its libdevice function (extern "C", no attributes,
+** as the real declarations are) and forwards to it.  R is the result type,
+** NAME the CUDA name, NV the libdevice name, T.. the parameter types.
+*/
+#define __SIM_NV1(R, NAME, NV, T) \
+	extern "C" __device__ R NV(T); \
+	__SIM_FN__ R NAME(T __a) { return NV(__a); }
+#define __SIM_NV2(R, NAME, NV, T, U) \
+	extern "C" __device__ R NV(T, U); \
+	__SIM_FN__ R NAME(T __a, U __b) { return NV(__a, __b); }
+#define __SIM_NV3(R, NAME, NV, T, U, V) \
+	extern "C" __device__ R NV(T, U, V); \
+	__SIM_FN__ R NAME(T __a, U __b, V __c) { return NV(__a, __b, __c); }
+
+/* Single precision: NAME -> __nv_NAME */
+#define __SIM_F1(NAME) __SIM_NV1(float, NAME, __nv_##NAME, float)
+#define __SIM_F2(NAME) __SIM_NV2(float, NAME, __nv_##NAME, float, float)
+#define __SIM_D1(NAME) __SIM_NV1(double, NAME, __nv_##NAME, double)
+#define __SIM_D2(NAME) __SIM_NV2(double, NAME, __nv_##NAME, double, double)
+
+/*
+** sinf, cosf, logf, log2f and sincosf have fast variants; like clang we use
+** them only under -ffast-math style approximate transcendentals.
+*/
+#if defined(__CLANG_GPU_APPROX_TRANSCENDENTALS__)
+#define __SIM_FAST_OR_SLOW(FAST, SLOW) FAST
+#else
+#define __SIM_FAST_OR_SLOW(FAST, SLOW) SLOW
+#endif
+
+extern "C" __device__ float __nv_sinf(float);
+extern "C" __device__ float __nv_fast_sinf(float);
+extern "C" __device__ float __nv_cosf(float);
+extern "C" __device__ float __nv_fast_cosf(float);
+extern "C" __device__ float __nv_logf(float);
+extern "C" __device__ float __nv_fast_logf(float);
+extern "C" __device__ float __nv_log2f(float);
+extern "C" __device__ float __nv_fast_log2f(float);
+extern "C" __device__ void __nv_sincosf(float, float *, float *);
+extern "C" __device__ void __nv_fast_sincosf(float, float *, float *);
+__SIM_FN__ float sinf(float __a) { return __SIM_FAST_OR_SLOW(__nv_fast_sinf, __nv_sinf)(__a); }
+__SIM_FN__ float cosf(float __a) { return __SIM_FAST_OR_SLOW(__nv_fast_cosf, __nv_cosf)(__a); }
+__SIM_FN__ float logf(float __a) { return __SIM_FAST_OR_SLOW(__nv_fast_logf, __nv_logf)(__a); }
+__SIM_FN__ float log2f(float __a) { return __SIM_FAST_OR_SLOW(__nv_fast_log2f, __nv_log2f)(__a); }
+__SIM_FN__ void sincosf(float __a, float *__s, float *__c)
+{
+	__SIM_FAST_OR_SLOW(__nv_fast_sincosf, __nv_sincosf)(__a, __s, __c);
+}
+#undef __SIM_FAST_OR_SLOW
+
+__SIM_F1(acosf) __SIM_F1(acoshf) __SIM_F1(asinf) __SIM_F1(asinhf)
+__SIM_F1(atanf) __SIM_F2(atan2f) __SIM_F1(atanhf) __SIM_F1(cbrtf)
+__SIM_F1(ceilf) __SIM_F2(copysignf) __SIM_F1(coshf) __SIM_F1(cospif)
+__SIM_F1(erff) __SIM_F1(erfcf) __SIM_F1(erfinvf) __SIM_F1(erfcinvf)
+__SIM_F1(expf) __SIM_F1(exp2f) __SIM_F1(exp10f) __SIM_F1(expm1f)
+__SIM_F1(fabsf) __SIM_F2(fdimf) __SIM_F1(floorf) __SIM_F2(fmaxf)
+__SIM_F2(fminf) __SIM_F2(fmodf) __SIM_F2(hypotf) __SIM_F1(lgammaf)
+__SIM_F1(log10f) __SIM_F1(log1pf) __SIM_F1(logbf) __SIM_F2(nextafterf)
+__SIM_F1(normcdff) __SIM_F1(normcdfinvf) __SIM_F2(powf) __SIM_F1(rcbrtf)
+__SIM_F2(remainderf) __SIM_F1(roundf) __SIM_F1(rsqrtf) __SIM_F1(sinhf)
+__SIM_F1(sinpif) __SIM_F1(sqrtf) __SIM_F1(tanf) __SIM_F1(tanhf)
+__SIM_F1(tgammaf) __SIM_F1(truncf) __SIM_F2(rhypotf)
+__SIM_NV3(float, fmaf, __nv_fmaf, float, float, float)
+__SIM_NV2(float, ldexpf, __nv_ldexpf, float, int)
+__SIM_NV2(float, scalbnf, __nv_scalbnf, float, int)
+__SIM_NV2(float, frexpf, __nv_frexpf, float, int *)
+__SIM_NV2(float, modff, __nv_modff, float, float *)
+__SIM_NV2(float, powif, __nv_powif, float, int)
+__SIM_NV1(int, ilogbf, __nv_ilogbf, float)
+__SIM_NV1(long long, llrintf, __nv_llrintf, float)
+__SIM_NV1(long long, llroundf, __nv_llroundf, float)
+__SIM_FN__ float rintf(float __a) { return __builtin_rintf(__a); }
+__SIM_FN__ float nearbyintf(float __a) { return __builtin_nearbyintf(__a); }
+__SIM_FN__ float fdividef(float __a, float __b)
+{
+#if __FAST_MATH__ && !__CUDA_PREC_DIV
+	return __nv_fast_fdividef(__a, __b);
+#else
+	return __a / __b;
+#endif
+}
+
+__SIM_D1(acos) __SIM_D1(acosh) __SIM_D1(asin) __SIM_D1(asinh)
+__SIM_D1(atan) __SIM_D2(atan2) __SIM_D1(atanh) __SIM_D1(cbrt)
+__SIM_D1(ceil) __SIM_D2(copysign) __SIM_D1(cos) __SIM_D1(cosh)
+__SIM_D1(cospi) __SIM_D1(erf) __SIM_D1(erfc) __SIM_D1(erfinv)
+__SIM_D1(erfcinv) __SIM_D1(exp) __SIM_D1(exp2) __SIM_D1(exp10)
+__SIM_D1(expm1) __SIM_D1(fabs) __SIM_D2(fdim) __SIM_D1(floor)
+__SIM_D2(fmax) __SIM_D2(fmin) __SIM_D2(fmod) __SIM_D2(hypot)
+__SIM_D1(lgamma) __SIM_D1(log) __SIM_D1(log10) __SIM_D1(log1p)
+__SIM_D1(log2) __SIM_D1(logb) __SIM_D2(nextafter) __SIM_D1(normcdf)
+__SIM_D1(normcdfinv) __SIM_D2(pow) __SIM_D1(rcbrt) __SIM_D2(remainder)
+__SIM_D1(round) __SIM_D1(rsqrt) __SIM_D1(sin) __SIM_D1(sinh)
+__SIM_D1(sinpi) __SIM_D1(sqrt) __SIM_D1(tan) __SIM_D1(tanh)
+__SIM_D1(tgamma) __SIM_D1(trunc) __SIM_D2(rhypot)
+__SIM_NV3(double, fma, __nv_fma, double, double, double)
+__SIM_NV2(double, ldexp, __nv_ldexp, double, int)
+__SIM_NV2(double, scalbn, __nv_scalbn, double, int)
+__SIM_NV2(double, frexp, __nv_frexp, double, int *)
+__SIM_NV2(double, modf, __nv_modf, double, double *)
+__SIM_NV2(double, powi, __nv_powi, double, int)
+__SIM_NV1(int, ilogb, __nv_ilogb, double)
+__SIM_NV1(long long, llrint, __nv_llrint, double)
+__SIM_NV1(long long, llround, __nv_llround, double)
+__SIM_NV3(void, sincos, __nv_sincos, double, double *, double *)
+__SIM_NV3(void, sincospi, __nv_sincospi, double, double *, double *)
+__SIM_NV3(void, sincospif, __nv_sincospif, float, float *, float *)
+__SIM_FN__ double rint(double __a) { return __builtin_rint(__a); }
+__SIM_FN__ double nearbyint(double __a) { return __builtin_nearbyint(__a); }
+__SIM_FN__ double fdivide(double __a, double __b) { return __a / __b; }
+
+/* Integer helpers of the C library and CUDA's min/max family. */
+__SIM_NV1(int, abs, __nv_abs, int)
+__SIM_NV1(long long, llabs, __nv_llabs, long long)
+__SIM_FN__ long labs(long __a) { return __nv_llabs(__a); }
+__SIM_NV2(int, min, __nv_min, int, int)
+__SIM_NV2(int, max, __nv_max, int, int)
+__SIM_NV2(unsigned int, umin, __nv_umin, unsigned int, unsigned int)
+__SIM_NV2(unsigned int, umax, __nv_umax, unsigned int, unsigned int)
+__SIM_NV2(long long, llmin, __nv_llmin, long long, long long)
+__SIM_NV2(long long, llmax, __nv_llmax, long long, long long)
+__SIM_NV2(unsigned long long, ullmin, __nv_ullmin, unsigned long long, unsigned long long)
+__SIM_NV2(unsigned long long, ullmax, __nv_ullmax, unsigned long long, unsigned long long)
+
+/* CUDA intrinsics with a double-underscore name. */
+__SIM_NV1(float, __sinf, __nv_fast_sinf, float)
+__SIM_NV1(float, __cosf, __nv_fast_cosf, float)
+__SIM_NV1(float, __tanf, __nv_fast_tanf, float)
+__SIM_NV1(float, __expf, __nv_fast_expf, float)
+__SIM_NV1(float, __exp10f, __nv_fast_exp10f, float)
+__SIM_NV1(float, __logf, __nv_fast_logf, float)
+__SIM_NV1(float, __log2f, __nv_fast_log2f, float)
+__SIM_NV1(float, __log10f, __nv_fast_log10f, float)
+__SIM_NV2(float, __powf, __nv_fast_powf, float, float)
+__SIM_NV2(float, __fdividef, __nv_fast_fdividef, float, float)
+__SIM_NV3(void, __sincosf, __nv_fast_sincosf, float, float *, float *)
+__SIM_NV1(float, __saturatef, __nv_saturatef, float)
+
+/* Rounding-mode arithmetic: __fadd_rn, __dmul_rz, ... */
+#define __SIM_ROUNDED(M) \
+	__SIM_NV2(float, __fadd_##M, __nv_fadd_##M, float, float) \
+	__SIM_NV2(float, __fsub_##M, __nv_fsub_##M, float, float) \
+	__SIM_NV2(float, __fmul_##M, __nv_fmul_##M, float, float) \
+	__SIM_NV2(float, __fdiv_##M, __nv_fdiv_##M, float, float) \
+	__SIM_NV3(float, __fmaf_##M, __nv_fmaf_##M, float, float, float) \
+	__SIM_NV1(float, __frcp_##M, __nv_frcp_##M, float) \
+	__SIM_NV1(float, __fsqrt_##M, __nv_fsqrt_##M, float) \
+	__SIM_NV2(double, __dadd_##M, __nv_dadd_##M, double, double) \
+	__SIM_NV2(double, __dsub_##M, __nv_dsub_##M, double, double) \
+	__SIM_NV2(double, __dmul_##M, __nv_dmul_##M, double, double) \
+	__SIM_NV2(double, __ddiv_##M, __nv_ddiv_##M, double, double) \
+	__SIM_NV3(double, __fma_##M, __nv_fma_##M, double, double, double) \
+	__SIM_NV1(double, __drcp_##M, __nv_drcp_##M, double) \
+	__SIM_NV1(double, __dsqrt_##M, __nv_dsqrt_##M, double) \
+	__SIM_NV1(int, __float2int_##M, __nv_float2int_##M, float) \
+	__SIM_NV1(unsigned int, __float2uint_##M, __nv_float2uint_##M, float) \
+	__SIM_NV1(long long, __float2ll_##M, __nv_float2ll_##M, float) \
+	__SIM_NV1(unsigned long long, __float2ull_##M, __nv_float2ull_##M, float) \
+	__SIM_NV1(int, __double2int_##M, __nv_double2int_##M, double) \
+	__SIM_NV1(unsigned int, __double2uint_##M, __nv_double2uint_##M, double) \
+	__SIM_NV1(long long, __double2ll_##M, __nv_double2ll_##M, double) \
+	__SIM_NV1(unsigned long long, __double2ull_##M, __nv_double2ull_##M, double) \
+	__SIM_NV1(float, __double2float_##M, __nv_double2float_##M, double) \
+	__SIM_NV1(float, __int2float_##M, __nv_int2float_##M, int) \
+	__SIM_NV1(float, __uint2float_##M, __nv_uint2float_##M, unsigned int) \
+	__SIM_NV1(float, __ll2float_##M, __nv_ll2float_##M, long long) \
+	__SIM_NV1(float, __ull2float_##M, __nv_ull2float_##M, unsigned long long) \
+	__SIM_NV1(double, __ll2double_##M, __nv_ll2double_##M, long long) \
+	__SIM_NV1(double, __ull2double_##M, __nv_ull2double_##M, unsigned long long)
+__SIM_ROUNDED(rn)
+__SIM_ROUNDED(rz)
+__SIM_ROUNDED(ru)
+__SIM_ROUNDED(rd)
+#undef __SIM_ROUNDED
+__SIM_NV1(float, __frsqrt_rn, __nv_frsqrt_rn, float)
+__SIM_NV1(double, __int2double_rn, __nv_int2double_rn, int)
+__SIM_NV1(double, __uint2double_rn, __nv_uint2double_rn, unsigned int)
+
+/* Reinterpretation. */
+__SIM_NV1(int, __float_as_int, __nv_float_as_int, float)
+__SIM_NV1(unsigned int, __float_as_uint, __nv_float_as_uint, float)
+__SIM_NV1(float, __int_as_float, __nv_int_as_float, int)
+__SIM_NV1(float, __uint_as_float, __nv_uint_as_float, unsigned int)
+__SIM_NV1(long long, __double_as_longlong, __nv_double_as_longlong, double)
+__SIM_NV1(double, __longlong_as_double, __nv_longlong_as_double, long long)
+__SIM_NV1(int, __double2hiint, __nv_double2hiint, double)
+__SIM_NV1(int, __double2loint, __nv_double2loint, double)
+__SIM_NV2(double, __hiloint2double, __nv_hiloint2double, int, int)
+
+/* Classification; isnan() and friends below forward to these. */
+__SIM_NV1(int, __isnanf, __nv_isnanf, float)
+__SIM_NV1(int, __isnan, __nv_isnand, double)
+__SIM_NV1(int, __isinff, __nv_isinff, float)
+__SIM_NV1(int, __isinf, __nv_isinfd, double)
+__SIM_NV1(int, __finitef, __nv_finitef, float)
+__SIM_NV1(int, __isfinited, __nv_isfinited, double)
+__SIM_NV1(int, __signbitf, __nv_signbitf, float)
+__SIM_NV1(int, __signbitd, __nv_signbitd, double)
+
+/* Bit and integer intrinsics. */
+__SIM_NV1(int, __popc, __nv_popc, unsigned int)
+__SIM_NV1(int, __popcll, __nv_popcll, unsigned long long)
+__SIM_NV1(int, __clz, __nv_clz, int)
+__SIM_NV1(int, __clzll, __nv_clzll, long long)
+__SIM_NV1(int, __ffs, __nv_ffs, int)
+__SIM_NV1(int, __ffsll, __nv_ffsll, long long)
+__SIM_NV1(unsigned int, __brev, __nv_brev, unsigned int)
+__SIM_NV1(unsigned long long, __brevll, __nv_brevll, unsigned long long)
+__SIM_NV3(unsigned int, __byte_perm, __nv_byte_perm, unsigned int, unsigned int, unsigned int)
+__SIM_NV2(int, __mul24, __nv_mul24, int, int)
+__SIM_NV2(unsigned int, __umul24, __nv_umul24, unsigned int, unsigned int)
+__SIM_NV2(int, __mulhi, __nv_mulhi, int, int)
+__SIM_NV2(unsigned int, __umulhi, __nv_umulhi, unsigned int, unsigned int)
+__SIM_NV2(long long, __mul64hi, __nv_mul64hi, long long, long long)
+__SIM_NV2(unsigned long long, __umul64hi, __nv_umul64hi, unsigned long long, unsigned long long)
+__SIM_NV2(int, __hadd, __nv_hadd, int, int)
+__SIM_NV2(int, __rhadd, __nv_rhadd, int, int)
+__SIM_NV2(unsigned int, __uhadd, __nv_uhadd, unsigned int, unsigned int)
+__SIM_NV2(unsigned int, __urhadd, __nv_urhadd, unsigned int, unsigned int)
+__SIM_NV3(unsigned int, __sad, __nv_sad, int, int, unsigned int)
+__SIM_NV3(unsigned int, __usad, __nv_usad, unsigned int, unsigned int, unsigned int)
+
+#undef __SIM_F1
+#undef __SIM_F2
+#undef __SIM_D1
+#undef __SIM_D2
+#undef __SIM_NV1
+#undef __SIM_NV2
+#undef __SIM_NV3
+
+/* ---- C++ overloads (what <cmath> and CUDA's math_functions add) ----- */
+
+__SIM_FN__ float abs(float __a) { return fabsf(__a); }
+__SIM_FN__ double abs(double __a) { return fabs(__a); }
+__SIM_FN__ long abs(long __a) { return labs(__a); }
+__SIM_FN__ long long abs(long long __a) { return llabs(__a); }
+__SIM_FN__ float fabs(float __a) { return fabsf(__a); }
+
+#define __SIM_FLOAT_OVERLOAD1(NAME) \
+	__SIM_FN__ float NAME(float __a) { return NAME##f(__a); }
+#define __SIM_FLOAT_OVERLOAD2(NAME) \
+	__SIM_FN__ float NAME(float __a, float __b) { return NAME##f(__a, __b); }
+__SIM_FLOAT_OVERLOAD1(acos) __SIM_FLOAT_OVERLOAD1(acosh) __SIM_FLOAT_OVERLOAD1(asin)
+__SIM_FLOAT_OVERLOAD1(asinh) __SIM_FLOAT_OVERLOAD1(atan) __SIM_FLOAT_OVERLOAD2(atan2)
+__SIM_FLOAT_OVERLOAD1(atanh) __SIM_FLOAT_OVERLOAD1(cbrt) __SIM_FLOAT_OVERLOAD1(ceil)
+__SIM_FLOAT_OVERLOAD2(copysign) __SIM_FLOAT_OVERLOAD1(cos) __SIM_FLOAT_OVERLOAD1(cosh)
+__SIM_FLOAT_OVERLOAD1(erf) __SIM_FLOAT_OVERLOAD1(erfc) __SIM_FLOAT_OVERLOAD1(exp)
+__SIM_FLOAT_OVERLOAD1(exp2) __SIM_FLOAT_OVERLOAD1(expm1) __SIM_FLOAT_OVERLOAD2(fdim)
+__SIM_FLOAT_OVERLOAD1(floor) __SIM_FLOAT_OVERLOAD2(fmax) __SIM_FLOAT_OVERLOAD2(fmin)
+__SIM_FLOAT_OVERLOAD2(fmod) __SIM_FLOAT_OVERLOAD2(hypot) __SIM_FLOAT_OVERLOAD1(lgamma)
+__SIM_FLOAT_OVERLOAD1(log) __SIM_FLOAT_OVERLOAD1(log10) __SIM_FLOAT_OVERLOAD1(log1p)
+__SIM_FLOAT_OVERLOAD1(log2) __SIM_FLOAT_OVERLOAD1(logb) __SIM_FLOAT_OVERLOAD2(nextafter)
+__SIM_FLOAT_OVERLOAD2(pow) __SIM_FLOAT_OVERLOAD2(remainder) __SIM_FLOAT_OVERLOAD1(rint)
+__SIM_FLOAT_OVERLOAD1(nearbyint) __SIM_FLOAT_OVERLOAD1(round) __SIM_FLOAT_OVERLOAD1(rsqrt)
+__SIM_FLOAT_OVERLOAD1(sin) __SIM_FLOAT_OVERLOAD1(sinh) __SIM_FLOAT_OVERLOAD1(sqrt)
+__SIM_FLOAT_OVERLOAD1(tan) __SIM_FLOAT_OVERLOAD1(tanh) __SIM_FLOAT_OVERLOAD1(tgamma)
+__SIM_FLOAT_OVERLOAD1(trunc)
+#undef __SIM_FLOAT_OVERLOAD1
+#undef __SIM_FLOAT_OVERLOAD2
+__SIM_FN__ float fma(float __a, float __b, float __c) { return fmaf(__a, __b, __c); }
+__SIM_FN__ float ldexp(float __a, int __b) { return ldexpf(__a, __b); }
+__SIM_FN__ float frexp(float __a, int *__b) { return frexpf(__a, __b); }
+__SIM_FN__ float modf(float __a, float *__b) { return modff(__a, __b); }
+__SIM_FN__ float scalbn(float __a, int __b) { return scalbnf(__a, __b); }
+__SIM_FN__ float pow(float __a, int __b) { return powif(__a, __b); }
+__SIM_FN__ double pow(double __a, int __b) { return powi(__a, __b); }
+__SIM_FN__ int ilogb(float __a) { return ilogbf(__a); }
+
+__SIM_FN__ bool isnan(float __a) { return __isnanf(__a); }
+__SIM_FN__ bool isnan(double __a) { return __isnan(__a); }
+__SIM_FN__ bool isinf(float __a) { return __isinff(__a); }
+__SIM_FN__ bool isinf(double __a) { return __isinf(__a); }
+__SIM_FN__ bool isfinite(float __a) { return __finitef(__a); }
+__SIM_FN__ bool isfinite(double __a) { return __isfinited(__a); }
+__SIM_FN__ bool signbit(float __a) { return __signbitf(__a); }
+__SIM_FN__ bool signbit(double __a) { return __signbitd(__a); }
+__SIM_FN__ bool isnormal(float __a) { return __builtin_isnormal(__a); }
+__SIM_FN__ bool isnormal(double __a) { return __builtin_isnormal(__a); }
+
+/*
+** min/max for every pairing CUDA accepts: mixed signed/unsigned operands
+** compare as unsigned, mixed float/double as double.  long is 64-bit here.
+*/
+#define __SIM_MINMAX(R, A, B, F) \
+	__SIM_ATOMIC__ R min(A __a, B __b) { return F##min((R)__a, (R)__b); } \
+	__SIM_ATOMIC__ R max(A __a, B __b) { return F##max((R)__a, (R)__b); }
+__SIM_MINMAX(unsigned int, unsigned int, unsigned int, u)
+__SIM_MINMAX(unsigned int, int, unsigned int, u)
+__SIM_MINMAX(unsigned int, unsigned int, int, u)
+__SIM_MINMAX(long, long, long, ll)
+__SIM_MINMAX(unsigned long, unsigned long, unsigned long, ull)
+__SIM_MINMAX(unsigned long, long, unsigned long, ull)
+__SIM_MINMAX(unsigned long, unsigned long, long, ull)
+__SIM_MINMAX(long long, long long, long long, ll)
+__SIM_MINMAX(unsigned long long, unsigned long long, unsigned long long, ull)
+__SIM_MINMAX(unsigned long long, long long, unsigned long long, ull)
+__SIM_MINMAX(unsigned long long, unsigned long long, long long, ull)
+__SIM_MINMAX(float, float, float, f)
+__SIM_MINMAX(double, double, double, f)
+__SIM_MINMAX(double, float, double, f)
+__SIM_MINMAX(double, double, float, f)
+#undef __SIM_MINMAX
+
+/* ---- synchronisation and fences -------------------------------------- */
+
+/* __syncthreads() is a clang builtin (llvm.nvvm.barrier0); redeclared here
+** so that code taking it from this header reads naturally. */
+extern "C" __device__ void __syncthreads(void);
+__SIM_FN__ int __syncthreads_count(int __p) { return __nvvm_bar0_popc(__p); }
+__SIM_FN__ int __syncthreads_and(int __p) { return __nvvm_bar0_and(__p); }
+__SIM_FN__ int __syncthreads_or(int __p) { return __nvvm_bar0_or(__p); }
+__SIM_FN__ void __threadfence(void) { __nvvm_membar_gl(); }
+__SIM_FN__ void __threadfence_block(void) { __nvvm_membar_cta(); }
+__SIM_FN__ void __threadfence_system(void) { __nvvm_membar_sys(); }
+__SIM_FN__ void __trap(void) { __asm__ __volatile__("trap;"); }
+
+/* ---- memory ----------------------------------------------------------- */
+
+__SIM_FN__ void *memcpy(void *__d, const void *__s, size_t __n)
+{
+	return __builtin_memcpy(__d, __s, __n);
+}
+__SIM_FN__ void *memset(void *__d, int __c, size_t __n)
+{
+	return __builtin_memset(__d, __c, __n);
+}
+
+/* ---- warp-level primitives ------------------------------------------- */
+
+inline __device__ void __syncwarp(unsigned int __mask = 0xffffffffu)
+{
+	__nvvm_bar_warp_sync(__mask);
+}
+inline __device__ unsigned int __activemask(void) { return __nvvm_activemask(); }
+inline __device__ unsigned int __ballot_sync(unsigned int __mask, int __p)
+{
+	return __nvvm_vote_ballot_sync(__mask, __p);
+}
+inline __device__ int __all_sync(unsigned int __mask, int __p)
+{
+	return __nvvm_vote_all_sync(__mask, __p);
+}
+inline __device__ int __any_sync(unsigned int __mask, int __p)
+{
+	return __nvvm_vote_any_sync(__mask, __p);
+}
+inline __device__ int __uni_sync(unsigned int __mask, int __p)
+{
+	return __nvvm_vote_uni_sync(__mask, __p);
+}
+inline __device__ unsigned int __match_any_sync(unsigned int __mask, unsigned int __v)
+{
+	return __nvvm_match_any_sync_i32(__mask, __v);
+}
+inline __device__ unsigned int __match_any_sync(unsigned int __mask, int __v)
+{
+	return __nvvm_match_any_sync_i32(__mask, __v);
+}
+inline __device__ unsigned int __match_any_sync(unsigned int __mask, unsigned long long __v)
+{
+	return __nvvm_match_any_sync_i64(__mask, __v);
+}
+inline __device__ unsigned int __match_any_sync(unsigned int __mask, long long __v)
+{
+	return __nvvm_match_any_sync_i64(__mask, __v);
+}
+inline __device__ unsigned int __match_all_sync(unsigned int __mask, unsigned int __v, int *__p)
+{
+	return __nvvm_match_all_sync_i32p(__mask, __v, __p);
+}
+inline __device__ unsigned int __match_all_sync(unsigned int __mask, int __v, int *__p)
+{
+	return __nvvm_match_all_sync_i32p(__mask, __v, __p);
+}
+
+/*
+** Shuffles.  The last operand of the intrinsic packs the segment width
+** and the clamp lane: ((32 - width) << 8) | clamp, where clamp is 0x1f for
+** idx/down/bfly and 0 for up (which clamps at the bottom of the segment).
+** 64-bit values are shuffled as two 32-bit halves.  OFF is the type CUDA
+** gives the lane/delta operand.
+*/
+#define __SIM_SHUFFLE(NAME, II, FI, CLAMP, OFF) \
+	inline __device__ int NAME(unsigned int __mask, int __v, OFF __o, int __w = warpSize) \
+	{ return II(__mask, __v, __o, ((warpSize - __w) << 8) | (CLAMP)); } \
+	inline __device__ float NAME(unsigned int __mask, float __v, OFF __o, int __w = warpSize) \
+	{ return FI(__mask, __v, __o, ((warpSize - __w) << 8) | (CLAMP)); } \
+	inline __device__ unsigned int NAME(unsigned int __mask, unsigned int __v, OFF __o, \
+					    int __w = warpSize) \
+	{ return (unsigned int)NAME(__mask, (int)__v, __o, __w); } \
+	inline __device__ long long NAME(unsigned int __mask, long long __v, OFF __o, \
+					 int __w = warpSize) \
+	{ \
+		int __h[2]; \
+		memcpy(__h, &__v, sizeof __v); \
+		__h[0] = NAME(__mask, __h[0], __o, __w); \
+		__h[1] = NAME(__mask, __h[1], __o, __w); \
+		long long __r; \
+		memcpy(&__r, __h, sizeof __r); \
+		return __r; \
+	} \
+	inline __device__ unsigned long long NAME(unsigned int __mask, unsigned long long __v, \
+						  OFF __o, int __w = warpSize) \
+	{ return (unsigned long long)NAME(__mask, (long long)__v, __o, __w); } \
+	inline __device__ long NAME(unsigned int __mask, long __v, OFF __o, int __w = warpSize) \
+	{ return (long)NAME(__mask, (long long)__v, __o, __w); } \
+	inline __device__ unsigned long NAME(unsigned int __mask, unsigned long __v, OFF __o, \
+					     int __w = warpSize) \
+	{ return (unsigned long)NAME(__mask, (long long)__v, __o, __w); } \
+	inline __device__ double NAME(unsigned int __mask, double __v, OFF __o, int __w = warpSize) \
+	{ \
+		long long __t; \
+		memcpy(&__t, &__v, sizeof __v); \
+		__t = NAME(__mask, __t, __o, __w); \
+		double __r; \
+		memcpy(&__r, &__t, sizeof __r); \
+		return __r; \
+	}
+__SIM_SHUFFLE(__shfl_sync, __nvvm_shfl_sync_idx_i32, __nvvm_shfl_sync_idx_f32, 0x1f, int)
+__SIM_SHUFFLE(__shfl_up_sync, __nvvm_shfl_sync_up_i32, __nvvm_shfl_sync_up_f32, 0, unsigned int)
+__SIM_SHUFFLE(__shfl_down_sync, __nvvm_shfl_sync_down_i32, __nvvm_shfl_sync_down_f32, 0x1f,
+	      unsigned int)
+__SIM_SHUFFLE(__shfl_xor_sync, __nvvm_shfl_sync_bfly_i32, __nvvm_shfl_sync_bfly_f32, 0x1f, int)
+#undef __SIM_SHUFFLE
+
+/* ---- atomics ---------------------------------------------------------- */
+
+/*
+** The generic-address builtins become plain `atomicrmw`/`cmpxchg` (seq_cst)
+** for the device scope; the _block and _system forms, and inc/dec, become
+** llvm.nvvm.atomic.* intrinsics carrying the scope.  SCOPE is empty,
+** _cta_ or _sys_ in the builtin name and empty, _block or _system in ours.
+*/
+#define __SIM_ATOMICS(SFX, S) \
+	__SIM_ATOMIC__ int atomicAdd##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##add_gen_i(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicAdd##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##add_gen_i((int *)__p, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicAdd##SFX(unsigned long long *__p, \
+							 unsigned long long __v) \
+	{ return __nvvm_atom##S##add_gen_ll((long long *)__p, __v); } \
+	__SIM_ATOMIC__ float atomicAdd##SFX(float *__p, float __v) \
+	{ return __nvvm_atom##S##add_gen_f(__p, __v); } \
+	__SIM_ATOMIC__ double atomicAdd##SFX(double *__p, double __v) \
+	{ return __nvvm_atom##S##add_gen_d(__p, __v); } \
+	__SIM_ATOMIC__ int atomicSub##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##add_gen_i(__p, (unsigned int)-(int)__v); } \
+	__SIM_ATOMIC__ unsigned int atomicSub##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##add_gen_i((int *)__p, (unsigned int)-(int)__v); } \
+	__SIM_ATOMIC__ int atomicExch##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##xchg_gen_i(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicExch##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##xchg_gen_i((int *)__p, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicExch##SFX(unsigned long long *__p, \
+							  unsigned long long __v) \
+	{ return __nvvm_atom##S##xchg_gen_ll((long long *)__p, __v); } \
+	__SIM_ATOMIC__ float atomicExch##SFX(float *__p, float __v) \
+	{ \
+		return __nv_int_as_float( \
+			__nvvm_atom##S##xchg_gen_i((int *)__p, __nv_float_as_int(__v))); \
+	} \
+	__SIM_ATOMIC__ int atomicMin##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##min_gen_i(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicMin##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##min_gen_ui(__p, __v); } \
+	__SIM_ATOMIC__ long long atomicMin##SFX(long long *__p, long long __v) \
+	{ return __nvvm_atom##S##min_gen_ll(__p, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicMin##SFX(unsigned long long *__p, \
+							 unsigned long long __v) \
+	{ return __nvvm_atom##S##min_gen_ull(__p, __v); } \
+	__SIM_ATOMIC__ int atomicMax##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##max_gen_i(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicMax##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##max_gen_ui(__p, __v); } \
+	__SIM_ATOMIC__ long long atomicMax##SFX(long long *__p, long long __v) \
+	{ return __nvvm_atom##S##max_gen_ll(__p, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicMax##SFX(unsigned long long *__p, \
+							 unsigned long long __v) \
+	{ return __nvvm_atom##S##max_gen_ull(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicInc##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##inc_gen_ui(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicDec##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##dec_gen_ui(__p, __v); } \
+	__SIM_ATOMIC__ int atomicCAS##SFX(int *__p, int __c, int __v) \
+	{ return __nvvm_atom##S##cas_gen_i(__p, __c, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicCAS##SFX(unsigned int *__p, unsigned int __c, \
+						   unsigned int __v) \
+	{ return __nvvm_atom##S##cas_gen_i((int *)__p, __c, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicCAS##SFX(unsigned long long *__p, \
+							 unsigned long long __c, \
+							 unsigned long long __v) \
+	{ return __nvvm_atom##S##cas_gen_ll((long long *)__p, __c, __v); } \
+	__SIM_ATOMIC__ int atomicAnd##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##and_gen_i(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicAnd##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##and_gen_i((int *)__p, __v); } \
+	__SIM_ATOMIC__ long long atomicAnd##SFX(long long *__p, long long __v) \
+	{ return __nvvm_atom##S##and_gen_ll(__p, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicAnd##SFX(unsigned long long *__p, \
+							 unsigned long long __v) \
+	{ return __nvvm_atom##S##and_gen_ll((long long *)__p, __v); } \
+	__SIM_ATOMIC__ int atomicOr##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##or_gen_i(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicOr##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##or_gen_i((int *)__p, __v); } \
+	__SIM_ATOMIC__ long long atomicOr##SFX(long long *__p, long long __v) \
+	{ return __nvvm_atom##S##or_gen_ll(__p, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicOr##SFX(unsigned long long *__p, \
+							unsigned long long __v) \
+	{ return __nvvm_atom##S##or_gen_ll((long long *)__p, __v); } \
+	__SIM_ATOMIC__ int atomicXor##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##xor_gen_i(__p, __v); } \
+	__SIM_ATOMIC__ unsigned int atomicXor##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##xor_gen_i((int *)__p, __v); } \
+	__SIM_ATOMIC__ long long atomicXor##SFX(long long *__p, long long __v) \
+	{ return __nvvm_atom##S##xor_gen_ll(__p, __v); } \
+	__SIM_ATOMIC__ unsigned long long atomicXor##SFX(unsigned long long *__p, \
+							 unsigned long long __v) \
+	{ return __nvvm_atom##S##xor_gen_ll((long long *)__p, __v); }
+__SIM_ATOMICS(, _)
+__SIM_ATOMICS(_block, _cta_)
+__SIM_ATOMICS(_system, _sys_)
+#undef __SIM_ATOMICS
+
+/* ---- read-only loads -------------------------------------------------- */
+
+#define __SIM_LDG(T, B) \
+	inline __device__ T __ldg(const T *__p) { return __nvvm_ldg_##B(__p); }
+__SIM_LDG(char, c) __SIM_LDG(signed char, sc) __SIM_LDG(unsigned char, uc)
+__SIM_LDG(short, s) __SIM_LDG(unsigned short, us)
+__SIM_LDG(int, i) __SIM_LDG(unsigned int, ui)
+__SIM_LDG(long, l) __SIM_LDG(unsigned long, ul)
+__SIM_LDG(long long, ll) __SIM_LDG(unsigned long long, ull)
+__SIM_LDG(float, f) __SIM_LDG(double, d)
+#undef __SIM_LDG
+
+/* ---- miscellaneous ---------------------------------------------------- */
+
+__SIM_FN__ int clock(void) { return __nvvm_read_ptx_sreg_clock(); }
+__SIM_FN__ long long clock64(void) { return __nvvm_read_ptx_sreg_clock64(); }
+
+extern "C" {
+/* Clang turns device-side printf into a call to vprintf(fmt, argbuf). */
+__device__ int printf(const char *, ...);
+__device__ void *malloc(size_t) __attribute__((nothrow)) __attribute__((malloc));
+__device__ void free(void *) __attribute__((nothrow));
+__device__ void __assertfail(const char *__message, const char *__file, unsigned __line,
+			     const char *__function, size_t __char_size);
+/* glibc's assert() calls __assert_fail; CUDA routes it to __assertfail. */
+__device__ static inline void __assert_fail(const char *__message, const char *__file,
+					    unsigned __line, const char *__function)
+{
+	__assertfail(__message, __file, __line, __function, sizeof(char));
+}
+}
+
+#ifdef NDEBUG
+#define assert(e) ((void)0)
+#else
+#define assert(e) \
+	((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __PRETTY_FUNCTION__))
+#endif
+
+#undef __SIM_FN__
+#undef __SIM_ATOMIC__
+#undef __SIM_VEC_FN__
+
+#endif /* SIMULEE_CUDA_H */

@@ -1,0 +1,256 @@
+/*
+** mem.c: allocations, sparse pages and checked byte copies.  See mem.h.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "memmodel/mem.h"
+#include "src/util.h"
+
+/* Sparse pages: an open-addressing hash from page number to page. */
+struct mem_pages {
+	uint64_t *keys;		/* page number + 1; 0 is empty */
+	uint8_t **vals;
+	uint32_t n, cap;
+};
+
+const char *mem_fault_name(enum mem_fault f)
+{
+	switch (f) {
+	case MF_NONE: return "no fault";
+	case MF_NULL: return "null pointer";
+	case MF_INVALID: return "invalid pointer";
+	case MF_OOB: return "out-of-bounds";
+	case MF_MISALIGNED: return "misaligned";
+	case MF_READONLY: return "write to read-only memory";
+	}
+	return "fault";
+}
+
+void mem_init(struct mem *m)
+{
+	memset(m, 0, sizeof *m);
+	/* id 0 is the null allocation: never valid */
+	m->a = xcalloc(64, sizeof *m->a);
+	m->cap = 64;
+	m->n = 1;
+}
+
+static void pages_free(struct mem_pages *pg)
+{
+	if (pg == NULL)
+		return;
+	for (uint32_t i = 0; i < pg->cap; i++)
+		free(pg->vals[i]);
+	free(pg->keys);
+	free(pg->vals);
+	free(pg);
+}
+
+static void alloc_clear(struct mem_alloc *a)
+{
+	free(a->data);
+	pages_free(a->pages);
+	memset(a, 0, sizeof *a);
+}
+
+void mem_free(struct mem *m)
+{
+	for (uint32_t i = 0; i < m->n; i++)
+		alloc_clear(&m->a[i]);
+	free(m->a);
+	memset(m, 0, sizeof *m);
+}
+
+static uint32_t new_id(struct mem *m)
+{
+	if (m->n >= MEM_MAX_ALLOCS)
+		return 0;
+	if (m->n == m->cap) {
+		m->a = xrealloc(m->a, (size_t)m->cap * 2 * sizeof *m->a);
+		memset(m->a + m->cap, 0, (size_t)m->cap * sizeof *m->a);
+		m->cap *= 2;
+	}
+	return m->n++;
+}
+
+uint32_t mem_new(struct mem *m, uint8_t space, uint64_t size, const char *name)
+{
+	uint32_t id = new_id(m);
+	if (id == 0)
+		return 0;
+	struct mem_alloc *a = &m->a[id];
+	a->space = space;
+	a->size = size;
+	a->data = xcalloc(1, size ? size : 1);
+	a->live = 1;
+	a->name = name;
+	a->elem_size = 1;
+	return id;
+}
+
+uint32_t mem_new_sparse(struct mem *m, uint8_t space, const char *name)
+{
+	uint32_t id = new_id(m);
+	if (id == 0)
+		return 0;
+	struct mem_alloc *a = &m->a[id];
+	a->space = space;
+	a->sparse = 1;
+	a->pages = xcalloc(1, sizeof *a->pages);
+	a->live = 1;
+	a->name = name;
+	a->elem_size = 1;
+	return id;
+}
+
+void mem_release_from(struct mem *m, uint32_t first)
+{
+	if (first == 0)
+		first = 1;
+	for (uint32_t i = first; i < m->n; i++)
+		alloc_clear(&m->a[i]);
+	if (first < m->n)
+		m->n = first;
+}
+
+static uint64_t hash64(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= UINT64_C(0xff51afd7ed558ccd);
+	k ^= k >> 33;
+	return k;
+}
+
+static uint8_t *page_get(struct mem_pages *pg, uint64_t pageno)
+{
+	if (pg->cap == 0 || pg->n * 2 >= pg->cap) {
+		uint32_t ncap = pg->cap ? pg->cap * 2 : 64;
+		uint64_t *nk = xcalloc(ncap, sizeof *nk);
+		uint8_t **nv = xcalloc(ncap, sizeof *nv);
+		for (uint32_t i = 0; i < pg->cap; i++) {
+			if (pg->keys[i] == 0)
+				continue;
+			uint32_t j = (uint32_t)hash64(pg->keys[i]) & (ncap - 1);
+			while (nk[j] != 0)
+				j = (j + 1) & (ncap - 1);
+			nk[j] = pg->keys[i];
+			nv[j] = pg->vals[i];
+		}
+		free(pg->keys);
+		free(pg->vals);
+		pg->keys = nk;
+		pg->vals = nv;
+		pg->cap = ncap;
+	}
+	uint64_t key = pageno + 1;
+	uint32_t j = (uint32_t)hash64(key) & (pg->cap - 1);
+	while (pg->keys[j] != 0) {
+		if (pg->keys[j] == key)
+			return pg->vals[j];
+		j = (j + 1) & (pg->cap - 1);
+	}
+	pg->keys[j] = key;
+	pg->vals[j] = xcalloc(1, MEM_PAGE_SIZE);
+	pg->n++;
+	return pg->vals[j];
+}
+
+uint8_t *mem_ptr_slow(struct mem *m, uint64_t p, unsigned size, int write,
+		      enum mem_fault *fault)
+{
+	uint32_t id = MEM_ID(p);
+	uint64_t off = MEM_OFF(p);
+	if (id == 0) {
+		*fault = MF_NULL;
+		return NULL;
+	}
+	if (id >= m->n || !m->a[id].live) {
+		*fault = MF_INVALID;
+		return NULL;
+	}
+	struct mem_alloc *a = &m->a[id];
+	if (write && a->readonly) {
+		*fault = MF_READONLY;
+		return NULL;
+	}
+	if ((off & (size - 1)) != 0) {
+		*fault = MF_MISALIGNED;
+		return NULL;
+	}
+	if (!a->sparse) {
+		if (off + size > a->size || off + size < off) {
+			*fault = MF_OOB;
+			return NULL;
+		}
+		return a->data + off;
+	}
+	if (off + size > a->size)
+		a->size = off + size;
+	uint8_t *page = page_get(a->pages, off >> MEM_PAGE_BITS);
+	return page + (off & (MEM_PAGE_SIZE - 1));
+}
+
+/* Copies byte by byte through mem_ptr: simple, and only cold paths use it
+** (memcpy intrinsics run per lane but are short in kernels). */
+enum mem_fault mem_read(struct mem *m, uint64_t p, void *dst, uint64_t n, uint64_t *bad_ptr)
+{
+	uint8_t *d = dst;
+	for (uint64_t i = 0; i < n; i++) {
+		enum mem_fault f = MF_NONE;
+		uint8_t *s = mem_ptr(m, p + i, 1, 0, &f);
+		if (s == NULL) {
+			if (bad_ptr)
+				*bad_ptr = p + i;
+			return f;
+		}
+		d[i] = *s;
+	}
+	return MF_NONE;
+}
+
+enum mem_fault mem_write(struct mem *m, uint64_t p, const void *src, uint64_t n, uint64_t *bad_ptr)
+{
+	const uint8_t *s = src;
+	for (uint64_t i = 0; i < n; i++) {
+		enum mem_fault f = MF_NONE;
+		uint8_t *d = mem_ptr(m, p + i, 1, 1, &f);
+		if (d == NULL) {
+			if (bad_ptr)
+				*bad_ptr = p + i;
+			return f;
+		}
+		*d = s[i];
+	}
+	return MF_NONE;
+}
+
+enum mem_fault mem_fill(struct mem *m, uint64_t p, uint8_t byte, uint64_t n, uint64_t *bad_ptr)
+{
+	for (uint64_t i = 0; i < n; i++) {
+		enum mem_fault f = MF_NONE;
+		uint8_t *d = mem_ptr(m, p + i, 1, 1, &f);
+		if (d == NULL) {
+			if (bad_ptr)
+				*bad_ptr = p + i;
+			return f;
+		}
+		*d = byte;
+	}
+	return MF_NONE;
+}
+
+char *mem_strdup(struct mem *m, uint64_t p, size_t max)
+{
+	char *s = xmalloc(max + 1);
+	size_t i = 0;
+	for (; i < max; i++) {
+		enum mem_fault f = MF_NONE;
+		uint8_t *c = mem_ptr(m, p + i, 1, 0, &f);
+		if (c == NULL || *c == 0)
+			break;
+		s[i] = (char)*c;
+	}
+	s[i] = '\0';
+	return s;
+}

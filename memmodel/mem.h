@@ -1,0 +1,99 @@
+/*
+** mem.h: the simulated memory of a launch.
+**
+** Every simulated pointer is a tagged 64-bit value: allocation id in the high
+** 24 bits, byte offset in the low 40.  Translation is O(1), pointer arithmetic
+** works on the offset, and an access is always checked against its
+** allocation, so a kernel can never touch host memory.  Allocations of
+** unknown size (pointer arguments without --size) are sparse: pages appear on
+** first touch and there are no bounds to check.
+*/
+#ifndef SIMULEE_MEM_H
+#define SIMULEE_MEM_H
+
+#include <stdint.h>
+#include <string.h>
+
+#define MEM_OFF_BITS 40
+#define MEM_OFF_MASK ((UINT64_C(1) << MEM_OFF_BITS) - 1)
+#define MEM_MAX_ALLOCS (1u << 24)
+#define MEM_PTR(id, off) (((uint64_t)(id) << MEM_OFF_BITS) | ((uint64_t)(off) & MEM_OFF_MASK))
+#define MEM_ID(p) ((uint32_t)((p) >> MEM_OFF_BITS))
+#define MEM_OFF(p) ((p) & MEM_OFF_MASK)
+
+#define MEM_PAGE_BITS 12
+#define MEM_PAGE_SIZE (1u << MEM_PAGE_BITS)
+
+/* Why an access failed. */
+enum mem_fault {
+	MF_NONE = 0,
+	MF_NULL,	/* allocation id 0: a null (or small integer) pointer */
+	MF_INVALID,	/* no such allocation, or it was freed */
+	MF_OOB,		/* past the end of a sized allocation */
+	MF_MISALIGNED,	/* not naturally aligned */
+	MF_READONLY,	/* a store to __constant__ or kernel parameter memory */
+};
+const char *mem_fault_name(enum mem_fault f);
+
+struct mem_pages;
+
+struct mem_alloc {
+	uint8_t space;		/* enum addrspace of the program */
+	uint8_t sparse;		/* size unknown: pages, no bounds */
+	uint8_t readonly;
+	uint8_t live;
+	uint8_t elem;		/* enum elem_type, for name[index] */
+	uint32_t elem_size;
+	uint64_t size;		/* bytes (sparse: the highest byte touched + 1) */
+	uint8_t *data;		/* dense allocations */
+	struct mem_pages *pages;	/* sparse allocations */
+	const char *name;	/* not owned */
+};
+
+struct mem {
+	struct mem_alloc *a;
+	uint32_t n, cap;
+};
+
+void mem_init(struct mem *m);
+void mem_free(struct mem *m);
+
+/* Creates an allocation and returns its id.  Dense allocations are zeroed.
+** NAME is not copied.  Returns 0 when the id space is exhausted. */
+uint32_t mem_new(struct mem *m, uint8_t space, uint64_t size, const char *name);
+uint32_t mem_new_sparse(struct mem *m, uint8_t space, const char *name);
+
+/* Frees every allocation with id >= first (the ids become free again). */
+void mem_release_from(struct mem *m, uint32_t first);
+
+/* The slow path of mem_ptr: sparse pages and faults. */
+uint8_t *mem_ptr_slow(struct mem *m, uint64_t p, unsigned size, int write,
+		      enum mem_fault *fault);
+
+/* The host address of SIZE bytes (1, 2, 4, 8 or 16, naturally aligned) at
+** simulated pointer P, or NULL with *fault set. */
+static inline uint8_t *mem_ptr(struct mem *m, uint64_t p, unsigned size, int write,
+			       enum mem_fault *fault)
+{
+	uint32_t id = MEM_ID(p);
+	uint64_t off = MEM_OFF(p);
+	if (id < m->n) {
+		struct mem_alloc *a = &m->a[id];
+		if (a->data != NULL && off + size <= a->size && (off & (size - 1)) == 0
+		    && !(write && a->readonly))
+			return a->data + off;
+	}
+	return mem_ptr_slow(m, p, size, write, fault);
+}
+
+/* Byte-range copies between simulated memory and the host (memcpy, memset,
+** argument set-up, dumps).  Return 0, or the fault of the first bad byte
+** with *bad_ptr set to it. */
+enum mem_fault mem_read(struct mem *m, uint64_t p, void *dst, uint64_t n, uint64_t *bad_ptr);
+enum mem_fault mem_write(struct mem *m, uint64_t p, const void *src, uint64_t n, uint64_t *bad_ptr);
+enum mem_fault mem_fill(struct mem *m, uint64_t p, uint8_t byte, uint64_t n, uint64_t *bad_ptr);
+
+/* Reads a NUL-terminated string of at most max bytes (printf formats). */
+char *mem_strdup(struct mem *m, uint64_t p, size_t max);
+
+#endif

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds simulee-c, compiles a bundled kernel the
+# way the README recommends and runs it on one launch.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup-deps.sh
+[ -x configure ] || autoreconf -fi >/dev/null
+mkdir -p build
+cd build
+[ -f Makefile ] || ../configure -q CFLAGS="-O2 -g"
+make -j"$(nproc)" simulee-c >/dev/null
+clang-19 -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_70 \
+	-include ../kernels/prelude/simulee_cuda.h -Wno-unknown-cuda-version \
+	-emit-llvm -O0 -Xclang -disable-O0-optnone -g \
+	-c ../kernels/func/reduce_shared.cu -o reduce_shared.bc
+./simulee-c --list-kernels reduce_shared.bc
+echo "--- one launch: 4 blocks of 256 threads, input 0,1,2,...; per-block sums:"
+./simulee-c --grid 4 --block 256 --size in=1024 --init in=iota --size out=4 --arg n=1024 \
+	--dump out reduce_shared.bc

@@ -1,0 +1,43 @@
+/*
+** run.h: what `simulee-c` does with its parsed options: load, set up one
+** launch (buffers, arguments), run it, dump buffers, report findings.
+*/
+#ifndef SIMULEE_RUN_H
+#define SIMULEE_RUN_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "interp/interp.h"
+
+struct run_kv {
+	char *name;
+	char *value;
+};
+
+struct run_opts {
+	const char *input;
+	const char *kernel;
+	struct dim3 grid, block;
+	uint64_t dyn_shared;
+	struct run_kv *args, *sizes, *types, *inits;
+	uint32_t nargs, nsizes, ntypes, ninits;
+	uint32_t capargs, capsizes, captypes, capinits;
+	char **dumps;
+	uint32_t ndumps, capdumps;
+	uint64_t seed;
+	uint64_t max_steps;
+	int trace;
+	int list_kernels;
+	int dump_bytecode;
+	const char *output;	/* report file, or NULL for stdout */
+};
+
+/* Runs everything; returns the exit status (0 clean, 1 findings, 2 error)
+** after printing any error as one line on stderr. */
+int run_main(const struct run_opts *o);
+
+/* Parses "X[,Y[,Z]]" into *d (missing components are 1).  0 or -1. */
+int run_parse_dim3(const char *s, struct dim3 *d);
+
+#endif

@@ -1,0 +1,151 @@
+/*
+** util.c: see util.h.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/util.h"
+
+static void oom(size_t n)
+{
+	fprintf(stderr, "simulee-c: out of memory (%zu bytes)\n", n);
+	exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (p == NULL)
+		oom(n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+	if (p == NULL)
+		oom(n * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (q == NULL)
+		oom(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	char *p = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void vec_reserve(void *pp, uint32_t *cap, uint32_t need, size_t sz)
+{
+	void **p = pp;
+	if (need <= *cap)
+		return;
+	uint32_t c = *cap ? *cap : 8;
+	while (c < need)
+		c *= 2;
+	*p = xrealloc(*p, (size_t)c * sz);
+	*cap = c;
+}
+
+struct arena_chunk {
+	struct arena_chunk *next;
+	size_t used, cap;
+	char data[];
+};
+
+struct arena {
+	struct arena_chunk *head;
+};
+
+struct arena *arena_new(void)
+{
+	return xcalloc(1, sizeof(struct arena));
+}
+
+const char *arena_strdup(struct arena *a, const char *s, size_t n)
+{
+	struct arena_chunk *c = a->head;
+	if (c == NULL || c->used + n + 1 > c->cap) {
+		size_t cap = n + 1 > 65536 ? n + 1 : 65536;
+		c = xmalloc(sizeof *c + cap);
+		c->next = a->head;
+		c->used = 0;
+		c->cap = cap;
+		a->head = c;
+	}
+	char *p = c->data + c->used;
+	memcpy(p, s, n);
+	p[n] = '\0';
+	c->used += n + 1;
+	return p;
+}
+
+void arena_free(struct arena *a)
+{
+	if (a == NULL)
+		return;
+	struct arena_chunk *c = a->head;
+	while (c) {
+		struct arena_chunk *n = c->next;
+		free(c);
+		c = n;
+	}
+	free(a);
+}
+
+const char *sim_strerror(int status)
+{
+	switch (status) {
+	case SIM_OK: return "success";
+	case SIM_ERR_USAGE: return "usage error";
+	case SIM_ERR_IO: return "cannot read input";
+	case SIM_ERR_BITCODE: return "not LLVM bitcode or IR";
+	case SIM_ERR_TARGET: return "not an NVPTX module";
+	case SIM_ERR_VERIFY: return "invalid module";
+	case SIM_ERR_KERNEL: return "no such kernel";
+	case SIM_ERR_UNSUPPORTED: return "unsupported construct";
+	case SIM_ERR_LIMIT: return "limit exceeded";
+	case SIM_ERR_COMPILE: return "compilation failed";
+	}
+	return "unknown error";
+}
+
+int sim_fail(struct sim_error *e, int status, const char *fmt, ...)
+{
+	if (e != NULL) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+		va_end(ap);
+		e->status = status;
+	}
+	return status;
+}

@@ -1,0 +1,54 @@
+/*
+** util.h: allocation that never returns NULL, growable arrays, string
+** arenas and the error record of cold paths.
+*/
+#ifndef SIMULEE_UTIL_H
+#define SIMULEE_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Allocation: print and exit(2) on failure (the one exit() outside main). */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grows *pp (of *cap elements of size sz) to hold at least need elements. */
+void vec_reserve(void *pp, uint32_t *cap, uint32_t need, size_t sz);
+#define VEC_PUSH(arr, n, cap, val) \
+	do { vec_reserve(&(arr), &(cap), (n) + 1, sizeof *(arr)); (arr)[(n)++] = (val); } while (0)
+
+/* A string arena: strings live until the arena is freed. */
+struct arena;
+struct arena *arena_new(void);
+const char *arena_strdup(struct arena *a, const char *s, size_t n);
+void arena_free(struct arena *a);
+
+/* Status codes of cold paths. */
+enum sim_status {
+	SIM_OK = 0,
+	SIM_ERR_USAGE = -1,
+	SIM_ERR_IO = -2,
+	SIM_ERR_BITCODE = -3,
+	SIM_ERR_TARGET = -4,
+	SIM_ERR_VERIFY = -5,
+	SIM_ERR_KERNEL = -6,
+	SIM_ERR_UNSUPPORTED = -7,
+	SIM_ERR_LIMIT = -8,
+	SIM_ERR_COMPILE = -9,
+};
+const char *sim_strerror(int status);
+
+/* The error record: one line for the user. */
+struct sim_error {
+	int status;
+	char msg[1024];
+};
+int sim_fail(struct sim_error *e, int status, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

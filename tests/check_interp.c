@@ -1,0 +1,6 @@
+#include "tests.h"
+Suite *interp_suite(void)
+{
+	Suite *s = suite_create("interp");
+	return s;
+}

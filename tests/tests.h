@@ -1,0 +1,43 @@
+/*
+** tests.h: the suites of the Check runner and the helpers they share.
+*/
+#ifndef SIMULEE_TESTS_H
+#define SIMULEE_TESTS_H
+
+#include <check.h>
+#include <stddef.h>
+
+Suite *mem_suite(void);
+Suite *interp_suite(void);
+Suite *pcg32_suite(void);
+Suite *cli_suite(void);
+Suite *corpus_suite(void);
+
+/* The result of running a program: exit status (or 128+signal), and
+** everything it wrote to stdout and stderr, NUL-terminated. */
+struct tu_run {
+	int status;
+	char *out;
+	size_t out_len;
+	char *err;
+	size_t err_len;
+};
+
+/* Runs argv (argv[0] a path, NULL-terminated) with no stdin, waits for it
+** and fills *r.  Returns 0, or -1 if it could not be started. */
+int tu_run(struct tu_run *r, const char *const *argv);
+void tu_run_free(struct tu_run *r);
+
+/* The value of environment variable NAME, which `make check` sets
+** (SIMULEE_BIN, SIMULEE_SRCDIR, SIMULEE_KERNELS, SIMULEE_CLANG,
+** SIMULEE_CUDA_PATH); NULL when unset or empty. */
+const char *tu_env(const char *name);
+
+/* A newly allocated "$SIMULEE_KERNELS/REL" (free it). */
+char *tu_kernel(const char *rel);
+
+/* Writes TEXT to a new temporary file and returns its path (free it;
+** the caller unlinks it when done). */
+char *tu_tmpfile(const char *text, size_t len);
+
+#endif

@@ -1,0 +1,145 @@
+/*
+** testutil.c: running the simulee-c binary from tests, and test data paths.
+*/
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tests.h"
+
+struct sink {
+	char *buf;
+	size_t len, cap;
+};
+
+static void sink_add(struct sink *s, const char *p, size_t n)
+{
+	if (s->len + n + 1 > s->cap) {
+		size_t cap = s->cap ? s->cap : 4096;
+		while (cap < s->len + n + 1)
+			cap *= 2;
+		s->buf = realloc(s->buf, cap);
+		if (s->buf == NULL)
+			abort();
+		s->cap = cap;
+	}
+	memcpy(s->buf + s->len, p, n);
+	s->len += n;
+	s->buf[s->len] = '\0';
+}
+
+int tu_run(struct tu_run *r, const char *const *argv)
+{
+	int po[2], pe[2];
+	memset(r, 0, sizeof *r);
+	if (pipe(po) != 0)
+		return -1;
+	if (pipe(pe) != 0) {
+		close(po[0]);
+		close(po[1]);
+		return -1;
+	}
+	pid_t pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		int devnull = open("/dev/null", O_RDONLY);
+		if (devnull >= 0)
+			dup2(devnull, 0);
+		dup2(po[1], 1);
+		dup2(pe[1], 2);
+		close(po[0]);
+		close(pe[0]);
+		execv(argv[0], (char *const *)argv);
+		fprintf(stderr, "cannot run %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(po[1]);
+	close(pe[1]);
+	struct sink so = { 0 }, se = { 0 };
+	sink_add(&so, "", 0);
+	sink_add(&se, "", 0);
+	struct pollfd fds[2] = { { po[0], POLLIN, 0 }, { pe[0], POLLIN, 0 } };
+	int open_fds = 2;
+	while (open_fds > 0) {
+		if (poll(fds, 2, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (int i = 0; i < 2; i++) {
+			if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
+				continue;
+			char buf[8192];
+			ssize_t n = read(fds[i].fd, buf, sizeof buf);
+			if (n > 0) {
+				sink_add(i == 0 ? &so : &se, buf, (size_t)n);
+			} else {
+				close(fds[i].fd);
+				fds[i].fd = -1;
+				open_fds--;
+			}
+		}
+	}
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	r->status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	r->out = so.buf;
+	r->out_len = so.len;
+	r->err = se.buf;
+	r->err_len = se.len;
+	return 0;
+}
+
+void tu_run_free(struct tu_run *r)
+{
+	free(r->out);
+	free(r->err);
+	memset(r, 0, sizeof *r);
+}
+
+const char *tu_env(const char *name)
+{
+	const char *v = getenv(name);
+	return v != NULL && *v != '\0' ? v : NULL;
+}
+
+char *tu_kernel(const char *rel)
+{
+	const char *dir = tu_env("SIMULEE_KERNELS");
+	if (dir == NULL)
+		dir = "kernels/build";
+	size_t n = strlen(dir) + strlen(rel) + 2;
+	char *p = malloc(n);
+	if (p == NULL)
+		abort();
+	snprintf(p, n, "%s/%s", dir, rel);
+	return p;
+}
+
+char *tu_tmpfile(const char *text, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *path = malloc(4096);
+	if (path == NULL)
+		abort();
+	snprintf(path, 4096, "%s/simulee-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	int fd = mkstemp(path);
+	if (fd < 0)
+		abort();
+	size_t off = 0;
+	while (off < len) {
+		ssize_t n = write(fd, text + off, len - off);
+		if (n <= 0)
+			abort();
+		off += (size_t)n;
+	}
+	close(fd);
+	return path;
+}
