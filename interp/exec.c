@@ -291,6 +291,21 @@ static uint64_t iunary(unsigned f, uint64_t a, unsigned w)
 	}
 }
 
+/* PTX prmt (default mode): each selector nibble picks one of the eight
+** bytes of b:a, its top bit replicating that byte's sign. */
+static uint64_t prmt(uint64_t a, uint64_t b, uint64_t c)
+{
+	uint64_t bytes = (a & 0xffffffffu) | ((b & 0xffffffffu) << 32), r = 0;
+	for (int i = 0; i < 4; i++) {
+		unsigned sel = (unsigned)(c >> (4 * i)) & 0xf;
+		uint64_t byte = (bytes >> (8 * (sel & 7))) & 0xff;
+		if (sel & 8)
+			byte = (byte & 0x80) ? 0xff : 0;
+		r |= byte << (8 * i);
+	}
+	return r;
+}
+
 static uint64_t atomic_op(unsigned f, uint64_t old, uint64_t v, unsigned bytes)
 {
 	unsigned w = bytes * 8;
@@ -756,7 +771,7 @@ reload:
 				const uint64_t *V = OP(I->b), *L = OP(I->c), *C = OP(I->x);
 				uint64_t out[32], ok[32];
 				FOR_LANES(m, l) {
-					uint32_t c = (uint32_t)C[l], b = (uint32_t)L[l];
+					uint32_t c = (uint32_t)C[l], b = (uint32_t)L[l] & 0x1f;
 					uint32_t segmask = (c >> 8) & 0x1f, maxlane = c & 0x1f;
 					uint32_t minlane = l & segmask;
 					maxlane = (maxlane & ~segmask) | minlane;
@@ -1004,6 +1019,11 @@ reload:
 				D[l] = (uint64_t)s & wm;
 				O[l] = I->f ? (a < b + c || (b == wm && c)) : (uint64_t)(s >> I->w) & 1;
 			}
+			vmbreak;
+		}
+		vmcase(PRMT) {
+			wm = 0xffffffffu;
+			LANES(prmt(a, b, c));
 			vmbreak;
 		}
 		vmcase(PTRADD) { int64_t k = I->imm; LANES(a + (uint64_t)k); vmbreak; }

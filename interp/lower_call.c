@@ -329,6 +329,8 @@ static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
 		lower_emit(lc, OP_MOV, 32, 0, d, d, 0, 0, 0, 0);
 		return 1;
 	}
+	if (strcmp(b, "byte_perm") == 0)
+		return emit_int(lc, call, OP_PRMT, 0, 3) < 0 ? -1 : 1;
 	if (strcmp(b, "hiloint2double") == 0) {
 		uint32_t hi = op(lc, call, 0, 0), lo = op(lc, call, 1, 0);
 		if (hi == OPND_NONE || lo == OPND_NONE)
@@ -463,6 +465,7 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 			{ "max.", AT_MAX, AT_FMAX }, { "min.", AT_MIN, AT_FMIN },
 			{ "inc.", AT_UINC, AT_UINC }, { "dec.", AT_UDEC, AT_UDEC },
 			{ "and.", AT_AND, AT_AND }, { "or.", AT_OR, AT_OR }, { "xor.", AT_XOR, AT_XOR },
+			{ "load.inc.", AT_UINC, AT_UINC }, { "load.dec.", AT_UDEC, AT_UDEC },
 		};
 		for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
 			if (!starts(k, ops[i].n))
@@ -474,6 +477,12 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 		}
 		return lower_unsupported(lc, name);
 	}
+	if (strcmp(b, "activemask") == 0) {
+		lower_emit(lc, OP_ACTIVEMASK, 32, 0, d, 0, 0, 0, 0, 0);
+		return 1;
+	}
+	if (strcmp(b, "prmt") == 0)
+		return emit_int(lc, call, OP_PRMT, 0, 3) < 0 ? -1 : 1;
 	if (starts(b, "ldg.global.") || starts(b, "ldu.global.")) {
 		LLVMValueRef p = arg(call, 0);
 		uint64_t sz = LLVMStoreSizeOfType(lc->td, rt);

@@ -54,6 +54,7 @@
 	OP(SAT,        "d := saturating f (0 sadd 1 uadd 2 ssub 3 usub)") \
 	OP(MULHI,      "d := high half of a*b, f = signed") \
 	OP(CARRY,      "d, d+1 := a + b + c with carry out, f = 1 subtract with borrow") \
+	OP(PRMT,       "d := bytes of b:a selected by c (__byte_perm)") \
 	OP(PTRADD,     "d := a + imm") \
 	OP(PTRIDX,     "d := a + sext(b from w) * imm") \
 	OP(FADD32,     "d := a + b float") \
