@@ -40,6 +40,19 @@ static int ends_with(const char *s, const char *suffix)
 	return n >= m && strcmp(s + n - m, suffix) == 0;
 }
 
+/* LLVM's default diagnostic handler prints and exits on errors (a
+** truncated bitcode stream reports one); ours keeps the first error so the
+** caller can turn it into one line and exit status 2. */
+static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
+{
+	char *first = ctx;
+	if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || first[0] != '\0')
+		return;
+	char *msg = LLVMGetDiagInfoDescription(di);
+	snprintf(first, 512, "%s", msg ? msg : "error");
+	LLVMDisposeMessage(msg);
+}
+
 /* Reads the file into an LLVM module in its own context. */
 static int read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 		       struct sim_error *err)
@@ -70,6 +83,12 @@ static int read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 			LLVMDisposeMemoryBuffer(buf);
 			return sim_fail(err, SIM_ERR_BITCODE,
 					"%s: corrupt or truncated LLVM bitcode", path);
+		}
+		/* the reader materialises lazily on some paths: make sure all of
+		** it is there, and that no error was reported on the way */
+		if (LLVMGetFirstFunction(*mod) == NULL && LLVMGetFirstGlobal(*mod) == NULL) {
+			LLVMDisposeMemoryBuffer(buf);
+			return sim_fail(err, SIM_ERR_BITCODE, "%s: bitcode holds no code", path);
 		}
 		LLVMDisposeMemoryBuffer(buf);
 		return 0;
@@ -179,6 +198,8 @@ int interp_load(const char *path, const struct load_options *opt,
 		opt = &defaults;
 	memset(out, 0, sizeof *out);
 	LLVMContextRef ctx = LLVMContextCreate();
+	char diag[512] = "";
+	LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
 	LLVMModuleRef mod = NULL;
 	LLVMValueRef *kfns = NULL;
 	uint32_t nk = 0;

@@ -1,6 +1,435 @@
+/*
+** check_cli.c: the simulee-c program from the outside: exit status and the
+** one-line message for each kind of bad input, the informational options,
+** a run with --dump, and the findings of small kernels compiled at test time.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
 #include "tests.h"
+
+#define MAXARGS 32
+
+/* Runs simulee-c with the NULL-terminated arguments ARGS into *r. */
+static void run_bin(struct tu_run *r, const char *const *args)
+{
+	const char *bin = tu_env("SIMULEE_BIN");
+	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
+	const char *argv[MAXARGS];
+	int n = 0;
+	argv[n++] = bin;
+	for (int i = 0; args[i] != NULL; i++) {
+		ck_assert_int_lt(n, MAXARGS - 1);
+		argv[n++] = args[i];
+	}
+	argv[n] = NULL;
+	ck_assert_int_eq(tu_run(r, argv), 0);
+}
+
+/* Asserts the run exited with STATUS and its stderr contains every
+** non-NULL one of NEEDLE1, NEEDLE2. */
+static void expect(const struct tu_run *r, int status, const char *needle1,
+		   const char *needle2)
+{
+	ck_assert_msg(r->status == status, "exit status %d, expected %d; stderr: %s",
+		      r->status, status, r->err);
+	if (needle1 != NULL)
+		ck_assert_msg(strstr(r->err, needle1) != NULL,
+			      "stderr lacks '%s': %s", needle1, r->err);
+	if (needle2 != NULL)
+		ck_assert_msg(strstr(r->err, needle2) != NULL,
+			      "stderr lacks '%s': %s", needle2, r->err);
+}
+
+/* Asserts NEEDLE is in stdout or stderr of the run. */
+static void expect_output(const struct tu_run *r, const char *needle)
+{
+	ck_assert_msg(strstr(r->out, needle) != NULL || strstr(r->err, needle) != NULL,
+		      "output lacks '%s'; stdout: %s; stderr: %s", needle, r->out, r->err);
+}
+
+static char *write_tmp(const char *text)
+{
+	return tu_tmpfile(text, strlen(text));
+}
+
+/* Runs simulee-c on FILE with one extra option list, expecting a usage or
+** input error (status 2) whose message contains NEEDLE. */
+static void bad_input(const char *file, const char *const *extra, const char *needle,
+		      const char *needle2)
+{
+	const char *args[MAXARGS];
+	int n = 0;
+	args[n++] = file;
+	for (int i = 0; extra != NULL && extra[i] != NULL; i++)
+		args[n++] = extra[i];
+	args[n] = NULL;
+	struct tu_run r;
+	run_bin(&r, args);
+	expect(&r, 2, needle, needle2);
+	tu_run_free(&r);
+}
+
+START_TEST(missing_file)
+{
+	const char *path = "/nonexistent/simulee-no-such.bc";
+	bad_input(path, NULL, path, "No such file");
+}
+END_TEST
+
+START_TEST(empty_file)
+{
+	char *path = write_tmp("");
+	bad_input(path, NULL, "empty file", NULL);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+START_TEST(random_bytes)
+{
+	/* seeded, so the bytes are the same every run */
+	char buf[1000];
+	unsigned x = 12345;
+	for (size_t i = 0; i < sizeof buf; i++) {
+		x = x * 1103515245u + 12345u;
+		buf[i] = (char)(x >> 16);
+	}
+	buf[0] = 'Z';	/* neither 'B''C' nor a text module */
+	char *path = tu_tmpfile(buf, sizeof buf);
+	bad_input(path, NULL, "not LLVM bitcode or IR", NULL);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+START_TEST(truncated_bitcode)
+{
+	char *bc = tu_kernel("func/vecadd.O0.bc");
+	FILE *f = fopen(bc, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", bc);
+	char *buf = malloc(1 << 20);
+	ck_assert_ptr_nonnull(buf);
+	size_t n = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	ck_assert_uint_gt(n, 100);
+	char *path = tu_tmpfile(buf, n / 2);
+	bad_input(path, NULL, "corrupt or truncated", NULL);
+	unlink(path);
+	free(path);
+	free(buf);
+	free(bc);
+}
+END_TEST
+
+START_TEST(host_bitcode)
+{
+	const char *clang = tu_env("SIMULEE_CLANG");
+	ck_assert_msg(clang != NULL, "SIMULEE_CLANG is not set");
+	char *src = write_tmp("int f(int x) { return x + 1; }\n");
+	char out[4200];
+	snprintf(out, sizeof out, "%s.bc", src);
+	const char *argv[] = { clang, "-c", "-emit-llvm", "-x", "c", src, "-o", out, NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, argv), 0);
+	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
+	tu_run_free(&r);
+	bad_input(out, NULL, "not nvptx64-nvidia-cuda", NULL);
+	unlink(out);
+	unlink(src);
+	free(src);
+}
+END_TEST
+
+START_TEST(ir_syntax_error)
+{
+	char *path = write_tmp("target triple = \"nvptx64-nvidia-cuda\"\n"
+			       "define void @k( {\n");
+	bad_input(path, NULL, "not valid LLVM IR", NULL);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+START_TEST(ir_fails_verifier)
+{
+	/* parses, but %y uses %z, which does not dominate it */
+	char *path = write_tmp("target triple = \"nvptx64-nvidia-cuda\"\n"
+			       "define void @k(i32 %x) {\n"
+			       "entry:\n  br label %b\n"
+			       "b:\n  %y = add i32 %z, 1\n  br label %c\n"
+			       "c:\n  %z = add i32 %x, 1\n  ret void\n}\n"
+			       "!nvvm.annotations = !{!0}\n"
+			       "!0 = !{ptr @k, !\"kernel\", i32 1}\n");
+	bad_input(path, NULL, "invalid module", "dominate");
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+/* The vecadd kernel with options EXTRA, expecting status 2 and NEEDLE. */
+static void vecadd_bad(const char *const *extra, const char *needle)
+{
+	char *bc = tu_kernel("func/vecadd.O0.bc");
+	bad_input(bc, extra, needle, NULL);
+	free(bc);
+}
+
+START_TEST(unknown_kernel)
+{
+	vecadd_bad((const char *const[]){ "--kernel", "nope", NULL }, "no kernel named 'nope'");
+}
+END_TEST
+
+START_TEST(bad_grid)
+{
+	static const char *const vals[] = { "0", "2,x", "-1", "1,2,3,4", "", "1,,2" };
+	for (size_t i = 0; i < sizeof vals / sizeof vals[0]; i++)
+		vecadd_bad((const char *const[]){ "--grid", vals[i], NULL }, "positive integers");
+}
+END_TEST
+
+START_TEST(block_too_big)
+{
+	vecadd_bad((const char *const[]){ "--block", "2000", NULL }, "at most 1024");
+	vecadd_bad((const char *const[]){ "--block", "32,32,2", NULL }, "at most 1024");
+}
+END_TEST
+
+START_TEST(unknown_option)
+{
+	vecadd_bad((const char *const[]){ "--bogus", NULL }, "unknown option --bogus");
+}
+END_TEST
+
+START_TEST(arg_no_such_param)
+{
+	vecadd_bad((const char *const[]){ "--arg", "nope=1", NULL }, "no parameter 'nope'");
+}
+END_TEST
+
+START_TEST(dump_needs_size)
+{
+	vecadd_bad((const char *const[]){ "--dump", "c", NULL }, "needs --size c");
+}
+END_TEST
+
+START_TEST(help)
+{
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ "--help", NULL });
+	ck_assert_int_eq(r.status, 0);
+	expect_output(&r, "--grid");
+	expect_output(&r, "--max-steps");
+	expect_output(&r, "usage");
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(version)
+{
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ "--version", NULL });
+	ck_assert_int_eq(r.status, 0);
+	expect_output(&r, "simulee-c ");
+	expect_output(&r, "LLVM");
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(list_kernels)
+{
+	char *bc = tu_kernel("func/vecadd.O0.bc");
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ "--list-kernels", bc, NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	expect_output(&r, "vecadd(float const*, float const*, float*, int)");
+	expect_output(&r, "_Z6vecaddPKfS0_Pfi");
+	expect_output(&r, "param 0: a");
+	expect_output(&r, "param 2: c");
+	expect_output(&r, "param 3: n (scalar i32)");
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
+START_TEST(run_and_dump)
+{
+	char *bc = tu_kernel("func/vecadd.O0.bc");
+	struct tu_run r;
+	/* c[i] = i + i for i < 6; c[6], c[7] stay zero */
+	run_bin(&r, (const char *const[]){ bc, "--block", "8", "--size", "a=8", "--size", "b=8",
+					   "--size", "c=8", "--init", "a=iota", "--init", "b=iota",
+					   "--arg", "n=6", "--dump", "c", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "0\n2\n4\n6\n8\n10\n0\n0\n");
+	expect_output(&r, "0 findings");
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
+/* Compiles CUDA source TEXT to a temporary .bc for sm_70 with debug info;
+** returns its path (free it, unlink it). */
+static char *compile_cu(const char *text)
+{
+	const char *clang = tu_env("SIMULEE_CLANG");
+	const char *srcdir = tu_env("SIMULEE_SRCDIR");
+	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
+	char *src = write_tmp(text);
+	char prelude[4200], out[4200];
+	snprintf(prelude, sizeof prelude, "%s/kernels/prelude/simulee_cuda.h", srcdir);
+	snprintf(out, sizeof out, "%s.bc", src);
+	const char *argv[] = { clang, "-x", "cuda", "--cuda-device-only", "-nocudainc",
+			       "-nocudalib", "--cuda-gpu-arch=sm_70", "-include", prelude,
+			       "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", "-g",
+			       "-c", src, "-o", out, NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, argv), 0);
+	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
+	tu_run_free(&r);
+	unlink(src);
+	free(src);
+	char *res = malloc(strlen(out) + 1);
+	ck_assert_ptr_nonnull(res);
+	strcpy(res, out);
+	return res;
+}
+
+static const char cu_kernels[] =
+	"__global__ void oob(int *p)\n"			/* 1 */
+	"{\n"						/* 2 */
+	"\tp[threadIdx.x] = 1;\n"			/* 3 */
+	"}\n"
+	"__global__ void spin(int *p)\n"
+	"{\n"
+	"\twhile (p[0] == 0)\n"
+	"\t\t;\n"
+	"}\n"
+	"__global__ void asserts(int *p)\n"
+	"{\n"
+	"\tassert(threadIdx.x < 8);\n"
+	"}\n"
+	"__global__ void bar(int *p)\n"
+	"{\n"
+	"\tif (threadIdx.x < 16)\n"
+	"\t\t__syncthreads();\n"
+	"\tp[threadIdx.x] = 1;\n"
+	"}\n"
+	"__global__ void fine(int *p)\n"
+	"{\n"
+	"\tp[threadIdx.x] = threadIdx.x;\n"
+	"}\n";
+
+/* Runs kernel NAME of cu_kernels with p a buffer of PSIZE ints. */
+static void run_cu(struct tu_run *r, const char *name, const char *psize,
+		   const char *block, const char *max_steps)
+{
+	char *bc = compile_cu(cu_kernels);
+	if (max_steps != NULL)
+		run_bin(r, (const char *const[]){ bc, "--kernel", name, "--size", psize,
+						  "--type", "p=i32", "--block", block,
+						  "--max-steps", max_steps, NULL });
+	else
+		run_bin(r, (const char *const[]){ bc, "--kernel", name, "--size", psize,
+						  "--type", "p=i32", "--block", block, NULL });
+	unlink(bc);
+	free(bc);
+}
+
+START_TEST(finding_oob)
+{
+	struct tu_run r;
+	run_cu(&r, "oob", "p=16", "32", NULL);
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "out-of-bounds");
+	expect_output(&r, ":3:");	/* the source line of the store */
+	expect_output(&r, "p[16]");
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(finding_none)
+{
+	struct tu_run r;
+	run_cu(&r, "fine", "p=32", "32", NULL);
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "0 findings");
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(finding_step_budget)
+{
+	struct tu_run r;
+	time_t t0 = time(NULL);
+	run_cu(&r, "spin", "p=16", "32", "100000");
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "did not finish");
+	ck_assert_int_le(time(NULL) - t0, 20);
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(finding_assert)
+{
+	struct tu_run r;
+	run_cu(&r, "asserts", "p=16", "32", NULL);
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "assert");
+	expect_output(&r, "threadIdx.x < 8");
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(finding_barrier_divergence)
+{
+	struct tu_run r;
+	run_cu(&r, "bar", "p=64", "64", NULL);
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "barrier divergence");
+	tu_run_free(&r);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
+	TCase *tc = tcase_create("bad input");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, missing_file);
+	tcase_add_test(tc, empty_file);
+	tcase_add_test(tc, random_bytes);
+	tcase_add_test(tc, truncated_bitcode);
+	tcase_add_test(tc, host_bitcode);
+	tcase_add_test(tc, ir_syntax_error);
+	tcase_add_test(tc, ir_fails_verifier);
+	tcase_add_test(tc, unknown_kernel);
+	tcase_add_test(tc, bad_grid);
+	tcase_add_test(tc, block_too_big);
+	tcase_add_test(tc, unknown_option);
+	tcase_add_test(tc, arg_no_such_param);
+	tcase_add_test(tc, dump_needs_size);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("options");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, help);
+	tcase_add_test(tc, version);
+	tcase_add_test(tc, list_kernels);
+	tcase_add_test(tc, run_and_dump);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("findings");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, finding_oob);
+	tcase_add_test(tc, finding_none);
+	tcase_add_test(tc, finding_step_budget);
+	tcase_add_test(tc, finding_assert);
+	tcase_add_test(tc, finding_barrier_divergence);
+	suite_add_tcase(s, tc);
 	return s;
 }

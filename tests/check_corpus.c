@@ -1324,23 +1324,59 @@ static void setup_local_sort(struct launch *L, int shape, struct rng *r)
 
 struct kcase {
 	const char *name;	/* kernels/func/NAME.cu */
+	const char *params;	/* the kernel's parameter names, in order */
 	int nshapes;
 	void (*setup)(struct launch *L, int shape, struct rng *r);
 };
 
-#define K(name, n) { #name, n, setup_##name }
+/*
+** Arguments and buffers are passed to simulee-c by position: the -O1 and
+** -O3 bitcode has no parameter names (clang keeps only line tables for
+** optimised device code unless given --cuda-noopt-device-debug).
+*/
+#define K(name, params, n) { #name, params, n, setup_##name }
 static const struct kcase kcases[] = {
-	K(vecadd, 3), K(saxpy, 3), K(reduce_shared, 3), K(reduce_warp, 3),
-	K(scan_hillis, 3), K(scan_blelloch, 3), K(matmul_tiled, 3), K(transpose, 3),
-	K(histogram, 3), K(stencil2d, 3), K(stencil3d, 3), K(bitonic_sort, 3),
-	K(templates, 2), K(switch_ops, 2), K(dp_double, 2), K(int64_ops, 2),
-	K(float4_load, 2), K(struct_arg, 2), K(dyn_shared, 3), K(const_mem, 2),
-	K(math_funcs, 2), K(dp_math, 2), K(fast_math, 2), K(grid_stride, 3),
-	K(ragged2d, 3), K(warp_vote, 2), K(atomic_cas, 2), K(matvec, 2),
-	K(scan_warp, 3), K(intdiv, 2), K(bit_tricks, 2), K(small_types, 2),
-	K(half_precision, 2), K(do_while, 2), K(divergent_call, 2), K(sync_count, 2),
-	K(atomics_mix, 2), K(float_atomic, 2), K(shfl_variants, 2), K(recursion, 2),
-	K(local_sort, 2),
+	K(vecadd, "a b c n", 3),
+	K(saxpy, "n a x y", 3),
+	K(reduce_shared, "in out n", 3),
+	K(reduce_warp, "in part total n", 3),
+	K(scan_hillis, "in out n", 3),
+	K(scan_blelloch, "in out n", 3),
+	K(matmul_tiled, "A B C m n k", 3),
+	K(transpose, "in out rows cols", 3),
+	K(histogram, "data bins n nbins", 3),
+	K(stencil2d, "in out width height", 3),
+	K(stencil3d, "in out nx ny nz", 3),
+	K(bitonic_sort, "data", 3),
+	K(templates, "in out n lo hi", 2),
+	K(switch_ops, "op a b out n", 2),
+	K(dp_double, "in out acc n", 2),
+	K(int64_ops, "in h q n", 2),
+	K(float4_load, "a b out n4", 2),
+	K(struct_arg, "p x k fy iy", 2),
+	K(dyn_shared, "in out sq", 3),
+	K(const_mem, "in out f fout n", 2),
+	K(math_funcs, "x out n", 2),
+	K(dp_math, "x out n", 2),
+	K(fast_math, "x out n", 2),
+	K(grid_stride, "in out n", 3),
+	K(ragged2d, "in out rows cols", 3),
+	K(warp_vote, "in out thr", 2),
+	K(atomic_cas, "val best sum n cap", 2),
+	K(matvec, "A x y rows cols", 2),
+	K(scan_warp, "in out n", 3),
+	K(intdiv, "a b out n", 2),
+	K(bit_tricks, "in in64 out n", 2),
+	K(small_types, "px delta s outpx outs outu n", 2),
+	K(half_precision, "a b out n", 2),
+	K(do_while, "in steps n", 2),
+	K(divergent_call, "in out n", 2),
+	K(sync_count, "in res thr", 2),
+	K(atomics_mix, "in acc u ull blk n", 2),
+	K(float_atomic, "q fsum dsum n", 2),
+	K(shfl_variants, "in out fout lout src", 2),
+	K(recursion, "a b w g s n len", 2),
+	K(local_sort, "in out n", 2),
 };
 #undef K
 #define NKCASES (sizeof kcases / sizeof kcases[0])
@@ -1513,13 +1549,29 @@ static void msg_add(char *m, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* The 0-based position of parameter NAME in the space-separated PARAMS. */
+static int param_pos(const char *params, const char *name, size_t len)
+{
+	int pos = 0;
+	for (const char *p = params; *p; pos++) {
+		size_t n = strcspn(p, " ");
+		if (n == len && strncmp(p, name, len) == 0)
+			return pos;
+		p += n;
+		p += strspn(p, " ");
+	}
+	ck_abort_msg("no parameter %.*s in \"%s\"", (int)len, name, params);
+	return -1;
+}
+
 /*
-** Runs launch L of kernel NAME at -O level OL and checks the outcome.
+** Runs launch L of kernel KC at -O level OL and checks the outcome.
 ** Fails the current test (with the command line) on any difference; the
 ** input files are removed only when the run passes.
 */
-static void run_and_check(const char *name, int shape, int ol, struct launch *L)
+static void run_and_check(const struct kcase *kc, int shape, int ol, struct launch *L)
 {
+	const char *name = kc->name;
 	const char *bin = tu_env("SIMULEE_BIN");
 	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set (run through make check)");
 	ck_assert_msg(access(bin, X_OK) == 0, "SIMULEE_BIN=%s is not an executable", bin);
@@ -1540,26 +1592,31 @@ static void run_and_check(const char *name, int shape, int ol, struct launch *L)
 		argv_add(&a, "%u", L->shared);
 	}
 	for (int k = 0; k < L->nargs; k++) {
+		const char *eq = strchr(L->args[k], '=');
+		ck_assert_ptr_nonnull(eq);
+		int pos = param_pos(kc->params, L->args[k], (size_t)(eq - L->args[k]));
 		argv_add(&a, "--arg");
-		argv_add(&a, "%s", L->args[k]);
+		argv_add(&a, "%d=%s", pos, eq + 1);
 	}
 	size_t ndump = 0;
+	int bpos[MAX_BUFS];
 	for (int k = 0; k < L->nbufs; k++) {
 		const struct buf *b = &L->bufs[k];
+		bpos[k] = param_pos(kc->params, b->name, strlen(b->name));
 		argv_add(&a, "--size");
-		argv_add(&a, "%s=%zu", b->name, b->n);
+		argv_add(&a, "%d=%zu", bpos[k], b->n);
 		argv_add(&a, "--type");
-		argv_add(&a, "%s=%s", b->name, ety_name[b->type]);
+		argv_add(&a, "%d=%s", bpos[k], ety_name[b->type]);
 		if (b->init) {
 			files[k] = write_init(b);
 			argv_add(&a, "--init");
-			argv_add(&a, "%s=@%s", b->name, files[k]);
+			argv_add(&a, "%d=@%s", bpos[k], files[k]);
 		}
 	}
 	for (int k = 0; k < L->nbufs; k++)
 		if (L->bufs[k].want) {
 			argv_add(&a, "--dump");
-			argv_add(&a, "%s", L->bufs[k].name);
+			argv_add(&a, "%d", bpos[k]);
 			ndump += L->bufs[k].n;
 		}
 	argv_add(&a, "%s", bc);
@@ -1628,8 +1685,8 @@ static void run_and_check(const char *name, int shape, int ol, struct launch *L)
 	free(bc);
 	if (!pass) {
 		static char full[MSG_MAX + 4096];
-		snprintf(full, sizeof full, "%s shape %d -%s:\n%s\ncommand: %.4000s", name, shape,
-			 olevels[ol], msg, cmd);
+		snprintf(full, sizeof full, "%s shape %d -%s:\n%s\nparameters: %s\ncommand: %.4000s",
+			 name, shape, olevels[ol], msg, kc->params, cmd);
 		free(cmd);
 		ck_abort_msg("%s", full);
 	}
@@ -1646,7 +1703,7 @@ START_TEST(test_kernel)
 	rng_seed(&r, kc->name, shape);
 	kc->setup(&L, shape, &r);
 	ck_assert_msg(nthreads(&L) <= 4096, "%s: launch too large for the interpreter", kc->name);
-	run_and_check(kc->name, shape, ol, &L);
+	run_and_check(kc, shape, ol, &L);
 	launch_free(&L);
 }
 END_TEST
