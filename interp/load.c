@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
@@ -190,6 +192,40 @@ static unsigned parse_sm(LLVMModuleRef mod)
 	return best;
 }
 
+/* LLVM's bitcode reader is not hardened against corrupt input: a flipped
+** bit can make it crash.  So the file is first parsed and verified in a
+** child process; if the child dies, the input is rejected with one line. */
+static int probe_in_child(const char *path, struct sim_error *err)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		return 0;	/* cannot probe: parse in-process as before */
+	if (pid == 0) {
+		LLVMContextRef ctx = LLVMContextCreate();
+		char diag[512] = "";
+		LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
+		LLVMModuleRef mod = NULL;
+		struct sim_error e = { 0 };
+		int r = read_module(path, ctx, &mod, &e);
+		if (r == 0) {
+			char *msg = NULL;
+			LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
+			LLVMDisposeMessage(msg);
+		}
+		_exit(0);
+	}
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR)
+			return 0;
+	}
+	if (WIFSIGNALED(st))
+		return sim_fail(err, SIM_ERR_BITCODE,
+				"%s: corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", path);
+	return 0;
+}
+
 int interp_load(const char *path, const struct load_options *opt,
 		struct loaded *out, struct sim_error *err)
 {
@@ -205,7 +241,9 @@ int interp_load(const char *path, const struct load_options *opt,
 	uint32_t nk = 0;
 	struct program *p = NULL;
 	struct lctx lc = { 0 };
-	int r = read_module(path, ctx, &mod, err);
+	int r = probe_in_child(path, err);
+	if (r == 0)
+		r = read_module(path, ctx, &mod, err);
 	if (r < 0)
 		goto fail;
 

@@ -125,6 +125,53 @@ START_TEST(truncated_bitcode)
 }
 END_TEST
 
+/* Corrupted bitcode (seeded byte flips and cuts): LLVM's own reader can
+** crash on some; simulee-c must still answer with a status, never a signal. */
+START_TEST(corrupted_bitcode)
+{
+	char *bc = tu_kernel("func/reduce_shared.O1.bc");
+	FILE *f = fopen(bc, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", bc);
+	unsigned char *buf = malloc(1 << 20), *mut = malloc(1 << 20);
+	ck_assert_ptr_nonnull(buf);
+	ck_assert_ptr_nonnull(mut);
+	size_t n = fread(buf, 1, 1 << 20, f);
+	fclose(f);
+	ck_assert_uint_gt(n, 100);
+	uint64_t x = 0x9e3779b97f4a7c15u;
+	int rejected = 0;
+	for (int i = 0; i < 60; i++) {
+		size_t len = n;
+		memcpy(mut, buf, n);
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		if (i % 3 == 0) {
+			len = 4 + (size_t)(x % (n - 4));
+		} else {
+			for (int k = 0; k < 1 + i % 5; k++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				mut[x % n] = (unsigned char)(x >> 40);
+			}
+		}
+		char *path = tu_tmpfile((const char *)mut, len);
+		const char *args[] = { "--grid", "2", "--block", "64", "--max-steps", "200000", path, NULL };
+		struct tu_run r;
+		run_bin(&r, args);
+		ck_assert_msg(r.status <= 2, "variant %d: status %d (a crash?): %s", i, r.status, r.err);
+		if (r.status == 2) {
+			rejected++;
+			ck_assert_msg(strstr(r.err, "simulee-c: ") != NULL, "variant %d: no error line: %s", i, r.err);
+		}
+		tu_run_free(&r);
+		unlink(path);
+		free(path);
+	}
+	ck_assert_int_gt(rejected, 20);
+	free(buf);
+	free(mut);
+	free(bc);
+}
+END_TEST
+
 START_TEST(host_bitcode)
 {
 	const char *clang = tu_env("SIMULEE_CLANG");
@@ -405,6 +452,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, random_bytes);
 	tcase_add_test(tc, truncated_bitcode);
 	tcase_add_test(tc, host_bitcode);
+	tcase_add_test(tc, corrupted_bitcode);
 	tcase_add_test(tc, ir_syntax_error);
 	tcase_add_test(tc, ir_fails_verifier);
 	tcase_add_test(tc, unknown_kernel);
