@@ -205,8 +205,35 @@ static uint64_t f2i(double x, uint32_t mode, unsigned w, int sgn)
 	return (uint64_t)x & WMASK(w);
 }
 
+/* integer -> float with a rounding mode: the host FPU rounds the
+** conversion (volatile keeps it after fesetround) */
+static uint64_t i2f(unsigned kind, unsigned w, uint32_t mode, uint64_t a)
+{
+	volatile int64_t s = SX(a, w);
+	volatile uint64_t u = a & WMASK(w);
+	uint64_t r;
+	fesetround(fe_mode(mode));
+	switch (kind) {
+	case CVT_SI_TO_F32: { volatile float f = (float)s; r = bf32(f); break; }
+	case CVT_UI_TO_F32: { volatile float f = (float)u; r = bf32(f); break; }
+	case CVT_SI_TO_F64: { volatile double d = (double)s; r = bf64(d); break; }
+	default: { volatile double d = (double)u; r = bf64(d); break; }
+	}
+	fesetround(FE_TONEAREST);
+	return r;
+}
+
 static uint64_t cvt(unsigned kind, unsigned w, uint32_t mode, uint64_t a)
 {
+	if (mode != RND_NEAREST && kind >= CVT_SI_TO_F32 && kind <= CVT_UI_TO_F64)
+		return i2f(kind, w, mode, a);
+	if (mode != RND_NEAREST && kind == CVT_F64_TO_F32) {
+		volatile double d = f64(a);
+		fesetround(fe_mode(mode));
+		volatile float f = (float)d;
+		fesetround(FE_TONEAREST);
+		return bf32(f);
+	}
 	switch (kind) {
 	case CVT_F32_TO_SI: case CVT_F32_TO_SI_SAT: return f2i(f32(a), mode, w, 1);
 	case CVT_F32_TO_UI: case CVT_F32_TO_UI_SAT: return f2i(f32(a), mode, w, 0);

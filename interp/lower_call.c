@@ -329,6 +329,40 @@ static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
 		lower_emit(lc, OP_MOV, 32, 0, d, d, 0, 0, 0, 0);
 		return 1;
 	}
+	if (strcmp(b, "sad") == 0 || strcmp(b, "usad") == 0) {
+		/* |a - b| + c, signed or unsigned */
+		uint32_t a = op(lc, call, 0, 0), bb = op(lc, call, 1, 0), c = op(lc, call, 2, 0);
+		if (a == OPND_NONE || bb == OPND_NONE || c == OPND_NONE)
+			return -1;
+		uint32_t t = lower_temp(lc, 3);
+		uint16_t mn = b[0] == 'u' ? OP_UMIN : OP_SMIN, mx = b[0] == 'u' ? OP_UMAX : OP_SMAX;
+		lower_emit(lc, mn, 32, 0, t, a, bb, 0, 0, 0);
+		lower_emit(lc, mx, 32, 0, t + 1, a, bb, 0, 0, 0);
+		lower_emit(lc, OP_SUB, 32, 0, t + 2, t + 1, t, 0, 0, 0);
+		lower_emit(lc, OP_ADD, 32, 0, d, t + 2, c, 0, 0, 0);
+		return 1;
+	}
+	if (strcmp(b, "frexpf") == 0 || strcmp(b, "frexp") == 0) {
+		/* m = x * 2^-e with e = ilogb(x) + 1, m in [0.5, 1); 0, inf, nan: e = 0 */
+		int ft = b[5] == 'f' ? 32 : 64;
+		uint16_t mo = ft == 32 ? OP_MATH32 : OP_MATH64;
+		uint32_t x = op(lc, call, 0, 0), pe = op(lc, call, 1, 0);
+		if (x == OPND_NONE || pe == OPND_NONE)
+			return -1;
+		uint32_t t = lower_temp(lc, 5);
+		lower_emit(lc, mo, (uint8_t)ft, MF_ILOGB, t, x, 0, 0, 0, 0);
+		lower_emit(lc, OP_ADD, 32, 0, t, t, lower_const(lc, 1), 0, 0, 0);
+		lower_emit(lc, mo, (uint8_t)ft, MF_ISFINITE, t + 1, x, 0, 0, 0, 0);
+		uint64_t zero = 0;
+		lower_emit(lc, ft == 32 ? OP_FCMP32 : OP_FCMP64, (uint8_t)ft, FCMP_UNE, t + 2, x, lower_const(lc, zero), 0, 0, 0);
+		lower_emit(lc, OP_AND, 1, 0, t + 1, t + 1, t + 2, 0, 0, 0);
+		lower_emit(lc, OP_SELECT, 32, 0, t, t + 1, t, lower_const(lc, 0), 0, 0);
+		lower_emit(lc, OP_SUB, 32, 0, t + 3, lower_const(lc, 0), t, 0, 0, 0);
+		lower_emit(lc, mo, (uint8_t)ft, MF_LDEXP, d, x, t + 3, 0, 0, 0);
+		uint32_t site = lower_site(lc, SITE_STORE, space_of_ptr(arg(call, 1)), 4);
+		lower_emit(lc, OP_STORE, 4, 0, 0, pe, t, 0, site, 0);
+		return 1;
+	}
 	if (strcmp(b, "byte_perm") == 0)
 		return emit_int(lc, call, OP_PRMT, 0, 3) < 0 ? -1 : 1;
 	if (strcmp(b, "hiloint2double") == 0) {
