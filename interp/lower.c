@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "interp/lower_int.h"
+#include "interp/mathfn.h"
 #include "memmodel/mem.h"
 
 #define MAX_FLAT 256
@@ -288,8 +289,6 @@ uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size)
 
 /* ---- constants ----------------------------------------------------------- */
 
-static uint16_t f32_to_f16_bits(float f);
-
 static int const_value(struct lctx *lc, LLVMValueRef c, uint64_t *out);
 
 static int gep_const_offset(struct lctx *lc, LLVMTypeRef src, LLVMValueRef gep,
@@ -342,7 +341,7 @@ static int const_value(struct lctx *lc, LLVMValueRef c, uint64_t *out)
 		switch (tkind(t)) {
 		case TK_F64: memcpy(out, &d, 8); return 0;
 		case TK_F32: { float f = (float)d; uint32_t b; memcpy(&b, &f, 4); *out = b; return 0; }
-		case TK_F16: *out = f32_to_f16_bits((float)d); return 0;
+		case TK_F16: *out = math_f32_to_f16((float)d); return 0;
 		case TK_BF16: { float f = (float)d; uint32_t b; memcpy(&b, &f, 4); *out = b >> 16; return 0; }
 		default: return lower_unsupported(lc, "floating-point constant type");
 		}
@@ -464,36 +463,6 @@ uint32_t lower_opnd(struct lctx *lc, LLVMValueRef v, unsigned elem)
 }
 
 /* ---- global variables ---------------------------------------------------- */
-
-static uint16_t f32_to_f16_bits(float f)
-{
-	uint32_t x;
-	memcpy(&x, &f, 4);
-	uint32_t sign = (x >> 16) & 0x8000;
-	uint32_t exp = (x >> 23) & 0xff;
-	uint32_t man = x & 0x7fffff;
-	if (exp == 0xff)
-		return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | (man >> 13) : 0));
-	int e = (int)exp - 127 + 15;
-	if (e >= 31)
-		return (uint16_t)(sign | 0x7c00);
-	if (e <= 0) {
-		if (e < -10)
-			return (uint16_t)sign;
-		man |= 0x800000;
-		unsigned shift = (unsigned)(14 - e);
-		uint32_t h = man >> shift;
-		uint32_t rem = man & ((1u << shift) - 1), half = 1u << (shift - 1);
-		if (rem > half || (rem == half && (h & 1)))
-			h++;
-		return (uint16_t)(sign | h);
-	}
-	uint32_t h = ((uint32_t)e << 10) | (man >> 13);
-	uint32_t rem = man & 0x1fff;
-	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
-		h++;
-	return (uint16_t)(sign | h);
-}
 
 static int const_bytes(struct lctx *lc, LLVMValueRef c, uint8_t *buf, uint64_t size)
 {
