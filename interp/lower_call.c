@@ -363,8 +363,16 @@ static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
 		lower_emit(lc, OP_STORE, 4, 0, 0, pe, t, 0, site, 0);
 		return 1;
 	}
-	if (strcmp(b, "byte_perm") == 0)
-		return emit_int(lc, call, OP_PRMT, 0, 3) < 0 ? -1 : 1;
+	if (strcmp(b, "byte_perm") == 0) {
+		/* __byte_perm uses 3 bits of each selector nibble (no sign mode) */
+		uint32_t a = op(lc, call, 0, 0), bb = op(lc, call, 1, 0), c = op(lc, call, 2, 0);
+		if (a == OPND_NONE || bb == OPND_NONE || c == OPND_NONE)
+			return -1;
+		uint32_t t = lower_temp(lc, 1);
+		lower_emit(lc, OP_AND, 32, 0, t, c, lower_const(lc, 0x7777), 0, 0, 0);
+		lower_emit(lc, OP_PRMT, 32, 0, d, a, bb, t, 0, 0);
+		return 1;
+	}
 	if (strcmp(b, "hiloint2double") == 0) {
 		uint32_t hi = op(lc, call, 0, 0), lo = op(lc, call, 1, 0);
 		if (hi == OPND_NONE || lo == OPND_NONE)
