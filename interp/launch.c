@@ -107,10 +107,8 @@ static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 	for (uint32_t i = 0; i < nw; i++) {
 		struct warp *w = &ws[i];
 		exited += (uint32_t)__builtin_popcount(w->exists & w->exited);
-		uint32_t blocked = 0;
 		for (uint32_t d = 0; d < w->depth; d++) {
 			struct frame *f = &w->frames[d];
-			blocked |= f->bar_blocked;
 			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
 				int l = __builtin_ctz(m);
 				if (!have) {
@@ -126,7 +124,6 @@ static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 					elsewhere++;
 			}
 		}
-		(void)blocked;
 	}
 	if (!have)
 		return;

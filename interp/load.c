@@ -36,12 +36,6 @@ char *load_demangle(const char *name)
 	return xstrdup(name);
 }
 
-static int ends_with(const char *s, const char *suffix)
-{
-	size_t n = strlen(s), m = strlen(suffix);
-	return n >= m && strcmp(s + n - m, suffix) == 0;
-}
-
 /* LLVM's default diagnostic handler prints and exits on errors (a
 ** truncated bitcode stream reports one); ours keeps the first error so the
 ** caller can turn it into one line and exit status 2. */
@@ -354,7 +348,6 @@ fail:
 	if (r < 0 && out->kernels) {
 		interp_loaded_free(out);
 	}
-	(void)ends_with;
 	return r;
 }
 
