@@ -333,6 +333,65 @@ static uint64_t prmt(uint64_t a, uint64_t b, uint64_t c)
 	return r;
 }
 
+/* Element I (W bits) of V, sign- or zero-extended. */
+static int64_t vs_elem(uint64_t v, unsigned i, unsigned w, int sgn)
+{
+	uint64_t e = (v >> (i * w)) & WMASK(w);
+	return sgn ? SX(e, w) : (int64_t)e;
+}
+
+/* PTX video SIMD (vadd2, vabsdiff4, vset2, ...) and dp4a/dp2a over the
+** 32-bit operands a, b, c: per element an exact result, clamped with .sat,
+** then either merged into a word or, with .add, summed into c. */
+static uint64_t vsimd(unsigned f, unsigned w, uint32_t fl, uint64_t a, uint64_t b, uint64_t c)
+{
+	int as = fl & VSF_ASIGNED, bs = fl & VSF_BSIGNED;
+	if (f == VS_DP4A || f == VS_DP2A_LO || f == VS_DP2A_HI) {
+		int64_t acc = (int64_t)(uint32_t)c;
+		if (f == VS_DP4A) {
+			for (unsigned i = 0; i < 4; i++)
+				acc += vs_elem(a, i, 8, as) * vs_elem(b, i, 8, bs);
+		} else {
+			unsigned off = f == VS_DP2A_HI ? 2 : 0;
+			for (unsigned i = 0; i < 2; i++)
+				acc += vs_elem(a, i, 16, as) * vs_elem(b, i + off, 8, bs);
+		}
+		return (uint64_t)acc & 0xffffffffu;
+	}
+	unsigned n = 32 / w;
+	uint64_t r = 0;
+	int64_t sum = 0;
+	for (unsigned i = 0; i < n; i++) {
+		int64_t x = vs_elem(a, i, w, as), y = vs_elem(b, i, w, bs), t;
+		switch (f) {
+		case VS_ADD: t = x + y; break;
+		case VS_SUB: t = x - y; break;
+		case VS_ABSDIFF: t = x > y ? x - y : y - x; break;
+		case VS_AVRG: t = (x + y + 1) >> 1; break;
+		case VS_MIN: t = x < y ? x : y; break;
+		case VS_MAX: t = x > y ? x : y; break;
+		default:
+			switch (fl >> VSF_CMP_SHIFT) {
+			case VSC_EQ: t = x == y; break;
+			case VSC_NE: t = x != y; break;
+			case VSC_LT: t = x < y; break;
+			case VSC_LE: t = x <= y; break;
+			case VSC_GT: t = x > y; break;
+			default: t = x >= y; break;
+			}
+			break;
+		}
+		if (fl & VSF_SAT) {
+			int64_t lo = fl & VSF_DSIGNED ? -(INT64_C(1) << (w - 1)) : 0;
+			int64_t hi = fl & VSF_DSIGNED ? (INT64_C(1) << (w - 1)) - 1 : (INT64_C(1) << w) - 1;
+			t = t < lo ? lo : t > hi ? hi : t;
+		}
+		sum += t;
+		r |= ((uint64_t)t & WMASK(w)) << (i * w);
+	}
+	return fl & VSF_ADD ? (uint64_t)(sum + (int64_t)(uint32_t)c) & 0xffffffffu : r;
+}
+
 static uint64_t atomic_op(unsigned f, uint64_t old, uint64_t v, unsigned bytes)
 {
 	unsigned w = bytes * 8;
@@ -705,9 +764,12 @@ reload:
 			goto reload;
 		}
 		vmcase(TRAP) {
-			FOR_LANES(m, l)
-				exec_finding(ex, w, (int)l, fr->fn, pc, FK_TRAP, 0,
-					     I->f == 0 ? "unreachable code reached" : "__trap() called");
+			if (I->f != TRAP_EXIT)
+				FOR_LANES(m, l)
+					exec_finding(ex, w, (int)l, fr->fn, pc, FK_TRAP, 0,
+						     I->f == TRAP_UNREACHABLE ? "unreachable code reached"
+						     : I->f == TRAP_BRKPT ? "brkpt executed (no debugger)"
+						     : "__trap() called");
 			w->exited |= m;
 			w->active = 0;
 			goto reload;
@@ -1046,6 +1108,13 @@ reload:
 				D[l] = (uint64_t)s & wm;
 				O[l] = I->f ? (a < b + c || (b == wm && c)) : (uint64_t)(s >> I->w) & 1;
 			}
+			vmbreak;
+		}
+		vmcase(VSIMD) {
+			unsigned ww = I->w, f = I->f;
+			uint32_t fl = I->x;
+			wm = 0xffffffffu;
+			LANES(vsimd(f, ww, fl, a, b, c));
 			vmbreak;
 		}
 		vmcase(PRMT) {

@@ -1080,7 +1080,7 @@ static int lower_terminator(struct lctx *lc, LLVMValueRef I, uint32_t bidx)
 		return 0;
 	}
 	case LLVMUnreachable:
-		lower_emit(lc, OP_TRAP, 0, 0, 0, 0, 0, 0, 0, 0);
+		lower_emit(lc, OP_TRAP, 0, TRAP_UNREACHABLE, 0, 0, 0, 0, 0, 0);
 		return 0;
 	default:
 		return lower_unsupported(lc, "terminator instruction");

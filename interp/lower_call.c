@@ -660,7 +660,7 @@ static int lower_llvm(struct lctx *lc, LLVMValueRef call, const char *name)
 	if (starts(b, "expect.") || starts(b, "expect.with") || starts(b, "launder.") || starts(b, "strip.invariant"))
 		return emit_mov(lc, call, 0, 64) < 0 ? -1 : 1;
 	if (strcmp(b, "trap") == 0 || strcmp(b, "ubsantrap") == 0 || strcmp(b, "debugtrap") == 0) {
-		lower_emit(lc, OP_TRAP, 0, 1, 0, 0, 0, 0, 0, 0);
+		lower_emit(lc, OP_TRAP, 0, TRAP_TRAP, 0, 0, 0, 0, 0, 0);
 		return 1;
 	}
 	static const struct { const char *n; uint16_t op; uint8_t f; uint8_t ar; } ints[] = {

@@ -16,7 +16,7 @@
 	OP(SWITCH,     "pc := table[imm .. imm+x) match a, else c") \
 	OP(RET,        "return slots a .. a+b to the caller; exit at depth 0") \
 	OP(CALL,       "d .. := function imm (args at arglist x, b of them), c result slots") \
-	OP(TRAP,       "trap: f = 0 unreachable, 1 llvm.trap, 2 asm exit") \
+	OP(TRAP,       "trap: f = TRAP_* (unreachable, __trap, PTX exit, brkpt)") \
 	OP(ASSERTFAIL, "__assertfail(a msg, b file, c line, x func)") \
 	OP(PRINTF,     "d := vprintf(a fmt, b args)") \
 	OP(BARRIER,    "__syncthreads (f: 0 plain, 1 count, 2 and, 3 or; a predicate)") \
@@ -55,6 +55,7 @@
 	OP(MULHI,      "d := high half of a*b, f = signed") \
 	OP(CARRY,      "d, d+1 := a + b + c with carry out, f = 1 subtract with borrow") \
 	OP(PRMT,       "d := bytes of b:a selected by c (__byte_perm)") \
+	OP(VSIMD,      "d := PTX video SIMD op f over w-bit elements of a, b; c merge/accumulate, x VSF_* flags") \
 	OP(PTRADD,     "d := a + imm") \
 	OP(PTRIDX,     "d := a + sext(b from w) * imm") \
 	OP(FADD32,     "d := a + b float") \
@@ -75,7 +76,7 @@
 	OP(FCMP64,     "d := a (f) b double predicate") \
 	OP(MATH32,     "d := math function f of a (, b, c) float") \
 	OP(MATH64,     "d := math function f of a (, b, c) double") \
-	OP(FRND32,     "d := a op b float, rounding mode x (f: 0 add 1 mul 2 div 3 fma 4 sqrt 5 rcp)") \
+	OP(FRND32,     "d := a op b float, rounding mode x (f: 0 add 1 mul 2 div 3 fma 4 sqrt 5 rcp 6 sub)") \
 	OP(FRND64,     "d := a op b double, rounding mode x") \
 	OP(CVT,        "d := convert a, f = conversion kind, w = integer bits, x = rounding") \
 	OP(EXTRACT,    "d := slot (a + b) of vector a..a+imm (dynamic index)") \

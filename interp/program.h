@@ -84,6 +84,19 @@ enum atomic_op {
 	AT_FADD64, AT_FSUB64, AT_FMAX64, AT_FMIN64
 };
 
+/* TRAP f: how a thread stops. */
+enum { TRAP_UNREACHABLE, TRAP_TRAP, TRAP_EXIT, TRAP_BRKPT };
+
+/* VSIMD f: the PTX video SIMD operations (w = 8 for the four-way forms,
+** 16 for the two-way ones) and dp4a / dp2a. */
+enum vsimd { VS_ADD, VS_SUB, VS_ABSDIFF, VS_AVRG, VS_MIN, VS_MAX, VS_SET,
+	     VS_DP4A, VS_DP2A_LO, VS_DP2A_HI };
+/* VSIMD x: signedness of a, b and d, saturation, accumulate into c
+** (.add) instead of merging, and the vset comparison above VSF_CMP_SHIFT. */
+enum { VSF_ASIGNED = 1, VSF_BSIGNED = 2, VSF_DSIGNED = 4, VSF_SAT = 8, VSF_ADD = 16 };
+#define VSF_CMP_SHIFT 8
+enum { VSC_EQ, VSC_NE, VSC_LT, VSC_LE, VSC_GT, VSC_GE };
+
 /* Memory scopes (ATOMIC/CMPXCHG imm, FENCE f). */
 enum scope { SCOPE_BLOCK, SCOPE_DEVICE, SCOPE_SYSTEM, SCOPE_THREAD };
 

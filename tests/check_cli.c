@@ -442,6 +442,47 @@ START_TEST(finding_barrier_divergence)
 }
 END_TEST
 
+/* PTX outside the lowered subset: the kernel is named not analysable with
+** the instruction and the asm's source line; its neighbour still runs. */
+START_TEST(unsupported_asm)
+{
+	char *bc = compile_cu("__global__ void ldasm(int *p)\n"
+			      "{\n"
+			      "\tint v; asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n"
+			      "\tp[threadIdx.x] = v;\n"
+			      "}\n"
+			      "__global__ void carry(unsigned *p)\n"
+			      "{\n"
+			      "\tunsigned lo, hi;\n"
+			      "\tasm(\"add.cc.u32 %0, %2, %2;\\n\\taddc.u32 %1, 0, 0;\" : \"=r\"(lo), \"=r\"(hi) : \"r\"(p[threadIdx.x]));\n"
+			      "\tp[threadIdx.x] = lo + 10 * hi;\n"
+			      "}\n");
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "ldasm", "--size", "p=32", NULL });
+	expect(&r, 2, "unsupported inline asm instruction 'ld.global.u32'", ":3:");
+	tu_run_free(&r);
+	run_bin(&r, (const char *const[]){ bc, "--list-kernels", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	expect_output(&r, "not analysable");
+	ck_assert_msg(strstr(r.out, "carry(unsigned int*)\n  mangled: _Z5carryPj\n  param") != NULL
+		      || strstr(r.out, "carry(unsigned int*)\n  mangled: _Z5carryPj\n") != NULL,
+		      "carry missing: %s", r.out);
+	tu_run_free(&r);
+	char *vals = write_tmp("5\n2147483648\n4294967295\n");
+	char init[4200];
+	snprintf(init, sizeof init, "p=@%s", vals);
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "carry", "--block", "3", "--size", "p=3",
+					   "--init", init, "--dump", "p", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "10\n10\n8\n");
+	tu_run_free(&r);
+	unlink(vals);
+	free(vals);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -478,6 +519,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_step_budget);
 	tcase_add_test(tc, finding_assert);
 	tcase_add_test(tc, finding_barrier_divergence);
+	tcase_add_test(tc, unsupported_asm);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,6 +20,7 @@
 ** files are kept, so the run can be repeated by hand.
 */
 #include <errno.h>
+#include <fenv.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1329,6 +1330,185 @@ struct kcase {
 	void (*setup)(struct launch *L, int shape, struct rng *r);
 };
 
+/* ---- ptx_asm: references for the inline-PTX subset ---------------------- */
+
+static int64_t sx(uint64_t v, unsigned w)
+{
+	uint64_t m = UINT64_C(1) << (w - 1);
+	v &= (m << 1) - 1;
+	return (int64_t)(v ^ m) - (int64_t)m;
+}
+
+/* Element K of V (W bits), signed or not. */
+static int64_t lane_of(uint32_t v, unsigned k, unsigned w, bool sgn)
+{
+	uint64_t e = (v >> (k * w)) & ((UINT64_C(1) << w) - 1);
+	return sgn ? sx(e, w) : (int64_t)e;
+}
+
+static uint32_t bfind32(uint32_t v, bool shiftamt)
+{
+	if (v == 0)
+		return 0xffffffffu;
+	int hi = 31;
+	while (!(v >> hi & 1))
+		hi--;
+	return shiftamt ? (uint32_t)(31 - hi) : (uint32_t)hi;
+}
+
+static float round_op(int mode, float x, float y, char op)
+{
+	int old = fegetround();
+	fesetround(mode);
+	volatile float a = x, b = y, r = op == '-' ? a - b : a * b;
+	fesetround(old);
+	return r;
+}
+
+static void setup_ptx_asm(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][2] = { { 2, 64 }, { 3, 96 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[0] * s[1];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *a = add_buf(L, "a", U32, 3 * (size_t)n), *p = add_buf(L, "p", U64, 2 * (size_t)n);
+	struct buf *f = add_buf(L, "f", F32, 2 * (size_t)n), *x = add_buf(L, "x", F64, (size_t)n);
+	struct buf *o = add_buf(L, "o", U32, 40 * (size_t)n), *o64 = add_buf(L, "o64", U64, 8 * (size_t)n);
+	struct buf *fo = add_buf(L, "fo", F32, 10 * (size_t)n), *xo = add_buf(L, "xo", F64, 3 * (size_t)n);
+	add_arg(L, "n=%d", n);
+	union num *va = init_of(a), *vp = init_of(p), *vf = init_of(f), *vx = init_of(x);
+	for (int i = 0; i < n; i++) {
+		for (int k = 0; k < 3; k++)
+			va[3 * i + k].i = (uint32_t)rng_next(r);
+		if (i % 16 == 3)
+			va[3 * i].i = 0;
+		if (i % 16 == 5)
+			va[3 * i].i = 0x80000000u;
+		vp[2 * i].i = (int64_t)rng_next(r);
+		vp[2 * i + 1].i = i % 8 == 1 ? -1 : (int64_t)rng_next(r);
+		vf[2 * i].f = rng_f32(r, -1e6f, 1e6f);
+		vf[2 * i + 1].f = rng_f32(r, 0.5f, 100.0f);
+		vx[i].f = i % 5 == 0 ? 0.5 : (double)rng_f32(r, -10.0f, 10.0f) + 1e-9 * i;
+	}
+	union num *wo = want_of(o), *w64 = want_of(o64), *wf = want_of(fo), *wx = want_of(xo);
+	for (int i = 0; i < n; i++) {
+		uint32_t A = (uint32_t)va[3 * i].i, B = (uint32_t)va[3 * i + 1].i, C = (uint32_t)va[3 * i + 2].i;
+		uint64_t P = (uint64_t)vp[2 * i].i, Q = (uint64_t)vp[2 * i + 1].i;
+		float F = (float)vf[2 * i].f, G = (float)vf[2 * i + 1].f;
+		double X = vx[i].f;
+		unsigned lane = (unsigned)i % 32;
+		union num *O = wo + 40 * i;
+		uint64_t abc = (uint64_t)A * B + C;
+		O[0].i = (uint32_t)abc;
+		O[1].i = (uint32_t)(abc >> 32);
+		O[2].i = P + Q < P;
+		O[3].i = (uint32_t)(A - B);
+		O[4].i = (uint32_t)(B - A - (A < B));
+		uint32_t v = A >> (B & 31);
+		O[5].i = bfind32(v, false);
+		O[6].i = bfind32(v, true);
+		int32_t sv = (int32_t)A >> (B & 31);
+		O[7].i = bfind32(sv < 0 ? ~(uint32_t)sv : (uint32_t)sv, false);
+		uint64_t ba = ((uint64_t)B << 32) | A;
+		O[8].i = (uint32_t)((ba << (C & 31)) >> 32);
+		unsigned rs = (C & 63) > 32 ? 32 : (C & 63);
+		O[9].i = (uint32_t)(ba >> rs);
+		uint32_t r10 = 0, r11 = 0, r13 = 0, r14 = 0, r15 = 0, r16 = 0, r17 = 0;
+		int64_t sad = C;
+		for (unsigned k = 0; k < 2; k++) {
+			int64_t ua = lane_of(A, k, 16, false), ub = lane_of(B, k, 16, false);
+			int64_t sa = lane_of(A, k, 16, true), sb = lane_of(B, k, 16, true);
+			r10 |= (uint32_t)((ua + ub) & 0xffff) << (16 * k);
+			r13 |= (uint32_t)(((sa + sb + 1) >> 1) & 0xffff) << (16 * k);
+			r15 |= (uint32_t)((sa > sb ? sa : sb) & 0xffff) << (16 * k);
+			r17 |= (uint32_t)(sa >= sb) << (16 * k);
+		}
+		for (unsigned k = 0; k < 4; k++) {
+			int64_t ua = lane_of(A, k, 8, false), ub = lane_of(B, k, 8, false);
+			int64_t d = lane_of(A, k, 8, true) - lane_of(B, k, 8, true);
+			d = d < -128 ? -128 : d > 127 ? 127 : d;
+			r11 |= (uint32_t)(d & 0xff) << (8 * k);
+			sad += ua > ub ? ua - ub : ub - ua;
+			r14 |= (uint32_t)(ua < ub ? ua : ub) << (8 * k);
+			r16 |= (uint32_t)(ua < ub) << (8 * k);
+		}
+		O[10].i = r10;
+		O[11].i = r11;
+		O[12].i = (uint32_t)sad;
+		O[13].i = r13;
+		O[14].i = r14;
+		O[15].i = r15;
+		O[16].i = r16;
+		O[17].i = r17;
+		int64_t dp = C;
+		for (unsigned k = 0; k < 4; k++)
+			dp += lane_of(A, k, 8, true) * lane_of(B, k, 8, false);
+		O[18].i = (uint32_t)dp;
+		dp = C;
+		for (unsigned k = 0; k < 2; k++)
+			dp += lane_of(A, k, 16, false) * lane_of(B, k + 2, 8, true);
+		O[19].i = (uint32_t)dp;
+		uint32_t pr = 0;
+		for (unsigned k = 0; k < 4; k++) {
+			unsigned sel = (C >> (4 * k)) & 0xf;
+			uint32_t byte = (uint32_t)(ba >> (8 * (sel & 7))) & 0xff;
+			if (sel & 8)
+				byte = byte & 0x80 ? 0xff : 0;
+			pr |= byte << (8 * k);
+		}
+		O[20].i = pr;
+		O[21].i = (int32_t)A < (int32_t)B ? (uint32_t)(A + 5) : (uint32_t)(B - 1);
+		O[22].i = (C & 1) && A > B ? A : B;
+		O[23].i = lane;
+		O[24].i = (UINT32_C(1) << lane) - 1;
+		O[25].i = 0xffffffffu;
+		O[26].i = 32;
+		O[27].i = __builtin_popcount(A);
+		uint64_t pz = P >> (B & 63);
+		O[28].i = pz ? __builtin_clzll(pz) : 64;
+		O[29].i = brev32(A);
+		O[30].i = (uint32_t)~A;
+		O[31].i = (A & B & 1) == 0;
+		O[32].i = A == 0x80000000u ? A : (uint32_t)abs((int32_t)A);
+		O[33].i = (uint32_t)((int32_t)A < (int32_t)B ? A : B);
+		O[34].i = A > B ? A : B;
+		O[35].i = (uint32_t)((int32_t)A >> ((B & 63) > 31 ? 31 : (B & 63)));
+		O[36].i = (B & 63) > 31 ? 0 : (uint32_t)(A << (B & 63));
+		O[37].i = A & 0xffff;
+		float fs = F * 1e4f;
+		O[38].i = (uint32_t)(fs >= 0x1p31f ? INT32_MAX : fs <= -0x1p31f ? INT32_MIN : (int32_t)fs);
+		uint32_t hi = (uint32_t)(((uint64_t)A * B) >> 32);
+		O[39].i = (A & 7) == 0 ? hi : hi ^ 0x80000000u;
+		union num *O64 = w64 + 8 * i;
+		unsigned __int128 pq = (unsigned __int128)P * Q;
+		O64[0].i = (int64_t)(uint64_t)pq;
+		O64[1].i = (int64_t)(uint64_t)(pq >> 64);
+		O64[2].i = (int64_t)(int32_t)A * (int32_t)B;
+		O64[3].i = (int64_t)((uint64_t)A * B + P);
+		O64[4].i = (int32_t)A;
+		O64[5].i = (int64_t)(P + Q);
+		O64[6].i = (int64_t)(((__int128)(int64_t)P * (int64_t)Q) >> 64);
+		O64[7].i = (int64_t)(P ^ UINT64_C(0x00ff00ff00ff00ff));
+		union num *FO = wf + 10 * i;
+		FO[0].f = round_op(FE_TOWARDZERO, F, G, '-');
+		FO[1].f = 1.0f / G;
+		FO[2].f = fmaf(F, G, F);
+		FO[3].f = F + 1.0f;
+		FO[4].f = fminf(F, G);
+		FO[5].f = fabsf(F);
+		FO[6].f = sqrtf(G);
+		FO[7].f = round_op(FE_DOWNWARD, F, G, '*');
+		FO[8].f = (float)A;
+		float sum = F + G;
+		FO[9].f = sum > 1.0f ? 1.0f : sum > 0.0f ? sum : 0.0f;
+		union num *XO = wx + 3 * i;
+		XO[0].f = X == 0.5 ? 1.0 : 2.0;
+		XO[1].f = X / (double)G;
+		XO[2].f = (float)X;
+	}
+}
+
 /*
 ** Arguments and buffers are passed to simulee-c by position: the -O1 and
 ** -O3 bitcode has no parameter names (clang keeps only line tables for
@@ -1377,6 +1557,7 @@ static const struct kcase kcases[] = {
 	K(shfl_variants, "in out fout lout src", 2),
 	K(recursion, "a b w g s n len", 2),
 	K(local_sort, "in out n", 2),
+	K(ptx_asm, "a p f x o o64 fo xo n", 2),
 };
 #undef K
 #define NKCASES (sizeof kcases / sizeof kcases[0])
