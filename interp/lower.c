@@ -259,13 +259,32 @@ uint32_t lower_slot(struct lctx *lc, LLVMValueRef v)
 	return s ? *s : OPND_NONE;
 }
 
+/* " (inlined at FILE:LINE:COL)" for an instruction inlined from another
+** function (a CUDA header's, say), naming the outermost call site; "" else. */
+static void inlined_at(LLVMValueRef inst, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	LLVMMetadataRef loc = inst ? LLVMInstructionGetDebugLoc(inst) : NULL;
+	LLVMMetadataRef at = loc ? LLVMDILocationGetInlinedAt(loc) : NULL, last = NULL;
+	for (; at; at = LLVMDILocationGetInlinedAt(at))
+		last = at;
+	if (!last)
+		return;
+	unsigned len = 0;
+	const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(LLVMDILocationGetScope(last)), &len);
+	snprintf(buf, n, " (inlined at %.*s:%u:%u)", (int)len, file ? file : "?",
+		 LLVMDILocationGetLine(last), LLVMDILocationGetColumn(last));
+}
+
 int lower_unsupported(struct lctx *lc, const char *what)
 {
 	struct fctx *fc = lc->f;
+	char at[600];
+	inlined_at(fc ? fc->cur : NULL, at, sizeof at);
 	if (fc && fc->cur_line)
-		return sim_fail(lc->err, SIM_ERR_UNSUPPORTED, "%s:%u:%u: unsupported %s in %s",
+		return sim_fail(lc->err, SIM_ERR_UNSUPPORTED, "%s:%u:%u: unsupported %s in %s%s",
 				fc->file ? fc->file : "?", fc->cur_line, fc->cur_col, what,
-				fc->funcname ? fc->funcname : "?");
+				fc->funcname ? fc->funcname : "?", at);
 	return sim_fail(lc->err, SIM_ERR_UNSUPPORTED, "unsupported %s in %s (no debug location)",
 			what, fc && fc->funcname ? fc->funcname : "?");
 }
