@@ -12,6 +12,7 @@ Suite *interp_suite(void);
 Suite *pcg32_suite(void);
 Suite *cli_suite(void);
 Suite *corpus_suite(void);
+Suite *bugs_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */
