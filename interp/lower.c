@@ -1994,22 +1994,30 @@ int lower_kernel(struct lctx *lc, LLVMValueRef fn, int *fidx)
 {
 	int k = lower_func_index(lc, fn);
 	lc->p->funcs[k].is_kernel = 1;
-	/* lower the kernel and every device function it reaches */
+	/* lower the kernel and every device function it reaches (and those
+	** whose address a global initializer holds).  After a failure the
+	** rest is still lowered, so that nothing queued is left behind for
+	** another kernel; the first error is the one reported. */
+	struct sim_error *err = lc->err, later = { 0 };
+	int failed = 0;
 	while (lc->nwork > 0) {
 		LLVMValueRef f = lc->work[--lc->nwork];
 		uint32_t idx = *ptrmap_get(&lc->funcmap, f);
-		if (lc->p->funcs[idx].code != NULL)
+		if (idx == UINT32_MAX || lc->p->funcs[idx].code != NULL)
 			continue;
 		if (lower_function(lc, f, idx) < 0) {
 			/* forget the failed functions: a later kernel that calls
 			** them lowers them again and fails with the same message */
 			ptrmap_put(&lc->funcmap, f, UINT32_MAX);
-			ptrmap_put(&lc->funcmap, fn, UINT32_MAX);
-			lc->nwork = 0;
-			return -1;
+			failed = 1;
+			lc->err = &later;
 		}
 	}
-	/* a device function that failed for an earlier kernel fails this one too */
+	lc->err = err;
+	if (failed) {
+		ptrmap_put(&lc->funcmap, fn, UINT32_MAX);
+		return -1;
+	}
 	*fidx = k;
 	return 0;
 }

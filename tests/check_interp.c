@@ -346,6 +346,32 @@ START_TEST(unsupported_inline_asm)
 }
 END_TEST
 
+START_TEST(failed_callee_spares_others)
+{
+	/* @a calls @g and @h, and @h cannot be lowered: @a is rejected, but
+	** @g is still lowered, so @k, which calls only @g, runs */
+	static const char ll[] = HEADER
+		"define internal i32 @g(i32 %x) noinline {\n  %r = add i32 %x, 5\n  ret i32 %r\n}\n"
+		"define internal void @h() noinline {\n"
+		"  call void asm sideeffect \"frobnicate.b32 42;\", \"\"()\n  ret void\n}\n"
+		"define void @a(ptr %out) {\n"
+		"  %r = call i32 @g(i32 1)\n  call void @h()\n"
+		"  store i32 %r, ptr %out\n  ret void\n}\n"
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %r = call i32 @g(i32 %t)\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %r, ptr %p\n  ret void\n}\n"
+		"!nvvm.annotations = !{!0, !1}\n"
+		"!0 = !{ptr @a, !\"kernel\", i32 1}\n"
+		"!1 = !{ptr @k, !\"kernel\", i32 1}\n";
+	int32_t out[32];
+	run_clean(ll, L1(32), out, 32);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], t + 5);
+}
+END_TEST
+
 START_TEST(oob_finding)
 {
 	/* the API reports a store past the buffer as a finding, not an error */
@@ -399,6 +425,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, vote_ballot);
 	tcase_add_test(tc, shfl);
 	tcase_add_test(tc, unsupported_inline_asm);
+	tcase_add_test(tc, failed_callee_spares_others);
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
 	suite_add_tcase(s, tc);
