@@ -361,9 +361,9 @@ static int const_value(struct lctx *lc, LLVMValueRef c, uint64_t *out)
 		return 0;
 	}
 	case LLVMFunctionValueKind:
-		/* function pointers: an id no allocation has; indirect calls are
-		** rejected where they happen */
-		*out = MEM_PTR(MEM_MAX_ALLOCS - 1, 0);
+		/* a function's address: its index under the reserved id, so
+		** that ICALL can map it back and every function differs */
+		*out = MEM_FUNC_PTR(lower_func_ref(lc, c));
 		return 0;
 	case LLVMConstantExprValueKind: {
 		LLVMOpcode op = LLVMGetConstOpcode(c);
@@ -1848,6 +1848,26 @@ int lower_func_index(struct lctx *lc, LLVMValueRef fn)
 	ptrmap_put(&lc->funcmap, fn, p->nfuncs - 1);
 	VEC_PUSH(lc->work, lc->nwork, lc->capwork, fn);
 	return (int)(p->nfuncs - 1);
+}
+
+uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn)
+{
+	uint32_t *idx = ptrmap_get(&lc->funcmap, fn);
+	if (idx && *idx != UINT32_MAX)
+		return *idx;
+	if (!LLVMIsDeclaration(fn))
+		return (uint32_t)lower_func_index(lc, fn);
+	/* an external function: it has an index (and so an address) but no
+	** code; a call through its address is reported when it happens */
+	struct program *p = lc->p;
+	struct func f = { 0 };
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(fn, &len);
+	f.name = xstrndup(name, len);
+	f.demangled = load_demangle(f.name);
+	VEC_PUSH(p->funcs, p->nfuncs, lc->capfuncs, f);
+	ptrmap_put(&lc->funcmap, fn, p->nfuncs - 1);
+	return p->nfuncs - 1;
 }
 
 static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)

@@ -745,13 +745,52 @@ static int lower_llvm(struct lctx *lc, LLVMValueRef call, const char *name)
 	return 0;
 }
 
+/* The arguments of CALL flattened into a new argument list: sets *list
+** to its first entry and returns the number of operands, or -1. */
+static int emit_arglist(struct lctx *lc, LLVMValueRef call, uint32_t *list)
+{
+	struct program *p = lc->p;
+	unsigned na = nargs(call);
+	int count = 0;
+	*list = p->narglists;
+	for (unsigned i = 0; i < na; i++) {
+		LLVMValueRef a = arg(call, i);
+		uint32_t n = lower_nflat(lc, LLVMTypeOf(a));
+		for (uint32_t e = 0; e < n; e++) {
+			uint32_t o = lower_opnd(lc, a, e);
+			if (o == OPND_NONE)
+				return -1;
+			VEC_PUSH(p->arglists, p->narglists, lc->caparg, o);
+			count++;
+		}
+	}
+	return count;
+}
+
+/* A call through a function pointer: ICALL finds the callee at run time
+** (and serialises lanes that call different functions). */
+static int lower_indirect(struct lctx *lc, LLVMValueRef call, LLVMValueRef callee)
+{
+	uint32_t target = lower_opnd(lc, callee, 0);
+	if (target == OPND_NONE)
+		return -1;
+	uint32_t list;
+	int count = emit_arglist(lc, call, &list);
+	if (count < 0)
+		return -1;
+	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
+	lower_emit(lc, OP_ICALL, 0, 0, rs ? lower_slot(lc, call) : 0, target, (uint32_t)count, rs,
+		   list, 0);
+	return 0;
+}
+
 int lower_call(struct lctx *lc, LLVMValueRef call)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(call);
 	if (LLVMIsAInlineAsm(callee))
 		return lower_asm(lc, call, callee);
 	if (!LLVMIsAFunction(callee))
-		return lower_unsupported(lc, "indirect call (function pointer)");
+		return lower_indirect(lc, call, callee);
 	size_t len = 0;
 	const char *name = LLVMGetValueName2(callee, &len);
 	int r = 0;
@@ -787,22 +826,13 @@ int lower_call(struct lctx *lc, LLVMValueRef call)
 		return lower_unsupported(lc, what);
 	}
 	/* a device function: arguments flattened into an argument list */
-	struct program *p = lc->p;
 	int fidx = lower_func_index(lc, callee);
-	unsigned na = nargs(call);
-	uint32_t list = p->narglists, count = 0;
-	for (unsigned i = 0; i < na; i++) {
-		LLVMValueRef a = arg(call, i);
-		uint32_t n = lower_nflat(lc, LLVMTypeOf(a));
-		for (uint32_t e = 0; e < n; e++) {
-			uint32_t o = lower_opnd(lc, a, e);
-			if (o == OPND_NONE)
-				return -1;
-			VEC_PUSH(p->arglists, p->narglists, lc->caparg, o);
-			count++;
-		}
-	}
+	uint32_t list;
+	int count = emit_arglist(lc, call, &list);
+	if (count < 0)
+		return -1;
 	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
-	lower_emit(lc, OP_CALL, 0, 0, rs ? lower_slot(lc, call) : 0, 0, count, rs, list, fidx);
+	lower_emit(lc, OP_CALL, 0, 0, rs ? lower_slot(lc, call) : 0, 0, (uint32_t)count, rs, list,
+		   fidx);
 	return 0;
 }

@@ -16,6 +16,7 @@
 	OP(SWITCH,     "pc := table[imm .. imm+x) match a, else c") \
 	OP(RET,        "return slots a .. a+b to the caller; exit at depth 0") \
 	OP(CALL,       "d .. := function imm (args at arglist x, b of them), c result slots") \
+	OP(ICALL,      "d .. := function at address a (args at arglist x, b of them), c result slots") \
 	OP(TRAP,       "trap: f = 0 unreachable, 1 llvm.trap, 2 asm exit") \
 	OP(ASSERTFAIL, "__assertfail(a msg, b file, c line, x func)") \
 	OP(PRINTF,     "d := vprintf(a fmt, b args)") \

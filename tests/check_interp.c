@@ -3,8 +3,9 @@
 ** written at test time, loaded with interp_load, launched with
 ** interp_launch on one i32 buffer, checked value by value.  Covers
 ** divergence and reconvergence, switch, phi cycles (parallel moves), 3D
-** indices, calls from divergent code, barrier popc, vote, shfl and a
-** kernel the lowering rejects.
+** indices, calls from divergent code, indirect calls (divergent targets,
+** function addresses, calls through bad pointers), barrier popc, vote,
+** shfl and a kernel the lowering rejects.
 */
 #include <stdint.h>
 #include <stdlib.h>
@@ -235,6 +236,131 @@ START_TEST(call_in_divergent_branch)
 }
 END_TEST
 
+/* Three functions for the indirect-call tests: f0(x) = x + 100,
+** f1(x) = 2x, f2(x) = -x (f2 branches, so it has a divergent body). */
+#define FUNCS3 \
+	"define internal i32 @f0(i32 %x) noinline {\n  %r = add i32 %x, 100\n  ret i32 %r\n}\n" \
+	"define internal i32 @f1(i32 %x) noinline {\n  %r = shl i32 %x, 1\n  ret i32 %r\n}\n" \
+	"define internal i32 @f2(i32 %x) noinline {\n" \
+	"  %c = icmp ult i32 %x, 8\n  br i1 %c, label %a, label %b\n" \
+	"a:\n  %r = sub i32 0, %x\n  ret i32 %r\n" \
+	"b:\n  %s = sub i32 0, %x\n  ret i32 %s\n}\n" \
+	"@tab = internal addrspace(1) global [3 x ptr] [ptr @f0, ptr @f1, ptr @f2]\n"
+
+START_TEST(indirect_call_divergent)
+{
+	/* lane t calls tab[t % 3] (three targets in one warp); right after
+	** the call the warp has reconverged: activemask is full */
+	static const char ll[] = HEADER FUNCS3
+		"declare i32 @llvm.nvvm.activemask()\n"
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %i = urem i32 %t, 3\n"
+		"  %g = getelementptr [3 x ptr], ptr addrspace(1) @tab, i32 0, i32 %i\n"
+		"  %f = load ptr, ptr addrspace(1) %g\n"
+		"  %r = call i32 %f(i32 %t)\n"
+		"  %am = call i32 @llvm.nvvm.activemask()\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %r, ptr %p\n"
+		"  %t2 = add i32 %t, 64\n"
+		"  %q = getelementptr i32, ptr %out, i32 %t2\n"
+		"  store i32 %am, ptr %q\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[128];
+	run_clean(ll, L1(64), out, 128);
+	for (int t = 0; t < 64; t++) {
+		int32_t want = t % 3 == 0 ? t + 100 : t % 3 == 1 ? 2 * t : -t;
+		ck_assert_int_eq(out[t], want);
+		ck_assert_uint_eq((uint32_t)out[64 + t], 0xffffffffu);
+	}
+}
+END_TEST
+
+START_TEST(function_addresses)
+{
+	/* every function has its own address: stored, loaded back, compared */
+	static const char ll[] = HEADER FUNCS3
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %a = load ptr, ptr addrspace(1) @tab\n"
+		"  %g = getelementptr [3 x ptr], ptr addrspace(1) @tab, i32 0, i32 2\n"
+		"  store ptr @f0, ptr addrspace(1) %g\n"
+		"  %b = load ptr, ptr addrspace(1) %g\n"
+		"  %e1 = icmp eq ptr %a, @f0\n"
+		"  %e2 = icmp ne ptr @f0, @f1\n"
+		"  %e3 = icmp eq ptr %b, %a\n"
+		"  %e4 = icmp ne ptr @f0, null\n"
+		"  %c1 = and i1 %e1, %e2\n  %c2 = and i1 %e3, %e4\n  %c = and i1 %c1, %c2\n"
+		"  %v = zext i1 %c to i32\n"
+		"  %r = call i32 %b(i32 %v)\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %r, ptr %p\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[32];
+	run_clean(ll, L1(32), out, 32);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], 101);
+}
+END_TEST
+
+START_TEST(indirect_call_faults)
+{
+	/* lanes 0-7 call through null, 8-15 through a data pointer, 16-23
+	** an external function with no code, 24-31 f1: the first two are
+	** faults (result 0, the lanes go on), the third ends its lanes */
+	static const char ll[] = HEADER FUNCS3
+		"declare i32 @ext(i32)\n"
+		"@tab2 = internal addrspace(1) global [2 x ptr] [ptr @ext, ptr @f1]\n"
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %grp = lshr i32 %t, 3\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 -1, ptr %p\n"
+		"  %lo = icmp ult i32 %grp, 2\n"
+		"  br i1 %lo, label %bad, label %tab\n"
+		"bad:\n"
+		"  %isnull = icmp eq i32 %grp, 0\n"
+		"  %fb = select i1 %isnull, ptr null, ptr %out\n"
+		"  br label %call\n"
+		"tab:\n"
+		"  %j = sub i32 %grp, 2\n"
+		"  %g = getelementptr [2 x ptr], ptr addrspace(1) @tab2, i32 0, i32 %j\n"
+		"  %ft = load ptr, ptr addrspace(1) %g\n"
+		"  br label %call\n"
+		"call:\n"
+		"  %f = phi ptr [ %fb, %bad ], [ %ft, %tab ]\n"
+		"  %r = call i32 %f(i32 %t)\n"
+		"  store i32 %r, ptr %p\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[32];
+	struct findings fs;
+	struct launch ln = L1(32);
+	run_k(ll, &ln, out, 32, &fs);
+	int seen_null = 0, seen_bad = 0, seen_ext = 0;
+	for (uint32_t i = 0; i < fs.n; i++) {
+		const struct finding *f = &fs.v[i];
+		if (f->kind == FK_NULL) {
+			seen_null = 1;
+			ck_assert_uint_eq(f->count, 8);
+		} else if (f->kind == FK_INVALID_PTR) {
+			seen_bad = 1;
+			ck_assert_uint_eq(f->count, 8);
+			ck_assert_uint_eq(f->who.thread[0], 8);
+		} else if (f->kind == FK_TRAP) {
+			seen_ext = 1;
+			ck_assert_msg(strstr(f->detail, "ext") != NULL, "detail: %s", f->detail);
+		} else {
+			ck_abort_msg("unexpected finding %s", finding_kind_name(f->kind));
+		}
+	}
+	ck_assert(seen_null && seen_bad && seen_ext);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], t < 16 ? 0 : t < 24 ? -1 : 2 * t);
+	findings_free(&fs);
+}
+END_TEST
+
 START_TEST(barrier_popc)
 {
 	/* __syncthreads_count(t < 5 || t == 40) over a block of 64: two warps */
@@ -421,6 +547,9 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, phi_swap);
 	tcase_add_test(tc, indices_3d);
 	tcase_add_test(tc, call_in_divergent_branch);
+	tcase_add_test(tc, indirect_call_divergent);
+	tcase_add_test(tc, function_addresses);
+	tcase_add_test(tc, indirect_call_faults);
 	tcase_add_test(tc, barrier_popc);
 	tcase_add_test(tc, vote_ballot);
 	tcase_add_test(tc, shfl);
