@@ -203,8 +203,24 @@ static const struct { const char *base; uint8_t fid; } nv_math[] = {
 	{ "fast_exp", MF_EXP }, { "fast_exp10", MF_EXP10 }, { "fast_log", MF_LOG },
 	{ "fast_log2", MF_LOG2 }, { "fast_log10", MF_LOG10 }, { "fast_sin", MF_SIN },
 	{ "fast_cos", MF_COS }, { "fast_tan", MF_TAN }, { "fast_pow", MF_POW },
-	{ "fast_fdivide", MF_FDIVIDE }, { "fdivide", MF_FDIVIDE },
+	{ "fast_fdivide", MF_FDIVIDE }, { "fdivide", MF_FDIVIDE }, { "rhypot", MF_RHYPOT },
+	{ "fast_tanh", MF_TANH },
 };
+
+/* |a - b| + c (PTX sad), signed or unsigned, W bits: the result slot D. */
+static int emit_sad(struct lctx *lc, LLVMValueRef call, uint32_t d, int is_unsigned, unsigned w)
+{
+	uint32_t a = op(lc, call, 0, 0), b = op(lc, call, 1, 0), c = op(lc, call, 2, 0);
+	if (a == OPND_NONE || b == OPND_NONE || c == OPND_NONE)
+		return -1;
+	uint32_t t = lower_temp(lc, 3);
+	uint16_t mn = is_unsigned ? OP_UMIN : OP_SMIN, mx = is_unsigned ? OP_UMAX : OP_SMAX;
+	lower_emit(lc, mn, (uint8_t)w, 0, t, a, b, 0, 0, 0);
+	lower_emit(lc, mx, (uint8_t)w, 0, t + 1, a, b, 0, 0, 0);
+	lower_emit(lc, OP_SUB, (uint8_t)w, 0, t + 2, t + 1, t, 0, 0, 0);
+	lower_emit(lc, OP_ADD, (uint8_t)w, 0, d, t + 2, c, 0, 0, 0);
+	return 0;
+}
 
 /* __nv_* functions; returns 1 if NAME was one, 0 if not, -1 on error. */
 static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
@@ -329,19 +345,65 @@ static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
 		lower_emit(lc, OP_MOV, 32, 0, d, d, 0, 0, 0, 0);
 		return 1;
 	}
-	if (strcmp(b, "sad") == 0 || strcmp(b, "usad") == 0) {
-		/* |a - b| + c, signed or unsigned */
-		uint32_t a = op(lc, call, 0, 0), bb = op(lc, call, 1, 0), c = op(lc, call, 2, 0);
-		if (a == OPND_NONE || bb == OPND_NONE || c == OPND_NONE)
+	if (strcmp(b, "sad") == 0 || strcmp(b, "usad") == 0)
+		return emit_sad(lc, call, d, b[0] == 'u', 32) < 0 ? -1 : 1;
+	if (strcmp(b, "hadd") == 0 || strcmp(b, "rhadd") == 0 || strcmp(b, "uhadd") == 0
+	    || strcmp(b, "urhadd") == 0) {
+		/* halving adds without overflow, as libdevice computes them:
+		** (a & b) + ((a ^ b) >> 1), rounded up: (a | b) - ((a ^ b) >> 1);
+		** the shift is arithmetic for the signed forms */
+		int up = b[0] == 'r' || b[1] == 'r', uns = b[0] == 'u';
+		uint32_t a = op(lc, call, 0, 0), bb = op(lc, call, 1, 0);
+		if (a == OPND_NONE || bb == OPND_NONE)
 			return -1;
-		uint32_t t = lower_temp(lc, 3);
-		uint16_t mn = b[0] == 'u' ? OP_UMIN : OP_SMIN, mx = b[0] == 'u' ? OP_UMAX : OP_SMAX;
-		lower_emit(lc, mn, 32, 0, t, a, bb, 0, 0, 0);
-		lower_emit(lc, mx, 32, 0, t + 1, a, bb, 0, 0, 0);
-		lower_emit(lc, OP_SUB, 32, 0, t + 2, t + 1, t, 0, 0, 0);
-		lower_emit(lc, OP_ADD, 32, 0, d, t + 2, c, 0, 0, 0);
+		uint32_t t = lower_temp(lc, 2);
+		lower_emit(lc, up ? OP_OR : OP_AND, 32, 0, t, a, bb, 0, 0, 0);
+		lower_emit(lc, OP_XOR, 32, 0, t + 1, a, bb, 0, 0, 0);
+		lower_emit(lc, uns ? OP_LSHR : OP_ASHR, 32, 0, t + 1, t + 1, lower_const(lc, 1), 0, 0, 0);
+		lower_emit(lc, up ? OP_SUB : OP_ADD, 32, 0, d, t, t + 1, 0, 0, 0);
 		return 1;
 	}
+	if (strcmp(b, "llrintf") == 0 || strcmp(b, "llrint") == 0) {
+		/* cvt.rni.s64: to nearest even, saturated, NaN -> 0 */
+		int ft = b[6] == 'f' ? 32 : 64;
+		return emit_cvt(lc, call, ft == 32 ? CVT_F32_TO_SI : CVT_F64_TO_SI, 64, RND_NEAREST) < 0
+		       ? -1 : 1;
+	}
+	if (strcmp(b, "llroundf") == 0 || strcmp(b, "llround") == 0) {
+		/* halfway cases away from zero, saturated; NaN gives 0 for the
+		** double version (a cvt.rzi) but INT64_MIN for the float one,
+		** whose libdevice code tests for NaN itself */
+		int ft = b[7] == 'f' ? 32 : 64;
+		uint32_t x = op(lc, call, 0, 0);
+		if (x == OPND_NONE)
+			return -1;
+		uint32_t t = lower_temp(lc, 2);
+		lower_emit(lc, ft == 32 ? OP_MATH32 : OP_MATH64, (uint8_t)ft, MF_ROUND, t, x, 0, 0, 0, 0);
+		lower_emit(lc, OP_CVT, 64, ft == 32 ? CVT_F32_TO_SI : CVT_F64_TO_SI, ft == 32 ? t : d, t,
+			   0, 0, RND_ZERO, 0);
+		if (ft == 32) {
+			lower_emit(lc, OP_FCMP32, 32, FCMP_UNO, t + 1, x, x, 0, 0, 0);
+			lower_emit(lc, OP_SELECT, 64, 0, d, t + 1, lower_const(lc, UINT64_C(1) << 63), t, 0, 0);
+		}
+		return 1;
+	}
+	if (strcmp(b, "modff") == 0 || strcmp(b, "modf") == 0) {
+		/* *ip = trunc(x); the result is x - trunc(x), or a zero with the
+		** sign of x when x is integral (infinities included) */
+		int ft = b[4] == 'f' ? 32 : 64;
+		uint16_t mo = ft == 32 ? OP_MATH32 : OP_MATH64, sz = ft == 32 ? 4 : 8;
+		uint32_t x = op(lc, call, 0, 0), pi = op(lc, call, 1, 0);
+		if (x == OPND_NONE || pi == OPND_NONE)
+			return -1;
+		uint32_t t = lower_temp(lc, 1);
+		lower_emit(lc, mo, (uint8_t)ft, MF_TRUNC, t, x, 0, 0, 0, 0);
+		uint32_t site = lower_site(lc, SITE_STORE, space_of_ptr(arg(call, 1)), sz);
+		lower_emit(lc, OP_STORE, (uint8_t)sz, 0, 0, pi, t, 0, site, 0);
+		lower_emit(lc, mo, (uint8_t)ft, MF_MODF, d, x, 0, 0, 0, 0);
+		return 1;
+	}
+	if (strcmp(b, "half2float") == 0)
+		return emit_cvt(lc, call, CVT_F16_TO_F32, 16, RND_NEAREST) < 0 ? -1 : 1;
 	if (strcmp(b, "frexpf") == 0 || strcmp(b, "frexp") == 0) {
 		/* m = x * 2^-e with e = ilogb(x) + 1, m in [0.5, 1); 0, inf, nan: e = 0 */
 		int ft = b[5] == 'f' ? 32 : 64;
@@ -519,6 +581,8 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 		}
 		return lower_unsupported(lc, name);
 	}
+	if (starts(b, "sad."))
+		return emit_sad(lc, call, d, b[4] == 'u', lower_int_width(rt)) < 0 ? -1 : 1;
 	if (strcmp(b, "activemask") == 0) {
 		lower_emit(lc, OP_ACTIVEMASK, 32, 0, d, 0, 0, 0, 0, 0);
 		return 1;

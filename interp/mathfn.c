@@ -189,6 +189,8 @@ static double eval64(unsigned f, double a, double b, double c)
 	case MF_FMOD: return fmod(a, b);
 	case MF_REMAINDER: return remainder(a, b);
 	case MF_HYPOT: return hypot(a, b);
+	case MF_RHYPOT: return (double)(1.0L / hypotl(a, b));
+	case MF_MODF: { double ip; return modf(a, &ip); }
 	case MF_FMIN: return fmin(a, b);
 	case MF_FMAX: return fmax(a, b);
 	case MF_FMIN_NAN: case MF_MINIMUM: return isnan(a) || isnan(b) ? NAN : (a == b ? (signbit(a) ? a : b) : fmin(a, b));
@@ -220,6 +222,7 @@ static float eval32(unsigned f, float a, float b, float c)
 	case MF_FMAX: return fmaxf(a, b);
 	case MF_COPYSIGN: return copysignf(a, b);
 	case MF_FMOD: return fmodf(a, b);
+	case MF_MODF: { float ip; return modff(a, &ip); }
 	case MF_NEXTAFTER: return nextafterf(a, b);
 	case MF_FDIVIDE: return a / b;
 	case MF_RCP: return 1.0f / a;

@@ -5,9 +5,14 @@
 ** divergence and reconvergence, switch, phi cycles (parallel moves), 3D
 ** indices, calls from divergent code, indirect calls (divergent targets,
 ** function addresses, calls through bad pointers), barrier popc, vote,
-** shfl and a kernel the lowering rejects.
+** shfl and a kernel the lowering rejects; libdevice functions and math
+** intrinsics with exact expected results (modf, halving adds, sad,
+** llrint/llround, rhypot).
 */
+#include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -537,6 +542,305 @@ START_TEST(step_budget)
 }
 END_TEST
 
+/* ---- libdevice functions and math intrinsics ------------------------------
+** These kernels read lane t's inputs from constant tables (bit patterns,
+** so that every special value is exact) and write results as i32 words;
+** expected values are written out by hand from the CUDA/libdevice
+** definitions, not computed with the functions under test. */
+
+struct text {
+	char *s;
+	size_t n, cap;
+};
+
+static void tx(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tx(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int k = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->cap - t->n : 0, fmt, ap);
+		va_end(ap);
+		ck_assert_int_ge(k, 0);
+		if (t->s && t->n + (size_t)k < t->cap) {
+			t->n += (size_t)k;
+			return;
+		}
+		t->cap = (t->cap + (size_t)k + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		ck_assert_ptr_nonnull(t->s);
+	}
+}
+
+/* A constant table @NAME of N W-bit integers. */
+static void table(struct text *t, const char *name, unsigned w, const uint64_t *v, unsigned n)
+{
+	tx(t, "@%s = internal addrspace(1) constant [%u x i%u] [", name, n, w);
+	for (unsigned i = 0; i < n; i++)
+		tx(t, "%si%u %llu", i ? ", " : "", w, (unsigned long long)v[i]);
+	tx(t, "]\n");
+}
+
+/* "%NAME = <ty> table[t]" for table @TAB of N W-bit words, as type TY. */
+static void load_elem(struct text *t, const char *name, const char *tab, unsigned w, unsigned n,
+		      const char *ty)
+{
+	tx(t, "  %%%s.p = getelementptr [%u x i%u], ptr addrspace(1) @%s, i32 0, i32 %%t\n",
+	   name, n, w, tab);
+	tx(t, "  %%%s.b = load i%u, ptr addrspace(1) %%%s.p\n", name, w, name);
+	tx(t, "  %%%s = bitcast i%u %%%s.b to %s\n", name, w, name, ty);
+}
+
+/* "out[k*32 + t] = V" for an i32 V; 64-bit values take words 2t, 2t+1 of
+** the 64-word block at K*32. */
+static void put32(struct text *t, unsigned k, const char *v)
+{
+	static unsigned uniq;
+	uniq++;
+	tx(t, "  %%o%u.i = add i32 %%t, %u\n  %%o%u.p = getelementptr i32, ptr %%out, i32 %%o%u.i\n"
+	   "  store i32 %s, ptr %%o%u.p\n", uniq, k * 32, uniq, uniq, v, uniq);
+}
+
+static void put64(struct text *t, unsigned k, const char *v)
+{
+	static unsigned uniq;
+	uniq++;
+	tx(t, "  %%w%u.t = shl i32 %%t, 1\n  %%w%u.i = add i32 %%w%u.t, %u\n"
+	   "  %%w%u.p = getelementptr i32, ptr %%out, i32 %%w%u.i\n  store i64 %s, ptr %%w%u.p\n",
+	   uniq, uniq, uniq, k * 32, uniq, uniq, v, uniq);
+}
+
+static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static uint64_t dbits(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static uint64_t word64(const int32_t *out, unsigned k, unsigned t)
+{
+	return (uint32_t)out[k * 32 + 2 * t] | (uint64_t)(uint32_t)out[k * 32 + 2 * t + 1] << 32;
+}
+
+#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0 })
+
+START_TEST(libdevice_modf)
+{
+	/* __nv_modff / __nv_modf: fraction returned, integral part stored;
+	** integral x (infinities too) gives a zero with the sign of x */
+	static const struct { float x, frac, ip; } c[] = {
+		{ 2.5f, 0.5f, 2.0f }, { -2.5f, -0.5f, -2.0f }, { -3.0f, -0.0f, -3.0f },
+		{ 0.0f, 0.0f, 0.0f }, { -0.0f, -0.0f, -0.0f }, { INFINITY, 0.0f, INFINITY },
+		{ -INFINITY, -0.0f, -INFINITY }, { 1e30f, 0.0f, 1e30f }, { 0.75f, 0.75f, 0.0f },
+		{ -1e-40f, -1e-40f, -0.0f }, { 8388607.5f, 0.5f, 8388607.0f },
+		{ -0.25f, -0.25f, -0.0f }, { 123.125f, 0.125f, 123.0f }, { NAN, NAN, NAN },
+	};
+	enum { N = sizeof c / sizeof c[0] };
+	uint64_t xf[N], xd[N];
+	for (unsigned i = 0; i < N; i++) {
+		xf[i] = fbits(c[i].x);
+		xd[i] = dbits(c[i].x);
+	}
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare float @__nv_modff(float, ptr)\n"
+	   "declare double @__nv_modf(double, ptr)\n");
+	table(&t, "xf", 32, xf, N);
+	table(&t, "xd", 64, xd, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "x", "xf", 32, N, "float");
+	load_elem(&t, "d", "xd", 64, N, "double");
+	tx(&t, "  %%ipf.i = add i32 %%t, 32\n  %%ipf = getelementptr i32, ptr %%out, i32 %%ipf.i\n"
+	   "  %%fr = call float @__nv_modff(float %%x, ptr %%ipf)\n  %%frb = bitcast float %%fr to i32\n");
+	put32(&t, 0, "%frb");
+	tx(&t, "  %%ipd.t = shl i32 %%t, 1\n  %%ipd.i = add i32 %%ipd.t, 128\n"
+	   "  %%ipd = getelementptr i32, ptr %%out, i32 %%ipd.i\n"
+	   "  %%frd = call double @__nv_modf(double %%d, ptr %%ipd)\n  %%frdb = bitcast double %%frd to i64\n");
+	put64(&t, 2, "%frdb");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[192];
+	run_clean(t.s, LANES_OF(N), out, 192);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		uint64_t fd = word64(out, 2, i), id = word64(out, 4, i);
+		if (isnan(c[i].x)) {
+			ck_assert((out[i] & 0x7fffffff) > 0x7f800000);
+			ck_assert((out[32 + i] & 0x7fffffff) > 0x7f800000);
+			ck_assert((fd & ~(UINT64_C(1) << 63)) > UINT64_C(0x7ff0000000000000));
+			ck_assert((id & ~(UINT64_C(1) << 63)) > UINT64_C(0x7ff0000000000000));
+			continue;
+		}
+		ck_assert_msg((uint32_t)out[i] == fbits(c[i].frac), "modff(%g) = %08x", c[i].x, out[i]);
+		ck_assert_msg((uint32_t)out[32 + i] == fbits(c[i].ip), "modff(%g) ip %08x", c[i].x,
+			      out[32 + i]);
+		ck_assert_msg(fd == dbits(c[i].frac), "modf(%g)", c[i].x);
+		ck_assert_msg(id == dbits(c[i].ip), "modf(%g) ip", c[i].x);
+	}
+}
+END_TEST
+
+START_TEST(libdevice_halving_and_sad)
+{
+	/* __nv_hadd/rhadd/uhadd/urhadd never overflow; llvm.nvvm.sad.i/ui
+	** (what __sad/__usad become with libdevice) wrap modulo 2^32 */
+	static const int32_t a[] = { 0, 1, -1, INT32_MAX, INT32_MIN, INT32_MAX, INT32_MIN, 7, -7,
+				     123456789, -5, 3 };
+	static const int32_t b[] = { 0, 2, -2, INT32_MAX, INT32_MIN, INT32_MIN, -1, -8, 8,
+				     987654321, 4, -3 };
+	enum { N = sizeof a / sizeof a[0] };
+	uint64_t va[N], vb[N];
+	for (unsigned i = 0; i < N; i++) {
+		va[i] = (uint32_t)a[i];
+		vb[i] = (uint32_t)b[i];
+	}
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER);
+	static const char *const fn[] = { "__nv_hadd", "__nv_rhadd", "__nv_uhadd", "__nv_urhadd" };
+	for (unsigned k = 0; k < 4; k++)
+		tx(&t, "declare i32 @%s(i32, i32)\n", fn[k]);
+	tx(&t, "declare i32 @llvm.nvvm.sad.i(i32, i32, i32)\ndeclare i32 @llvm.nvvm.sad.ui(i32, i32, i32)\n");
+	table(&t, "ta", 32, va, N);
+	table(&t, "tb", 32, vb, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "a", "ta", 32, N, "i32");
+	load_elem(&t, "b", "tb", 32, N, "i32");
+	for (unsigned k = 0; k < 4; k++) {
+		char v[16];
+		tx(&t, "  %%h%u = call i32 @%s(i32 %%a, i32 %%b)\n", k, fn[k]);
+		snprintf(v, sizeof v, "%%h%u", k);
+		put32(&t, k, v);
+	}
+	tx(&t, "  %%s0 = call i32 @llvm.nvvm.sad.i(i32 %%a, i32 %%b, i32 7)\n"
+	   "  %%s1 = call i32 @llvm.nvvm.sad.ui(i32 %%a, i32 %%b, i32 -3)\n");
+	put32(&t, 4, "%s0");
+	put32(&t, 5, "%s1");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[192];
+	run_clean(t.s, LANES_OF(N), out, 192);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		int64_t x = a[i], y = b[i];
+		uint64_t ux = (uint32_t)a[i], uy = (uint32_t)b[i];
+		/* floor((x + y) / 2) and floor((x + y + 1) / 2), exactly */
+		int64_t s = x + y;
+		int64_t h = s >= 0 ? s / 2 : -((-s + 1) / 2);
+		int64_t rh = (s + 1) >= 0 ? (s + 1) / 2 : -((-(s + 1) + 1) / 2);
+		ck_assert_int_eq(out[i], (int32_t)h);
+		ck_assert_int_eq(out[32 + i], (int32_t)rh);
+		ck_assert_uint_eq((uint32_t)out[64 + i], (uint32_t)((ux + uy) / 2));
+		ck_assert_uint_eq((uint32_t)out[96 + i], (uint32_t)((ux + uy + 1) / 2));
+		uint64_t ds = (uint64_t)(x > y ? x - y : y - x), du = ux > uy ? ux - uy : uy - ux;
+		ck_assert_uint_eq((uint32_t)out[128 + i], (uint32_t)(ds + 7));
+		ck_assert_uint_eq((uint32_t)out[160 + i], (uint32_t)(du + 0xfffffffdu));
+	}
+}
+END_TEST
+
+START_TEST(libdevice_llrint_llround)
+{
+	/* to nearest even / halfway away from zero, saturated; NaN is 0
+	** except for __nv_llroundf, which returns INT64_MIN */
+	static const double x[] = { 2.5, 3.5, -2.5, -0.5, 0.49999997, 1e19, -1e19, NAN, 0x1p62,
+				    -0x1p63, 1.5, -1.5, INFINITY, -INFINITY, 0.5, -3.7 };
+	static const int64_t rint_w[] = { 2, 4, -2, 0, 0, INT64_MAX, INT64_MIN, 0, INT64_C(1) << 62,
+					  INT64_MIN, 2, -2, INT64_MAX, INT64_MIN, 0, -4 };
+	static const int64_t round_w[] = { 3, 4, -3, -1, 0, INT64_MAX, INT64_MIN, 0, INT64_C(1) << 62,
+					   INT64_MIN, 2, -2, INT64_MAX, INT64_MIN, 1, -4 };
+	enum { N = sizeof x / sizeof x[0] };
+	/* double-only cases in the double table: the largest double below
+	** 0.5 (which x + 0.5 would round up) and 2^52 + 1 */
+	uint64_t vf[N], vd[N];
+	for (unsigned i = 0; i < N; i++) {
+		vf[i] = fbits((float)x[i]);
+		vd[i] = dbits(x[i]);
+	}
+	vd[4] = dbits(0.49999999999999994);
+	vd[14] = dbits(4503599627370497.0);
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare i64 @__nv_llrintf(float)\ndeclare i64 @__nv_llroundf(float)\n"
+	   "declare i64 @__nv_llrint(double)\ndeclare i64 @__nv_llround(double)\n");
+	table(&t, "tf", 32, vf, N);
+	table(&t, "td", 64, vd, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "f", "tf", 32, N, "float");
+	load_elem(&t, "d", "td", 64, N, "double");
+	tx(&t, "  %%r0 = call i64 @__nv_llrintf(float %%f)\n  %%r1 = call i64 @__nv_llroundf(float %%f)\n"
+	   "  %%r2 = call i64 @__nv_llrint(double %%d)\n  %%r3 = call i64 @__nv_llround(double %%d)\n");
+	put64(&t, 0, "%r0");
+	put64(&t, 2, "%r1");
+	put64(&t, 4, "%r2");
+	put64(&t, 6, "%r3");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[256];
+	run_clean(t.s, LANES_OF(N), out, 256);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		int64_t rf = rint_w[i], ro = round_w[i], rd = rint_w[i], rod = round_w[i];
+		if (i == 7)
+			ro = INT64_MIN;		/* __nv_llroundf(NaN) */
+		if (i == 14)
+			rd = rod = INT64_C(4503599627370497);
+		ck_assert_msg((int64_t)word64(out, 0, i) == rf, "llrintf(%g)", x[i]);
+		ck_assert_msg((int64_t)word64(out, 2, i) == ro, "llroundf(%g)", x[i]);
+		ck_assert_msg((int64_t)word64(out, 4, i) == rd, "llrint(%g)", x[i]);
+		ck_assert_msg((int64_t)word64(out, 6, i) == rod, "llround(%g)", x[i]);
+	}
+}
+END_TEST
+
+START_TEST(libdevice_rhypot)
+{
+	/* 1 / hypot: an infinity wins over a NaN, zeros give +inf */
+	static const float a[] = { 3, -3, INFINITY, NAN, 0, NAN, 5, 0x1p-140f, 1e30f };
+	static const float b[] = { 4, 4, NAN, -INFINITY, 0, 1, 12, 0, -1e30f };
+	enum { N = sizeof a / sizeof a[0] };
+	uint64_t va[N], vb[N], da[N], db[N];
+	for (unsigned i = 0; i < N; i++) {
+		va[i] = fbits(a[i]);
+		vb[i] = fbits(b[i]);
+		da[i] = dbits(a[i]);
+		db[i] = dbits(b[i]);
+	}
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare float @__nv_rhypotf(float, float)\n"
+	   "declare double @__nv_rhypot(double, double)\n");
+	table(&t, "ta", 32, va, N);
+	table(&t, "tb", 32, vb, N);
+	table(&t, "tda", 64, da, N);
+	table(&t, "tdb", 64, db, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "a", "ta", 32, N, "float");
+	load_elem(&t, "b", "tb", 32, N, "float");
+	load_elem(&t, "c", "tda", 64, N, "double");
+	load_elem(&t, "d", "tdb", 64, N, "double");
+	tx(&t, "  %%r = call float @__nv_rhypotf(float %%a, float %%b)\n  %%rb = bitcast float %%r to i32\n"
+	   "  %%s = call double @__nv_rhypot(double %%c, double %%d)\n  %%sb = bitcast double %%s to i64\n");
+	put32(&t, 0, "%rb");
+	put64(&t, 2, "%sb");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[128];
+	run_clean(t.s, LANES_OF(N), out, 128);
+	free(t.s);
+	/* 1/5, 1/13 and 2^140 are exact or correctly rounded by hand */
+	const uint32_t wf[N] = { 0x3e4ccccd, 0x3e4ccccd, 0, 0, 0x7f800000, 0x7fc00000, 0x3d9d89d9,
+				 0x7f800000, 0 };
+	const uint64_t wd[N] = { UINT64_C(0x3fc999999999999a), UINT64_C(0x3fc999999999999a), 0, 0,
+				 UINT64_C(0x7ff0000000000000), 0, UINT64_C(0x3fb3b13b13b13b14),
+				 UINT64_C(0x48b0000000000000), 0 };
+	for (unsigned i = 0; i < N; i++) {
+		uint32_t rf = (uint32_t)out[i];
+		uint64_t rd = word64(out, 2, i);
+		if (i == 5) {
+			ck_assert((rf & 0x7fffffff) > 0x7f800000);
+			ck_assert((rd & ~(UINT64_C(1) << 63)) > UINT64_C(0x7ff0000000000000));
+		} else if (i == 8) {
+			/* 1 / (sqrt(2) * 1e30), within an ulp */
+			float want = 7.0710678e-31f;
+			ck_assert_msg(abs((int32_t)rf - (int32_t)fbits(want)) <= 1, "rhypotf: %08x", rf);
+		} else {
+			ck_assert_msg(rf == wf[i], "rhypotf(%g, %g) = %08x", a[i], b[i], rf);
+			ck_assert_msg(rd == wd[i], "rhypot(%g, %g) = %016llx", a[i], b[i],
+				      (unsigned long long)rd);
+		}
+	}
+}
+END_TEST
+
+
 Suite *interp_suite(void)
 {
 	Suite *s = suite_create("interp");
@@ -558,5 +862,12 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
 	suite_add_tcase(s, tc);
+	TCase *lib = tcase_create("libdevice");
+	tcase_set_timeout(lib, 60);
+	tcase_add_test(lib, libdevice_modf);
+	tcase_add_test(lib, libdevice_halving_and_sad);
+	tcase_add_test(lib, libdevice_llrint_llround);
+	tcase_add_test(lib, libdevice_rhypot);
+	suite_add_tcase(s, lib);
 	return s;
 }
