@@ -248,7 +248,7 @@ static uint64_t cvt(unsigned kind, unsigned w, uint32_t mode, uint64_t a)
 	case CVT_F16_TO_F32: return bf32(math_f16_to_f32((uint16_t)a));
 	case CVT_F32_TO_F16: return math_f32_to_f16(f32(a));
 	case CVT_F16_TO_F64: return bf64((double)math_f16_to_f32((uint16_t)a));
-	case CVT_F64_TO_F16: return math_f32_to_f16((float)f64(a));
+	case CVT_F64_TO_F16: return math_f64_to_f16(f64(a));
 	case CVT_BF16_TO_F32: return (a & 0xffff) << 16;
 	case CVT_F32_TO_BF16: {
 		uint32_t u = (uint32_t)a;
@@ -259,6 +259,25 @@ static uint64_t cvt(unsigned kind, unsigned w, uint32_t mode, uint64_t a)
 	}
 	}
 	return 0;
+}
+
+/* llvm.is.fpclass: whether V (bits of format FMT) is in one of the classes
+** of MASK (bit 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal,
+** 4 -subnormal, 5 -0, 6 +0, 7 +subnormal, 8 +normal, 9 +inf). */
+static uint64_t fpclass(unsigned fmt, uint64_t v, uint64_t mask)
+{
+	static const unsigned ebits[] = { 5, 8, 8, 11 }, mbits[] = { 10, 7, 23, 52 };
+	unsigned eb = ebits[fmt & 3], mb = mbits[fmt & 3];
+	uint64_t man = v & WMASK(mb), ex = (v >> mb) & WMASK(eb);
+	int neg = (int)((v >> (mb + eb)) & 1);
+	unsigned cls;
+	if (ex == WMASK(eb))
+		cls = man == 0 ? (neg ? 2 : 9) : (unsigned)((man >> (mb - 1)) & 1);
+	else if (ex == 0)
+		cls = man == 0 ? (neg ? 5 : 6) : (neg ? 4 : 7);
+	else
+		cls = neg ? 3 : 8;
+	return (mask >> cls) & 1;
 }
 
 static int fcmp(unsigned pred, double a, double b)
@@ -1143,6 +1162,13 @@ reload:
 			uint32_t md = I->x;
 			wm = ~UINT64_C(0);
 			LANES(cvt(k, ww, md, a));
+			vmbreak;
+		}
+		vmcase(FPCLASS) {
+			unsigned fmt = I->f;
+			uint64_t cm = (uint64_t)I->imm;
+			wm = 1;
+			LANES(fpclass(fmt, a, cm));
 			vmbreak;
 		}
 		vmcase(EXTRACT) {

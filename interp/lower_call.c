@@ -583,6 +583,10 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 	}
 	if (starts(b, "sad."))
 		return emit_sad(lc, call, d, b[4] == 'u', lower_int_width(rt)) < 0 ? -1 : 1;
+	if (starts(b, "f2h.rn"))
+		return emit_cvt(lc, call, CVT_F32_TO_F16, 16, RND_NEAREST) < 0 ? -1 : 1;
+	if (starts(b, "tanh.approx."))
+		return emit_math(lc, call, MF_TANH, 1) < 0 ? -1 : 1;
 	if (strcmp(b, "activemask") == 0) {
 		lower_emit(lc, OP_ACTIVEMASK, 32, 0, d, 0, 0, 0, 0, 0);
 		return 1;
@@ -789,6 +793,41 @@ static int lower_llvm(struct lctx *lc, LLVMValueRef call, const char *name)
 		lower_emit(lc, OP_CVT, (uint8_t)lower_int_width(LLVMTypeOf(call)),
 			   ft == 32 ? CVT_F32_TO_SI : CVT_F64_TO_SI, d, t, 0, 0, RND_ZERO, 0);
 		return 1;
+	}
+	if (starts(b, "is.fpclass.")) {
+		/* elementwise over vectors; the class mask is an immediate */
+		LLVMTypeRef t = LLVMTypeOf(arg(call, 0));
+		LLVMTypeRef et = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+		uint64_t mask = 0;
+		LLVMValueRef mv = arg(call, 1);
+		if (!LLVMIsAConstantInt(mv))
+			return lower_unsupported(lc, "llvm.is.fpclass with a variable class mask");
+		mask = LLVMConstIntGetZExtValue(mv);
+		uint8_t fmt;
+		switch (LLVMGetTypeKind(et)) {
+		case LLVMHalfTypeKind: fmt = FMT_F16; break;
+		case LLVMBFloatTypeKind: fmt = FMT_BF16; break;
+		case LLVMFloatTypeKind: fmt = FMT_F32; break;
+		case LLVMDoubleTypeKind: fmt = FMT_F64; break;
+		default: return lower_unsupported(lc, "llvm.is.fpclass on this type");
+		}
+		for (unsigned e = 0; e < vec_count(t); e++) {
+			uint32_t a = op(lc, call, 0, e);
+			if (a == OPND_NONE)
+				return -1;
+			lower_emit(lc, OP_FPCLASS, 1, fmt, d + e, a, 0, 0, 0, (int64_t)mask);
+		}
+		return 1;
+	}
+	if (starts(b, "convert.from.fp16.")) {
+		int ft = ftype(LLVMTypeOf(call));
+		return emit_cvt(lc, call, ft == 64 ? CVT_F16_TO_F64 : CVT_F16_TO_F32, 16, RND_NEAREST) < 0
+		       ? -1 : 1;
+	}
+	if (starts(b, "convert.to.fp16.")) {
+		int ft = ftype(LLVMTypeOf(arg(call, 0)));
+		return emit_cvt(lc, call, ft == 64 ? CVT_F64_TO_F16 : CVT_F32_TO_F16, 16, RND_NEAREST) < 0
+		       ? -1 : 1;
 	}
 	if (starts(b, "fptosi.sat.") || starts(b, "fptoui.sat.")) {
 		int ft = ftype(LLVMTypeOf(arg(call, 0)));

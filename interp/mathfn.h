@@ -44,8 +44,9 @@ void math_apply32(unsigned f, uint32_t mask, uint64_t *d, const uint64_t *a,
 void math_apply64(unsigned f, uint32_t mask, uint64_t *d, const uint64_t *a,
 		  const uint64_t *b, const uint64_t *c);
 
-/* Half-precision conversions (round to nearest even). */
+/* Half-precision conversions (round to nearest even, each rounding once). */
 uint16_t math_f32_to_f16(float f);
+uint16_t math_f64_to_f16(double d);
 float math_f16_to_f32(uint16_t h);
 
 #endif

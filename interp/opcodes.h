@@ -79,6 +79,7 @@
 	OP(FRND32,     "d := a op b float, rounding mode x (f: 0 add 1 mul 2 div 3 fma 4 sqrt 5 rcp)") \
 	OP(FRND64,     "d := a op b double, rounding mode x") \
 	OP(CVT,        "d := convert a, f = conversion kind, w = integer bits, x = rounding") \
+	OP(FPCLASS,    "d := a is in the classes of mask imm (llvm.is.fpclass), f = format (FMT_*)") \
 	OP(EXTRACT,    "d := slot (a + b) of vector a..a+imm (dynamic index)") \
 	OP(INSERT,     "d .. d+imm := a .. with element b set to c") \
 	OP(LOAD,       "d := load w bytes at a + imm (site x)") \

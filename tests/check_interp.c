@@ -7,7 +7,7 @@
 ** function addresses, calls through bad pointers), barrier popc, vote,
 ** shfl and a kernel the lowering rejects; libdevice functions and math
 ** intrinsics with exact expected results (modf, halving adds, sad,
-** llrint/llround, rhypot).
+** llrint/llround, rhypot, is.fpclass, half conversions).
 */
 #include <math.h>
 #include <stdarg.h>
@@ -840,6 +840,117 @@ START_TEST(libdevice_rhypot)
 }
 END_TEST
 
+START_TEST(is_fpclass)
+{
+	/* lane t holds a value of class t (sNaN, qNaN, -inf, -normal,
+	** -subnormal, -0, +0, +subnormal, +normal, +inf) in four formats;
+	** testing it against each one-class mask must give exactly 1 << t */
+	static const uint64_t v16[10] = { 0x7c01, 0x7e00, 0xfc00, 0xbc00, 0x8001, 0x8000, 0, 1,
+					  0x3c00, 0x7c00 };
+	static const uint64_t vbf[10] = { 0x7f81, 0x7fc0, 0xff80, 0xbf80, 0x8001, 0x8000, 0, 1,
+					  0x3f80, 0x7f80 };
+	static const uint64_t v32[10] = { 0x7f800001, 0x7fc00000, 0xff800000, 0xbf800000,
+					  0x80000001, 0x80000000, 0, 1, 0x3f800000, 0x7f800000 };
+	static const uint64_t v64[10] = { UINT64_C(0x7ff0000000000001), UINT64_C(0x7ff8000000000000),
+					  UINT64_C(0xfff0000000000000), UINT64_C(0xbff0000000000000),
+					  UINT64_C(0x8000000000000001), UINT64_C(0x8000000000000000), 0,
+					  1, UINT64_C(0x3ff0000000000000), UINT64_C(0x7ff0000000000000) };
+	static const struct { const char *tab, *ty, *sfx; unsigned w; const uint64_t *v; } fm[4] = {
+		{ "h", "half", "f16", 16, v16 }, { "bf", "bfloat", "bf16", 16, vbf },
+		{ "f", "float", "f32", 32, v32 }, { "d", "double", "f64", 64, v64 },
+	};
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER);
+	for (unsigned f = 0; f < 4; f++) {
+		tx(&t, "declare i1 @llvm.is.fpclass.%s(%s, i32)\n", fm[f].sfx, fm[f].ty);
+		table(&t, fm[f].tab, fm[f].w, fm[f].v, 10);
+	}
+	tx(&t, "declare <2 x i1> @llvm.is.fpclass.v2f32(<2 x float>, i32)\n");
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	for (unsigned f = 0; f < 4; f++) {
+		char x[16];
+		snprintf(x, sizeof x, "x%u", f);
+		load_elem(&t, x, fm[f].tab, fm[f].w, 10, fm[f].ty);
+		tx(&t, "  %%acc%u.0 = add i32 0, 0\n", f);
+		for (unsigned c = 0; c < 10; c++) {
+			tx(&t, "  %%c%u.%u = call i1 @llvm.is.fpclass.%s(%s %%x%u, i32 %u)\n"
+			   "  %%z%u.%u = zext i1 %%c%u.%u to i32\n  %%s%u.%u = shl i32 %%z%u.%u, %u\n"
+			   "  %%acc%u.%u = or i32 %%acc%u.%u, %%s%u.%u\n",
+			   f, c, fm[f].sfx, fm[f].ty, f, 1u << c, f, c, f, c, f, c, f, c, c,
+			   f, c + 1, f, c, f, c);
+		}
+		char v[16];
+		snprintf(v, sizeof v, "%%acc%u.10", f);
+		put32(&t, f, v);
+	}
+	/* a vector: <x, 1.0> against "NaN or +normal" */
+	tx(&t, "  %%vv0 = insertelement <2 x float> undef, float %%x2, i32 0\n"
+	   "  %%vv = insertelement <2 x float> %%vv0, float 1.0, i32 1\n"
+	   "  %%vc = call <2 x i1> @llvm.is.fpclass.v2f32(<2 x float> %%vv, i32 259)\n"
+	   "  %%ve0 = extractelement <2 x i1> %%vc, i32 0\n  %%ve1 = extractelement <2 x i1> %%vc, i32 1\n"
+	   "  %%vz0 = zext i1 %%ve0 to i32\n  %%vz1 = zext i1 %%ve1 to i32\n  %%vs1 = shl i32 %%vz1, 1\n"
+	   "  %%vr = or i32 %%vz0, %%vs1\n");
+	put32(&t, 4, "%vr");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[160];
+	run_clean(t.s, LANES_OF(10), out, 160);
+	free(t.s);
+	for (unsigned i = 0; i < 10; i++) {
+		for (unsigned f = 0; f < 4; f++)
+			ck_assert_msg((uint32_t)out[32 * f + i] == 1u << i, "%s class %u: %x", fm[f].ty,
+				      i, out[32 * f + i]);
+		ck_assert_int_eq(out[128 + i], (i < 2 || i == 8) | 2);
+	}
+}
+END_TEST
+
+START_TEST(half_conversions)
+{
+	/* llvm.nvvm.f2h.rn and fptrunc round to nearest even once (a double
+	** just above a half tie must not round twice); convert.from.fp16 and
+	** __nv_half2float widen exactly; tanh.approx is tanh */
+	static const uint64_t fin[] = { 0x3f800000, 0x477ff000, 0x477fe000, 0x3f801000,
+					0x3f803000, 0x33800000, 0x33000000, 0x7fc00000 };
+	static const uint32_t fout[] = { 0x3c00, 0x7c00, 0x7bff, 0x3c00, 0x3c02, 0x0001, 0, 0x7e00 };
+	static const uint64_t hin[] = { 0x3c00, 0x0001, 0xfc00, 0x7bff, 0x8000, 0x3555, 0, 0 };
+	static const uint32_t hout[] = { 0x3f800000, 0x33800000, 0xff800000, 0x477fe000,
+					 0x80000000, 0x3eaaa000, 0, 0 };
+	enum { N = 8 };
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare i16 @llvm.nvvm.f2h.rn(float)\n"
+	   "declare float @llvm.convert.from.fp16.f32(i16)\ndeclare float @__nv_half2float(i16)\n"
+	   "declare float @llvm.nvvm.tanh.approx.f32(float)\n");
+	table(&t, "tf", 32, fin, N);
+	table(&t, "th", 16, hin, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "f", "tf", 32, N, "float");
+	load_elem(&t, "h", "th", 16, N, "i16");
+	tx(&t, "  %%a = call i16 @llvm.nvvm.f2h.rn(float %%f)\n  %%a32 = zext i16 %%a to i32\n"
+	   "  %%b = call float @llvm.convert.from.fp16.f32(i16 %%h)\n  %%b32 = bitcast float %%b to i32\n"
+	   "  %%c = call float @__nv_half2float(i16 %%h)\n  %%c32 = bitcast float %%c to i32\n"
+	   "  %%d = fptrunc double 0x3FF0020000400000 to half\n  %%d16 = bitcast half %%d to i16\n"
+	   "  %%d32 = zext i16 %%d16 to i32\n"
+	   "  %%e = call float @llvm.nvvm.tanh.approx.f32(float 0.5)\n  %%e32 = bitcast float %%e to i32\n");
+	put32(&t, 0, "%a32");
+	put32(&t, 1, "%b32");
+	put32(&t, 2, "%c32");
+	put32(&t, 3, "%d32");
+	put32(&t, 4, "%e32");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[160];
+	run_clean(t.s, LANES_OF(N), out, 160);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		ck_assert_msg((uint32_t)out[i] == fout[i], "f2h(%08llx) = %04x",
+			      (unsigned long long)fin[i], out[i]);
+		ck_assert_uint_eq((uint32_t)out[32 + i], hout[i]);
+		ck_assert_uint_eq((uint32_t)out[64 + i], hout[i]);
+		ck_assert_uint_eq((uint32_t)out[96 + i], 0x3c01);	/* 1 + 2^-10 */
+		/* tanh(0.5) = 0.46211715726..., within 2 ulp */
+		ck_assert_int_le(abs(out[128 + i] - (int32_t)fbits(0.46211716f)), 2);
+	}
+}
+END_TEST
 
 Suite *interp_suite(void)
 {
@@ -868,6 +979,8 @@ Suite *interp_suite(void)
 	tcase_add_test(lib, libdevice_halving_and_sad);
 	tcase_add_test(lib, libdevice_llrint_llround);
 	tcase_add_test(lib, libdevice_rhypot);
+	tcase_add_test(lib, is_fpclass);
+	tcase_add_test(lib, half_conversions);
 	suite_add_tcase(s, lib);
 	return s;
 }
