@@ -323,7 +323,7 @@ static uint64_t iunary(unsigned f, uint64_t a, unsigned w)
 {
 	a &= WMASK(w);
 	switch (f) {
-	case 0: { int64_t s = SX(a, w); return (uint64_t)(s < 0 ? -s : s) & WMASK(w); }
+	case 0: { int64_t s = SX(a, w); return (s < 0 ? 0 - (uint64_t)s : (uint64_t)s) & WMASK(w); }
 	case 1: return (uint64_t)__builtin_popcountll(a);
 	case 2: return a == 0 ? w : (uint64_t)(__builtin_clzll(a) - (64 - (int)w));
 	case 3: return a == 0 ? w : (uint64_t)__builtin_ctzll(a);
@@ -1130,7 +1130,7 @@ reload:
 			unsigned ww = I->w;
 			int64_t k = I->imm;
 			wm = ~UINT64_C(0);
-			LANES(a + (uint64_t)(SX(b, ww) * k));
+			LANES(a + (uint64_t)SX(b, ww) * (uint64_t)k);
 			vmbreak;
 		}
 		vmcase(FADD32) LANES(bf32(f32(a) + f32(b))); vmbreak;
