@@ -18,8 +18,11 @@
 **     __forceinline__` (always inlined, even at -O0);
 **   - atomics, __match_*_sync and the min/max overloads: `static __inline__
 **     __device__` (internal functions at -O0);
-**   - warp shuffles, votes and __ldg: `inline __device__` (linkonce_odr at
-**     -O0).
+**   - the float overloads of rsqrt, rcbrt, sinpi, cospi, sincospi, erfcinv,
+**     erfcx, normcdf and normcdfinv: `static __inline__ __host__
+**     __device__` (internal too);
+**   - warp shuffles, votes, __ldg and the __match32/64_*_sync layer under
+**     __match_*_sync: `inline __device__` (linkonce_odr at -O0).
 **
 ** Not provided: textures and surfaces, cooperative groups, the __half API of
 ** cuda_fp16.h (the _Float16 type works), the SIMD video intrinsics (__vadd2
@@ -66,6 +69,7 @@
 #define __SIM_FN__ static __device__ __forceinline__
 #define __SIM_ATOMIC__ static __inline__ __device__
 #define __SIM_VEC_FN__ static __inline__ __host__ __device__
+#define __SIM_HD_FN__ static __inline__ __host__ __device__
 
 typedef __SIZE_TYPE__ size_t;
 
@@ -244,7 +248,7 @@ __SIM_FN__ void sincosf(float __a, float *__s, float *__c)
 __SIM_F1(acosf) __SIM_F1(acoshf) __SIM_F1(asinf) __SIM_F1(asinhf)
 __SIM_F1(atanf) __SIM_F2(atan2f) __SIM_F1(atanhf) __SIM_F1(cbrtf)
 __SIM_F1(ceilf) __SIM_F2(copysignf) __SIM_F1(coshf) __SIM_F1(cospif)
-__SIM_F1(erff) __SIM_F1(erfcf) __SIM_F1(erfinvf) __SIM_F1(erfcinvf)
+__SIM_F1(erff) __SIM_F1(erfcf) __SIM_F1(erfinvf) __SIM_F1(erfcinvf) __SIM_F1(erfcxf)
 __SIM_F1(expf) __SIM_F1(exp2f) __SIM_F1(exp10f) __SIM_F1(expm1f)
 __SIM_F1(fabsf) __SIM_F2(fdimf) __SIM_F1(floorf) __SIM_F2(fmaxf)
 __SIM_F2(fminf) __SIM_F2(fmodf) __SIM_F2(hypotf) __SIM_F1(lgammaf)
@@ -276,7 +280,7 @@ __SIM_FN__ float fdividef(float __a, float __b)
 __SIM_D1(acos) __SIM_D1(acosh) __SIM_D1(asin) __SIM_D1(asinh)
 __SIM_D1(atan) __SIM_D2(atan2) __SIM_D1(atanh) __SIM_D1(cbrt)
 __SIM_D1(ceil) __SIM_D2(copysign) __SIM_D1(cos) __SIM_D1(cosh)
-__SIM_D1(cospi) __SIM_D1(erf) __SIM_D1(erfc) __SIM_D1(erfinv)
+__SIM_D1(cospi) __SIM_D1(erf) __SIM_D1(erfc) __SIM_D1(erfcx) __SIM_D1(erfinv)
 __SIM_D1(erfcinv) __SIM_D1(exp) __SIM_D1(exp2) __SIM_D1(exp10)
 __SIM_D1(expm1) __SIM_D1(fabs) __SIM_D2(fdim) __SIM_D1(floor)
 __SIM_D2(fmax) __SIM_D2(fmin) __SIM_D2(fmod) __SIM_D2(hypot)
@@ -444,12 +448,23 @@ __SIM_FLOAT_OVERLOAD2(fmod) __SIM_FLOAT_OVERLOAD2(hypot) __SIM_FLOAT_OVERLOAD1(l
 __SIM_FLOAT_OVERLOAD1(log) __SIM_FLOAT_OVERLOAD1(log10) __SIM_FLOAT_OVERLOAD1(log1p)
 __SIM_FLOAT_OVERLOAD1(log2) __SIM_FLOAT_OVERLOAD1(logb) __SIM_FLOAT_OVERLOAD2(nextafter)
 __SIM_FLOAT_OVERLOAD2(pow) __SIM_FLOAT_OVERLOAD2(remainder) __SIM_FLOAT_OVERLOAD1(rint)
-__SIM_FLOAT_OVERLOAD1(nearbyint) __SIM_FLOAT_OVERLOAD1(round) __SIM_FLOAT_OVERLOAD1(rsqrt)
+__SIM_FLOAT_OVERLOAD1(nearbyint) __SIM_FLOAT_OVERLOAD1(round)
 __SIM_FLOAT_OVERLOAD1(sin) __SIM_FLOAT_OVERLOAD1(sinh) __SIM_FLOAT_OVERLOAD1(sqrt)
 __SIM_FLOAT_OVERLOAD1(tan) __SIM_FLOAT_OVERLOAD1(tanh) __SIM_FLOAT_OVERLOAD1(tgamma)
 __SIM_FLOAT_OVERLOAD1(trunc)
 #undef __SIM_FLOAT_OVERLOAD1
 #undef __SIM_FLOAT_OVERLOAD2
+/* These float overloads are ordinary static functions in CUDA (not
+** force-inlined), so at -O0 they stay calls to internal functions. */
+__SIM_HD_FN__ float rsqrt(float __a) { return rsqrtf(__a); }
+__SIM_HD_FN__ float rcbrt(float __a) { return rcbrtf(__a); }
+__SIM_HD_FN__ float sinpi(float __a) { return sinpif(__a); }
+__SIM_HD_FN__ float cospi(float __a) { return cospif(__a); }
+__SIM_HD_FN__ void sincospi(float __a, float *__s, float *__c) { sincospif(__a, __s, __c); }
+__SIM_HD_FN__ float erfcinv(float __a) { return erfcinvf(__a); }
+__SIM_HD_FN__ float erfcx(float __a) { return erfcxf(__a); }
+__SIM_HD_FN__ float normcdf(float __a) { return normcdff(__a); }
+__SIM_HD_FN__ float normcdfinv(float __a) { return normcdfinvf(__a); }
 __SIM_FN__ float fma(float __a, float __b, float __c) { return fmaf(__a, __b, __c); }
 __SIM_FN__ float ldexp(float __a, int __b) { return ldexpf(__a, __b); }
 __SIM_FN__ float frexp(float __a, int *__b) { return frexpf(__a, __b); }
@@ -541,30 +556,47 @@ inline __device__ int __uni_sync(unsigned int __mask, int __p)
 {
 	return __nvvm_vote_uni_sync(__mask, __p);
 }
-__SIM_ATOMIC__ unsigned int __match_any_sync(unsigned int __mask, unsigned int __v)
+/*
+** __match_*_sync: one layer per width over the builtins, and the public
+** overloads over it.  long is 64 bits on nvptx64; float and double match
+** their bit patterns.
+*/
+inline __device__ unsigned int __match32_any_sync(unsigned int __mask, unsigned int __v)
 {
 	return __nvvm_match_any_sync_i32(__mask, __v);
 }
-__SIM_ATOMIC__ unsigned int __match_any_sync(unsigned int __mask, int __v)
-{
-	return __nvvm_match_any_sync_i32(__mask, __v);
-}
-__SIM_ATOMIC__ unsigned int __match_any_sync(unsigned int __mask, unsigned long long __v)
+inline __device__ unsigned int __match64_any_sync(unsigned int __mask, unsigned long long __v)
 {
 	return __nvvm_match_any_sync_i64(__mask, __v);
 }
-__SIM_ATOMIC__ unsigned int __match_any_sync(unsigned int __mask, long long __v)
-{
-	return __nvvm_match_any_sync_i64(__mask, __v);
-}
-__SIM_ATOMIC__ unsigned int __match_all_sync(unsigned int __mask, unsigned int __v, int *__p)
+inline __device__ unsigned int __match32_all_sync(unsigned int __mask, unsigned int __v,
+						  int *__p)
 {
 	return __nvvm_match_all_sync_i32p(__mask, __v, __p);
 }
-__SIM_ATOMIC__ unsigned int __match_all_sync(unsigned int __mask, int __v, int *__p)
+inline __device__ unsigned int __match64_all_sync(unsigned int __mask, unsigned long long __v,
+						  int *__p)
 {
-	return __nvvm_match_all_sync_i32p(__mask, __v, __p);
+	return __nvvm_match_all_sync_i64p(__mask, __v, __p);
 }
+#define __SIM_MATCH(T, W, CONV) \
+	__SIM_ATOMIC__ unsigned int __match_any_sync(unsigned int __mask, T __v) \
+	{ return __match##W##_any_sync(__mask, CONV(__v)); } \
+	__SIM_ATOMIC__ unsigned int __match_all_sync(unsigned int __mask, T __v, int *__p) \
+	{ return __match##W##_all_sync(__mask, CONV(__v), __p); }
+#define __SIM_AS_U64(V) ((unsigned long long)(V))
+#define __SIM_SAME(V) (V)
+__SIM_MATCH(unsigned int, 32, __SIM_SAME)
+__SIM_MATCH(int, 32, __SIM_SAME)
+__SIM_MATCH(unsigned long, 64, __SIM_AS_U64)
+__SIM_MATCH(long, 64, __SIM_AS_U64)
+__SIM_MATCH(unsigned long long, 64, __SIM_SAME)
+__SIM_MATCH(long long, 64, __SIM_SAME)
+__SIM_MATCH(float, 32, __float_as_uint)
+__SIM_MATCH(double, 64, __double_as_longlong)
+#undef __SIM_MATCH
+#undef __SIM_AS_U64
+#undef __SIM_SAME
 
 /*
 ** Shuffles.  The last operand of the intrinsic packs the segment width
@@ -789,5 +821,6 @@ __device__ static inline void __assert_fail(const char *__message, const char *_
 #undef __SIM_FN__
 #undef __SIM_ATOMIC__
 #undef __SIM_VEC_FN__
+#undef __SIM_HD_FN__
 
 #endif /* SIMULEE_CUDA_H */
