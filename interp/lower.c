@@ -547,13 +547,25 @@ static uint8_t elem_of_type(LLVMTypeRef t)
 	}
 }
 
+/* llvm.used, llvm.compiler.used, llvm.global_ctors ...: LLVM's own. */
+static int is_llvm_global(LLVMValueRef g)
+{
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(g, &len);
+	return len > 5 && strncmp(name, "llvm.", 5) == 0;
+}
+
 int lower_globals(struct lctx *lc)
 {
 	struct program *p = lc->p;
 	uint32_t cap = 0;
 	int dyn = -1;
-	/* pass 1: ids, so that initializers can point at other globals */
+	/* pass 1: ids, so that initializers can point at other globals.
+	** llvm.used and the like are not program data: skipped, so that the
+	** functions they list are not lowered for their sake. */
 	for (LLVMValueRef g = LLVMGetFirstGlobal(lc->mod); g; g = LLVMGetNextGlobal(g)) {
+		if (is_llvm_global(g))
+			continue;
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
 		LLVMTypeRef vt = LLVMGlobalGetValueType(g);
 		uint64_t size = type_size(lc, vt);
@@ -589,6 +601,8 @@ int lower_globals(struct lctx *lc)
 	}
 	/* pass 2: initial bytes */
 	for (LLVMValueRef g = LLVMGetFirstGlobal(lc->mod); g; g = LLVMGetNextGlobal(g)) {
+		if (is_llvm_global(g))
+			continue;
 		uint32_t *gi = ptrmap_get(&lc->gvarmap, g);
 		struct gvar *v = &p->gvars[*gi];
 		if (v->space == AS_SHARED || LLVMIsDeclaration(g))

@@ -308,6 +308,25 @@ START_TEST(function_addresses)
 }
 END_TEST
 
+START_TEST(llvm_used_not_lowered)
+{
+	/* llvm.used names @h, which cannot be lowered: it is not program
+	** data, so @h is not lowered for it and @k still runs */
+	static const char ll[] = HEADER
+		"define internal void @h() {\n"
+		"  call void asm sideeffect \"frobnicate.b32 42;\", \"\"()\n  ret void\n}\n"
+		"@llvm.used = appending global [1 x ptr] [ptr @h], section \"llvm.metadata\"\n"
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %t, ptr %p\n  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[32];
+	run_clean(ll, L1(32), out, 32);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], t);
+}
+END_TEST
+
 START_TEST(indirect_call_faults)
 {
 	/* lanes 0-7 call through null, 8-15 through a data pointer, 16-23
@@ -965,6 +984,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, indirect_call_divergent);
 	tcase_add_test(tc, function_addresses);
 	tcase_add_test(tc, indirect_call_faults);
+	tcase_add_test(tc, llvm_used_not_lowered);
 	tcase_add_test(tc, barrier_popc);
 	tcase_add_test(tc, vote_ballot);
 	tcase_add_test(tc, shfl);
