@@ -248,7 +248,7 @@ static uint64_t cvt(unsigned kind, unsigned w, uint32_t mode, uint64_t a)
 	case CVT_F16_TO_F32: return bf32(math_f16_to_f32((uint16_t)a));
 	case CVT_F32_TO_F16: return math_f32_to_f16(f32(a));
 	case CVT_F16_TO_F64: return bf64((double)math_f16_to_f32((uint16_t)a));
-	case CVT_F64_TO_F16: return math_f32_to_f16((float)f64(a));
+	case CVT_F64_TO_F16: return math_f64_to_f16(f64(a));
 	case CVT_BF16_TO_F32: return (a & 0xffff) << 16;
 	case CVT_F32_TO_BF16: {
 		uint32_t u = (uint32_t)a;
@@ -259,6 +259,25 @@ static uint64_t cvt(unsigned kind, unsigned w, uint32_t mode, uint64_t a)
 	}
 	}
 	return 0;
+}
+
+/* llvm.is.fpclass: whether V (bits of format FMT) is in one of the classes
+** of MASK (bit 0 signalling NaN, 1 quiet NaN, 2 -inf, 3 -normal,
+** 4 -subnormal, 5 -0, 6 +0, 7 +subnormal, 8 +normal, 9 +inf). */
+static uint64_t fpclass(unsigned fmt, uint64_t v, uint64_t mask)
+{
+	static const unsigned ebits[] = { 5, 8, 8, 11 }, mbits[] = { 10, 7, 23, 52 };
+	unsigned eb = ebits[fmt & 3], mb = mbits[fmt & 3];
+	uint64_t man = v & WMASK(mb), ex = (v >> mb) & WMASK(eb);
+	int neg = (int)((v >> (mb + eb)) & 1);
+	unsigned cls;
+	if (ex == WMASK(eb))
+		cls = man == 0 ? (neg ? 2 : 9) : (unsigned)((man >> (mb - 1)) & 1);
+	else if (ex == 0)
+		cls = man == 0 ? (neg ? 5 : 6) : (neg ? 4 : 7);
+	else
+		cls = neg ? 3 : 8;
+	return (mask >> cls) & 1;
 }
 
 static int fcmp(unsigned pred, double a, double b)
@@ -304,7 +323,7 @@ static uint64_t iunary(unsigned f, uint64_t a, unsigned w)
 {
 	a &= WMASK(w);
 	switch (f) {
-	case 0: { int64_t s = SX(a, w); return (uint64_t)(s < 0 ? -s : s) & WMASK(w); }
+	case 0: { int64_t s = SX(a, w); return (s < 0 ? 0 - (uint64_t)s : (uint64_t)s) & WMASK(w); }
 	case 1: return (uint64_t)__builtin_popcountll(a);
 	case 2: return a == 0 ? w : (uint64_t)(__builtin_clzll(a) - (64 - (int)w));
 	case 3: return a == 0 ? w : (uint64_t)__builtin_ctzll(a);
@@ -544,6 +563,50 @@ static void do_printf(struct exec *ex, struct warp *w, int lane, uint64_t fmtp, 
 	free(fmt);
 }
 
+/* Enters function CALLEE for lanes MASK of the top frame, at the CALL or
+** ICALL I at PC: the arguments go to the callee's parameter slots and its
+** frame becomes the top one.  A callee without code, or a call too deep,
+** is reported and the lanes exit instead. */
+static void enter_call(struct exec *ex, struct warp *w, const struct insn *I, uint32_t pc,
+		       uint32_t callee, uint32_t mask)
+{
+	const struct program *p = ex->p;
+	struct frame *fr = &w->frames[w->depth - 1];
+	const struct func *cf = &p->funcs[callee];
+	const char *why = NULL;
+	char detail[300];
+	enum finding_kind k = FK_TRAP;
+	if (cf->code == NULL) {
+		snprintf(detail, sizeof detail, "call to %s, which could not be lowered",
+			 cf->demangled);
+		why = detail;
+	} else if (w->depth >= 256) {
+		why = "call depth over 256 (unbounded recursion?)";
+		k = FK_STEP_BUDGET;
+	}
+	if (why != NULL) {
+		exec_finding(ex, w, __builtin_ctz(mask), fr->fn, pc, k, 0, why);
+		w->exited |= mask;
+		w->active &= ~mask;
+		return;
+	}
+	fr->call_pc = pc;
+	exec_push_frame(w, p, callee, mask);
+	struct frame *nf = &w->frames[w->depth - 1];
+	fr = &w->frames[w->depth - 2];	/* frames may have moved */
+	nf->call_pc = 0;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < cf->nparams; i++) {
+		for (uint32_t e = 0; e < cf->params[i].nslots && n < I->b; e++, n++) {
+			uint32_t o = p->arglists[I->x + n];
+			const uint64_t *S = o & OPND_CONST ? p->consts + ((size_t)(o & ~OPND_CONST) << 5)
+					    : fr->regs + ((size_t)o << 5);
+			uint64_t *D = nf->regs + ((size_t)(cf->param_slot[i] + e) << 5);
+			memcpy(D, S, 32 * sizeof *D);
+		}
+	}
+}
+
 /* ---- dispatch ------------------------------------------------------------ */
 
 #if defined(__GNUC__)
@@ -616,8 +679,10 @@ reload:
 			struct frame *caller = &w->frames[w->depth - 1];
 			w->active = back;
 			w->pc = caller->call_pc + 1;
-			if (back == 0)
-				w->active = 0;
+			/* other lanes of the caller may have to run first, e.g. those
+			** still waiting to make their own call at an ICALL */
+			if (back != 0 && caller->waiting != 0)
+				resched(w);
 			goto reload;
 		}
 		if (w->depth == 1)
@@ -731,36 +796,43 @@ reload:
 			w->active = 0;
 			goto reload;
 		}
-		vmcase(CALL) {
-			uint32_t callee = (uint32_t)I->imm;
-			if (p->funcs[callee].code == NULL) {
-				exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_TRAP, 0,
-					     "call to a function that could not be lowered");
-				w->exited |= m;
-				w->active = 0;
-				goto reload;
-			}
-			if (w->depth >= 256) {
-				exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0,
-					     "call depth over 256 (unbounded recursion?)");
-				w->exited |= m;
-				w->active = 0;
-				goto reload;
-			}
-			fr->call_pc = pc;
-			exec_push_frame(w, p, callee, m);
-			struct frame *nf = &w->frames[w->depth - 1];
-			fr = &w->frames[w->depth - 2];	/* frames may have moved */
-			nf->call_pc = 0;
-			const struct func *cf = &p->funcs[callee];
-			uint32_t k = 0;
-			for (uint32_t i = 0; i < cf->nparams; i++) {
-				for (uint32_t e = 0; e < cf->params[i].nslots && k < I->b; e++, k++) {
-					const uint64_t *S = OP(p->arglists[I->x + k]);
-					uint64_t *D = nf->regs + ((size_t)(cf->param_slot[i] + e) << 5);
-					memcpy(D, S, 32 * sizeof *D);
+		vmcase(CALL)
+			enter_call(ex, w, I, pc, (uint32_t)I->imm, m);
+			goto reload;
+		vmcase(ICALL) {
+			/* the lanes that call what the lowest lane calls go first;
+			** the others wait at this ICALL, lanes with no function to
+			** call (reported) wait after it, and minimum-pc scheduling
+			** runs each group in turn once the callee returns */
+			const uint64_t *T = OP(I->a);
+			uint64_t first = 0;
+			uint32_t grp = 0, bad = 0;
+			FOR_LANES(m, l) {
+				uint64_t v = T[l];
+				if (MEM_ID(v) != MEM_FUNC_ID || MEM_OFF(v) >= p->nfuncs) {
+					bad |= 1u << l;
+					continue;
 				}
+				if (grp == 0)
+					first = v;
+				if (v == first)
+					grp |= 1u << l;
 			}
+			FOR_LANES(bad, l) {
+				uint64_t v = T[l];
+				exec_finding(ex, w, (int)l, fr->fn, pc, v == 0 ? FK_NULL : FK_INVALID_PTR, v,
+					     v == 0 ? "call through a null function pointer"
+					     : "call through a pointer that is not a function");
+				for (uint32_t e = 0; e < I->c; e++)
+					R(I->d + e)[l] = 0;
+				fr->pc[l] = pc + 1;
+			}
+			FOR_LANES(m & ~grp & ~bad, l)
+				fr->pc[l] = pc;
+			fr->waiting |= m & ~grp;
+			w->active = 0;
+			if (grp)
+				enter_call(ex, w, I, pc, (uint32_t)MEM_OFF(first), grp);
 			goto reload;
 		}
 		vmcase(TRAP) {
@@ -1127,7 +1199,7 @@ reload:
 			unsigned ww = I->w;
 			int64_t k = I->imm;
 			wm = ~UINT64_C(0);
-			LANES(a + (uint64_t)(SX(b, ww) * k));
+			LANES(a + (uint64_t)SX(b, ww) * (uint64_t)k);
 			vmbreak;
 		}
 		vmcase(FADD32) LANES(bf32(f32(a) + f32(b))); vmbreak;
@@ -1159,6 +1231,13 @@ reload:
 			uint32_t md = I->x;
 			wm = ~UINT64_C(0);
 			LANES(cvt(k, ww, md, a));
+			vmbreak;
+		}
+		vmcase(FPCLASS) {
+			unsigned fmt = I->f;
+			uint64_t cm = (uint64_t)I->imm;
+			wm = 1;
+			LANES(fpclass(fmt, a, cm));
 			vmbreak;
 		}
 		vmcase(EXTRACT) {

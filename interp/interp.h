@@ -24,7 +24,7 @@ struct kernel_info {
 	char *name;		/* mangled */
 	char *demangled;
 	int func;		/* index in program funcs, or -1 if lowering failed */
-	char *error;		/* why lowering failed, or NULL */
+	char *error;		/* why lowering failed (one line), or NULL */
 };
 
 struct loaded {

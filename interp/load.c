@@ -309,7 +309,7 @@ int interp_load(const char *path, const struct load_options *opt,
 		int fidx = -1;
 		if (lower_kernel(&lc, kfns[i], &fidx) < 0) {
 			k->func = -1;
-			k->error = xstrdup(kerr.msg);
+			k->error = xstrdup_line(kerr.msg[0] ? kerr.msg : "lowering failed");
 		} else {
 			k->func = fidx;
 		}

@@ -380,9 +380,9 @@ static int const_value(struct lctx *lc, LLVMValueRef c, uint64_t *out)
 		return 0;
 	}
 	case LLVMFunctionValueKind:
-		/* function pointers: an id no allocation has; indirect calls are
-		** rejected where they happen */
-		*out = MEM_PTR(MEM_MAX_ALLOCS - 1, 0);
+		/* a function's address: its index under the reserved id, so
+		** that ICALL can map it back and every function differs */
+		*out = MEM_FUNC_PTR(lower_func_ref(lc, c));
 		return 0;
 	case LLVMConstantExprValueKind: {
 		LLVMOpcode op = LLVMGetConstOpcode(c);
@@ -566,13 +566,25 @@ static uint8_t elem_of_type(LLVMTypeRef t)
 	}
 }
 
+/* llvm.used, llvm.compiler.used, llvm.global_ctors ...: LLVM's own. */
+static int is_llvm_global(LLVMValueRef g)
+{
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(g, &len);
+	return len > 5 && strncmp(name, "llvm.", 5) == 0;
+}
+
 int lower_globals(struct lctx *lc)
 {
 	struct program *p = lc->p;
 	uint32_t cap = 0;
 	int dyn = -1;
-	/* pass 1: ids, so that initializers can point at other globals */
+	/* pass 1: ids, so that initializers can point at other globals.
+	** llvm.used and the like are not program data: skipped, so that the
+	** functions they list are not lowered for their sake. */
 	for (LLVMValueRef g = LLVMGetFirstGlobal(lc->mod); g; g = LLVMGetNextGlobal(g)) {
+		if (is_llvm_global(g))
+			continue;
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
 		LLVMTypeRef vt = LLVMGlobalGetValueType(g);
 		uint64_t size = type_size(lc, vt);
@@ -608,6 +620,8 @@ int lower_globals(struct lctx *lc)
 	}
 	/* pass 2: initial bytes */
 	for (LLVMValueRef g = LLVMGetFirstGlobal(lc->mod); g; g = LLVMGetNextGlobal(g)) {
+		if (is_llvm_global(g))
+			continue;
 		uint32_t *gi = ptrmap_get(&lc->gvarmap, g);
 		struct gvar *v = &p->gvars[*gi];
 		if (v->space == AS_SHARED || LLVMIsDeclaration(g))
@@ -1869,6 +1883,26 @@ int lower_func_index(struct lctx *lc, LLVMValueRef fn)
 	return (int)(p->nfuncs - 1);
 }
 
+uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn)
+{
+	uint32_t *idx = ptrmap_get(&lc->funcmap, fn);
+	if (idx && *idx != UINT32_MAX)
+		return *idx;
+	if (!LLVMIsDeclaration(fn))
+		return (uint32_t)lower_func_index(lc, fn);
+	/* an external function: it has an index (and so an address) but no
+	** code; a call through its address is reported when it happens */
+	struct program *p = lc->p;
+	struct func f = { 0 };
+	size_t len = 0;
+	const char *name = LLVMGetValueName2(fn, &len);
+	f.name = xstrndup(name, len);
+	f.demangled = load_demangle(f.name);
+	VEC_PUSH(p->funcs, p->nfuncs, lc->capfuncs, f);
+	ptrmap_put(&lc->funcmap, fn, p->nfuncs - 1);
+	return p->nfuncs - 1;
+}
+
 static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 {
 	struct program *p = lc->p;
@@ -2013,22 +2047,30 @@ int lower_kernel(struct lctx *lc, LLVMValueRef fn, int *fidx)
 {
 	int k = lower_func_index(lc, fn);
 	lc->p->funcs[k].is_kernel = 1;
-	/* lower the kernel and every device function it reaches */
+	/* lower the kernel and every device function it reaches (and those
+	** whose address a global initializer holds).  After a failure the
+	** rest is still lowered, so that nothing queued is left behind for
+	** another kernel; the first error is the one reported. */
+	struct sim_error *err = lc->err, later = { 0 };
+	int failed = 0;
 	while (lc->nwork > 0) {
 		LLVMValueRef f = lc->work[--lc->nwork];
 		uint32_t idx = *ptrmap_get(&lc->funcmap, f);
-		if (lc->p->funcs[idx].code != NULL)
+		if (idx == UINT32_MAX || lc->p->funcs[idx].code != NULL)
 			continue;
 		if (lower_function(lc, f, idx) < 0) {
 			/* forget the failed functions: a later kernel that calls
 			** them lowers them again and fails with the same message */
 			ptrmap_put(&lc->funcmap, f, UINT32_MAX);
-			ptrmap_put(&lc->funcmap, fn, UINT32_MAX);
-			lc->nwork = 0;
-			return -1;
+			failed = 1;
+			lc->err = &later;
 		}
 	}
-	/* a device function that failed for an earlier kernel fails this one too */
+	lc->err = err;
+	if (failed) {
+		ptrmap_put(&lc->funcmap, fn, UINT32_MAX);
+		return -1;
+	}
 	*fidx = k;
 	return 0;
 }

@@ -203,8 +203,24 @@ static const struct { const char *base; uint8_t fid; } nv_math[] = {
 	{ "fast_exp", MF_EXP }, { "fast_exp10", MF_EXP10 }, { "fast_log", MF_LOG },
 	{ "fast_log2", MF_LOG2 }, { "fast_log10", MF_LOG10 }, { "fast_sin", MF_SIN },
 	{ "fast_cos", MF_COS }, { "fast_tan", MF_TAN }, { "fast_pow", MF_POW },
-	{ "fast_fdivide", MF_FDIVIDE }, { "fdivide", MF_FDIVIDE },
+	{ "fast_fdivide", MF_FDIVIDE }, { "fdivide", MF_FDIVIDE }, { "rhypot", MF_RHYPOT },
+	{ "fast_tanh", MF_TANH },
 };
+
+/* |a - b| + c (PTX sad), signed or unsigned, W bits: the result slot D. */
+static int emit_sad(struct lctx *lc, LLVMValueRef call, uint32_t d, int is_unsigned, unsigned w)
+{
+	uint32_t a = op(lc, call, 0, 0), b = op(lc, call, 1, 0), c = op(lc, call, 2, 0);
+	if (a == OPND_NONE || b == OPND_NONE || c == OPND_NONE)
+		return -1;
+	uint32_t t = lower_temp(lc, 3);
+	uint16_t mn = is_unsigned ? OP_UMIN : OP_SMIN, mx = is_unsigned ? OP_UMAX : OP_SMAX;
+	lower_emit(lc, mn, (uint8_t)w, 0, t, a, b, 0, 0, 0);
+	lower_emit(lc, mx, (uint8_t)w, 0, t + 1, a, b, 0, 0, 0);
+	lower_emit(lc, OP_SUB, (uint8_t)w, 0, t + 2, t + 1, t, 0, 0, 0);
+	lower_emit(lc, OP_ADD, (uint8_t)w, 0, d, t + 2, c, 0, 0, 0);
+	return 0;
+}
 
 /* __nv_* functions; returns 1 if NAME was one, 0 if not, -1 on error. */
 static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
@@ -329,19 +345,65 @@ static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
 		lower_emit(lc, OP_MOV, 32, 0, d, d, 0, 0, 0, 0);
 		return 1;
 	}
-	if (strcmp(b, "sad") == 0 || strcmp(b, "usad") == 0) {
-		/* |a - b| + c, signed or unsigned */
-		uint32_t a = op(lc, call, 0, 0), bb = op(lc, call, 1, 0), c = op(lc, call, 2, 0);
-		if (a == OPND_NONE || bb == OPND_NONE || c == OPND_NONE)
+	if (strcmp(b, "sad") == 0 || strcmp(b, "usad") == 0)
+		return emit_sad(lc, call, d, b[0] == 'u', 32) < 0 ? -1 : 1;
+	if (strcmp(b, "hadd") == 0 || strcmp(b, "rhadd") == 0 || strcmp(b, "uhadd") == 0
+	    || strcmp(b, "urhadd") == 0) {
+		/* halving adds without overflow, as libdevice computes them:
+		** (a & b) + ((a ^ b) >> 1), rounded up: (a | b) - ((a ^ b) >> 1);
+		** the shift is arithmetic for the signed forms */
+		int up = b[0] == 'r' || b[1] == 'r', uns = b[0] == 'u';
+		uint32_t a = op(lc, call, 0, 0), bb = op(lc, call, 1, 0);
+		if (a == OPND_NONE || bb == OPND_NONE)
 			return -1;
-		uint32_t t = lower_temp(lc, 3);
-		uint16_t mn = b[0] == 'u' ? OP_UMIN : OP_SMIN, mx = b[0] == 'u' ? OP_UMAX : OP_SMAX;
-		lower_emit(lc, mn, 32, 0, t, a, bb, 0, 0, 0);
-		lower_emit(lc, mx, 32, 0, t + 1, a, bb, 0, 0, 0);
-		lower_emit(lc, OP_SUB, 32, 0, t + 2, t + 1, t, 0, 0, 0);
-		lower_emit(lc, OP_ADD, 32, 0, d, t + 2, c, 0, 0, 0);
+		uint32_t t = lower_temp(lc, 2);
+		lower_emit(lc, up ? OP_OR : OP_AND, 32, 0, t, a, bb, 0, 0, 0);
+		lower_emit(lc, OP_XOR, 32, 0, t + 1, a, bb, 0, 0, 0);
+		lower_emit(lc, uns ? OP_LSHR : OP_ASHR, 32, 0, t + 1, t + 1, lower_const(lc, 1), 0, 0, 0);
+		lower_emit(lc, up ? OP_SUB : OP_ADD, 32, 0, d, t, t + 1, 0, 0, 0);
 		return 1;
 	}
+	if (strcmp(b, "llrintf") == 0 || strcmp(b, "llrint") == 0) {
+		/* cvt.rni.s64: to nearest even, saturated, NaN -> 0 */
+		int ft = b[6] == 'f' ? 32 : 64;
+		return emit_cvt(lc, call, ft == 32 ? CVT_F32_TO_SI : CVT_F64_TO_SI, 64, RND_NEAREST) < 0
+		       ? -1 : 1;
+	}
+	if (strcmp(b, "llroundf") == 0 || strcmp(b, "llround") == 0) {
+		/* halfway cases away from zero, saturated; NaN gives 0 for the
+		** double version (a cvt.rzi) but INT64_MIN for the float one,
+		** whose libdevice code tests for NaN itself */
+		int ft = b[7] == 'f' ? 32 : 64;
+		uint32_t x = op(lc, call, 0, 0);
+		if (x == OPND_NONE)
+			return -1;
+		uint32_t t = lower_temp(lc, 2);
+		lower_emit(lc, ft == 32 ? OP_MATH32 : OP_MATH64, (uint8_t)ft, MF_ROUND, t, x, 0, 0, 0, 0);
+		lower_emit(lc, OP_CVT, 64, ft == 32 ? CVT_F32_TO_SI : CVT_F64_TO_SI, ft == 32 ? t : d, t,
+			   0, 0, RND_ZERO, 0);
+		if (ft == 32) {
+			lower_emit(lc, OP_FCMP32, 32, FCMP_UNO, t + 1, x, x, 0, 0, 0);
+			lower_emit(lc, OP_SELECT, 64, 0, d, t + 1, lower_const(lc, UINT64_C(1) << 63), t, 0, 0);
+		}
+		return 1;
+	}
+	if (strcmp(b, "modff") == 0 || strcmp(b, "modf") == 0) {
+		/* *ip = trunc(x); the result is x - trunc(x), or a zero with the
+		** sign of x when x is integral (infinities included) */
+		int ft = b[4] == 'f' ? 32 : 64;
+		uint16_t mo = ft == 32 ? OP_MATH32 : OP_MATH64, sz = ft == 32 ? 4 : 8;
+		uint32_t x = op(lc, call, 0, 0), pi = op(lc, call, 1, 0);
+		if (x == OPND_NONE || pi == OPND_NONE)
+			return -1;
+		uint32_t t = lower_temp(lc, 1);
+		lower_emit(lc, mo, (uint8_t)ft, MF_TRUNC, t, x, 0, 0, 0, 0);
+		uint32_t site = lower_site(lc, SITE_STORE, space_of_ptr(arg(call, 1)), sz);
+		lower_emit(lc, OP_STORE, (uint8_t)sz, 0, 0, pi, t, 0, site, 0);
+		lower_emit(lc, mo, (uint8_t)ft, MF_MODF, d, x, 0, 0, 0, 0);
+		return 1;
+	}
+	if (strcmp(b, "half2float") == 0)
+		return emit_cvt(lc, call, CVT_F16_TO_F32, 16, RND_NEAREST) < 0 ? -1 : 1;
 	if (strcmp(b, "frexpf") == 0 || strcmp(b, "frexp") == 0) {
 		/* m = x * 2^-e with e = ilogb(x) + 1, m in [0.5, 1); 0, inf, nan: e = 0 */
 		int ft = b[5] == 'f' ? 32 : 64;
@@ -519,6 +581,12 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 		}
 		return lower_unsupported(lc, name);
 	}
+	if (starts(b, "sad."))
+		return emit_sad(lc, call, d, b[4] == 'u', lower_int_width(rt)) < 0 ? -1 : 1;
+	if (starts(b, "f2h.rn"))
+		return emit_cvt(lc, call, CVT_F32_TO_F16, 16, RND_NEAREST) < 0 ? -1 : 1;
+	if (starts(b, "tanh.approx."))
+		return emit_math(lc, call, MF_TANH, 1) < 0 ? -1 : 1;
 	if (strcmp(b, "activemask") == 0) {
 		lower_emit(lc, OP_ACTIVEMASK, 32, 0, d, 0, 0, 0, 0, 0);
 		return 1;
@@ -726,6 +794,41 @@ static int lower_llvm(struct lctx *lc, LLVMValueRef call, const char *name)
 			   ft == 32 ? CVT_F32_TO_SI : CVT_F64_TO_SI, d, t, 0, 0, RND_ZERO, 0);
 		return 1;
 	}
+	if (starts(b, "is.fpclass.")) {
+		/* elementwise over vectors; the class mask is an immediate */
+		LLVMTypeRef t = LLVMTypeOf(arg(call, 0));
+		LLVMTypeRef et = LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+		uint64_t mask = 0;
+		LLVMValueRef mv = arg(call, 1);
+		if (!LLVMIsAConstantInt(mv))
+			return lower_unsupported(lc, "llvm.is.fpclass with a variable class mask");
+		mask = LLVMConstIntGetZExtValue(mv);
+		uint8_t fmt;
+		switch (LLVMGetTypeKind(et)) {
+		case LLVMHalfTypeKind: fmt = FMT_F16; break;
+		case LLVMBFloatTypeKind: fmt = FMT_BF16; break;
+		case LLVMFloatTypeKind: fmt = FMT_F32; break;
+		case LLVMDoubleTypeKind: fmt = FMT_F64; break;
+		default: return lower_unsupported(lc, "llvm.is.fpclass on this type");
+		}
+		for (unsigned e = 0; e < vec_count(t); e++) {
+			uint32_t a = op(lc, call, 0, e);
+			if (a == OPND_NONE)
+				return -1;
+			lower_emit(lc, OP_FPCLASS, 1, fmt, d + e, a, 0, 0, 0, (int64_t)mask);
+		}
+		return 1;
+	}
+	if (starts(b, "convert.from.fp16.")) {
+		int ft = ftype(LLVMTypeOf(call));
+		return emit_cvt(lc, call, ft == 64 ? CVT_F16_TO_F64 : CVT_F16_TO_F32, 16, RND_NEAREST) < 0
+		       ? -1 : 1;
+	}
+	if (starts(b, "convert.to.fp16.")) {
+		int ft = ftype(LLVMTypeOf(arg(call, 0)));
+		return emit_cvt(lc, call, ft == 64 ? CVT_F64_TO_F16 : CVT_F32_TO_F16, 16, RND_NEAREST) < 0
+		       ? -1 : 1;
+	}
 	if (starts(b, "fptosi.sat.") || starts(b, "fptoui.sat.")) {
 		int ft = ftype(LLVMTypeOf(arg(call, 0)));
 		int s = b[5] == 's';
@@ -745,13 +848,52 @@ static int lower_llvm(struct lctx *lc, LLVMValueRef call, const char *name)
 	return 0;
 }
 
+/* The arguments of CALL flattened into a new argument list: sets *list
+** to its first entry and returns the number of operands, or -1. */
+static int emit_arglist(struct lctx *lc, LLVMValueRef call, uint32_t *list)
+{
+	struct program *p = lc->p;
+	unsigned na = nargs(call);
+	int count = 0;
+	*list = p->narglists;
+	for (unsigned i = 0; i < na; i++) {
+		LLVMValueRef a = arg(call, i);
+		uint32_t n = lower_nflat(lc, LLVMTypeOf(a));
+		for (uint32_t e = 0; e < n; e++) {
+			uint32_t o = lower_opnd(lc, a, e);
+			if (o == OPND_NONE)
+				return -1;
+			VEC_PUSH(p->arglists, p->narglists, lc->caparg, o);
+			count++;
+		}
+	}
+	return count;
+}
+
+/* A call through a function pointer: ICALL finds the callee at run time
+** (and serialises lanes that call different functions). */
+static int lower_indirect(struct lctx *lc, LLVMValueRef call, LLVMValueRef callee)
+{
+	uint32_t target = lower_opnd(lc, callee, 0);
+	if (target == OPND_NONE)
+		return -1;
+	uint32_t list;
+	int count = emit_arglist(lc, call, &list);
+	if (count < 0)
+		return -1;
+	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
+	lower_emit(lc, OP_ICALL, 0, 0, rs ? lower_slot(lc, call) : 0, target, (uint32_t)count, rs,
+		   list, 0);
+	return 0;
+}
+
 int lower_call(struct lctx *lc, LLVMValueRef call)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(call);
 	if (LLVMIsAInlineAsm(callee))
 		return lower_asm(lc, call, callee);
 	if (!LLVMIsAFunction(callee))
-		return lower_unsupported(lc, "indirect call (function pointer)");
+		return lower_indirect(lc, call, callee);
 	size_t len = 0;
 	const char *name = LLVMGetValueName2(callee, &len);
 	int r = 0;
@@ -787,22 +929,13 @@ int lower_call(struct lctx *lc, LLVMValueRef call)
 		return lower_unsupported(lc, what);
 	}
 	/* a device function: arguments flattened into an argument list */
-	struct program *p = lc->p;
 	int fidx = lower_func_index(lc, callee);
-	unsigned na = nargs(call);
-	uint32_t list = p->narglists, count = 0;
-	for (unsigned i = 0; i < na; i++) {
-		LLVMValueRef a = arg(call, i);
-		uint32_t n = lower_nflat(lc, LLVMTypeOf(a));
-		for (uint32_t e = 0; e < n; e++) {
-			uint32_t o = lower_opnd(lc, a, e);
-			if (o == OPND_NONE)
-				return -1;
-			VEC_PUSH(p->arglists, p->narglists, lc->caparg, o);
-			count++;
-		}
-	}
+	uint32_t list;
+	int count = emit_arglist(lc, call, &list);
+	if (count < 0)
+		return -1;
 	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
-	lower_emit(lc, OP_CALL, 0, 0, rs ? lower_slot(lc, call) : 0, 0, count, rs, list, fidx);
+	lower_emit(lc, OP_CALL, 0, 0, rs ? lower_slot(lc, call) : 0, 0, (uint32_t)count, rs, list,
+		   fidx);
 	return 0;
 }

@@ -91,7 +91,11 @@ int lower_unsupported(struct lctx *lc, const char *what);
 unsigned lower_int_width(LLVMTypeRef t);
 uint32_t lower_nflat(struct lctx *lc, LLVMTypeRef t);
 int lower_sreg_index(const char *name);
+/* The program index of defined function FN, queued for lowering if new. */
 int lower_func_index(struct lctx *lc, LLVMValueRef fn);
+/* The index behind FN's address (a constant): as lower_func_index, except
+** that an external declaration gets an index with no code. */
+uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn);
 const char *lower_str(struct lctx *lc, const char *s);
 
 /* lower_call.c: calls, intrinsics, __nv_* functions, printf, assert. */

@@ -19,34 +19,40 @@ const unsigned char math_arity[MF__COUNT] = {
 #undef MF_AR
 };
 
-uint16_t math_f32_to_f16(float f)
+uint16_t math_f64_to_f16(double d)
 {
-	uint32_t x;
-	memcpy(&x, &f, 4);
-	uint32_t sign = (x >> 16) & 0x8000;
-	uint32_t exp = (x >> 23) & 0xff;
-	uint32_t man = x & 0x7fffff;
-	if (exp == 0xff)
-		return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | (man >> 13) : 0));
-	int e = (int)exp - 127 + 15;
+	uint64_t x;
+	memcpy(&x, &d, 8);
+	uint16_t sign = (uint16_t)((x >> 48) & 0x8000);
+	int exp = (int)((x >> 52) & 0x7ff);
+	uint64_t man = x & ((UINT64_C(1) << 52) - 1);
+	if (exp == 0x7ff)
+		return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | (man >> 42) : 0));
+	int e = exp - 1023 + 15;	/* biased half exponent */
 	if (e >= 31)
 		return (uint16_t)(sign | 0x7c00);
-	if (e <= 0) {
-		if (e < -10)
-			return (uint16_t)sign;
-		man |= 0x800000;
-		unsigned shift = (unsigned)(14 - e);
-		uint32_t h = man >> shift;
-		uint32_t rem = man & ((1u << shift) - 1), half = 1u << (shift - 1);
-		if (rem > half || (rem == half && (h & 1)))
-			h++;
-		return (uint16_t)(sign | h);
+	if (e < -10)
+		return sign;	/* below half the smallest subnormal */
+	/* h holds the kept bits, rem the dropped ones: round to nearest even
+	** (a carry out of the mantissa bumps the exponent, up to infinity) */
+	uint64_t m = man, h;
+	unsigned shift = 42;
+	if (e >= 1) {
+		h = ((uint64_t)e << 10) | (m >> shift);
+	} else {
+		m |= UINT64_C(1) << 52;
+		shift = (unsigned)(43 - e);
+		h = m >> shift;
 	}
-	uint32_t h = ((uint32_t)e << 10) | (man >> 13);
-	uint32_t rem = man & 0x1fff;
-	if (rem > 0x1000 || (rem == 0x1000 && (h & 1)))
+	uint64_t rem = m & ((UINT64_C(1) << shift) - 1), half = UINT64_C(1) << (shift - 1);
+	if (rem > half || (rem == half && (h & 1)))
 		h++;
 	return (uint16_t)(sign | h);
+}
+
+uint16_t math_f32_to_f16(float f)
+{
+	return math_f64_to_f16(f);	/* exact: every float is a double */
 }
 
 float math_f16_to_f32(uint16_t h)
@@ -189,6 +195,8 @@ static double eval64(unsigned f, double a, double b, double c)
 	case MF_FMOD: return fmod(a, b);
 	case MF_REMAINDER: return remainder(a, b);
 	case MF_HYPOT: return hypot(a, b);
+	case MF_RHYPOT: return (double)(1.0L / hypotl(a, b));
+	case MF_MODF: { double ip; return modf(a, &ip); }
 	case MF_FMIN: return fmin(a, b);
 	case MF_FMAX: return fmax(a, b);
 	case MF_FMIN_NAN: case MF_MINIMUM: return isnan(a) || isnan(b) ? NAN : (a == b ? (signbit(a) ? a : b) : fmin(a, b));
@@ -220,6 +228,7 @@ static float eval32(unsigned f, float a, float b, float c)
 	case MF_FMAX: return fmaxf(a, b);
 	case MF_COPYSIGN: return copysignf(a, b);
 	case MF_FMOD: return fmodf(a, b);
+	case MF_MODF: { float ip; return modff(a, &ip); }
 	case MF_NEXTAFTER: return nextafterf(a, b);
 	case MF_FDIVIDE: return a / b;
 	case MF_RCP: return 1.0f / a;

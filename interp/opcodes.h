@@ -16,6 +16,7 @@
 	OP(SWITCH,     "pc := table[imm .. imm+x) match a, else c") \
 	OP(RET,        "return slots a .. a+b to the caller; exit at depth 0") \
 	OP(CALL,       "d .. := function imm (args at arglist x, b of them), c result slots") \
+	OP(ICALL,      "d .. := function at address a (args at arglist x, b of them), c result slots") \
 	OP(TRAP,       "trap: f = TRAP_* (unreachable, __trap, PTX exit, brkpt)") \
 	OP(ASSERTFAIL, "__assertfail(a msg, b file, c line, x func)") \
 	OP(PRINTF,     "d := vprintf(a fmt, b args)") \
@@ -79,6 +80,7 @@
 	OP(FRND32,     "d := a op b float, rounding mode x (f: 0 add 1 mul 2 div 3 fma 4 sqrt 5 rcp 6 sub)") \
 	OP(FRND64,     "d := a op b double, rounding mode x") \
 	OP(CVT,        "d := convert a, f = conversion kind, w = integer bits, x = rounding") \
+	OP(FPCLASS,    "d := a is in the classes of mask imm (llvm.is.fpclass), f = format (FMT_*)") \
 	OP(EXTRACT,    "d := slot (a + b) of vector a..a+imm (dynamic index)") \
 	OP(INSERT,     "d .. d+imm := a .. with element b set to c") \
 	OP(LOAD,       "d := load w bytes at a + imm (site x)") \

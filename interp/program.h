@@ -74,6 +74,9 @@ enum cvt {
 	CVT_BF16_TO_F32, CVT_F32_TO_BF16
 };
 
+/* Floating-point formats (FPCLASS f). */
+enum { FMT_F16, FMT_BF16, FMT_F32, FMT_F64 };
+
 /* Rounding modes (CVT x, FRND x). */
 enum { RND_NEAREST, RND_ZERO, RND_DOWN, RND_UP, RND_NEAREST_INT_DEFAULT };
 

@@ -71,7 +71,7 @@ static int px_fail(struct px *x, const char *why)
 	size_t k = 0;
 	for (size_t i = 0; i < x->textlen && k < sizeof buf - 4; i++) {
 		char c = x->text[i];
-		if (c == '\n' || c == '\t')
+		if (c == '\n' || c == '\t' || c == '\r')
 			c = ' ';
 		if (c == ' ' && k > 0 && buf[k - 1] == ' ')
 			continue;

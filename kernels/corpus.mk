@@ -13,4 +13,6 @@ FUNC_KERNELS = \
 	scan_warp intdiv bit_tricks small_types \
 	half_precision do_while divergent_call sync_count \
 	atomics_mix float_atomic shfl_variants recursion \
-	local_sort ptx_asm
+	local_sort math_misc rounding func_ptr \
+	switch_table fence_reduce warp_divergent shared_atomics \
+	struct_copy goto_loops int_libdevice ptx_asm

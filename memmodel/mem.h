@@ -21,6 +21,13 @@
 #define MEM_ID(p) ((uint32_t)((p) >> MEM_OFF_BITS))
 #define MEM_OFF(p) ((p) & MEM_OFF_MASK)
 
+/* The last allocation id is never handed out: it tags function addresses,
+** whose offset is the function's index in the program.  So every function
+** has its own address, and a load, store or call through a pointer that is
+** not what it claims to be faults instead of hitting something. */
+#define MEM_FUNC_ID (MEM_MAX_ALLOCS - 1)
+#define MEM_FUNC_PTR(fn) MEM_PTR(MEM_FUNC_ID, fn)
+
 #define MEM_PAGE_BITS 12
 #define MEM_PAGE_SIZE (1u << MEM_PAGE_BITS)
 

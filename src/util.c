@@ -50,6 +50,20 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xstrdup_line(const char *s)
+{
+	char *p = xstrdup(s);
+	size_t n = 0;
+	for (char *q = p; *q; q++) {
+		unsigned char c = (unsigned char)*q;
+		*q = c < 0x20 || c == 0x7f ? ' ' : (char)c;
+		if (*q != ' ')
+			n = (size_t)(q - p) + 1;
+	}
+	p[n] = '\0';
+	return p;
+}
+
 char *xasprintf(const char *fmt, ...)
 {
 	va_list ap;

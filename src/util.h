@@ -15,6 +15,9 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* A copy of S that prints as one line: control characters (newlines,
+** carriage returns, tabs) become spaces and trailing spaces are dropped. */
+char *xstrdup_line(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Grows *pp (of *cap elements of size sz) to hold at least need elements. */

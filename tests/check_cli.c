@@ -303,6 +303,49 @@ START_TEST(list_kernels)
 }
 END_TEST
 
+START_TEST(list_kernels_not_analysable)
+{
+	/* each reason is one line, however the lowering worded it (here inline
+	** asm with a CR LF and a tab in it), and the next kernel starts a line */
+	static const char ll[] =
+		"target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
+		"target triple = \"nvptx64-nvidia-cuda\"\n"
+		"declare i32 @llvm.nvvm.no.such.thing(i32)\n"
+		"define void @a(ptr %o) {\n"
+		"  call void asm sideeffect \"frob.b32 1;\\0D\\0A\\09frob.b32 2;\\0D\\0A\", \"\"()\n"
+		"  ret void\n}\n"
+		"define void @b(ptr %o) {\n"
+		"  %x = call i32 @llvm.nvvm.no.such.thing(i32 1)\n  ret void\n}\n"
+		"define void @c(ptr %o) {\n  store i32 1, ptr %o\n  ret void\n}\n"
+		"!nvvm.annotations = !{!0, !1, !2}\n"
+		"!0 = !{ptr @a, !\"kernel\", i32 1}\n"
+		"!1 = !{ptr @b, !\"kernel\", i32 1}\n"
+		"!2 = !{ptr @c, !\"kernel\", i32 1}\n";
+	char *path = write_tmp(ll);
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
+	unlink(path);
+	free(path);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	static const char *const want[] = {
+		"a", "  mangled: a", "  not analysable: unsupported inline asm instruction 'frob.b32' (in \"frob.b32 1; frob.b32 2;",
+		"b", "  mangled: b", "  not analysable: unsupported call to intrinsic 'llvm.nvvm.no.such.thing' in b",
+		"c", "  mangled: c", "  param 0: ",
+	};
+	const char *line = r.out;
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const char *nl = strchr(line, '\n');
+		ck_assert_msg(nl != NULL, "line %zu unterminated: %s", i, r.out);
+		ck_assert_msg(strncmp(line, want[i], strlen(want[i])) == 0, "line %zu: %.*s\nwanted: %s",
+			      i, (int)(nl - line), line, want[i]);
+		for (const char *q = line; q < nl; q++)
+			ck_assert_msg((unsigned char)*q >= 0x20, "control character in line %zu", i);
+		line = nl + 1;
+	}
+	tu_run_free(&r);
+}
+END_TEST
+
 START_TEST(run_and_dump)
 {
 	char *bc = tu_kernel("func/vecadd.O0.bc");
@@ -509,6 +552,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, help);
 	tcase_add_test(tc, version);
 	tcase_add_test(tc, list_kernels);
+	tcase_add_test(tc, list_kernels_not_analysable);
 	tcase_add_test(tc, run_and_dump);
 	suite_add_tcase(s, tc);
 

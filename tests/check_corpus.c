@@ -15,6 +15,9 @@
 ** fma), a few ulp for libm functions, an absolute plus relative bound for
 ** the fast approximations.
 **
+** Arguments and buffers are named at -O0 and given by position at -O1 and
+** -O3, whose bitcode has no parameter names (see kcases[] below).
+**
 ** One tcase per kernel; its loop iterations are (shape, -O level) pairs.
 ** On a mismatch the message carries the full command line and the input
 ** files are kept, so the run can be repeated by hand.
@@ -1321,6 +1324,405 @@ static void setup_local_sort(struct launch *L, int shape, struct rng *r)
 		qsort(w + 8 * i, 8, sizeof *w, cmp_i64);
 }
 
+static uint32_t f32_bits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, sizeof u);
+	return u;
+}
+
+static float bits_f32(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, sizeof f);
+	return f;
+}
+
+/* Multiples of 0.5 in [-lo, lo]: ties for the rounding functions. */
+static union num *gen_halves(struct buf *b, struct rng *r, int lo)
+{
+	union num *v = init_of(b);
+	for (size_t i = 0; i < b->n; i++)
+		v[i].f = (float)rng_int(r, -2 * lo, 2 * lo) * 0.5f;
+	return v;
+}
+
+static void setup_math_misc(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][3] = { { 2, 32, 50 }, { 1, 16, 16 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *x = add_buf(L, "x", F32, n), *y = add_buf(L, "y", F32, n);
+	struct buf *h = add_buf(L, "h", F32, n), *ex = add_buf(L, "ex", F32, 16 * (size_t)n);
+	struct buf *ap = add_buf(L, "ap", F32, 6 * (size_t)n), *iv = add_buf(L, "iv", I32, 2 * (size_t)n);
+	add_arg(L, "n=%d", n);
+	gen_f32(x, r, -8, 8);
+	gen_f32(y, r, 0.5f, 4);
+	gen_halves(h, r, 6);
+	x->init[0].f = 0.0f;
+	x->init[1].f = -3.0f;
+	x->init[2].f = -0.25f;
+	ap->tol = (struct tol){ 4, 0, 0 };
+	union num *we = want_of(ex), *wa = want_of(ap), *wi = want_of(iv);
+	for (int i = 0; i < n; i++) {
+		float a = FV(x, i), b = FV(y, i), t = FV(h, i), ip;
+		int e2;
+		union num *e = we + 16 * i;
+		e[0].f = fmaf(a, b, -rf(a * b));
+		e[1].f = roundf(t);
+		e[2].f = rintf(t);
+		e[3].f = truncf(a);
+		e[4].f = nearbyintf(t);
+		e[5].f = copysignf(b, a);
+		e[6].f = fmodf(a, b);
+		e[7].f = remainderf(a, b);
+		e[8].f = ldexpf(a, 5);
+		e[9].f = frexpf(a, &e2);
+		e[10].f = modff(a, &ip);
+		e[11].f = ip;
+		e[12].f = b + a;
+		e[13].f = INFINITY;
+		e[14].f = -0.0;
+		float q = rf(a * 0.25f);
+		e[15].f = q > 1.0f ? 1.0f : (q > 0.0f ? q : 0.0f);
+		wi[2 * i].i = e2;
+		wi[2 * i + 1].i = 15;
+		union num *o = wa + 6 * i;
+		o[0].f = (float)sin(b);
+		o[1].f = (float)cos(b);
+		o[2].f = (float)cbrt(a);
+		o[3].f = (float)hypot(a, b);
+		o[4].f = (float)expm1((double)rf(b * 0.125f));
+		o[5].f = (float)log1p(b);
+	}
+}
+
+enum rmode { RN, RZ, RU, RD };
+
+/* EXACT (an exactly known value) rounded to float in mode M. */
+static float round_f32(double exact, enum rmode m)
+{
+	float f = (float)exact;
+	if (m == RZ && fabs((double)f) > fabs(exact))
+		f = nextafterf(f, 0.0f);
+	else if (m == RU && (double)f < exact)
+		f = nextafterf(f, INFINITY);
+	else if (m == RD && (double)f > exact)
+		f = nextafterf(f, -INFINITY);
+	return f;
+}
+
+static void setup_rounding(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][3] = { { 2, 32, 50 }, { 1, 32, 13 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *a = add_buf(L, "a", F32, n), *b = add_buf(L, "b", F32, n);
+	struct buf *h = add_buf(L, "h", F32, n), *k = add_buf(L, "k", I32, n);
+	struct buf *d = add_buf(L, "d", F64, n), *f = add_buf(L, "f", F32, 10 * (size_t)n);
+	struct buf *q = add_buf(L, "q", I32, 6 * (size_t)n);
+	add_arg(L, "n=%d", n);
+	gen_f32(a, r, -100, 100);
+	gen_f32(b, r, -100, 100);
+	for (int i = 0; i < n; i++)	/* no zero divisors */
+		if (b->init[i].f == 0)
+			b->init[i].f = 1;
+	gen_halves(h, r, 8);
+	gen_int(k, r, -(1 << 30), 1 << 30);
+	gen_f64(d, r, -1e6, 1e6);
+	union num *wf = want_of(f), *wq = want_of(q);
+	for (int i = 0; i < n; i++) {
+		float x = FV(a, i), y = FV(b, i), t = FV(h, i);
+		double sum = (double)x + (double)y, prod = (double)x * (double)y;
+		double kd = (double)IV(k, i), dd = d->init[i].f;
+		union num *o = wf + 10 * i;
+		o[0].f = round_f32(sum, RZ);
+		o[1].f = round_f32(sum, RU);
+		o[2].f = round_f32(sum, RD);
+		o[3].f = round_f32(prod, RZ);
+		o[4].f = round_f32(prod, RU);
+		o[5].f = round_f32(prod, RD);
+		o[6].f = round_f32(kd, RZ) + round_f32(kd, RU);
+		o[7].f = round_f32(kd, RD);
+		o[8].f = round_f32(dd, RZ);
+		o[9].f = round_f32(dd, RU) + x / y;
+		union num *z = wq + 6 * i;
+		z[0].i = (int)nearbyintf(t);
+		z[1].i = (int)truncf(t);
+		z[2].i = (int)ceilf(t);
+		z[3].i = (int)floorf(t);
+		z[4].i = (int)nearbyintf(fabsf(t));
+		z[5].i = (int)floorf(rf(x * 1000.0f));
+	}
+}
+
+static void setup_func_ptr(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][3] = { { 2, 32, 50 }, { 1, 32, 12 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2], na = (n + 3) & ~3;
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *sel = add_buf(L, "sel", I32, n), *a = add_buf(L, "a", I32, na);
+	struct buf *b = add_buf(L, "b", I32, n), *out = add_buf(L, "out", I32, 2 * (size_t)n);
+	add_arg(L, "n=%d", n);
+	gen_int(sel, r, 0, 15);
+	gen_int(a, r, -1000, 1000);
+	gen_int(b, r, -1000, 1000);
+	union num *w = want_of(out);
+	for (int i = 0; i < n; i++) {
+		int64_t x = IV(a, i), y = IV(b, i), v;
+		switch (IV(sel, i) & 3) {
+		case 0: v = x + y; break;
+		case 1: v = x - y; break;
+		case 2: v = x * y; break;
+		default: v = x > y ? x : y; break;
+		}
+		w[2 * i].i = v;
+		bool use_max = (IV(sel, i) >> 2) & 1;
+		int64_t acc = IV(a, i & ~3);
+		for (int j = 1; j < 4; j++) {
+			int64_t e = IV(a, (i & ~3) + j);
+			acc = use_max ? (acc > e ? acc : e) : acc + e;
+		}
+		w[2 * i + 1].i = acc;
+	}
+}
+
+static void setup_switch_table(struct launch *L, int shape, struct rng *r)
+{
+	static const int days[13] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31, -1 };
+	static const float wt[4] = { 0.5f, 0.25f, 2.0f, -1.0f };
+	static const int sh[][3] = { { 2, 64, 100 }, { 1, 32, 13 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *in = add_buf(L, "in", I32, n), *out = add_buf(L, "out", I32, n);
+	struct buf *w = add_buf(L, "w", F32, n);
+	add_arg(L, "n=%d", n);
+	union num *v = gen_int(in, r, 0, 10000);
+	for (int i = 0; i < n && i < 13; i++)
+		v[i].i = i;
+	union num *wo = want_of(out), *ww = want_of(w);
+	for (int i = 0; i < n; i++) {
+		wo[i].i = days[v[i].i % 13] * 1000 + "simulee!"[v[i].i & 7];
+		ww[i].f = wt[v[i].i & 3] * (float)v[i].i;
+	}
+}
+
+static void setup_fence_reduce(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][3] = { { 4, 64, 250 }, { 3, 256, 700 }, { 1, 32, 20 } };
+	const int *s = SHAPE(sh, shape);
+	int g = s[0], bs = s[1], n = s[2];
+	set_grid(L, g, 1, 1);
+	set_block(L, bs, 1, 1);
+	struct buf *in = add_buf(L, "in", I32, n), *partial = add_buf(L, "partial", I32, g);
+	struct buf *result = add_buf(L, "result", I32, 1);
+	add_arg(L, "n=%d", n);
+	gen_int(in, r, -1000, 1000);
+	union num *wp = want_of(partial), *wr = want_of(result);
+	for (int i = 0; i < n; i++) {
+		wp[i / bs].i += IV(in, i);
+		wr[0].i += IV(in, i);
+	}
+}
+
+static void setup_warp_divergent(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][2] = { { 2, 64 }, { 1, 48 }, { 3, 32 } };
+	const int *s = SHAPE(sh, shape);
+	int bs = s[1];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, bs, 1, 1);
+	int n = (int)nthreads(L);
+	struct buf *in = add_buf(L, "in", I32, n), *sum = add_buf(L, "sum", I32, n);
+	struct buf *res = add_buf(L, "res", I32, n);
+	union num *v = gen_int(in, r, -50, 50);
+	union num *ws = want_of(sum), *wr = want_of(res);
+	for (int base = 0; base < n; base += 32) {
+		int nl = bs - base % bs < 32 ? bs - base % bs : 32;
+		int64_t tot = 0, t[16];
+		for (int l = 0; l < nl; l++)
+			tot += v[base + l].i;
+		for (int l = 0; l < 16; l++)
+			t[l] = v[base + l].i;
+		for (int off = 8; off > 0; off >>= 1)
+			for (int l = 0; l < 16; l++)	/* ascending: reads t[l + off] before it changes */
+				if (l + off < 16 && t[l + off] > t[l])
+					t[l] = t[l + off];
+		int pos = 0;
+		for (int l = 16; l < nl; l++)
+			pos += v[base + l].i > 0;
+		for (int l = 0; l < nl; l++) {
+			ws[base + l].i = tot;
+			wr[base + l].i = l < 16 ? t[l] : pos * 100 + (l - 16);
+		}
+	}
+}
+
+static void setup_shared_atomics(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][3] = { { 2, 64, 100 }, { 3, 32, 96 } };
+	const int *s = SHAPE(sh, shape);
+	int g = s[0], bs = s[1], n = s[2];
+	set_grid(L, g, 1, 1);
+	set_block(L, bs, 1, 1);
+	struct buf *in = add_buf(L, "in", I32, n), *out = add_buf(L, "out", I32, 8 * (size_t)g);
+	struct buf *fout = add_buf(L, "fout", F32, g), *kmax = add_buf(L, "kmax", U64, g);
+	add_arg(L, "n=%d", n);
+	gen_int(in, r, -100, 100);
+	union num *wo = want_of(out), *wf = want_of(fout), *wk = want_of(kmax);
+	for (int b = 0; b < g; b++) {
+		int64_t sum = 0, cnt = 0, hist[4] = { 0 };
+		uint64_t mx = 0;
+		double fs = 0;
+		for (int i = b * bs; i < (b + 1) * bs && i < n; i++) {
+			int32_t v = (int32_t)IV(in, i);
+			sum += v;
+			cnt++;
+			hist[v & 3]++;
+			fs += v * 0.25;
+			uint64_t key = ((uint64_t)(v & 0xff) << 32) | (uint32_t)i;
+			mx = key > mx ? key : mx;
+		}
+		union num *o = wo + 8 * b;
+		o[0].i = sum;
+		o[1].i = cnt % 7;
+		for (int k = 0; k < 4; k++)
+			o[2 + k].i = hist[k];
+		o[6].i = (int32_t)(mx >> 32);
+		o[7].i = (int32_t)(uint32_t)mx;
+		wf[b].f = fs;
+		wk[b].i = (int64_t)mx;
+	}
+}
+
+static void setup_struct_copy(struct launch *L, int shape, struct rng *r)
+{
+	static const struct struct_copy_shape { int g, b, n; float dt; } sh[] = {
+		{ 2, 32, 50, 0.5f }, { 1, 16, 16, 0.1f },
+	};
+	const struct struct_copy_shape *s = &SHAPE(sh, shape);
+	int n = s->n;
+	float dt = s->dt;
+	set_grid(L, s->g, 1, 1);
+	set_block(L, s->b, 1, 1);
+	struct buf *in = add_buf(L, "in", I32, 8 * (size_t)n), *out = add_buf(L, "out", I32, 8 * (size_t)n);
+	add_arg(L, "n=%d", n);
+	add_arg(L, "dt=%.9g", dt);
+	union num *v = init_of(in), *w = want_of(out);
+	for (int i = 0; i < n; i++) {
+		union num *p = v + 8 * i;
+		for (int k = 0; k < 6; k++)
+			p[k].i = (int32_t)f32_bits(rng_f32(r, -10, 10));
+		p[6].i = rng_int(r, -1000, 1000);
+		p[7].i = (int32_t)(uint32_t)rng_next(r);
+		union num *o = w + 8 * (n - 1 - i);
+		for (int k = 0; k < 3; k++) {
+			float pos = bits_f32((uint32_t)p[k].i), vel = bits_f32((uint32_t)p[3 + k].i);
+			o[k].i = (int32_t)f32_bits(pos + vel);
+			o[3 + k].i = (int32_t)f32_bits(vel * dt);
+		}
+		o[6].i = -p[6].i;
+		o[7].i = (int32_t)((uint32_t)p[7].i | 1u << (p[6].i & 7));
+	}
+}
+
+static void setup_goto_loops(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][3] = { { 2, 64, 100 }, { 1, 32, 17 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *in = add_buf(L, "in", I32, n), *out = add_buf(L, "out", I32, n);
+	add_arg(L, "n=%d", n);
+	gen_int(in, r, 0, 1000);
+	union num *w = want_of(out);
+	for (int i = 0; i < n; i++) {
+		int v = (int)IV(in, i), acc = 0;
+		for (int a = 0; a < 8; a++) {
+			if (a == (v & 7))
+				continue;
+			bool jumped = false;
+			for (int b = 0; b < 8; b++) {
+				if ((a * b + v) % 5 == 0)
+					break;
+				if (b > a) {
+					jumped = true;
+					break;
+				}
+				acc += a ^ b;
+			}
+			if (!jumped)
+				acc = (acc * 3) & 0xffff;
+		}
+		for (int k = 1; k <= (v & 15); k++)
+			acc += k;
+		w[i].i = acc;
+	}
+}
+
+static int32_t sext24(uint32_t x)
+{
+	return (int32_t)(x << 8) >> 8;
+}
+
+static void setup_int_libdevice(struct launch *L, int shape, struct rng *r)
+{
+	static const int sh[][3] = { { 2, 32, 50 }, { 1, 32, 7 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *a = add_buf(L, "a", I32, n), *b = add_buf(L, "b", I32, n);
+	struct buf *sb = add_buf(L, "s", U32, n), *la = add_buf(L, "la", I64, n);
+	struct buf *out = add_buf(L, "out", I32, 12 * (size_t)n);
+	struct buf *lout = add_buf(L, "lout", I64, 3 * (size_t)n);
+	add_arg(L, "n=%d", n);
+	gen_int(a, r, INT32_MIN, INT32_MAX);
+	gen_int(b, r, INT32_MIN, INT32_MAX);
+	gen_int(sb, r, 0, UINT32_MAX);
+	gen_int(la, r, INT64_MIN, INT64_MAX);
+	a->init[0].i = INT32_MIN;
+	b->init[0].i = -1;
+	a->init[1].i = INT32_MAX;
+	b->init[1].i = INT32_MAX;
+	la->init[0].i = INT64_MIN;
+	union num *w = want_of(out), *wl = want_of(lout);
+	for (int i = 0; i < n; i++) {
+		int32_t x = (int32_t)IV(a, i), y = (int32_t)IV(b, i);
+		uint32_t ux = (uint32_t)x, uy = (uint32_t)y;
+		union num *o = w + 12 * i;
+		o[0].i = (int32_t)(((int64_t)x * y) >> 32);
+		o[1].i = (int32_t)(uint32_t)(((uint64_t)ux * uy) >> 32);
+		o[2].i = (int32_t)(uint32_t)((int64_t)sext24(ux) * sext24(uy));
+		o[3].i = (int32_t)(uint32_t)((uint64_t)(ux & 0xffffff) * (uy & 0xffffff));
+		o[4].i = (int32_t)((x < y ? uy - ux : ux - uy) + 7u);
+		o[5].i = (int32_t)((ux < uy ? uy - ux : ux - uy) + 3u);
+		o[6].i = (int32_t)(((int64_t)x + y) >> 1);
+		o[7].i = (int32_t)(((int64_t)x + y + 1) >> 1);
+		o[8].i = (int32_t)(uint32_t)(((uint64_t)ux + uy) >> 1);
+		o[9].i = (int32_t)(uint32_t)(((uint64_t)ux + uy + 1) >> 1);
+		o[10].i = (int32_t)byte_perm(ux, uy, (uint32_t)IV(sb, i));
+		o[11].i = (int32_t)((x < 0 ? 0u - ux : ux) ^ (uint32_t)(x < y ? x : y) ^
+				    (ux > uy ? ux : uy));
+		int64_t p = IV(la, i), q = IV(la, (i + 1) % n);
+		uint64_t up = (uint64_t)p, uq = (uint64_t)q, rev = 0;
+		for (int k = 0; k < 64; k++)
+			rev |= ((up >> k) & 1) << (63 - k);
+		wl[3 * i].i = (int64_t)(((__int128)p * q) >> 64);
+		wl[3 * i + 1].i = (int64_t)(uint64_t)(((unsigned __int128)up * uq) >> 64);
+		wl[3 * i + 2].i = (int64_t)((p < 0 ? 0 - up : up) ^ (uint64_t)(p < q ? p : q) ^ rev);
+	}
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct kcase {
@@ -1510,9 +1912,10 @@ static void setup_ptx_asm(struct launch *L, int shape, struct rng *r)
 }
 
 /*
-** Arguments and buffers are passed to simulee-c by position: the -O1 and
-** -O3 bitcode has no parameter names (clang keeps only line tables for
-** optimised device code unless given --cuda-noopt-device-debug).
+** At -O0 arguments and buffers are passed to simulee-c by name, which it
+** reads from the debug info; at -O1 and -O3 by position, since clang keeps
+** only line tables for optimised device code (unless given
+** --cuda-noopt-device-debug), so that bitcode has no parameter names.
 */
 #define K(name, params, n) { #name, params, n, setup_##name }
 static const struct kcase kcases[] = {
@@ -1557,6 +1960,16 @@ static const struct kcase kcases[] = {
 	K(shfl_variants, "in out fout lout src", 2),
 	K(recursion, "a b w g s n len", 2),
 	K(local_sort, "in out n", 2),
+	K(math_misc, "x y h ex ap iv n", 2),
+	K(rounding, "a b h k d f q n", 2),
+	K(func_ptr, "sel a b out n", 2),
+	K(switch_table, "in out w n", 2),
+	K(fence_reduce, "in partial result n", 3),
+	K(warp_divergent, "in sum res", 3),
+	K(shared_atomics, "in out fout kmax n", 2),
+	K(struct_copy, "in out n dt", 2),
+	K(goto_loops, "in out n", 2),
+	K(int_libdevice, "a b s la out lout n", 2),
 	K(ptx_asm, "a p f x o o64 fo xo n", 2),
 };
 #undef K
@@ -1650,8 +2063,9 @@ static bool float_ok(enum ety t, double got, double want, const struct tol *tol)
 {
 	if (isnan(want) || isnan(got))
 		return isnan(want) && isnan(got);
-	if (got == want)
-		return true;
+	if (got == want)	/* exactly: a zero must have the right sign too */
+		return got != 0 || tol->ulps || tol->rel || tol->abs ||
+		       signbit(got) == signbit(want);
 	if (tol->ulps > 0) {
 		int64_t a = ordered(got, t), b = ordered(want, t);
 		uint64_t d = a > b ? (uint64_t)a - (uint64_t)b : (uint64_t)b - (uint64_t)a;
@@ -1701,10 +2115,15 @@ static void fmt_elem(char *s, size_t n, enum ety t, const union num *v)
 		snprintf(s, n, "%lld", (long long)v->i);
 }
 
-/* Words of simulee-c's finding kinds: none may appear in a clean run. */
+/*
+** Whether simulee-c's report on stderr shows a finding: a compiler-style
+** "file:line:col: error: <kind>" line, one of the kind names, or a summary
+** "N findings" with N > 0.  Returns what it saw, or NULL.
+*/
 static const char *const finding_words[] = {
-	"out-of-bounds", "null pointer", "invalid pointer", "misaligned", "read-only",
-	"assertion failed", "did not finish", "divergence", "division by zero", "data race",
+	": error: ", "out-of-bounds", "null pointer", "invalid pointer", "misaligned",
+	"read-only", "assertion failed", "did not finish", "divergence", "division by zero",
+	"data race",
 };
 
 static const char *find_finding(const char *err)
@@ -1712,10 +2131,23 @@ static const char *find_finding(const char *err)
 	for (size_t k = 0; k < sizeof finding_words / sizeof finding_words[0]; k++)
 		if (strstr(err, finding_words[k]))
 			return finding_words[k];
+	for (const char *p = strstr(err, " finding"); p; p = strstr(p + 1, " finding")) {
+		const char *q = p;
+		while (q > err && q[-1] >= '0' && q[-1] <= '9')
+			q--;
+		if (q < p && strtol(q, NULL, 10) != 0)
+			return "a non-zero finding count";
+	}
 	return NULL;
 }
 
+/* How much of a failure to show: overridable when hunting a bug. */
+#ifndef MSG_MAX
 #define MSG_MAX 8192
+#endif
+#ifndef MAX_REPORT
+#define MAX_REPORT 6
+#endif
 
 /* Appends to the message buffer M (bounded). */
 static void msg_add(char *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -1730,7 +2162,8 @@ static void msg_add(char *m, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* The 0-based position of parameter NAME in the space-separated PARAMS. */
+/* The 0-based position of parameter NAME (LEN bytes) in the space-separated
+** PARAMS. */
 static int param_pos(const char *params, const char *name, size_t len)
 {
 	int pos = 0;
@@ -1772,32 +2205,40 @@ static void run_and_check(const struct kcase *kc, int shape, int ol, struct laun
 		argv_add(&a, "--shared");
 		argv_add(&a, "%u", L->shared);
 	}
+	bool by_name = ol == 0;
 	for (int k = 0; k < L->nargs; k++) {
 		const char *eq = strchr(L->args[k], '=');
 		ck_assert_ptr_nonnull(eq);
 		int pos = param_pos(kc->params, L->args[k], (size_t)(eq - L->args[k]));
 		argv_add(&a, "--arg");
-		argv_add(&a, "%d=%s", pos, eq + 1);
+		if (by_name)
+			argv_add(&a, "%s", L->args[k]);
+		else
+			argv_add(&a, "%d=%s", pos, eq + 1);
 	}
 	size_t ndump = 0;
-	int bpos[MAX_BUFS];
+	char bref[MAX_BUFS][32];	/* how the command line names each buffer */
 	for (int k = 0; k < L->nbufs; k++) {
 		const struct buf *b = &L->bufs[k];
-		bpos[k] = param_pos(kc->params, b->name, strlen(b->name));
+		int pos = param_pos(kc->params, b->name, strlen(b->name));
+		if (by_name)
+			snprintf(bref[k], sizeof bref[k], "%s", b->name);
+		else
+			snprintf(bref[k], sizeof bref[k], "%d", pos);
 		argv_add(&a, "--size");
-		argv_add(&a, "%d=%zu", bpos[k], b->n);
+		argv_add(&a, "%s=%zu", bref[k], b->n);
 		argv_add(&a, "--type");
-		argv_add(&a, "%d=%s", bpos[k], ety_name[b->type]);
+		argv_add(&a, "%s=%s", bref[k], ety_name[b->type]);
 		if (b->init) {
 			files[k] = write_init(b);
 			argv_add(&a, "--init");
-			argv_add(&a, "%d=@%s", bpos[k], files[k]);
+			argv_add(&a, "%s=@%s", bref[k], files[k]);
 		}
 	}
 	for (int k = 0; k < L->nbufs; k++)
 		if (L->bufs[k].want) {
 			argv_add(&a, "--dump");
-			argv_add(&a, "%d", bpos[k]);
+			argv_add(&a, "%s", bref[k]);
 			ndump += L->bufs[k].n;
 		}
 	argv_add(&a, "%s", bc);
@@ -1815,16 +2256,18 @@ static void run_and_check(const struct kcase *kc, int shape, int ol, struct laun
 			fw ? ", reports " : "", fw ? fw : "", run.err);
 	} else {
 		const char *p = run.out;
-		int bad = 0;
-		for (int k = 0; k < L->nbufs && !msg[0]; k++) {
+		bool unreadable = false;
+		for (int k = 0; k < L->nbufs && !unreadable; k++) {
 			const struct buf *b = &L->bufs[k];
+			int bad = 0;
 			if (b->want == NULL)
 				continue;
 			for (size_t i = 0; i < b->n; i++) {
 				union num got;
 				if (!parse_elem(&p, b->type, &got)) {
 					msg_add(msg, "stdout: cannot read element %zu of %s (expected %zu "
-						"values in all)", i, b->name, ndump);
+						"values in all)\n", i, b->name, ndump);
+					unreadable = true;
 					break;
 				}
 				bool ok;
@@ -1833,7 +2276,7 @@ static void run_and_check(const struct kcase *kc, int shape, int ol, struct laun
 					     (b->alt && float_ok(b->type, got.f, b->alt[i].f, &b->tol));
 				else
 					ok = got.i == b->want[i].i;
-				if (!ok && bad++ < 6) {
+				if (!ok && bad++ < MAX_REPORT) {
 					char g[48], w[48], f[48] = "";
 					fmt_elem(g, sizeof g, b->type, &got);
 					fmt_elem(w, sizeof w, b->type, &b->want[i]);
@@ -1844,10 +2287,10 @@ static void run_and_check(const struct kcase *kc, int shape, int ol, struct laun
 					msg_add(msg, "%s[%zu] = %s, expected %s%s\n", b->name, i, g, w, f);
 				}
 			}
-			if (bad > 6)
-				msg_add(msg, "... %d mismatches in all\n", bad);
+			if (bad > MAX_REPORT)
+				msg_add(msg, "... %d mismatches in %s\n", bad, b->name);
 		}
-		if (!msg[0]) {
+		if (!unreadable) {
 			while (*p == '\n' || *p == ' ' || *p == '\r')
 				p++;
 			if (*p != '\0')

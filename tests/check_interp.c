@@ -3,10 +3,16 @@
 ** written at test time, loaded with interp_load, launched with
 ** interp_launch on one i32 buffer, checked value by value.  Covers
 ** divergence and reconvergence, switch, phi cycles (parallel moves), 3D
-** indices, calls from divergent code, barrier popc, vote, shfl and a
-** kernel the lowering rejects.
+** indices, calls from divergent code, indirect calls (divergent targets,
+** function addresses, calls through bad pointers), barrier popc, vote,
+** shfl and a kernel the lowering rejects; libdevice functions and math
+** intrinsics with exact expected results (modf, halving adds, sad,
+** llrint/llround, rhypot, is.fpclass, half conversions).
 */
+#include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -235,6 +241,150 @@ START_TEST(call_in_divergent_branch)
 }
 END_TEST
 
+/* Three functions for the indirect-call tests: f0(x) = x + 100,
+** f1(x) = 2x, f2(x) = -x (f2 branches, so it has a divergent body). */
+#define FUNCS3 \
+	"define internal i32 @f0(i32 %x) noinline {\n  %r = add i32 %x, 100\n  ret i32 %r\n}\n" \
+	"define internal i32 @f1(i32 %x) noinline {\n  %r = shl i32 %x, 1\n  ret i32 %r\n}\n" \
+	"define internal i32 @f2(i32 %x) noinline {\n" \
+	"  %c = icmp ult i32 %x, 8\n  br i1 %c, label %a, label %b\n" \
+	"a:\n  %r = sub i32 0, %x\n  ret i32 %r\n" \
+	"b:\n  %s = sub i32 0, %x\n  ret i32 %s\n}\n" \
+	"@tab = internal addrspace(1) global [3 x ptr] [ptr @f0, ptr @f1, ptr @f2]\n"
+
+START_TEST(indirect_call_divergent)
+{
+	/* lane t calls tab[t % 3] (three targets in one warp); right after
+	** the call the warp has reconverged: activemask is full */
+	static const char ll[] = HEADER FUNCS3
+		"declare i32 @llvm.nvvm.activemask()\n"
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %i = urem i32 %t, 3\n"
+		"  %g = getelementptr [3 x ptr], ptr addrspace(1) @tab, i32 0, i32 %i\n"
+		"  %f = load ptr, ptr addrspace(1) %g\n"
+		"  %r = call i32 %f(i32 %t)\n"
+		"  %am = call i32 @llvm.nvvm.activemask()\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %r, ptr %p\n"
+		"  %t2 = add i32 %t, 64\n"
+		"  %q = getelementptr i32, ptr %out, i32 %t2\n"
+		"  store i32 %am, ptr %q\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[128];
+	run_clean(ll, L1(64), out, 128);
+	for (int t = 0; t < 64; t++) {
+		int32_t want = t % 3 == 0 ? t + 100 : t % 3 == 1 ? 2 * t : -t;
+		ck_assert_int_eq(out[t], want);
+		ck_assert_uint_eq((uint32_t)out[64 + t], 0xffffffffu);
+	}
+}
+END_TEST
+
+START_TEST(function_addresses)
+{
+	/* every function has its own address: stored, loaded back, compared */
+	static const char ll[] = HEADER FUNCS3
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %a = load ptr, ptr addrspace(1) @tab\n"
+		"  %g = getelementptr [3 x ptr], ptr addrspace(1) @tab, i32 0, i32 2\n"
+		"  store ptr @f0, ptr addrspace(1) %g\n"
+		"  %b = load ptr, ptr addrspace(1) %g\n"
+		"  %e1 = icmp eq ptr %a, @f0\n"
+		"  %e2 = icmp ne ptr @f0, @f1\n"
+		"  %e3 = icmp eq ptr %b, %a\n"
+		"  %e4 = icmp ne ptr @f0, null\n"
+		"  %c1 = and i1 %e1, %e2\n  %c2 = and i1 %e3, %e4\n  %c = and i1 %c1, %c2\n"
+		"  %v = zext i1 %c to i32\n"
+		"  %r = call i32 %b(i32 %v)\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %r, ptr %p\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[32];
+	run_clean(ll, L1(32), out, 32);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], 101);
+}
+END_TEST
+
+START_TEST(llvm_used_not_lowered)
+{
+	/* llvm.used names @h, which cannot be lowered: it is not program
+	** data, so @h is not lowered for it and @k still runs */
+	static const char ll[] = HEADER
+		"define internal void @h() {\n"
+		"  call void asm sideeffect \"frobnicate.b32 42;\", \"\"()\n  ret void\n}\n"
+		"@llvm.used = appending global [1 x ptr] [ptr @h], section \"llvm.metadata\"\n"
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %t, ptr %p\n  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[32];
+	run_clean(ll, L1(32), out, 32);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], t);
+}
+END_TEST
+
+START_TEST(indirect_call_faults)
+{
+	/* lanes 0-7 call through null, 8-15 through a data pointer, 16-23
+	** an external function with no code, 24-31 f1: the first two are
+	** faults (result 0, the lanes go on), the third ends its lanes */
+	static const char ll[] = HEADER FUNCS3
+		"declare i32 @ext(i32)\n"
+		"@tab2 = internal addrspace(1) global [2 x ptr] [ptr @ext, ptr @f1]\n"
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %grp = lshr i32 %t, 3\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 -1, ptr %p\n"
+		"  %lo = icmp ult i32 %grp, 2\n"
+		"  br i1 %lo, label %bad, label %tab\n"
+		"bad:\n"
+		"  %isnull = icmp eq i32 %grp, 0\n"
+		"  %fb = select i1 %isnull, ptr null, ptr %out\n"
+		"  br label %call\n"
+		"tab:\n"
+		"  %j = sub i32 %grp, 2\n"
+		"  %g = getelementptr [2 x ptr], ptr addrspace(1) @tab2, i32 0, i32 %j\n"
+		"  %ft = load ptr, ptr addrspace(1) %g\n"
+		"  br label %call\n"
+		"call:\n"
+		"  %f = phi ptr [ %fb, %bad ], [ %ft, %tab ]\n"
+		"  %r = call i32 %f(i32 %t)\n"
+		"  store i32 %r, ptr %p\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[32];
+	struct findings fs;
+	struct launch ln = L1(32);
+	run_k(ll, &ln, out, 32, &fs);
+	int seen_null = 0, seen_bad = 0, seen_ext = 0;
+	for (uint32_t i = 0; i < fs.n; i++) {
+		const struct finding *f = &fs.v[i];
+		if (f->kind == FK_NULL) {
+			seen_null = 1;
+			ck_assert_uint_eq(f->count, 8);
+		} else if (f->kind == FK_INVALID_PTR) {
+			seen_bad = 1;
+			ck_assert_uint_eq(f->count, 8);
+			ck_assert_uint_eq(f->who.thread[0], 8);
+		} else if (f->kind == FK_TRAP) {
+			seen_ext = 1;
+			ck_assert_msg(strstr(f->detail, "ext") != NULL, "detail: %s", f->detail);
+		} else {
+			ck_abort_msg("unexpected finding %s", finding_kind_name(f->kind));
+		}
+	}
+	ck_assert(seen_null && seen_bad && seen_ext);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], t < 16 ? 0 : t < 24 ? -1 : 2 * t);
+	findings_free(&fs);
+}
+END_TEST
+
 START_TEST(barrier_popc)
 {
 	/* __syncthreads_count(t < 5 || t == 40) over a block of 64: two warps */
@@ -346,6 +496,32 @@ START_TEST(unsupported_inline_asm)
 }
 END_TEST
 
+START_TEST(failed_callee_spares_others)
+{
+	/* @a calls @g and @h, and @h cannot be lowered: @a is rejected, but
+	** @g is still lowered, so @k, which calls only @g, runs */
+	static const char ll[] = HEADER
+		"define internal i32 @g(i32 %x) noinline {\n  %r = add i32 %x, 5\n  ret i32 %r\n}\n"
+		"define internal void @h() noinline {\n"
+		"  call void asm sideeffect \"frobnicate.b32 42;\", \"\"()\n  ret void\n}\n"
+		"define void @a(ptr %out) {\n"
+		"  %r = call i32 @g(i32 1)\n  call void @h()\n"
+		"  store i32 %r, ptr %out\n  ret void\n}\n"
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %r = call i32 @g(i32 %t)\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %r, ptr %p\n  ret void\n}\n"
+		"!nvvm.annotations = !{!0, !1}\n"
+		"!0 = !{ptr @a, !\"kernel\", i32 1}\n"
+		"!1 = !{ptr @k, !\"kernel\", i32 1}\n";
+	int32_t out[32];
+	run_clean(ll, L1(32), out, 32);
+	for (int t = 0; t < 32; t++)
+		ck_assert_int_eq(out[t], t + 5);
+}
+END_TEST
+
 START_TEST(oob_finding)
 {
 	/* the API reports a store past the buffer as a finding, not an error */
@@ -385,6 +561,416 @@ START_TEST(step_budget)
 }
 END_TEST
 
+/* ---- libdevice functions and math intrinsics ------------------------------
+** These kernels read lane t's inputs from constant tables (bit patterns,
+** so that every special value is exact) and write results as i32 words;
+** expected values are written out by hand from the CUDA/libdevice
+** definitions, not computed with the functions under test. */
+
+struct text {
+	char *s;
+	size_t n, cap;
+};
+
+static void tx(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tx(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	for (;;) {
+		va_start(ap, fmt);
+		int k = vsnprintf(t->s ? t->s + t->n : NULL, t->s ? t->cap - t->n : 0, fmt, ap);
+		va_end(ap);
+		ck_assert_int_ge(k, 0);
+		if (t->s && t->n + (size_t)k < t->cap) {
+			t->n += (size_t)k;
+			return;
+		}
+		t->cap = (t->cap + (size_t)k + 1) * 2;
+		t->s = realloc(t->s, t->cap);
+		ck_assert_ptr_nonnull(t->s);
+	}
+}
+
+/* A constant table @NAME of N W-bit integers. */
+static void table(struct text *t, const char *name, unsigned w, const uint64_t *v, unsigned n)
+{
+	tx(t, "@%s = internal addrspace(1) constant [%u x i%u] [", name, n, w);
+	for (unsigned i = 0; i < n; i++)
+		tx(t, "%si%u %llu", i ? ", " : "", w, (unsigned long long)v[i]);
+	tx(t, "]\n");
+}
+
+/* "%NAME = <ty> table[t]" for table @TAB of N W-bit words, as type TY. */
+static void load_elem(struct text *t, const char *name, const char *tab, unsigned w, unsigned n,
+		      const char *ty)
+{
+	tx(t, "  %%%s.p = getelementptr [%u x i%u], ptr addrspace(1) @%s, i32 0, i32 %%t\n",
+	   name, n, w, tab);
+	tx(t, "  %%%s.b = load i%u, ptr addrspace(1) %%%s.p\n", name, w, name);
+	tx(t, "  %%%s = bitcast i%u %%%s.b to %s\n", name, w, name, ty);
+}
+
+/* "out[k*32 + t] = V" for an i32 V; 64-bit values take words 2t, 2t+1 of
+** the 64-word block at K*32. */
+static void put32(struct text *t, unsigned k, const char *v)
+{
+	static unsigned uniq;
+	uniq++;
+	tx(t, "  %%o%u.i = add i32 %%t, %u\n  %%o%u.p = getelementptr i32, ptr %%out, i32 %%o%u.i\n"
+	   "  store i32 %s, ptr %%o%u.p\n", uniq, k * 32, uniq, uniq, v, uniq);
+}
+
+static void put64(struct text *t, unsigned k, const char *v)
+{
+	static unsigned uniq;
+	uniq++;
+	tx(t, "  %%w%u.t = shl i32 %%t, 1\n  %%w%u.i = add i32 %%w%u.t, %u\n"
+	   "  %%w%u.p = getelementptr i32, ptr %%out, i32 %%w%u.i\n  store i64 %s, ptr %%w%u.p\n",
+	   uniq, uniq, uniq, k * 32, uniq, uniq, v, uniq);
+}
+
+static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static uint64_t dbits(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static uint64_t word64(const int32_t *out, unsigned k, unsigned t)
+{
+	return (uint32_t)out[k * 32 + 2 * t] | (uint64_t)(uint32_t)out[k * 32 + 2 * t + 1] << 32;
+}
+
+#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0 })
+
+START_TEST(libdevice_modf)
+{
+	/* __nv_modff / __nv_modf: fraction returned, integral part stored;
+	** integral x (infinities too) gives a zero with the sign of x */
+	static const struct { float x, frac, ip; } c[] = {
+		{ 2.5f, 0.5f, 2.0f }, { -2.5f, -0.5f, -2.0f }, { -3.0f, -0.0f, -3.0f },
+		{ 0.0f, 0.0f, 0.0f }, { -0.0f, -0.0f, -0.0f }, { INFINITY, 0.0f, INFINITY },
+		{ -INFINITY, -0.0f, -INFINITY }, { 1e30f, 0.0f, 1e30f }, { 0.75f, 0.75f, 0.0f },
+		{ -1e-40f, -1e-40f, -0.0f }, { 8388607.5f, 0.5f, 8388607.0f },
+		{ -0.25f, -0.25f, -0.0f }, { 123.125f, 0.125f, 123.0f }, { NAN, NAN, NAN },
+	};
+	enum { N = sizeof c / sizeof c[0] };
+	uint64_t xf[N], xd[N];
+	for (unsigned i = 0; i < N; i++) {
+		xf[i] = fbits(c[i].x);
+		xd[i] = dbits(c[i].x);
+	}
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare float @__nv_modff(float, ptr)\n"
+	   "declare double @__nv_modf(double, ptr)\n");
+	table(&t, "xf", 32, xf, N);
+	table(&t, "xd", 64, xd, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "x", "xf", 32, N, "float");
+	load_elem(&t, "d", "xd", 64, N, "double");
+	tx(&t, "  %%ipf.i = add i32 %%t, 32\n  %%ipf = getelementptr i32, ptr %%out, i32 %%ipf.i\n"
+	   "  %%fr = call float @__nv_modff(float %%x, ptr %%ipf)\n  %%frb = bitcast float %%fr to i32\n");
+	put32(&t, 0, "%frb");
+	tx(&t, "  %%ipd.t = shl i32 %%t, 1\n  %%ipd.i = add i32 %%ipd.t, 128\n"
+	   "  %%ipd = getelementptr i32, ptr %%out, i32 %%ipd.i\n"
+	   "  %%frd = call double @__nv_modf(double %%d, ptr %%ipd)\n  %%frdb = bitcast double %%frd to i64\n");
+	put64(&t, 2, "%frdb");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[192];
+	run_clean(t.s, LANES_OF(N), out, 192);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		uint64_t fd = word64(out, 2, i), id = word64(out, 4, i);
+		if (isnan(c[i].x)) {
+			ck_assert((out[i] & 0x7fffffff) > 0x7f800000);
+			ck_assert((out[32 + i] & 0x7fffffff) > 0x7f800000);
+			ck_assert((fd & ~(UINT64_C(1) << 63)) > UINT64_C(0x7ff0000000000000));
+			ck_assert((id & ~(UINT64_C(1) << 63)) > UINT64_C(0x7ff0000000000000));
+			continue;
+		}
+		ck_assert_msg((uint32_t)out[i] == fbits(c[i].frac), "modff(%g) = %08x", c[i].x, out[i]);
+		ck_assert_msg((uint32_t)out[32 + i] == fbits(c[i].ip), "modff(%g) ip %08x", c[i].x,
+			      out[32 + i]);
+		ck_assert_msg(fd == dbits(c[i].frac), "modf(%g)", c[i].x);
+		ck_assert_msg(id == dbits(c[i].ip), "modf(%g) ip", c[i].x);
+	}
+}
+END_TEST
+
+START_TEST(libdevice_halving_and_sad)
+{
+	/* __nv_hadd/rhadd/uhadd/urhadd never overflow; llvm.nvvm.sad.i/ui
+	** (what __sad/__usad become with libdevice) wrap modulo 2^32 */
+	static const int32_t a[] = { 0, 1, -1, INT32_MAX, INT32_MIN, INT32_MAX, INT32_MIN, 7, -7,
+				     123456789, -5, 3 };
+	static const int32_t b[] = { 0, 2, -2, INT32_MAX, INT32_MIN, INT32_MIN, -1, -8, 8,
+				     987654321, 4, -3 };
+	enum { N = sizeof a / sizeof a[0] };
+	uint64_t va[N], vb[N];
+	for (unsigned i = 0; i < N; i++) {
+		va[i] = (uint32_t)a[i];
+		vb[i] = (uint32_t)b[i];
+	}
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER);
+	static const char *const fn[] = { "__nv_hadd", "__nv_rhadd", "__nv_uhadd", "__nv_urhadd" };
+	for (unsigned k = 0; k < 4; k++)
+		tx(&t, "declare i32 @%s(i32, i32)\n", fn[k]);
+	tx(&t, "declare i32 @llvm.nvvm.sad.i(i32, i32, i32)\ndeclare i32 @llvm.nvvm.sad.ui(i32, i32, i32)\n");
+	table(&t, "ta", 32, va, N);
+	table(&t, "tb", 32, vb, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "a", "ta", 32, N, "i32");
+	load_elem(&t, "b", "tb", 32, N, "i32");
+	for (unsigned k = 0; k < 4; k++) {
+		char v[16];
+		tx(&t, "  %%h%u = call i32 @%s(i32 %%a, i32 %%b)\n", k, fn[k]);
+		snprintf(v, sizeof v, "%%h%u", k);
+		put32(&t, k, v);
+	}
+	tx(&t, "  %%s0 = call i32 @llvm.nvvm.sad.i(i32 %%a, i32 %%b, i32 7)\n"
+	   "  %%s1 = call i32 @llvm.nvvm.sad.ui(i32 %%a, i32 %%b, i32 -3)\n");
+	put32(&t, 4, "%s0");
+	put32(&t, 5, "%s1");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[192];
+	run_clean(t.s, LANES_OF(N), out, 192);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		int64_t x = a[i], y = b[i];
+		uint64_t ux = (uint32_t)a[i], uy = (uint32_t)b[i];
+		/* floor((x + y) / 2) and floor((x + y + 1) / 2), exactly */
+		int64_t s = x + y;
+		int64_t h = s >= 0 ? s / 2 : -((-s + 1) / 2);
+		int64_t rh = (s + 1) >= 0 ? (s + 1) / 2 : -((-(s + 1) + 1) / 2);
+		ck_assert_int_eq(out[i], (int32_t)h);
+		ck_assert_int_eq(out[32 + i], (int32_t)rh);
+		ck_assert_uint_eq((uint32_t)out[64 + i], (uint32_t)((ux + uy) / 2));
+		ck_assert_uint_eq((uint32_t)out[96 + i], (uint32_t)((ux + uy + 1) / 2));
+		uint64_t ds = (uint64_t)(x > y ? x - y : y - x), du = ux > uy ? ux - uy : uy - ux;
+		ck_assert_uint_eq((uint32_t)out[128 + i], (uint32_t)(ds + 7));
+		ck_assert_uint_eq((uint32_t)out[160 + i], (uint32_t)(du + 0xfffffffdu));
+	}
+}
+END_TEST
+
+START_TEST(libdevice_llrint_llround)
+{
+	/* to nearest even / halfway away from zero, saturated; NaN is 0
+	** except for __nv_llroundf, which returns INT64_MIN */
+	static const double x[] = { 2.5, 3.5, -2.5, -0.5, 0.49999997, 1e19, -1e19, NAN, 0x1p62,
+				    -0x1p63, 1.5, -1.5, INFINITY, -INFINITY, 0.5, -3.7 };
+	static const int64_t rint_w[] = { 2, 4, -2, 0, 0, INT64_MAX, INT64_MIN, 0, INT64_C(1) << 62,
+					  INT64_MIN, 2, -2, INT64_MAX, INT64_MIN, 0, -4 };
+	static const int64_t round_w[] = { 3, 4, -3, -1, 0, INT64_MAX, INT64_MIN, 0, INT64_C(1) << 62,
+					   INT64_MIN, 2, -2, INT64_MAX, INT64_MIN, 1, -4 };
+	enum { N = sizeof x / sizeof x[0] };
+	/* double-only cases in the double table: the largest double below
+	** 0.5 (which x + 0.5 would round up) and 2^52 + 1 */
+	uint64_t vf[N], vd[N];
+	for (unsigned i = 0; i < N; i++) {
+		vf[i] = fbits((float)x[i]);
+		vd[i] = dbits(x[i]);
+	}
+	vd[4] = dbits(0.49999999999999994);
+	vd[14] = dbits(4503599627370497.0);
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare i64 @__nv_llrintf(float)\ndeclare i64 @__nv_llroundf(float)\n"
+	   "declare i64 @__nv_llrint(double)\ndeclare i64 @__nv_llround(double)\n");
+	table(&t, "tf", 32, vf, N);
+	table(&t, "td", 64, vd, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "f", "tf", 32, N, "float");
+	load_elem(&t, "d", "td", 64, N, "double");
+	tx(&t, "  %%r0 = call i64 @__nv_llrintf(float %%f)\n  %%r1 = call i64 @__nv_llroundf(float %%f)\n"
+	   "  %%r2 = call i64 @__nv_llrint(double %%d)\n  %%r3 = call i64 @__nv_llround(double %%d)\n");
+	put64(&t, 0, "%r0");
+	put64(&t, 2, "%r1");
+	put64(&t, 4, "%r2");
+	put64(&t, 6, "%r3");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[256];
+	run_clean(t.s, LANES_OF(N), out, 256);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		int64_t rf = rint_w[i], ro = round_w[i], rd = rint_w[i], rod = round_w[i];
+		if (i == 7)
+			ro = INT64_MIN;		/* __nv_llroundf(NaN) */
+		if (i == 14)
+			rd = rod = INT64_C(4503599627370497);
+		ck_assert_msg((int64_t)word64(out, 0, i) == rf, "llrintf(%g)", x[i]);
+		ck_assert_msg((int64_t)word64(out, 2, i) == ro, "llroundf(%g)", x[i]);
+		ck_assert_msg((int64_t)word64(out, 4, i) == rd, "llrint(%g)", x[i]);
+		ck_assert_msg((int64_t)word64(out, 6, i) == rod, "llround(%g)", x[i]);
+	}
+}
+END_TEST
+
+START_TEST(libdevice_rhypot)
+{
+	/* 1 / hypot: an infinity wins over a NaN, zeros give +inf */
+	static const float a[] = { 3, -3, INFINITY, NAN, 0, NAN, 5, 0x1p-140f, 1e30f };
+	static const float b[] = { 4, 4, NAN, -INFINITY, 0, 1, 12, 0, -1e30f };
+	enum { N = sizeof a / sizeof a[0] };
+	uint64_t va[N], vb[N], da[N], db[N];
+	for (unsigned i = 0; i < N; i++) {
+		va[i] = fbits(a[i]);
+		vb[i] = fbits(b[i]);
+		da[i] = dbits(a[i]);
+		db[i] = dbits(b[i]);
+	}
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare float @__nv_rhypotf(float, float)\n"
+	   "declare double @__nv_rhypot(double, double)\n");
+	table(&t, "ta", 32, va, N);
+	table(&t, "tb", 32, vb, N);
+	table(&t, "tda", 64, da, N);
+	table(&t, "tdb", 64, db, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "a", "ta", 32, N, "float");
+	load_elem(&t, "b", "tb", 32, N, "float");
+	load_elem(&t, "c", "tda", 64, N, "double");
+	load_elem(&t, "d", "tdb", 64, N, "double");
+	tx(&t, "  %%r = call float @__nv_rhypotf(float %%a, float %%b)\n  %%rb = bitcast float %%r to i32\n"
+	   "  %%s = call double @__nv_rhypot(double %%c, double %%d)\n  %%sb = bitcast double %%s to i64\n");
+	put32(&t, 0, "%rb");
+	put64(&t, 2, "%sb");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[128];
+	run_clean(t.s, LANES_OF(N), out, 128);
+	free(t.s);
+	/* 1/5, 1/13 and 2^140 are exact or correctly rounded by hand */
+	const uint32_t wf[N] = { 0x3e4ccccd, 0x3e4ccccd, 0, 0, 0x7f800000, 0x7fc00000, 0x3d9d89d9,
+				 0x7f800000, 0 };
+	const uint64_t wd[N] = { UINT64_C(0x3fc999999999999a), UINT64_C(0x3fc999999999999a), 0, 0,
+				 UINT64_C(0x7ff0000000000000), 0, UINT64_C(0x3fb3b13b13b13b14),
+				 UINT64_C(0x48b0000000000000), 0 };
+	for (unsigned i = 0; i < N; i++) {
+		uint32_t rf = (uint32_t)out[i];
+		uint64_t rd = word64(out, 2, i);
+		if (i == 5) {
+			ck_assert((rf & 0x7fffffff) > 0x7f800000);
+			ck_assert((rd & ~(UINT64_C(1) << 63)) > UINT64_C(0x7ff0000000000000));
+		} else if (i == 8) {
+			/* 1 / (sqrt(2) * 1e30), within an ulp */
+			float want = 7.0710678e-31f;
+			ck_assert_msg(abs((int32_t)rf - (int32_t)fbits(want)) <= 1, "rhypotf: %08x", rf);
+		} else {
+			ck_assert_msg(rf == wf[i], "rhypotf(%g, %g) = %08x", a[i], b[i], rf);
+			ck_assert_msg(rd == wd[i], "rhypot(%g, %g) = %016llx", a[i], b[i],
+				      (unsigned long long)rd);
+		}
+	}
+}
+END_TEST
+
+START_TEST(is_fpclass)
+{
+	/* lane t holds a value of class t (sNaN, qNaN, -inf, -normal,
+	** -subnormal, -0, +0, +subnormal, +normal, +inf) in four formats;
+	** testing it against each one-class mask must give exactly 1 << t */
+	static const uint64_t v16[10] = { 0x7c01, 0x7e00, 0xfc00, 0xbc00, 0x8001, 0x8000, 0, 1,
+					  0x3c00, 0x7c00 };
+	static const uint64_t vbf[10] = { 0x7f81, 0x7fc0, 0xff80, 0xbf80, 0x8001, 0x8000, 0, 1,
+					  0x3f80, 0x7f80 };
+	static const uint64_t v32[10] = { 0x7f800001, 0x7fc00000, 0xff800000, 0xbf800000,
+					  0x80000001, 0x80000000, 0, 1, 0x3f800000, 0x7f800000 };
+	static const uint64_t v64[10] = { UINT64_C(0x7ff0000000000001), UINT64_C(0x7ff8000000000000),
+					  UINT64_C(0xfff0000000000000), UINT64_C(0xbff0000000000000),
+					  UINT64_C(0x8000000000000001), UINT64_C(0x8000000000000000), 0,
+					  1, UINT64_C(0x3ff0000000000000), UINT64_C(0x7ff0000000000000) };
+	static const struct { const char *tab, *ty, *sfx; unsigned w; const uint64_t *v; } fm[4] = {
+		{ "h", "half", "f16", 16, v16 }, { "bf", "bfloat", "bf16", 16, vbf },
+		{ "f", "float", "f32", 32, v32 }, { "d", "double", "f64", 64, v64 },
+	};
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER);
+	for (unsigned f = 0; f < 4; f++) {
+		tx(&t, "declare i1 @llvm.is.fpclass.%s(%s, i32)\n", fm[f].sfx, fm[f].ty);
+		table(&t, fm[f].tab, fm[f].w, fm[f].v, 10);
+	}
+	tx(&t, "declare <2 x i1> @llvm.is.fpclass.v2f32(<2 x float>, i32)\n");
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	for (unsigned f = 0; f < 4; f++) {
+		char x[16];
+		snprintf(x, sizeof x, "x%u", f);
+		load_elem(&t, x, fm[f].tab, fm[f].w, 10, fm[f].ty);
+		tx(&t, "  %%acc%u.0 = add i32 0, 0\n", f);
+		for (unsigned c = 0; c < 10; c++) {
+			tx(&t, "  %%c%u.%u = call i1 @llvm.is.fpclass.%s(%s %%x%u, i32 %u)\n"
+			   "  %%z%u.%u = zext i1 %%c%u.%u to i32\n  %%s%u.%u = shl i32 %%z%u.%u, %u\n"
+			   "  %%acc%u.%u = or i32 %%acc%u.%u, %%s%u.%u\n",
+			   f, c, fm[f].sfx, fm[f].ty, f, 1u << c, f, c, f, c, f, c, f, c, c,
+			   f, c + 1, f, c, f, c);
+		}
+		char v[16];
+		snprintf(v, sizeof v, "%%acc%u.10", f);
+		put32(&t, f, v);
+	}
+	/* a vector: <x, 1.0> against "NaN or +normal" */
+	tx(&t, "  %%vv0 = insertelement <2 x float> undef, float %%x2, i32 0\n"
+	   "  %%vv = insertelement <2 x float> %%vv0, float 1.0, i32 1\n"
+	   "  %%vc = call <2 x i1> @llvm.is.fpclass.v2f32(<2 x float> %%vv, i32 259)\n"
+	   "  %%ve0 = extractelement <2 x i1> %%vc, i32 0\n  %%ve1 = extractelement <2 x i1> %%vc, i32 1\n"
+	   "  %%vz0 = zext i1 %%ve0 to i32\n  %%vz1 = zext i1 %%ve1 to i32\n  %%vs1 = shl i32 %%vz1, 1\n"
+	   "  %%vr = or i32 %%vz0, %%vs1\n");
+	put32(&t, 4, "%vr");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[160];
+	run_clean(t.s, LANES_OF(10), out, 160);
+	free(t.s);
+	for (unsigned i = 0; i < 10; i++) {
+		for (unsigned f = 0; f < 4; f++)
+			ck_assert_msg((uint32_t)out[32 * f + i] == 1u << i, "%s class %u: %x", fm[f].ty,
+				      i, out[32 * f + i]);
+		ck_assert_int_eq(out[128 + i], (i < 2 || i == 8) | 2);
+	}
+}
+END_TEST
+
+START_TEST(half_conversions)
+{
+	/* llvm.nvvm.f2h.rn and fptrunc round to nearest even once (a double
+	** just above a half tie must not round twice); convert.from.fp16 and
+	** __nv_half2float widen exactly; tanh.approx is tanh */
+	static const uint64_t fin[] = { 0x3f800000, 0x477ff000, 0x477fe000, 0x3f801000,
+					0x3f803000, 0x33800000, 0x33000000, 0x7fc00000 };
+	static const uint32_t fout[] = { 0x3c00, 0x7c00, 0x7bff, 0x3c00, 0x3c02, 0x0001, 0, 0x7e00 };
+	static const uint64_t hin[] = { 0x3c00, 0x0001, 0xfc00, 0x7bff, 0x8000, 0x3555, 0, 0 };
+	static const uint32_t hout[] = { 0x3f800000, 0x33800000, 0xff800000, 0x477fe000,
+					 0x80000000, 0x3eaaa000, 0, 0 };
+	enum { N = 8 };
+	struct text t = { 0 };
+	tx(&t, "%s", HEADER "declare i16 @llvm.nvvm.f2h.rn(float)\n"
+	   "declare float @llvm.convert.from.fp16.f32(i16)\ndeclare float @__nv_half2float(i16)\n"
+	   "declare float @llvm.nvvm.tanh.approx.f32(float)\n");
+	table(&t, "tf", 32, fin, N);
+	table(&t, "th", 16, hin, N);
+	tx(&t, "define void @k(ptr %%out) {\n  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n");
+	load_elem(&t, "f", "tf", 32, N, "float");
+	load_elem(&t, "h", "th", 16, N, "i16");
+	tx(&t, "  %%a = call i16 @llvm.nvvm.f2h.rn(float %%f)\n  %%a32 = zext i16 %%a to i32\n"
+	   "  %%b = call float @llvm.convert.from.fp16.f32(i16 %%h)\n  %%b32 = bitcast float %%b to i32\n"
+	   "  %%c = call float @__nv_half2float(i16 %%h)\n  %%c32 = bitcast float %%c to i32\n"
+	   "  %%d = fptrunc double 0x3FF0020000400000 to half\n  %%d16 = bitcast half %%d to i16\n"
+	   "  %%d32 = zext i16 %%d16 to i32\n"
+	   "  %%e = call float @llvm.nvvm.tanh.approx.f32(float 0.5)\n  %%e32 = bitcast float %%e to i32\n");
+	put32(&t, 0, "%a32");
+	put32(&t, 1, "%b32");
+	put32(&t, 2, "%c32");
+	put32(&t, 3, "%d32");
+	put32(&t, 4, "%e32");
+	tx(&t, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[160];
+	run_clean(t.s, LANES_OF(N), out, 160);
+	free(t.s);
+	for (unsigned i = 0; i < N; i++) {
+		ck_assert_msg((uint32_t)out[i] == fout[i], "f2h(%08llx) = %04x",
+			      (unsigned long long)fin[i], out[i]);
+		ck_assert_uint_eq((uint32_t)out[32 + i], hout[i]);
+		ck_assert_uint_eq((uint32_t)out[64 + i], hout[i]);
+		ck_assert_uint_eq((uint32_t)out[96 + i], 0x3c01);	/* 1 + 2^-10 */
+		/* tanh(0.5) = 0.46211715726..., within 2 ulp */
+		ck_assert_int_le(abs(out[128 + i] - (int32_t)fbits(0.46211716f)), 2);
+	}
+}
+END_TEST
+
 Suite *interp_suite(void)
 {
 	Suite *s = suite_create("interp");
@@ -395,12 +981,26 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, phi_swap);
 	tcase_add_test(tc, indices_3d);
 	tcase_add_test(tc, call_in_divergent_branch);
+	tcase_add_test(tc, indirect_call_divergent);
+	tcase_add_test(tc, function_addresses);
+	tcase_add_test(tc, indirect_call_faults);
+	tcase_add_test(tc, llvm_used_not_lowered);
 	tcase_add_test(tc, barrier_popc);
 	tcase_add_test(tc, vote_ballot);
 	tcase_add_test(tc, shfl);
 	tcase_add_test(tc, unsupported_inline_asm);
+	tcase_add_test(tc, failed_callee_spares_others);
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
 	suite_add_tcase(s, tc);
+	TCase *lib = tcase_create("libdevice");
+	tcase_set_timeout(lib, 60);
+	tcase_add_test(lib, libdevice_modf);
+	tcase_add_test(lib, libdevice_halving_and_sad);
+	tcase_add_test(lib, libdevice_llrint_llround);
+	tcase_add_test(lib, libdevice_rhypot);
+	tcase_add_test(lib, is_fpclass);
+	tcase_add_test(lib, half_conversions);
+	suite_add_tcase(s, lib);
 	return s;
 }

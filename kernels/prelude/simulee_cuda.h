@@ -16,8 +16,17 @@
 ** Layering mirrors the real headers so -O0 bitcode looks alike too:
 **   - thin wrappers over builtins/libdevice: `static __device__
 **     __forceinline__` (always inlined, even at -O0);
-**   - atomics: `static __inline__ __device__` (internal functions at -O0);
-**   - warp shuffles and votes: `inline __device__` (linkonce_odr at -O0).
+**   - atomics, __match_*_sync and the min/max overloads: `static __inline__
+**     __device__` (internal functions at -O0);
+**   - the float overloads of rsqrt, rcbrt, sinpi, cospi, sincospi, erfcinv,
+**     erfcx, normcdf and normcdfinv: `static __inline__ __host__
+**     __device__` (internal too);
+**   - warp shuffles, votes, __ldg and the __match32/64_*_sync layer under
+**     __match_*_sync: `inline __device__` (linkonce_odr at -O0).
+**
+** Not provided: textures and surfaces, cooperative groups, the __half API of
+** cuda_fp16.h (the _Float16 type works), the SIMD video intrinsics (__vadd2
+** ...), sm_80+ intrinsics, and host-side API.
 **
 ** Only device code is supported: the simulator has no host side.
 */
@@ -56,11 +65,11 @@
 #define __noinline__ __attribute__((noinline))
 #endif
 
-/* The wrapper classes described in the file comment (__SIM_ATOMIC__ also
-** serves the min/max overloads, which CUDA defines the same way). */
+/* The wrapper classes described in the file comment. */
 #define __SIM_FN__ static __device__ __forceinline__
 #define __SIM_ATOMIC__ static __inline__ __device__
 #define __SIM_VEC_FN__ static __inline__ __host__ __device__
+#define __SIM_HD_FN__ static __inline__ __host__ __device__
 
 typedef __SIZE_TYPE__ size_t;
 
@@ -140,9 +149,10 @@ typedef struct dim3 dim3;
 /*
 ** threadIdx.x and friends are properties whose getter reads a PTX special
 ** register, so `threadIdx.x` becomes a call to llvm.nvvm.read.ptx.sreg.tid.x
-** (with its range metadata) wherever it is used; the objects themselves are
-** never materialised.  They cannot be copied, assigned or have their address
-** taken, as in CUDA; they do convert to uint3 and dim3.
+** (with its range metadata) wherever it is used.  The objects are empty and
+** never read (the conversions to uint3 and dim3 only pass their address as
+** `this`).  As in CUDA they cannot be copied, assigned or have their
+** address taken.
 */
 #define __SIM_SREG(FIELD, REG) \
 	__declspec(property(get = __get_##FIELD)) unsigned int FIELD; \
@@ -238,7 +248,7 @@ __SIM_FN__ void sincosf(float __a, float *__s, float *__c)
 __SIM_F1(acosf) __SIM_F1(acoshf) __SIM_F1(asinf) __SIM_F1(asinhf)
 __SIM_F1(atanf) __SIM_F2(atan2f) __SIM_F1(atanhf) __SIM_F1(cbrtf)
 __SIM_F1(ceilf) __SIM_F2(copysignf) __SIM_F1(coshf) __SIM_F1(cospif)
-__SIM_F1(erff) __SIM_F1(erfcf) __SIM_F1(erfinvf) __SIM_F1(erfcinvf)
+__SIM_F1(erff) __SIM_F1(erfcf) __SIM_F1(erfinvf) __SIM_F1(erfcinvf) __SIM_F1(erfcxf)
 __SIM_F1(expf) __SIM_F1(exp2f) __SIM_F1(exp10f) __SIM_F1(expm1f)
 __SIM_F1(fabsf) __SIM_F2(fdimf) __SIM_F1(floorf) __SIM_F2(fmaxf)
 __SIM_F2(fminf) __SIM_F2(fmodf) __SIM_F2(hypotf) __SIM_F1(lgammaf)
@@ -270,7 +280,7 @@ __SIM_FN__ float fdividef(float __a, float __b)
 __SIM_D1(acos) __SIM_D1(acosh) __SIM_D1(asin) __SIM_D1(asinh)
 __SIM_D1(atan) __SIM_D2(atan2) __SIM_D1(atanh) __SIM_D1(cbrt)
 __SIM_D1(ceil) __SIM_D2(copysign) __SIM_D1(cos) __SIM_D1(cosh)
-__SIM_D1(cospi) __SIM_D1(erf) __SIM_D1(erfc) __SIM_D1(erfinv)
+__SIM_D1(cospi) __SIM_D1(erf) __SIM_D1(erfc) __SIM_D1(erfcx) __SIM_D1(erfinv)
 __SIM_D1(erfcinv) __SIM_D1(exp) __SIM_D1(exp2) __SIM_D1(exp10)
 __SIM_D1(expm1) __SIM_D1(fabs) __SIM_D2(fdim) __SIM_D1(floor)
 __SIM_D2(fmax) __SIM_D2(fmin) __SIM_D2(fmod) __SIM_D2(hypot)
@@ -438,12 +448,23 @@ __SIM_FLOAT_OVERLOAD2(fmod) __SIM_FLOAT_OVERLOAD2(hypot) __SIM_FLOAT_OVERLOAD1(l
 __SIM_FLOAT_OVERLOAD1(log) __SIM_FLOAT_OVERLOAD1(log10) __SIM_FLOAT_OVERLOAD1(log1p)
 __SIM_FLOAT_OVERLOAD1(log2) __SIM_FLOAT_OVERLOAD1(logb) __SIM_FLOAT_OVERLOAD2(nextafter)
 __SIM_FLOAT_OVERLOAD2(pow) __SIM_FLOAT_OVERLOAD2(remainder) __SIM_FLOAT_OVERLOAD1(rint)
-__SIM_FLOAT_OVERLOAD1(nearbyint) __SIM_FLOAT_OVERLOAD1(round) __SIM_FLOAT_OVERLOAD1(rsqrt)
+__SIM_FLOAT_OVERLOAD1(nearbyint) __SIM_FLOAT_OVERLOAD1(round)
 __SIM_FLOAT_OVERLOAD1(sin) __SIM_FLOAT_OVERLOAD1(sinh) __SIM_FLOAT_OVERLOAD1(sqrt)
 __SIM_FLOAT_OVERLOAD1(tan) __SIM_FLOAT_OVERLOAD1(tanh) __SIM_FLOAT_OVERLOAD1(tgamma)
 __SIM_FLOAT_OVERLOAD1(trunc)
 #undef __SIM_FLOAT_OVERLOAD1
 #undef __SIM_FLOAT_OVERLOAD2
+/* These float overloads are ordinary static functions in CUDA (not
+** force-inlined), so at -O0 they stay calls to internal functions. */
+__SIM_HD_FN__ float rsqrt(float __a) { return rsqrtf(__a); }
+__SIM_HD_FN__ float rcbrt(float __a) { return rcbrtf(__a); }
+__SIM_HD_FN__ float sinpi(float __a) { return sinpif(__a); }
+__SIM_HD_FN__ float cospi(float __a) { return cospif(__a); }
+__SIM_HD_FN__ void sincospi(float __a, float *__s, float *__c) { sincospif(__a, __s, __c); }
+__SIM_HD_FN__ float erfcinv(float __a) { return erfcinvf(__a); }
+__SIM_HD_FN__ float erfcx(float __a) { return erfcxf(__a); }
+__SIM_HD_FN__ float normcdf(float __a) { return normcdff(__a); }
+__SIM_HD_FN__ float normcdfinv(float __a) { return normcdfinvf(__a); }
 __SIM_FN__ float fma(float __a, float __b, float __c) { return fmaf(__a, __b, __c); }
 __SIM_FN__ float ldexp(float __a, int __b) { return ldexpf(__a, __b); }
 __SIM_FN__ float frexp(float __a, int *__b) { return frexpf(__a, __b); }
@@ -535,30 +556,47 @@ inline __device__ int __uni_sync(unsigned int __mask, int __p)
 {
 	return __nvvm_vote_uni_sync(__mask, __p);
 }
-inline __device__ unsigned int __match_any_sync(unsigned int __mask, unsigned int __v)
+/*
+** __match_*_sync: one layer per width over the builtins, and the public
+** overloads over it.  long is 64 bits on nvptx64; float and double match
+** their bit patterns.
+*/
+inline __device__ unsigned int __match32_any_sync(unsigned int __mask, unsigned int __v)
 {
 	return __nvvm_match_any_sync_i32(__mask, __v);
 }
-inline __device__ unsigned int __match_any_sync(unsigned int __mask, int __v)
-{
-	return __nvvm_match_any_sync_i32(__mask, __v);
-}
-inline __device__ unsigned int __match_any_sync(unsigned int __mask, unsigned long long __v)
+inline __device__ unsigned int __match64_any_sync(unsigned int __mask, unsigned long long __v)
 {
 	return __nvvm_match_any_sync_i64(__mask, __v);
 }
-inline __device__ unsigned int __match_any_sync(unsigned int __mask, long long __v)
-{
-	return __nvvm_match_any_sync_i64(__mask, __v);
-}
-inline __device__ unsigned int __match_all_sync(unsigned int __mask, unsigned int __v, int *__p)
+inline __device__ unsigned int __match32_all_sync(unsigned int __mask, unsigned int __v,
+						  int *__p)
 {
 	return __nvvm_match_all_sync_i32p(__mask, __v, __p);
 }
-inline __device__ unsigned int __match_all_sync(unsigned int __mask, int __v, int *__p)
+inline __device__ unsigned int __match64_all_sync(unsigned int __mask, unsigned long long __v,
+						  int *__p)
 {
-	return __nvvm_match_all_sync_i32p(__mask, __v, __p);
+	return __nvvm_match_all_sync_i64p(__mask, __v, __p);
 }
+#define __SIM_MATCH(T, W, CONV) \
+	__SIM_ATOMIC__ unsigned int __match_any_sync(unsigned int __mask, T __v) \
+	{ return __match##W##_any_sync(__mask, CONV(__v)); } \
+	__SIM_ATOMIC__ unsigned int __match_all_sync(unsigned int __mask, T __v, int *__p) \
+	{ return __match##W##_all_sync(__mask, CONV(__v), __p); }
+#define __SIM_AS_U64(V) ((unsigned long long)(V))
+#define __SIM_SAME(V) (V)
+__SIM_MATCH(unsigned int, 32, __SIM_SAME)
+__SIM_MATCH(int, 32, __SIM_SAME)
+__SIM_MATCH(unsigned long, 64, __SIM_AS_U64)
+__SIM_MATCH(long, 64, __SIM_AS_U64)
+__SIM_MATCH(unsigned long long, 64, __SIM_SAME)
+__SIM_MATCH(long long, 64, __SIM_SAME)
+__SIM_MATCH(float, 32, __float_as_uint)
+__SIM_MATCH(double, 64, __double_as_longlong)
+#undef __SIM_MATCH
+#undef __SIM_AS_U64
+#undef __SIM_SAME
 
 /*
 ** Shuffles.  The last operand of the intrinsic packs the segment width
@@ -578,12 +616,12 @@ inline __device__ unsigned int __match_all_sync(unsigned int __mask, int __v, in
 	inline __device__ long long NAME(unsigned int __mask, long long __v, OFF __o, \
 					 int __w = warpSize) \
 	{ \
-		int __h[2]; \
-		memcpy(__h, &__v, sizeof __v); \
-		__h[0] = NAME(__mask, __h[0], __o, __w); \
-		__h[1] = NAME(__mask, __h[1], __o, __w); \
+		struct __halves { int __lo, __hi; } __h; \
+		memcpy(&__h, &__v, sizeof __v); \
+		__h.__lo = NAME(__mask, __h.__lo, __o, __w); \
+		__h.__hi = NAME(__mask, __h.__hi, __o, __w); \
 		long long __r; \
-		memcpy(&__r, __h, sizeof __r); \
+		memcpy(&__r, &__h, sizeof __r); \
 		return __r; \
 	} \
 	inline __device__ unsigned long long NAME(unsigned int __mask, unsigned long long __v, \
@@ -615,99 +653,131 @@ __SIM_SHUFFLE(__shfl_xor_sync, __nvvm_shfl_sync_bfly_i32, __nvvm_shfl_sync_bfly_
 /*
 ** The generic-address builtins become plain `atomicrmw`/`cmpxchg` (seq_cst)
 ** for the device scope; the _block and _system forms, and inc/dec, become
-** llvm.nvvm.atomic.* intrinsics carrying the scope.  SCOPE is empty,
-** _cta_ or _sys_ in the builtin name and empty, _block or _system in ours.
+** llvm.nvvm.atomic.* intrinsics carrying the scope.  S is _, _cta_ or _sys_
+** in the builtin's name, SFX empty, _block or _system in ours.
+**
+** Two layers, as in CUDA: always-inlined helpers, one per builtin and type
+** (CUDA's __iAtomicAdd, __ullAtomicCAS, ...), and the public functions
+** over them (atomicSub is an add of the negated value).
 */
-#define __SIM_ATOMICS(SFX, S) \
-	__SIM_ATOMIC__ int atomicAdd##SFX(int *__p, int __v) \
+#define __SIM_ATOMIC_HELPERS(SFX, S) \
+	__SIM_FN__ int __sim_add##SFX(int *__p, int __v) \
 	{ return __nvvm_atom##S##add_gen_i(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicAdd##SFX(unsigned int *__p, unsigned int __v) \
+	__SIM_FN__ unsigned int __sim_add##SFX(unsigned int *__p, unsigned int __v) \
 	{ return __nvvm_atom##S##add_gen_i((int *)__p, __v); } \
-	__SIM_ATOMIC__ unsigned long long atomicAdd##SFX(unsigned long long *__p, \
-							 unsigned long long __v) \
+	__SIM_FN__ unsigned long long __sim_add##SFX(unsigned long long *__p, unsigned long long __v) \
 	{ return __nvvm_atom##S##add_gen_ll((long long *)__p, __v); } \
-	__SIM_ATOMIC__ float atomicAdd##SFX(float *__p, float __v) \
+	__SIM_FN__ float __sim_add##SFX(float *__p, float __v) \
 	{ return __nvvm_atom##S##add_gen_f(__p, __v); } \
-	__SIM_ATOMIC__ double atomicAdd##SFX(double *__p, double __v) \
+	__SIM_FN__ double __sim_add##SFX(double *__p, double __v) \
 	{ return __nvvm_atom##S##add_gen_d(__p, __v); } \
-	__SIM_ATOMIC__ int atomicSub##SFX(int *__p, int __v) \
-	{ return __nvvm_atom##S##add_gen_i(__p, (unsigned int)-(int)__v); } \
-	__SIM_ATOMIC__ unsigned int atomicSub##SFX(unsigned int *__p, unsigned int __v) \
-	{ return __nvvm_atom##S##add_gen_i((int *)__p, (unsigned int)-(int)__v); } \
-	__SIM_ATOMIC__ int atomicExch##SFX(int *__p, int __v) \
+	__SIM_FN__ int __sim_exch##SFX(int *__p, int __v) \
 	{ return __nvvm_atom##S##xchg_gen_i(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicExch##SFX(unsigned int *__p, unsigned int __v) \
+	__SIM_FN__ unsigned int __sim_exch##SFX(unsigned int *__p, unsigned int __v) \
 	{ return __nvvm_atom##S##xchg_gen_i((int *)__p, __v); } \
-	__SIM_ATOMIC__ unsigned long long atomicExch##SFX(unsigned long long *__p, \
-							  unsigned long long __v) \
+	__SIM_FN__ unsigned long long __sim_exch##SFX(unsigned long long *__p, unsigned long long __v) \
 	{ return __nvvm_atom##S##xchg_gen_ll((long long *)__p, __v); } \
-	__SIM_ATOMIC__ float atomicExch##SFX(float *__p, float __v) \
+	__SIM_FN__ float __sim_exch##SFX(float *__p, float __v) \
 	{ \
 		return __nv_int_as_float( \
 			__nvvm_atom##S##xchg_gen_i((int *)__p, __nv_float_as_int(__v))); \
 	} \
-	__SIM_ATOMIC__ int atomicMin##SFX(int *__p, int __v) \
+	__SIM_FN__ int __sim_min##SFX(int *__p, int __v) \
 	{ return __nvvm_atom##S##min_gen_i(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicMin##SFX(unsigned int *__p, unsigned int __v) \
+	__SIM_FN__ unsigned int __sim_min##SFX(unsigned int *__p, unsigned int __v) \
 	{ return __nvvm_atom##S##min_gen_ui(__p, __v); } \
-	__SIM_ATOMIC__ long long atomicMin##SFX(long long *__p, long long __v) \
+	__SIM_FN__ long long __sim_min##SFX(long long *__p, long long __v) \
 	{ return __nvvm_atom##S##min_gen_ll(__p, __v); } \
-	__SIM_ATOMIC__ unsigned long long atomicMin##SFX(unsigned long long *__p, \
-							 unsigned long long __v) \
+	__SIM_FN__ unsigned long long __sim_min##SFX(unsigned long long *__p, unsigned long long __v) \
 	{ return __nvvm_atom##S##min_gen_ull(__p, __v); } \
-	__SIM_ATOMIC__ int atomicMax##SFX(int *__p, int __v) \
+	__SIM_FN__ int __sim_max##SFX(int *__p, int __v) \
 	{ return __nvvm_atom##S##max_gen_i(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicMax##SFX(unsigned int *__p, unsigned int __v) \
+	__SIM_FN__ unsigned int __sim_max##SFX(unsigned int *__p, unsigned int __v) \
 	{ return __nvvm_atom##S##max_gen_ui(__p, __v); } \
-	__SIM_ATOMIC__ long long atomicMax##SFX(long long *__p, long long __v) \
+	__SIM_FN__ long long __sim_max##SFX(long long *__p, long long __v) \
 	{ return __nvvm_atom##S##max_gen_ll(__p, __v); } \
-	__SIM_ATOMIC__ unsigned long long atomicMax##SFX(unsigned long long *__p, \
-							 unsigned long long __v) \
+	__SIM_FN__ unsigned long long __sim_max##SFX(unsigned long long *__p, unsigned long long __v) \
 	{ return __nvvm_atom##S##max_gen_ull(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicInc##SFX(unsigned int *__p, unsigned int __v) \
+	__SIM_FN__ unsigned int __sim_inc##SFX(unsigned int *__p, unsigned int __v) \
 	{ return __nvvm_atom##S##inc_gen_ui(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicDec##SFX(unsigned int *__p, unsigned int __v) \
+	__SIM_FN__ unsigned int __sim_dec##SFX(unsigned int *__p, unsigned int __v) \
 	{ return __nvvm_atom##S##dec_gen_ui(__p, __v); } \
-	__SIM_ATOMIC__ int atomicCAS##SFX(int *__p, int __c, int __v) \
+	__SIM_FN__ int __sim_cas##SFX(int *__p, int __c, int __v) \
 	{ return __nvvm_atom##S##cas_gen_i(__p, __c, __v); } \
+	__SIM_FN__ unsigned int __sim_cas##SFX(unsigned int *__p, unsigned int __c, unsigned int __v) \
+	{ return __nvvm_atom##S##cas_gen_i((int *)__p, __c, __v); } \
+	__SIM_FN__ unsigned long long __sim_cas##SFX(unsigned long long *__p, unsigned long long __c, \
+						    unsigned long long __v) \
+	{ return __nvvm_atom##S##cas_gen_ll((long long *)__p, __c, __v); } \
+	__SIM_BITWISE_HELPERS(and, SFX, S) \
+	__SIM_BITWISE_HELPERS(or, SFX, S) \
+	__SIM_BITWISE_HELPERS(xor, SFX, S)
+#define __SIM_BITWISE_HELPERS(OP, SFX, S) \
+	__SIM_FN__ int __sim_##OP##SFX(int *__p, int __v) \
+	{ return __nvvm_atom##S##OP##_gen_i(__p, __v); } \
+	__SIM_FN__ unsigned int __sim_##OP##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __nvvm_atom##S##OP##_gen_i((int *)__p, __v); } \
+	__SIM_FN__ long long __sim_##OP##SFX(long long *__p, long long __v) \
+	{ return __nvvm_atom##S##OP##_gen_ll(__p, __v); } \
+	__SIM_FN__ unsigned long long __sim_##OP##SFX(unsigned long long *__p, unsigned long long __v) \
+	{ return __nvvm_atom##S##OP##_gen_ll((long long *)__p, __v); }
+
+/* The public function NAME##SFX(T *, T) over helper H##SFX. */
+#define __SIM_AT(R, NAME, H, SFX, T) \
+	__SIM_ATOMIC__ R NAME##SFX(T *__p, T __v) { return H##SFX(__p, __v); }
+#define __SIM_ATOMICS(SFX) \
+	__SIM_AT(int, atomicAdd, __sim_add, SFX, int) \
+	__SIM_AT(unsigned int, atomicAdd, __sim_add, SFX, unsigned int) \
+	__SIM_AT(unsigned long long, atomicAdd, __sim_add, SFX, unsigned long long) \
+	__SIM_AT(float, atomicAdd, __sim_add, SFX, float) \
+	__SIM_AT(double, atomicAdd, __sim_add, SFX, double) \
+	__SIM_ATOMIC__ int atomicSub##SFX(int *__p, int __v) \
+	{ return __sim_add##SFX(__p, (unsigned int)-(int)__v); } \
+	__SIM_ATOMIC__ unsigned int atomicSub##SFX(unsigned int *__p, unsigned int __v) \
+	{ return __sim_add##SFX(__p, (unsigned int)-(int)__v); } \
+	__SIM_AT(int, atomicExch, __sim_exch, SFX, int) \
+	__SIM_AT(unsigned int, atomicExch, __sim_exch, SFX, unsigned int) \
+	__SIM_AT(unsigned long long, atomicExch, __sim_exch, SFX, unsigned long long) \
+	__SIM_AT(float, atomicExch, __sim_exch, SFX, float) \
+	__SIM_AT(int, atomicMin, __sim_min, SFX, int) \
+	__SIM_AT(unsigned int, atomicMin, __sim_min, SFX, unsigned int) \
+	__SIM_AT(long long, atomicMin, __sim_min, SFX, long long) \
+	__SIM_AT(unsigned long long, atomicMin, __sim_min, SFX, unsigned long long) \
+	__SIM_AT(int, atomicMax, __sim_max, SFX, int) \
+	__SIM_AT(unsigned int, atomicMax, __sim_max, SFX, unsigned int) \
+	__SIM_AT(long long, atomicMax, __sim_max, SFX, long long) \
+	__SIM_AT(unsigned long long, atomicMax, __sim_max, SFX, unsigned long long) \
+	__SIM_AT(unsigned int, atomicInc, __sim_inc, SFX, unsigned int) \
+	__SIM_AT(unsigned int, atomicDec, __sim_dec, SFX, unsigned int) \
+	__SIM_ATOMIC__ int atomicCAS##SFX(int *__p, int __c, int __v) \
+	{ return __sim_cas##SFX(__p, __c, __v); } \
 	__SIM_ATOMIC__ unsigned int atomicCAS##SFX(unsigned int *__p, unsigned int __c, \
 						   unsigned int __v) \
-	{ return __nvvm_atom##S##cas_gen_i((int *)__p, __c, __v); } \
+	{ return __sim_cas##SFX(__p, __c, __v); } \
 	__SIM_ATOMIC__ unsigned long long atomicCAS##SFX(unsigned long long *__p, \
 							 unsigned long long __c, \
 							 unsigned long long __v) \
-	{ return __nvvm_atom##S##cas_gen_ll((long long *)__p, __c, __v); } \
-	__SIM_ATOMIC__ int atomicAnd##SFX(int *__p, int __v) \
-	{ return __nvvm_atom##S##and_gen_i(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicAnd##SFX(unsigned int *__p, unsigned int __v) \
-	{ return __nvvm_atom##S##and_gen_i((int *)__p, __v); } \
-	__SIM_ATOMIC__ long long atomicAnd##SFX(long long *__p, long long __v) \
-	{ return __nvvm_atom##S##and_gen_ll(__p, __v); } \
-	__SIM_ATOMIC__ unsigned long long atomicAnd##SFX(unsigned long long *__p, \
-							 unsigned long long __v) \
-	{ return __nvvm_atom##S##and_gen_ll((long long *)__p, __v); } \
-	__SIM_ATOMIC__ int atomicOr##SFX(int *__p, int __v) \
-	{ return __nvvm_atom##S##or_gen_i(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicOr##SFX(unsigned int *__p, unsigned int __v) \
-	{ return __nvvm_atom##S##or_gen_i((int *)__p, __v); } \
-	__SIM_ATOMIC__ long long atomicOr##SFX(long long *__p, long long __v) \
-	{ return __nvvm_atom##S##or_gen_ll(__p, __v); } \
-	__SIM_ATOMIC__ unsigned long long atomicOr##SFX(unsigned long long *__p, \
-							unsigned long long __v) \
-	{ return __nvvm_atom##S##or_gen_ll((long long *)__p, __v); } \
-	__SIM_ATOMIC__ int atomicXor##SFX(int *__p, int __v) \
-	{ return __nvvm_atom##S##xor_gen_i(__p, __v); } \
-	__SIM_ATOMIC__ unsigned int atomicXor##SFX(unsigned int *__p, unsigned int __v) \
-	{ return __nvvm_atom##S##xor_gen_i((int *)__p, __v); } \
-	__SIM_ATOMIC__ long long atomicXor##SFX(long long *__p, long long __v) \
-	{ return __nvvm_atom##S##xor_gen_ll(__p, __v); } \
-	__SIM_ATOMIC__ unsigned long long atomicXor##SFX(unsigned long long *__p, \
-							 unsigned long long __v) \
-	{ return __nvvm_atom##S##xor_gen_ll((long long *)__p, __v); }
-__SIM_ATOMICS(, _)
-__SIM_ATOMICS(_block, _cta_)
-__SIM_ATOMICS(_system, _sys_)
+	{ return __sim_cas##SFX(__p, __c, __v); } \
+	__SIM_BITWISE(atomicAnd, __sim_and, SFX) \
+	__SIM_BITWISE(atomicOr, __sim_or, SFX) \
+	__SIM_BITWISE(atomicXor, __sim_xor, SFX)
+#define __SIM_BITWISE(NAME, H, SFX) \
+	__SIM_AT(int, NAME, H, SFX, int) \
+	__SIM_AT(unsigned int, NAME, H, SFX, unsigned int) \
+	__SIM_AT(long long, NAME, H, SFX, long long) \
+	__SIM_AT(unsigned long long, NAME, H, SFX, unsigned long long)
+
+__SIM_ATOMIC_HELPERS(, _)
+__SIM_ATOMIC_HELPERS(_block, _cta_)
+__SIM_ATOMIC_HELPERS(_system, _sys_)
+__SIM_ATOMICS()
+__SIM_ATOMICS(_block)
+__SIM_ATOMICS(_system)
+#undef __SIM_ATOMIC_HELPERS
+#undef __SIM_BITWISE_HELPERS
+#undef __SIM_AT
 #undef __SIM_ATOMICS
+#undef __SIM_BITWISE
 
 /* ---- read-only loads -------------------------------------------------- */
 
@@ -751,5 +821,6 @@ __device__ static inline void __assert_fail(const char *__message, const char *_
 #undef __SIM_FN__
 #undef __SIM_ATOMIC__
 #undef __SIM_VEC_FN__
+#undef __SIM_HD_FN__
 
 #endif /* SIMULEE_CUDA_H */
