@@ -9,6 +9,7 @@
 int main(void)
 {
 	SRunner *sr = srunner_create(mem_suite());
+	srunner_add_suite(sr, mam_suite());
 	srunner_add_suite(sr, interp_suite());
 	srunner_add_suite(sr, pcg32_suite());
 	srunner_add_suite(sr, cli_suite());

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 Suite *mem_suite(void);
+Suite *mam_suite(void);
 Suite *interp_suite(void);
 Suite *pcg32_suite(void);
 Suite *cli_suite(void);

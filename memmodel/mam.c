@@ -1,0 +1,1235 @@
+/*
+** mam.c: the Memory-Access Model; see mam.h and docs/MODEL.md.
+**
+** Layout.  Shadow pages cover 256 bytes of one allocation (64 word cells)
+** and are found through an open-addressing table keyed by (allocation id,
+** page), with the last page cached: a coalesced warp access stays in one
+** or two pages.  Pages, split byte cells and the table live in per-launch
+** storage bounded by max_bytes.  A cell is reset lazily: it belongs to one
+** block (owner) and each of its two interval summaries names its interval,
+** so a stale cell is recognised by its header and nothing is cleared at
+** block or barrier boundaries.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "memmodel/mam.h"
+#include "memmodel/mem.h"
+#include "src/util.h"
+
+#define NONE32 UINT32_MAX
+#define PAGE_SHIFT 8				/* bytes of memory per shadow page: 256 */
+#define PAGE_WORDS (1u << (PAGE_SHIFT - 2))
+#define SET_CAP 65536u				/* distinct addresses / thread pairs kept */
+#define CHUNK (1u << 20)
+
+/*
+** An access of the owner block in one interval: 8 bytes.  who packs the
+** static instruction (22 bits) and the thread index in the block (10
+** bits); its kind, scope and whether its value is known are a byte kept
+** beside the slots (kf).  stamp is the warp clock at the access.
+*/
+struct slot {
+	uint32_t stamp;
+	uint32_t who;
+};
+#define WHO(insn, tid) ((uint32_t)(insn) << 10 | (uint32_t)(tid))
+#define W_TID(x) ((x) & 1023u)
+#define W_INSN(x) ((x) >> 10)
+#define MAX_INSN ((1u << 22) - 1)
+#define KF(kind, scope, val) ((uint8_t)((kind) | (scope) << 3 | ((val) ? F_VAL : 0)))
+#define KF_KIND(f) ((f) & 7u)
+#define KF_SCOPE(f) (((f) >> 3) & 3u)
+#define F_VAL 0x80u
+
+/*
+** The summary of one interval at one unit: two slots per class.  Each
+** class is homogeneous in what it conflicts with inside the block, so two
+** accesses of distinct threads, in distinct warps when there are two,
+** answer every question a later access asks.  Thread-scope atomics are
+** atomic for nobody else and count as plain accesses.
+*/
+enum {
+	CL_R,		/* plain reads: conflict with every write */
+	CL_W,		/* plain writes: with everything */
+	CL_A,		/* writing atomics: with plain reads and writes */
+	CL_AR,		/* atomic loads: with plain writes */
+};
+#define READ_CLASSES 0xc3u	/* slots of CL_R and CL_AR */
+struct sum {
+	uint32_t epoch;		/* the interval described; NONE32: empty */
+	uint8_t used;		/* bit i: s[i] holds an access */
+	uint8_t pad[3];
+	uint8_t kf[8];		/* KF() of each slot */
+	struct slot s[8];	/* class cl in s[2cl], s[2cl+1] */
+	uint32_t wval[2];	/* the values written by s[2], s[3] */
+};
+
+/*
+** What a global unit's owner did in its older intervals (d, one access per
+** class, no clock: later intervals are ordered after them) and what the
+** blocks before it did (c).  Allocated when first needed: a unit touched
+** by a second block, or by one block in three intervals.
+*/
+enum { HC_R, HC_W, HC_AN, HC_AW };	/* reads, writes, atomics block-scope or less, device+ */
+struct hist {
+	uint8_t dused, cused;	/* class bits of d[] and c[] */
+	uint8_t dmix, cmix;	/* the class-W value is unknown or not unique */
+	uint8_t dkf[4], ckf[4];
+	uint32_t dval, cval;
+	uint32_t d[4];		/* who */
+	uint32_t cblock[4], c[4];
+};
+
+/*
+** One word (or, after a split, one byte) of tracked memory: 200 bytes.
+** e[] are the owner block's current and previous intervals (by parity).
+*/
+struct cell {
+	uint32_t owner;		/* linear block of e[] and h->d; NONE32: fresh */
+	uint32_t pad;
+	struct cell *sub;	/* the four byte cells of a split word, or NULL */
+	struct hist *h;		/* global only, or NULL */
+	struct sum e[2];
+};
+
+/* The access being applied to one unit. */
+struct acc {
+	uint64_t addr;		/* the lane's address */
+	uint32_t stamp, insn;
+	uint16_t tid;
+	uint8_t kind, scope;
+	uint8_t writes, atomic, has_val;
+	uint32_t val;		/* the value slice for the unit */
+};
+
+struct u64set {
+	uint64_t *v;
+	uint32_t n, cap;
+	uint8_t zero, full;
+};
+
+struct rec {
+	struct mam_race pub;
+	int score;		/* of the witness: 2 not its-only, 1 not benign */
+	struct u64set addrs, pairs;
+};
+
+/* Races already counted for the current lane access (a word access on a
+** split word, or an 8-byte access, meets the same witness twice). */
+struct seen {
+	uint32_t n;
+	struct { uint32_t rec, block; uint16_t tid; } v[16];
+};
+
+struct tuple {
+	uint64_t addr;
+	uint32_t block, epoch, insn, seq;
+	uint16_t tid;
+	uint8_t kind, scope, size, space;
+};
+
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	_Alignas(16) unsigned char data[];
+};
+
+struct mam {
+	struct mam_options opt;
+	struct chunk *spare;	/* chunks of earlier launches, reused */
+	uint32_t grid[3], bdim[3];
+	/* tracked allocations */
+	uint8_t *space;
+	uint32_t nspace;
+	/* shadow pages */
+	struct chunk *chunks;
+	uint64_t *pkeys;
+	struct cell **pages;
+	uint32_t pcap, pn;
+	uint64_t last_key;
+	struct cell *last_page;
+	/* the block running */
+	uint32_t block, epoch;
+	uint32_t *bar_of_epoch;	/* the barrier that started interval e */
+	uint32_t nboe, capboe;
+	/* results */
+	struct rec *recs;
+	uint32_t nrecs, caprecs;
+	uint32_t *rix;		/* record index + 1, by key hash */
+	uint32_t rcap;
+	struct mam_barrier_info *bars;	/* by static id */
+	uint8_t *bar_seen;
+	uint32_t capbars;
+	uint32_t *bar_list;	/* executed ids, sorted */
+	uint32_t nbar_list, capbar_list;
+	struct mam_stats st;
+	/* --dump-model */
+	struct tuple *tuples;
+	uint32_t ntuples, captuples;
+	uint64_t tuples_lost;
+};
+
+/* ---- kinds and scopes ----------------------------------------------------- */
+
+static inline int kind_writes(unsigned k)
+{
+	return k == MAM_WRITE || k == MAM_ATOMIC || k == MAM_ATOMIC_WRITE;
+}
+
+static inline int kind_atomic(unsigned k)
+{
+	return k >= MAM_ATOMIC;
+}
+
+/* Whether two atomics are atomic with respect to each other: each one's
+** scope includes the other's thread (PTX "morally strong"). */
+static inline int covers(unsigned sa, unsigned sb, int same_block)
+{
+	unsigned need = same_block ? MAM_SCOPE_BLOCK : MAM_SCOPE_DEVICE;
+	return sa >= need && sb >= need;
+}
+
+const char *mam_kind_name(enum mam_kind k)
+{
+	static const char *const n[] = { "read", "write", "atomic", "atomic-read", "atomic-write" };
+	return (unsigned)k < 5 ? n[k] : "access";
+}
+
+const char *mam_class_name(enum mam_class c)
+{
+	static const char *const n[] = { "intra-warp", "inter-warp", "inter-block" };
+	return (unsigned)c < 3 ? n[c] : "race";
+}
+
+const char *mam_hazard_name(enum mam_hazard h)
+{
+	static const char *const n[] = { "RAW", "WAR", "WAW" };
+	return (unsigned)h < 3 ? n[h] : "race";
+}
+
+static const char *scope_name(unsigned s)
+{
+	static const char *const n[] = { "thread", "block", "device", "system" };
+	return s < 4 ? n[s] : "?";
+}
+
+/* ---- per-launch storage ------------------------------------------------------ */
+
+static void *lalloc(struct mam *m, size_t n)
+{
+	n = (n + 15) & ~(size_t)15;
+	if (m->st.bytes + n > m->opt.max_bytes)
+		return NULL;
+	struct chunk *c = m->chunks;
+	if (c == NULL || c->size - c->used < n) {
+		if (m->spare != NULL && m->spare->size >= n) {
+			c = m->spare;
+			m->spare = c->next;
+		} else {
+			size_t sz = n > CHUNK ? n : CHUNK;
+			c = xmalloc(sizeof *c + sz);
+			c->size = sz;
+		}
+		c->used = 0;
+		c->next = m->chunks;
+		m->chunks = c;
+	}
+	void *p = c->data + c->used;
+	c->used += n;
+	m->st.bytes += n;
+	return p;
+}
+
+/* Ends a launch.  The chunks go to the spare list (the next launch reuses
+** them without faulting fresh pages in); the page table is emptied in
+** place.  KEEP 0 frees everything. */
+static void free_launch(struct mam *m, int keep)
+{
+	for (struct chunk *c = m->chunks, *nx; c; c = nx) {
+		nx = c->next;
+		if (keep && c->size == CHUNK) {
+			c->next = m->spare;
+			m->spare = c;
+		} else {
+			free(c);
+		}
+	}
+	m->chunks = NULL;
+	if (!keep)
+		for (struct chunk *c = m->spare, *nx; c; c = nx) {
+			nx = c->next;
+			free(c);
+		}
+	if (!keep)
+		m->spare = NULL;
+	if (keep && m->pkeys) {
+		memset(m->pkeys, 0, (size_t)m->pcap * sizeof *m->pkeys);
+	} else {
+		free(m->pkeys);
+		free(m->pages);
+		m->pkeys = NULL;
+		m->pages = NULL;
+		m->pcap = 0;
+	}
+	m->pn = 0;
+	m->last_key = UINT64_MAX;
+	m->last_page = NULL;
+	free(m->space);
+	m->space = NULL;
+	m->nspace = 0;
+	free(m->tuples);
+	m->tuples = NULL;
+	m->ntuples = m->captuples = 0;
+	m->tuples_lost = 0;
+	memset(&m->st, 0, sizeof m->st);
+	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct cell *));
+}
+
+static inline uint64_t mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= UINT64_C(0xff51afd7ed558ccd);
+	x ^= x >> 33;
+	x *= UINT64_C(0xc4ceb9fe1a85ec53);
+	x ^= x >> 33;
+	return x;
+}
+
+static int page_grow(struct mam *m)
+{
+	uint32_t nc = m->pcap ? m->pcap * 2 : 1024;
+	size_t need = (size_t)nc * (sizeof(uint64_t) + sizeof(struct cell *));
+	size_t old = (size_t)m->pcap * (sizeof(uint64_t) + sizeof(struct cell *));
+	if (m->st.bytes - old + need > m->opt.max_bytes)
+		return -1;
+	uint64_t *k = xcalloc(nc, sizeof *k);
+	struct cell **v = xcalloc(nc, sizeof *v);
+	for (uint32_t i = 0; i < m->pcap; i++) {
+		if (m->pkeys[i] == 0)
+			continue;
+		uint32_t j = (uint32_t)mix64(m->pkeys[i]) & (nc - 1);
+		while (k[j] != 0)
+			j = (j + 1) & (nc - 1);
+		k[j] = m->pkeys[i];
+		v[j] = m->pages[i];
+	}
+	free(m->pkeys);
+	free(m->pages);
+	m->pkeys = k;
+	m->pages = v;
+	m->pcap = nc;
+	m->st.bytes = m->st.bytes - old + need;
+	return 0;
+}
+
+/* The cell of the word at byte offset OFF of allocation ID (id >= 1), or
+** NULL when the budget is exhausted. */
+static struct cell *cell_of(struct mam *m, uint32_t id, uint64_t off)
+{
+	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
+	uint32_t w = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
+	if (key == m->last_key)
+		return m->last_page + w;
+	if (m->pn * 2 >= m->pcap && page_grow(m) < 0)
+		return NULL;
+	uint32_t j = (uint32_t)mix64(key) & (m->pcap - 1);
+	while (m->pkeys[j] != 0 && m->pkeys[j] != key)
+		j = (j + 1) & (m->pcap - 1);
+	if (m->pkeys[j] == 0) {
+		struct cell *pg = lalloc(m, PAGE_WORDS * sizeof *pg);
+		if (pg == NULL)
+			return NULL;
+		for (uint32_t i = 0; i < PAGE_WORDS; i++) {
+			pg[i].owner = NONE32;
+			pg[i].sub = NULL;
+			pg[i].h = NULL;
+		}
+		m->pkeys[j] = key;
+		m->pages[j] = pg;
+		m->pn++;
+	}
+	m->last_key = key;
+	m->last_page = m->pages[j];
+	return m->last_page + w;
+}
+
+/* Splits word cell C into four byte cells that each start with C's
+** history (values sliced to their byte).  Returns 0, or -1 over budget. */
+static int split(struct mam *m, struct cell *c)
+{
+	struct cell *s = lalloc(m, 4 * sizeof *s);
+	struct hist *h = c->h ? lalloc(m, 4 * sizeof *h) : NULL;
+	if (s == NULL || (c->h && h == NULL))
+		return -1;
+	for (unsigned i = 0; i < 4; i++) {
+		s[i] = *c;
+		s[i].sub = NULL;
+		for (unsigned j = 0; j < 2; j++)
+			for (unsigned k = 0; k < 2; k++)
+				s[i].e[j].wval[k] = (c->e[j].wval[k] >> (8 * i)) & 0xff;
+		if (h) {
+			h[i] = *c->h;
+			h[i].dval = (c->h->dval >> (8 * i)) & 0xff;
+			h[i].cval = (c->h->cval >> (8 * i)) & 0xff;
+			s[i].h = &h[i];
+		}
+	}
+	c->sub = s;
+	return 0;
+}
+
+/* ---- results ---------------------------------------------------------------- */
+
+/* Adds X; returns 1 if it is new, 0 if known or the set is full. */
+static int set_add(struct u64set *s, uint64_t x)
+{
+	if (x == 0) {
+		if (s->zero)
+			return 0;
+		s->zero = 1;
+		return 1;
+	}
+	if (s->n * 2 >= s->cap) {
+		if (s->cap >= 2 * SET_CAP) {
+			s->full = 1;
+			return 0;
+		}
+		uint32_t nc = s->cap ? s->cap * 2 : 16;
+		uint64_t *v = xcalloc(nc, sizeof *v);
+		for (uint32_t i = 0; i < s->cap; i++)
+			if (s->v[i]) {
+				uint32_t j = (uint32_t)mix64(s->v[i]) & (nc - 1);
+				while (v[j])
+					j = (j + 1) & (nc - 1);
+				v[j] = s->v[i];
+			}
+		free(s->v);
+		s->v = v;
+		s->cap = nc;
+	}
+	uint32_t j = (uint32_t)mix64(x) & (s->cap - 1);
+	while (s->v[j] != 0) {
+		if (s->v[j] == x)
+			return 0;
+		j = (j + 1) & (s->cap - 1);
+	}
+	s->v[j] = x;
+	s->n++;
+	return 1;
+}
+
+static uint64_t rec_hash(unsigned space, unsigned cls, unsigned hz, uint32_t ia, uint32_t ib)
+{
+	return mix64(((uint64_t)ia << 32 | ib) ^ ((uint64_t)(space << 4 | cls << 2 | hz) << 58));
+}
+
+static uint32_t rec_find(struct mam *m, unsigned space, unsigned cls, unsigned hz,
+			 uint32_t ia, uint32_t ib, int *created)
+{
+	if (m->nrecs * 2 >= m->rcap) {
+		uint32_t nc = m->rcap ? m->rcap * 2 : 64;
+		uint32_t *ix = xcalloc(nc, sizeof *ix);
+		for (uint32_t i = 0; i < m->nrecs; i++) {
+			const struct mam_race *r = &m->recs[i].pub;
+			uint32_t j = (uint32_t)rec_hash(r->space, r->cls, r->hazard, r->first.insn,
+							r->second.insn) & (nc - 1);
+			while (ix[j])
+				j = (j + 1) & (nc - 1);
+			ix[j] = i + 1;
+		}
+		free(m->rix);
+		m->rix = ix;
+		m->rcap = nc;
+	}
+	uint32_t j = (uint32_t)rec_hash(space, cls, hz, ia, ib) & (m->rcap - 1);
+	while (m->rix[j]) {
+		const struct mam_race *r = &m->recs[m->rix[j] - 1].pub;
+		if (r->space == space && r->cls == cls && r->hazard == hz && r->first.insn == ia
+		    && r->second.insn == ib) {
+			*created = 0;
+			return m->rix[j] - 1;
+		}
+		j = (j + 1) & (m->rcap - 1);
+	}
+	if (m->nrecs == m->caprecs) {
+		m->caprecs = m->caprecs ? m->caprecs * 2 : 16;
+		m->recs = xrealloc(m->recs, m->caprecs * sizeof *m->recs);
+	}
+	struct rec *r = &m->recs[m->nrecs];
+	memset(r, 0, sizeof *r);
+	r->pub.space = (uint8_t)space;
+	r->pub.cls = (uint8_t)cls;
+	r->pub.hazard = (uint8_t)hz;
+	r->pub.first.insn = ia;
+	r->pub.second.insn = ib;
+	m->rix[j] = m->nrecs + 1;
+	*created = 1;
+	return m->nrecs++;
+}
+
+/* One detection: access A (seen first) and B race at ADDR. */
+static void report(struct mam *m, struct seen *sn, unsigned space, unsigned cls, unsigned hz,
+		   int its_only, int benign, const struct mam_who *a, const struct mam_who *b,
+		   uint64_t addr)
+{
+	int created;
+	uint32_t ri = rec_find(m, space, cls, hz, a->insn, b->insn, &created);
+	for (uint32_t i = 0; i < sn->n; i++)
+		if (sn->v[i].rec == ri && sn->v[i].block == a->block && sn->v[i].tid == a->tid)
+			return;
+	if (sn->n < 16) {
+		sn->v[sn->n].rec = ri;
+		sn->v[sn->n].block = a->block;
+		sn->v[sn->n].tid = (uint16_t)a->tid;
+		sn->n++;
+	}
+	struct rec *r = &m->recs[ri];
+	int score = (its_only ? 0 : 2) + (benign ? 0 : 1);
+	if (created) {
+		r->pub.its_only = (uint8_t)its_only;
+		r->pub.benign = (uint8_t)benign;
+		r->score = -1;
+	} else {
+		r->pub.its_only &= (uint8_t)its_only;
+		r->pub.benign &= (uint8_t)benign;
+	}
+	if (score > r->score) {
+		r->score = score;
+		r->pub.first = *a;
+		r->pub.second = *b;
+		r->pub.addr = addr;
+	}
+	r->pub.occurrences++;
+	m->st.detections++;
+	set_add(&r->addrs, addr);
+	uint64_t ta = (uint64_t)a->block << 10 | a->tid, tb = (uint64_t)b->block << 10 | b->tid;
+	uint64_t lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
+	set_add(&r->pairs, mix64(lo) ^ (hi * UINT64_C(0x9e3779b97f4a7c15)));
+	r->pub.addresses = r->addrs.n + r->addrs.zero;
+	r->pub.thread_pairs = r->pairs.n + r->pairs.zero;
+	r->pub.capped = r->addrs.full | r->pairs.full;
+}
+
+static struct mam_barrier_info *bar_get(struct mam *m, uint32_t id)
+{
+	if (id >= m->capbars) {
+		uint32_t nc = m->capbars ? m->capbars : 16;
+		while (nc <= id)
+			nc *= 2;
+		m->bars = xrealloc(m->bars, nc * sizeof *m->bars);
+		m->bar_seen = xrealloc(m->bar_seen, nc);
+		memset(m->bars + m->capbars, 0, (nc - m->capbars) * sizeof *m->bars);
+		memset(m->bar_seen + m->capbars, 0, nc - m->capbars);
+		m->capbars = nc;
+	}
+	if (!m->bar_seen[id]) {
+		m->bar_seen[id] = 1;
+		m->bars[id].id = id;
+		vec_reserve(&m->bar_list, &m->capbar_list, m->nbar_list + 1, sizeof *m->bar_list);
+		uint32_t i = m->nbar_list++;
+		while (i > 0 && m->bar_list[i - 1] > id) {
+			m->bar_list[i] = m->bar_list[i - 1];
+			i--;
+		}
+		m->bar_list[i] = id;
+	}
+	return &m->bars[id];
+}
+
+/* ---- intra-warp order ----------------------------------------------------------- */
+
+/*
+** How access A (thread a_tid at clock a_stamp) is ordered before access B
+** of the same block by thread b_tid, now, given B's warp W: 3 ordered in
+** both models, 2 only under lockstep, 0 not at all.
+*/
+static inline unsigned order_of(const struct mam_warp_ctx *w, uint32_t a_tid, uint32_t a_stamp,
+				uint32_t b_tid, uint32_t b_stamp)
+{
+	if (a_tid == b_tid)
+		return 3;
+	if ((a_tid >> 5) != (b_tid >> 5))
+		return 0;
+	uint32_t p = a_tid & 31, q = b_tid & 31;
+	uint32_t v = w->vc_its[q][p];
+	if ((v > w->floor_its ? v : w->floor_its) >= a_stamp)
+		return 3;
+	v = w->vc_ls[q][p];
+	if ((v > w->floor_ls ? v : w->floor_ls) >= a_stamp)
+		return 2;
+	if ((w->seg_mask >> p & 1) && (w->seg_mask >> q & 1) && a_stamp >= w->seg_start
+	    && a_stamp < b_stamp)
+		return 2;
+	return 0;
+}
+
+/* Lanes S (of EXISTS) synchronise at clock NOW: each learns what the
+** others know.  A join of the whole warp only moves the floor. */
+static void join(uint32_t vc[32][32], uint32_t *floor, uint32_t *dirty, uint32_t exists,
+		 uint32_t s, uint32_t now)
+{
+	s &= exists;
+	if ((s & (s - 1)) == 0)
+		return;
+	if (s == exists) {
+		*floor = now;
+		return;
+	}
+	uint32_t row[32] = { 0 };
+	for (uint32_t mm = s; mm; mm &= mm - 1) {
+		const uint32_t *r = vc[__builtin_ctz(mm)];
+		for (unsigned p = 0; p < 32; p++)
+			row[p] = r[p] > row[p] ? r[p] : row[p];
+	}
+	for (uint32_t mm = s; mm; mm &= mm - 1)
+		row[__builtin_ctz(mm)] = now;
+	for (uint32_t mm = s; mm; mm &= mm - 1)
+		memcpy(vc[__builtin_ctz(mm)], row, sizeof row);
+	*dirty |= s;
+}
+
+void mam_warp_begin(struct mam *m, struct mam_warp_ctx *w, uint32_t warp, uint32_t exists)
+{
+	for (uint32_t r = w->dirty_its; r; r &= r - 1)
+		memset(w->vc_its[__builtin_ctz(r)], 0, sizeof w->vc_its[0]);
+	for (uint32_t r = w->dirty_ls; r; r &= r - 1)
+		memset(w->vc_ls[__builtin_ctz(r)], 0, sizeof w->vc_ls[0]);
+	w->dirty_its = w->dirty_ls = 0;
+	w->block = m->block;
+	w->warp = warp;
+	w->exists = exists;
+	w->clock = 0;
+	w->floor_its = w->floor_ls = 0;
+	w->seg_mask = exists;
+	w->seg_start = 1;
+}
+
+void mam_warp_group(struct mam_warp_ctx *w, uint32_t mask)
+{
+	if (mask == w->seg_mask || mask == 0)
+		return;
+	/* the group that ran is ordered up to now; the new one starts joined */
+	join(w->vc_ls, &w->floor_ls, &w->dirty_ls, w->exists, w->seg_mask, w->clock);
+	join(w->vc_ls, &w->floor_ls, &w->dirty_ls, w->exists, mask, w->clock);
+	w->seg_mask = mask;
+	w->seg_start = w->clock + 1;
+}
+
+void mam_syncwarp(struct mam_warp_ctx *w, uint32_t mask)
+{
+	join(w->vc_its, &w->floor_its, &w->dirty_its, w->exists, mask, w->clock);
+	/* lockstep: the running group executes the sync, so it joins too */
+	join(w->vc_ls, &w->floor_ls, &w->dirty_ls, w->exists, w->seg_mask | mask, w->clock);
+}
+
+/* ---- the model ------------------------------------------------------------------ */
+
+struct mam *mam_new(const struct mam_options *opt)
+{
+	struct mam *m = xcalloc(1, sizeof *m);
+	if (opt)
+		m->opt = *opt;
+	if (m->opt.max_bytes == 0)
+		m->opt.max_bytes = (size_t)1 << 30;
+	m->last_key = UINT64_MAX;
+	m->block = NONE32;
+	for (int i = 0; i < 3; i++)
+		m->grid[i] = m->bdim[i] = 1;
+	return m;
+}
+
+void mam_clear_results(struct mam *m)
+{
+	for (uint32_t i = 0; i < m->nrecs; i++) {
+		free(m->recs[i].addrs.v);
+		free(m->recs[i].pairs.v);
+	}
+	free(m->recs);
+	free(m->rix);
+	m->recs = NULL;
+	m->rix = NULL;
+	m->nrecs = m->caprecs = m->rcap = 0;
+	free(m->bars);
+	free(m->bar_seen);
+	free(m->bar_list);
+	m->bars = NULL;
+	m->bar_seen = NULL;
+	m->bar_list = NULL;
+	m->capbars = m->nbar_list = m->capbar_list = 0;
+}
+
+void mam_free(struct mam *m)
+{
+	if (m == NULL)
+		return;
+	free_launch(m, 0);
+	mam_clear_results(m);
+	free(m->bar_of_epoch);
+	free(m);
+}
+
+void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t block[3])
+{
+	free_launch(m, 1);
+	for (int i = 0; i < 3; i++) {
+		m->grid[i] = grid[i] ? grid[i] : 1;
+		m->bdim[i] = block[i] ? block[i] : 1;
+	}
+	m->block = NONE32;
+	m->epoch = 0;
+}
+
+void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space)
+{
+	if (alloc_id == 0 || alloc_id >= MEM_MAX_ALLOCS)
+		return;
+	if (alloc_id >= m->nspace) {
+		uint32_t nn = m->nspace ? m->nspace : 64;
+		while (nn <= alloc_id)
+			nn *= 2;
+		m->space = xrealloc(m->space, nn);
+		memset(m->space + m->nspace, 0, nn - m->nspace);
+		m->nspace = nn;
+	}
+	m->space[alloc_id] = (uint8_t)space;
+}
+
+void mam_block_begin(struct mam *m, uint32_t block)
+{
+	m->block = block;
+	m->epoch = 0;
+	m->nboe = 0;
+	vec_reserve(&m->bar_of_epoch, &m->capboe, 1, sizeof *m->bar_of_epoch);
+	m->bar_of_epoch[m->nboe++] = NONE32;
+}
+
+void mam_block_end(struct mam *m)
+{
+	/* nothing to flush: cells fold their history into the other-blocks
+	** summary when the next block touches them */
+	m->block = NONE32;
+	m->epoch = 0;
+}
+
+void mam_barrier(struct mam *m, uint32_t barrier_id)
+{
+	bar_get(m, barrier_id)->executions++;
+	m->epoch++;
+	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
+	m->bar_of_epoch[m->nboe++] = barrier_id;
+}
+
+/* Adds an access (block BLK, who X, kind byte F, value VAL if known) to
+** class K of one history (d or c).  The first access of a class stays,
+** but a writing atomic replaces a read-only one; class W tracks whether
+** every write stored the same known value. */
+static void hput(uint8_t *used, uint8_t *kf, uint32_t *who, uint32_t *blocks, uint32_t *pval,
+		 uint8_t *mix, unsigned k, uint32_t blk, uint32_t x, uint8_t f, uint32_t val)
+{
+	int known = (f & F_VAL) != 0;
+	if (*used >> k & 1) {
+		if (k == HC_W)
+			*mix |= (uint8_t)(!known || val != *pval);
+		else if (k >= HC_AN && !kind_writes(KF_KIND(kf[k])) && kind_writes(KF_KIND(f)))
+			goto put;
+		return;
+	}
+	*used |= (uint8_t)(1u << k);
+	if (k == HC_W) {
+		*pval = val;
+		*mix = (uint8_t)!known;
+	}
+put:
+	kf[k] = f;
+	who[k] = x;
+	if (blocks)
+		blocks[k] = blk;
+}
+
+static struct hist *hist_of(struct mam *m, struct cell *c)
+{
+	if (c->h == NULL) {
+		c->h = lalloc(m, sizeof *c->h);
+		if (c->h == NULL) {
+			m->st.dropped++;
+			return NULL;
+		}
+		memset(c->h, 0, sizeof *c->h);
+	}
+	return c->h;
+}
+
+/* The history class of an access of summary class CL with kind byte F. */
+static inline unsigned hclass(unsigned cl, uint8_t f)
+{
+	return cl == CL_R ? HC_R : cl == CL_W ? HC_W
+	       : KF_SCOPE(f) >= MAM_SCOPE_DEVICE ? HC_AW : HC_AN;
+}
+
+/* An access of global cell C's owner (summary class CL) that its interval
+** summary does not keep joins the owner's history d. */
+static void fold_one(struct mam *m, struct cell *c, unsigned cl, uint32_t who, uint8_t f,
+		     uint32_t val)
+{
+	struct hist *h = hist_of(m, c);
+	if (h != NULL)
+		hput(&h->dused, h->dkf, h->d, NULL, &h->dval, &h->dmix, hclass(cl, f), 0, who, f, val);
+}
+
+/* Interval summary S of global cell C is about to be forgotten: its
+** accesses join the owner's history d. */
+static void fold_sum(struct mam *m, struct cell *c, const struct sum *s)
+{
+	for (unsigned i = 0; i < 8; i++)
+		if (s->used >> i & 1)
+			fold_one(m, c, i / 2, s->s[i].who, s->kf[i], i / 2 == CL_W ? s->wval[i - 2] : 0);
+}
+
+/* The owner block of global cell C is done: its history joins c. */
+static void retire(struct mam *m, struct cell *c)
+{
+	/* the older interval first: its accesses become the witnesses */
+	unsigned first = c->e[1].epoch < c->e[0].epoch;
+	for (unsigned j = 0; j < 2; j++)
+		if (c->e[first ^ j].epoch != NONE32)
+			fold_sum(m, c, &c->e[first ^ j]);
+	struct hist *h = c->h;
+	if (h == NULL)
+		return;
+	for (unsigned k = 0; k < 4; k++)
+		if (h->dused >> k & 1)
+			hput(&h->cused, h->ckf, h->c, h->cblock, &h->cval, &h->cmix, k, c->owner, h->d[k],
+			     (uint8_t)(k == HC_W && h->dmix ? h->dkf[k] & ~F_VAL : h->dkf[k]), h->dval);
+	h->dused = 0;
+	h->dmix = 0;
+}
+
+static inline void who_of(struct mam_who *o, uint32_t block, uint32_t x, uint8_t f)
+{
+	o->block = block;
+	o->tid = W_TID(x);
+	o->insn = W_INSN(x);
+	o->kind = (uint8_t)KF_KIND(f);
+	o->scope = (uint8_t)KF_SCOPE(f);
+}
+
+static inline void who_acc(struct mam_who *o, uint32_t block, const struct acc *b)
+{
+	o->block = block;
+	o->tid = b->tid;
+	o->insn = b->insn;
+	o->kind = b->kind;
+	o->scope = b->scope;
+}
+
+/* Checks B against the interval summary S of its own block: PREV 0 the
+** current interval (races), 1 the previous one (is the barrier between
+** them needed?). */
+static void check_sum(struct mam *m, const struct mam_warp_ctx *w, const struct sum *s, int prev,
+		      const struct acc *b, unsigned space, uint64_t uaddr, struct seen *sn)
+{
+	uint8_t used = s->used;
+	if (!b->writes)
+		used &= (uint8_t)~READ_CLASSES;	/* reads never race with reads */
+	for (; used; used &= used - 1) {
+		unsigned i = (unsigned)__builtin_ctz(used);
+		const struct slot *a = &s->s[i];
+		uint8_t f = s->kf[i];
+		int aw = kind_writes(KF_KIND(f));
+		if (!aw && !b->writes)
+			continue;
+		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 1))
+			continue;
+		uint32_t atid = W_TID(a->who);
+		unsigned ord = order_of(w, atid, a->stamp, b->tid, b->stamp);
+		if (ord == 3)
+			continue;
+		int benign = i >= 2 && i < 4 && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
+			     && s->wval[i - 2] == b->val;
+		struct mam_who wa, wb;
+		who_of(&wa, m->block, a->who, f);
+		who_acc(&wb, m->block, b);
+		if (prev) {
+			if (benign)
+				continue;
+			struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[m->epoch]];
+			if (!bi->needed_its) {
+				bi->needed_its = 1;
+				bi->why_first = wa;
+				bi->why_second = wb;
+				bi->why_addr = uaddr;
+			}
+			if (ord == 0)
+				bi->needed_ls = 1;
+			continue;
+		}
+		if (m->opt.model == MAM_LOCKSTEP && ord != 0)
+			continue;
+		unsigned cls = (atid >> 5) == (uint32_t)(b->tid >> 5) ? MAM_INTRA_WARP : MAM_INTER_WARP;
+		unsigned hz = aw && b->writes ? MAM_WAW : aw ? MAM_RAW : MAM_WAR;
+		report(m, sn, space, cls, hz, ord == 2, benign, &wa, &wb, uaddr);
+	}
+}
+
+/* Checks B against what other blocks did (global memory). */
+static void check_other_blocks(struct mam *m, const struct hist *h, const struct acc *b,
+			       uint64_t uaddr, struct seen *sn)
+{
+	for (uint8_t used = h->cused; used; used &= used - 1) {
+		unsigned k = (unsigned)__builtin_ctz(used);
+		uint8_t f = h->ckf[k];
+		int aw = kind_writes(KF_KIND(f));
+		if (!aw && !b->writes)
+			continue;
+		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 0))
+			continue;
+		int benign = k == HC_W && b->kind == MAM_WRITE && b->has_val && !h->cmix
+			     && h->cval == b->val;
+		struct mam_who wa, wb;
+		who_of(&wa, h->cblock[k], h->c[k], f);
+		who_acc(&wb, m->block, b);
+		unsigned hz = aw && b->writes ? MAM_WAW : aw ? MAM_RAW : MAM_WAR;
+		report(m, sn, MAM_SPACE_GLOBAL, MAM_INTER_BLOCK, hz, 0, benign, &wa, &wb, uaddr);
+	}
+}
+
+/*
+** Remembers B in interval summary S (see docs/MODEL.md, "Which accesses a
+** summary keeps").  On a global cell C (NULL for shared memory) an access
+** the summary drops, or evicts, joins the owner's history first, so the
+** history of a block misses nothing the next blocks must meet.
+*/
+static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, struct sum *s,
+		   const struct acc *b)
+{
+	unsigned cl = b->atomic && b->scope >= MAM_SCOPE_BLOCK ? (b->writes ? CL_A : CL_AR)
+		      : b->writes ? CL_W : CL_R;
+	unsigned i0 = 2 * cl, i1 = i0 + 1, t;
+	uint8_t u = s->used, fb = KF(b->kind, b->scope, b->has_val);
+	uint32_t t0 = W_TID(s->s[i0].who), t1 = W_TID(s->s[i1].who), tb = b->tid;
+	int evict;
+	if ((u >> i0 & 1) && t0 == tb) {
+		/* the thread's latest access stands for its earlier ones, unless
+		** their scopes differ across blocks */
+		t = i0;
+		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
+	} else if ((u >> i1 & 1) && t1 == tb) {
+		t = i1;
+		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
+	} else if (!(u >> i0 & 1)) {
+		t = i0;
+		evict = 0;
+	} else if (!(u >> i1 & 1)) {
+		t = i1;
+		evict = 0;
+	} else if (order_of(w, t0, s->s[i0].stamp, tb, b->stamp) == 3) {
+		/* B happens after it, so whatever is concurrent with it is
+		** concurrent with B: B stands for it */
+		t = i0;
+		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
+	} else if (order_of(w, t1, s->s[i1].stamp, tb, b->stamp) == 3) {
+		t = i1;
+		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
+	} else if ((t0 >> 5) == (t1 >> 5) && (tb >> 5) != (t0 >> 5)) {
+		/* three concurrent accesses: keep two warps */
+		t = i1;
+		evict = 1;
+	} else {
+		goto drop;
+	}
+	if (evict && c != NULL)
+		fold_one(m, c, cl, s->s[t].who, s->kf[t], cl == CL_W ? s->wval[t - 2] : 0);
+	s->s[t].stamp = b->stamp;
+	s->s[t].who = WHO(b->insn, b->tid);
+	s->kf[t] = fb;
+	if (cl == CL_W)
+		s->wval[t - 2] = b->val;
+	s->used = (uint8_t)(u | 1u << t);
+	return;
+drop:
+	if (c != NULL)
+		fold_one(m, c, cl, WHO(b->insn, b->tid), fb, b->val);
+}
+
+/* Applies B to one unit (word or byte cell C at UADDR). */
+static void unit(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, unsigned space,
+		 uint64_t uaddr, const struct acc *b, struct seen *sn)
+{
+	uint32_t e = m->epoch;
+	if (c->owner != m->block) {
+		if (space == MAM_SPACE_GLOBAL && c->owner != NONE32)
+			retire(m, c);
+		c->owner = m->block;
+		c->e[0].epoch = c->e[1].epoch = NONE32;
+		m->st.units++;
+	}
+	struct sum *a = &c->e[e & 1];
+	if (a->epoch != e) {
+		if (space == MAM_SPACE_GLOBAL && a->epoch != NONE32)
+			fold_sum(m, c, a);
+		a->epoch = e;
+		a->used = 0;
+	}
+	if (a->used)
+		check_sum(m, w, a, 0, b, space, uaddr, sn);
+	if (e > 0 && m->bar_of_epoch[e] < m->capbars) {
+		const struct sum *p = &c->e[(e - 1) & 1];
+		const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[e]];
+		if (p->epoch == e - 1 && p->used && !(bi->needed_its && bi->needed_ls))
+			check_sum(m, w, p, 1, b, space, uaddr, sn);
+	}
+	if (c->h && c->h->cused)
+		check_other_blocks(m, c->h, b, uaddr, sn);
+	insert(m, w, space == MAM_SPACE_GLOBAL ? c : NULL, a, b);
+}
+
+static void log_tuple(struct mam *m, unsigned space, const struct acc *b, unsigned size)
+{
+	if (m->ntuples >= m->opt.dump_max) {
+		m->tuples_lost++;
+		return;
+	}
+	vec_reserve(&m->tuples, &m->captuples, m->ntuples + 1, sizeof *m->tuples);
+	struct tuple *t = &m->tuples[m->ntuples];
+	t->addr = b->addr;
+	t->block = m->block;
+	t->epoch = m->epoch;
+	t->insn = b->insn;
+	t->seq = m->ntuples++;
+	t->tid = b->tid;
+	t->kind = b->kind;
+	t->scope = b->scope;
+	t->size = (uint8_t)(size > 255 ? 255 : size);
+	t->space = (uint8_t)space;
+}
+
+/* One lane's access of N bytes at ADDR (value V when HAS_VAL). */
+static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned space,
+			struct acc *b, uint64_t n, uint64_t v, int has_val)
+{
+	uint64_t addr = b->addr;
+	uint32_t id = MEM_ID(addr);
+	uint64_t off = MEM_OFF(addr), end = off + n;
+	struct seen sn;
+	sn.n = 0;
+	m->st.lane_accesses++;
+	if (m->opt.dump_max)
+		log_tuple(m, space, b, (unsigned)(n > 255 ? 255 : n));
+	if (end > MEM_OFF_MASK + 1)
+		end = MEM_OFF_MASK + 1;
+	for (uint64_t o = off; o < end;) {
+		uint64_t word = o & ~(uint64_t)3;
+		struct cell *c = cell_of(m, id, word);
+		if (c == NULL) {
+			m->st.dropped++;
+			return;
+		}
+		uint64_t k = o - off;		/* byte of the access */
+		if (o == word && end - o >= 4) {
+			b->has_val = (uint8_t)has_val;
+			b->val = k < 8 ? (uint32_t)(v >> (8 * k)) : 0;
+			if (c->sub == NULL) {
+				unit(m, w, c, space, MEM_PTR(id, word), b, &sn);
+			} else {
+				uint32_t wv = b->val;
+				for (unsigned i = 0; i < 4; i++) {
+					b->val = (wv >> (8 * i)) & 0xff;
+					unit(m, w, &c->sub[i], space, MEM_PTR(id, word + i), b, &sn);
+				}
+			}
+			o += 4;
+		} else {
+			if (c->sub == NULL && split(m, c) < 0) {
+				m->st.dropped++;
+				return;
+			}
+			b->has_val = (uint8_t)has_val;
+			b->val = k < 8 ? (uint32_t)(v >> (8 * k)) & 0xff : 0;
+			unit(m, w, &c->sub[o & 3], space, MEM_PTR(id, o), b, &sn);
+			o += 1;
+		}
+	}
+}
+
+static inline unsigned space_of(const struct mam *m, uint64_t addr)
+{
+	uint32_t id = MEM_ID(addr);
+	return id < m->nspace ? m->space[id] : MAM_SPACE_NONE;
+}
+
+void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
+		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
+		const uint64_t *value)
+{
+	if (m->block == NONE32 || size == 0)
+		return;
+	struct acc b;
+	b.stamp = ++w->clock;
+	b.insn = insn > MAX_INSN ? MAX_INSN : insn;
+	b.kind = (uint8_t)kind;
+	b.scope = kind_atomic(kind) ? (uint8_t)(scope & 3u) : 0;
+	b.writes = (uint8_t)kind_writes(kind);
+	b.atomic = (uint8_t)kind_atomic(kind);
+	int has_val = value != NULL && kind == MAM_WRITE && size <= 8;
+	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		unsigned sp = space_of(m, addr[l]);
+		if (sp == MAM_SPACE_NONE)
+			continue;
+		b.addr = addr[l];
+		b.tid = (uint16_t)(w->warp * 32 + l);
+		lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
+	}
+}
+
+void mam_access_range(struct mam *m, struct mam_warp_ctx *w, uint32_t lane, uint64_t addr,
+		      uint64_t n, enum mam_kind kind, uint32_t insn)
+{
+	if (m->block == NONE32 || n == 0 || lane >= 32 || !(w->exists >> lane & 1))
+		return;
+	unsigned sp = space_of(m, addr);
+	if (sp == MAM_SPACE_NONE)
+		return;
+	struct acc b;
+	b.stamp = ++w->clock;
+	b.insn = insn > MAX_INSN ? MAX_INSN : insn;
+	b.kind = (uint8_t)kind;
+	b.scope = 0;
+	b.writes = (uint8_t)kind_writes(kind);
+	b.atomic = (uint8_t)kind_atomic(kind);
+	b.addr = addr;
+	b.tid = (uint16_t)(w->warp * 32 + lane);
+	lane_access(m, w, sp, &b, n, 0, 0);
+}
+
+/* ---- queries --------------------------------------------------------------------- */
+
+uint32_t mam_nraces(const struct mam *m)
+{
+	return m->nrecs;
+}
+
+const struct mam_race *mam_race_at(const struct mam *m, uint32_t i)
+{
+	return i < m->nrecs ? &m->recs[i].pub : NULL;
+}
+
+uint32_t mam_nbarriers(const struct mam *m)
+{
+	return m->nbar_list;
+}
+
+const struct mam_barrier_info *mam_barrier_at(const struct mam *m, uint32_t i)
+{
+	return i < m->nbar_list ? &m->bars[m->bar_list[i]] : NULL;
+}
+
+void mam_get_stats(const struct mam *m, struct mam_stats *st)
+{
+	*st = m->st;
+}
+
+void mam_coords(const struct mam *m, uint32_t block, uint32_t tid, uint32_t bxyz[3],
+		uint32_t txyz[3])
+{
+	bxyz[0] = block % m->grid[0];
+	bxyz[1] = (block / m->grid[0]) % m->grid[1];
+	bxyz[2] = block / (m->grid[0] * m->grid[1]);
+	txyz[0] = tid % m->bdim[0];
+	txyz[1] = (tid / m->bdim[0]) % m->bdim[1];
+	txyz[2] = tid / (m->bdim[0] * m->bdim[1]);
+}
+
+/* ---- --dump-model ---------------------------------------------------------------- */
+
+static int tuple_cmp(const void *x, const void *y)
+{
+	const struct tuple *a = x, *b = y;
+	if (a->space != b->space)
+		return a->space < b->space ? -1 : 1;
+	if (a->addr != b->addr)
+		return a->addr < b->addr ? -1 : 1;
+	/* shared memory is a unit per block; global units span blocks */
+	if (a->space == MAM_SPACE_SHARED && a->block != b->block)
+		return a->block < b->block ? -1 : 1;
+	return a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
+static int same_unit(const struct tuple *a, const struct tuple *b)
+{
+	return a->space == b->space && a->addr == b->addr
+	       && (a->space != MAM_SPACE_SHARED || a->block == b->block);
+}
+
+static void print_action(FILE *out, const struct tuple *t)
+{
+	if (kind_atomic(t->kind))
+		fprintf(out, "%s.%s", mam_kind_name(t->kind), scope_name(t->scope));
+	else
+		fputs(mam_kind_name(t->kind), out);
+}
+
+void mam_dump(const struct mam *m, FILE *out, mam_namefn *name, void *ctx)
+{
+	struct tuple *t = NULL;
+	if (m->ntuples) {
+		t = xmalloc(m->ntuples * sizeof *t);
+		memcpy(t, m->tuples, m->ntuples * sizeof *t);
+		qsort(t, m->ntuples, sizeof *t, tuple_cmp);
+	}
+	uint32_t units = 0;
+	for (uint32_t i = 0; i < m->ntuples; i++)
+		if (i == 0 || !same_unit(&t[i], &t[i - 1]))
+			units++;
+	fprintf(out, "Memory-Access Model (%s), grid (%u,%u,%u) block (%u,%u,%u): %u memory units, "
+		"%u unit tuples <visit_order, thread_id, action>",
+		m->opt.model == MAM_LOCKSTEP ? "lockstep" : "its", m->grid[0], m->grid[1], m->grid[2],
+		m->bdim[0], m->bdim[1], m->bdim[2], units, m->ntuples);
+	if (m->tuples_lost)
+		fprintf(out, " (%llu more not kept)", (unsigned long long)m->tuples_lost);
+	fputc('\n', out);
+	for (uint32_t i = 0; i < m->ntuples; i++) {
+		const struct tuple *x = &t[i];
+		uint32_t bx[3], tx[3];
+		if (i == 0 || !same_unit(x, &t[i - 1])) {
+			char nm[128];
+			nm[0] = 0;
+			if (name)
+				name(ctx, x->addr, nm, sizeof nm);
+			if (nm[0] == 0)
+				snprintf(nm, sizeof nm, "alloc %u + %llu", MEM_ID(x->addr),
+					 (unsigned long long)MEM_OFF(x->addr));
+			fprintf(out, "memory unit %s %s", x->space == MAM_SPACE_SHARED ? "shared" : "global", nm);
+			if (x->space == MAM_SPACE_SHARED) {
+				mam_coords(m, x->block, 0, bx, tx);
+				fprintf(out, " of block (%u %u %u)", bx[0], bx[1], bx[2]);
+			}
+			fputs(":\n", out);
+		}
+		mam_coords(m, x->block, x->tid, bx, tx);
+		fprintf(out, "  <%u, (%u %u %u), ", x->epoch, tx[0], tx[1], tx[2]);
+		print_action(out, x);
+		fputc('>', out);
+		if (x->space == MAM_SPACE_GLOBAL)
+			fprintf(out, " block (%u %u %u)", bx[0], bx[1], bx[2]);
+		fprintf(out, " insn %u, %u bytes\n", x->insn, x->size);
+	}
+	free(t);
+	for (uint32_t i = 0; i < m->nbar_list; i++) {
+		const struct mam_barrier_info *bi = &m->bars[m->bar_list[i]];
+		fprintf(out, "barrier %u: executed %llu times, needed under lockstep: %s, under its: %s\n",
+			bi->id, (unsigned long long)bi->executions, bi->needed_ls ? "yes" : "no",
+			bi->needed_its ? "yes" : "no");
+	}
+	for (uint32_t i = 0; i < m->nrecs; i++) {
+		const struct mam_race *r = &m->recs[i].pub;
+		fprintf(out, "race %s %s %s between insn %u (thread %u of block %u, %s) and insn %u "
+			"(thread %u of block %u, %s)%s%s: %llu times\n",
+			r->space == MAM_SPACE_SHARED ? "shared" : "global", mam_class_name(r->cls),
+			mam_hazard_name(r->hazard), r->first.insn, r->first.tid, r->first.block,
+			mam_kind_name(r->first.kind), r->second.insn, r->second.tid, r->second.block,
+			mam_kind_name(r->second.kind), r->its_only ? ", its only" : "",
+			r->benign ? ", benign" : "", (unsigned long long)r->occurrences);
+	}
+}

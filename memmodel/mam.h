@@ -1,0 +1,240 @@
+/*
+** mam.h: the Memory-Access Model (Simulee, ICSE'20, section 3.2), online and
+** in constant space per address.
+**
+** The paper keeps, per memory unit (address), every unit tuple
+** <visit_order, thread, action> and decides Theorem 3.1 afterwards.  Here
+** each 4-byte word of tracked memory has one shadow cell that summarises
+** the tuples that matter: for the current barrier interval (visit_order,
+** "epoch") of the block that owns the cell, the readers, writers and
+** atomics with a witness each (thread, static instruction, warp clock);
+** the same for the previous interval (redundant barriers); and, for global
+** memory, what this block did in all its intervals and what every earlier
+** block did (inter-block races).  Each access is checked against that
+** summary as it happens, so a race is found with both of its accesses.
+** A word accessed below word size is split into four byte cells, so bytes
+** of one word never race with each other.  docs/MODEL.md has the rules,
+** the guarantees and the hooks the interpreter calls.
+**
+** The interpreter drives it at warp granularity: one mam_access per warp
+** memory instruction with the addresses of all 32 lanes.  Warp ordering
+** (lockstep segments, __syncwarp and collectives) lives in a struct
+** mam_warp_ctx the interpreter embeds in its warp; barriers and blocks are
+** reported to the model.  The shadow is reset per launch (its storage is
+** recycled); race records and barrier verdicts accumulate until
+** mam_clear_results.
+*/
+#ifndef SIMULEE_MAM_H
+#define SIMULEE_MAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* What kind of memory an allocation is; only these two are tracked. */
+enum mam_space {
+	MAM_SPACE_NONE = 0,	/* local, constant, parameter: ignored */
+	MAM_SPACE_GLOBAL,	/* one cell per address for the whole launch */
+	MAM_SPACE_SHARED,	/* one cell per address per block */
+};
+
+/* What one memory instruction does. */
+enum mam_kind {
+	MAM_READ,		/* plain load */
+	MAM_WRITE,		/* plain store */
+	MAM_ATOMIC,		/* atomic read-modify-write, cmpxchg */
+	MAM_ATOMIC_READ,	/* atomic load */
+	MAM_ATOMIC_WRITE,	/* atomic store */
+};
+
+/* The scope of an atomic, narrowest first (the values of the bytecode's
+** enum scope differ: map SCOPE_THREAD to MAM_SCOPE_THREAD). */
+enum mam_scope {
+	MAM_SCOPE_THREAD,
+	MAM_SCOPE_BLOCK,
+	MAM_SCOPE_DEVICE,
+	MAM_SCOPE_SYSTEM,
+};
+
+/* Which intra-warp order decides whether a race is reported. */
+enum mam_warp_model {
+	MAM_ITS,		/* sm_70+: lanes ordered only by syncs */
+	MAM_LOCKSTEP,		/* pre-Volta: a converged warp is ordered */
+};
+
+enum mam_class { MAM_INTRA_WARP, MAM_INTER_WARP, MAM_INTER_BLOCK };
+enum mam_hazard { MAM_RAW, MAM_WAR, MAM_WAW };
+
+struct mam_options {
+	enum mam_warp_model model;
+	size_t max_bytes;	/* shadow memory per launch (0: 1 GiB) */
+	uint32_t dump_max;	/* unit tuples kept for mam_dump (0: none) */
+};
+
+/*
+** The intra-warp ordering state of one warp, owned by the interpreter
+** (embed it in the warp; no heap).  It must be zeroed once (calloc)
+** before its first mam_warp_begin; only the mam_* functions touch it.
+** clock advances once per mam_access; a "join" of a set of lanes records,
+** in vc[q][p], that lane q knows every access of lane p up to that clock.
+** Two matrices: its joins only at __syncwarp and mask-synchronising
+** collectives, lockstep also at every change of the running group
+** (divergence and reconvergence), and the running group is ordered by
+** instruction while it runs (seg_mask from seg_start on).
+*/
+struct mam_warp_ctx {
+	uint32_t block;		/* linear block index */
+	uint32_t warp;		/* warp index in the block */
+	uint32_t exists;	/* lanes that are threads of the block */
+	uint32_t clock;
+	uint32_t seg_mask;	/* lockstep: the group running now */
+	uint32_t seg_start;	/* first clock of the group */
+	uint32_t floor_its, floor_ls;	/* last join of the whole warp */
+	uint32_t dirty_its, dirty_ls;	/* rows of vc written since mam_warp_begin */
+	uint32_t vc_its[32][32];
+	uint32_t vc_ls[32][32];
+};
+
+/* One access, as a race record or a dump names it. */
+struct mam_who {
+	uint32_t block;		/* linear block index */
+	uint32_t tid;		/* linear thread index in the block */
+	uint32_t insn;		/* static instruction (site) id */
+	uint8_t kind;		/* enum mam_kind */
+	uint8_t scope;		/* enum mam_scope (atomics) */
+};
+
+/*
+** A data race, deduplicated by (space, class, hazard, instruction pair).
+** first is the access the simulation saw first, second the later one.
+** its_only: every occurrence is ordered under lockstep (only reported with
+** MAM_ITS).  benign: every occurrence is two plain writes of the same
+** value.  The witness is an occurrence that has the record's labels.
+** occurrences counts detections (an access against one remembered access);
+** addresses and thread_pairs count distinct ones, exactly up to 65536
+** each (capped set: lower bounds beyond).
+*/
+struct mam_race {
+	uint8_t space;		/* enum mam_space */
+	uint8_t cls;		/* enum mam_class */
+	uint8_t hazard;		/* enum mam_hazard */
+	uint8_t its_only;
+	uint8_t benign;
+	uint8_t capped;
+	struct mam_who first, second;
+	uint64_t addr;		/* address of the witness (first byte that conflicts) */
+	uint64_t occurrences;
+	uint64_t addresses;
+	uint64_t thread_pairs;
+};
+
+/*
+** A static barrier: how often it released a block (dynamic executions, the
+** paper's changingVisitOrderNumber), and whether an access after it
+** conflicts with one of the interval it closed, i.e. removing it would
+** create a race, under lockstep and under its.  A barrier executed and
+** needed under neither is redundant on the inputs run so far.
+*/
+struct mam_barrier_info {
+	uint32_t id;
+	uint64_t executions;
+	uint8_t needed_ls, needed_its;
+	struct mam_who why_first, why_second;	/* first conflict that made it needed (its) */
+	uint64_t why_addr;
+};
+
+struct mam_stats {
+	uint64_t lane_accesses;	/* thread accesses recorded (the paper's sum of f(i)) */
+	uint64_t units;		/* distinct (block-local for shared) words first touched */
+	uint64_t bytes;		/* shadow memory in use this launch */
+	uint64_t dropped;	/* lane accesses (or histories) not recorded: over max_bytes */
+	uint64_t detections;	/* races detected, before deduplication */
+};
+
+struct mam;
+
+/* A model; never NULL (allocation failure exits, as xmalloc). */
+struct mam *mam_new(const struct mam_options *opt);
+void mam_free(struct mam *m);
+
+/* Starts a launch: forgets the shadow memory and the tracked allocations
+** of the previous one (race records and barrier verdicts stay). */
+void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t block[3]);
+
+/* Tracks allocation ID (the top 24 bits of a tagged pointer) as SPACE.
+** Untracked allocations are ignored by mam_access. */
+void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space);
+
+/* Starts block BLOCK (linear index; blocks run one after another) at
+** interval 0; ends it. */
+void mam_block_begin(struct mam *m, uint32_t block);
+void mam_block_end(struct mam *m);
+
+/* The block's threads were all released from static barrier BARRIER_ID:
+** a new interval starts. */
+void mam_barrier(struct mam *m, uint32_t barrier_id);
+
+/* Resets W for warp WARP of the current block, with EXISTS its lanes; all
+** lanes start converged. */
+void mam_warp_begin(struct mam *m, struct mam_warp_ctx *w, uint32_t warp, uint32_t exists);
+
+/* The warp now runs the lanes MASK together (call whenever the running
+** group may have changed: after divergence, reconvergence, a release). */
+void mam_warp_group(struct mam_warp_ctx *w, uint32_t mask);
+
+/* The lanes MASK synchronised with each other: __syncwarp, and shuffles,
+** votes and match with a mask, once all of MASK has arrived.  Under
+** lockstep the running group, which executes the operation, joins too. */
+void mam_syncwarp(struct mam_warp_ctx *w, uint32_t mask);
+
+/*
+** One memory instruction of a warp: lane l in LANES accesses SIZE bytes at
+** tagged address ADDR[l] (any size; 1, 2, 4, 8 are the usual).  INSN is
+** the static instruction id reported in races.  VALUE[l] is what a plain
+** store writes (low SIZE bytes, SIZE <= 8), for benign-write labelling;
+** NULL when unknown.  Lanes whose allocation is not tracked are skipped.
+*/
+void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
+		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
+		const uint64_t *value);
+
+/* One lane accessing N bytes (memcpy, memset), as its own instruction. */
+void mam_access_range(struct mam *m, struct mam_warp_ctx *w, uint32_t lane, uint64_t addr,
+		      uint64_t n, enum mam_kind kind, uint32_t insn);
+
+/* The races found so far, in the order they were first seen.  A returned
+** pointer is valid until the next mam_access or mam_clear_results. */
+uint32_t mam_nraces(const struct mam *m);
+const struct mam_race *mam_race_at(const struct mam *m, uint32_t i);
+
+/* Every static barrier executed so far, by increasing id. */
+uint32_t mam_nbarriers(const struct mam *m);
+const struct mam_barrier_info *mam_barrier_at(const struct mam *m, uint32_t i);
+
+void mam_get_stats(const struct mam *m, struct mam_stats *st);
+
+/* Forgets race records and barrier verdicts (a new kernel); call it
+** between launches, not during one. */
+void mam_clear_results(struct mam *m);
+
+/* The 3-D block and thread indices of a linear block and thread index,
+** for the dimensions of the current launch. */
+void mam_coords(const struct mam *m, uint32_t block, uint32_t tid, uint32_t bxyz[3],
+		uint32_t txyz[3]);
+
+/* Names an address for mam_dump ("s[3]"); writes at most N bytes to BUF. */
+typedef void mam_namefn(void *ctx, uint64_t addr, char *buf, size_t n);
+
+/*
+** Prints the model of the current launch in the paper's terms: every
+** memory unit with its unit tuples <visit_order, thread, action>, then the
+** barriers.  Needs dump_max > 0; tuples past dump_max are counted, not
+** kept.  NAME may be NULL (addresses print as alloc+offset).
+*/
+void mam_dump(const struct mam *m, FILE *out, mam_namefn *name, void *ctx);
+
+const char *mam_kind_name(enum mam_kind k);
+const char *mam_class_name(enum mam_class c);
+const char *mam_hazard_name(enum mam_hazard h);
+
+#endif

@@ -1,0 +1,1331 @@
+/*
+** check_mam.c: the Memory-Access Model (memmodel/mam.h), driven with
+** hand-made access sequences in the order the interpreter would issue
+** them (warp 0 of a block runs until it blocks, then warp 1, ...).  Each
+** test asserts the exact set of race records and barrier verdicts, so a
+** missed race and a false one both fail.  The paper's figures 2, 3, 6 and
+** the kaldi warp-synchronous reduction come first, then one test per rule.
+*/
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evolve/pcg32.h"
+#include "memmodel/mam.h"
+#include "memmodel/mem.h"
+#include "tests.h"
+
+#define SH_ID 5u		/* a __shared__ array */
+#define GL_ID 6u		/* a global buffer */
+#define LOCAL_ID 7u		/* never tracked */
+#define SH(off) MEM_PTR(SH_ID, (off))
+#define GL(off) MEM_PTR(GL_ID, (off))
+#define FULL 0xffffffffu
+
+struct fx {
+	struct mam *m;
+	struct mam_warp_ctx *w;		/* the warps of the current block */
+	uint32_t nwarps, threads;
+};
+
+static void fx_launch(struct fx *f, uint32_t grid, uint32_t threads)
+{
+	uint32_t g[3] = { grid, 1, 1 }, b[3] = { threads, 1, 1 };
+	mam_launch_begin(f->m, g, b);
+	mam_track(f->m, SH_ID, MAM_SPACE_SHARED);
+	mam_track(f->m, GL_ID, MAM_SPACE_GLOBAL);
+	mam_track(f->m, LOCAL_ID, MAM_SPACE_NONE);
+	free(f->w);
+	f->threads = threads;
+	f->nwarps = (threads + 31) / 32;
+	f->w = calloc(f->nwarps, sizeof *f->w);
+	ck_assert_ptr_nonnull(f->w);
+}
+
+static void fx_init(struct fx *f, enum mam_warp_model model, uint32_t grid, uint32_t threads)
+{
+	struct mam_options o = { .model = model, .dump_max = 4096 };
+	memset(f, 0, sizeof *f);
+	f->m = mam_new(&o);
+	fx_launch(f, grid, threads);
+}
+
+static void fx_block(struct fx *f, uint32_t block)
+{
+	mam_block_begin(f->m, block);
+	for (uint32_t i = 0; i < f->nwarps; i++) {
+		uint32_t n = f->threads - 32 * i;
+		mam_warp_begin(f->m, &f->w[i], i, n >= 32 ? FULL : (1u << n) - 1);
+	}
+}
+
+static void fx_free(struct fx *f)
+{
+	mam_free(f->m);
+	free(f->w);
+}
+
+/* Thread T (linear in the block) alone accesses ADDR. */
+static void one(struct fx *f, uint32_t t, uint64_t addr, unsigned size, enum mam_kind k,
+		enum mam_scope sc, uint32_t insn, uint64_t val)
+{
+	uint64_t a[32] = { 0 }, v[32] = { 0 };
+	a[t & 31] = addr;
+	v[t & 31] = val;
+	mam_access(f->m, &f->w[t >> 5], a, 1u << (t & 31), size, k, sc, insn, v);
+}
+
+#define RD(f, t, addr, insn) one((f), (t), (addr), 4, MAM_READ, 0, (insn), 0)
+#define WR(f, t, addr, insn, val) one((f), (t), (addr), 4, MAM_WRITE, 0, (insn), (val))
+
+/* Lanes MASK of warp W access BASE + lane * STRIDE; writes store the lane's
+** thread index unless VAL is given. */
+static void warp_acc(struct fx *f, uint32_t w, uint32_t mask, uint64_t base, int64_t stride,
+		     unsigned size, enum mam_kind k, uint32_t insn, const uint64_t *val)
+{
+	uint64_t a[32], v[32];
+	for (unsigned l = 0; l < 32; l++) {
+		a[l] = base + (uint64_t)((int64_t)l * stride);
+		v[l] = val ? val[l] : w * 32 + l;
+	}
+	mam_access(f->m, &f->w[w], a, mask, size, k, MAM_SCOPE_DEVICE, insn, v);
+}
+
+/* The race record (class, hazard, first insn, second insn), or NULL. */
+static const struct mam_race *find(const struct fx *f, unsigned cls, unsigned hz, uint32_t ia,
+				   uint32_t ib)
+{
+	for (uint32_t i = 0; i < mam_nraces(f->m); i++) {
+		const struct mam_race *r = mam_race_at(f->m, i);
+		if (r->cls == cls && r->hazard == hz && r->first.insn == ia && r->second.insn == ib)
+			return r;
+	}
+	return NULL;
+}
+
+static const struct mam_race *expect(const struct fx *f, unsigned cls, unsigned hz, uint32_t ia,
+				     uint32_t ib)
+{
+	const struct mam_race *r = find(f, cls, hz, ia, ib);
+	ck_assert_msg(r != NULL, "missing %s %s race %u -> %u", mam_class_name(cls),
+		      mam_hazard_name(hz), ia, ib);
+	return r;
+}
+
+static const struct mam_barrier_info *barrier(const struct fx *f, uint32_t id)
+{
+	for (uint32_t i = 0; i < mam_nbarriers(f->m); i++)
+		if (mam_barrier_at(f->m, i)->id == id)
+			return mam_barrier_at(f->m, i);
+	return NULL;
+}
+
+static char *dump(const struct fx *f)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *o = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(o);
+	mam_dump(f->m, o, NULL, NULL);
+	fclose(o);
+	return buf;
+}
+
+/* ---- the paper's figures ----------------------------------------------------- */
+
+/* Figure 6: threads 1, 2, 3 read one unit in visit order 0; after a
+** barrier thread 3 reads it again in visit order 1.  No race, and the
+** dump shows the four unit tuples. */
+START_TEST(fig6_memory_unit)
+{
+	struct fx f;
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 4);
+	fx_block(&f, 0);
+	warp_acc(&f, 0, 0xe, SH(0), 0, 4, MAM_READ, 1, NULL);
+	mam_barrier(f.m, 9);
+	RD(&f, 3, SH(0), 2);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	const struct mam_barrier_info *b = barrier(&f, 9);
+	ck_assert_ptr_nonnull(b);
+	ck_assert_uint_eq(b->executions, 1);
+	ck_assert(!b->needed_ls && !b->needed_its);
+	char *d = dump(&f);
+	ck_assert_ptr_nonnull(strstr(d, "1 memory units, 4 unit tuples"));
+	ck_assert_ptr_nonnull(strstr(d, "memory unit shared alloc 5 + 0 of block (0 0 0):\n"
+				      "  <0, (1 0 0), read> insn 1, 4 bytes\n"
+				      "  <0, (2 0 0), read> insn 1, 4 bytes\n"
+				      "  <0, (3 0 0), read> insn 1, 4 bytes\n"
+				      "  <1, (3 0 0), read> insn 2, 4 bytes\n"));
+	ck_assert_ptr_nonnull(strstr(d, "barrier 9: executed 1 times, needed under lockstep: no, under its: no"));
+	free(d);
+	fx_free(&f);
+}
+END_TEST
+
+/* Figure 2 (thundersvm): f_val2reduce[tid] is written, then
+** get_block_min reads f_val2reduce[tid + 32] and rewrites f_val2reduce[tid]
+** for tid < 32, with no barrier in between. */
+static void fig2(struct fx *f, int fixed)
+{
+	fx_block(f, 0);
+	warp_acc(f, 0, FULL, SH(0), 4, 4, MAM_WRITE, 1, NULL);		/* f_val2reduce[tid] = f */
+	if (fixed) {
+		warp_acc(f, 1, FULL, SH(128), 4, 4, MAM_WRITE, 1, NULL);
+		mam_barrier(f->m, 10);
+	}
+	warp_acc(f, 0, FULL, SH(128), 4, 4, MAM_READ, 2, NULL);		/* f_val2reduce[tid + 32] */
+	warp_acc(f, 0, FULL, SH(0), 4, 4, MAM_READ, 3, NULL);		/* f_val2reduce[tid] */
+	warp_acc(f, 0, FULL, SH(0), 4, 4, MAM_WRITE, 4, NULL);		/* f_val2reduce[tid] = min */
+	if (!fixed)
+		warp_acc(f, 1, FULL, SH(128), 4, 4, MAM_WRITE, 1, NULL);
+	mam_block_end(f->m);
+}
+
+START_TEST(fig2_missing_barrier)
+{
+	struct fx f;
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 64);
+	fig2(&f, 0);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_WAR, 2, 1);
+	ck_assert_uint_eq(r->space, MAM_SPACE_SHARED);
+	ck_assert(!r->its_only && !r->benign && !r->capped);
+	ck_assert_uint_eq(r->occurrences, 32);
+	ck_assert_uint_eq(r->addresses, 32);
+	ck_assert_uint_eq(r->thread_pairs, 32);
+	ck_assert_uint_eq(r->first.tid, 0);
+	ck_assert_uint_eq(r->second.tid, 32);
+	ck_assert_uint_eq(r->first.kind, MAM_READ);
+	ck_assert_uint_eq(r->second.kind, MAM_WRITE);
+	ck_assert_uint_eq(r->addr, SH(128));
+	fx_free(&f);
+
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 64);
+	fig2(&f, 1);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	const struct mam_barrier_info *b = barrier(&f, 10);
+	ck_assert(b->needed_ls && b->needed_its);
+	ck_assert_uint_eq(b->why_first.tid, 32);
+	ck_assert_uint_eq(b->why_second.tid, 0);
+	ck_assert_uint_eq(b->why_addr, SH(128));
+	fx_free(&f);
+}
+END_TEST
+
+/* Figure 3 (arrayfire): each thread only touches s_median[tid] and
+** s_idx[tid], so the barrier between them is redundant. */
+START_TEST(fig3_redundant_barrier)
+{
+	struct fx f;
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 64);
+	fx_block(&f, 0);
+	for (uint32_t w = 0; w < 2; w++) {
+		warp_acc(&f, w, FULL, SH(w * 128), 4, 4, MAM_WRITE, 1, NULL);		/* s_median */
+		warp_acc(&f, w, FULL, SH(256 + w * 128), 4, 4, MAM_WRITE, 2, NULL);	/* s_idx */
+	}
+	mam_barrier(f.m, 20);
+	for (uint32_t w = 0; w < 2; w++) {
+		warp_acc(&f, w, FULL, SH(256 + w * 128), 4, 4, MAM_WRITE, 3, NULL);
+		warp_acc(&f, w, FULL, SH(w * 128), 4, 4, MAM_WRITE, 4, NULL);
+	}
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	const struct mam_barrier_info *b = barrier(&f, 20);
+	ck_assert_uint_eq(b->executions, 1);
+	ck_assert(!b->needed_ls && !b->needed_its);
+	fx_free(&f);
+}
+END_TEST
+
+/* The kaldi warp-synchronous reduction (the paper's lockstep argument):
+** for shift = 16 .. 1, if (tid < shift) s[tid] += s[tid + shift], in one
+** warp with no __syncwarp.  Race-free under lockstep (the divergence
+** reconverges every round); under its lane tid + shift's write of one
+** round and lane tid's read of the next are unordered. */
+static void kaldi(struct fx *f, int syncwarp)
+{
+	fx_block(f, 0);
+	warp_acc(f, 0, FULL, SH(0), 4, 4, MAM_WRITE, 9, NULL);	/* s[tid] = x */
+	if (syncwarp)
+		mam_syncwarp(&f->w[0], FULL);
+	for (uint32_t shift = 16; shift >= 1; shift /= 2) {
+		uint32_t act = (1u << shift) - 1;
+		mam_warp_group(&f->w[0], act);		/* if (tid < shift) */
+		warp_acc(f, 0, act, SH(4 * shift), 4, 4, MAM_READ, 1, NULL);
+		warp_acc(f, 0, act, SH(0), 4, 4, MAM_READ, 2, NULL);
+		warp_acc(f, 0, act, SH(0), 4, 4, MAM_WRITE, 3, NULL);
+		mam_warp_group(&f->w[0], FULL);		/* reconverged */
+		if (syncwarp)
+			mam_syncwarp(&f->w[0], FULL);
+	}
+	mam_block_end(f->m);
+}
+
+START_TEST(kaldi_warp_synchronous)
+{
+	struct fx f;
+	fx_init(&f, MAM_LOCKSTEP, 1, 32);
+	kaldi(&f, 0);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	fx_free(&f);
+
+	fx_init(&f, MAM_ITS, 1, 32);
+	kaldi(&f, 0);
+	ck_assert_uint_eq(mam_nraces(f.m), 2);
+	const struct mam_race *r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 9, 1);
+	ck_assert(r->its_only && !r->benign);
+	ck_assert_uint_eq(r->occurrences, 16);		/* round 16 reads the initial values */
+	r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 3, 1);
+	ck_assert(r->its_only && !r->benign);
+	ck_assert_uint_eq(r->occurrences, 15);		/* rounds 8, 4, 2, 1 read sums */
+	ck_assert_uint_eq(r->addresses, 15);
+	ck_assert_uint_eq(r->thread_pairs, 15);
+	fx_free(&f);
+
+	/* the Volta fix: __syncwarp() every round */
+	fx_init(&f, MAM_ITS, 1, 32);
+	kaldi(&f, 1);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	fx_free(&f);
+}
+END_TEST
+
+/* ---- intra-warp rules ---------------------------------------------------------- */
+
+/* All lanes store to one address in one instruction: a race in both
+** models; benign when they all store the same value. */
+START_TEST(same_insn_uniform_store)
+{
+	static const uint64_t seven[32] = { 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7,
+					    7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7 };
+	for (int same = 0; same < 2; same++) {
+		struct fx f;
+		fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 32);
+		fx_block(&f, 0);
+		warp_acc(&f, 0, FULL, SH(0), 0, 4, MAM_WRITE, 5, same ? seven : NULL);
+		mam_block_end(f.m);
+		ck_assert_uint_eq(mam_nraces(f.m), 1);
+		const struct mam_race *r = expect(&f, MAM_INTRA_WARP, MAM_WAW, 5, 5);
+		ck_assert(!r->its_only);
+		ck_assert_int_eq(r->benign, same);
+		/* lane 1 meets lane 0; lanes 2..31 meet the two remembered writers */
+		ck_assert_uint_eq(r->occurrences, 61);
+		ck_assert_uint_eq(r->thread_pairs, 61);
+		ck_assert_uint_eq(r->addresses, 1);
+		fx_free(&f);
+	}
+}
+END_TEST
+
+/* The same store executed twice by a converged warp (a loop) is two
+** instructions: ordered under lockstep, racy under its. */
+START_TEST(same_insn_two_instances)
+{
+	struct fx f;
+	fx_init(&f, MAM_LOCKSTEP, 1, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, SH(0), 5, 1);
+	WR(&f, 1, SH(0), 5, 2);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	fx_free(&f);
+
+	fx_init(&f, MAM_ITS, 1, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, SH(0), 5, 1);
+	WR(&f, 1, SH(0), 5, 2);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	ck_assert(expect(&f, MAM_INTRA_WARP, MAM_WAW, 5, 5)->its_only);
+	fx_free(&f);
+}
+END_TEST
+
+/* if (lane == 0) s[0] = 1; else if (lane == 1) r = s[0]; -- the two sides
+** of a divergent branch race in both models. */
+START_TEST(divergent_branches)
+{
+	struct fx f;
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 32);
+	fx_block(&f, 0);
+	mam_warp_group(&f.w[0], 0x1);
+	WR(&f, 0, SH(0), 1, 1);
+	mam_warp_group(&f.w[0], 0x2);
+	RD(&f, 1, SH(0), 2);
+	mam_warp_group(&f.w[0], FULL);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	const struct mam_race *r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 1, 2);
+	ck_assert(!r->its_only);
+	ck_assert_uint_eq(r->first.tid, 0);
+	ck_assert_uint_eq(r->second.tid, 1);
+	fx_free(&f);
+}
+END_TEST
+
+/* if (lane == 0) s[0] = 1; (reconverge) r = s[0] in lane 1: ordered by the
+** reconvergence under lockstep, a race under its. */
+START_TEST(reconvergence_orders_lockstep)
+{
+	for (int model = 0; model < 2; model++) {
+		struct fx f;
+		fx_init(&f, model ? MAM_LOCKSTEP : MAM_ITS, 1, 32);
+		fx_block(&f, 0);
+		mam_warp_group(&f.w[0], 0x1);
+		WR(&f, 0, SH(0), 1, 1);
+		mam_warp_group(&f.w[0], FULL);
+		RD(&f, 1, SH(0), 2);
+		if (model) {
+			ck_assert_uint_eq(mam_nraces(f.m), 0);
+		} else {
+			ck_assert_uint_eq(mam_nraces(f.m), 1);
+			ck_assert(expect(&f, MAM_INTRA_WARP, MAM_RAW, 1, 2)->its_only);
+		}
+		fx_free(&f);
+	}
+}
+END_TEST
+
+/* Divergence nested in divergence: lanes 0 and 1 run alone in turn, then
+** lanes {0,1} reconverge while lane 2 is still apart. */
+START_TEST(partial_reconvergence)
+{
+	struct fx f;
+	fx_init(&f, MAM_LOCKSTEP, 1, 32);
+	fx_block(&f, 0);
+	mam_warp_group(&f.w[0], 0x1);
+	WR(&f, 0, SH(0), 1, 1);
+	mam_warp_group(&f.w[0], 0x4);
+	RD(&f, 2, SH(0), 2);		/* lane 2, apart from lane 0: race */
+	mam_warp_group(&f.w[0], 0x3);
+	RD(&f, 1, SH(0), 3);		/* lanes 0 and 1 reconverged: ordered */
+	mam_warp_group(&f.w[0], FULL);
+	WR(&f, 3, SH(0), 4, 9);		/* everyone reconverged: ordered */
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	ck_assert(!expect(&f, MAM_INTRA_WARP, MAM_RAW, 1, 2)->its_only);
+	fx_free(&f);
+}
+END_TEST
+
+/* __syncwarp orders the lanes of its mask, transitively, and no others. */
+START_TEST(syncwarp_orders)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 1, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, SH(0), 1, 1);
+	mam_syncwarp(&f.w[0], FULL);
+	RD(&f, 1, SH(0), 2);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+
+	WR(&f, 0, SH(4), 3, 1);
+	mam_syncwarp(&f.w[0], 0x3);
+	RD(&f, 1, SH(4), 4);		/* in the mask: ordered */
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	RD(&f, 2, SH(4), 5);		/* outside: a race (its only: the warp never diverged) */
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	ck_assert(expect(&f, MAM_INTRA_WARP, MAM_RAW, 3, 5)->its_only);
+
+	/* lane 0 -> lane 1 -> lane 2 through two partial syncs */
+	WR(&f, 0, SH(8), 6, 1);
+	mam_syncwarp(&f.w[0], 0x3);
+	mam_syncwarp(&f.w[0], 0x6);
+	RD(&f, 2, SH(8), 7);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	/* a sync before the write orders nothing after it */
+	mam_syncwarp(&f.w[0], FULL);
+	WR(&f, 0, SH(12), 8, 1);
+	RD(&f, 1, SH(12), 9);
+	ck_assert_uint_eq(mam_nraces(f.m), 2);
+	expect(&f, MAM_INTRA_WARP, MAM_RAW, 8, 9);
+	fx_free(&f);
+}
+END_TEST
+
+/* s[tid] = s[tid + 1] over two warps: within a warp an its-only race,
+** across the warp boundary (s[32]) a real one. */
+START_TEST(shift_left_two_warps)
+{
+	for (int model = 0; model < 2; model++) {
+		struct fx f;
+		fx_init(&f, model ? MAM_LOCKSTEP : MAM_ITS, 1, 64);
+		fx_block(&f, 0);
+		for (uint32_t w = 0; w < 2; w++) {
+			warp_acc(&f, w, FULL, SH(w * 128 + 4), 4, 4, MAM_READ, 1, NULL);
+			warp_acc(&f, w, FULL, SH(w * 128), 4, 4, MAM_WRITE, 2, NULL);
+		}
+		mam_block_end(f.m);
+		const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_WAR, 1, 2);
+		ck_assert(!r->its_only);
+		ck_assert_uint_eq(r->occurrences, 1);
+		ck_assert_uint_eq(r->first.tid, 31);
+		ck_assert_uint_eq(r->second.tid, 32);
+		ck_assert_uint_eq(r->addr, SH(128));
+		if (model) {
+			ck_assert_uint_eq(mam_nraces(f.m), 1);
+		} else {
+			ck_assert_uint_eq(mam_nraces(f.m), 2);
+			const struct mam_race *q = expect(&f, MAM_INTRA_WARP, MAM_WAR, 1, 2);
+			ck_assert(q->its_only);
+			ck_assert_uint_eq(q->occurrences, 62);
+			ck_assert_uint_eq(q->addresses, 62);
+		}
+		fx_free(&f);
+	}
+}
+END_TEST
+
+/* ---- inter-warp, barriers, redundant barriers ---------------------------------- */
+
+START_TEST(inter_warp_and_barrier)
+{
+	struct fx f;
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 64);
+	fx_block(&f, 0);
+	WR(&f, 0, SH(0), 1, 1);
+	RD(&f, 32, SH(0), 2);		/* same interval, other warp */
+	WR(&f, 33, SH(4), 3, 1);
+	mam_barrier(f.m, 7);
+	RD(&f, 1, SH(4), 4);		/* after the barrier */
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_RAW, 1, 2);
+	ck_assert(!r->its_only && !r->benign);
+	const struct mam_barrier_info *b = barrier(&f, 7);
+	ck_assert(b->needed_ls && b->needed_its);
+	fx_free(&f);
+}
+END_TEST
+
+/* Only adjacent intervals matter: a barrier between two others that each
+** separate the conflict is not needed. */
+START_TEST(barrier_adjacent_intervals)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 1, 64);
+	fx_block(&f, 0);
+	WR(&f, 0, SH(0), 1, 1);
+	mam_barrier(f.m, 1);
+	RD(&f, 5, SH(64), 2);
+	mam_barrier(f.m, 2);
+	RD(&f, 32, SH(0), 3);		/* two barriers after the write */
+	mam_barrier(f.m, 3);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	ck_assert_uint_eq(mam_nbarriers(f.m), 3);
+	for (uint32_t id = 1; id <= 3; id++) {
+		const struct mam_barrier_info *b = barrier(&f, id);
+		ck_assert_uint_eq(b->executions, 1);
+		ck_assert(!b->needed_its && !b->needed_ls);
+	}
+	ck_assert_ptr_null(barrier(&f, 4));	/* never executed: not listed */
+	fx_free(&f);
+}
+END_TEST
+
+/* A barrier that only a warp-synchronous (lockstep) program can drop. */
+START_TEST(barrier_needed_only_under_its)
+{
+	struct fx f;
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 1, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, SH(0), 1, 1);
+	mam_barrier(f.m, 3);
+	RD(&f, 1, SH(0), 2);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	const struct mam_barrier_info *b = barrier(&f, 3);
+	ck_assert(!b->needed_ls);
+	ck_assert(b->needed_its);
+	fx_free(&f);
+}
+END_TEST
+
+/* Executed in every block: counted per execution, needed if any block
+** needs it; the same value written on both sides does not need it. */
+START_TEST(barrier_counts_and_benign)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 3, 64);
+	for (uint32_t blk = 0; blk < 3; blk++) {
+		fx_block(&f, blk);
+		WR(&f, 0, SH(0), 1, 1);
+		mam_barrier(f.m, 4);
+		WR(&f, 32, SH(0), 2, blk == 2 ? 2 : 1);	/* block 2 stores another value */
+		mam_block_end(f.m);
+		const struct mam_barrier_info *b = barrier(&f, 4);
+		ck_assert_uint_eq(b->executions, blk + 1);
+		ck_assert_int_eq(b->needed_its, blk == 2);
+		ck_assert_int_eq(b->needed_ls, blk == 2);
+	}
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	fx_free(&f);
+}
+END_TEST
+
+/* ---- atomics --------------------------------------------------------------------- */
+
+START_TEST(atomics_same_block)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 1, 96);
+	fx_block(&f, 0);
+	one(&f, 0, SH(0), 4, MAM_ATOMIC, MAM_SCOPE_BLOCK, 1, 0);
+	one(&f, 33, SH(0), 4, MAM_ATOMIC, MAM_SCOPE_DEVICE, 1, 0);
+	one(&f, 1, SH(0), 4, MAM_ATOMIC_READ, MAM_SCOPE_BLOCK, 2, 0);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	RD(&f, 64, SH(0), 3);		/* plain read of an atomic counter */
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_RAW, 1, 3);
+	ck_assert_uint_eq(r->first.tid, 0);
+	ck_assert_uint_eq(r->first.kind, MAM_ATOMIC);
+	ck_assert_uint_eq(r->first.scope, MAM_SCOPE_BLOCK);
+	ck_assert_uint_eq(r->occurrences, 2);		/* against threads 0 and 33 */
+
+	/* an atomic load races with a plain store, not with an atomic */
+	one(&f, 2, SH(8), 4, MAM_ATOMIC_READ, MAM_SCOPE_DEVICE, 4, 0);
+	WR(&f, 34, SH(8), 5, 1);
+	expect(&f, MAM_INTER_WARP, MAM_WAR, 4, 5);
+	/* a plain store, then an atomic */
+	one(&f, 35, SH(12), 4, MAM_WRITE, 0, 6, 1);
+	one(&f, 3, SH(12), 4, MAM_ATOMIC, MAM_SCOPE_BLOCK, 7, 0);
+	expect(&f, MAM_INTER_WARP, MAM_WAW, 6, 7);
+	/* thread-scope atomics are atomic for nobody else */
+	one(&f, 4, SH(16), 4, MAM_ATOMIC, MAM_SCOPE_THREAD, 8, 0);
+	one(&f, 36, SH(16), 4, MAM_ATOMIC, MAM_SCOPE_BLOCK, 9, 0);
+	expect(&f, MAM_INTER_WARP, MAM_WAW, 8, 9);
+	ck_assert_uint_eq(mam_nraces(f.m), 4);
+	fx_free(&f);
+}
+END_TEST
+
+/* Across blocks only device and system scope cover each other. */
+START_TEST(atomics_across_blocks)
+{
+	static const struct { enum mam_scope a, b; int race; } cases[] = {
+		{ MAM_SCOPE_DEVICE, MAM_SCOPE_DEVICE, 0 },
+		{ MAM_SCOPE_SYSTEM, MAM_SCOPE_DEVICE, 0 },
+		{ MAM_SCOPE_BLOCK, MAM_SCOPE_BLOCK, 1 },
+		{ MAM_SCOPE_DEVICE, MAM_SCOPE_BLOCK, 1 },
+		{ MAM_SCOPE_BLOCK, MAM_SCOPE_SYSTEM, 1 },
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct fx f;
+		fx_init(&f, MAM_ITS, 2, 32);
+		fx_block(&f, 0);
+		one(&f, 0, GL(0), 4, MAM_ATOMIC, cases[i].a, 1, 0);
+		mam_block_end(f.m);
+		fx_block(&f, 1);
+		one(&f, 0, GL(0), 4, MAM_ATOMIC, cases[i].b, 2, 0);
+		mam_block_end(f.m);
+		ck_assert_uint_eq(mam_nraces(f.m), (unsigned)cases[i].race);
+		if (cases[i].race) {
+			const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_WAW, 1, 2);
+			ck_assert_uint_eq(r->first.block, 0);
+			ck_assert_uint_eq(r->second.block, 1);
+			ck_assert_uint_eq(r->first.scope, cases[i].a);
+		}
+		fx_free(&f);
+	}
+	/* atomic vs plain across blocks races whatever the scope */
+	struct fx f;
+	fx_init(&f, MAM_ITS, 2, 32);
+	fx_block(&f, 0);
+	one(&f, 0, GL(0), 4, MAM_ATOMIC, MAM_SCOPE_SYSTEM, 1, 0);
+	mam_block_end(f.m);
+	fx_block(&f, 1);
+	RD(&f, 0, GL(0), 2);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 2);
+	fx_free(&f);
+}
+END_TEST
+
+/* ---- inter-block ------------------------------------------------------------------ */
+
+START_TEST(inter_block_plain)
+{
+	struct fx f;
+	fx_init(&f, _i ? MAM_LOCKSTEP : MAM_ITS, 4, 32);
+	/* block b writes out[0] (block 2 another value), reads in[b] and in[0] */
+	for (uint32_t blk = 0; blk < 3; blk++) {
+		fx_block(&f, blk);
+		WR(&f, 0, GL(0), 1, blk == 2 ? 6 : 5);
+		RD(&f, 1, GL(64 + 4 * blk), 2);
+		RD(&f, 1, GL(64), 3);
+		mam_block_end(f.m);
+	}
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_WAW, 1, 1);
+	ck_assert(!r->benign && !r->its_only);
+	ck_assert_uint_eq(r->occurrences, 2);
+	ck_assert_uint_eq(r->second.block, 2);	/* the witness is the non-benign one */
+	ck_assert_uint_eq(r->first.block, 0);
+	ck_assert_uint_eq(r->thread_pairs, 2);	/* (b0 t0, b1 t0), (b0 t0, b2 t0) */
+
+	/* a barrier orders nothing across blocks; history of every interval counts */
+	fx_block(&f, 3);
+	mam_barrier(f.m, 8);
+	RD(&f, 5, GL(0), 4);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 2);
+	r = expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4);
+	ck_assert_uint_eq(r->first.block, 0);
+	ck_assert_uint_eq(r->second.block, 3);
+	ck_assert_uint_eq(r->second.tid, 5);
+	fx_free(&f);
+}
+END_TEST
+
+START_TEST(inter_block_benign)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 3, 32);
+	for (uint32_t blk = 0; blk < 3; blk++) {
+		fx_block(&f, blk);
+		WR(&f, 0, GL(0), 1, 1);		/* every block sets a flag to 1 */
+		mam_block_end(f.m);
+	}
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_WAW, 1, 1);
+	ck_assert(r->benign);
+	ck_assert_uint_eq(r->occurrences, 2);
+	fx_free(&f);
+}
+END_TEST
+
+/* A block's accesses in all its intervals meet later blocks. */
+START_TEST(inter_block_history)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 2, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, GL(0), 1, 1);
+	mam_barrier(f.m, 1);
+	RD(&f, 1, GL(0), 2);
+	mam_barrier(f.m, 1);
+	RD(&f, 2, GL(0), 3);		/* interval 2 reuses interval 0's summary */
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	fx_block(&f, 1);
+	RD(&f, 0, GL(0), 4);
+	WR(&f, 0, GL(0), 5, 2);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 3);
+	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 2, 5);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 1, 5);
+	fx_free(&f);
+}
+END_TEST
+
+/* Shared memory is a new unit in every block; reads never race. */
+START_TEST(no_false_races)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 2, 64);
+	for (uint32_t blk = 0; blk < 2; blk++) {
+		fx_block(&f, blk);
+		WR(&f, 0, SH(0), 1, blk);		/* same shared offset */
+		RD(&f, 32, GL(0), 2);			/* everyone reads in[0] */
+		RD(&f, 0, GL(0), 2);
+		warp_acc(&f, 0, FULL, GL(4096 + 256 * blk), 4, 4, MAM_WRITE, 3, NULL);	/* disjoint */
+		WR(&f, 0, GL(1024), 4, 1);		/* same thread: write, read, write */
+		RD(&f, 0, GL(1024), 5);
+		if (blk == 0)
+			WR(&f, 0, GL(1024), 6, 2);
+		one(&f, 5, MEM_PTR(LOCAL_ID, 0), 4, MAM_WRITE, 0, 7, 0);	/* untracked */
+		one(&f, 37, MEM_PTR(LOCAL_ID, 0), 4, MAM_WRITE, 0, 7, 0);
+		mam_block_end(f.m);
+	}
+	/* only block 1's accesses to GL(1024) meet block 0's (its thread's
+	** latest write and its read) */
+	ck_assert_uint_eq(mam_nraces(f.m), 3);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 5, 4);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 6, 4);
+	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 6, 5);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.lane_accesses, 2 * (1 + 2 + 32 + 2) + 1);
+	fx_free(&f);
+}
+END_TEST
+
+/* ---- granularity ------------------------------------------------------------------ */
+
+/* A char array: lanes writing neighbouring bytes of one word do not race;
+** the byte read is the one that races. */
+START_TEST(subword_bytes)
+{
+	for (int model = 0; model < 2; model++) {
+		struct fx f;
+		fx_init(&f, model ? MAM_LOCKSTEP : MAM_ITS, 1, 64);
+		fx_block(&f, 0);
+		warp_acc(&f, 0, FULL, SH(0), 1, 1, MAM_WRITE, 1, NULL);	/* c[lane] */
+		ck_assert_uint_eq(mam_nraces(f.m), 0);
+		one(&f, 0, SH(1), 1, MAM_READ, 0, 2, 0);		/* lane 0 reads c[1] */
+		one(&f, 32, SH(5), 1, MAM_READ, 0, 3, 0);		/* warp 1 reads c[5] */
+		one(&f, 33, SH(8), 4, MAM_READ, 0, 4, 0);		/* warp 1 reads c[8..11] */
+		const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_RAW, 1, 3);
+		ck_assert_uint_eq(r->addr, SH(5));
+		ck_assert_uint_eq(r->first.tid, 5);
+		r = expect(&f, MAM_INTER_WARP, MAM_RAW, 1, 4);
+		ck_assert_uint_eq(r->occurrences, 4);
+		ck_assert_uint_eq(r->addresses, 4);
+		ck_assert_uint_eq(r->addr, SH(8));
+		if (model) {
+			ck_assert_uint_eq(mam_nraces(f.m), 2);
+		} else {
+			ck_assert_uint_eq(mam_nraces(f.m), 3);
+			r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 1, 2);
+			ck_assert(r->its_only);
+			ck_assert_uint_eq(r->addr, SH(1));
+			ck_assert_uint_eq(r->first.tid, 1);
+		}
+		fx_free(&f);
+	}
+}
+END_TEST
+
+/* Halves of a word (short), and a word written whole then read by byte. */
+START_TEST(subword_halves_and_split)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 1, 64);
+	fx_block(&f, 0);
+	one(&f, 0, SH(0), 2, MAM_WRITE, 0, 1, 0x1111);
+	one(&f, 32, SH(2), 2, MAM_WRITE, 0, 2, 0x2222);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	one(&f, 33, SH(1), 1, MAM_READ, 0, 3, 0);		/* byte of thread 0's half */
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	ck_assert_uint_eq(expect(&f, MAM_INTER_WARP, MAM_RAW, 1, 3)->first.tid, 0);
+
+	WR(&f, 1, SH(4), 4, 0x04030201);
+	one(&f, 34, SH(6), 1, MAM_WRITE, 0, 5, 0x03);		/* same byte value: benign */
+	const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_WAW, 4, 5);
+	ck_assert_uint_eq(r->addr, SH(6));
+	ck_assert(r->benign);
+	one(&f, 35, SH(7), 1, MAM_WRITE, 0, 5, 0x05);
+	r = expect(&f, MAM_INTER_WARP, MAM_WAW, 4, 5);
+	ck_assert(!r->benign);
+	ck_assert_uint_eq(r->addr, SH(7));
+	/* a word access over the split word meets each byte's writers */
+	WR(&f, 36, SH(4), 6, 0);
+	r = expect(&f, MAM_INTER_WARP, MAM_WAW, 4, 6);
+	ck_assert_uint_eq(r->occurrences, 1);			/* thread 1, once */
+	r = expect(&f, MAM_INTRA_WARP, MAM_WAW, 5, 6);		/* 34, 35, 36: warp 1 */
+	ck_assert_uint_eq(r->occurrences, 2);
+	ck_assert(r->its_only);
+	ck_assert_uint_eq(mam_nraces(f.m), 4);
+	fx_free(&f);
+}
+END_TEST
+
+/* 8-byte accesses cover two words; one race is one occurrence. */
+START_TEST(wide_accesses)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 1, 96);
+	fx_block(&f, 0);
+	one(&f, 0, GL(0), 8, MAM_WRITE, 0, 1, 0x1111111122222222u);
+	one(&f, 32, GL(8), 4, MAM_READ, 0, 2, 0);		/* next double: no race */
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	one(&f, 33, GL(4), 4, MAM_READ, 0, 3, 0);		/* upper half */
+	const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_RAW, 1, 3);
+	ck_assert_uint_eq(r->addr, GL(4));
+	one(&f, 34, GL(0), 8, MAM_WRITE, 0, 4, 0x1111111122222222u);
+	r = expect(&f, MAM_INTER_WARP, MAM_WAW, 1, 4);
+	ck_assert_uint_eq(r->occurrences, 1);
+	ck_assert(r->benign);
+	one(&f, 64, GL(0), 8, MAM_WRITE, 0, 4, 0x1111111122222223u);	/* low word differs */
+	r = expect(&f, MAM_INTER_WARP, MAM_WAW, 1, 4);
+	ck_assert(!r->benign);
+	ck_assert_uint_eq(r->occurrences, 2);
+	/* memcpy into a range, then a read inside it */
+	mam_access_range(f.m, &f.w[0], 1, GL(64), 16, MAM_WRITE, 5);
+	RD(&f, 36, GL(72), 6);
+	expect(&f, MAM_INTER_WARP, MAM_RAW, 5, 6);
+	expect(&f, MAM_INTER_WARP, MAM_WAW, 4, 4);
+	/* thread 33's read of the upper half meets both 8-byte writes */
+	ck_assert(expect(&f, MAM_INTRA_WARP, MAM_WAR, 3, 4)->its_only);	/* thread 34 */
+	ck_assert_uint_eq(expect(&f, MAM_INTER_WARP, MAM_WAR, 3, 4)->second.tid, 64);
+	ck_assert_uint_eq(mam_nraces(f.m), 6);
+	fx_free(&f);
+}
+END_TEST
+
+/* ---- model lifetime ---------------------------------------------------------------- */
+
+/* Many warps read, one writes: the summary keeps two warps, so the write
+** meets another warp whichever warp it comes from. */
+START_TEST(many_warps_summary)
+{
+	for (uint32_t writer = 0; writer < 8; writer++) {
+		struct fx f;
+		fx_init(&f, MAM_ITS, 1, 256);
+		fx_block(&f, 0);
+		for (uint32_t w = 0; w < 8; w++)
+			RD(&f, w * 32, SH(0), 1);
+		WR(&f, writer * 32, SH(0), 2, 1);
+		ck_assert_uint_eq(mam_nraces(f.m), 1);
+		const struct mam_race *r = expect(&f, MAM_INTER_WARP, MAM_WAR, 1, 2);
+		ck_assert_uint_eq(r->occurrences, writer < 2 ? 1 : 2);
+		fx_free(&f);
+	}
+}
+END_TEST
+
+START_TEST(launch_reset)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 2, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, GL(0), 1, 1);
+	mam_barrier(f.m, 3);
+	mam_block_end(f.m);
+	fx_block(&f, 1);
+	WR(&f, 0, GL(0), 1, 2);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	/* a new launch forgets the shadow but keeps results */
+	fx_launch(&f, 1, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, GL(0), 2, 3);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	ck_assert_uint_eq(expect(&f, MAM_INTER_BLOCK, MAM_WAW, 1, 1)->occurrences, 1);
+	ck_assert_uint_eq(mam_nbarriers(f.m), 1);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.lane_accesses, 1);
+	ck_assert_uint_eq(st.units, 1);
+	mam_clear_results(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	ck_assert_uint_eq(mam_nbarriers(f.m), 0);
+	fx_free(&f);
+}
+END_TEST
+
+START_TEST(memory_budget)
+{
+	struct mam_options o = { .model = MAM_ITS, .max_bytes = 256 * 1024 };
+	struct fx f;
+	memset(&f, 0, sizeof f);
+	f.m = mam_new(&o);
+	fx_launch(&f, 1, 32);
+	fx_block(&f, 0);
+	for (uint32_t i = 0; i < 1000; i++)
+		warp_acc(&f, 0, FULL, GL((uint64_t)i * 4096), 4, 4, MAM_WRITE, 1, NULL);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.lane_accesses, 32000);
+	ck_assert_uint_gt(st.dropped, 0);
+	ck_assert_uint_lt(st.dropped, 32000);
+	ck_assert_uint_le(st.bytes, 256 * 1024);
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	fx_free(&f);
+}
+END_TEST
+
+/* A large launch: every block races with block 0 on one flag and works
+** on its own slice; counts are exact. */
+START_TEST(counts_many_blocks)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 100, 128);
+	for (uint32_t blk = 0; blk < 100; blk++) {
+		fx_block(&f, blk);
+		for (uint32_t w = 0; w < 4; w++)
+			warp_acc(&f, w, FULL, GL(4096 + blk * 512 + w * 128), 4, 4, MAM_WRITE, 1, NULL);
+		mam_barrier(f.m, 2);
+		for (uint32_t w = 0; w < 4; w++)
+			warp_acc(&f, w, FULL, GL(4096 + blk * 512 + w * 128), 4, 4, MAM_READ, 3, NULL);
+		if (blk > 0)
+			RD(&f, 7, GL(4096), 4);		/* block 0's element */
+		mam_block_end(f.m);
+	}
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4);
+	ck_assert_uint_eq(r->occurrences, 99);
+	ck_assert_uint_eq(r->thread_pairs, 99);
+	ck_assert_uint_eq(r->addresses, 1);
+	ck_assert_uint_eq(barrier(&f, 2)->executions, 100);
+	ck_assert(!barrier(&f, 2)->needed_its);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.lane_accesses, 100 * 256 + 99);
+	ck_assert_uint_eq(st.units, 100 * 128 + 99);
+	fx_free(&f);
+}
+END_TEST
+
+START_TEST(dump_global_and_names)
+{
+	struct fx f;
+	fx_init(&f, MAM_LOCKSTEP, 2, 2);
+	fx_block(&f, 0);
+	mam_warp_group(&f.w[0], 0x2);
+	WR(&f, 1, GL(8), 3, 1);
+	mam_warp_group(&f.w[0], 0x1);
+	one(&f, 0, GL(8), 4, MAM_ATOMIC, MAM_SCOPE_DEVICE, 4, 0);
+	mam_block_end(f.m);
+	fx_block(&f, 1);
+	RD(&f, 0, GL(8), 5);
+	mam_block_end(f.m);
+	char *d = dump(&f);
+	ck_assert_ptr_nonnull(strstr(d, "Memory-Access Model (lockstep), grid (2,1,1) block (2,1,1): "
+				      "1 memory units, 3 unit tuples"));
+	ck_assert_ptr_nonnull(strstr(d, "memory unit global alloc 6 + 8:\n"
+				      "  <0, (1 0 0), write> block (0 0 0) insn 3, 4 bytes\n"
+				      "  <0, (0 0 0), atomic.device> block (0 0 0) insn 4, 4 bytes\n"
+				      "  <0, (0 0 0), read> block (1 0 0) insn 5, 4 bytes\n"));
+	ck_assert_ptr_nonnull(strstr(d, "race global intra-warp WAW between insn 3"));
+	ck_assert_ptr_nonnull(strstr(d, "race global inter-block RAW between insn 3"));
+	free(d);
+	uint32_t bx[3], tx[3];
+	mam_coords(f.m, 1, 1, bx, tx);
+	ck_assert_uint_eq(bx[0], 1);
+	ck_assert_uint_eq(tx[0], 1);
+	fx_free(&f);
+}
+END_TEST
+
+/* ---- against an oracle ------------------------------------------------------------ */
+
+/* One unit tuple as the paper keeps it, with everything Theorem 3.1 and
+** the atomic/scope rules look at. */
+struct otuple {
+	uint32_t block, tid, epoch, insn;
+	uint8_t space, kind, scope, size;
+	uint64_t off;
+};
+
+static int o_writes(unsigned k) { return k == MAM_WRITE || k == MAM_ATOMIC || k == MAM_ATOMIC_WRITE; }
+static int o_atomic(unsigned k) { return k >= MAM_ATOMIC; }
+
+/* Whether A (earlier) and B race, by brute force; *cls and *hz name it. */
+static int o_race(const struct otuple *a, const struct otuple *b, int lockstep, unsigned *cls,
+		  unsigned *hz)
+{
+	if (a->space != b->space || a->off >= b->off + b->size || b->off >= a->off + a->size)
+		return 0;
+	int same_block = a->block == b->block;
+	if (same_block && a->tid == b->tid)
+		return 0;
+	if (!o_writes(a->kind) && !o_writes(b->kind))
+		return 0;
+	unsigned need = same_block ? MAM_SCOPE_BLOCK : MAM_SCOPE_DEVICE;
+	if (o_atomic(a->kind) && o_atomic(b->kind) && a->scope >= need && b->scope >= need)
+		return 0;
+	if (!same_block && a->space == MAM_SPACE_SHARED)
+		return 0;		/* another block's shared memory */
+	if (same_block && a->epoch != b->epoch)
+		return 0;		/* a barrier between */
+	/* every access here is its own instruction and no lane ever syncs:
+	** lanes of a warp are ordered under lockstep, never under its */
+	if (same_block && lockstep && a->tid / 32 == b->tid / 32)
+		return 0;
+	*cls = !same_block ? MAM_INTER_BLOCK : a->tid / 32 == b->tid / 32 ? MAM_INTRA_WARP
+									 : MAM_INTER_WARP;
+	*hz = o_writes(a->kind) && o_writes(b->kind) ? MAM_WAW : o_writes(a->kind) ? MAM_RAW : MAM_WAR;
+	return 1;
+}
+
+/*
+** Random access sequences (sizes 1-8 at any aligned offset of 16 bytes,
+** every kind and scope, shared and global, barriers, three blocks of three
+** warps): after every access, the model reports a race exactly when the
+** oracle finds one with an earlier tuple, and every record it keeps is a
+** pair the oracle found.
+*/
+START_TEST(random_against_oracle)
+{
+	enum { NB = 3, NT = 96, STEPS = 80, MAXT = NB * STEPS };
+	static const unsigned sizes[4] = { 1, 2, 4, 8 };
+	int lockstep = _i & 1;
+	struct pcg32 g;
+	pcg32_seed(&g, 0x5eed0000u + (uint64_t)_i, 77);
+	struct fx f;
+	fx_init(&f, lockstep ? MAM_LOCKSTEP : MAM_ITS, NB, NT);
+	struct otuple *t = calloc(MAXT, sizeof *t);
+	uint32_t (*ok)[4] = calloc(MAXT * MAXT, sizeof *ok);	/* oracle records */
+	uint32_t nt = 0, nok = 0;
+	for (uint32_t blk = 0; blk < NB; blk++) {
+		fx_block(&f, blk);
+		uint32_t epoch = 0;
+		for (int step = 0; step < STEPS; step++) {
+			if (pcg32_bounded(&g, 12) == 0) {
+				mam_barrier(f.m, ++epoch);
+				continue;
+			}
+			struct otuple *b = &t[nt];
+			b->block = blk;
+			b->tid = pcg32_bounded(&g, NT);
+			b->epoch = epoch;
+			b->insn = 1 + pcg32_bounded(&g, 6);
+			b->space = pcg32_bounded(&g, 2) ? MAM_SPACE_GLOBAL : MAM_SPACE_SHARED;
+			b->kind = (uint8_t)pcg32_bounded(&g, 5);
+			b->scope = (uint8_t)pcg32_bounded(&g, 4);
+			b->size = (uint8_t)sizes[pcg32_bounded(&g, 4)];
+			b->off = pcg32_bounded(&g, 16 / b->size) * b->size;
+			int expect_race = 0;
+			for (uint32_t i = 0; i < nt; i++) {
+				unsigned cls, hz;
+				if (o_race(&t[i], b, lockstep, &cls, &hz)) {
+					expect_race = 1;
+					uint32_t k[4] = { cls << 2 | hz, t[i].insn, b->insn, b->space };
+					memcpy(ok[nok++], k, sizeof k);
+				}
+			}
+			struct mam_stats before, after;
+			mam_get_stats(f.m, &before);
+			uint64_t addr = b->space == MAM_SPACE_GLOBAL ? GL(b->off) : SH(b->off);
+			one(&f, b->tid, addr, b->size, b->kind, b->scope, b->insn, pcg32_bounded(&g, 2));
+			mam_get_stats(f.m, &after);
+			int got = after.detections > before.detections;
+			ck_assert_msg(got == expect_race,
+				      "seed %d access %u (block %u thread %u %s size %u at %s+%llu, epoch %u): "
+				      "model %s, oracle %s", _i, nt, blk, b->tid, mam_kind_name(b->kind),
+				      b->size, b->space == MAM_SPACE_GLOBAL ? "global" : "shared",
+				      (unsigned long long)b->off, epoch, got ? "race" : "none",
+				      expect_race ? "race" : "none");
+			nt++;
+		}
+		mam_block_end(f.m);
+	}
+	for (uint32_t r = 0; r < mam_nraces(f.m); r++) {
+		const struct mam_race *x = mam_race_at(f.m, r);
+		uint32_t k[4] = { (uint32_t)x->cls << 2 | x->hazard, x->first.insn, x->second.insn, x->space };
+		int found = 0;
+		for (uint32_t i = 0; i < nok && !found; i++)
+			found = memcmp(ok[i], k, sizeof k) == 0;
+		ck_assert_msg(found, "seed %d: record %s %s %u -> %u is no race", _i,
+			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
+			      x->second.insn);
+		ck_assert(!(lockstep && x->its_only));
+	}
+	ck_assert_uint_gt(mam_nraces(f.m), 0);
+	free(t);
+	free(ok);
+	fx_free(&f);
+}
+END_TEST
+
+/*
+** The same with intra-warp order: random __syncwarp masks and, for
+** lockstep, random divergence and reconvergence (accesses come from the
+** running group, as the interpreter issues them).  The oracle decides
+** happens-before on its own, by forward propagation over the warp's
+** events: a sync joins its mask; under lockstep an instruction joins its
+** group, and a change of group joins the old and the new one.  Asserted:
+** no race is reported that the oracle does not find, labels (its only)
+** are right, and races with another warp or block are never missed.
+*/
+enum { EV_ACC, EV_SYNC, EV_GROUP };
+struct oev {
+	uint8_t type;
+	uint32_t warp, block;
+	uint32_t mask;		/* EV_SYNC, EV_GROUP: the lanes; EV_ACC: the group */
+	uint32_t old;		/* EV_SYNC: the group; EV_GROUP: the group before */
+};
+
+/* Whether event A (an access of lane P) happens before a later access of
+** lane Q of the same warp, at event index B. */
+static int o_hb(const struct oev *ev, uint32_t ia, uint32_t ib, unsigned p, unsigned q, int ls)
+{
+	uint32_t k = 1u << p;
+	if (ls && (ev[ia].mask >> p & 1))
+		k |= ev[ia].mask;
+	for (uint32_t i = ia + 1; i < ib; i++) {
+		const struct oev *e = &ev[i];
+		if (e->warp != ev[ia].warp || e->block != ev[ia].block)
+			continue;
+		/* its: a sync joins its mask; lockstep: the group executing it too */
+		uint32_t sm = e->mask | (ls ? e->old : 0);
+		if (e->type == EV_SYNC && (k & sm))
+			k |= sm;
+		if (ls && e->type == EV_GROUP) {
+			if (k & e->old)
+				k |= e->old;
+			if (k & e->mask)
+				k |= e->mask;
+		}
+		if (ls && e->type == EV_ACC && (k & e->mask))
+			k |= e->mask;
+	}
+	return (int)(k >> q & 1);
+}
+
+START_TEST(random_joins_against_oracle)
+{
+	enum { NB = 2, NT = 96, STEPS = 120, MAXE = NB * STEPS };
+	int lockstep = _i & 1;
+	struct pcg32 g;
+	pcg32_seed(&g, 0x10e0000u + (uint64_t)_i, 99);
+	struct fx f;
+	fx_init(&f, lockstep ? MAM_LOCKSTEP : MAM_ITS, NB, NT);
+	struct otuple *t = calloc(MAXE, sizeof *t);
+	struct oev *ev = calloc(MAXE, sizeof *ev);
+	uint32_t *evof = calloc(MAXE, sizeof *evof);	/* event of tuple i */
+	uint32_t (*ok)[5] = calloc(MAXE * MAXE, sizeof *ok);
+	uint32_t nt = 0, ne = 0, nok = 0;
+	for (uint32_t blk = 0; blk < NB; blk++) {
+		fx_block(&f, blk);
+		uint32_t epoch = 0, group[NT / 32];
+		for (unsigned w = 0; w < NT / 32; w++)
+			group[w] = FULL;
+		for (int step = 0; step < STEPS; step++) {
+			uint32_t w = pcg32_bounded(&g, NT / 32), r = pcg32_bounded(&g, 20);
+			struct oev *e = &ev[ne];
+			e->warp = w;
+			e->block = blk;
+			if (r == 0) {
+				mam_barrier(f.m, ++epoch);
+				continue;
+			}
+			if (r <= 2) {
+				uint32_t mk = pcg32_bounded(&g, 3) ? (uint32_t)pcg32_next(&g) & pcg32_next(&g) : FULL;
+				mam_syncwarp(&f.w[w], mk);
+				e->type = EV_SYNC;
+				e->mask = mk;
+				e->old = group[w];
+				ne++;
+				continue;
+			}
+			if (r <= 5) {
+				uint32_t mk = pcg32_bounded(&g, 3) ? (uint32_t)pcg32_next(&g) & pcg32_next(&g) : FULL;
+				if (mk == 0 || mk == group[w])
+					continue;
+				mam_warp_group(&f.w[w], mk);
+				e->type = EV_GROUP;
+				e->old = group[w];
+				e->mask = mk;
+				group[w] = mk;
+				ne++;
+				continue;
+			}
+			/* an access by a lane of the running group */
+			unsigned lane = pcg32_bounded(&g, 32);
+			while (!(group[w] >> lane & 1))
+				lane = (lane + 1) & 31;
+			struct otuple *b = &t[nt];
+			b->block = blk;
+			b->tid = w * 32 + lane;
+			b->epoch = epoch;
+			b->insn = 1 + pcg32_bounded(&g, 6);
+			b->space = pcg32_bounded(&g, 2) ? MAM_SPACE_GLOBAL : MAM_SPACE_SHARED;
+			b->kind = (uint8_t)pcg32_bounded(&g, 5);
+			b->scope = (uint8_t)(1 + pcg32_bounded(&g, 3));
+			b->size = 4;
+			b->off = 4 * pcg32_bounded(&g, 3);
+			e->type = EV_ACC;
+			e->mask = group[w];
+			evof[nt] = ne;
+			int must = 0, may = 0;
+			for (uint32_t i = 0; i < nt; i++) {
+				unsigned cls, hz;
+				/* o_race with lockstep = 0 says: a race unless ordered */
+				if (!o_race(&t[i], b, 0, &cls, &hz))
+					continue;
+				int its_ord = 0, ls_ord = 0;
+				if (cls == MAM_INTRA_WARP) {
+					its_ord = o_hb(ev, evof[i], ne, t[i].tid & 31, lane, 0);
+					ls_ord = o_hb(ev, evof[i], ne, t[i].tid & 31, lane, 1);
+				}
+				if (lockstep ? ls_ord : its_ord)
+					continue;
+				may = 1;
+				if (cls != MAM_INTRA_WARP)
+					must = 1;
+				uint32_t k[5] = { cls << 2 | hz, t[i].insn, b->insn, b->space, (uint32_t)ls_ord };
+				memcpy(ok[nok++], k, sizeof k);
+			}
+			ne++;
+			struct mam_stats before, after;
+			mam_get_stats(f.m, &before);
+			uint64_t addr = b->space == MAM_SPACE_GLOBAL ? GL(b->off) : SH(b->off);
+			one(&f, b->tid, addr, b->size, b->kind, b->scope, b->insn, pcg32_bounded(&g, 2));
+			mam_get_stats(f.m, &after);
+			int got = after.detections > before.detections;
+			ck_assert_msg(!got || may, "seed %d access %u: a race the oracle does not find", _i, nt);
+			ck_assert_msg(got || !must, "seed %d access %u: a missed inter-warp/block race", _i, nt);
+			nt++;
+		}
+		mam_block_end(f.m);
+	}
+	for (uint32_t r = 0; r < mam_nraces(f.m); r++) {
+		const struct mam_race *x = mam_race_at(f.m, r);
+		uint32_t k[5] = { (uint32_t)x->cls << 2 | x->hazard, x->first.insn, x->second.insn,
+				  x->space, x->its_only };
+		int found = 0;
+		for (uint32_t i = 0; i < nok && !found; i++)
+			found = memcmp(ok[i], k, sizeof k) == 0;
+		ck_assert_msg(found, "seed %d: record %s %s %u -> %u%s has no such pair", _i,
+			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
+			      x->second.insn, x->its_only ? " (its only)" : "");
+	}
+	free(t);
+	free(ev);
+	free(evof);
+	free(ok);
+	fx_free(&f);
+}
+END_TEST
+
+Suite *mam_suite(void)
+{
+	Suite *s = suite_create("mam");
+	TCase *tc = tcase_create("paper");
+	tcase_add_loop_test(tc, fig6_memory_unit, 0, 2);
+	tcase_add_loop_test(tc, fig2_missing_barrier, 0, 2);
+	tcase_add_loop_test(tc, fig3_redundant_barrier, 0, 2);
+	tcase_add_test(tc, kaldi_warp_synchronous);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("intra-warp");
+	tcase_add_loop_test(tc, same_insn_uniform_store, 0, 2);
+	tcase_add_test(tc, same_insn_two_instances);
+	tcase_add_loop_test(tc, divergent_branches, 0, 2);
+	tcase_add_test(tc, reconvergence_orders_lockstep);
+	tcase_add_test(tc, partial_reconvergence);
+	tcase_add_test(tc, syncwarp_orders);
+	tcase_add_test(tc, shift_left_two_warps);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("barriers");
+	tcase_add_loop_test(tc, inter_warp_and_barrier, 0, 2);
+	tcase_add_test(tc, barrier_adjacent_intervals);
+	tcase_add_loop_test(tc, barrier_needed_only_under_its, 0, 2);
+	tcase_add_test(tc, barrier_counts_and_benign);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("atomics");
+	tcase_add_test(tc, atomics_same_block);
+	tcase_add_test(tc, atomics_across_blocks);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("inter-block");
+	tcase_add_loop_test(tc, inter_block_plain, 0, 2);
+	tcase_add_test(tc, inter_block_benign);
+	tcase_add_test(tc, inter_block_history);
+	tcase_add_test(tc, no_false_races);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("granularity");
+	tcase_add_test(tc, subword_bytes);
+	tcase_add_test(tc, subword_halves_and_split);
+	tcase_add_test(tc, wide_accesses);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("lifetime");
+	tcase_add_test(tc, many_warps_summary);
+	tcase_add_test(tc, launch_reset);
+	tcase_add_test(tc, memory_budget);
+	tcase_add_test(tc, counts_many_blocks);
+	tcase_add_test(tc, dump_global_and_names);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("oracle");
+	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
+	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
+	suite_add_tcase(s, tc);
+	return s;
+}
