@@ -1458,6 +1458,15 @@ static void setup_rounding(struct launch *L, int shape, struct rng *r)
 		z[4].i = (int)nearbyintf(fabsf(t));
 		z[5].i = (int)floorf(rf(x * 1000.0f));
 	}
+	/* With libdevice inlined at -O1 and above, LLVM 19's NVVM instcombine
+	** turns llvm.nvvm.i2f.rz into a plain sitofp (round to nearest): the
+	** bitcode itself then computes this, and simulee-c runs the bitcode. */
+	union num *af = alt_of(f);
+	memcpy(af, wf, f->n * sizeof *af);
+	for (int i = 0; i < n; i++) {
+		double kd = (double)IV(k, i);
+		af[10 * i + 6].f = (float)kd + round_f32(kd, RU);
+	}
 }
 
 static void setup_func_ptr(struct launch *L, int shape, struct rng *r)
@@ -1975,9 +1984,22 @@ static const struct kcase kcases[] = {
 #undef K
 #define NKCASES (sizeof kcases / sizeof kcases[0])
 
-/* Loop-test iterations per kernel: shape * 3 + -O level, below SLOTS. */
-#define SLOTS 16
-static const char *const olevels[3] = { "O0", "O1", "O3" };
+/* The bitcode builds of every kernel (kernels/build/BUILD with %s the
+** kernel): our prelude at three -O levels, then the installed CUDA
+** toolkit's own headers at four, with libdevice linked in and without
+** (Makefile.am, REAL_VARIANTS). */
+static const char *const builds[] = {
+	"func/%s.O0.bc", "func/%s.O1.bc", "func/%s.O3.bc",
+	"real/%s.O0.lib.bc", "real/%s.O1.lib.bc", "real/%s.O2.lib.bc", "real/%s.O3.lib.bc",
+	"real/%s.O0.nolib.bc", "real/%s.O1.nolib.bc", "real/%s.O2.nolib.bc", "real/%s.O3.nolib.bc",
+};
+#define NPRELUDE 3
+#define NREAL 8
+/* Loop-test iterations: kernel * SLOTS + j, where j = shape * NPRELUDE +
+** build below REAL_BASE, and REAL_BASE + shape * NREAL + (build - NPRELUDE)
+** for the real-header builds. */
+#define SLOTS 64
+#define REAL_BASE 32
 
 /* ---- running and comparing ---------------------------------------------- */
 
@@ -2183,14 +2205,17 @@ static int param_pos(const char *params, const char *name, size_t len)
 ** Fails the current test (with the command line) on any difference; the
 ** input files are removed only when the run passes.
 */
-static void run_and_check(const struct kcase *kc, int shape, int ol, struct launch *L)
+static void run_and_check(const struct kcase *kc, int shape, int bi, struct launch *L)
 {
 	const char *name = kc->name;
 	const char *bin = tu_env("SIMULEE_BIN");
 	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set (run through make check)");
 	ck_assert_msg(access(bin, X_OK) == 0, "SIMULEE_BIN=%s is not an executable", bin);
 	char rel[128];
-	snprintf(rel, sizeof rel, "func/%s.%s.bc", name, olevels[ol]);
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+	snprintf(rel, sizeof rel, builds[bi], name);
+#pragma GCC diagnostic pop
 	char *bc = tu_kernel(rel);
 	ck_assert_msg(access(bc, R_OK) == 0, "%s is missing (make check builds it)", bc);
 
@@ -2205,7 +2230,8 @@ static void run_and_check(const struct kcase *kc, int shape, int ol, struct laun
 		argv_add(&a, "--shared");
 		argv_add(&a, "%u", L->shared);
 	}
-	bool by_name = ol == 0;
+	/* -O0 builds keep parameter names: pass arguments by name there */
+	bool by_name = strstr(builds[bi], ".O0.") != NULL;
 	for (int k = 0; k < L->nargs; k++) {
 		const char *eq = strchr(L->args[k], '=');
 		ck_assert_ptr_nonnull(eq);
@@ -2309,8 +2335,8 @@ static void run_and_check(const struct kcase *kc, int shape, int ol, struct laun
 	free(bc);
 	if (!pass) {
 		static char full[MSG_MAX + 4096];
-		snprintf(full, sizeof full, "%s shape %d -%s:\n%s\nparameters: %s\ncommand: %.4000s",
-			 name, shape, olevels[ol], msg, kc->params, cmd);
+		snprintf(full, sizeof full, "%s shape %d (%s):\n%s\nparameters: %s\ncommand: %.4000s",
+			 name, shape, rel, msg, kc->params, cmd);
 		free(cmd);
 		ck_abort_msg("%s", full);
 	}
@@ -2320,14 +2346,21 @@ static void run_and_check(const struct kcase *kc, int shape, int ol, struct laun
 START_TEST(test_kernel)
 {
 	const struct kcase *kc = &kcases[_i / SLOTS];
-	int shape = _i % SLOTS / 3, ol = _i % SLOTS % 3;
+	int j = _i % SLOTS, shape, bi;
+	if (j < REAL_BASE) {
+		shape = j / NPRELUDE;
+		bi = j % NPRELUDE;
+	} else {
+		shape = (j - REAL_BASE) / NREAL;
+		bi = NPRELUDE + (j - REAL_BASE) % NREAL;
+	}
 	struct launch L;
 	struct rng r;
 	memset(&L, 0, sizeof L);
 	rng_seed(&r, kc->name, shape);
 	kc->setup(&L, shape, &r);
 	ck_assert_msg(nthreads(&L) <= 4096, "%s: launch too large for the interpreter", kc->name);
-	run_and_check(kc, shape, ol, &L);
+	run_and_check(kc, shape, bi, &L);
 	launch_free(&L);
 }
 END_TEST
@@ -2376,17 +2409,36 @@ START_TEST(test_corpus_list)
 }
 END_TEST
 
+/* Without a CUDA toolkit the real-header builds do not exist: say so. */
+START_TEST(test_no_toolkit)
+{
+	ck_assert_ptr_null(tu_env("SIMULEE_CUDA_PATH"));
+	printf("corpus against the CUDA headers: skipped: no CUDA toolkit\n");
+}
+END_TEST
+
 Suite *corpus_suite(void)
 {
+	_Static_assert(sizeof builds / sizeof builds[0] == NPRELUDE + NREAL, "builds");
+	_Static_assert(3 * NPRELUDE <= REAL_BASE && REAL_BASE + 3 * NREAL <= SLOTS, "slots");
 	Suite *s = suite_create("corpus");
 	TCase *tc = tcase_create("corpus_list");
 	tcase_add_test(tc, test_corpus_list);
 	suite_add_tcase(s, tc);
+	int cuda = tu_env("SIMULEE_CUDA_PATH") != NULL;
 	for (size_t k = 0; k < NKCASES; k++) {
+		int base = (int)k * SLOTS;
 		tc = tcase_create(kcases[k].name);
 		tcase_set_timeout(tc, 120);
-		tcase_add_loop_test(tc, test_kernel, (int)k * SLOTS,
-				    (int)k * SLOTS + kcases[k].nshapes * 3);
+		tcase_add_loop_test(tc, test_kernel, base, base + kcases[k].nshapes * NPRELUDE);
+		if (cuda)
+			tcase_add_loop_test(tc, test_kernel, base + REAL_BASE,
+					    base + REAL_BASE + kcases[k].nshapes * NREAL);
+		suite_add_tcase(s, tc);
+	}
+	if (!cuda) {
+		tc = tcase_create("cuda_headers");
+		tcase_add_test(tc, test_no_toolkit);
 		suite_add_tcase(s, tc);
 	}
 	return s;
