@@ -19,6 +19,9 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_BARRIER_DIVERGENCE] = "barrier divergence",
 	[FK_WARP_SYNC] = "warp synchronization divergence",
 	[FK_DIV_ZERO] = "integer division by zero",
+	[FK_RACE] = "data race",
+	[FK_REDUNDANT_BARRIER] = "redundant barrier",
+	[FK_UNINIT] = "read of uninitialized memory",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -33,6 +36,9 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_BARRIER_DIVERGENCE] = "barrier-divergence",
 	[FK_WARP_SYNC] = "warp-sync-divergence",
 	[FK_DIV_ZERO] = "division-by-zero",
+	[FK_RACE] = "data-race",
+	[FK_REDUNDANT_BARRIER] = "redundant-barrier",
+	[FK_UNINIT] = "uninitialized-read",
 };
 
 const char *finding_kind_name(enum finding_kind k)
@@ -52,7 +58,7 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 {
 	for (uint32_t i = 0; i < fs->n; i++) {
 		struct finding *f = &fs->v[i];
-		if (f->kind == kind && f->func == func && f->pc == pc) {
+		if (f->kind == kind && f->func == func && f->pc == pc && f->kind != FK_RACE) {
 			f->count++;
 			return f;
 		}
@@ -70,6 +76,29 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 	f.detail = detail ? xstrdup(detail) : NULL;
 	f.count = 1;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
+	return &fs->v[fs->n - 1];
+}
+
+struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
+				  uint32_t func, uint32_t pc, uint32_t func2, uint32_t pc2,
+				  int *isnew)
+{
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		if (f->kind == kind && f->func == func && f->pc == pc
+		    && f->second.func == func2 && f->second.pc == pc2) {
+			*isnew = 0;
+			return f;
+		}
+	}
+	struct finding f = { 0 };
+	f.kind = kind;
+	f.func = func;
+	f.pc = pc;
+	f.second.func = func2;
+	f.second.pc = pc2;
+	VEC_PUSH(fs->v, fs->n, fs->cap, f);
+	*isnew = 1;
 	return &fs->v[fs->n - 1];
 }
 

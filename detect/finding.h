@@ -25,8 +25,23 @@ enum finding_kind {
 	FK_BARRIER_DIVERGENCE,	/* threads of a block at different barriers, or exited */
 	FK_WARP_SYNC,		/* warp-level sync (shfl/vote/syncwarp) not reached by its mask */
 	FK_DIV_ZERO,		/* integer division by zero */
+	FK_RACE,		/* data race: two unordered conflicting accesses */
+	FK_REDUNDANT_BARRIER,	/* a barrier no conflict ever needed */
+	FK_UNINIT,		/* read of never-written shared or local memory */
 	FK__COUNT
 };
+
+/* How bad a finding is; --fail-on chooses which set the exit status. */
+enum severity { SEV_ERROR, SEV_WARNING, SEV_NOTE };
+
+/* What an access did (data races). */
+enum access_kind { AK_READ, AK_WRITE, AK_ATOMIC, AK_ATOMIC_READ, AK_ATOMIC_WRITE };
+
+/* Where the two threads of a race are relative to each other. */
+enum race_class { RC_INTRA_WARP, RC_INTER_WARP, RC_INTER_BLOCK };
+
+/* The order in which the simulation saw the two accesses of a race. */
+enum hazard { HZ_RAW, HZ_WAR, HZ_WAW };
 
 const char *finding_kind_name(enum finding_kind k);
 const char *finding_kind_id(enum finding_kind k);	/* stable, for JSON */
@@ -36,8 +51,18 @@ struct thread_id {
 	uint32_t thread[3];
 };
 
+/* One access of a two-access finding. */
+struct access_site {
+	uint32_t func, pc;		/* function index and instruction */
+	struct srcloc loc;
+	struct thread_id who;
+	uint8_t kind;			/* enum access_kind */
+	uint8_t scope;			/* enum scope, for atomics */
+};
+
 struct finding {
 	enum finding_kind kind;
+	enum severity severity;
 	uint32_t func;			/* function index of the first site */
 	uint32_t pc;			/* instruction of the first site */
 	struct srcloc loc;		/* its source location */
@@ -46,6 +71,22 @@ struct finding {
 	char *where;			/* "name[index]" or NULL */
 	char *detail;			/* one more line, or NULL */
 	uint64_t count;			/* occurrences */
+	uint32_t launch;		/* index of the launch that exposed it */
+
+	/* FK_RACE: the first access is (func, pc, loc, who) with kind
+	** access1; the second is `second`. */
+	uint8_t access1, scope1;	/* enum access_kind, enum scope */
+	struct access_site second;
+	uint8_t space;			/* AS_SHARED or AS_GLOBAL */
+	uint8_t race_class;		/* enum race_class */
+	uint8_t hazard;			/* enum hazard */
+	uint8_t its_only;		/* a race only without lockstep order */
+	uint8_t benign;			/* both wrote the same value */
+	uint64_t addresses;		/* distinct addresses */
+	uint64_t thread_pairs;		/* distinct thread pairs */
+
+	/* FK_REDUNDANT_BARRIER: over how many launches and executions */
+	uint64_t launches, executions;
 };
 
 struct findings {
@@ -59,6 +100,12 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 			     uint32_t func, uint32_t pc, const struct srcloc *loc,
 			     const struct thread_id *who, uint64_t addr,
 			     const char *where, const char *detail);
+/* The finding of KIND for the site pair (func, pc), (func2, pc2): an
+** existing one, or a new zeroed one holding just the kind and the sites
+** (*isnew tells which).  The caller fills in the rest and the counts. */
+struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
+				  uint32_t func, uint32_t pc, uint32_t func2, uint32_t pc2,
+				  int *isnew);
 void findings_free(struct findings *fs);
 
 /* Prints the findings compiler-style (one line each, then details). */
