@@ -13,4 +13,4 @@ FUNC_KERNELS = \
 	scan_warp intdiv bit_tricks small_types \
 	half_precision do_while divergent_call sync_count \
 	atomics_mix float_atomic shfl_variants recursion \
-	local_sort
+	local_sort hash_rounds

@@ -1320,6 +1320,34 @@ static void setup_local_sort(struct launch *L, int shape, struct rng *r)
 		qsort(w + 8 * i, 8, sizeof *w, cmp_i64);
 }
 
+static void setup_hash_rounds(struct launch *L, int shape, struct rng *r)
+{
+	/* grid, block, n, rounds: a multiple of the 4x unrolled loop, a
+	** remainder, no rounds at all */
+	static const int sh[][4] = { { 3, 64, 180, 12 }, { 2, 32, 50, 7 }, { 1, 32, 20, 0 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2], rounds = s[3];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *seed = add_buf(L, "seed", U32, n), *out = add_buf(L, "out", U32, n);
+	add_arg(L, "n=%d", n);
+	add_arg(L, "rounds=%d", rounds);
+	gen_int(seed, r, 0, UINT32_MAX);
+	union num *w = want_of(out);
+	for (int i = 0; i < n; i++) {
+		uint32_t h = (uint32_t)IV(seed, i);
+		for (int k = 0; k < rounds; k++) {
+			h ^= h >> 16;
+			h *= 0x7feb352du;
+			h ^= h >> 15;
+			h *= 0x846ca68bu;
+			h ^= h >> 16;
+			h += (uint32_t)k;
+		}
+		w[i].i = h;
+	}
+}
+
 /* ---- the table ----------------------------------------------------------- */
 
 struct kcase {
@@ -1377,6 +1405,7 @@ static const struct kcase kcases[] = {
 	K(shfl_variants, "in out fout lout src", 2),
 	K(recursion, "a b w g s n len", 2),
 	K(local_sort, "in out n", 2),
+	K(hash_rounds, "seed out n rounds", 3),
 };
 #undef K
 #define NKCASES (sizeof kcases / sizeof kcases[0])
