@@ -533,6 +533,11 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w)
 	uint64_t *regs;
 	uint32_t pc, m;
 	uint64_t wm;
+	/* Lane-instructions are counted per stretch of dispatches under one
+	** active mask (steps since seg_steps, times the lanes of seg_mask),
+	** so the dispatch loop itself pays nothing for them. */
+	uint64_t seg_steps = w->steps;
+	uint32_t seg_mask = 0;
 
 #if defined(__GNUC__)
 	static const void *const disptab[OP__COUNT] = {
@@ -543,6 +548,9 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w)
 #endif
 
 reload:
+	ex->lane_insns += (w->steps - seg_steps) * (uint64_t)__builtin_popcount(seg_mask);
+	seg_steps = w->steps;
+	seg_mask = 0;
 	if (w->depth == 0)
 		return WARP_DONE;
 	fr = &w->frames[w->depth - 1];
@@ -571,10 +579,12 @@ reload:
 	regs = fr->regs;
 	pc = w->pc;
 	m = w->active;
+	seg_mask = m;
 
 	for (;;) {
 		I = &code[pc];
 		if (++w->steps > ex->max_steps) {
+			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)__builtin_popcount(seg_mask);
 			exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0, NULL);
 			w->exited = w->exists;
 			w->active = 0;
@@ -775,7 +785,11 @@ reload:
 					     "lanes named in the mask never reached this warp-level operation");
 			}
 			fr->ws_blocked &= ~here;
+			/* this instruction runs for the lanes that waited here too */
+			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)__builtin_popcount(seg_mask);
+			seg_steps = w->steps - 1;
 			m |= here;
+			seg_mask = m;
 			w->active = m;
 			switch (I->op) {
 			case OP_SYNCWARP:
@@ -1111,6 +1125,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(LOAD) {
+			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
 			const uint64_t *A = OP(I->a);
 			uint64_t *D = R(I->d);
 			unsigned n = I->w;
@@ -1128,6 +1143,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(STORE) {
+			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b);
 			unsigned n = I->w;
 			FOR_LANES(m, l) {
@@ -1143,6 +1159,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(ATOMIC) {
+			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b);
 			uint64_t *D = R(I->d);
 			unsigned n = I->w;
@@ -1161,6 +1178,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(CMPXCHG) {
+			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
 			uint64_t *D = R(I->d), *S = R(I->d + 1);
 			unsigned n = I->w;
@@ -1184,6 +1202,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(MEMCPY) {
+			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
 			FOR_LANES(m, l) {
 				uint64_t n = C[l], bad = 0;
@@ -1198,6 +1217,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(MEMSET) {
+			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
 			FOR_LANES(m, l) {
 				uint64_t bad = 0;

@@ -59,6 +59,9 @@ struct exec {
 	uint32_t local_mark;	/* first allocation id of per-block locals */
 	FILE *print_out;
 	uint64_t clock;
+	uint64_t warp_insns;	/* counted for launch_stats */
+	uint64_t lane_insns;
+	uint64_t mem_accesses;
 };
 
 enum warp_status { WARP_DONE, WARP_BLOCKED };

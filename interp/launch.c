@@ -180,7 +180,7 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 				any_blocked = 1;
 		}
 		if (!any_blocked)
-			return 0;
+			break;
 		uint32_t bfn = 0, bpc = 0, missing = 0;
 		int ok = barrier_agrees(ws, ex->nwarps, &bfn, &bpc, &missing);
 		uint32_t exited = 0;
@@ -206,6 +206,9 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 		}
 		release(p, ws, ex->nwarps);
 	}
+	for (uint32_t i = 0; i < ex->nwarps; i++)
+		ex->warp_insns += ws[i].steps;
+	return 0;
 }
 
 int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
@@ -253,6 +256,11 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 				run_block(&ex, ws, fn, args);
 				mem_release_from(m, mark);
 			}
+	if (cfg->stats) {
+		cfg->stats->warp_insns += ex.warp_insns;
+		cfg->stats->lane_insns += ex.lane_insns;
+		cfg->stats->mem_accesses += ex.mem_accesses;
+	}
 	for (uint32_t i = 0; i < ex.nwarps; i++)
 		free_warp(&ws[i]);
 	free(ws);

@@ -3,8 +3,8 @@
 ** written at test time, loaded with interp_load, launched with
 ** interp_launch on one i32 buffer, checked value by value.  Covers
 ** divergence and reconvergence, switch, phi cycles (parallel moves), 3D
-** indices, calls from divergent code, barrier popc, vote, shfl and a
-** kernel the lowering rejects.
+** indices, calls from divergent code, barrier popc, vote, shfl, a
+** kernel the lowering rejects and the launch counters.
 */
 #include <stdint.h>
 #include <stdlib.h>
@@ -32,6 +32,7 @@
 struct launch {
 	struct dim3 grid, block;
 	uint64_t max_steps;
+	struct launch_stats *stats;	/* or NULL */
 };
 
 static void run_k(const char *text, const struct launch *ln, int32_t *out, uint32_t n,
@@ -60,6 +61,7 @@ static void run_k(const char *text, const struct launch *ln, int32_t *out, uint3
 	cfg.block = ln->block;
 	cfg.max_steps = ln->max_steps;
 	cfg.seed = 1;
+	cfg.stats = ln->stats;
 	memset(fs, 0, sizeof *fs);
 	rc = interp_launch(l.prog, (uint32_t)l.kernels[ki].func, args, &m, &cfg, fs, &err);
 	ck_assert_msg(rc == 0, "interp_launch: %d %s", rc, err.msg);
@@ -78,7 +80,7 @@ static void run_clean(const char *text, struct launch ln, int32_t *out, uint32_t
 	findings_free(&fs);
 }
 
-#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0 })
+#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0, NULL })
 
 START_TEST(divergent_loop)
 {
@@ -195,7 +197,7 @@ START_TEST(indices_3d)
 		"  ret void\n}\n" KERNEL_ANNOT;
 	int32_t out[2 * 5 * 3 * 4];
 	memset(out, 0xff, sizeof out);
-	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0 }), out, 120);
+	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0, NULL }), out, 120);
 	for (int bx = 0; bx < 2; bx++)
 		for (int z = 0; z < 4; z++)
 			for (int y = 0; y < 3; y++)
@@ -377,11 +379,52 @@ START_TEST(step_budget)
 		"l:\n  br label %l\n}\n" KERNEL_ANNOT;
 	int32_t out[1];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000 };
+	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000, NULL };
 	run_k(ll, &ln, out, 1, &fs);
 	ck_assert_uint_ge(fs.n, 1);
 	ck_assert_int_eq(fs.v[0].kind, FK_STEP_BUDGET);
 	findings_free(&fs);
+}
+END_TEST
+
+START_TEST(launch_counts)
+{
+	/* every thread stores once; threads 8 and up store a second time.
+	** With 8 threads (one path, P1 of K1 warp instructions) lanes = 8 * K1.
+	** With 40, both warps run the longer path P2 of K2 instructions (warp
+	** 0 reconverges), so warps = 2 * K2 and lanes = 8 * K1 + 32 * K2. */
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 1, ptr %p\n"
+		"  %c = icmp ult i32 %t, 8\n"
+		"  br i1 %c, label %done, label %more\n"
+		"more:\n"
+		"  store i32 2, ptr %p\n"
+		"  br label %done\n"
+		"done:\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[40];
+	struct launch_stats s8 = { 0 }, s40 = { 0 };
+	struct launch ln = L1(8);
+	ln.stats = &s8;
+	run_clean(ll, ln, out, 40);
+	ck_assert_uint_gt(s8.warp_insns, 0);
+	ck_assert_uint_eq(s8.lane_insns, 8 * s8.warp_insns);
+	ck_assert_uint_eq(s8.mem_accesses, 8);
+	ln = L1(40);
+	ln.stats = &s40;
+	run_clean(ll, ln, out, 40);
+	ck_assert_uint_eq(s40.mem_accesses, 40 + 32);
+	ck_assert_uint_gt(s40.warp_insns, 2 * s8.warp_insns);
+	ck_assert_uint_eq(s40.lane_insns, s8.lane_insns + 16 * s40.warp_insns);
+	for (int t = 0; t < 40; t++)
+		ck_assert_int_eq(out[t], t < 8 ? 1 : 2);
+	/* counts add up over launches */
+	run_clean(ll, ln, out, 40);
+	ck_assert_uint_eq(s40.mem_accesses, 2 * 72);
 }
 END_TEST
 
@@ -401,6 +444,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, unsupported_inline_asm);
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
+	tcase_add_test(tc, launch_counts);
 	suite_add_tcase(s, tc);
 	return s;
 }
