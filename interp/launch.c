@@ -135,19 +135,14 @@ static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 	exec_finding(ex, fw, flane, fn, pc, FK_BARRIER_DIVERGENCE, 0, detail);
 }
 
-static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64_t *args)
+/* The thread indices of every warp, the same in every block: set once per
+** launch (three divisions per thread are not free at a million threads). */
+static void init_warps(struct warp *ws, uint32_t nw, uint32_t nt, const struct launch_cfg *cfg)
 {
-	const struct program *p = ex->p;
-	const struct launch_cfg *cfg = ex->cfg;
-	const struct func *kf = &p->funcs[fn];
-	uint32_t nt = ex->nthreads;
-	for (uint32_t i = 0; i < ex->nwarps; i++) {
+	for (uint32_t i = 0; i < nw; i++) {
 		struct warp *w = &ws[i];
 		w->id = i;
-		w->depth = 0;
-		w->steps = 0;
 		w->exists = 0;
-		w->exited = 0;
 		for (uint32_t l = 0; l < 32; l++) {
 			uint32_t t = i * 32 + l;
 			if (t < nt) {
@@ -159,6 +154,18 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 				w->tid[0][l] = w->tid[1][l] = w->tid[2][l] = 0;
 			}
 		}
+	}
+}
+
+static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64_t *args)
+{
+	const struct program *p = ex->p;
+	const struct func *kf = &p->funcs[fn];
+	for (uint32_t i = 0; i < ex->nwarps; i++) {
+		struct warp *w = &ws[i];
+		w->depth = 0;
+		w->steps = 0;
+		w->exited = 0;
 		exec_push_frame(w, p, fn, w->exists);
 		struct frame *f = &w->frames[0];
 		for (uint32_t k = 0; k < kf->nparams; k++)
@@ -240,6 +247,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	ex.max_steps = cfg->max_steps ? cfg->max_steps : LAUNCH_DEFAULT_MAX_STEPS;
 	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
+	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
 	uint32_t mark = m->n;
 	for (uint32_t z = 0; z < cfg->grid.z; z++)
 		for (uint32_t y = 0; y < cfg->grid.y; y++)
