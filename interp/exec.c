@@ -284,22 +284,6 @@ static int fcmp(unsigned pred, double a, double b)
 	}
 }
 
-static int icmp(unsigned pred, uint64_t a, uint64_t b, unsigned w)
-{
-	switch (pred) {
-	case ICMP_EQ: return a == b;
-	case ICMP_NE: return a != b;
-	case ICMP_UGT: return a > b;
-	case ICMP_UGE: return a >= b;
-	case ICMP_ULT: return a < b;
-	case ICMP_ULE: return a <= b;
-	case ICMP_SGT: return SX(a, w) > SX(b, w);
-	case ICMP_SGE: return SX(a, w) >= SX(b, w);
-	case ICMP_SLT: return SX(a, w) < SX(b, w);
-	default: return SX(a, w) <= SX(b, w);
-	}
-}
-
 static uint64_t iunary(unsigned f, uint64_t a, unsigned w)
 {
 	a &= WMASK(w);
@@ -500,20 +484,42 @@ static void do_printf(struct exec *ex, struct warp *w, int lane, uint64_t fmtp, 
 #define R(s)	(regs + ((size_t)(s) << 5))
 #define OP(x)	((x) & OPND_CONST ? cpool + ((size_t)((x) & ~OPND_CONST) << 5) : R(x))
 
-/* Applies EXPR (of a, b, c) to every active lane, results masked to wm. */
+/* The destination slot may be one of the sources, but then the very same
+** slot: lane l reads only lane l, so no iteration depends on another and
+** the loop may be vectorised without the alias checks that otherwise keep
+** GCC's -O2 cost model from vectorising it at all. */
+#if defined(__GNUC__) && !defined(__clang__)
+#define LANE_LOOP _Pragma("GCC ivdep")
+#elif defined(__clang__)
+#define LANE_LOOP _Pragma("clang loop vectorize(assume_safety)")
+#else
+#define LANE_LOOP
+#endif
+
+/* Applies EXPR (of a, b, c) to every active lane, results masked to wm.
+** Under a partial mask the results are blended through lmask (all ones in
+** the active lanes), made when the mask changes: a per-lane shift of m or
+** a 64-bit compare would keep the blend from vectorising with SSE2. */
 #define LANES(expr) do { \
 	uint64_t *D_ = R(I->d); \
 	const uint64_t *A_ = OP(I->a), *B_ = OP(I->b), *C_ = OP(I->c); \
 	if (m == FULL_MASK) { \
+		LANE_LOOP \
 		for (int l = 0; l < 32; l++) { \
 			uint64_t a = A_[l], b = B_[l], c = C_[l]; (void)a; (void)b; (void)c; \
 			D_[l] = (expr) & wm; \
 		} \
 	} else { \
+		if (lmask_of != m) { \
+			for (int l = 0; l < 32; l++) \
+				lmask[l] = 0 - (uint64_t)((m >> l) & 1); \
+			lmask_of = m; \
+		} \
+		LANE_LOOP \
 		for (int l = 0; l < 32; l++) { \
 			uint64_t a = A_[l], b = B_[l], c = C_[l]; (void)a; (void)b; (void)c; \
 			uint64_t r_ = (expr) & wm; \
-			D_[l] = (m >> l) & 1 ? r_ : D_[l]; \
+			D_[l] = (r_ & lmask[l]) | (D_[l] & ~lmask[l]); \
 		} \
 	} \
 } while (0)
@@ -538,6 +544,8 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w)
 	** so the dispatch loop itself pays nothing for them. */
 	uint64_t seg_steps = w->steps;
 	uint32_t seg_mask = 0;
+	uint64_t lmask[32];
+	uint32_t lmask_of = FULL_MASK;	/* LANES fills lmask for other masks */
 
 #if defined(__GNUC__)
 	static const void *const disptab[OP__COUNT] = {
@@ -615,9 +623,10 @@ reload:
 		vmcase(CBR) {
 			const uint64_t *A = OP(I->a);
 			uint32_t t = 0;
-			FOR_LANES(m, l)
-				if (A[l] & 1)
-					t |= 1u << l;
+			/* no branch per lane: divergent conditions do not predict */
+			for (int l = 0; l < 32; l++)
+				t |= (uint32_t)(A[l] & 1) << l;
+			t &= m;
 			if (t == m || t == 0) {
 				pc = t ? (uint32_t)I->imm : I->x;
 				if (fr->waiting) {
@@ -876,52 +885,83 @@ reload:
 		vmcase(SREG) {
 			uint64_t *D = R(I->d);
 			const struct launch_cfg *cf = ex->cfg;
-			FOR_LANES(m, l) {
-				uint64_t v = 0;
-				switch (I->f) {
-				case SREG_TID_X: v = w->tid[0][l]; break;
-				case SREG_TID_Y: v = w->tid[1][l]; break;
-				case SREG_TID_Z: v = w->tid[2][l]; break;
-				case SREG_NTID_X: v = cf->block.x; break;
-				case SREG_NTID_Y: v = cf->block.y; break;
-				case SREG_NTID_Z: v = cf->block.z; break;
-				case SREG_CTAID_X: v = ex->block[0]; break;
-				case SREG_CTAID_Y: v = ex->block[1]; break;
-				case SREG_CTAID_Z: v = ex->block[2]; break;
-				case SREG_NCTAID_X: v = cf->grid.x; break;
-				case SREG_NCTAID_Y: v = cf->grid.y; break;
-				case SREG_NCTAID_Z: v = cf->grid.z; break;
-				case SREG_LANEID: v = l; break;
-				case SREG_WARPID: v = w->id; break;
-				case SREG_NWARPID: v = ex->nwarps; break;
-				case SREG_WARPSIZE: v = 32; break;
-				case SREG_LANEMASK_EQ: v = 1u << l; break;
-				case SREG_LANEMASK_LT: v = (1u << l) - 1; break;
-				case SREG_LANEMASK_LE: v = (uint32_t)((UINT64_C(2) << l) - 1); break;
-				case SREG_LANEMASK_GT: v = ~(uint32_t)((UINT64_C(2) << l) - 1); break;
-				case SREG_LANEMASK_GE: v = ~((1u << l) - 1); break;
-				case SREG_CLOCK: case SREG_CLOCK64: case SREG_GLOBALTIMER:
-					v = w->steps; break;
-				default: v = 0; break;
-				}
-				D[l] = v & wm;
+			uint64_t v = 0;		/* registers that are the same in every lane */
+			switch (I->f) {
+			case SREG_TID_X: case SREG_TID_Y: case SREG_TID_Z: {
+				const uint32_t *T = w->tid[I->f - SREG_TID_X];
+				LANES(T[l]);
+				vmbreak;
 			}
+			case SREG_LANEID: case SREG_LANEMASK_EQ: case SREG_LANEMASK_LT:
+			case SREG_LANEMASK_LE: case SREG_LANEMASK_GT: case SREG_LANEMASK_GE:
+				FOR_LANES(m, l) {
+					switch (I->f) {
+					case SREG_LANEID: v = l; break;
+					case SREG_LANEMASK_EQ: v = 1u << l; break;
+					case SREG_LANEMASK_LT: v = (1u << l) - 1; break;
+					case SREG_LANEMASK_LE: v = (uint32_t)((UINT64_C(2) << l) - 1); break;
+					case SREG_LANEMASK_GT: v = ~(uint32_t)((UINT64_C(2) << l) - 1); break;
+					default: v = ~((1u << l) - 1); break;
+					}
+					D[l] = v & wm;
+				}
+				vmbreak;
+			case SREG_NTID_X: v = cf->block.x; break;
+			case SREG_NTID_Y: v = cf->block.y; break;
+			case SREG_NTID_Z: v = cf->block.z; break;
+			case SREG_CTAID_X: v = ex->block[0]; break;
+			case SREG_CTAID_Y: v = ex->block[1]; break;
+			case SREG_CTAID_Z: v = ex->block[2]; break;
+			case SREG_NCTAID_X: v = cf->grid.x; break;
+			case SREG_NCTAID_Y: v = cf->grid.y; break;
+			case SREG_NCTAID_Z: v = cf->grid.z; break;
+			case SREG_WARPID: v = w->id; break;
+			case SREG_NWARPID: v = ex->nwarps; break;
+			case SREG_WARPSIZE: v = 32; break;
+			case SREG_CLOCK: case SREG_CLOCK64: case SREG_GLOBALTIMER:
+				v = w->steps; break;
+			default: v = 0; break;
+			}
+			LANES(v);
 			vmbreak;
 		}
 		vmcase(ADD) LANES(a + b); vmbreak;
 		vmcase(SUB) LANES(a - b); vmbreak;
-		vmcase(MUL) LANES(a * b); vmbreak;
+		vmcase(MUL)
+			/* the low 32 bits of a product need only the low 32 bits of
+			** its factors: a 32x32->64 multiply SSE2 has (pmuludq) */
+			if (I->w <= 32)
+				LANES((uint64_t)(uint32_t)a * (uint32_t)b);
+			else
+				LANES(a * b);
+			vmbreak;
 		vmcase(AND) LANES(a & b); vmbreak;
 		vmcase(OR) LANES(a | b); vmbreak;
 		vmcase(XOR) LANES(a ^ b); vmbreak;
 		vmcase(SHL) {
 			unsigned ww = I->w;
-			LANES((b & wm) >= ww ? 0 : a << (b & 63));
+			if (I->b & OPND_CONST) {
+				/* one count for every lane: a vector shift */
+				uint64_t k = OP(I->b)[0] & wm;
+				unsigned sh = k >= ww ? 0 : (unsigned)k;
+				wm = k >= ww ? 0 : wm;
+				LANES(a << sh);
+			} else {
+				LANES((b & wm) >= ww ? 0 : a << (b & 63));
+			}
 			vmbreak;
 		}
 		vmcase(LSHR) {
 			unsigned ww = I->w;
-			LANES((b & wm) >= ww ? 0 : (a & wm) >> (b & 63));
+			if (I->b & OPND_CONST) {
+				uint64_t k = OP(I->b)[0] & wm;
+				unsigned sh = k >= ww ? 0 : (unsigned)k;
+				uint64_t am = wm;
+				wm = k >= ww ? 0 : wm;
+				LANES((a & am) >> sh);
+			} else {
+				LANES((b & wm) >= ww ? 0 : (a & wm) >> (b & 63));
+			}
 			vmbreak;
 		}
 		vmcase(ASHR) {
@@ -957,9 +997,40 @@ reload:
 			vmbreak;
 		}
 		vmcase(ICMP) {
-			unsigned ww = I->w, pr = I->f;
+			/* one lane loop per predicate; signed orders become unsigned
+			** ones by flipping the sign bit of the w-bit values */
+			unsigned ww = I->w;
+			uint64_t vm = WMASK(ww), sb = UINT64_C(1) << (ww - 1);
 			wm = 1;
-			LANES((uint64_t)icmp(pr, a & WMASK(ww), b & WMASK(ww), ww));
+			if (ww < 64) {
+				/* below 2^63, x < y iff x - y wraps to a set top bit: a
+				** subtract and a shift, where SSE2 has no 64-bit compare */
+				switch (I->f) {
+				case ICMP_EQ: LANES((((a ^ b) & vm) - 1) >> 63); break;
+				case ICMP_NE: LANES(~((((a ^ b) & vm) - 1) >> 63)); break;
+				case ICMP_UGT: LANES(((b & vm) - (a & vm)) >> 63); break;
+				case ICMP_UGE: LANES(~(((a & vm) - (b & vm)) >> 63)); break;
+				case ICMP_ULT: LANES(((a & vm) - (b & vm)) >> 63); break;
+				case ICMP_ULE: LANES(~(((b & vm) - (a & vm)) >> 63)); break;
+				case ICMP_SGT: LANES((((b & vm) ^ sb) - ((a & vm) ^ sb)) >> 63); break;
+				case ICMP_SGE: LANES(~((((a & vm) ^ sb) - ((b & vm) ^ sb)) >> 63)); break;
+				case ICMP_SLT: LANES((((a & vm) ^ sb) - ((b & vm) ^ sb)) >> 63); break;
+				default: LANES(~((((b & vm) ^ sb) - ((a & vm) ^ sb)) >> 63)); break;
+				}
+				vmbreak;
+			}
+			switch (I->f) {
+			case ICMP_EQ: LANES((a & vm) == (b & vm)); break;
+			case ICMP_NE: LANES((a & vm) != (b & vm)); break;
+			case ICMP_UGT: LANES((a & vm) > (b & vm)); break;
+			case ICMP_UGE: LANES((a & vm) >= (b & vm)); break;
+			case ICMP_ULT: LANES((a & vm) < (b & vm)); break;
+			case ICMP_ULE: LANES((a & vm) <= (b & vm)); break;
+			case ICMP_SGT: LANES(((a & vm) ^ sb) > ((b & vm) ^ sb)); break;
+			case ICMP_SGE: LANES(((a & vm) ^ sb) >= ((b & vm) ^ sb)); break;
+			case ICMP_SLT: LANES(((a & vm) ^ sb) < ((b & vm) ^ sb)); break;
+			default: LANES(((a & vm) ^ sb) <= ((b & vm) ^ sb)); break;
+			}
 			vmbreak;
 		}
 		vmcase(SELECT) LANES((a & 1) ? b : c); vmbreak;
@@ -1072,7 +1143,16 @@ reload:
 			unsigned ww = I->w;
 			int64_t k = I->imm;
 			wm = ~UINT64_C(0);
-			LANES(a + (uint64_t)(SX(b, ww) * k));
+			if (k > 0 && (k & (k - 1)) == 0 && (ww == 32 || ww == 64)) {
+				/* the usual scales are powers of two: shift, no multiply */
+				unsigned sh = (unsigned)__builtin_ctzll((uint64_t)k);
+				if (ww == 32)
+					LANES(a + ((uint64_t)(int64_t)(int32_t)b << sh));
+				else
+					LANES(a + (b << sh));
+			} else {
+				LANES(a + (uint64_t)(SX(b, ww) * k));
+			}
 			vmbreak;
 		}
 		vmcase(FADD32) LANES(bf32(f32(a) + f32(b))); vmbreak;
