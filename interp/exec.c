@@ -528,6 +528,68 @@ static void do_printf(struct exec *ex, struct warp *w, int lane, uint64_t fmtp, 
 ** vectorised (memory, calls into libm, traps). */
 #define FOR_LANES(mask, l) for (uint32_t mm_ = (mask), l; mm_ && ((l = (uint32_t)__builtin_ctz(mm_)), 1); mm_ &= mm_ - 1)
 
+/* Where the active lanes of a load or store of N bytes at A[l] + OFF go
+** when they all fall inside one dense allocation, in bounds and aligned
+** (and writable, for a store): returns the allocation's host memory and
+** sets *base to the tagged pointer of its byte 0.  Returns NULL otherwise;
+** the caller then goes lane by lane through mem_ptr, which finds the
+** faults.  The full-mask check has no branch and vectorises. */
+static inline uint8_t *one_alloc(const struct mem *mem, const uint64_t *A, uint64_t off,
+				 uint32_t m, unsigned n, int write, uint64_t *base)
+{
+	uint32_t id = MEM_ID(A[__builtin_ctz(m)] + off);
+	if (id >= mem->n || n > 8 || (n & (n - 1)) != 0)
+		return NULL;
+	const struct mem_alloc *a = &mem->a[id];
+	if (a->data == NULL || a->size < n || a->size - n > MEM_OFF_MASK || (write && a->readonly))
+		return NULL;
+	/* an offset o (< 2^40) is at most size - n iff o + slack < 2^40 */
+	uint64_t b = MEM_PTR(id, 0), slack = MEM_OFF_MASK - (a->size - n), bad = 0;
+#define LANE_BAD(l) do { \
+	uint64_t q_ = A[l] + off; \
+	bad |= ((q_ ^ b) >> MEM_OFF_BITS) | (((q_ & MEM_OFF_MASK) + slack) >> MEM_OFF_BITS) \
+	       | (q_ & (n - 1)); \
+} while (0)
+	if (m == FULL_MASK) {
+		LANE_LOOP
+		for (int l = 0; l < 32; l++)
+			LANE_BAD(l);
+	} else {
+		FOR_LANES(m, l)
+			LANE_BAD(l);
+	}
+#undef LANE_BAD
+	if (bad)
+		return NULL;
+	*base = b;
+	return a->data;
+}
+
+/* Loads or stores of every active lane in lane order, once one_alloc has
+** found them all inside host memory HD, with OFF_ = imm - base. */
+#define GATHER(T) do { \
+	if (m == FULL_MASK) { \
+		for (int l = 0; l < 32; l++) { \
+			T v_; memcpy(&v_, hd + (A[l] + off_), sizeof v_); D[l] = v_; \
+		} \
+	} else { \
+		FOR_LANES(m, l) { \
+			T v_; memcpy(&v_, hd + (A[l] + off_), sizeof v_); D[l] = v_; \
+		} \
+	} \
+} while (0)
+#define SCATTER(T) do { \
+	if (m == FULL_MASK) { \
+		for (int l = 0; l < 32; l++) { \
+			T v_ = (T)B[l]; memcpy(hd + (A[l] + off_), &v_, sizeof v_); \
+		} \
+	} else { \
+		FOR_LANES(m, l) { \
+			T v_ = (T)B[l]; memcpy(hd + (A[l] + off_), &v_, sizeof v_); \
+		} \
+	} \
+} while (0)
+
 enum warp_status exec_warp(struct exec *ex, struct warp *w)
 {
 	const struct program *p = ex->p;
@@ -1209,6 +1271,18 @@ reload:
 			const uint64_t *A = OP(I->a);
 			uint64_t *D = R(I->d);
 			unsigned n = I->w;
+			uint64_t base;
+			uint8_t *hd = one_alloc(mem, A, (uint64_t)I->imm, m, n, 0, &base);
+			if (hd) {
+				uint64_t off_ = (uint64_t)I->imm - base;
+				switch (n) {
+				case 1: GATHER(uint8_t); break;
+				case 2: GATHER(uint16_t); break;
+				case 4: GATHER(uint32_t); break;
+				default: GATHER(uint64_t); break;
+				}
+				vmbreak;
+			}
 			FOR_LANES(m, l) {
 				enum mem_fault f = MF_NONE;
 				uint64_t addr = A[l] + (uint64_t)I->imm;
@@ -1226,6 +1300,18 @@ reload:
 			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b);
 			unsigned n = I->w;
+			uint64_t base;
+			uint8_t *hd = one_alloc(mem, A, (uint64_t)I->imm, m, n, 1, &base);
+			if (hd) {
+				uint64_t off_ = (uint64_t)I->imm - base;
+				switch (n) {
+				case 1: SCATTER(uint8_t); break;
+				case 2: SCATTER(uint16_t); break;
+				case 4: SCATTER(uint32_t); break;
+				default: SCATTER(uint64_t); break;
+				}
+				vmbreak;
+			}
 			FOR_LANES(m, l) {
 				enum mem_fault f = MF_NONE;
 				uint64_t addr = A[l] + (uint64_t)I->imm;
