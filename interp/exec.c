@@ -482,7 +482,8 @@ static void do_printf(struct exec *ex, struct warp *w, int lane, uint64_t fmtp, 
 #endif
 
 #define R(s)	(regs + ((size_t)(s) << 5))
-#define OP(x)	((x) & OPND_CONST ? cpool + ((size_t)((x) & ~OPND_CONST) << 5) : R(x))
+/* a select, not a branch: one handler serves operands of both kinds */
+#define OP(x)	(((x) & OPND_CONST ? cpool : regs) + ((size_t)((x) & ~OPND_CONST) << 5))
 
 /* The destination slot may be one of the sources, but then the very same
 ** slot: lane l reads only lane l, so no iteration depends on another and
@@ -543,23 +544,24 @@ static inline uint8_t *one_alloc(const struct mem *mem, const uint64_t *A, uint6
 	const struct mem_alloc *a = &mem->a[id];
 	if (a->data == NULL || a->size < n || a->size - n > MEM_OFF_MASK || (write && a->readonly))
 		return NULL;
-	/* an offset o (< 2^40) is at most size - n iff o + slack < 2^40 */
-	uint64_t b = MEM_PTR(id, 0), slack = MEM_OFF_MASK - (a->size - n), bad = 0;
-#define LANE_BAD(l) do { \
-	uint64_t q_ = A[l] + off; \
-	bad |= ((q_ ^ b) >> MEM_OFF_BITS) | (((q_ & MEM_OFF_MASK) + slack) >> MEM_OFF_BITS) \
-	       | (q_ & (n - 1)); \
-} while (0)
+	/* o = A[l] + off - b is the lane's offset in the allocation when it is
+	** below 2^40 (anything else is another allocation); an offset is at
+	** most size - n iff o + slack < 2^40 */
+	uint64_t b = MEM_PTR(id, 0), k = off - b, slack = MEM_OFF_MASK - (a->size - n);
+	uint64_t offs = 0, ends = 0;
 	if (m == FULL_MASK) {
 		LANE_LOOP
-		for (int l = 0; l < 32; l++)
-			LANE_BAD(l);
+		for (int l = 0; l < 32; l++) {
+			offs |= A[l] + k;
+			ends |= A[l] + k + slack;
+		}
 	} else {
-		FOR_LANES(m, l)
-			LANE_BAD(l);
+		FOR_LANES(m, l) {
+			offs |= A[l] + k;
+			ends |= A[l] + k + slack;
+		}
 	}
-#undef LANE_BAD
-	if (bad)
+	if (((offs | ends) >> MEM_OFF_BITS) != 0 || (offs & (n - 1)) != 0)
 		return NULL;
 	*base = b;
 	return a->data;
@@ -608,6 +610,8 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w)
 	uint32_t seg_mask = 0;
 	uint64_t lmask[32];
 	uint32_t lmask_of = FULL_MASK;	/* LANES fills lmask for other masks */
+	FILE *const trace = ex->cfg->trace;
+	const uint64_t max_steps = ex->max_steps;
 
 #if defined(__GNUC__)
 	static const void *const disptab[OP__COUNT] = {
@@ -653,7 +657,7 @@ reload:
 
 	for (;;) {
 		I = &code[pc];
-		if (++w->steps > ex->max_steps) {
+		if (++w->steps > max_steps) {
 			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)__builtin_popcount(seg_mask);
 			exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0, NULL);
 			w->exited = w->exists;
@@ -661,10 +665,10 @@ reload:
 			w->depth = 0;
 			return WARP_DONE;
 		}
-		if (ex->cfg->trace) {
+		if (trace) {
 			char line[256];
 			prog_print_insn(p, fn, pc, line, sizeof line);
-			fprintf(ex->cfg->trace, "b(%u,%u,%u) w%u m=%08x %s\n", ex->block[0], ex->block[1],
+			fprintf(trace, "b(%u,%u,%u) w%u m=%08x %s\n", ex->block[0], ex->block[1],
 				ex->block[2], w->id, m, line);
 		}
 		wm = WMASK(I->w ? I->w : 64);
