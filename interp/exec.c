@@ -102,7 +102,14 @@ static int resched(struct warp *w)
 		fr->waiting = 0;
 		return 0;
 	}
-	uint32_t best = UINT32_MAX;
+	uint32_t best;
+	if (exec_lanes_at_one_pc(fr->pc, run, &best)) {
+		w->active = run;
+		w->pc = best;
+		fr->waiting = 0;
+		return 1;
+	}
+	best = UINT32_MAX;
 	for (uint32_t m = run; m; m &= m - 1) {
 		uint32_t pc = fr->pc[__builtin_ctz(m)];
 		if (pc < best)
@@ -824,9 +831,16 @@ reload:
 		}
 		vmcase(BARRIER) {
 			const uint64_t *A = OP(I->a);
-			FOR_LANES(m, l) {
-				fr->pc[l] = pc;
-				w->bar_pred[l] = A[l] & 1;
+			if (m == FULL_MASK) {
+				for (int l = 0; l < 32; l++) {
+					fr->pc[l] = pc;
+					w->bar_pred[l] = A[l] & 1;
+				}
+			} else {
+				FOR_LANES(m, l) {
+					fr->pc[l] = pc;
+					w->bar_pred[l] = A[l] & 1;
+				}
 			}
 			fr->bar_blocked |= m;
 			w->active = 0;

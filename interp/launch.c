@@ -47,21 +47,32 @@ static int barrier_agrees(struct warp *ws, uint32_t nw, uint32_t *fn, uint32_t *
 		uint32_t blocked = 0;
 		for (uint32_t d = 0; d < w->depth; d++) {
 			struct frame *f = &w->frames[d];
+			uint32_t at;
+			if (f->bar_blocked == 0)
+				continue;
 			blocked |= f->bar_blocked;
-			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
-				int l = __builtin_ctz(m);
-				if (!have) {
-					*fn = f->fn;
-					*pc = f->pc[l];
-					have = 1;
-				} else if (*fn != f->fn || *pc != f->pc[l]) {
-					agree = 0;
-				}
+			int one = exec_lanes_at_one_pc(f->pc, f->bar_blocked, &at);
+			if (!have) {
+				*fn = f->fn;
+				*pc = at;
+				have = 1;
 			}
+			if (!one || *fn != f->fn || *pc != at)
+				agree = 0;
 		}
 		*missing += (uint32_t)__builtin_popcount(live & ~blocked);
 	}
 	return have && agree && *missing == 0;
+}
+
+/* The barrier instruction every blocked lane of F waits at, or NULL if they
+** wait at different ones. */
+static const struct insn *frame_barrier(const struct program *p, const struct frame *f)
+{
+	uint32_t at;
+	if (!exec_lanes_at_one_pc(f->pc, f->bar_blocked, &at))
+		return NULL;
+	return &p->funcs[f->fn].code[at];
 }
 
 /* Releases every thread blocked at a barrier; the _count/_and/_or forms
@@ -69,7 +80,16 @@ static int barrier_agrees(struct warp *ws, uint32_t nw, uint32_t *fn, uint32_t *
 static void release(const struct program *p, struct warp *ws, uint32_t nw)
 {
 	uint64_t count = 0, all = 1, any = 0;
-	for (uint32_t i = 0; i < nw; i++)
+	/* the reduction only matters to the _count/_and/_or forms */
+	int reduce = 0;
+	for (uint32_t i = 0; i < nw && !reduce; i++)
+		for (uint32_t d = 0; d < ws[i].depth; d++) {
+			const struct frame *f = &ws[i].frames[d];
+			const struct insn *I;
+			if (f->bar_blocked && ((I = frame_barrier(p, f)) == NULL || I->f != 0))
+				reduce = 1;
+		}
+	for (uint32_t i = 0; i < nw && reduce; i++)
 		for (uint32_t d = 0; d < ws[i].depth; d++)
 			for (uint32_t m = ws[i].frames[d].bar_blocked; m; m &= m - 1) {
 				uint64_t v = ws[i].bar_pred[__builtin_ctz(m)];
@@ -82,6 +102,15 @@ static void release(const struct program *p, struct warp *ws, uint32_t nw)
 		for (uint32_t d = 0; d < w->depth; d++) {
 			struct frame *f = &w->frames[d];
 			const struct func *fn = &p->funcs[f->fn];
+			const struct insn *B;
+			if (f->bar_blocked && (B = frame_barrier(p, f)) != NULL && B->f == 0) {
+				/* a plain barrier: every blocked lane steps past it */
+				for (int l = 0; l < 32; l++)
+					f->pc[l] += (f->bar_blocked >> l) & 1;
+				f->waiting |= f->bar_blocked;
+				f->bar_blocked = 0;
+				continue;
+			}
 			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
 				int l = __builtin_ctz(m);
 				const struct insn *I = &fn->code[f->pc[l]];
