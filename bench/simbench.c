@@ -488,12 +488,12 @@ static int run_bench(const struct bench *bn, const char *dir, const char *olevel
 	si(lr, sizeof lr, (double)lanes / sim);
 	si(ar, sizeof ar, (double)accs / sim);
 	si(li, sizeof li, (double)lanes);
-	printf("%-14s %-3s %-8s %8" PRIu64 " %8s %6.1f %8s %8s %9.2f %9.3f %7.0f\n",
+	printf("%-14s %-3s %-8s %8" PRIu64 " %8s %6.1f %8s %8s %9.2f %9.3f %7.1f\n",
 	       bn->name, olevel, bn->kind, threads, li, (double)lanes / (double)warps, lr, ar,
 	       sim * 1e3, nat * 1e3, sim / nat);
 	if (bn->native_warp) {
 		double nw = median(tw, reps);
-		printf("%-14s %-3s %-8s %8s %8s %6s %8s %8s %9s %9.3f %7.0f\n", "  warp-wise", "",
+		printf("%-14s %-3s %-8s %8s %8s %6s %8s %8s %9s %9.3f %7.1f\n", "  warp-wise", "",
 		       "native", "", "", "", "", "", "", nw * 1e3, sim / nw);
 	}
 	fflush(stdout);
