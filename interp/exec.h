@@ -59,9 +59,30 @@ struct exec {
 	uint32_t local_mark;	/* first allocation id of per-block locals */
 	FILE *print_out;
 	uint64_t clock;
+	uint64_t warp_insns;	/* counted for launch_stats */
+	uint64_t lane_insns;
+	uint64_t mem_accesses;
 };
 
 enum warp_status { WARP_DONE, WARP_BLOCKED };
+
+/* Whether every lane of MASK (not empty) is at the same pc of PCS; sets *at
+** to the pc of its first lane either way.  After a barrier or a branch
+** that reconverges this is the usual case, and it needs no per-lane
+** branches (the full mask vectorises). */
+static inline int exec_lanes_at_one_pc(const uint32_t *pcs, uint32_t mask, uint32_t *at)
+{
+	uint32_t p0 = pcs[__builtin_ctz(mask)], diff = 0;
+	if (mask == FULL_MASK) {
+		for (int l = 0; l < 32; l++)
+			diff |= pcs[l] ^ p0;
+	} else {
+		for (int l = 0; l < 32; l++)
+			diff |= (pcs[l] ^ p0) & (0u - ((mask >> l) & 1));
+	}
+	*at = p0;
+	return diff == 0;
+}
 
 /* Runs warp W until every lane has exited or is blocked at a barrier (or
 ** at a warp-level sync op whose other lanes are blocked elsewhere). */

@@ -52,6 +52,16 @@ struct dim3 {
 	uint32_t x, y, z;
 };
 
+/* What a launch executed (bench/).  A lane-instruction is one instruction
+** of one thread: a warp instruction counts its active lanes.  Memory
+** accesses are per lane too: loads, stores, atomics, cmpxchg, and each
+** memcpy/memset (whatever its length). */
+struct launch_stats {
+	uint64_t warp_insns;
+	uint64_t lane_insns;
+	uint64_t mem_accesses;
+};
+
 /* How one launch runs. */
 struct launch_cfg {
 	struct dim3 grid, block;
@@ -60,6 +70,7 @@ struct launch_cfg {
 	uint64_t seed;		/* schedule seed */
 	FILE *trace;		/* print each warp instruction here, or NULL */
 	FILE *print_out;	/* where device printf goes (default stdout) */
+	struct launch_stats *stats;	/* if not NULL, the counts are added here */
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

@@ -47,21 +47,32 @@ static int barrier_agrees(struct warp *ws, uint32_t nw, uint32_t *fn, uint32_t *
 		uint32_t blocked = 0;
 		for (uint32_t d = 0; d < w->depth; d++) {
 			struct frame *f = &w->frames[d];
+			uint32_t at;
+			if (f->bar_blocked == 0)
+				continue;
 			blocked |= f->bar_blocked;
-			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
-				int l = __builtin_ctz(m);
-				if (!have) {
-					*fn = f->fn;
-					*pc = f->pc[l];
-					have = 1;
-				} else if (*fn != f->fn || *pc != f->pc[l]) {
-					agree = 0;
-				}
+			int one = exec_lanes_at_one_pc(f->pc, f->bar_blocked, &at);
+			if (!have) {
+				*fn = f->fn;
+				*pc = at;
+				have = 1;
 			}
+			if (!one || *fn != f->fn || *pc != at)
+				agree = 0;
 		}
 		*missing += (uint32_t)__builtin_popcount(live & ~blocked);
 	}
 	return have && agree && *missing == 0;
+}
+
+/* The barrier instruction every blocked lane of F waits at, or NULL if they
+** wait at different ones. */
+static const struct insn *frame_barrier(const struct program *p, const struct frame *f)
+{
+	uint32_t at;
+	if (!exec_lanes_at_one_pc(f->pc, f->bar_blocked, &at))
+		return NULL;
+	return &p->funcs[f->fn].code[at];
 }
 
 /* Releases every thread blocked at a barrier; the _count/_and/_or forms
@@ -69,7 +80,16 @@ static int barrier_agrees(struct warp *ws, uint32_t nw, uint32_t *fn, uint32_t *
 static void release(const struct program *p, struct warp *ws, uint32_t nw)
 {
 	uint64_t count = 0, all = 1, any = 0;
-	for (uint32_t i = 0; i < nw; i++)
+	/* the reduction only matters to the _count/_and/_or forms */
+	int reduce = 0;
+	for (uint32_t i = 0; i < nw && !reduce; i++)
+		for (uint32_t d = 0; d < ws[i].depth; d++) {
+			const struct frame *f = &ws[i].frames[d];
+			const struct insn *I;
+			if (f->bar_blocked && ((I = frame_barrier(p, f)) == NULL || I->f != 0))
+				reduce = 1;
+		}
+	for (uint32_t i = 0; i < nw && reduce; i++)
 		for (uint32_t d = 0; d < ws[i].depth; d++)
 			for (uint32_t m = ws[i].frames[d].bar_blocked; m; m &= m - 1) {
 				uint64_t v = ws[i].bar_pred[__builtin_ctz(m)];
@@ -82,6 +102,15 @@ static void release(const struct program *p, struct warp *ws, uint32_t nw)
 		for (uint32_t d = 0; d < w->depth; d++) {
 			struct frame *f = &w->frames[d];
 			const struct func *fn = &p->funcs[f->fn];
+			const struct insn *B;
+			if (f->bar_blocked && (B = frame_barrier(p, f)) != NULL && B->f == 0) {
+				/* a plain barrier: every blocked lane steps past it */
+				for (int l = 0; l < 32; l++)
+					f->pc[l] += (f->bar_blocked >> l) & 1;
+				f->waiting |= f->bar_blocked;
+				f->bar_blocked = 0;
+				continue;
+			}
 			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
 				int l = __builtin_ctz(m);
 				const struct insn *I = &fn->code[f->pc[l]];
@@ -135,19 +164,14 @@ static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 	exec_finding(ex, fw, flane, fn, pc, FK_BARRIER_DIVERGENCE, 0, detail);
 }
 
-static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64_t *args)
+/* The thread indices of every warp, the same in every block: set once per
+** launch (three divisions per thread are not free at a million threads). */
+static void init_warps(struct warp *ws, uint32_t nw, uint32_t nt, const struct launch_cfg *cfg)
 {
-	const struct program *p = ex->p;
-	const struct launch_cfg *cfg = ex->cfg;
-	const struct func *kf = &p->funcs[fn];
-	uint32_t nt = ex->nthreads;
-	for (uint32_t i = 0; i < ex->nwarps; i++) {
+	for (uint32_t i = 0; i < nw; i++) {
 		struct warp *w = &ws[i];
 		w->id = i;
-		w->depth = 0;
-		w->steps = 0;
 		w->exists = 0;
-		w->exited = 0;
 		for (uint32_t l = 0; l < 32; l++) {
 			uint32_t t = i * 32 + l;
 			if (t < nt) {
@@ -159,6 +183,18 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 				w->tid[0][l] = w->tid[1][l] = w->tid[2][l] = 0;
 			}
 		}
+	}
+}
+
+static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64_t *args)
+{
+	const struct program *p = ex->p;
+	const struct func *kf = &p->funcs[fn];
+	for (uint32_t i = 0; i < ex->nwarps; i++) {
+		struct warp *w = &ws[i];
+		w->depth = 0;
+		w->steps = 0;
+		w->exited = 0;
 		exec_push_frame(w, p, fn, w->exists);
 		struct frame *f = &w->frames[0];
 		for (uint32_t k = 0; k < kf->nparams; k++)
@@ -180,7 +216,7 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 				any_blocked = 1;
 		}
 		if (!any_blocked)
-			return 0;
+			break;
 		uint32_t bfn = 0, bpc = 0, missing = 0;
 		int ok = barrier_agrees(ws, ex->nwarps, &bfn, &bpc, &missing);
 		uint32_t exited = 0;
@@ -206,6 +242,9 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 		}
 		release(p, ws, ex->nwarps);
 	}
+	for (uint32_t i = 0; i < ex->nwarps; i++)
+		ex->warp_insns += ws[i].steps;
+	return 0;
 }
 
 int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
@@ -237,6 +276,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	ex.max_steps = cfg->max_steps ? cfg->max_steps : LAUNCH_DEFAULT_MAX_STEPS;
 	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
+	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
 	uint32_t mark = m->n;
 	for (uint32_t z = 0; z < cfg->grid.z; z++)
 		for (uint32_t y = 0; y < cfg->grid.y; y++)
@@ -253,6 +293,11 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 				run_block(&ex, ws, fn, args);
 				mem_release_from(m, mark);
 			}
+	if (cfg->stats) {
+		cfg->stats->warp_insns += ex.warp_insns;
+		cfg->stats->lane_insns += ex.lane_insns;
+		cfg->stats->mem_accesses += ex.mem_accesses;
+	}
 	for (uint32_t i = 0; i < ex.nwarps; i++)
 		free_warp(&ws[i]);
 	free(ws);

@@ -1741,6 +1741,34 @@ struct kcase {
 	void (*setup)(struct launch *L, int shape, struct rng *r);
 };
 
+static void setup_hash_rounds(struct launch *L, int shape, struct rng *r)
+{
+	/* grid, block, n, rounds: a multiple of the 4x unrolled loop, a
+	** remainder, no rounds at all */
+	static const int sh[][4] = { { 3, 64, 180, 12 }, { 2, 32, 50, 7 }, { 1, 32, 20, 0 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2], rounds = s[3];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *seed = add_buf(L, "seed", U32, n), *out = add_buf(L, "out", U32, n);
+	add_arg(L, "n=%d", n);
+	add_arg(L, "rounds=%d", rounds);
+	gen_int(seed, r, 0, UINT32_MAX);
+	union num *w = want_of(out);
+	for (int i = 0; i < n; i++) {
+		uint32_t h = (uint32_t)IV(seed, i);
+		for (int k = 0; k < rounds; k++) {
+			h ^= h >> 16;
+			h *= 0x7feb352du;
+			h ^= h >> 15;
+			h *= 0x846ca68bu;
+			h ^= h >> 16;
+			h += (uint32_t)k;
+		}
+		w[i].i = h;
+	}
+}
+
 /* ---- ptx_asm: references for the inline-PTX subset ---------------------- */
 
 static int64_t sx(uint64_t v, unsigned w)
@@ -1980,6 +2008,7 @@ static const struct kcase kcases[] = {
 	K(goto_loops, "in out n", 2),
 	K(int_libdevice, "a b s la out lout n", 2),
 	K(ptx_asm, "a p f x o o64 fo xo n", 2),
+	K(hash_rounds, "seed out n rounds", 3),
 };
 #undef K
 #define NKCASES (sizeof kcases / sizeof kcases[0])

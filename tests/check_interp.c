@@ -5,9 +5,10 @@
 ** divergence and reconvergence, switch, phi cycles (parallel moves), 3D
 ** indices, calls from divergent code, indirect calls (divergent targets,
 ** function addresses, calls through bad pointers), barrier popc, vote,
-** shfl and a kernel the lowering rejects; libdevice functions and math
-** intrinsics with exact expected results (modf, halving adds, sad,
-** llrint/llround, rhypot, is.fpclass, half conversions).
+** shfl, a kernel the lowering rejects and the launch counters;
+** libdevice functions and math intrinsics with exact expected results
+** (modf, halving adds, sad, llrint/llround, rhypot, is.fpclass, half
+** conversions).
 */
 #include <math.h>
 #include <stdarg.h>
@@ -38,6 +39,7 @@
 struct launch {
 	struct dim3 grid, block;
 	uint64_t max_steps;
+	struct launch_stats *stats;	/* or NULL */
 };
 
 static void run_k(const char *text, const struct launch *ln, int32_t *out, uint32_t n,
@@ -66,6 +68,7 @@ static void run_k(const char *text, const struct launch *ln, int32_t *out, uint3
 	cfg.block = ln->block;
 	cfg.max_steps = ln->max_steps;
 	cfg.seed = 1;
+	cfg.stats = ln->stats;
 	memset(fs, 0, sizeof *fs);
 	rc = interp_launch(l.prog, (uint32_t)l.kernels[ki].func, args, &m, &cfg, fs, &err);
 	ck_assert_msg(rc == 0, "interp_launch: %d %s", rc, err.msg);
@@ -84,7 +87,7 @@ static void run_clean(const char *text, struct launch ln, int32_t *out, uint32_t
 	findings_free(&fs);
 }
 
-#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0 })
+#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0, NULL })
 
 START_TEST(divergent_loop)
 {
@@ -201,7 +204,7 @@ START_TEST(indices_3d)
 		"  ret void\n}\n" KERNEL_ANNOT;
 	int32_t out[2 * 5 * 3 * 4];
 	memset(out, 0xff, sizeof out);
-	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0 }), out, 120);
+	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0, NULL }), out, 120);
 	for (int bx = 0; bx < 2; bx++)
 		for (int z = 0; z < 4; z++)
 			for (int y = 0; y < 3; y++)
@@ -553,7 +556,7 @@ START_TEST(step_budget)
 		"l:\n  br label %l\n}\n" KERNEL_ANNOT;
 	int32_t out[1];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000 };
+	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000, NULL };
 	run_k(ll, &ln, out, 1, &fs);
 	ck_assert_uint_ge(fs.n, 1);
 	ck_assert_int_eq(fs.v[0].kind, FK_STEP_BUDGET);
@@ -923,6 +926,135 @@ START_TEST(is_fpclass)
 }
 END_TEST
 
+/* Lane values for the ALU tests: edge cases of i8, i32 and i64 compares. */
+static const int32_t va[32] = {
+	0, 1, -1, 2147483647, -2147483647 - 1, 127, -128, 128, 255, 256, 5, -5, 7, 7, -7, 100,
+	0x12345678, -0x12345678, 0x7f, 0x80, 65535, 65536, -65536, 3, 42, -42, 1000000, 9, 0, -1, 64, 31,
+};
+static const int32_t vb[32] = {
+	0, -1, 1, -2147483647 - 1, 2147483647, -128, 127, 127, 256, 255, 5, 5, -7, 7, -7, -100,
+	0x12345679, -0x12345677, 0x80, 0x7f, 65536, 65535, 65536, 3, -42, 42, -1000000, 10, 1, 0, 63, 32,
+};
+
+/* The i32 list of V as LLVM IR text. */
+static void ll_i32_array(char *buf, size_t n, const int32_t *v)
+{
+	size_t o = 0;
+	o += (size_t)snprintf(buf + o, n - o, "[");
+	for (int i = 0; i < 32; i++)
+		o += (size_t)snprintf(buf + o, n - o, "%si32 %d", i ? ", " : "", v[i]);
+	snprintf(buf + o, n - o, "]");
+}
+
+static int cmp_pred(int p, int64_t sa, int64_t sb, uint64_t ua, uint64_t ub)
+{
+	switch (p) {
+	case 0: return ua == ub;
+	case 1: return ua != ub;
+	case 2: return ua > ub;
+	case 3: return ua >= ub;
+	case 4: return ua < ub;
+	case 5: return ua <= ub;
+	case 6: return sa > sb;
+	case 7: return sa >= sb;
+	case 8: return sa < sb;
+	default: return sa <= sb;
+	}
+}
+
+START_TEST(alu_lanes)
+{
+	/* every icmp predicate at i8, i32 and i64 (the i64 values reach past
+	** 2^32 and 2^63), shifts and products by constants, and a negative
+	** index into an array, for full and partial warps: out[k * 32 + t] */
+	static const char *const preds[10] = { "eq", "ne", "ugt", "uge", "ult", "ule",
+					       "sgt", "sge", "slt", "sle" };
+	static char ll[16384];
+	char a_txt[1024], b_txt[1024];
+	ll_i32_array(a_txt, sizeof a_txt, va);
+	ll_i32_array(b_txt, sizeof b_txt, vb);
+	size_t o = 0;
+	o += (size_t)snprintf(ll + o, sizeof ll - o, HEADER
+			      "@va = internal addrspace(1) constant [32 x i32] %s\n"
+			      "@vb = internal addrspace(1) constant [32 x i32] %s\n"
+			      "define void @k(ptr %%out) {\n"
+			      "  %%t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+			      "  %%pa = getelementptr [32 x i32], ptr addrspace(1) @va, i32 0, i32 %%t\n"
+			      "  %%pb = getelementptr [32 x i32], ptr addrspace(1) @vb, i32 0, i32 %%t\n"
+			      "  %%a = load i32, ptr addrspace(1) %%pa\n"
+			      "  %%b = load i32, ptr addrspace(1) %%pb\n"
+			      "  %%a8 = trunc i32 %%a to i8\n"
+			      "  %%b8 = trunc i32 %%b to i8\n"
+			      "  %%a64s = sext i32 %%a to i64\n"
+			      "  %%b64s = sext i32 %%b to i64\n"
+			      "  %%a64 = shl i64 %%a64s, 31\n"
+			      "  %%b64 = shl i64 %%b64s, 31\n", a_txt, b_txt);
+	static const char *const ty[3] = { "i8", "i32", "i64" };
+	static const char *const sfx[3] = { "8", "", "64" };
+	int k = 0;
+	for (int w = 0; w < 3; w++)
+		for (int p = 0; p < 10; p++, k++)
+			o += (size_t)snprintf(ll + o, sizeof ll - o,
+					      "  %%c%d = icmp %s %s %%a%s, %%b%s\n"
+					      "  %%z%d = zext i1 %%c%d to i32\n"
+					      "  %%i%d = add i32 %%t, %d\n"
+					      "  %%p%d = getelementptr i32, ptr %%out, i32 %%i%d\n"
+					      "  store i32 %%z%d, ptr %%p%d\n",
+					      k, preds[p], ty[w], sfx[w], sfx[w], k, k, k, k * 32, k, k, k, k);
+	/* k = 30..35: shl 5, lshr 7, lshr i8 3, mul i32, mul i16, a[t - 16] via
+	** a pointer to the middle of va */
+	static const char *const misc[6] = {
+		"shl i32 %a, 5", "lshr i32 %a, 7", "lshr i8 %a8, 3", "mul i32 %a, %b",
+		"mul i16 %a16, %b16", "load i32, ptr addrspace(1) %pn",
+	};
+	static const char *const widen[6] = {
+		"bitcast i32", "bitcast i32", "zext i8", "bitcast i32", "zext i16", "bitcast i32",
+	};
+	o += (size_t)snprintf(ll + o, sizeof ll - o,
+			      "  %%a16 = trunc i32 %%a to i16\n"
+			      "  %%b16 = trunc i32 %%b to i16\n"
+			      "  %%mid = getelementptr [32 x i32], ptr addrspace(1) @va, i32 0, i32 16\n"
+			      "  %%neg = sub i32 %%t, 16\n"
+			      "  %%pn = getelementptr i32, ptr addrspace(1) %%mid, i32 %%neg\n");
+	for (int j = 0; j < 6; j++, k++)
+		o += (size_t)snprintf(ll + o, sizeof ll - o,
+				      "  %%r%d = %s\n"
+				      "  %%x%d = %s %%r%d to i32\n"
+				      "  %%i%d = add i32 %%t, %d\n"
+				      "  %%p%d = getelementptr i32, ptr %%out, i32 %%i%d\n"
+				      "  store i32 %%x%d, ptr %%p%d\n",
+				      k, misc[j], k, widen[j], k, k, k * 32,
+				      k, k, k, k);
+	snprintf(ll + o, sizeof ll - o, "  ret void\n}\n" KERNEL_ANNOT);
+	int32_t out[36 * 32];
+	for (int nt = 32; nt >= 20; nt -= 12) {
+		memset(out, 0, sizeof out);
+		run_clean(ll, L1((unsigned)nt), out, 36 * 32);
+		for (int t = 0; t < 32; t++) {
+			int in = t < nt;
+			k = 0;
+			for (int w = 0; w < 3; w++)
+				for (int p = 0; p < 10; p++, k++) {
+					int64_t sa = w == 0 ? (int8_t)va[t] : w == 1 ? va[t] : (int64_t)((uint64_t)(int64_t)va[t] << 31);
+					int64_t sb = w == 0 ? (int8_t)vb[t] : w == 1 ? vb[t] : (int64_t)((uint64_t)(int64_t)vb[t] << 31);
+					uint64_t m = w == 0 ? 0xff : w == 1 ? 0xffffffffu : ~UINT64_C(0);
+					int want = cmp_pred(p, sa, sb, (uint64_t)sa & m, (uint64_t)sb & m);
+					ck_assert_msg(out[k * 32 + t] == (in ? want : 0), "%s %s lane %d (%d threads)",
+						      preds[p], ty[w], t, nt);
+				}
+			uint32_t ua = (uint32_t)va[t], ub = (uint32_t)vb[t];
+			int32_t want[6] = {
+				(int32_t)(ua << 5), (int32_t)(ua >> 7), (uint8_t)ua >> 3, (int32_t)(ua * ub),
+				(uint16_t)((uint16_t)ua * (uint16_t)ub), va[t],
+			};
+			for (int j = 0; j < 6; j++)
+				ck_assert_msg(out[(30 + j) * 32 + t] == (in ? want[j] : 0), "misc %d lane %d (%d threads)",
+					      j, t, nt);
+		}
+	}
+}
+END_TEST
+
 START_TEST(half_conversions)
 {
 	/* llvm.nvvm.f2h.rn and fptrunc round to nearest even once (a double
@@ -971,6 +1103,47 @@ START_TEST(half_conversions)
 }
 END_TEST
 
+START_TEST(launch_counts)
+{
+	/* every thread stores once; threads 8 and up store a second time.
+	** With 8 threads (one path, P1 of K1 warp instructions) lanes = 8 * K1.
+	** With 40, both warps run the longer path P2 of K2 instructions (warp
+	** 0 reconverges), so warps = 2 * K2 and lanes = 8 * K1 + 32 * K2. */
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 1, ptr %p\n"
+		"  %c = icmp ult i32 %t, 8\n"
+		"  br i1 %c, label %done, label %more\n"
+		"more:\n"
+		"  store i32 2, ptr %p\n"
+		"  br label %done\n"
+		"done:\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[40];
+	struct launch_stats s8 = { 0 }, s40 = { 0 };
+	struct launch ln = L1(8);
+	ln.stats = &s8;
+	run_clean(ll, ln, out, 40);
+	ck_assert_uint_gt(s8.warp_insns, 0);
+	ck_assert_uint_eq(s8.lane_insns, 8 * s8.warp_insns);
+	ck_assert_uint_eq(s8.mem_accesses, 8);
+	ln = L1(40);
+	ln.stats = &s40;
+	run_clean(ll, ln, out, 40);
+	ck_assert_uint_eq(s40.mem_accesses, 40 + 32);
+	ck_assert_uint_gt(s40.warp_insns, 2 * s8.warp_insns);
+	ck_assert_uint_eq(s40.lane_insns, s8.lane_insns + 16 * s40.warp_insns);
+	for (int t = 0; t < 40; t++)
+		ck_assert_int_eq(out[t], t < 8 ? 1 : 2);
+	/* counts add up over launches */
+	run_clean(ll, ln, out, 40);
+	ck_assert_uint_eq(s40.mem_accesses, 2 * 72);
+}
+END_TEST
+
 Suite *interp_suite(void)
 {
 	Suite *s = suite_create("interp");
@@ -992,6 +1165,8 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, failed_callee_spares_others);
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
+	tcase_add_test(tc, launch_counts);
+	tcase_add_test(tc, alu_lanes);
 	suite_add_tcase(s, tc);
 	TCase *lib = tcase_create("libdevice");
 	tcase_set_timeout(lib, 60);
