@@ -727,6 +727,43 @@ static inline uint8_t *one_alloc(const struct mem *mem, const uint64_t *A, uint6
 #if defined(__GNUC__)
 __attribute__((aligned(64)))
 #endif
+uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t d, uint32_t site)
+{
+	while (d > 0 && p->funcs[w->frames[d].fn].is_header) {
+		const struct frame *caller = &w->frames[d - 1];
+		const struct insn *C = &p->funcs[caller->fn].code[w->frames[d].call_pc];
+		site = C->op == OP_CALL ? C->a : (uint32_t)C->imm;
+		d--;
+	}
+	return site;
+}
+
+/* The model's scope of an atomic with bytecode scope SC. */
+static enum mam_scope model_scope(int64_t sc)
+{
+	switch (sc) {
+	case SCOPE_BLOCK: return MAM_SCOPE_BLOCK;
+	case SCOPE_DEVICE: return MAM_SCOPE_DEVICE;
+	case SCOPE_THREAD: return MAM_SCOPE_THREAD;
+	default: return MAM_SCOPE_SYSTEM;
+	}
+}
+
+/* Feeds one warp memory instruction to the Memory-Access Model: lanes OK
+** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote).  The
+** static id is the access's site. */
+static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uint64_t *A,
+			 uint64_t off, unsigned size, enum mam_kind kind, enum mam_scope scope,
+			 uint32_t site, const uint64_t *val)
+{
+	uint64_t ad[32];
+	FOR_LANES(ok, l)
+		ad[l] = A[l] + off;
+	if (ok)
+		mam_access(ex->mam, &w->mam, ad, ok, size, kind, scope,
+			   exec_user_site(ex->p, w, w->depth - 1, site), val);
+}
+
 enum warp_status exec_warp(struct exec *ex, struct warp *w)
 {
 	const struct program *p = ex->p;
@@ -791,6 +828,8 @@ reload:
 	pc = w->pc;
 	m = w->active;
 	seg_mask = m;
+	if (ex->mam)
+		mam_warp_group(&w->mam, m);
 
 	for (;;) {
 		I = &code[pc];
@@ -1020,6 +1059,10 @@ reload:
 			m |= here;
 			seg_mask = m;
 			w->active = m;
+			if (ex->mam) {
+				mam_syncwarp(&w->mam, m & req);
+				mam_warp_group(&w->mam, m);
+			}
 			switch (I->op) {
 			case OP_SYNCWARP:
 				break;
@@ -1453,8 +1496,12 @@ reload:
 				case 4: GATHER(uint32_t); break;
 				default: GATHER(uint64_t); break;
 				}
+				if (ex->mam)
+					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
+						     MAM_SCOPE_SYSTEM, I->x, NULL);
 				vmbreak;
 			}
+			uint32_t ok = m;
 			FOR_LANES(m, l) {
 				enum mem_fault f = MF_NONE;
 				uint64_t addr = A[l] + (uint64_t)I->imm;
@@ -1462,10 +1509,14 @@ reload:
 				if (hp == NULL) {
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, addr, n, 0);
 					D[l] = 0;
+					ok &= ~(1u << l);
 					continue;
 				}
 				D[l] = load_n(hp, n);
 			}
+			if (ex->mam)
+				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
+					     MAM_SCOPE_SYSTEM, I->x, NULL);
 			vmbreak;
 		}
 		vmcase(STORE) {
@@ -1482,18 +1533,26 @@ reload:
 				case 4: SCATTER(uint32_t); break;
 				default: SCATTER(uint64_t); break;
 				}
+				if (ex->mam)
+					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
+						     MAM_SCOPE_SYSTEM, I->x, B);
 				vmbreak;
 			}
+			uint32_t ok = m;
 			FOR_LANES(m, l) {
 				enum mem_fault f = MF_NONE;
 				uint64_t addr = A[l] + (uint64_t)I->imm;
 				uint8_t *hp = mem_ptr(mem, addr, n, 1, &f);
 				if (hp == NULL) {
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, addr, n, 1);
+					ok &= ~(1u << l);
 					continue;
 				}
 				store_n(hp, n, B[l]);
 			}
+			if (ex->mam)
+				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
+					     MAM_SCOPE_SYSTEM, I->x, B);
 			vmbreak;
 		}
 		vmcase(ATOMIC) {
@@ -1501,18 +1560,22 @@ reload:
 			const uint64_t *A = OP(I->a), *B = OP(I->b);
 			uint64_t *D = R(I->d);
 			unsigned n = I->w;
+			uint32_t ok = m;
 			FOR_LANES(m, l) {
 				enum mem_fault f = MF_NONE;
 				uint8_t *hp = mem_ptr(mem, A[l], n, 1, &f);
 				if (hp == NULL) {
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, A[l], n, 1);
 					D[l] = 0;
+					ok &= ~(1u << l);
 					continue;
 				}
 				uint64_t old = load_n(hp, n);
 				store_n(hp, n, atomic_op(I->f, old, B[l] & WMASK(n * 8), n));
 				D[l] = old;
 			}
+			if (ex->mam)
+				model_access(ex, w, ok, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL);
 			vmbreak;
 		}
 		vmcase(CMPXCHG) {
@@ -1521,6 +1584,7 @@ reload:
 			uint64_t *D = R(I->d), *S = R(I->d + 1);
 			unsigned n = I->w;
 			uint64_t vm = WMASK(n * 8);
+			uint32_t swapped = 0, failed = 0;
 			FOR_LANES(m, l) {
 				enum mem_fault f = MF_NONE;
 				uint8_t *hp = mem_ptr(mem, A[l], n, 1, &f);
@@ -1536,6 +1600,15 @@ reload:
 					store_n(hp, n, C[l]);
 				D[l] = old;
 				S[l] = (uint64_t)ok;
+				if (ok)
+					swapped |= 1u << l;
+				else
+					failed |= 1u << l;
+			}
+			if (ex->mam) {
+				/* a failed compare-and-swap only read */
+				model_access(ex, w, swapped, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL);
+				model_access(ex, w, failed, A, 0, n, MAM_ATOMIC_READ, model_scope(I->imm), I->x, NULL);
 			}
 			vmbreak;
 		}
@@ -1551,6 +1624,11 @@ reload:
 				free(tmp);
 				if (f != MF_NONE)
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, bad >= A[l] && bad < A[l] + n);
+				else if (ex->mam && n) {
+					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
+					mam_access_range(ex->mam, &w->mam, l, B[l], n, MAM_READ, us);
+					mam_access_range(ex->mam, &w->mam, l, A[l], n, MAM_WRITE, us);
+				}
 			}
 			vmbreak;
 		}
@@ -1562,6 +1640,9 @@ reload:
 				enum mem_fault f = mem_fill(mem, A[l], (uint8_t)B[l], C[l], &bad);
 				if (f != MF_NONE)
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, 1);
+				else if (ex->mam && C[l])
+					mam_access_range(ex->mam, &w->mam, l, A[l], C[l], MAM_WRITE,
+							 exec_user_site(p, w, w->depth - 1, I->x));
 			}
 			vmbreak;
 		}

@@ -11,6 +11,7 @@
 #include "detect/finding.h"
 #include "interp/interp.h"
 #include "interp/program.h"
+#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 
 #define FULL_MASK 0xffffffffu
@@ -44,6 +45,7 @@ struct warp {
 	uint64_t steps;
 	uint32_t tid[3][32];
 	uint64_t bar_pred[32];
+	struct mam_warp_ctx mam;	/* intra-warp order for the model */
 };
 
 /* The state of one launch, passed to everything (no globals). */
@@ -52,6 +54,7 @@ struct exec {
 	struct mem *m;
 	const struct launch_cfg *cfg;
 	struct findings *out;
+	struct mam *mam;	/* the Memory-Access Model, or NULL */
 	uint32_t block[3];	/* current block index */
 	uint32_t nthreads;	/* threads per block */
 	uint32_t nwarps;
@@ -65,6 +68,11 @@ struct exec {
 };
 
 enum warp_status { WARP_DONE, WARP_BLOCKED };
+
+/* The site to report for SITE, reached in frame D of W: itself, or, when
+** frame D's function is one of the CUDA headers' wrappers (atomicAdd,
+** __syncthreads_count, ...), the call in the nearest caller that is not. */
+uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t d, uint32_t site);
 
 /* Whether every lane of MASK (not empty) is at the same pc of PCS; sets *at
 ** to the pc of its first lane either way.  After a barrier or a branch

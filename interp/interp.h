@@ -18,6 +18,7 @@
 #include "src/util.h"
 
 struct findings;
+struct mam;
 
 /* A kernel found in the module. */
 struct kernel_info {
@@ -71,6 +72,7 @@ struct launch_cfg {
 	FILE *trace;		/* print each warp instruction here, or NULL */
 	FILE *print_out;	/* where device printf goes (default stdout) */
 	struct launch_stats *stats;	/* if not NULL, the counts are added here */
+	struct mam *mam;	/* the Memory-Access Model to feed, or NULL */
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

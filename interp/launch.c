@@ -77,8 +77,23 @@ static const struct insn *frame_barrier(const struct program *p, const struct fr
 
 /* Releases every thread blocked at a barrier; the _count/_and/_or forms
 ** get the reduction over the threads that arrived. */
-static void release(const struct program *p, struct warp *ws, uint32_t nw)
+static void release(const struct exec *ex, struct warp *ws, uint32_t nw)
 {
+	const struct program *p = ex->p;
+	if (ex->mam) {
+		/* a new barrier interval: the barrier the first blocked lane is at */
+		for (uint32_t i = 0; i < nw; i++) {
+			uint32_t d = 0;
+			while (d < ws[i].depth && ws[i].frames[d].bar_blocked == 0)
+				d++;
+			if (d < ws[i].depth) {
+				const struct frame *f = &ws[i].frames[d];
+				const struct insn *B = &p->funcs[f->fn].code[f->pc[__builtin_ctz(f->bar_blocked)]];
+				mam_barrier(ex->mam, exec_user_site(p, &ws[i], d, B->x));
+				break;
+			}
+		}
+	}
 	uint64_t count = 0, all = 1, any = 0;
 	/* the reduction only matters to the _count/_and/_or forms */
 	int reduce = 0;
@@ -206,6 +221,8 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 			}
 		/* lanes past the end of the block count as exited from the start */
 		w->exited = ~w->exists;
+		if (ex->mam)
+			mam_warp_begin(ex->mam, &w->mam, i, w->exists);
 	}
 	for (;;) {
 		int any_blocked = 0;
@@ -240,7 +257,7 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 				}
 			continue;
 		}
-		release(p, ws, ex->nwarps);
+		release(ex, ws, ex->nwarps);
 	}
 	for (uint32_t i = 0; i < ex->nwarps; i++)
 		ex->warp_insns += ws[i].steps;
@@ -275,6 +292,16 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	ex.nwarps = (uint32_t)((nt + 31) / 32);
 	ex.max_steps = cfg->max_steps ? cfg->max_steps : LAUNCH_DEFAULT_MAX_STEPS;
 	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
+	ex.mam = cfg->mam;
+	if (ex.mam) {
+		const uint32_t g[3] = { cfg->grid.x, cfg->grid.y, cfg->grid.z };
+		const uint32_t b[3] = { cfg->block.x, cfg->block.y, cfg->block.z };
+		mam_launch_begin(ex.mam, g, b);
+		for (uint32_t id = 1; id < m->n; id++)
+			if (m->a[id].space == AS_GLOBAL || m->a[id].space == AS_SHARED)
+				mam_track(ex.mam, id, m->a[id].space == AS_GLOBAL ? MAM_SPACE_GLOBAL
+									: MAM_SPACE_SHARED);
+	}
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
 	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
 	uint32_t mark = m->n;
@@ -290,7 +317,11 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 					if (a->space == AS_SHARED && a->data)
 						memset(a->data, 0, a->size);
 				}
+				if (ex.mam)
+					mam_block_begin(ex.mam, x + cfg->grid.x * (y + cfg->grid.y * z));
 				run_block(&ex, ws, fn, args);
+				if (ex.mam)
+					mam_block_end(ex.mam);
 				mem_release_from(m, mark);
 			}
 	if (cfg->stats) {

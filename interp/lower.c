@@ -259,6 +259,19 @@ uint32_t lower_slot(struct lctx *lc, LLVMValueRef v)
 	return s ? *s : OPND_NONE;
 }
 
+/* Whether FILE is one of the headers that wrap CUDA's intrinsics: our
+** prelude, clang's __clang_cuda_*.h, or the CUDA toolkit's include tree.
+** A user's own .cuh is not. */
+int lower_is_system_header(const char *file)
+{
+	const char *base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	if (strcmp(base, "simulee_cuda.h") == 0 || strncmp(base, "__clang_cuda_", 13) == 0)
+		return 1;
+	const char *cu = strstr(file, "/cuda"), *inc = strstr(file, "/include/");
+	return cu != NULL && inc != NULL && cu < inc;
+}
+
 /* " (inlined at FILE:LINE:COL)" for an instruction inlined from another
 ** function (a CUDA header's, say), naming the outermost call site; "" else. */
 static void inlined_at(LLVMValueRef inst, char *buf, size_t n)
@@ -1923,6 +1936,7 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 		p->funcs[fidx].decl_line = LLVMDISubprogramGetLine(sp);
 	}
 	p->funcs[fidx].file = fc.file;
+	p->funcs[fidx].is_header = fc.file && lower_is_system_header(fc.file);
 
 	struct func tmp = { 0 };
 	if (setup_params(lc, fn, &tmp) < 0)

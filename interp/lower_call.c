@@ -882,8 +882,9 @@ static int lower_indirect(struct lctx *lc, LLVMValueRef call, LLVMValueRef calle
 	if (count < 0)
 		return -1;
 	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
+	uint32_t site = lower_site(lc, SITE_CALL, 0, 0);
 	lower_emit(lc, OP_ICALL, 0, 0, rs ? lower_slot(lc, call) : 0, target, (uint32_t)count, rs,
-		   list, 0);
+		   list, site);
 	return 0;
 }
 
@@ -935,7 +936,8 @@ int lower_call(struct lctx *lc, LLVMValueRef call)
 	if (count < 0)
 		return -1;
 	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
-	lower_emit(lc, OP_CALL, 0, 0, rs ? lower_slot(lc, call) : 0, 0, (uint32_t)count, rs, list,
+	uint32_t site = lower_site(lc, SITE_CALL, 0, 0);
+	lower_emit(lc, OP_CALL, 0, 0, rs ? lower_slot(lc, call) : 0, site, (uint32_t)count, rs, list,
 		   fidx);
 	return 0;
 }

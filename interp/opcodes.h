@@ -15,8 +15,8 @@
 	OP(CBR,        "pc := a ? imm : x (per lane; divergence)") \
 	OP(SWITCH,     "pc := table[imm .. imm+x) match a, else c") \
 	OP(RET,        "return slots a .. a+b to the caller; exit at depth 0") \
-	OP(CALL,       "d .. := function imm (args at arglist x, b of them), c result slots") \
-	OP(ICALL,      "d .. := function at address a (args at arglist x, b of them), c result slots") \
+	OP(CALL,       "d .. := function imm (args at arglist x, b of them), c result slots; site a") \
+	OP(ICALL,      "d .. := function at address a (args at arglist x, b of them), c result slots; site imm") \
 	OP(TRAP,       "trap: f = TRAP_* (unreachable, __trap, PTX exit, brkpt)") \
 	OP(ASSERTFAIL, "__assertfail(a msg, b file, c line, x func)") \
 	OP(PRINTF,     "d := vprintf(a fmt, b args)") \

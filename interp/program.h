@@ -116,7 +116,8 @@ enum addrspace { AS_GENERIC = 0, AS_GLOBAL = 1, AS_SHARED = 3, AS_CONST = 4,
 		 AS_LOCAL = 5, AS_PARAM = 101 };
 
 /* A static memory-access or barrier site: every LOAD, STORE, ATOMIC,
-** CMPXCHG, MEMCPY, MEMSET and BARRIER carries one (insn x). */
+** CMPXCHG, MEMCPY, MEMSET and BARRIER carries one (insn x); every CALL
+** (insn a) and ICALL (insn imm) one of kind SITE_CALL. */
 struct site {
 	uint32_t func;		/* function index */
 	uint32_t pc;		/* instruction index in that function */
@@ -126,7 +127,7 @@ struct site {
 	struct srcloc loc;
 };
 enum { SITE_LOAD, SITE_STORE, SITE_ATOMIC, SITE_CMPXCHG, SITE_MEMCPY,
-       SITE_MEMSET, SITE_BARRIER };
+       SITE_MEMSET, SITE_BARRIER, SITE_CALL };
 
 /* The element type of a buffer, for --type, --init and --dump. */
 enum elem_type { ET_NONE, ET_I8, ET_U8, ET_I16, ET_U16, ET_I32, ET_U32,
@@ -158,6 +159,8 @@ struct func {
 	uint32_t *param_slot;
 	uint32_t ret_slots;
 	uint8_t is_kernel;
+	uint8_t is_header;	/* defined in the CUDA headers or our prelude: its
+				   accesses and barriers are reported at the call */
 	const char *file;	/* source file of the definition, or NULL */
 	uint32_t decl_line;
 };

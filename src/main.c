@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "memmodel/mam.h"
 #include "src/run.h"
 
 static void usage(FILE *out)
@@ -34,6 +35,9 @@ static void usage(FILE *out)
 		"  --output FILE          write the report to FILE\n"
 		"  --trace                print every executed warp instruction on stderr\n"
 		"  --dump-bytecode        print the lowered bytecode on stderr\n"
+		"  --warp-model=M         its (independent thread scheduling, default for\n"
+		"                         sm_70 and later) or lockstep (pre-Volta warps)\n"
+		"  --dump-model           print the Memory-Access Model after the launch\n"
 		"  --help, --version\n"
 		"\n"
 		"Exit status: 0 no findings, 1 findings, 2 usage or input error.\n");
@@ -80,7 +84,8 @@ static void free_kv(struct run_kv *v, uint32_t n)
 int main(int argc, char **argv)
 {
 	enum { O_KERNEL = 256, O_LIST, O_GRID, O_BLOCK, O_SHARED, O_ARG, O_SIZE, O_TYPE,
-	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_TRACE, O_BYTECODE, O_HELP, O_VERSION };
+	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_TRACE, O_BYTECODE, O_HELP, O_VERSION,
+	       O_WARP_MODEL, O_DUMP_MODEL };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -97,11 +102,14 @@ int main(int argc, char **argv)
 		{ "output", required_argument, NULL, O_OUTPUT },
 		{ "trace", no_argument, NULL, O_TRACE },
 		{ "dump-bytecode", no_argument, NULL, O_BYTECODE },
+		{ "warp-model", required_argument, NULL, O_WARP_MODEL },
+		{ "dump-model", no_argument, NULL, O_DUMP_MODEL },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	struct run_opts o = { 0 };
+	o.warp_model = -1;
 	o.grid = (struct dim3){ 1, 1, 1 };
 	o.block = (struct dim3){ 32, 1, 1 };
 	o.seed = 1;
@@ -130,6 +138,17 @@ int main(int argc, char **argv)
 		case O_OUTPUT: o.output = optarg; break;
 		case O_TRACE: o.trace = 1; break;
 		case O_BYTECODE: o.dump_bytecode = 1; break;
+		case O_WARP_MODEL:
+			if (strcmp(optarg, "its") == 0) {
+				o.warp_model = MAM_ITS;
+			} else if (strcmp(optarg, "lockstep") == 0) {
+				o.warp_model = MAM_LOCKSTEP;
+			} else {
+				fprintf(stderr, "simulee-c: --warp-model %s: expected its or lockstep\n", optarg);
+				goto done;
+			}
+			break;
+		case O_DUMP_MODEL: o.dump_model = 1; break;
 		case 'h':
 		case O_HELP: usage(stdout); status = 0; goto done;
 		case O_VERSION:

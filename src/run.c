@@ -10,6 +10,8 @@
 
 #include "config.h"
 #include "detect/finding.h"
+#include "detect/races.h"
+#include "memmodel/mam.h"
 #include "evolve/pcg32.h"
 #include "interp/mathfn.h"
 #include "src/run.h"
@@ -251,6 +253,12 @@ static void list_kernels(const struct loaded *l, FILE *out)
 	}
 }
 
+/* Names a simulated address for --dump-model. */
+static void name_addr(void *ctx, uint64_t addr, char *buf, size_t n)
+{
+	detect_describe(ctx, addr, buf, n);
+}
+
 int run_main(const struct run_opts *o)
 {
 	struct sim_error err = { 0 };
@@ -258,6 +266,7 @@ int run_main(const struct run_opts *o)
 	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
 	struct mem m;
 	struct findings fs = { 0 };
+	struct mam *mam = NULL;
 	struct buffer *bufs = NULL;
 	uint32_t nbufs = 0;
 	uint64_t *args = NULL;
@@ -415,9 +424,20 @@ int run_main(const struct run_opts *o)
 	cfg.seed = o->seed;
 	cfg.trace = o->trace ? stderr : NULL;
 	cfg.print_out = stdout;
+	/* the model: its for sm_70 and later unless --warp-model says */
+	struct mam_options mo = { 0 };
+	mo.model = o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model
+		   : p->sm >= 70 || p->sm == 0 ? MAM_ITS : MAM_LOCKSTEP;
+	mo.dump_max = o->dump_model ? 100000 : 0;
+	mam = mam_new(&mo);
+	cfg.mam = mam;
 	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)
 		goto fail;
 	fflush(stdout);
+	detect_races(p, mam, &m, 0, &fs);
+	detect_redundant_barriers(p, mam, mo.model, 1, &fs);
+	if (o->dump_model)
+		mam_dump(mam, o->ndumps ? stderr : stdout, name_addr, &m);
 
 	for (uint32_t d = 0; d < o->ndumps; d++) {
 		struct buffer *b = &bufs[find_param(f, o->dumps[d])];
@@ -457,6 +477,8 @@ out:
 	free(bufs);
 	free(args);
 	findings_free(&fs);
+	if (mam)
+		mam_free(mam);
 	mem_free(&m);
 	interp_loaded_free(&l);
 	return status;

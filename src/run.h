@@ -31,6 +31,8 @@ struct run_opts {
 	int list_kernels;
 	int dump_bytecode;
 	const char *output;	/* report file, or NULL for stdout */
+	int warp_model;		/* -1 from the target (its for sm_70+), else enum mam_warp_model */
+	int dump_model;		/* print the Memory-Access Model after the launch */
 };
 
 /* Runs everything; returns the exit status (0 clean, 1 findings, 2 error)

@@ -1,0 +1,138 @@
+/*
+** races.c: see races.h.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "detect/races.h"
+#include "src/util.h"
+
+void detect_describe(const struct mem *m, uint64_t addr, char *buf, size_t n)
+{
+	uint32_t id = MEM_ID(addr);
+	buf[0] = '\0';
+	if (id == 0 || id >= m->n || m->a[id].name == NULL)
+		return;
+	const struct mem_alloc *a = &m->a[id];
+	uint64_t es = a->elem_size ? a->elem_size : 1;
+	snprintf(buf, n, "%s '%s[%llu]'",
+		 a->space == AS_SHARED ? "shared" : a->space == AS_LOCAL ? "local"
+		 : a->space == AS_CONST ? "constant" : "global", a->name,
+		 (unsigned long long)(MEM_OFF(addr) / es));
+}
+
+static const uint8_t access_of[] = {
+	[MAM_READ] = AK_READ, [MAM_WRITE] = AK_WRITE, [MAM_ATOMIC] = AK_ATOMIC,
+	[MAM_ATOMIC_READ] = AK_ATOMIC_READ, [MAM_ATOMIC_WRITE] = AK_ATOMIC_WRITE,
+};
+
+static const uint8_t scope_of[] = {
+	[MAM_SCOPE_THREAD] = SCOPE_THREAD, [MAM_SCOPE_BLOCK] = SCOPE_BLOCK,
+	[MAM_SCOPE_DEVICE] = SCOPE_DEVICE, [MAM_SCOPE_SYSTEM] = SCOPE_SYSTEM,
+};
+
+static void thread_of(const struct mam *mam, const struct mam_who *w, struct thread_id *t)
+{
+	mam_coords(mam, w->block, w->tid, t->block, t->thread);
+}
+
+void detect_races(const struct program *p, const struct mam *mam, const struct mem *m,
+		  uint32_t launch, struct findings *fs)
+{
+	for (uint32_t i = 0; i < mam_nraces(mam); i++) {
+		const struct mam_race *r = mam_race_at(mam, i);
+		if (r->first.insn >= p->nsites || r->second.insn >= p->nsites)
+			continue;
+		const struct site *s1 = &p->sites[r->first.insn], *s2 = &p->sites[r->second.insn];
+		int isnew;
+		struct finding *f = findings_get_pair(fs, FK_RACE, s1->func, s1->pc, s2->func, s2->pc,
+						      &isnew);
+		if (!isnew) {
+			f->count += r->occurrences;
+			f->addresses += r->addresses;
+			f->thread_pairs += r->thread_pairs;
+			f->its_only &= r->its_only;
+			f->benign &= r->benign;
+			f->severity = f->benign ? SEV_WARNING : SEV_ERROR;
+			continue;
+		}
+		f->severity = r->benign ? SEV_WARNING : SEV_ERROR;
+		f->loc = s1->loc;
+		thread_of(mam, &r->first, &f->who);
+		f->access1 = access_of[r->first.kind];
+		f->scope1 = scope_of[r->first.scope];
+		f->second.loc = s2->loc;
+		thread_of(mam, &r->second, &f->second.who);
+		f->second.kind = access_of[r->second.kind];
+		f->second.scope = scope_of[r->second.scope];
+		f->space = r->space == MAM_SPACE_SHARED ? AS_SHARED : AS_GLOBAL;
+		f->race_class = r->cls == MAM_INTRA_WARP ? RC_INTRA_WARP
+			      : r->cls == MAM_INTER_WARP ? RC_INTER_WARP : RC_INTER_BLOCK;
+		f->hazard = r->hazard == MAM_RAW ? HZ_RAW : r->hazard == MAM_WAR ? HZ_WAR : HZ_WAW;
+		f->its_only = r->its_only;
+		f->benign = r->benign;
+		f->addr = r->addr;
+		f->count = r->occurrences;
+		f->addresses = r->addresses;
+		f->thread_pairs = r->thread_pairs;
+		f->launch = launch;
+		char where[256];
+		detect_describe(m, r->addr, where, sizeof where);
+		f->where = where[0] ? xstrdup(where) : NULL;
+		char detail[1024];
+		snprintf(detail, sizeof detail,
+			 "%s %s by thread (%u,%u,%u) of block (%u,%u,%u), then %s at %s:%u:%u by thread "
+			 "(%u,%u,%u) of block (%u,%u,%u); %s %s%s%s",
+			 mam_kind_name((enum mam_kind)r->first.kind), "first",
+			 f->who.thread[0], f->who.thread[1], f->who.thread[2],
+			 f->who.block[0], f->who.block[1], f->who.block[2],
+			 mam_kind_name((enum mam_kind)r->second.kind),
+			 s2->loc.file ? s2->loc.file : "?", s2->loc.line, s2->loc.col,
+			 f->second.who.thread[0], f->second.who.thread[1], f->second.who.thread[2],
+			 f->second.who.block[0], f->second.who.block[1], f->second.who.block[2],
+			 mam_class_name((enum mam_class)r->cls), mam_hazard_name((enum mam_hazard)r->hazard),
+			 r->its_only ? ", only under independent thread scheduling" : "",
+			 r->benign ? ", benign (both wrote the same value)" : "");
+		f->detail = xstrdup(detail);
+	}
+}
+
+void detect_redundant_barriers(const struct program *p, const struct mam *mam,
+			       enum mam_warp_model model, uint64_t launches, struct findings *fs)
+{
+	for (uint32_t i = 0; i < mam_nbarriers(mam); i++) {
+		const struct mam_barrier_info *b = mam_barrier_at(mam, i);
+		int needed = model == MAM_LOCKSTEP ? b->needed_ls : b->needed_its;
+		if (b->executions == 0 || needed || b->id >= p->nsites)
+			continue;
+		const struct site *s = &p->sites[b->id];
+		/* __syncthreads_count/_and/_or compute a value: never redundant */
+		const struct insn *I = &p->funcs[s->func].code[s->pc];
+		if (I->op == OP_BARRIER && I->f != 0)
+			continue;
+		if (I->op == OP_CALL) {
+			/* a barrier inside a header's wrapper, reported at its call */
+			const struct func *callee = &p->funcs[I->imm];
+			int computes = 0;
+			for (uint32_t k = 0; k < callee->ncode; k++)
+				if (callee->code[k].op == OP_BARRIER && callee->code[k].f != 0)
+					computes = 1;
+			if (computes)
+				continue;
+		}
+		struct finding *f = findings_add(fs, FK_REDUNDANT_BARRIER, s->func, s->pc, &s->loc,
+						 NULL, 0, NULL, NULL);
+		f->severity = SEV_WARNING;
+		f->launches = launches;
+		f->executions = b->executions;
+		f->count = b->executions;
+		char detail[256];
+		snprintf(detail, sizeof detail,
+			 "no conflict across it on %llu launch%s, %llu execution%s",
+			 (unsigned long long)launches, launches == 1 ? "" : "es",
+			 (unsigned long long)b->executions, b->executions == 1 ? "" : "s");
+		free(f->detail);
+		f->detail = xstrdup(detail);
+	}
+}
