@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "detect/report.h"
 #include "interp/interp.h"
 
 struct run_kv {
@@ -31,10 +32,13 @@ struct run_opts {
 	int list_kernels;
 	int dump_bytecode;
 	const char *output;	/* report file, or NULL for stdout */
+	enum report_format format;	/* --format (default text) */
+	enum report_fail_on fail_on;	/* --fail-on (default error) */
 };
 
-/* Runs everything; returns the exit status (0 clean, 1 findings, 2 error)
-** after printing any error as one line on stderr. */
+/* Runs everything; returns the exit status (0 clean, 1 findings at least
+** as severe as o->fail_on, 2 error) after printing any error as one line on
+** stderr. */
 int run_main(const struct run_opts *o);
 
 /* Parses "X[,Y[,Z]]" into *d (missing components are 1).  0 or -1. */
