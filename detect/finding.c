@@ -51,6 +51,31 @@ const char *finding_kind_id(enum finding_kind k)
 	return (unsigned)k < FK__COUNT ? kind_ids[k] : "finding";
 }
 
+/*
+** WHERE as the finding keeps it, "name[index]", with its address space in
+** *space.  The interpreter's faults still name the space in the text
+** ("global 'p[16]'"); that form is split here, anything else is copied.
+*/
+static char *split_where(const char *where, uint8_t *space)
+{
+	static const struct { const char *word; uint8_t as; } spaces[] = {
+		{ "global", AS_GLOBAL }, { "shared", AS_SHARED }, { "local", AS_LOCAL },
+		{ "constant", AS_CONST }, { "param", AS_PARAM },
+	};
+	size_t n = strlen(where);
+	const char *q = strstr(where, " '");
+	if (q != NULL && n > 0 && where[n - 1] == '\'' && where + n - 1 > q + 2) {
+		for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
+			size_t wl = strlen(spaces[i].word);
+			if ((size_t)(q - where) == wl && strncmp(where, spaces[i].word, wl) == 0) {
+				*space = spaces[i].as;
+				return xstrndup(q + 2, (size_t)(where + n - 1 - (q + 2)));
+			}
+		}
+	}
+	return xstrdup(where);
+}
+
 struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 			     uint32_t func, uint32_t pc, const struct srcloc *loc,
 			     const struct thread_id *who, uint64_t addr,
@@ -72,7 +97,7 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 	if (who)
 		f.who = *who;
 	f.addr = addr;
-	f.where = where ? xstrdup(where) : NULL;
+	f.where = where ? split_where(where, &f.space) : NULL;
 	f.detail = detail ? xstrdup(detail) : NULL;
 	f.count = 1;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
@@ -110,28 +135,4 @@ void findings_free(struct findings *fs)
 	}
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
-}
-
-void findings_print_text(const struct findings *fs, FILE *out)
-{
-	for (uint32_t i = 0; i < fs->n; i++) {
-		const struct finding *f = &fs->v[i];
-		if (f->loc.file && f->loc.line)
-			fprintf(out, "%s:%u:%u: ", f->loc.file, f->loc.line, f->loc.col);
-		else
-			fprintf(out, "%s: ", f->loc.func ? f->loc.func : "simulee-c");
-		fprintf(out, "error: %s", finding_kind_name(f->kind));
-		if (f->where)
-			fprintf(out, " on %s", f->where);
-		fprintf(out, "\n");
-		fprintf(out, "  thread (%u,%u,%u) of block (%u,%u,%u)",
-			f->who.thread[0], f->who.thread[1], f->who.thread[2],
-			f->who.block[0], f->who.block[1], f->who.block[2]);
-		if (f->loc.func)
-			fprintf(out, " in %s", f->loc.func);
-		fprintf(out, "; %llu occurrence%s\n", (unsigned long long)f->count,
-			f->count == 1 ? "" : "s");
-		if (f->detail)
-			fprintf(out, "  %s\n", f->detail);
-	}
 }

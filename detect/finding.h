@@ -68,16 +68,18 @@ struct finding {
 	struct srcloc loc;		/* its source location */
 	struct thread_id who;		/* the first thread seen */
 	uint64_t addr;			/* the simulated address, or 0 */
-	char *where;			/* "name[index]" or NULL */
+	char *where;			/* "name[index]" or NULL; see space */
 	char *detail;			/* one more line, or NULL */
 	uint64_t count;			/* occurrences */
 	uint32_t launch;		/* index of the launch that exposed it */
 
 	/* FK_RACE: the first access is (func, pc, loc, who) with kind
-	** access1; the second is `second`. */
+	** access1; the second is `second`.  FK_BARRIER_DIVERGENCE: (loc, who)
+	** is a thread that arrived at the barrier and `second`, when its
+	** loc.func is set, one that did not and where it was. */
 	uint8_t access1, scope1;	/* enum access_kind, enum scope */
 	struct access_site second;
-	uint8_t space;			/* AS_SHARED or AS_GLOBAL */
+	uint8_t space;			/* enum addrspace of `where` (AS_SHARED, ...) */
 	uint8_t race_class;		/* enum race_class */
 	uint8_t hazard;			/* enum hazard */
 	uint8_t its_only;		/* a race only without lockstep order */
@@ -95,7 +97,9 @@ struct findings {
 };
 
 /* Adds a finding, or counts one more occurrence of an equal (kind, func, pc)
-** one.  WHERE and DETAIL are copied; either may be NULL.  Returns the entry. */
+** one.  WHERE and DETAIL are copied; either may be NULL.  WHERE is
+** "name[index]", or "SPACE 'name[index]'" (SPACE global, shared, local,
+** constant or param), which sets the finding's space.  Returns the entry. */
 struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 			     uint32_t func, uint32_t pc, const struct srcloc *loc,
 			     const struct thread_id *who, uint64_t addr,
@@ -108,7 +112,6 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 				  int *isnew);
 void findings_free(struct findings *fs);
 
-/* Prints the findings compiler-style (one line each, then details). */
-void findings_print_text(const struct findings *fs, FILE *out);
+/* The findings are printed by the report writers (detect/report.h). */
 
 #endif

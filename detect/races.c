@@ -16,10 +16,7 @@ void detect_describe(const struct mem *m, uint64_t addr, char *buf, size_t n)
 		return;
 	const struct mem_alloc *a = &m->a[id];
 	uint64_t es = a->elem_size ? a->elem_size : 1;
-	snprintf(buf, n, "%s '%s[%llu]'",
-		 a->space == AS_SHARED ? "shared" : a->space == AS_LOCAL ? "local"
-		 : a->space == AS_CONST ? "constant" : "global", a->name,
-		 (unsigned long long)(MEM_OFF(addr) / es));
+	snprintf(buf, n, "%s[%llu]", a->name, (unsigned long long)(MEM_OFF(addr) / es));
 }
 
 static const uint8_t access_of[] = {
@@ -80,21 +77,6 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 		char where[256];
 		detect_describe(m, r->addr, where, sizeof where);
 		f->where = where[0] ? xstrdup(where) : NULL;
-		char detail[1024];
-		snprintf(detail, sizeof detail,
-			 "%s %s by thread (%u,%u,%u) of block (%u,%u,%u), then %s at %s:%u:%u by thread "
-			 "(%u,%u,%u) of block (%u,%u,%u); %s %s%s%s",
-			 mam_kind_name((enum mam_kind)r->first.kind), "first",
-			 f->who.thread[0], f->who.thread[1], f->who.thread[2],
-			 f->who.block[0], f->who.block[1], f->who.block[2],
-			 mam_kind_name((enum mam_kind)r->second.kind),
-			 s2->loc.file ? s2->loc.file : "?", s2->loc.line, s2->loc.col,
-			 f->second.who.thread[0], f->second.who.thread[1], f->second.who.thread[2],
-			 f->second.who.block[0], f->second.who.block[1], f->second.who.block[2],
-			 mam_class_name((enum mam_class)r->cls), mam_hazard_name((enum mam_hazard)r->hazard),
-			 r->its_only ? ", only under independent thread scheduling" : "",
-			 r->benign ? ", benign (both wrote the same value)" : "");
-		f->detail = xstrdup(detail);
 	}
 }
 
@@ -127,12 +109,5 @@ void detect_redundant_barriers(const struct program *p, const struct mam *mam,
 		f->launches = launches;
 		f->executions = b->executions;
 		f->count = b->executions;
-		char detail[256];
-		snprintf(detail, sizeof detail,
-			 "no conflict across it on %llu launch%s, %llu execution%s",
-			 (unsigned long long)launches, launches == 1 ? "" : "es",
-			 (unsigned long long)b->executions, b->executions == 1 ? "" : "s");
-		free(f->detail);
-		f->detail = xstrdup(detail);
 	}
 }

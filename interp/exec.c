@@ -721,17 +721,11 @@ static inline uint8_t *one_alloc(const struct mem *mem, const uint64_t *A, uint6
 	} \
 } while (0)
 
-/* Aligned to a cache line, so that where the linker happens to put it does
-** not move the hot lane loops across line boundaries (a 15% swing in the
-** benchmark from unrelated changes elsewhere in a program). */
-#if defined(__GNUC__)
-__attribute__((aligned(64)))
-#endif
 uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t d, uint32_t site)
 {
 	while (d > 0 && p->funcs[w->frames[d].fn].is_header) {
 		const struct frame *caller = &w->frames[d - 1];
-		const struct insn *C = &p->funcs[caller->fn].code[w->frames[d].call_pc];
+		const struct insn *C = &p->funcs[caller->fn].code[caller->call_pc];
 		site = C->op == OP_CALL ? C->a : (uint32_t)C->imm;
 		d--;
 	}
@@ -764,6 +758,12 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 			   exec_user_site(ex->p, w, w->depth - 1, site), val);
 }
 
+/* Aligned to a cache line, so that where the linker happens to put it does
+** not move the hot lane loops across line boundaries (a 15% swing in the
+** benchmark from unrelated changes elsewhere in a program). */
+#if defined(__GNUC__)
+__attribute__((aligned(64)))
+#endif
 enum warp_status exec_warp(struct exec *ex, struct warp *w)
 {
 	const struct program *p = ex->p;

@@ -315,6 +315,24 @@ uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size)
 	s.loc.func = lc->f->funcname;
 	s.loc.line = lc->f->cur_line;
 	s.loc.col = lc->f->cur_col;
+	/* code of a CUDA header's wrapper inlined into the user's function is
+	** reported where the user called it */
+	LLVMMetadataRef loc = lc->f->cur ? LLVMInstructionGetDebugLoc(lc->f->cur) : NULL;
+	while (loc) {
+		unsigned len = 0;
+		const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(LLVMDILocationGetScope(loc)), &len);
+		char name[512];
+		snprintf(name, sizeof name, "%.*s", (int)len, file ? file : "");
+		if (!lower_is_system_header(name)) {
+			if (loc != LLVMInstructionGetDebugLoc(lc->f->cur)) {
+				s.loc.file = arena_strdup(p->strings, file, len);
+				s.loc.line = LLVMDILocationGetLine(loc);
+				s.loc.col = LLVMDILocationGetColumn(loc);
+			}
+			break;
+		}
+		loc = LLVMDILocationGetInlinedAt(loc);
+	}
 	VEC_PUSH(p->sites, p->nsites, lc->capsites, s);
 	return p->nsites - 1;
 }

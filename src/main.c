@@ -33,6 +33,9 @@ static void usage(FILE *out)
 		"  --seed N               random seed (default 1)\n"
 		"  --max-steps N          instruction budget per warp (default 10000000)\n"
 		"  --output FILE          write the report to FILE\n"
+		"  --format FMT           report format: text (default) or json\n"
+		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
+		"                         warning, note, or never\n"
 		"  --trace                print every executed warp instruction on stderr\n"
 		"  --dump-bytecode        print the lowered bytecode on stderr\n"
 		"  --warp-model=M         its (independent thread scheduling, default for\n"
@@ -40,7 +43,8 @@ static void usage(FILE *out)
 		"  --dump-model           print the Memory-Access Model after the launch\n"
 		"  --help, --version\n"
 		"\n"
-		"Exit status: 0 no findings, 1 findings, 2 usage or input error.\n");
+		"Exit status: 0 no findings (as severe as --fail-on), 1 findings,\n"
+		"2 usage or input error.\n");
 }
 
 static int kv(struct run_kv **v, uint32_t *n, uint32_t *cap, const char *opt, const char *s)
@@ -84,8 +88,8 @@ static void free_kv(struct run_kv *v, uint32_t n)
 int main(int argc, char **argv)
 {
 	enum { O_KERNEL = 256, O_LIST, O_GRID, O_BLOCK, O_SHARED, O_ARG, O_SIZE, O_TYPE,
-	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_TRACE, O_BYTECODE, O_HELP, O_VERSION,
-	       O_WARP_MODEL, O_DUMP_MODEL };
+	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_TRACE, O_BYTECODE,
+	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -100,6 +104,8 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "max-steps", required_argument, NULL, O_STEPS },
 		{ "output", required_argument, NULL, O_OUTPUT },
+		{ "format", required_argument, NULL, O_FORMAT },
+		{ "fail-on", required_argument, NULL, O_FAIL_ON },
 		{ "trace", no_argument, NULL, O_TRACE },
 		{ "dump-bytecode", no_argument, NULL, O_BYTECODE },
 		{ "warp-model", required_argument, NULL, O_WARP_MODEL },
@@ -113,6 +119,8 @@ int main(int argc, char **argv)
 	o.grid = (struct dim3){ 1, 1, 1 };
 	o.block = (struct dim3){ 32, 1, 1 };
 	o.seed = 1;
+	o.format = REPORT_TEXT;
+	o.fail_on = FAIL_ON_ERROR;
 	int status = 2, c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -136,6 +144,19 @@ int main(int argc, char **argv)
 		case O_SEED: if (parse_u64("--seed", optarg, &o.seed) < 0) goto done; break;
 		case O_STEPS: if (parse_u64("--max-steps", optarg, &o.max_steps) < 0) goto done; break;
 		case O_OUTPUT: o.output = optarg; break;
+		case O_FORMAT:
+			if (report_parse_format(optarg, &o.format) < 0) {
+				fprintf(stderr, "simulee-c: --format %s: expected text or json\n", optarg);
+				goto done;
+			}
+			break;
+		case O_FAIL_ON:
+			if (report_parse_fail_on(optarg, &o.fail_on) < 0) {
+				fprintf(stderr, "simulee-c: --fail-on %s: expected error, warning, note or never\n",
+					optarg);
+				goto done;
+			}
+			break;
 		case O_TRACE: o.trace = 1; break;
 		case O_BYTECODE: o.dump_bytecode = 1; break;
 		case O_WARP_MODEL:

@@ -259,6 +259,89 @@ static void name_addr(void *ctx, uint64_t addr, char *buf, size_t n)
 	detect_describe(ctx, addr, buf, n);
 }
 
+/* The witness of the launch: every scalar argument (given or 0) and every
+** buffer, as the user would give them again. */
+static void describe_launch(struct report *r, uint32_t l, const struct run_opts *o,
+			    const struct func *f, const struct buffer *bufs)
+{
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		const struct param *pa = &f->params[i];
+		char label[128];
+		param_label(f, i, label, sizeof label);
+		if (bufs[i].param >= 0) {
+			const char *type = NULL;
+			for (size_t j = 0; j < sizeof etypes / sizeof etypes[0]; j++)
+				if (etypes[j].et == bufs[i].et)
+					type = etypes[j].name;
+			report_launch_buffer(r, l, label, type, bufs[i].elems,
+					     kv_find(o->inits, o->ninits, f, (int)i));
+			continue;
+		}
+		const char *av = kv_find(o->args, o->nargs, f, (int)i);
+		if (av != NULL) {
+			report_launch_arg(r, l, label, av);
+		} else if (pa->nfields > 1) {
+			char *zeros = xmalloc(2 * (size_t)pa->nfields);
+			for (uint32_t j = 0; j < pa->nfields; j++) {
+				zeros[2 * j] = '0';
+				zeros[2 * j + 1] = j + 1 < pa->nfields ? ',' : '\0';
+			}
+			report_launch_arg(r, l, label, zeros);
+			free(zeros);
+		} else {
+			report_launch_arg(r, l, label, "0");
+		}
+	}
+}
+
+/*
+** Builds the report of the one launch (taking the findings out of *FS),
+** writes it where --output, --format and --dump say, and returns the exit
+** status --fail-on gives (0 or 1), or SIM_ERR_IO with *err filled.
+*/
+static int write_report(const struct run_opts *o, const struct kernel_info *k,
+			const struct func *f, const struct buffer *bufs, struct findings *fs,
+			enum mam_warp_model model, struct sim_error *err)
+{
+	struct report rep;
+	report_init(&rep);
+	rep.input = o->input;
+	rep.version = PACKAGE_VERSION;
+	rep.llvm_version = LLVM_VERSION_STRING;
+	rep.seed = o->seed;
+	rep.warp_model = model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
+	rep.fail_on = o->fail_on;
+	uint32_t ki = report_add_kernel(&rep, k->name, k->demangled);
+	uint32_t l = report_add_launch(&rep, ki, o->grid, o->block, o->dyn_shared, o->seed);
+	describe_launch(&rep, l, o, f, bufs);
+	report_take_findings(&rep, fs, l);
+
+	int status = 0;
+	FILE *out = o->ndumps ? stderr : stdout;
+	if (o->output) {
+		out = fopen(o->output, "w");
+		if (out == NULL) {
+			status = sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
+			goto done;
+		}
+	}
+	if (o->format == REPORT_JSON) {
+		if (report_json(out, &rep) < 0)
+			status = sim_fail(err, SIM_ERR_IO, "out of memory writing the JSON report");
+	} else {
+		report_text(out, &rep);
+	}
+	if (fflush(out) != 0 && status == 0)
+		status = sim_fail(err, SIM_ERR_IO, "writing the report: %s", strerror(errno));
+	if (o->output && fclose(out) != 0 && status == 0)
+		status = sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
+	if (status == 0)
+		status = report_exit_status(&rep);
+done:
+	report_free(&rep);
+	return status;
+}
+
 int run_main(const struct run_opts *o)
 {
 	struct sim_error err = { 0 };
@@ -450,23 +533,9 @@ int run_main(const struct run_opts *o)
 		}
 	}
 	fflush(stdout);
-	FILE *rep = o->ndumps ? stderr : stdout;
-	FILE *opened = NULL;
-	if (o->output) {
-		opened = fopen(o->output, "w");
-		if (opened == NULL) {
-			sim_fail(&err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
-			goto fail;
-		}
-		rep = opened;
-	}
-	findings_print_text(&fs, rep);
-	fprintf(rep, "simulee-c: %s: %u finding%s (grid %u,%u,%u block %u,%u,%u, seed %llu)\n",
-		k->demangled, fs.n, fs.n == 1 ? "" : "s", o->grid.x, o->grid.y, o->grid.z,
-		o->block.x, o->block.y, o->block.z, (unsigned long long)o->seed);
-	if (opened)
-		fclose(opened);
-	status = fs.n ? 1 : 0;
+	status = write_report(o, k, f, bufs, &fs, mo.model, &err);
+	if (status < 0)
+		goto fail;
 	goto out;
 fail:
 	fprintf(stderr, "simulee-c: %s\n", err.msg);

@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "detect/report.h"
 #include "interp/interp.h"
 
 struct run_kv {
@@ -33,10 +34,13 @@ struct run_opts {
 	const char *output;	/* report file, or NULL for stdout */
 	int warp_model;		/* -1 from the target (its for sm_70+), else enum mam_warp_model */
 	int dump_model;		/* print the Memory-Access Model after the launch */
+	enum report_format format;	/* --format (default text) */
+	enum report_fail_on fail_on;	/* --fail-on (default error) */
 };
 
-/* Runs everything; returns the exit status (0 clean, 1 findings, 2 error)
-** after printing any error as one line on stderr. */
+/* Runs everything; returns the exit status (0 clean, 1 findings at least
+** as severe as o->fail_on, 2 error) after printing any error as one line on
+** stderr. */
 int run_main(const struct run_opts *o);
 
 /* Parses "X[,Y[,Z]]" into *d (missing components are 1).  0 or -1. */

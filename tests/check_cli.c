@@ -362,33 +362,6 @@ START_TEST(run_and_dump)
 }
 END_TEST
 
-/* Compiles CUDA source TEXT to a temporary .bc for sm_70 with debug info;
-** returns its path (free it, unlink it). */
-static char *compile_cu(const char *text)
-{
-	const char *clang = tu_env("SIMULEE_CLANG");
-	const char *srcdir = tu_env("SIMULEE_SRCDIR");
-	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
-	char *src = write_tmp(text);
-	char prelude[4200], out[4200];
-	snprintf(prelude, sizeof prelude, "%s/kernels/prelude/simulee_cuda.h", srcdir);
-	snprintf(out, sizeof out, "%s.bc", src);
-	const char *argv[] = { clang, "-x", "cuda", "--cuda-device-only", "-nocudainc",
-			       "-nocudalib", "--cuda-gpu-arch=sm_70", "-include", prelude,
-			       "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", "-g",
-			       "-c", src, "-o", out, NULL };
-	struct tu_run r;
-	ck_assert_int_eq(tu_run(&r, argv), 0);
-	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
-	tu_run_free(&r);
-	unlink(src);
-	free(src);
-	char *res = malloc(strlen(out) + 1);
-	ck_assert_ptr_nonnull(res);
-	strcpy(res, out);
-	return res;
-}
-
 static const char cu_kernels[] =
 	"__global__ void oob(int *p)\n"			/* 1 */
 	"{\n"						/* 2 */
@@ -418,7 +391,7 @@ static const char cu_kernels[] =
 static void run_cu(struct tu_run *r, const char *name, const char *psize,
 		   const char *block, const char *max_steps)
 {
-	char *bc = compile_cu(cu_kernels);
+	char *bc = tu_compile_cu(cu_kernels);
 	if (max_steps != NULL)
 		run_bin(r, (const char *const[]){ bc, "--kernel", name, "--size", psize,
 						  "--type", "p=i32", "--block", block,
@@ -489,17 +462,17 @@ END_TEST
 ** the instruction and the asm's source line; its neighbour still runs. */
 START_TEST(unsupported_asm)
 {
-	char *bc = compile_cu("__global__ void ldasm(int *p)\n"
-			      "{\n"
-			      "\tint v; asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n"
-			      "\tp[threadIdx.x] = v;\n"
-			      "}\n"
-			      "__global__ void carry(unsigned *p)\n"
-			      "{\n"
-			      "\tunsigned lo, hi;\n"
-			      "\tasm(\"add.cc.u32 %0, %2, %2;\\n\\taddc.u32 %1, 0, 0;\" : \"=r\"(lo), \"=r\"(hi) : \"r\"(p[threadIdx.x]));\n"
-			      "\tp[threadIdx.x] = lo + 10 * hi;\n"
-			      "}\n");
+	char *bc = tu_compile_cu("__global__ void ldasm(int *p)\n"
+				 "{\n"
+				 "\tint v; asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n"
+				 "\tp[threadIdx.x] = v;\n"
+				 "}\n"
+				 "__global__ void carry(unsigned *p)\n"
+				 "{\n"
+				 "\tunsigned lo, hi;\n"
+				 "\tasm(\"add.cc.u32 %0, %2, %2;\\n\\taddc.u32 %1, 0, 0;\" : \"=r\"(lo), \"=r\"(hi) : \"r\"(p[threadIdx.x]));\n"
+				 "\tp[threadIdx.x] = lo + 10 * hi;\n"
+				 "}\n");
 	struct tu_run r;
 	run_bin(&r, (const char *const[]){ bc, "--kernel", "ldasm", "--size", "p=32", NULL });
 	expect(&r, 2, "unsupported inline asm instruction 'ld.global.u32'", ":3:");

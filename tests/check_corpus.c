@@ -1902,7 +1902,9 @@ static void setup_ptx_asm(struct launch *L, int shape, struct rng *r)
 		O[23].i = lane;
 		O[24].i = (UINT32_C(1) << lane) - 1;
 		O[25].i = 0xffffffffu;
-		O[26].i = 32;
+		/* plus the low byte of the next thread's A in the block */
+		int nb = i - i % s[1] + (i % s[1] + 1) % s[1];
+		O[26].i = 32 + (va[3 * nb].i & 0xff);
 		O[27].i = __builtin_popcount(A);
 		uint64_t pz = P >> (B & 63);
 		O[28].i = pz ? __builtin_clzll(pz) : 64;
@@ -2171,26 +2173,47 @@ static void fmt_elem(char *s, size_t n, enum ety t, const union num *v)
 ** "file:line:col: error: <kind>" line, one of the kind names, or a summary
 ** "N findings" with N > 0.  Returns what it saw, or NULL.
 */
-static const char *const finding_words[] = {
-	": error: ", "out-of-bounds", "null pointer", "invalid pointer", "misaligned",
-	"read-only", "assertion failed", "did not finish", "divergence", "division by zero",
-	"data race",
+/*
+** The findings a functional kernel may report: launch-dependent verdicts
+** (a barrier that nothing crosses on this particular launch shape) and the
+** model's known false positives, each with the reason.  Everything else
+** must come out clean.  SHAPE -1: every shape.  A finding line matches when
+** it contains FILE_LINE ("kernel.cu:24:") and WHAT ("error: data race").
+*/
+static const struct expected_finding {
+	const char *kernel;
+	int shape;
+	const char *file_line, *what, *why;
+} expected_findings[] = {
+	{ "matmul_tiled", 1, "matmul_tiled.cu:22:", "warning: redundant barrier",
+	  "one tile per block: nothing crosses the loop's trailing barrier on this launch" },
+	{ "scan_warp", 2, "scan_warp.cu:30:", "warning: redundant barrier",
+	  "one warp per block: no other warp reads the warp totals on this launch" },
+	/* shapes 0 and 1 have several blocks; shape 2 one, and is clean */
+	{ "fence_reduce", 0, "fence_reduce.cu:24:", "error: data race",
+	  "KNOWN FALSE POSITIVE: the hand-over through __threadfence and atomicInc "
+	  "(release/acquire across blocks) is not modelled yet" },
+	{ "fence_reduce", 0, "fence_reduce.cu:26:", "error: data race",
+	  "KNOWN FALSE POSITIVE: as above, for the counter reset by the last block" },
+	{ "fence_reduce", 1, "fence_reduce.cu:24:", "error: data race",
+	  "KNOWN FALSE POSITIVE: the hand-over through __threadfence and atomicInc "
+	  "(release/acquire across blocks) is not modelled yet" },
+	{ "fence_reduce", 1, "fence_reduce.cu:26:", "error: data race",
+	  "KNOWN FALSE POSITIVE: as above, for the counter reset by the last block" },
 };
 
-static const char *find_finding(const char *err)
+static bool expected_applies(const struct expected_finding *e, const char *kernel, int shape)
 {
-	for (size_t k = 0; k < sizeof finding_words / sizeof finding_words[0]; k++)
-		if (strstr(err, finding_words[k]))
-			return finding_words[k];
-	for (const char *p = strstr(err, " finding"); p; p = strstr(p + 1, " finding")) {
-		const char *q = p;
-		while (q > err && q[-1] >= '0' && q[-1] <= '9')
-			q--;
-		if (q < p && strtol(q, NULL, 10) != 0)
-			return "a non-zero finding count";
-	}
-	return NULL;
+	return strcmp(e->kernel, kernel) == 0 && (e->shape < 0 || e->shape == shape);
 }
+
+/*
+** Checks the findings in a report (stderr) against expected_findings:
+** appends to MSG every finding line that is not expected and every
+** expected finding that did not appear.  Returns whether an expected
+** error was among them (the exit status is then 1).
+*/
+static bool check_findings(const char *err, const char *kernel, int shape, char *msg);
 
 /* How much of a failure to show: overridable when hunting a bug. */
 #ifndef MSG_MAX
@@ -2211,6 +2234,38 @@ static void msg_add(char *m, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(m + len, MSG_MAX - len, fmt, ap);
 	va_end(ap);
+}
+
+static bool check_findings(const char *err, const char *kernel, int shape, char *msg)
+{
+	enum { NEXP = sizeof expected_findings / sizeof expected_findings[0] };
+	bool seen[NEXP] = { false }, errors = false;
+	for (const char *line = err; *line; ) {
+		const char *nl = strchr(line, '\n');
+		size_t len = nl ? (size_t)(nl - line) : strlen(line);
+		char buf[1024];
+		snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), line);
+		if (buf[0] != ' ' && (strstr(buf, ": error: ") || strstr(buf, ": warning: ")
+				      || strstr(buf, ": note: "))) {
+			bool ok = false;
+			for (size_t k = 0; k < NEXP; k++) {
+				const struct expected_finding *e = &expected_findings[k];
+				if (expected_applies(e, kernel, shape) && strstr(buf, e->file_line)
+				    && strstr(buf, e->what)) {
+					ok = seen[k] = true;
+					errors |= strncmp(e->what, "error", 5) == 0;
+				}
+			}
+			if (!ok)
+				msg_add(msg, "unexpected finding: %s\n", buf);
+		}
+		line += len + (nl != NULL);
+	}
+	for (size_t k = 0; k < NEXP; k++)
+		if (expected_applies(&expected_findings[k], kernel, shape) && !seen[k])
+			msg_add(msg, "expected finding missing: %s %s (%s)\n", expected_findings[k].file_line,
+				expected_findings[k].what, expected_findings[k].why);
+	return errors;
 }
 
 /* The 0-based position of parameter NAME (LEN bytes) in the space-separated
@@ -2305,10 +2360,9 @@ static void run_and_check(const struct kcase *kc, int shape, int bi, struct laun
 
 	static char msg[MSG_MAX];
 	msg[0] = '\0';
-	const char *fw = find_finding(run.err);
-	if (run.status != 0 || fw != NULL) {
-		msg_add(msg, "exit status %d%s%s; stderr:\n%.2000s", run.status,
-			fw ? ", reports " : "", fw ? fw : "", run.err);
+	bool errors = check_findings(run.err, name, shape, msg);
+	if (msg[0] || run.status != (errors ? 1 : 0)) {
+		msg_add(msg, "exit status %d; stderr:\n%.2000s", run.status, run.err);
 	} else {
 		const char *p = run.out;
 		bool unreadable = false;

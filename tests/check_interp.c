@@ -639,7 +639,7 @@ static uint64_t word64(const int32_t *out, unsigned k, unsigned t)
 	return (uint32_t)out[k * 32 + 2 * t] | (uint64_t)(uint32_t)out[k * 32 + 2 * t + 1] << 32;
 }
 
-#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0 })
+#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0, NULL })
 
 START_TEST(libdevice_modf)
 {

@@ -7,6 +7,8 @@
 #include <check.h>
 #include <stddef.h>
 
+#include <cJSON.h>
+
 Suite *mem_suite(void);
 Suite *mam_suite(void);
 Suite *interp_suite(void);
@@ -14,6 +16,7 @@ Suite *pcg32_suite(void);
 Suite *cli_suite(void);
 Suite *corpus_suite(void);
 Suite *bugs_suite(void);
+Suite *report_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */
@@ -41,5 +44,20 @@ char *tu_kernel(const char *rel);
 /* Writes TEXT to a new temporary file and returns its path (free it;
 ** the caller unlinks it when done). */
 char *tu_tmpfile(const char *text, size_t len);
+
+/* Compiles CUDA source TEXT to a temporary .bc (sm_70, -O0 without optnone,
+** -g, the prelude) and returns its path (free it, unlink it); a clang
+** failure fails the test. */
+char *tu_compile_cu(const char *text);
+
+/* Validates INSTANCE against SCHEMA with the subset of JSON Schema that
+** docs/report.schema.json uses (tests/jsonschema.c).  0 if valid, else -1
+** with "path: reason" in ERR. */
+int tu_schema_validate(const cJSON *schema, const cJSON *instance, char *err, size_t errlen);
+/* docs/report.schema.json, parsed (cJSON_Delete it). */
+cJSON *tu_report_schema(void);
+/* Parses TEXT, asserts it is valid JSON following the report schema and
+** returns the document (cJSON_Delete it). */
+cJSON *tu_check_report_json(const char *text);
 
 #endif

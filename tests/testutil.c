@@ -143,3 +143,28 @@ char *tu_tmpfile(const char *text, size_t len)
 	close(fd);
 	return path;
 }
+
+char *tu_compile_cu(const char *text)
+{
+	const char *clang = tu_env("SIMULEE_CLANG");
+	const char *srcdir = tu_env("SIMULEE_SRCDIR");
+	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
+	char *src = tu_tmpfile(text, strlen(text));
+	char prelude[4200], out[4200];
+	snprintf(prelude, sizeof prelude, "%s/kernels/prelude/simulee_cuda.h", srcdir);
+	snprintf(out, sizeof out, "%s.bc", src);
+	const char *argv[] = { clang, "-x", "cuda", "--cuda-device-only", "-nocudainc",
+			       "-nocudalib", "--cuda-gpu-arch=sm_70", "-include", prelude,
+			       "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", "-g",
+			       "-c", src, "-o", out, NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, argv), 0);
+	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
+	tu_run_free(&r);
+	unlink(src);
+	free(src);
+	char *res = malloc(strlen(out) + 1);
+	ck_assert_ptr_nonnull(res);
+	strcpy(res, out);
+	return res;
+}

@@ -188,8 +188,12 @@ __global__ void ptx_asm(const unsigned *a, const unsigned long long *p, const fl
 	asm("cvt.rn.f32.f64 %0, %1;" : "=f"(fr) : "d"(X));
 	XO[2] = fr;
 
-	// barrier, fences and sleeps are accepted; a thread may leave with exit
+	// barrier, fences and sleeps are accepted; a thread may leave with exit.
+	// The barrier orders the exchange of A through shared memory.
+	__shared__ unsigned sh[96];
+	sh[threadIdx.x] = A;
 	asm volatile("bar.sync 0;");
+	O[26] += sh[(threadIdx.x + 1) % blockDim.x] & 0xff;
 	asm volatile("membar.gl;\n\tfence.acq_rel.cta;\n\tnanosleep.u32 20;");
 	if ((A & 7) == 0)
 		asm volatile("exit;");

@@ -1,0 +1,706 @@
+/*
+** report.c: see report.h.  The text and JSON formats are specified field by
+** field in docs/REPORT-FORMAT.md; keep the three (this file, that document
+** and docs/report.schema.json) in step.
+*/
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "detect/report.h"
+#include "src/util.h"
+
+/* ---- building a report --------------------------------------------------- */
+
+void report_init(struct report *r)
+{
+	memset(r, 0, sizeof *r);
+	r->warp_model = REPORT_ITS;
+	r->fail_on = FAIL_ON_ERROR;
+}
+
+void report_free(struct report *r)
+{
+	for (uint32_t i = 0; i < r->nkernels; i++) {
+		free(r->kernels[i].name);
+		free(r->kernels[i].demangled);
+	}
+	free(r->kernels);
+	for (uint32_t i = 0; i < r->nlaunches; i++) {
+		struct report_launch *l = &r->launches[i];
+		for (uint32_t j = 0; j < l->nargs; j++) {
+			free(l->args[j].name);
+			free(l->args[j].value);
+		}
+		free(l->args);
+		for (uint32_t j = 0; j < l->nbufs; j++) {
+			free(l->bufs[j].name);
+			free(l->bufs[j].type);
+			free(l->bufs[j].init);
+		}
+		free(l->bufs);
+	}
+	free(r->launches);
+	findings_free(&r->findings);
+	memset(r, 0, sizeof *r);
+}
+
+uint32_t report_add_kernel(struct report *r, const char *name, const char *demangled)
+{
+	struct report_kernel k = { xstrdup(name), xstrdup(demangled ? demangled : name) };
+	VEC_PUSH(r->kernels, r->nkernels, r->capkernels, k);
+	return r->nkernels - 1;
+}
+
+uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
+			   struct dim3 block, uint64_t dyn_shared, uint64_t seed)
+{
+	struct report_launch l = { 0 };
+	l.kernel = kernel;
+	l.grid = grid;
+	l.block = block;
+	l.dyn_shared = dyn_shared;
+	l.seed = seed;
+	VEC_PUSH(r->launches, r->nlaunches, r->caplaunches, l);
+	return r->nlaunches - 1;
+}
+
+void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value)
+{
+	struct report_launch *L = &r->launches[l];
+	struct report_arg a = { xstrdup(name), xstrdup(value) };
+	VEC_PUSH(L->args, L->nargs, L->capargs, a);
+}
+
+void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,
+			  uint64_t elems, const char *init)
+{
+	struct report_launch *L = &r->launches[l];
+	struct report_buffer b = { xstrdup(name), type ? xstrdup(type) : NULL, elems,
+				   init ? xstrdup(init) : NULL };
+	VEC_PUSH(L->bufs, L->nbufs, L->capbufs, b);
+}
+
+enum severity finding_severity(const struct finding *f)
+{
+	switch (f->kind) {
+	case FK_RACE:
+		return f->benign ? SEV_WARNING : SEV_ERROR;
+	case FK_REDUNDANT_BARRIER:
+		return SEV_WARNING;
+	default:
+		return SEV_ERROR;
+	}
+}
+
+static int same_finding(const struct finding *a, const struct finding *b)
+{
+	if (a->kind != b->kind || a->func != b->func || a->pc != b->pc)
+		return 0;
+	return a->kind != FK_RACE || (a->second.func == b->second.func && a->second.pc == b->second.pc);
+}
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+void report_take_findings(struct report *r, struct findings *fs, uint32_t launch)
+{
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		struct finding *old = NULL;
+		for (uint32_t j = 0; j < r->findings.n && old == NULL; j++)
+			if (same_finding(&r->findings.v[j], f))
+				old = &r->findings.v[j];
+		if (old != NULL) {
+			old->count += f->count;
+			old->executions += f->executions;
+			old->launches += f->launches;
+			old->addresses = max64(old->addresses, f->addresses);
+			old->thread_pairs = max64(old->thread_pairs, f->thread_pairs);
+			/* a race is benign only if every occurrence was */
+			old->benign = old->benign && f->benign;
+			old->its_only = old->its_only && f->its_only;
+			old->severity = finding_severity(old);
+			free(f->where);
+			free(f->detail);
+			continue;
+		}
+		f->launch = launch;
+		f->severity = finding_severity(f);
+		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, *f);
+	}
+	free(fs->v);
+	memset(fs, 0, sizeof *fs);
+}
+
+void report_count(const struct report *r, uint32_t *errors, uint32_t *warnings,
+		  uint32_t *notes, uint32_t *benign)
+{
+	uint32_t c[3] = { 0, 0, 0 }, b = 0;
+	for (uint32_t i = 0; i < r->findings.n; i++) {
+		const struct finding *f = &r->findings.v[i];
+		if ((unsigned)f->severity < 3)
+			c[f->severity]++;
+		if (f->kind == FK_RACE && f->benign)
+			b++;
+	}
+	if (errors)
+		*errors = c[SEV_ERROR];
+	if (warnings)
+		*warnings = c[SEV_WARNING];
+	if (notes)
+		*notes = c[SEV_NOTE];
+	if (benign)
+		*benign = b;
+}
+
+int report_exit_status(const struct report *r)
+{
+	if (r->fail_on == FAIL_ON_NEVER)
+		return 0;
+	for (uint32_t i = 0; i < r->findings.n; i++)
+		if ((int)r->findings.v[i].severity <= (int)r->fail_on)
+			return 1;
+	return 0;
+}
+
+/* ---- names ---------------------------------------------------------------- */
+
+static const char *const severity_names[] = { "error", "warning", "note" };
+static const char *const fail_on_names[] = { "error", "warning", "note", "never" };
+static const char *const format_names[] = { "text", "json" };
+static const char *const model_names[] = { "its", "lockstep" };
+static const char *const class_names[] = { "intra-warp", "inter-warp", "inter-block" };
+static const char *const hazard_names[] = { "RAW", "WAR", "WAW" };
+static const char *const hazard_words[] = { "read after write", "write after read",
+					    "write after write" };
+/* access kinds: JSON ids and the words of the text */
+static const char *const access_ids[] = { "read", "write", "atomic", "atomic-read",
+					  "atomic-write" };
+static const char *const access_words[] = { "read", "write", "atomic read-modify-write",
+					    "atomic read", "atomic write" };
+static const char *const scope_words[] = { [SCOPE_BLOCK] = "block", [SCOPE_DEVICE] = "device",
+					   [SCOPE_SYSTEM] = "system", [SCOPE_THREAD] = "thread" };
+
+#define NAME_OF(tab, i) ((unsigned)(i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")
+
+const char *report_severity_name(enum severity s)
+{
+	return NAME_OF(severity_names, s);
+}
+
+const char *report_fail_on_name(enum report_fail_on f)
+{
+	return NAME_OF(fail_on_names, f);
+}
+
+const char *report_warp_model_name(enum report_warp_model m)
+{
+	return NAME_OF(model_names, m);
+}
+
+const char *report_space_name(unsigned space)
+{
+	switch (space) {
+	case AS_GLOBAL: return "global";
+	case AS_SHARED: return "shared";
+	case AS_CONST: return "constant";
+	case AS_LOCAL: return "local";
+	case AS_PARAM: return "param";
+	default: return NULL;
+	}
+}
+
+int report_parse_fail_on(const char *name, enum report_fail_on *out)
+{
+	for (unsigned i = 0; i < sizeof fail_on_names / sizeof fail_on_names[0]; i++)
+		if (strcmp(name, fail_on_names[i]) == 0) {
+			*out = (enum report_fail_on)i;
+			return 0;
+		}
+	return -1;
+}
+
+int report_parse_format(const char *name, enum report_format *out)
+{
+	for (unsigned i = 0; i < sizeof format_names / sizeof format_names[0]; i++)
+		if (strcmp(name, format_names[i]) == 0) {
+			*out = (enum report_format)i;
+			return 0;
+		}
+	return -1;
+}
+
+/* ---- shared pieces of the writers ------------------------------------------ */
+
+/* A growable string. */
+struct sbuf {
+	char *s;
+	size_t n, cap;
+};
+
+static void sb_add(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_add(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (k < 0)
+		return;
+	if (b->n + (size_t)k + 1 > b->cap) {
+		b->cap = (b->n + (size_t)k + 1) * 2;
+		b->s = xrealloc(b->s, b->cap);
+	}
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->n, (size_t)k + 1, fmt, ap);
+	va_end(ap);
+	b->n += (size_t)k;
+}
+
+static char *sb_take(struct sbuf *b)
+{
+	return b->s ? b->s : xstrdup("");
+}
+
+/* A command-line word, single-quoted for the shell when it needs to be. */
+static void sb_word(struct sbuf *b, const char *w)
+{
+	int plain = *w != '\0';
+	for (const char *p = w; *p; p++)
+		if (!strchr("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.,=:/@+-", *p))
+			plain = 0;
+	if (plain) {
+		sb_add(b, "%s", w);
+		return;
+	}
+	sb_add(b, "'");
+	for (const char *p = w; *p; p++) {
+		if (*p == '\'')
+			sb_add(b, "'\\''");
+		else
+			sb_add(b, "%c", *p);
+	}
+	sb_add(b, "'");
+}
+
+char *report_launch_options(const struct report *r, uint32_t li)
+{
+	struct sbuf b = { 0 };
+	const struct report_launch *l = &r->launches[li];
+	if (l->kernel < r->nkernels) {
+		sb_add(&b, "--kernel ");
+		sb_word(&b, r->kernels[l->kernel].name);
+		sb_add(&b, " ");
+	}
+	sb_add(&b, "--grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 " --block %" PRIu32 ",%" PRIu32
+	       ",%" PRIu32 " --shared %" PRIu64, l->grid.x, l->grid.y, l->grid.z,
+	       l->block.x, l->block.y, l->block.z, l->dyn_shared);
+	for (uint32_t i = 0; i < l->nargs; i++) {
+		char *kv = xasprintf("%s=%s", l->args[i].name, l->args[i].value);
+		sb_add(&b, " --arg ");
+		sb_word(&b, kv);
+		free(kv);
+	}
+	for (uint32_t i = 0; i < l->nbufs; i++) {
+		const struct report_buffer *u = &l->bufs[i];
+		if (u->elems == 0)
+			continue;	/* sparse: nothing to give */
+		char *kv = xasprintf("%s=%" PRIu64, u->name, u->elems);
+		sb_add(&b, " --size ");
+		sb_word(&b, kv);
+		free(kv);
+		if (u->type) {
+			kv = xasprintf("%s=%s", u->name, u->type);
+			sb_add(&b, " --type ");
+			sb_word(&b, kv);
+			free(kv);
+		}
+		if (u->init && strcmp(u->init, "zero") != 0) {
+			kv = xasprintf("%s=%s", u->name, u->init);
+			sb_add(&b, " --init ");
+			sb_word(&b, kv);
+			free(kv);
+		}
+	}
+	sb_add(&b, " --seed %" PRIu64, l->seed);
+	return sb_take(&b);
+}
+
+static const char *article(const char *word)
+{
+	return strchr("aeiou", word[0]) ? "an" : "a";
+}
+
+char *report_message(const struct finding *f)
+{
+	struct sbuf b = { 0 };
+	sb_add(&b, "%s", finding_kind_name(f->kind));
+	if (f->where) {
+		const char *sp = report_space_name(f->space);
+		if (sp)
+			sb_add(&b, " on %s '%s'", sp, f->where);
+		else
+			sb_add(&b, " on '%s'", f->where);
+	}
+	if (f->kind == FK_RACE) {
+		const char *a = NAME_OF(access_words, f->access1);
+		const char *c = NAME_OF(access_words, f->second.kind);
+		if (f->benign)
+			sb_add(&b, " between two writes of the same value");
+		else if (f->access1 == f->second.kind)
+			sb_add(&b, " between two %ss", a);
+		else
+			sb_add(&b, " between %s %s and %s %s", article(a), a, article(c), c);
+	}
+	return sb_take(&b);
+}
+
+/* ---- text ------------------------------------------------------------------ */
+
+/* "file:line:col", "file:line" without a column, or NULL without a file. */
+static int put_loc(FILE *out, const struct srcloc *l)
+{
+	if (l->file == NULL || l->line == 0)
+		return 0;
+	if (l->col)
+		fprintf(out, "%s:%" PRIu32 ":%" PRIu32, l->file, l->line, l->col);
+	else
+		fprintf(out, "%s:%" PRIu32, l->file, l->line);
+	return 1;
+}
+
+static void put_thread(FILE *out, const struct thread_id *t)
+{
+	fprintf(out, "thread (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ") of block (%" PRIu32 ",%" PRIu32
+		",%" PRIu32 ")", t->thread[0], t->thread[1], t->thread[2],
+		t->block[0], t->block[1], t->block[2]);
+}
+
+/* "  write at k.cu:9:7 in f(int*) by thread (1,0,0) of block (0,0,0)" */
+static void put_access(FILE *out, unsigned kind, unsigned scope, const struct srcloc *l,
+		       const struct thread_id *who)
+{
+	fprintf(out, "  %s", NAME_OF(access_words, kind));
+	if (kind >= AK_ATOMIC)
+		fprintf(out, " (%s scope)", NAME_OF(scope_words, scope));
+	if (l->file && l->line) {
+		fprintf(out, " at ");
+		put_loc(out, l);
+	}
+	if (l->func)
+		fprintf(out, " in %s", l->func);
+	fprintf(out, " by ");
+	put_thread(out, who);
+	fprintf(out, "\n");
+}
+
+static const char *plural(uint64_t n, const char *one, const char *many)
+{
+	return n == 1 ? one : many;
+}
+
+static void text_finding(FILE *out, const struct report *r, const struct finding *f)
+{
+	if (!put_loc(out, &f->loc))
+		fprintf(out, "%s", f->loc.func ? f->loc.func : "simulee-c");
+	char *msg = report_message(f);
+	fprintf(out, ": %s: %s\n", report_severity_name(f->severity), msg);
+	free(msg);
+
+	switch (f->kind) {
+	case FK_RACE:
+		put_access(out, f->access1, f->scope1, &f->loc, &f->who);
+		put_access(out, f->second.kind, f->second.scope, &f->second.loc, &f->second.who);
+		fprintf(out, "  class: %s, %s (%s)\n", NAME_OF(class_names, f->race_class),
+			NAME_OF(hazard_names, f->hazard), NAME_OF(hazard_words, f->hazard));
+		if (f->its_only)
+			fprintf(out, "  only under independent thread scheduling: lockstep warps order these accesses\n");
+		if (f->benign)
+			fprintf(out, "  benign: both wrote the same value\n");
+		break;
+	case FK_BARRIER_DIVERGENCE:
+		fprintf(out, "  arrived: ");
+		put_thread(out, &f->who);
+		if (f->loc.func)
+			fprintf(out, " in %s", f->loc.func);
+		fprintf(out, "\n");
+		if (f->second.loc.func) {
+			fprintf(out, "  did not arrive: ");
+			put_thread(out, &f->second.who);
+			if (f->second.loc.file && f->second.loc.line) {
+				fprintf(out, ", at ");
+				put_loc(out, &f->second.loc);
+			}
+			fprintf(out, " in %s\n", f->second.loc.func);
+		}
+		break;
+	case FK_REDUNDANT_BARRIER:
+		fprintf(out, "  no conflicting accesses were ordered by it");
+		if (f->loc.func)
+			fprintf(out, " (in %s)", f->loc.func);
+		fprintf(out, "\n  checked on %" PRIu64 " launch%s, %" PRIu64 " execution%s\n",
+			f->launches, plural(f->launches, "", "es"), f->executions,
+			plural(f->executions, "", "s"));
+		break;
+	default:
+		fprintf(out, "  ");
+		put_thread(out, &f->who);
+		if (f->loc.func)
+			fprintf(out, " in %s", f->loc.func);
+		fprintf(out, "\n");
+		break;
+	}
+	if (f->detail)
+		fprintf(out, "  %s\n", f->detail);
+	fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
+	if (f->kind == FK_RACE)
+		fprintf(out, ", %" PRIu64 " address%s, %" PRIu64 " thread pair%s", f->addresses,
+			plural(f->addresses, "", "es"), f->thread_pairs, plural(f->thread_pairs, "", "s"));
+	fprintf(out, "\n");
+	if (f->launch < r->nlaunches) {
+		char *opts = report_launch_options(r, f->launch);
+		fprintf(out, "  launch: %s\n", opts);
+		free(opts);
+	}
+}
+
+void report_text(FILE *out, const struct report *r)
+{
+	for (uint32_t i = 0; i < r->findings.n; i++)
+		text_finding(out, r, &r->findings.v[i]);
+
+	uint32_t e, w, n, b;
+	report_count(r, &e, &w, &n, &b);
+	fprintf(out, "simulee-c: ");
+	if (r->nkernels == 1)
+		fprintf(out, "%s: ", r->kernels[0].demangled);
+	else if (r->nkernels > 1)
+		fprintf(out, "%" PRIu32 " kernels: ", r->nkernels);
+	fprintf(out, "%" PRIu32 " error%s, %" PRIu32 " warning%s", e, plural(e, "", "s"), w,
+		plural(w, "", "s"));
+	if (n)
+		fprintf(out, ", %" PRIu32 " note%s", n, plural(n, "", "s"));
+	fprintf(out, " (%" PRIu32 " finding%s", r->findings.n, plural(r->findings.n, "", "s"));
+	if (b)
+		fprintf(out, ", %" PRIu32 " benign race%s", b, plural(b, "", "s"));
+	fprintf(out, "; ");
+	if (r->nlaunches == 1) {
+		const struct report_launch *l = &r->launches[0];
+		fprintf(out, "grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 " block %" PRIu32 ",%" PRIu32
+			",%" PRIu32 ", ", l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y,
+			l->block.z);
+	} else {
+		fprintf(out, "%" PRIu32 " launch%s, ", r->nlaunches, plural(r->nlaunches, "", "es"));
+	}
+	fprintf(out, "seed %" PRIu64 ", warp model %s)\n", r->seed,
+		report_warp_model_name(r->warp_model));
+}
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+/*
+** The tree is built with cJSON, whose constructors return NULL when memory
+** runs out; every insertion goes through jput, which remembers a failure
+** so report_json can refuse to print a partial report.
+*/
+struct jb {
+	int failed;
+};
+
+/* Adds ITEM to object OBJ under KEY, or to array OBJ when KEY is NULL. */
+static cJSON *jput(struct jb *b, cJSON *obj, const char *key, cJSON *item)
+{
+	if (item == NULL) {
+		b->failed = 1;
+		return NULL;
+	}
+	int ok = obj != NULL && (key ? cJSON_AddItemToObject(obj, key, item)
+				 : cJSON_AddItemToArray(obj, item));
+	if (!ok) {
+		cJSON_Delete(item);
+		b->failed = 1;
+		return NULL;
+	}
+	return item;
+}
+
+static void jstr(struct jb *b, cJSON *o, const char *key, const char *s)
+{
+	jput(b, o, key, s ? cJSON_CreateString(s) : cJSON_CreateNull());
+}
+
+static void jnum(struct jb *b, cJSON *o, const char *key, uint64_t v)
+{
+	jput(b, o, key, cJSON_CreateNumber((double)v));
+}
+
+static void jbool(struct jb *b, cJSON *o, const char *key, int v)
+{
+	jput(b, o, key, cJSON_CreateBool(v != 0));
+}
+
+static void jdim(struct jb *b, cJSON *o, const char *key, uint32_t x, uint32_t y, uint32_t z)
+{
+	cJSON *a = jput(b, o, key, cJSON_CreateArray());
+	jnum(b, a, NULL, x);
+	jnum(b, a, NULL, y);
+	jnum(b, a, NULL, z);
+}
+
+static void json_location(struct jb *b, cJSON *arr, const struct srcloc *l)
+{
+	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	jstr(b, o, "file", l->file);
+	jnum(b, o, "line", l->line);
+	jnum(b, o, "column", l->col);
+	jstr(b, o, "function", l->func);
+}
+
+static void json_thread(struct jb *b, cJSON *arr, const struct thread_id *t)
+{
+	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	jdim(b, o, "block", t->block[0], t->block[1], t->block[2]);
+	jdim(b, o, "thread", t->thread[0], t->thread[1], t->thread[2]);
+}
+
+static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32_t li)
+{
+	const struct report_launch *l = &r->launches[li];
+	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	jnum(b, o, "kernel", l->kernel);
+	jdim(b, o, "grid", l->grid.x, l->grid.y, l->grid.z);
+	jdim(b, o, "block", l->block.x, l->block.y, l->block.z);
+	jnum(b, o, "dynamic_shared", l->dyn_shared);
+	jnum(b, o, "seed", l->seed);
+	cJSON *args = jput(b, o, "arguments", cJSON_CreateArray());
+	for (uint32_t i = 0; i < l->nargs; i++) {
+		cJSON *a = jput(b, args, NULL, cJSON_CreateObject());
+		jstr(b, a, "name", l->args[i].name);
+		jstr(b, a, "value", l->args[i].value);
+	}
+	cJSON *bufs = jput(b, o, "buffers", cJSON_CreateArray());
+	for (uint32_t i = 0; i < l->nbufs; i++) {
+		const struct report_buffer *u = &l->bufs[i];
+		cJSON *a = jput(b, bufs, NULL, cJSON_CreateObject());
+		jstr(b, a, "name", u->name);
+		jstr(b, a, "type", u->type);
+		if (u->elems)
+			jnum(b, a, "elements", u->elems);
+		else
+			jput(b, a, "elements", cJSON_CreateNull());
+		jstr(b, a, "init", u->init ? u->init : "zero");
+	}
+	char *opts = report_launch_options(r, li);
+	jstr(b, o, "options", opts);
+	free(opts);
+}
+
+static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i)
+{
+	const struct finding *f = &r->findings.v[i];
+	int race = f->kind == FK_RACE;
+	int two = race || (f->kind == FK_BARRIER_DIVERGENCE && f->second.loc.func != NULL);
+	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	jnum(b, o, "id", (uint64_t)i + 1);
+	jstr(b, o, "kind", finding_kind_id(f->kind));
+	jstr(b, o, "severity", report_severity_name(f->severity));
+	char *msg = report_message(f);
+	jstr(b, o, "message", msg);
+	free(msg);
+	if (f->launch < r->nlaunches) {
+		jnum(b, o, "kernel", r->launches[f->launch].kernel);
+		jnum(b, o, "launch", f->launch);
+	} else {
+		jput(b, o, "kernel", cJSON_CreateNull());
+		jput(b, o, "launch", cJSON_CreateNull());
+	}
+	cJSON *locs = jput(b, o, "locations", cJSON_CreateArray());
+	json_location(b, locs, &f->loc);
+	if (two)
+		json_location(b, locs, &f->second.loc);
+	cJSON *th = jput(b, o, "threads", cJSON_CreateArray());
+	json_thread(b, th, &f->who);
+	if (two)
+		json_thread(b, th, &f->second.who);
+	cJSON *acc = jput(b, o, "accesses", cJSON_CreateArray());
+	if (race) {
+		jstr(b, acc, NULL, NAME_OF(access_ids, f->access1));
+		jstr(b, acc, NULL, NAME_OF(access_ids, f->second.kind));
+	}
+	jstr(b, o, "space", f->where ? report_space_name(f->space) : NULL);
+	jstr(b, o, "where", f->where);
+	if (f->addr) {
+		char hex[32];
+		snprintf(hex, sizeof hex, "0x%" PRIx64, f->addr);
+		jstr(b, o, "address", hex);
+	} else {
+		jstr(b, o, "address", NULL);
+	}
+	jstr(b, o, "class", race ? NAME_OF(class_names, f->race_class) : NULL);
+	jstr(b, o, "hazard", race ? NAME_OF(hazard_names, f->hazard) : NULL);
+	jbool(b, o, "its_only", race && f->its_only);
+	jbool(b, o, "benign", race && f->benign);
+	jstr(b, o, "detail", f->detail);
+	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
+	jnum(b, c, "occurrences", f->count);
+	jnum(b, c, "addresses", f->addresses);
+	jnum(b, c, "thread_pairs", f->thread_pairs);
+	jnum(b, c, "launches", f->launches);
+	jnum(b, c, "executions", f->executions);
+}
+
+int report_json(FILE *out, const struct report *r)
+{
+	struct jb b = { 0 };
+	cJSON *root = cJSON_CreateObject();
+	if (root == NULL)
+		return -1;
+	jstr(&b, root, "schema", REPORT_SCHEMA_NAME);
+	jnum(&b, root, "version", REPORT_SCHEMA_VERSION);
+	cJSON *tool = jput(&b, root, "tool", cJSON_CreateObject());
+	jstr(&b, tool, "name", "simulee-c");
+	jstr(&b, tool, "version", r->version);
+	jstr(&b, tool, "llvm", r->llvm_version);
+	jstr(&b, root, "input", r->input);
+	jnum(&b, root, "seed", r->seed);
+	jstr(&b, root, "warp_model", report_warp_model_name(r->warp_model));
+	jstr(&b, root, "fail_on", report_fail_on_name(r->fail_on));
+
+	cJSON *ks = jput(&b, root, "kernels", cJSON_CreateArray());
+	for (uint32_t i = 0; i < r->nkernels; i++) {
+		cJSON *k = jput(&b, ks, NULL, cJSON_CreateObject());
+		jstr(&b, k, "name", r->kernels[i].name);
+		jstr(&b, k, "demangled", r->kernels[i].demangled);
+	}
+	cJSON *ls = jput(&b, root, "launches", cJSON_CreateArray());
+	for (uint32_t i = 0; i < r->nlaunches; i++)
+		json_launch(&b, ls, r, i);
+	cJSON *fs = jput(&b, root, "findings", cJSON_CreateArray());
+	for (uint32_t i = 0; i < r->findings.n; i++)
+		json_finding(&b, fs, r, i);
+
+	uint32_t e, w, n, bn;
+	report_count(r, &e, &w, &n, &bn);
+	cJSON *s = jput(&b, root, "summary", cJSON_CreateObject());
+	jnum(&b, s, "findings", r->findings.n);
+	jnum(&b, s, "errors", e);
+	jnum(&b, s, "warnings", w);
+	jnum(&b, s, "notes", n);
+	jnum(&b, s, "benign_races", bn);
+	jnum(&b, s, "exit_status", (uint64_t)report_exit_status(r));
+
+	char *text = b.failed ? NULL : cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL)
+		return -1;
+	fputs(text, out);
+	fputc('\n', out);
+	cJSON_free(text);
+	return 0;
+}

@@ -1,0 +1,148 @@
+/*
+** report.h: what one run of simulee-c found, and the writers that print it.
+**
+** A report holds the kernels analysed, every launch that ran (the witness a
+** user can paste back on the command line), the deduplicated findings of all
+** launches, the warp model and the seed.  The writers print it as
+** compiler-style text or as versioned JSON (docs/REPORT-FORMAT.md,
+** docs/report.schema.json).  The report also decides each finding's
+** severity and the exit status (--fail-on).
+*/
+#ifndef SIMULEE_REPORT_H
+#define SIMULEE_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "detect/finding.h"
+#include "interp/interp.h"
+
+/* The version of the JSON report's schema; bump it on any change that
+** removes, renames or retypes a field (adding a field does not). */
+#define REPORT_SCHEMA_NAME "simulee-c/report"
+#define REPORT_SCHEMA_VERSION 1
+
+enum report_format { REPORT_TEXT, REPORT_JSON };
+
+/* The least severe finding that makes the exit status 1. */
+enum report_fail_on { FAIL_ON_ERROR, FAIL_ON_WARNING, FAIL_ON_NOTE, FAIL_ON_NEVER };
+
+enum report_warp_model { REPORT_ITS, REPORT_LOCKSTEP };
+
+struct report_kernel {
+	char *name;		/* mangled */
+	char *demangled;
+};
+
+/* A scalar argument as the user would give it: --arg name=value. */
+struct report_arg {
+	char *name;
+	char *value;
+};
+
+/* A pointer argument's buffer. */
+struct report_buffer {
+	char *name;
+	char *type;		/* element type: f32, i32, ... */
+	uint64_t elems;		/* 0: size unknown (a sparse buffer) */
+	char *init;		/* zero, random, iota, @FILE; NULL: zero */
+};
+
+struct report_launch {
+	uint32_t kernel;	/* index in the report's kernels */
+	struct dim3 grid, block;
+	uint64_t dyn_shared;
+	uint64_t seed;
+	struct report_arg *args;
+	uint32_t nargs, capargs;
+	struct report_buffer *bufs;
+	uint32_t nbufs, capbufs;
+};
+
+struct report {
+	const char *input;		/* the file analysed, or NULL (borrowed) */
+	const char *version;		/* tool version (borrowed) */
+	const char *llvm_version;	/* or NULL (borrowed) */
+	uint64_t seed;
+	enum report_warp_model warp_model;
+	enum report_fail_on fail_on;
+	struct report_kernel *kernels;
+	uint32_t nkernels, capkernels;
+	struct report_launch *launches;
+	uint32_t nlaunches, caplaunches;
+	/* Owned.  Source locations in the findings point into the program's
+	** strings: write the report before the program is freed. */
+	struct findings findings;
+};
+
+/* An empty report: no kernels, launches or findings, warp model its,
+** --fail-on=error. */
+void report_init(struct report *r);
+void report_free(struct report *r);
+
+/* Adds a kernel (both names copied; DEMANGLED may be NULL) and returns
+** its index. */
+uint32_t report_add_kernel(struct report *r, const char *name, const char *demangled);
+
+/* Adds a launch of kernel KERNEL with the given dimensions, dynamic shared
+** size and seed; returns its index.  Pointers into r->launches stay valid
+** only until the next report_add_launch. */
+uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
+			   struct dim3 block, uint64_t dyn_shared, uint64_t seed);
+/* Records a scalar argument / a buffer of launch L (strings copied; TYPE
+** and INIT may be NULL). */
+void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value);
+void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,
+			  uint64_t elems, const char *init);
+
+/*
+** Moves the findings of launch LAUNCH from *FS into the report and leaves
+** *FS empty.  A finding equal to one already reported (same kind and
+** instruction pair) adds its occurrences, executions and launches to it;
+** its distinct addresses and thread pairs become the larger of the two (a
+** count of distinct things cannot be summed across launches); the first
+** launch that exposed it stays its witness.  Each new finding gets
+** launch = LAUNCH and the severity finding_severity() gives it.
+*/
+void report_take_findings(struct report *r, struct findings *fs, uint32_t launch);
+
+/* The severity of a finding by the rules of docs/REPORT-FORMAT.md: a race is
+** an error unless benign (warning), a redundant barrier is a warning, every
+** fault is an error. */
+enum severity finding_severity(const struct finding *f);
+
+/* Counts the findings of each severity; any pointer may be NULL. */
+void report_count(const struct report *r, uint32_t *errors, uint32_t *warnings,
+		  uint32_t *notes, uint32_t *benign);
+
+/* 1 if some finding is at least as severe as r->fail_on, else 0. */
+int report_exit_status(const struct report *r);
+
+/* Names used by both writers (and the JSON schema). */
+const char *report_severity_name(enum severity s);
+const char *report_fail_on_name(enum report_fail_on f);
+const char *report_warp_model_name(enum report_warp_model m);
+const char *report_space_name(unsigned space);
+/* Parses "error", "warning", ... into *out; 0, or -1 if NAME is none. */
+int report_parse_fail_on(const char *name, enum report_fail_on *out);
+int report_parse_format(const char *name, enum report_format *out);
+
+/* The report as text: for each finding one compiler-style line, then
+** indented detail lines; the summary line last. */
+void report_text(FILE *out, const struct report *r);
+
+/* The report as one JSON object (schema REPORT_SCHEMA_NAME, version
+** REPORT_SCHEMA_VERSION) followed by a newline.  Returns 0, or -1 if memory
+** ran out building it (nothing is written then). */
+int report_json(FILE *out, const struct report *r);
+
+/* The launch as options a user can paste on the command line
+** ("--kernel K --grid X,Y,Z ..."); newly allocated. */
+char *report_launch_options(const struct report *r, uint32_t l);
+
+/* The first line of finding F's text without location and severity
+** ("data race on shared 's[3]' between a write and a read"); newly
+** allocated. */
+char *report_message(const struct finding *f);
+
+#endif

@@ -1,0 +1,1044 @@
+/*
+** check_report.c: the report writers (detect/report.c) on hand-made reports
+** with every kind of finding, exact text lines and JSON fields; every JSON
+** document the tests produce is validated against docs/report.schema.json;
+** the validator itself is checked on broken documents; and the command
+** line's --format, --fail-on and --output from the outside.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "detect/report.h"
+#include "src/util.h"
+#include "tests.h"
+
+/* ---- a hand-made report with every kind of finding -------------------------- */
+
+static const char *const FN = "reduce(int*)";
+
+static struct srcloc at(uint32_t line, uint32_t col)
+{
+	return (struct srcloc){ "k.cu", FN, line, col };
+}
+
+static struct thread_id tid(uint32_t t, uint32_t b)
+{
+	return (struct thread_id){ { b, 0, 0 }, { t, 0, 0 } };
+}
+
+/* A race between (pc1, loc1, who1, k1) and (pc2, loc2, who2, k2). */
+static struct finding *race(struct findings *fs, uint32_t pc1, struct srcloc l1,
+			    struct thread_id w1, unsigned k1, uint32_t pc2, struct srcloc l2,
+			    struct thread_id w2, unsigned k2, uint8_t space, const char *where)
+{
+	int isnew;
+	struct finding *f = findings_get_pair(fs, FK_RACE, 0, pc1, 0, pc2, &isnew);
+	ck_assert_int_eq(isnew, 1);
+	f->loc = l1;
+	f->who = w1;
+	f->access1 = (uint8_t)k1;
+	f->second.loc = l2;
+	f->second.who = w2;
+	f->second.kind = (uint8_t)k2;
+	f->space = space;
+	f->where = xstrdup(where);
+	f->count = 1;
+	f->addresses = 1;
+	f->thread_pairs = 1;
+	return f;
+}
+
+/* Findings 1..8 of the report below, in this order:
+** 1 inter-warp RAW race, 2 benign intra-warp WAW race, 3 its-only
+** intra-warp WAR race, 4 inter-block WAW race with an atomic, 5 redundant
+** barrier, 6 barrier divergence, 7 out-of-bounds, 8 step budget without a
+** source file. */
+static void add_all_kinds(struct findings *fs)
+{
+	struct finding *f;
+	f = race(fs, 10, at(9, 7), tid(1, 0), AK_WRITE, 20, at(12, 5), tid(33, 0), AK_READ,
+		 AS_SHARED, "s[33]");
+	f->race_class = RC_INTER_WARP;
+	f->hazard = HZ_RAW;
+	f->addr = 0x300000084;
+	f->count = 2;
+	f->thread_pairs = 32;
+
+	f = race(fs, 30, at(20, 9), tid(0, 1), AK_WRITE, 30, at(20, 9), tid(5, 1), AK_WRITE,
+		 AS_SHARED, "s[0]");
+	f->race_class = RC_INTRA_WARP;
+	f->hazard = HZ_WAW;
+	f->benign = 1;
+	f->thread_pairs = 31;
+
+	f = race(fs, 40, at(30, 11), tid(5, 0), AK_READ, 41, at(31, 3), tid(6, 0), AK_WRITE,
+		 AS_GLOBAL, "out[5]");
+	f->race_class = RC_INTRA_WARP;
+	f->hazard = HZ_WAR;
+	f->its_only = 1;
+	f->count = 3;
+	f->addresses = 2;
+	f->thread_pairs = 2;
+
+	f = race(fs, 45, at(40, 5), tid(0, 0), AK_ATOMIC_WRITE, 46, at(41, 5), tid(0, 1),
+		 AK_WRITE, AS_GLOBAL, "acc[0]");
+	f->loc.func = "add(int*, int)";
+	f->scope1 = SCOPE_DEVICE;
+	f->race_class = RC_INTER_BLOCK;
+	f->hazard = HZ_WAW;
+
+	struct srcloc l = at(14, 3);
+	f = findings_add(fs, FK_REDUNDANT_BARRIER, 0, 50, &l, NULL, 0, NULL, NULL);
+	f->launches = 10;
+	f->executions = 640;
+
+	l = at(17, 3);
+	struct thread_id w = tid(0, 0);
+	f = findings_add(fs, FK_BARRIER_DIVERGENCE, 0, 55, &l, &w, 0, NULL,
+			 "16 threads wait here; 16 exited, 0 wait at another barrier, 0 are stuck elsewhere");
+	f->second.loc = at(22, 1);
+	f->second.who = tid(16, 0);
+
+	l = at(25, 12);
+	w = tid(16, 1);
+	for (int i = 0; i < 2; i++)
+		findings_add(fs, FK_OOB, 0, 60, &l, &w, 0x20000000200, "global 'p[128]'",
+			     "write of 4 bytes at address 0x20000000200");
+
+	l = (struct srcloc){ NULL, FN, 0, 0 };
+	w = tid(3, 0);
+	findings_add(fs, FK_STEP_BUDGET, 0, 70, &l, &w, 0, NULL, "did not finish within 100 steps");
+}
+
+/* The report of one launch of reduce with the findings above. */
+static void make_report(struct report *r)
+{
+	report_init(r);
+	r->input = "k.bc";
+	r->version = "0.1.0";
+	r->llvm_version = "19.1.7";
+	r->seed = 7;
+	uint32_t k = report_add_kernel(r, "_Z6reducePi", "reduce(int*)");
+	uint32_t l = report_add_launch(r, k, (struct dim3){ 2, 1, 1 }, (struct dim3){ 64, 1, 1 },
+				       256, 7);
+	report_launch_arg(r, l, "n", "64");
+	report_launch_buffer(r, l, "p", "i32", 128, "iota");
+	report_launch_buffer(r, l, "q", "f32", 0, NULL);
+	struct findings fs = { 0 };
+	add_all_kinds(&fs);
+	report_take_findings(r, &fs, l);
+	ck_assert_uint_eq(fs.n, 0);
+	ck_assert_ptr_null(fs.v);
+}
+
+#define LAUNCH "  launch: --kernel _Z6reducePi --grid 2,1,1 --block 64,1,1 --shared 256 " \
+	"--arg n=64 --size p=128 --type p=i32 --init p=iota --seed 7"
+
+static const char *const all_kinds_text[] = {
+	"k.cu:9:7: error: data race on shared 's[33]' between a write and a read",
+	"  write at k.cu:9:7 in reduce(int*) by thread (1,0,0) of block (0,0,0)",
+	"  read at k.cu:12:5 in reduce(int*) by thread (33,0,0) of block (0,0,0)",
+	"  class: inter-warp, RAW (read after write)",
+	"  2 occurrences, 1 address, 32 thread pairs",
+	LAUNCH,
+	"k.cu:20:9: warning: data race on shared 's[0]' between two writes of the same value",
+	"  write at k.cu:20:9 in reduce(int*) by thread (0,0,0) of block (1,0,0)",
+	"  write at k.cu:20:9 in reduce(int*) by thread (5,0,0) of block (1,0,0)",
+	"  class: intra-warp, WAW (write after write)",
+	"  benign: both wrote the same value",
+	"  1 occurrence, 1 address, 31 thread pairs",
+	LAUNCH,
+	"k.cu:30:11: error: data race on global 'out[5]' between a read and a write",
+	"  read at k.cu:30:11 in reduce(int*) by thread (5,0,0) of block (0,0,0)",
+	"  write at k.cu:31:3 in reduce(int*) by thread (6,0,0) of block (0,0,0)",
+	"  class: intra-warp, WAR (write after read)",
+	"  only under independent thread scheduling: lockstep warps order these accesses",
+	"  3 occurrences, 2 addresses, 2 thread pairs",
+	LAUNCH,
+	"k.cu:40:5: error: data race on global 'acc[0]' between an atomic write and a write",
+	"  atomic write (device scope) at k.cu:40:5 in add(int*, int) by thread (0,0,0) of block (0,0,0)",
+	"  write at k.cu:41:5 in reduce(int*) by thread (0,0,0) of block (1,0,0)",
+	"  class: inter-block, WAW (write after write)",
+	"  1 occurrence, 1 address, 1 thread pair",
+	LAUNCH,
+	"k.cu:14:3: warning: redundant barrier",
+	"  no conflicting accesses were ordered by it (in reduce(int*))",
+	"  checked on 10 launches, 640 executions",
+	"  1 occurrence",
+	LAUNCH,
+	"k.cu:17:3: error: barrier divergence",
+	"  arrived: thread (0,0,0) of block (0,0,0) in reduce(int*)",
+	"  did not arrive: thread (16,0,0) of block (0,0,0), at k.cu:22:1 in reduce(int*)",
+	"  16 threads wait here; 16 exited, 0 wait at another barrier, 0 are stuck elsewhere",
+	"  1 occurrence",
+	LAUNCH,
+	"k.cu:25:12: error: out-of-bounds access on global 'p[128]'",
+	"  thread (16,0,0) of block (1,0,0) in reduce(int*)",
+	"  write of 4 bytes at address 0x20000000200",
+	"  2 occurrences",
+	LAUNCH,
+	"reduce(int*): error: thread did not finish",
+	"  thread (3,0,0) of block (0,0,0) in reduce(int*)",
+	"  did not finish within 100 steps",
+	"  1 occurrence",
+	LAUNCH,
+	"simulee-c: reduce(int*): 6 errors, 2 warnings (8 findings, 1 benign race; "
+	"grid 2,1,1 block 64,1,1, seed 7, warp model its)",
+	NULL,
+};
+
+static char *text_of(const struct report *r)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	ck_assert_ptr_nonnull(f);
+	report_text(f, r);
+	ck_assert_int_eq(fclose(f), 0);
+	return buf;
+}
+
+/* Returns the JSON report of R, validated against the schema, parsed. */
+static cJSON *json_of(const struct report *r)
+{
+	char *buf = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&buf, &n);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(report_json(f, r), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_msg(n > 0 && buf[n - 1] == '\n', "no final newline");
+	cJSON *doc = tu_check_report_json(buf);
+	free(buf);
+	return doc;
+}
+
+/* Asserts TEXT is exactly the lines WANT (NULL-terminated), each ended by
+** a newline; names the first line that differs. */
+static void expect_lines(const char *text, const char *const *want)
+{
+	const char *p = text;
+	int i;
+	for (i = 0; want[i] != NULL; i++) {
+		const char *nl = strchr(p, '\n');
+		ck_assert_msg(nl != NULL, "line %d missing; wanted: %s\ngot:\n%s", i + 1, want[i], text);
+		ck_assert_msg((size_t)(nl - p) == strlen(want[i]) && strncmp(p, want[i], strlen(want[i])) == 0,
+			      "line %d:\n got: %.*s\nwant: %s", i + 1, (int)(nl - p), p, want[i]);
+		p = nl + 1;
+	}
+	ck_assert_msg(*p == '\0', "extra output after line %d: %s", i, p);
+}
+
+/* The member at PATH ("findings/0/counts/occurrences") of DOC, or NULL. */
+static const cJSON *jat(const cJSON *doc, const char *path)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", path);
+	const cJSON *v = doc;
+	char *save = NULL;
+	for (char *t = strtok_r(buf, "/", &save); t && v; t = strtok_r(NULL, "/", &save)) {
+		if (cJSON_IsArray(v))
+			v = cJSON_GetArrayItem(v, atoi(t));
+		else
+			v = cJSON_GetObjectItemCaseSensitive(v, t);
+	}
+	return v;
+}
+
+static void jexpect_str(const cJSON *doc, const char *path, const char *want)
+{
+	const cJSON *v = jat(doc, path);
+	if (want == NULL) {
+		ck_assert_msg(cJSON_IsNull(v), "%s: expected null", path);
+		return;
+	}
+	ck_assert_msg(cJSON_IsString(v), "%s: not a string", path);
+	ck_assert_msg(strcmp(v->valuestring, want) == 0, "%s: '%s', expected '%s'", path,
+		      v->valuestring, want);
+}
+
+static void jexpect_num(const cJSON *doc, const char *path, double want)
+{
+	const cJSON *v = jat(doc, path);
+	ck_assert_msg(cJSON_IsNumber(v), "%s: not a number", path);
+	ck_assert_msg(v->valuedouble == want, "%s: %g, expected %g", path, v->valuedouble, want);
+}
+
+static void jexpect_bool(const cJSON *doc, const char *path, int want)
+{
+	const cJSON *v = jat(doc, path);
+	ck_assert_msg(cJSON_IsBool(v), "%s: not a boolean", path);
+	ck_assert_msg(!cJSON_IsTrue(v) == !want, "%s: expected %s", path, want ? "true" : "false");
+}
+
+static void jexpect_len(const cJSON *doc, const char *path, int want)
+{
+	const cJSON *v = jat(doc, path);
+	ck_assert_msg(cJSON_IsArray(v), "%s: not an array", path);
+	ck_assert_int_eq(cJSON_GetArraySize(v), want);
+}
+
+/* ---- text ------------------------------------------------------------------ */
+
+START_TEST(text_all_kinds)
+{
+	struct report r;
+	make_report(&r);
+	char *t = text_of(&r);
+	expect_lines(t, all_kinds_text);
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(text_summary_variants)
+{
+	struct report r;
+	report_init(&r);
+	char *t = text_of(&r);
+	expect_lines(t, (const char *const[]){
+		"simulee-c: 0 errors, 0 warnings (0 findings; 0 launches, seed 0, warp model its)", NULL });
+	free(t);
+
+	/* two kernels, three launches, lockstep, a note, a location without a
+	** column, a fault on an address without a name */
+	r.warp_model = REPORT_LOCKSTEP;
+	r.seed = 42;
+	report_add_kernel(&r, "a", NULL);
+	report_add_kernel(&r, "_Z1bv", "b()");
+	for (uint32_t i = 0; i < 3; i++)
+		report_add_launch(&r, i % 2, (struct dim3){ 1, 1, 1 }, (struct dim3){ 32, 1, 1 }, 0, 42);
+	struct findings fs = { 0 };
+	struct srcloc l = { "b.cu", "b()", 4, 0 };
+	struct thread_id w = tid(2, 0);
+	findings_add(&fs, FK_DIV_ZERO, 1, 3, &l, &w, 0, NULL, NULL);
+	findings_add(&fs, FK_NULL, 1, 4, &l, &w, 0, "x[2]", NULL);
+	report_take_findings(&r, &fs, 1);
+	r.findings.v[0].severity = SEV_NOTE;
+	t = text_of(&r);
+	expect_lines(t, (const char *const[]){
+		"b.cu:4: note: integer division by zero",
+		"  thread (2,0,0) of block (0,0,0) in b()",
+		"  1 occurrence",
+		"  launch: --kernel _Z1bv --grid 1,1,1 --block 32,1,1 --shared 0 --seed 42",
+		"b.cu:4: error: null pointer dereference on 'x[2]'",
+		"  thread (2,0,0) of block (0,0,0) in b()",
+		"  1 occurrence",
+		"  launch: --kernel _Z1bv --grid 1,1,1 --block 32,1,1 --shared 0 --seed 42",
+		"simulee-c: 2 kernels: 1 error, 0 warnings, 1 note (2 findings; 3 launches, seed 42, "
+		"warp model lockstep)",
+		NULL });
+	free(t);
+	cJSON *doc = json_of(&r);
+	jexpect_str(doc, "warp_model", "lockstep");
+	jexpect_str(doc, "kernels/0/demangled", "a");
+	jexpect_num(doc, "findings/0/kernel", 1);
+	jexpect_num(doc, "findings/0/launch", 1);
+	jexpect_str(doc, "findings/0/severity", "note");
+	jexpect_num(doc, "findings/0/locations/0/column", 0);
+	jexpect_str(doc, "findings/1/where", "x[2]");
+	jexpect_str(doc, "findings/1/space", NULL);
+	jexpect_num(doc, "summary/notes", 1);
+	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(launch_options_quoted)
+{
+	struct report r;
+	report_init(&r);
+	report_add_kernel(&r, "k", NULL);
+	uint32_t l = report_add_launch(&r, 0, (struct dim3){ 3, 2, 1 }, (struct dim3){ 8, 4, 2 },
+				       1024, 9);
+	report_launch_arg(&r, l, "p", "1.5,3,7");
+	report_launch_arg(&r, l, "s", "it's");
+	report_launch_buffer(&r, l, "in", "f64", 64, "@/tmp/my data");
+	report_launch_buffer(&r, l, "out", "u8", 16, "zero");
+	report_launch_buffer(&r, l, "sparse", "u8", 0, "random");
+	char *o = report_launch_options(&r, l);
+	ck_assert_str_eq(o, "--kernel k --grid 3,2,1 --block 8,4,2 --shared 1024 --arg p=1.5,3,7 "
+			 "--arg 's=it'\\''s' --size in=64 --type in=f64 --init 'in=@/tmp/my data' "
+			 "--size out=16 --type out=u8 --seed 9");
+	free(o);
+	cJSON *doc = json_of(&r);
+	jexpect_num(doc, "launches/0/grid/1", 2);
+	jexpect_num(doc, "launches/0/block/2", 2);
+	jexpect_num(doc, "launches/0/dynamic_shared", 1024);
+	jexpect_str(doc, "launches/0/arguments/1/value", "it's");
+	jexpect_str(doc, "launches/0/buffers/0/init", "@/tmp/my data");
+	jexpect_str(doc, "launches/0/buffers/2/elements", NULL);
+	jexpect_str(doc, "launches/0/buffers/2/init", "random");
+	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
+/* ---- severities, exit status, merging ---------------------------------------- */
+
+START_TEST(severity_rules)
+{
+	for (int k = 0; k < FK__COUNT; k++) {
+		struct finding f = { 0 };
+		f.kind = (enum finding_kind)k;
+		enum severity want = k == FK_REDUNDANT_BARRIER ? SEV_WARNING : SEV_ERROR;
+		ck_assert_msg(finding_severity(&f) == want, "kind %s", finding_kind_id(f.kind));
+		f.benign = 1;
+		want = k == FK_RACE || k == FK_REDUNDANT_BARRIER ? SEV_WARNING : SEV_ERROR;
+		ck_assert_msg(finding_severity(&f) == want, "benign %s", finding_kind_id(f.kind));
+	}
+}
+END_TEST
+
+START_TEST(exit_status_fail_on)
+{
+	struct report r;
+	make_report(&r);
+	static const int with_errors[] = { 1, 1, 1, 0 };
+	for (int i = 0; i <= FAIL_ON_NEVER; i++) {
+		r.fail_on = (enum report_fail_on)i;
+		ck_assert_int_eq(report_exit_status(&r), with_errors[i]);
+	}
+	/* keep only the warnings: the benign race and the redundant barrier */
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r.findings.n; i++) {
+		struct finding *f = &r.findings.v[i];
+		if (f->severity == SEV_WARNING) {
+			r.findings.v[n++] = *f;
+		} else {
+			free(f->where);
+			free(f->detail);
+		}
+	}
+	r.findings.n = n;
+	ck_assert_uint_eq(n, 2);
+	static const int warnings_only[] = { 0, 1, 1, 0 };
+	for (int i = 0; i <= FAIL_ON_NEVER; i++) {
+		r.fail_on = (enum report_fail_on)i;
+		ck_assert_int_eq(report_exit_status(&r), warnings_only[i]);
+	}
+	r.findings.v[0].severity = SEV_NOTE;
+	r.findings.n = 1;
+	free(r.findings.v[1].where);
+	free(r.findings.v[1].detail);
+	static const int note_only[] = { 0, 0, 1, 0 };
+	for (int i = 0; i <= FAIL_ON_NEVER; i++) {
+		r.fail_on = (enum report_fail_on)i;
+		ck_assert_int_eq(report_exit_status(&r), note_only[i]);
+	}
+	r.findings.n = 0;
+	free(r.findings.v[0].where);
+	for (int i = 0; i <= FAIL_ON_NEVER; i++) {
+		r.fail_on = (enum report_fail_on)i;
+		ck_assert_int_eq(report_exit_status(&r), 0);
+	}
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(parse_names)
+{
+	enum report_fail_on fo;
+	enum report_format fm;
+	static const char *const fons[] = { "error", "warning", "note", "never" };
+	for (int i = 0; i < 4; i++) {
+		ck_assert_int_eq(report_parse_fail_on(fons[i], &fo), 0);
+		ck_assert_int_eq(fo, i);
+		ck_assert_str_eq(report_fail_on_name(fo), fons[i]);
+	}
+	ck_assert_int_eq(report_parse_fail_on("errors", &fo), -1);
+	ck_assert_int_eq(report_parse_fail_on("", &fo), -1);
+	ck_assert_int_eq(report_parse_format("json", &fm), 0);
+	ck_assert_int_eq(fm, REPORT_JSON);
+	ck_assert_int_eq(report_parse_format("text", &fm), 0);
+	ck_assert_int_eq(fm, REPORT_TEXT);
+	ck_assert_int_eq(report_parse_format("sarif", &fm), -1);
+	ck_assert_int_eq(report_parse_format("JSON", &fm), -1);
+}
+END_TEST
+
+/* The same race found by two launches is one finding; a new one keeps the
+** launch that exposed it. */
+START_TEST(take_findings_merges)
+{
+	struct report r;
+	report_init(&r);
+	report_add_kernel(&r, "k", NULL);
+	for (int i = 0; i < 3; i++)
+		report_add_launch(&r, 0, (struct dim3){ 1, 1, 1 }, (struct dim3){ 32 + 32 * (uint32_t)i, 1, 1 }, 0, 1);
+	struct findings fs = { 0 };
+	struct finding *f = race(&fs, 1, at(3, 1), tid(0, 0), AK_WRITE, 2, at(4, 1), tid(1, 0),
+				 AK_WRITE, AS_SHARED, "s[0]");
+	f->benign = 1;
+	f->its_only = 1;
+	f->count = 5;
+	f->addresses = 4;
+	f->thread_pairs = 10;
+	struct srcloc l = at(9, 1);
+	f = findings_add(&fs, FK_REDUNDANT_BARRIER, 0, 9, &l, NULL, 0, NULL, NULL);
+	f->launches = 1;
+	f->executions = 32;
+	report_take_findings(&r, &fs, 0);
+
+	f = race(&fs, 1, at(3, 1), tid(7, 0), AK_WRITE, 2, at(4, 1), tid(8, 0), AK_WRITE,
+		 AS_SHARED, "s[1]");
+	f->benign = 0;		/* this launch wrote different values */
+	f->its_only = 1;
+	f->count = 2;
+	f->addresses = 9;
+	f->thread_pairs = 3;
+	/* same first site, other second site: a different finding */
+	f = race(&fs, 1, at(3, 1), tid(7, 0), AK_WRITE, 5, at(6, 1), tid(8, 0), AK_READ,
+		 AS_SHARED, "s[2]");
+	f->hazard = HZ_RAW;
+	f = findings_add(&fs, FK_REDUNDANT_BARRIER, 0, 9, &l, NULL, 0, NULL, NULL);
+	f->launches = 1;
+	f->executions = 64;
+	report_take_findings(&r, &fs, 2);
+
+	ck_assert_uint_eq(r.findings.n, 3);
+	const struct finding *a = &r.findings.v[0], *b = &r.findings.v[1], *c = &r.findings.v[2];
+	ck_assert_uint_eq(a->count, 7);
+	ck_assert_uint_eq(a->addresses, 9);
+	ck_assert_uint_eq(a->thread_pairs, 10);
+	ck_assert_int_eq(a->benign, 0);
+	ck_assert_int_eq(a->its_only, 1);
+	ck_assert_int_eq(a->severity, SEV_ERROR);
+	ck_assert_uint_eq(a->launch, 0);
+	ck_assert_str_eq(a->where, "s[0]");
+	ck_assert_int_eq(b->kind, FK_REDUNDANT_BARRIER);
+	ck_assert_uint_eq(b->launches, 2);
+	ck_assert_uint_eq(b->executions, 96);
+	ck_assert_uint_eq(b->count, 2);
+	ck_assert_int_eq(b->severity, SEV_WARNING);
+	ck_assert_uint_eq(c->launch, 2);
+	ck_assert_uint_eq(c->second.pc, 5);
+	char *t = text_of(&r);
+	ck_assert_msg(strstr(t, "  launch: --kernel k --grid 1,1,1 --block 96,1,1 --shared 0 --seed 1\n"
+			      "simulee-c: k: 2 errors, 1 warning (3 findings; 3 launches, seed 0, warp model its)\n")
+		      != NULL, "%s", t);
+	free(t);
+	cJSON *doc = json_of(&r);
+	jexpect_num(doc, "findings/2/launch", 2);
+	jexpect_num(doc, "findings/1/counts/launches", 2);
+	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(where_split)
+{
+	struct findings fs = { 0 };
+	struct srcloc l = at(1, 1);
+	static const struct { const char *in, *where; uint8_t space; } cases[] = {
+		{ "shared 's[3]'", "s[3]", AS_SHARED },
+		{ "global 'p[16]'", "p[16]", AS_GLOBAL },
+		{ "local 'buf[0]'", "buf[0]", AS_LOCAL },
+		{ "constant 'c[7]'", "c[7]", AS_CONST },
+		{ "param 'param[0]'", "param[0]", AS_PARAM },
+		{ "x[1]", "x[1]", 0 },
+		{ "weird 'a[1]'", "weird 'a[1]'", 0 },
+		{ "shared ''", "shared ''", 0 },
+		{ "shared 'x", "shared 'x", 0 },
+	};
+	for (uint32_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct finding *f = findings_add(&fs, FK_OOB, 0, i, &l, NULL, 1, cases[i].in, NULL);
+		ck_assert_str_eq(f->where, cases[i].where);
+		ck_assert_int_eq(f->space, cases[i].space);
+	}
+	findings_free(&fs);
+}
+END_TEST
+
+/* ---- JSON ------------------------------------------------------------------ */
+
+START_TEST(json_all_kinds)
+{
+	struct report r;
+	make_report(&r);
+	cJSON *doc = json_of(&r);
+	jexpect_str(doc, "schema", "simulee-c/report");
+	jexpect_num(doc, "version", 1);
+	jexpect_str(doc, "tool/name", "simulee-c");
+	jexpect_str(doc, "tool/version", "0.1.0");
+	jexpect_str(doc, "tool/llvm", "19.1.7");
+	jexpect_str(doc, "input", "k.bc");
+	jexpect_num(doc, "seed", 7);
+	jexpect_str(doc, "warp_model", "its");
+	jexpect_str(doc, "fail_on", "error");
+	jexpect_str(doc, "kernels/0/name", "_Z6reducePi");
+	jexpect_str(doc, "kernels/0/demangled", "reduce(int*)");
+	jexpect_num(doc, "launches/0/kernel", 0);
+	jexpect_num(doc, "launches/0/grid/0", 2);
+	jexpect_num(doc, "launches/0/block/0", 64);
+	jexpect_num(doc, "launches/0/dynamic_shared", 256);
+	jexpect_num(doc, "launches/0/seed", 7);
+	jexpect_str(doc, "launches/0/arguments/0/name", "n");
+	jexpect_str(doc, "launches/0/arguments/0/value", "64");
+	jexpect_str(doc, "launches/0/buffers/0/type", "i32");
+	jexpect_num(doc, "launches/0/buffers/0/elements", 128);
+	jexpect_str(doc, "launches/0/buffers/1/init", "zero");
+	jexpect_str(doc, "launches/0/options", LAUNCH + strlen("  launch: "));
+	jexpect_len(doc, "findings", 8);
+
+	/* 1: the inter-warp RAW race */
+	jexpect_num(doc, "findings/0/id", 1);
+	jexpect_str(doc, "findings/0/kind", "data-race");
+	jexpect_str(doc, "findings/0/severity", "error");
+	jexpect_str(doc, "findings/0/message", "data race on shared 's[33]' between a write and a read");
+	jexpect_num(doc, "findings/0/kernel", 0);
+	jexpect_num(doc, "findings/0/launch", 0);
+	jexpect_len(doc, "findings/0/locations", 2);
+	jexpect_str(doc, "findings/0/locations/0/file", "k.cu");
+	jexpect_num(doc, "findings/0/locations/0/line", 9);
+	jexpect_num(doc, "findings/0/locations/0/column", 7);
+	jexpect_str(doc, "findings/0/locations/0/function", "reduce(int*)");
+	jexpect_num(doc, "findings/0/locations/1/line", 12);
+	jexpect_num(doc, "findings/0/locations/1/column", 5);
+	jexpect_num(doc, "findings/0/threads/0/thread/0", 1);
+	jexpect_num(doc, "findings/0/threads/1/thread/0", 33);
+	jexpect_num(doc, "findings/0/threads/1/block/0", 0);
+	jexpect_str(doc, "findings/0/accesses/0", "write");
+	jexpect_str(doc, "findings/0/accesses/1", "read");
+	jexpect_str(doc, "findings/0/space", "shared");
+	jexpect_str(doc, "findings/0/where", "s[33]");
+	jexpect_str(doc, "findings/0/address", "0x300000084");
+	jexpect_str(doc, "findings/0/class", "inter-warp");
+	jexpect_str(doc, "findings/0/hazard", "RAW");
+	jexpect_bool(doc, "findings/0/its_only", 0);
+	jexpect_bool(doc, "findings/0/benign", 0);
+	jexpect_str(doc, "findings/0/detail", NULL);
+	jexpect_num(doc, "findings/0/counts/occurrences", 2);
+	jexpect_num(doc, "findings/0/counts/addresses", 1);
+	jexpect_num(doc, "findings/0/counts/thread_pairs", 32);
+
+	/* 2: benign; 3: its-only; 4: inter-block with an atomic */
+	jexpect_str(doc, "findings/1/severity", "warning");
+	jexpect_bool(doc, "findings/1/benign", 1);
+	jexpect_str(doc, "findings/1/class", "intra-warp");
+	jexpect_str(doc, "findings/1/hazard", "WAW");
+	jexpect_num(doc, "findings/1/threads/1/block/0", 1);
+	jexpect_bool(doc, "findings/2/its_only", 1);
+	jexpect_str(doc, "findings/2/hazard", "WAR");
+	jexpect_str(doc, "findings/2/space", "global");
+	jexpect_str(doc, "findings/3/class", "inter-block");
+	jexpect_str(doc, "findings/3/accesses/0", "atomic-write");
+	jexpect_str(doc, "findings/3/locations/0/function", "add(int*, int)");
+
+	/* 5: redundant barrier */
+	jexpect_str(doc, "findings/4/kind", "redundant-barrier");
+	jexpect_str(doc, "findings/4/severity", "warning");
+	jexpect_len(doc, "findings/4/locations", 1);
+	jexpect_len(doc, "findings/4/accesses", 0);
+	jexpect_str(doc, "findings/4/class", NULL);
+	jexpect_str(doc, "findings/4/where", NULL);
+	jexpect_num(doc, "findings/4/counts/launches", 10);
+	jexpect_num(doc, "findings/4/counts/executions", 640);
+
+	/* 6: barrier divergence, with the thread that did not arrive */
+	jexpect_str(doc, "findings/5/kind", "barrier-divergence");
+	jexpect_len(doc, "findings/5/locations", 2);
+	jexpect_num(doc, "findings/5/locations/1/line", 22);
+	jexpect_num(doc, "findings/5/threads/1/thread/0", 16);
+	jexpect_str(doc, "findings/5/detail",
+		    "16 threads wait here; 16 exited, 0 wait at another barrier, 0 are stuck elsewhere");
+
+	/* 7: out-of-bounds, 8: step budget without a file */
+	jexpect_str(doc, "findings/6/kind", "out-of-bounds");
+	jexpect_str(doc, "findings/6/space", "global");
+	jexpect_str(doc, "findings/6/where", "p[128]");
+	jexpect_str(doc, "findings/6/address", "0x20000000200");
+	jexpect_num(doc, "findings/6/counts/occurrences", 2);
+	jexpect_str(doc, "findings/6/class", NULL);
+	jexpect_bool(doc, "findings/6/benign", 0);
+	jexpect_str(doc, "findings/7/kind", "step-budget");
+	jexpect_str(doc, "findings/7/locations/0/file", NULL);
+	jexpect_num(doc, "findings/7/locations/0/line", 0);
+	jexpect_str(doc, "findings/7/address", NULL);
+
+	jexpect_num(doc, "summary/findings", 8);
+	jexpect_num(doc, "summary/errors", 6);
+	jexpect_num(doc, "summary/warnings", 2);
+	jexpect_num(doc, "summary/notes", 0);
+	jexpect_num(doc, "summary/benign_races", 1);
+	jexpect_num(doc, "summary/exit_status", 1);
+	cJSON_Delete(doc);
+
+	r.fail_on = FAIL_ON_NEVER;
+	doc = json_of(&r);
+	jexpect_str(doc, "fail_on", "never");
+	jexpect_num(doc, "summary/exit_status", 0);
+	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
+/* Every message in the JSON is the text line's message. */
+START_TEST(json_messages_match_text)
+{
+	struct report r;
+	make_report(&r);
+	cJSON *doc = json_of(&r);
+	char *t = text_of(&r);
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		const cJSON *m = cJSON_GetObjectItemCaseSensitive(f, "message");
+		const cJSON *s = cJSON_GetObjectItemCaseSensitive(f, "severity");
+		char line[512];
+		snprintf(line, sizeof line, ": %s: %s\n", s->valuestring, m->valuestring);
+		ck_assert_msg(strstr(t, line) != NULL, "no text line ending in '%s'", line);
+	}
+	free(t);
+	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
+START_TEST(json_empty)
+{
+	struct report r;
+	report_init(&r);
+	cJSON *doc = json_of(&r);
+	jexpect_len(doc, "kernels", 0);
+	jexpect_len(doc, "launches", 0);
+	jexpect_len(doc, "findings", 0);
+	jexpect_str(doc, "input", NULL);
+	jexpect_str(doc, "tool/version", NULL);
+	jexpect_num(doc, "summary/exit_status", 0);
+	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
+/* ---- the schema and its validator ---------------------------------------------- */
+
+/* The validator rejects each way of breaking a valid report. */
+START_TEST(schema_rejects)
+{
+	struct report r;
+	make_report(&r);
+	cJSON *good = json_of(&r);
+	cJSON *schema = tu_report_schema();
+	static const struct { const char *path, *key, *value, *why; } breaks[] = {
+		/* path of an object, member to replace (or add), JSON value; NULL value: delete */
+		{ "", "summary", NULL, "missing required member 'summary'" },
+		{ "", "version", "2", "not one of the allowed values" },
+		{ "", "extra", "1", "member 'extra' is not in the schema" },
+		{ "", "seed", "-1", "below the minimum" },
+		{ "", "warp_model", "\"warpwise\"", "not one of the allowed values" },
+		{ "findings/0", "severity", "\"fatal\"", "not one of the allowed values" },
+		{ "findings/0", "id", "\"1\"", "not of type integer" },
+		{ "findings/0", "id", "1.5", "not of type integer" },
+		{ "findings/0", "its_only", "0", "not of type boolean" },
+		{ "findings/0", "class", "\"intra-block\"", "not one of the allowed values" },
+		{ "findings/0", "where", "3", "not of any of the allowed types" },
+		{ "findings/0", "locations", "[]", "fewer than 1" },
+		{ "findings/0/counts", "thread_pairs", NULL, "missing required member 'thread_pairs'" },
+		{ "findings/0/threads/0", "block", "[0, 0]", "fewer than 3" },
+		{ "findings/0/locations/1", "line", "-3", "below the minimum" },
+		{ "launches/0", "grid", "[1, 1, 1, 1]", "more than 3" },
+		{ "launches/0/arguments/0", "value", "64", "not of type string" },
+		{ "findings/2/accesses", NULL, "\"write\"", "more than 2" },
+	};
+	for (size_t i = 0; i < sizeof breaks / sizeof breaks[0]; i++) {
+		cJSON *doc = cJSON_Duplicate(good, 1);
+		cJSON *at_ = (cJSON *)(*breaks[i].path ? jat(doc, breaks[i].path) : doc);
+		ck_assert_ptr_nonnull(at_);
+		if (breaks[i].key == NULL) {
+			cJSON_AddItemToArray(at_, cJSON_Parse(breaks[i].value));
+		} else if (breaks[i].value == NULL) {
+			cJSON_DeleteItemFromObjectCaseSensitive(at_, breaks[i].key);
+		} else {
+			cJSON *v = cJSON_Parse(breaks[i].value);
+			ck_assert_ptr_nonnull(v);
+			if (cJSON_GetObjectItemCaseSensitive(at_, breaks[i].key))
+				cJSON_ReplaceItemInObjectCaseSensitive(at_, breaks[i].key, v);
+			else
+				cJSON_AddItemToObject(at_, breaks[i].key, v);
+		}
+		char err[1024];
+		ck_assert_msg(tu_schema_validate(schema, doc, err, sizeof err) < 0,
+			      "break %zu (%s.%s) accepted", i, breaks[i].path, breaks[i].key);
+		ck_assert_msg(strstr(err, breaks[i].why) != NULL, "break %zu: '%s', wanted '%s'",
+			      i, err, breaks[i].why);
+		cJSON_Delete(doc);
+	}
+	/* and a keyword the validator does not know is an error, not ignored */
+	cJSON *bad = cJSON_Parse("{\"type\": \"object\", \"patternProperties\": {}}");
+	char err[256];
+	ck_assert_int_lt(tu_schema_validate(bad, good, err, sizeof err), 0);
+	ck_assert_msg(strstr(err, "unsupported keyword 'patternProperties'") != NULL, "%s", err);
+	cJSON_Delete(bad);
+	cJSON_Delete(schema);
+	cJSON_Delete(good);
+	report_free(&r);
+}
+END_TEST
+
+/* Collects the member names of every "properties" in S into NAMES. */
+static void property_names(const cJSON *s, const char **names, int *n, int max)
+{
+	const cJSON *e;
+	if (cJSON_IsObject(s)) {
+		const cJSON *props = cJSON_GetObjectItemCaseSensitive(s, "properties");
+		cJSON_ArrayForEach(e, props) {
+			int seen = 0;
+			for (int i = 0; i < *n; i++)
+				seen |= strcmp(names[i], e->string) == 0;
+			if (!seen && *n < max)
+				names[(*n)++] = e->string;
+		}
+		/* every required member is described */
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(s, "required"))
+			ck_assert_msg(cJSON_GetObjectItemCaseSensitive(props, e->valuestring) != NULL,
+				      "required '%s' has no properties entry", e->valuestring);
+	}
+	cJSON_ArrayForEach(e, s)
+		if (cJSON_IsObject(e) || cJSON_IsArray(e))
+			property_names(e, names, n, max);
+}
+
+static char *read_doc(const char *rel)
+{
+	const char *srcdir = tu_env("SIMULEE_SRCDIR");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", srcdir ? srcdir : ".", rel);
+	FILE *f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	char *buf = malloc(1 << 20);
+	ck_assert_ptr_nonnull(buf);
+	size_t n = fread(buf, 1, (1 << 20) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Every field of the schema is documented in docs/REPORT-FORMAT.md (as
+** `name`) and in the man page. */
+START_TEST(schema_documented)
+{
+	cJSON *schema = tu_report_schema();
+	const char *names[128];
+	int n = 0;
+	property_names(schema, names, &n, 128);
+	ck_assert_int_gt(n, 40);
+	char *md = read_doc("docs/REPORT-FORMAT.md");
+	char *man = read_doc("man/simulee-c.1");
+	for (int i = 0; i < n; i++) {
+		char want[160];
+		snprintf(want, sizeof want, "`%s`", names[i]);
+		ck_assert_msg(strstr(md, want) != NULL, "docs/REPORT-FORMAT.md does not document %s", want);
+		/* groff escapes '_' nowhere, but a '-' may be written \- */
+		ck_assert_msg(strstr(man, names[i]) != NULL, "man/simulee-c.1 does not mention %s", names[i]);
+	}
+	free(md);
+	free(man);
+	cJSON_Delete(schema);
+}
+END_TEST
+
+/* ---- the command line ------------------------------------------------------------ */
+
+static void run_bin(struct tu_run *r, const char *const *args)
+{
+	const char *bin = tu_env("SIMULEE_BIN");
+	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
+	const char *argv[32];
+	int n = 0;
+	argv[n++] = bin;
+	for (int i = 0; args[i] != NULL && n < 31; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	ck_assert_int_eq(tu_run(r, argv), 0);
+}
+
+static const char cli_kernels[] =
+	"__global__ void oob(int *p, int n)\n"		/* 1 */
+	"{\n"						/* 2 */
+	"\tp[threadIdx.x] = n;\n"			/* 3 */
+	"}\n"
+	"__global__ void fine(int *p)\n"
+	"{\n"
+	"\tp[threadIdx.x] = threadIdx.x;\n"
+	"}\n";
+
+static char *cli_bc;
+
+static void cli_setup(void)
+{
+	cli_bc = tu_compile_cu(cli_kernels);
+}
+
+static void cli_teardown(void)
+{
+	unlink(cli_bc);
+	free(cli_bc);
+	cli_bc = NULL;
+}
+
+/* --format=json on an out-of-bounds kernel: valid JSON on stdout, exit 1. */
+START_TEST(cli_json_oob)
+{
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--type", "p=i32",
+					   "--arg", "n=5", "--format=json", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.err, "");
+	cJSON *doc = tu_check_report_json(r.out);
+	jexpect_str(doc, "kernels/0/name", "_Z3oobPii");
+	jexpect_str(doc, "kernels/0/demangled", "oob(int*, int)");
+	jexpect_str(doc, "input", cli_bc);
+	jexpect_num(doc, "launches/0/block/0", 32);
+	jexpect_str(doc, "launches/0/arguments/0/name", "n");
+	jexpect_str(doc, "launches/0/arguments/0/value", "5");
+	jexpect_str(doc, "launches/0/buffers/0/name", "p");
+	jexpect_num(doc, "launches/0/buffers/0/elements", 16);
+	jexpect_str(doc, "launches/0/options",
+		    "--kernel _Z3oobPii --grid 1,1,1 --block 32,1,1 --shared 0 --arg n=5 "
+		    "--size p=16 --type p=i32 --seed 1");
+	jexpect_len(doc, "findings", 1);
+	jexpect_str(doc, "findings/0/kind", "out-of-bounds");
+	jexpect_str(doc, "findings/0/severity", "error");
+	jexpect_str(doc, "findings/0/space", "global");
+	jexpect_str(doc, "findings/0/where", "p[16]");
+	jexpect_num(doc, "findings/0/locations/0/line", 3);
+	jexpect_num(doc, "findings/0/threads/0/thread/0", 16);
+	jexpect_num(doc, "findings/0/counts/occurrences", 16);
+	jexpect_num(doc, "summary/errors", 1);
+	jexpect_num(doc, "summary/exit_status", 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(cli_json_clean)
+{
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "fine", "--size", "p=32", "--format", "json",
+					   NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	jexpect_len(doc, "findings", 0);
+	jexpect_num(doc, "summary/exit_status", 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
+/* With --dump the JSON report goes to stderr; stdout holds the values. */
+START_TEST(cli_json_dump)
+{
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "fine", "--block", "4", "--size", "p=4",
+					   "--type", "p=i32", "--dump", "p", "--format=json", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "0\n1\n2\n3\n");
+	cJSON *doc = tu_check_report_json(r.err);
+	jexpect_num(doc, "launches/0/block/0", 4);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
+START_TEST(cli_format_bogus)
+{
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ cli_bc, "--format=bogus", NULL });
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");
+	ck_assert_str_eq(r.err, "simulee-c: --format bogus: expected text or json\n");
+	tu_run_free(&r);
+	run_bin(&r, (const char *const[]){ cli_bc, "--fail-on", "errors", NULL });
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.out, "");
+	ck_assert_str_eq(r.err, "simulee-c: --fail-on errors: expected error, warning, note or never\n");
+	tu_run_free(&r);
+}
+END_TEST
+
+/* --fail-on=never: the findings are reported, the status is 0; the other
+** levels all fail on an error. */
+START_TEST(cli_fail_on)
+{
+	static const struct { const char *opt; int status; } cases[] = {
+		{ "--fail-on=never", 0 }, { "--fail-on=error", 1 }, { "--fail-on=warning", 1 },
+		{ "--fail-on=note", 1 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct tu_run r;
+		run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--type",
+						   "p=i32", cases[i].opt, NULL });
+		ck_assert_msg(r.status == cases[i].status, "%s: status %d: %s", cases[i].opt, r.status, r.err);
+		ck_assert_msg(strstr(r.out, ":3:") && strstr(r.out, ": error: out-of-bounds access on global 'p[16]'\n"),
+			      "%s: %s", cases[i].opt, r.out);
+		ck_assert_msg(strstr(r.out, "\nsimulee-c: oob(int*, int): 1 error, 0 warnings (1 finding; "
+				     "grid 1,1,1 block 32,1,1, seed 1, warp model its)\n"), "%s", r.out);
+		tu_run_free(&r);
+	}
+}
+END_TEST
+
+/* --output FILE: the report goes there, nothing to stdout. */
+START_TEST(cli_output_file)
+{
+	char *path = tu_tmpfile("", 0);
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--format=json",
+					   "--output", path, NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "");
+	ck_assert_str_eq(r.err, "");
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	char buf[65536];
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	cJSON *doc = tu_check_report_json(buf);
+	jexpect_str(doc, "findings/0/kind", "out-of-bounds");
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(path);
+	free(path);
+
+	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16",
+					   "--output", "/nonexistent/dir/report.txt", NULL });
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "simulee-c: --output /nonexistent/dir/report.txt: ") == r.err, "%s", r.err);
+	tu_run_free(&r);
+}
+END_TEST
+
+Suite *report_suite(void)
+{
+	Suite *s = suite_create("report");
+	TCase *tc = tcase_create("writers");
+	tcase_add_test(tc, text_all_kinds);
+	tcase_add_test(tc, text_summary_variants);
+	tcase_add_test(tc, launch_options_quoted);
+	tcase_add_test(tc, severity_rules);
+	tcase_add_test(tc, exit_status_fail_on);
+	tcase_add_test(tc, parse_names);
+	tcase_add_test(tc, take_findings_merges);
+	tcase_add_test(tc, where_split);
+	tcase_add_test(tc, json_all_kinds);
+	tcase_add_test(tc, json_messages_match_text);
+	tcase_add_test(tc, json_empty);
+	tcase_add_test(tc, schema_rejects);
+	tcase_add_test(tc, schema_documented);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("command line");
+	tcase_set_timeout(tc, 60);
+	tcase_add_checked_fixture(tc, cli_setup, cli_teardown);
+	tcase_add_test(tc, cli_json_oob);
+	tcase_add_test(tc, cli_json_clean);
+	tcase_add_test(tc, cli_json_dump);
+	tcase_add_test(tc, cli_format_bogus);
+	tcase_add_test(tc, cli_fail_on);
+	tcase_add_test(tc, cli_output_file);
+	suite_add_tcase(s, tc);
+	return s;
+}
