@@ -1781,7 +1781,10 @@ static void param_debug_info(struct lctx *lc, LLVMValueRef fn, struct func *out)
 			if (strcmp(nm, "llvm.dbg.value") != 0 && strcmp(nm, "llvm.dbg.declare") != 0)
 				continue;
 			LLVMValueRef loc = LLVMGetOperand(I, 0), var = LLVMGetOperand(I, 1);
-			if (LLVMGetMDNodeNumOperands(loc) != 1)
+			/* a DIArgList (dbg.value of an expression over several values)
+			** is neither an MDNode nor a value: asking it for operands
+			** reads out of bounds */
+			if (LLVMIsAMDNode(loc) == NULL || LLVMGetMDNodeNumOperands(loc) != 1)
 				continue;
 			LLVMValueRef v = NULL;
 			LLVMGetMDNodeOperands(loc, &v);
