@@ -714,6 +714,9 @@ void mam_block_end(struct mam *m)
 
 void mam_barrier(struct mam *m, uint32_t barrier_id)
 {
+	/* ids index a dense table, as instruction ids are clamped in records */
+	if (barrier_id > MAX_INSN)
+		barrier_id = MAX_INSN;
 	bar_get(m, barrier_id)->executions++;
 	m->epoch++;
 	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
