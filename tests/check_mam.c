@@ -1270,6 +1270,22 @@ START_TEST(random_joins_against_oracle)
 }
 END_TEST
 
+/* A barrier id beyond the instruction-id range is clamped, not a table of
+** four billion entries (this used to loop forever). */
+START_TEST(barrier_id_clamped)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 1, 32);
+	fx_block(&f, 0);
+	mam_barrier(f.m, UINT32_MAX);
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nbarriers(f.m), 1);
+	ck_assert_uint_eq(mam_barrier_at(f.m, 0)->id, (1u << 22) - 1);
+	ck_assert_uint_eq(mam_barrier_at(f.m, 0)->executions, 1);
+	fx_free(&f);
+}
+END_TEST
+
 Suite *mam_suite(void)
 {
 	Suite *s = suite_create("mam");
@@ -1321,6 +1337,7 @@ Suite *mam_suite(void)
 	tcase_add_test(tc, memory_budget);
 	tcase_add_test(tc, counts_many_blocks);
 	tcase_add_test(tc, dump_global_and_names);
+	tcase_add_test(tc, barrier_id_clamped);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("oracle");
