@@ -499,6 +499,42 @@ START_TEST(unsupported_asm)
 }
 END_TEST
 
+/* At -O2 functions are inlined: an unsupported construct in one names its
+** own line and the call site it was inlined at; a race through the
+** prelude's inlined atomicAdd is reported at the user's line. */
+START_TEST(inlined_header_locations)
+{
+	char *bc = tu_compile_cu_opt("__device__ __forceinline__ unsigned ld(const unsigned *q)\n"
+				     "{ unsigned v; asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(q)); return v; }\n"
+				     "__global__ void lda(unsigned *p)\n"
+				     "{\n"
+				     "\tp[threadIdx.x] = ld(p + 1);\n"
+				     "}\n"
+				     "__global__ void mix(int *p)\n"
+				     "{\n"
+				     "\tif (threadIdx.x == 0)\n"
+				     "\t\tp[0] = 5;\n"
+				     "\telse\n"
+				     "\t\tatomicAdd(p, 1);\n"
+				     "}\n", "-O2");
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ bc, "--list-kernels", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	expect_output(&r, ":2:");
+	expect_output(&r, "(inlined at ");
+	expect_output(&r, ":5:");
+	tu_run_free(&r);
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "mix", "--block", "64", "--size", "0=1", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, ":12:");
+	expect_output(&r, "data race on global '0[0]'");
+	ck_assert_msg(strstr(r.out, "simulee_cuda.h") == NULL, "header location in: %s", r.out);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -537,6 +573,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_assert);
 	tcase_add_test(tc, finding_barrier_divergence);
 	tcase_add_test(tc, unsupported_asm);
+	tcase_add_test(tc, inlined_header_locations);
 	suite_add_tcase(s, tc);
 	return s;
 }

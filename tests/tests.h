@@ -49,6 +49,8 @@ char *tu_tmpfile(const char *text, size_t len);
 ** -g, the prelude) and returns its path (free it, unlink it); a clang
 ** failure fails the test. */
 char *tu_compile_cu(const char *text);
+/* The same at optimisation level OLEVEL ("-O2"). */
+char *tu_compile_cu_opt(const char *text, const char *olevel);
 
 /* Validates INSTANCE against SCHEMA with the subset of JSON Schema that
 ** docs/report.schema.json uses (tests/jsonschema.c).  0 if valid, else -1

@@ -146,6 +146,11 @@ char *tu_tmpfile(const char *text, size_t len)
 
 char *tu_compile_cu(const char *text)
 {
+	return tu_compile_cu_opt(text, "-O0");
+}
+
+char *tu_compile_cu_opt(const char *text, const char *olevel)
+{
 	const char *clang = tu_env("SIMULEE_CLANG");
 	const char *srcdir = tu_env("SIMULEE_SRCDIR");
 	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
@@ -155,7 +160,7 @@ char *tu_compile_cu(const char *text)
 	snprintf(out, sizeof out, "%s.bc", src);
 	const char *argv[] = { clang, "-x", "cuda", "--cuda-device-only", "-nocudainc",
 			       "-nocudalib", "--cuda-gpu-arch=sm_70", "-include", prelude,
-			       "-emit-llvm", "-O0", "-Xclang", "-disable-O0-optnone", "-g",
+			       "-emit-llvm", olevel, "-Xclang", "-disable-O0-optnone", "-g",
 			       "-c", src, "-o", out, NULL };
 	struct tu_run r;
 	ck_assert_int_eq(tu_run(&r, argv), 0);
