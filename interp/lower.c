@@ -1900,11 +1900,9 @@ static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 
 /* ---- functions ----------------------------------------------------------- */
 
-int lower_func_index(struct lctx *lc, LLVMValueRef fn)
+/* A new function index for FN (named, no code yet). */
+static uint32_t new_func(struct lctx *lc, LLVMValueRef fn)
 {
-	uint32_t *idx = ptrmap_get(&lc->funcmap, fn);
-	if (idx && *idx != UINT32_MAX)
-		return (int)*idx;
 	struct program *p = lc->p;
 	struct func f = { 0 };
 	size_t len = 0;
@@ -1913,8 +1911,17 @@ int lower_func_index(struct lctx *lc, LLVMValueRef fn)
 	f.demangled = load_demangle(f.name);
 	VEC_PUSH(p->funcs, p->nfuncs, lc->capfuncs, f);
 	ptrmap_put(&lc->funcmap, fn, p->nfuncs - 1);
+	return p->nfuncs - 1;
+}
+
+int lower_func_index(struct lctx *lc, LLVMValueRef fn)
+{
+	uint32_t *idx = ptrmap_get(&lc->funcmap, fn);
+	if (idx && *idx != UINT32_MAX)
+		return (int)*idx;
+	uint32_t i = new_func(lc, fn);
 	VEC_PUSH(lc->work, lc->nwork, lc->capwork, fn);
-	return (int)(p->nfuncs - 1);
+	return (int)i;
 }
 
 uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn)
@@ -1926,15 +1933,7 @@ uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn)
 		return (uint32_t)lower_func_index(lc, fn);
 	/* an external function: it has an index (and so an address) but no
 	** code; a call through its address is reported when it happens */
-	struct program *p = lc->p;
-	struct func f = { 0 };
-	size_t len = 0;
-	const char *name = LLVMGetValueName2(fn, &len);
-	f.name = xstrndup(name, len);
-	f.demangled = load_demangle(f.name);
-	VEC_PUSH(p->funcs, p->nfuncs, lc->capfuncs, f);
-	ptrmap_put(&lc->funcmap, fn, p->nfuncs - 1);
-	return p->nfuncs - 1;
+	return new_func(lc, fn);
 }
 
 static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)

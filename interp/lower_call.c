@@ -872,20 +872,30 @@ static int emit_arglist(struct lctx *lc, LLVMValueRef call, uint32_t *list)
 
 /* A call through a function pointer: ICALL finds the callee at run time
 ** (and serialises lanes that call different functions). */
-static int lower_indirect(struct lctx *lc, LLVMValueRef call, LLVMValueRef callee)
+/* CALL (TARGET a function index) or ICALL (TARGET the operand holding the
+** callee's address): the argument list, the result slots and a call site. */
+static int emit_call(struct lctx *lc, LLVMValueRef call, uint16_t op, uint32_t target)
 {
-	uint32_t target = lower_opnd(lc, callee, 0);
-	if (target == OPND_NONE)
-		return -1;
 	uint32_t list;
 	int count = emit_arglist(lc, call, &list);
 	if (count < 0)
 		return -1;
 	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
+	uint32_t d = rs ? lower_slot(lc, call) : 0;
 	uint32_t site = lower_site(lc, SITE_CALL, 0, 0);
-	lower_emit(lc, OP_ICALL, 0, 0, rs ? lower_slot(lc, call) : 0, target, (uint32_t)count, rs,
-		   list, site);
+	if (op == OP_CALL)
+		lower_emit(lc, OP_CALL, 0, 0, d, site, (uint32_t)count, rs, list, target);
+	else
+		lower_emit(lc, OP_ICALL, 0, 0, d, target, (uint32_t)count, rs, list, site);
 	return 0;
+}
+
+static int lower_indirect(struct lctx *lc, LLVMValueRef call, LLVMValueRef callee)
+{
+	uint32_t target = lower_opnd(lc, callee, 0);
+	if (target == OPND_NONE)
+		return -1;
+	return emit_call(lc, call, OP_ICALL, target);
 }
 
 int lower_call(struct lctx *lc, LLVMValueRef call)
@@ -930,14 +940,5 @@ int lower_call(struct lctx *lc, LLVMValueRef call)
 		return lower_unsupported(lc, what);
 	}
 	/* a device function: arguments flattened into an argument list */
-	int fidx = lower_func_index(lc, callee);
-	uint32_t list;
-	int count = emit_arglist(lc, call, &list);
-	if (count < 0)
-		return -1;
-	uint32_t rs = lower_nflat(lc, LLVMTypeOf(call));
-	uint32_t site = lower_site(lc, SITE_CALL, 0, 0);
-	lower_emit(lc, OP_CALL, 0, 0, rs ? lower_slot(lc, call) : 0, site, (uint32_t)count, rs, list,
-		   fidx);
-	return 0;
+	return emit_call(lc, call, OP_CALL, (uint32_t)lower_func_index(lc, callee));
 }
