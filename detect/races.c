@@ -34,6 +34,49 @@ static void thread_of(const struct mam *mam, const struct mam_who *w, struct thr
 	mam_coords(mam, w->block, w->tid, t->block, t->thread);
 }
 
+/* The race finding of sites A (first) and B, or NULL. */
+static struct finding *find_pair(struct findings *fs, const struct site *a, const struct site *b)
+{
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		if (f->kind == FK_RACE && f->func == a->func && f->pc == a->pc
+		    && f->second.func == b->func && f->second.pc == b->pc)
+			return f;
+	}
+	return NULL;
+}
+
+/* Fills F's witness, labels and location from record R. */
+static void fill_witness(const struct program *p, const struct mam *mam, const struct mem *m,
+			 const struct mam_race *r, uint32_t launch, struct finding *f)
+{
+	const struct site *s1 = &p->sites[r->first.insn], *s2 = &p->sites[r->second.insn];
+	f->func = s1->func;
+	f->pc = s1->pc;
+	f->second.func = s2->func;
+	f->second.pc = s2->pc;
+	f->severity = r->benign ? SEV_WARNING : SEV_ERROR;
+	f->loc = s1->loc;
+	thread_of(mam, &r->first, &f->who);
+	f->access1 = access_of[r->first.kind];
+	f->scope1 = scope_of[r->first.scope];
+	f->second.loc = s2->loc;
+	thread_of(mam, &r->second, &f->second.who);
+	f->second.kind = access_of[r->second.kind];
+	f->second.scope = scope_of[r->second.scope];
+	f->space = r->space == MAM_SPACE_SHARED ? AS_SHARED : AS_GLOBAL;
+	f->race_class = r->cls == MAM_INTRA_WARP ? RC_INTRA_WARP
+		      : r->cls == MAM_INTER_WARP ? RC_INTER_WARP : RC_INTER_BLOCK;
+	f->hazard = r->hazard == MAM_RAW ? HZ_RAW : r->hazard == MAM_WAR ? HZ_WAR : HZ_WAW;
+	f->its_only = r->its_only;
+	f->benign = r->benign;
+	f->addr = r->addr;
+	f->launch = launch;
+	char where[256];
+	detect_describe(m, r->addr, where, sizeof where);
+	f->where = where[0] ? xstrdup(where) : NULL;
+}
+
 void detect_races(const struct program *p, const struct mam *mam, const struct mem *m,
 		  uint32_t launch, struct findings *fs)
 {
@@ -42,41 +85,42 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 		if (r->first.insn >= p->nsites || r->second.insn >= p->nsites)
 			continue;
 		const struct site *s1 = &p->sites[r->first.insn], *s2 = &p->sites[r->second.insn];
-		int isnew;
-		struct finding *f = findings_get_pair(fs, FK_RACE, s1->func, s1->pc, s2->func, s2->pc,
-						      &isnew);
+		/* one finding per unordered pair: which access the simulation saw
+		** first depends on the schedule */
+		int isnew = 0;
+		struct finding *f = find_pair(fs, s2, s1);
+		if (f == NULL)
+			f = findings_get_pair(fs, FK_RACE, s1->func, s1->pc, s2->func, s2->pc, &isnew);
 		if (!isnew) {
 			f->count += r->occurrences;
 			f->addresses += r->addresses;
 			f->thread_pairs += r->thread_pairs;
+			/* the witness is the most severe part: not its-only, not benign */
+			int better = (f->its_only && !r->its_only)
+				     || (f->its_only == r->its_only && f->benign && !r->benign);
 			f->its_only &= r->its_only;
 			f->benign &= r->benign;
 			f->severity = f->benign ? SEV_WARNING : SEV_ERROR;
+			if (!better)
+				continue;
+			uint64_t count = f->count, addrs = f->addresses, pairs = f->thread_pairs;
+			uint8_t its_only = f->its_only, benign = f->benign;
+			free(f->where);
+			memset(f, 0, sizeof *f);
+			f->kind = FK_RACE;
+			f->count = count;
+			f->addresses = addrs;
+			f->thread_pairs = pairs;
+			fill_witness(p, mam, m, r, launch, f);
+			f->its_only = its_only;
+			f->benign = benign;
+			f->severity = benign ? SEV_WARNING : SEV_ERROR;
 			continue;
 		}
-		f->severity = r->benign ? SEV_WARNING : SEV_ERROR;
-		f->loc = s1->loc;
-		thread_of(mam, &r->first, &f->who);
-		f->access1 = access_of[r->first.kind];
-		f->scope1 = scope_of[r->first.scope];
-		f->second.loc = s2->loc;
-		thread_of(mam, &r->second, &f->second.who);
-		f->second.kind = access_of[r->second.kind];
-		f->second.scope = scope_of[r->second.scope];
-		f->space = r->space == MAM_SPACE_SHARED ? AS_SHARED : AS_GLOBAL;
-		f->race_class = r->cls == MAM_INTRA_WARP ? RC_INTRA_WARP
-			      : r->cls == MAM_INTER_WARP ? RC_INTER_WARP : RC_INTER_BLOCK;
-		f->hazard = r->hazard == MAM_RAW ? HZ_RAW : r->hazard == MAM_WAR ? HZ_WAR : HZ_WAW;
-		f->its_only = r->its_only;
-		f->benign = r->benign;
-		f->addr = r->addr;
 		f->count = r->occurrences;
 		f->addresses = r->addresses;
 		f->thread_pairs = r->thread_pairs;
-		f->launch = launch;
-		char where[256];
-		detect_describe(m, r->addr, where, sizeof where);
-		f->where = where[0] ? xstrdup(where) : NULL;
+		fill_witness(p, mam, m, r, launch, f);
 	}
 }
 

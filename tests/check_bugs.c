@@ -764,11 +764,6 @@ END_TEST
 **   "extra KIND LINES[ its-only][ benign]"  a report no entry matched;
 ** LINES are the cited line numbers in ascending order, comma-separated.
 */
-#define GAP_ORDERED_PAIR \
-	"race findings are keyed by the ordered instruction pair (findings_get_pair " \
-	"in detect/races.c), so a pair seen in both orders becomes two findings; " \
-	"the second one keeps its own its-only flag (intra-warp under its), although " \
-	"the pair also races inter-warp, where lockstep does not order it"
 #define GAP_ONE_WITNESS \
 	"the model keeps one witness per racing access, not per instruction pair: " \
 	"a thread's later access replaces its earlier one in a summary slot, and a " \
@@ -785,16 +780,6 @@ static const struct golden_gap {
 	const char *key;
 	const char *why;
 } golden_gaps[] = {
-	{ "scan_total_nosync", M_ITS, "extra race 27,29 its-only", GAP_ORDERED_PAIR },
-	{ "boyer_scan_no_b2", M_ITS, "extra race 20,22 its-only", GAP_ORDERED_PAIR },
-	{ "neighbor_read_nosync", M_ITS, "extra race 12,18 its-only", GAP_ORDERED_PAIR },
-	{ "smo_reuse_races", M_ITS, "extra race 35,37 its-only", GAP_ORDERED_PAIR },
-	{ "smo_reuse_races", M_ITS, "extra race 24,38 its-only", GAP_ORDERED_PAIR },
-	{ "sum_reduce_race_rb", M_ITS, "extra race 16,16 its-only", GAP_ORDERED_PAIR },
-	{ "blelloch_scan_no_b3", M_ITS, "extra race 39,45 its-only", GAP_ORDERED_PAIR },
-	{ "blelloch_scan_no_b3", M_ITS, "extra race 40,45 its-only", GAP_ORDERED_PAIR },
-	{ "blelloch_scan_no_b1", M_ITS, "extra race 18,26 its-only", GAP_ORDERED_PAIR },
-	{ "blelloch_scan_no_b1", M_ITS, "extra race 26,26 its-only", GAP_ORDERED_PAIR },
 	/* tid 0's root clear (line 31) and its last up-sweep store are replaced or
 	** dropped before warp 1 stores t[127] (lines 19 and 26) */
 	{ "blelloch_scan_no_b1", M_ITS | M_LOCKSTEP, "missing race 19,31 WAW", GAP_ONE_WITNESS },
