@@ -18,8 +18,20 @@
 ** Lane-instructions and memory accesses come from the interpreter's own
 ** counters (struct launch_stats): one lane-instruction is one bytecode
 ** instruction executed by one thread.
+**
+** --detect measures race detection instead: the same launches with the
+** Memory-Access Model off, on with a new model per launch (what one run of
+** simulee-c pays, first-touch page faults of the shadow memory included),
+** and on with one model reused across launches (what a search over inputs
+** pays), alternating; the outputs must still match the native loop's and
+** the model must find no race.  Memory: the model's own bytes
+** (mam_get_stats) and, from Linux's peak-RSS counter reset before a
+** launch, how much the process's peak grows during one launch.
 */
 #include <inttypes.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +39,7 @@
 
 #include "detect/finding.h"
 #include "interp/interp.h"
+#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "src/util.h"
 
@@ -317,12 +330,77 @@ static void native_matmul_tiled(struct job *j)
 		}
 }
 
+static void setup_scan_hillis(struct job *j, uint32_t scale)
+{
+	uint32_t n = (1u << 20) / scale;
+	set_dims(j, n / 256, 1, 256, 1);
+	int in = add_buf(j, (size_t)n * 4, 0), out = add_buf(j, (size_t)n * 4, 1);
+	uint64_t s = 8;
+	int32_t *v = (int32_t *)j->init[in];
+	for (uint32_t i = 0; i < n; i++)	/* small: no sum of 256 overflows */
+		v[i] = (int32_t)(mix(&s) % 2001) - 1000;
+	param_buf(j, in);
+	param_buf(j, out);
+	param_u32(j, n);
+}
+
+/* Hillis-Steele, double-buffered as the kernel is: one loop over the
+** threads of a block per barrier interval. */
+static void native_scan_hillis(struct job *j)
+{
+	const int32_t *in = (const int32_t *)j->nat[0];
+	int32_t *out = (int32_t *)j->nat[1];
+	unsigned n = (unsigned)j->scalar[2], bs = j->block.x;
+	int32_t buf[2][256];
+	for (uint32_t b = 0; b < j->grid.x; b++) {
+		int cur = 0;
+		for (unsigned t = 0; t < bs; t++) {
+			unsigned i = b * bs + t;
+			buf[cur][t] = i < n ? in[i] : 0;
+		}
+		for (unsigned off = 1; off < bs; off *= 2) {
+			for (unsigned t = 0; t < bs; t++)
+				buf[1 - cur][t] = buf[cur][t] + (t >= off ? buf[cur][t - off] : 0);
+			cur = 1 - cur;
+		}
+		for (unsigned t = 0; t < bs; t++)
+			if (b * bs + t < n)
+				out[b * bs + t] = buf[cur][t];
+	}
+}
+
+#define TDIM 16
+
+static void setup_transpose(struct job *j, uint32_t scale)
+{
+	uint32_t rows = 1024 / scale, cols = 1024;
+	set_dims(j, cols / TDIM, rows / TDIM, TDIM, TDIM);
+	int in = add_buf(j, (size_t)rows * cols * 4, 0), out = add_buf(j, (size_t)rows * cols * 4, 1);
+	fill_f32(j, in, 9);
+	param_buf(j, in);
+	param_buf(j, out);
+	param_u32(j, rows);
+	param_u32(j, cols);
+}
+
+static void native_transpose(struct job *j)
+{
+	const float *in = (const float *)j->nat[0];
+	float *out = (float *)j->nat[1];
+	unsigned rows = (unsigned)j->scalar[2], cols = (unsigned)j->scalar[3];
+	for (unsigned y = 0; y < rows; y++)
+		for (unsigned x = 0; x < cols; x++)
+			out[x * rows + y] = in[y * cols + x];
+}
+
 static const struct bench benches[] = {
 	{ "hash_rounds", "ALU", setup_hash_rounds, native_hash_rounds, native_warp_hash_rounds },
 	{ "vecadd", "memory", setup_vecadd, native_vecadd, NULL },
 	{ "saxpy", "memory", setup_saxpy, native_saxpy, NULL },
 	{ "reduce_shared", "barriers", setup_reduce_shared, native_reduce_shared, NULL },
 	{ "matmul_tiled", "barriers", setup_matmul_tiled, native_matmul_tiled, NULL },
+	{ "scan_hillis", "shared", setup_scan_hillis, native_scan_hillis, NULL },
+	{ "transpose", "shared", setup_transpose, native_transpose, NULL },
 };
 #define NBENCH (sizeof benches / sizeof benches[0])
 
@@ -352,10 +430,12 @@ static double median(double *v, int n)
 	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* One simulated launch of the job.  Copies the buffers back into j->sim
-** and adds the launch's counts to *st.  Returns the seconds interp_launch
-** took, or a negative value on an error (printed). */
-static double sim_once(const struct loaded *l, int ki, struct job *j, struct launch_stats *st)
+/* One simulated launch of the job, feeding MAM unless it is NULL.  Copies
+** the buffers back into j->sim and adds the launch's counts to *st.
+** Returns the seconds interp_launch took, or a negative value on an error
+** (printed); a race the model found is one. */
+static double sim_once(const struct loaded *l, int ki, struct job *j, struct launch_stats *st,
+		       struct mam *mam)
 {
 	const struct program *p = l->prog;
 	uint32_t fn = (uint32_t)l->kernels[ki].func;
@@ -383,6 +463,7 @@ static double sim_once(const struct loaded *l, int ki, struct job *j, struct lau
 	cfg.seed = 1;
 	cfg.max_steps = UINT64_C(1) << 40;
 	cfg.stats = st;
+	cfg.mam = mam;
 	struct findings fs = { 0 };
 	struct sim_error err = { 0 };
 	double t0 = now();
@@ -393,6 +474,9 @@ static double sim_once(const struct loaded *l, int ki, struct job *j, struct lau
 		t = -1;
 	} else if (fs.n) {
 		fprintf(stderr, "simbench: %s: %u unexpected findings\n", f->demangled, fs.n);
+		t = -1;
+	} else if (mam && mam_nraces(mam)) {
+		fprintf(stderr, "simbench: %s: %u unexpected races\n", f->demangled, mam_nraces(mam));
 		t = -1;
 	}
 	for (uint32_t b = 0; b < j->nbufs; b++)
@@ -466,7 +550,7 @@ static int run_bench(const struct bench *bn, const char *dir, const char *olevel
 	for (int r = 0; r < reps; r++) {
 		/* alternate, so both sides see the same machine load */
 		tn[r] = native_once(bn->native, &j);
-		ts[r] = sim_once(&l, ki, &j, &st);
+		ts[r] = sim_once(&l, ki, &j, &st, NULL);
 		if (ts[r] < 0)
 			goto out;
 	}
@@ -509,16 +593,147 @@ out:
 	return rc;
 }
 
+/* ---- --detect ----------------------------------------------------------------- */
+
+/* A field of /proc/self/status in KiB ("VmRSS", "VmHWM"), or -1. */
+static long status_kib(const char *field)
+{
+	FILE *f = fopen("/proc/self/status", "r");
+	char line[256];
+	long v = -1;
+	size_t n = strlen(field);
+	if (f == NULL)
+		return -1;
+	while (fgets(line, sizeof line, f))
+		if (strncmp(line, field, n) == 0 && line[n] == ':') {
+			v = strtol(line + n + 1, NULL, 10);
+			break;
+		}
+	fclose(f);
+	return v;
+}
+
+/* Resets the peak RSS (VmHWM) to the current RSS; 0, or -1 where Linux
+** does not let us (the peak columns then print as -1). */
+static int hwm_reset(void)
+{
+	FILE *f = fopen("/proc/self/clear_refs", "w");
+	if (f == NULL)
+		return -1;
+	int ok = fputs("5", f) >= 0;
+	return fclose(f) == 0 && ok ? 0 : -1;
+}
+
+/* One launch with peak RSS measured: *grow gets how many KiB the peak RSS
+** rose above the RSS at its start (-1 if unknown). */
+static double sim_peak(const struct loaded *l, int ki, struct job *j, struct launch_stats *st,
+		       struct mam *mam, long *grow)
+{
+	long rss = hwm_reset() == 0 ? status_kib("VmRSS") : -1;
+	double t = sim_once(l, ki, j, st, mam);
+	long hwm = rss >= 0 ? status_kib("VmHWM") : -1;
+	*grow = rss >= 0 && hwm >= 0 ? hwm - rss : -1;
+	return t;
+}
+
+/*
+** Detection cost of one bench at one -O level: per rep, a launch with the
+** model off, one with a new model (timed from the launch on: mam_new is a
+** calloc, the shadow pages fault in inside the launch) and one with a
+** model reused since an untimed warm-up launch.  Prints one row; returns 0
+** or -1.
+*/
+static int run_detect(const struct bench *bn, const char *dir, const char *olevel, int reps,
+		      uint32_t scale)
+{
+	char *path = xasprintf("%s/func/%s.%s.bc", dir, bn->name, olevel);
+	struct load_options lo = { .verify = 1 };
+	struct loaded l = { 0 };
+	struct sim_error err = { 0 };
+	struct job j = { 0 };
+	struct mam_options mo = { .model = MAM_ITS };
+	struct mam *keep = NULL;
+	double *toff = xcalloc((size_t)reps, sizeof *toff), *ton = xcalloc((size_t)reps, sizeof *ton);
+	double *tre = xcalloc((size_t)reps, sizeof *tre);
+	int rc = -1;
+	if (interp_load(path, &lo, &l, &err) < 0) {
+		fprintf(stderr, "simbench: %s\n", err.msg);
+		goto out;
+	}
+	int ki = interp_find_kernel(&l, bn->name);
+	if (ki < 0 || l.kernels[ki].func < 0) {
+		fprintf(stderr, "simbench: %s: kernel %s not found or not lowered\n", path, bn->name);
+		goto out;
+	}
+	bn->setup(&j, scale);
+	native_once(bn->native, &j);
+	struct launch_stats st = { 0 };
+	struct mam_stats ms = { 0 };
+	long grow_off = -1, grow_on = -1;
+	keep = mam_new(&mo);
+	if (sim_once(&l, ki, &j, &st, keep) < 0)
+		goto out;
+	for (int r = 0; r < reps; r++) {
+		struct mam *fresh = mam_new(&mo);
+		toff[r] = sim_peak(&l, ki, &j, &st, NULL, &grow_off);
+		int same = same_outputs(&j);
+		ton[r] = sim_peak(&l, ki, &j, &st, fresh, &grow_on);
+		same &= same_outputs(&j);
+		mam_get_stats(fresh, &ms);
+		mam_free(fresh);
+		mam_clear_results(keep);
+		tre[r] = sim_once(&l, ki, &j, &st, keep);
+		same &= same_outputs(&j);
+		if (toff[r] < 0 || ton[r] < 0 || tre[r] < 0)
+			goto out;
+		if (!same) {
+			fprintf(stderr, "simbench: %s.%s: simulated and native results differ\n", bn->name,
+				olevel);
+			goto out;
+		}
+	}
+	if (ms.dropped)
+		fprintf(stderr, "simbench: %s.%s: the model dropped %" PRIu64 " accesses (over budget)\n",
+			bn->name, olevel, ms.dropped);
+	uint64_t threads = (uint64_t)j.grid.x * j.grid.y * j.grid.z * j.block.x * j.block.y * j.block.z;
+	double off = median(toff, reps), on = median(ton, reps), re = median(tre, reps);
+	char acc[16], rate[16];
+	double nacc = (double)ms.lane_accesses;
+	si(acc, sizeof acc, nacc);
+	si(rate, sizeof rate, nacc / on);
+	printf("%-14s %-3s %8" PRIu64 " %8s %8.1f %8.1f %6.1f %8.1f %6.1f %8s %6.0f %6.0f %7.1f %6.0f %6.0f\n",
+	       bn->name, olevel, threads, acc, off * 1e3, on * 1e3, on / off, re * 1e3, re / off, rate,
+	       (on - off) / nacc * 1e9, (re - off) / nacc * 1e9, (double)ms.bytes / 1048576.0,
+	       (double)ms.bytes / (double)threads,
+	       grow_on >= 0 && grow_off >= 0 ? (double)(grow_on - grow_off) * 1024.0 / (double)threads
+					     : -1.0);
+	fflush(stdout);
+	rc = 0;
+out:
+	if (keep)
+		mam_free(keep);
+	free(toff);
+	free(ton);
+	free(tre);
+	job_free(&j);
+	if (l.prog)
+		interp_loaded_free(&l);
+	free(path);
+	return rc;
+}
+
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: simbench [--kernels DIR] [--reps N] [--opt O3,O0] [--scale S] [--wall] [NAME...]\n"
+		"usage: simbench [--kernels DIR] [--reps N] [--opt O3,O0] [--scale S] [--wall] [--detect]\n"
+		"                [NAME...]\n"
 		"  --kernels DIR  the built corpus (DIR/func/NAME.O3.bc); default $SIMULEE_KERNELS\n"
 		"                 or kernels/build\n"
 		"  --reps N       timed runs of each side, medians reported (default 5)\n"
 		"  --opt LIST     -O levels of the bitcode, comma-separated (default O3,O0)\n"
 		"  --scale S      divide the launch sizes by S (a quick smoke run)\n"
 		"  --wall         time wall-clock, not this thread's CPU time\n"
+		"  --detect       the cost of race detection: model off / on (default -O3 only)\n"
 		"  NAME...        only these kernels:");
 	for (size_t i = 0; i < NBENCH; i++)
 		fprintf(out, " %s", benches[i].name);
@@ -528,8 +743,8 @@ static void usage(FILE *out)
 int main(int argc, char **argv)
 {
 	const char *dir = getenv("SIMULEE_KERNELS");
-	const char *opts = "O3,O0";
-	int reps = 5;
+	const char *opts = NULL;
+	int reps = 5, detect = 0;
 	uint32_t scale = 1;
 	const char *only[NBENCH];
 	size_t nonly = 0;
@@ -545,6 +760,8 @@ int main(int argc, char **argv)
 			opts = argv[++i];
 		} else if (i + 1 < argc && strcmp(a, "--scale") == 0) {
 			scale = (uint32_t)strtoul(argv[++i], NULL, 10);
+		} else if (strcmp(a, "--detect") == 0) {
+			detect = 1;
 		} else if (strcmp(a, "--wall") == 0) {
 			clock_id = CLOCK_MONOTONIC;
 		} else if (strcmp(a, "--help") == 0) {
@@ -561,11 +778,29 @@ int main(int argc, char **argv)
 		fprintf(stderr, "simbench: --reps must be at least 1, --scale a power of two up to 256\n");
 		return 2;
 	}
-	printf("%-14s %-3s %-8s %8s %8s %6s %8s %8s %9s %9s %7s\n", "kernel", "-O", "kind",
-	       "threads", "lane-ins", "lanes/", "lane-i/s", "mem-a/s", "sim ms", "native ms",
-	       "ratio");
-	printf("%-14s %-3s %-8s %8s %8s %6s %8s %8s %9s %9s %7s\n", "", "", "", "", "", "w-ins",
-	       "", "", "(median)", "(median)", "sim/nat");
+	if (opts == NULL)
+		opts = detect ? "O3" : "O3,O0";
+#ifdef __GLIBC__
+	/* A fixed threshold (the default value) stops glibc from raising it
+	** after the first large free, so a new model's shadow chunks are fresh
+	** mappings every time, as in a new simulee-c process, not recycled
+	** heap that is already faulted in. */
+	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
+#endif
+	if (detect) {
+		printf("%-14s %-3s %8s %8s %8s %8s %6s %8s %6s %8s %6s %6s %7s %6s %6s\n", "kernel",
+		       "-O", "threads", "lane-acc", "off ms", "on ms", "ratio", "reuse ms", "ratio",
+		       "acc/s", "ns/acc", "ns/acc", "mam", "mam", "RSS");
+		printf("%-14s %-3s %8s %8s %8s %8s %6s %8s %6s %8s %6s %6s %7s %6s %6s\n", "", "", "",
+		       "", "", "(new)", "on/off", "", "re/off", "on", "new", "reuse", "MiB", "B/thr",
+		       "B/thr");
+	} else {
+		printf("%-14s %-3s %-8s %8s %8s %6s %8s %8s %9s %9s %7s\n", "kernel", "-O", "kind",
+		       "threads", "lane-ins", "lanes/", "lane-i/s", "mem-a/s", "sim ms", "native ms",
+		       "ratio");
+		printf("%-14s %-3s %-8s %8s %8s %6s %8s %8s %9s %9s %7s\n", "", "", "", "", "", "w-ins",
+		       "", "", "(median)", "(median)", "sim/nat");
+	}
 	int status = 0;
 	for (size_t b = 0; b < NBENCH; b++) {
 		int want = nonly == 0;
@@ -575,7 +810,7 @@ int main(int argc, char **argv)
 			continue;
 		char *list = xstrdup(opts), *save = NULL;
 		for (char *o = strtok_r(list, ",", &save); o; o = strtok_r(NULL, ",", &save))
-			if (run_bench(&benches[b], dir, o, reps, scale) < 0)
+			if ((detect ? run_detect : run_bench)(&benches[b], dir, o, reps, scale) < 0)
 				status = 1;
 		free(list);
 	}

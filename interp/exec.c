@@ -745,17 +745,23 @@ static enum mam_scope model_scope(int64_t sc)
 
 /* Feeds one warp memory instruction to the Memory-Access Model: lanes OK
 ** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote).  The
-** static id is the access's site. */
+** static id is the access's site.  With no offset the operand's own lane
+** array is the address array: copying it cost 3 to 5% of a launch with
+** the model on (matmul_tiled, scan_hillis; docs/PERFORMANCE.md). */
 static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uint64_t *A,
 			 uint64_t off, unsigned size, enum mam_kind kind, enum mam_scope scope,
 			 uint32_t site, const uint64_t *val)
 {
 	uint64_t ad[32];
-	FOR_LANES(ok, l)
-		ad[l] = A[l] + off;
-	if (ok)
-		mam_access(ex->mam, &w->mam, ad, ok, size, kind, scope,
-			   exec_user_site(ex->p, w, w->depth - 1, site), val);
+	if (ok == 0)
+		return;
+	if (off != 0) {
+		FOR_LANES(ok, l)
+			ad[l] = A[l] + off;
+		A = ad;
+	}
+	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope,
+		   exec_user_site(ex->p, w, w->depth - 1, site), val);
 }
 
 /* Aligned to a cache line, so that where the linker happens to put it does
