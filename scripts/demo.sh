@@ -17,3 +17,11 @@ clang-19 -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_70 
 echo "--- one launch: 4 blocks of 256 threads, input 0,1,2,...; per-block sums:"
 ./simulee-c --grid 4 --block 256 --size in=1024 --init in=iota --size out=4 --arg n=1024 \
 	--dump out reduce_shared.bc
+echo "--- a buggy kernel (the Simulee paper's Fig. 2: no barrier before a reduction):"
+clang-19 -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_70 \
+	-include ../kernels/prelude/simulee_cuda.h -Wno-unknown-cuda-version \
+	-emit-llvm -O0 -Xclang -disable-O0-optnone -g \
+	-c ../kernels/bugs/block_min_nosync.cu -o block_min_nosync.bc
+# exit status 1: findings, as expected here
+./simulee-c --block 64 --size y=64 --size a=64 --size out=2 --init y=iota --init a=iota \
+	--arg C=40.0 block_min_nosync.bc || [ $? -eq 1 ]
