@@ -53,8 +53,9 @@ const char *finding_kind_id(enum finding_kind k)
 
 /*
 ** WHERE as the finding keeps it, "name[index]", with its address space in
-** *space.  The interpreter's faults still name the space in the text
-** ("global 'p[16]'"); that form is split here, anything else is copied.
+** *space.  A caller may still name the space in the text ("global
+** 'p[16]'"); that form is split here, anything else is copied (the
+** interpreter passes "name[index]" and sets the space itself).
 */
 static char *split_where(const char *where, uint8_t *space)
 {
@@ -110,8 +111,12 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 {
 	for (uint32_t i = 0; i < fs->n; i++) {
 		struct finding *f = &fs->v[i];
-		if (f->kind == kind && f->func == func && f->pc == pc
-		    && f->second.func == func2 && f->second.pc == pc2) {
+		/* a pair is unordered: which access the simulation saw first
+		** depends on the schedule */
+		if (f->kind == kind
+		    && ((f->func == func && f->pc == pc && f->second.func == func2 && f->second.pc == pc2)
+			|| (f->func == func2 && f->pc == pc2 && f->second.func == func
+			    && f->second.pc == pc))) {
 			*isnew = 0;
 			return f;
 		}

@@ -104,9 +104,10 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 			     uint32_t func, uint32_t pc, const struct srcloc *loc,
 			     const struct thread_id *who, uint64_t addr,
 			     const char *where, const char *detail);
-/* The finding of KIND for the site pair (func, pc), (func2, pc2): an
-** existing one, or a new zeroed one holding just the kind and the sites
-** (*isnew tells which).  The caller fills in the rest and the counts. */
+/* The finding of KIND for the unordered site pair (func, pc), (func2, pc2):
+** an existing one (its sites in either order), or a new zeroed one holding
+** just the kind and the sites (*isnew tells which).  The caller fills in the
+** rest and the counts. */
 struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 				  uint32_t func, uint32_t pc, uint32_t func2, uint32_t pc2,
 				  int *isnew);

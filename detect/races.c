@@ -8,17 +8,6 @@
 #include "detect/races.h"
 #include "src/util.h"
 
-void detect_describe(const struct mem *m, uint64_t addr, char *buf, size_t n)
-{
-	uint32_t id = MEM_ID(addr);
-	buf[0] = '\0';
-	if (id == 0 || id >= m->n || m->a[id].name == NULL)
-		return;
-	const struct mem_alloc *a = &m->a[id];
-	uint64_t es = a->elem_size ? a->elem_size : 1;
-	snprintf(buf, n, "%s[%llu]", a->name, (unsigned long long)(MEM_OFF(addr) / es));
-}
-
 static const uint8_t access_of[] = {
 	[MAM_READ] = AK_READ, [MAM_WRITE] = AK_WRITE, [MAM_ATOMIC] = AK_ATOMIC,
 	[MAM_ATOMIC_READ] = AK_ATOMIC_READ, [MAM_ATOMIC_WRITE] = AK_ATOMIC_WRITE,
@@ -34,18 +23,6 @@ static void thread_of(const struct mam *mam, const struct mam_who *w, struct thr
 	mam_coords(mam, w->block, w->tid, t->block, t->thread);
 }
 
-/* The race finding of sites A (first) and B, or NULL. */
-static struct finding *find_pair(struct findings *fs, const struct site *a, const struct site *b)
-{
-	for (uint32_t i = 0; i < fs->n; i++) {
-		struct finding *f = &fs->v[i];
-		if (f->kind == FK_RACE && f->func == a->func && f->pc == a->pc
-		    && f->second.func == b->func && f->second.pc == b->pc)
-			return f;
-	}
-	return NULL;
-}
-
 /* Fills F's witness, labels and location from record R. */
 static void fill_witness(const struct program *p, const struct mam *mam, const struct mem *m,
 			 const struct mam_race *r, uint32_t launch, struct finding *f)
@@ -55,7 +32,6 @@ static void fill_witness(const struct program *p, const struct mam *mam, const s
 	f->pc = s1->pc;
 	f->second.func = s2->func;
 	f->second.pc = s2->pc;
-	f->severity = r->benign ? SEV_WARNING : SEV_ERROR;
 	f->loc = s1->loc;
 	thread_of(mam, &r->first, &f->who);
 	f->access1 = access_of[r->first.kind];
@@ -68,12 +44,10 @@ static void fill_witness(const struct program *p, const struct mam *mam, const s
 	f->race_class = r->cls == MAM_INTRA_WARP ? RC_INTRA_WARP
 		      : r->cls == MAM_INTER_WARP ? RC_INTER_WARP : RC_INTER_BLOCK;
 	f->hazard = r->hazard == MAM_RAW ? HZ_RAW : r->hazard == MAM_WAR ? HZ_WAR : HZ_WAW;
-	f->its_only = r->its_only;
-	f->benign = r->benign;
 	f->addr = r->addr;
 	f->launch = launch;
 	char where[256];
-	detect_describe(m, r->addr, where, sizeof where);
+	mem_name_addr(m, r->addr, where, sizeof where);
 	f->where = where[0] ? xstrdup(where) : NULL;
 }
 
@@ -85,42 +59,24 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 		if (r->first.insn >= p->nsites || r->second.insn >= p->nsites)
 			continue;
 		const struct site *s1 = &p->sites[r->first.insn], *s2 = &p->sites[r->second.insn];
-		/* one finding per unordered pair: which access the simulation saw
-		** first depends on the schedule */
-		int isnew = 0;
-		struct finding *f = find_pair(fs, s2, s1);
-		if (f == NULL)
-			f = findings_get_pair(fs, FK_RACE, s1->func, s1->pc, s2->func, s2->pc, &isnew);
-		if (!isnew) {
-			f->count += r->occurrences;
-			f->addresses += r->addresses;
-			f->thread_pairs += r->thread_pairs;
-			/* the witness is the most severe part: not its-only, not benign */
-			int better = (f->its_only && !r->its_only)
-				     || (f->its_only == r->its_only && f->benign && !r->benign);
-			f->its_only &= r->its_only;
-			f->benign &= r->benign;
-			f->severity = f->benign ? SEV_WARNING : SEV_ERROR;
-			if (!better)
-				continue;
-			uint64_t count = f->count, addrs = f->addresses, pairs = f->thread_pairs;
-			uint8_t its_only = f->its_only, benign = f->benign;
+		int isnew;
+		struct finding *f = findings_get_pair(fs, FK_RACE, s1->func, s1->pc, s2->func, s2->pc,
+						      &isnew);
+		/* the witness is the most severe part: not its-only, then not benign */
+		int better = isnew || (f->its_only && !r->its_only)
+			     || (f->its_only == r->its_only && f->benign && !r->benign);
+		uint8_t its_only = isnew ? r->its_only : f->its_only & r->its_only;
+		uint8_t benign = isnew ? r->benign : f->benign & r->benign;
+		f->count += r->occurrences;
+		f->addresses += r->addresses;
+		f->thread_pairs += r->thread_pairs;
+		if (better) {
 			free(f->where);
-			memset(f, 0, sizeof *f);
-			f->kind = FK_RACE;
-			f->count = count;
-			f->addresses = addrs;
-			f->thread_pairs = pairs;
 			fill_witness(p, mam, m, r, launch, f);
-			f->its_only = its_only;
-			f->benign = benign;
-			f->severity = benign ? SEV_WARNING : SEV_ERROR;
-			continue;
 		}
-		f->count = r->occurrences;
-		f->addresses = r->addresses;
-		f->thread_pairs = r->thread_pairs;
-		fill_witness(p, mam, m, r, launch, f);
+		f->its_only = its_only;
+		f->benign = benign;
+		f->severity = benign ? SEV_WARNING : SEV_ERROR;
 	}
 }
 

@@ -30,8 +30,5 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 void detect_redundant_barriers(const struct program *p, const struct mam *mam,
 			       enum mam_warp_model model, uint64_t launches, struct findings *fs);
 
-/* "s[3]" for tagged address ADDR (its allocation's name and the element
-** index), or "" when it names nothing. */
-void detect_describe(const struct mem *m, uint64_t addr, char *buf, size_t n);
 
 #endif

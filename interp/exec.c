@@ -69,20 +69,17 @@ void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32
 		loc = p->sites[I->x].loc;
 	struct thread_id who = { { ex->block[0], ex->block[1], ex->block[2] },
 				 { w->tid[0][lane], w->tid[1][lane], w->tid[2][lane] } };
-	char where[256];
-	const char *wp = NULL;
-	uint32_t id = MEM_ID(addr);
-	if (addr && id < ex->m->n && ex->m->a[id].name) {
-		const struct mem_alloc *a = &ex->m->a[id];
-		uint64_t es = a->elem_size ? a->elem_size : 1;
-		uint64_t off = MEM_OFF(addr);
-		snprintf(where, sizeof where, "%s '%s[%llu]'",
-			 a->space == AS_SHARED ? "shared" : a->space == AS_LOCAL ? "local"
-			 : a->space == AS_CONST ? "constant" : "global", a->name,
-			 (unsigned long long)(off / es));
-		wp = where;
+	char where[256] = "";
+	if (addr)
+		mem_name_addr(ex->m, addr, where, sizeof where);
+	struct finding *fd = findings_add(ex->out, k, fn, pc, &loc, &who, addr,
+					  where[0] ? where : NULL, detail);
+	if (fd->count == 1 && where[0]) {
+		/* the space of what it names: global for anything not shared,
+		** local or constant (parameter memory included) */
+		uint8_t as = ex->m->a[MEM_ID(addr)].space;
+		fd->space = as == AS_SHARED || as == AS_LOCAL || as == AS_CONST ? as : AS_GLOBAL;
 	}
-	findings_add(ex->out, k, fn, pc, &loc, &who, addr, wp, detail);
 }
 
 /* Picks the next group of the top frame: the waiting lanes with the

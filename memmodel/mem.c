@@ -1,6 +1,7 @@
 /*
 ** mem.c: allocations, sparse pages and checked byte copies.  See mem.h.
 */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -253,4 +254,15 @@ char *mem_strdup(struct mem *m, uint64_t p, size_t max)
 	}
 	s[i] = '\0';
 	return s;
+}
+
+void mem_name_addr(const struct mem *m, uint64_t p, char *buf, size_t n)
+{
+	uint32_t id = MEM_ID(p);
+	buf[0] = '\0';
+	if (id == 0 || id >= m->n || m->a[id].name == NULL)
+		return;
+	const struct mem_alloc *a = &m->a[id];
+	uint64_t es = a->elem_size ? a->elem_size : 1;
+	snprintf(buf, n, "%s[%llu]", a->name, (unsigned long long)(MEM_OFF(p) / es));
 }

@@ -103,4 +103,8 @@ enum mem_fault mem_fill(struct mem *m, uint64_t p, uint8_t byte, uint64_t n, uin
 /* Reads a NUL-terminated string of at most max bytes (printf formats). */
 char *mem_strdup(struct mem *m, uint64_t p, size_t max);
 
+/* "s[3]" for tagged address P: its allocation's name and the element index
+** (by the allocation's element size); "" when the allocation has no name. */
+void mem_name_addr(const struct mem *m, uint64_t p, char *buf, size_t n);
+
 #endif

@@ -256,7 +256,7 @@ static void list_kernels(const struct loaded *l, FILE *out)
 /* Names a simulated address for --dump-model. */
 static void name_addr(void *ctx, uint64_t addr, char *buf, size_t n)
 {
-	detect_describe(ctx, addr, buf, n);
+	mem_name_addr(ctx, addr, buf, n);
 }
 
 /* The witness of the launch: every scalar argument (given or 0) and every
