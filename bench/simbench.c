@@ -523,28 +523,40 @@ static void si(char *buf, size_t n, double v)
 		snprintf(buf, n, "%.0fk", v / 1e3);
 }
 
+/* Loads the -OLEVEL bitcode of BN from DIR/func into *L; returns the
+** kernel's index, or -1 after saying why. */
+static int load_bench(const struct bench *bn, const char *dir, const char *olevel, struct loaded *l)
+{
+	char *path = xasprintf("%s/func/%s.%s.bc", dir, bn->name, olevel);
+	struct load_options lo = { .verify = 1 };
+	struct sim_error err = { 0 };
+	int ki = -1;
+	if (interp_load(path, &lo, l, &err) < 0) {
+		fprintf(stderr, "simbench: %s\n", err.msg);
+	} else {
+		ki = interp_find_kernel(l, bn->name);
+		if (ki < 0 || l->kernels[ki].func < 0) {
+			fprintf(stderr, "simbench: %s: kernel %s not found or not lowered\n", path, bn->name);
+			ki = -1;
+		}
+	}
+	free(path);
+	return ki;
+}
+
 /* Runs one bench at one -O level and prints its row.  Returns 0, or -1 if
 ** it could not run or the outputs differ. */
 static int run_bench(const struct bench *bn, const char *dir, const char *olevel, int reps,
 		     uint32_t scale)
 {
-	char *path = xasprintf("%s/func/%s.%s.bc", dir, bn->name, olevel);
-	struct load_options lo = { .verify = 1 };
 	struct loaded l = { 0 };
-	struct sim_error err = { 0 };
 	struct job j = { 0 };
 	double *ts = xcalloc((size_t)reps, sizeof *ts), *tn = xcalloc((size_t)reps, sizeof *tn);
 	double *tw = xcalloc((size_t)reps, sizeof *tw);
 	int rc = -1;
-	if (interp_load(path, &lo, &l, &err) < 0) {
-		fprintf(stderr, "simbench: %s\n", err.msg);
+	int ki = load_bench(bn, dir, olevel, &l);
+	if (ki < 0)
 		goto out;
-	}
-	int ki = interp_find_kernel(&l, bn->name);
-	if (ki < 0 || l.kernels[ki].func < 0) {
-		fprintf(stderr, "simbench: %s: kernel %s not found or not lowered\n", path, bn->name);
-		goto out;
-	}
 	bn->setup(&j, scale);
 	struct launch_stats st = { 0 };
 	for (int r = 0; r < reps; r++) {
@@ -589,7 +601,6 @@ out:
 	job_free(&j);
 	if (l.prog)
 		interp_loaded_free(&l);
-	free(path);
 	return rc;
 }
 
@@ -646,25 +657,16 @@ static double sim_peak(const struct loaded *l, int ki, struct job *j, struct lau
 static int run_detect(const struct bench *bn, const char *dir, const char *olevel, int reps,
 		      uint32_t scale)
 {
-	char *path = xasprintf("%s/func/%s.%s.bc", dir, bn->name, olevel);
-	struct load_options lo = { .verify = 1 };
 	struct loaded l = { 0 };
-	struct sim_error err = { 0 };
 	struct job j = { 0 };
 	struct mam_options mo = { .model = MAM_ITS };
 	struct mam *keep = NULL;
 	double *toff = xcalloc((size_t)reps, sizeof *toff), *ton = xcalloc((size_t)reps, sizeof *ton);
 	double *tre = xcalloc((size_t)reps, sizeof *tre);
 	int rc = -1;
-	if (interp_load(path, &lo, &l, &err) < 0) {
-		fprintf(stderr, "simbench: %s\n", err.msg);
+	int ki = load_bench(bn, dir, olevel, &l);
+	if (ki < 0)
 		goto out;
-	}
-	int ki = interp_find_kernel(&l, bn->name);
-	if (ki < 0 || l.kernels[ki].func < 0) {
-		fprintf(stderr, "simbench: %s: kernel %s not found or not lowered\n", path, bn->name);
-		goto out;
-	}
 	bn->setup(&j, scale);
 	native_once(bn->native, &j);
 	struct launch_stats st = { 0 };
@@ -718,7 +720,6 @@ out:
 	job_free(&j);
 	if (l.prog)
 		interp_loaded_free(&l);
-	free(path);
 	return rc;
 }
 
