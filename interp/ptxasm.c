@@ -944,7 +944,7 @@ static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 		if (opc == OP_PRMT && (w != 32 || m.n != 2))
 			return px_fail(x, "prmt modes");
 		uint32_t d = wr(x, &o[0].el[0]);
-		uint32_t a = rd(x, &o[1].el[0], opc == OP_SELECT ? w : w, tk == 'f');
+		uint32_t a = rd(x, &o[1].el[0], w, tk == 'f');
 		uint32_t b = simple[i].arity > 1 ? rd(x, &o[2].el[0], opc == OP_SHL || opc == OP_LSHR
 						      || opc == OP_ASHR ? 32 : w, tk == 'f') : 0;
 		uint32_t c = simple[i].arity > 2 ? rd(x, &o[3].el[0], opc == OP_SELECT ? 1 : w, 0) : 0;
