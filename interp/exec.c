@@ -1147,6 +1147,8 @@ reload:
 			vmbreak;
 		}
 		vmcase(FENCE)
+			if (ex->mam)
+				mam_fence(ex->mam, &w->mam, m, model_scope(I->f));
 			vmbreak;
 		vmcase(SREG) {
 			uint64_t *D = R(I->d);

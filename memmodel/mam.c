@@ -67,9 +67,11 @@ struct sum {
 
 /*
 ** What a global unit's owner did in its older intervals (d, one access per
-** class, no clock: later intervals are ordered after them) and what the
-** blocks before it did (c).  Allocated when first needed: a unit touched
-** by a second block, or by one block in three intervals.
+** class: later intervals are ordered after them) and what the blocks
+** before it did (c).  Allocated when first needed: a unit touched by a
+** second block, or by one block in three intervals.  The stamps (block
+** clock) and crel (the first release of its block the access is ordered
+** before, or NONE32) serve the release/acquire hand-over between blocks.
 */
 enum { HC_R, HC_W, HC_AN, HC_AW };	/* reads, writes, atomics block-scope or less, device+ */
 struct hist {
@@ -79,6 +81,7 @@ struct hist {
 	uint32_t dval, cval;
 	uint32_t d[4];		/* who */
 	uint32_t cblock[4], c[4];
+	uint32_t dstamp[4], cstamp[4], crel[4];
 };
 
 /*
@@ -91,6 +94,34 @@ struct cell {
 	struct cell *sub;	/* the four byte cells of a split word, or NULL */
 	struct hist *h;		/* global only, or NULL */
 	struct sum e[2];
+};
+
+/*
+** Release/acquire across blocks (docs/MODEL.md).  A thread's last fence of
+** device scope or wider (fence_at, by thread, tagged with block + 1); a
+** release: thread tid of block wrote location loc atomically (last at
+** stamp as) after a fence at stamp fs, in the interval that began at
+** stamp cut; an acquisition:
+** thread tid first read loc atomically at astamp, in interval aepoch.  An
+** entry with tid ACQ_ANY summarises a location: the first interval in
+** which any thread of the block acquired it.
+*/
+struct fence_at {
+	uint32_t block, stamp, cut;
+};
+struct rel {
+	uint64_t loc;
+	uint32_t block, tid, fs, as, cut;
+};
+#define ACQ_ANY 0xffffu
+#define ACQ_CAP 8192u		/* hash slots per block; at most half used */
+#define REL_PER_BLOCK 256u
+#define REL_CAP (1u << 20)
+struct acq {
+	uint64_t loc;
+	uint32_t astamp, aepoch;
+	uint16_t tid;
+	uint16_t used;
 };
 
 /* The access being applied to one unit. */
@@ -164,6 +195,17 @@ struct mam {
 	uint32_t *bar_list;	/* executed ids, sorted */
 	uint32_t nbar_list, capbar_list;
 	struct mam_stats st;
+	/* release/acquire across blocks */
+	uint32_t bclock;	/* the running block's clock: access stamps */
+	uint32_t epoch_seq;	/* bclock when the current interval began */
+	struct fence_at *fences;	/* by thread, 1024 */
+	struct rel *rels;	/* this launch, grouped by block */
+	uint32_t nrels, caprels, rel_cur;	/* rel_cur: first of the running block */
+	uint32_t *relix;	/* block + 1 and first release, by block hash */
+	uint32_t relcap, relused;
+	struct acq *acqs;	/* the running block's, ACQ_CAP hash slots */
+	uint32_t *acq_used;	/* slots in use */
+	uint32_t nacq;
 	/* --dump-model */
 	struct tuple *tuples;
 	uint32_t ntuples, captuples;
@@ -282,6 +324,10 @@ static void free_launch(struct mam *m, int keep)
 	m->tuples = NULL;
 	m->ntuples = m->captuples = 0;
 	m->tuples_lost = 0;
+	m->nrels = m->rel_cur = 0;
+	if (m->relix)
+		memset(m->relix, 0, (size_t)m->relcap * 2 * sizeof *m->relix);
+	m->relused = 0;
 	memset(&m->st, 0, sizeof m->st);
 	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct cell *));
 }
@@ -666,6 +712,11 @@ void mam_free(struct mam *m)
 	free_launch(m, 0);
 	mam_clear_results(m);
 	free(m->bar_of_epoch);
+	free(m->fences);
+	free(m->rels);
+	free(m->relix);
+	free(m->acqs);
+	free(m->acq_used);
 	free(m);
 }
 
@@ -700,6 +751,11 @@ void mam_block_begin(struct mam *m, uint32_t block)
 	m->block = block;
 	m->epoch = 0;
 	m->nboe = 0;
+	m->bclock = m->epoch_seq = 0;
+	m->rel_cur = m->nrels;
+	for (uint32_t i = 0; i < m->nacq; i++)
+		m->acqs[m->acq_used[i]].used = 0;
+	m->nacq = 0;
 	vec_reserve(&m->bar_of_epoch, &m->capboe, 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = NONE32;
 }
@@ -719,22 +775,201 @@ void mam_barrier(struct mam *m, uint32_t barrier_id)
 		barrier_id = MAX_INSN;
 	bar_get(m, barrier_id)->executions++;
 	m->epoch++;
+	m->epoch_seq = m->bclock;
 	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = barrier_id;
 }
 
-/* Adds an access (block BLK, who X, kind byte F, value VAL if known) to
-** class K of one history (d or c).  The first access of a class stays,
-** but a writing atomic replaces a read-only one; class W tracks whether
-** every write stored the same known value. */
-static void hput(uint8_t *used, uint8_t *kf, uint32_t *who, uint32_t *blocks, uint32_t *pval,
-		 uint8_t *mix, unsigned k, uint32_t blk, uint32_t x, uint8_t f, uint32_t val)
+/* ---- release/acquire across blocks ------------------------------------------------ */
+
+/* The first release of block BLK, or NONE32. */
+static uint32_t rel_first(const struct mam *m, uint32_t blk)
 {
+	if (m->relcap == 0)
+		return NONE32;
+	for (uint32_t i = (uint32_t)mix64(blk) & (m->relcap - 1);; i = (i + 1) & (m->relcap - 1)) {
+		if (m->relix[2 * i] == 0)
+			return NONE32;
+		if (m->relix[2 * i] == blk + 1)
+			return m->relix[2 * i + 1];
+	}
+}
+
+static void rel_index(struct mam *m, uint32_t blk, uint32_t first)
+{
+	if (2 * (m->relused + 1) > m->relcap) {
+		uint32_t oc = m->relcap, *old = m->relix;
+		m->relcap = oc ? 2 * oc : 64;
+		m->relix = xcalloc((size_t)m->relcap * 2, sizeof *m->relix);
+		m->relused = 0;
+		for (uint32_t i = 0; i < oc; i++)
+			if (old[2 * i])
+				rel_index(m, old[2 * i] - 1, old[2 * i + 1]);
+		free(old);
+	}
+	uint32_t i = (uint32_t)mix64(blk) & (m->relcap - 1);
+	while (m->relix[2 * i])
+		i = (i + 1) & (m->relcap - 1);
+	m->relix[2 * i] = blk + 1;
+	m->relix[2 * i + 1] = first;
+	m->relused++;
+}
+
+/* The first release of finished block BLK that an access (who X, kind
+** byte F, block-clock STAMP, of unit UADDR) is ordered before, or NONE32:
+** the fencing thread's accesses before the fence and its releasing atomic
+** writes themselves, and anyone's in an earlier interval (the barrier made
+** them part of the fencing thread's past). */
+static uint32_t released(const struct mam *m, uint32_t blk, uint32_t x, uint8_t f,
+			 uint32_t stamp, uint64_t uaddr)
+{
+	uint32_t i = rel_first(m, blk);
+	if (i == NONE32)
+		return NONE32;
+	int aw = kind_atomic(KF_KIND(f)) && kind_writes(KF_KIND(f)) && KF_SCOPE(f) >= MAM_SCOPE_DEVICE;
+	for (; i < m->nrels && m->rels[i].block == blk; i++) {
+		const struct rel *r = &m->rels[i];
+		if (stamp <= r->cut)
+			return i;
+		if (r->tid == W_TID(x)
+		    && (stamp <= r->fs || (aw && (uaddr & ~(uint64_t)3) == (r->loc & ~(uint64_t)3)
+					   && stamp <= r->as)))
+			return i;
+	}
+	return NONE32;
+}
+
+/* The acquisition slot of (LOC, TID) in the running block; with ADD, a
+** new empty one (NULL when the table is full). */
+static struct acq *acq_slot(struct mam *m, uint64_t loc, uint32_t tid, int add)
+{
+	if (m->acqs == NULL) {
+		if (!add)
+			return NULL;
+		m->acqs = xcalloc(ACQ_CAP, sizeof *m->acqs);
+		m->acq_used = xmalloc(ACQ_CAP / 2 * sizeof *m->acq_used);
+	}
+	for (uint32_t i = (uint32_t)mix64(loc * 1025 + tid) & (ACQ_CAP - 1);; i = (i + 1) & (ACQ_CAP - 1)) {
+		struct acq *a = &m->acqs[i];
+		if (!a->used) {
+			if (!add || m->nacq >= ACQ_CAP / 2)
+				return NULL;
+			memset(a, 0, sizeof *a);
+			a->used = 1;
+			a->loc = loc;
+			a->tid = (uint16_t)tid;
+			a->astamp = a->aepoch = NONE32;
+			m->acq_used[m->nacq++] = i;
+			return a;
+		}
+		if (a->loc == loc && a->tid == tid)
+			return a;
+	}
+}
+
+/* Has the running block acquired LOC before access B: the thread itself,
+** by an earlier atomic read, or any thread in an earlier interval (the
+** barrier passes it on)? */
+static int acquired(struct mam *m, const struct acc *b, uint64_t loc)
+{
+	const struct acq *a = acq_slot(m, loc, b->tid, 0);
+	if (a != NULL && b->stamp > a->astamp)
+		return 1;
+	a = acq_slot(m, loc, ACQ_ANY, 0);
+	return a != NULL && m->epoch > a->aepoch;
+}
+
+/* Is history class K of H (an earlier block's access) ordered before B by a
+** hand-over: covered by a release on a location the running block has
+** read atomically? */
+static int handed_over(struct mam *m, const struct hist *h, unsigned k, const struct acc *b)
+{
+	return m->nacq != 0 && h->crel[k] != NONE32 && acquired(m, b, m->rels[h->crel[k]].loc);
+}
+
+/* Thread TID's fence record in the running block. */
+static struct fence_at *fence_of(struct mam *m, uint32_t tid)
+{
+	if (m->fences == NULL)
+		m->fences = xcalloc(1024, sizeof *m->fences);
+	struct fence_at *f = &m->fences[tid & 1023];
+	if (f->block != m->block + 1) {
+		f->block = m->block + 1;
+		f->stamp = f->cut = NONE32;
+	}
+	return f;
+}
+
+/* Lane access B, an atomic of device scope or wider on global memory,
+** reads and/or writes location B->addr: an acquisition, and after a fence
+** of the thread a release. */
+static void hand_atomic(struct mam *m, const struct acc *b)
+{
+	if (b->kind != MAM_ATOMIC_WRITE) {
+		struct acq *a = acq_slot(m, b->addr, b->tid, 1);
+		if (a && a->astamp == NONE32) {
+			a->astamp = b->stamp;
+			a->aepoch = m->epoch;
+		}
+		a = acq_slot(m, b->addr, ACQ_ANY, 1);
+		if (a && a->aepoch == NONE32)
+			a->aepoch = m->epoch;
+	}
+	if (b->kind == MAM_ATOMIC_READ || m->fences == NULL)
+		return;
+	const struct fence_at *f = fence_of(m, b->tid);
+	if (f->stamp == NONE32)
+		return;
+	for (uint32_t i = m->rel_cur; i < m->nrels; i++)
+		if (m->rels[i].tid == b->tid && m->rels[i].loc == b->addr) {
+			m->rels[i].fs = f->stamp;
+			m->rels[i].as = b->stamp;
+			m->rels[i].cut = f->cut;
+			return;
+		}
+	if (m->nrels - m->rel_cur >= REL_PER_BLOCK || m->nrels >= REL_CAP)
+		return;		/* unrecorded: its accesses stay unordered (no race is hidden) */
+	if (m->nrels == m->rel_cur)
+		rel_index(m, m->block, m->nrels);
+	vec_reserve(&m->rels, &m->caprels, m->nrels + 1, sizeof *m->rels);
+	m->rels[m->nrels++] = (struct rel){ b->addr, m->block, b->tid, f->stamp, b->stamp, f->cut };
+}
+
+void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum mam_scope scope)
+{
+	if (m->block == NONE32 || scope < MAM_SCOPE_DEVICE)
+		return;
+	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1) {
+		struct fence_at *f = fence_of(m, w->warp * 32 + (uint32_t)__builtin_ctz(mm));
+		f->stamp = m->bclock;
+		f->cut = m->epoch_seq;
+	}
+}
+
+/* One access offered to a history: block, who, block-clock stamp, the
+** release it is ordered before (NONE32: none known), kind byte, value. */
+struct hacc {
+	uint32_t blk, who, stamp, rel;
+	uint8_t f;
+	uint32_t val;
+};
+
+/* Adds access A to class K of one history (d or c; BLOCKS and RELS are
+** NULL for d).  The first access of a class stays, but a writing atomic
+** replaces a read-only one, and in c an access that no release orders
+** replaces one that a release does; class W tracks whether every write
+** stored the same known value. */
+static void hput(uint8_t *used, uint8_t *kf, uint32_t *who, uint32_t *stamps, uint32_t *blocks,
+		 uint32_t *rels, uint32_t *pval, uint8_t *mix, unsigned k, const struct hacc *a)
+{
+	uint8_t f = a->f;
+	uint32_t val = a->val;
 	int known = (f & F_VAL) != 0;
 	if (*used >> k & 1) {
+		int better = k >= HC_AN ? kind_writes(KF_KIND(f)) - kind_writes(KF_KIND(kf[k])) : 0;
 		if (k == HC_W)
 			*mix |= (uint8_t)(!known || val != *pval);
-		else if (k >= HC_AN && !kind_writes(KF_KIND(kf[k])) && kind_writes(KF_KIND(f)))
+		if (better > 0 || (better == 0 && rels && rels[k] != NONE32 && a->rel == NONE32))
 			goto put;
 		return;
 	}
@@ -745,9 +980,12 @@ static void hput(uint8_t *used, uint8_t *kf, uint32_t *who, uint32_t *blocks, ui
 	}
 put:
 	kf[k] = f;
-	who[k] = x;
+	who[k] = a->who;
+	stamps[k] = a->stamp;
 	if (blocks)
-		blocks[k] = blk;
+		blocks[k] = a->blk;
+	if (rels)
+		rels[k] = a->rel;
 }
 
 static struct hist *hist_of(struct mam *m, struct cell *c)
@@ -772,12 +1010,14 @@ static inline unsigned hclass(unsigned cl, uint8_t f)
 
 /* An access of global cell C's owner (summary class CL) that its interval
 ** summary does not keep joins the owner's history d. */
-static void fold_one(struct mam *m, struct cell *c, unsigned cl, uint32_t who, uint8_t f,
-		     uint32_t val)
+static void fold_one(struct mam *m, struct cell *c, unsigned cl, uint32_t who, uint32_t stamp,
+		     uint8_t f, uint32_t val)
 {
 	struct hist *h = hist_of(m, c);
+	struct hacc a = { 0, who, stamp, NONE32, f, val };
 	if (h != NULL)
-		hput(&h->dused, h->dkf, h->d, NULL, &h->dval, &h->dmix, hclass(cl, f), 0, who, f, val);
+		hput(&h->dused, h->dkf, h->d, h->dstamp, NULL, NULL, &h->dval, &h->dmix,
+		     hclass(cl, f), &a);
 }
 
 /* Interval summary S of global cell C is about to be forgotten: its
@@ -786,11 +1026,12 @@ static void fold_sum(struct mam *m, struct cell *c, const struct sum *s)
 {
 	for (unsigned i = 0; i < 8; i++)
 		if (s->used >> i & 1)
-			fold_one(m, c, i / 2, s->s[i].who, s->kf[i], i / 2 == CL_W ? s->wval[i - 2] : 0);
+			fold_one(m, c, i / 2, s->s[i].who, s->s[i].stamp, s->kf[i],
+				 i / 2 == CL_W ? s->wval[i - 2] : 0);
 }
 
 /* The owner block of global cell C is done: its history joins c. */
-static void retire(struct mam *m, struct cell *c)
+static void retire(struct mam *m, struct cell *c, uint64_t uaddr)
 {
 	/* the older interval first: its accesses become the witnesses */
 	unsigned first = c->e[1].epoch < c->e[0].epoch;
@@ -801,9 +1042,15 @@ static void retire(struct mam *m, struct cell *c)
 	if (h == NULL)
 		return;
 	for (unsigned k = 0; k < 4; k++)
-		if (h->dused >> k & 1)
-			hput(&h->cused, h->ckf, h->c, h->cblock, &h->cval, &h->cmix, k, c->owner, h->d[k],
-			     (uint8_t)(k == HC_W && h->dmix ? h->dkf[k] & ~F_VAL : h->dkf[k]), h->dval);
+		if (h->dused >> k & 1) {
+			struct hacc a = {
+				c->owner, h->d[k], h->dstamp[k],
+				released(m, c->owner, h->d[k], h->dkf[k], h->dstamp[k], uaddr),
+				(uint8_t)(k == HC_W && h->dmix ? h->dkf[k] & ~F_VAL : h->dkf[k]), h->dval,
+			};
+			hput(&h->cused, h->ckf, h->c, h->cstamp, h->cblock, h->crel, &h->cval,
+			     &h->cmix, k, &a);
+		}
 	h->dused = 0;
 	h->dmix = 0;
 }
@@ -887,6 +1134,8 @@ static void check_other_blocks(struct mam *m, const struct hist *h, const struct
 			continue;
 		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 0))
 			continue;
+		if (handed_over(m, h, k, b))
+			continue;
 		int benign = k == HC_W && b->kind == MAM_WRITE && b->has_val && !h->cmix
 			     && h->cval == b->val;
 		struct mam_who wa, wb;
@@ -942,7 +1191,8 @@ static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, 
 		goto drop;
 	}
 	if (evict && c != NULL)
-		fold_one(m, c, cl, s->s[t].who, s->kf[t], cl == CL_W ? s->wval[t - 2] : 0);
+		fold_one(m, c, cl, s->s[t].who, s->s[t].stamp, s->kf[t],
+			 cl == CL_W ? s->wval[t - 2] : 0);
 	s->s[t].stamp = b->stamp;
 	s->s[t].who = WHO(b->insn, b->tid);
 	s->kf[t] = fb;
@@ -952,7 +1202,7 @@ static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, 
 	return;
 drop:
 	if (c != NULL)
-		fold_one(m, c, cl, WHO(b->insn, b->tid), fb, b->val);
+		fold_one(m, c, cl, WHO(b->insn, b->tid), b->stamp, fb, b->val);
 }
 
 /* Applies B to one unit (word or byte cell C at UADDR). */
@@ -962,7 +1212,7 @@ static void unit(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, un
 	uint32_t e = m->epoch;
 	if (c->owner != m->block) {
 		if (space == MAM_SPACE_GLOBAL && c->owner != NONE32)
-			retire(m, c);
+			retire(m, c, uaddr);
 		c->owner = m->block;
 		c->e[0].epoch = c->e[1].epoch = NONE32;
 		m->st.units++;
@@ -1068,10 +1318,11 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	if (m->block == NONE32 || size == 0)
 		return;
 	struct acc b;
-	b.stamp = ++w->clock;
+	b.stamp = w->clock = ++m->bclock;
 	b.insn = insn > MAX_INSN ? MAX_INSN : insn;
 	b.kind = (uint8_t)kind;
 	b.scope = kind_atomic(kind) ? (uint8_t)(scope & 3u) : 0;
+	int hand = b.scope >= MAM_SCOPE_DEVICE && kind_atomic(kind);
 	b.writes = (uint8_t)kind_writes(kind);
 	b.atomic = (uint8_t)kind_atomic(kind);
 	int has_val = value != NULL && kind == MAM_WRITE && size <= 8;
@@ -1082,6 +1333,8 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			continue;
 		b.addr = addr[l];
 		b.tid = (uint16_t)(w->warp * 32 + l);
+		if (hand && sp == MAM_SPACE_GLOBAL)
+			hand_atomic(m, &b);
 		lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
 	}
 }
@@ -1095,7 +1348,7 @@ void mam_access_range(struct mam *m, struct mam_warp_ctx *w, uint32_t lane, uint
 	if (sp == MAM_SPACE_NONE)
 		return;
 	struct acc b;
-	b.stamp = ++w->clock;
+	b.stamp = w->clock = ++m->bclock;
 	b.insn = insn > MAX_INSN ? MAX_INSN : insn;
 	b.kind = (uint8_t)kind;
 	b.scope = 0;

@@ -75,7 +75,9 @@ struct mam_options {
 ** The intra-warp ordering state of one warp, owned by the interpreter
 ** (embed it in the warp; no heap).  It must be zeroed once (calloc)
 ** before its first mam_warp_begin; only the mam_* functions touch it.
-** clock advances once per mam_access; a "join" of a set of lanes records,
+** clock is the stamp of the warp's latest mam_access, taken from one
+** clock per block (so stamps of different warps also compare in the
+** order the block ran them); a "join" of a set of lanes records,
 ** in vc[q][p], that lane q knows every access of lane p up to that clock.
 ** Two matrices: its joins only at __syncwarp and mask-synchronising
 ** collectives, lockstep also at every change of the running group
@@ -197,6 +199,18 @@ void mam_syncwarp(struct mam_warp_ctx *w, uint32_t mask);
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value);
+
+/*
+** A memory fence by the lanes LANES of the warp (__threadfence and
+** membar/fence of SCOPE).  Fences of device or system scope make the
+** hand-over between blocks of docs/MODEL.md ("Release and acquire across
+** blocks"): a fence followed by an atomic write (device scope or wider) of
+** a global location releases what the thread, and through barriers its
+** block, did before the fence; a later block's atomic read of that
+** location acquires it for the reading thread, and after the next barrier
+** for its whole block.  Block-scope fences order nothing here.
+*/
+void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum mam_scope scope);
 
 /* One lane accessing N bytes (memcpy, memset), as its own instruction. */
 void mam_access_range(struct mam *m, struct mam_warp_ctx *w, uint32_t lane, uint64_t addr,

@@ -554,7 +554,7 @@ static const char *const required_patterns[] = {
 	"indirect-shared-index", "input-dependent-read", "input-selected-branch",
 	"uniform-store", "uniform-atomic", "scan-barrier-removed", "inter-block-global",
 	"benign-same-value", "divergent-branch-race", "missing-barrier-broadcast",
-	"uninit-shared", "dynamic-shared-size", NULL
+	"uninit-shared", "dynamic-shared-size", "missing-release-fence", NULL
 };
 
 START_TEST(corpus_list)

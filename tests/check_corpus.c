@@ -2175,9 +2175,11 @@ static void fmt_elem(char *s, size_t n, enum ety t, const union num *v)
 */
 /*
 ** The findings a functional kernel may report: launch-dependent verdicts
-** (a barrier that nothing crosses on this particular launch shape) and the
-** model's known false positives, each with the reason.  Everything else
-** must come out clean.  SHAPE -1: every shape.  A finding line matches when
+** (a barrier that nothing crosses on this particular launch shape), each
+** with the reason.  Everything else must come out clean; a known false
+** positive of the model would be listed here too (there is none now:
+** fence_reduce's hand-over through __threadfence and atomicInc is
+** modelled, docs/MODEL.md).  SHAPE -1: every shape.  A finding line matches when
 ** it contains FILE_LINE ("kernel.cu:24:") and WHAT ("error: data race").
 */
 static const struct expected_finding {
@@ -2189,17 +2191,6 @@ static const struct expected_finding {
 	  "one tile per block: nothing crosses the loop's trailing barrier on this launch" },
 	{ "scan_warp", 2, "scan_warp.cu:30:", "warning: redundant barrier",
 	  "one warp per block: no other warp reads the warp totals on this launch" },
-	/* shapes 0 and 1 have several blocks; shape 2 one, and is clean */
-	{ "fence_reduce", 0, "fence_reduce.cu:24:", "error: data race",
-	  "KNOWN FALSE POSITIVE: the hand-over through __threadfence and atomicInc "
-	  "(release/acquire across blocks) is not modelled yet" },
-	{ "fence_reduce", 0, "fence_reduce.cu:26:", "error: data race",
-	  "KNOWN FALSE POSITIVE: as above, for the counter reset by the last block" },
-	{ "fence_reduce", 1, "fence_reduce.cu:24:", "error: data race",
-	  "KNOWN FALSE POSITIVE: the hand-over through __threadfence and atomicInc "
-	  "(release/acquire across blocks) is not modelled yet" },
-	{ "fence_reduce", 1, "fence_reduce.cu:26:", "error: data race",
-	  "KNOWN FALSE POSITIVE: as above, for the counter reset by the last block" },
 };
 
 static bool expected_applies(const struct expected_finding *e, const char *kernel, int shape)

@@ -1286,6 +1286,133 @@ START_TEST(barrier_id_clamped)
 }
 END_TEST
 
+/* ---- release/acquire across blocks ------------------------------------------------ */
+
+#define AT(f, t, addr, insn) one((f), (t), (addr), 4, MAM_ATOMIC, MAM_SCOPE_DEVICE, (insn), 0)
+#define FENCE(f, t, sc) mam_fence((f)->m, &(f)->w[(t) >> 5], 1u << ((t) & 31), (sc))
+
+/* The programming guide's "last block" reduction: thread 0 of each block
+** stores its partial sum, fences, and takes a ticket with an atomic; the
+** last block reads every partial sum and resets the counter.  _i selects a
+** broken variant: 1 no fence, 2 another thread fences, 3 a block-scope
+** fence, 4 the store comes after the fence. */
+START_TEST(handover_last_block)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 3, 64);
+	for (uint32_t blk = 0; blk < 2; blk++) {
+		fx_block(&f, blk);
+		if (_i != 4)
+			WR(&f, 0, GL(4 * blk), 1, blk);
+		if (_i == 0 || _i == 4)
+			FENCE(&f, 0, MAM_SCOPE_DEVICE);
+		else if (_i == 2)
+			FENCE(&f, 1, MAM_SCOPE_DEVICE);
+		else if (_i == 3)
+			FENCE(&f, 0, MAM_SCOPE_BLOCK);
+		if (_i == 4)
+			WR(&f, 0, GL(4 * blk), 1, blk);
+		AT(&f, 0, GL(256), 2);
+		mam_block_end(f.m);
+	}
+	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	fx_block(&f, 2);
+	AT(&f, 0, GL(256), 2);
+	RD(&f, 0, GL(0), 3);
+	RD(&f, 0, GL(4), 3);
+	WR(&f, 0, GL(256), 4, 0);	/* the reset: after the thread's own atomic */
+	RD(&f, 33, GL(4), 5);		/* another warp, same interval: not acquired */
+	mam_barrier(f.m, 9);
+	RD(&f, 34, GL(0), 6);		/* after the barrier: acquired through it */
+	mam_block_end(f.m);
+	if (_i == 0) {
+		ck_assert_uint_eq(mam_nraces(f.m), 1);
+		const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 5);
+		ck_assert_uint_eq(r->second.tid, 33);
+	} else {
+		expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 3);
+		expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 5);
+		expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 6);
+		/* the reset: the other blocks' tickets are no releases (variant 4's
+		** is one, and covers itself) */
+		if (_i != 4)
+			expect(&f, MAM_INTER_BLOCK, MAM_WAW, 2, 4);
+		ck_assert_uint_eq(mam_nraces(f.m), _i == 4 ? 3 : 4);
+	}
+	fx_free(&f);
+}
+END_TEST
+
+/* A fence releases what the block did before the interval it is in (the
+** barrier makes other threads' accesses part of the fencing thread's
+** past), and an access that no release orders is the witness other blocks
+** meet, even when an earlier block's released access came first. */
+START_TEST(handover_cumulative_and_witness)
+{
+	struct fx f;
+	fx_init(&f, MAM_LOCKSTEP, 3, 64);
+	fx_block(&f, 0);
+	WR(&f, 40, GL(8), 1, 1);	/* before the barrier: released by t0's fence */
+	WR(&f, 1, GL(16), 7, 3);	/* also released */
+	mam_barrier(f.m, 9);
+	WR(&f, 41, GL(12), 2, 1);	/* same interval as the fence, other thread: not released */
+	FENCE(&f, 0, MAM_SCOPE_SYSTEM);
+	AT(&f, 0, GL(256), 3);
+	mam_block_end(f.m);
+	fx_block(&f, 1);
+	WR(&f, 2, GL(16), 8, 3);	/* no release in this block */
+	mam_block_end(f.m);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);	/* 7 and 8: same value, benign */
+	ck_assert(expect(&f, MAM_INTER_BLOCK, MAM_WAW, 7, 8)->benign);
+	fx_block(&f, 2);
+	AT(&f, 5, GL(256), 3);
+	RD(&f, 5, GL(8), 4);
+	RD(&f, 5, GL(12), 5);
+	RD(&f, 5, GL(16), 6);
+	mam_block_end(f.m);
+	ck_assert(find(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4) == NULL);
+	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 2, 5);
+	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 8, 6);
+	ck_assert(find(&f, MAM_INTER_BLOCK, MAM_RAW, 7, 6) == NULL);
+	ck_assert_uint_eq(mam_nraces(f.m), 3);
+	fx_free(&f);
+}
+END_TEST
+
+/* An atomic load acquires too; an atomic store after a fence releases;
+** a release or acquisition of another location orders nothing here; the
+** next launch forgets every release. */
+START_TEST(handover_locations_and_launches)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 2, 32);
+	for (int launch = 0; launch < 2; launch++) {
+		fx_launch(&f, 2, 32);
+		fx_block(&f, 0);
+		WR(&f, 3, GL(0), 1, 1);
+		WR(&f, 3, GL(4), 2, 1);
+		FENCE(&f, 3, MAM_SCOPE_DEVICE);
+		if (launch == 0)
+			one(&f, 3, GL(256), 4, MAM_ATOMIC_WRITE, MAM_SCOPE_DEVICE, 3, 1);
+		mam_block_end(f.m);
+		fx_block(&f, 1);
+		one(&f, 7, GL(256), 4, MAM_ATOMIC_READ, MAM_SCOPE_DEVICE, 4, 0);
+		one(&f, 7, GL(260), 4, MAM_ATOMIC_READ, MAM_SCOPE_DEVICE, 5, 0);
+		RD(&f, 7, GL(0), 6);
+		WR(&f, 9, GL(4), 7, 5);	/* another thread, same interval */
+		mam_block_end(f.m);
+	}
+	/* launch 0: only the other thread's write races; launch 1 (no release):
+	** the read as well */
+	const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_WAW, 2, 7);
+	ck_assert_uint_eq(r->occurrences, 2);
+	r = expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 6);
+	ck_assert_uint_eq(r->occurrences, 1);
+	ck_assert_uint_eq(mam_nraces(f.m), 2);
+	fx_free(&f);
+}
+END_TEST
+
 Suite *mam_suite(void)
 {
 	Suite *s = suite_create("mam");
@@ -1316,6 +1443,12 @@ Suite *mam_suite(void)
 	tc = tcase_create("atomics");
 	tcase_add_test(tc, atomics_same_block);
 	tcase_add_test(tc, atomics_across_blocks);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("hand-over");
+	tcase_add_loop_test(tc, handover_last_block, 0, 5);
+	tcase_add_test(tc, handover_cumulative_and_witness);
+	tcase_add_test(tc, handover_locations_and_launches);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("inter-block");
