@@ -56,6 +56,26 @@ void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint3
 	w->pc = 0;
 }
 
+/* Records finding K of lane LANE at instruction (FN, PC), cited at LOC. */
+static void finding_at(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+		       const struct srcloc *loc, enum finding_kind k, uint64_t addr,
+		       const char *detail)
+{
+	struct thread_id who = { { ex->block[0], ex->block[1], ex->block[2] },
+				 { w->tid[0][lane], w->tid[1][lane], w->tid[2][lane] } };
+	char where[256] = "";
+	if (addr)
+		mem_name_addr(ex->m, addr, where, sizeof where);
+	struct finding *fd = findings_add(ex->out, k, fn, pc, loc, &who, addr,
+					  where[0] ? where : NULL, detail);
+	if (fd->count == 1 && where[0]) {
+		/* the space of what it names: global for anything not shared,
+		** local or constant (parameter memory included) */
+		uint8_t as = ex->m->a[MEM_ID(addr)].space;
+		fd->space = as == AS_SHARED || as == AS_LOCAL || as == AS_CONST ? as : AS_GLOBAL;
+	}
+}
+
 void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 		  enum finding_kind k, uint64_t addr, const char *detail)
 {
@@ -67,19 +87,7 @@ void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32
 		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER)
 	    && I->x < p->nsites)
 		loc = p->sites[I->x].loc;
-	struct thread_id who = { { ex->block[0], ex->block[1], ex->block[2] },
-				 { w->tid[0][lane], w->tid[1][lane], w->tid[2][lane] } };
-	char where[256] = "";
-	if (addr)
-		mem_name_addr(ex->m, addr, where, sizeof where);
-	struct finding *fd = findings_add(ex->out, k, fn, pc, &loc, &who, addr,
-					  where[0] ? where : NULL, detail);
-	if (fd->count == 1 && where[0]) {
-		/* the space of what it names: global for anything not shared,
-		** local or constant (parameter memory included) */
-		uint8_t as = ex->m->a[MEM_ID(addr)].space;
-		fd->space = as == AS_SHARED || as == AS_LOCAL || as == AS_CONST ? as : AS_GLOBAL;
-	}
+	finding_at(ex, w, lane, fn, pc, &loc, k, addr, detail);
 }
 
 /* Picks the next group of the top frame: the waiting lanes with the
@@ -729,6 +737,54 @@ uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t 
 	return site;
 }
 
+/*
+** Uninitialized shared memory (ARBALEST's uninitialized reads): lane LANE
+** reads (READS) and/or writes (WRITES) N bytes at ADDR, at user site US.
+** A read of a byte of a shared allocation that no thread of the block has
+** written is a finding at the read; writes mark their bytes.  Copies
+** (memcpy) carry the marks of their source instead of reading it.
+*/
+static void shared_init(struct exec *ex, struct warp *w, int lane, uint64_t addr, uint64_t n,
+			int reads, int writes, uint32_t us)
+{
+	uint32_t id = MEM_ID(addr);
+	if (id >= ex->nshinit || ex->shinit[id] == NULL)
+		return;
+	uint8_t *bits = ex->shinit[id];
+	uint64_t off = MEM_OFF(addr);
+	if (reads)
+		for (uint64_t i = off; i < off + n; i++)
+			if (!(bits[i >> 3] >> (i & 7) & 1)) {
+				const struct site *s = &ex->p->sites[us];
+				finding_at(ex, w, lane, s->func, s->pc, &s->loc, FK_UNINIT,
+					   MEM_PTR(id, i), NULL);
+				break;
+			}
+	if (writes)
+		for (uint64_t i = off; i < off + n; i++)
+			bits[i >> 3] |= (uint8_t)(1u << (i & 7));
+}
+
+/* Lane LANE's memcpy of N bytes from SRC to DST: shared bytes of DST are
+** written where the bytes of SRC were (a struct copy moves padding that
+** nobody wrote without using it). */
+static void shared_init_copy(struct exec *ex, uint64_t dst, uint64_t src, uint64_t n)
+{
+	uint32_t id = MEM_ID(dst), sid = MEM_ID(src);
+	if (id >= ex->nshinit || ex->shinit[id] == NULL)
+		return;
+	const uint8_t *sb = sid < ex->nshinit ? ex->shinit[sid] : NULL;
+	uint8_t *bits = ex->shinit[id];
+	uint64_t off = MEM_OFF(dst), so = MEM_OFF(src);
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t d = off + i, s = so + i;
+		if (sb == NULL || (sb[s >> 3] >> (s & 7) & 1))
+			bits[d >> 3] |= (uint8_t)(1u << (d & 7));
+		else
+			bits[d >> 3] &= (uint8_t)~(1u << (d & 7));
+	}
+}
+
 /* The model's scope of an atomic with bytecode scope SC. */
 static enum mam_scope model_scope(int64_t sc)
 {
@@ -741,13 +797,15 @@ static enum mam_scope model_scope(int64_t sc)
 }
 
 /* Feeds one warp memory instruction to the Memory-Access Model: lanes OK
-** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote).  The
+** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote;
+** USES_OLD: the instruction uses the memory's old value, i.e. a load or an
+** atomic other than exchange, for uninitialized reads).  The
 ** static id is the access's site.  With no offset the operand's own lane
 ** array is the address array: copying it cost 3 to 5% of a launch with
 ** the model on (matmul_tiled, scan_hillis; docs/PERFORMANCE.md). */
 static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uint64_t *A,
 			 uint64_t off, unsigned size, enum mam_kind kind, enum mam_scope scope,
-			 uint32_t site, const uint64_t *val)
+			 uint32_t site, const uint64_t *val, int uses_old)
 {
 	uint64_t ad[32];
 	if (ok == 0)
@@ -757,8 +815,12 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 			ad[l] = A[l] + off;
 		A = ad;
 	}
-	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope,
-		   exec_user_site(ex->p, w, w->depth - 1, site), val);
+	uint32_t us = exec_user_site(ex->p, w, w->depth - 1, site);
+	if (ex->shinit)
+		FOR_LANES(ok, l)
+			shared_init(ex, w, (int)l, A[l], size, uses_old,
+				    kind != MAM_READ && kind != MAM_ATOMIC_READ, us);
+	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope, us, val);
 }
 
 /* Aligned to a cache line, so that where the linker happens to put it does
@@ -1503,7 +1565,7 @@ reload:
 				}
 				if (ex->mam)
 					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-						     MAM_SCOPE_SYSTEM, I->x, NULL);
+						     MAM_SCOPE_SYSTEM, I->x, NULL, 1);
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -1521,7 +1583,7 @@ reload:
 			}
 			if (ex->mam)
 				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-					     MAM_SCOPE_SYSTEM, I->x, NULL);
+					     MAM_SCOPE_SYSTEM, I->x, NULL, 1);
 			vmbreak;
 		}
 		vmcase(STORE) {
@@ -1540,7 +1602,7 @@ reload:
 				}
 				if (ex->mam)
 					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-						     MAM_SCOPE_SYSTEM, I->x, B);
+						     MAM_SCOPE_SYSTEM, I->x, B, 0);
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -1557,7 +1619,7 @@ reload:
 			}
 			if (ex->mam)
 				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-					     MAM_SCOPE_SYSTEM, I->x, B);
+					     MAM_SCOPE_SYSTEM, I->x, B, 0);
 			vmbreak;
 		}
 		vmcase(ATOMIC) {
@@ -1580,7 +1642,8 @@ reload:
 				D[l] = old;
 			}
 			if (ex->mam)
-				model_access(ex, w, ok, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL);
+				model_access(ex, w, ok, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL,
+					     I->f != AT_XCHG);
 			vmbreak;
 		}
 		vmcase(CMPXCHG) {
@@ -1612,8 +1675,8 @@ reload:
 			}
 			if (ex->mam) {
 				/* a failed compare-and-swap only read */
-				model_access(ex, w, swapped, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL);
-				model_access(ex, w, failed, A, 0, n, MAM_ATOMIC_READ, model_scope(I->imm), I->x, NULL);
+				model_access(ex, w, swapped, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL, 1);
+				model_access(ex, w, failed, A, 0, n, MAM_ATOMIC_READ, model_scope(I->imm), I->x, NULL, 1);
 			}
 			vmbreak;
 		}
@@ -1633,6 +1696,8 @@ reload:
 					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
 					mam_access_range(ex->mam, &w->mam, l, B[l], n, MAM_READ, us);
 					mam_access_range(ex->mam, &w->mam, l, A[l], n, MAM_WRITE, us);
+					if (ex->shinit)
+						shared_init_copy(ex, A[l], B[l], n);
 				}
 			}
 			vmbreak;
@@ -1645,9 +1710,12 @@ reload:
 				enum mem_fault f = mem_fill(mem, A[l], (uint8_t)B[l], C[l], &bad);
 				if (f != MF_NONE)
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, 1);
-				else if (ex->mam && C[l])
-					mam_access_range(ex->mam, &w->mam, l, A[l], C[l], MAM_WRITE,
-							 exec_user_site(p, w, w->depth - 1, I->x));
+				else if (ex->mam && C[l]) {
+					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
+					mam_access_range(ex->mam, &w->mam, l, A[l], C[l], MAM_WRITE, us);
+					if (ex->shinit)
+						shared_init(ex, w, (int)l, A[l], C[l], 0, 1, us);
+				}
 			}
 			vmbreak;
 		}

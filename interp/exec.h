@@ -55,6 +55,9 @@ struct exec {
 	const struct launch_cfg *cfg;
 	struct findings *out;
 	struct mam *mam;	/* the Memory-Access Model, or NULL */
+	uint8_t **shinit;	/* by allocation id: which bytes of a shared
+				** allocation the block wrote (1 bit each), or NULL */
+	uint32_t nshinit;
 	uint32_t block[3];	/* current block index */
 	uint32_t nthreads;	/* threads per block */
 	uint32_t nwarps;

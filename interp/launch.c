@@ -301,6 +301,12 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 			if (m->a[id].space == AS_GLOBAL || m->a[id].space == AS_SHARED)
 				mam_track(ex.mam, id, m->a[id].space == AS_GLOBAL ? MAM_SPACE_GLOBAL
 									: MAM_SPACE_SHARED);
+		/* which shared bytes each block wrote: uninitialized reads */
+		ex.nshinit = m->n;
+		ex.shinit = xcalloc(m->n, sizeof *ex.shinit);
+		for (uint32_t id = 1; id < m->n; id++)
+			if (m->a[id].space == AS_SHARED && m->a[id].data && m->a[id].size)
+				ex.shinit[id] = xmalloc((m->a[id].size + 7) / 8);
 	}
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
 	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
@@ -316,6 +322,9 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 					struct mem_alloc *a = &m->a[p->gvars[g].alloc_id];
 					if (a->space == AS_SHARED && a->data)
 						memset(a->data, 0, a->size);
+					uint32_t id = p->gvars[g].alloc_id;
+					if (id < ex.nshinit && ex.shinit[id])
+						memset(ex.shinit[id], 0, (a->size + 7) / 8);
 				}
 				if (ex.mam)
 					mam_block_begin(ex.mam, x + cfg->grid.x * (y + cfg->grid.y * z));
@@ -332,5 +341,8 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	for (uint32_t i = 0; i < ex.nwarps; i++)
 		free_warp(&ws[i]);
 	free(ws);
+	for (uint32_t id = 0; id < ex.nshinit; id++)
+		free(ex.shinit[id]);
+	free(ex.shinit);
 	return 0;
 }

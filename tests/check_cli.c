@@ -458,6 +458,60 @@ START_TEST(finding_barrier_divergence)
 }
 END_TEST
 
+/* Uninitialized shared reads: a load, or an atomic that uses the old value,
+** of bytes no thread of the block wrote.  An exchange is no read; memset
+** writes; a struct copy carries its source's written bytes; every block
+** starts with nothing written. */
+START_TEST(uninit_shared_forms)
+{
+	char *bc = tu_compile_cu("struct pair { char x; int y; };\n"	/* 1 */
+				 "__global__ void un(int *p)\n"
+				 "{\n"
+				 "\t__shared__ int a[64], b[64], c[64], lock, sum;\n"
+				 "\t__shared__ pair st[2], st2[2];\n"		/* 5 */
+				 "\tint t = threadIdx.x;\n"
+				 "\tatomicExch(&lock, 1);\n"
+				 "\tatomicAdd(&sum, t);\n"			/* 8: reads */
+				 "\tif (t < 32)\n"
+				 "\t\ta[t] = t;\n"				/* 10 */
+				 "\tif (t == 0) {\n"
+				 "\t\tmemset(b, 0, sizeof b);\n"
+				 "\t\tst[0].x = 1;\n"
+				 "\t\tst[0].y = 2;\n"
+				 "\t\tst2[0] = st[0];\n"			/* 15 */
+				 "\t}\n"
+				 "\tif (blockIdx.x == 0)\n"
+				 "\t\tc[t] = 1;\n"
+				 "\t__syncthreads();\n"
+				 "\tint v = a[t];\n"				/* 20: t >= 32 */
+				 "\tv += b[t];\n"
+				 "\tv += lock;\n"
+				 "\tv += c[t];\n"				/* 23: block 1 */
+				 "\tv += st2[0].y;\n"
+				 "\tv += st2[1].y;\n"				/* 25 */
+				 "\tp[blockIdx.x * 64 + t] = v;\n"
+				 "}\n");
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "64", "--size", "p=128",
+					   NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	static const char *const want[] = {
+		":8:2: error: read of uninitialized memory on shared 'sum[0]'",
+		":20:10: error: read of uninitialized memory on shared 'a[32]'",
+		":23:7: error: read of uninitialized memory on shared 'c[0]'",
+		":25:14: error: read of uninitialized memory on shared 'st2[",
+		"thread (32,0,0) of block (0,0,0)",
+		"thread (0,0,0) of block (1,0,0)",
+		"4 errors, 0 warnings (4 findings;",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		expect_output(&r, want[i]);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* PTX outside the lowered subset: the kernel is named not analysable with
 ** the instruction and the asm's source line; its neighbour still runs. */
 START_TEST(unsupported_asm)
@@ -572,6 +626,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_step_budget);
 	tcase_add_test(tc, finding_assert);
 	tcase_add_test(tc, finding_barrier_divergence);
+	tcase_add_test(tc, uninit_shared_forms);
 	tcase_add_test(tc, unsupported_asm);
 	tcase_add_test(tc, inlined_header_locations);
 	suite_add_tcase(s, tc);
