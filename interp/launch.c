@@ -21,6 +21,8 @@ void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_share
 		struct mem_alloc *a = &m->a[id];
 		a->elem = g->elem;
 		a->elem_size = g->elem_size;
+		a->dims = g->dims;
+		a->ndims = g->ndims;
 		a->readonly = g->space == AS_CONST;
 		if (g->init)
 			memcpy(a->data, g->init, g->size);

@@ -634,11 +634,19 @@ int lower_globals(struct lctx *lc)
 			: as == AS_LOCAL ? AS_LOCAL : AS_GLOBAL;
 		v.size = size;
 		LLVMTypeRef et = vt;
-		while (LLVMGetTypeKind(et) == LLVMArrayTypeKind)
+		unsigned nd = 0;
+		while (LLVMGetTypeKind(et) == LLVMArrayTypeKind) {
+			uint64_t ext = LLVMGetArrayLength2(et);
+			if (nd < MEM_MAX_DIMS)
+				v.dims[nd++] = ext > UINT32_MAX ? UINT32_MAX : (uint32_t)ext;
+			else	/* deeper dimensions fold into the innermost index */
+				v.dims[MEM_MAX_DIMS - 1] *= (uint32_t)ext;
 			et = LLVMGetElementType(et);
+		}
+		v.ndims = (uint8_t)nd;
 		v.elem = elem_of_type(et);
-		v.elem_size = tkind(et) == TK_OTHER ? 1 : (uint32_t)type_size(lc, et);
-		if (v.elem_size == 0)
+		v.elem_size = (uint32_t)type_size(lc, et);
+		if (v.elem_size == 0 || v.elem_size > UINT32_MAX / 2)
 			v.elem_size = 1;
 		v.alloc_id = p->ngvars + 1;
 		if (as == AS_SHARED && LLVMIsDeclaration(g)) {

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "interp/opcodes.h"
+#include "memmodel/mem.h"
 
 enum opcode {
 #define OPC_ENUM(name, meaning) OP_##name,
@@ -172,7 +173,9 @@ struct gvar {
 	uint8_t space;		/* AS_GLOBAL, AS_CONST, AS_SHARED */
 	uint8_t dynamic_shared;	/* extern __shared__ x[] */
 	uint8_t elem;		/* element type for name[index] reports */
-	uint32_t elem_size;
+	uint8_t ndims;		/* array dimensions (0: a scalar or a struct) */
+	uint32_t elem_size;	/* innermost element: scalar or struct */
+	uint32_t dims[MEM_MAX_DIMS];	/* extents, outermost first */
 	uint64_t size;
 	uint8_t *init;		/* initial bytes (NULL: uninitialized) */
 	uint32_t alloc_id;	/* fixed allocation id of this variable */

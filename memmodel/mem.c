@@ -263,6 +263,21 @@ void mem_name_addr(const struct mem *m, uint64_t p, char *buf, size_t n)
 	if (id == 0 || id >= m->n || m->a[id].name == NULL)
 		return;
 	const struct mem_alloc *a = &m->a[id];
-	uint64_t es = a->elem_size ? a->elem_size : 1;
-	snprintf(buf, n, "%s[%llu]", a->name, (unsigned long long)(MEM_OFF(p) / es));
+	uint64_t es = a->elem_size ? a->elem_size : 1, off = MEM_OFF(p);
+	uint64_t idx = off / es, in = off % es;
+	unsigned nd = a->dims && a->ndims > 1 ? a->ndims : 1;
+	uint64_t sub[MEM_MAX_DIMS];
+	/* row-major: the innermost extent first; an index past the whole array
+	** (out of bounds) stays in the outermost one */
+	for (unsigned d = nd; d-- > 1;) {
+		uint64_t ext = a->dims[d] ? a->dims[d] : 1;
+		sub[d] = idx % ext;
+		idx /= ext;
+	}
+	sub[0] = idx;
+	int k = snprintf(buf, n, "%s", a->name);
+	for (unsigned d = 0; d < nd && k >= 0 && (size_t)k < n; d++)
+		k += snprintf(buf + k, n - (size_t)k, "[%llu]", (unsigned long long)sub[d]);
+	if (in && k >= 0 && (size_t)k < n)
+		snprintf(buf + k, n - (size_t)k, "+%llu", (unsigned long long)in);
 }

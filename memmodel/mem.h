@@ -44,13 +44,19 @@ const char *mem_fault_name(enum mem_fault f);
 
 struct mem_pages;
 
+/* Array dimensions kept for naming (tile[2][5]); deeper ones are folded
+** into the innermost index. */
+#define MEM_MAX_DIMS 4
+
 struct mem_alloc {
 	uint8_t space;		/* enum addrspace of the program */
 	uint8_t sparse;		/* size unknown: pages, no bounds */
 	uint8_t readonly;
 	uint8_t live;
 	uint8_t elem;		/* enum elem_type, for name[index] */
+	uint8_t ndims;		/* dims[] used: a multi-dimensional array */
 	uint32_t elem_size;
+	const uint32_t *dims;	/* extents, outermost first (not owned) */
 	uint64_t size;		/* bytes (sparse: the highest byte touched + 1) */
 	uint8_t *data;		/* dense allocations */
 	struct mem_pages *pages;	/* sparse allocations */
@@ -104,7 +110,9 @@ enum mem_fault mem_fill(struct mem *m, uint64_t p, uint8_t byte, uint64_t n, uin
 char *mem_strdup(struct mem *m, uint64_t p, size_t max);
 
 /* "s[3]" for tagged address P: its allocation's name and the element index
-** (by the allocation's element size); "" when the allocation has no name. */
+** (by the allocation's element size), one index per dimension for arrays
+** of arrays ("tile[2][5]"), and "+N" for byte N inside a larger element
+** (a struct: "pts[1]+4"); "" when the allocation has no name. */
 void mem_name_addr(const struct mem *m, uint64_t p, char *buf, size_t n);
 
 #endif

@@ -461,13 +461,14 @@ END_TEST
 /* Uninitialized shared reads: a load, or an atomic that uses the old value,
 ** of bytes no thread of the block wrote.  An exchange is no read; memset
 ** writes; a struct copy carries its source's written bytes; every block
-** starts with nothing written. */
+** starts with nothing written.  Names: a byte inside a struct element
+** ("st2[1]+4"), one index per dimension ("g2[1][0]"). */
 START_TEST(uninit_shared_forms)
 {
 	char *bc = tu_compile_cu("struct pair { char x; int y; };\n"	/* 1 */
 				 "__global__ void un(int *p)\n"
 				 "{\n"
-				 "\t__shared__ int a[64], b[64], c[64], lock, sum;\n"
+				 "\t__shared__ int a[64], b[64], c[64], lock, sum, g2[4][16];\n"
 				 "\t__shared__ pair st[2], st2[2];\n"		/* 5 */
 				 "\tint t = threadIdx.x;\n"
 				 "\tatomicExch(&lock, 1);\n"
@@ -489,6 +490,7 @@ START_TEST(uninit_shared_forms)
 				 "\tv += c[t];\n"				/* 23: block 1 */
 				 "\tv += st2[0].y;\n"
 				 "\tv += st2[1].y;\n"				/* 25 */
+				 "\tv += g2[1][t & 15];\n"
 				 "\tp[blockIdx.x * 64 + t] = v;\n"
 				 "}\n");
 	struct tu_run r;
@@ -499,10 +501,11 @@ START_TEST(uninit_shared_forms)
 		":8:2: error: read of uninitialized memory on shared 'sum[0]'",
 		":20:10: error: read of uninitialized memory on shared 'a[32]'",
 		":23:7: error: read of uninitialized memory on shared 'c[0]'",
-		":25:14: error: read of uninitialized memory on shared 'st2[",
+		":25:14: error: read of uninitialized memory on shared 'st2[1]+4'",
+		":26:7: error: read of uninitialized memory on shared 'g2[1][0]'",
 		"thread (32,0,0) of block (0,0,0)",
 		"thread (0,0,0) of block (1,0,0)",
-		"4 errors, 0 warnings (4 findings;",
+		"5 errors, 0 warnings (5 findings;",
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		expect_output(&r, want[i]);
