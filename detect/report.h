@@ -140,6 +140,13 @@ int report_json(FILE *out, const struct report *r);
 ** ("--kernel K --grid X,Y,Z ..."); newly allocated. */
 char *report_launch_options(const struct report *r, uint32_t l);
 
+/* A set of threads of a block of dimensions BDIM (at most 1024 threads;
+** thread t = x + bdim[0] * (y + bdim[1] * z) is bit t % 32 of
+** mask[t / 32]) as compact coordinate ranges: "(0..31,0,0)",
+** "(0..62 step 2,0..3,0), (5,1,0)"; after MAX_ITEMS ranges " and N more".
+** Newly allocated. */
+char *report_thread_set(const uint32_t *mask, const uint32_t *bdim, uint32_t max_items);
+
 /* The first line of finding F's text without location and severity
 ** ("data race on shared 's[3]' between a write and a read"); newly
 ** allocated. */
