@@ -34,6 +34,14 @@ enum finding_kind {
 /* How bad a finding is; --fail-on chooses which set the exit status. */
 enum severity { SEV_ERROR, SEV_WARNING, SEV_NOTE };
 
+/* What the launches run tell about a static barrier. */
+enum barrier_verdict {
+	BV_NOT_COVERED,		/* never executed: no verdict */
+	BV_REDUNDANT,		/* executed, no conflict ever crossed it */
+	BV_NEEDED,		/* a conflict crossed it */
+	BV_COMPUTES,		/* __syncthreads_count/_and/_or: computes a value */
+};
+
 /* What an access did (data races). */
 enum access_kind { AK_READ, AK_WRITE, AK_ATOMIC, AK_ATOMIC_READ, AK_ATOMIC_WRITE };
 

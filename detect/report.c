@@ -44,6 +44,7 @@ void report_free(struct report *r)
 		free(l->bufs);
 	}
 	free(r->launches);
+	free(r->barriers);
 	findings_free(&r->findings);
 	memset(r, 0, sizeof *r);
 }
@@ -82,6 +83,22 @@ void report_launch_buffer(struct report *r, uint32_t l, const char *name, const 
 	struct report_buffer b = { xstrdup(name), type ? xstrdup(type) : NULL, elems,
 				   init ? xstrdup(init) : NULL };
 	VEC_PUSH(L->bufs, L->nbufs, L->capbufs, b);
+}
+
+void report_add_barrier(struct report *r, uint32_t kernel, const struct srcloc *loc,
+			enum barrier_verdict verdict, uint64_t launches, uint64_t executions,
+			uint64_t kernel_launches)
+{
+	struct report_barrier b = { kernel, *loc, verdict, launches, executions, kernel_launches };
+	VEC_PUSH(r->barriers, r->nbarriers, r->capbarriers, b);
+}
+
+uint32_t report_not_covered(const struct report *r)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->nbarriers; i++)
+		n += r->barriers[i].verdict == BV_NOT_COVERED;
+	return n;
 }
 
 enum severity finding_severity(const struct finding *f)
@@ -194,7 +211,16 @@ static const char *const access_words[] = { "read", "write", "atomic read-modify
 static const char *const scope_words[] = { [SCOPE_BLOCK] = "block", [SCOPE_DEVICE] = "device",
 					   [SCOPE_SYSTEM] = "system", [SCOPE_THREAD] = "thread" };
 
+static const char *const verdict_names[] = { [BV_NOT_COVERED] = "not-covered",
+					     [BV_REDUNDANT] = "redundant", [BV_NEEDED] = "needed",
+					     [BV_COMPUTES] = "computes" };
+
 #define NAME_OF(tab, i) ((unsigned)(i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")
+
+const char *report_verdict_name(enum barrier_verdict v)
+{
+	return NAME_OF(verdict_names, v);
+}
 
 const char *report_severity_name(enum severity s)
 {
@@ -763,6 +789,21 @@ void report_text(FILE *out, const struct report *r)
 {
 	for (uint32_t i = 0; i < r->findings.n; i++)
 		text_finding(out, r, &r->findings.v[i]);
+	/* coverage: barriers no launch executed (remarks, not findings) */
+	for (uint32_t i = 0; i < r->nbarriers; i++) {
+		const struct report_barrier *b = &r->barriers[i];
+		if (b->verdict != BV_NOT_COVERED)
+			continue;
+		if (!put_loc(out, &b->loc))
+			fprintf(out, "%s", b->loc.func ? b->loc.func : "simulee-c");
+		fprintf(out, ": remark: barrier not covered\n");
+		fprintf(out, "  never executed in %" PRIu64 " launch%s", b->kernel_launches,
+			plural(b->kernel_launches, "", "es"));
+		if (b->kernel < r->nkernels)
+			fprintf(out, " of %s", r->kernels[b->kernel].demangled);
+		fprintf(out, ", so neither needed nor redundant\n");
+	}
+	uint32_t nc = report_not_covered(r);
 
 	uint32_t e, w, n, b;
 	report_count(r, &e, &w, &n, &b);
@@ -778,6 +819,8 @@ void report_text(FILE *out, const struct report *r)
 	fprintf(out, " (%" PRIu32 " finding%s", r->findings.n, plural(r->findings.n, "", "s"));
 	if (b)
 		fprintf(out, ", %" PRIu32 " benign race%s", b, plural(b, "", "s"));
+	if (nc)
+		fprintf(out, "; %" PRIu32 " barrier%s not covered", nc, plural(nc, "", "s"));
 	fprintf(out, "; ");
 	if (r->nlaunches == 1) {
 		const struct report_launch *l = &r->launches[0];
@@ -1035,6 +1078,18 @@ int report_json(FILE *out, const struct report *r)
 	for (uint32_t i = 0; i < r->findings.n; i++)
 		json_finding(&b, fs, r, i);
 
+	cJSON *bs = jput(&b, root, "barriers", cJSON_CreateArray());
+	for (uint32_t i = 0; i < r->nbarriers; i++) {
+		const struct report_barrier *rb = &r->barriers[i];
+		cJSON *o = jput(&b, bs, NULL, cJSON_CreateObject());
+		jnum(&b, o, "kernel", rb->kernel);
+		jput(&b, o, "location", location_obj(&b, &rb->loc));
+		jstr(&b, o, "verdict", report_verdict_name(rb->verdict));
+		jnum(&b, o, "launches", rb->launches);
+		jnum(&b, o, "executions", rb->executions);
+		jnum(&b, o, "kernel_launches", rb->kernel_launches);
+	}
+
 	uint32_t e, w, n, bn;
 	report_count(r, &e, &w, &n, &bn);
 	cJSON *s = jput(&b, root, "summary", cJSON_CreateObject());
@@ -1043,6 +1098,7 @@ int report_json(FILE *out, const struct report *r)
 	jnum(&b, s, "warnings", w);
 	jnum(&b, s, "notes", n);
 	jnum(&b, s, "benign_races", bn);
+	jnum(&b, s, "barriers_not_covered", report_not_covered(r));
 	jnum(&b, s, "exit_status", (uint64_t)report_exit_status(r));
 
 	char *text = b.failed ? NULL : cJSON_Print(root);

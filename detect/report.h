@@ -59,6 +59,17 @@ struct report_launch {
 	uint32_t nbufs, capbufs;
 };
 
+/* A static barrier of an analysed kernel and what the launches told about
+** it (coverage: listed whatever the verdict, not findings). */
+struct report_barrier {
+	uint32_t kernel;	/* index in the report's kernels */
+	struct srcloc loc;	/* points into the program's strings */
+	enum barrier_verdict verdict;
+	uint64_t launches;	/* launches that executed it */
+	uint64_t executions;
+	uint64_t kernel_launches;	/* launches of its kernel it was checked against */
+};
+
 struct report {
 	const char *input;		/* the file analysed, or NULL (borrowed) */
 	const char *version;		/* tool version (borrowed) */
@@ -73,6 +84,8 @@ struct report {
 	/* Owned.  Source locations in the findings point into the program's
 	** strings: write the report before the program is freed. */
 	struct findings findings;
+	struct report_barrier *barriers;	/* every static barrier, by kernel */
+	uint32_t nbarriers, capbarriers;
 };
 
 /* An empty report: no kernels, launches or findings, warp model its,
@@ -94,6 +107,17 @@ uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value);
 void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,
 			  uint64_t elems, const char *init);
+
+/* Records static barrier LOC of kernel KERNEL with its verdict over
+** KERNEL_LAUNCHES launches (LAUNCHES of them executed it, EXECUTIONS
+** times in all). */
+void report_add_barrier(struct report *r, uint32_t kernel, const struct srcloc *loc,
+			enum barrier_verdict verdict, uint64_t launches, uint64_t executions,
+			uint64_t kernel_launches);
+
+/* The barriers never executed (BV_NOT_COVERED). */
+uint32_t report_not_covered(const struct report *r);
+const char *report_verdict_name(enum barrier_verdict v);
 
 /*
 ** Moves the findings of launch LAUNCH from *FS into the report and leaves

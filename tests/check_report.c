@@ -10,7 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "detect/races.h"
 #include "detect/report.h"
+#include "interp/interp.h"
+#include "memmodel/mam.h"
 #include "src/util.h"
 #include "tests.h"
 
@@ -169,6 +172,8 @@ static void make_report(struct report *r)
 	struct findings fs = { 0 };
 	add_all_kinds(&fs);
 	report_take_findings(r, &fs, l);
+	struct srcloc bl = at(11, 3);
+	report_add_barrier(r, k, &bl, BV_NEEDED, 1, 2, 1);
 	ck_assert_uint_eq(fs.n, 0);
 	ck_assert_ptr_null(fs.v);
 }
@@ -806,6 +811,11 @@ START_TEST(json_all_kinds)
 	jexpect_num(doc, "findings/7/locations/0/line", 0);
 	jexpect_str(doc, "findings/7/address", NULL);
 
+	jexpect_len(doc, "barriers", 1);
+	jexpect_str(doc, "barriers/0/verdict", "needed");
+	jexpect_num(doc, "barriers/0/location/line", 11);
+	jexpect_num(doc, "barriers/0/executions", 2);
+	jexpect_num(doc, "summary/barriers_not_covered", 0);
 	jexpect_num(doc, "summary/findings", 8);
 	jexpect_num(doc, "summary/errors", 6);
 	jexpect_num(doc, "summary/warnings", 2);
@@ -895,6 +905,9 @@ START_TEST(schema_rejects)
 		{ "findings/5/divergence/groups/3", "location", "{}", "missing required member 'file'" },
 		{ "findings/0", "divergence", "[]", "not of any of the allowed types" },
 		{ "findings/0", "divergence", NULL, "missing required member 'divergence'" },
+		{ "barriers/0", "verdict", "\"useless\"", "not one of the allowed values" },
+		{ "barriers/0", "kernel_launches", NULL, "missing required member 'kernel_launches'" },
+		{ "summary", "barriers_not_covered", "-1", "below the minimum" },
 	};
 	for (size_t i = 0; i < sizeof breaks / sizeof breaks[0]; i++) {
 		cJSON *doc = cJSON_Duplicate(good, 1);
@@ -1245,6 +1258,161 @@ START_TEST(cli_divergence)
 }
 END_TEST
 
+/* Barrier verdicts over several launches: needed in one launch is needed;
+** never executed is not covered; redundant only if no launch needed it. */
+static const char verdict_kernel[] =
+	"__global__ void k(int *p, int n)\n"			/* 1 */
+	"{\n"							/* 2 */
+	"\t__shared__ int s[64];\n"				/* 3 */
+	"\ts[threadIdx.x] = p[threadIdx.x];\n"			/* 4 */
+	"\t__syncthreads();\n"					/* 5 */
+	"\tif (n > 100)\n"					/* 6 */
+	"\t\tp[threadIdx.x] = s[blockDim.x - 1 - threadIdx.x];\n"	/* 7 */
+	"\tif (n < 0)\n"						/* 8 */
+	"\t\t__syncthreads();\n"				/* 9 */
+	"\t__syncthreads();\n"					/* 10 */
+	"\tp[threadIdx.x] = 1;\n"				/* 11 */
+	"}\n";
+
+START_TEST(barrier_verdicts_launches)
+{
+	char *bc = tu_compile_cu(verdict_kernel);
+	struct load_options opt = { .verify = 1 };
+	struct loaded l;
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(bc, &opt, &l, &err) == 0, "%s", err.msg);
+	unlink(bc);
+	free(bc);
+	int ki = interp_find_kernel(&l, "k");
+	ck_assert_int_ge(ki, 0);
+	uint32_t fn = (uint32_t)l.kernels[ki].func;
+	struct barrier_verdicts bv;
+	barrier_verdicts_init(&bv, l.prog, fn);
+	ck_assert_uint_eq(bv.n, 3);
+	static const uint32_t lines[] = { 5, 9, 10 };
+	for (int i = 0; i < 3; i++) {
+		ck_assert_uint_eq(bv.v[i].loc.line, lines[i]);
+		ck_assert_int_eq(barrier_record_verdict(&bv.v[i]), BV_NOT_COVERED);
+	}
+	struct mam_options mo = { 0 };
+	mo.model = MAM_ITS;
+	struct mam *mam = mam_new(&mo);
+	static const int64_t ns[] = { 0, 200, 7 };
+	for (int i = 0; i < 3; i++) {
+		struct mem m;
+		mem_init(&m);
+		interp_mem_setup(l.prog, &m, 0);
+		uint32_t id = mem_new(&m, AS_GLOBAL, 64 * 4, "p");
+		uint64_t args[2] = { MEM_PTR(id, 0), (uint64_t)ns[i] };
+		struct launch_cfg cfg = { 0 };
+		cfg.grid = (struct dim3){ 1, 1, 1 };
+		cfg.block = (struct dim3){ 32, 1, 1 };
+		cfg.seed = 1;
+		cfg.mam = mam;
+		struct findings fs = { 0 };
+		ck_assert_int_eq(interp_launch(l.prog, fn, args, &m, &cfg, &fs, &err), 0);
+		ck_assert_uint_eq(fs.n, 0);
+		barrier_verdicts_add(&bv, l.prog, mam, MAM_ITS);
+		if (i == 0) {
+			/* after the first launch alone, line 5 is redundant */
+			ck_assert_int_eq(barrier_record_verdict(&bv.v[0]), BV_REDUNDANT);
+		}
+		mam_clear_results(mam);
+		findings_free(&fs);
+		mem_free(&m);
+	}
+	mam_free(mam);
+	ck_assert_uint_eq(bv.launches, 3);
+	ck_assert_int_eq(barrier_record_verdict(&bv.v[0]), BV_NEEDED);
+	ck_assert_uint_eq(bv.v[0].launches, 3);
+	ck_assert_uint_eq(bv.v[0].executions, 3);
+	ck_assert_int_eq(barrier_record_verdict(&bv.v[1]), BV_NOT_COVERED);
+	ck_assert_uint_eq(bv.v[1].launches, 0);
+	ck_assert_int_eq(barrier_record_verdict(&bv.v[2]), BV_REDUNDANT);
+	ck_assert_uint_eq(bv.v[2].executions, 3);
+
+	struct findings fs = { 0 };
+	detect_barrier_findings(&bv, &fs);
+	ck_assert_uint_eq(fs.n, 1);
+	ck_assert_int_eq(fs.v[0].kind, FK_REDUNDANT_BARRIER);
+	ck_assert_uint_eq(fs.v[0].loc.line, 10);
+	ck_assert_uint_eq(fs.v[0].launches, 3);
+	ck_assert_uint_eq(fs.v[0].executions, 3);
+
+	struct report r;
+	report_init(&r);
+	uint32_t k = report_add_kernel(&r, "_Z1kPii", "k(int*, int)");
+	for (int i = 0; i < 3; i++)
+		report_add_launch(&r, k, (struct dim3){ 1, 1, 1 }, (struct dim3){ 32, 1, 1 }, 0, 1);
+	report_take_findings(&r, &fs, 0);
+	for (uint32_t i = 0; i < bv.n; i++)
+		report_add_barrier(&r, k, &bv.v[i].loc, barrier_record_verdict(&bv.v[i]),
+				   bv.v[i].launches, bv.v[i].executions, bv.launches);
+	r.fail_on = FAIL_ON_NOTE;
+	ck_assert_int_eq(report_exit_status(&r), 1);	/* the redundant barrier */
+	char *t = text_of(&r);
+	ck_assert_msg(strstr(t, ":10:2: warning: redundant barrier\n"
+			     "  no conflicting accesses were ordered by it (in k(int*, int))\n"
+			     "  checked on 3 launches, 3 executions\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, ":9:3: remark: barrier not covered\n"
+			     "  never executed in 3 launches of k(int*, int), so neither needed nor "
+			     "redundant\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, "\nsimulee-c: k(int*, int): 0 errors, 1 warning (1 finding; 1 barrier "
+			     "not covered; 3 launches, seed 0, warp model its)\n") != NULL, "%s", t);
+	free(t);
+	cJSON *doc = json_of(&r);
+	jexpect_len(doc, "barriers", 3);
+	jexpect_str(doc, "barriers/0/verdict", "needed");
+	jexpect_num(doc, "barriers/0/location/line", 5);
+	jexpect_num(doc, "barriers/0/launches", 3);
+	jexpect_str(doc, "barriers/1/verdict", "not-covered");
+	jexpect_num(doc, "barriers/1/executions", 0);
+	jexpect_num(doc, "barriers/1/kernel_launches", 3);
+	jexpect_str(doc, "barriers/2/verdict", "redundant");
+	jexpect_num(doc, "barriers/2/kernel", 0);
+	jexpect_num(doc, "summary/barriers_not_covered", 1);
+	jexpect_num(doc, "summary/notes", 0);
+	jexpect_num(doc, "summary/findings", 1);
+	cJSON_Delete(doc);
+
+	/* without the redundant barrier, a barrier not covered fails nothing */
+	r.findings.n = 0;
+	finding_clear(&r.findings.v[0]);
+	ck_assert_int_eq(report_exit_status(&r), 0);
+	report_free(&r);
+	barrier_verdicts_free(&bv);
+	interp_loaded_free(&l);
+}
+END_TEST
+
+/* The command line lists barriers no launch executed as remarks: exit
+** status 0 even with --fail-on=note. */
+START_TEST(cli_not_covered)
+{
+	char *bc = tu_compile_cu(bd_kernels);
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "8", "--size", "p=32",
+					   "--fail-on=note", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, ":5:2: remark: barrier not covered\n  never executed in 1 launch "
+			     "of early(int*), so neither needed nor redundant\n") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "(0 findings; 1 barrier not covered; grid 1,1,1 block 8,1,1, ")
+		      != NULL, "%s", r.out);
+	tu_run_free(&r);
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "32", "--size", "p=32",
+					   "--format=json", NULL });
+	cJSON *doc = tu_check_report_json(r.out);
+	jexpect_len(doc, "barriers", 1);
+	jexpect_str(doc, "barriers/0/verdict", "redundant");
+	jexpect_num(doc, "barriers/0/executions", 1);
+	jexpect_num(doc, "summary/barriers_not_covered", 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -1276,6 +1444,8 @@ Suite *report_suite(void)
 	tcase_add_test(tc, cli_fail_on);
 	tcase_add_test(tc, cli_output_file);
 	tcase_add_test(tc, cli_divergence);
+	tcase_add_test(tc, cli_not_covered);
+	tcase_add_test(tc, barrier_verdicts_launches);
 	suite_add_tcase(s, tc);
 	return s;
 }
