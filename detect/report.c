@@ -716,6 +716,20 @@ static void text_divergence(FILE *out, const struct finding *f)
 	}
 }
 
+/* " (lanes 1 and 5 of warp 0)" or " (warps 0 and 1)": where the two
+** threads of a race within a block are, for checking its class by hand. */
+static void put_warps(FILE *out, const struct dim3 *bd, const struct thread_id *a,
+		      const struct thread_id *b)
+{
+	uint64_t ta = a->thread[0] + (uint64_t)bd->x * (a->thread[1] + (uint64_t)bd->y * a->thread[2]);
+	uint64_t tb = b->thread[0] + (uint64_t)bd->x * (b->thread[1] + (uint64_t)bd->y * b->thread[2]);
+	if (ta / 32 == tb / 32)
+		fprintf(out, " (lanes %" PRIu64 " and %" PRIu64 " of warp %" PRIu64 ")", ta % 32,
+			tb % 32, ta / 32);
+	else
+		fprintf(out, " (warps %" PRIu64 " and %" PRIu64 ")", ta / 32, tb / 32);
+}
+
 static void text_finding(FILE *out, const struct report *r, const struct finding *f)
 {
 	if (!put_loc(out, &f->loc))
@@ -728,8 +742,11 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	case FK_RACE:
 		put_access(out, f->access1, f->scope1, &f->loc, &f->who);
 		put_access(out, f->second.kind, f->second.scope, &f->second.loc, &f->second.who);
-		fprintf(out, "  class: %s, %s (%s)\n", NAME_OF(class_names, f->race_class),
-			NAME_OF(hazard_names, f->hazard), NAME_OF(hazard_words, f->hazard));
+		fprintf(out, "  class: %s", NAME_OF(class_names, f->race_class));
+		if (f->launch < r->nlaunches && f->race_class != RC_INTER_BLOCK)
+			put_warps(out, &r->launches[f->launch].block, &f->who, &f->second.who);
+		fprintf(out, ", %s (%s)\n", NAME_OF(hazard_names, f->hazard),
+			NAME_OF(hazard_words, f->hazard));
 		if (f->its_only)
 			fprintf(out, "  only under independent thread scheduling: lockstep warps order these accesses\n");
 		if (f->benign)
