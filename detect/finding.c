@@ -84,7 +84,7 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 {
 	for (uint32_t i = 0; i < fs->n; i++) {
 		struct finding *f = &fs->v[i];
-		if (f->kind == kind && f->func == func && f->pc == pc && f->kind != FK_RACE) {
+		if (f->kind == kind && f->func == func && f->pc == pc && !finding_kind_is_pair(kind)) {
 			f->count++;
 			return f;
 		}
@@ -132,12 +132,27 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 	return &fs->v[fs->n - 1];
 }
 
+int finding_kind_is_pair(enum finding_kind kind)
+{
+	return kind == FK_RACE || kind == FK_BARRIER_DIVERGENCE;
+}
+
+void finding_clear(struct finding *f)
+{
+	free(f->where);
+	free(f->detail);
+	if (f->div)
+		free(f->div->groups);
+	free(f->div);
+	f->where = NULL;
+	f->detail = NULL;
+	f->div = NULL;
+}
+
 void findings_free(struct findings *fs)
 {
-	for (uint32_t i = 0; i < fs->n; i++) {
-		free(fs->v[i].where);
-		free(fs->v[i].detail);
-	}
+	for (uint32_t i = 0; i < fs->n; i++)
+		finding_clear(&fs->v[i]);
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
 }

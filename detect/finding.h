@@ -34,6 +34,14 @@ enum finding_kind {
 /* How bad a finding is; --fail-on chooses which set the exit status. */
 enum severity { SEV_ERROR, SEV_WARNING, SEV_NOTE };
 
+/* What the launches run tell about a static barrier. */
+enum barrier_verdict {
+	BV_NOT_COVERED,		/* never executed: no verdict */
+	BV_REDUNDANT,		/* executed, no conflict ever crossed it */
+	BV_NEEDED,		/* a conflict crossed it */
+	BV_COMPUTES,		/* __syncthreads_count/_and/_or: computes a value */
+};
+
 /* What an access did (data races). */
 enum access_kind { AK_READ, AK_WRITE, AK_ATOMIC, AK_ATOMIC_READ, AK_ATOMIC_WRITE };
 
@@ -49,6 +57,35 @@ const char *finding_kind_id(enum finding_kind k);	/* stable, for JSON */
 struct thread_id {
 	uint32_t block[3];
 	uint32_t thread[3];
+};
+
+/* Where the threads of a block were when a barrier had to be forced
+** (FK_BARRIER_DIVERGENCE). */
+enum bd_state {
+	BD_WAITING,		/* at the finding's barrier */
+	BD_OTHER_BARRIER,	/* at another barrier */
+	BD_EXITED,		/* returned from the kernel (or trapped) */
+	BD_ELSEWHERE,		/* live but at no barrier (a warp-level sync, a call) */
+};
+
+/* One place the threads of a divergent block were at: the threads as a
+** bit set, lane l of warp w (thread w * 32 + l, linear in the block) is
+** bit l of mask[w]. */
+struct bd_group {
+	uint8_t state;			/* enum bd_state */
+	struct srcloc loc;		/* line 0 when unknown */
+	uint32_t nthreads;
+	uint32_t mask[32];
+};
+
+/* Every live and exited thread of the block of the first witness, grouped
+** by where it was: the barrier waited at first, then the other barriers,
+** the exits and the other places, each in order of the first thread
+** there. */
+struct divergence {
+	uint32_t bdim[3];		/* block dimensions (for thread coordinates) */
+	uint32_t ngroups;
+	struct bd_group *groups;
 };
 
 /* One access of a two-access finding. */
@@ -74,9 +111,11 @@ struct finding {
 	uint32_t launch;		/* index of the launch that exposed it */
 
 	/* FK_RACE: the first access is (func, pc, loc, who) with kind
-	** access1; the second is `second`.  FK_BARRIER_DIVERGENCE: (loc, who)
-	** is a thread that arrived at the barrier and `second`, when its
-	** loc.func is set, one that did not and where it was. */
+	** access1; the second is `second`.  FK_BARRIER_DIVERGENCE: (func,
+	** pc, loc, who) is the barrier and a thread that waited there;
+	** `second`, when its loc.func is set, is another barrier threads
+	** waited at instead and one of them (else second.func is
+	** FINDING_NO_SITE).  Both are deduplicated as an unordered pair. */
 	uint8_t access1, scope1;	/* enum access_kind, enum scope */
 	struct access_site second;
 	uint8_t space;			/* enum addrspace of `where` (AS_SHARED, ...) */
@@ -89,7 +128,14 @@ struct finding {
 
 	/* FK_REDUNDANT_BARRIER: over how many launches and executions */
 	uint64_t launches, executions;
+
+	/* FK_BARRIER_DIVERGENCE: where every thread of the block was (owned),
+	** or NULL */
+	struct divergence *div;
 };
+
+/* The second site of a barrier divergence that has no other barrier. */
+#define FINDING_NO_SITE UINT32_MAX
 
 struct findings {
 	struct finding *v;
@@ -112,6 +158,12 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 				  uint32_t func, uint32_t pc, uint32_t func2, uint32_t pc2,
 				  int *isnew);
 void findings_free(struct findings *fs);
+/* Frees what finding F owns (where, detail, div) and sets those to NULL. */
+void finding_clear(struct finding *f);
+
+/* Whether KIND is deduplicated by an unordered pair of sites
+** (findings_get_pair) rather than by one site (findings_add). */
+int finding_kind_is_pair(enum finding_kind kind);
 
 /* The findings are printed by the report writers (detect/report.h). */
 

@@ -80,33 +80,165 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 	}
 }
 
+/* Whether header function FN (or one it calls) holds a barrier; with
+** *computes set when one of them is a _count/_and/_or form.  DEPTH bounds
+** the walk (the wrappers are shallow; recursion is not followed). */
+static int header_barrier(const struct program *p, uint32_t fn, int *computes, int depth)
+{
+	const struct func *f = &p->funcs[fn];
+	int any = 0;
+	for (uint32_t k = 0; k < f->ncode && depth < 8; k++) {
+		const struct insn *I = &f->code[k];
+		if (I->op == OP_BARRIER) {
+			any = 1;
+			*computes |= I->f != 0;
+		} else if (I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs
+			   && p->funcs[I->imm].is_header) {
+			any |= header_barrier(p, (uint32_t)I->imm, computes, depth + 1);
+		}
+	}
+	return any;
+}
+
+/* Whether the barrier at SITE computes a value (__syncthreads_count/_and/
+** _or, directly or as the call of a header's wrapper). */
+static int site_computes(const struct program *p, uint32_t site)
+{
+	const struct site *s = &p->sites[site];
+	const struct insn *I = &p->funcs[s->func].code[s->pc];
+	int computes = 0;
+	if (I->op == OP_BARRIER)
+		return I->f != 0;
+	if (I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs)
+		header_barrier(p, (uint32_t)I->imm, &computes, 0);
+	return computes;
+}
+
 void detect_redundant_barriers(const struct program *p, const struct mam *mam,
 			       enum mam_warp_model model, uint64_t launches, struct findings *fs)
 {
 	for (uint32_t i = 0; i < mam_nbarriers(mam); i++) {
 		const struct mam_barrier_info *b = mam_barrier_at(mam, i);
 		int needed = model == MAM_LOCKSTEP ? b->needed_ls : b->needed_its;
-		if (b->executions == 0 || needed || b->id >= p->nsites)
+		if (b->executions == 0 || needed || b->id >= p->nsites || site_computes(p, b->id))
 			continue;
 		const struct site *s = &p->sites[b->id];
-		/* __syncthreads_count/_and/_or compute a value: never redundant */
-		const struct insn *I = &p->funcs[s->func].code[s->pc];
-		if (I->op == OP_BARRIER && I->f != 0)
-			continue;
-		if (I->op == OP_CALL) {
-			/* a barrier inside a header's wrapper, reported at its call */
-			const struct func *callee = &p->funcs[I->imm];
-			int computes = 0;
-			for (uint32_t k = 0; k < callee->ncode; k++)
-				if (callee->code[k].op == OP_BARRIER && callee->code[k].f != 0)
-					computes = 1;
-			if (computes)
-				continue;
-		}
 		struct finding *f = findings_add(fs, FK_REDUNDANT_BARRIER, s->func, s->pc, &s->loc,
 						 NULL, 0, NULL, NULL);
 		f->severity = SEV_WARNING;
 		f->launches = launches;
+		f->executions = b->executions;
+		f->count = b->executions;
+	}
+}
+
+/* ---- barrier verdicts over several launches ------------------------------- */
+
+static struct barrier_record *record_of(struct barrier_verdicts *bv, const struct program *p,
+					uint32_t site)
+{
+	for (uint32_t i = 0; i < bv->n; i++)
+		if (bv->v[i].site == site)
+			return &bv->v[i];
+	struct barrier_record b = { 0 };
+	b.site = site;
+	b.func = p->sites[site].func;
+	b.pc = p->sites[site].pc;
+	b.loc = p->sites[site].loc;
+	b.computes = (uint8_t)site_computes(p, site);
+	VEC_PUSH(bv->v, bv->n, bv->cap, b);
+	return &bv->v[bv->n - 1];
+}
+
+void barrier_verdicts_init(struct barrier_verdicts *bv, const struct program *p, uint32_t kernel)
+{
+	memset(bv, 0, sizeof *bv);
+	if (kernel >= p->nfuncs)
+		return;
+	/* the functions the kernel reaches by direct calls, headers' wrappers
+	** aside (their barriers are the call's) */
+	uint8_t *seen = xcalloc(p->nfuncs, 1);
+	uint32_t *todo = xcalloc(p->nfuncs, sizeof *todo), ntodo = 0;
+	todo[ntodo++] = kernel;
+	seen[kernel] = 1;
+	while (ntodo > 0) {
+		const struct func *f = &p->funcs[todo[--ntodo]];
+		for (uint32_t k = 0; k < f->ncode; k++) {
+			const struct insn *I = &f->code[k];
+			if (I->op == OP_BARRIER && I->x < p->nsites) {
+				record_of(bv, p, I->x);
+			} else if (I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs) {
+				uint32_t c = (uint32_t)I->imm;
+				int computes = 0;
+				if (p->funcs[c].is_header) {
+					if (I->a < p->nsites && header_barrier(p, c, &computes, 0))
+						record_of(bv, p, I->a);
+				} else if (!seen[c]) {
+					seen[c] = 1;
+					todo[ntodo++] = c;
+				}
+			}
+		}
+	}
+	free(seen);
+	free(todo);
+	/* in source order */
+	for (uint32_t a = 1; a < bv->n; a++)
+		for (uint32_t b = a; b > 0; b--) {
+			const struct srcloc *x = &bv->v[b - 1].loc, *y = &bv->v[b].loc;
+			int fx = x->file ? 1 : 0, fy = y->file ? 1 : 0;
+			int c = fx != fy ? fy - fx : fx ? strcmp(x->file, y->file) : 0;
+			if (c < 0 || (c == 0 && (x->line < y->line
+						 || (x->line == y->line && x->col <= y->col))))
+				break;
+			struct barrier_record t = bv->v[b];
+			bv->v[b] = bv->v[b - 1];
+			bv->v[b - 1] = t;
+		}
+}
+
+void barrier_verdicts_free(struct barrier_verdicts *bv)
+{
+	free(bv->v);
+	memset(bv, 0, sizeof *bv);
+}
+
+void barrier_verdicts_add(struct barrier_verdicts *bv, const struct program *p,
+			  const struct mam *mam, enum mam_warp_model model)
+{
+	bv->launches++;
+	for (uint32_t i = 0; i < mam_nbarriers(mam); i++) {
+		const struct mam_barrier_info *b = mam_barrier_at(mam, i);
+		if (b->id >= p->nsites || b->executions == 0)
+			continue;
+		/* a barrier reached another way (a call through a pointer) is
+		** added when first seen */
+		struct barrier_record *r = record_of(bv, p, b->id);
+		r->launches++;
+		r->executions += b->executions;
+		r->needed |= model == MAM_LOCKSTEP ? b->needed_ls : b->needed_its;
+	}
+}
+
+enum barrier_verdict barrier_record_verdict(const struct barrier_record *b)
+{
+	if (b->executions == 0)
+		return BV_NOT_COVERED;
+	if (b->computes)
+		return BV_COMPUTES;
+	return b->needed ? BV_NEEDED : BV_REDUNDANT;
+}
+
+void detect_barrier_findings(const struct barrier_verdicts *bv, struct findings *fs)
+{
+	for (uint32_t i = 0; i < bv->n; i++) {
+		const struct barrier_record *b = &bv->v[i];
+		if (barrier_record_verdict(b) != BV_REDUNDANT)
+			continue;
+		struct finding *f = findings_add(fs, FK_REDUNDANT_BARRIER, b->func, b->pc, &b->loc,
+						 NULL, 0, NULL, NULL);
+		f->severity = SEV_WARNING;
+		f->launches = b->launches;
 		f->executions = b->executions;
 		f->count = b->executions;
 	}

@@ -26,9 +26,55 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 ** Adds a redundant-barrier finding for every static barrier MAM saw
 ** executed that no conflict needed under MODEL, checked on LAUNCHES
 ** launches.  Barriers never executed are not covered, not redundant.
+** One launch, or launches whose model was never cleared; for verdicts
+** over several launches use struct barrier_verdicts below.
 */
 void detect_redundant_barriers(const struct program *p, const struct mam *mam,
 			       enum mam_warp_model model, uint64_t launches, struct findings *fs);
+
+/* ---- barrier verdicts over several launches ------------------------------- */
+
+/* One static barrier of a kernel: a __syncthreads() of the kernel or of a
+** device function it calls, or the call of a header's wrapper that holds
+** one (__syncthreads_count), as the model names it (its site). */
+struct barrier_record {
+	uint32_t site;
+	uint32_t func, pc;	/* the site's function and instruction */
+	struct srcloc loc;
+	uint64_t launches;	/* launches that executed it */
+	uint64_t executions;	/* times it released a block, over them all */
+	uint8_t needed;		/* a conflict crossed it in some launch */
+	uint8_t computes;	/* __syncthreads_count/_and/_or: never redundant */
+};
+
+struct barrier_verdicts {
+	uint64_t launches;	/* launches added */
+	struct barrier_record *v;
+	uint32_t n, cap;
+};
+
+/* Starts the verdicts of kernel function KERNEL of P: every static barrier
+** it can reach through direct calls, executed by no launch yet. */
+void barrier_verdicts_init(struct barrier_verdicts *bv, const struct program *p, uint32_t kernel);
+void barrier_verdicts_free(struct barrier_verdicts *bv);
+
+/*
+** Adds the verdicts of one launch: the barriers MAM saw executed, with
+** how often, and whether a conflict needed them under MODEL.  MAM must
+** hold that launch's barriers only (mam_clear_results between launches:
+** the model accumulates its barrier verdicts until then).  Call it once
+** per launch, with every candidate input a search runs, so a barrier is
+** redundant only if no launch needed it.
+*/
+void barrier_verdicts_add(struct barrier_verdicts *bv, const struct program *p,
+			  const struct mam *mam, enum mam_warp_model model);
+
+/* The verdict on B over the launches added (enum barrier_verdict). */
+enum barrier_verdict barrier_record_verdict(const struct barrier_record *b);
+
+/* Adds a redundant-barrier finding for every barrier whose verdict is
+** BV_REDUNDANT: checked on the launches that executed it. */
+void detect_barrier_findings(const struct barrier_verdicts *bv, struct findings *fs);
 
 
 #endif

@@ -44,6 +44,7 @@ void report_free(struct report *r)
 		free(l->bufs);
 	}
 	free(r->launches);
+	free(r->barriers);
 	findings_free(&r->findings);
 	memset(r, 0, sizeof *r);
 }
@@ -84,6 +85,22 @@ void report_launch_buffer(struct report *r, uint32_t l, const char *name, const 
 	VEC_PUSH(L->bufs, L->nbufs, L->capbufs, b);
 }
 
+void report_add_barrier(struct report *r, uint32_t kernel, const struct srcloc *loc,
+			enum barrier_verdict verdict, uint64_t launches, uint64_t executions,
+			uint64_t kernel_launches)
+{
+	struct report_barrier b = { kernel, *loc, verdict, launches, executions, kernel_launches };
+	VEC_PUSH(r->barriers, r->nbarriers, r->capbarriers, b);
+}
+
+uint32_t report_not_covered(const struct report *r)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->nbarriers; i++)
+		n += r->barriers[i].verdict == BV_NOT_COVERED;
+	return n;
+}
+
 enum severity finding_severity(const struct finding *f)
 {
 	switch (f->kind) {
@@ -96,11 +113,19 @@ enum severity finding_severity(const struct finding *f)
 	}
 }
 
+/* The same finding: kind and site, or for the kinds kept by site pair the
+** same unordered pair (which access or barrier a launch saw first depends
+** on its schedule). */
 static int same_finding(const struct finding *a, const struct finding *b)
 {
-	if (a->kind != b->kind || a->func != b->func || a->pc != b->pc)
+	if (a->kind != b->kind)
 		return 0;
-	return a->kind != FK_RACE || (a->second.func == b->second.func && a->second.pc == b->second.pc);
+	if (!finding_kind_is_pair(a->kind))
+		return a->func == b->func && a->pc == b->pc;
+	return (a->func == b->func && a->pc == b->pc && a->second.func == b->second.func
+		&& a->second.pc == b->second.pc)
+	       || (a->func == b->second.func && a->pc == b->second.pc
+		   && a->second.func == b->func && a->second.pc == b->pc);
 }
 
 static uint64_t max64(uint64_t a, uint64_t b)
@@ -126,8 +151,7 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 			old->benign = old->benign && f->benign;
 			old->its_only = old->its_only && f->its_only;
 			old->severity = finding_severity(old);
-			free(f->where);
-			free(f->detail);
+			finding_clear(f);
 			continue;
 		}
 		f->launch = launch;
@@ -187,7 +211,16 @@ static const char *const access_words[] = { "read", "write", "atomic read-modify
 static const char *const scope_words[] = { [SCOPE_BLOCK] = "block", [SCOPE_DEVICE] = "device",
 					   [SCOPE_SYSTEM] = "system", [SCOPE_THREAD] = "thread" };
 
+static const char *const verdict_names[] = { [BV_NOT_COVERED] = "not-covered",
+					     [BV_REDUNDANT] = "redundant", [BV_NEEDED] = "needed",
+					     [BV_COMPUTES] = "computes" };
+
 #define NAME_OF(tab, i) ((unsigned)(i) < sizeof tab / sizeof tab[0] ? tab[i] : "?")
+
+const char *report_verdict_name(enum barrier_verdict v)
+{
+	return NAME_OF(verdict_names, v);
+}
 
 const char *report_severity_name(enum severity s)
 {
@@ -361,6 +394,185 @@ char *report_message(const struct finding *f)
 	return sb_take(&b);
 }
 
+/* ---- sets of threads (barrier divergence) ---------------------------------- */
+
+/* first, first + step, ..., last */
+struct run {
+	uint32_t a, b, step;
+};
+
+/* Splits the increasing values V[0..N) into runs, into OUT (N entries at
+** most): a contiguous run where one starts, else an arithmetic one of
+** three values or more, else a single value.  Returns their number. */
+static uint32_t runs_of(const uint32_t *v, uint32_t n, struct run *out)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < n;) {
+		uint32_t j = i + 1, step = 1;
+		if (j < n && v[j] == v[i] + 1) {
+			while (j < n && v[j] == v[j - 1] + 1)
+				j++;
+		} else if (j + 1 < n && v[j + 1] - v[j] == v[j] - v[i]) {
+			step = v[j] - v[i];
+			while (j < n && v[j] - v[j - 1] == step)
+				j++;
+		}
+		out[k++] = (struct run){ v[i], v[j - 1], step };
+		i = j;
+	}
+	return k;
+}
+
+static void sb_run(struct sbuf *b, const struct run *r)
+{
+	if (r->a == r->b)
+		sb_add(b, "%" PRIu32, r->a);
+	else if (r->step == 1)
+		sb_add(b, "%" PRIu32 "..%" PRIu32, r->a, r->b);
+	else
+		sb_add(b, "%" PRIu32 "..%" PRIu32 " step %" PRIu32, r->a, r->b, r->step);
+}
+
+static int in_set(const uint32_t *mask, uint32_t t)
+{
+	return (mask[t >> 5] >> (t & 31)) & 1;
+}
+
+/* The x coordinates of row (y, z) of the set as runs, printed into *B
+** (one "X" part per run, separated by ';'); their number. */
+static uint32_t row_runs(const uint32_t *mask, const uint32_t *bdim, uint32_t y, uint32_t z,
+			 struct sbuf *b)
+{
+	uint32_t xs[1024], n = 0;
+	struct run runs[1024];
+	for (uint32_t x = 0; x < bdim[0]; x++)
+		if (in_set(mask, x + bdim[0] * (y + bdim[1] * z)))
+			xs[n++] = x;
+	uint32_t k = runs_of(xs, n, runs);
+	for (uint32_t i = 0; i < k; i++) {
+		if (i)
+			sb_add(b, ";");
+		sb_run(b, &runs[i]);
+	}
+	return k;
+}
+
+/* A range of y or z. */
+static void sb_range(struct sbuf *b, uint32_t a, uint32_t c)
+{
+	struct run r = { a, c, 1 };
+	sb_run(b, &r);
+}
+
+char *report_thread_set(const uint32_t *mask, const uint32_t *bdim, uint32_t max_items)
+{
+	uint64_t nt = (uint64_t)bdim[0] * bdim[1] * bdim[2];
+	if (nt == 0 || nt > 1024)
+		return xstrdup("()");
+	/* the rows of each plane z, equal consecutive rows merged into a y
+	** range; equal consecutive planes merged into a z range; one item
+	** "(X,Y,Z)" per run of x of each merged row */
+	struct sbuf out = { 0 };
+	uint32_t items = 0, more = 0;
+	struct sbuf prev_plane = { 0 };
+	uint32_t pz0 = 0, pz1 = 0;
+	int have_plane = 0;
+	for (uint32_t z = 0; z <= bdim[2]; z++) {
+		struct sbuf plane = { 0 };
+		if (z < bdim[2]) {
+			struct sbuf prow = { 0 };
+			uint32_t py0 = 0;
+			int have_row = 0;
+			for (uint32_t y = 0; y <= bdim[1]; y++) {
+				struct sbuf row = { 0 };
+				uint32_t k = y < bdim[1] ? row_runs(mask, bdim, y, z, &row) : 0;
+				int same = have_row && k > 0 && strcmp(row.s, prow.s) == 0;
+				if (have_row && !same) {
+					/* close rows py0..y-1 */
+					sb_add(&plane, "%" PRIu32 ":%" PRIu32 ":%s|", py0, y - 1, prow.s);
+					have_row = 0;
+				}
+				if (k > 0 && !same) {
+					free(prow.s);
+					prow = row;
+					row.s = NULL;
+					py0 = y;
+					have_row = 1;
+				}
+				free(row.s);
+			}
+			free(prow.s);
+		}
+		int same = have_plane && plane.s && strcmp(plane.s, prev_plane.s) == 0 && pz1 + 1 == z;
+		if (same) {
+			pz1 = z;
+			free(plane.s);
+			continue;
+		}
+		if (have_plane) {
+			/* print planes pz0..pz1: "y0:y1:x;x|..." */
+			char *save = NULL;
+			for (char *seg = strtok_r(prev_plane.s, "|", &save); seg;
+			     seg = strtok_r(NULL, "|", &save)) {
+				unsigned long y0 = strtoul(seg, &seg, 10);
+				unsigned long y1 = strtoul(seg + 1, &seg, 10);
+				char *xsave = NULL;
+				for (char *x = strtok_r(seg + 1, ";", &xsave); x;
+				     x = strtok_r(NULL, ";", &xsave)) {
+					if (items == max_items) {
+						more++;
+						continue;
+					}
+					sb_add(&out, "%s(%s,", items ? ", " : "", x);
+					sb_range(&out, (uint32_t)y0, (uint32_t)y1);
+					sb_add(&out, ",");
+					sb_range(&out, pz0, pz1);
+					sb_add(&out, ")");
+					items++;
+				}
+			}
+			have_plane = 0;
+		}
+		free(prev_plane.s);
+		prev_plane = plane;
+		if (plane.s) {
+			have_plane = 1;
+			pz0 = pz1 = z;
+		}
+	}
+	free(prev_plane.s);
+	if (more)
+		sb_add(&out, " and %" PRIu32 " more range%s", more, more == 1 ? "" : "s");
+	return out.s ? out.s : xstrdup("()");
+}
+
+/* The runs of the linear thread indices of the set (JSON). */
+static uint32_t linear_runs(const uint32_t *mask, uint32_t nt, struct run *out)
+{
+	uint32_t ts[1024], n = 0;
+	for (uint32_t t = 0; t < nt && t < 1024; t++)
+		if (in_set(mask, t))
+			ts[n++] = t;
+	return runs_of(ts, n, out);
+}
+
+/* The lanes a barrier group holds of warp W when that is some but not all
+** of the warp's threads, else 0. */
+static uint32_t partial_lanes(const struct bd_group *g, uint32_t w, uint32_t nt)
+{
+	uint32_t exists = nt >= (w + 1) * 32 ? 0xffffffffu : (1u << (nt - w * 32)) - 1;
+	uint32_t m = g->mask[w];
+	if (g->state != BD_WAITING && g->state != BD_OTHER_BARRIER)
+		return 0;
+	return m != 0 && m != exists ? m : 0;
+}
+
+static uint32_t block_threads(const struct divergence *d)
+{
+	uint64_t nt = (uint64_t)d->bdim[0] * d->bdim[1] * d->bdim[2];
+	return nt > 1024 ? 1024 : (uint32_t)nt;
+}
+
 /* ---- text ------------------------------------------------------------------ */
 
 /* "file:line:col", "file:line" without a column, or NULL without a file. */
@@ -405,6 +617,119 @@ static const char *plural(uint64_t n, const char *one, const char *many)
 	return n == 1 ? one : many;
 }
 
+/* "the barrier at k.cu:16:3" ("in g(int*)" when not the finding's function),
+** or "this barrier" for the finding's own */
+static void put_barrier(FILE *out, const struct finding *f, const struct bd_group *g)
+{
+	if (g->state == BD_WAITING) {
+		fprintf(out, "this barrier");
+		return;
+	}
+	fprintf(out, "the barrier");
+	if (g->loc.file && g->loc.line) {
+		fprintf(out, " at ");
+		put_loc(out, &g->loc);
+	}
+	if (g->loc.func && (f->loc.func == NULL || strcmp(g->loc.func, f->loc.func) != 0))
+		fprintf(out, " in %s", g->loc.func);
+}
+
+/* One line per group of threads of the divergent block, then one per
+** barrier reached by part of a warp. */
+static void text_divergence(FILE *out, const struct finding *f)
+{
+	const struct divergence *d = f->div;
+	uint32_t nt = block_threads(d), nw = (nt + 31) / 32;
+	for (uint32_t i = 0; i < d->ngroups; i++) {
+		const struct bd_group *g = &d->groups[i];
+		int one = g->nthreads == 1;
+		char *set = report_thread_set(g->mask, d->bdim, 4);
+		fprintf(out, "  %" PRIu32 " thread%s %s", g->nthreads, one ? "" : "s", set);
+		free(set);
+		if (i == 0)
+			fprintf(out, " of block (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")", f->who.block[0],
+				f->who.block[1], f->who.block[2]);
+		int known = g->loc.file && g->loc.line;
+		switch (g->state) {
+		case BD_WAITING:
+			fprintf(out, " wait%s here", one ? "s" : "");
+			break;
+		case BD_OTHER_BARRIER:
+			fprintf(out, " wait%s at ", one ? "s" : "");
+			put_barrier(out, f, g);
+			break;
+		case BD_EXITED:
+			fprintf(out, " exited");
+			if (known) {
+				fprintf(out, " at ");
+				put_loc(out, &g->loc);
+			}
+			break;
+		default:
+			fprintf(out, " %s elsewhere", one ? "is" : "are");
+			if (known) {
+				fprintf(out, ", at ");
+				put_loc(out, &g->loc);
+			}
+			if (g->loc.func && (f->loc.func == NULL || strcmp(g->loc.func, f->loc.func) != 0))
+				fprintf(out, " in %s", g->loc.func);
+			break;
+		}
+		fprintf(out, "\n");
+	}
+	/* barriers reached by part of a warp: warps with the same lanes together */
+	for (uint32_t i = 0; i < d->ngroups; i++) {
+		const struct bd_group *g = &d->groups[i];
+		uint32_t done = 0;	/* warps already printed */
+		for (uint32_t w = 0; w < nw; w++) {
+			uint32_t lanes = partial_lanes(g, w, nt);
+			if (lanes == 0 || ((done >> w) & 1))
+				continue;
+			uint32_t ws[32], nws = 0, ls[32], nls = 0;
+			for (uint32_t v = w; v < nw; v++)
+				if (partial_lanes(g, v, nt) == lanes) {
+					ws[nws++] = v;
+					done |= 1u << v;
+				}
+			for (uint32_t l = 0; l < 32; l++)
+				if ((lanes >> l) & 1)
+					ls[nls++] = l;
+			struct run wr[32], lr[32];
+			uint32_t nwr = runs_of(ws, nws, wr), nlr = runs_of(ls, nls, lr);
+			struct sbuf b = { 0 };
+			for (uint32_t k = 0; k < nlr && k < 4; k++) {
+				sb_add(&b, "%s", k ? ", " : "");
+				sb_run(&b, &lr[k]);
+			}
+			if (nlr > 4)
+				sb_add(&b, " and %" PRIu32 " more", nlr - 4);
+			sb_add(&b, " of warp%s ", nws == 1 ? "" : "s");
+			for (uint32_t k = 0; k < nwr; k++) {
+				sb_add(&b, "%s", k ? ", " : "");
+				sb_run(&b, &wr[k]);
+			}
+			fprintf(out, "  part of a warp: ");
+			put_barrier(out, f, g);
+			fprintf(out, " is reached by lane%s %s only\n", nls == 1 ? "" : "s", b.s);
+			free(b.s);
+		}
+	}
+}
+
+/* " (lanes 1 and 5 of warp 0)" or " (warps 0 and 1)": where the two
+** threads of a race within a block are, for checking its class by hand. */
+static void put_warps(FILE *out, const struct dim3 *bd, const struct thread_id *a,
+		      const struct thread_id *b)
+{
+	uint64_t ta = a->thread[0] + (uint64_t)bd->x * (a->thread[1] + (uint64_t)bd->y * a->thread[2]);
+	uint64_t tb = b->thread[0] + (uint64_t)bd->x * (b->thread[1] + (uint64_t)bd->y * b->thread[2]);
+	if (ta / 32 == tb / 32)
+		fprintf(out, " (lanes %" PRIu64 " and %" PRIu64 " of warp %" PRIu64 ")", ta % 32,
+			tb % 32, ta / 32);
+	else
+		fprintf(out, " (warps %" PRIu64 " and %" PRIu64 ")", ta / 32, tb / 32);
+}
+
 static void text_finding(FILE *out, const struct report *r, const struct finding *f)
 {
 	if (!put_loc(out, &f->loc))
@@ -417,14 +742,21 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	case FK_RACE:
 		put_access(out, f->access1, f->scope1, &f->loc, &f->who);
 		put_access(out, f->second.kind, f->second.scope, &f->second.loc, &f->second.who);
-		fprintf(out, "  class: %s, %s (%s)\n", NAME_OF(class_names, f->race_class),
-			NAME_OF(hazard_names, f->hazard), NAME_OF(hazard_words, f->hazard));
+		fprintf(out, "  class: %s", NAME_OF(class_names, f->race_class));
+		if (f->launch < r->nlaunches && f->race_class != RC_INTER_BLOCK)
+			put_warps(out, &r->launches[f->launch].block, &f->who, &f->second.who);
+		fprintf(out, ", %s (%s)\n", NAME_OF(hazard_names, f->hazard),
+			NAME_OF(hazard_words, f->hazard));
 		if (f->its_only)
 			fprintf(out, "  only under independent thread scheduling: lockstep warps order these accesses\n");
 		if (f->benign)
 			fprintf(out, "  benign: both wrote the same value\n");
 		break;
 	case FK_BARRIER_DIVERGENCE:
+		if (f->div) {
+			text_divergence(out, f);
+			break;
+		}
 		fprintf(out, "  arrived: ");
 		put_thread(out, &f->who);
 		if (f->loc.func)
@@ -456,7 +788,7 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n");
 		break;
 	}
-	if (f->detail)
+	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div))
 		fprintf(out, "  %s\n", f->detail);
 	fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
 	if (f->kind == FK_RACE)
@@ -474,6 +806,21 @@ void report_text(FILE *out, const struct report *r)
 {
 	for (uint32_t i = 0; i < r->findings.n; i++)
 		text_finding(out, r, &r->findings.v[i]);
+	/* coverage: barriers no launch executed (remarks, not findings) */
+	for (uint32_t i = 0; i < r->nbarriers; i++) {
+		const struct report_barrier *b = &r->barriers[i];
+		if (b->verdict != BV_NOT_COVERED)
+			continue;
+		if (!put_loc(out, &b->loc))
+			fprintf(out, "%s", b->loc.func ? b->loc.func : "simulee-c");
+		fprintf(out, ": remark: barrier not covered\n");
+		fprintf(out, "  never executed in %" PRIu64 " launch%s", b->kernel_launches,
+			plural(b->kernel_launches, "", "es"));
+		if (b->kernel < r->nkernels)
+			fprintf(out, " of %s", r->kernels[b->kernel].demangled);
+		fprintf(out, ", so neither needed nor redundant\n");
+	}
+	uint32_t nc = report_not_covered(r);
 
 	uint32_t e, w, n, b;
 	report_count(r, &e, &w, &n, &b);
@@ -489,6 +836,8 @@ void report_text(FILE *out, const struct report *r)
 	fprintf(out, " (%" PRIu32 " finding%s", r->findings.n, plural(r->findings.n, "", "s"));
 	if (b)
 		fprintf(out, ", %" PRIu32 " benign race%s", b, plural(b, "", "s"));
+	if (nc)
+		fprintf(out, "; %" PRIu32 " barrier%s not covered", nc, plural(nc, "", "s"));
 	fprintf(out, "; ");
 	if (r->nlaunches == 1) {
 		const struct report_launch *l = &r->launches[0];
@@ -553,13 +902,22 @@ static void jdim(struct jb *b, cJSON *o, const char *key, uint32_t x, uint32_t y
 	jnum(b, a, NULL, z);
 }
 
-static void json_location(struct jb *b, cJSON *arr, const struct srcloc *l)
+/* A location object, or NULL when memory ran out (jput notices). */
+static cJSON *location_obj(struct jb *b, const struct srcloc *l)
 {
-	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	cJSON *o = cJSON_CreateObject();
+	if (o == NULL)
+		return NULL;
 	jstr(b, o, "file", l->file);
 	jnum(b, o, "line", l->line);
 	jnum(b, o, "column", l->col);
 	jstr(b, o, "function", l->func);
+	return o;
+}
+
+static void json_location(struct jb *b, cJSON *arr, const struct srcloc *l)
+{
+	jput(b, arr, NULL, location_obj(b, l));
 }
 
 static void json_thread(struct jb *b, cJSON *arr, const struct thread_id *t)
@@ -567,6 +925,57 @@ static void json_thread(struct jb *b, cJSON *arr, const struct thread_id *t)
 	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
 	jdim(b, o, "block", t->block[0], t->block[1], t->block[2]);
 	jdim(b, o, "thread", t->thread[0], t->thread[1], t->thread[2]);
+}
+
+static const char *const bd_state_ids[] = { "waiting", "other-barrier", "exited", "elsewhere" };
+
+/* The groups of a barrier divergence ("divergence"), or null. */
+static void json_divergence(struct jb *b, cJSON *o, const struct finding *f)
+{
+	const struct divergence *d = f->kind == FK_BARRIER_DIVERGENCE ? f->div : NULL;
+	if (d == NULL) {
+		jput(b, o, "divergence", cJSON_CreateNull());
+		return;
+	}
+	uint32_t nt = block_threads(d), nw = (nt + 31) / 32;
+	cJSON *dv = jput(b, o, "divergence", cJSON_CreateObject());
+	jdim(b, dv, "block", f->who.block[0], f->who.block[1], f->who.block[2]);
+	cJSON *gs = jput(b, dv, "groups", cJSON_CreateArray());
+	for (uint32_t i = 0; i < d->ngroups; i++) {
+		const struct bd_group *g = &d->groups[i];
+		cJSON *go = jput(b, gs, NULL, cJSON_CreateObject());
+		jstr(b, go, "state", NAME_OF(bd_state_ids, g->state));
+		if (g->loc.file || g->loc.func || g->loc.line) {
+			jput(b, go, "location", location_obj(b, &g->loc));
+		} else {
+			jput(b, go, "location", cJSON_CreateNull());
+		}
+		jnum(b, go, "count", g->nthreads);
+		char *set = report_thread_set(g->mask, d->bdim, UINT32_MAX);
+		jstr(b, go, "threads", set);
+		free(set);
+		struct run runs[1024];
+		uint32_t nr = linear_runs(g->mask, nt, runs);
+		cJSON *rs = jput(b, go, "ranges", cJSON_CreateArray());
+		for (uint32_t k = 0; k < nr; k++) {
+			cJSON *r3 = jput(b, rs, NULL, cJSON_CreateArray());
+			jnum(b, r3, NULL, runs[k].a);
+			jnum(b, r3, NULL, runs[k].b);
+			jnum(b, r3, NULL, runs[k].step);
+		}
+		cJSON *pw = jput(b, go, "partial_warps", cJSON_CreateArray());
+		for (uint32_t w = 0; w < nw; w++) {
+			uint32_t lanes = partial_lanes(g, w, nt);
+			if (lanes == 0)
+				continue;
+			cJSON *wo = jput(b, pw, NULL, cJSON_CreateObject());
+			jnum(b, wo, "warp", w);
+			cJSON *ls = jput(b, wo, "lanes", cJSON_CreateArray());
+			for (uint32_t l = 0; l < 32; l++)
+				if ((lanes >> l) & 1)
+					jnum(b, ls, NULL, l);
+		}
+	}
 }
 
 static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32_t li)
@@ -647,6 +1056,7 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	jbool(b, o, "its_only", race && f->its_only);
 	jbool(b, o, "benign", race && f->benign);
 	jstr(b, o, "detail", f->detail);
+	json_divergence(b, o, f);
 	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
 	jnum(b, c, "occurrences", f->count);
 	jnum(b, c, "addresses", f->addresses);
@@ -685,6 +1095,18 @@ int report_json(FILE *out, const struct report *r)
 	for (uint32_t i = 0; i < r->findings.n; i++)
 		json_finding(&b, fs, r, i);
 
+	cJSON *bs = jput(&b, root, "barriers", cJSON_CreateArray());
+	for (uint32_t i = 0; i < r->nbarriers; i++) {
+		const struct report_barrier *rb = &r->barriers[i];
+		cJSON *o = jput(&b, bs, NULL, cJSON_CreateObject());
+		jnum(&b, o, "kernel", rb->kernel);
+		jput(&b, o, "location", location_obj(&b, &rb->loc));
+		jstr(&b, o, "verdict", report_verdict_name(rb->verdict));
+		jnum(&b, o, "launches", rb->launches);
+		jnum(&b, o, "executions", rb->executions);
+		jnum(&b, o, "kernel_launches", rb->kernel_launches);
+	}
+
 	uint32_t e, w, n, bn;
 	report_count(r, &e, &w, &n, &bn);
 	cJSON *s = jput(&b, root, "summary", cJSON_CreateObject());
@@ -693,6 +1115,7 @@ int report_json(FILE *out, const struct report *r)
 	jnum(&b, s, "warnings", w);
 	jnum(&b, s, "notes", n);
 	jnum(&b, s, "benign_races", bn);
+	jnum(&b, s, "barriers_not_covered", report_not_covered(r));
 	jnum(&b, s, "exit_status", (uint64_t)report_exit_status(r));
 
 	char *text = b.failed ? NULL : cJSON_Print(root);

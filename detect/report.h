@@ -59,6 +59,17 @@ struct report_launch {
 	uint32_t nbufs, capbufs;
 };
 
+/* A static barrier of an analysed kernel and what the launches told about
+** it (coverage: listed whatever the verdict, not findings). */
+struct report_barrier {
+	uint32_t kernel;	/* index in the report's kernels */
+	struct srcloc loc;	/* points into the program's strings */
+	enum barrier_verdict verdict;
+	uint64_t launches;	/* launches that executed it */
+	uint64_t executions;
+	uint64_t kernel_launches;	/* launches of its kernel it was checked against */
+};
+
 struct report {
 	const char *input;		/* the file analysed, or NULL (borrowed) */
 	const char *version;		/* tool version (borrowed) */
@@ -73,6 +84,8 @@ struct report {
 	/* Owned.  Source locations in the findings point into the program's
 	** strings: write the report before the program is freed. */
 	struct findings findings;
+	struct report_barrier *barriers;	/* every static barrier, by kernel */
+	uint32_t nbarriers, capbarriers;
 };
 
 /* An empty report: no kernels, launches or findings, warp model its,
@@ -94,6 +107,17 @@ uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value);
 void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,
 			  uint64_t elems, const char *init);
+
+/* Records static barrier LOC of kernel KERNEL with its verdict over
+** KERNEL_LAUNCHES launches (LAUNCHES of them executed it, EXECUTIONS
+** times in all). */
+void report_add_barrier(struct report *r, uint32_t kernel, const struct srcloc *loc,
+			enum barrier_verdict verdict, uint64_t launches, uint64_t executions,
+			uint64_t kernel_launches);
+
+/* The barriers never executed (BV_NOT_COVERED). */
+uint32_t report_not_covered(const struct report *r);
+const char *report_verdict_name(enum barrier_verdict v);
 
 /*
 ** Moves the findings of launch LAUNCH from *FS into the report and leaves
@@ -139,6 +163,13 @@ int report_json(FILE *out, const struct report *r);
 /* The launch as options a user can paste on the command line
 ** ("--kernel K --grid X,Y,Z ..."); newly allocated. */
 char *report_launch_options(const struct report *r, uint32_t l);
+
+/* A set of threads of a block of dimensions BDIM (at most 1024 threads;
+** thread t = x + bdim[0] * (y + bdim[1] * z) is bit t % 32 of
+** mask[t / 32]) as compact coordinate ranges: "(0..31,0,0)",
+** "(0..62 step 2,0..3,0), (5,1,0)"; after MAX_ITEMS ranges " and N more".
+** Newly allocated. */
+char *report_thread_set(const uint32_t *mask, const uint32_t *bdim, uint32_t max_items);
 
 /* The first line of finding F's text without location and severity
 ** ("data race on shared 's[3]' between a write and a read"); newly

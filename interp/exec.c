@@ -90,6 +90,17 @@ void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32
 	finding_at(ex, w, lane, fn, pc, &loc, k, addr, detail);
 }
 
+/* Lanes M of W leave the kernel at instruction PC of function FN (a
+** barrier divergence says where they went). */
+static void note_exit(struct warp *w, uint32_t m, uint32_t fn, uint32_t pc)
+{
+	for (; m; m &= m - 1) {
+		int l = __builtin_ctz(m);
+		w->exit_fn[l] = fn;
+		w->exit_pc[l] = pc;
+	}
+}
+
 /* Picks the next group of the top frame: the waiting lanes with the
 ** smallest pc.  Returns 0 if no lane of the top frame can run. */
 static int resched(struct warp *w)
@@ -582,6 +593,7 @@ static void enter_call(struct exec *ex, struct warp *w, const struct insn *I, ui
 	}
 	if (why != NULL) {
 		exec_finding(ex, w, __builtin_ctz(mask), fr->fn, pc, k, 0, why);
+		note_exit(w, mask, fr->fn, pc);
 		w->exited |= mask;
 		w->active &= ~mask;
 		return;
@@ -980,6 +992,7 @@ reload:
 		}
 		vmcase(RET) {
 			if (w->depth == 1) {
+				note_exit(w, m, fr->fn, pc);
 				w->exited |= m;
 				w->active = 0;
 				goto reload;
@@ -1044,6 +1057,7 @@ reload:
 						     I->f == TRAP_UNREACHABLE ? "unreachable code reached"
 						     : I->f == TRAP_BRKPT ? "brkpt executed (no debugger)"
 						     : "__trap() called");
+			note_exit(w, m, fr->fn, pc);
 			w->exited |= m;
 			w->active = 0;
 			goto reload;
@@ -1060,6 +1074,7 @@ reload:
 				free(msg);
 				free(file);
 			}
+			note_exit(w, m, fr->fn, pc);
 			w->exited |= m;
 			w->active = 0;
 			goto reload;

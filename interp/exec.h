@@ -45,6 +45,8 @@ struct warp {
 	uint64_t steps;
 	uint32_t tid[3][32];
 	uint64_t bar_pred[32];
+	uint32_t exit_fn[32];	/* where each exited lane left: function and pc */
+	uint32_t exit_pc[32];	/* (exit_fn UINT32_MAX: unknown), for divergence */
 	struct mam_warp_ctx mam;	/* intra-warp order for the model */
 };
 

@@ -141,44 +141,160 @@ static void release(const struct exec *ex, struct warp *ws, uint32_t nw)
 	}
 }
 
+/* A place in the code where threads of a divergent block are: the user's
+** site (function and pc; a barrier or access inside a header's wrapper is
+** its call) and its source location. */
+struct place {
+	uint32_t fn, pc;
+	struct srcloc loc;
+};
+
+/* The place of instruction PC of function FN, reached in frame D of W (W
+** NULL: an exit, whose frame is gone). */
+static struct place place_of(const struct program *p, const struct warp *w, uint32_t d,
+			     uint32_t fn, uint32_t pc)
+{
+	const struct func *f = &p->funcs[fn];
+	struct place pl = { fn, pc, { f->file, f->demangled, pc < f->ncode ? f->line[pc] : 0, 0 } };
+	const struct insn *I = pc < f->ncode ? &f->code[pc] : NULL;
+	if (I && (I->op == OP_LOAD || I->op == OP_STORE || I->op == OP_ATOMIC || I->op == OP_CMPXCHG
+		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER)
+	    && I->x < p->nsites) {
+		uint32_t site = w ? exec_user_site(p, w, d, I->x) : I->x;
+		pl.fn = p->sites[site].func;
+		pl.pc = p->sites[site].pc;
+		pl.loc = p->sites[site].loc;
+	}
+	return pl;
+}
+
+/* Adds lane L of warp WI to the group of (STATE, PL) in *GS, making one;
+** GFN and GPC hold each group's place. */
+static void group_add(struct bd_group **gs, uint32_t *n, uint32_t *cap, uint8_t state,
+		      const struct place *pl, uint32_t *gfn, uint32_t *gpc, uint32_t wi, int l)
+{
+	uint32_t g;
+	for (g = 0; g < *n; g++)
+		if ((*gs)[g].state == state && gfn[g] == pl->fn && gpc[g] == pl->pc)
+			break;
+	if (g == *n) {
+		struct bd_group ng;
+		memset(&ng, 0, sizeof ng);
+		ng.state = state;
+		ng.loc = pl->loc;
+		gfn[g] = pl->fn;
+		gpc[g] = pl->pc;
+		VEC_PUSH(*gs, *n, *cap, ng);
+	}
+	(*gs)[g].mask[wi] |= 1u << l;
+	(*gs)[g].nthreads++;
+}
+
+/* Where live lane L of W is: the deepest frame it is in, and whether it
+** waits at a barrier there. */
+static uint8_t lane_place(const struct program *p, const struct warp *w, int l, struct place *pl)
+{
+	for (uint32_t d = w->depth; d-- > 0;) {
+		const struct frame *f = &w->frames[d];
+		if (!(((f->entered & ~f->returned) >> l) & 1))
+			continue;
+		*pl = place_of(p, w, d, f->fn, f->pc[l]);
+		return (f->bar_blocked >> l) & 1 ? BD_OTHER_BARRIER : BD_ELSEWHERE;
+	}
+	return BD_ELSEWHERE;
+}
+
+/*
+** A barrier had to be forced.  Every thread of the block goes into a group
+** by where it is: the barrier the first waiting thread is at (the
+** finding's), another barrier, the exit it left by, another place.  The
+** finding is the pair (that barrier, the first other barrier), or the
+** barrier alone; the first occurrence keeps the groups.
+*/
 static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 {
-	/* the first blocked thread names the barrier; the detail says who is
-	** missing and where they are */
-	uint32_t fn = 0, pc = 0;
-	int have = 0;
-	struct warp *fw = NULL;
-	int flane = 0;
-	uint32_t exited = 0, elsewhere = 0, waiting = 0;
-	for (uint32_t i = 0; i < nw; i++) {
-		struct warp *w = &ws[i];
-		exited += (uint32_t)__builtin_popcount(w->exists & w->exited);
-		for (uint32_t d = 0; d < w->depth; d++) {
-			struct frame *f = &w->frames[d];
-			for (uint32_t m = f->bar_blocked; m; m &= m - 1) {
+	const struct program *p = ex->p;
+	const struct place none = { FINDING_NO_SITE, FINDING_NO_SITE, { NULL, NULL, 0, 0 } };
+	struct place prim = none, other = none;
+	struct thread_id first[4];
+	memset(first, 0, sizeof first);
+	int have[4] = { 0, 0, 0, 0 };
+	/* at most 1024 threads, so at most 1024 groups */
+	uint32_t gfn[1024], gpc[1024];
+	struct bd_group *gs = NULL;
+	uint32_t n = 0, cap = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < nw; i++) {
+			const struct warp *w = &ws[i];
+			for (uint32_t m = w->exists; m; m &= m - 1) {
 				int l = __builtin_ctz(m);
-				if (!have) {
-					fn = f->fn;
-					pc = f->pc[l];
-					fw = w;
-					flane = l;
-					have = 1;
+				struct place pl = none;
+				uint8_t state;
+				if ((w->exited >> l) & 1) {
+					state = BD_EXITED;
+					if (w->exit_fn[l] < p->nfuncs)
+						pl = place_of(p, NULL, 0, w->exit_fn[l], w->exit_pc[l]);
+				} else {
+					state = lane_place(p, w, l, &pl);
 				}
-				if (f->fn == fn && f->pc[l] == pc)
-					waiting++;
-				else
-					elsewhere++;
+				if (pass == 0) {
+					/* the barrier of the first waiting thread */
+					if (state == BD_OTHER_BARRIER && prim.fn == FINDING_NO_SITE)
+						prim = pl;
+					continue;
+				}
+				if (state == BD_OTHER_BARRIER && pl.fn == prim.fn && pl.pc == prim.pc)
+					state = BD_WAITING;
+				if (state == BD_OTHER_BARRIER && other.fn == FINDING_NO_SITE)
+					other = pl;
+				group_add(&gs, &n, &cap, state, &pl, gfn, gpc, i, l);
+				if (!have[state]) {
+					have[state] = 1;
+					first[state] = (struct thread_id){
+						{ ex->block[0], ex->block[1], ex->block[2] },
+						{ w->tid[0][l], w->tid[1][l], w->tid[2][l] } };
+				}
 			}
+			if (pass == 0 && i + 1 == nw && prim.fn == FINDING_NO_SITE)
+				return;		/* nobody waits at a barrier */
 		}
-	}
-	if (!have)
+	/* the barrier first, then other barriers, exits and the rest, each in
+	** order of its first thread: a stable sort by state */
+	for (uint32_t a = 1; a < n; a++)
+		for (uint32_t b = a; b > 0 && gs[b - 1].state > gs[b].state; b--) {
+			struct bd_group t = gs[b];
+			gs[b] = gs[b - 1];
+			gs[b - 1] = t;
+		}
+	uint32_t count[4] = { 0, 0, 0, 0 };
+	for (uint32_t g = 0; g < n; g++)
+		count[gs[g].state] += gs[g].nthreads;
+	int isnew;
+	struct finding *fd = findings_get_pair(ex->out, FK_BARRIER_DIVERGENCE, prim.fn, prim.pc,
+					       other.fn, other.pc, &isnew);
+	fd->count++;
+	if (!isnew) {
+		free(gs);
 		return;
-	uint32_t stuck = ex->nthreads - exited - waiting - elsewhere;
+	}
+	fd->loc = prim.loc;
+	fd->who = first[BD_WAITING];
+	if (other.fn != FINDING_NO_SITE) {
+		fd->second.loc = other.loc;
+		fd->second.who = first[BD_OTHER_BARRIER];
+	}
 	char detail[256];
 	snprintf(detail, sizeof detail,
 		 "%u thread%s wait here; %u exited, %u wait at another barrier, %u are stuck elsewhere",
-		 waiting, waiting == 1 ? "" : "s", exited, elsewhere, stuck);
-	exec_finding(ex, fw, flane, fn, pc, FK_BARRIER_DIVERGENCE, 0, detail);
+		 count[BD_WAITING], count[BD_WAITING] == 1 ? "" : "s", count[BD_EXITED],
+		 count[BD_OTHER_BARRIER], count[BD_ELSEWHERE]);
+	fd->detail = xstrdup(detail);
+	fd->div = xcalloc(1, sizeof *fd->div);
+	fd->div->bdim[0] = ex->cfg->block.x;
+	fd->div->bdim[1] = ex->cfg->block.y;
+	fd->div->bdim[2] = ex->cfg->block.z;
+	fd->div->groups = gs;
+	fd->div->ngroups = n;
 }
 
 /* The thread indices of every warp, the same in every block: set once per
@@ -223,6 +339,8 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 			}
 		/* lanes past the end of the block count as exited from the start */
 		w->exited = ~w->exists;
+		for (int l = 0; l < 32; l++)
+			w->exit_fn[l] = UINT32_MAX;
 		if (ex->mam)
 			mam_warp_begin(ex->mam, &w->mam, i, w->exists);
 	}

@@ -1775,8 +1775,87 @@ static uint8_t di_pointee_elem(LLVMValueRef ditype)
 	return ET_NONE;
 }
 
+/* The argument number of a DILocalVariable (0: a local, not a parameter).
+** LLVM-C has no accessor for it, so it is read from the printed node
+** ("!DILocalVariable(name: "p", arg: 1, ...)"). */
+static unsigned di_arg_number(LLVMValueRef var)
+{
+	char *txt = LLVMPrintValueToString(var);
+	unsigned arg = 0;
+	const char *a = txt ? strstr(txt, ", arg: ") : NULL;
+	if (a)
+		arg = (unsigned)strtoul(a + 7, NULL, 10);
+	LLVMDisposeMessage(txt);
+	return arg;
+}
+
+/* Names of parameters no dbg.value describes (optimisation can drop one)
+** from the variables the function's DISubprogram retains, which carry the
+** parameter's position. */
+static void params_from_subprogram(struct lctx *lc, LLVMValueRef fn, struct func *out)
+{
+	int missing = 0;
+	for (uint32_t i = 0; i < out->nparams; i++)
+		missing |= out->params[i].name == NULL;
+	LLVMMetadataRef sp = missing ? LLVMGetSubprogram(fn) : NULL;
+	if (sp == NULL || LLVMGetMetadataKind(sp) != LLVMDISubprogramMetadataKind)
+		return;
+	/* DISubprogram operands: file, scope, name, linkage name, type,
+	** unit, declaration, retained nodes, ... */
+	LLVMValueRef nodes = md_operand(LLVMMetadataAsValue(lc->ctx, sp), 7);
+	if (nodes == NULL || LLVMIsAMDNode(nodes) == NULL)
+		return;
+	unsigned n = LLVMGetMDNodeNumOperands(nodes);
+	LLVMValueRef *ops = xcalloc(n ? n : 1, sizeof *ops);
+	LLVMGetMDNodeOperands(nodes, ops);
+	for (unsigned k = 0; k < n; k++) {
+		if (ops[k] == NULL || LLVMIsAMDNode(ops[k]) == NULL
+		    || LLVMGetMetadataKind(LLVMValueAsMetadata(ops[k])) != LLVMDILocalVariableMetadataKind)
+			continue;
+		unsigned arg = di_arg_number(ops[k]);
+		const char *name = md_string_operand(ops[k], 1);
+		if (arg >= 1 && arg <= out->nparams && out->params[arg - 1].name == NULL && name && *name)
+			out->params[arg - 1].name = xstrdup(name);
+	}
+	free(ops);
+}
+
+/* Names from the IR itself (%p in hand-written or name-keeping IR). */
+static void params_from_ir_names(LLVMValueRef fn, struct func *out)
+{
+	for (uint32_t i = 0; i < out->nparams; i++) {
+		size_t len = 0;
+		const char *nm = LLVMGetValueName2(LLVMGetParam(fn, i), &len);
+		if (out->params[i].name == NULL && nm && len > 0)
+			out->params[i].name = xstrndup(nm, len);
+	}
+}
+
+/* The parameters still without a name are named by position, arg0, arg1,
+** ... (a name another parameter has is skipped: argN_). */
+static void params_by_position(struct func *out)
+{
+	for (uint32_t i = 0; i < out->nparams; i++) {
+		if (out->params[i].name != NULL)
+			continue;
+		char name[32];
+		snprintf(name, sizeof name, "arg%u", i);
+		for (int taken = 1; taken;) {
+			taken = 0;
+			for (uint32_t j = 0; j < out->nparams; j++)
+				if (out->params[j].name && strcmp(out->params[j].name, name) == 0)
+					taken = 1;
+			if (taken)
+				strncat(name, "_", sizeof name - strlen(name) - 1);
+		}
+		out->params[i].name = xstrdup(name);
+		out->params[i].positional = 1;
+	}
+}
+
 /* Source names (and, for pointers, pointee types) of the parameters, from
-** the dbg.declare / dbg.value calls that describe them. */
+** the dbg.declare / dbg.value calls that describe them, else from the
+** subprogram's variables, else from the IR; the rest by position. */
 static void param_debug_info(struct lctx *lc, LLVMValueRef fn, struct func *out)
 {
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -1809,7 +1888,9 @@ static void param_debug_info(struct lctx *lc, LLVMValueRef fn, struct func *out)
 			}
 		}
 	}
-	(void)lc;
+	params_from_subprogram(lc, fn, out);
+	params_from_ir_names(fn, out);
+	params_by_position(out);
 }
 
 /* The element type of the first load or store through pointer V (through

@@ -136,7 +136,8 @@ enum elem_type { ET_NONE, ET_I8, ET_U8, ET_I16, ET_U16, ET_I32, ET_U32,
 
 /* A kernel or device-function parameter. */
 struct param {
-	char *name;		/* source name, or NULL */
+	char *name;		/* source name, or "argN" (see positional) */
+	uint8_t positional;	/* no name in the bitcode: name is "arg" + position */
 	uint8_t is_ptr;		/* pointer (buffer) argument */
 	uint8_t byval;		/* struct passed by value (pointer to param space) */
 	uint8_t elem;		/* enum elem_type guessed for a pointer, ET_NONE if unknown */

@@ -295,13 +295,15 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 }
 
 /*
-** Builds the report of the one launch (taking the findings out of *FS),
+** Builds the report of the one launch (taking the findings out of *FS,
+** listing the barriers of BV),
 ** writes it where --output, --format and --dump say, and returns the exit
 ** status --fail-on gives (0 or 1), or SIM_ERR_IO with *err filled.
 */
 static int write_report(const struct run_opts *o, const struct kernel_info *k,
 			const struct func *f, const struct buffer *bufs, struct findings *fs,
-			enum mam_warp_model model, struct sim_error *err)
+			const struct barrier_verdicts *bv, enum mam_warp_model model,
+			struct sim_error *err)
 {
 	struct report rep;
 	report_init(&rep);
@@ -315,6 +317,9 @@ static int write_report(const struct run_opts *o, const struct kernel_info *k,
 	uint32_t l = report_add_launch(&rep, ki, o->grid, o->block, o->dyn_shared, o->seed);
 	describe_launch(&rep, l, o, f, bufs);
 	report_take_findings(&rep, fs, l);
+	for (uint32_t i = 0; i < bv->n; i++)
+		report_add_barrier(&rep, ki, &bv->v[i].loc, barrier_record_verdict(&bv->v[i]),
+				   bv->v[i].launches, bv->v[i].executions, bv->launches);
 
 	int status = 0;
 	FILE *out = o->ndumps ? stderr : stdout;
@@ -350,6 +355,7 @@ int run_main(const struct run_opts *o)
 	struct mem m;
 	struct findings fs = { 0 };
 	struct mam *mam = NULL;
+	struct barrier_verdicts bv = { 0 };
 	struct buffer *bufs = NULL;
 	uint32_t nbufs = 0;
 	uint64_t *args = NULL;
@@ -518,7 +524,9 @@ int run_main(const struct run_opts *o)
 		goto fail;
 	fflush(stdout);
 	detect_races(p, mam, &m, 0, &fs);
-	detect_redundant_barriers(p, mam, mo.model, 1, &fs);
+	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
+	barrier_verdicts_add(&bv, p, mam, mo.model);
+	detect_barrier_findings(&bv, &fs);
 	if (o->dump_model)
 		mam_dump(mam, o->ndumps ? stderr : stdout, name_addr, &m);
 
@@ -533,7 +541,7 @@ int run_main(const struct run_opts *o)
 		}
 	}
 	fflush(stdout);
-	status = write_report(o, k, f, bufs, &fs, mo.model, &err);
+	status = write_report(o, k, f, bufs, &fs, &bv, mo.model, &err);
 	if (status < 0)
 		goto fail;
 	goto out;
@@ -546,6 +554,7 @@ out:
 	free(bufs);
 	free(args);
 	findings_free(&fs);
+	barrier_verdicts_free(&bv);
 	if (mam)
 		mam_free(mam);
 	mem_free(&m);

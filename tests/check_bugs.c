@@ -847,6 +847,62 @@ static unsigned name_bit(const char *s, const char *const *names)
 	return 0;
 }
 
+/*
+** The groups of barrier-divergence finding F of DOC agree with its
+** locations (LOC[0..NLOC)): the first group waits at the barrier
+** (locations[0]), the first other-barrier group at locations[1] when there
+** is one, and none when there is not; each group's ranges hold its count
+** of threads; the groups hold every thread of the launch's block once.
+*/
+static void check_divergence(const cJSON *doc, const cJSON *f, const struct bm_line *loc,
+			     int nloc)
+{
+	const cJSON *dv = cJSON_GetObjectItemCaseSensitive(f, "divergence");
+	ck_assert_msg(cJSON_IsObject(dv), "a barrier divergence without its groups");
+	const cJSON *launch = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"),
+						 cJSON_GetObjectItemCaseSensitive(f, "launch")->valueint);
+	ck_assert_ptr_nonnull(launch);
+	int nt = 1;
+	for (int i = 0; i < 3; i++)
+		nt *= cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(launch, "block"), i)->valueint;
+	const cJSON *g;
+	int total = 0, idx = 0, others = 0;
+	static unsigned char seen[1024];
+	memset(seen, 0, sizeof seen);
+	cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(dv, "groups")) {
+		const char *state = jstring(g, "state");
+		const cJSON *gl = cJSON_GetObjectItemCaseSensitive(g, "location");
+		int line = cJSON_IsObject(gl) ? cJSON_GetObjectItemCaseSensitive(gl, "line")->valueint : 0;
+		if (idx == 0)
+			ck_assert_msg(strcmp(state, "waiting") == 0 && line == loc[0].line,
+				      "the first group (%s at line %d) is not the barrier's (%d)", state,
+				      line, loc[0].line);
+		else
+			ck_assert_msg(strcmp(state, "waiting") != 0, "two waiting groups");
+		if (strcmp(state, "other-barrier") == 0 && others++ == 0)
+			ck_assert_msg(nloc == 2 && line == loc[1].line, "other barrier at line %d, "
+				      "locations %d", line, nloc == 2 ? loc[1].line : 0);
+		int count = cJSON_GetObjectItemCaseSensitive(g, "count")->valueint, held = 0;
+		const cJSON *r;
+		cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(g, "ranges")) {
+			int a = cJSON_GetArrayItem(r, 0)->valueint, b = cJSON_GetArrayItem(r, 1)->valueint;
+			int step = cJSON_GetArrayItem(r, 2)->valueint;
+			ck_assert_msg(step >= 1 && a <= b && b < nt && (b - a) % step == 0,
+				      "bad range [%d,%d,%d] in a block of %d", a, b, step, nt);
+			for (int t = a; t <= b; t += step) {
+				ck_assert_msg(!seen[t], "thread %d in two groups", t);
+				seen[t] = 1;
+				held++;
+			}
+		}
+		ck_assert_int_eq(held, count);
+		total += count;
+		idx++;
+	}
+	ck_assert_msg(others > 0 || nloc == 1, "a second location but no other barrier");
+	ck_assert_int_eq(total, nt);
+}
+
 /* Reads the findings of report DOC (schema-checked) into R[0..MAX_REPORTS);
 ** returns their number. */
 static int golden_parse(const cJSON *doc, struct golden_report *r)
@@ -888,6 +944,10 @@ static int golden_parse(const cJSON *doc, struct golden_report *r)
 		if (p->kind == BK_RACE)
 			ck_assert_msg(p->nloc == 2 && p->cls && p->hazard, "a data race without two "
 				      "locations, a class and a hazard");
+		if (p->kind == BK_BD)
+			check_divergence(doc, f, p->loc, p->nloc);
+		else
+			ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(f, "divergence")));
 	}
 	return n;
 }
@@ -921,10 +981,17 @@ static int golden_matches(const struct golden_report *r, const struct bm_finding
 		return r->space == f->space && strcmp(r->var, f->var) == 0
 		       && (r->cls & f->classes) != 0 && (r->hazard & f->access) != 0
 		       && r->benign == f->benign && r->its_only == f->its_only;
-	case BK_BD:	/* the barrier, and where the others were when known */
+	case BK_BD:	/* exactly: the barrier, and the other barrier others wait at */
 		for (int i = 0; i < r->nloc; i++)
 			if (!among_lines(&r->loc[i], f))
 				return 0;
+		for (int j = 0; j < f->nlines; j++) {
+			int seen = 0;
+			for (int i = 0; i < r->nloc; i++)
+				seen |= same_line(&r->loc[i], &f->lines[j]);
+			if (!seen)
+				return 0;
+		}
 		return r->nloc > 0;
 	case BK_RB:
 		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);

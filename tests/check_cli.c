@@ -303,6 +303,68 @@ START_TEST(list_kernels)
 }
 END_TEST
 
+/* Parameter names: from the subprogram's variables when no dbg.value names
+** them, from the IR's value names, else by position (argN, argN_ when a
+** parameter already has that name); addresses and the launch line use them. */
+START_TEST(param_names)
+{
+	const char *ll =
+		"target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
+		"target triple = \"nvptx64-nvidia-cuda\"\n"
+		"define void @k(ptr %0, i32 %1, ptr %2) !dbg !5 {\n"
+		"  store i32 %1, ptr %0, align 4\n"
+		"  ret void\n"
+		"}\n"
+		"define void @k2(ptr %arg1, i32 %1) {\n"
+		"  store i32 %1, ptr %arg1, align 4\n"
+		"  ret void\n"
+		"}\n"
+		"!llvm.dbg.cu = !{!0}\n"
+		"!llvm.module.flags = !{!3}\n"
+		"!nvvm.annotations = !{!20, !21}\n"
+		"!0 = distinct !DICompileUnit(language: DW_LANG_C_plus_plus_14, file: !1, producer: \"t\", "
+		"isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)\n"
+		"!1 = !DIFile(filename: \"k.cu\", directory: \"/tmp\")\n"
+		"!3 = !{i32 2, !\"Debug Info Version\", i32 3}\n"
+		"!5 = distinct !DISubprogram(name: \"k\", scope: !1, file: !1, line: 1, type: !6, "
+		"scopeLine: 2, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0, retainedNodes: !10)\n"
+		"!6 = !DISubroutineType(types: !7)\n"
+		"!7 = !{null}\n"
+		"!8 = !DIBasicType(name: \"int\", size: 32, encoding: DW_ATE_signed)\n"
+		"!10 = !{!12, !11}\n"
+		"!11 = !DILocalVariable(name: \"dst\", arg: 1, scope: !5, file: !1, line: 1, type: !8)\n"
+		"!12 = !DILocalVariable(name: \"val\", arg: 2, scope: !5, file: !1, line: 1, type: !8)\n"
+		"!20 = !{ptr @k, !\"kernel\", i32 1}\n"
+		"!21 = !{ptr @k2, !\"kernel\", i32 1}\n";
+	char *path = write_tmp(ll);
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	expect_output(&r, "  param 0: dst (pointer");
+	expect_output(&r, "  param 1: val (scalar i32)");
+	expect_output(&r, "  param 2: arg2 (pointer");
+	expect_output(&r, "  param 0: arg1 (pointer");
+	expect_output(&r, "  param 1: arg1_ (scalar i32)");
+	tu_run_free(&r);
+	run_bin(&r, (const char *const[]){ path, "--kernel", "k2", "--size", "arg1=1", "--type",
+					   "arg1=i32", "--arg", "arg1_=5", "--block", "2", "--dump",
+					   "arg1", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "5\n");
+	ck_assert_msg(strstr(r.err, "race on global 'arg1[0]' between two writes of the same value")
+		      && strstr(r.err, "--arg arg1_=5 --size arg1=1 --type arg1=i32"), "%s", r.err);
+	tu_run_free(&r);
+	run_bin(&r, (const char *const[]){ path, "--kernel", "k", "--size", "dst=1", "--arg", "1=5",
+					   "--size", "2=4", "--dump", "dst", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "--arg val=5 --size dst=1 --type dst=i32 --size arg2=4 --type arg2=u8"), "%s",
+		      r.err);
+	tu_run_free(&r);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
 START_TEST(list_kernels_not_analysable)
 {
 	/* each reason is one line, however the lowering worded it (here inline
@@ -584,7 +646,8 @@ START_TEST(inlined_header_locations)
 	run_bin(&r, (const char *const[]){ bc, "--kernel", "mix", "--block", "64", "--size", "0=1", NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
 	expect_output(&r, ":12:");
-	expect_output(&r, "data race on global '0[0]'");
+	/* -O2 keeps no parameter names: named by position */
+	expect_output(&r, "data race on global 'arg0[0]'");
 	ck_assert_msg(strstr(r.out, "simulee_cuda.h") == NULL, "header location in: %s", r.out);
 	tu_run_free(&r);
 	unlink(bc);
@@ -619,6 +682,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, version);
 	tcase_add_test(tc, list_kernels);
 	tcase_add_test(tc, list_kernels_not_analysable);
+	tcase_add_test(tc, param_names);
 	tcase_add_test(tc, run_and_dump);
 	suite_add_tcase(s, tc);
 

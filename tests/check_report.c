@@ -10,7 +10,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "detect/races.h"
 #include "detect/report.h"
+#include "interp/interp.h"
+#include "memmodel/mam.h"
 #include "src/util.h"
 #include "tests.h"
 
@@ -47,6 +50,48 @@ static struct finding *race(struct findings *fs, uint32_t pc1, struct srcloc l1,
 	f->count = 1;
 	f->addresses = 1;
 	f->thread_pairs = 1;
+	return f;
+}
+
+/* Threads T0, T0 + STEP, ..., up to T1 of a block, into MASK. */
+static void set_threads(uint32_t *mask, uint32_t t0, uint32_t t1, uint32_t step)
+{
+	for (uint32_t t = t0; t <= t1; t += step)
+		mask[t / 32] |= 1u << (t % 32);
+}
+
+/* A barrier divergence in a block of 64: threads 0..15 wait at line 17,
+** 16..31 at line 19, the even ones of 32..63 exited at line 22 and the odd
+** ones are at no known place. */
+static struct finding *divergence(struct findings *fs)
+{
+	int isnew;
+	struct finding *f = findings_get_pair(fs, FK_BARRIER_DIVERGENCE, 0, 55, 0, 57, &isnew);
+	ck_assert_int_eq(isnew, 1);
+	f->loc = at(17, 3);
+	f->who = tid(0, 0);
+	f->second.loc = at(19, 3);
+	f->second.who = tid(16, 0);
+	f->detail = xstrdup("16 threads wait here; 16 exited, 16 wait at another barrier, "
+			    "16 are stuck elsewhere");
+	f->count = 1;
+	struct divergence *d = xcalloc(1, sizeof *d);
+	d->bdim[0] = 64;
+	d->bdim[1] = d->bdim[2] = 1;
+	d->ngroups = 4;
+	d->groups = xcalloc(4, sizeof *d->groups);
+	static const struct { uint8_t state; uint32_t line, col, t0, t1, step; } g[] = {
+		{ BD_WAITING, 17, 3, 0, 15, 1 }, { BD_OTHER_BARRIER, 19, 3, 16, 31, 1 },
+		{ BD_EXITED, 22, 0, 32, 62, 2 }, { BD_ELSEWHERE, 0, 0, 33, 63, 2 },
+	};
+	for (int i = 0; i < 4; i++) {
+		d->groups[i].state = g[i].state;
+		if (g[i].line)
+			d->groups[i].loc = at(g[i].line, g[i].col);
+		set_threads(d->groups[i].mask, g[i].t0, g[i].t1, g[i].step);
+		d->groups[i].nthreads = 16;
+	}
+	f->div = d;
 	return f;
 }
 
@@ -89,17 +134,15 @@ static void add_all_kinds(struct findings *fs)
 	f->race_class = RC_INTER_BLOCK;
 	f->hazard = HZ_WAW;
 
-	struct srcloc l = at(14, 3);
-	f = findings_add(fs, FK_REDUNDANT_BARRIER, 0, 50, &l, NULL, 0, NULL, NULL);
+	struct srcloc rl = at(14, 3);
+	f = findings_add(fs, FK_REDUNDANT_BARRIER, 0, 50, &rl, NULL, 0, NULL, NULL);
 	f->launches = 10;
 	f->executions = 640;
 
-	l = at(17, 3);
-	struct thread_id w = tid(0, 0);
-	f = findings_add(fs, FK_BARRIER_DIVERGENCE, 0, 55, &l, &w, 0, NULL,
-			 "16 threads wait here; 16 exited, 0 wait at another barrier, 0 are stuck elsewhere");
-	f->second.loc = at(22, 1);
-	f->second.who = tid(16, 0);
+	divergence(fs);
+
+	struct srcloc l;
+	struct thread_id w;
 
 	l = at(25, 12);
 	w = tid(16, 1);
@@ -129,6 +172,8 @@ static void make_report(struct report *r)
 	struct findings fs = { 0 };
 	add_all_kinds(&fs);
 	report_take_findings(r, &fs, l);
+	struct srcloc bl = at(11, 3);
+	report_add_barrier(r, k, &bl, BV_NEEDED, 1, 2, 1);
 	ck_assert_uint_eq(fs.n, 0);
 	ck_assert_ptr_null(fs.v);
 }
@@ -140,20 +185,20 @@ static const char *const all_kinds_text[] = {
 	"k.cu:9:7: error: data race on shared 's[33]' between a write and a read",
 	"  write at k.cu:9:7 in reduce(int*) by thread (1,0,0) of block (0,0,0)",
 	"  read at k.cu:12:5 in reduce(int*) by thread (33,0,0) of block (0,0,0)",
-	"  class: inter-warp, RAW (read after write)",
+	"  class: inter-warp (warps 0 and 1), RAW (read after write)",
 	"  2 occurrences, 1 address, 32 thread pairs",
 	LAUNCH,
 	"k.cu:20:9: warning: data race on shared 's[0]' between two writes of the same value",
 	"  write at k.cu:20:9 in reduce(int*) by thread (0,0,0) of block (1,0,0)",
 	"  write at k.cu:20:9 in reduce(int*) by thread (5,0,0) of block (1,0,0)",
-	"  class: intra-warp, WAW (write after write)",
+	"  class: intra-warp (lanes 0 and 5 of warp 0), WAW (write after write)",
 	"  benign: both wrote the same value",
 	"  1 occurrence, 1 address, 31 thread pairs",
 	LAUNCH,
 	"k.cu:30:11: error: data race on global 'out[5]' between a read and a write",
 	"  read at k.cu:30:11 in reduce(int*) by thread (5,0,0) of block (0,0,0)",
 	"  write at k.cu:31:3 in reduce(int*) by thread (6,0,0) of block (0,0,0)",
-	"  class: intra-warp, WAR (write after read)",
+	"  class: intra-warp (lanes 5 and 6 of warp 0), WAR (write after read)",
 	"  only under independent thread scheduling: lockstep warps order these accesses",
 	"  3 occurrences, 2 addresses, 2 thread pairs",
 	LAUNCH,
@@ -169,9 +214,12 @@ static const char *const all_kinds_text[] = {
 	"  1 occurrence",
 	LAUNCH,
 	"k.cu:17:3: error: barrier divergence",
-	"  arrived: thread (0,0,0) of block (0,0,0) in reduce(int*)",
-	"  did not arrive: thread (16,0,0) of block (0,0,0), at k.cu:22:1 in reduce(int*)",
-	"  16 threads wait here; 16 exited, 0 wait at another barrier, 0 are stuck elsewhere",
+	"  16 threads (0..15,0,0) of block (0,0,0) wait here",
+	"  16 threads (16..31,0,0) wait at the barrier at k.cu:19:3",
+	"  16 threads (32..62 step 2,0,0) exited at k.cu:22",
+	"  16 threads (33..63 step 2,0,0) are elsewhere",
+	"  part of a warp: this barrier is reached by lanes 0..15 of warp 0 only",
+	"  part of a warp: the barrier at k.cu:19:3 is reached by lanes 16..31 of warp 0 only",
 	"  1 occurrence",
 	LAUNCH,
 	"k.cu:25:12: error: out-of-bounds access on global 'p[128]'",
@@ -405,12 +453,10 @@ START_TEST(exit_status_fail_on)
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < r.findings.n; i++) {
 		struct finding *f = &r.findings.v[i];
-		if (f->severity == SEV_WARNING) {
+		if (f->severity == SEV_WARNING)
 			r.findings.v[n++] = *f;
-		} else {
-			free(f->where);
-			free(f->detail);
-		}
+		else
+			finding_clear(f);
 	}
 	r.findings.n = n;
 	ck_assert_uint_eq(n, 2);
@@ -528,6 +574,88 @@ START_TEST(take_findings_merges)
 }
 END_TEST
 
+/* Sets of threads as compact coordinate ranges. */
+START_TEST(thread_sets)
+{
+	static const struct {
+		uint32_t bdim[3];
+		uint32_t t0, t1, step;		/* a first run of threads */
+		uint32_t u0, u1, ustep;		/* a second one (ustep 0: none) */
+		uint32_t max;
+		const char *want;
+	} cases[] = {
+		{ { 64, 1, 1 }, 0, 63, 1, 0, 0, 0, 8, "(0..63,0,0)" },
+		{ { 64, 1, 1 }, 0, 62, 2, 0, 0, 0, 8, "(0..62 step 2,0,0)" },
+		{ { 64, 1, 1 }, 5, 5, 1, 0, 0, 0, 8, "(5,0,0)" },
+		{ { 64, 1, 1 }, 0, 0, 1, 5, 7, 1, 8, "(0,0,0), (5..7,0,0)" },
+		{ { 64, 1, 1 }, 0, 4, 4, 0, 0, 0, 8, "(0,0,0), (4,0,0)" },
+		{ { 64, 1, 1 }, 0, 60, 4, 1, 61, 4, 2, "(0..1,0,0), (4..5,0,0) and 14 more ranges" },
+		{ { 32, 4, 1 }, 0, 63, 1, 0, 0, 0, 8, "(0..31,0..1,0)" },
+		{ { 32, 4, 1 }, 64, 127, 1, 0, 0, 0, 8, "(0..31,2..3,0)" },
+		{ { 8, 2, 1 }, 0, 3, 1, 12, 15, 1, 8, "(0..3,0,0), (4..7,1,0)" },
+		{ { 4, 2, 3 }, 0, 23, 1, 0, 0, 0, 8, "(0..3,0..1,0..2)" },
+		{ { 4, 2, 3 }, 0, 7, 1, 16, 23, 1, 8, "(0..3,0..1,0), (0..3,0..1,2)" },
+		/* two values are two ranges, three or more a strided one */
+		{ { 4, 2, 3 }, 1, 23, 2, 0, 0, 0, 8, "(1,0..1,0..2), (3,0..1,0..2)" },
+		{ { 8, 2, 1 }, 1, 15, 2, 0, 0, 0, 8, "(1..7 step 2,0..1,0)" },
+		{ { 1024, 1, 1 }, 1023, 1023, 1, 0, 0, 0, 8, "(1023,0,0)" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		uint32_t mask[32] = { 0 };
+		set_threads(mask, cases[i].t0, cases[i].t1, cases[i].step);
+		if (cases[i].ustep)
+			set_threads(mask, cases[i].u0, cases[i].u1, cases[i].ustep);
+		char *t = report_thread_set(mask, cases[i].bdim, cases[i].max);
+		ck_assert_msg(strcmp(t, cases[i].want) == 0, "case %zu: '%s', expected '%s'", i, t,
+			      cases[i].want);
+		free(t);
+	}
+}
+END_TEST
+
+/* A divergence found again with its two barriers the other way round is
+** the same finding; without groups the text names one thread each. */
+START_TEST(divergence_merges)
+{
+	struct report r;
+	report_init(&r);
+	report_add_kernel(&r, "k", NULL);
+	for (int i = 0; i < 2; i++)
+		report_add_launch(&r, 0, (struct dim3){ 1, 1, 1 }, (struct dim3){ 64, 1, 1 }, 0, 1);
+	struct findings fs = { 0 };
+	divergence(&fs);
+	report_take_findings(&r, &fs, 0);
+	int isnew;
+	struct finding *f = findings_get_pair(&fs, FK_BARRIER_DIVERGENCE, 0, 57, 0, 55, &isnew);
+	f->count = 3;
+	f->loc = at(19, 3);
+	f->second.loc = at(17, 3);
+	/* the barrier alone: another finding */
+	f = findings_get_pair(&fs, FK_BARRIER_DIVERGENCE, 0, 57, FINDING_NO_SITE, FINDING_NO_SITE,
+			      &isnew);
+	f->count = 1;
+	f->loc = at(19, 3);
+	f->who = tid(2, 0);
+	report_take_findings(&r, &fs, 1);
+	ck_assert_uint_eq(r.findings.n, 2);
+	ck_assert_uint_eq(r.findings.v[0].count, 4);
+	ck_assert_uint_eq(r.findings.v[0].launch, 0);
+	ck_assert_ptr_nonnull(r.findings.v[0].div);
+	ck_assert_uint_eq(r.findings.v[1].launch, 1);
+	char *t = text_of(&r);
+	ck_assert_msg(strstr(t, "k.cu:19:3: error: barrier divergence\n"
+			      "  arrived: thread (2,0,0) of block (0,0,0) in reduce(int*)\n"
+			      "  1 occurrence\n") != NULL, "%s", t);
+	free(t);
+	cJSON *doc = json_of(&r);
+	jexpect_len(doc, "findings/1/locations", 1);
+	jexpect_str(doc, "findings/1/divergence", NULL);
+	jexpect_num(doc, "findings/0/counts/occurrences", 4);
+	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
 START_TEST(where_split)
 {
 	struct findings fs = { 0 };
@@ -637,13 +765,38 @@ START_TEST(json_all_kinds)
 	jexpect_num(doc, "findings/4/counts/launches", 10);
 	jexpect_num(doc, "findings/4/counts/executions", 640);
 
-	/* 6: barrier divergence, with the thread that did not arrive */
+	/* 6: barrier divergence: the two barriers, and where every thread was */
 	jexpect_str(doc, "findings/5/kind", "barrier-divergence");
 	jexpect_len(doc, "findings/5/locations", 2);
-	jexpect_num(doc, "findings/5/locations/1/line", 22);
+	jexpect_num(doc, "findings/5/locations/0/line", 17);
+	jexpect_num(doc, "findings/5/locations/1/line", 19);
 	jexpect_num(doc, "findings/5/threads/1/thread/0", 16);
-	jexpect_str(doc, "findings/5/detail",
-		    "16 threads wait here; 16 exited, 0 wait at another barrier, 0 are stuck elsewhere");
+	jexpect_str(doc, "findings/5/detail", "16 threads wait here; 16 exited, 16 wait at another "
+		    "barrier, 16 are stuck elsewhere");
+	jexpect_num(doc, "findings/5/divergence/block/0", 0);
+	jexpect_len(doc, "findings/5/divergence/groups", 4);
+	jexpect_str(doc, "findings/5/divergence/groups/0/state", "waiting");
+	jexpect_num(doc, "findings/5/divergence/groups/0/location/line", 17);
+	jexpect_num(doc, "findings/5/divergence/groups/0/count", 16);
+	jexpect_str(doc, "findings/5/divergence/groups/0/threads", "(0..15,0,0)");
+	jexpect_len(doc, "findings/5/divergence/groups/0/ranges", 1);
+	jexpect_num(doc, "findings/5/divergence/groups/0/ranges/0/1", 15);
+	jexpect_len(doc, "findings/5/divergence/groups/0/partial_warps", 1);
+	jexpect_num(doc, "findings/5/divergence/groups/0/partial_warps/0/warp", 0);
+	jexpect_len(doc, "findings/5/divergence/groups/0/partial_warps/0/lanes", 16);
+	jexpect_num(doc, "findings/5/divergence/groups/1/partial_warps/0/lanes/0", 16);
+	jexpect_str(doc, "findings/5/divergence/groups/1/state", "other-barrier");
+	jexpect_num(doc, "findings/5/divergence/groups/1/location/column", 3);
+	jexpect_str(doc, "findings/5/divergence/groups/2/state", "exited");
+	jexpect_num(doc, "findings/5/divergence/groups/2/location/line", 22);
+	jexpect_num(doc, "findings/5/divergence/groups/2/ranges/0/0", 32);
+	jexpect_num(doc, "findings/5/divergence/groups/2/ranges/0/2", 2);
+	jexpect_len(doc, "findings/5/divergence/groups/2/partial_warps", 0);
+	jexpect_str(doc, "findings/5/divergence/groups/3/state", "elsewhere");
+	jexpect_str(doc, "findings/5/divergence/groups/3/location", NULL);
+	jexpect_str(doc, "findings/5/divergence/groups/3/threads", "(33..63 step 2,0,0)");
+	jexpect_str(doc, "findings/4/divergence", NULL);
+	jexpect_str(doc, "findings/0/divergence", NULL);
 
 	/* 7: out-of-bounds, 8: step budget without a file */
 	jexpect_str(doc, "findings/6/kind", "out-of-bounds");
@@ -658,6 +811,11 @@ START_TEST(json_all_kinds)
 	jexpect_num(doc, "findings/7/locations/0/line", 0);
 	jexpect_str(doc, "findings/7/address", NULL);
 
+	jexpect_len(doc, "barriers", 1);
+	jexpect_str(doc, "barriers/0/verdict", "needed");
+	jexpect_num(doc, "barriers/0/location/line", 11);
+	jexpect_num(doc, "barriers/0/executions", 2);
+	jexpect_num(doc, "summary/barriers_not_covered", 0);
 	jexpect_num(doc, "summary/findings", 8);
 	jexpect_num(doc, "summary/errors", 6);
 	jexpect_num(doc, "summary/warnings", 2);
@@ -741,6 +899,15 @@ START_TEST(schema_rejects)
 		{ "launches/0", "grid", "[1, 1, 1, 1]", "more than 3" },
 		{ "launches/0/arguments/0", "value", "64", "not of type string" },
 		{ "findings/2/accesses", NULL, "\"write\"", "more than 2" },
+		{ "findings/5/divergence/groups/0", "state", "\"lost\"", "not one of the allowed values" },
+		{ "findings/5/divergence", "groups", "[]", "fewer than 1" },
+		{ "findings/5/divergence/groups/1/ranges/0", NULL, "4", "more than 3" },
+		{ "findings/5/divergence/groups/3", "location", "{}", "missing required member 'file'" },
+		{ "findings/0", "divergence", "[]", "not of any of the allowed types" },
+		{ "findings/0", "divergence", NULL, "missing required member 'divergence'" },
+		{ "barriers/0", "verdict", "\"useless\"", "not one of the allowed values" },
+		{ "barriers/0", "kernel_launches", NULL, "missing required member 'kernel_launches'" },
+		{ "summary", "barriers_not_covered", "-1", "below the minimum" },
 	};
 	for (size_t i = 0; i < sizeof breaks / sizeof breaks[0]; i++) {
 		cJSON *doc = cJSON_Duplicate(good, 1);
@@ -1011,6 +1178,241 @@ START_TEST(cli_output_file)
 }
 END_TEST
 
+/* Barrier divergence end to end: the threads that wait, the ones that
+** exited and where, the ones elsewhere, a barrier in a device function,
+** barriers reached by part of a warp. */
+static const char bd_kernels[] =
+	"__global__ void early(int *p)\n"		/* 1 */
+	"{\n"						/* 2 */
+	"\tif (threadIdx.x < 16)\n"			/* 3 */
+	"\t\treturn;\n"				/* 4 */
+	"\t__syncthreads();\n"				/* 5 */
+	"\tp[threadIdx.x] = 1;\n"			/* 6 */
+	"}\n"						/* 7 */
+	"__device__ void helper(int *p)\n"		/* 8 */
+	"{\n"						/* 9 */
+	"\t__syncthreads();\n"				/* 10 */
+	"\tp[threadIdx.x] = 2;\n"			/* 11 */
+	"}\n"						/* 12 */
+	"__global__ void nested(int *p)\n"		/* 13 */
+	"{\n"						/* 14 */
+	"\tif (threadIdx.y == 0)\n"			/* 15 */
+	"\t\thelper(p);\n"				/* 16 */
+	"\telse\n"					/* 17 */
+	"\t\t__syncthreads();\n"			/* 18 */
+	"}\n"						/* 19 */
+	"__global__ void away(int *p)\n"		/* 20 */
+	"{\n"						/* 21 */
+	"\tif (threadIdx.x < 16)\n"			/* 22 */
+	"\t\thelper(p);\n"				/* 23 */
+	"\telse\n"					/* 24 */
+	"\t\tp[threadIdx.x] = 0;\n"			/* 25 */
+	"}\n";						/* 26 */
+
+START_TEST(cli_divergence)
+{
+	char *bc = tu_compile_cu(bd_kernels);
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--size", "p=32", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, ":5:2: error: barrier divergence\n"
+			     "  16 threads (16..31,0,0) of block (0,0,0) wait here\n"
+			     "  16 threads (0..15,0,0) exited at ") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, ":7\n  part of a warp: this barrier is reached by lanes 16..31 "
+			     "of warp 0 only\n  1 occurrence\n") != NULL, "%s", r.out);
+	tu_run_free(&r);
+
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "nested", "--block", "8,4", "--grid", "2",
+					   "--size", "p=64", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, ":10:2: error: barrier divergence\n"
+			     "  8 threads (0..7,0,0) of block (0,0,0) wait here\n"
+			     "  24 threads (0..7,1..3,0) wait at the barrier at ") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, ":18:3 in nested(int*)\n"
+			     "  part of a warp: this barrier is reached by lanes 0..7 of warp 0 only\n"
+			     "  part of a warp: the barrier at ") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, ":18:3 in nested(int*) is reached by lanes 8..31 of warp 0 only\n"
+			     "  2 occurrences\n") != NULL, "%s", r.out);
+	tu_run_free(&r);
+
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "away", "--size", "p=32", "--format=json",
+					   NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	jexpect_str(doc, "findings/0/kind", "barrier-divergence");
+	jexpect_len(doc, "findings/0/locations", 1);
+	jexpect_num(doc, "findings/0/locations/0/line", 10);
+	jexpect_str(doc, "findings/0/locations/0/function", "helper(int*)");
+	jexpect_len(doc, "findings/0/divergence/groups", 2);
+	jexpect_str(doc, "findings/0/divergence/groups/0/threads", "(0..15,0,0)");
+	jexpect_num(doc, "findings/0/divergence/groups/0/partial_warps/0/lanes/15", 15);
+	jexpect_str(doc, "findings/0/divergence/groups/1/state", "elsewhere");
+	jexpect_str(doc, "findings/0/divergence/groups/1/location/function", "away(int*)");
+	jexpect_num(doc, "findings/0/divergence/groups/1/count", 16);
+	jexpect_num(doc, "findings/0/divergence/groups/1/ranges/0/0", 16);
+	jexpect_num(doc, "findings/0/divergence/groups/1/ranges/0/1", 31);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* Barrier verdicts over several launches: needed in one launch is needed;
+** never executed is not covered; redundant only if no launch needed it. */
+static const char verdict_kernel[] =
+	"__global__ void k(int *p, int n)\n"			/* 1 */
+	"{\n"							/* 2 */
+	"\t__shared__ int s[64];\n"				/* 3 */
+	"\ts[threadIdx.x] = p[threadIdx.x];\n"			/* 4 */
+	"\t__syncthreads();\n"					/* 5 */
+	"\tif (n > 100)\n"					/* 6 */
+	"\t\tp[threadIdx.x] = s[blockDim.x - 1 - threadIdx.x];\n"	/* 7 */
+	"\tif (n < 0)\n"						/* 8 */
+	"\t\t__syncthreads();\n"				/* 9 */
+	"\t__syncthreads();\n"					/* 10 */
+	"\tp[threadIdx.x] = 1;\n"				/* 11 */
+	"}\n";
+
+START_TEST(barrier_verdicts_launches)
+{
+	char *bc = tu_compile_cu(verdict_kernel);
+	struct load_options opt = { .verify = 1 };
+	struct loaded l;
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(bc, &opt, &l, &err) == 0, "%s", err.msg);
+	unlink(bc);
+	free(bc);
+	int ki = interp_find_kernel(&l, "k");
+	ck_assert_int_ge(ki, 0);
+	uint32_t fn = (uint32_t)l.kernels[ki].func;
+	struct barrier_verdicts bv;
+	barrier_verdicts_init(&bv, l.prog, fn);
+	ck_assert_uint_eq(bv.n, 3);
+	static const uint32_t lines[] = { 5, 9, 10 };
+	for (int i = 0; i < 3; i++) {
+		ck_assert_uint_eq(bv.v[i].loc.line, lines[i]);
+		ck_assert_int_eq(barrier_record_verdict(&bv.v[i]), BV_NOT_COVERED);
+	}
+	struct mam_options mo = { 0 };
+	mo.model = MAM_ITS;
+	struct mam *mam = mam_new(&mo);
+	static const int64_t ns[] = { 0, 200, 7 };
+	for (int i = 0; i < 3; i++) {
+		struct mem m;
+		mem_init(&m);
+		interp_mem_setup(l.prog, &m, 0);
+		uint32_t id = mem_new(&m, AS_GLOBAL, 64 * 4, "p");
+		uint64_t args[2] = { MEM_PTR(id, 0), (uint64_t)ns[i] };
+		struct launch_cfg cfg = { 0 };
+		cfg.grid = (struct dim3){ 1, 1, 1 };
+		cfg.block = (struct dim3){ 32, 1, 1 };
+		cfg.seed = 1;
+		cfg.mam = mam;
+		struct findings fs = { 0 };
+		ck_assert_int_eq(interp_launch(l.prog, fn, args, &m, &cfg, &fs, &err), 0);
+		ck_assert_uint_eq(fs.n, 0);
+		barrier_verdicts_add(&bv, l.prog, mam, MAM_ITS);
+		if (i == 0) {
+			/* after the first launch alone, line 5 is redundant */
+			ck_assert_int_eq(barrier_record_verdict(&bv.v[0]), BV_REDUNDANT);
+		}
+		mam_clear_results(mam);
+		findings_free(&fs);
+		mem_free(&m);
+	}
+	mam_free(mam);
+	ck_assert_uint_eq(bv.launches, 3);
+	ck_assert_int_eq(barrier_record_verdict(&bv.v[0]), BV_NEEDED);
+	ck_assert_uint_eq(bv.v[0].launches, 3);
+	ck_assert_uint_eq(bv.v[0].executions, 3);
+	ck_assert_int_eq(barrier_record_verdict(&bv.v[1]), BV_NOT_COVERED);
+	ck_assert_uint_eq(bv.v[1].launches, 0);
+	ck_assert_int_eq(barrier_record_verdict(&bv.v[2]), BV_REDUNDANT);
+	ck_assert_uint_eq(bv.v[2].executions, 3);
+
+	struct findings fs = { 0 };
+	detect_barrier_findings(&bv, &fs);
+	ck_assert_uint_eq(fs.n, 1);
+	ck_assert_int_eq(fs.v[0].kind, FK_REDUNDANT_BARRIER);
+	ck_assert_uint_eq(fs.v[0].loc.line, 10);
+	ck_assert_uint_eq(fs.v[0].launches, 3);
+	ck_assert_uint_eq(fs.v[0].executions, 3);
+
+	struct report r;
+	report_init(&r);
+	uint32_t k = report_add_kernel(&r, "_Z1kPii", "k(int*, int)");
+	for (int i = 0; i < 3; i++)
+		report_add_launch(&r, k, (struct dim3){ 1, 1, 1 }, (struct dim3){ 32, 1, 1 }, 0, 1);
+	report_take_findings(&r, &fs, 0);
+	for (uint32_t i = 0; i < bv.n; i++)
+		report_add_barrier(&r, k, &bv.v[i].loc, barrier_record_verdict(&bv.v[i]),
+				   bv.v[i].launches, bv.v[i].executions, bv.launches);
+	r.fail_on = FAIL_ON_NOTE;
+	ck_assert_int_eq(report_exit_status(&r), 1);	/* the redundant barrier */
+	char *t = text_of(&r);
+	ck_assert_msg(strstr(t, ":10:2: warning: redundant barrier\n"
+			     "  no conflicting accesses were ordered by it (in k(int*, int))\n"
+			     "  checked on 3 launches, 3 executions\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, ":9:3: remark: barrier not covered\n"
+			     "  never executed in 3 launches of k(int*, int), so neither needed nor "
+			     "redundant\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, "\nsimulee-c: k(int*, int): 0 errors, 1 warning (1 finding; 1 barrier "
+			     "not covered; 3 launches, seed 0, warp model its)\n") != NULL, "%s", t);
+	free(t);
+	cJSON *doc = json_of(&r);
+	jexpect_len(doc, "barriers", 3);
+	jexpect_str(doc, "barriers/0/verdict", "needed");
+	jexpect_num(doc, "barriers/0/location/line", 5);
+	jexpect_num(doc, "barriers/0/launches", 3);
+	jexpect_str(doc, "barriers/1/verdict", "not-covered");
+	jexpect_num(doc, "barriers/1/executions", 0);
+	jexpect_num(doc, "barriers/1/kernel_launches", 3);
+	jexpect_str(doc, "barriers/2/verdict", "redundant");
+	jexpect_num(doc, "barriers/2/kernel", 0);
+	jexpect_num(doc, "summary/barriers_not_covered", 1);
+	jexpect_num(doc, "summary/notes", 0);
+	jexpect_num(doc, "summary/findings", 1);
+	cJSON_Delete(doc);
+
+	/* without the redundant barrier, a barrier not covered fails nothing */
+	r.findings.n = 0;
+	finding_clear(&r.findings.v[0]);
+	ck_assert_int_eq(report_exit_status(&r), 0);
+	report_free(&r);
+	barrier_verdicts_free(&bv);
+	interp_loaded_free(&l);
+}
+END_TEST
+
+/* The command line lists barriers no launch executed as remarks: exit
+** status 0 even with --fail-on=note. */
+START_TEST(cli_not_covered)
+{
+	char *bc = tu_compile_cu(bd_kernels);
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "8", "--size", "p=32",
+					   "--fail-on=note", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, ":5:2: remark: barrier not covered\n  never executed in 1 launch "
+			     "of early(int*), so neither needed nor redundant\n") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "(0 findings; 1 barrier not covered; grid 1,1,1 block 8,1,1, ")
+		      != NULL, "%s", r.out);
+	tu_run_free(&r);
+	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "32", "--size", "p=32",
+					   "--format=json", NULL });
+	cJSON *doc = tu_check_report_json(r.out);
+	jexpect_len(doc, "barriers", 1);
+	jexpect_str(doc, "barriers/0/verdict", "redundant");
+	jexpect_num(doc, "barriers/0/executions", 1);
+	jexpect_num(doc, "summary/barriers_not_covered", 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
@@ -1023,6 +1425,8 @@ Suite *report_suite(void)
 	tcase_add_test(tc, parse_names);
 	tcase_add_test(tc, take_findings_merges);
 	tcase_add_test(tc, where_split);
+	tcase_add_test(tc, thread_sets);
+	tcase_add_test(tc, divergence_merges);
 	tcase_add_test(tc, json_all_kinds);
 	tcase_add_test(tc, json_messages_match_text);
 	tcase_add_test(tc, json_empty);
@@ -1039,6 +1443,9 @@ Suite *report_suite(void)
 	tcase_add_test(tc, cli_format_bogus);
 	tcase_add_test(tc, cli_fail_on);
 	tcase_add_test(tc, cli_output_file);
+	tcase_add_test(tc, cli_divergence);
+	tcase_add_test(tc, cli_not_covered);
+	tcase_add_test(tc, barrier_verdicts_launches);
 	suite_add_tcase(s, tc);
 	return s;
 }
