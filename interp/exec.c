@@ -1079,6 +1079,25 @@ reload:
 			w->active = 0;
 			goto reload;
 		}
+		vmcase(ASSUME) {
+			const uint64_t *A = OP(I->a);
+			uint32_t bad = 0;
+			FOR_LANES(m, l)
+				if (!(A[l] & 1))
+					bad |= 1u << l;
+			if (bad == 0)
+				vmbreak;
+			FOR_LANES(bad, l)
+				exec_finding(ex, w, (int)l, fr->fn, pc, FK_ASSERT, 0,
+					     "an assumption does not hold (__builtin_assume or llvm.assume)");
+			/* what follows is undefined for these lanes: they stop, as at
+			** a failed assert */
+			note_exit(w, bad, fr->fn, pc);
+			w->exited |= bad;
+			w->active = m & ~bad;
+			w->pc = pc + 1;
+			goto reload;
+		}
 		vmcase(PRINTF) {
 			const uint64_t *A = OP(I->a), *B = OP(I->b);
 			uint64_t *D = R(I->d);

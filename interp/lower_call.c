@@ -720,7 +720,16 @@ static int lower_llvm(struct lctx *lc, LLVMValueRef call, const char *name)
 {
 	const char *b = name + 5;
 	uint32_t d = lower_slot(lc, call);
-	if (starts(b, "dbg.") || starts(b, "lifetime.") || strcmp(b, "assume") == 0
+	if (strcmp(b, "assume") == 0) {
+		/* __builtin_assume, and what the optimiser derived from the code:
+		** a lane where it does not hold is outside the kernel's contract */
+		uint32_t a = op(lc, call, 0, 0);
+		if (a == OPND_NONE)
+			return -1;
+		lower_emit(lc, OP_ASSUME, 0, 0, 0, a, 0, 0, 0, 0);
+		return 1;
+	}
+	if (starts(b, "dbg.") || starts(b, "lifetime.")
 	    || starts(b, "experimental.noalias.scope.decl") || starts(b, "invariant.")
 	    || starts(b, "var.annotation") || strcmp(b, "sideeffect") == 0 || strcmp(b, "donothing") == 0
 	    || starts(b, "pseudoprobe") || starts(b, "ptr.annotation"))

@@ -19,6 +19,7 @@
 	OP(ICALL,      "d .. := function at address a (args at arglist x, b of them), c result slots; site imm") \
 	OP(TRAP,       "trap: f = TRAP_* (unreachable, __trap, PTX exit, brkpt)") \
 	OP(ASSERTFAIL, "__assertfail(a msg, b file, c line, x func)") \
+	OP(ASSUME,     "llvm.assume(a): lanes where a is false break the kernel's contract and stop") \
 	OP(PRINTF,     "d := vprintf(a fmt, b args)") \
 	OP(BARRIER,    "__syncthreads (f: 0 plain, 1 count, 2 and, 3 or; a predicate)") \
 	OP(SYNCWARP,   "__syncwarp(a mask)") \

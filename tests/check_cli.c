@@ -577,6 +577,53 @@ START_TEST(uninit_shared_forms)
 }
 END_TEST
 
+/* The kernel's contract: a lane where __builtin_assume does not hold is a
+** finding of kind assert at the assumption, at -O0 and -O2 (where the
+** optimiser keeps the llvm.assume), and the lane stops there. */
+START_TEST(assume_is_contract)
+{
+	static const char src[] = "__global__ void as(int *p, int n)\n"
+				  "{\n"
+				  "\tunsigned b = blockDim.x;\n"
+				  "\t__builtin_assume(b <= 64);\n"	/* 4 */
+				  "\tint t = threadIdx.x;\n"
+				  "\t__builtin_assume(t < n);\n"	/* 6 */
+				  "\tp[t] = t;\n"
+				  "}\n";
+	for (int opt = 0; opt < 2; opt++) {
+		char *bc = tu_compile_cu_opt(src, opt ? "-O2" : "-O0");
+		struct tu_run r;
+		/* -O2 code has no names for its parameters (argN) */
+		const char *p64 = opt ? "arg0=64" : "p=64", *n64 = opt ? "arg1=64" : "n=64";
+		const char *p128 = opt ? "arg0=128" : "p=128", *n128 = opt ? "arg1=128" : "n=128";
+		const char *p40 = opt ? "arg0=40" : "p=40", *n40 = opt ? "arg1=40" : "n=40";
+		run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", p64,
+						   "--arg", n64, NULL });
+		ck_assert_msg(r.status == 0, "O%d: status %d: %s%s", 2 * opt, r.status, r.out, r.err);
+		tu_run_free(&r);
+		run_bin(&r, (const char *const[]){ bc, "--block", "128", "--size", p128,
+						   "--arg", n128, NULL });
+		ck_assert_msg(r.status == 1, "O%d: status %d: %s%s", 2 * opt, r.status, r.out, r.err);
+		expect_output(&r, ":4: error: assertion failed");
+		expect_output(&r, "an assumption does not hold");
+		expect_output(&r, "1 error, 0 warnings");
+		tu_run_free(&r);
+		/* lanes 40.. break the second assumption and never store: no
+		** out-of-bounds report for p[40..63] of a 40-element buffer */
+		run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", p40,
+						   "--arg", n40, NULL });
+		ck_assert_msg(r.status == 1, "O%d: status %d: %s%s", 2 * opt, r.status, r.out, r.err);
+		expect_output(&r, ":6: error: assertion failed");
+		expect_output(&r, "thread (40,0,0)");
+		expect_output(&r, "24 occurrences");
+		expect_output(&r, "1 error, 0 warnings");
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 /* PTX outside the lowered subset: the kernel is named not analysable with
 ** the instruction and the asm's source line; its neighbour still runs. */
 START_TEST(unsupported_asm)
@@ -694,6 +741,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_assert);
 	tcase_add_test(tc, finding_barrier_divergence);
 	tcase_add_test(tc, uninit_shared_forms);
+	tcase_add_test(tc, assume_is_contract);
 	tcase_add_test(tc, unsupported_asm);
 	tcase_add_test(tc, inlined_header_locations);
 	suite_add_tcase(s, tc);
