@@ -76,17 +76,26 @@ static void finding_at(struct exec *ex, struct warp *w, int lane, uint32_t fn, u
 	}
 }
 
+uint32_t exec_insn_site(const struct program *p, uint32_t fn, uint32_t pc)
+{
+	const struct func *f = &p->funcs[fn];
+	const struct insn *I = pc < f->ncode ? &f->code[pc] : NULL;
+	if (I && (I->op == OP_LOAD || I->op == OP_STORE || I->op == OP_ATOMIC || I->op == OP_CMPXCHG
+		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER)
+	    && I->x < p->nsites)
+		return I->x;
+	return UINT32_MAX;
+}
+
 void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 		  enum finding_kind k, uint64_t addr, const char *detail)
 {
 	const struct program *p = ex->p;
 	const struct func *f = &p->funcs[fn];
 	struct srcloc loc = { f->file, f->demangled, pc < f->ncode ? f->line[pc] : 0, 0 };
-	const struct insn *I = pc < f->ncode ? &f->code[pc] : NULL;
-	if (I && (I->op == OP_LOAD || I->op == OP_STORE || I->op == OP_ATOMIC || I->op == OP_CMPXCHG
-		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER)
-	    && I->x < p->nsites)
-		loc = p->sites[I->x].loc;
+	uint32_t site = exec_insn_site(p, fn, pc);
+	if (site != UINT32_MAX)
+		loc = p->sites[site].loc;
 	finding_at(ex, w, lane, fn, pc, &loc, k, addr, detail);
 }
 

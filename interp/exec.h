@@ -79,6 +79,10 @@ enum warp_status { WARP_DONE, WARP_BLOCKED };
 ** __syncthreads_count, ...), the call in the nearest caller that is not. */
 uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t d, uint32_t site);
 
+/* The site of instruction PC of function FN if it has one (memory accesses
+** and barriers), else UINT32_MAX. */
+uint32_t exec_insn_site(const struct program *p, uint32_t fn, uint32_t pc);
+
 /* Whether every lane of MASK (not empty) is at the same pc of PCS; sets *at
 ** to the pc of its first lane either way.  After a barrier or a branch
 ** that reconverges this is the usual case, and it needs no per-lane

@@ -156,11 +156,10 @@ static struct place place_of(const struct program *p, const struct warp *w, uint
 {
 	const struct func *f = &p->funcs[fn];
 	struct place pl = { fn, pc, { f->file, f->demangled, pc < f->ncode ? f->line[pc] : 0, 0 } };
-	const struct insn *I = pc < f->ncode ? &f->code[pc] : NULL;
-	if (I && (I->op == OP_LOAD || I->op == OP_STORE || I->op == OP_ATOMIC || I->op == OP_CMPXCHG
-		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER)
-	    && I->x < p->nsites) {
-		uint32_t site = w ? exec_user_site(p, w, d, I->x) : I->x;
+	uint32_t site = exec_insn_site(p, fn, pc);
+	if (site != UINT32_MAX) {
+		if (w)
+			site = exec_user_site(p, w, d, site);
 		pl.fn = p->sites[site].func;
 		pl.pc = p->sites[site].pc;
 		pl.loc = p->sites[site].loc;
