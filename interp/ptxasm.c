@@ -25,8 +25,9 @@
 #define PX_OPNDS 6
 #define PX_VEC 4
 
-/* An operand element. */
-enum { PE_ASM, PE_LOCAL, PE_SREG, PE_IMM, PE_WARPSZ };
+/* An operand element; PE_ADDR is a memory operand [base+off] (base in n,
+** of kind ik, the offset in imm). */
+enum { PE_ASM, PE_LOCAL, PE_SREG, PE_IMM, PE_WARPSZ, PE_ADDR };
 /* Immediate kinds: integer, f32 bits (0f...), f64 bits (0d...), decimal real. */
 enum { IK_INT, IK_F32, IK_F64, IK_REAL };
 
@@ -169,6 +170,46 @@ static int parse_number(const char *s, size_t n, struct pel *e)
 	return 0;
 }
 
+static int parse_elem(struct px *x, const char *s, const char *e, struct pel *el);
+
+/* [reg], [reg+imm], [reg-imm]: a register (asm operand or .reg local) and a
+** byte offset. */
+static int parse_addr(struct px *x, const char *s, const char *e, struct pel *el)
+{
+	if (e - s < 3 || e[-1] != ']')
+		return px_fail(x, "bad memory operand");
+	const char *b = s + 1, *end = e - 1, *sign = NULL;
+	for (const char *q = b + 1; q < end; q++)
+		if (*q == '+' || *q == '-') {
+			sign = q;
+			break;
+		}
+	struct pel base;
+	if (parse_elem(x, b, sign ? sign : end, &base) < 0)
+		return -1;
+	if (base.kind != PE_ASM && base.kind != PE_LOCAL)
+		return px_fail(x, "memory operand: only a register, or a register and an offset");
+	int64_t off = 0;
+	if (sign) {
+		struct pel o;
+		const char *q = skipws(sign + 1, end);
+		if (parse_number(q, (size_t)(end - q), &o) < 0 || o.ik != IK_INT) {
+			/* trailing blanks */
+			const char *t = end;
+			while (t > q && isspace((unsigned char)t[-1]))
+				t--;
+			if (parse_number(q, (size_t)(t - q), &o) < 0 || o.ik != IK_INT)
+				return px_fail(x, "memory operand offset");
+		}
+		off = *sign == '-' ? -(int64_t)o.imm : (int64_t)o.imm;
+	}
+	el->kind = PE_ADDR;
+	el->n = base.n;
+	el->ik = base.kind;
+	el->imm = (uint64_t)off;
+	return 0;
+}
+
 static int parse_elem(struct px *x, const char *s, const char *e, struct pel *el)
 {
 	s = skipws(s, e);
@@ -187,7 +228,7 @@ static int parse_elem(struct px *x, const char *s, const char *e, struct pel *el
 		return 0;
 	}
 	if (s[0] == '[')
-		return px_fail(x, "memory operands are not supported");
+		return parse_addr(x, s, e, el);
 	if (isdigit((unsigned char)s[0]) || s[0] == '-' || s[0] == '+') {
 		if (parse_number(s[0] == '+' ? s + 1 : s, s[0] == '+' ? n - 1 : n, el) < 0)
 			return px_fail(x, "bad immediate");
@@ -353,6 +394,9 @@ static uint32_t rd(struct px *x, const struct pel *e, unsigned w, int isf)
 	}
 	case PE_WARPSZ:
 		return cst(x, 32);
+	case PE_ADDR:
+		px_fail(x, "a memory operand where a value is expected");
+		return OPND_NONE;
 	default:
 		return imm_value(x, e, w, isf);
 	}
@@ -843,6 +887,203 @@ static int lower_video(struct px *x, const char *base, const struct mods *m, str
 }
 
 /* Integer, bitwise and miscellaneous instructions of the subset. */
+/* ---- memory: ld, st, atom, red ---- */
+
+/* What a memory instruction's modifiers say. */
+struct memmods {
+	uint8_t space;		/* AS_* (AS_GENERIC without a state space) */
+	uint8_t scope;		/* SCOPE_* */
+	uint8_t strong;		/* relaxed, acquire, release, acq_rel, volatile, mmio */
+	uint8_t acquire, release;
+	unsigned vec;		/* 1, 2 or 4 */
+};
+
+static int is_mod(const struct mods *m, int i, const char *s)
+{
+	return strlen(s) == m->len[i] && memcmp(m->part[i], s, m->len[i]) == 0;
+}
+
+static int starts_mod(const struct mods *m, int i, const char *s)
+{
+	return m->len[i] >= strlen(s) && memcmp(m->part[i], s, strlen(s)) == 0;
+}
+
+/* Reads the modifiers of ld/st/atom/red (from part 1 on); an unknown one is
+** an error rather than a silently different instruction.  Atomic operation
+** names (add, cas, ...) are left to the caller: *OPNAME gets the first. */
+static int mem_mods(struct px *x, const struct mods *m, struct memmods *mm, int *opname)
+{
+	static const char *const ignored[] = {
+		"weak", "ca", "cg", "cs", "lu", "cv", "wb", "wt", "nc", "noftz", "sc", NULL
+	};
+	static const char *const atomops[] = {
+		"add", "min", "max", "and", "or", "xor", "exch", "cas", "inc", "dec", NULL
+	};
+	memset(mm, 0, sizeof *mm);
+	mm->space = AS_GENERIC;
+	mm->scope = SCOPE_DEVICE;
+	mm->vec = 1;
+	*opname = -1;
+	int scoped = 0;
+	for (int i = 1; i < m->n; i++) {
+		int known = 0;
+		for (int k = 0; ignored[k]; k++)
+			known |= is_mod(m, i, ignored[k]);
+		if (known || starts_mod(m, i, "L1::") || starts_mod(m, i, "L2::")
+		    || starts_mod(m, i, "level::"))
+			continue;
+		if ((m->part[i][0] == 'u' || m->part[i][0] == 's' || m->part[i][0] == 'b'
+		     || m->part[i][0] == 'f') && m->len[i] >= 2 && isdigit((unsigned char)m->part[i][1]))
+			continue;	/* the type: m->w / m->tk */
+		if (is_mod(m, i, "global"))
+			mm->space = AS_GLOBAL;
+		else if (starts_mod(m, i, "shared"))
+			mm->space = AS_SHARED;
+		else if (is_mod(m, i, "local"))
+			mm->space = AS_LOCAL;
+		else if (is_mod(m, i, "const"))
+			mm->space = AS_CONST;
+		else if (is_mod(m, i, "param"))
+			mm->space = AS_PARAM;
+		else if (is_mod(m, i, "cta"))
+			mm->scope = SCOPE_BLOCK, scoped = 1;
+		else if (is_mod(m, i, "gpu") || is_mod(m, i, "cluster"))
+			mm->scope = SCOPE_DEVICE, scoped = 1;
+		else if (is_mod(m, i, "sys"))
+			mm->scope = SCOPE_SYSTEM, scoped = 1;
+		else if (is_mod(m, i, "relaxed") || is_mod(m, i, "mmio"))
+			mm->strong = 1;
+		else if (is_mod(m, i, "volatile")) {
+			mm->strong = 1;
+			if (!scoped)
+				mm->scope = SCOPE_SYSTEM;
+		} else if (is_mod(m, i, "acquire"))
+			mm->strong = mm->acquire = 1;
+		else if (is_mod(m, i, "release"))
+			mm->strong = mm->release = 1;
+		else if (is_mod(m, i, "acq_rel"))
+			mm->strong = mm->acquire = mm->release = 1;
+		else if (is_mod(m, i, "v2"))
+			mm->vec = 2;
+		else if (is_mod(m, i, "v4"))
+			mm->vec = 4;
+		else {
+			int a = -1;
+			for (int k = 0; atomops[k]; k++)
+				if (is_mod(m, i, atomops[k]))
+					a = k;
+			if (a < 0 || *opname >= 0)
+				return px_fail(x, "unknown modifier");
+			*opname = a;
+		}
+	}
+	if (m->nt != 1 || (m->w[0] != 8 && m->w[0] != 16 && m->w[0] != 32 && m->w[0] != 64))
+		return px_fail(x, "needs one type of 8 to 64 bits");
+	return 0;
+}
+
+/* The base address of memory operand E plus its offset, as a slot. */
+static uint32_t mem_addr(struct px *x, const struct pel *e, int with_offset)
+{
+	struct pel b = { .kind = e->ik, .n = e->n };
+	uint32_t a = rd(x, &b, 64, 0);
+	if (a == OPND_NONE || !with_offset || e->imm == 0)
+		return a;
+	uint32_t t = tmp(x, 1);
+	emit(x, OP_PTRADD, 64, 0, t, a, 0, 0, 0, (int64_t)e->imm);
+	return t;
+}
+
+/*
+** ld, st, atom and red, scalar or .v2/.v4 (ld, st), in any state space.
+** Strong accesses (relaxed, acquire, release, acq_rel, volatile) are atomic
+** loads and stores for the race detector; release orders what came before
+** through a fence of its scope first, acquire what comes after through one
+** after, as the PTX release and acquire patterns do.
+*/
+static int lower_memop(struct px *x, const char *base, const struct mods *m, struct pop *o, int nops)
+{
+	struct memmods mm;
+	int opname;
+	if (mem_mods(x, m, &mm, &opname) < 0)
+		return -1;
+	unsigned w = m->w[0], nb = w / 8;
+	char tk = m->tk[0];
+	int is_ld = !strcmp(base, "ld"), is_st = !strcmp(base, "st");
+	int is_red = !strcmp(base, "red");
+	if ((is_ld || is_st) != (opname < 0))
+		return px_fail(x, is_ld || is_st ? "unknown modifier" : "no atomic operation");
+	if (!is_ld && !is_st && mm.vec != 1)
+		return px_fail(x, "vector atomics");
+	int ai = is_st || is_red ? 0 : 1;	/* the memory operand */
+	int want = is_ld || is_st ? 2 : is_red ? 2 : opname == 7 ? 4 : 3;
+	if (nops_is(x, nops, want) < 0)
+		return -1;
+	if (o[ai].nel != 1 || o[ai].el[0].kind != PE_ADDR)
+		return px_fail(x, "memory operand");
+	for (int i = 0; i < nops; i++)
+		if (i != ai && (unsigned)o[i].nel != (i == (is_st ? 1 : 0) ? mm.vec : 1u))
+			return px_fail(x, "vector operand");
+	if (mm.release)
+		emit(x, OP_FENCE, 0, mm.scope, 0, 0, 0, 0, 0, 0);
+	if (is_ld || is_st) {
+		uint32_t a = mem_addr(x, &o[ai].el[0], 0);
+		if (a == OPND_NONE)
+			return -1;
+		uint32_t site = lower_site(x->lc, is_ld ? SITE_LOAD : SITE_STORE, mm.space, (uint16_t)nb);
+		for (unsigned i = 0; i < mm.vec; i++) {
+			int64_t off = (int64_t)o[ai].el[0].imm + (int64_t)(i * nb);
+			if (is_ld) {
+				uint32_t d = wr(x, &o[0].el[i]);
+				if (d == OPND_NONE)
+					return -1;
+				emit(x, OP_LOAD, nb, mm.strong, d, a, 0, 0, site, off);
+				if (tk == 's' && w < 64)
+					emit(x, OP_SEXT, w, 0, d, d, 0, 0, 0, 64);
+			} else {
+				uint32_t v = rd(x, &o[1].el[i], w, tk == 'f');
+				if (v == OPND_NONE)
+					return -1;
+				emit(x, OP_STORE, nb, mm.strong, 0, a, v, 0, site, off);
+			}
+		}
+	} else {
+		uint32_t a = mem_addr(x, &o[ai].el[0], 1);
+		uint32_t b = rd(x, &o[ai + 1].el[0], w, tk == 'f');
+		uint32_t d = is_red ? tmp(x, 1) : wr(x, &o[0].el[0]);
+		if (a == OPND_NONE || b == OPND_NONE || d == OPND_NONE)
+			return -1;
+		if (opname == 7) {	/* cas */
+			uint32_t c = rd(x, &o[3].el[0], w, 0);
+			if (c == OPND_NONE)
+				return -1;
+			uint32_t t = tmp(x, 2);
+			uint32_t site = lower_site(x->lc, SITE_CMPXCHG, mm.space, (uint16_t)nb);
+			emit(x, OP_CMPXCHG, nb, 0, t, a, b, c, site, mm.scope);
+			emit(x, OP_MOV, w, 0, d, t, 0, 0, 0, 0);
+		} else {
+			static const uint8_t ops[][3] = {	/* unsigned/bits, signed, float */
+				[0] = { AT_ADD, AT_ADD, AT_FADD }, [1] = { AT_UMIN, AT_MIN, AT_FMIN },
+				[2] = { AT_UMAX, AT_MAX, AT_FMAX }, [3] = { AT_AND, AT_AND, 0xff },
+				[4] = { AT_OR, AT_OR, 0xff }, [5] = { AT_XOR, AT_XOR, 0xff },
+				[6] = { AT_XCHG, AT_XCHG, AT_XCHG }, [8] = { AT_UINC, 0xff, 0xff },
+				[9] = { AT_UDEC, 0xff, 0xff },
+			};
+			uint8_t f = ops[opname][tk == 's' ? 1 : tk == 'f' ? 2 : 0];
+			if (f == 0xff || (tk == 'f' && w != 32 && w != 64) || w < 32)
+				return px_fail(x, "atomic operation on this type");
+			if (tk == 'f' && w == 64)
+				f = f == AT_FADD ? AT_FADD64 : f == AT_FMIN ? AT_FMIN64 : f == AT_FMAX
+				    ? AT_FMAX64 : f;
+			uint32_t site = lower_site(x->lc, SITE_ATOMIC, mm.space, (uint16_t)nb);
+			emit(x, OP_ATOMIC, nb, f, d, a, b, 0, site, mm.scope);
+		}
+	}
+	if (mm.acquire)
+		emit(x, OP_FENCE, 0, mm.scope, 0, 0, 0, 0, 0, 0);
+	return 0;
+}
+
 static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 {
 	struct mods m;
@@ -855,6 +1096,8 @@ static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 	unsigned w = m.nt ? m.w[m.nt - 1] : 0;
 	char tk = m.nt ? m.tk[m.nt - 1] : 0;
 
+	if (!strcmp(base, "ld") || !strcmp(base, "st") || !strcmp(base, "atom") || !strcmp(base, "red"))
+		return lower_memop(x, base, &m, o, nops);
 	if (strcmp(base, "mov") == 0)
 		return lower_mov(x, &m, o, nops);
 	if (strcmp(base, "setp") == 0)
@@ -1017,10 +1260,10 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 	x->insn = op;
 	if (n && op[n - 1] == ':')
 		return px_fail(x, "labels and branches");
-	if (!strcmp(op, "bra") || !strncmp(op, "bra.", 4) || !strcmp(op, "ret") || !strncmp(op, "call", 4)
-	    || !strncmp(op, "ld.", 3) || !strncmp(op, "st.", 3) || !strncmp(op, "atom", 4)
-	    || !strncmp(op, "red.", 4))
+	if (!strcmp(op, "bra") || !strncmp(op, "bra.", 4) || !strcmp(op, "ret") || !strncmp(op, "call", 4))
 		return px_fail(x, NULL);
+	int memop = !strncmp(op, "ld.", 3) || !strncmp(op, "st.", 3) || !strncmp(op, "atom.", 5)
+		    || !strncmp(op, "red.", 4);
 	if (!strncmp(op, "prefetch", 8))
 		return 0;	/* a hint */
 	struct pop o[PX_OPNDS];
@@ -1045,7 +1288,7 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 	if (guard < 0)
 		return lower_op(x, op, o, nops);
 	/* @p: compute into a temporary, then select it into the destination */
-	if (nops < 1 || o[0].nel != 1 || strstr(op, ".cc") || !strncmp(op, "addc", 4)
+	if (memop || nops < 1 || o[0].nel != 1 || strstr(op, ".cc") || !strncmp(op, "addc", 4)
 	    || !strncmp(op, "subc", 4) || !strncmp(op, "madc", 4))
 		return px_fail(x, "guard on this instruction");
 	struct pel dst = o[0].el[0];

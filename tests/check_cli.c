@@ -624,13 +624,176 @@ START_TEST(assume_is_contract)
 }
 END_TEST
 
+/* PTX memory instructions in inline asm (ld, st, atom, red; state spaces,
+** .v2, cache hints, signed bytes, cas, float add), each checked by the kernel
+** itself against plain C; and the hand-over of libcu++'s release store and
+** acquire load: a relaxed store publishes nothing. */
+static const char ptx_mem_src[] =
+	"__global__ void pm(int *p, unsigned long long *q, float *f, int *out)\n"
+	"{\n"
+	"\tunsigned t = threadIdx.x;\n"
+	"\tint ok = 1;\n"
+	"\tasm volatile(\"st.global.b32 [%0], %1;\" :: \"l\"(p + t), \"r\"(t * 3) : \"memory\");\n"
+	"\t__syncthreads();\n"
+	"\tint v;\n"
+	"\tasm volatile(\"ld.relaxed.gpu.b32 %0, [%1];\" : \"=r\"(v) : \"l\"(p + (t ^ 1)) : \"memory\");\n"
+	"\tok &= v == (int)((t ^ 1) * 3);\n"
+	"\tint a, b;\n"
+	"\tasm volatile(\"ld.global.nc.v2.b32 {%0, %1}, [%2+8];\" : \"=r\"(a), \"=r\"(b) : \"l\"(p) : \"memory\");\n"
+	"\tok &= a == 6 && b == 9;\n"
+	"\tunsigned old;\n"
+	"\tasm volatile(\"atom.add.relaxed.gpu.u32 %0, [%1], 1;\" : \"=r\"(old) : \"l\"(p + 64) : \"memory\");\n"
+	"\tok &= old < 32;\n"
+	"\tunsigned c;\n"
+	"\tasm volatile(\"atom.global.cas.b32 %0, [%1], %2, %3;\" : \"=r\"(c) : \"l\"(p + 65), \"r\"(0), \"r\"(t + 1) : \"memory\");\n"
+	"\tasm volatile(\"red.release.gpu.global.add.u64 [%0], %1;\" :: \"l\"(q), \"l\"((unsigned long long)t) : \"memory\");\n"
+	"\tasm volatile(\"atom.add.f32 %0, [%1], %2;\" : \"=f\"(*(float *)&old) : \"l\"(f), \"f\"(1.0f) : \"memory\");\n"
+	"\tasm volatile(\"atom.max.acq_rel.sys.s32 %0, [%1], %2;\" : \"=r\"(c) : \"l\"(p + 66), \"r\"((int)t - 16) : \"memory\");\n"
+	"\t__syncthreads();\n"
+	"\tif (t == 0) {\n"
+	"\t\tasm volatile(\"st.volatile.b8 [%0], %1;\" :: \"l\"((char *)(p + 67)), \"h\"((unsigned short)0xff) : \"memory\");\n"
+	"\t\tshort s8;\n"
+	"\t\tasm volatile(\"ld.s8 %0, [%1+268];\" : \"=h\"(s8) : \"l\"(p) : \"memory\");\n"
+	"\t\tok &= s8 == -1;\n"
+	"\t\tok &= p[64] == 32 && p[65] >= 1 && p[65] <= 32 && p[66] == 15;\n"
+	"\t\tok &= *q == 32ull * 31 / 2 && *f == 32.0f;\n"
+	"\t}\n"
+	"\tout[t] = ok;\n"
+	"}\n"
+	"__global__ void ho(int *flag, int *data, int *out, int rel)\n"
+	"{\n"
+	"\tif (blockIdx.x == 0) {\n"
+	"\t\tdata[threadIdx.x] = threadIdx.x;\n"
+	"\t\t__syncthreads();\n"
+	"\t\tif (threadIdx.x == 0) {\n"
+	"\t\t\tif (rel)\n"
+	"\t\t\t\tasm volatile(\"st.release.gpu.b32 [%0], %1;\" :: \"l\"(flag), \"r\"(1) : \"memory\");\n"
+	"\t\t\telse\n"
+	"\t\t\t\tasm volatile(\"st.relaxed.gpu.b32 [%0], %1;\" :: \"l\"(flag), \"r\"(1) : \"memory\");\n"
+	"\t\t}\n"
+	"\t} else {\n"
+	"\t\tif (threadIdx.x == 0) {\n"
+	"\t\t\tint v;\n"
+	"\t\t\tdo\n"
+	"\t\t\t\tasm volatile(\"ld.acquire.gpu.b32 %0, [%1];\" : \"=r\"(v) : \"l\"(flag) : \"memory\");\n"
+	"\t\t\twhile (v == 0);\n"
+	"\t\t}\n"
+	"\t\t__syncthreads();\n"
+	"\t\tout[threadIdx.x] = data[threadIdx.x];\n"
+	"\t}\n"
+	"}\n";
+
+START_TEST(ptx_memory_forms)
+{
+	for (int opt = 0; opt < 2; opt++) {
+		char *bc = tu_compile_cu_opt(ptx_mem_src, opt ? "-O2" : "-O0");
+		struct tu_run r;
+		/* -O2 code has no names for its parameters */
+		run_bin(&r, (const char *const[]){ bc, "--kernel", "pm", "--block", "32",
+						   "--size", opt ? "arg0=128" : "p=128",
+						   "--type", opt ? "arg0=i32" : "p=i32",
+						   "--size", opt ? "arg1=1" : "q=1",
+						   "--type", opt ? "arg1=u64" : "q=u64",
+						   "--size", opt ? "arg2=1" : "f=1",
+						   "--type", opt ? "arg2=f32" : "f=f32",
+						   "--size", opt ? "arg3=32" : "out=32",
+						   "--type", opt ? "arg3=i32" : "out=i32",
+						   "--dump", opt ? "arg3" : "out", NULL });
+		ck_assert_msg(r.status == 0, "O%d: status %d: %s%s", 2 * opt, r.status, r.out, r.err);
+		ck_assert_str_eq(r.out, "1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n"
+					"1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n");
+		expect_output(&r, "0 errors, 0 warnings (0 findings;");
+		tu_run_free(&r);
+		for (int rel = 0; rel < 2; rel++) {
+			char relarg[16];
+			snprintf(relarg, sizeof relarg, "%s=%d", opt ? "arg3" : "rel", rel);
+			run_bin(&r, (const char *const[]){ bc, "--kernel", "ho", "--grid", "2",
+							   "--block", "64", "--size",
+							   opt ? "arg0=1" : "flag=1", "--type",
+							   opt ? "arg0=i32" : "flag=i32", "--size",
+							   opt ? "arg1=64" : "data=64", "--size",
+							   opt ? "arg2=64" : "out=64", "--arg", relarg, NULL });
+			if (rel) {
+				ck_assert_msg(r.status == 0, "O%d: %s%s", 2 * opt, r.out, r.err);
+				expect_output(&r, "0 errors, 0 warnings (0 findings;");
+			} else {
+				ck_assert_msg(r.status == 1, "O%d: %s%s", 2 * opt, r.out, r.err);
+				expect_output(&r, ":35:");
+				expect_output(&r, ":51:");
+				expect_output(&r, "error: data race on global");
+				expect_output(&r, "class: inter-block");
+			}
+			tu_run_free(&r);
+		}
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
+/* libcu++'s cuda::atomic_ref, compiled against the toolkit's own headers:
+** its release store and acquire load (inline PTX) hand block 0's data to
+** block 1, through the barriers on both sides; a relaxed store does not. */
+START_TEST(libcu_atomic_handover)
+{
+	static const char src[] =
+		"#include <cuda/atomic>\n"
+		"__global__ void k(int *flag, int *data, int *out, int rel)\n"
+		"{\n"
+		"\tcuda::atomic_ref<int, cuda::thread_scope_device> f(*flag);\n"
+		"\tif (blockIdx.x == 0) {\n"				/* 5 */
+		"\t\tdata[threadIdx.x] = threadIdx.x;\n"
+		"\t\t__syncthreads();\n"
+		"\t\tif (threadIdx.x == 0)\n"
+		"\t\t\tf.store(1, rel ? cuda::std::memory_order_release\n"
+		"\t\t\t\t     : cuda::std::memory_order_relaxed);\n"	/* 10 */
+		"\t} else {\n"
+		"\t\tif (threadIdx.x == 0)\n"
+		"\t\t\twhile (f.load(cuda::std::memory_order_acquire) == 0) {}\n"
+		"\t\t__syncthreads();\n"
+		"\t\tout[threadIdx.x] = data[threadIdx.x];\n"		/* 15 */
+		"\t}\n"
+		"}\n";
+	for (int opt = 0; opt < 2; opt++) {
+		char *bc = tu_compile_cu_real(src, opt ? "-O2" : "-O0");
+		if (bc == NULL) {
+			printf("libcu++ hand-over: skipped: no CUDA toolkit\n");
+			return;
+		}
+		for (int rel = 0; rel < 2; rel++) {
+			char relarg[16];
+			struct tu_run r;
+			snprintf(relarg, sizeof relarg, "%s=%d", opt ? "arg3" : "rel", rel);
+			run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "64",
+							   "--size", opt ? "arg0=1" : "flag=1",
+							   "--type", opt ? "arg0=i32" : "flag=i32",
+							   "--size", opt ? "arg1=64" : "data=64",
+							   "--size", opt ? "arg2=64" : "out=64",
+							   "--arg", relarg, NULL });
+			if (rel) {
+				ck_assert_msg(r.status == 0, "O%d: %s%s", 2 * opt, r.out, r.err);
+				expect_output(&r, "0 errors, 0 warnings (0 findings;");
+			} else {
+				ck_assert_msg(r.status == 1, "O%d: %s%s", 2 * opt, r.out, r.err);
+				expect_output(&r, ":6:");
+				expect_output(&r, ":15:");
+				expect_output(&r, "error: data race on global");
+			}
+			tu_run_free(&r);
+		}
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 /* PTX outside the lowered subset: the kernel is named not analysable with
 ** the instruction and the asm's source line; its neighbour still runs. */
 START_TEST(unsupported_asm)
 {
 	char *bc = tu_compile_cu("__global__ void ldasm(int *p)\n"
 				 "{\n"
-				 "\tint v; asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n"
+				 "\tint v; asm volatile(\"suq.width.b32 %0, [%1];\" : \"=r\"(v) : \"l\"(p));\n"
 				 "\tp[threadIdx.x] = v;\n"
 				 "}\n"
 				 "__global__ void carry(unsigned *p)\n"
@@ -641,7 +804,7 @@ START_TEST(unsupported_asm)
 				 "}\n");
 	struct tu_run r;
 	run_bin(&r, (const char *const[]){ bc, "--kernel", "ldasm", "--size", "p=32", NULL });
-	expect(&r, 2, "unsupported inline asm instruction 'ld.global.u32'", ":3:");
+	expect(&r, 2, "unsupported inline asm instruction 'suq.width.b32'", ":3:");
 	tu_run_free(&r);
 	run_bin(&r, (const char *const[]){ bc, "--list-kernels", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -671,7 +834,7 @@ END_TEST
 START_TEST(inlined_header_locations)
 {
 	char *bc = tu_compile_cu_opt("__device__ __forceinline__ unsigned ld(const unsigned *q)\n"
-				     "{ unsigned v; asm volatile(\"ld.global.u32 %0, [%1];\" : \"=r\"(v) : \"l\"(q)); return v; }\n"
+				     "{ unsigned v; asm volatile(\"suq.width.b32 %0, [%1];\" : \"=r\"(v) : \"l\"(q)); return v; }\n"
 				     "__global__ void lda(unsigned *p)\n"
 				     "{\n"
 				     "\tp[threadIdx.x] = ld(p + 1);\n"
@@ -742,6 +905,8 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_barrier_divergence);
 	tcase_add_test(tc, uninit_shared_forms);
 	tcase_add_test(tc, assume_is_contract);
+	tcase_add_test(tc, ptx_memory_forms);
+	tcase_add_test(tc, libcu_atomic_handover);
 	tcase_add_test(tc, unsupported_asm);
 	tcase_add_test(tc, inlined_header_locations);
 	suite_add_tcase(s, tc);

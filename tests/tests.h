@@ -51,6 +51,9 @@ char *tu_tmpfile(const char *text, size_t len);
 char *tu_compile_cu(const char *text);
 /* The same at optimisation level OLEVEL ("-O2"). */
 char *tu_compile_cu_opt(const char *text, const char *olevel);
+/* The same against the installed CUDA toolkit's headers (and its libcu++
+** in include/cccl) instead of the prelude; NULL without a toolkit. */
+char *tu_compile_cu_real(const char *text, const char *olevel);
 
 /* Validates INSTANCE against SCHEMA with the subset of JSON Schema that
 ** docs/report.schema.json uses (tests/jsonschema.c).  0 if valid, else -1
