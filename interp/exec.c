@@ -773,6 +773,21 @@ static void shared_init(struct exec *ex, struct warp *w, int lane, uint64_t addr
 		return;
 	uint8_t *bits = ex->shinit[id];
 	uint64_t off = MEM_OFF(addr);
+	if (n <= 8 && (off & 7) + n <= 8) {
+		/* the usual case: the bytes share one bitmap byte */
+		uint8_t mask = (uint8_t)(((1u << n) - 1) << (off & 7));
+		uint8_t *b = &bits[off >> 3];
+		if (reads && (*b & mask) != mask) {
+			uint64_t i = off;
+			while (*b >> (i & 7) & 1)
+				i++;
+			const struct site *s = &ex->p->sites[us];
+			finding_at(ex, w, lane, s->func, s->pc, &s->loc, FK_UNINIT, MEM_PTR(id, i), NULL);
+		}
+		if (writes)
+			*b |= mask;
+		return;
+	}
 	if (reads)
 		for (uint64_t i = off; i < off + n; i++)
 			if (!(bits[i >> 3] >> (i & 7) & 1)) {
@@ -837,10 +852,16 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 		A = ad;
 	}
 	uint32_t us = exec_user_site(ex->p, w, w->depth - 1, site);
-	if (ex->shinit)
+	if (ex->shinit) {
+		/* one look when every lane is in one allocation that is not shared */
+		uint32_t id0 = MEM_ID(A[__builtin_ctz(ok)]), other = 0;
 		FOR_LANES(ok, l)
-			shared_init(ex, w, (int)l, A[l], size, uses_old,
-				    kind != MAM_READ && kind != MAM_ATOMIC_READ, us);
+			other |= MEM_ID(A[l]) ^ id0;
+		if (other || (id0 < ex->nshinit && ex->shinit[id0]))
+			FOR_LANES(ok, l)
+				shared_init(ex, w, (int)l, A[l], size, uses_old,
+					    kind != MAM_READ && kind != MAM_ATOMIC_READ, us);
+	}
 	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope, us, val);
 }
 

@@ -100,18 +100,19 @@ struct cell {
 ** Release/acquire across blocks (docs/MODEL.md).  A thread's last fence of
 ** device scope or wider (fence_at, by thread, tagged with block + 1); a
 ** release: thread tid of block wrote location loc atomically (last at
-** stamp as) after a fence at stamp fs, in the interval that began at
-** stamp cut; an acquisition:
+** stamp as) after a fence at stamp fs, in the interval that barrier
+** cut_bar began at stamp cut (the interval before it began at cut_prev);
+** an acquisition:
 ** thread tid first read loc atomically at astamp, in interval aepoch.  An
 ** entry with tid ACQ_ANY summarises a location: the first interval in
 ** which any thread of the block acquired it.
 */
 struct fence_at {
-	uint32_t block, stamp, cut;
+	uint32_t block, stamp, cut, cut_prev, cut_bar;
 };
 struct rel {
 	uint64_t loc;
-	uint32_t block, tid, fs, as, cut;
+	uint32_t block, tid, fs, as, cut, cut_prev, cut_bar;
 };
 #define ACQ_ANY 0xffffu
 #define ACQ_CAP 8192u		/* hash slots per block; at most half used */
@@ -198,6 +199,7 @@ struct mam {
 	/* release/acquire across blocks */
 	uint32_t bclock;	/* the running block's clock: access stamps */
 	uint32_t epoch_seq;	/* bclock when the current interval began */
+	uint32_t prev_seq;	/* and when the one before it began */
 	struct fence_at *fences;	/* by thread, 1024 */
 	struct rel *rels;	/* this launch, grouped by block */
 	uint32_t nrels, caprels, rel_cur;	/* rel_cur: first of the running block */
@@ -751,7 +753,7 @@ void mam_block_begin(struct mam *m, uint32_t block)
 	m->block = block;
 	m->epoch = 0;
 	m->nboe = 0;
-	m->bclock = m->epoch_seq = 0;
+	m->bclock = m->epoch_seq = m->prev_seq = 0;
 	m->rel_cur = m->nrels;
 	for (uint32_t i = 0; i < m->nacq; i++)
 		m->acqs[m->acq_used[i]].used = 0;
@@ -775,6 +777,7 @@ void mam_barrier(struct mam *m, uint32_t barrier_id)
 		barrier_id = MAX_INSN;
 	bar_get(m, barrier_id)->executions++;
 	m->epoch++;
+	m->prev_seq = m->epoch_seq;
 	m->epoch_seq = m->bclock;
 	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = barrier_id;
@@ -867,16 +870,30 @@ static struct acq *acq_slot(struct mam *m, uint64_t loc, uint32_t tid, int add)
 	}
 }
 
+/* A hand-over between blocks ordered a conflicting pair through static
+** barrier ID (NONE32: none), which the pair's intervals are adjacent at:
+** without it the pair would race, so it is needed in both models. */
+static void handover_needs(struct mam *m, uint32_t id)
+{
+	if (id == NONE32 || id >= m->capbars || !m->bar_seen[id])
+		return;
+	m->bars[id].needed_its = m->bars[id].needed_ls = 1;
+}
+
 /* Has the running block acquired LOC before access B: the thread itself,
 ** by an earlier atomic read, or any thread in an earlier interval (the
-** barrier passes it on)? */
+** barrier passes it on, and is needed when it is the one right after)? */
 static int acquired(struct mam *m, const struct acc *b, uint64_t loc)
 {
 	const struct acq *a = acq_slot(m, loc, b->tid, 0);
 	if (a != NULL && b->stamp > a->astamp)
 		return 1;
 	a = acq_slot(m, loc, ACQ_ANY, 0);
-	return a != NULL && m->epoch > a->aepoch;
+	if (a == NULL || m->epoch <= a->aepoch)
+		return 0;
+	if (m->epoch == a->aepoch + 1)
+		handover_needs(m, m->bar_of_epoch[m->epoch]);
+	return 1;
 }
 
 /* Is history class K of H (an earlier block's access) ordered before B by a
@@ -884,7 +901,18 @@ static int acquired(struct mam *m, const struct acc *b, uint64_t loc)
 ** read atomically? */
 static int handed_over(struct mam *m, const struct hist *h, unsigned k, const struct acc *b)
 {
-	return m->nacq != 0 && h->crel[k] != NONE32 && acquired(m, b, m->rels[h->crel[k]].loc);
+	if (m->nacq == 0 || h->crel[k] == NONE32)
+		return 0;
+	const struct rel *r = &m->rels[h->crel[k]];
+	if (!acquired(m, b, r->loc))
+		return 0;
+	/* released through the barrier before the fence, from the interval
+	** right before it: that barrier is needed too */
+	uint32_t st = h->cstamp[k];
+	if (!(W_TID(h->c[k]) == r->tid && (st <= r->fs || st <= r->as)) && st > r->cut_prev
+	    && st <= r->cut)
+		handover_needs(m, r->cut_bar);
+	return 1;
 }
 
 /* Thread TID's fence record in the running block. */
@@ -895,7 +923,7 @@ static struct fence_at *fence_of(struct mam *m, uint32_t tid)
 	struct fence_at *f = &m->fences[tid & 1023];
 	if (f->block != m->block + 1) {
 		f->block = m->block + 1;
-		f->stamp = f->cut = NONE32;
+		f->stamp = f->cut = f->cut_prev = f->cut_bar = NONE32;
 	}
 	return f;
 }
@@ -925,6 +953,8 @@ static void hand_atomic(struct mam *m, const struct acc *b)
 			m->rels[i].fs = f->stamp;
 			m->rels[i].as = b->stamp;
 			m->rels[i].cut = f->cut;
+			m->rels[i].cut_prev = f->cut_prev;
+			m->rels[i].cut_bar = f->cut_bar;
 			return;
 		}
 	if (m->nrels - m->rel_cur >= REL_PER_BLOCK || m->nrels >= REL_CAP)
@@ -932,7 +962,8 @@ static void hand_atomic(struct mam *m, const struct acc *b)
 	if (m->nrels == m->rel_cur)
 		rel_index(m, m->block, m->nrels);
 	vec_reserve(&m->rels, &m->caprels, m->nrels + 1, sizeof *m->rels);
-	m->rels[m->nrels++] = (struct rel){ b->addr, m->block, b->tid, f->stamp, b->stamp, f->cut };
+	m->rels[m->nrels++] = (struct rel){ b->addr, m->block, b->tid, f->stamp, b->stamp, f->cut,
+					    f->cut_prev, f->cut_bar };
 }
 
 void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum mam_scope scope)
@@ -943,6 +974,8 @@ void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum
 		struct fence_at *f = fence_of(m, w->warp * 32 + (uint32_t)__builtin_ctz(mm));
 		f->stamp = m->bclock;
 		f->cut = m->epoch_seq;
+		f->cut_prev = m->prev_seq;
+		f->cut_bar = m->epoch ? m->bar_of_epoch[m->epoch] : NONE32;
 	}
 }
 
