@@ -22,11 +22,12 @@
 #include "memmodel/mem.h"
 #include "src/util.h"
 
-#define INT_LIMIT 1048576.0	/* searched integers stay within +-2^20 */
+#define INT_LIMIT 65536.0	/* searched integers stay within +-2^16 */
 #define FLOAT_LIMIT 1e6
 #define FILL_MIN_ELEMS 4096	/* elements a searched buffer starts with */
 #define SHARED_LIMIT 49152	/* CUDA's default dynamic shared maximum */
-#define MIN_WARP_STEPS 2000	/* a warp's share of the budget is never below */
+#define MIN_WARP_STEPS 1000	/* a warp's share of the budget is never below */
+#define STALL_GENERATIONS 5	/* stop after so many generations with no progress */
 
 int evolve_is_contract_fault(enum finding_kind k)
 {
@@ -46,6 +47,7 @@ struct space {
 	uint32_t glo[3], ghi[3], blo[3], bhi[3];
 	int dyn_shared;		/* searched */
 	int x_pow2;		/* block x a power of two up to a warp (2-D blocks) */
+	uint32_t *band_off;	/* per parameter: where its strata start */
 };
 
 static uint32_t *comp(struct dim3 *d, int i)
@@ -213,12 +215,15 @@ static void clamp(const struct space *s, struct evolve_cand *c)
 static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
-	static const uint32_t bx[4][2] = { { 32, 64 }, { 65, 256 }, { 257, 1024 }, { 1, 31 } };
+	/* a power of two in [2, 64], then (65, 256], (256, 1024], [1, 31] */
+	static const uint32_t bx[4][2] = { { 1, 6 }, { 65, 256 }, { 257, 1024 }, { 1, 31 } };
 	static const uint32_t gx[3][2] = { { 2, 4 }, { 1, 1 }, { 5, 16 } };
 	for (int d = 0; d < 3; d++) {
 		uint32_t *b = comp(&c->block, d), *gr = comp(&c->grid, d);
 		if (d == 0) {
 			*b = rand_in(g, bx[i % 4][0], bx[i % 4][1]);
+			if (i % 4 == 0)
+				*b = 1u << *b;
 			*gr = rand_in(g, gx[i % 3][0], gx[i % 3][1]);
 		} else {
 			*b = rand_in(g, 1, 4);
@@ -239,7 +244,7 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 	double threads = (double)threads_of(c);
 	for (uint32_t p = 0; p < pb->nparams; p++) {
 		const struct evolve_param *pa = &pb->params[p];
-		unsigned band = i + 3 * p;
+		unsigned band = i + s->band_off[p];
 		if (pa->kind == EVOLVE_BUFFER && !pa->pinned) {
 			random_fill(g, &c->fill[p], i + p);
 		} else if (pa->kind == EVOLVE_SCALAR && pa->pinned) {
@@ -250,7 +255,8 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 			c->bits[p] = scalar_set(r[0] + (r[1] - r[0]) * pcg32_double(g), pa->et);
 		} else if (pa->kind == EVOLVE_SCALAR) {
 			double x;
-			switch (band % 5) {
+			switch (band % 6) {
+			case 5: x = pcg32_bounded(g, 4); break;
 			case 0: x = pcg32_bounded(g, 9); break;
 			case 1: x = pcg32_bounded(g, 65); break;
 			case 2: x = pcg32_bounded(g, 1025); break;
@@ -276,12 +282,16 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 			if (lo == hi)
 				continue;
 			uint32_t *v = grid ? comp(&c->grid, d) : comp(&c->block, d);
-			uint32_t step = pcg32_bounded(g, 3);	/* 0: -1 / halve, 1: keep, 2: +1 / double */
+			/* 0: -1 / halve, 1: keep / a power of two, 2: +1 / double */
+			uint32_t step = pcg32_bounded(g, 3);
 			int pow2 = d == 0 && !grid && s->x_pow2;
 			if (!pow2 && (!cauchy || pcg32_bounded(g, 3) == 0))
 				*v = step == 0 ? (*v > 1 ? *v - 1 : 1) : step == 2 ? *v + 1 : *v;
+			else if (step == 1)	/* down to a power of two (scans, trees) */
+				while (*v & (*v - 1))
+					*v &= *v - 1;
 			else
-				*v = step == 0 ? (*v > 1 ? *v / 2 : 1) : step == 2 ? *v * 2 : *v;
+				*v = step == 0 ? (*v > 1 ? *v / 2 : 1) : *v * 2;
 		}
 	}
 	if (s->dyn_shared) {
@@ -678,6 +688,12 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 
 	struct pcg32 g;
 	pcg32_seed(&g, pb->seed, pb->stream);
+	/* each parameter walks its strata from its own random start, so the
+	** strata of two parameters (or of a parameter and the block) are not
+	** paired the same way in every search */
+	s.band_off = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *s.band_off);
+	for (uint32_t p = 0; p < pb->nparams; p++)
+		s.band_off[p] = pcg32_bounded(&g, 60);
 	struct driver d = { .pb = pb, .res = out };
 	d.nw = pb->jobs ? pb->jobs : 1;
 	d.ws = xcalloc(d.nw, sizeof *d.ws);
@@ -700,6 +716,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	sort_pop(out, pop, P);
 	report_progress(&d, 0, pop[0]);
 	out->stop = EVOLVE_STOP_GENERATIONS;
+	uint32_t stall = 0;
 	for (uint32_t gen = 1; gen <= pb->generations; gen++) {
 		const struct evolve_cand *best = &out->cands[pop[0]];
 		/* acceptable (the paper's stop), once a population's worth of
@@ -716,13 +733,21 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 			mutate(&s, &g, &out->cands[pop[i]], 0, &batch[2 * i]);
 			mutate(&s, &g, &out->cands[pop[i]], 1, &batch[2 * i + 1]);
 		}
-		uint32_t first = out->ncands;
+		uint32_t first = out->ncands, nfound = out->findings.n;
+		double best_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
 		evaluate_new(&d, batch, 2 * P, gen);
 		for (uint32_t i = 0; i < 2 * P; i++)
 			pop[P + i] = first + i;
 		sort_pop(out, pop, 3 * P);
 		out->generations = gen;
 		report_progress(&d, gen, pop[0]);
+		/* no better launch and nothing new found: the search has settled */
+		double now_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
+		stall = now_f < best_f || out->findings.n > nfound ? 0 : stall + 1;
+		if (stall >= STALL_GENERATIONS && gen < pb->generations) {
+			out->stop = EVOLVE_STOP_STALL;
+			break;
+		}
 	}
 	out->best = pop[0];
 	if (out->accepted > 0) {
@@ -733,6 +758,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	out->seconds = now() - t0;
 	free(pop);
 	free(batch);
+	free(s.band_off);
 	free(d.bars);
 	for (unsigned i = 0; i < d.nw; i++) {
 		mam_free(d.ws[i].mam);

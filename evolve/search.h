@@ -94,7 +94,12 @@ struct evolve_cand {
 	uint32_t generation;
 };
 
-enum evolve_stop { EVOLVE_STOP_THRESHOLD, EVOLVE_STOP_GENERATIONS, EVOLVE_STOP_TIME };
+enum evolve_stop {
+	EVOLVE_STOP_THRESHOLD,		/* the best F fell below the threshold */
+	EVOLVE_STOP_GENERATIONS,	/* all generations ran */
+	EVOLVE_STOP_TIME,		/* the time limit */
+	EVOLVE_STOP_STALL,		/* generations without a better F or a new finding */
+};
 
 struct evolve_result {
 	struct evolve_cand *cands;	/* every candidate, in evaluation order */

@@ -714,7 +714,8 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 	memcpy(rs.outside_by_kind, res.rejected_by, sizeof rs.outside_by_kind);
 	rs.best_fitness = res.cands[res.best].f;
 	rs.stop = res.stop == EVOLVE_STOP_THRESHOLD ? "threshold"
-		  : res.stop == EVOLVE_STOP_TIME ? "time-limit" : "generations";
+		  : res.stop == EVOLVE_STOP_TIME ? "time-limit"
+		  : res.stop == EVOLVE_STOP_STALL ? "stalled" : "generations";
 	report_kernel_search(rep, ki, &rs);
 	/* the best launch first, then each launch that exposed a finding */
 	uint32_t nw = 0;

@@ -55,7 +55,7 @@ struct run_opts {
 #define RUN_THRESHOLD 0.3
 #define RUN_MAX_THREADS 4096
 #define RUN_TIME_LIMIT 60.0
-#define RUN_STEP_BUDGET 400000	/* warp instructions of a searched launch */
+#define RUN_STEP_BUDGET 100000	/* warp instructions of a searched launch */
 
 /* Runs everything; returns the exit status (0 clean, 1 findings at least
 ** as severe as o->fail_on, 2 error) after printing any error as one line on
