@@ -117,8 +117,16 @@ static int site_computes(const struct program *p, uint32_t site)
 void detect_redundant_barriers(const struct program *p, const struct mam *mam,
 			       enum mam_warp_model model, uint64_t launches, struct findings *fs)
 {
-	for (uint32_t i = 0; i < mam_nbarriers(mam); i++) {
-		const struct mam_barrier_info *b = mam_barrier_at(mam, i);
+	for (uint32_t i = 0; i < mam_nbarriers(mam); i++)
+		detect_redundant_barriers_of(p, mam_barrier_at(mam, i), 1, model, launches, fs);
+}
+
+void detect_redundant_barriers_of(const struct program *p, const struct mam_barrier_info *bars,
+				  uint32_t n, enum mam_warp_model model, uint64_t launches,
+				  struct findings *fs)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		const struct mam_barrier_info *b = &bars[i];
 		int needed = model == MAM_LOCKSTEP ? b->needed_ls : b->needed_its;
 		if (b->executions == 0 || needed || b->id >= p->nsites || site_computes(p, b->id))
 			continue;

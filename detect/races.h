@@ -32,6 +32,12 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 void detect_redundant_barriers(const struct program *p, const struct mam *mam,
 			       enum mam_warp_model model, uint64_t launches, struct findings *fs);
 
+/* The same for barrier verdicts BARS[0..N) gathered from several models
+** (the evolutionary search merges them over its launches). */
+void detect_redundant_barriers_of(const struct program *p, const struct mam_barrier_info *bars,
+				  uint32_t n, enum mam_warp_model model, uint64_t launches,
+				  struct findings *fs);
+
 /* ---- barrier verdicts over several launches ------------------------------- */
 
 /* One static barrier of a kernel: a __syncthreads() of the kernel or of a

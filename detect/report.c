@@ -27,6 +27,7 @@ void report_free(struct report *r)
 	for (uint32_t i = 0; i < r->nkernels; i++) {
 		free(r->kernels[i].name);
 		free(r->kernels[i].demangled);
+		free(r->kernels[i].search);
 	}
 	free(r->kernels);
 	for (uint32_t i = 0; i < r->nlaunches; i++) {
@@ -51,9 +52,17 @@ void report_free(struct report *r)
 
 uint32_t report_add_kernel(struct report *r, const char *name, const char *demangled)
 {
-	struct report_kernel k = { xstrdup(name), xstrdup(demangled ? demangled : name) };
+	struct report_kernel k = { xstrdup(name), xstrdup(demangled ? demangled : name), NULL };
 	VEC_PUSH(r->kernels, r->nkernels, r->capkernels, k);
 	return r->nkernels - 1;
+}
+
+void report_kernel_search(struct report *r, uint32_t k, const struct report_search *s)
+{
+	struct report_search *c = xmalloc(sizeof *c);
+	*c = *s;
+	free(r->kernels[k].search);
+	r->kernels[k].search = c;
 }
 
 uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
@@ -1065,6 +1074,24 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	jnum(b, c, "executions", f->executions);
 }
 
+/* The search of one kernel (struct report_search). */
+static void json_search(struct jb *b, cJSON *k, const struct report_search *s)
+{
+	cJSON *o = jput(b, k, "search", cJSON_CreateObject());
+	jnum(b, o, "population", s->population);
+	jnum(b, o, "generations", s->generations);
+	jput(b, o, "threshold", cJSON_CreateNumber(s->threshold));
+	jnum(b, o, "generations_run", s->generations_run);
+	jnum(b, o, "evaluations", s->evaluations);
+	jnum(b, o, "outside_contract", s->outside_contract);
+	cJSON *by = jput(b, o, "outside_by_kind", cJSON_CreateObject());
+	for (int i = 0; i < FK__COUNT; i++)
+		if (s->outside_by_kind[i])
+			jnum(b, by, finding_kind_id((enum finding_kind)i), s->outside_by_kind[i]);
+	jput(b, o, "best_fitness", cJSON_CreateNumber(s->best_fitness));
+	jstr(b, o, "stop", s->stop);
+}
+
 int report_json(FILE *out, const struct report *r)
 {
 	struct jb b = { 0 };
@@ -1087,6 +1114,8 @@ int report_json(FILE *out, const struct report *r)
 		cJSON *k = jput(&b, ks, NULL, cJSON_CreateObject());
 		jstr(&b, k, "name", r->kernels[i].name);
 		jstr(&b, k, "demangled", r->kernels[i].demangled);
+		if (r->kernels[i].search)
+			json_search(&b, k, r->kernels[i].search);
 	}
 	cJSON *ls = jput(&b, root, "launches", cJSON_CreateArray());
 	for (uint32_t i = 0; i < r->nlaunches; i++)

@@ -29,9 +29,22 @@ enum report_fail_on { FAIL_ON_ERROR, FAIL_ON_WARNING, FAIL_ON_NOTE, FAIL_ON_NEVE
 
 enum report_warp_model { REPORT_ITS, REPORT_LOCKSTEP };
 
+/* What the evolutionary search did for a kernel (evolve/search.h). */
+struct report_search {
+	uint32_t population, generations;	/* the options */
+	double threshold;
+	uint32_t generations_run;
+	uint32_t evaluations;			/* launches evaluated */
+	uint32_t outside_contract;		/* of them, faulting */
+	uint32_t outside_by_kind[FK__COUNT];	/* by fault */
+	double best_fitness;			/* F of the best launch */
+	const char *stop;			/* "threshold", "generations", "time-limit" */
+};
+
 struct report_kernel {
 	char *name;		/* mangled */
 	char *demangled;
+	struct report_search *search;	/* NULL: no search (a fixed launch) */
 };
 
 /* A scalar argument as the user would give it: --arg name=value. */
@@ -96,6 +109,9 @@ void report_free(struct report *r);
 /* Adds a kernel (both names copied; DEMANGLED may be NULL) and returns
 ** its index. */
 uint32_t report_add_kernel(struct report *r, const char *name, const char *demangled);
+
+/* Records what the search did for kernel K (copied). */
+void report_kernel_search(struct report *r, uint32_t k, const struct report_search *s);
 
 /* Adds a launch of kernel KERNEL with the given dimensions, dynamic shared
 ** size and seed; returns its index.  Pointers into r->launches stay valid

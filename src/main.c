@@ -21,8 +21,9 @@ static void usage(FILE *out)
 		"\n"
 		"  --kernel NAME          kernel to run (mangled or demangled name)\n"
 		"  --list-kernels         list the kernels and their parameters\n"
-		"  --grid X[,Y[,Z]]       grid dimensions (default 1)\n"
-		"  --block X[,Y[,Z]]      block dimensions (default 32)\n"
+		"  --grid X[,Y[,Z]]       grid dimensions (default 1); a component may be a\n"
+		"                         range LO..HI for the search\n"
+		"  --block X[,Y[,Z]]      block dimensions (default 32); ranges as for --grid\n"
 		"  --shared BYTES         dynamic shared memory per block (default 0)\n"
 		"  --arg NAME=VALUE       scalar argument, by name or 0-based position;\n"
 		"                         a struct: its fields comma-separated\n"
@@ -31,6 +32,18 @@ static void usage(FILE *out)
 		"  --init NAME=HOW        zero (default), random, iota, or @FILE (one value a line)\n"
 		"  --dump NAME            print buffer NAME after the launch, one element a line\n"
 		"  --seed N               random seed (default 1)\n"
+		"\n"
+		"With none of --grid, --block, --shared, --size (or with a range), every\n"
+		"kernel is analysed on launches found by an evolutionary search; what is\n"
+		"given stays fixed.\n"
+		"  --search, --no-search  search even with --grid/--block; never search\n"
+		"  --population N         individuals per generation (default 10)\n"
+		"  --generations N        generations after the first (default 10)\n"
+		"  --threshold F          stop once fitness F is below (default 0.3)\n"
+		"  --max-threads N        threads per searched launch (default 4096)\n"
+		"  --time-limit SECONDS   search time per kernel (default 60; 0: none)\n"
+		"  --jobs N               launches evaluated in parallel (default: cores)\n"
+		"\n"
 		"  --max-steps N          instruction budget per warp (default 10000000)\n"
 		"  --output FILE          write the report to FILE\n"
 		"  --format FMT           report format: text (default) or json\n"
@@ -76,6 +89,19 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 	return 0;
 }
 
+static int parse_double(const char *opt, const char *s, double *out)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(s, &end);
+	if (errno || end == s || *end != '\0' || !(v >= 0) || v > 1e9) {
+		fprintf(stderr, "simulee-c: %s %s: expected a non-negative number\n", opt, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
 static void free_kv(struct run_kv *v, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
@@ -89,7 +115,8 @@ int main(int argc, char **argv)
 {
 	enum { O_KERNEL = 256, O_LIST, O_GRID, O_BLOCK, O_SHARED, O_ARG, O_SIZE, O_TYPE,
 	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_TRACE, O_BYTECODE,
-	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL };
+	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
+	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -110,6 +137,14 @@ int main(int argc, char **argv)
 		{ "dump-bytecode", no_argument, NULL, O_BYTECODE },
 		{ "warp-model", required_argument, NULL, O_WARP_MODEL },
 		{ "dump-model", no_argument, NULL, O_DUMP_MODEL },
+		{ "search", no_argument, NULL, O_SEARCH },
+		{ "no-search", no_argument, NULL, O_NO_SEARCH },
+		{ "population", required_argument, NULL, O_POPULATION },
+		{ "generations", required_argument, NULL, O_GENERATIONS },
+		{ "threshold", required_argument, NULL, O_THRESHOLD },
+		{ "jobs", required_argument, NULL, O_JOBS },
+		{ "time-limit", required_argument, NULL, O_TIME_LIMIT },
+		{ "max-threads", required_argument, NULL, O_MAX_THREADS },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -121,6 +156,14 @@ int main(int argc, char **argv)
 	o.seed = 1;
 	o.format = REPORT_TEXT;
 	o.fail_on = FAIL_ON_ERROR;
+	o.grid_hi = o.grid;
+	o.block_hi = o.block;
+	o.search = -1;
+	o.population = RUN_POPULATION;
+	o.generations = RUN_GENERATIONS;
+	o.threshold = RUN_THRESHOLD;
+	o.time_limit = RUN_TIME_LIMIT;
+	o.max_threads = RUN_MAX_THREADS;
 	int status = 2, c;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
@@ -129,13 +172,59 @@ int main(int argc, char **argv)
 		case O_LIST: o.list_kernels = 1; break;
 		case O_GRID:
 		case O_BLOCK:
-			if (run_parse_dim3(optarg, c == O_GRID ? &o.grid : &o.block) < 0) {
-				fprintf(stderr, "simulee-c: --%s %s: expected X[,Y[,Z]] with positive integers\n",
-					c == O_GRID ? "grid" : "block", optarg);
+			if (run_parse_dim3_range(optarg, c == O_GRID ? &o.grid : &o.block,
+						 c == O_GRID ? &o.grid_hi : &o.block_hi) < 0) {
+				fprintf(stderr, "simulee-c: --%s %s: expected X[,Y[,Z]] with positive integers "
+					"or ranges LO..HI\n", c == O_GRID ? "grid" : "block", optarg);
+				goto done;
+			}
+			*(c == O_GRID ? &o.grid_given : &o.block_given) = 1;
+			break;
+		case O_SHARED:
+			if (parse_u64("--shared", optarg, &o.dyn_shared) < 0)
+				goto done;
+			o.shared_given = 1;
+			break;
+		case O_SEARCH: o.search = 1; break;
+		case O_NO_SEARCH: o.search = 0; break;
+		case O_POPULATION:
+			if (parse_u64("--population", optarg, &o.population) < 0)
+				goto done;
+			if (o.population == 0 || o.population > 10000) {
+				fprintf(stderr, "simulee-c: --population %s: expected 1 to 10000\n", optarg);
 				goto done;
 			}
 			break;
-		case O_SHARED: if (parse_u64("--shared", optarg, &o.dyn_shared) < 0) goto done; break;
+		case O_GENERATIONS:
+			if (parse_u64("--generations", optarg, &o.generations) < 0)
+				goto done;
+			if (o.generations > 100000) {
+				fprintf(stderr, "simulee-c: --generations %s: expected 0 to 100000\n", optarg);
+				goto done;
+			}
+			break;
+		case O_JOBS:
+			if (parse_u64("--jobs", optarg, &o.jobs) < 0)
+				goto done;
+			if (o.jobs == 0 || o.jobs > 256) {
+				fprintf(stderr, "simulee-c: --jobs %s: expected 1 to 256\n", optarg);
+				goto done;
+			}
+			break;
+		case O_MAX_THREADS:
+			if (parse_u64("--max-threads", optarg, &o.max_threads) < 0)
+				goto done;
+			if (o.max_threads == 0) {
+				fprintf(stderr, "simulee-c: --max-threads 0: expected a positive integer\n");
+				goto done;
+			}
+			break;
+		case O_THRESHOLD:
+		case O_TIME_LIMIT:
+			if (parse_double(c == O_THRESHOLD ? "--threshold" : "--time-limit", optarg,
+					 c == O_THRESHOLD ? &o.threshold : &o.time_limit) < 0)
+				goto done;
+			break;
 		case O_ARG: if (kv(&o.args, &o.nargs, &o.capargs, "--arg", optarg) < 0) goto done; break;
 		case O_SIZE: if (kv(&o.sizes, &o.nsizes, &o.capsizes, "--size", optarg) < 0) goto done; break;
 		case O_TYPE: if (kv(&o.types, &o.ntypes, &o.captypes, "--type", optarg) < 0) goto done; break;

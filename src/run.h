@@ -19,7 +19,10 @@ struct run_kv {
 struct run_opts {
 	const char *input;
 	const char *kernel;
-	struct dim3 grid, block;
+	struct dim3 grid, block;	/* the launch, or the low ends of ranges */
+	struct dim3 grid_hi, block_hi;	/* the high ends (equal to grid, block when exact) */
+	int grid_given, block_given;	/* --grid, --block seen */
+	int shared_given;		/* --shared seen */
 	uint64_t dyn_shared;
 	struct run_kv *args, *sizes, *types, *inits;
 	uint32_t nargs, nsizes, ntypes, ninits;
@@ -36,7 +39,23 @@ struct run_opts {
 	int dump_model;		/* print the Memory-Access Model after the launch */
 	enum report_format format;	/* --format (default text) */
 	enum report_fail_on fail_on;	/* --fail-on (default error) */
+
+	/* The evolutionary search (evolve/search.h) */
+	int search;		/* -1: when no launch is given; 0: --no-search; 1: --search */
+	uint64_t population, generations;
+	double threshold;
+	uint64_t jobs;		/* 0: the number of cores */
+	double time_limit;	/* seconds per kernel; 0: none */
+	uint64_t max_threads;	/* grid * block budget of a searched launch */
 };
+
+/* Defaults of the search options. */
+#define RUN_POPULATION 10
+#define RUN_GENERATIONS 10
+#define RUN_THRESHOLD 0.3
+#define RUN_MAX_THREADS 4096
+#define RUN_TIME_LIMIT 60.0
+#define RUN_STEP_BUDGET 100000	/* warp instructions of a searched launch */
 
 /* Runs everything; returns the exit status (0 clean, 1 findings at least
 ** as severe as o->fail_on, 2 error) after printing any error as one line on
@@ -45,5 +64,9 @@ int run_main(const struct run_opts *o);
 
 /* Parses "X[,Y[,Z]]" into *d (missing components are 1).  0 or -1. */
 int run_parse_dim3(const char *s, struct dim3 *d);
+
+/* Parses "X[,Y[,Z]]" where each component is N or a range LO..HI into
+** *lo and *hi (missing components are 1).  0 or -1. */
+int run_parse_dim3_range(const char *s, struct dim3 *lo, struct dim3 *hi);
 
 #endif

@@ -1317,6 +1317,100 @@ START_TEST(manifest_run)
 }
 END_TEST
 
+/* ---- the default pipeline: the search finds each bug ------------------------- */
+
+/* Does report R show expected entry F: the same kind at the same lines
+** (the launch the search chose can change the flags and the class)? */
+static int search_matches(const struct golden_report *r, const struct bm_finding *f)
+{
+	if (r->kind != (int)f->kind)
+		return 0;
+	switch (f->kind) {
+	case BK_RACE:
+		return (same_line(&r->loc[0], &f->lines[0]) && same_line(&r->loc[1], &f->lines[1]))
+		       || (same_line(&r->loc[0], &f->lines[1]) && same_line(&r->loc[1], &f->lines[0]));
+	case BK_BD:
+		for (int i = 0; i < r->nloc; i++)
+			if (!among_lines(&r->loc[i], f))
+				return 0;
+		return r->nloc > 0;
+	case BK_RB:
+		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);
+	default:
+		return 0;
+	}
+}
+
+#define SEARCH_SEEDS 5
+
+/*
+** search_run: `simulee-c kernel.bc` with no launch options (the
+** evolutionary search), for each of SEARCH_SEEDS seeds: the buggy kernel
+** must show at least one of the manifest's its-model race, divergence or
+** redundant-barrier entries, whatever input it needs; the fixed twin must
+** report nothing.  Faults (out of bounds) are outside the contract under
+** the search, and uninit has no detector, so manifests with only those
+** check the fixed twin alone.
+*/
+START_TEST(search_run)
+{
+	const char *name = bug_names[_i];
+	struct bug_manifest *m = malloc(sizeof *m);
+	struct golden_report *rep = malloc(MAX_REPORTS * sizeof *rep);
+	ck_assert_ptr_nonnull(m);
+	ck_assert_ptr_nonnull(rep);
+	load_manifest(name, m);
+	int wanted = 0;
+	for (int k = 0; k < m->nfind; k++)
+		wanted += (m->f[k].models & M_ITS) && m->f[k].kind != BK_UNINIT && m->f[k].kind != BK_OOB;
+	char fixed[160];
+	snprintf(fixed, sizeof fixed, "%s_fixed", name);
+	int found = 0;
+	for (int seed = 1; seed <= SEARCH_SEEDS; seed++) {
+		struct bm_argv a;
+		char opt[48];
+		snprintf(opt, sizeof opt, "--seed %d", seed);
+		ck_assert_int_eq(split_args(&a, opt), 0);
+		for (int which = 0; which < 2; which++) {
+			if (which == 0 && wanted == 0)
+				continue;
+			struct tu_run r;
+			run_kernel(&r, which ? fixed : name, &a, "its");
+			ck_assert_msg(r.status == 0 || r.status == 1, "%s%s seed %d: exit status %d; %s",
+				      name, which ? "_fixed" : "", seed, r.status, r.err);
+			cJSON *doc = tu_check_report_json(r.out);
+			int nr = golden_parse(doc, rep);
+			if (which == 1) {
+				struct sbuf b = { 0 };
+				for (int i = 0; i < nr; i++) {
+					sb_printf(&b, "  ");
+					report_desc(&b, name, &rep[i]);
+					sb_printf(&b, "\n");
+				}
+				ck_assert_msg(nr == 0, "%s seed %d: the search reports on the fixed twin:\n%s",
+					      fixed, seed, b.s);
+			} else {
+				int ok = 0;
+				for (int i = 0; i < nr && !ok; i++)
+					for (int k = 0; k < m->nfind && !ok; k++)
+						ok = (m->f[k].models & M_ITS) && search_matches(&rep[i], &m->f[k]);
+				ck_assert_msg(ok, "%s seed %d: the search missed the bug (needs %s: %s); "
+					      "%d findings reported", name, seed, m->needs_kind, m->needs_text,
+					      nr);
+				found++;
+			}
+			cJSON_Delete(doc);
+			tu_run_free(&r);
+		}
+	}
+	printf("search %s: found with %d of %d seeds, fixed twin clean\n", name, found,
+	       wanted ? SEARCH_SEEDS : 0);
+	fflush(stdout);
+	free(rep);
+	free(m);
+}
+END_TEST
+
 /* ---- the parser itself ------------------------------------------------------ */
 
 START_TEST(parser_rejects)
@@ -1389,6 +1483,10 @@ Suite *bugs_suite(void)
 	tc = tcase_create("bugs runs");
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, manifest_run, 0, nbugs);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bugs search");
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, search_run, 0, nbugs);
 	suite_add_tcase(s, tc);
 	return s;
 }

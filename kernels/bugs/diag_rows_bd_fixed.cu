@@ -7,6 +7,7 @@ __global__ void diag_rows_bd(const float *M, const float *N, int cols, float *v)
 {
 	__shared__ float s[BY][BX];
 	__shared__ float s_tot[BX];
+	assert(blockDim.x == BX && blockDim.y == BY); // the contract: one thread per slot
 	int tx = threadIdx.x, ty = threadIdx.y;
 	int row = blockIdx.x;
 	float acc = 0.0f;

@@ -6,6 +6,7 @@
 __global__ void kaldi_warp_sum(const float *in, float *out)
 {
 	__shared__ float ssum[BS];
+	assert(blockDim.x * blockDim.y == BS); // the contract: one thread per slot
 	const int tid = threadIdx.y * blockDim.x + threadIdx.x;
 	ssum[tid] = in[blockIdx.x * BS + tid];
 	__syncthreads();

@@ -6,6 +6,7 @@ __global__ void warp_reduce_bd(const int *in, int *out)
 {
 	__shared__ int s[BS];
 	int tid = threadIdx.x;
+	assert(blockDim.x >= 32 && blockDim.x <= BS && (blockDim.x & (blockDim.x - 1)) == 0); // the contract
 	s[tid] = in[blockIdx.x * blockDim.x + tid];
 	__syncthreads();
 	for (int half = blockDim.x / 2; half >= 32; half >>= 1) {

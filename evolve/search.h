@@ -1,0 +1,128 @@
+/*
+** search.h: the evolutionary input search (Simulee, ICSE'20, section 3.1,
+** Algorithms 1 and 2), which finds launches that expose a kernel's bugs
+** when the user gives none.
+**
+** A candidate is a launch: grid and block dimensions, dynamic shared size,
+** scalar arguments and buffer-content generators (evolve/input.h).  What
+** the user pinned (struct evolve_param, the dimension ranges) stays as
+** given; the rest is searched.  Every candidate is run and analysed by the
+** detectors; its fitness is the paper's F (distinct words over lane
+** accesses, lower is better) with R (distinct words) breaking ties at 1.
+** A candidate on which the kernel faults (assert, trap, out-of-bounds,
+** division by zero, step budget) is outside the kernel's contract: its
+** findings are dropped and it ranks last.  The result is the union of the
+** findings of every candidate within the contract, each with the first
+** candidate that exposed it, and redundant barriers judged over all of
+** them.  Candidates of a generation run in parallel (jobs threads), each
+** thread with its own memory and model; results are merged in candidate
+** order, so the outcome depends on the seed alone.
+*/
+#ifndef SIMULEE_EVOLVE_SEARCH_H
+#define SIMULEE_EVOLVE_SEARCH_H
+
+#include <stdint.h>
+
+#include "detect/finding.h"
+#include "evolve/input.h"
+#include "interp/interp.h"
+#include "memmodel/mam.h"
+
+enum evolve_pkind {
+	EVOLVE_SCALAR,		/* an integer or float argument */
+	EVOLVE_BUFFER,		/* a pointer argument: a buffer */
+	EVOLVE_FIXED,		/* a struct: slots and bytes as given */
+};
+
+/* One kernel parameter as the caller (src/run.c) set it up. */
+struct evolve_param {
+	enum evolve_pkind kind;
+	uint8_t et;		/* SCALAR: its type; BUFFER: element type */
+	uint32_t slot;		/* first argument slot, relative to the first parameter */
+	uint32_t nslots;
+	int pinned;		/* SCALAR: bits fixed; BUFFER: image fixed */
+	uint64_t bits;		/* SCALAR, pinned */
+	uint64_t *slots;	/* FIXED: nslots values (NULL for a byval struct) */
+	uint8_t *bytes;		/* FIXED byval: the parameter-space image */
+	uint32_t nbytes;
+	uint8_t *image;		/* BUFFER, pinned: ELEMS elements; NULL: zeros */
+	uint64_t elems;		/* BUFFER, pinned: 0 for a sparse (unbounded) buffer */
+	const char *label;	/* name in reports (not owned) */
+};
+
+/* The state of the search after each generation, for a progress line. */
+struct evolve_progress {
+	uint32_t generation, generations;
+	uint32_t evaluations;
+	double best_f;		/* 2 when no candidate is within the contract yet */
+	uint32_t findings;
+};
+
+struct evolve_problem {
+	const struct program *prog;
+	uint32_t func;
+	struct evolve_param *params;
+	uint32_t nparams, nslots;
+	/* Dimension ranges, inclusive; lo == hi pins a component.  The search
+	** narrows unpinned components the kernel does not read to 1. */
+	struct dim3 grid_lo, grid_hi, block_lo, block_hi;
+	int shared_pinned;
+	uint64_t dyn_shared;	/* when pinned */
+	enum mam_warp_model model;
+	uint64_t max_steps;	/* per-warp step budget; 0: step_budget shared out */
+	uint64_t step_budget;	/* warp instructions of one launch, over all warps */
+	uint64_t max_threads;	/* grid * block of a searched launch */
+	uint64_t seed;
+	uint64_t stream;	/* PCG32 stream, e.g. a hash of the kernel name */
+	uint32_t population, generations;
+	double threshold;	/* stop once the best F is below */
+	unsigned jobs;		/* worker threads (>= 1) */
+	double time_limit;	/* seconds; 0: none */
+	void (*progress)(void *ctx, const struct evolve_progress *st);
+	void *progress_ctx;
+};
+
+/* An evaluated candidate. */
+struct evolve_cand {
+	struct dim3 grid, block;
+	uint64_t dyn_shared;
+	uint64_t *bits;		/* per parameter: scalar bits (SCALAR) */
+	struct evolve_fill *fill;	/* per parameter: generator (BUFFER, unpinned) */
+	uint64_t *touched;	/* per parameter: elements the launch reached (BUFFER) */
+	double f, r;		/* fitness */
+	int rejected;		/* enum finding_kind of the fault, or -1 */
+	uint32_t generation;
+};
+
+enum evolve_stop {
+	EVOLVE_STOP_THRESHOLD,		/* the best F fell below the threshold */
+	EVOLVE_STOP_GENERATIONS,	/* all generations ran */
+	EVOLVE_STOP_TIME,		/* the time limit */
+	EVOLVE_STOP_STALL,		/* generations without a better F or a new finding */
+};
+
+struct evolve_result {
+	struct evolve_cand *cands;	/* every candidate, in evaluation order */
+	uint32_t ncands;
+	/* The union of findings: each finding's launch is the index in cands
+	** of the first candidate that exposed it; redundant barriers are
+	** attributed to the best candidate. */
+	struct findings findings;
+	uint32_t best;			/* index in cands */
+	uint32_t generations;		/* generations run after the initial population */
+	uint32_t accepted;		/* candidates within the contract */
+	uint32_t rejected_by[FK__COUNT];	/* candidates outside it, by fault */
+	enum evolve_stop stop;
+	double seconds;			/* wall time */
+};
+
+/* Runs the search.  Returns 0, or a negative SIM_ERR_* with *err filled
+** (nothing to free then). */
+int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
+		  struct sim_error *err);
+void evolve_result_free(struct evolve_result *r, uint32_t nparams);
+
+/* Whether a fault of kind K puts a candidate outside the kernel's contract. */
+int evolve_is_contract_fault(enum finding_kind k);
+
+#endif

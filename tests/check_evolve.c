@@ -1,0 +1,411 @@
+/*
+** check_evolve.c: the evolutionary input search (evolve/) and the default
+** pipeline `simulee-c kernel.bc`: buffer generators, the dimensions a
+** kernel reads, --grid/--block ranges, reproducibility (the same seed gives
+** the same JSON, whatever --jobs), pins, the kernel's contract and the
+** search's summary in the report.  The bug corpus under the search is in
+** check_bugs.c (search_run).
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "evolve/input.h"
+#include "interp/interp.h"
+#include "src/run.h"
+#include "tests.h"
+
+#define MAXARGS 40
+
+static void run_bin(struct tu_run *r, const char *const *args)
+{
+	const char *bin = tu_env("SIMULEE_BIN");
+	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
+	const char *argv[MAXARGS];
+	int n = 0;
+	argv[n++] = bin;
+	for (int i = 0; args[i] != NULL; i++) {
+		ck_assert_int_lt(n, MAXARGS - 1);
+		argv[n++] = args[i];
+	}
+	argv[n] = NULL;
+	ck_assert_int_eq(tu_run(r, argv), 0);
+}
+
+/* ---- generators -------------------------------------------------------- */
+
+START_TEST(fill_parse_format)
+{
+	static const char *const good[] = { "zero", "iota", "mod:16", "const:3", "const:-2.5",
+					    "rand:64:7", "rand:1:0", NULL };
+	for (int i = 0; good[i]; i++) {
+		struct evolve_fill f;
+		ck_assert_msg(evolve_fill_parse(good[i], &f) == 0, "rejected %s", good[i]);
+		char buf[64];
+		evolve_fill_format(&f, buf, sizeof buf);
+		ck_assert_str_eq(buf, good[i]);
+	}
+	static const char *const bad[] = { "", "random", "@x", "mod:", "mod:0", "mod:-3", "mod:3x",
+					   "const:", "const:x", "rand:5", "rand:0:1", "rand:5:",
+					   "rand:5:-1", "iota:3", NULL };
+	for (int i = 0; bad[i]; i++) {
+		struct evolve_fill f;
+		ck_assert_msg(evolve_fill_parse(bad[i], &f) != 0, "accepted '%s'", bad[i]);
+	}
+}
+END_TEST
+
+START_TEST(fill_values)
+{
+	struct evolve_fill f;
+	int32_t v[10];
+	ck_assert_int_eq(evolve_fill_parse("mod:3", &f), 0);
+	evolve_fill_run(&f, ET_I32, (uint8_t *)v, 10);
+	for (int i = 0; i < 10; i++)
+		ck_assert_int_eq(v[i], i % 3);
+	ck_assert_int_eq(evolve_fill_parse("iota", &f), 0);
+	evolve_fill_run(&f, ET_I32, (uint8_t *)v, 10);
+	for (int i = 0; i < 10; i++)
+		ck_assert_int_eq(v[i], i);
+	ck_assert_int_eq(evolve_fill_parse("const:-4", &f), 0);
+	evolve_fill_run(&f, ET_I32, (uint8_t *)v, 10);
+	for (int i = 0; i < 10; i++)
+		ck_assert_int_eq(v[i], -4);
+	float x[10];
+	ck_assert_int_eq(evolve_fill_parse("mod:4", &f), 0);
+	evolve_fill_run(&f, ET_F32, (uint8_t *)x, 10);
+	for (int i = 0; i < 10; i++)
+		ck_assert(x[i] == (float)(i % 4));
+	/* rand: in range, reproducible, and a prefix of a longer fill */
+	int32_t a[64], b[100];
+	ck_assert_int_eq(evolve_fill_parse("rand:5:42", &f), 0);
+	evolve_fill_run(&f, ET_I32, (uint8_t *)a, 64);
+	evolve_fill_run(&f, ET_I32, (uint8_t *)b, 100);
+	int seen[5] = { 0 };
+	for (int i = 0; i < 64; i++) {
+		ck_assert(a[i] >= 0 && a[i] < 5);
+		ck_assert_int_eq(a[i], b[i]);
+		seen[a[i]] = 1;
+	}
+	for (int i = 0; i < 5; i++)
+		ck_assert(seen[i]);
+	double d[50];
+	ck_assert_int_eq(evolve_fill_parse("rand:2:9", &f), 0);
+	evolve_fill_run(&f, ET_F64, (uint8_t *)d, 50);
+	int neg = 0;
+	for (int i = 0; i < 50; i++) {
+		ck_assert(d[i] >= -2 && d[i] < 2);
+		neg += d[i] < 0;
+	}
+	ck_assert(neg > 0 && neg < 50);
+	/* 16-bit elements wrap like the type */
+	uint16_t h[4];
+	ck_assert_int_eq(evolve_fill_parse("const:-1", &f), 0);
+	evolve_fill_run(&f, ET_U16, (uint8_t *)h, 4);
+	ck_assert_uint_eq(h[3], 0xffff);
+}
+END_TEST
+
+START_TEST(scalar_bits)
+{
+	char buf[64];
+	evolve_scalar_format(evolve_scalar_bits(-3.4, ET_I32), ET_I32, buf, sizeof buf);
+	ck_assert_str_eq(buf, "-3");
+	evolve_scalar_format(evolve_scalar_bits(2.5, ET_F32), ET_F32, buf, sizeof buf);
+	ck_assert_str_eq(buf, "2.5");
+	evolve_scalar_format(evolve_scalar_bits(300, ET_U8), ET_U8, buf, sizeof buf);
+	ck_assert_str_eq(buf, "44");
+	evolve_scalar_format(evolve_scalar_bits(-1, ET_I64), ET_I64, buf, sizeof buf);
+	ck_assert_str_eq(buf, "-1");
+}
+END_TEST
+
+START_TEST(dim3_ranges)
+{
+	struct dim3 lo, hi;
+	ck_assert_int_eq(run_parse_dim3_range("32..1024", &lo, &hi), 0);
+	ck_assert_uint_eq(lo.x, 32);
+	ck_assert_uint_eq(hi.x, 1024);
+	ck_assert_uint_eq(lo.y, 1);
+	ck_assert_uint_eq(hi.z, 1);
+	ck_assert_int_eq(run_parse_dim3_range("8,2..4,3", &lo, &hi), 0);
+	ck_assert(lo.x == 8 && hi.x == 8 && lo.y == 2 && hi.y == 4 && lo.z == 3 && hi.z == 3);
+	ck_assert_int_eq(run_parse_dim3_range("64", &lo, &hi), 0);
+	ck_assert(lo.x == 64 && hi.x == 64);
+	static const char *const bad[] = { "", "0", "4..2", "1..", "..4", "1...4", "1..0", "a",
+					   "1,2,3,4", "1..2..3", "-1", "1,", NULL };
+	for (int i = 0; bad[i]; i++)
+		ck_assert_msg(run_parse_dim3_range(bad[i], &lo, &hi) != 0, "accepted '%s'", bad[i]);
+}
+END_TEST
+
+/* ---- what a kernel reads ----------------------------------------------- */
+
+static void reads_of(const char *rel, const char *kernel, struct evolve_reads *r)
+{
+	char *bc = tu_kernel(rel);
+	struct loaded l = { 0 };
+	struct load_options lo = { .verify = 1 };
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(bc, &lo, &l, &err) == 0, "%s: %s", bc, err.msg);
+	int k = interp_find_kernel(&l, kernel);
+	ck_assert_int_ge(k, 0);
+	ck_assert_int_ge(l.kernels[k].func, 0);
+	evolve_reads_of(l.prog, (uint32_t)l.kernels[k].func, r);
+	interp_loaded_free(&l);
+	free(bc);
+}
+
+START_TEST(reads)
+{
+	struct evolve_reads r;
+	reads_of("bugs/scan_dim_nosync.O0.bc", "scan_dim_nosync", &r);
+	ck_assert(r.block[0] && r.block[1] && !r.block[2]);
+	ck_assert(r.grid[0] && !r.grid[1] && !r.grid[2]);
+	ck_assert(!r.dyn_shared);
+	reads_of("bugs/dyn_shared_oob.O0.bc", "dyn_shared_oob", &r);
+	ck_assert(r.dyn_shared);
+	ck_assert(r.block[0] && !r.block[1]);
+	/* threadIdx read only in a device function it calls */
+	reads_of("bugs/block_min_nosync.O0.bc", "block_min_nosync", &r);
+	ck_assert(r.block[0]);
+	ck_assert(!r.grid[0]);
+}
+END_TEST
+
+/* ---- the default pipeline ------------------------------------------------ */
+
+/* Runs simulee-c on bugs/NAME.O0.bc with EXTRA options and --format=json;
+** returns the schema-checked report (cJSON_Delete it) and the run in *R. */
+static cJSON *search_json(struct tu_run *r, const char *name, const char *const *extra)
+{
+	char rel[160];
+	snprintf(rel, sizeof rel, "bugs/%s.O0.bc", name);
+	char *bc = tu_kernel(rel);
+	const char *args[MAXARGS];
+	int n = 0;
+	args[n++] = bc;
+	args[n++] = "--format=json";
+	for (int i = 0; extra && extra[i]; i++)
+		args[n++] = extra[i];
+	args[n] = NULL;
+	run_bin(r, args);
+	free(bc);
+	ck_assert_msg(r->status == 0 || r->status == 1, "exit %d: %s", r->status, r->err);
+	return tu_check_report_json(r->out);
+}
+
+static const cJSON *search_of(const cJSON *doc)
+{
+	const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "kernels"), 0);
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(k, "search");
+	ck_assert_msg(s != NULL, "no search in the report");
+	return s;
+}
+
+static int jint(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	ck_assert_msg(cJSON_IsNumber(v), "no number %s", key);
+	return v->valueint;
+}
+
+/* The default pipeline finds an inter-block race that needs two blocks and
+** reports the search (with the seed) and a launch per finding. */
+START_TEST(default_finds)
+{
+	struct tu_run r;
+	cJSON *doc = search_json(&r, "atomic_block_scope", NULL);
+	ck_assert_int_eq(r.status, 1);
+	const cJSON *s = search_of(doc);
+	ck_assert_int_ge(jint(s, "evaluations"), 10);
+	ck_assert_int_eq(jint(s, "population"), 10);
+	ck_assert_int_eq(jint(s, "generations"), 10);
+	ck_assert_int_eq(jint(doc, "seed"), 1);
+	const cJSON *f, *ls = cJSON_GetObjectItemCaseSensitive(doc, "launches");
+	int races = 0;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		const cJSON *cls = cJSON_GetObjectItemCaseSensitive(f, "class");
+		if (cls && strcmp(cls->valuestring, "inter-block") == 0) {
+			races++;
+			int li = jint(f, "launch");
+			const cJSON *l = cJSON_GetArrayItem(ls, li);
+			ck_assert_ptr_nonnull(l);
+			const cJSON *g = cJSON_GetObjectItemCaseSensitive(l, "grid");
+			ck_assert_int_gt(cJSON_GetArrayItem(g, 0)->valueint, 1);
+		}
+	}
+	ck_assert_int_ge(races, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	/* the text report says what was searched */
+	char *bc = tu_kernel("bugs/atomic_block_scope.O0.bc");
+	run_bin(&r, (const char *const[]){ bc, NULL });
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.out, "searched ") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "launch: --kernel") != NULL, "%s", r.out);
+	ck_assert(r.err[0] == '\0');	/* not a terminal: no progress line */
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
+/* The same seed gives the same bytes, whatever the number of jobs; another
+** seed searches other launches. */
+START_TEST(reproducible)
+{
+	struct tu_run a, b, c;
+	cJSON *da = search_json(&a, "block_min_nosync", (const char *const[]){ "--jobs", "1", NULL });
+	cJSON *db = search_json(&b, "block_min_nosync", (const char *const[]){ "--jobs", "2", NULL });
+	ck_assert_str_eq(a.out, b.out);
+	cJSON *dc = search_json(&c, "block_min_nosync", (const char *const[]){ "--seed", "7", NULL });
+	ck_assert_str_ne(a.out, c.out);
+	ck_assert_int_eq(jint(dc, "seed"), 7);
+	cJSON_Delete(da);
+	cJSON_Delete(db);
+	cJSON_Delete(dc);
+	tu_run_free(&a);
+	tu_run_free(&b);
+	tu_run_free(&c);
+}
+END_TEST
+
+/* Pins stay: a block range bounds every launch, an --arg stays as given. */
+START_TEST(pins)
+{
+	struct tu_run r;
+	cJSON *doc = search_json(&r, "join_bd", (const char *const[]){ "--block", "40..48",
+				 "--arg", "n=77", "--generations", "3", "--threshold", "0", NULL });
+	const cJSON *s = search_of(doc);
+	ck_assert_int_eq(jint(s, "evaluations"), 70);
+	ck_assert_int_eq(jint(s, "generations_run"), 3);
+	const cJSON *l;
+	int n = 0;
+	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(doc, "launches")) {
+		int bx = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(l, "block"), 0)->valueint;
+		ck_assert(bx >= 40 && bx <= 48);
+		const cJSON *a;
+		cJSON_ArrayForEach(a, cJSON_GetObjectItemCaseSensitive(l, "args"))
+			if (strcmp(cJSON_GetObjectItemCaseSensitive(a, "name")->valuestring, "n") == 0)
+				ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(a, "value")->valuestring, "77");
+		n++;
+	}
+	ck_assert_int_ge(n, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
+/* A full launch is analysed as given, as before the search existed. */
+START_TEST(fixed_launch_unchanged)
+{
+	struct tu_run r;
+	cJSON *doc = search_json(&r, "atomic_block_scope", (const char *const[]){ "--grid", "1",
+				 "--block", "32", "--size", "in=64", "--size", "count=1", NULL });
+	const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "kernels"), 0);
+	ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(k, "search"));
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "launches")), 1);
+	ck_assert_int_eq(r.status, 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
+/* Out-of-bounds candidates are outside the kernel's contract: counted,
+** their findings dropped. */
+START_TEST(contract)
+{
+	struct tu_run r;
+	cJSON *doc = search_json(&r, "em_256_oob_fixed", NULL);
+	const cJSON *s = search_of(doc);
+	(void)s;
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "findings")), 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	doc = search_json(&r, "em_256_oob", NULL);
+	s = search_of(doc);
+	ck_assert_int_gt(jint(s, "outside_contract"), 0);
+	const cJSON *by = cJSON_GetObjectItemCaseSensitive(s, "outside_by_kind");
+	ck_assert_int_gt(jint(by, "out-of-bounds"), 0);
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		ck_assert_str_ne(cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring, "out-of-bounds");
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
+/* Usage errors of the search options. */
+START_TEST(usage)
+{
+	char *bc = tu_kernel("bugs/atomic_block_scope.O0.bc");
+	static const char *const bad[][4] = {
+		{ "--population", "0", NULL }, { "--jobs", "0", NULL }, { "--threshold", "x", NULL },
+		{ "--block", "64..32", NULL }, { "--block", "32..64", "--no-search", NULL },
+		{ "--dump", "in", NULL }, { "--max-threads", "0", NULL },
+		{ "--arg", "nosuch=1", NULL },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		const char *args[8] = { bc };
+		int n = 1;
+		for (int j = 0; bad[i][j]; j++)
+			args[n++] = bad[i][j];
+		args[n] = NULL;
+		struct tu_run r;
+		run_bin(&r, args);
+		ck_assert_msg(r.status == 2, "%s %s: exit %d", bad[i][0], bad[i][1], r.status);
+		ck_assert(strstr(r.err, "simulee-c: ") != NULL);
+		tu_run_free(&r);
+	}
+	free(bc);
+}
+END_TEST
+
+/* A file with several kernels: each is searched and reported. */
+START_TEST(every_kernel)
+{
+	static const char src[] =
+		"__global__ void one(int *p) { p[0] = threadIdx.x; }\n"
+		"__global__ void two(int *p) { p[threadIdx.x] = 1; }\n";
+	char *bc = tu_compile_cu(src);
+	struct tu_run r;
+	run_bin(&r, (const char *const[]){ bc, "--format=json", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *ks = cJSON_GetObjectItemCaseSensitive(doc, "kernels");
+	ck_assert_int_eq(cJSON_GetArraySize(ks), 2);
+	const cJSON *f;
+	int races = 0;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		races += strcmp(cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring, "data-race") == 0;
+	ck_assert_int_eq(races, 1);	/* one's p[0]; two is clean */
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+Suite *evolve_suite(void)
+{
+	Suite *s = suite_create("evolve");
+	TCase *tc = tcase_create("inputs");
+	tcase_add_test(tc, fill_parse_format);
+	tcase_add_test(tc, fill_values);
+	tcase_add_test(tc, scalar_bits);
+	tcase_add_test(tc, dim3_ranges);
+	tcase_add_test(tc, reads);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("pipeline");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, default_finds);
+	tcase_add_test(tc, reproducible);
+	tcase_add_test(tc, pins);
+	tcase_add_test(tc, fixed_launch_unchanged);
+	tcase_add_test(tc, contract);
+	tcase_add_test(tc, usage);
+	tcase_add_test(tc, every_kernel);
+	suite_add_tcase(s, tc);
+	return s;
+}
