@@ -24,14 +24,17 @@
 #define CHUNK (1u << 20)
 
 /*
-** An access of the owner block in one interval: 8 bytes.  who packs the
-** static instruction (22 bits) and the thread index in the block (10
-** bits); its kind, scope and whether its value is known are a byte kept
-** beside the slots (kf).  stamp is the warp clock at the access.
+** One remembered access of the owner block in one interval: 16 bytes.
+** who packs the static instruction (22 bits) and the thread index in the
+** block (10 bits); stamp is the warp clock at the access; kf its kind,
+** scope and whether val, the value a plain write stored, is known.
 */
 struct slot {
 	uint32_t stamp;
 	uint32_t who;
+	uint32_t val;
+	uint8_t kf;
+	uint8_t pad[3];
 };
 #define WHO(insn, tid) ((uint32_t)(insn) << 10 | (uint32_t)(tid))
 #define W_TID(x) ((x) & 1023u)
@@ -43,11 +46,13 @@ struct slot {
 #define F_VAL 0x80u
 
 /*
-** The summary of one interval at one unit: two slots per class.  Each
-** class is homogeneous in what it conflicts with inside the block, so two
-** accesses of distinct threads, in distinct warps when there are two,
-** answer every question a later access asks.  Thread-scope atomics are
-** atomic for nobody else and count as plain accesses.
+** The summary of one interval at one unit: up to SUM_CAP accesses, at most
+** two per (class, static instruction).  Each class is homogeneous in what
+** it conflicts with inside the block, so two accesses of one instruction by
+** distinct threads, in distinct warps when there are two, answer every
+** question a later access asks about that instruction (docs/MODEL.md).
+** Thread-scope atomics are atomic for nobody else and count as plain
+** accesses.
 */
 enum {
 	CL_R,		/* plain reads: conflict with every write */
@@ -55,35 +60,49 @@ enum {
 	CL_A,		/* writing atomics: with plain reads and writes */
 	CL_AR,		/* atomic loads: with plain writes */
 };
-#define READ_CLASSES 0xc3u	/* slots of CL_R and CL_AR */
+#define SUM_CAP 8
 struct sum {
 	uint32_t epoch;		/* the interval described; NONE32: empty */
-	uint8_t used;		/* bit i: s[i] holds an access */
-	uint8_t pad[3];
-	uint8_t kf[8];		/* KF() of each slot */
-	struct slot s[8];	/* class cl in s[2cl], s[2cl+1] */
-	uint32_t wval[2];	/* the values written by s[2], s[3] */
+	uint32_t n;		/* s[0..n) hold accesses */
+	struct slot s[SUM_CAP];
 };
 
 /*
-** What a global unit's owner did in its older intervals (d, one access per
-** class, no clock: later intervals are ordered after them) and what the
-** blocks before it did (c).  Allocated when first needed: a unit touched
-** by a second block, or by one block in three intervals.
+** What a global unit's owner did in its older intervals (d: later
+** intervals are ordered after them by barriers) and what the blocks before
+** it did (c): one access per (history class, static instruction), up to
+** HIST_CAP of each, the first one seen.  The classes are homogeneous in
+** what they conflict with across blocks (a summary class, split by whether
+** an atomic covers other blocks).  An entry keeps the witness whole
+** (block, thread, instruction, warp clock).  Allocated when first needed:
+** a unit touched by a second block, or one whose summary had to forget an
+** access; the entry array grows from 2 to HIST_CAP.
 */
-enum { HC_R, HC_W, HC_AN, HC_AW };	/* reads, writes, atomics block-scope or less, device+ */
+enum {
+	HC_R, HC_W,		/* plain (and thread-scope atomic) reads, writes */
+	HC_AN, HC_ARN,		/* block-scope writing atomics, atomic loads */
+	HC_AW, HC_ARW,		/* device or system scope: the same */
+	HC__N
+};
+#define HIST_CAP 32
+struct hent {
+	uint32_t block;		/* c: the block; d: unused (the owner) */
+	uint32_t stamp, who, val;
+	uint8_t kf;		/* KF(); F_VAL cleared once class-W values differ */
+	uint8_t hc;		/* HC_* */
+	uint8_t pad[2];
+};
+struct hlist {
+	uint16_t n, cap;
+	struct hent *v;
+};
 struct hist {
-	uint8_t dused, cused;	/* class bits of d[] and c[] */
-	uint8_t dmix, cmix;	/* the class-W value is unknown or not unique */
-	uint8_t dkf[4], ckf[4];
-	uint32_t dval, cval;
-	uint32_t d[4];		/* who */
-	uint32_t cblock[4], c[4];
+	struct hlist d, c;
 };
 
 /*
-** One word (or, after a split, one byte) of tracked memory: 200 bytes.
-** e[] are the owner block's current and previous intervals (by parity).
+** One word (or, after a split, one byte) of tracked memory.  e[] are the
+** owner block's current and previous intervals (by parity).
 */
 struct cell {
 	uint32_t owner;		/* linear block of e[] and h->d; NONE32: fresh */
@@ -354,6 +373,23 @@ static struct cell *cell_of(struct mam *m, uint32_t id, uint64_t off)
 	return m->last_page + w;
 }
 
+/* A copy of history list L in per-launch storage, values sliced to byte
+** BYTE.  Returns 0, or -1 over budget. */
+static int hlist_slice(struct mam *m, struct hlist *to, const struct hlist *l, unsigned byte)
+{
+	*to = *l;
+	if (l->cap == 0)
+		return 0;
+	to->v = lalloc(m, l->cap * sizeof *to->v);
+	if (to->v == NULL)
+		return -1;
+	for (unsigned k = 0; k < l->n; k++) {
+		to->v[k] = l->v[k];
+		to->v[k].val = (l->v[k].val >> (8 * byte)) & 0xff;
+	}
+	return 0;
+}
+
 /* Splits word cell C into four byte cells that each start with C's
 ** history (values sliced to their byte).  Returns 0, or -1 over budget. */
 static int split(struct mam *m, struct cell *c)
@@ -366,12 +402,12 @@ static int split(struct mam *m, struct cell *c)
 		s[i] = *c;
 		s[i].sub = NULL;
 		for (unsigned j = 0; j < 2; j++)
-			for (unsigned k = 0; k < 2; k++)
-				s[i].e[j].wval[k] = (c->e[j].wval[k] >> (8 * i)) & 0xff;
+			for (unsigned k = 0; k < c->e[j].n; k++)
+				s[i].e[j].s[k].val = (c->e[j].s[k].val >> (8 * i)) & 0xff;
 		if (h) {
-			h[i] = *c->h;
-			h[i].dval = (c->h->dval >> (8 * i)) & 0xff;
-			h[i].cval = (c->h->cval >> (8 * i)) & 0xff;
+			if (hlist_slice(m, &h[i].d, &c->h->d, i) < 0
+			    || hlist_slice(m, &h[i].c, &c->h->c, i) < 0)
+				return -1;
 			s[i].h = &h[i];
 		}
 	}
@@ -723,31 +759,86 @@ void mam_barrier(struct mam *m, uint32_t barrier_id)
 	m->bar_of_epoch[m->nboe++] = barrier_id;
 }
 
-/* Adds an access (block BLK, who X, kind byte F, value VAL if known) to
-** class K of one history (d or c).  The first access of a class stays,
-** but a writing atomic replaces a read-only one; class W tracks whether
-** every write stored the same known value. */
-static void hput(uint8_t *used, uint8_t *kf, uint32_t *who, uint32_t *blocks, uint32_t *pval,
-		 uint8_t *mix, unsigned k, uint32_t blk, uint32_t x, uint8_t f, uint32_t val)
+/* The history class of an access with kind byte F (of summary class CL). */
+static inline unsigned hclass(unsigned cl, uint8_t f)
 {
-	int known = (f & F_VAL) != 0;
-	if (*used >> k & 1) {
-		if (k == HC_W)
-			*mix |= (uint8_t)(!known || val != *pval);
-		else if (k >= HC_AN && !kind_writes(KF_KIND(kf[k])) && kind_writes(KF_KIND(f)))
-			goto put;
-		return;
+	if (cl == CL_R || cl == CL_W)
+		return cl == CL_R ? HC_R : HC_W;
+	return (KF_SCOPE(f) >= MAM_SCOPE_DEVICE ? HC_AW : HC_AN) + (cl == CL_AR);
+}
+
+/* The summary class of an access with kind byte F. */
+static inline unsigned sclass(uint8_t f)
+{
+	unsigned k = KF_KIND(f);
+	int w = kind_writes(k);
+	return kind_atomic(k) && KF_SCOPE(f) >= MAM_SCOPE_BLOCK ? (w ? CL_A : CL_AR) : w ? CL_W : CL_R;
+}
+
+/*
+** Adds access X (block BLK, stamp ST, kind byte F, value VAL if F_VAL) of
+** history class HC to list L (d or c).  Per (class, instruction) the first
+** access stays; a class-W entry loses F_VAL once a write of another value
+** (or an unknown one) joins it.  A full list keeps at least one entry per
+** class: it drops X when its class is there (every class-W entry then
+** loses F_VAL unless X wrote its value), else evicts from the class with
+** the most entries.  Returns 0, or -1 over budget.
+*/
+static int hput(struct mam *m, struct hlist *l, unsigned hc, uint32_t blk, uint32_t st,
+		uint32_t x, uint8_t f, uint32_t val)
+{
+	int known = (f & F_VAL) != 0, has_class = 0;
+	unsigned count[HC__N] = { 0 };
+	for (unsigned i = 0; i < l->n; i++) {
+		struct hent *e = &l->v[i];
+		count[e->hc]++;
+		if (e->hc != hc)
+			continue;
+		has_class = 1;
+		if (W_INSN(e->who) != W_INSN(x))
+			continue;
+		if (hc == HC_W && (!known || val != e->val))
+			e->kf &= (uint8_t)~F_VAL;
+		return 0;
 	}
-	*used |= (uint8_t)(1u << k);
-	if (k == HC_W) {
-		*pval = val;
-		*mix = (uint8_t)!known;
+	struct hent *e;
+	if (l->n < l->cap) {
+		e = &l->v[l->n++];
+	} else if (l->cap < HIST_CAP) {
+		unsigned nc = l->cap ? 2u * l->cap : 2;
+		struct hent *v = lalloc(m, nc * sizeof *v);
+		if (v == NULL)
+			return -1;
+		if (l->n)
+			memcpy(v, l->v, l->n * sizeof *v);
+		l->v = v;
+		l->cap = (uint16_t)nc;
+		e = &l->v[l->n++];
+	} else if (has_class) {
+		m->st.overflows++;
+		if (hc == HC_W)
+			for (unsigned i = 0; i < l->n; i++)
+				if (l->v[i].hc == HC_W && (!known || val != l->v[i].val))
+					l->v[i].kf &= (uint8_t)~F_VAL;
+		return 0;
+	} else {
+		m->st.overflows++;
+		unsigned big = 0;
+		for (unsigned k = 1; k < HC__N; k++)
+			if (count[k] > count[big])
+				big = k;
+		unsigned i = l->n;
+		while (l->v[--i].hc != big)
+			;
+		e = &l->v[i];
 	}
-put:
-	kf[k] = f;
-	who[k] = x;
-	if (blocks)
-		blocks[k] = blk;
+	e->block = blk;
+	e->stamp = st;
+	e->who = x;
+	e->val = val;
+	e->kf = f;
+	e->hc = (uint8_t)hc;
+	return 0;
 }
 
 static struct hist *hist_of(struct mam *m, struct cell *c)
@@ -763,30 +854,22 @@ static struct hist *hist_of(struct mam *m, struct cell *c)
 	return c->h;
 }
 
-/* The history class of an access of summary class CL with kind byte F. */
-static inline unsigned hclass(unsigned cl, uint8_t f)
-{
-	return cl == CL_R ? HC_R : cl == CL_W ? HC_W
-	       : KF_SCOPE(f) >= MAM_SCOPE_DEVICE ? HC_AW : HC_AN;
-}
-
-/* An access of global cell C's owner (summary class CL) that its interval
-** summary does not keep joins the owner's history d. */
-static void fold_one(struct mam *m, struct cell *c, unsigned cl, uint32_t who, uint8_t f,
-		     uint32_t val)
+/* An access A of global cell C's owner that its interval summary does not
+** keep joins the owner's history d. */
+static void fold_one(struct mam *m, struct cell *c, const struct slot *a)
 {
 	struct hist *h = hist_of(m, c);
-	if (h != NULL)
-		hput(&h->dused, h->dkf, h->d, NULL, &h->dval, &h->dmix, hclass(cl, f), 0, who, f, val);
+	if (h != NULL && hput(m, &h->d, hclass(sclass(a->kf), a->kf), 0, a->stamp, a->who, a->kf,
+			      a->val) < 0)
+		m->st.dropped++;
 }
 
 /* Interval summary S of global cell C is about to be forgotten: its
 ** accesses join the owner's history d. */
 static void fold_sum(struct mam *m, struct cell *c, const struct sum *s)
 {
-	for (unsigned i = 0; i < 8; i++)
-		if (s->used >> i & 1)
-			fold_one(m, c, i / 2, s->s[i].who, s->kf[i], i / 2 == CL_W ? s->wval[i - 2] : 0);
+	for (unsigned i = 0; i < s->n; i++)
+		fold_one(m, c, &s->s[i]);
 }
 
 /* The owner block of global cell C is done: its history joins c. */
@@ -800,12 +883,12 @@ static void retire(struct mam *m, struct cell *c)
 	struct hist *h = c->h;
 	if (h == NULL)
 		return;
-	for (unsigned k = 0; k < 4; k++)
-		if (h->dused >> k & 1)
-			hput(&h->cused, h->ckf, h->c, h->cblock, &h->cval, &h->cmix, k, c->owner, h->d[k],
-			     (uint8_t)(k == HC_W && h->dmix ? h->dkf[k] & ~F_VAL : h->dkf[k]), h->dval);
-	h->dused = 0;
-	h->dmix = 0;
+	for (unsigned k = 0; k < h->d.n; k++) {
+		const struct hent *e = &h->d.v[k];
+		if (hput(m, &h->c, e->hc, c->owner, e->stamp, e->who, e->kf, e->val) < 0)
+			m->st.dropped++;
+	}
+	h->d.n = 0;
 }
 
 static inline void who_of(struct mam_who *o, uint32_t block, uint32_t x, uint8_t f)
@@ -832,24 +915,20 @@ static inline void who_acc(struct mam_who *o, uint32_t block, const struct acc *
 static void check_sum(struct mam *m, const struct mam_warp_ctx *w, const struct sum *s, int prev,
 		      const struct acc *b, unsigned space, uint64_t uaddr, struct seen *sn)
 {
-	uint8_t used = s->used;
-	if (!b->writes)
-		used &= (uint8_t)~READ_CLASSES;	/* reads never race with reads */
-	for (; used; used &= used - 1) {
-		unsigned i = (unsigned)__builtin_ctz(used);
+	for (unsigned i = 0; i < s->n; i++) {
 		const struct slot *a = &s->s[i];
-		uint8_t f = s->kf[i];
+		uint8_t f = a->kf;
 		int aw = kind_writes(KF_KIND(f));
 		if (!aw && !b->writes)
-			continue;
+			continue;	/* reads never race with reads */
 		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 1))
 			continue;
 		uint32_t atid = W_TID(a->who);
 		unsigned ord = order_of(w, atid, a->stamp, b->tid, b->stamp);
 		if (ord == 3)
 			continue;
-		int benign = i >= 2 && i < 4 && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
-			     && s->wval[i - 2] == b->val;
+		int benign = sclass(f) == CL_W && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
+			     && a->val == b->val;
 		struct mam_who wa, wb;
 		who_of(&wa, m->block, a->who, f);
 		who_acc(&wb, m->block, b);
@@ -875,22 +954,24 @@ static void check_sum(struct mam *m, const struct mam_warp_ctx *w, const struct 
 	}
 }
 
-/* Checks B against what other blocks did (global memory). */
+/* Checks B against what other blocks did (global memory): the history c.
+** Blocks run one after another, so every access of c happened before B
+** in the simulation and none is ordered before it. */
 static void check_other_blocks(struct mam *m, const struct hist *h, const struct acc *b,
 			       uint64_t uaddr, struct seen *sn)
 {
-	for (uint8_t used = h->cused; used; used &= used - 1) {
-		unsigned k = (unsigned)__builtin_ctz(used);
-		uint8_t f = h->ckf[k];
+	for (unsigned i = 0; i < h->c.n; i++) {
+		const struct hent *e = &h->c.v[i];
+		uint8_t f = e->kf;
 		int aw = kind_writes(KF_KIND(f));
 		if (!aw && !b->writes)
 			continue;
 		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 0))
 			continue;
-		int benign = k == HC_W && b->kind == MAM_WRITE && b->has_val && !h->cmix
-			     && h->cval == b->val;
+		int benign = e->hc == HC_W && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
+			     && e->val == b->val;
 		struct mam_who wa, wb;
-		who_of(&wa, h->cblock[k], h->c[k], f);
+		who_of(&wa, e->block, e->who, f);
 		who_acc(&wb, m->block, b);
 		unsigned hz = aw && b->writes ? MAM_WAW : aw ? MAM_RAW : MAM_WAR;
 		report(m, sn, MAM_SPACE_GLOBAL, MAM_INTER_BLOCK, hz, 0, benign, &wa, &wb, uaddr);
@@ -899,60 +980,115 @@ static void check_other_blocks(struct mam *m, const struct hist *h, const struct
 
 /*
 ** Remembers B in interval summary S (see docs/MODEL.md, "Which accesses a
-** summary keeps").  On a global cell C (NULL for shared memory) an access
-** the summary drops, or evicts, joins the owner's history first, so the
-** history of a block misses nothing the next blocks must meet.
+** summary keeps").  Slots are kept per (class, instruction): a later
+** access of another instruction never takes an earlier one's slot while
+** there is room, so every instruction pair keeps a witness.  On a global
+** cell C (NULL for shared memory) an access the summary drops, or evicts,
+** joins the owner's history first, so the history of a block misses
+** nothing the next blocks must meet.
 */
 static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, struct sum *s,
 		   const struct acc *b)
 {
-	unsigned cl = b->atomic && b->scope >= MAM_SCOPE_BLOCK ? (b->writes ? CL_A : CL_AR)
-		      : b->writes ? CL_W : CL_R;
-	unsigned i0 = 2 * cl, i1 = i0 + 1, t;
-	uint8_t u = s->used, fb = KF(b->kind, b->scope, b->has_val);
-	uint32_t t0 = W_TID(s->s[i0].who), t1 = W_TID(s->s[i1].who), tb = b->tid;
-	int evict;
-	if ((u >> i0 & 1) && t0 == tb) {
-		/* the thread's latest access stands for its earlier ones, unless
-		** their scopes differ across blocks */
-		t = i0;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if ((u >> i1 & 1) && t1 == tb) {
-		t = i1;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if (!(u >> i0 & 1)) {
-		t = i0;
-		evict = 0;
-	} else if (!(u >> i1 & 1)) {
-		t = i1;
-		evict = 0;
-	} else if (order_of(w, t0, s->s[i0].stamp, tb, b->stamp) == 3) {
-		/* B happens after it, so whatever is concurrent with it is
-		** concurrent with B: B stands for it */
-		t = i0;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if (order_of(w, t1, s->s[i1].stamp, tb, b->stamp) == 3) {
-		t = i1;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if ((t0 >> 5) == (t1 >> 5) && (tb >> 5) != (t0 >> 5)) {
-		/* three concurrent accesses: keep two warps */
-		t = i1;
-		evict = 1;
-	} else {
+	uint8_t fb = KF(b->kind, b->scope, b->has_val);
+	unsigned cl = sclass(fb), n = s->n, t, nsame = 0, same[2] = { 0, 0 };
+	unsigned count[4] = { 0 }, before = n;
+	uint32_t tb = b->tid;
+	for (unsigned i = 0; i < n; i++) {
+		const struct slot *a = &s->s[i];
+		unsigned k = sclass(a->kf);
+		count[k]++;
+		if (k != cl)
+			continue;
+		uint32_t ta = W_TID(a->who);
+		int ord = ta == tb || order_of(w, ta, a->stamp, tb, b->stamp) == 3;
+		if (W_INSN(a->who) == b->insn) {
+			/* the same instruction, ordered before B: whatever is
+			** concurrent with it is concurrent with B, so B stands
+			** for it (FastTrack's epoch rule) */
+			if (ord) {
+				t = i;
+				if (c != NULL && hclass(cl, a->kf) != hclass(cl, fb))
+					goto evict;	/* another scope: history keeps both */
+				goto put;
+			}
+			if (nsame < 2)
+				same[nsame] = i;
+			nsame++;
+		} else if (ord && before == n) {
+			before = i;	/* another instruction, ordered before B */
+		}
+	}
+	if (nsame >= 2) {
+		/* three concurrent accesses of one instruction: keep two warps */
+		uint32_t w0 = W_TID(s->s[same[0]].who) >> 5, w1 = W_TID(s->s[same[1]].who) >> 5;
+		if (w0 == w1 && (tb >> 5) != w0) {
+			t = same[1];
+			goto evict;
+		}
 		goto drop;
 	}
-	if (evict && c != NULL)
-		fold_one(m, c, cl, s->s[t].who, s->kf[t], cl == CL_W ? s->wval[t - 2] : 0);
+	if (n < SUM_CAP) {
+		t = s->n++;
+		goto put;
+	}
+	m->st.overflows++;
+	if (count[cl] >= 2) {
+		/* full, and B's class has witnesses: one ordered before B can
+		** go (B stands for it as an access, not as an instruction),
+		** else two warps stay */
+		if (before < n) {
+			t = before;
+			goto evict;
+		}
+		unsigned i0 = n, i1 = n;
+		for (unsigned i = 0; i < n; i++)
+			if (sclass(s->s[i].kf) != cl)
+				continue;
+			else if (i0 == n)
+				i0 = i;
+			else
+				i1 = i;
+		uint32_t w0 = W_TID(s->s[i0].who) >> 5, w1 = W_TID(s->s[i1].who) >> 5;
+		if (w0 == w1 && (tb >> 5) != w0) {
+			t = i1;
+			goto evict;
+		}
+		goto drop;
+	}
+	/* full, and B's class has at most one witness: evict from the class
+	** with the most (at least three: 8 slots, four classes) one whose
+	** warp another one of the class has, so its warps stay */
+	unsigned big = 0;
+	for (unsigned k = 1; k < 4; k++)
+		if (count[k] > count[big])
+			big = k;
+	t = n;
+	for (unsigned i = 0; i < n && t == n; i++) {
+		if (sclass(s->s[i].kf) != big)
+			continue;
+		for (unsigned j = 0; j < n; j++)
+			if (j != i && sclass(s->s[j].kf) == big
+			    && W_TID(s->s[j].who) >> 5 == W_TID(s->s[i].who) >> 5)
+				t = i;
+	}
+	if (t == n)
+		while (sclass(s->s[--t].kf) != big)
+			;
+evict:
+	if (c != NULL)
+		fold_one(m, c, &s->s[t]);
+put:
 	s->s[t].stamp = b->stamp;
-	s->s[t].who = WHO(b->insn, b->tid);
-	s->kf[t] = fb;
-	if (cl == CL_W)
-		s->wval[t - 2] = b->val;
-	s->used = (uint8_t)(u | 1u << t);
+	s->s[t].who = WHO(b->insn, tb);
+	s->s[t].val = b->val;
+	s->s[t].kf = fb;
 	return;
 drop:
-	if (c != NULL)
-		fold_one(m, c, cl, WHO(b->insn, b->tid), fb, b->val);
+	if (c != NULL) {
+		struct slot x = { .stamp = b->stamp, .who = WHO(b->insn, tb), .val = b->val, .kf = fb };
+		fold_one(m, c, &x);
+	}
 }
 
 /* Applies B to one unit (word or byte cell C at UADDR). */
@@ -972,17 +1108,17 @@ static void unit(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, un
 		if (space == MAM_SPACE_GLOBAL && a->epoch != NONE32)
 			fold_sum(m, c, a);
 		a->epoch = e;
-		a->used = 0;
+		a->n = 0;
 	}
-	if (a->used)
+	if (a->n)
 		check_sum(m, w, a, 0, b, space, uaddr, sn);
 	if (e > 0 && m->bar_of_epoch[e] < m->capbars) {
 		const struct sum *p = &c->e[(e - 1) & 1];
 		const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[e]];
-		if (p->epoch == e - 1 && p->used && !(bi->needed_its && bi->needed_ls))
+		if (p->epoch == e - 1 && p->n && !(bi->needed_its && bi->needed_ls))
 			check_sum(m, w, p, 1, b, space, uaddr, sn);
 	}
-	if (c->h && c->h->cused)
+	if (c->h && c->h->c.n)
 		check_other_blocks(m, c->h, b, uaddr, sn);
 	insert(m, w, space == MAM_SPACE_GLOBAL ? c : NULL, a, b);
 }

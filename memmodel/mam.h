@@ -149,6 +149,7 @@ struct mam_stats {
 	uint64_t bytes;		/* shadow memory in use this launch */
 	uint64_t dropped;	/* lane accesses (or histories) not recorded: over max_bytes */
 	uint64_t detections;	/* races detected, before deduplication */
+	uint64_t overflows;	/* a full summary or history forgot an instruction's witness */
 };
 
 struct mam;

@@ -276,7 +276,9 @@ START_TEST(kaldi_warp_synchronous)
 	ck_assert_uint_eq(mam_nraces(f.m), 2);
 	const struct mam_race *r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 9, 1);
 	ck_assert(r->its_only && !r->benign);
-	ck_assert_uint_eq(r->occurrences, 16);		/* round 16 reads the initial values */
+	/* round 16 reads the initial values, and each later round meets the
+	** initial store of the lane whose sum it reads too: 16 + 8 + 4 + 2 + 1 */
+	ck_assert_uint_eq(r->occurrences, 31);
 	r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 3, 1);
 	ck_assert(r->its_only && !r->benign);
 	ck_assert_uint_eq(r->occurrences, 15);		/* rounds 8, 4, 2, 1 read sums */
@@ -709,9 +711,11 @@ START_TEST(inter_block_history)
 	RD(&f, 0, GL(0), 4);
 	WR(&f, 0, GL(0), 5, 2);
 	mam_block_end(f.m);
-	ck_assert_uint_eq(mam_nraces(f.m), 3);
+	/* both reads of block 0 (instructions 2 and 3) meet the write */
+	ck_assert_uint_eq(mam_nraces(f.m), 4);
 	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 2, 5);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 3, 5);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 1, 5);
 	fx_free(&f);
 }
@@ -736,11 +740,13 @@ START_TEST(no_false_races)
 		one(&f, 37, MEM_PTR(LOCAL_ID, 0), 4, MAM_WRITE, 0, 7, 0);
 		mam_block_end(f.m);
 	}
-	/* only block 1's accesses to GL(1024) meet block 0's (its thread's
-	** latest write and its read) */
-	ck_assert_uint_eq(mam_nraces(f.m), 3);
+	/* only block 1's accesses to GL(1024) meet block 0's: each of its
+	** three instructions there */
+	ck_assert_uint_eq(mam_nraces(f.m), 5);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 5, 4);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 4, 4);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 6, 4);
+	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 4, 5);
 	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 6, 5);
 	struct mam_stats st;
 	mam_get_stats(f.m, &st);
@@ -1030,11 +1036,30 @@ static int o_race(const struct otuple *a, const struct otuple *b, int lockstep, 
 }
 
 /*
+** Whether the model has a record for the instruction pair IA -> IB in
+** SPACE with hazard HZ, and class CLS unless CLS is -1.
+*/
+static int has_pair(const struct mam *m, int cls, unsigned hz, uint32_t ia, uint32_t ib,
+		    unsigned space)
+{
+	for (uint32_t r = 0; r < mam_nraces(m); r++) {
+		const struct mam_race *x = mam_race_at(m, r);
+		if ((cls < 0 || x->cls == (unsigned)cls) && x->hazard == hz && x->first.insn == ia
+		    && x->second.insn == ib && x->space == space)
+			return 1;
+	}
+	return 0;
+}
+
+/*
 ** Random access sequences (sizes 1-8 at any aligned offset of 16 bytes,
 ** every kind and scope, shared and global, barriers, three blocks of three
 ** warps): after every access, the model reports a race exactly when the
 ** oracle finds one with an earlier tuple, and every record it keeps is a
-** pair the oracle found.
+** pair the oracle found.  Per instruction pair: unless a summary or history
+** overflowed (mam_stats.overflows), every (space, hazard, first and second
+** instruction) the oracle finds has a record, of the same class when the
+** class is inter-warp or inter-block.
 */
 START_TEST(random_against_oracle)
 {
@@ -1103,6 +1128,15 @@ START_TEST(random_against_oracle)
 		ck_assert(!(lockstep && x->its_only));
 	}
 	ck_assert_uint_gt(mam_nraces(f.m), 0);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
+		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
+		ck_assert_msg(has_pair(f.m, cls == MAM_INTRA_WARP ? -1 : (int)cls, hz, ok[i][1], ok[i][2],
+				       ok[i][3]),
+			      "seed %d: no record for the pair %s %s %u -> %u", _i, mam_class_name(cls),
+			      mam_hazard_name(hz), ok[i][1], ok[i][2]);
+	}
 	free(t);
 	free(ok);
 	fx_free(&f);
@@ -1117,7 +1151,8 @@ END_TEST
 ** events: a sync joins its mask; under lockstep an instruction joins its
 ** group, and a change of group joins the old and the new one.  Asserted:
 ** no race is reported that the oracle does not find, labels (its only)
-** are right, and races with another warp or block are never missed.
+** are right, and races with another warp or block are never missed,
+** per instruction pair too unless a summary or history overflowed.
 */
 enum { EV_ACC, EV_SYNC, EV_GROUP };
 struct oev {
@@ -1261,6 +1296,15 @@ START_TEST(random_joins_against_oracle)
 		ck_assert_msg(found, "seed %d: record %s %s %u -> %u%s has no such pair", _i,
 			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
 			      x->second.insn, x->its_only ? " (its only)" : "");
+	}
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
+		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
+		if (cls != MAM_INTRA_WARP)
+			ck_assert_msg(has_pair(f.m, (int)cls, hz, ok[i][1], ok[i][2], ok[i][3]),
+				      "seed %d: no record for the pair %s %s %u -> %u", _i,
+				      mam_class_name(cls), mam_hazard_name(hz), ok[i][1], ok[i][2]);
 	}
 	free(t);
 	free(ev);
