@@ -1,14 +1,23 @@
 /*
 ** mam.c: the Memory-Access Model; see mam.h and docs/MODEL.md.
 **
-** Layout.  Shadow pages cover 256 bytes of one allocation (64 word cells)
-** and are found through an open-addressing table keyed by (allocation id,
-** page), with the last page cached: a coalesced warp access stays in one
-** or two pages.  Pages, split byte cells and the table live in per-launch
-** storage bounded by max_bytes.  A cell is reset lazily: it belongs to one
-** block (owner) and each of its two interval summaries names its interval,
-** so a stale cell is recognised by its header and nothing is cleared at
-** block or barrier boundaries.
+** Layout.  Shadow pages cover 256 bytes of one allocation (64 hot cells of
+** 40 bytes, one per word) and are found through an open-addressing table
+** keyed by (allocation id, page), with the last page cached: a coalesced
+** warp access stays in one or two pages.  A hot cell holds up to two
+** accesses of one generation (a block's interval) inline; a word that needs
+** more (a third access, an older interval that still matters, another
+** block's history on global memory, a sub-word access) moves to a full
+** cell, allocated then and referred to by the hot cell.  Streaming
+** kernels touch each word once or twice and never allocate one.
+**
+** Everything is reset lazily.  Generations number (block, interval) pairs
+** and grow for the model's lifetime, so a hot cell whose generation is
+** older than the launch is fresh, one older than the block is another
+** block's, and pages need no initialisation, even when their storage is
+** recycled by the next launch.  A full cell belongs to one block (owner)
+** and each of its two interval summaries names its interval.  Nothing is
+** cleared at block or barrier boundaries.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -112,6 +121,29 @@ struct cell {
 	struct sum e[2];
 };
 
+/*
+** The shadow of one word: 40 bytes.  Inline (ext 0), s[0..n) are accesses
+** of generation gen.  Otherwise x is the word's full cell and gen the
+** generation of its last touch.  A generation below the launch's first
+** makes the cell fresh, whatever the rest holds.
+*/
+struct hot {
+	uint32_t gen;
+	uint8_t n;
+	uint8_t ext;
+	uint8_t pad[2];
+	union {
+		struct slot s[2];
+		struct cell *x;
+	} u;
+};
+_Static_assert(sizeof(struct hot) == 40, "a hot cell is 40 bytes");
+
+/* The block and interval of a generation of the current launch. */
+struct gen_info {
+	uint32_t block, epoch;
+};
+
 /* The access being applied to one unit. */
 struct acc {
 	uint64_t addr;		/* the lane's address */
@@ -154,22 +186,33 @@ struct chunk {
 	_Alignas(16) unsigned char data[];
 };
 
+/* Per-launch storage: chunks in use and chunks of earlier launches. */
+struct arena {
+	struct chunk *chunks, *spare;
+};
+enum { AR_PAGES, AR_MISC };	/* pages hold only hot cells, so they need no clearing */
+
 struct mam {
 	struct mam_options opt;
-	struct chunk *spare;	/* chunks of earlier launches, reused */
+	struct arena ar[2];
 	uint32_t grid[3], bdim[3];
 	/* tracked allocations */
 	uint8_t *space;
 	uint32_t nspace;
 	/* shadow pages */
-	struct chunk *chunks;
 	uint64_t *pkeys;
-	struct cell **pages;
+	struct hot **pages;
 	uint32_t pcap, pn;
 	uint64_t last_key;
-	struct cell *last_page;
+	struct hot *last_page;
+	struct cell *free_cells;	/* full cells given back by shared words, by sub */
 	/* the block running */
 	uint32_t block, epoch;
+	uint32_t gen;		/* generation of (block, epoch) */
+	uint32_t launch_gen;	/* the launch's first generation */
+	uint32_t block_gen;	/* the block's first generation */
+	struct gen_info *gens;	/* by generation - launch_gen */
+	uint32_t ngens, capgens;
 	uint32_t *bar_of_epoch;	/* the barrier that started interval e */
 	uint32_t nboe, capboe;
 	/* results */
@@ -235,24 +278,28 @@ static const char *scope_name(unsigned s)
 
 /* ---- per-launch storage ------------------------------------------------------ */
 
-static void *lalloc(struct mam *m, size_t n)
+/* N bytes of per-launch storage from arena A, or NULL over budget.  New
+** page chunks are zeroed (a zero generation is fresh); recycled ones hold
+** hot cells of earlier launches, which are fresh too. */
+static void *lalloc_in(struct mam *m, unsigned a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
 	if (m->st.bytes + n > m->opt.max_bytes)
 		return NULL;
-	struct chunk *c = m->chunks;
+	struct arena *ar = &m->ar[a];
+	struct chunk *c = ar->chunks;
 	if (c == NULL || c->size - c->used < n) {
-		if (m->spare != NULL && m->spare->size >= n) {
-			c = m->spare;
-			m->spare = c->next;
+		if (ar->spare != NULL && ar->spare->size >= n) {
+			c = ar->spare;
+			ar->spare = c->next;
 		} else {
 			size_t sz = n > CHUNK ? n : CHUNK;
-			c = xmalloc(sizeof *c + sz);
+			c = a == AR_PAGES ? xcalloc(1, sizeof *c + sz) : xmalloc(sizeof *c + sz);
 			c->size = sz;
 		}
 		c->used = 0;
-		c->next = m->chunks;
-		m->chunks = c;
+		c->next = ar->chunks;
+		ar->chunks = c;
 	}
 	void *p = c->data + c->used;
 	c->used += n;
@@ -260,28 +307,36 @@ static void *lalloc(struct mam *m, size_t n)
 	return p;
 }
 
-/* Ends a launch.  The chunks go to the spare list (the next launch reuses
+static void *lalloc(struct mam *m, size_t n)
+{
+	return lalloc_in(m, AR_MISC, n);
+}
+
+/* Ends a launch.  The chunks go to the spare lists (the next launch reuses
 ** them without faulting fresh pages in); the page table is emptied in
 ** place.  KEEP 0 frees everything. */
 static void free_launch(struct mam *m, int keep)
 {
-	for (struct chunk *c = m->chunks, *nx; c; c = nx) {
-		nx = c->next;
-		if (keep && c->size == CHUNK) {
-			c->next = m->spare;
-			m->spare = c;
-		} else {
-			free(c);
+	for (unsigned a = 0; a < 2; a++) {
+		struct arena *ar = &m->ar[a];
+		for (struct chunk *c = ar->chunks, *nx; c; c = nx) {
+			nx = c->next;
+			if (keep && c->size == CHUNK) {
+				c->next = ar->spare;
+				ar->spare = c;
+			} else {
+				free(c);
+			}
+		}
+		ar->chunks = NULL;
+		if (!keep) {
+			for (struct chunk *c = ar->spare, *nx; c; c = nx) {
+				nx = c->next;
+				free(c);
+			}
+			ar->spare = NULL;
 		}
 	}
-	m->chunks = NULL;
-	if (!keep)
-		for (struct chunk *c = m->spare, *nx; c; c = nx) {
-			nx = c->next;
-			free(c);
-		}
-	if (!keep)
-		m->spare = NULL;
 	if (keep && m->pkeys) {
 		memset(m->pkeys, 0, (size_t)m->pcap * sizeof *m->pkeys);
 	} else {
@@ -294,6 +349,8 @@ static void free_launch(struct mam *m, int keep)
 	m->pn = 0;
 	m->last_key = UINT64_MAX;
 	m->last_page = NULL;
+	m->free_cells = NULL;
+	m->ngens = 0;
 	free(m->space);
 	m->space = NULL;
 	m->nspace = 0;
@@ -302,7 +359,7 @@ static void free_launch(struct mam *m, int keep)
 	m->ntuples = m->captuples = 0;
 	m->tuples_lost = 0;
 	memset(&m->st, 0, sizeof m->st);
-	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct cell *));
+	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct hot *));
 }
 
 static inline uint64_t mix64(uint64_t x)
@@ -318,12 +375,12 @@ static inline uint64_t mix64(uint64_t x)
 static int page_grow(struct mam *m)
 {
 	uint32_t nc = m->pcap ? m->pcap * 2 : 1024;
-	size_t need = (size_t)nc * (sizeof(uint64_t) + sizeof(struct cell *));
-	size_t old = (size_t)m->pcap * (sizeof(uint64_t) + sizeof(struct cell *));
+	size_t need = (size_t)nc * (sizeof(uint64_t) + sizeof(struct hot *));
+	size_t old = (size_t)m->pcap * (sizeof(uint64_t) + sizeof(struct hot *));
 	if (m->st.bytes - old + need > m->opt.max_bytes)
 		return -1;
 	uint64_t *k = xcalloc(nc, sizeof *k);
-	struct cell **v = xcalloc(nc, sizeof *v);
+	struct hot **v = xcalloc(nc, sizeof *v);
 	for (uint32_t i = 0; i < m->pcap; i++) {
 		if (m->pkeys[i] == 0)
 			continue;
@@ -342,9 +399,9 @@ static int page_grow(struct mam *m)
 	return 0;
 }
 
-/* The cell of the word at byte offset OFF of allocation ID (id >= 1), or
-** NULL when the budget is exhausted. */
-static struct cell *cell_of(struct mam *m, uint32_t id, uint64_t off)
+/* The hot cell of the word at byte offset OFF of allocation ID (id >= 1),
+** or NULL when the budget is exhausted. */
+static struct hot *cell_of(struct mam *m, uint32_t id, uint64_t off)
 {
 	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
 	uint32_t w = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
@@ -356,14 +413,9 @@ static struct cell *cell_of(struct mam *m, uint32_t id, uint64_t off)
 	while (m->pkeys[j] != 0 && m->pkeys[j] != key)
 		j = (j + 1) & (m->pcap - 1);
 	if (m->pkeys[j] == 0) {
-		struct cell *pg = lalloc(m, PAGE_WORDS * sizeof *pg);
+		struct hot *pg = lalloc_in(m, AR_PAGES, PAGE_WORDS * sizeof *pg);
 		if (pg == NULL)
 			return NULL;
-		for (uint32_t i = 0; i < PAGE_WORDS; i++) {
-			pg[i].owner = NONE32;
-			pg[i].sub = NULL;
-			pg[i].h = NULL;
-		}
 		m->pkeys[j] = key;
 		m->pages[j] = pg;
 		m->pn++;
@@ -670,6 +722,7 @@ struct mam *mam_new(const struct mam_options *opt)
 		m->opt.max_bytes = (size_t)1 << 30;
 	m->last_key = UINT64_MAX;
 	m->block = NONE32;
+	m->launch_gen = m->block_gen = 1;
 	for (int i = 0; i < 3; i++)
 		m->grid[i] = m->bdim[i] = 1;
 	return m;
@@ -702,12 +755,20 @@ void mam_free(struct mam *m)
 	free_launch(m, 0);
 	mam_clear_results(m);
 	free(m->bar_of_epoch);
+	free(m->gens);
 	free(m);
 }
 
 void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t block[3])
 {
 	free_launch(m, 1);
+	if (m->gen > UINT32_MAX / 2) {
+		/* generations would wrap: make the recycled pages fresh again */
+		for (struct chunk *c = m->ar[AR_PAGES].spare; c; c = c->next)
+			memset(c->data, 0, c->size);
+		m->gen = 0;
+	}
+	m->launch_gen = m->block_gen = m->gen + 1;
 	for (int i = 0; i < 3; i++) {
 		m->grid[i] = grid[i] ? grid[i] : 1;
 		m->bdim[i] = block[i] ? block[i] : 1;
@@ -731,10 +792,22 @@ void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space)
 	m->space[alloc_id] = (uint8_t)space;
 }
 
+/* The running block enters a new interval: a new generation. */
+static void new_gen(struct mam *m)
+{
+	m->gen++;
+	vec_reserve(&m->gens, &m->capgens, m->ngens + 1, sizeof *m->gens);
+	m->gens[m->ngens].block = m->block;
+	m->gens[m->ngens].epoch = m->epoch;
+	m->ngens++;
+}
+
 void mam_block_begin(struct mam *m, uint32_t block)
 {
 	m->block = block;
 	m->epoch = 0;
+	new_gen(m);
+	m->block_gen = m->gen;
 	m->nboe = 0;
 	vec_reserve(&m->bar_of_epoch, &m->capboe, 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = NONE32;
@@ -755,6 +828,7 @@ void mam_barrier(struct mam *m, uint32_t barrier_id)
 		barrier_id = MAX_INSN;
 	bar_get(m, barrier_id)->executions++;
 	m->epoch++;
+	new_gen(m);
 	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = barrier_id;
 }
@@ -909,14 +983,15 @@ static inline void who_acc(struct mam_who *o, uint32_t block, const struct acc *
 	o->scope = b->scope;
 }
 
-/* Checks B against the interval summary S of its own block: PREV 0 the
-** current interval (races), 1 the previous one (is the barrier between
+/* Checks B against the interval summary V[0..N) of its own block: PREV 0
+** the current interval (races), 1 the previous one (is the barrier between
 ** them needed?). */
-static void check_sum(struct mam *m, const struct mam_warp_ctx *w, const struct sum *s, int prev,
-		      const struct acc *b, unsigned space, uint64_t uaddr, struct seen *sn)
+static void check_slots(struct mam *m, const struct mam_warp_ctx *w, const struct slot *v,
+			unsigned n, int prev, const struct acc *b, unsigned space, uint64_t uaddr,
+			struct seen *sn)
 {
-	for (unsigned i = 0; i < s->n; i++) {
-		const struct slot *a = &s->s[i];
+	for (unsigned i = 0; i < n; i++) {
+		const struct slot *a = &v[i];
 		uint8_t f = a->kf;
 		int aw = kind_writes(KF_KIND(f));
 		if (!aw && !b->writes)
@@ -979,23 +1054,25 @@ static void check_other_blocks(struct mam *m, const struct hist *h, const struct
 }
 
 /*
-** Remembers B in interval summary S (see docs/MODEL.md, "Which accesses a
-** summary keeps").  Slots are kept per (class, instruction): a later
-** access of another instruction never takes an earlier one's slot while
-** there is room, so every instruction pair keeps a witness.  On a global
-** cell C (NULL for shared memory) an access the summary drops, or evicts,
-** joins the owner's history first, so the history of a block misses
-** nothing the next blocks must meet.
+** Remembers B in the interval summary V[0..*NP) of capacity CAP (see
+** docs/MODEL.md, "Which accesses a summary keeps").  Slots are kept per
+** (class, instruction): a later access of another instruction never takes
+** an earlier one's slot while there is room, so every instruction pair
+** keeps a witness.  With FOLD (global memory) an access the summary drops,
+** or evicts, joins the history of full cell C first, so the history of a
+** block misses nothing the next blocks must meet.  Returns 0, or 1 with
+** nothing changed when the summary is a hot cell's (C NULL) and B needs
+** more: a third slot, or a history to fold into.
 */
-static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, struct sum *s,
-		   const struct acc *b)
+static int insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, int fold,
+		  struct slot *v, uint32_t *np, unsigned cap, const struct acc *b)
 {
 	uint8_t fb = KF(b->kind, b->scope, b->has_val);
-	unsigned cl = sclass(fb), n = s->n, t, nsame = 0, same[2] = { 0, 0 };
+	unsigned cl = sclass(fb), n = *np, t, nsame = 0, same[2] = { 0, 0 };
 	unsigned count[4] = { 0 }, before = n;
 	uint32_t tb = b->tid;
 	for (unsigned i = 0; i < n; i++) {
-		const struct slot *a = &s->s[i];
+		const struct slot *a = &v[i];
 		unsigned k = sclass(a->kf);
 		count[k]++;
 		if (k != cl)
@@ -1008,7 +1085,7 @@ static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, 
 			** for it (FastTrack's epoch rule) */
 			if (ord) {
 				t = i;
-				if (c != NULL && hclass(cl, a->kf) != hclass(cl, fb))
+				if (fold && hclass(cl, a->kf) != hclass(cl, fb))
 					goto evict;	/* another scope: history keeps both */
 				goto put;
 			}
@@ -1021,17 +1098,19 @@ static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, 
 	}
 	if (nsame >= 2) {
 		/* three concurrent accesses of one instruction: keep two warps */
-		uint32_t w0 = W_TID(s->s[same[0]].who) >> 5, w1 = W_TID(s->s[same[1]].who) >> 5;
+		uint32_t w0 = W_TID(v[same[0]].who) >> 5, w1 = W_TID(v[same[1]].who) >> 5;
 		if (w0 == w1 && (tb >> 5) != w0) {
 			t = same[1];
 			goto evict;
 		}
 		goto drop;
 	}
-	if (n < SUM_CAP) {
-		t = s->n++;
+	if (n < cap) {
+		t = (*np)++;
 		goto put;
 	}
+	if (c == NULL)
+		return 1;
 	m->st.overflows++;
 	if (count[cl] >= 2) {
 		/* full, and B's class has witnesses: one ordered before B can
@@ -1043,13 +1122,13 @@ static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, 
 		}
 		unsigned i0 = n, i1 = n;
 		for (unsigned i = 0; i < n; i++)
-			if (sclass(s->s[i].kf) != cl)
+			if (sclass(v[i].kf) != cl)
 				continue;
 			else if (i0 == n)
 				i0 = i;
 			else
 				i1 = i;
-		uint32_t w0 = W_TID(s->s[i0].who) >> 5, w1 = W_TID(s->s[i1].who) >> 5;
+		uint32_t w0 = W_TID(v[i0].who) >> 5, w1 = W_TID(v[i1].who) >> 5;
 		if (w0 == w1 && (tb >> 5) != w0) {
 			t = i1;
 			goto evict;
@@ -1065,30 +1144,36 @@ static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, 
 			big = k;
 	t = n;
 	for (unsigned i = 0; i < n && t == n; i++) {
-		if (sclass(s->s[i].kf) != big)
+		if (sclass(v[i].kf) != big)
 			continue;
 		for (unsigned j = 0; j < n; j++)
-			if (j != i && sclass(s->s[j].kf) == big
-			    && W_TID(s->s[j].who) >> 5 == W_TID(s->s[i].who) >> 5)
+			if (j != i && sclass(v[j].kf) == big
+			    && W_TID(v[j].who) >> 5 == W_TID(v[i].who) >> 5)
 				t = i;
 	}
 	if (t == n)
-		while (sclass(s->s[--t].kf) != big)
+		while (sclass(v[--t].kf) != big)
 			;
 evict:
-	if (c != NULL)
-		fold_one(m, c, &s->s[t]);
+	if (fold) {
+		if (c == NULL)
+			return 1;
+		fold_one(m, c, &v[t]);
+	}
 put:
-	s->s[t].stamp = b->stamp;
-	s->s[t].who = WHO(b->insn, tb);
-	s->s[t].val = b->val;
-	s->s[t].kf = fb;
-	return;
+	v[t].stamp = b->stamp;
+	v[t].who = WHO(b->insn, tb);
+	v[t].val = b->val;
+	v[t].kf = fb;
+	return 0;
 drop:
-	if (c != NULL) {
+	if (fold) {
+		if (c == NULL)
+			return 1;
 		struct slot x = { .stamp = b->stamp, .who = WHO(b->insn, tb), .val = b->val, .kf = fb };
 		fold_one(m, c, &x);
 	}
+	return 0;
 }
 
 /* Applies B to one unit (word or byte cell C at UADDR). */
@@ -1111,16 +1196,16 @@ static void unit(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, un
 		a->n = 0;
 	}
 	if (a->n)
-		check_sum(m, w, a, 0, b, space, uaddr, sn);
+		check_slots(m, w, a->s, a->n, 0, b, space, uaddr, sn);
 	if (e > 0 && m->bar_of_epoch[e] < m->capbars) {
 		const struct sum *p = &c->e[(e - 1) & 1];
 		const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[e]];
 		if (p->epoch == e - 1 && p->n && !(bi->needed_its && bi->needed_ls))
-			check_sum(m, w, p, 1, b, space, uaddr, sn);
+			check_slots(m, w, p->s, p->n, 1, b, space, uaddr, sn);
 	}
 	if (c->h && c->h->c.n)
 		check_other_blocks(m, c->h, b, uaddr, sn);
-	insert(m, w, space == MAM_SPACE_GLOBAL ? c : NULL, a, b);
+	insert(m, w, c, space == MAM_SPACE_GLOBAL, a->s, &a->n, SUM_CAP, b);
 }
 
 static void log_tuple(struct mam *m, unsigned space, const struct acc *b, unsigned size)
@@ -1143,6 +1228,124 @@ static void log_tuple(struct mam *m, unsigned space, const struct acc *b, unsign
 	t->space = (uint8_t)space;
 }
 
+/* An empty full cell, or NULL over budget. */
+static struct cell *new_cell(struct mam *m)
+{
+	struct cell *x = m->free_cells;
+	if (x != NULL)
+		m->free_cells = x->sub;
+	else if ((x = lalloc(m, sizeof *x)) == NULL)
+		return NULL;
+	x->owner = NONE32;
+	x->sub = NULL;
+	x->h = NULL;
+	x->e[0].epoch = x->e[1].epoch = NONE32;
+	x->e[0].n = x->e[1].n = 0;
+	return x;
+}
+
+/* The full cell of hot cell H, made from its inline accesses if it has
+** none yet; NULL over budget.  H's generation is left alone. */
+static struct cell *full_of(struct mam *m, struct hot *h)
+{
+	if (h->gen >= m->launch_gen && h->ext)
+		return h->u.x;
+	struct cell *x = new_cell(m);
+	if (x == NULL)
+		return NULL;
+	if (h->gen >= m->launch_gen && h->n) {
+		const struct gen_info *g = &m->gens[h->gen - m->launch_gen];
+		struct sum *s = &x->e[g->epoch & 1];
+		x->owner = g->block;
+		s->epoch = g->epoch;
+		s->n = h->n;
+		memcpy(s->s, h->u.s, h->n * sizeof *s->s);
+	}
+	h->ext = 1;
+	h->u.x = x;
+	return x;
+}
+
+static inline void slot_set(struct slot *s, const struct acc *b)
+{
+	s->stamp = b->stamp;
+	s->who = WHO(b->insn, b->tid);
+	s->val = b->val;
+	s->kf = KF(b->kind, b->scope, b->has_val);
+}
+
+/*
+** Applies B, an access of the whole word, to hot cell H at UADDR.  While
+** the word's state fits inline this is the whole work: a fresh cell, or a
+** shared one whose accesses can no longer matter (another block's, an
+** older interval's, or the previous interval's once its barrier is known
+** needed in both models), starts over with B; in the current interval B
+** is checked against the inline accesses and joins them.  Everything else
+** goes to the full cell, which decides exactly as unit() always did.
+*/
+static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h, unsigned space,
+		     uint64_t uaddr, const struct acc *b, struct seen *sn)
+{
+	uint32_t g = h->gen;
+	struct cell *x;
+	if (g >= m->launch_gen && h->ext) {
+		x = h->u.x;
+		if (space == MAM_SPACE_SHARED && g < m->block_gen && x->sub == NULL) {
+			/* another block's shared word: back to inline */
+			x->sub = m->free_cells;
+			m->free_cells = x;
+			goto fresh;
+		}
+		h->gen = m->gen;
+		unit(m, w, x, space, uaddr, b, sn);
+		return;
+	}
+	if (g < m->block_gen) {
+		if (g < m->launch_gen || space == MAM_SPACE_SHARED)
+			goto fresh;
+		goto full;	/* another block's global word: its history */
+	}
+	if (g != m->gen) {
+		if (space == MAM_SPACE_SHARED && g + 1 < m->gen)
+			goto restart;
+		if (space == MAM_SPACE_SHARED) {
+			const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[m->epoch]];
+			if (bi->needed_its && bi->needed_ls)
+				goto restart;
+		}
+		goto full;
+	}
+	check_slots(m, w, h->u.s, h->n, 0, b, space, uaddr, sn);
+	uint32_t n = h->n;
+	if (insert(m, w, NULL, space == MAM_SPACE_GLOBAL, h->u.s, &n, 2, b) == 0) {
+		h->n = (uint8_t)n;
+		return;
+	}
+	/* B needs more than the hot cell holds; it is checked already */
+	if ((x = full_of(m, h)) == NULL) {
+		m->st.dropped++;
+		return;
+	}
+	struct sum *a = &x->e[m->epoch & 1];
+	insert(m, w, x, space == MAM_SPACE_GLOBAL, a->s, &a->n, SUM_CAP, b);
+	return;
+full:
+	if ((x = full_of(m, h)) == NULL) {
+		m->st.dropped++;
+		return;
+	}
+	h->gen = m->gen;
+	unit(m, w, x, space, uaddr, b, sn);
+	return;
+fresh:
+	m->st.units++;
+restart:
+	h->gen = m->gen;
+	h->ext = 0;
+	h->n = 1;
+	slot_set(&h->u.s[0], b);
+}
+
 /* One lane's access of N bytes at ADDR (value V when HAS_VAL). */
 static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned space,
 			struct acc *b, uint64_t n, uint64_t v, int has_val)
@@ -1159,8 +1362,8 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 		end = MEM_OFF_MASK + 1;
 	for (uint64_t o = off; o < end;) {
 		uint64_t word = o & ~(uint64_t)3;
-		struct cell *c = cell_of(m, id, word);
-		if (c == NULL) {
+		struct hot *h = cell_of(m, id, word);
+		if (h == NULL) {
 			m->st.dropped++;
 			return;
 		}
@@ -1168,10 +1371,12 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 		if (o == word && end - o >= 4) {
 			b->has_val = (uint8_t)has_val;
 			b->val = k < 8 ? (uint32_t)(v >> (8 * k)) : 0;
-			if (c->sub == NULL) {
-				unit(m, w, c, space, MEM_PTR(id, word), b, &sn);
+			if (!(h->gen >= m->launch_gen && h->ext && h->u.x->sub != NULL)) {
+				hot_unit(m, w, h, space, MEM_PTR(id, word), b, &sn);
 			} else {
+				struct cell *c = h->u.x;
 				uint32_t wv = b->val;
+				h->gen = m->gen;
 				for (unsigned i = 0; i < 4; i++) {
 					b->val = (wv >> (8 * i)) & 0xff;
 					unit(m, w, &c->sub[i], space, MEM_PTR(id, word + i), b, &sn);
@@ -1179,10 +1384,12 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 			}
 			o += 4;
 		} else {
-			if (c->sub == NULL && split(m, c) < 0) {
+			struct cell *c = full_of(m, h);
+			if (c == NULL || (c->sub == NULL && split(m, c) < 0)) {
 				m->st.dropped++;
 				return;
 			}
+			h->gen = m->gen;
 			b->has_val = (uint8_t)has_val;
 			b->val = k < 8 ? (uint32_t)(v >> (8 * k)) & 0xff : 0;
 			unit(m, w, &c->sub[o & 3], space, MEM_PTR(id, o), b, &sn);
