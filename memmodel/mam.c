@@ -27,8 +27,9 @@
 #include "src/util.h"
 
 #define NONE32 UINT32_MAX
-#define PAGE_SHIFT 8				/* bytes of memory per shadow page: 256 */
+#define PAGE_SHIFT 10				/* bytes of memory per shadow page: 1 KiB */
 #define PAGE_WORDS (1u << (PAGE_SHIFT - 2))
+#define PAGE_SEGS (PAGE_WORDS / 32)		/* 32-word segments per page */
 #define SET_CAP 65536u				/* distinct addresses / thread pairs kept */
 #define CHUNK (1u << 20)
 
@@ -139,6 +140,37 @@ struct hot {
 };
 _Static_assert(sizeof(struct hot) == 40, "a hot cell is 40 bytes");
 
+/*
+** A warp instruction that covered a whole segment, lane l accessing word l
+** (4 bytes): what 32 hot cells would hold, in 140 bytes.
+*/
+struct wrec {
+	uint32_t stamp;
+	uint32_t who0;		/* WHO(insn, thread of lane 0) */
+	uint8_t kf;
+	uint8_t pad[3];
+	uint32_t val[32];	/* lane l's value (F_VAL), else 0 */
+};
+
+/*
+** 32 words of a page.  While gen is a generation of this launch, rec[0..n)
+** is the state of every word of the segment (one generation, the same
+** threads: lane l of one warp on word l), and its hot cells are stale.
+** touched is the latest generation at which a hot cell of the segment was
+** used, so records can start over without reading 32 cells.
+*/
+struct seg {
+	uint32_t gen, touched, n;
+	struct wrec rec[2];
+};
+
+/* A shadow page: segment records, and hot cells once a word is used on
+** its own (a lane access that is not a whole segment's). */
+struct page {
+	struct hot *cells;
+	struct seg seg[PAGE_SEGS];
+};
+
 /* The block and interval of a generation of the current launch. */
 struct gen_info {
 	uint32_t block, epoch;
@@ -201,10 +233,10 @@ struct mam {
 	uint32_t nspace;
 	/* shadow pages */
 	uint64_t *pkeys;
-	struct hot **pages;
+	struct page **pages;
 	uint32_t pcap, pn;
 	uint64_t last_key;
-	struct hot *last_page;
+	struct page *last_page;
 	struct cell *free_cells;	/* full cells given back by shared words, by sub */
 	/* the block running */
 	uint32_t block, epoch;
@@ -359,7 +391,7 @@ static void free_launch(struct mam *m, int keep)
 	m->ntuples = m->captuples = 0;
 	m->tuples_lost = 0;
 	memset(&m->st, 0, sizeof m->st);
-	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct hot *));
+	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct page *));
 }
 
 static inline uint64_t mix64(uint64_t x)
@@ -375,12 +407,12 @@ static inline uint64_t mix64(uint64_t x)
 static int page_grow(struct mam *m)
 {
 	uint32_t nc = m->pcap ? m->pcap * 2 : 1024;
-	size_t need = (size_t)nc * (sizeof(uint64_t) + sizeof(struct hot *));
-	size_t old = (size_t)m->pcap * (sizeof(uint64_t) + sizeof(struct hot *));
+	size_t need = (size_t)nc * (sizeof(uint64_t) + sizeof(struct page *));
+	size_t old = (size_t)m->pcap * (sizeof(uint64_t) + sizeof(struct page *));
 	if (m->st.bytes - old + need > m->opt.max_bytes)
 		return -1;
 	uint64_t *k = xcalloc(nc, sizeof *k);
-	struct hot **v = xcalloc(nc, sizeof *v);
+	struct page **v = xcalloc(nc, sizeof *v);
 	for (uint32_t i = 0; i < m->pcap; i++) {
 		if (m->pkeys[i] == 0)
 			continue;
@@ -399,30 +431,71 @@ static int page_grow(struct mam *m)
 	return 0;
 }
 
-/* The hot cell of the word at byte offset OFF of allocation ID (id >= 1),
-** or NULL when the budget is exhausted. */
-static struct hot *cell_of(struct mam *m, uint32_t id, uint64_t off)
+/* The page of byte offset OFF of allocation ID (id >= 1), or NULL when
+** the budget is exhausted. */
+static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 {
 	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
-	uint32_t w = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
 	if (key == m->last_key)
-		return m->last_page + w;
+		return m->last_page;
 	if (m->pn * 2 >= m->pcap && page_grow(m) < 0)
 		return NULL;
 	uint32_t j = (uint32_t)mix64(key) & (m->pcap - 1);
 	while (m->pkeys[j] != 0 && m->pkeys[j] != key)
 		j = (j + 1) & (m->pcap - 1);
 	if (m->pkeys[j] == 0) {
-		struct hot *pg = lalloc_in(m, AR_PAGES, PAGE_WORDS * sizeof *pg);
+		struct page *pg = lalloc(m, sizeof *pg);
 		if (pg == NULL)
 			return NULL;
+		pg->cells = NULL;
+		for (unsigned i = 0; i < PAGE_SEGS; i++)
+			pg->seg[i].gen = pg->seg[i].touched = pg->seg[i].n = 0;
 		m->pkeys[j] = key;
 		m->pages[j] = pg;
 		m->pn++;
 	}
 	m->last_key = key;
 	m->last_page = m->pages[j];
-	return m->last_page + w;
+	return m->last_page;
+}
+
+/* Segment S of page PG gives its records to its hot cells. */
+static void seg_spill(struct page *pg, struct seg *s)
+{
+	struct hot *h = &pg->cells[(s - pg->seg) * 32];
+	for (unsigned i = 0; i < 32; i++) {
+		h[i].gen = s->gen;
+		h[i].ext = 0;
+		h[i].n = (uint8_t)s->n;
+		for (unsigned k = 0; k < s->n; k++) {
+			const struct wrec *r = &s->rec[k];
+			h[i].u.s[k].stamp = r->stamp;
+			h[i].u.s[k].who = r->who0 + i;
+			h[i].u.s[k].val = r->val[i];
+			h[i].u.s[k].kf = r->kf;
+		}
+	}
+	if (s->touched < s->gen)
+		s->touched = s->gen;
+	s->gen = 0;
+}
+
+/* The hot cell of the word at byte offset OFF of allocation ID (id >= 1),
+** to be used on its own, or NULL when the budget is exhausted. */
+static struct hot *cell_of(struct mam *m, uint32_t id, uint64_t off)
+{
+	struct page *pg = page_of(m, id, off);
+	if (pg == NULL)
+		return NULL;
+	if (pg->cells == NULL
+	    && (pg->cells = lalloc_in(m, AR_PAGES, PAGE_WORDS * sizeof *pg->cells)) == NULL)
+		return NULL;
+	uint32_t w = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
+	struct seg *s = &pg->seg[w / 32];
+	if (s->gen >= m->launch_gen)
+		seg_spill(pg, s);
+	s->touched = m->gen;
+	return &pg->cells[w];
 }
 
 /* A copy of history list L in per-launch storage, values sliced to byte
@@ -1404,6 +1477,85 @@ static inline unsigned space_of(const struct mam *m, uint64_t addr)
 	return id < m->nspace ? m->space[id] : MAM_SPACE_NONE;
 }
 
+/* Whether nothing a hot cell or record of generation G (0: none) holds
+** can matter to an access now, in SPACE. */
+static inline int irrelevant(const struct mam *m, unsigned space, uint32_t g)
+{
+	if (g < m->launch_gen)
+		return 1;
+	if (space != MAM_SPACE_SHARED || g >= m->gen)
+		return 0;
+	if (g < m->block_gen || g + 1 < m->gen)
+		return 1;	/* another block's, or two barriers ago */
+	const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[m->epoch]];
+	return bi->needed_its && bi->needed_ls;
+}
+
+/*
+** The whole-segment fast path: warp W's access B covers segment S of page
+** PG, lane l on word l, all 32 lanes (VALUE as in mam_access).  Handled
+** without touching a hot cell, and with the result the lane-by-lane path
+** would give, when the segment's state is irrelevant (B starts it over),
+** or is records of this interval by the same threads (B replaces the one
+** of its instruction and class, or joins as a second).  Then no access
+** can conflict: every word has only its own thread's accesses.  Returns
+** 0 otherwise, changing nothing.
+*/
+static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s, unsigned space,
+		      const struct acc *b, const uint64_t *value)
+{
+	uint32_t who0 = WHO(b->insn, w->warp * 32);
+	uint8_t kf = KF(b->kind, b->scope, value != NULL);
+	uint32_t g = s->gen >= m->launch_gen ? s->gen : 0;
+	struct wrec *r;
+	if (g == m->gen) {
+		if (W_TID(s->rec[0].who0) != w->warp * 32)
+			return 0;
+		for (unsigned k = 0; k < s->n; k++)
+			if (s->rec[k].who0 == who0 && sclass(s->rec[k].kf) == sclass(kf)) {
+				if (s->rec[k].kf != kf)
+					return 0;
+				r = &s->rec[k];
+				goto put;
+			}
+		if (s->n == 2)
+			return 0;
+		r = &s->rec[s->n++];
+		goto put;
+	}
+	uint32_t prior = g > s->touched ? g : s->touched;
+	if (!irrelevant(m, space, prior))
+		return 0;
+	if (prior < m->block_gen)
+		m->st.units += 32;
+	s->gen = m->gen;
+	s->n = 1;
+	r = &s->rec[0];
+put:
+	r->stamp = b->stamp;
+	r->who0 = who0;
+	r->kf = kf;
+	if (value != NULL)
+		for (unsigned l = 0; l < 32; l++)
+			r->val[l] = (uint32_t)value[l];
+	else
+		memset(r->val, 0, sizeof r->val);
+	m->st.lane_accesses += 32;
+	return 1;
+}
+
+/* Whether ADDR[0..32) are the 32 words of one segment, lane l on word l. */
+static inline int whole_segment(const uint64_t addr[32])
+{
+	uint64_t a0 = addr[0];
+	if (MEM_OFF(a0) & 127)
+		return 0;
+	unsigned bad = 0;
+	for (unsigned l = 1; l < 32; l++)
+		bad |= addr[l] != a0 + 4 * l;
+	return !bad;
+}
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
@@ -1418,6 +1570,17 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	b.writes = (uint8_t)kind_writes(kind);
 	b.atomic = (uint8_t)kind_atomic(kind);
 	int has_val = value != NULL && kind == MAM_WRITE && size <= 8;
+	if (size == 4 && (lanes & w->exists) == 0xffffffffu && m->opt.dump_max == 0
+	    && whole_segment(addr)) {
+		unsigned sp = space_of(m, addr[0]);
+		if (sp == MAM_SPACE_NONE)
+			return;
+		struct page *pg = page_of(m, MEM_ID(addr[0]), MEM_OFF(addr[0]));
+		if (pg != NULL
+		    && seg_access(m, w, &pg->seg[(MEM_OFF(addr[0]) >> 7) & (PAGE_SEGS - 1)], sp, &b,
+				  has_val ? value : NULL))
+			return;
+	}
 	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1) {
 		unsigned l = (unsigned)__builtin_ctz(mm);
 		unsigned sp = space_of(m, addr[l]);

@@ -1144,6 +1144,163 @@ START_TEST(random_against_oracle)
 END_TEST
 
 /*
+** Whole warps as the interpreter issues them, against the same oracle:
+** full-warp 4-byte accesses whose lanes cover a 32-word segment (the
+** model's per-segment fast path), the same shifted by a few words or
+** reversed (lane by lane), mixed with single-lane accesses of any size,
+** barriers, three blocks.  Lanes of one instruction touch distinct words,
+** so the oracle's rules hold; exactness is asserted per access and, without
+** overflows, per instruction pair, in both models.  Every other pair of
+** seeds passes no values (nothing is benign), and then the barrier
+** verdicts are checked too: a barrier is needed under its when an access
+** after it conflicts with one of another thread in the interval it
+** closed, and under lockstep when that thread is in another warp.
+*/
+START_TEST(random_warps_against_oracle)
+{
+	enum { NB = 3, NT = 96, STEPS = 60, MAXT = NB * STEPS * 32 };
+	static const unsigned sizes[4] = { 1, 2, 4, 8 };
+	int lockstep = _i & 1;
+	struct pcg32 g;
+	pcg32_seed(&g, 0xfa57000u + (uint64_t)_i, 55);
+	struct fx f;
+	fx_init(&f, lockstep ? MAM_LOCKSTEP : MAM_ITS, NB, NT);
+	mam_free(f.m);		/* no dump: the fast path is off while tuples are kept */
+	struct mam_options o = { .model = lockstep ? MAM_LOCKSTEP : MAM_ITS };
+	f.m = mam_new(&o);
+	fx_launch(&f, NB, NT);
+	struct otuple *t = calloc(MAXT, sizeof *t);
+	uint32_t nok = 0, capok = 4096, (*ok)[4] = malloc(capok * sizeof *ok);
+	uint32_t nt = 0, nsteps = 0;
+	int values = (_i >> 1) & 1;
+	uint8_t need_its[STEPS + 2] = { 0 }, need_ls[STEPS + 2] = { 0 };
+	for (uint32_t blk = 0; blk < NB; blk++) {
+		fx_block(&f, blk);
+		uint32_t epoch = 0;
+		for (int step = 0; step < STEPS; step++) {
+			uint32_t r = pcg32_bounded(&g, 16);
+			if (r == 0) {
+				mam_barrier(f.m, ++epoch);
+				continue;
+			}
+			uint32_t first = nt, w = pcg32_bounded(&g, NT / 32);
+			uint8_t space = pcg32_bounded(&g, 2) ? MAM_SPACE_GLOBAL : MAM_SPACE_SHARED;
+			uint8_t kind = (uint8_t)pcg32_bounded(&g, 5), scope = (uint8_t)pcg32_bounded(&g, 4);
+			uint32_t insn = 1 + pcg32_bounded(&g, 4);
+			uint64_t a[32], v[32];
+			uint32_t mask;
+			unsigned size;
+			if (r < 5) {
+				/* one lane, any size */
+				unsigned l = pcg32_bounded(&g, 32);
+				size = sizes[pcg32_bounded(&g, 4)];
+				mask = 1u << l;
+				a[l] = pcg32_bounded(&g, 384 / size) * size;
+				v[l] = pcg32_bounded(&g, 2);
+			} else {
+				uint32_t seg = pcg32_bounded(&g, 3), pat = pcg32_bounded(&g, 4);
+				uint32_t shift = pat == 2 ? 1 + pcg32_bounded(&g, 31) : 0;
+				size = 4;
+				mask = FULL;
+				for (unsigned l = 0; l < 32; l++) {
+					unsigned word = pat == 3 ? 31 - l : l + shift;
+					a[l] = (seg * 32 + word) % 96 * 4;
+					v[l] = pcg32_bounded(&g, 2);
+				}
+			}
+			for (uint32_t mm = mask; mm; mm &= mm - 1) {
+				unsigned l = (unsigned)__builtin_ctz(mm);
+				struct otuple *b = &t[nt++];
+				b->block = blk;
+				b->tid = w * 32 + l;
+				b->epoch = epoch;
+				b->insn = insn;
+				b->space = space;
+				b->kind = kind;
+				b->scope = o_atomic(kind) ? scope : 0;
+				b->size = (uint8_t)size;
+				b->off = a[l];
+				a[l] = space == MAM_SPACE_GLOBAL ? GL(a[l]) : SH(a[l]);
+			}
+			int expect_race = 0;
+			for (uint32_t j = first; j < nt; j++)
+				for (uint32_t i = 0; i < first; i++) {
+					unsigned cls, hz;
+					struct otuple x = t[i];
+					if (x.block == blk && x.epoch + 1 == epoch && x.tid != t[j].tid) {
+						/* the barrier between them: needed? */
+						x.epoch = epoch;
+						if (o_race(&x, &t[j], 0, &cls, &hz)) {
+							need_its[epoch] = 1;
+							need_ls[epoch] |= cls == MAM_INTER_WARP;
+						}
+					}
+					if (!o_race(&t[i], &t[j], lockstep, &cls, &hz))
+						continue;
+					expect_race = 1;
+					if (nok == capok) {
+						capok *= 2;
+						ok = realloc(ok, capok * sizeof *ok);
+						ck_assert_ptr_nonnull(ok);
+					}
+					uint32_t k[4] = { cls << 2 | hz, t[i].insn, insn, space };
+					memcpy(ok[nok++], k, sizeof k);
+				}
+			struct mam_stats before, after;
+			mam_get_stats(f.m, &before);
+			mam_access(f.m, &f.w[w], a, mask, size, kind, scope, insn, values ? v : NULL);
+			mam_get_stats(f.m, &after);
+			int got = after.detections > before.detections;
+			ck_assert_msg(got == expect_race, "seed %d step %u (block %u warp %u %s, %u lanes): "
+				      "model %s, oracle %s", _i, nsteps, blk, w, mam_kind_name(kind),
+				      __builtin_popcount(mask), got ? "race" : "none",
+				      expect_race ? "race" : "none");
+			ck_assert_uint_eq(after.lane_accesses - before.lane_accesses,
+					  (uint64_t)__builtin_popcount(mask));
+			nsteps++;
+		}
+		mam_block_end(f.m);
+	}
+	for (uint32_t r = 0; r < mam_nraces(f.m); r++) {
+		const struct mam_race *x = mam_race_at(f.m, r);
+		uint32_t k[4] = { (uint32_t)x->cls << 2 | x->hazard, x->first.insn, x->second.insn, x->space };
+		int found = 0;
+		for (uint32_t i = 0; i < nok && !found; i++)
+			found = memcmp(ok[i], k, sizeof k) == 0;
+		ck_assert_msg(found, "seed %d: record %s %s %u -> %u is no race", _i,
+			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
+			      x->second.insn);
+	}
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
+		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
+		ck_assert_msg(has_pair(f.m, cls == MAM_INTRA_WARP ? -1 : (int)cls, hz, ok[i][1], ok[i][2],
+				       ok[i][3]),
+			      "seed %d: no record for the pair %s %s %u -> %u", _i, mam_class_name(cls),
+			      mam_hazard_name(hz), ok[i][1], ok[i][2]);
+	}
+	for (uint32_t i = 0; i < mam_nbarriers(f.m) && !values; i++) {
+		const struct mam_barrier_info *bi = mam_barrier_at(f.m, i);
+		ck_assert_uint_lt(bi->id, STEPS + 2);
+		ck_assert_msg(!bi->needed_its || need_its[bi->id], "seed %d: barrier %u needed (its) "
+			      "with no conflict across it", _i, bi->id);
+		ck_assert_msg(!bi->needed_ls || need_ls[bi->id], "seed %d: barrier %u needed "
+			      "(lockstep) with no conflict across it", _i, bi->id);
+		if (st.overflows == 0) {
+			ck_assert_msg(bi->needed_its == need_its[bi->id], "seed %d: barrier %u not needed "
+				      "(its)", _i, bi->id);
+			ck_assert_msg(bi->needed_ls == need_ls[bi->id], "seed %d: barrier %u not needed "
+				      "(lockstep)", _i, bi->id);
+		}
+	}
+	free(t);
+	free(ok);
+	fx_free(&f);
+}
+END_TEST
+
+/*
 ** The same with intra-warp order: random __syncwarp masks and, for
 ** lockstep, random divergence and reconvergence (accesses come from the
 ** running group, as the interpreter issues them).  The oracle decides
@@ -1387,6 +1544,7 @@ Suite *mam_suite(void)
 	tc = tcase_create("oracle");
 	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
+	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }
