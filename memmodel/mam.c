@@ -29,7 +29,8 @@
 #define NONE32 UINT32_MAX
 #define PAGE_SHIFT 10				/* bytes of memory per shadow page: 1 KiB */
 #define PAGE_WORDS (1u << (PAGE_SHIFT - 2))
-#define PAGE_SEGS (PAGE_WORDS / 32)		/* 32-word segments per page */
+#define SEG_WORDS 16				/* words of a segment: a half-warp's */
+#define PAGE_SEGS (PAGE_WORDS / SEG_WORDS)
 #define SET_CAP 65536u				/* distinct addresses / thread pairs kept */
 #define CHUNK (1u << 20)
 
@@ -141,23 +142,23 @@ struct hot {
 _Static_assert(sizeof(struct hot) == 40, "a hot cell is 40 bytes");
 
 /*
-** A warp instruction that covered a whole segment, lane l accessing word l
-** (4 bytes): what 32 hot cells would hold, in 140 bytes.
+** A half-warp instruction that covered a whole segment, its lane l
+** accessing word l (4 bytes): what 16 hot cells would hold, in 76 bytes.
 */
 struct wrec {
 	uint32_t stamp;
-	uint32_t who0;		/* WHO(insn, thread of lane 0) */
+	uint32_t who0;		/* WHO(insn, thread of the half's lane 0) */
 	uint8_t kf;
 	uint8_t pad[3];
-	uint32_t val[32];	/* lane l's value (F_VAL), else 0 */
+	uint32_t val[SEG_WORDS];	/* lane l's value (F_VAL), else 0 */
 };
 
 /*
-** 32 words of a page.  While gen is a generation of this launch, rec[0..n)
-** is the state of every word of the segment (one generation, the same
-** threads: lane l of one warp on word l), and its hot cells are stale.
-** touched is the latest generation at which a hot cell of the segment was
-** used, so records can start over without reading 32 cells.
+** 16 words of a page.  While gen is a generation of this launch, rec[0..n)
+** is the state of every word of the segment (one generation; each record
+** a half-warp, lane l on word l), and its hot cells are stale.  touched is
+** the latest generation at which a hot cell of the segment was used, so
+** records can start over without reading 16 cells.
 */
 struct seg {
 	uint32_t gen, touched, n;
@@ -462,8 +463,8 @@ static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 /* Segment S of page PG gives its records to its hot cells. */
 static void seg_spill(struct page *pg, struct seg *s)
 {
-	struct hot *h = &pg->cells[(s - pg->seg) * 32];
-	for (unsigned i = 0; i < 32; i++) {
+	struct hot *h = &pg->cells[(s - pg->seg) * SEG_WORDS];
+	for (unsigned i = 0; i < SEG_WORDS; i++) {
 		h[i].gen = s->gen;
 		h[i].ext = 0;
 		h[i].n = (uint8_t)s->n;
@@ -491,7 +492,7 @@ static struct hot *cell_of(struct mam *m, uint32_t id, uint64_t off)
 	    && (pg->cells = lalloc_in(m, AR_PAGES, PAGE_WORDS * sizeof *pg->cells)) == NULL)
 		return NULL;
 	uint32_t w = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
-	struct seg *s = &pg->seg[w / 32];
+	struct seg *s = &pg->seg[w / SEG_WORDS];
 	if (s->gen >= m->launch_gen)
 		seg_spill(pg, s);
 	s->touched = m->gen;
@@ -1492,34 +1493,56 @@ static inline int irrelevant(const struct mam *m, unsigned space, uint32_t g)
 }
 
 /*
-** The whole-segment fast path: warp W's access B covers segment S of page
-** PG, lane l on word l, all 32 lanes (VALUE as in mam_access).  Handled
-** without touching a hot cell, and with the result the lane-by-lane path
-** would give, when the segment's state is irrelevant (B starts it over),
-** or is records of this interval by the same threads (B replaces the one
-** of its instruction and class, or joins as a second).  Then no access
-** can conflict: every word has only its own thread's accesses.  Returns
-** 0 otherwise, changing nothing.
+** The whole-segment fast path: the half-warp of warp W starting at lane
+** LANE0 makes access B over segment S, its lane l on word l (VALUE: the
+** half's 16 values, or NULL).  Handled without touching a hot cell, with
+** the result the lane-by-lane path would give, when the segment's state
+** is irrelevant (B starts it over), or is records of this interval that B
+** cannot conflict with and is not ordered after by a sync: the same
+** threads' (B replaces the one of its instruction and class, or joins),
+** or, when neither writes, other threads' that no __syncwarp ordered
+** (insert()'s rules, record by record).  Returns 0 otherwise, changing
+** nothing.
 */
 static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s, unsigned space,
-		      const struct acc *b, const uint64_t *value)
+		      const struct acc *b, const uint64_t *value, unsigned lane0)
 {
-	uint32_t who0 = WHO(b->insn, w->warp * 32);
+	uint32_t tid0 = w->warp * 32 + lane0, who0 = WHO(b->insn, tid0);
 	uint8_t kf = KF(b->kind, b->scope, value != NULL);
+	unsigned cl = sclass(kf), nsame = 0, same[2] = { 0, 0 };
 	uint32_t g = s->gen >= m->launch_gen ? s->gen : 0;
 	struct wrec *r;
 	if (g == m->gen) {
-		if (W_TID(s->rec[0].who0) != w->warp * 32)
-			return 0;
-		for (unsigned k = 0; k < s->n; k++)
-			if (s->rec[k].who0 == who0 && sclass(s->rec[k].kf) == sclass(kf)) {
-				if (s->rec[k].kf != kf)
+		for (unsigned k = 0; k < s->n; k++) {
+			struct wrec *e = &s->rec[k];
+			if (W_TID(e->who0) == tid0) {
+				if (e->who0 != who0 || sclass(e->kf) != cl)
+					continue;
+				if (e->kf != kf)
 					return 0;
-				r = &s->rec[k];
+				r = e;		/* the same threads and instruction */
 				goto put;
 			}
+			if (kind_writes(KF_KIND(e->kf)) || b->writes)
+				return 0;	/* a conflict to check lane by lane */
+			if ((W_TID(e->who0) >> 5) == w->warp && (w->dirty_its || w->floor_its >= e->stamp))
+				return 0;	/* maybe ordered before B */
+			if (W_INSN(e->who0) == b->insn && sclass(e->kf) == cl)
+				same[nsame++] = k;
+		}
+		if (nsame == 2) {
+			/* three concurrent accesses of one instruction: keep two warps */
+			if (space == MAM_SPACE_GLOBAL)
+				return 0;	/* the dropped one joins the history */
+			uint32_t w0 = W_TID(s->rec[same[0]].who0) >> 5, w1 = W_TID(s->rec[same[1]].who0) >> 5;
+			if (w0 == w1 && w->warp != w0) {
+				r = &s->rec[same[1]];
+				goto put;
+			}
+			goto done;
+		}
 		if (s->n == 2)
-			return 0;
+			return 0;	/* a third access: full cells */
 		r = &s->rec[s->n++];
 		goto put;
 	}
@@ -1527,7 +1550,7 @@ static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s
 	if (!irrelevant(m, space, prior))
 		return 0;
 	if (prior < m->block_gen)
-		m->st.units += 32;
+		m->st.units += SEG_WORDS;
 	s->gen = m->gen;
 	s->n = 1;
 	r = &s->rec[0];
@@ -1536,24 +1559,41 @@ put:
 	r->who0 = who0;
 	r->kf = kf;
 	if (value != NULL)
-		for (unsigned l = 0; l < 32; l++)
+		for (unsigned l = 0; l < SEG_WORDS; l++)
 			r->val[l] = (uint32_t)value[l];
 	else
 		memset(r->val, 0, sizeof r->val);
-	m->st.lane_accesses += 32;
+done:
+	m->st.lane_accesses += SEG_WORDS;
 	return 1;
 }
 
-/* Whether ADDR[0..32) are the 32 words of one segment, lane l on word l. */
-static inline int whole_segment(const uint64_t addr[32])
+/* Whether ADDR[0..16) are the words of one segment, lane l on word l. */
+static inline int whole_segment(const uint64_t *addr)
 {
 	uint64_t a0 = addr[0];
-	if (MEM_OFF(a0) & 127)
+	if (MEM_OFF(a0) & (4 * SEG_WORDS - 1))
 		return 0;
 	unsigned bad = 0;
-	for (unsigned l = 1; l < 32; l++)
+	for (unsigned l = 1; l < SEG_WORDS; l++)
 		bad |= addr[l] != a0 + 4 * l;
 	return !bad;
+}
+
+/* The fast path for the half-warp at LANE0 (see seg_access); 0 when it
+** does not apply. */
+static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64_t *addr,
+		       const struct acc *b, const uint64_t *value, unsigned lane0)
+{
+	if (!whole_segment(addr))
+		return 0;
+	unsigned sp = space_of(m, addr[0]);
+	if (sp == MAM_SPACE_NONE)
+		return 0;
+	uint64_t off = MEM_OFF(addr[0]);
+	struct page *pg = page_of(m, MEM_ID(addr[0]), off);
+	return pg != NULL
+	       && seg_access(m, w, &pg->seg[(off >> 6) & (PAGE_SEGS - 1)], sp, b, value, lane0);
 }
 
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
@@ -1570,25 +1610,23 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	b.writes = (uint8_t)kind_writes(kind);
 	b.atomic = (uint8_t)kind_atomic(kind);
 	int has_val = value != NULL && kind == MAM_WRITE && size <= 8;
-	if (size == 4 && (lanes & w->exists) == 0xffffffffu && m->opt.dump_max == 0
-	    && whole_segment(addr)) {
-		unsigned sp = space_of(m, addr[0]);
-		if (sp == MAM_SPACE_NONE)
-			return;
-		struct page *pg = page_of(m, MEM_ID(addr[0]), MEM_OFF(addr[0]));
-		if (pg != NULL
-		    && seg_access(m, w, &pg->seg[(MEM_OFF(addr[0]) >> 7) & (PAGE_SEGS - 1)], sp, &b,
-				  has_val ? value : NULL))
-			return;
-	}
-	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1) {
-		unsigned l = (unsigned)__builtin_ctz(mm);
-		unsigned sp = space_of(m, addr[l]);
-		if (sp == MAM_SPACE_NONE)
+	uint32_t todo = lanes & w->exists;
+	int halves = size == 4 && m->opt.dump_max == 0;
+	/* half by half, in lane order: each whole (seg_access) or lane by lane */
+	for (unsigned h = 0; h < 32; h += 16) {
+		uint32_t hm = todo & (0xffffu << h);
+		if (halves && hm == 0xffffu << h
+		    && half_access(m, w, addr + h, &b, has_val ? value + h : NULL, h))
 			continue;
-		b.addr = addr[l];
-		b.tid = (uint16_t)(w->warp * 32 + l);
-		lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
+		for (uint32_t mm = hm; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			unsigned sp = space_of(m, addr[l]);
+			if (sp == MAM_SPACE_NONE)
+				continue;
+			b.addr = addr[l];
+			b.tid = (uint16_t)(w->warp * 32 + l);
+			lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
+		}
 	}
 }
 
