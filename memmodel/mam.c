@@ -1,14 +1,23 @@
 /*
 ** mam.c: the Memory-Access Model; see mam.h and docs/MODEL.md.
 **
-** Layout.  Shadow pages cover 256 bytes of one allocation (64 word cells)
-** and are found through an open-addressing table keyed by (allocation id,
-** page), with the last page cached: a coalesced warp access stays in one
-** or two pages.  Pages, split byte cells and the table live in per-launch
-** storage bounded by max_bytes.  A cell is reset lazily: it belongs to one
-** block (owner) and each of its two interval summaries names its interval,
-** so a stale cell is recognised by its header and nothing is cleared at
-** block or barrier boundaries.
+** Layout.  Shadow pages cover 256 bytes of one allocation (64 hot cells of
+** 40 bytes, one per word) and are found through an open-addressing table
+** keyed by (allocation id, page), with the last page cached: a coalesced
+** warp access stays in one or two pages.  A hot cell holds up to two
+** accesses of one generation (a block's interval) inline; a word that needs
+** more (a third access, an older interval that still matters, another
+** block's history on global memory, a sub-word access) moves to a full
+** cell, allocated then and referred to by the hot cell.  Streaming
+** kernels touch each word once or twice and never allocate one.
+**
+** Everything is reset lazily.  Generations number (block, interval) pairs
+** and grow for the model's lifetime, so a hot cell whose generation is
+** older than the launch is fresh, one older than the block is another
+** block's, and pages need no initialisation, even when their storage is
+** recycled by the next launch.  A full cell belongs to one block (owner)
+** and each of its two interval summaries names its interval.  Nothing is
+** cleared at block or barrier boundaries.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -18,20 +27,25 @@
 #include "src/util.h"
 
 #define NONE32 UINT32_MAX
-#define PAGE_SHIFT 8				/* bytes of memory per shadow page: 256 */
+#define PAGE_SHIFT 10				/* bytes of memory per shadow page: 1 KiB */
 #define PAGE_WORDS (1u << (PAGE_SHIFT - 2))
+#define SEG_WORDS 16				/* words of a segment: a half-warp's */
+#define PAGE_SEGS (PAGE_WORDS / SEG_WORDS)
 #define SET_CAP 65536u				/* distinct addresses / thread pairs kept */
 #define CHUNK (1u << 20)
 
 /*
-** An access of the owner block in one interval: 8 bytes.  who packs the
-** static instruction (22 bits) and the thread index in the block (10
-** bits); its kind, scope and whether its value is known are a byte kept
-** beside the slots (kf).  stamp is the warp clock at the access.
+** One remembered access of the owner block in one interval: 16 bytes.
+** who packs the static instruction (22 bits) and the thread index in the
+** block (10 bits); stamp is the warp clock at the access; kf its kind,
+** scope and whether val, the value a plain write stored, is known.
 */
 struct slot {
 	uint32_t stamp;
 	uint32_t who;
+	uint32_t val;
+	uint8_t kf;
+	uint8_t pad[3];
 };
 #define WHO(insn, tid) ((uint32_t)(insn) << 10 | (uint32_t)(tid))
 #define W_TID(x) ((x) & 1023u)
@@ -43,11 +57,13 @@ struct slot {
 #define F_VAL 0x80u
 
 /*
-** The summary of one interval at one unit: two slots per class.  Each
-** class is homogeneous in what it conflicts with inside the block, so two
-** accesses of distinct threads, in distinct warps when there are two,
-** answer every question a later access asks.  Thread-scope atomics are
-** atomic for nobody else and count as plain accesses.
+** The summary of one interval at one unit: up to SUM_CAP accesses, at most
+** two per (class, static instruction).  Each class is homogeneous in what
+** it conflicts with inside the block, so two accesses of one instruction by
+** distinct threads, in distinct warps when there are two, answer every
+** question a later access asks about that instruction (docs/MODEL.md).
+** Thread-scope atomics are atomic for nobody else and count as plain
+** accesses.
 */
 enum {
 	CL_R,		/* plain reads: conflict with every write */
@@ -55,38 +71,51 @@ enum {
 	CL_A,		/* writing atomics: with plain reads and writes */
 	CL_AR,		/* atomic loads: with plain writes */
 };
-#define READ_CLASSES 0xc3u	/* slots of CL_R and CL_AR */
+#define SUM_CAP 8
 struct sum {
 	uint32_t epoch;		/* the interval described; NONE32: empty */
-	uint8_t used;		/* bit i: s[i] holds an access */
-	uint8_t pad[3];
-	uint8_t kf[8];		/* KF() of each slot */
-	struct slot s[8];	/* class cl in s[2cl], s[2cl+1] */
-	uint32_t wval[2];	/* the values written by s[2], s[3] */
+	uint32_t n;		/* s[0..n) hold accesses */
+	struct slot s[SUM_CAP];
 };
 
 /*
-** What a global unit's owner did in its older intervals (d, one access per
-** class: later intervals are ordered after them) and what the blocks
-** before it did (c).  Allocated when first needed: a unit touched by a
-** second block, or by one block in three intervals.  The stamps (block
-** clock) and crel (the first release of its block the access is ordered
-** before, or NONE32) serve the release/acquire hand-over between blocks.
+** What a global unit's owner did in its older intervals (d: later
+** intervals are ordered after them by barriers) and what the blocks before
+** it did (c): one access per (history class, static instruction), up to
+** HIST_CAP of each, the first one seen.  The classes are homogeneous in
+** what they conflict with across blocks (a summary class, split by whether
+** an atomic covers other blocks).  An entry keeps the witness whole
+** (block, thread, instruction, warp clock).  Allocated when first needed:
+** a unit touched by a second block, or one whose summary had to forget an
+** access; the entry array grows from 2 to HIST_CAP.
 */
-enum { HC_R, HC_W, HC_AN, HC_AW };	/* reads, writes, atomics block-scope or less, device+ */
+enum {
+	HC_R, HC_W,		/* plain (and thread-scope atomic) reads, writes */
+	HC_AN, HC_ARN,		/* block-scope writing atomics, atomic loads */
+	HC_AW, HC_ARW,		/* device or system scope: the same */
+	HC__N
+};
+#define HIST_CAP 32
+struct hent {
+	uint32_t block;		/* c: the block; d: unused (the owner) */
+	uint32_t stamp, who, val;
+	uint32_t rel;		/* c: the first release of its block it is ordered
+				** before (the hand-over between blocks), or NONE32 */
+	uint8_t kf;		/* KF(); F_VAL cleared once class-W values differ */
+	uint8_t hc;		/* HC_* */
+	uint8_t pad[2];
+};
+struct hlist {
+	uint16_t n, cap;
+	struct hent *v;
+};
 struct hist {
-	uint8_t dused, cused;	/* class bits of d[] and c[] */
-	uint8_t dmix, cmix;	/* the class-W value is unknown or not unique */
-	uint8_t dkf[4], ckf[4];
-	uint32_t dval, cval;
-	uint32_t d[4];		/* who */
-	uint32_t cblock[4], c[4];
-	uint32_t dstamp[4], cstamp[4], crel[4];
+	struct hlist d, c;
 };
 
 /*
-** One word (or, after a split, one byte) of tracked memory: 200 bytes.
-** e[] are the owner block's current and previous intervals (by parity).
+** One word (or, after a split, one byte) of tracked memory.  e[] are the
+** owner block's current and previous intervals (by parity).
 */
 struct cell {
 	uint32_t owner;		/* linear block of e[] and h->d; NONE32: fresh */
@@ -94,6 +123,60 @@ struct cell {
 	struct cell *sub;	/* the four byte cells of a split word, or NULL */
 	struct hist *h;		/* global only, or NULL */
 	struct sum e[2];
+};
+
+/*
+** The shadow of one word: 40 bytes.  Inline (ext 0), s[0..n) are accesses
+** of generation gen.  Otherwise x is the word's full cell and gen the
+** generation of its last touch.  A generation below the launch's first
+** makes the cell fresh, whatever the rest holds.
+*/
+struct hot {
+	uint32_t gen;
+	uint8_t n;
+	uint8_t ext;
+	uint8_t pad[2];
+	union {
+		struct slot s[2];
+		struct cell *x;
+	} u;
+};
+_Static_assert(sizeof(struct hot) == 40, "a hot cell is 40 bytes");
+
+/*
+** A half-warp instruction that covered a whole segment, its lane l
+** accessing word l (4 bytes): what 16 hot cells would hold, in 76 bytes.
+*/
+struct wrec {
+	uint32_t stamp;
+	uint32_t who0;		/* WHO(insn, thread of the half's lane 0) */
+	uint8_t kf;
+	uint8_t pad[3];
+	uint32_t val[SEG_WORDS];	/* lane l's value (F_VAL), else 0 */
+};
+
+/*
+** 16 words of a page.  While gen is a generation of this launch, rec[0..n)
+** is the state of every word of the segment (one generation; each record
+** a half-warp, lane l on word l), and its hot cells are stale.  touched is
+** the latest generation at which a hot cell of the segment was used, so
+** records can start over without reading 16 cells.
+*/
+struct seg {
+	uint32_t gen, touched, n;
+	struct wrec rec[2];
+};
+
+/* A shadow page: segment records, and hot cells once a word is used on
+** its own (a lane access that is not a whole segment's). */
+struct page {
+	struct hot *cells;
+	struct seg seg[PAGE_SEGS];
+};
+
+/* The block and interval of a generation of the current launch. */
+struct gen_info {
+	uint32_t block, epoch;
 };
 
 /*
@@ -167,22 +250,33 @@ struct chunk {
 	_Alignas(16) unsigned char data[];
 };
 
+/* Per-launch storage: chunks in use and chunks of earlier launches. */
+struct arena {
+	struct chunk *chunks, *spare;
+};
+enum { AR_PAGES, AR_MISC };	/* pages hold only hot cells, so they need no clearing */
+
 struct mam {
 	struct mam_options opt;
-	struct chunk *spare;	/* chunks of earlier launches, reused */
+	struct arena ar[2];
 	uint32_t grid[3], bdim[3];
 	/* tracked allocations */
 	uint8_t *space;
 	uint32_t nspace;
 	/* shadow pages */
-	struct chunk *chunks;
 	uint64_t *pkeys;
-	struct cell **pages;
+	struct page **pages;
 	uint32_t pcap, pn;
 	uint64_t last_key;
-	struct cell *last_page;
+	struct page *last_page;
+	struct cell *free_cells;	/* full cells given back by shared words, by sub */
 	/* the block running */
 	uint32_t block, epoch;
+	uint32_t gen;		/* generation of (block, epoch) */
+	uint32_t launch_gen;	/* the launch's first generation */
+	uint32_t block_gen;	/* the block's first generation */
+	struct gen_info *gens;	/* by generation - launch_gen */
+	uint32_t ngens, capgens;
 	uint32_t *bar_of_epoch;	/* the barrier that started interval e */
 	uint32_t nboe, capboe;
 	/* results */
@@ -260,24 +354,28 @@ static const char *scope_name(unsigned s)
 
 /* ---- per-launch storage ------------------------------------------------------ */
 
-static void *lalloc(struct mam *m, size_t n)
+/* N bytes of per-launch storage from arena A, or NULL over budget.  New
+** page chunks are zeroed (a zero generation is fresh); recycled ones hold
+** hot cells of earlier launches, which are fresh too. */
+static void *lalloc_in(struct mam *m, unsigned a, size_t n)
 {
 	n = (n + 15) & ~(size_t)15;
 	if (m->st.bytes + n > m->opt.max_bytes)
 		return NULL;
-	struct chunk *c = m->chunks;
+	struct arena *ar = &m->ar[a];
+	struct chunk *c = ar->chunks;
 	if (c == NULL || c->size - c->used < n) {
-		if (m->spare != NULL && m->spare->size >= n) {
-			c = m->spare;
-			m->spare = c->next;
+		if (ar->spare != NULL && ar->spare->size >= n) {
+			c = ar->spare;
+			ar->spare = c->next;
 		} else {
 			size_t sz = n > CHUNK ? n : CHUNK;
-			c = xmalloc(sizeof *c + sz);
+			c = a == AR_PAGES ? xcalloc(1, sizeof *c + sz) : xmalloc(sizeof *c + sz);
 			c->size = sz;
 		}
 		c->used = 0;
-		c->next = m->chunks;
-		m->chunks = c;
+		c->next = ar->chunks;
+		ar->chunks = c;
 	}
 	void *p = c->data + c->used;
 	c->used += n;
@@ -285,28 +383,36 @@ static void *lalloc(struct mam *m, size_t n)
 	return p;
 }
 
-/* Ends a launch.  The chunks go to the spare list (the next launch reuses
+static void *lalloc(struct mam *m, size_t n)
+{
+	return lalloc_in(m, AR_MISC, n);
+}
+
+/* Ends a launch.  The chunks go to the spare lists (the next launch reuses
 ** them without faulting fresh pages in); the page table is emptied in
 ** place.  KEEP 0 frees everything. */
 static void free_launch(struct mam *m, int keep)
 {
-	for (struct chunk *c = m->chunks, *nx; c; c = nx) {
-		nx = c->next;
-		if (keep && c->size == CHUNK) {
-			c->next = m->spare;
-			m->spare = c;
-		} else {
-			free(c);
+	for (unsigned a = 0; a < 2; a++) {
+		struct arena *ar = &m->ar[a];
+		for (struct chunk *c = ar->chunks, *nx; c; c = nx) {
+			nx = c->next;
+			if (keep && c->size == CHUNK) {
+				c->next = ar->spare;
+				ar->spare = c;
+			} else {
+				free(c);
+			}
+		}
+		ar->chunks = NULL;
+		if (!keep) {
+			for (struct chunk *c = ar->spare, *nx; c; c = nx) {
+				nx = c->next;
+				free(c);
+			}
+			ar->spare = NULL;
 		}
 	}
-	m->chunks = NULL;
-	if (!keep)
-		for (struct chunk *c = m->spare, *nx; c; c = nx) {
-			nx = c->next;
-			free(c);
-		}
-	if (!keep)
-		m->spare = NULL;
 	if (keep && m->pkeys) {
 		memset(m->pkeys, 0, (size_t)m->pcap * sizeof *m->pkeys);
 	} else {
@@ -319,6 +425,8 @@ static void free_launch(struct mam *m, int keep)
 	m->pn = 0;
 	m->last_key = UINT64_MAX;
 	m->last_page = NULL;
+	m->free_cells = NULL;
+	m->ngens = 0;
 	free(m->space);
 	m->space = NULL;
 	m->nspace = 0;
@@ -331,7 +439,7 @@ static void free_launch(struct mam *m, int keep)
 		memset(m->relix, 0, (size_t)m->relcap * 2 * sizeof *m->relix);
 	m->relused = 0;
 	memset(&m->st, 0, sizeof m->st);
-	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct cell *));
+	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct page *));
 }
 
 static inline uint64_t mix64(uint64_t x)
@@ -347,12 +455,12 @@ static inline uint64_t mix64(uint64_t x)
 static int page_grow(struct mam *m)
 {
 	uint32_t nc = m->pcap ? m->pcap * 2 : 1024;
-	size_t need = (size_t)nc * (sizeof(uint64_t) + sizeof(struct cell *));
-	size_t old = (size_t)m->pcap * (sizeof(uint64_t) + sizeof(struct cell *));
+	size_t need = (size_t)nc * (sizeof(uint64_t) + sizeof(struct page *));
+	size_t old = (size_t)m->pcap * (sizeof(uint64_t) + sizeof(struct page *));
 	if (m->st.bytes - old + need > m->opt.max_bytes)
 		return -1;
 	uint64_t *k = xcalloc(nc, sizeof *k);
-	struct cell **v = xcalloc(nc, sizeof *v);
+	struct page **v = xcalloc(nc, sizeof *v);
 	for (uint32_t i = 0; i < m->pcap; i++) {
 		if (m->pkeys[i] == 0)
 			continue;
@@ -371,35 +479,88 @@ static int page_grow(struct mam *m)
 	return 0;
 }
 
-/* The cell of the word at byte offset OFF of allocation ID (id >= 1), or
-** NULL when the budget is exhausted. */
-static struct cell *cell_of(struct mam *m, uint32_t id, uint64_t off)
+/* The page of byte offset OFF of allocation ID (id >= 1), or NULL when
+** the budget is exhausted. */
+static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 {
 	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
-	uint32_t w = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
 	if (key == m->last_key)
-		return m->last_page + w;
+		return m->last_page;
 	if (m->pn * 2 >= m->pcap && page_grow(m) < 0)
 		return NULL;
 	uint32_t j = (uint32_t)mix64(key) & (m->pcap - 1);
 	while (m->pkeys[j] != 0 && m->pkeys[j] != key)
 		j = (j + 1) & (m->pcap - 1);
 	if (m->pkeys[j] == 0) {
-		struct cell *pg = lalloc(m, PAGE_WORDS * sizeof *pg);
+		struct page *pg = lalloc(m, sizeof *pg);
 		if (pg == NULL)
 			return NULL;
-		for (uint32_t i = 0; i < PAGE_WORDS; i++) {
-			pg[i].owner = NONE32;
-			pg[i].sub = NULL;
-			pg[i].h = NULL;
-		}
+		pg->cells = NULL;
+		for (unsigned i = 0; i < PAGE_SEGS; i++)
+			pg->seg[i].gen = pg->seg[i].touched = pg->seg[i].n = 0;
 		m->pkeys[j] = key;
 		m->pages[j] = pg;
 		m->pn++;
 	}
 	m->last_key = key;
 	m->last_page = m->pages[j];
-	return m->last_page + w;
+	return m->last_page;
+}
+
+/* Segment S of page PG gives its records to its hot cells. */
+static void seg_spill(struct page *pg, struct seg *s)
+{
+	struct hot *h = &pg->cells[(s - pg->seg) * SEG_WORDS];
+	for (unsigned i = 0; i < SEG_WORDS; i++) {
+		h[i].gen = s->gen;
+		h[i].ext = 0;
+		h[i].n = (uint8_t)s->n;
+		for (unsigned k = 0; k < s->n; k++) {
+			const struct wrec *r = &s->rec[k];
+			h[i].u.s[k].stamp = r->stamp;
+			h[i].u.s[k].who = r->who0 + i;
+			h[i].u.s[k].val = r->val[i];
+			h[i].u.s[k].kf = r->kf;
+		}
+	}
+	if (s->touched < s->gen)
+		s->touched = s->gen;
+	s->gen = 0;
+}
+
+/* The hot cell of the word at byte offset OFF of allocation ID (id >= 1),
+** to be used on its own, or NULL when the budget is exhausted. */
+static struct hot *cell_of(struct mam *m, uint32_t id, uint64_t off)
+{
+	struct page *pg = page_of(m, id, off);
+	if (pg == NULL)
+		return NULL;
+	if (pg->cells == NULL
+	    && (pg->cells = lalloc_in(m, AR_PAGES, PAGE_WORDS * sizeof *pg->cells)) == NULL)
+		return NULL;
+	uint32_t w = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
+	struct seg *s = &pg->seg[w / SEG_WORDS];
+	if (s->gen >= m->launch_gen)
+		seg_spill(pg, s);
+	s->touched = m->gen;
+	return &pg->cells[w];
+}
+
+/* A copy of history list L in per-launch storage, values sliced to byte
+** BYTE.  Returns 0, or -1 over budget. */
+static int hlist_slice(struct mam *m, struct hlist *to, const struct hlist *l, unsigned byte)
+{
+	*to = *l;
+	if (l->cap == 0)
+		return 0;
+	to->v = lalloc(m, l->cap * sizeof *to->v);
+	if (to->v == NULL)
+		return -1;
+	for (unsigned k = 0; k < l->n; k++) {
+		to->v[k] = l->v[k];
+		to->v[k].val = (l->v[k].val >> (8 * byte)) & 0xff;
+	}
+	return 0;
 }
 
 /* Splits word cell C into four byte cells that each start with C's
@@ -414,12 +575,12 @@ static int split(struct mam *m, struct cell *c)
 		s[i] = *c;
 		s[i].sub = NULL;
 		for (unsigned j = 0; j < 2; j++)
-			for (unsigned k = 0; k < 2; k++)
-				s[i].e[j].wval[k] = (c->e[j].wval[k] >> (8 * i)) & 0xff;
+			for (unsigned k = 0; k < c->e[j].n; k++)
+				s[i].e[j].s[k].val = (c->e[j].s[k].val >> (8 * i)) & 0xff;
 		if (h) {
-			h[i] = *c->h;
-			h[i].dval = (c->h->dval >> (8 * i)) & 0xff;
-			h[i].cval = (c->h->cval >> (8 * i)) & 0xff;
+			if (hlist_slice(m, &h[i].d, &c->h->d, i) < 0
+			    || hlist_slice(m, &h[i].c, &c->h->c, i) < 0)
+				return -1;
 			s[i].h = &h[i];
 		}
 	}
@@ -682,6 +843,7 @@ struct mam *mam_new(const struct mam_options *opt)
 		m->opt.max_bytes = (size_t)1 << 30;
 	m->last_key = UINT64_MAX;
 	m->block = NONE32;
+	m->launch_gen = m->block_gen = 1;
 	for (int i = 0; i < 3; i++)
 		m->grid[i] = m->bdim[i] = 1;
 	return m;
@@ -714,6 +876,7 @@ void mam_free(struct mam *m)
 	free_launch(m, 0);
 	mam_clear_results(m);
 	free(m->bar_of_epoch);
+	free(m->gens);
 	free(m->fences);
 	free(m->rels);
 	free(m->relix);
@@ -725,6 +888,13 @@ void mam_free(struct mam *m)
 void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t block[3])
 {
 	free_launch(m, 1);
+	if (m->gen > UINT32_MAX / 2) {
+		/* generations would wrap: make the recycled pages fresh again */
+		for (struct chunk *c = m->ar[AR_PAGES].spare; c; c = c->next)
+			memset(c->data, 0, c->size);
+		m->gen = 0;
+	}
+	m->launch_gen = m->block_gen = m->gen + 1;
 	for (int i = 0; i < 3; i++) {
 		m->grid[i] = grid[i] ? grid[i] : 1;
 		m->bdim[i] = block[i] ? block[i] : 1;
@@ -748,16 +918,28 @@ void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space)
 	m->space[alloc_id] = (uint8_t)space;
 }
 
+/* The running block enters a new interval: a new generation. */
+static void new_gen(struct mam *m)
+{
+	m->gen++;
+	vec_reserve(&m->gens, &m->capgens, m->ngens + 1, sizeof *m->gens);
+	m->gens[m->ngens].block = m->block;
+	m->gens[m->ngens].epoch = m->epoch;
+	m->ngens++;
+}
+
 void mam_block_begin(struct mam *m, uint32_t block)
 {
 	m->block = block;
 	m->epoch = 0;
-	m->nboe = 0;
+	new_gen(m);
+	m->block_gen = m->gen;
 	m->bclock = m->epoch_seq = m->prev_seq = 0;
 	m->rel_cur = m->nrels;
 	for (uint32_t i = 0; i < m->nacq; i++)
 		m->acqs[m->acq_used[i]].used = 0;
 	m->nacq = 0;
+	m->nboe = 0;
 	vec_reserve(&m->bar_of_epoch, &m->capboe, 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = NONE32;
 }
@@ -779,6 +961,7 @@ void mam_barrier(struct mam *m, uint32_t barrier_id)
 	m->epoch++;
 	m->prev_seq = m->epoch_seq;
 	m->epoch_seq = m->bclock;
+	new_gen(m);
 	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = barrier_id;
 }
@@ -896,20 +1079,20 @@ static int acquired(struct mam *m, const struct acc *b, uint64_t loc)
 	return 1;
 }
 
-/* Is history class K of H (an earlier block's access) ordered before B by a
+/* Is history entry E (an earlier block's access) ordered before B by a
 ** hand-over: covered by a release on a location the running block has
 ** read atomically? */
-static int handed_over(struct mam *m, const struct hist *h, unsigned k, const struct acc *b)
+static int handed_over(struct mam *m, const struct hent *e, const struct acc *b)
 {
-	if (m->nacq == 0 || h->crel[k] == NONE32)
+	if (m->nacq == 0 || e->rel == NONE32)
 		return 0;
-	const struct rel *r = &m->rels[h->crel[k]];
+	const struct rel *r = &m->rels[e->rel];
 	if (!acquired(m, b, r->loc))
 		return 0;
 	/* released through the barrier before the fence, from the interval
 	** right before it: that barrier is needed too */
-	uint32_t st = h->cstamp[k];
-	if (!(W_TID(h->c[k]) == r->tid && (st <= r->fs || st <= r->as)) && st > r->cut_prev
+	uint32_t st = e->stamp;
+	if (!(W_TID(e->who) == r->tid && (st <= r->fs || st <= r->as)) && st > r->cut_prev
 	    && st <= r->cut)
 		handover_needs(m, r->cut_bar);
 	return 1;
@@ -979,46 +1162,94 @@ void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum
 	}
 }
 
-/* One access offered to a history: block, who, block-clock stamp, the
-** release it is ordered before (NONE32: none known), kind byte, value. */
-struct hacc {
-	uint32_t blk, who, stamp, rel;
-	uint8_t f;
-	uint32_t val;
-};
-
-/* Adds access A to class K of one history (d or c; BLOCKS and RELS are
-** NULL for d).  The first access of a class stays, but a writing atomic
-** replaces a read-only one, and in c an access that no release orders
-** replaces one that a release does; class W tracks whether every write
-** stored the same known value. */
-static void hput(uint8_t *used, uint8_t *kf, uint32_t *who, uint32_t *stamps, uint32_t *blocks,
-		 uint32_t *rels, uint32_t *pval, uint8_t *mix, unsigned k, const struct hacc *a)
+/* The history class of an access with kind byte F (of summary class CL). */
+static inline unsigned hclass(unsigned cl, uint8_t f)
 {
-	uint8_t f = a->f;
-	uint32_t val = a->val;
-	int known = (f & F_VAL) != 0;
-	if (*used >> k & 1) {
-		int better = k >= HC_AN ? kind_writes(KF_KIND(f)) - kind_writes(KF_KIND(kf[k])) : 0;
-		if (k == HC_W)
-			*mix |= (uint8_t)(!known || val != *pval);
-		if (better > 0 || (better == 0 && rels && rels[k] != NONE32 && a->rel == NONE32))
-			goto put;
-		return;
+	if (cl == CL_R || cl == CL_W)
+		return cl == CL_R ? HC_R : HC_W;
+	return (KF_SCOPE(f) >= MAM_SCOPE_DEVICE ? HC_AW : HC_AN) + (cl == CL_AR);
+}
+
+/* The summary class of an access with kind byte F. */
+static inline unsigned sclass(uint8_t f)
+{
+	unsigned k = KF_KIND(f);
+	int w = kind_writes(k);
+	return kind_atomic(k) && KF_SCOPE(f) >= MAM_SCOPE_BLOCK ? (w ? CL_A : CL_AR) : w ? CL_W : CL_R;
+}
+
+/*
+** Adds access X (block BLK, stamp ST, kind byte F, value VAL if F_VAL) of
+** history class HC to list L (d or c).  Per (class, instruction) the first
+** access stays; a class-W entry loses F_VAL once a write of another value
+** (or an unknown one) joins it.  A full list keeps at least one entry per
+** class: it drops X when its class is there (every class-W entry then
+** loses F_VAL unless X wrote its value), else evicts from the class with
+** the most entries.  Returns 0, or -1 over budget.
+*/
+static int hput(struct mam *m, struct hlist *l, unsigned hc, uint32_t blk, uint32_t st,
+		uint32_t x, uint8_t f, uint32_t val, uint32_t rel)
+{
+	int known = (f & F_VAL) != 0, has_class = 0;
+	unsigned count[HC__N] = { 0 };
+	for (unsigned i = 0; i < l->n; i++) {
+		struct hent *e = &l->v[i];
+		count[e->hc]++;
+		if (e->hc != hc)
+			continue;
+		has_class = 1;
+		if (W_INSN(e->who) != W_INSN(x))
+			continue;
+		if (hc == HC_W && (!known || val != e->val))
+			e->kf &= (uint8_t)~F_VAL;
+		if (e->rel != NONE32 && rel == NONE32) {
+			/* an access no release orders is the better witness */
+			e->block = blk;
+			e->stamp = st;
+			e->who = x;
+			e->rel = NONE32;
+		}
+		return 0;
 	}
-	*used |= (uint8_t)(1u << k);
-	if (k == HC_W) {
-		*pval = val;
-		*mix = (uint8_t)!known;
+	struct hent *e;
+	if (l->n < l->cap) {
+		e = &l->v[l->n++];
+	} else if (l->cap < HIST_CAP) {
+		unsigned nc = l->cap ? 2u * l->cap : 2;
+		struct hent *v = lalloc(m, nc * sizeof *v);
+		if (v == NULL)
+			return -1;
+		if (l->n)
+			memcpy(v, l->v, l->n * sizeof *v);
+		l->v = v;
+		l->cap = (uint16_t)nc;
+		e = &l->v[l->n++];
+	} else if (has_class) {
+		m->st.overflows++;
+		if (hc == HC_W)
+			for (unsigned i = 0; i < l->n; i++)
+				if (l->v[i].hc == HC_W && (!known || val != l->v[i].val))
+					l->v[i].kf &= (uint8_t)~F_VAL;
+		return 0;
+	} else {
+		m->st.overflows++;
+		unsigned big = 0;
+		for (unsigned k = 1; k < HC__N; k++)
+			if (count[k] > count[big])
+				big = k;
+		unsigned i = l->n;
+		while (l->v[--i].hc != big)
+			;
+		e = &l->v[i];
 	}
-put:
-	kf[k] = f;
-	who[k] = a->who;
-	stamps[k] = a->stamp;
-	if (blocks)
-		blocks[k] = a->blk;
-	if (rels)
-		rels[k] = a->rel;
+	e->block = blk;
+	e->stamp = st;
+	e->who = x;
+	e->val = val;
+	e->rel = rel;
+	e->kf = f;
+	e->hc = (uint8_t)hc;
+	return 0;
 }
 
 static struct hist *hist_of(struct mam *m, struct cell *c)
@@ -1034,36 +1265,27 @@ static struct hist *hist_of(struct mam *m, struct cell *c)
 	return c->h;
 }
 
-/* The history class of an access of summary class CL with kind byte F. */
-static inline unsigned hclass(unsigned cl, uint8_t f)
-{
-	return cl == CL_R ? HC_R : cl == CL_W ? HC_W
-	       : KF_SCOPE(f) >= MAM_SCOPE_DEVICE ? HC_AW : HC_AN;
-}
-
-/* An access of global cell C's owner (summary class CL) that its interval
-** summary does not keep joins the owner's history d. */
-static void fold_one(struct mam *m, struct cell *c, unsigned cl, uint32_t who, uint32_t stamp,
-		     uint8_t f, uint32_t val)
+/* An access A of global cell C's owner that its interval summary does not
+** keep joins the owner's history d. */
+static void fold_one(struct mam *m, struct cell *c, const struct slot *a)
 {
 	struct hist *h = hist_of(m, c);
-	struct hacc a = { 0, who, stamp, NONE32, f, val };
-	if (h != NULL)
-		hput(&h->dused, h->dkf, h->d, h->dstamp, NULL, NULL, &h->dval, &h->dmix,
-		     hclass(cl, f), &a);
+	if (h != NULL && hput(m, &h->d, hclass(sclass(a->kf), a->kf), 0, a->stamp, a->who, a->kf,
+			      a->val, NONE32) < 0)
+		m->st.dropped++;
 }
 
 /* Interval summary S of global cell C is about to be forgotten: its
 ** accesses join the owner's history d. */
 static void fold_sum(struct mam *m, struct cell *c, const struct sum *s)
 {
-	for (unsigned i = 0; i < 8; i++)
-		if (s->used >> i & 1)
-			fold_one(m, c, i / 2, s->s[i].who, s->s[i].stamp, s->kf[i],
-				 i / 2 == CL_W ? s->wval[i - 2] : 0);
+	for (unsigned i = 0; i < s->n; i++)
+		fold_one(m, c, &s->s[i]);
 }
 
-/* The owner block of global cell C is done: its history joins c. */
+/* The owner block of global cell C (unit UADDR) is done: its history
+** joins c, each access with the release of its block it is ordered
+** before. */
 static void retire(struct mam *m, struct cell *c, uint64_t uaddr)
 {
 	/* the older interval first: its accesses become the witnesses */
@@ -1074,18 +1296,13 @@ static void retire(struct mam *m, struct cell *c, uint64_t uaddr)
 	struct hist *h = c->h;
 	if (h == NULL)
 		return;
-	for (unsigned k = 0; k < 4; k++)
-		if (h->dused >> k & 1) {
-			struct hacc a = {
-				c->owner, h->d[k], h->dstamp[k],
-				released(m, c->owner, h->d[k], h->dkf[k], h->dstamp[k], uaddr),
-				(uint8_t)(k == HC_W && h->dmix ? h->dkf[k] & ~F_VAL : h->dkf[k]), h->dval,
-			};
-			hput(&h->cused, h->ckf, h->c, h->cstamp, h->cblock, h->crel, &h->cval,
-			     &h->cmix, k, &a);
-		}
-	h->dused = 0;
-	h->dmix = 0;
+	for (unsigned k = 0; k < h->d.n; k++) {
+		const struct hent *e = &h->d.v[k];
+		if (hput(m, &h->c, e->hc, c->owner, e->stamp, e->who, e->kf, e->val,
+			 released(m, c->owner, e->who, e->kf, e->stamp, uaddr)) < 0)
+			m->st.dropped++;
+	}
+	h->d.n = 0;
 }
 
 static inline void who_of(struct mam_who *o, uint32_t block, uint32_t x, uint8_t f)
@@ -1106,30 +1323,27 @@ static inline void who_acc(struct mam_who *o, uint32_t block, const struct acc *
 	o->scope = b->scope;
 }
 
-/* Checks B against the interval summary S of its own block: PREV 0 the
-** current interval (races), 1 the previous one (is the barrier between
+/* Checks B against the interval summary V[0..N) of its own block: PREV 0
+** the current interval (races), 1 the previous one (is the barrier between
 ** them needed?). */
-static void check_sum(struct mam *m, const struct mam_warp_ctx *w, const struct sum *s, int prev,
-		      const struct acc *b, unsigned space, uint64_t uaddr, struct seen *sn)
+static void check_slots(struct mam *m, const struct mam_warp_ctx *w, const struct slot *v,
+			unsigned n, int prev, const struct acc *b, unsigned space, uint64_t uaddr,
+			struct seen *sn)
 {
-	uint8_t used = s->used;
-	if (!b->writes)
-		used &= (uint8_t)~READ_CLASSES;	/* reads never race with reads */
-	for (; used; used &= used - 1) {
-		unsigned i = (unsigned)__builtin_ctz(used);
-		const struct slot *a = &s->s[i];
-		uint8_t f = s->kf[i];
+	for (unsigned i = 0; i < n; i++) {
+		const struct slot *a = &v[i];
+		uint8_t f = a->kf;
 		int aw = kind_writes(KF_KIND(f));
 		if (!aw && !b->writes)
-			continue;
+			continue;	/* reads never race with reads */
 		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 1))
 			continue;
 		uint32_t atid = W_TID(a->who);
 		unsigned ord = order_of(w, atid, a->stamp, b->tid, b->stamp);
 		if (ord == 3)
 			continue;
-		int benign = i >= 2 && i < 4 && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
-			     && s->wval[i - 2] == b->val;
+		int benign = sclass(f) == CL_W && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
+			     && a->val == b->val;
 		struct mam_who wa, wb;
 		who_of(&wa, m->block, a->who, f);
 		who_acc(&wb, m->block, b);
@@ -1155,24 +1369,26 @@ static void check_sum(struct mam *m, const struct mam_warp_ctx *w, const struct 
 	}
 }
 
-/* Checks B against what other blocks did (global memory). */
+/* Checks B against what other blocks did (global memory): the history c.
+** Blocks run one after another, so every access of c happened before B in
+** the simulation; only a hand-over (release and acquire) orders one. */
 static void check_other_blocks(struct mam *m, const struct hist *h, const struct acc *b,
 			       uint64_t uaddr, struct seen *sn)
 {
-	for (uint8_t used = h->cused; used; used &= used - 1) {
-		unsigned k = (unsigned)__builtin_ctz(used);
-		uint8_t f = h->ckf[k];
+	for (unsigned i = 0; i < h->c.n; i++) {
+		const struct hent *e = &h->c.v[i];
+		uint8_t f = e->kf;
 		int aw = kind_writes(KF_KIND(f));
 		if (!aw && !b->writes)
 			continue;
 		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 0))
 			continue;
-		if (handed_over(m, h, k, b))
+		if (handed_over(m, e, b))
 			continue;
-		int benign = k == HC_W && b->kind == MAM_WRITE && b->has_val && !h->cmix
-			     && h->cval == b->val;
+		int benign = e->hc == HC_W && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
+			     && e->val == b->val;
 		struct mam_who wa, wb;
-		who_of(&wa, h->cblock[k], h->c[k], f);
+		who_of(&wa, e->block, e->who, f);
 		who_acc(&wb, m->block, b);
 		unsigned hz = aw && b->writes ? MAM_WAW : aw ? MAM_RAW : MAM_WAR;
 		report(m, sn, MAM_SPACE_GLOBAL, MAM_INTER_BLOCK, hz, 0, benign, &wa, &wb, uaddr);
@@ -1180,62 +1396,126 @@ static void check_other_blocks(struct mam *m, const struct hist *h, const struct
 }
 
 /*
-** Remembers B in interval summary S (see docs/MODEL.md, "Which accesses a
-** summary keeps").  On a global cell C (NULL for shared memory) an access
-** the summary drops, or evicts, joins the owner's history first, so the
-** history of a block misses nothing the next blocks must meet.
+** Remembers B in the interval summary V[0..*NP) of capacity CAP (see
+** docs/MODEL.md, "Which accesses a summary keeps").  Slots are kept per
+** (class, instruction): a later access of another instruction never takes
+** an earlier one's slot while there is room, so every instruction pair
+** keeps a witness.  With FOLD (global memory) an access the summary drops,
+** or evicts, joins the history of full cell C first, so the history of a
+** block misses nothing the next blocks must meet.  Returns 0, or 1 with
+** nothing changed when the summary is a hot cell's (C NULL) and B needs
+** more: a third slot, or a history to fold into.
 */
-static void insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, struct sum *s,
-		   const struct acc *b)
+static int insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, int fold,
+		  struct slot *v, uint32_t *np, unsigned cap, const struct acc *b)
 {
-	unsigned cl = b->atomic && b->scope >= MAM_SCOPE_BLOCK ? (b->writes ? CL_A : CL_AR)
-		      : b->writes ? CL_W : CL_R;
-	unsigned i0 = 2 * cl, i1 = i0 + 1, t;
-	uint8_t u = s->used, fb = KF(b->kind, b->scope, b->has_val);
-	uint32_t t0 = W_TID(s->s[i0].who), t1 = W_TID(s->s[i1].who), tb = b->tid;
-	int evict;
-	if ((u >> i0 & 1) && t0 == tb) {
-		/* the thread's latest access stands for its earlier ones, unless
-		** their scopes differ across blocks */
-		t = i0;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if ((u >> i1 & 1) && t1 == tb) {
-		t = i1;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if (!(u >> i0 & 1)) {
-		t = i0;
-		evict = 0;
-	} else if (!(u >> i1 & 1)) {
-		t = i1;
-		evict = 0;
-	} else if (order_of(w, t0, s->s[i0].stamp, tb, b->stamp) == 3) {
-		/* B happens after it, so whatever is concurrent with it is
-		** concurrent with B: B stands for it */
-		t = i0;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if (order_of(w, t1, s->s[i1].stamp, tb, b->stamp) == 3) {
-		t = i1;
-		evict = hclass(cl, s->kf[t]) != hclass(cl, fb);
-	} else if ((t0 >> 5) == (t1 >> 5) && (tb >> 5) != (t0 >> 5)) {
-		/* three concurrent accesses: keep two warps */
-		t = i1;
-		evict = 1;
-	} else {
+	uint8_t fb = KF(b->kind, b->scope, b->has_val);
+	unsigned cl = sclass(fb), n = *np, t, nsame = 0, same[2] = { 0, 0 };
+	unsigned count[4] = { 0 }, before = n;
+	uint32_t tb = b->tid;
+	for (unsigned i = 0; i < n; i++) {
+		const struct slot *a = &v[i];
+		unsigned k = sclass(a->kf);
+		count[k]++;
+		if (k != cl)
+			continue;
+		uint32_t ta = W_TID(a->who);
+		int ord = ta == tb || order_of(w, ta, a->stamp, tb, b->stamp) == 3;
+		if (W_INSN(a->who) == b->insn) {
+			/* the same instruction, ordered before B: whatever is
+			** concurrent with it is concurrent with B, so B stands
+			** for it (FastTrack's epoch rule) */
+			if (ord) {
+				t = i;
+				if (fold && hclass(cl, a->kf) != hclass(cl, fb))
+					goto evict;	/* another scope: history keeps both */
+				goto put;
+			}
+			if (nsame < 2)
+				same[nsame] = i;
+			nsame++;
+		} else if (ord && before == n) {
+			before = i;	/* another instruction, ordered before B */
+		}
+	}
+	if (nsame >= 2) {
+		/* three concurrent accesses of one instruction: keep two warps */
+		uint32_t w0 = W_TID(v[same[0]].who) >> 5, w1 = W_TID(v[same[1]].who) >> 5;
+		if (w0 == w1 && (tb >> 5) != w0) {
+			t = same[1];
+			goto evict;
+		}
 		goto drop;
 	}
-	if (evict && c != NULL)
-		fold_one(m, c, cl, s->s[t].who, s->s[t].stamp, s->kf[t],
-			 cl == CL_W ? s->wval[t - 2] : 0);
-	s->s[t].stamp = b->stamp;
-	s->s[t].who = WHO(b->insn, b->tid);
-	s->kf[t] = fb;
-	if (cl == CL_W)
-		s->wval[t - 2] = b->val;
-	s->used = (uint8_t)(u | 1u << t);
-	return;
+	if (n < cap) {
+		t = (*np)++;
+		goto put;
+	}
+	if (c == NULL)
+		return 1;
+	m->st.overflows++;
+	if (count[cl] >= 2) {
+		/* full, and B's class has witnesses: one ordered before B can
+		** go (B stands for it as an access, not as an instruction),
+		** else two warps stay */
+		if (before < n) {
+			t = before;
+			goto evict;
+		}
+		unsigned i0 = n, i1 = n;
+		for (unsigned i = 0; i < n; i++)
+			if (sclass(v[i].kf) != cl)
+				continue;
+			else if (i0 == n)
+				i0 = i;
+			else
+				i1 = i;
+		uint32_t w0 = W_TID(v[i0].who) >> 5, w1 = W_TID(v[i1].who) >> 5;
+		if (w0 == w1 && (tb >> 5) != w0) {
+			t = i1;
+			goto evict;
+		}
+		goto drop;
+	}
+	/* full, and B's class has at most one witness: evict from the class
+	** with the most (at least three: 8 slots, four classes) one whose
+	** warp another one of the class has, so its warps stay */
+	unsigned big = 0;
+	for (unsigned k = 1; k < 4; k++)
+		if (count[k] > count[big])
+			big = k;
+	t = n;
+	for (unsigned i = 0; i < n && t == n; i++) {
+		if (sclass(v[i].kf) != big)
+			continue;
+		for (unsigned j = 0; j < n; j++)
+			if (j != i && sclass(v[j].kf) == big
+			    && W_TID(v[j].who) >> 5 == W_TID(v[i].who) >> 5)
+				t = i;
+	}
+	if (t == n)
+		while (sclass(v[--t].kf) != big)
+			;
+evict:
+	if (fold) {
+		if (c == NULL)
+			return 1;
+		fold_one(m, c, &v[t]);
+	}
+put:
+	v[t].stamp = b->stamp;
+	v[t].who = WHO(b->insn, tb);
+	v[t].val = b->val;
+	v[t].kf = fb;
+	return 0;
 drop:
-	if (c != NULL)
-		fold_one(m, c, cl, WHO(b->insn, b->tid), b->stamp, fb, b->val);
+	if (fold) {
+		if (c == NULL)
+			return 1;
+		struct slot x = { .stamp = b->stamp, .who = WHO(b->insn, tb), .val = b->val, .kf = fb };
+		fold_one(m, c, &x);
+	}
+	return 0;
 }
 
 /* Applies B to one unit (word or byte cell C at UADDR). */
@@ -1255,19 +1535,19 @@ static void unit(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, un
 		if (space == MAM_SPACE_GLOBAL && a->epoch != NONE32)
 			fold_sum(m, c, a);
 		a->epoch = e;
-		a->used = 0;
+		a->n = 0;
 	}
-	if (a->used)
-		check_sum(m, w, a, 0, b, space, uaddr, sn);
+	if (a->n)
+		check_slots(m, w, a->s, a->n, 0, b, space, uaddr, sn);
 	if (e > 0 && m->bar_of_epoch[e] < m->capbars) {
 		const struct sum *p = &c->e[(e - 1) & 1];
 		const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[e]];
-		if (p->epoch == e - 1 && p->used && !(bi->needed_its && bi->needed_ls))
-			check_sum(m, w, p, 1, b, space, uaddr, sn);
+		if (p->epoch == e - 1 && p->n && !(bi->needed_its && bi->needed_ls))
+			check_slots(m, w, p->s, p->n, 1, b, space, uaddr, sn);
 	}
-	if (c->h && c->h->cused)
+	if (c->h && c->h->c.n)
 		check_other_blocks(m, c->h, b, uaddr, sn);
-	insert(m, w, space == MAM_SPACE_GLOBAL ? c : NULL, a, b);
+	insert(m, w, c, space == MAM_SPACE_GLOBAL, a->s, &a->n, SUM_CAP, b);
 }
 
 static void log_tuple(struct mam *m, unsigned space, const struct acc *b, unsigned size)
@@ -1290,6 +1570,124 @@ static void log_tuple(struct mam *m, unsigned space, const struct acc *b, unsign
 	t->space = (uint8_t)space;
 }
 
+/* An empty full cell, or NULL over budget. */
+static struct cell *new_cell(struct mam *m)
+{
+	struct cell *x = m->free_cells;
+	if (x != NULL)
+		m->free_cells = x->sub;
+	else if ((x = lalloc(m, sizeof *x)) == NULL)
+		return NULL;
+	x->owner = NONE32;
+	x->sub = NULL;
+	x->h = NULL;
+	x->e[0].epoch = x->e[1].epoch = NONE32;
+	x->e[0].n = x->e[1].n = 0;
+	return x;
+}
+
+/* The full cell of hot cell H, made from its inline accesses if it has
+** none yet; NULL over budget.  H's generation is left alone. */
+static struct cell *full_of(struct mam *m, struct hot *h)
+{
+	if (h->gen >= m->launch_gen && h->ext)
+		return h->u.x;
+	struct cell *x = new_cell(m);
+	if (x == NULL)
+		return NULL;
+	if (h->gen >= m->launch_gen && h->n) {
+		const struct gen_info *g = &m->gens[h->gen - m->launch_gen];
+		struct sum *s = &x->e[g->epoch & 1];
+		x->owner = g->block;
+		s->epoch = g->epoch;
+		s->n = h->n;
+		memcpy(s->s, h->u.s, h->n * sizeof *s->s);
+	}
+	h->ext = 1;
+	h->u.x = x;
+	return x;
+}
+
+static inline void slot_set(struct slot *s, const struct acc *b)
+{
+	s->stamp = b->stamp;
+	s->who = WHO(b->insn, b->tid);
+	s->val = b->val;
+	s->kf = KF(b->kind, b->scope, b->has_val);
+}
+
+/*
+** Applies B, an access of the whole word, to hot cell H at UADDR.  While
+** the word's state fits inline this is the whole work: a fresh cell, or a
+** shared one whose accesses can no longer matter (another block's, an
+** older interval's, or the previous interval's once its barrier is known
+** needed in both models), starts over with B; in the current interval B
+** is checked against the inline accesses and joins them.  Everything else
+** goes to the full cell, which decides exactly as unit() always did.
+*/
+static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h, unsigned space,
+		     uint64_t uaddr, const struct acc *b, struct seen *sn)
+{
+	uint32_t g = h->gen;
+	struct cell *x;
+	if (g >= m->launch_gen && h->ext) {
+		x = h->u.x;
+		if (space == MAM_SPACE_SHARED && g < m->block_gen && x->sub == NULL) {
+			/* another block's shared word: back to inline */
+			x->sub = m->free_cells;
+			m->free_cells = x;
+			goto fresh;
+		}
+		h->gen = m->gen;
+		unit(m, w, x, space, uaddr, b, sn);
+		return;
+	}
+	if (g < m->block_gen) {
+		if (g < m->launch_gen || space == MAM_SPACE_SHARED)
+			goto fresh;
+		goto full;	/* another block's global word: its history */
+	}
+	if (g != m->gen) {
+		if (space == MAM_SPACE_SHARED && g + 1 < m->gen)
+			goto restart;
+		if (space == MAM_SPACE_SHARED) {
+			const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[m->epoch]];
+			if (bi->needed_its && bi->needed_ls)
+				goto restart;
+		}
+		goto full;
+	}
+	check_slots(m, w, h->u.s, h->n, 0, b, space, uaddr, sn);
+	uint32_t n = h->n;
+	if (insert(m, w, NULL, space == MAM_SPACE_GLOBAL, h->u.s, &n, 2, b) == 0) {
+		h->n = (uint8_t)n;
+		return;
+	}
+	/* B needs more than the hot cell holds; it is checked already */
+	if ((x = full_of(m, h)) == NULL) {
+		m->st.dropped++;
+		return;
+	}
+	struct sum *a = &x->e[m->epoch & 1];
+	insert(m, w, x, space == MAM_SPACE_GLOBAL, a->s, &a->n, SUM_CAP, b);
+	return;
+full:
+	if ((x = full_of(m, h)) == NULL) {
+		m->st.dropped++;
+		return;
+	}
+	h->gen = m->gen;
+	unit(m, w, x, space, uaddr, b, sn);
+	return;
+fresh:
+	m->st.units++;
+restart:
+	h->gen = m->gen;
+	h->ext = 0;
+	h->n = 1;
+	slot_set(&h->u.s[0], b);
+}
+
 /* One lane's access of N bytes at ADDR (value V when HAS_VAL). */
 static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned space,
 			struct acc *b, uint64_t n, uint64_t v, int has_val)
@@ -1306,8 +1704,8 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 		end = MEM_OFF_MASK + 1;
 	for (uint64_t o = off; o < end;) {
 		uint64_t word = o & ~(uint64_t)3;
-		struct cell *c = cell_of(m, id, word);
-		if (c == NULL) {
+		struct hot *h = cell_of(m, id, word);
+		if (h == NULL) {
 			m->st.dropped++;
 			return;
 		}
@@ -1315,10 +1713,12 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 		if (o == word && end - o >= 4) {
 			b->has_val = (uint8_t)has_val;
 			b->val = k < 8 ? (uint32_t)(v >> (8 * k)) : 0;
-			if (c->sub == NULL) {
-				unit(m, w, c, space, MEM_PTR(id, word), b, &sn);
+			if (!(h->gen >= m->launch_gen && h->ext && h->u.x->sub != NULL)) {
+				hot_unit(m, w, h, space, MEM_PTR(id, word), b, &sn);
 			} else {
+				struct cell *c = h->u.x;
 				uint32_t wv = b->val;
+				h->gen = m->gen;
 				for (unsigned i = 0; i < 4; i++) {
 					b->val = (wv >> (8 * i)) & 0xff;
 					unit(m, w, &c->sub[i], space, MEM_PTR(id, word + i), b, &sn);
@@ -1326,10 +1726,12 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 			}
 			o += 4;
 		} else {
-			if (c->sub == NULL && split(m, c) < 0) {
+			struct cell *c = full_of(m, h);
+			if (c == NULL || (c->sub == NULL && split(m, c) < 0)) {
 				m->st.dropped++;
 				return;
 			}
+			h->gen = m->gen;
 			b->has_val = (uint8_t)has_val;
 			b->val = k < 8 ? (uint32_t)(v >> (8 * k)) & 0xff : 0;
 			unit(m, w, &c->sub[o & 3], space, MEM_PTR(id, o), b, &sn);
@@ -1344,6 +1746,124 @@ static inline unsigned space_of(const struct mam *m, uint64_t addr)
 	return id < m->nspace ? m->space[id] : MAM_SPACE_NONE;
 }
 
+/* Whether nothing a hot cell or record of generation G (0: none) holds
+** can matter to an access now, in SPACE. */
+static inline int irrelevant(const struct mam *m, unsigned space, uint32_t g)
+{
+	if (g < m->launch_gen)
+		return 1;
+	if (space != MAM_SPACE_SHARED || g >= m->gen)
+		return 0;
+	if (g < m->block_gen || g + 1 < m->gen)
+		return 1;	/* another block's, or two barriers ago */
+	const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[m->epoch]];
+	return bi->needed_its && bi->needed_ls;
+}
+
+/*
+** The whole-segment fast path: the half-warp of warp W starting at lane
+** LANE0 makes access B over segment S, its lane l on word l (VALUE: the
+** half's 16 values, or NULL).  Handled without touching a hot cell, with
+** the result the lane-by-lane path would give, when the segment's state
+** is irrelevant (B starts it over), or is records of this interval that B
+** cannot conflict with and is not ordered after by a sync: the same
+** threads' (B replaces the one of its instruction and class, or joins),
+** or, when neither writes, other threads' that no __syncwarp ordered
+** (insert()'s rules, record by record).  Returns 0 otherwise, changing
+** nothing.
+*/
+static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s, unsigned space,
+		      const struct acc *b, const uint64_t *value, unsigned lane0)
+{
+	uint32_t tid0 = w->warp * 32 + lane0, who0 = WHO(b->insn, tid0);
+	uint8_t kf = KF(b->kind, b->scope, value != NULL);
+	unsigned cl = sclass(kf), nsame = 0, same[2] = { 0, 0 };
+	uint32_t g = s->gen >= m->launch_gen ? s->gen : 0;
+	struct wrec *r;
+	if (g == m->gen) {
+		for (unsigned k = 0; k < s->n; k++) {
+			struct wrec *e = &s->rec[k];
+			if (W_TID(e->who0) == tid0) {
+				if (e->who0 != who0 || sclass(e->kf) != cl)
+					continue;
+				if (e->kf != kf)
+					return 0;
+				r = e;		/* the same threads and instruction */
+				goto put;
+			}
+			if (kind_writes(KF_KIND(e->kf)) || b->writes)
+				return 0;	/* a conflict to check lane by lane */
+			if ((W_TID(e->who0) >> 5) == w->warp && (w->dirty_its || w->floor_its >= e->stamp))
+				return 0;	/* maybe ordered before B */
+			if (W_INSN(e->who0) == b->insn && sclass(e->kf) == cl)
+				same[nsame++] = k;
+		}
+		if (nsame == 2) {
+			/* three concurrent accesses of one instruction: keep two warps */
+			if (space == MAM_SPACE_GLOBAL)
+				return 0;	/* the dropped one joins the history */
+			uint32_t w0 = W_TID(s->rec[same[0]].who0) >> 5, w1 = W_TID(s->rec[same[1]].who0) >> 5;
+			if (w0 == w1 && w->warp != w0) {
+				r = &s->rec[same[1]];
+				goto put;
+			}
+			goto done;
+		}
+		if (s->n == 2)
+			return 0;	/* a third access: full cells */
+		r = &s->rec[s->n++];
+		goto put;
+	}
+	uint32_t prior = g > s->touched ? g : s->touched;
+	if (!irrelevant(m, space, prior))
+		return 0;
+	if (prior < m->block_gen)
+		m->st.units += SEG_WORDS;
+	s->gen = m->gen;
+	s->n = 1;
+	r = &s->rec[0];
+put:
+	r->stamp = b->stamp;
+	r->who0 = who0;
+	r->kf = kf;
+	if (value != NULL)
+		for (unsigned l = 0; l < SEG_WORDS; l++)
+			r->val[l] = (uint32_t)value[l];
+	else
+		memset(r->val, 0, sizeof r->val);
+done:
+	m->st.lane_accesses += SEG_WORDS;
+	return 1;
+}
+
+/* Whether ADDR[0..16) are the words of one segment, lane l on word l. */
+static inline int whole_segment(const uint64_t *addr)
+{
+	uint64_t a0 = addr[0];
+	if (MEM_OFF(a0) & (4 * SEG_WORDS - 1))
+		return 0;
+	unsigned bad = 0;
+	for (unsigned l = 1; l < SEG_WORDS; l++)
+		bad |= addr[l] != a0 + 4 * l;
+	return !bad;
+}
+
+/* The fast path for the half-warp at LANE0 (see seg_access); 0 when it
+** does not apply. */
+static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64_t *addr,
+		       const struct acc *b, const uint64_t *value, unsigned lane0)
+{
+	if (!whole_segment(addr))
+		return 0;
+	unsigned sp = space_of(m, addr[0]);
+	if (sp == MAM_SPACE_NONE)
+		return 0;
+	uint64_t off = MEM_OFF(addr[0]);
+	struct page *pg = page_of(m, MEM_ID(addr[0]), off);
+	return pg != NULL
+	       && seg_access(m, w, &pg->seg[(off >> 6) & (PAGE_SEGS - 1)], sp, b, value, lane0);
+}
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
@@ -1355,20 +1875,35 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	b.insn = insn > MAX_INSN ? MAX_INSN : insn;
 	b.kind = (uint8_t)kind;
 	b.scope = kind_atomic(kind) ? (uint8_t)(scope & 3u) : 0;
-	int hand = b.scope >= MAM_SCOPE_DEVICE && kind_atomic(kind);
 	b.writes = (uint8_t)kind_writes(kind);
 	b.atomic = (uint8_t)kind_atomic(kind);
 	int has_val = value != NULL && kind == MAM_WRITE && size <= 8;
-	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1) {
-		unsigned l = (unsigned)__builtin_ctz(mm);
-		unsigned sp = space_of(m, addr[l]);
-		if (sp == MAM_SPACE_NONE)
-			continue;
-		b.addr = addr[l];
-		b.tid = (uint16_t)(w->warp * 32 + l);
-		if (hand && sp == MAM_SPACE_GLOBAL)
+	uint32_t todo = lanes & w->exists;
+	if (b.atomic && b.scope >= MAM_SCOPE_DEVICE)
+		for (uint32_t mm = todo; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			if (space_of(m, addr[l]) != MAM_SPACE_GLOBAL)
+				continue;
+			b.addr = addr[l];
+			b.tid = (uint16_t)(w->warp * 32 + l);
 			hand_atomic(m, &b);
-		lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
+		}
+	int halves = size == 4 && m->opt.dump_max == 0;
+	/* half by half, in lane order: each whole (seg_access) or lane by lane */
+	for (unsigned h = 0; h < 32; h += 16) {
+		uint32_t hm = todo & (0xffffu << h);
+		if (halves && hm == 0xffffu << h
+		    && half_access(m, w, addr + h, &b, has_val ? value + h : NULL, h))
+			continue;
+		for (uint32_t mm = hm; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm);
+			unsigned sp = space_of(m, addr[l]);
+			if (sp == MAM_SPACE_NONE)
+				continue;
+			b.addr = addr[l];
+			b.tid = (uint16_t)(w->warp * 32 + l);
+			lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
+		}
 	}
 }
 

@@ -4,17 +4,20 @@
 **
 ** The paper keeps, per memory unit (address), every unit tuple
 ** <visit_order, thread, action> and decides Theorem 3.1 afterwards.  Here
-** each 4-byte word of tracked memory has one shadow cell that summarises
+** each 4-byte word of tracked memory has a shadow state that summarises
 ** the tuples that matter: for the current barrier interval (visit_order,
-** "epoch") of the block that owns the cell, the readers, writers and
-** atomics with a witness each (thread, static instruction, warp clock);
+** "epoch") of the block that owns it, the readers, writers and atomics,
+** with witnesses (thread, static instruction, warp clock) per instruction;
 ** the same for the previous interval (redundant barriers); and, for global
 ** memory, what this block did in all its intervals and what every earlier
 ** block did (inter-block races).  Each access is checked against that
 ** summary as it happens, so a race is found with both of its accesses.
 ** A word accessed below word size is split into four byte cells, so bytes
-** of one word never race with each other.  docs/MODEL.md has the rules,
-** the guarantees and the hooks the interpreter calls.
+** of one word never race with each other.  The state is stored in the
+** smallest of three forms that holds it: one record per half-warp
+** instruction over 16 words, a 40-byte hot cell, a full cell.
+** docs/MODEL.md has the rules, the guarantees and the hooks the
+** interpreter calls.
 **
 ** The interpreter drives it at warp granularity: one mam_access per warp
 ** memory instruction with the addresses of all 32 lanes.  Warp ordering
@@ -151,6 +154,7 @@ struct mam_stats {
 	uint64_t bytes;		/* shadow memory in use this launch */
 	uint64_t dropped;	/* lane accesses (or histories) not recorded: over max_bytes */
 	uint64_t detections;	/* races detected, before deduplication */
+	uint64_t overflows;	/* a full summary or history forgot an instruction's witness */
 };
 
 struct mam;

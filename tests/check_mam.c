@@ -276,7 +276,9 @@ START_TEST(kaldi_warp_synchronous)
 	ck_assert_uint_eq(mam_nraces(f.m), 2);
 	const struct mam_race *r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 9, 1);
 	ck_assert(r->its_only && !r->benign);
-	ck_assert_uint_eq(r->occurrences, 16);		/* round 16 reads the initial values */
+	/* round 16 reads the initial values, and each later round meets the
+	** initial store of the lane whose sum it reads too: 16 + 8 + 4 + 2 + 1 */
+	ck_assert_uint_eq(r->occurrences, 31);
 	r = expect(&f, MAM_INTRA_WARP, MAM_RAW, 3, 1);
 	ck_assert(r->its_only && !r->benign);
 	ck_assert_uint_eq(r->occurrences, 15);		/* rounds 8, 4, 2, 1 read sums */
@@ -709,9 +711,11 @@ START_TEST(inter_block_history)
 	RD(&f, 0, GL(0), 4);
 	WR(&f, 0, GL(0), 5, 2);
 	mam_block_end(f.m);
-	ck_assert_uint_eq(mam_nraces(f.m), 3);
+	/* both reads of block 0 (instructions 2 and 3) meet the write */
+	ck_assert_uint_eq(mam_nraces(f.m), 4);
 	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 2, 5);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 3, 5);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 1, 5);
 	fx_free(&f);
 }
@@ -736,11 +740,13 @@ START_TEST(no_false_races)
 		one(&f, 37, MEM_PTR(LOCAL_ID, 0), 4, MAM_WRITE, 0, 7, 0);
 		mam_block_end(f.m);
 	}
-	/* only block 1's accesses to GL(1024) meet block 0's (its thread's
-	** latest write and its read) */
-	ck_assert_uint_eq(mam_nraces(f.m), 3);
+	/* only block 1's accesses to GL(1024) meet block 0's: each of its
+	** three instructions there */
+	ck_assert_uint_eq(mam_nraces(f.m), 5);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAR, 5, 4);
+	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 4, 4);
 	expect(&f, MAM_INTER_BLOCK, MAM_WAW, 6, 4);
+	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 4, 5);
 	expect(&f, MAM_INTER_BLOCK, MAM_RAW, 6, 5);
 	struct mam_stats st;
 	mam_get_stats(f.m, &st);
@@ -1030,11 +1036,30 @@ static int o_race(const struct otuple *a, const struct otuple *b, int lockstep, 
 }
 
 /*
+** Whether the model has a record for the instruction pair IA -> IB in
+** SPACE with hazard HZ, and class CLS unless CLS is -1.
+*/
+static int has_pair(const struct mam *m, int cls, unsigned hz, uint32_t ia, uint32_t ib,
+		    unsigned space)
+{
+	for (uint32_t r = 0; r < mam_nraces(m); r++) {
+		const struct mam_race *x = mam_race_at(m, r);
+		if ((cls < 0 || x->cls == (unsigned)cls) && x->hazard == hz && x->first.insn == ia
+		    && x->second.insn == ib && x->space == space)
+			return 1;
+	}
+	return 0;
+}
+
+/*
 ** Random access sequences (sizes 1-8 at any aligned offset of 16 bytes,
 ** every kind and scope, shared and global, barriers, three blocks of three
 ** warps): after every access, the model reports a race exactly when the
 ** oracle finds one with an earlier tuple, and every record it keeps is a
-** pair the oracle found.
+** pair the oracle found.  Per instruction pair: unless a summary or history
+** overflowed (mam_stats.overflows), every (space, hazard, first and second
+** instruction) the oracle finds has a record, of the same class when the
+** class is inter-warp or inter-block.
 */
 START_TEST(random_against_oracle)
 {
@@ -1103,6 +1128,191 @@ START_TEST(random_against_oracle)
 		ck_assert(!(lockstep && x->its_only));
 	}
 	ck_assert_uint_gt(mam_nraces(f.m), 0);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
+		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
+		ck_assert_msg(has_pair(f.m, cls == MAM_INTRA_WARP ? -1 : (int)cls, hz, ok[i][1], ok[i][2],
+				       ok[i][3]),
+			      "seed %d: no record for the pair %s %s %u -> %u", _i, mam_class_name(cls),
+			      mam_hazard_name(hz), ok[i][1], ok[i][2]);
+	}
+	free(t);
+	free(ok);
+	fx_free(&f);
+}
+END_TEST
+
+/*
+** Whole warps as the interpreter issues them, against the same oracle:
+** full-warp 4-byte accesses whose lanes cover 32 consecutive words, or
+** whose halves each cover a 16-word segment (the model's per-segment fast
+** path; both halves may share one, and then lanes of one instruction meet,
+** which races in both models), half warps, the same shifted by a few words
+** or reversed (lane by lane), mixed with single-lane accesses of any size,
+** barriers, three blocks; exactness is asserted per access and, without
+** overflows, per instruction pair, in both models.  Every other pair of
+** seeds passes no values (nothing is benign), and then the barrier
+** verdicts are checked too: a barrier is needed under its when an access
+** after it conflicts with one of another thread in the interval it
+** closed, and under lockstep when that thread is in another warp.
+*/
+START_TEST(random_warps_against_oracle)
+{
+	enum { NB = 3, NT = 96, STEPS = 60, MAXT = NB * STEPS * 32 };
+	static const unsigned sizes[4] = { 1, 2, 4, 8 };
+	int lockstep = _i & 1;
+	struct pcg32 g;
+	pcg32_seed(&g, 0xfa57000u + (uint64_t)_i, 55);
+	struct fx f;
+	fx_init(&f, lockstep ? MAM_LOCKSTEP : MAM_ITS, NB, NT);
+	mam_free(f.m);		/* no dump: the fast path is off while tuples are kept */
+	struct mam_options o = { .model = lockstep ? MAM_LOCKSTEP : MAM_ITS };
+	f.m = mam_new(&o);
+	fx_launch(&f, NB, NT);
+	struct otuple *t = calloc(MAXT, sizeof *t);
+	uint32_t nok = 0, capok = 4096, (*ok)[4] = malloc(capok * sizeof *ok);
+	uint32_t nt = 0, nsteps = 0;
+	int values = (_i >> 1) & 1;
+	uint8_t need_its[STEPS + 2] = { 0 }, need_ls[STEPS + 2] = { 0 };
+	for (uint32_t blk = 0; blk < NB; blk++) {
+		fx_block(&f, blk);
+		uint32_t epoch = 0;
+		for (int step = 0; step < STEPS; step++) {
+			uint32_t r = pcg32_bounded(&g, 16);
+			if (r == 0) {
+				mam_barrier(f.m, ++epoch);
+				continue;
+			}
+			uint32_t first = nt, w = pcg32_bounded(&g, NT / 32);
+			uint8_t space = pcg32_bounded(&g, 2) ? MAM_SPACE_GLOBAL : MAM_SPACE_SHARED;
+			uint8_t kind = (uint8_t)pcg32_bounded(&g, 5), scope = (uint8_t)pcg32_bounded(&g, 4);
+			uint32_t insn = 1 + pcg32_bounded(&g, 4);
+			uint64_t a[32], v[32];
+			uint32_t mask;
+			unsigned size;
+			if (r < 5) {
+				/* one lane, any size */
+				unsigned l = pcg32_bounded(&g, 32);
+				size = sizes[pcg32_bounded(&g, 4)];
+				mask = 1u << l;
+				a[l] = pcg32_bounded(&g, 384 / size) * size;
+				v[l] = pcg32_bounded(&g, 2);
+			} else {
+				uint32_t seg = pcg32_bounded(&g, 3), pat = pcg32_bounded(&g, 6);
+				uint32_t shift = pat == 2 ? 1 + pcg32_bounded(&g, 31) : 0;
+				uint32_t half[2] = { pcg32_bounded(&g, 6), pcg32_bounded(&g, 6) };
+				size = 4;
+				mask = pat == 5 ? 0xffffu << 16 * pcg32_bounded(&g, 2) : FULL;
+				for (unsigned l = 0; l < 32; l++) {
+					unsigned word = pat == 3 ? 31 - l : l + shift;
+					a[l] = (seg * 32 + word) % 96 * 4;
+					if (pat >= 4)	/* each half on a 16-word segment */
+						a[l] = (half[l / 16] * 16 + l % 16) * 4;
+					v[l] = pcg32_bounded(&g, 2);
+				}
+			}
+			for (uint32_t mm = mask; mm; mm &= mm - 1) {
+				unsigned l = (unsigned)__builtin_ctz(mm);
+				struct otuple *b = &t[nt++];
+				b->block = blk;
+				b->tid = w * 32 + l;
+				b->epoch = epoch;
+				b->insn = insn;
+				b->space = space;
+				b->kind = kind;
+				b->scope = o_atomic(kind) ? scope : 0;
+				b->size = (uint8_t)size;
+				b->off = a[l];
+				a[l] = space == MAM_SPACE_GLOBAL ? GL(a[l]) : SH(a[l]);
+			}
+			int expect_race = 0;
+			for (uint32_t j = first; j < nt; j++)
+				for (uint32_t i = first; i < j; i++) {
+					/* two lanes of one instruction: never ordered */
+					unsigned cls, hz;
+					if (!o_race(&t[i], &t[j], 0, &cls, &hz))
+						continue;
+					expect_race = 1;
+					if (nok == capok) {
+						capok *= 2;
+						ok = realloc(ok, capok * sizeof *ok);
+						ck_assert_ptr_nonnull(ok);
+					}
+					uint32_t k[4] = { cls << 2 | hz, insn, insn, space };
+					memcpy(ok[nok++], k, sizeof k);
+				}
+			for (uint32_t j = first; j < nt; j++)
+				for (uint32_t i = 0; i < first; i++) {
+					unsigned cls, hz;
+					struct otuple x = t[i];
+					if (x.block == blk && x.epoch + 1 == epoch && x.tid != t[j].tid) {
+						/* the barrier between them: needed? */
+						x.epoch = epoch;
+						if (o_race(&x, &t[j], 0, &cls, &hz)) {
+							need_its[epoch] = 1;
+							need_ls[epoch] |= cls == MAM_INTER_WARP;
+						}
+					}
+					if (!o_race(&t[i], &t[j], lockstep, &cls, &hz))
+						continue;
+					expect_race = 1;
+					if (nok == capok) {
+						capok *= 2;
+						ok = realloc(ok, capok * sizeof *ok);
+						ck_assert_ptr_nonnull(ok);
+					}
+					uint32_t k[4] = { cls << 2 | hz, t[i].insn, insn, space };
+					memcpy(ok[nok++], k, sizeof k);
+				}
+			struct mam_stats before, after;
+			mam_get_stats(f.m, &before);
+			mam_access(f.m, &f.w[w], a, mask, size, kind, scope, insn, values ? v : NULL);
+			mam_get_stats(f.m, &after);
+			int got = after.detections > before.detections;
+			ck_assert_msg(got == expect_race, "seed %d step %u (block %u warp %u %s, %u lanes): "
+				      "model %s, oracle %s", _i, nsteps, blk, w, mam_kind_name(kind),
+				      __builtin_popcount(mask), got ? "race" : "none",
+				      expect_race ? "race" : "none");
+			ck_assert_uint_eq(after.lane_accesses - before.lane_accesses,
+					  (uint64_t)__builtin_popcount(mask));
+			nsteps++;
+		}
+		mam_block_end(f.m);
+	}
+	for (uint32_t r = 0; r < mam_nraces(f.m); r++) {
+		const struct mam_race *x = mam_race_at(f.m, r);
+		uint32_t k[4] = { (uint32_t)x->cls << 2 | x->hazard, x->first.insn, x->second.insn, x->space };
+		int found = 0;
+		for (uint32_t i = 0; i < nok && !found; i++)
+			found = memcmp(ok[i], k, sizeof k) == 0;
+		ck_assert_msg(found, "seed %d: record %s %s %u -> %u is no race", _i,
+			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
+			      x->second.insn);
+	}
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
+		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
+		ck_assert_msg(has_pair(f.m, cls == MAM_INTRA_WARP ? -1 : (int)cls, hz, ok[i][1], ok[i][2],
+				       ok[i][3]),
+			      "seed %d: no record for the pair %s %s %u -> %u", _i, mam_class_name(cls),
+			      mam_hazard_name(hz), ok[i][1], ok[i][2]);
+	}
+	for (uint32_t i = 0; i < mam_nbarriers(f.m) && !values; i++) {
+		const struct mam_barrier_info *bi = mam_barrier_at(f.m, i);
+		ck_assert_uint_lt(bi->id, STEPS + 2);
+		ck_assert_msg(!bi->needed_its || need_its[bi->id], "seed %d: barrier %u needed (its) "
+			      "with no conflict across it", _i, bi->id);
+		ck_assert_msg(!bi->needed_ls || need_ls[bi->id], "seed %d: barrier %u needed "
+			      "(lockstep) with no conflict across it", _i, bi->id);
+		if (st.overflows == 0) {
+			ck_assert_msg(bi->needed_its == need_its[bi->id], "seed %d: barrier %u not needed "
+				      "(its)", _i, bi->id);
+			ck_assert_msg(bi->needed_ls == need_ls[bi->id], "seed %d: barrier %u not needed "
+				      "(lockstep)", _i, bi->id);
+		}
+	}
 	free(t);
 	free(ok);
 	fx_free(&f);
@@ -1117,7 +1327,8 @@ END_TEST
 ** events: a sync joins its mask; under lockstep an instruction joins its
 ** group, and a change of group joins the old and the new one.  Asserted:
 ** no race is reported that the oracle does not find, labels (its only)
-** are right, and races with another warp or block are never missed.
+** are right, and races with another warp or block are never missed,
+** per instruction pair too unless a summary or history overflowed.
 */
 enum { EV_ACC, EV_SYNC, EV_GROUP };
 struct oev {
@@ -1261,6 +1472,15 @@ START_TEST(random_joins_against_oracle)
 		ck_assert_msg(found, "seed %d: record %s %s %u -> %u%s has no such pair", _i,
 			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
 			      x->second.insn, x->its_only ? " (its only)" : "");
+	}
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
+		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
+		if (cls != MAM_INTRA_WARP)
+			ck_assert_msg(has_pair(f.m, (int)cls, hz, ok[i][1], ok[i][2], ok[i][3]),
+				      "seed %d: no record for the pair %s %s %u -> %u", _i,
+				      mam_class_name(cls), mam_hazard_name(hz), ok[i][1], ok[i][2]);
 	}
 	free(t);
 	free(ev);
@@ -1476,6 +1696,7 @@ Suite *mam_suite(void)
 	tc = tcase_create("oracle");
 	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
+	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }
