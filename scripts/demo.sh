@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds simulee-c, compiles a bundled kernel the
-# way the README recommends and runs it on one launch.
+# Installs what is missing, builds simulee-c, compiles bundled kernels the
+# way the README recommends and runs them: on a given launch, and with no
+# launch at all (the input search).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup-deps.sh
@@ -25,3 +26,9 @@ clang-19 -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_70 
 # exit status 1: findings, as expected here
 ./simulee-c --block 64 --size y=64 --size a=64 --size out=2 --init y=iota --init a=iota \
 	--arg C=40.0 block_min_nosync.bc || [ $? -eq 1 ]
+echo "--- no launch given: the input search finds the block size (> 256) that breaks a kernel:"
+clang-19 -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_70 \
+	-include ../kernels/prelude/simulee_cuda.h -Wno-unknown-cuda-version \
+	-emit-llvm -O0 -Xclang -disable-O0-optnone -g \
+	-c ../kernels/bugs/em_256_waw.cu -o em_256_waw.bc
+./simulee-c em_256_waw.bc || [ $? -eq 1 ]
