@@ -149,26 +149,16 @@ char *tu_compile_cu(const char *text)
 	return tu_compile_cu_opt(text, "-O0");
 }
 
-char *tu_compile_cu_real(const char *text, const char *olevel)
+/* Runs clang ARGV (its source and output are the last two arguments but
+** the NULL: written from TEXT, and returned) and returns the bitcode's
+** path. */
+static char *compile(const char **argv, int nargs, const char *text)
 {
-	const char *clang = tu_env("SIMULEE_CLANG");
-	const char *srcdir = tu_env("SIMULEE_SRCDIR");
-	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
-	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
-	if (cuda == NULL || cuda[0] == '\0')
-		return NULL;
 	char *src = tu_tmpfile(text, strlen(text));
-	char cudapath[4200], compat[4200], cccl[4200], out[4200];
-	snprintf(cudapath, sizeof cudapath, "--cuda-path=%s", cuda);
-	snprintf(compat, sizeof compat, "-I%s/kernels/cuda-compat", srcdir);
-	snprintf(cccl, sizeof cccl, "-I%s/include/cccl", cuda);
+	char out[4200];
 	snprintf(out, sizeof out, "%s.bc", src);
-	/* the compat directory only stands in for headers CUDA 13 lacks; it
-	** comes last so a toolkit's own header wins */
-	const char *argv[] = { clang, "-x", "cuda", "--cuda-device-only", cudapath,
-			       "--cuda-gpu-arch=sm_70", "-std=c++17", "-Wno-unknown-cuda-version",
-			       cccl, "-idirafter", compat + 2, "-emit-llvm", olevel, "-g",
-			       "-c", src, "-o", out, NULL };
+	argv[nargs - 3] = src;
+	argv[nargs - 1] = out;
 	struct tu_run r;
 	ck_assert_int_eq(tu_run(&r, argv), 0);
 	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
@@ -181,27 +171,37 @@ char *tu_compile_cu_real(const char *text, const char *olevel)
 	return res;
 }
 
+char *tu_compile_cu_real(const char *text, const char *olevel)
+{
+	const char *clang = tu_env("SIMULEE_CLANG");
+	const char *srcdir = tu_env("SIMULEE_SRCDIR");
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
+	if (cuda == NULL || cuda[0] == '\0')
+		return NULL;
+	char cudapath[4200], compat[4200], cccl[4200];
+	snprintf(cudapath, sizeof cudapath, "--cuda-path=%s", cuda);
+	snprintf(compat, sizeof compat, "%s/kernels/cuda-compat", srcdir);
+	snprintf(cccl, sizeof cccl, "-I%s/include/cccl", cuda);
+	/* the compat directory only stands in for headers CUDA 13 lacks; it
+	** comes last so a toolkit's own header wins */
+	const char *argv[] = { clang, "-x", "cuda", "--cuda-device-only", cudapath,
+			       "--cuda-gpu-arch=sm_70", "-std=c++17", "-Wno-unknown-cuda-version",
+			       cccl, "-idirafter", compat, "-emit-llvm", olevel, "-g",
+			       "-c", NULL, "-o", NULL, NULL };
+	return compile(argv, (int)(sizeof argv / sizeof argv[0]) - 1, text);
+}
+
 char *tu_compile_cu_opt(const char *text, const char *olevel)
 {
 	const char *clang = tu_env("SIMULEE_CLANG");
 	const char *srcdir = tu_env("SIMULEE_SRCDIR");
 	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
-	char *src = tu_tmpfile(text, strlen(text));
-	char prelude[4200], out[4200];
+	char prelude[4200];
 	snprintf(prelude, sizeof prelude, "%s/kernels/prelude/simulee_cuda.h", srcdir);
-	snprintf(out, sizeof out, "%s.bc", src);
 	const char *argv[] = { clang, "-x", "cuda", "--cuda-device-only", "-nocudainc",
 			       "-nocudalib", "--cuda-gpu-arch=sm_70", "-include", prelude,
 			       "-emit-llvm", olevel, "-Xclang", "-disable-O0-optnone", "-g",
-			       "-c", src, "-o", out, NULL };
-	struct tu_run r;
-	ck_assert_int_eq(tu_run(&r, argv), 0);
-	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
-	tu_run_free(&r);
-	unlink(src);
-	free(src);
-	char *res = malloc(strlen(out) + 1);
-	ck_assert_ptr_nonnull(res);
-	strcpy(res, out);
-	return res;
+			       "-c", NULL, "-o", NULL, NULL };
+	return compile(argv, (int)(sizeof argv / sizeof argv[0]) - 1, text);
 }
