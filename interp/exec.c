@@ -1314,6 +1314,7 @@ reload:
 			case SREG_WARPSIZE: v = 32; break;
 			case SREG_CLOCK: case SREG_CLOCK64: case SREG_GLOBALTIMER:
 				v = w->steps; break;
+			case SREG_DYNAMIC_SMEM_SIZE: v = cf->dyn_shared; break;
 			default: v = 0; break;
 			}
 			LANES(v);
