@@ -77,6 +77,19 @@ static char *split_where(const char *where, uint8_t *space)
 	return xstrdup(where);
 }
 
+struct finding *findings_find(struct findings *fs, enum finding_kind kind, uint32_t func,
+			      uint32_t pc)
+{
+	if (finding_kind_is_pair(kind))
+		return NULL;
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		if (f->kind == kind && f->func == func && f->pc == pc)
+			return f;
+	}
+	return NULL;
+}
+
 struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 			     uint32_t func, uint32_t pc, const struct srcloc *loc,
 			     const struct thread_id *who, uint64_t addr,

@@ -142,6 +142,12 @@ struct findings {
 	uint32_t n, cap;
 };
 
+/* The finding of a single site (not a pair) of kind KIND at (FUNC, PC),
+** or NULL: a repeated fault is only counted, so callers skip formatting
+** its detail. */
+struct finding *findings_find(struct findings *fs, enum finding_kind kind, uint32_t func,
+			      uint32_t pc);
+
 /* Adds a finding, or counts one more occurrence of an equal (kind, func, pc)
 ** one.  WHERE and DETAIL are copied; either may be NULL.  WHERE is
 ** "name[index]", or "SPACE 'name[index]'" (SPACE global, shared, local,

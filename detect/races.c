@@ -114,32 +114,6 @@ static int site_computes(const struct program *p, uint32_t site)
 	return computes;
 }
 
-void detect_redundant_barriers(const struct program *p, const struct mam *mam,
-			       enum mam_warp_model model, uint64_t launches, struct findings *fs)
-{
-	for (uint32_t i = 0; i < mam_nbarriers(mam); i++)
-		detect_redundant_barriers_of(p, mam_barrier_at(mam, i), 1, model, launches, fs);
-}
-
-void detect_redundant_barriers_of(const struct program *p, const struct mam_barrier_info *bars,
-				  uint32_t n, enum mam_warp_model model, uint64_t launches,
-				  struct findings *fs)
-{
-	for (uint32_t i = 0; i < n; i++) {
-		const struct mam_barrier_info *b = &bars[i];
-		int needed = model == MAM_LOCKSTEP ? b->needed_ls : b->needed_its;
-		if (b->executions == 0 || needed || b->id >= p->nsites || site_computes(p, b->id))
-			continue;
-		const struct site *s = &p->sites[b->id];
-		struct finding *f = findings_add(fs, FK_REDUNDANT_BARRIER, s->func, s->pc, &s->loc,
-						 NULL, 0, NULL, NULL);
-		f->severity = SEV_WARNING;
-		f->launches = launches;
-		f->executions = b->executions;
-		f->count = b->executions;
-	}
-}
-
 /* ---- barrier verdicts over several launches ------------------------------- */
 
 static struct barrier_record *record_of(struct barrier_verdicts *bv, const struct program *p,
@@ -211,21 +185,35 @@ void barrier_verdicts_free(struct barrier_verdicts *bv)
 	memset(bv, 0, sizeof *bv);
 }
 
+/* Adds barrier B of one launch to BV. */
+static void add_barrier(struct barrier_verdicts *bv, const struct program *p,
+			const struct mam_barrier_info *b, enum mam_warp_model model)
+{
+	if (b->id >= p->nsites || b->executions == 0)
+		return;
+	/* a barrier reached another way (a call through a pointer) is added
+	** when first seen */
+	struct barrier_record *r = record_of(bv, p, b->id);
+	r->launches++;
+	r->executions += b->executions;
+	r->needed |= model == MAM_LOCKSTEP ? b->needed_ls : b->needed_its;
+}
+
 void barrier_verdicts_add(struct barrier_verdicts *bv, const struct program *p,
 			  const struct mam *mam, enum mam_warp_model model)
 {
 	bv->launches++;
-	for (uint32_t i = 0; i < mam_nbarriers(mam); i++) {
-		const struct mam_barrier_info *b = mam_barrier_at(mam, i);
-		if (b->id >= p->nsites || b->executions == 0)
-			continue;
-		/* a barrier reached another way (a call through a pointer) is
-		** added when first seen */
-		struct barrier_record *r = record_of(bv, p, b->id);
-		r->launches++;
-		r->executions += b->executions;
-		r->needed |= model == MAM_LOCKSTEP ? b->needed_ls : b->needed_its;
-	}
+	for (uint32_t i = 0; i < mam_nbarriers(mam); i++)
+		add_barrier(bv, p, mam_barrier_at(mam, i), model);
+}
+
+void barrier_verdicts_add_of(struct barrier_verdicts *bv, const struct program *p,
+			     const struct mam_barrier_info *bars, uint32_t n,
+			     enum mam_warp_model model)
+{
+	bv->launches++;
+	for (uint32_t i = 0; i < n; i++)
+		add_barrier(bv, p, &bars[i], model);
 }
 
 enum barrier_verdict barrier_record_verdict(const struct barrier_record *b)

@@ -22,22 +22,6 @@
 void detect_races(const struct program *p, const struct mam *mam, const struct mem *m,
 		  uint32_t launch, struct findings *fs);
 
-/*
-** Adds a redundant-barrier finding for every static barrier MAM saw
-** executed that no conflict needed under MODEL, checked on LAUNCHES
-** launches.  Barriers never executed are not covered, not redundant.
-** One launch, or launches whose model was never cleared; for verdicts
-** over several launches use struct barrier_verdicts below.
-*/
-void detect_redundant_barriers(const struct program *p, const struct mam *mam,
-			       enum mam_warp_model model, uint64_t launches, struct findings *fs);
-
-/* The same for barrier verdicts BARS[0..N) gathered from several models
-** (the evolutionary search merges them over its launches). */
-void detect_redundant_barriers_of(const struct program *p, const struct mam_barrier_info *bars,
-				  uint32_t n, enum mam_warp_model model, uint64_t launches,
-				  struct findings *fs);
-
 /* ---- barrier verdicts over several launches ------------------------------- */
 
 /* One static barrier of a kernel: a __syncthreads() of the kernel or of a
@@ -74,6 +58,13 @@ void barrier_verdicts_free(struct barrier_verdicts *bv);
 */
 void barrier_verdicts_add(struct barrier_verdicts *bv, const struct program *p,
 			  const struct mam *mam, enum mam_warp_model model);
+
+/* The same for one launch's barrier verdicts BARS[0..N), copied out of
+** its model (the search runs launches on several models in parallel and
+** adds their verdicts in candidate order). */
+void barrier_verdicts_add_of(struct barrier_verdicts *bv, const struct program *p,
+			     const struct mam_barrier_info *bars, uint32_t n,
+			     enum mam_warp_model model);
 
 /* The verdict on B over the launches added (enum barrier_verdict). */
 enum barrier_verdict barrier_record_verdict(const struct barrier_record *b);

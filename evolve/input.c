@@ -179,6 +179,14 @@ void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint
 {
 	unsigned es = evolve_elem_size(et);
 	int fl = is_float(et);
+	if (f->kind == FILL_CONST || f->kind == FILL_ZERO) {
+		/* one value: convert it once */
+		uint64_t v = f->kind == FILL_ZERO ? 0
+			     : fl ? float_bits(f->v, et) : evolve_scalar_bits(f->v, et);
+		for (uint64_t i = 0; i < elems; i++)
+			memcpy(dst + i * es, &v, es);
+		return;
+	}
 	struct pcg32 g;
 	pcg32_seed(&g, f->seed, 0x5eedu);
 	for (uint64_t i = 0; i < elems; i++) {

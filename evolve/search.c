@@ -7,7 +7,9 @@
 ** so the inputs bugs most often need are tried in the first generation;
 ** dimensions move by a vector in {-1, 0, 1} (the Normal child) or by
 ** doubling and halving (the Cauchy child), since +-1 alone crawls from 32
-** to 257; and every candidate is analysed, not only the last.
+** to 257; and every candidate is analysed, not only the last.  Kernels
+** state their contract with assert; docs/DECISIONS.md says how the search
+** keeps to it.
 */
 #include <math.h>
 #include <pthread.h>
@@ -38,6 +40,23 @@ int evolve_is_contract_fault(enum finding_kind k)
 	default:
 		return 0;
 	}
+}
+
+/* Whether out-of-bounds finding F is a finding even under the search: the
+** access left a shared array (static or dynamic: its size is the kernel's
+** or the launch's, never made up by the search) or a buffer whose size the
+** user pinned (allocation BOUNDED[0..NB)).  Anything else (a local array,
+** an alloca too large) puts the launch outside the contract. */
+static int oob_is_finding(const struct finding *f, const uint32_t *bounded, uint32_t nb)
+{
+	if (f->kind != FK_OOB || f->addr == 0 || f->where == NULL)
+		return 0;
+	if (f->space == AS_SHARED)
+		return 1;
+	for (uint32_t i = 0; i < nb; i++)
+		if (f->space == AS_GLOBAL && MEM_ID(f->addr) == bounded[i])
+			return 1;
+	return 0;
 }
 
 /* ---- candidates ---------------------------------------------------------- */
@@ -210,6 +229,27 @@ static void clamp(const struct space *s, struct evolve_cand *c)
 	}
 }
 
+/* A scalar of type ET from stratum BAND: small, medium and large
+** non-negative values, about the launch's THREADS, negative, tiny. */
+static uint64_t strata_scalar(struct pcg32 *g, unsigned band, double threads, uint8_t et)
+{
+	if (is_float_et(et)) {
+		static const double fb[3][2] = { { -1, 1 }, { 0, 64 }, { -100, 100 } };
+		const double *r = fb[band % 3];
+		return scalar_set(r[0] + (r[1] - r[0]) * pcg32_double(g), et);
+	}
+	double x;
+	switch (band % 6) {
+	case 5: x = pcg32_bounded(g, 4); break;
+	case 0: x = pcg32_bounded(g, 9); break;
+	case 1: x = pcg32_bounded(g, 65); break;
+	case 2: x = pcg32_bounded(g, 1025); break;
+	case 3: x = threads + (double)pcg32_bounded(g, 81) - 40; break;
+	default: x = -(double)pcg32_bounded(g, 65); break;
+	}
+	return scalar_set(x, et);
+}
+
 /* Individual I of the initial population: each dimension, scalar and
 ** buffer from a band chosen by I, so the population covers them. */
 static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
@@ -239,6 +279,12 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 			*gr = rand_in(g, s->glo[d], s->ghi[d] < 64 ? s->ghi[d] : 64);
 	}
 	clamp(s, c);
+	/* a 2-D block's tile is nearly always square (TILE x TILE, asserted
+	** by kernels that rely on it): half the strata try one */
+	if (s->x_pow2 && s->blo[1] != s->bhi[1] && (i % 4 == 0 || i % 4 == 3)) {
+		c->block.y = c->block.x;
+		clamp(s, c);
+	}
 	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 	c->dyn_shared = s->dyn_shared ? bt * 4u << pcg32_bounded(g, 3) : pb->dyn_shared;
 	double threads = (double)threads_of(c);
@@ -249,21 +295,8 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 			random_fill(g, &c->fill[p], i + p);
 		} else if (pa->kind == EVOLVE_SCALAR && pa->pinned) {
 			c->bits[p] = pa->bits;
-		} else if (pa->kind == EVOLVE_SCALAR && is_float_et(pa->et)) {
-			static const double fb[3][2] = { { -1, 1 }, { 0, 64 }, { -100, 100 } };
-			const double *r = fb[band % 3];
-			c->bits[p] = scalar_set(r[0] + (r[1] - r[0]) * pcg32_double(g), pa->et);
 		} else if (pa->kind == EVOLVE_SCALAR) {
-			double x;
-			switch (band % 6) {
-			case 5: x = pcg32_bounded(g, 4); break;
-			case 0: x = pcg32_bounded(g, 9); break;
-			case 1: x = pcg32_bounded(g, 65); break;
-			case 2: x = pcg32_bounded(g, 1025); break;
-			case 3: x = threads + (double)pcg32_bounded(g, 81) - 40; break;
-			default: x = -(double)pcg32_bounded(g, 65); break;
-			}
-			c->bits[p] = scalar_set(x, pa->et);
+			c->bits[p] = strata_scalar(g, band, threads, pa->et);
 		}
 	}
 }
@@ -276,7 +309,11 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 {
 	const struct evolve_problem *pb = s->pb;
 	cand_copy(c, parent, pb->nparams);
-	for (int d = 0; d < 3; d++) {
+	/* half the children keep the parent's shape: a kernel that asserts
+	** its shape (a TILE x TILE block) accepts few shapes, and a child
+	** that moved every dimension would nearly always leave them */
+	int reshape = pcg32_bounded(g, 2);
+	for (int d = 0; d < 3 && reshape; d++) {
 		for (int grid = 0; grid < 2; grid++) {
 			uint32_t lo = grid ? s->glo[d] : s->blo[d], hi = grid ? s->ghi[d] : s->bhi[d];
 			if (lo == hi)
@@ -305,6 +342,11 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 		if (pa->pinned || pa->kind == EVOLVE_FIXED)
 			continue;
 		double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
+		if (pa->kind == EVOLVE_SCALAR && pcg32_bounded(g, cauchy ? 4 : 16) == 0) {
+			/* a jump to another stratum, as buffers change generator */
+			c->bits[p] = strata_scalar(g, pcg32_next(g), (double)threads_of(c), pa->et);
+			continue;
+		}
 		if (pa->kind == EVOLVE_SCALAR) {
 			double x = scalar_value(c->bits[p], pa->et);
 			c->bits[p] = scalar_set(x + step * fmax(1, fabs(x) / 8), pa->et);
@@ -337,6 +379,23 @@ struct eval_out {
 	uint32_t nbars;
 };
 
+/* Copies SRC[0..N) to the start of sparse allocation ID a page at a time
+** (mem_write goes byte by byte through the page table). */
+static void fill_sparse(struct mem *m, uint32_t id, const uint8_t *src, uint64_t n)
+{
+	for (uint64_t off = 0; off < n;) {
+		enum mem_fault f = MF_NONE;
+		uint8_t *d = mem_ptr(m, MEM_PTR(id, off), 1, 1, &f);
+		uint64_t k = MEM_PAGE_SIZE - (off & (MEM_PAGE_SIZE - 1));
+		if (d == NULL)
+			return;
+		if (k > n - off)
+			k = n - off;
+		memcpy(d, src + off, k);
+		off += k;
+	}
+}
+
 struct worker {
 	struct mam *mam;
 	FILE *devnull;
@@ -354,6 +413,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	interp_mem_setup(p, &m, c->dyn_shared);
 	uint64_t *args = xcalloc(pb->nslots ? pb->nslots : 1, sizeof *args);
 	uint32_t *alloc = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *alloc);
+	uint32_t *bounded = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *bounded);
+	uint32_t nbounded = 0;
 	uint64_t fill_elems = threads_of(c) * 4;
 	if (fill_elems < FILL_MIN_ELEMS)
 		fill_elems = FILL_MIN_ELEMS;
@@ -376,6 +437,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			uint32_t id;
 			if (pa->pinned && pa->elems) {
 				id = mem_new(&m, AS_GLOBAL, pa->elems * es, pa->label);
+				bounded[nbounded++] = id;
 				if (pa->image)
 					memcpy(m.a[id].data, pa->image, pa->elems * es);
 			} else {
@@ -383,8 +445,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 				if (!pa->pinned && c->fill[i].kind != FILL_ZERO) {
 					uint8_t *tmp = xmalloc(fill_elems * es);
 					evolve_fill_run(&c->fill[i], pa->et, tmp, fill_elems);
-					uint64_t bad;
-					mem_write(&m, MEM_PTR(id, 0), tmp, fill_elems * es, &bad);
+					fill_sparse(&m, id, tmp, fill_elems * es);
 					free(tmp);
 					m.a[id].size = 0;	/* count what the kernel touches */
 				}
@@ -418,7 +479,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		c->rejected = FK__COUNT;
 	} else {
 		for (uint32_t i = 0; i < out->fs.n && c->rejected < 0; i++)
-			if (evolve_is_contract_fault(out->fs.v[i].kind))
+			if (evolve_is_contract_fault(out->fs.v[i].kind)
+			    && !oob_is_finding(&out->fs.v[i], bounded, nbounded))
 				c->rejected = (int)out->fs.v[i].kind;
 	}
 	struct mam_stats st;
@@ -439,6 +501,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		for (uint32_t i = 0; i < out->nbars; i++)
 			out->bars[i] = *mam_barrier_at(w->mam, i);
 	}
+	free(bounded);
 	free(alloc);
 	free(args);
 	mem_free(&m);
@@ -546,33 +609,6 @@ static void merge_findings(struct findings *all, struct findings *fs, uint32_t l
 	memset(fs, 0, sizeof *fs);
 }
 
-/* Adds barrier verdicts B[0..N) of one launch to *ALL (sorted by id). */
-static void merge_barriers(struct mam_barrier_info **all, uint32_t *n, uint32_t *cap,
-			   const struct mam_barrier_info *b, uint32_t nb)
-{
-	for (uint32_t i = 0; i < nb; i++) {
-		uint32_t j = 0;
-		while (j < *n && (*all)[j].id < b[i].id)
-			j++;
-		if (j < *n && (*all)[j].id == b[i].id) {
-			struct mam_barrier_info *a = &(*all)[j];
-			a->executions += b[i].executions;
-			if (!a->needed_its && b[i].needed_its) {
-				a->why_first = b[i].why_first;
-				a->why_second = b[i].why_second;
-				a->why_addr = b[i].why_addr;
-			}
-			a->needed_its |= b[i].needed_its;
-			a->needed_ls |= b[i].needed_ls;
-			continue;
-		}
-		vec_reserve(all, cap, *n + 1, sizeof **all);
-		memmove(&(*all)[j + 1], &(*all)[j], (*n - j) * sizeof **all);
-		(*all)[j] = b[i];
-		(*n)++;
-	}
-}
-
 /* ---- the driver ------------------------------------------------------- */
 
 /* Is A better than B (Algorithm 1's sortByScore)?  Candidates outside the
@@ -591,6 +627,15 @@ static int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_
 	return ia < ib;
 }
 
+/* Whether a barrier executed so far was needed by none of the launches. */
+static int redundant_so_far(const struct barrier_verdicts *bv)
+{
+	for (uint32_t i = 0; i < bv->n; i++)
+		if (barrier_record_verdict(&bv->v[i]) == BV_REDUNDANT)
+			return 1;
+	return 0;
+}
+
 static double now(void)
 {
 	struct timespec ts;
@@ -605,8 +650,6 @@ struct driver {
 	unsigned nw;
 	struct evolve_result *res;
 	uint32_t capcands;
-	struct mam_barrier_info *bars;
-	uint32_t nbars, capbars;
 };
 
 /* Evaluates NEW[0..N) (moved into the result), merges their findings and
@@ -626,7 +669,8 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 		}
 		r->accepted++;
 		merge_findings(&r->findings, &outs[i].fs, idx);
-		merge_barriers(&d->bars, &d->nbars, &d->capbars, outs[i].bars, outs[i].nbars);
+		barrier_verdicts_add_of(&r->barriers, d->pb->prog, outs[i].bars, outs[i].nbars,
+					d->pb->model);
 		free(outs[i].bars);
 	}
 	free(outs);
@@ -695,6 +739,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	for (uint32_t p = 0; p < pb->nparams; p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
 	struct driver d = { .pb = pb, .res = out };
+	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);
 	d.nw = pb->jobs ? pb->jobs : 1;
 	d.ws = xcalloc(d.nw, sizeof *d.ws);
 	struct mam_options mo = { .model = pb->model };
@@ -716,12 +761,14 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	sort_pop(out, pop, P);
 	report_progress(&d, 0, pop[0]);
 	out->stop = EVOLVE_STOP_GENERATIONS;
-	uint32_t stall = 0;
+	uint32_t stall = 0, fresh = P;
 	for (uint32_t gen = 1; gen <= pb->generations; gen++) {
 		const struct evolve_cand *best = &out->cands[pop[0]];
 		/* acceptable (the paper's stop), once a population's worth of
-		** launches within the contract has been seen */
-		if (best->rejected < 0 && best->f < pb->threshold && out->accepted >= P) {
+		** launches within the contract has been seen and no barrier is
+		** redundant so far (more launches may show it needed) */
+		if (best->rejected < 0 && best->f < pb->threshold && out->accepted >= P
+		    && !redundant_so_far(&out->barriers)) {
 			out->stop = EVOLVE_STOP_THRESHOLD;
 			break;
 		}
@@ -730,6 +777,15 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 			break;
 		}
 		for (uint32_t i = 0; i < P; i++) {
+			if (out->cands[pop[i]].rejected >= 0) {
+				/* a parent the kernel rejects has children it mostly
+				** rejects too: draw from the strata again instead */
+				for (int k = 0; k < 2; k++) {
+					cand_alloc(&batch[2 * i + k], pb->nparams);
+					init_cand(&s, &g, fresh++, &batch[2 * i + k]);
+				}
+				continue;
+			}
 			mutate(&s, &g, &out->cands[pop[i]], 0, &batch[2 * i]);
 			mutate(&s, &g, &out->cands[pop[i]], 1, &batch[2 * i + 1]);
 		}
@@ -752,14 +808,13 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	out->best = pop[0];
 	if (out->accepted > 0) {
 		struct findings fs = { 0 };
-		detect_redundant_barriers_of(pb->prog, d.bars, d.nbars, pb->model, out->accepted, &fs);
+		detect_barrier_findings(&out->barriers, &fs);
 		merge_findings(&out->findings, &fs, out->best);
 	}
 	out->seconds = now() - t0;
 	free(pop);
 	free(batch);
 	free(s.band_off);
-	free(d.bars);
 	for (unsigned i = 0; i < d.nw; i++) {
 		mam_free(d.ws[i].mam);
 		if (d.ws[i].devnull)
@@ -776,5 +831,6 @@ void evolve_result_free(struct evolve_result *r, uint32_t nparams)
 		cand_free(&r->cands[i]);
 	free(r->cands);
 	findings_free(&r->findings);
+	barrier_verdicts_free(&r->barriers);
 	memset(r, 0, sizeof *r);
 }

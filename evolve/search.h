@@ -9,12 +9,14 @@
 ** given; the rest is searched.  Every candidate is run and analysed by the
 ** detectors; its fitness is the paper's F (distinct words over lane
 ** accesses, lower is better) with R (distinct words) breaking ties at 1.
-** A candidate on which the kernel faults (assert, trap, out-of-bounds,
-** division by zero, step budget) is outside the kernel's contract: its
-** findings are dropped and it ranks last.  The result is the union of the
+** A candidate on which the kernel faults (assert or assume, trap, step
+** budget, division by zero, a null or invalid pointer, out-of-bounds on a
+** local array or an unsized buffer) is outside the kernel's contract: its
+** findings are dropped and it ranks last.  Out-of-bounds on shared memory
+** or on a buffer the user sized is a finding, like a race.  The result is the union of the
 ** findings of every candidate within the contract, each with the first
-** candidate that exposed it, and redundant barriers judged over all of
-** them.  Candidates of a generation run in parallel (jobs threads), each
+** candidate that exposed it, and every barrier's verdict over all of them
+** (a barrier none of them needed is redundant).  Candidates of a generation run in parallel (jobs threads), each
 ** thread with its own memory and model; results are merged in candidate
 ** order, so the outcome depends on the seed alone.
 */
@@ -24,6 +26,7 @@
 #include <stdint.h>
 
 #include "detect/finding.h"
+#include "detect/races.h"
 #include "evolve/input.h"
 #include "interp/interp.h"
 #include "memmodel/mam.h"
@@ -108,6 +111,9 @@ struct evolve_result {
 	** of the first candidate that exposed it; redundant barriers are
 	** attributed to the best candidate. */
 	struct findings findings;
+	/* Every static barrier of the kernel, with its verdict over the
+	** candidates within the contract (never executed: not covered). */
+	struct barrier_verdicts barriers;
 	uint32_t best;			/* index in cands */
 	uint32_t generations;		/* generations run after the initial population */
 	uint32_t accepted;		/* candidates within the contract */
@@ -122,7 +128,8 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 		  struct sim_error *err);
 void evolve_result_free(struct evolve_result *r, uint32_t nparams);
 
-/* Whether a fault of kind K puts a candidate outside the kernel's contract. */
+/* Whether a fault of kind K puts a candidate outside the kernel's contract
+** (FK_OOB only where the bound is made up: evolve/search.c decides). */
 int evolve_is_contract_fault(enum finding_kind k);
 
 #endif

@@ -61,6 +61,11 @@ static void finding_at(struct exec *ex, struct warp *w, int lane, uint32_t fn, u
 		       const struct srcloc *loc, enum finding_kind k, uint64_t addr,
 		       const char *detail)
 {
+	struct finding *old = findings_find(ex->out, k, fn, pc);
+	if (old != NULL) {
+		old->count++;
+		return;
+	}
 	struct thread_id who = { { ex->block[0], ex->block[1], ex->block[2] },
 				 { w->tid[0][lane], w->tid[1][lane], w->tid[2][lane] } };
 	char where[256] = "";
@@ -491,6 +496,11 @@ static enum finding_kind fault_kind(enum mem_fault f)
 static void mem_fault_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 			      enum mem_fault f, uint64_t addr, unsigned size, int write)
 {
+	struct finding *old = findings_find(ex->out, fault_kind(f), fn, pc);
+	if (old != NULL) {	/* counted only: skip the formatting */
+		old->count++;
+		return;
+	}
 	char detail[160];
 	snprintf(detail, sizeof detail, "%s of %u byte%s at address 0x%llx",
 		 write ? "write" : "read", size, size == 1 ? "" : "s", (unsigned long long)addr);
@@ -1314,6 +1324,7 @@ reload:
 			case SREG_WARPSIZE: v = 32; break;
 			case SREG_CLOCK: case SREG_CLOCK64: case SREG_GLOBALTIMER:
 				v = w->steps; break;
+			case SREG_DYNAMIC_SMEM_SIZE: v = cf->dyn_shared; break;
 			default: v = 0; break;
 			}
 			LANES(v);

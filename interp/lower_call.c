@@ -171,6 +171,7 @@ static const struct { const char *name; uint8_t sreg; } sregs[] = {
 	{ "lanemask.gt", SREG_LANEMASK_GT }, { "lanemask.ge", SREG_LANEMASK_GE },
 	{ "clock64", SREG_CLOCK64 }, { "clock", SREG_CLOCK }, { "globaltimer", SREG_GLOBALTIMER },
 	{ "smid", SREG_SMID }, { "nsmid", SREG_NSMID }, { "gridid", SREG_GRIDID },
+	{ "dynamic_smem_size", SREG_DYNAMIC_SMEM_SIZE },
 };
 
 int lower_sreg_index(const char *name)

@@ -743,6 +743,11 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 		report_take_findings(rep, &fs, l);
 	}
 	free(witness);
+	for (uint32_t i = 0; i < res.barriers.n; i++) {
+		const struct barrier_record *b = &res.barriers.v[i];
+		report_add_barrier(rep, ki, &b->loc, barrier_record_verdict(b), b->launches,
+				   b->executions, res.barriers.launches);
+	}
 	/* the findings moved into the report */
 	free(res.findings.v);
 	memset(&res.findings, 0, sizeof res.findings);

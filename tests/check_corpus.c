@@ -2187,7 +2187,7 @@ static const struct expected_finding {
 	int shape;
 	const char *file_line, *what, *why;
 } expected_findings[] = {
-	{ "matmul_tiled", 1, "matmul_tiled.cu:22:", "warning: redundant barrier",
+	{ "matmul_tiled", 1, "matmul_tiled.cu:25:", "warning: redundant barrier",
 	  "one tile per block: nothing crosses the loop's trailing barrier on this launch" },
 	{ "scan_warp", 2, "scan_warp.cu:30:", "warning: redundant barrier",
 	  "one warp per block: no other warp reads the warp totals on this launch" },
@@ -2483,6 +2483,56 @@ START_TEST(test_corpus_list)
 }
 END_TEST
 
+#define SEARCH_SEEDS 5
+
+/*
+** The default pipeline (`simulee-c NAME.O0.bc`, the evolutionary search,
+** no launch options) reports nothing on a functional kernel, for each of
+** SEARCH_SEEDS seeds: the corpus is correct within the contracts its
+** kernels state with assert (issue 4, item 7).  A finding here is a bug of
+** the kernel or of the search, never an expected one.
+*/
+START_TEST(test_search_clean)
+{
+	const struct kcase *kc = &kcases[_i];
+	const char *bin = tu_env("SIMULEE_BIN");
+	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
+	char rel[128];
+	snprintf(rel, sizeof rel, "func/%s.O0.bc", kc->name);
+	char *bc = tu_kernel(rel);
+	for (int seed = 1; seed <= SEARCH_SEEDS; seed++) {
+		char sopt[16];
+		snprintf(sopt, sizeof sopt, "%d", seed);
+		const char *argv[] = { bin, bc, "--format=json", "--seed", sopt, NULL };
+		struct tu_run r;
+		ck_assert_int_eq(tu_run(&r, argv), 0);
+		ck_assert_msg(r.status == 0 || r.status == 1, "%s seed %d: exit status %d; %s",
+			      kc->name, seed, r.status, r.err);
+		cJSON *doc = tu_check_report_json(r.out);
+		const cJSON *fs = cJSON_GetObjectItemCaseSensitive(doc, "findings");
+		ck_assert(cJSON_IsArray(fs));
+		char msg[MSG_MAX] = "";
+		const cJSON *f;
+		cJSON_ArrayForEach(f, fs) {
+			const cJSON *m = cJSON_GetObjectItemCaseSensitive(f, "message");
+			const cJSON *loc = cJSON_GetArrayItem(
+				cJSON_GetObjectItemCaseSensitive(f, "locations"), 0);
+			const cJSON *line = cJSON_GetObjectItemCaseSensitive(loc, "line");
+			msg_add(msg, "  line %d: %s\n", cJSON_IsNumber(line) ? line->valueint : 0,
+				cJSON_IsString(m) ? m->valuestring : "?");
+		}
+		ck_assert_msg(cJSON_GetArraySize(fs) == 0 && r.status == 0,
+			      "%s seed %d: the search reports on a functional kernel:\n%s", kc->name,
+			      seed, msg);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+	}
+	free(bc);
+	printf("search %s: clean with %d seeds\n", kc->name, SEARCH_SEEDS);
+	fflush(stdout);
+}
+END_TEST
+
 /* Without a CUDA toolkit the real-header builds do not exist: say so. */
 START_TEST(test_no_toolkit)
 {
@@ -2510,6 +2560,10 @@ Suite *corpus_suite(void)
 					    base + REAL_BASE + kcases[k].nshapes * NREAL);
 		suite_add_tcase(s, tc);
 	}
+	tc = tcase_create("search");
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, test_search_clean, 0, (int)NKCASES);
+	suite_add_tcase(s, tc);
 	if (!cuda) {
 		tc = tcase_create("cuda_headers");
 		tcase_add_test(tc, test_no_toolkit);

@@ -6,6 +6,7 @@
 __global__ void blelloch_scan_no_b3(const int *in, int *out)
 {
 	__shared__ int t[2 * BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int n = 2 * blockDim.x;
 	int base = blockIdx.x * n;

@@ -24,6 +24,7 @@ __global__ void block_min_nosync(const float *y, const float *a, float C, float 
 {
 	__shared__ float f_val[BS];
 	__shared__ int f_idx[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	float f = y[tid] * a[tid];
 	if (y[tid] > 0 && a[tid] < C)

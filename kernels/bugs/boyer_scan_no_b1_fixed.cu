@@ -6,6 +6,7 @@
 __global__ void boyer_scan_no_b1(const int *in, int *out)
 {
 	__shared__ int s[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	s[tid] = in[gid];

@@ -4,6 +4,7 @@
 __global__ void deadlock_two_barriers(const int *in, int *out)
 {
 	__shared__ int s[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	if (tid % 2 == 0)
 		s[tid] = in[tid];

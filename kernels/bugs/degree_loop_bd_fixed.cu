@@ -7,6 +7,7 @@ __global__ void degree_loop_bd(const int *row_ptr, const int *adj, int *out)
 {
 	__shared__ int s_nbr[BS];
 	__shared__ int s_maxdeg;
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int v = blockIdx.x * blockDim.x + tid;
 	int begin = row_ptr[v], end = row_ptr[v + 1];

@@ -6,6 +6,7 @@
 __global__ void descriptor_loop_bd(const float *hist, int nrows, float *desc)
 {
 	__shared__ float s_row[BY][BX];
+	assert(blockDim.x == BX && blockDim.y == BY); // the contract: the block the kernel is written for
 	int tx = threadIdx.x, ty = threadIdx.y;
 	float acc = 0.0f;
 	for (int r0 = 0; r0 < nrows; r0 += blockDim.y) { // FIXED: uniform trip count

@@ -4,6 +4,9 @@
 __global__ void dyn_shared_oob(const int *in, int *out, int shared_ints)
 {
 	extern __shared__ int s_dyn[];
+	unsigned int smem_bytes;
+	asm("mov.u32 %0, %%dynamic_smem_size;" : "=r"(smem_bytes));
+	assert(shared_ints * sizeof(int) <= smem_bytes); // the contract: shared_ints is what the launch gave
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	if (blockDim.x <= shared_ints) { // FIXED: check the launch's shared size

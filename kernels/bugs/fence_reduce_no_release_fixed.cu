@@ -7,6 +7,7 @@ __global__ void fence_reduce_no_release(const int *in, int *partial, int *result
 {
 	__shared__ int s[128];
 	__shared__ bool last;
+	assert(blockDim.x == 128); // the contract: the block the kernel is written for
 	unsigned int tid = threadIdx.x;
 	unsigned int i = blockIdx.x * blockDim.x + tid;
 	s[tid] = i < (unsigned int)n ? in[i] : 0;

@@ -6,6 +6,7 @@ __global__ void find_max_corr_rb(const float *corr, float *best, int *best_idx)
 	__shared__ float s_score[BS];
 	__shared__ int s_index[BS];
 	__shared__ float s_rec[2];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	s_score[tid] = corr[gid];

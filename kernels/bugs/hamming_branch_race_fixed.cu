@@ -5,6 +5,7 @@ __global__ void hamming_branch_race(const unsigned *query, const unsigned *train
 				    int *dist)
 {
 	__shared__ unsigned s_q[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	unsigned d;

@@ -6,6 +6,7 @@
 __global__ void hamming_unroll_bd(const unsigned *query, const unsigned *train, int *dist)
 {
 	__shared__ unsigned s_q[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	int nwords = 1 + (tid & 3);

@@ -6,6 +6,7 @@ __global__ void harris_loop_rb(const float *ix, const float *iy, int n, int taps
 {
 	__shared__ float s_ix[BS];
 	__shared__ float s_iy[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	float ixx = 0.0f, iyy = 0.0f, ixy = 0.0f;

@@ -6,6 +6,7 @@ __global__ void jacobi_rotation_race(float *A, float *rot)
 {
 	__shared__ float s_app[ROWS], s_aqq[ROWS], s_apq[ROWS];
 	__shared__ float s_cs[2];
+	assert(blockDim.x == ROWS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	float *p = A + blockIdx.x * 2 * ROWS;
 	float *q = p + ROWS;

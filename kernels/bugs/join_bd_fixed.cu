@@ -6,6 +6,7 @@ __global__ void join_bd(const int *in, int n, int *out)
 {
 	__shared__ int s[2][BS];
 	__shared__ int s_acc[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int acc = 0;
 	int trip = 0;

@@ -7,6 +7,7 @@ __global__ void median_redundant(const float *vals, int iterations, float *out_m
 {
 	__shared__ float s_median[BS];
 	__shared__ int s_idx[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	const unsigned tid = threadIdx.x;
 	const int i = blockIdx.x * blockDim.x + tid;
 	s_median[tid] = BIG;

@@ -5,6 +5,7 @@
 __global__ void neighbor_read_nosync(const float *in, float *out)
 {
 	__shared__ float s[BS + 2];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	s[tid + 1] = in[gid];

@@ -7,6 +7,7 @@ __global__ void nn_barrier_in_branch(const float *dist, float *out_dist, int *ou
 {
 	__shared__ float s_dist[BS];
 	__shared__ int s_idx[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	unsigned sid = threadIdx.x;
 	s_dist[sid] = dist[blockIdx.x * blockDim.x + sid];
 	s_idx[sid] = sid;

@@ -5,6 +5,7 @@
 __global__ void scan_dim_nosync(const int *in, int *out)
 {
 	__shared__ int s[BY][BX];
+	assert(blockDim.x == BX && blockDim.y == BY); // the contract: the block the kernel is written for
 	int tx = threadIdx.x, ty = threadIdx.y;
 	int g = (blockIdx.x * BY + ty) * BX + tx;
 	s[ty][tx] = in[g];

@@ -6,6 +6,7 @@ __global__ void scan_total_nosync(const int *in, int *out, int *share)
 {
 	__shared__ int buf[2][BS];
 	__shared__ int s_total;
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	int pout = 0;

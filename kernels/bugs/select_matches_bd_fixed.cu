@@ -5,6 +5,7 @@
 __global__ void select_matches_bd(const float *dist, int n, float thr, int *count)
 {
 	__shared__ int s_ok[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	s_ok[tid] = gid < n ? dist[gid] < thr : 0; // FIXED: guard the load, not the barrier

@@ -22,6 +22,7 @@ __global__ void smo_reuse_races(const float *y, const float *g, int *ij, float *
 {
 	__shared__ float f_val[BS];
 	__shared__ int f_idx[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	f_val[tid] = y[tid] * g[tid];
 	f_idx[tid] = tid;

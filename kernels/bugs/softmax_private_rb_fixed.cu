@@ -5,6 +5,7 @@ __global__ void softmax_private_rb(const float *x, float *y)
 {
 	__shared__ float s[BS];
 	__shared__ float s_max[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	s[tid] = x[gid];

@@ -5,6 +5,7 @@
 __global__ void spmv_col_read(const float *val, const int *col, const float *x, float *y)
 {
 	__shared__ float s_x[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	s_x[tid] = x[gid];

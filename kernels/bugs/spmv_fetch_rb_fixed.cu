@@ -5,6 +5,7 @@ __global__ void spmv_fetch_rb(const float *val, const int *col, const float *x, 
 {
 	__shared__ float s_x[BS];
 	__shared__ float s_prod[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	s_x[tid] = x[col[gid]];

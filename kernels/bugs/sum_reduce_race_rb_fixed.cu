@@ -5,6 +5,7 @@
 __global__ void sum_reduce_race_rb(const float *in, float *out)
 {
 	__shared__ float s[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	s[tid] = in[blockIdx.x * blockDim.x + tid];
 	__syncthreads();

@@ -5,6 +5,7 @@
 __global__ void tail_tile_uninit(const float *a, int n, float *out)
 {
 	__shared__ float tile[BS];
+	assert(blockDim.x == BS); // the contract: the block the kernel is written for
 	int tid = threadIdx.x;
 	int gid = blockIdx.x * blockDim.x + tid;
 	tile[tid] = gid < n ? a[gid] : 0.0f; // FIXED

@@ -1,8 +1,11 @@
 // bitonic_sort: every block sorts its segment of blockDim.x ints (a power
 // of two, at most 512) ascending with a bitonic network in shared memory.
+#include <assert.h>
+
 __global__ void bitonic_sort(int *data)
 {
 	__shared__ int s[512];
+	assert(blockDim.x <= 512 && (blockDim.x & (blockDim.x - 1)) == 0);
 	unsigned int tid = threadIdx.x;
 	unsigned int base = blockIdx.x * blockDim.x;
 	s[tid] = data[base + tid];

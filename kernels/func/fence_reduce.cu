@@ -5,12 +5,15 @@
 // fences again and adds up all partial sums.  The two fences make the
 // hand-over well-defined in the PTX memory model.  blockDim.x is a power
 // of two, at most 256.
+#include <assert.h>
+
 __device__ unsigned int retired = 0;
 
 __global__ void fence_reduce(const int *in, int *partial, int *result, int n)
 {
 	__shared__ int s[256];
 	__shared__ bool last;
+	assert(blockDim.x <= 256 && (blockDim.x & (blockDim.x - 1)) == 0);
 	unsigned int tid = threadIdx.x;
 	unsigned int i = blockIdx.x * blockDim.x + tid;
 	s[tid] = i < (unsigned int)n ? in[i] : 0;

@@ -1,9 +1,12 @@
 // histogram: per-block histogram in shared memory with atomicAdd, merged
 // into the global one with atomicAdd; a grid-stride loop over the input.
 // Values are taken modulo nbins (nbins <= 64).
+#include <assert.h>
+
 __global__ void histogram(const unsigned int *data, unsigned int *bins, int n, int nbins)
 {
 	__shared__ unsigned int local[64];
+	assert(nbins > 0 && nbins <= 64);
 	for (int b = threadIdx.x; b < nbins; b += blockDim.x)
 		local[b] = 0;
 	__syncthreads();

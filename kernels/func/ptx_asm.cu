@@ -2,8 +2,10 @@
 // write, one result per slot; tests/check_ptxasm.c recomputes each in C.
 // Inputs per thread i: a[3i..3i+2] (u32 A, B, C), p[2i..2i+1] (u64 P, Q),
 // f[2i..2i+1] (f32 F, G), x[i] (f64 X); results: o (NO u32 per thread),
-// o64 (N64 u64), fo (NF f32), xo (NX f64).  Launch exactly n threads: the
-// kernel has a barrier.
+// o64 (N64 u64), fo (NF f32), xo (NX f64).  Launch exactly n threads, at
+// most 96 a block: the kernel has a barrier and a 96-slot shared array.
+#include <assert.h>
+
 #define NO 40
 #define N64 8
 #define NF 10
@@ -46,9 +48,10 @@ __global__ void ptx_asm(const unsigned *a, const unsigned long long *p, const fl
 			const double *x, unsigned *o, unsigned long long *o64, float *fo,
 			double *xo, int n)
 {
+	// a guard (i >= n: return) before the barrier below would leave the
+	// threads past n out of it: the launch covers n exactly instead
+	assert(n == (int)(gridDim.x * blockDim.x) && blockDim.x <= 96);
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
-	if (i >= n)
-		return;
 	unsigned A = a[3 * i], B = a[3 * i + 1], C = a[3 * i + 2], r, r2;
 	unsigned long long P = p[2 * i], Q = p[2 * i + 1], R, R2;
 	unsigned *O = o + i * NO;

@@ -1,9 +1,12 @@
 // scan_blelloch: work-efficient (Blelloch) exclusive scan of unsigned ints.
 // Each block scans a segment of 2 * blockDim.x elements (a power of two,
 // at most 512) in shared memory: up-sweep, clear the root, down-sweep.
+#include <assert.h>
+
 __global__ void scan_blelloch(const unsigned int *in, unsigned int *out, int n)
 {
 	__shared__ unsigned int t[512];
+	assert(blockDim.x <= 256 && (blockDim.x & (blockDim.x - 1)) == 0);
 	int tid = threadIdx.x;
 	int m = 2 * blockDim.x;
 	int base = blockIdx.x * m;

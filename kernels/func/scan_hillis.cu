@@ -1,8 +1,11 @@
 // scan_hillis: Hillis-Steele inclusive prefix sum of ints within each block,
 // double-buffered in shared memory (blockDim.x <= 256).
+#include <assert.h>
+
 __global__ void scan_hillis(const int *in, int *out, int n)
 {
 	__shared__ int buf[2][256];
+	assert(blockDim.x <= 256);
 	int tid = threadIdx.x;
 	int i = blockIdx.x * blockDim.x + tid;
 	int cur = 0;

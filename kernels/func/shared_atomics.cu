@@ -2,6 +2,8 @@
 // add (exact values), 64-bit max, a CAS-loop add, atomicInc with wrap and a
 // small histogram.  Thread 0 writes the block's results to out[8 * b + k]
 // (as int bit patterns) and fout[b].
+#include <assert.h>
+
 __global__ void shared_atomics(const int *in, int *out, float *fout, unsigned long long *kmax,
 			       int n)
 {
@@ -10,6 +12,7 @@ __global__ void shared_atomics(const int *in, int *out, float *fout, unsigned lo
 	__shared__ int cas_sum;
 	__shared__ unsigned int ring;
 	__shared__ unsigned int hist[4];
+	assert(blockDim.x >= 4);	// threads 0..3 clear the histogram
 	int t = threadIdx.x;
 	int i = blockIdx.x * blockDim.x + t;
 	if (t == 0) {
