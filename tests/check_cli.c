@@ -11,23 +11,7 @@
 
 #include "tests.h"
 
-#define MAXARGS 32
-
-/* Runs simulee-c with the NULL-terminated arguments ARGS into *r. */
-static void run_bin(struct tu_run *r, const char *const *args)
-{
-	const char *bin = tu_env("SIMULEE_BIN");
-	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
-	const char *argv[MAXARGS];
-	int n = 0;
-	argv[n++] = bin;
-	for (int i = 0; args[i] != NULL; i++) {
-		ck_assert_int_lt(n, MAXARGS - 1);
-		argv[n++] = args[i];
-	}
-	argv[n] = NULL;
-	ck_assert_int_eq(tu_run(r, argv), 0);
-}
+#define MAXARGS TU_MAX_ARGS
 
 /* Asserts the run exited with STATUS and its stderr contains every
 ** non-NULL one of NEEDLE1, NEEDLE2. */
@@ -68,7 +52,7 @@ static void bad_input(const char *file, const char *const *extra, const char *ne
 		args[n++] = extra[i];
 	args[n] = NULL;
 	struct tu_run r;
-	run_bin(&r, args);
+	tu_run_bin(&r, args);
 	expect(&r, 2, needle, needle2);
 	tu_run_free(&r);
 }
@@ -155,7 +139,7 @@ START_TEST(corrupted_bitcode)
 		char *path = tu_tmpfile((const char *)mut, len);
 		const char *args[] = { "--grid", "2", "--block", "64", "--max-steps", "200000", path, NULL };
 		struct tu_run r;
-		run_bin(&r, args);
+		tu_run_bin(&r, args);
 		ck_assert_msg(r.status <= 2, "variant %d: status %d (a crash?): %s", i, r.status, r.err);
 		if (r.status == 2) {
 			rejected++;
@@ -267,7 +251,7 @@ END_TEST
 START_TEST(help)
 {
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ "--help", NULL });
+	tu_run_bin(&r, (const char *const[]){ "--help", NULL });
 	ck_assert_int_eq(r.status, 0);
 	expect_output(&r, "--grid");
 	expect_output(&r, "--max-steps");
@@ -279,7 +263,7 @@ END_TEST
 START_TEST(version)
 {
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ "--version", NULL });
+	tu_run_bin(&r, (const char *const[]){ "--version", NULL });
 	ck_assert_int_eq(r.status, 0);
 	expect_output(&r, "simulee-c ");
 	expect_output(&r, "LLVM");
@@ -291,7 +275,7 @@ START_TEST(list_kernels)
 {
 	char *bc = tu_kernel("func/vecadd.O0.bc");
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ "--list-kernels", bc, NULL });
+	tu_run_bin(&r, (const char *const[]){ "--list-kernels", bc, NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	expect_output(&r, "vecadd(float const*, float const*, float*, int)");
 	expect_output(&r, "_Z6vecaddPKfS0_Pfi");
@@ -338,7 +322,7 @@ START_TEST(param_names)
 		"!21 = !{ptr @k2, !\"kernel\", i32 1}\n";
 	char *path = write_tmp(ll);
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
+	tu_run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	expect_output(&r, "  param 0: dst (pointer");
 	expect_output(&r, "  param 1: val (scalar i32)");
@@ -346,7 +330,7 @@ START_TEST(param_names)
 	expect_output(&r, "  param 0: arg1 (pointer");
 	expect_output(&r, "  param 1: arg1_ (scalar i32)");
 	tu_run_free(&r);
-	run_bin(&r, (const char *const[]){ path, "--kernel", "k2", "--size", "arg1=1", "--type",
+	tu_run_bin(&r, (const char *const[]){ path, "--kernel", "k2", "--size", "arg1=1", "--type",
 					   "arg1=i32", "--arg", "arg1_=5", "--block", "2", "--dump",
 					   "arg1", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -354,7 +338,7 @@ START_TEST(param_names)
 	ck_assert_msg(strstr(r.err, "race on global 'arg1[0]' between two writes of the same value")
 		      && strstr(r.err, "--arg arg1_=5 --size arg1=1 --type arg1=i32"), "%s", r.err);
 	tu_run_free(&r);
-	run_bin(&r, (const char *const[]){ path, "--kernel", "k", "--size", "dst=1", "--arg", "1=5",
+	tu_run_bin(&r, (const char *const[]){ path, "--kernel", "k", "--size", "dst=1", "--arg", "1=5",
 					   "--size", "2=4", "--dump", "dst", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.err, "--arg val=5 --size dst=1 --type dst=i32 --size arg2=4 --type arg2=u8"), "%s",
@@ -385,7 +369,7 @@ START_TEST(list_kernels_not_analysable)
 		"!2 = !{ptr @c, !\"kernel\", i32 1}\n";
 	char *path = write_tmp(ll);
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
+	tu_run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
 	unlink(path);
 	free(path);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -413,7 +397,7 @@ START_TEST(run_and_dump)
 	char *bc = tu_kernel("func/vecadd.O0.bc");
 	struct tu_run r;
 	/* c[i] = i + i for i < 6; c[6], c[7] stay zero */
-	run_bin(&r, (const char *const[]){ bc, "--block", "8", "--size", "a=8", "--size", "b=8",
+	tu_run_bin(&r, (const char *const[]){ bc, "--block", "8", "--size", "a=8", "--size", "b=8",
 					   "--size", "c=8", "--init", "a=iota", "--init", "b=iota",
 					   "--arg", "n=6", "--dump", "c", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
@@ -455,11 +439,11 @@ static void run_cu(struct tu_run *r, const char *name, const char *psize,
 {
 	char *bc = tu_compile_cu(cu_kernels);
 	if (max_steps != NULL)
-		run_bin(r, (const char *const[]){ bc, "--kernel", name, "--size", psize,
+		tu_run_bin(r, (const char *const[]){ bc, "--kernel", name, "--size", psize,
 						  "--type", "p=i32", "--block", block,
 						  "--max-steps", max_steps, NULL });
 	else
-		run_bin(r, (const char *const[]){ bc, "--kernel", name, "--size", psize,
+		tu_run_bin(r, (const char *const[]){ bc, "--kernel", name, "--size", psize,
 						  "--type", "p=i32", "--block", block, NULL });
 	unlink(bc);
 	free(bc);
@@ -556,7 +540,7 @@ START_TEST(uninit_shared_forms)
 				 "\tp[blockIdx.x * 64 + t] = v;\n"
 				 "}\n");
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "64", "--size", "p=128",
+	tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "64", "--size", "p=128",
 					   NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
 	static const char *const want[] = {
@@ -597,11 +581,11 @@ START_TEST(assume_is_contract)
 		const char *p64 = opt ? "arg0=64" : "p=64", *n64 = opt ? "arg1=64" : "n=64";
 		const char *p128 = opt ? "arg0=128" : "p=128", *n128 = opt ? "arg1=128" : "n=128";
 		const char *p40 = opt ? "arg0=40" : "p=40", *n40 = opt ? "arg1=40" : "n=40";
-		run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", p64,
+		tu_run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", p64,
 						   "--arg", n64, NULL });
 		ck_assert_msg(r.status == 0, "O%d: status %d: %s%s", 2 * opt, r.status, r.out, r.err);
 		tu_run_free(&r);
-		run_bin(&r, (const char *const[]){ bc, "--block", "128", "--size", p128,
+		tu_run_bin(&r, (const char *const[]){ bc, "--block", "128", "--size", p128,
 						   "--arg", n128, NULL });
 		ck_assert_msg(r.status == 1, "O%d: status %d: %s%s", 2 * opt, r.status, r.out, r.err);
 		expect_output(&r, ":4: error: assertion failed");
@@ -610,7 +594,7 @@ START_TEST(assume_is_contract)
 		tu_run_free(&r);
 		/* lanes 40.. break the second assumption and never store: no
 		** out-of-bounds report for p[40..63] of a 40-element buffer */
-		run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", p40,
+		tu_run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", p40,
 						   "--arg", n40, NULL });
 		ck_assert_msg(r.status == 1, "O%d: status %d: %s%s", 2 * opt, r.status, r.out, r.err);
 		expect_output(&r, ":6: error: assertion failed");
@@ -689,7 +673,7 @@ START_TEST(ptx_memory_forms)
 		char *bc = tu_compile_cu_opt(ptx_mem_src, opt ? "-O2" : "-O0");
 		struct tu_run r;
 		/* -O2 code has no names for its parameters */
-		run_bin(&r, (const char *const[]){ bc, "--kernel", "pm", "--block", "32",
+		tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "pm", "--block", "32",
 						   "--size", opt ? "arg0=128" : "p=128",
 						   "--type", opt ? "arg0=i32" : "p=i32",
 						   "--size", opt ? "arg1=1" : "q=1",
@@ -707,7 +691,7 @@ START_TEST(ptx_memory_forms)
 		for (int rel = 0; rel < 2; rel++) {
 			char relarg[16];
 			snprintf(relarg, sizeof relarg, "%s=%d", opt ? "arg3" : "rel", rel);
-			run_bin(&r, (const char *const[]){ bc, "--kernel", "ho", "--grid", "2",
+			tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "ho", "--grid", "2",
 							   "--block", "64", "--size",
 							   opt ? "arg0=1" : "flag=1", "--type",
 							   opt ? "arg0=i32" : "flag=i32", "--size",
@@ -764,7 +748,7 @@ START_TEST(libcu_atomic_handover)
 			char relarg[16];
 			struct tu_run r;
 			snprintf(relarg, sizeof relarg, "%s=%d", opt ? "arg3" : "rel", rel);
-			run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "64",
+			tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "64",
 							   "--size", opt ? "arg0=1" : "flag=1",
 							   "--type", opt ? "arg0=i32" : "flag=i32",
 							   "--size", opt ? "arg1=64" : "data=64",
@@ -803,10 +787,10 @@ START_TEST(unsupported_asm)
 				 "\tp[threadIdx.x] = lo + 10 * hi;\n"
 				 "}\n");
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "ldasm", "--size", "p=32", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "ldasm", "--size", "p=32", NULL });
 	expect(&r, 2, "unsupported inline asm instruction 'suq.width.b32'", ":3:");
 	tu_run_free(&r);
-	run_bin(&r, (const char *const[]){ bc, "--list-kernels", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--list-kernels", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	expect_output(&r, "not analysable");
 	ck_assert_msg(strstr(r.out, "carry(unsigned int*)\n  mangled: _Z5carryPj\n  param") != NULL
@@ -816,7 +800,7 @@ START_TEST(unsupported_asm)
 	char *vals = write_tmp("5\n2147483648\n4294967295\n");
 	char init[4200];
 	snprintf(init, sizeof init, "p=@%s", vals);
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "carry", "--block", "3", "--size", "p=3",
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "carry", "--block", "3", "--size", "p=3",
 					   "--init", init, "--dump", "p", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_str_eq(r.out, "10\n10\n8\n");
@@ -847,13 +831,13 @@ START_TEST(inlined_header_locations)
 				     "\t\tatomicAdd(p, 1);\n"
 				     "}\n", "-O2");
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ bc, "--list-kernels", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--list-kernels", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	expect_output(&r, ":2:");
 	expect_output(&r, "(inlined at ");
 	expect_output(&r, ":5:");
 	tu_run_free(&r);
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "mix", "--block", "64", "--size", "0=1", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "mix", "--block", "64", "--size", "0=1", NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
 	expect_output(&r, ":12:");
 	/* -O2 keeps no parameter names: named by position */

@@ -16,22 +16,7 @@
 #include "src/run.h"
 #include "tests.h"
 
-#define MAXARGS 40
-
-static void run_bin(struct tu_run *r, const char *const *args)
-{
-	const char *bin = tu_env("SIMULEE_BIN");
-	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
-	const char *argv[MAXARGS];
-	int n = 0;
-	argv[n++] = bin;
-	for (int i = 0; args[i] != NULL; i++) {
-		ck_assert_int_lt(n, MAXARGS - 1);
-		argv[n++] = args[i];
-	}
-	argv[n] = NULL;
-	ck_assert_int_eq(tu_run(r, argv), 0);
-}
+#define MAXARGS TU_MAX_ARGS
 
 /* ---- generators -------------------------------------------------------- */
 
@@ -190,7 +175,7 @@ static cJSON *search_json(struct tu_run *r, const char *name, const char *const 
 	for (int i = 0; extra && extra[i]; i++)
 		args[n++] = extra[i];
 	args[n] = NULL;
-	run_bin(r, args);
+	tu_run_bin(r, args);
 	free(bc);
 	ck_assert_msg(r->status == 0 || r->status == 1, "exit %d: %s", r->status, r->err);
 	return tu_check_report_json(r->out);
@@ -241,7 +226,7 @@ START_TEST(default_finds)
 	tu_run_free(&r);
 	/* the text report says what was searched */
 	char *bc = tu_kernel("bugs/atomic_block_scope.O0.bc");
-	run_bin(&r, (const char *const[]){ bc, NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, NULL });
 	ck_assert_int_eq(r.status, 1);
 	ck_assert_msg(strstr(r.out, "searched ") != NULL, "%s", r.out);
 	ck_assert_msg(strstr(r.out, "launch: --kernel") != NULL, "%s", r.out);
@@ -364,7 +349,7 @@ START_TEST(oob_sized_buffer)
 		"}\n";
 	char *bc = tu_compile_cu(src);
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ bc, "--format=json", "--search", "--size", "p=16", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--format=json", "--search", "--size", "p=16", NULL });
 	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
 	cJSON *doc = tu_check_report_json(r.out);
 	const cJSON *f;
@@ -380,7 +365,7 @@ START_TEST(oob_sized_buffer)
 	ck_assert_int_gt(jint(by, "out-of-bounds"), 0);
 	cJSON_Delete(doc);
 	tu_run_free(&r);
-	run_bin(&r, (const char *const[]){ bc, "--format=json", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--format=json", NULL });
 	doc = tu_check_report_json(r.out);
 	ck_assert_int_eq(count_kind(doc, "out-of-bounds"), 0);
 	cJSON_Delete(doc);
@@ -407,7 +392,7 @@ START_TEST(usage)
 			args[n++] = bad[i][j];
 		args[n] = NULL;
 		struct tu_run r;
-		run_bin(&r, args);
+		tu_run_bin(&r, args);
 		ck_assert_msg(r.status == 2, "%s %s: exit %d", bad[i][0], bad[i][1], r.status);
 		ck_assert(strstr(r.err, "simulee-c: ") != NULL);
 		tu_run_free(&r);
@@ -424,7 +409,7 @@ START_TEST(every_kernel)
 		"__global__ void two(int *p) { p[threadIdx.x] = 1; }\n";
 	char *bc = tu_compile_cu(src);
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ bc, "--format=json", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--format=json", NULL });
 	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
 	cJSON *doc = tu_check_report_json(r.out);
 	const cJSON *ks = cJSON_GetObjectItemCaseSensitive(doc, "kernels");

@@ -1008,19 +1008,6 @@ END_TEST
 
 /* ---- the command line ------------------------------------------------------------ */
 
-static void run_bin(struct tu_run *r, const char *const *args)
-{
-	const char *bin = tu_env("SIMULEE_BIN");
-	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
-	const char *argv[32];
-	int n = 0;
-	argv[n++] = bin;
-	for (int i = 0; args[i] != NULL && n < 31; i++)
-		argv[n++] = args[i];
-	argv[n] = NULL;
-	ck_assert_int_eq(tu_run(r, argv), 0);
-}
-
 static const char cli_kernels[] =
 	"__global__ void oob(int *p, int n)\n"		/* 1 */
 	"{\n"						/* 2 */
@@ -1049,7 +1036,7 @@ static void cli_teardown(void)
 START_TEST(cli_json_oob)
 {
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--type", "p=i32",
+	tu_run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--type", "p=i32",
 					   "--arg", "n=5", "--format=json", NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
 	ck_assert_str_eq(r.err, "");
@@ -1083,7 +1070,7 @@ END_TEST
 START_TEST(cli_json_clean)
 {
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "fine", "--size", "p=32", "--format", "json",
+	tu_run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "fine", "--size", "p=32", "--format", "json",
 					   NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	cJSON *doc = tu_check_report_json(r.out);
@@ -1098,7 +1085,7 @@ END_TEST
 START_TEST(cli_json_dump)
 {
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "fine", "--block", "4", "--size", "p=4",
+	tu_run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "fine", "--block", "4", "--size", "p=4",
 					   "--type", "p=i32", "--dump", "p", "--format=json", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_str_eq(r.out, "0\n1\n2\n3\n");
@@ -1112,12 +1099,12 @@ END_TEST
 START_TEST(cli_format_bogus)
 {
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ cli_bc, "--format=bogus", NULL });
+	tu_run_bin(&r, (const char *const[]){ cli_bc, "--format=bogus", NULL });
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_str_eq(r.out, "");
 	ck_assert_str_eq(r.err, "simulee-c: --format bogus: expected text or json\n");
 	tu_run_free(&r);
-	run_bin(&r, (const char *const[]){ cli_bc, "--fail-on", "errors", NULL });
+	tu_run_bin(&r, (const char *const[]){ cli_bc, "--fail-on", "errors", NULL });
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_str_eq(r.out, "");
 	ck_assert_str_eq(r.err, "simulee-c: --fail-on errors: expected error, warning, note or never\n");
@@ -1135,7 +1122,7 @@ START_TEST(cli_fail_on)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct tu_run r;
-		run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--type",
+		tu_run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--type",
 						   "p=i32", cases[i].opt, NULL });
 		ck_assert_msg(r.status == cases[i].status, "%s: status %d: %s", cases[i].opt, r.status, r.err);
 		ck_assert_msg(strstr(r.out, ":3:") && strstr(r.out, ": error: out-of-bounds access on global 'p[16]'\n"),
@@ -1152,7 +1139,7 @@ START_TEST(cli_output_file)
 {
 	char *path = tu_tmpfile("", 0);
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--format=json",
+	tu_run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16", "--format=json",
 					   "--output", path, NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
 	ck_assert_str_eq(r.out, "");
@@ -1170,7 +1157,7 @@ START_TEST(cli_output_file)
 	unlink(path);
 	free(path);
 
-	run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16",
+	tu_run_bin(&r, (const char *const[]){ cli_bc, "--kernel", "oob", "--size", "p=16",
 					   "--output", "/nonexistent/dir/report.txt", NULL });
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_msg(strstr(r.err, "simulee-c: --output /nonexistent/dir/report.txt: ") == r.err, "%s", r.err);
@@ -1213,7 +1200,7 @@ START_TEST(cli_divergence)
 {
 	char *bc = tu_compile_cu(bd_kernels);
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--size", "p=32", NULL });
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--size", "p=32", NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, ":5:2: error: barrier divergence\n"
 			     "  16 threads (16..31,0,0) of block (0,0,0) wait here\n"
@@ -1222,7 +1209,7 @@ START_TEST(cli_divergence)
 			     "of warp 0 only\n  1 occurrence\n") != NULL, "%s", r.out);
 	tu_run_free(&r);
 
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "nested", "--block", "8,4", "--grid", "2",
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "nested", "--block", "8,4", "--grid", "2",
 					   "--size", "p=64", NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, ":10:2: error: barrier divergence\n"
@@ -1235,7 +1222,7 @@ START_TEST(cli_divergence)
 			     "  2 occurrences\n") != NULL, "%s", r.out);
 	tu_run_free(&r);
 
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "away", "--size", "p=32", "--format=json",
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "away", "--size", "p=32", "--format=json",
 					   NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
 	cJSON *doc = tu_check_report_json(r.out);
@@ -1391,7 +1378,7 @@ START_TEST(cli_not_covered)
 {
 	char *bc = tu_compile_cu(bd_kernels);
 	struct tu_run r;
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "8", "--size", "p=32",
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "8", "--size", "p=32",
 					   "--fail-on=note", NULL });
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, ":5:2: remark: barrier not covered\n  never executed in 1 launch "
@@ -1399,7 +1386,7 @@ START_TEST(cli_not_covered)
 	ck_assert_msg(strstr(r.out, "(0 findings; 1 barrier not covered; grid 1,1,1 block 8,1,1, ")
 		      != NULL, "%s", r.out);
 	tu_run_free(&r);
-	run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "32", "--size", "p=32",
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "early", "--block", "32", "--size", "p=32",
 					   "--format=json", NULL });
 	cJSON *doc = tu_check_report_json(r.out);
 	jexpect_len(doc, "barriers", 1);

@@ -32,6 +32,11 @@ struct tu_run {
 /* Runs argv (argv[0] a path, NULL-terminated) with no stdin, waits for it
 ** and fills *r.  Returns 0, or -1 if it could not be started. */
 int tu_run(struct tu_run *r, const char *const *argv);
+
+/* Runs simulee-c ($SIMULEE_BIN) with the NULL-terminated arguments ARGS (at
+** most TU_MAX_ARGS) into *R. */
+#define TU_MAX_ARGS 64
+void tu_run_bin(struct tu_run *r, const char *const *args);
 void tu_run_free(struct tu_run *r);
 
 /* The value of environment variable NAME, which `make check` sets

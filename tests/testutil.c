@@ -205,3 +205,18 @@ char *tu_compile_cu_opt(const char *text, const char *olevel)
 			       "-c", NULL, "-o", NULL, NULL };
 	return compile(argv, (int)(sizeof argv / sizeof argv[0]) - 1, text);
 }
+
+void tu_run_bin(struct tu_run *r, const char *const *args)
+{
+	const char *bin = tu_env("SIMULEE_BIN");
+	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
+	const char *argv[TU_MAX_ARGS + 2];
+	int n = 0;
+	argv[n++] = bin;
+	for (int i = 0; args[i] != NULL; i++) {
+		ck_assert_int_le(n, TU_MAX_ARGS);
+		argv[n++] = args[i];
+	}
+	argv[n] = NULL;
+	ck_assert_int_eq(tu_run(r, argv), 0);
+}
