@@ -1864,6 +1864,36 @@ static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64
 	       && seg_access(m, w, &pg->seg[(off >> 6) & (PAGE_SEGS - 1)], sp, b, value, lane0);
 }
 
+/*
+** Whether hot cell H (may be NULL) already holds two plain reads made at
+** STAMP, i.e. by two other lanes of the running instruction.  A further
+** plain 4-byte read of the word by a third lane of it then changes nothing
+** on shared memory: it cannot race with reads, and insert() drops the third
+** of three concurrent accesses of one instruction in one warp (on global
+** memory the dropped one would join the history, so this is for shared
+** words only).  This is what makes a broadcast, or lane groups reading one
+** word, cost two lanes per word.
+*/
+static inline int read_twice(const struct mam *m, const struct hot *h, uint32_t stamp)
+{
+	const uint8_t rd = KF(MAM_READ, 0, 0);
+	return h != NULL && h->gen == m->gen && !h->ext && h->n == 2 && h->u.s[0].stamp == stamp
+	       && h->u.s[1].stamp == stamp && h->u.s[0].kf == rd && h->u.s[1].kf == rd;
+}
+
+/* The hot cell of the word at ADDR if its page has hot cells, else NULL;
+** nothing is allocated or spilled. */
+static struct hot *hot_peek(struct mam *m, uint64_t addr)
+{
+	uint64_t off = MEM_OFF(addr);
+	struct page *pg = page_of(m, MEM_ID(addr), off);
+	if (pg == NULL || pg->cells == NULL)
+		return NULL;
+	return &pg->cells[(uint32_t)(off >> 2) & (PAGE_WORDS - 1)];
+}
+
+#define GROUP_WORDS 8	/* distinct shared words remembered per instruction */
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
@@ -1889,6 +1919,11 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			hand_atomic(m, &b);
 		}
 	int halves = size == 4 && m->opt.dump_max == 0;
+	/* plain aligned 4-byte reads of shared words: the words met so far */
+	int group = halves && kind == MAM_READ;
+	uint64_t gw[GROUP_WORDS];
+	struct hot *gh[GROUP_WORDS];
+	unsigned ng = 0;
 	/* half by half, in lane order: each whole (seg_access) or lane by lane */
 	for (unsigned h = 0; h < 32; h += 16) {
 		uint32_t hm = todo & (0xffffu << h);
@@ -1900,9 +1935,22 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			unsigned sp = space_of(m, addr[l]);
 			if (sp == MAM_SPACE_NONE)
 				continue;
+			unsigned gi = GROUP_WORDS;
+			if (group && sp == MAM_SPACE_SHARED && (addr[l] & 3) == 0) {
+				for (gi = 0; gi < ng && gw[gi] != addr[l]; gi++)
+					;
+				if (gi < ng && read_twice(m, gh[gi], b.stamp)) {
+					m->st.lane_accesses++;
+					continue;
+				}
+			}
 			b.addr = addr[l];
 			b.tid = (uint16_t)(w->warp * 32 + l);
 			lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
+			if (gi == ng && ng < GROUP_WORDS) {
+				gw[ng] = addr[l];
+				gh[ng++] = hot_peek(m, addr[l]);
+			}
 		}
 	}
 }

@@ -1157,13 +1157,14 @@ END_TEST
 ** after it conflicts with one of another thread in the interval it
 ** closed, and under lockstep when that thread is in another warp.
 */
-START_TEST(random_warps_against_oracle)
+static void warps_oracle(int _i, int groups)
 {
-	enum { NB = 3, NT = 96, STEPS = 60, MAXT = NB * STEPS * 32 };
+	enum { NT = 96, STEPS = 60, MAXB = 8, MAXT = MAXB * STEPS * 32 };
 	static const unsigned sizes[4] = { 1, 2, 4, 8 };
+	const uint32_t NB = groups ? MAXB : 3;
 	int lockstep = _i & 1;
 	struct pcg32 g;
-	pcg32_seed(&g, 0xfa57000u + (uint64_t)_i, 55);
+	pcg32_seed(&g, (groups ? 0x9a0b000u : 0xfa57000u) + (uint64_t)_i, 55);
 	struct fx f;
 	fx_init(&f, lockstep ? MAM_LOCKSTEP : MAM_ITS, NB, NT);
 	mam_free(f.m);		/* no dump: the fast path is off while tuples are kept */
@@ -1187,6 +1188,8 @@ START_TEST(random_warps_against_oracle)
 			uint32_t first = nt, w = pcg32_bounded(&g, NT / 32);
 			uint8_t space = pcg32_bounded(&g, 2) ? MAM_SPACE_GLOBAL : MAM_SPACE_SHARED;
 			uint8_t kind = (uint8_t)pcg32_bounded(&g, 5), scope = (uint8_t)pcg32_bounded(&g, 4);
+			if (groups && pcg32_bounded(&g, 4) != 0)
+				kind = MAM_READ;	/* mostly reads: read-only words */
 			uint32_t insn = 1 + pcg32_bounded(&g, 4);
 			uint64_t a[32], v[32];
 			uint32_t mask;
@@ -1199,7 +1202,7 @@ START_TEST(random_warps_against_oracle)
 				a[l] = pcg32_bounded(&g, 384 / size) * size;
 				v[l] = pcg32_bounded(&g, 2);
 			} else {
-				uint32_t seg = pcg32_bounded(&g, 3), pat = pcg32_bounded(&g, 6);
+				uint32_t seg = pcg32_bounded(&g, 3), pat = pcg32_bounded(&g, groups ? 10 : 6);
 				uint32_t shift = pat == 2 ? 1 + pcg32_bounded(&g, 31) : 0;
 				uint32_t half[2] = { pcg32_bounded(&g, 6), pcg32_bounded(&g, 6) };
 				size = 4;
@@ -1207,8 +1210,16 @@ START_TEST(random_warps_against_oracle)
 				for (unsigned l = 0; l < 32; l++) {
 					unsigned word = pat == 3 ? 31 - l : l + shift;
 					a[l] = (seg * 32 + word) % 96 * 4;
-					if (pat >= 4)	/* each half on a 16-word segment */
+					if (pat == 4 || pat == 5)	/* each half on a 16-word segment */
 						a[l] = (half[l / 16] * 16 + l % 16) * 4;
+					if (pat == 6)	/* a broadcast: one word */
+						a[l] = (seg * 32 + half[1] * 5) % 96 * 4;
+					if (pat == 7)	/* groups of 8 lanes on one word (As[ty][j]) */
+						a[l] = (seg * 32 + half[0] + l / 8) % 96 * 4;
+					if (pat == 8)	/* four groups on the same 8 words (Bs[j][tx]) */
+						a[l] = (seg * 32 + half[0] + l % 8) % 96 * 4;
+					if (pat == 9)	/* runs of 8 words (rows of a tile, A[row * k + c]) */
+						a[l] = (half[0] * 8 + l / 8 * 24 + l % 8) % 96 * 4;
 					v[l] = pcg32_bounded(&g, 2);
 				}
 			}
@@ -1316,6 +1327,20 @@ START_TEST(random_warps_against_oracle)
 	free(t);
 	free(ok);
 	fx_free(&f);
+}
+
+START_TEST(random_warps_against_oracle)
+{
+	warps_oracle(_i, 0);
+}
+END_TEST
+
+/* The same with lane groups on one word (broadcasts, the 8-lane rows and
+** columns of a tiled matmul), runs of 8 words, mostly reads and 8 blocks:
+** the shapes of the grouped-read paths and of read-only global words. */
+START_TEST(random_groups_against_oracle)
+{
+	warps_oracle(_i, 1);
 }
 END_TEST
 
@@ -1697,6 +1722,7 @@ Suite *mam_suite(void)
 	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);
+	tcase_add_loop_test(tc, random_groups_against_oracle, 0, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }
