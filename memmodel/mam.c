@@ -167,10 +167,36 @@ struct seg {
 	struct wrec rec[2];
 };
 
+/*
+** The read-only history of a global segment: plain reads of finished
+** blocks at words that have no full cell, the entries the words' history
+** lists c would hold, in the order they would hold them (one per word and
+** instruction, the first, no release after it).  A word's entries move to
+** its c when it gets a full cell (anything but a plain read of a later
+** block needs one), so a word that every block only reads keeps a hot cell
+** and costs one entry per instruction for the whole launch.
+*/
+#define RO_INSNS 4
+struct roe {
+	uint32_t block, stamp, who, val;
+	uint8_t kf, word;	/* word: 0..15, RO_GONE once moved */
+	uint8_t pad[2];
+};
+#define RO_GONE 0xffu
+struct roc {
+	uint32_t insn[RO_INSNS];
+	uint16_t mask[RO_INSNS];	/* words with an entry of insn[k] */
+	uint16_t words;			/* words with any entry */
+	uint16_t n, cap;
+	uint8_t ninsn;
+	struct roe *v;
+};
+
 /* A shadow page: segment records, and hot cells once a word is used on
 ** its own (a lane access that is not a whole segment's). */
 struct page {
 	struct hot *cells;
+	struct roc *roc[PAGE_SEGS];	/* global only, or NULL */
 	struct seg seg[PAGE_SEGS];
 };
 
@@ -496,8 +522,10 @@ static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 		if (pg == NULL)
 			return NULL;
 		pg->cells = NULL;
-		for (unsigned i = 0; i < PAGE_SEGS; i++)
+		for (unsigned i = 0; i < PAGE_SEGS; i++) {
 			pg->seg[i].gen = pg->seg[i].touched = pg->seg[i].n = 0;
+			pg->roc[i] = NULL;
+		}
 		m->pkeys[j] = key;
 		m->pages[j] = pg;
 		m->pn++;
@@ -1586,15 +1614,142 @@ static struct cell *new_cell(struct mam *m)
 	return x;
 }
 
-/* The full cell of hot cell H, made from its inline accesses if it has
-** none yet; NULL over budget.  H's generation is left alone. */
-static struct cell *full_of(struct mam *m, struct hot *h)
+/* The read-only history of the segment of global word UADDR, or NULL;
+** *BIT is the word's bit in it. */
+static struct roc *roc_of(struct mam *m, uint64_t uaddr, uint16_t *bit)
+{
+	uint64_t off = MEM_OFF(uaddr);
+	struct page *pg = page_of(m, MEM_ID(uaddr), off);
+	if (pg == NULL)
+		return NULL;
+	*bit = (uint16_t)(1u << ((off >> 2) & (SEG_WORDS - 1)));
+	return pg->roc[(off >> 6) & (PAGE_SEGS - 1)];
+}
+
+/* Whether global word UADDR has read-only history entries. */
+static inline int ro_has(struct mam *m, uint64_t uaddr)
+{
+	uint16_t bit;
+	const struct roc *r = roc_of(m, uaddr, &bit);
+	return r != NULL && (r->words & bit);
+}
+
+/* Full cell X of global word UADDR takes the word's read-only history
+** entries into its list c, in order. */
+static void ro_move(struct mam *m, struct cell *x, uint64_t uaddr)
+{
+	uint16_t bit;
+	struct roc *r = roc_of(m, uaddr, &bit);
+	if (r == NULL || !(r->words & bit))
+		return;
+	unsigned wi = (unsigned)__builtin_ctz(bit);
+	struct hist *h = hist_of(m, x);
+	for (unsigned i = 0; i < r->n; i++) {
+		struct roe *e = &r->v[i];
+		if (e->word != wi)
+			continue;
+		if (h != NULL && hput(m, &h->c, HC_R, e->block, e->stamp, e->who, e->kf, e->val,
+				      NONE32) < 0)
+			m->st.dropped++;
+		e->word = RO_GONE;
+	}
+	r->words &= (uint16_t)~bit;
+	for (unsigned k = 0; k < r->ninsn; k++)
+		r->mask[k] &= (uint16_t)~bit;
+}
+
+/*
+** Another block's global word at UADDR, whose whole state is the plain
+** reads inline in hot cell H, is about to be used by a plain read: the
+** reads join the segment's read-only history instead of a full cell's c,
+** as retire() would add them (one per instruction, the first; a word
+** that has one keeps it), unless one is ordered before a release of its
+** block, or the segment has no room for another instruction.  Returns 1
+** when they did (H can start over), 0 with nothing changed.
+*/
+static int ro_absorb(struct mam *m, const struct hot *h, uint64_t uaddr)
+{
+	uint16_t bit;
+	uint64_t off = MEM_OFF(uaddr);
+	struct page *pg = page_of(m, MEM_ID(uaddr), off);
+	if (pg == NULL)
+		return 0;
+	bit = (uint16_t)(1u << ((off >> 2) & (SEG_WORDS - 1)));
+	struct roc **rp = &pg->roc[(off >> 6) & (PAGE_SEGS - 1)], *r = *rp;
+	uint32_t blk = m->gens[h->gen - m->launch_gen].block;
+	unsigned add[2], nadd = 0, newk = r ? r->ninsn : 0;
+	for (unsigned i = 0; i < h->n; i++) {
+		const struct slot *a = &h->u.s[i];
+		if (sclass(a->kf) != CL_R)
+			return 0;
+		uint32_t insn = W_INSN(a->who);
+		if (nadd && W_INSN(h->u.s[add[0]].who) == insn)
+			continue;	/* retire() keeps the first */
+		unsigned k = 0;
+		while (r && k < r->ninsn && r->insn[k] != insn)
+			k++;
+		if (r && k < r->ninsn && (r->mask[k] & bit))
+			continue;	/* c has one of the instruction already */
+		if (!(r && k < r->ninsn) && newk++ >= RO_INSNS)
+			return 0;
+		if (released(m, blk, a->who, a->kf, a->stamp, uaddr) != NONE32)
+			return 0;
+		add[nadd++] = i;
+	}
+	if (nadd == 0)
+		return 1;
+	if (r == NULL) {
+		if ((r = lalloc(m, sizeof *r)) == NULL)
+			return 0;
+		memset(r, 0, sizeof *r);
+		*rp = r;
+	}
+	if (r->n + nadd > r->cap) {
+		unsigned nc = r->cap ? 2u * r->cap : 16;
+		struct roe *v = lalloc(m, nc * sizeof *v);
+		if (v == NULL)
+			return 0;
+		if (r->n)
+			memcpy(v, r->v, r->n * sizeof *v);
+		r->v = v;
+		r->cap = (uint16_t)nc;
+	}
+	for (unsigned j = 0; j < nadd; j++) {
+		const struct slot *a = &h->u.s[add[j]];
+		uint32_t insn = W_INSN(a->who);
+		unsigned k = 0;
+		while (k < r->ninsn && r->insn[k] != insn)
+			k++;
+		if (k == r->ninsn) {
+			r->insn[k] = insn;
+			r->mask[k] = 0;
+			r->ninsn++;
+		}
+		r->mask[k] |= bit;
+		struct roe *e = &r->v[r->n++];
+		e->block = blk;
+		e->stamp = a->stamp;
+		e->who = a->who;
+		e->val = a->val;
+		e->kf = a->kf;
+		e->word = (uint8_t)__builtin_ctz(bit);
+	}
+	r->words |= bit;
+	return 1;
+}
+
+/* The full cell of hot cell H (word UADDR of SPACE), made from its inline
+** accesses if it has none yet, with the word's read-only history in its
+** c; NULL over budget.  H's generation is left alone. */
+static struct cell *full_of(struct mam *m, struct hot *h, unsigned space, uint64_t uaddr)
 {
 	if (h->gen >= m->launch_gen && h->ext)
 		return h->u.x;
 	struct cell *x = new_cell(m);
 	if (x == NULL)
 		return NULL;
+	if (space == MAM_SPACE_GLOBAL)
+		ro_move(m, x, uaddr);
 	if (h->gen >= m->launch_gen && h->n) {
 		const struct gen_info *g = &m->gens[h->gen - m->launch_gen];
 		struct sum *s = &x->e[g->epoch & 1];
@@ -1645,7 +1800,10 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 	if (g < m->block_gen) {
 		if (g < m->launch_gen || space == MAM_SPACE_SHARED)
 			goto fresh;
-		goto full;	/* another block's global word: its history */
+		/* another block's global word: its history, read-only if it can */
+		if (!b->writes && ro_absorb(m, h, uaddr))
+			goto fresh;
+		goto full;
 	}
 	if (g != m->gen) {
 		if (space == MAM_SPACE_SHARED && g + 1 < m->gen)
@@ -1657,6 +1815,8 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 		}
 		goto full;
 	}
+	if (b->writes && space == MAM_SPACE_GLOBAL && ro_has(m, uaddr))
+		goto full;	/* it meets the other blocks' reads */
 	check_slots(m, w, h->u.s, h->n, 0, b, space, uaddr, sn);
 	uint32_t n = h->n;
 	if (insert(m, w, NULL, space == MAM_SPACE_GLOBAL, h->u.s, &n, 2, b) == 0) {
@@ -1664,7 +1824,7 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 		return;
 	}
 	/* B needs more than the hot cell holds; it is checked already */
-	if ((x = full_of(m, h)) == NULL) {
+	if ((x = full_of(m, h, space, uaddr)) == NULL) {
 		m->st.dropped++;
 		return;
 	}
@@ -1672,7 +1832,7 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 	insert(m, w, x, space == MAM_SPACE_GLOBAL, a->s, &a->n, SUM_CAP, b);
 	return;
 full:
-	if ((x = full_of(m, h)) == NULL) {
+	if ((x = full_of(m, h, space, uaddr)) == NULL) {
 		m->st.dropped++;
 		return;
 	}
@@ -1726,7 +1886,7 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 			}
 			o += 4;
 		} else {
-			struct cell *c = full_of(m, h);
+			struct cell *c = full_of(m, h, space, MEM_PTR(id, word));
 			if (c == NULL || (c->sub == NULL && split(m, c) < 0)) {
 				m->st.dropped++;
 				return;
