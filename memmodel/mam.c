@@ -2054,6 +2054,36 @@ static struct hot *hot_peek(struct mam *m, uint64_t addr)
 
 #define GROUP_WORDS 8	/* distinct shared words remembered per instruction */
 
+/*
+** The first two lanes, LANE and LANE2 of warp W, of a plain 4-byte read B
+** of the shared word at ADDR: when the word's hot cell holds nothing that
+** can matter now (see irrelevant()), the lane-by-lane path would start it
+** over with LANE's read and add LANE2's (it cannot race with a read, and
+** two lanes of one instruction are not ordered), so both are written at
+** once.  Returns the hot cell then, NULL with nothing changed otherwise.
+*/
+static struct hot *pair_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b,
+			     uint64_t addr, unsigned lane, unsigned lane2)
+{
+	struct hot *h = cell_of(m, MEM_ID(addr), MEM_OFF(addr));
+	if (h == NULL || (h->ext && h->gen >= m->launch_gen)
+	    || !irrelevant(m, MAM_SPACE_SHARED, h->gen))
+		return NULL;
+	if (h->gen < m->block_gen)
+		m->st.units++;
+	h->gen = m->gen;
+	h->ext = 0;
+	h->n = 2;
+	b->has_val = 0;
+	b->val = 0;
+	b->tid = (uint16_t)(w->warp * 32 + lane);
+	slot_set(&h->u.s[0], b);
+	b->tid = (uint16_t)(w->warp * 32 + lane2);
+	slot_set(&h->u.s[1], b);
+	m->st.lane_accesses++;	/* LANE's; LANE2 counts itself (read_twice) */
+	return h;
+}
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
@@ -2102,6 +2132,20 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 				if (gi < ng && read_twice(m, gh[gi], b.stamp)) {
 					m->st.lane_accesses++;
 					continue;
+				}
+				if (gi == ng && ng < GROUP_WORDS) {
+					/* a word's first lane: with another lane in the half, both at once */
+					uint32_t rest = mm & (mm - 1);
+					while (rest && addr[__builtin_ctz(rest)] != addr[l])
+						rest &= rest - 1;
+					struct hot *ph = rest ? pair_read(m, w, &b, addr[l], l,
+									  (unsigned)__builtin_ctz(rest))
+							      : NULL;
+					if (ph != NULL) {
+						gw[ng] = addr[l];
+						gh[ng++] = ph;
+						continue;
+					}
 				}
 			}
 			b.addr = addr[l];
