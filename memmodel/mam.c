@@ -505,13 +505,9 @@ static int page_grow(struct mam *m)
 	return 0;
 }
 
-/* The page of byte offset OFF of allocation ID (id >= 1), or NULL when
-** the budget is exhausted. */
-static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
+/* page_of() for a page other than the last one. */
+static struct page *page_find(struct mam *m, uint64_t key)
 {
-	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
-	if (key == m->last_key)
-		return m->last_page;
 	if (m->pn * 2 >= m->pcap && page_grow(m) < 0)
 		return NULL;
 	uint32_t j = (uint32_t)mix64(key) & (m->pcap - 1);
@@ -533,6 +529,14 @@ static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 	m->last_key = key;
 	m->last_page = m->pages[j];
 	return m->last_page;
+}
+
+/* The page of byte offset OFF of allocation ID (id >= 1), or NULL when
+** the budget is exhausted. */
+static inline struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
+{
+	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
+	return key == m->last_key ? m->last_page : page_find(m, key);
 }
 
 /* Segment S of page PG gives its records to its hot cells. */
@@ -1676,7 +1680,7 @@ static int ro_absorb(struct mam *m, const struct hot *h, uint64_t uaddr)
 		return 0;
 	bit = (uint16_t)(1u << ((off >> 2) & (SEG_WORDS - 1)));
 	struct roc **rp = &pg->roc[(off >> 6) & (PAGE_SEGS - 1)], *r = *rp;
-	uint32_t blk = m->gens[h->gen - m->launch_gen].block;
+	uint32_t blk = NONE32;
 	unsigned add[2], nadd = 0, newk = r ? r->ninsn : 0;
 	for (unsigned i = 0; i < h->n; i++) {
 		const struct slot *a = &h->u.s[i];
@@ -1692,6 +1696,8 @@ static int ro_absorb(struct mam *m, const struct hot *h, uint64_t uaddr)
 			continue;	/* c has one of the instruction already */
 		if (!(r && k < r->ninsn) && newk++ >= RO_INSNS)
 			return 0;
+		if (blk == NONE32)
+			blk = m->gens[h->gen - m->launch_gen].block;
 		if (released(m, blk, a->who, a->kf, a->stamp, uaddr) != NONE32)
 			return 0;
 		add[nadd++] = i;
@@ -2025,20 +2031,31 @@ static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64
 }
 
 /*
-** Whether hot cell H (may be NULL) already holds two plain reads made at
-** STAMP, i.e. by two other lanes of the running instruction.  A further
-** plain 4-byte read of the word by a third lane of it then changes nothing
-** on shared memory: it cannot race with reads, and insert() drops the third
-** of three concurrent accesses of one instruction in one warp (on global
-** memory the dropped one would join the history, so this is for shared
-** words only).  This is what makes a broadcast, or lane groups reading one
-** word, cost two lanes per word.
+** Whether a plain 4-byte read B (instruction INSN, warp WARP, clock STAMP)
+** of the shared word of hot cell H (may be NULL) changes nothing: H holds
+** two plain reads of INSN in this interval, none of them ordered before B
+** (another warp's, or another lane's of the running instruction), and
+** either both of B's warp (two other lanes of it) or of two warps.  B cannot
+** race with reads, and insert() drops the third of three concurrent
+** accesses of one instruction when the two it keeps are of one warp that
+** is B's, or of two warps.  (On global memory the dropped one would join
+** the history, so this is for shared words only.)  This is what makes a
+** broadcast, or lane groups reading one word, cost two lanes per word.
 */
-static inline int read_twice(const struct mam *m, const struct hot *h, uint32_t stamp)
+static inline int read_noop(const struct mam *m, const struct hot *h, uint32_t stamp,
+			    uint32_t insn, uint32_t warp)
 {
 	const uint8_t rd = KF(MAM_READ, 0, 0);
-	return h != NULL && h->gen == m->gen && !h->ext && h->n == 2 && h->u.s[0].stamp == stamp
-	       && h->u.s[1].stamp == stamp && h->u.s[0].kf == rd && h->u.s[1].kf == rd;
+	if (h == NULL || h->gen != m->gen || h->ext || h->n != 2)
+		return 0;
+	for (unsigned k = 0; k < 2; k++) {
+		const struct slot *a = &h->u.s[k];
+		if (a->kf != rd || W_INSN(a->who) != insn
+		    || ((W_TID(a->who) >> 5) == warp && a->stamp != stamp))
+			return 0;
+	}
+	uint32_t w0 = W_TID(h->u.s[0].who) >> 5, w1 = W_TID(h->u.s[1].who) >> 5;
+	return w0 != w1 || w0 == warp;
 }
 
 /* The hot cell of the word at ADDR if its page has hot cells, else NULL;
@@ -2053,6 +2070,31 @@ static struct hot *hot_peek(struct mam *m, uint64_t addr)
 }
 
 #define GROUP_WORDS 8	/* distinct shared words remembered per instruction */
+
+/*
+** Lane LANE of warp W makes plain 4-byte read B of the global word at
+** ADDR, whose whole state is another block's plain reads inline in its hot
+** cell: what lane_access() and hot_unit() would do (the reads join the
+** read-only history, the cell starts over with B), without their
+** generality.  Returns 0 with nothing changed when that is not the case.
+*/
+static int ro_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b, uint64_t addr,
+		   unsigned lane)
+{
+	struct hot *h = cell_of(m, MEM_ID(addr), MEM_OFF(addr));
+	if (h == NULL || h->gen < m->launch_gen || h->gen >= m->block_gen || h->ext
+	    || !ro_absorb(m, h, addr))
+		return 0;
+	m->st.units++;
+	m->st.lane_accesses++;
+	h->gen = m->gen;
+	h->n = 1;
+	b->has_val = 0;
+	b->val = 0;
+	b->tid = (uint16_t)(w->warp * 32 + lane);
+	slot_set(&h->u.s[0], b);
+	return 1;
+}
 
 /*
 ** The first two lanes, LANE and LANE2 of warp W, of a plain 4-byte read B
@@ -2080,7 +2122,7 @@ static struct hot *pair_read(struct mam *m, const struct mam_warp_ctx *w, struct
 	slot_set(&h->u.s[0], b);
 	b->tid = (uint16_t)(w->warp * 32 + lane2);
 	slot_set(&h->u.s[1], b);
-	m->st.lane_accesses++;	/* LANE's; LANE2 counts itself (read_twice) */
+	m->st.lane_accesses++;	/* LANE's; LANE2 counts itself (read_noop) */
 	return h;
 }
 
@@ -2113,7 +2155,31 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	int group = halves && kind == MAM_READ;
 	uint64_t gw[GROUP_WORDS];
 	struct hot *gh[GROUP_WORDS];
+	uint32_t gsame[GROUP_WORDS];	/* the lanes on gw[i] */
+	uint32_t skip = 0;		/* lanes whose read changes nothing (read_noop) */
 	unsigned ng = 0;
+	/* the lanes on each word, by a hash of the word: first lane + 1 and
+	** the lanes; lanes whose word collides with another are on their own */
+	uint8_t hfirst[64];
+	uint32_t hlanes[64], alone = 0;
+	if (group && todo && space_of(m, addr[__builtin_ctz(todo)]) == MAM_SPACE_SHARED) {
+		memset(hfirst, 0, sizeof hfirst);
+		for (uint32_t mm = todo; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm), k = (unsigned)(addr[l] >> 2) & 63;
+			if (hfirst[k] == 0) {
+				hfirst[k] = (uint8_t)(l + 1);
+				hlanes[k] = 1u << l;
+			} else if (addr[hfirst[k] - 1] == addr[l]) {
+				hlanes[k] |= 1u << l;
+			} else {
+				alone |= 1u << l;
+			}
+		}
+	} else {
+		alone = todo;
+	}
+	uint32_t last_id = 0;
+	unsigned last_sp = MAM_SPACE_NONE;
 	/* half by half, in lane order: each whole (seg_access) or lane by lane */
 	for (unsigned h = 0; h < 32; h += 16) {
 		uint32_t hm = todo & (0xffffu << h);
@@ -2122,37 +2188,47 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			continue;
 		for (uint32_t mm = hm; mm; mm &= mm - 1) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
-			unsigned sp = space_of(m, addr[l]);
+			if (MEM_ID(addr[l]) != last_id) {
+				last_id = MEM_ID(addr[l]);
+				last_sp = space_of(m, addr[l]);
+			}
+			unsigned sp = last_sp;
 			if (sp == MAM_SPACE_NONE)
 				continue;
 			unsigned gi = GROUP_WORDS;
+			uint32_t same = 0;
 			if (group && sp == MAM_SPACE_SHARED && (addr[l] & 3) == 0) {
-				for (gi = 0; gi < ng && gw[gi] != addr[l]; gi++)
-					;
-				if (gi < ng && read_twice(m, gh[gi], b.stamp)) {
+				if (skip >> l & 1) {
 					m->st.lane_accesses++;
 					continue;
 				}
-				if (gi == ng && ng < GROUP_WORDS) {
-					/* a word's first lane: with another lane in the half, both at once */
-					uint32_t rest = mm & (mm - 1);
-					while (rest && addr[__builtin_ctz(rest)] != addr[l])
-						rest &= rest - 1;
-					struct hot *ph = rest ? pair_read(m, w, &b, addr[l], l,
-									  (unsigned)__builtin_ctz(rest))
-							      : NULL;
-					if (ph != NULL) {
-						gw[ng] = addr[l];
-						gh[ng++] = ph;
+				for (gi = 0; gi < ng && gw[gi] != addr[l]; gi++)
+					;
+				if (gi < ng && read_noop(m, gh[gi], b.stamp, b.insn, w->warp)) {
+					/* so it stays for the word's lanes to come */
+					skip |= gsame[gi];
+					m->st.lane_accesses++;
+					continue;
+				}
+				if (gi == ng && ng < GROUP_WORDS && !(alone >> l & 1)) {
+					/* a word's first lane: the later ones on it, and the
+					** first two at once when they can be */
+					same = hlanes[(addr[l] >> 2) & 63] & ~((2u << l) - 1);
+					if (same && pair_read(m, w, &b, addr[l], l, (unsigned)__builtin_ctz(same))) {
+						skip |= same;
 						continue;
 					}
 				}
 			}
+			if (group && sp == MAM_SPACE_GLOBAL && (addr[l] & 3) == 0
+			    && ro_read(m, w, &b, addr[l], l))
+				continue;
 			b.addr = addr[l];
 			b.tid = (uint16_t)(w->warp * 32 + l);
 			lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
 			if (gi == ng && ng < GROUP_WORDS) {
 				gw[ng] = addr[l];
+				gsame[ng] = same;
 				gh[ng++] = hot_peek(m, addr[l]);
 			}
 		}

@@ -1157,6 +1157,16 @@ END_TEST
 ** after it conflicts with one of another thread in the interval it
 ** closed, and under lockstep when that thread is in another warp.
 */
+/* The occurrences of every race record of class CLS so far. */
+static uint64_t occurrences_of(const struct mam *m, unsigned cls)
+{
+	uint64_t n = 0;
+	for (uint32_t r = 0; r < mam_nraces(m); r++)
+		if (mam_race_at(m, r)->cls == cls)
+			n += mam_race_at(m, r)->occurrences;
+	return n;
+}
+
 static void warps_oracle(int _i, int groups)
 {
 	enum { NT = 96, STEPS = 60, MAXB = 8, MAXT = MAXB * STEPS * 32 };
@@ -1190,7 +1200,7 @@ static void warps_oracle(int _i, int groups)
 			uint8_t kind = (uint8_t)pcg32_bounded(&g, 5), scope = (uint8_t)pcg32_bounded(&g, 4);
 			if (groups && pcg32_bounded(&g, 4) != 0)
 				kind = MAM_READ;	/* mostly reads: read-only words */
-			uint32_t insn = 1 + pcg32_bounded(&g, 4);
+			uint32_t insn = 1 + pcg32_bounded(&g, groups ? 12 : 4);
 			uint64_t a[32], v[32];
 			uint32_t mask;
 			unsigned size;
@@ -1253,8 +1263,9 @@ static void warps_oracle(int _i, int groups)
 					uint32_t k[4] = { cls << 2 | hz, insn, insn, space };
 					memcpy(ok[nok++], k, sizeof k);
 				}
+			uint32_t xblock = 0;	/* lanes that race with another block */
 			for (uint32_t j = first; j < nt; j++)
-				for (uint32_t i = 0; i < first; i++) {
+				for (uint32_t i = 0, xb = 0; i < first; i++) {
 					unsigned cls, hz;
 					struct otuple x = t[i];
 					if (x.block == blk && x.epoch + 1 == epoch && x.tid != t[j].tid) {
@@ -1268,6 +1279,10 @@ static void warps_oracle(int _i, int groups)
 					if (!o_race(&t[i], &t[j], lockstep, &cls, &hz))
 						continue;
 					expect_race = 1;
+					if (cls == MAM_INTER_BLOCK && !xb) {
+						xb = 1;
+						xblock++;
+					}
 					if (nok == capok) {
 						capok *= 2;
 						ok = realloc(ok, capok * sizeof *ok);
@@ -1278,8 +1293,14 @@ static void warps_oracle(int _i, int groups)
 				}
 			struct mam_stats before, after;
 			mam_get_stats(f.m, &before);
+			uint64_t xocc = occurrences_of(f.m, MAM_INTER_BLOCK);
 			mam_access(f.m, &f.w[w], a, mask, size, kind, scope, insn, values ? v : NULL);
 			mam_get_stats(f.m, &after);
+			/* every lane that conflicts with another block is reported */
+			ck_assert_msg(occurrences_of(f.m, MAM_INTER_BLOCK) - xocc >= xblock,
+				      "seed %d step %u: %u lanes race with another block, %llu "
+				      "occurrences", _i, nsteps, xblock,
+				      (unsigned long long)(occurrences_of(f.m, MAM_INTER_BLOCK) - xocc));
 			int got = after.detections > before.detections;
 			ck_assert_msg(got == expect_race, "seed %d step %u (block %u warp %u %s, %u lanes): "
 				      "model %s, oracle %s", _i, nsteps, blk, w, mam_kind_name(kind),
