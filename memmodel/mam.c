@@ -2162,6 +2162,7 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	** the lanes; lanes whose word collides with another are on their own */
 	uint8_t hfirst[64];
 	uint32_t hlanes[64], alone = 0;
+	int shared = 0;		/* shared words read by more than one lane */
 	if (group && todo && space_of(m, addr[__builtin_ctz(todo)]) == MAM_SPACE_SHARED) {
 		memset(hfirst, 0, sizeof hfirst);
 		for (uint32_t mm = todo; mm; mm &= mm - 1) {
@@ -2171,12 +2172,11 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 				hlanes[k] = 1u << l;
 			} else if (addr[hfirst[k] - 1] == addr[l]) {
 				hlanes[k] |= 1u << l;
+				shared = 1;
 			} else {
 				alone |= 1u << l;
 			}
 		}
-	} else {
-		alone = todo;
 	}
 	uint32_t last_id = 0;
 	unsigned last_sp = MAM_SPACE_NONE;
@@ -2197,7 +2197,7 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 				continue;
 			unsigned gi = GROUP_WORDS;
 			uint32_t same = 0;
-			if (group && sp == MAM_SPACE_SHARED && (addr[l] & 3) == 0) {
+			if (shared && sp == MAM_SPACE_SHARED && (addr[l] & 3) == 0) {
 				if (skip >> l & 1) {
 					m->st.lane_accesses++;
 					continue;
