@@ -867,10 +867,22 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 		uint32_t id0 = MEM_ID(A[__builtin_ctz(ok)]), other = 0;
 		FOR_LANES(ok, l)
 			other |= MEM_ID(A[l]) ^ id0;
-		if (other || (id0 < ex->nshinit && ex->shinit[id0]))
+		int writes = kind != MAM_READ && kind != MAM_ATOMIC_READ;
+		int lanes = other || (id0 < ex->nshinit && ex->shinit[id0]);
+		if (lanes && !other && size == 4 && uses_old && !writes) {
+			/* a shared 4-byte read: one pass finds that every lane's
+			** bytes are aligned and written already, the usual case */
+			const uint8_t *bits = ex->shinit[id0];
+			unsigned bad = 0;
+			FOR_LANES(ok, l) {
+				uint64_t o = MEM_OFF(A[l]);
+				bad |= (unsigned)(o & 3) | ((bits[o >> 3] >> (o & 7) & 15u) ^ 15u);
+			}
+			lanes = bad != 0;
+		}
+		if (lanes)
 			FOR_LANES(ok, l)
-				shared_init(ex, w, (int)l, A[l], size, uses_old,
-					    kind != MAM_READ && kind != MAM_ATOMIC_READ, us);
+				shared_init(ex, w, (int)l, A[l], size, uses_old, writes, us);
 	}
 	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope, us, val);
 }

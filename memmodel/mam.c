@@ -167,10 +167,36 @@ struct seg {
 	struct wrec rec[2];
 };
 
+/*
+** The read-only history of a global segment: plain reads of finished
+** blocks at words that have no full cell, the entries the words' history
+** lists c would hold, in the order they would hold them (one per word and
+** instruction, the first, no release after it).  A word's entries move to
+** its c when it gets a full cell (anything but a plain read of a later
+** block needs one), so a word that every block only reads keeps a hot cell
+** and costs one entry per instruction for the whole launch.
+*/
+#define RO_INSNS 4
+struct roe {
+	uint32_t block, stamp, who, val;
+	uint8_t kf, word;	/* word: 0..15, RO_GONE once moved */
+	uint8_t pad[2];
+};
+#define RO_GONE 0xffu
+struct roc {
+	uint32_t insn[RO_INSNS];
+	uint16_t mask[RO_INSNS];	/* words with an entry of insn[k] */
+	uint16_t words;			/* words with any entry */
+	uint16_t n, cap;
+	uint8_t ninsn;
+	struct roe *v;
+};
+
 /* A shadow page: segment records, and hot cells once a word is used on
 ** its own (a lane access that is not a whole segment's). */
 struct page {
 	struct hot *cells;
+	struct roc *roc[PAGE_SEGS];	/* global only, or NULL */
 	struct seg seg[PAGE_SEGS];
 };
 
@@ -479,13 +505,9 @@ static int page_grow(struct mam *m)
 	return 0;
 }
 
-/* The page of byte offset OFF of allocation ID (id >= 1), or NULL when
-** the budget is exhausted. */
-static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
+/* page_of() for a page other than the last one. */
+static struct page *page_find(struct mam *m, uint64_t key)
 {
-	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
-	if (key == m->last_key)
-		return m->last_page;
 	if (m->pn * 2 >= m->pcap && page_grow(m) < 0)
 		return NULL;
 	uint32_t j = (uint32_t)mix64(key) & (m->pcap - 1);
@@ -496,8 +518,10 @@ static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 		if (pg == NULL)
 			return NULL;
 		pg->cells = NULL;
-		for (unsigned i = 0; i < PAGE_SEGS; i++)
+		for (unsigned i = 0; i < PAGE_SEGS; i++) {
 			pg->seg[i].gen = pg->seg[i].touched = pg->seg[i].n = 0;
+			pg->roc[i] = NULL;
+		}
 		m->pkeys[j] = key;
 		m->pages[j] = pg;
 		m->pn++;
@@ -505,6 +529,14 @@ static struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 	m->last_key = key;
 	m->last_page = m->pages[j];
 	return m->last_page;
+}
+
+/* The page of byte offset OFF of allocation ID (id >= 1), or NULL when
+** the budget is exhausted. */
+static inline struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
+{
+	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);
+	return key == m->last_key ? m->last_page : page_find(m, key);
 }
 
 /* Segment S of page PG gives its records to its hot cells. */
@@ -1586,15 +1618,144 @@ static struct cell *new_cell(struct mam *m)
 	return x;
 }
 
-/* The full cell of hot cell H, made from its inline accesses if it has
-** none yet; NULL over budget.  H's generation is left alone. */
-static struct cell *full_of(struct mam *m, struct hot *h)
+/* The read-only history of the segment of global word UADDR, or NULL;
+** *BIT is the word's bit in it. */
+static struct roc *roc_of(struct mam *m, uint64_t uaddr, uint16_t *bit)
+{
+	uint64_t off = MEM_OFF(uaddr);
+	struct page *pg = page_of(m, MEM_ID(uaddr), off);
+	if (pg == NULL)
+		return NULL;
+	*bit = (uint16_t)(1u << ((off >> 2) & (SEG_WORDS - 1)));
+	return pg->roc[(off >> 6) & (PAGE_SEGS - 1)];
+}
+
+/* Whether global word UADDR has read-only history entries. */
+static inline int ro_has(struct mam *m, uint64_t uaddr)
+{
+	uint16_t bit;
+	const struct roc *r = roc_of(m, uaddr, &bit);
+	return r != NULL && (r->words & bit);
+}
+
+/* Full cell X of global word UADDR takes the word's read-only history
+** entries into its list c, in order. */
+static void ro_move(struct mam *m, struct cell *x, uint64_t uaddr)
+{
+	uint16_t bit;
+	struct roc *r = roc_of(m, uaddr, &bit);
+	if (r == NULL || !(r->words & bit))
+		return;
+	unsigned wi = (unsigned)__builtin_ctz(bit);
+	struct hist *h = hist_of(m, x);
+	for (unsigned i = 0; i < r->n; i++) {
+		struct roe *e = &r->v[i];
+		if (e->word != wi)
+			continue;
+		if (h != NULL && hput(m, &h->c, HC_R, e->block, e->stamp, e->who, e->kf, e->val,
+				      NONE32) < 0)
+			m->st.dropped++;
+		e->word = RO_GONE;
+	}
+	r->words &= (uint16_t)~bit;
+	for (unsigned k = 0; k < r->ninsn; k++)
+		r->mask[k] &= (uint16_t)~bit;
+}
+
+/*
+** Another block's global word at UADDR, whose whole state is the plain
+** reads inline in hot cell H, is about to be used by a plain read: the
+** reads join the segment's read-only history instead of a full cell's c,
+** as retire() would add them (one per instruction, the first; a word
+** that has one keeps it), unless one is ordered before a release of its
+** block, or the segment has no room for another instruction.  Returns 1
+** when they did (H can start over), 0 with nothing changed.
+*/
+static int ro_absorb(struct mam *m, const struct hot *h, uint64_t uaddr)
+{
+	uint16_t bit;
+	uint64_t off = MEM_OFF(uaddr);
+	struct page *pg = page_of(m, MEM_ID(uaddr), off);
+	if (pg == NULL)
+		return 0;
+	bit = (uint16_t)(1u << ((off >> 2) & (SEG_WORDS - 1)));
+	struct roc **rp = &pg->roc[(off >> 6) & (PAGE_SEGS - 1)], *r = *rp;
+	uint32_t blk = NONE32;
+	unsigned add[2], nadd = 0, newk = r ? r->ninsn : 0;
+	for (unsigned i = 0; i < h->n; i++) {
+		const struct slot *a = &h->u.s[i];
+		if (sclass(a->kf) != CL_R)
+			return 0;
+		uint32_t insn = W_INSN(a->who);
+		if (nadd && W_INSN(h->u.s[add[0]].who) == insn)
+			continue;	/* retire() keeps the first */
+		unsigned k = 0;
+		while (r && k < r->ninsn && r->insn[k] != insn)
+			k++;
+		if (r && k < r->ninsn && (r->mask[k] & bit))
+			continue;	/* c has one of the instruction already */
+		if (!(r && k < r->ninsn) && newk++ >= RO_INSNS)
+			return 0;
+		if (blk == NONE32)
+			blk = m->gens[h->gen - m->launch_gen].block;
+		if (released(m, blk, a->who, a->kf, a->stamp, uaddr) != NONE32)
+			return 0;
+		add[nadd++] = i;
+	}
+	if (nadd == 0)
+		return 1;
+	if (r == NULL) {
+		if ((r = lalloc(m, sizeof *r)) == NULL)
+			return 0;
+		memset(r, 0, sizeof *r);
+		*rp = r;
+	}
+	if (r->n + nadd > r->cap) {
+		unsigned nc = r->cap ? 2u * r->cap : 16;
+		struct roe *v = lalloc(m, nc * sizeof *v);
+		if (v == NULL)
+			return 0;
+		if (r->n)
+			memcpy(v, r->v, r->n * sizeof *v);
+		r->v = v;
+		r->cap = (uint16_t)nc;
+	}
+	for (unsigned j = 0; j < nadd; j++) {
+		const struct slot *a = &h->u.s[add[j]];
+		uint32_t insn = W_INSN(a->who);
+		unsigned k = 0;
+		while (k < r->ninsn && r->insn[k] != insn)
+			k++;
+		if (k == r->ninsn) {
+			r->insn[k] = insn;
+			r->mask[k] = 0;
+			r->ninsn++;
+		}
+		r->mask[k] |= bit;
+		struct roe *e = &r->v[r->n++];
+		e->block = blk;
+		e->stamp = a->stamp;
+		e->who = a->who;
+		e->val = a->val;
+		e->kf = a->kf;
+		e->word = (uint8_t)__builtin_ctz(bit);
+	}
+	r->words |= bit;
+	return 1;
+}
+
+/* The full cell of hot cell H (word UADDR of SPACE), made from its inline
+** accesses if it has none yet, with the word's read-only history in its
+** c; NULL over budget.  H's generation is left alone. */
+static struct cell *full_of(struct mam *m, struct hot *h, unsigned space, uint64_t uaddr)
 {
 	if (h->gen >= m->launch_gen && h->ext)
 		return h->u.x;
 	struct cell *x = new_cell(m);
 	if (x == NULL)
 		return NULL;
+	if (space == MAM_SPACE_GLOBAL)
+		ro_move(m, x, uaddr);
 	if (h->gen >= m->launch_gen && h->n) {
 		const struct gen_info *g = &m->gens[h->gen - m->launch_gen];
 		struct sum *s = &x->e[g->epoch & 1];
@@ -1645,7 +1806,10 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 	if (g < m->block_gen) {
 		if (g < m->launch_gen || space == MAM_SPACE_SHARED)
 			goto fresh;
-		goto full;	/* another block's global word: its history */
+		/* another block's global word: its history, read-only if it can */
+		if (!b->writes && ro_absorb(m, h, uaddr))
+			goto fresh;
+		goto full;
 	}
 	if (g != m->gen) {
 		if (space == MAM_SPACE_SHARED && g + 1 < m->gen)
@@ -1657,6 +1821,8 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 		}
 		goto full;
 	}
+	if (b->writes && space == MAM_SPACE_GLOBAL && ro_has(m, uaddr))
+		goto full;	/* it meets the other blocks' reads */
 	check_slots(m, w, h->u.s, h->n, 0, b, space, uaddr, sn);
 	uint32_t n = h->n;
 	if (insert(m, w, NULL, space == MAM_SPACE_GLOBAL, h->u.s, &n, 2, b) == 0) {
@@ -1664,7 +1830,7 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 		return;
 	}
 	/* B needs more than the hot cell holds; it is checked already */
-	if ((x = full_of(m, h)) == NULL) {
+	if ((x = full_of(m, h, space, uaddr)) == NULL) {
 		m->st.dropped++;
 		return;
 	}
@@ -1672,7 +1838,7 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 	insert(m, w, x, space == MAM_SPACE_GLOBAL, a->s, &a->n, SUM_CAP, b);
 	return;
 full:
-	if ((x = full_of(m, h)) == NULL) {
+	if ((x = full_of(m, h, space, uaddr)) == NULL) {
 		m->st.dropped++;
 		return;
 	}
@@ -1726,7 +1892,7 @@ static void lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned sp
 			}
 			o += 4;
 		} else {
-			struct cell *c = full_of(m, h);
+			struct cell *c = full_of(m, h, space, MEM_PTR(id, word));
 			if (c == NULL || (c->sub == NULL && split(m, c) < 0)) {
 				m->st.dropped++;
 				return;
@@ -1864,6 +2030,102 @@ static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64
 	       && seg_access(m, w, &pg->seg[(off >> 6) & (PAGE_SEGS - 1)], sp, b, value, lane0);
 }
 
+/*
+** Whether a plain 4-byte read B (instruction INSN, warp WARP, clock STAMP)
+** of the shared word of hot cell H (may be NULL) changes nothing: H holds
+** two plain reads of INSN in this interval, none of them ordered before B
+** (another warp's, or another lane's of the running instruction), and
+** either both of B's warp (two other lanes of it) or of two warps.  B cannot
+** race with reads, and insert() drops the third of three concurrent
+** accesses of one instruction when the two it keeps are of one warp that
+** is B's, or of two warps.  (On global memory the dropped one would join
+** the history, so this is for shared words only.)  This is what makes a
+** broadcast, or lane groups reading one word, cost two lanes per word.
+*/
+static inline int read_noop(const struct mam *m, const struct hot *h, uint32_t stamp,
+			    uint32_t insn, uint32_t warp)
+{
+	const uint8_t rd = KF(MAM_READ, 0, 0);
+	if (h == NULL || h->gen != m->gen || h->ext || h->n != 2)
+		return 0;
+	for (unsigned k = 0; k < 2; k++) {
+		const struct slot *a = &h->u.s[k];
+		if (a->kf != rd || W_INSN(a->who) != insn
+		    || ((W_TID(a->who) >> 5) == warp && a->stamp != stamp))
+			return 0;
+	}
+	uint32_t w0 = W_TID(h->u.s[0].who) >> 5, w1 = W_TID(h->u.s[1].who) >> 5;
+	return w0 != w1 || w0 == warp;
+}
+
+/* The hot cell of the word at ADDR if its page has hot cells, else NULL;
+** nothing is allocated or spilled. */
+static struct hot *hot_peek(struct mam *m, uint64_t addr)
+{
+	uint64_t off = MEM_OFF(addr);
+	struct page *pg = page_of(m, MEM_ID(addr), off);
+	if (pg == NULL || pg->cells == NULL)
+		return NULL;
+	return &pg->cells[(uint32_t)(off >> 2) & (PAGE_WORDS - 1)];
+}
+
+#define GROUP_WORDS 8	/* distinct shared words remembered per instruction */
+
+/*
+** Lane LANE of warp W makes plain 4-byte read B of the global word at
+** ADDR, whose whole state is another block's plain reads inline in its hot
+** cell: what lane_access() and hot_unit() would do (the reads join the
+** read-only history, the cell starts over with B), without their
+** generality.  Returns 0 with nothing changed when that is not the case.
+*/
+static int ro_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b, uint64_t addr,
+		   unsigned lane)
+{
+	struct hot *h = cell_of(m, MEM_ID(addr), MEM_OFF(addr));
+	if (h == NULL || h->gen < m->launch_gen || h->gen >= m->block_gen || h->ext
+	    || !ro_absorb(m, h, addr))
+		return 0;
+	m->st.units++;
+	m->st.lane_accesses++;
+	h->gen = m->gen;
+	h->n = 1;
+	b->has_val = 0;
+	b->val = 0;
+	b->tid = (uint16_t)(w->warp * 32 + lane);
+	slot_set(&h->u.s[0], b);
+	return 1;
+}
+
+/*
+** The first two lanes, LANE and LANE2 of warp W, of a plain 4-byte read B
+** of the shared word at ADDR: when the word's hot cell holds nothing that
+** can matter now (see irrelevant()), the lane-by-lane path would start it
+** over with LANE's read and add LANE2's (it cannot race with a read, and
+** two lanes of one instruction are not ordered), so both are written at
+** once.  Returns the hot cell then, NULL with nothing changed otherwise.
+*/
+static struct hot *pair_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b,
+			     uint64_t addr, unsigned lane, unsigned lane2)
+{
+	struct hot *h = cell_of(m, MEM_ID(addr), MEM_OFF(addr));
+	if (h == NULL || (h->ext && h->gen >= m->launch_gen)
+	    || !irrelevant(m, MAM_SPACE_SHARED, h->gen))
+		return NULL;
+	if (h->gen < m->block_gen)
+		m->st.units++;
+	h->gen = m->gen;
+	h->ext = 0;
+	h->n = 2;
+	b->has_val = 0;
+	b->val = 0;
+	b->tid = (uint16_t)(w->warp * 32 + lane);
+	slot_set(&h->u.s[0], b);
+	b->tid = (uint16_t)(w->warp * 32 + lane2);
+	slot_set(&h->u.s[1], b);
+	m->st.lane_accesses++;	/* LANE's; LANE2 counts itself (read_noop) */
+	return h;
+}
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
@@ -1889,6 +2151,35 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			hand_atomic(m, &b);
 		}
 	int halves = size == 4 && m->opt.dump_max == 0;
+	/* plain aligned 4-byte reads of shared words: the words met so far */
+	int group = halves && kind == MAM_READ;
+	uint64_t gw[GROUP_WORDS];
+	struct hot *gh[GROUP_WORDS];
+	uint32_t gsame[GROUP_WORDS];	/* the lanes on gw[i] */
+	uint32_t skip = 0;		/* lanes whose read changes nothing (read_noop) */
+	unsigned ng = 0;
+	/* the lanes on each word, by a hash of the word: first lane + 1 and
+	** the lanes; lanes whose word collides with another are on their own */
+	uint8_t hfirst[64];
+	uint32_t hlanes[64], alone = 0;
+	int shared = 0;		/* shared words read by more than one lane */
+	if (group && todo && space_of(m, addr[__builtin_ctz(todo)]) == MAM_SPACE_SHARED) {
+		memset(hfirst, 0, sizeof hfirst);
+		for (uint32_t mm = todo; mm; mm &= mm - 1) {
+			unsigned l = (unsigned)__builtin_ctz(mm), k = (unsigned)(addr[l] >> 2) & 63;
+			if (hfirst[k] == 0) {
+				hfirst[k] = (uint8_t)(l + 1);
+				hlanes[k] = 1u << l;
+			} else if (addr[hfirst[k] - 1] == addr[l]) {
+				hlanes[k] |= 1u << l;
+				shared = 1;
+			} else {
+				alone |= 1u << l;
+			}
+		}
+	}
+	uint32_t last_id = 0;
+	unsigned last_sp = MAM_SPACE_NONE;
 	/* half by half, in lane order: each whole (seg_access) or lane by lane */
 	for (unsigned h = 0; h < 32; h += 16) {
 		uint32_t hm = todo & (0xffffu << h);
@@ -1897,12 +2188,49 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			continue;
 		for (uint32_t mm = hm; mm; mm &= mm - 1) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
-			unsigned sp = space_of(m, addr[l]);
+			if (MEM_ID(addr[l]) != last_id) {
+				last_id = MEM_ID(addr[l]);
+				last_sp = space_of(m, addr[l]);
+			}
+			unsigned sp = last_sp;
 			if (sp == MAM_SPACE_NONE)
+				continue;
+			unsigned gi = GROUP_WORDS;
+			uint32_t same = 0;
+			if (shared && sp == MAM_SPACE_SHARED && (addr[l] & 3) == 0) {
+				if (skip >> l & 1) {
+					m->st.lane_accesses++;
+					continue;
+				}
+				for (gi = 0; gi < ng && gw[gi] != addr[l]; gi++)
+					;
+				if (gi < ng && read_noop(m, gh[gi], b.stamp, b.insn, w->warp)) {
+					/* so it stays for the word's lanes to come */
+					skip |= gsame[gi];
+					m->st.lane_accesses++;
+					continue;
+				}
+				if (gi == ng && ng < GROUP_WORDS && !(alone >> l & 1)) {
+					/* a word's first lane: the later ones on it, and the
+					** first two at once when they can be */
+					same = hlanes[(addr[l] >> 2) & 63] & ~((2u << l) - 1);
+					if (same && pair_read(m, w, &b, addr[l], l, (unsigned)__builtin_ctz(same))) {
+						skip |= same;
+						continue;
+					}
+				}
+			}
+			if (group && sp == MAM_SPACE_GLOBAL && (addr[l] & 3) == 0
+			    && ro_read(m, w, &b, addr[l], l))
 				continue;
 			b.addr = addr[l];
 			b.tid = (uint16_t)(w->warp * 32 + l);
 			lane_access(m, w, sp, &b, size, has_val ? value[l] : 0, has_val);
+			if (gi == ng && ng < GROUP_WORDS) {
+				gw[ng] = addr[l];
+				gsame[ng] = same;
+				gh[ng++] = hot_peek(m, addr[l]);
+			}
 		}
 	}
 }

@@ -1157,13 +1157,24 @@ END_TEST
 ** after it conflicts with one of another thread in the interval it
 ** closed, and under lockstep when that thread is in another warp.
 */
-START_TEST(random_warps_against_oracle)
+/* The occurrences of every race record of class CLS so far. */
+static uint64_t occurrences_of(const struct mam *m, unsigned cls)
 {
-	enum { NB = 3, NT = 96, STEPS = 60, MAXT = NB * STEPS * 32 };
+	uint64_t n = 0;
+	for (uint32_t r = 0; r < mam_nraces(m); r++)
+		if (mam_race_at(m, r)->cls == cls)
+			n += mam_race_at(m, r)->occurrences;
+	return n;
+}
+
+static void warps_oracle(int _i, int groups)
+{
+	enum { NT = 96, STEPS = 60, MAXB = 8, MAXT = MAXB * STEPS * 32 };
 	static const unsigned sizes[4] = { 1, 2, 4, 8 };
+	const uint32_t NB = groups ? MAXB : 3;
 	int lockstep = _i & 1;
 	struct pcg32 g;
-	pcg32_seed(&g, 0xfa57000u + (uint64_t)_i, 55);
+	pcg32_seed(&g, (groups ? 0x9a0b000u : 0xfa57000u) + (uint64_t)_i, 55);
 	struct fx f;
 	fx_init(&f, lockstep ? MAM_LOCKSTEP : MAM_ITS, NB, NT);
 	mam_free(f.m);		/* no dump: the fast path is off while tuples are kept */
@@ -1187,7 +1198,9 @@ START_TEST(random_warps_against_oracle)
 			uint32_t first = nt, w = pcg32_bounded(&g, NT / 32);
 			uint8_t space = pcg32_bounded(&g, 2) ? MAM_SPACE_GLOBAL : MAM_SPACE_SHARED;
 			uint8_t kind = (uint8_t)pcg32_bounded(&g, 5), scope = (uint8_t)pcg32_bounded(&g, 4);
-			uint32_t insn = 1 + pcg32_bounded(&g, 4);
+			if (groups && pcg32_bounded(&g, 4) != 0)
+				kind = MAM_READ;	/* mostly reads: read-only words */
+			uint32_t insn = 1 + pcg32_bounded(&g, groups ? 12 : 4);
 			uint64_t a[32], v[32];
 			uint32_t mask;
 			unsigned size;
@@ -1199,7 +1212,7 @@ START_TEST(random_warps_against_oracle)
 				a[l] = pcg32_bounded(&g, 384 / size) * size;
 				v[l] = pcg32_bounded(&g, 2);
 			} else {
-				uint32_t seg = pcg32_bounded(&g, 3), pat = pcg32_bounded(&g, 6);
+				uint32_t seg = pcg32_bounded(&g, 3), pat = pcg32_bounded(&g, groups ? 10 : 6);
 				uint32_t shift = pat == 2 ? 1 + pcg32_bounded(&g, 31) : 0;
 				uint32_t half[2] = { pcg32_bounded(&g, 6), pcg32_bounded(&g, 6) };
 				size = 4;
@@ -1207,8 +1220,16 @@ START_TEST(random_warps_against_oracle)
 				for (unsigned l = 0; l < 32; l++) {
 					unsigned word = pat == 3 ? 31 - l : l + shift;
 					a[l] = (seg * 32 + word) % 96 * 4;
-					if (pat >= 4)	/* each half on a 16-word segment */
+					if (pat == 4 || pat == 5)	/* each half on a 16-word segment */
 						a[l] = (half[l / 16] * 16 + l % 16) * 4;
+					if (pat == 6)	/* a broadcast: one word */
+						a[l] = (seg * 32 + half[1] * 5) % 96 * 4;
+					if (pat == 7)	/* groups of 8 lanes on one word (As[ty][j]) */
+						a[l] = (seg * 32 + half[0] + l / 8) % 96 * 4;
+					if (pat == 8)	/* four groups on the same 8 words (Bs[j][tx]) */
+						a[l] = (seg * 32 + half[0] + l % 8) % 96 * 4;
+					if (pat == 9)	/* runs of 8 words (rows of a tile, A[row * k + c]) */
+						a[l] = (half[0] * 8 + l / 8 * 24 + l % 8) % 96 * 4;
 					v[l] = pcg32_bounded(&g, 2);
 				}
 			}
@@ -1242,8 +1263,9 @@ START_TEST(random_warps_against_oracle)
 					uint32_t k[4] = { cls << 2 | hz, insn, insn, space };
 					memcpy(ok[nok++], k, sizeof k);
 				}
+			uint32_t xblock = 0;	/* lanes that race with another block */
 			for (uint32_t j = first; j < nt; j++)
-				for (uint32_t i = 0; i < first; i++) {
+				for (uint32_t i = 0, xb = 0; i < first; i++) {
 					unsigned cls, hz;
 					struct otuple x = t[i];
 					if (x.block == blk && x.epoch + 1 == epoch && x.tid != t[j].tid) {
@@ -1257,6 +1279,10 @@ START_TEST(random_warps_against_oracle)
 					if (!o_race(&t[i], &t[j], lockstep, &cls, &hz))
 						continue;
 					expect_race = 1;
+					if (cls == MAM_INTER_BLOCK && !xb) {
+						xb = 1;
+						xblock++;
+					}
 					if (nok == capok) {
 						capok *= 2;
 						ok = realloc(ok, capok * sizeof *ok);
@@ -1267,8 +1293,14 @@ START_TEST(random_warps_against_oracle)
 				}
 			struct mam_stats before, after;
 			mam_get_stats(f.m, &before);
+			uint64_t xocc = occurrences_of(f.m, MAM_INTER_BLOCK);
 			mam_access(f.m, &f.w[w], a, mask, size, kind, scope, insn, values ? v : NULL);
 			mam_get_stats(f.m, &after);
+			/* every lane that conflicts with another block is reported */
+			ck_assert_msg(occurrences_of(f.m, MAM_INTER_BLOCK) - xocc >= xblock,
+				      "seed %d step %u: %u lanes race with another block, %llu "
+				      "occurrences", _i, nsteps, xblock,
+				      (unsigned long long)(occurrences_of(f.m, MAM_INTER_BLOCK) - xocc));
 			int got = after.detections > before.detections;
 			ck_assert_msg(got == expect_race, "seed %d step %u (block %u warp %u %s, %u lanes): "
 				      "model %s, oracle %s", _i, nsteps, blk, w, mam_kind_name(kind),
@@ -1316,6 +1348,20 @@ START_TEST(random_warps_against_oracle)
 	free(t);
 	free(ok);
 	fx_free(&f);
+}
+
+START_TEST(random_warps_against_oracle)
+{
+	warps_oracle(_i, 0);
+}
+END_TEST
+
+/* The same with lane groups on one word (broadcasts, the 8-lane rows and
+** columns of a tiled matmul), runs of 8 words, mostly reads and 8 blocks:
+** the shapes of the grouped-read paths and of read-only global words. */
+START_TEST(random_groups_against_oracle)
+{
+	warps_oracle(_i, 1);
 }
 END_TEST
 
@@ -1697,6 +1743,7 @@ Suite *mam_suite(void)
 	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);
+	tcase_add_loop_test(tc, random_groups_against_oracle, 0, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }
