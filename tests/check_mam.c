@@ -1052,6 +1052,37 @@ static int has_pair(const struct mam *m, int cls, unsigned hz, uint32_t ia, uint
 }
 
 /*
+** The oracle's racing pairs OK[0..NOK) (class << 2 | hazard, first and
+** second instruction, space) against the model's records: every record is
+** one of them (and none is its-only under LOCKSTEP), and when nothing
+** overflowed every pair has a record, of the same class unless intra-warp.
+*/
+static void check_pairs(const struct fx *f, int seed, const uint32_t (*ok)[4], uint32_t nok,
+			int lockstep)
+{
+	for (uint32_t r = 0; r < mam_nraces(f->m); r++) {
+		const struct mam_race *x = mam_race_at(f->m, r);
+		uint32_t k[4] = { (uint32_t)x->cls << 2 | x->hazard, x->first.insn, x->second.insn, x->space };
+		int found = 0;
+		for (uint32_t i = 0; i < nok && !found; i++)
+			found = memcmp(ok[i], k, sizeof k) == 0;
+		ck_assert_msg(found, "seed %d: record %s %s %u -> %u is no race", seed,
+			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
+			      x->second.insn);
+		ck_assert(!(lockstep && x->its_only));
+	}
+	struct mam_stats st;
+	mam_get_stats(f->m, &st);
+	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
+		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
+		ck_assert_msg(has_pair(f->m, cls == MAM_INTRA_WARP ? -1 : (int)cls, hz, ok[i][1], ok[i][2],
+				       ok[i][3]),
+			      "seed %d: no record for the pair %s %s %u -> %u", seed, mam_class_name(cls),
+			      mam_hazard_name(hz), ok[i][1], ok[i][2]);
+	}
+}
+
+/*
 ** Random access sequences (sizes 1-8 at any aligned offset of 16 bytes,
 ** every kind and scope, shared and global, barriers, three blocks of three
 ** warps): after every access, the model reports a race exactly when the
@@ -1116,27 +1147,8 @@ START_TEST(random_against_oracle)
 		}
 		mam_block_end(f.m);
 	}
-	for (uint32_t r = 0; r < mam_nraces(f.m); r++) {
-		const struct mam_race *x = mam_race_at(f.m, r);
-		uint32_t k[4] = { (uint32_t)x->cls << 2 | x->hazard, x->first.insn, x->second.insn, x->space };
-		int found = 0;
-		for (uint32_t i = 0; i < nok && !found; i++)
-			found = memcmp(ok[i], k, sizeof k) == 0;
-		ck_assert_msg(found, "seed %d: record %s %s %u -> %u is no race", _i,
-			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
-			      x->second.insn);
-		ck_assert(!(lockstep && x->its_only));
-	}
 	ck_assert_uint_gt(mam_nraces(f.m), 0);
-	struct mam_stats st;
-	mam_get_stats(f.m, &st);
-	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
-		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
-		ck_assert_msg(has_pair(f.m, cls == MAM_INTRA_WARP ? -1 : (int)cls, hz, ok[i][1], ok[i][2],
-				       ok[i][3]),
-			      "seed %d: no record for the pair %s %s %u -> %u", _i, mam_class_name(cls),
-			      mam_hazard_name(hz), ok[i][1], ok[i][2]);
-	}
+	check_pairs(&f, _i, ok, nok, lockstep);
 	free(t);
 	free(ok);
 	fx_free(&f);
@@ -1312,25 +1324,9 @@ static void warps_oracle(int _i, int groups)
 		}
 		mam_block_end(f.m);
 	}
-	for (uint32_t r = 0; r < mam_nraces(f.m); r++) {
-		const struct mam_race *x = mam_race_at(f.m, r);
-		uint32_t k[4] = { (uint32_t)x->cls << 2 | x->hazard, x->first.insn, x->second.insn, x->space };
-		int found = 0;
-		for (uint32_t i = 0; i < nok && !found; i++)
-			found = memcmp(ok[i], k, sizeof k) == 0;
-		ck_assert_msg(found, "seed %d: record %s %s %u -> %u is no race", _i,
-			      mam_class_name(x->cls), mam_hazard_name(x->hazard), x->first.insn,
-			      x->second.insn);
-	}
+	check_pairs(&f, _i, ok, nok, lockstep);
 	struct mam_stats st;
 	mam_get_stats(f.m, &st);
-	for (uint32_t i = 0; i < nok && st.overflows == 0; i++) {
-		unsigned cls = ok[i][0] >> 2, hz = ok[i][0] & 3;
-		ck_assert_msg(has_pair(f.m, cls == MAM_INTRA_WARP ? -1 : (int)cls, hz, ok[i][1], ok[i][2],
-				       ok[i][3]),
-			      "seed %d: no record for the pair %s %s %u -> %u", _i, mam_class_name(cls),
-			      mam_hazard_name(hz), ok[i][1], ok[i][2]);
-	}
 	for (uint32_t i = 0; i < mam_nbarriers(f.m) && !values; i++) {
 		const struct mam_barrier_info *bi = mam_barrier_at(f.m, i);
 		ck_assert_uint_lt(bi->id, STEPS + 2);
