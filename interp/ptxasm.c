@@ -192,15 +192,11 @@ static int parse_addr(struct px *x, const char *s, const char *e, struct pel *el
 	int64_t off = 0;
 	if (sign) {
 		struct pel o;
-		const char *q = skipws(sign + 1, end);
-		if (parse_number(q, (size_t)(end - q), &o) < 0 || o.ik != IK_INT) {
-			/* trailing blanks */
-			const char *t = end;
-			while (t > q && isspace((unsigned char)t[-1]))
-				t--;
-			if (parse_number(q, (size_t)(t - q), &o) < 0 || o.ik != IK_INT)
-				return px_fail(x, "memory operand offset");
-		}
+		const char *q = skipws(sign + 1, end), *t = end;
+		while (t > q && isspace((unsigned char)t[-1]))
+			t--;
+		if (parse_number(q, (size_t)(t - q), &o) < 0 || o.ik != IK_INT)
+			return px_fail(x, "memory operand offset");
 		off = *sign == '-' ? -(int64_t)o.imm : (int64_t)o.imm;
 	}
 	el->kind = PE_ADDR;
@@ -908,9 +904,12 @@ static int starts_mod(const struct mods *m, int i, const char *s)
 	return m->len[i] >= strlen(s) && memcmp(m->part[i], s, strlen(s)) == 0;
 }
 
+/* The operations of atom and red, in the order of atomops[]. */
+enum { AO_ADD, AO_MIN, AO_MAX, AO_AND, AO_OR, AO_XOR, AO_EXCH, AO_CAS, AO_INC, AO_DEC };
+
 /* Reads the modifiers of ld/st/atom/red (from part 1 on); an unknown one is
-** an error rather than a silently different instruction.  Atomic operation
-** names (add, cas, ...) are left to the caller: *OPNAME gets the first. */
+** an error rather than a silently different instruction.  *OPNAME gets the
+** atomic operation (AO_*), -1 for none. */
 static int mem_mods(struct px *x, const struct mods *m, struct memmods *mm, int *opname)
 {
 	static const char *const ignored[] = {
@@ -1016,7 +1015,7 @@ static int lower_memop(struct px *x, const char *base, const struct mods *m, str
 	if (!is_ld && !is_st && mm.vec != 1)
 		return px_fail(x, "vector atomics");
 	int ai = is_st || is_red ? 0 : 1;	/* the memory operand */
-	int want = is_ld || is_st ? 2 : is_red ? 2 : opname == 7 ? 4 : 3;
+	int want = is_ld || is_st || is_red ? 2 : opname == AO_CAS ? 4 : 3;
 	if (nops_is(x, nops, want) < 0)
 		return -1;
 	if (o[ai].nel != 1 || o[ai].el[0].kind != PE_ADDR)
@@ -1053,7 +1052,7 @@ static int lower_memop(struct px *x, const char *base, const struct mods *m, str
 		uint32_t d = is_red ? tmp(x, 1) : wr(x, &o[0].el[0]);
 		if (a == OPND_NONE || b == OPND_NONE || d == OPND_NONE)
 			return -1;
-		if (opname == 7) {	/* cas */
+		if (opname == AO_CAS) {
 			uint32_t c = rd(x, &o[3].el[0], w, 0);
 			if (c == OPND_NONE)
 				return -1;
@@ -1063,11 +1062,13 @@ static int lower_memop(struct px *x, const char *base, const struct mods *m, str
 			emit(x, OP_MOV, w, 0, d, t, 0, 0, 0, 0);
 		} else {
 			static const uint8_t ops[][3] = {	/* unsigned/bits, signed, float */
-				[0] = { AT_ADD, AT_ADD, AT_FADD }, [1] = { AT_UMIN, AT_MIN, AT_FMIN },
-				[2] = { AT_UMAX, AT_MAX, AT_FMAX }, [3] = { AT_AND, AT_AND, 0xff },
-				[4] = { AT_OR, AT_OR, 0xff }, [5] = { AT_XOR, AT_XOR, 0xff },
-				[6] = { AT_XCHG, AT_XCHG, AT_XCHG }, [8] = { AT_UINC, 0xff, 0xff },
-				[9] = { AT_UDEC, 0xff, 0xff },
+				[AO_ADD] = { AT_ADD, AT_ADD, AT_FADD },
+				[AO_MIN] = { AT_UMIN, AT_MIN, AT_FMIN },
+				[AO_MAX] = { AT_UMAX, AT_MAX, AT_FMAX },
+				[AO_AND] = { AT_AND, AT_AND, 0xff }, [AO_OR] = { AT_OR, AT_OR, 0xff },
+				[AO_XOR] = { AT_XOR, AT_XOR, 0xff },
+				[AO_EXCH] = { AT_XCHG, AT_XCHG, AT_XCHG },
+				[AO_INC] = { AT_UINC, 0xff, 0xff }, [AO_DEC] = { AT_UDEC, 0xff, 0xff },
 			};
 			uint8_t f = ops[opname][tk == 's' ? 1 : tk == 'f' ? 2 : 0];
 			if (f == 0xff || (tk == 'f' && w != 32 && w != 64) || w < 32)
