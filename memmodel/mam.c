@@ -1124,7 +1124,7 @@ static int handed_over(struct mam *m, const struct hent *e, const struct acc *b)
 	/* released through the barrier before the fence, from the interval
 	** right before it: that barrier is needed too */
 	uint32_t st = e->stamp;
-	if (!(W_TID(e->who) == r->tid && (st <= r->fs || st <= r->as)) && st > r->cut_prev
+	if (!(W_TID(e->who) == r->tid && st <= r->as) && st > r->cut_prev
 	    && st <= r->cut)
 		handover_needs(m, r->cut_bar);
 	return 1;
