@@ -794,8 +794,10 @@ static void shared_init(struct exec *ex, struct warp *w, int lane, uint64_t addr
 			const struct site *s = &ex->p->sites[us];
 			finding_at(ex, w, lane, s->func, s->pc, &s->loc, FK_UNINIT, MEM_PTR(id, i), NULL);
 		}
-		if (writes)
+		if (writes) {
+			ex->shset[id] += (uint64_t)popc32(mask & (uint8_t)~*b);
 			*b |= mask;
+		}
 		return;
 	}
 	if (reads)
@@ -807,8 +809,10 @@ static void shared_init(struct exec *ex, struct warp *w, int lane, uint64_t addr
 				break;
 			}
 	if (writes)
-		for (uint64_t i = off; i < off + n; i++)
+		for (uint64_t i = off; i < off + n; i++) {
+			ex->shset[id] += !(bits[i >> 3] >> (i & 7) & 1);
 			bits[i >> 3] |= (uint8_t)(1u << (i & 7));
+		}
 }
 
 /* Lane LANE's memcpy of N bytes from SRC to DST: shared bytes of DST are
@@ -824,10 +828,14 @@ static void shared_init_copy(struct exec *ex, uint64_t dst, uint64_t src, uint64
 	uint64_t off = MEM_OFF(dst), so = MEM_OFF(src);
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t d = off + i, s = so + i;
-		if (sb == NULL || (sb[s >> 3] >> (s & 7) & 1))
-			bits[d >> 3] |= (uint8_t)(1u << (d & 7));
-		else
-			bits[d >> 3] &= (uint8_t)~(1u << (d & 7));
+		uint8_t bit = (uint8_t)(1u << (d & 7)), was = bits[d >> 3] & bit;
+		if (sb == NULL || (sb[s >> 3] >> (s & 7) & 1)) {
+			bits[d >> 3] |= bit;
+			ex->shset[id] += !was;
+		} else {
+			bits[d >> 3] &= (uint8_t)~bit;
+			ex->shset[id] -= !!was;
+		}
 	}
 }
 
@@ -851,24 +859,33 @@ static enum mam_scope model_scope(int64_t sc)
 ** the model on (matmul_tiled, scan_hillis; docs/PERFORMANCE.md). */
 static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uint64_t *A,
 			 uint64_t off, unsigned size, enum mam_kind kind, enum mam_scope scope,
-			 uint32_t site, const uint64_t *val, int uses_old)
+			 uint32_t site, const uint64_t *val, int uses_old, uint32_t id1)
 {
 	uint64_t ad[32];
 	if (ok == 0)
 		return;
 	if (off != 0) {
-		FOR_LANES(ok, l)
-			ad[l] = A[l] + off;
+		if (ok == FULL_MASK) {
+			for (unsigned l = 0; l < 32; l++)
+				ad[l] = A[l] + off;
+		} else {
+			FOR_LANES(ok, l)
+				ad[l] = A[l] + off;
+		}
 		A = ad;
 	}
 	uint32_t us = exec_user_site(ex->p, w, w->depth - 1, site);
 	if (ex->shinit) {
-		/* one look when every lane is in one allocation that is not shared */
-		uint32_t id0 = MEM_ID(A[__builtin_ctz(ok)]), other = 0;
-		FOR_LANES(ok, l)
-			other |= MEM_ID(A[l]) ^ id0;
+		/* ID1 (or one look) when every lane is in one allocation */
+		uint32_t id0 = id1, other = 0;
+		if (id0 == 0) {
+			id0 = MEM_ID(A[__builtin_ctz(ok)]);
+			FOR_LANES(ok, l)
+				other |= MEM_ID(A[l]) ^ id0;
+		}
 		int writes = kind != MAM_READ && kind != MAM_ATOMIC_READ;
-		int lanes = other || (id0 < ex->nshinit && ex->shinit[id0]);
+		int lanes = other || (id0 < ex->nshinit && ex->shinit[id0]
+				      && ex->shset[id0] != ex->m->a[id0].size);
 		if (lanes && !other && size == 4 && uses_old && !writes) {
 			/* a shared 4-byte read: one pass finds that every lane's
 			** bytes are aligned and written already, the usual case */
@@ -923,7 +940,7 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w)
 #endif
 
 reload:
-	ex->lane_insns += (w->steps - seg_steps) * (uint64_t)__builtin_popcount(seg_mask);
+	ex->lane_insns += (w->steps - seg_steps) * (uint64_t)popc32(seg_mask);
 	seg_steps = w->steps;
 	seg_mask = 0;
 	if (w->depth == 0)
@@ -963,7 +980,7 @@ reload:
 	for (;;) {
 		I = &code[pc];
 		if (++w->steps > max_steps) {
-			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)__builtin_popcount(seg_mask);
+			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)popc32(seg_mask);
 			exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0, NULL);
 			w->exited = w->exists;
 			w->active = 0;
@@ -1205,7 +1222,7 @@ reload:
 			}
 			fr->ws_blocked &= ~here;
 			/* this instruction runs for the lanes that waited here too */
-			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)__builtin_popcount(seg_mask);
+			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)popc32(seg_mask);
 			seg_steps = w->steps - 1;
 			m |= here;
 			seg_mask = m;
@@ -1636,7 +1653,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(LOAD) {
-			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
+			ex->mem_accesses += (uint64_t)popc32(m);
 			const uint64_t *A = OP(I->a);
 			uint64_t *D = R(I->d);
 			unsigned n = I->w;
@@ -1652,7 +1669,7 @@ reload:
 				}
 				if (ex->mam)
 					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-						     MAM_SCOPE_SYSTEM, I->x, NULL, 1);
+						     MAM_SCOPE_SYSTEM, I->x, NULL, 1, MEM_ID(base));
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -1670,11 +1687,11 @@ reload:
 			}
 			if (ex->mam)
 				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-					     MAM_SCOPE_SYSTEM, I->x, NULL, 1);
+					     MAM_SCOPE_SYSTEM, I->x, NULL, 1, 0);
 			vmbreak;
 		}
 		vmcase(STORE) {
-			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
+			ex->mem_accesses += (uint64_t)popc32(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b);
 			unsigned n = I->w;
 			uint64_t base;
@@ -1689,7 +1706,7 @@ reload:
 				}
 				if (ex->mam)
 					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-						     MAM_SCOPE_SYSTEM, I->x, B, 0);
+						     MAM_SCOPE_SYSTEM, I->x, B, 0, MEM_ID(base));
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -1706,11 +1723,11 @@ reload:
 			}
 			if (ex->mam)
 				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-					     MAM_SCOPE_SYSTEM, I->x, B, 0);
+					     MAM_SCOPE_SYSTEM, I->x, B, 0, 0);
 			vmbreak;
 		}
 		vmcase(ATOMIC) {
-			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
+			ex->mem_accesses += (uint64_t)popc32(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b);
 			uint64_t *D = R(I->d);
 			unsigned n = I->w;
@@ -1730,11 +1747,11 @@ reload:
 			}
 			if (ex->mam)
 				model_access(ex, w, ok, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL,
-					     I->f != AT_XCHG);
+					     I->f != AT_XCHG, 0);
 			vmbreak;
 		}
 		vmcase(CMPXCHG) {
-			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
+			ex->mem_accesses += (uint64_t)popc32(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
 			uint64_t *D = R(I->d), *S = R(I->d + 1);
 			unsigned n = I->w;
@@ -1762,13 +1779,13 @@ reload:
 			}
 			if (ex->mam) {
 				/* a failed compare-and-swap only read */
-				model_access(ex, w, swapped, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL, 1);
-				model_access(ex, w, failed, A, 0, n, MAM_ATOMIC_READ, model_scope(I->imm), I->x, NULL, 1);
+				model_access(ex, w, swapped, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL, 1, 0);
+				model_access(ex, w, failed, A, 0, n, MAM_ATOMIC_READ, model_scope(I->imm), I->x, NULL, 1, 0);
 			}
 			vmbreak;
 		}
 		vmcase(MEMCPY) {
-			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
+			ex->mem_accesses += (uint64_t)popc32(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
 			FOR_LANES(m, l) {
 				uint64_t n = C[l], bad = 0;
@@ -1790,7 +1807,7 @@ reload:
 			vmbreak;
 		}
 		vmcase(MEMSET) {
-			ex->mem_accesses += (uint64_t)__builtin_popcount(m);
+			ex->mem_accesses += (uint64_t)popc32(m);
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
 			FOR_LANES(m, l) {
 				uint64_t bad = 0;

@@ -59,6 +59,7 @@ struct exec {
 	struct mam *mam;	/* the Memory-Access Model, or NULL */
 	uint8_t **shinit;	/* by allocation id: which bytes of a shared
 				** allocation the block wrote (1 bit each), or NULL */
+	uint64_t *shset;	/* by allocation id: how many of those bits are set */
 	uint32_t nshinit;
 	uint32_t block[3];	/* current block index */
 	uint32_t nthreads;	/* threads per block */

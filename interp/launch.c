@@ -62,7 +62,7 @@ static int barrier_agrees(struct warp *ws, uint32_t nw, uint32_t *fn, uint32_t *
 			if (!one || *fn != f->fn || *pc != at)
 				agree = 0;
 		}
-		*missing += (uint32_t)__builtin_popcount(live & ~blocked);
+		*missing += (uint32_t)popc32(live & ~blocked);
 	}
 	return have && agree && *missing == 0;
 }
@@ -423,6 +423,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		/* which shared bytes each block wrote: uninitialized reads */
 		ex.nshinit = m->n;
 		ex.shinit = xcalloc(m->n, sizeof *ex.shinit);
+		ex.shset = xcalloc(m->n, sizeof *ex.shset);
 		for (uint32_t id = 1; id < m->n; id++)
 			if (m->a[id].space == AS_SHARED && m->a[id].data && m->a[id].size)
 				ex.shinit[id] = xmalloc((m->a[id].size + 7) / 8);
@@ -442,8 +443,10 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 					if (a->space == AS_SHARED && a->data)
 						memset(a->data, 0, a->size);
 					uint32_t id = p->gvars[g].alloc_id;
-					if (id < ex.nshinit && ex.shinit[id])
+					if (id < ex.nshinit && ex.shinit[id]) {
 						memset(ex.shinit[id], 0, (a->size + 7) / 8);
+						ex.shset[id] = 0;
+					}
 				}
 				if (ex.mam)
 					mam_block_begin(ex.mam, x + cfg->grid.x * (y + cfg->grid.y * z));
@@ -463,5 +466,6 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	for (uint32_t id = 0; id < ex.nshinit; id++)
 		free(ex.shinit[id]);
 	free(ex.shinit);
+	free(ex.shset);
 	return 0;
 }

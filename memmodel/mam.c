@@ -21,6 +21,9 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
@@ -31,8 +34,10 @@
 #define PAGE_WORDS (1u << (PAGE_SHIFT - 2))
 #define SEG_WORDS 16				/* words of a segment: a half-warp's */
 #define PAGE_SEGS (PAGE_WORDS / SEG_WORDS)
+#define PCACHE 64				/* recently used pages remembered */
 #define SET_CAP 65536u				/* distinct addresses / thread pairs kept */
-#define CHUNK (1u << 20)
+#define CHUNK_MAP ((size_t)2 << 20)		/* a chunk's mapping: one huge page */
+#define CHUNK (CHUNK_MAP - sizeof(struct chunk))	/* and what it holds */
 
 /*
 ** One remembered access of the owner block in one interval: 16 bytes.
@@ -273,6 +278,7 @@ struct tuple {
 struct chunk {
 	struct chunk *next;
 	size_t used, size;
+	size_t mapped;		/* bytes mapped (mmap), or 0 (malloc) */
 	_Alignas(16) unsigned char data[];
 };
 
@@ -282,8 +288,26 @@ struct arena {
 };
 enum { AR_PAGES, AR_MISC };	/* pages hold only hot cells, so they need no clearing */
 
+/*
+** How the lanes of a warp's plain 4-byte read of shared memory group by
+** word, a function of the active lanes and of each lane's address less
+** the first one's (lane l's word is read by lanes lw[l]; lanes in alone
+** hashed onto another word's slot and go on their own).  Kept per
+** instruction, so a read that repeats its pattern, the usual case, costs
+** one vectorised comparison of the differences instead of a hash pass.
+*/
+#define SHAPES 256
+struct shape {
+	uint32_t todo;		/* 0: empty */
+	uint32_t alone;
+	uint8_t shared;		/* some word has more than one lane */
+	uint64_t d[32];		/* addr[l] - addr[first lane] */
+	uint32_t lw[32];
+};
+
 struct mam {
 	struct mam_options opt;
+	struct shape *shapes;	/* by instruction, SHAPES; allocated when first used */
 	struct arena ar[2];
 	uint32_t grid[3], bdim[3];
 	/* tracked allocations */
@@ -295,6 +319,8 @@ struct mam {
 	uint32_t pcap, pn;
 	uint64_t last_key;
 	struct page *last_page;
+	uint64_t pc_key[PCACHE];	/* recent pages, direct-mapped by key */
+	struct page *pc_page[PCACHE];
 	struct cell *free_cells;	/* full cells given back by shared words, by sub */
 	/* the block running */
 	uint32_t block, epoch;
@@ -380,6 +406,48 @@ static const char *scope_name(unsigned s)
 
 /* ---- per-launch storage ------------------------------------------------------ */
 
+/*
+** A new chunk of CHUNK bytes, zeroed.  On Linux it is one 2 MiB mapping,
+** aligned and marked for a transparent huge page: a launch's shadow then
+** costs one page fault per 2 MiB instead of 512, and fewer TLB misses
+** (docs/PERFORMANCE.md).  Elsewhere, or when mmap fails, calloc.
+*/
+static struct chunk *chunk_new(void)
+{
+	struct chunk *c = NULL;
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	size_t len = CHUNK_MAP * 2;
+	unsigned char *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p != MAP_FAILED) {
+		size_t head = (CHUNK_MAP - (uintptr_t)p % CHUNK_MAP) % CHUNK_MAP;
+		if (head)
+			munmap(p, head);
+		if (len - head > CHUNK_MAP)
+			munmap(p + head + CHUNK_MAP, len - head - CHUNK_MAP);
+		c = (struct chunk *)(void *)(p + head);
+		madvise(c, CHUNK_MAP, MADV_HUGEPAGE);
+		c->mapped = CHUNK_MAP;
+	}
+#endif
+	if (c == NULL) {
+		c = xcalloc(1, CHUNK_MAP);
+		c->mapped = 0;
+	}
+	c->size = CHUNK;
+	return c;
+}
+
+static void chunk_free(struct chunk *c)
+{
+#if defined(__linux__) && defined(MAP_ANONYMOUS) && defined(MADV_HUGEPAGE)
+	if (c->mapped) {
+		munmap(c, c->mapped);
+		return;
+	}
+#endif
+	free(c);
+}
+
 /* N bytes of per-launch storage from arena A, or NULL over budget.  New
 ** page chunks are zeroed (a zero generation is fresh); recycled ones hold
 ** hot cells of earlier launches, which are fresh too. */
@@ -395,9 +463,13 @@ static void *lalloc_in(struct mam *m, unsigned a, size_t n)
 			c = ar->spare;
 			ar->spare = c->next;
 		} else {
-			size_t sz = n > CHUNK ? n : CHUNK;
-			c = a == AR_PAGES ? xcalloc(1, sizeof *c + sz) : xmalloc(sizeof *c + sz);
-			c->size = sz;
+			if (n <= CHUNK) {
+				c = chunk_new();
+			} else {
+				c = a == AR_PAGES ? xcalloc(1, sizeof *c + n) : xmalloc(sizeof *c + n);
+				c->size = n;
+				c->mapped = 0;
+			}
 		}
 		c->used = 0;
 		c->next = ar->chunks;
@@ -427,14 +499,14 @@ static void free_launch(struct mam *m, int keep)
 				c->next = ar->spare;
 				ar->spare = c;
 			} else {
-				free(c);
+				chunk_free(c);
 			}
 		}
 		ar->chunks = NULL;
 		if (!keep) {
 			for (struct chunk *c = ar->spare, *nx; c; c = nx) {
 				nx = c->next;
-				free(c);
+				chunk_free(c);
 			}
 			ar->spare = NULL;
 		}
@@ -451,6 +523,8 @@ static void free_launch(struct mam *m, int keep)
 	m->pn = 0;
 	m->last_key = UINT64_MAX;
 	m->last_page = NULL;
+	for (unsigned i = 0; i < PCACHE; i++)
+		m->pc_key[i] = UINT64_MAX;
 	m->free_cells = NULL;
 	m->ngens = 0;
 	free(m->space);
@@ -508,6 +582,11 @@ static int page_grow(struct mam *m)
 /* page_of() for a page other than the last one. */
 static struct page *page_find(struct mam *m, uint64_t key)
 {
+	unsigned ci = (unsigned)(key ^ (key >> 32)) & (PCACHE - 1);
+	if (m->pc_key[ci] == key) {
+		m->last_key = key;
+		return m->last_page = m->pc_page[ci];
+	}
 	if (m->pn * 2 >= m->pcap && page_grow(m) < 0)
 		return NULL;
 	uint32_t j = (uint32_t)mix64(key) & (m->pcap - 1);
@@ -526,8 +605,8 @@ static struct page *page_find(struct mam *m, uint64_t key)
 		m->pages[j] = pg;
 		m->pn++;
 	}
-	m->last_key = key;
-	m->last_page = m->pages[j];
+	m->last_key = m->pc_key[ci] = key;
+	m->last_page = m->pc_page[ci] = m->pages[j];
 	return m->last_page;
 }
 
@@ -914,6 +993,7 @@ void mam_free(struct mam *m)
 	free(m->relix);
 	free(m->acqs);
 	free(m->acq_used);
+	free(m->shapes);
 	free(m);
 }
 
@@ -2006,7 +2086,8 @@ done:
 static inline int whole_segment(const uint64_t *addr)
 {
 	uint64_t a0 = addr[0];
-	if (MEM_OFF(a0) & (4 * SEG_WORDS - 1))
+	if ((MEM_OFF(a0) & (4 * SEG_WORDS - 1)) || addr[1] != a0 + 4
+	    || addr[SEG_WORDS - 1] != a0 + 4 * (SEG_WORDS - 1))
 		return 0;
 	unsigned bad = 0;
 	for (unsigned l = 1; l < SEG_WORDS; l++)
@@ -2058,6 +2139,37 @@ static inline int read_noop(const struct mam *m, const struct hot *h, uint32_t s
 	return w0 != w1 || w0 == warp;
 }
 
+/*
+** A plain 4-byte read B of the shared word of hot cell H by lane LANE of
+** warp W, after read_noop() said no: when H holds two plain reads of B's
+** instruction in this interval by one other warp, insert() keeps two warps
+** by putting B in the place of the second (reads do not race, and
+** accesses of other warps are not ordered before B).  Does that and
+** returns 1, or returns 0 with nothing changed.  Every later lane of W on
+** the word is then a read_noop().
+*/
+static inline int read_join(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
+			    struct acc *b, unsigned lane)
+{
+	const uint8_t rd = KF(MAM_READ, 0, 0);
+	if (h == NULL || h->gen != m->gen || h->ext || h->n != 2)
+		return 0;
+	uint32_t w0 = W_TID(h->u.s[0].who) >> 5;
+	for (unsigned k = 0; k < 2; k++) {
+		const struct slot *a = &h->u.s[k];
+		if (a->kf != rd || W_INSN(a->who) != b->insn || (W_TID(a->who) >> 5) != w0)
+			return 0;
+	}
+	if (w0 == w->warp)
+		return 0;
+	b->has_val = 0;
+	b->val = 0;
+	b->tid = (uint16_t)(w->warp * 32 + lane);
+	slot_set(&h->u.s[1], b);
+	m->st.lane_accesses++;
+	return 1;
+}
+
 /* The hot cell of the word at ADDR if its page has hot cells, else NULL;
 ** nothing is allocated or spilled. */
 static struct hot *hot_peek(struct mam *m, uint64_t addr)
@@ -2081,10 +2193,32 @@ static struct hot *hot_peek(struct mam *m, uint64_t addr)
 static int ro_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b, uint64_t addr,
 		   unsigned lane)
 {
-	struct hot *h = cell_of(m, MEM_ID(addr), MEM_OFF(addr));
-	if (h == NULL || h->gen < m->launch_gen || h->gen >= m->block_gen || h->ext
-	    || !ro_absorb(m, h, addr))
+	uint64_t off = MEM_OFF(addr);
+	struct page *pg = page_of(m, MEM_ID(addr), off);
+	if (pg == NULL || pg->cells == NULL)
 		return 0;
+	uint32_t wi = (uint32_t)(off >> 2) & (PAGE_WORDS - 1);
+	struct seg *s = &pg->seg[wi / SEG_WORDS];
+	struct hot *h = &pg->cells[wi];
+	if (s->gen >= m->launch_gen || h->gen < m->launch_gen || h->gen >= m->block_gen || h->ext)
+		return 0;
+	/* the usual case: every read's instruction has its entry for the
+	** word in the read-only history already, so nothing joins it */
+	const struct roc *r = pg->roc[(off >> 6) & (PAGE_SEGS - 1)];
+	uint16_t bit = (uint16_t)(1u << (wi & (SEG_WORDS - 1)));
+	unsigned i = 0;
+	if (r != NULL && (r->words & bit))
+		for (; i < h->n; i++) {
+			const struct slot *a = &h->u.s[i];
+			unsigned k = 0;
+			while (k < r->ninsn && r->insn[k] != W_INSN(a->who))
+				k++;
+			if (sclass(a->kf) != CL_R || k == r->ninsn || !(r->mask[k] & bit))
+				break;
+		}
+	if (i < h->n && !ro_absorb(m, h, addr))
+		return 0;
+	s->touched = m->gen;
 	m->st.units++;
 	m->st.lane_accesses++;
 	h->gen = m->gen;
@@ -2126,6 +2260,60 @@ static struct hot *pair_read(struct mam *m, const struct mam_warp_ctx *w, struct
 	return h;
 }
 
+/* The lane groups (struct shape) of a read of ADDR by lanes TODO at
+** instruction INSN: the remembered ones when the lanes and the addresses'
+** differences are the same, else made by a hash pass (each word's lanes
+** in a 64-slot table by word; a lane whose word collides with another's
+** goes alone). */
+static const struct shape *shape_of(struct mam *m, uint32_t insn, const uint64_t *addr,
+				    uint32_t todo)
+{
+	if (m->shapes == NULL)
+		m->shapes = xcalloc(SHAPES, sizeof *m->shapes);
+	struct shape *sh = &m->shapes[insn & (SHAPES - 1)];
+	uint64_t a0 = addr[__builtin_ctz(todo)];
+	if (sh->todo == todo) {
+		uint64_t bad = 0;
+		if (todo == 0xffffffffu) {
+			for (unsigned l = 0; l < 32; l++)
+				bad |= (addr[l] - a0) ^ sh->d[l];
+		} else {
+			for (uint32_t mm = todo; mm; mm &= mm - 1) {
+				unsigned l = (unsigned)__builtin_ctz(mm);
+				bad |= (addr[l] - a0) ^ sh->d[l];
+			}
+		}
+		if (bad == 0)
+			return sh;
+	}
+	uint8_t hfirst[64];
+	uint32_t hlanes[64];
+	memset(hfirst, 0, sizeof hfirst);
+	sh->todo = todo;
+	sh->alone = 0;
+	sh->shared = 0;
+	for (uint32_t mm = todo; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		uint64_t d = addr[l] - a0;
+		unsigned k = (unsigned)(d >> 2) & 63;
+		sh->d[l] = d;
+		if (hfirst[k] == 0) {
+			hfirst[k] = (uint8_t)(l + 1);
+			hlanes[k] = 1u << l;
+		} else if (sh->d[hfirst[k] - 1] == d) {
+			hlanes[k] |= 1u << l;
+			sh->shared = 1;
+		} else {
+			sh->alone |= 1u << l;
+		}
+	}
+	for (uint32_t mm = todo; mm; mm &= mm - 1) {
+		unsigned l = (unsigned)__builtin_ctz(mm);
+		sh->lw[l] = hlanes[(unsigned)(sh->d[l] >> 2) & 63];
+	}
+	return sh;
+}
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
@@ -2158,25 +2346,14 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	uint32_t gsame[GROUP_WORDS];	/* the lanes on gw[i] */
 	uint32_t skip = 0;		/* lanes whose read changes nothing (read_noop) */
 	unsigned ng = 0;
-	/* the lanes on each word, by a hash of the word: first lane + 1 and
-	** the lanes; lanes whose word collides with another are on their own */
-	uint8_t hfirst[64];
-	uint32_t hlanes[64], alone = 0;
+	const uint32_t *lw = NULL;	/* the lanes on each lane's word */
+	uint32_t alone = 0;
 	int shared = 0;		/* shared words read by more than one lane */
 	if (group && todo && space_of(m, addr[__builtin_ctz(todo)]) == MAM_SPACE_SHARED) {
-		memset(hfirst, 0, sizeof hfirst);
-		for (uint32_t mm = todo; mm; mm &= mm - 1) {
-			unsigned l = (unsigned)__builtin_ctz(mm), k = (unsigned)(addr[l] >> 2) & 63;
-			if (hfirst[k] == 0) {
-				hfirst[k] = (uint8_t)(l + 1);
-				hlanes[k] = 1u << l;
-			} else if (addr[hfirst[k] - 1] == addr[l]) {
-				hlanes[k] |= 1u << l;
-				shared = 1;
-			} else {
-				alone |= 1u << l;
-			}
-		}
+		const struct shape *sh = shape_of(m, b.insn, addr, todo);
+		lw = sh->lw;
+		alone = sh->alone;
+		shared = sh->shared;
 	}
 	uint32_t last_id = 0;
 	unsigned last_sp = MAM_SPACE_NONE;
@@ -2186,8 +2363,11 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 		if (halves && hm == 0xffffu << h
 		    && half_access(m, w, addr + h, &b, has_val ? value + h : NULL, h))
 			continue;
-		for (uint32_t mm = hm; mm; mm &= mm - 1) {
+		/* lanes in SKIP count once, in their half, and change nothing */
+		m->st.lane_accesses += (uint64_t)popc32(hm & skip);
+		for (uint32_t mm = hm & ~skip; mm;) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
+			mm &= mm - 1;
 			if (MEM_ID(addr[l]) != last_id) {
 				last_id = MEM_ID(addr[l]);
 				last_sp = space_of(m, addr[l]);
@@ -2198,24 +2378,49 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			unsigned gi = GROUP_WORDS;
 			uint32_t same = 0;
 			if (shared && sp == MAM_SPACE_SHARED && (addr[l] & 3) == 0) {
-				if (skip >> l & 1) {
-					m->st.lane_accesses++;
-					continue;
-				}
 				for (gi = 0; gi < ng && gw[gi] != addr[l]; gi++)
 					;
-				if (gi < ng && read_noop(m, gh[gi], b.stamp, b.insn, w->warp)) {
-					/* so it stays for the word's lanes to come */
-					skip |= gsame[gi];
-					m->st.lane_accesses++;
-					continue;
+				if (gi < ng) {
+					int done = read_noop(m, gh[gi], b.stamp, b.insn, w->warp);
+					if (done)
+						m->st.lane_accesses++;
+					else
+						done = read_join(m, w, gh[gi], &b, l);
+					if (done) {
+						/* so it stays for the word's lanes to come */
+						uint32_t x = gsame[gi] & ~((2u << l) - 1) & ~skip;
+						m->st.lane_accesses += (uint64_t)popc32(x & hm);
+						skip |= x;
+						mm &= ~x;
+						continue;
+					}
 				}
 				if (gi == ng && ng < GROUP_WORDS && !(alone >> l & 1)) {
 					/* a word's first lane: the later ones on it, and the
 					** first two at once when they can be */
-					same = hlanes[(addr[l] >> 2) & 63] & ~((2u << l) - 1);
+					same = lw[l] & ~((2u << l) - 1);
 					if (same && pair_read(m, w, &b, addr[l], l, (unsigned)__builtin_ctz(same))) {
+						same &= ~skip;
+						m->st.lane_accesses += (uint64_t)popc32(same & hm);
 						skip |= same;
+						mm &= ~same;
+						continue;
+					}
+					/* another warp's reads of the word, e.g. */
+					struct hot *hh = hot_peek(m, addr[l]);
+					int done = read_noop(m, hh, b.stamp, b.insn, w->warp);
+					if (done)
+						m->st.lane_accesses++;
+					else
+						done = read_join(m, w, hh, &b, l);
+					if (done) {
+						same &= ~skip;
+						m->st.lane_accesses += (uint64_t)popc32(same & hm);
+						skip |= same;
+						mm &= ~same;
+						gw[ng] = addr[l];
+						gsame[ng] = same;
+						gh[ng++] = hh;
 						continue;
 					}
 				}
