@@ -2170,6 +2170,19 @@ static inline int read_join(struct mam *m, const struct mam_warp_ctx *w, struct 
 	return 1;
 }
 
+/* Lane LANE's plain 4-byte read B of the shared word of hot cell H when it
+** changes nothing (read_noop()) or joins two reads of another warp
+** (read_join()), counted; 0 with nothing changed otherwise. */
+static inline int read_done(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
+			    struct acc *b, unsigned lane)
+{
+	if (read_noop(m, h, b->stamp, b->insn, w->warp)) {
+		m->st.lane_accesses++;
+		return 1;
+	}
+	return read_join(m, w, h, b, lane);
+}
+
 /* The hot cell of the word at ADDR if its page has hot cells, else NULL;
 ** nothing is allocated or spilled. */
 static struct hot *hot_peek(struct mam *m, uint64_t addr)
@@ -2236,12 +2249,13 @@ static int ro_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b, u
 ** can matter now (see irrelevant()), the lane-by-lane path would start it
 ** over with LANE's read and add LANE2's (it cannot race with a read, and
 ** two lanes of one instruction are not ordered), so both are written at
-** once.  Returns the hot cell then, NULL with nothing changed otherwise.
+** once.  Returns the hot cell then, NULL with nothing changed otherwise;
+** *CELL is the word's hot cell either way (NULL over budget).
 */
 static struct hot *pair_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b,
-			     uint64_t addr, unsigned lane, unsigned lane2)
+			     uint64_t addr, unsigned lane, unsigned lane2, struct hot **cell)
 {
-	struct hot *h = cell_of(m, MEM_ID(addr), MEM_OFF(addr));
+	struct hot *h = *cell = cell_of(m, MEM_ID(addr), MEM_OFF(addr));
 	if (h == NULL || (h->ext && h->gen >= m->launch_gen)
 	    || !irrelevant(m, MAM_SPACE_SHARED, h->gen))
 		return NULL;
@@ -2381,12 +2395,7 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 				for (gi = 0; gi < ng && gw[gi] != addr[l]; gi++)
 					;
 				if (gi < ng) {
-					int done = read_noop(m, gh[gi], b.stamp, b.insn, w->warp);
-					if (done)
-						m->st.lane_accesses++;
-					else
-						done = read_join(m, w, gh[gi], &b, l);
-					if (done) {
+					if (read_done(m, w, gh[gi], &b, l)) {
 						/* so it stays for the word's lanes to come */
 						uint32_t x = gsame[gi] & ~((2u << l) - 1) & ~skip;
 						m->st.lane_accesses += (uint64_t)popc32(x & hm);
@@ -2399,21 +2408,19 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 					/* a word's first lane: the later ones on it, and the
 					** first two at once when they can be */
 					same = lw[l] & ~((2u << l) - 1);
-					if (same && pair_read(m, w, &b, addr[l], l, (unsigned)__builtin_ctz(same))) {
+					struct hot *hh = NULL;
+					if (same && pair_read(m, w, &b, addr[l], l, (unsigned)__builtin_ctz(same), &hh)) {
 						same &= ~skip;
 						m->st.lane_accesses += (uint64_t)popc32(same & hm);
 						skip |= same;
 						mm &= ~same;
 						continue;
 					}
-					/* another warp's reads of the word, e.g. */
-					struct hot *hh = hot_peek(m, addr[l]);
-					int done = read_noop(m, hh, b.stamp, b.insn, w->warp);
-					if (done)
-						m->st.lane_accesses++;
-					else
-						done = read_join(m, w, hh, &b, l);
-					if (done) {
+					/* another warp's reads of the word, e.g. (the cell
+					** pair_read() found, no spill since: same word) */
+					if (hh == NULL)
+						hh = hot_peek(m, addr[l]);
+					if (read_done(m, w, hh, &b, l)) {
 						same &= ~skip;
 						m->st.lane_accesses += (uint64_t)popc32(same & hm);
 						skip |= same;
