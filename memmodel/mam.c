@@ -32,7 +32,8 @@
 #define NONE32 UINT32_MAX
 #define PAGE_SHIFT 10				/* bytes of memory per shadow page: 1 KiB */
 #define PAGE_WORDS (1u << (PAGE_SHIFT - 2))
-#define SEG_WORDS 16				/* words of a segment: a half-warp's */
+#define SEG_WORDS 8				/* words of a segment: a half-warp's */
+#define SEG_SHIFT 5				/* log2 of its bytes */
 #define PAGE_SEGS (PAGE_WORDS / SEG_WORDS)
 #define PCACHE 64				/* recently used pages remembered */
 #define SET_CAP 65536u				/* distinct addresses / thread pairs kept */
@@ -147,6 +148,7 @@ struct hot {
 	} u;
 };
 _Static_assert(sizeof(struct hot) == 40, "a hot cell is 40 bytes");
+_Static_assert(4 * SEG_WORDS == 1 << SEG_SHIFT, "a segment is SEG_WORDS words");
 
 /*
 ** A half-warp instruction that covered a whole segment, its lane l
@@ -1707,7 +1709,7 @@ static struct roc *roc_of(struct mam *m, uint64_t uaddr, uint16_t *bit)
 	if (pg == NULL)
 		return NULL;
 	*bit = (uint16_t)(1u << ((off >> 2) & (SEG_WORDS - 1)));
-	return pg->roc[(off >> 6) & (PAGE_SEGS - 1)];
+	return pg->roc[(off >> SEG_SHIFT) & (PAGE_SEGS - 1)];
 }
 
 /* Whether global word UADDR has read-only history entries. */
@@ -1759,7 +1761,7 @@ static int ro_absorb(struct mam *m, const struct hot *h, uint64_t uaddr)
 	if (pg == NULL)
 		return 0;
 	bit = (uint16_t)(1u << ((off >> 2) & (SEG_WORDS - 1)));
-	struct roc **rp = &pg->roc[(off >> 6) & (PAGE_SEGS - 1)], *r = *rp;
+	struct roc **rp = &pg->roc[(off >> SEG_SHIFT) & (PAGE_SEGS - 1)], *r = *rp;
 	uint32_t blk = NONE32;
 	unsigned add[2], nadd = 0, newk = r ? r->ninsn : 0;
 	for (unsigned i = 0; i < h->n; i++) {
@@ -2007,6 +2009,88 @@ static inline int irrelevant(const struct mam *m, unsigned space, uint32_t g)
 }
 
 /*
+** Global segment S (read-only history *RP) holds records of generation G,
+** another block's, and a plain read of a later block covers it: what the
+** lane-by-lane path would do, word by word, when every record is plain
+** reads (ro_absorb(): their entries join the read-only history, one per
+** word and instruction, the first; the words start over).  Returns 1 when
+** done, 0 with nothing changed when some word would need a full cell
+** instead (a record that is not plain reads, a fifth instruction, a
+** release of the block, the budget).
+*/
+static int seg_absorb(struct mam *m, struct seg *s, struct roc **rp, uint32_t g)
+{
+	uint32_t blk = m->gens[g - m->launch_gen].block;
+	if (rel_first(m, blk) != NONE32)
+		return 0;
+	struct roc *r = *rp;
+	unsigned nk = s->n, newk = r ? r->ninsn : 0, ki[2];
+	for (unsigned k = 0; k < nk; k++) {
+		const struct wrec *e = &s->rec[k];
+		if (sclass(e->kf) != CL_R)
+			return 0;
+		if (k == 1 && W_INSN(e->who0) == W_INSN(s->rec[0].who0)) {
+			nk = 1;		/* retire() keeps the first */
+			break;
+		}
+		ki[k] = 0;
+		while (r && ki[k] < r->ninsn && r->insn[ki[k]] != W_INSN(e->who0))
+			ki[k]++;
+		if (!(r && ki[k] < r->ninsn) && newk++ >= RO_INSNS)
+			return 0;
+	}
+	unsigned need = 0;
+	for (unsigned k = 0; k < nk; k++)
+		need += SEG_WORDS - (unsigned)(r && ki[k] < r->ninsn ? popc32(r->mask[ki[k]]) : 0);
+	if (need == 0)
+		return 1;
+	if (r == NULL) {
+		if ((r = lalloc(m, sizeof *r)) == NULL)
+			return 0;
+		memset(r, 0, sizeof *r);
+		*rp = r;
+	}
+	if (r->n + need > r->cap) {
+		unsigned nc = r->cap ? 2u * r->cap : 16;
+		while (nc < r->n + need)
+			nc *= 2;
+		struct roe *v = lalloc(m, nc * sizeof *v);
+		if (v == NULL)
+			return 0;
+		if (r->n)
+			memcpy(v, r->v, r->n * sizeof *v);
+		r->v = v;
+		r->cap = (uint16_t)nc;
+	}
+	for (unsigned i = 0; i < SEG_WORDS; i++) {
+		uint16_t bit = (uint16_t)(1u << i);
+		for (unsigned k = 0; k < nk; k++) {
+			const struct wrec *e = &s->rec[k];
+			unsigned j = 0;
+			while (j < r->ninsn && r->insn[j] != W_INSN(e->who0))
+				j++;
+			if (j < r->ninsn && (r->mask[j] & bit))
+				continue;	/* c has one of the instruction already */
+			if (j == r->ninsn) {
+				r->insn[j] = W_INSN(e->who0);
+				r->mask[j] = 0;
+				r->ninsn++;
+			}
+			r->mask[j] |= bit;
+			struct roe *x = &r->v[r->n++];
+			x->block = blk;
+			x->stamp = e->stamp;
+			x->who = e->who0 + i;
+			x->val = e->val[i];
+			x->kf = e->kf;
+			x->word = (uint8_t)i;
+		}
+		r->words |= bit;
+	}
+	return 1;
+}
+
+/*
 ** The whole-segment fast path: the half-warp of warp W starting at lane
 ** LANE0 makes access B over segment S, its lane l on word l (VALUE: the
 ** half's 16 values, or NULL).  Handled without touching a hot cell, with
@@ -2018,14 +2102,16 @@ static inline int irrelevant(const struct mam *m, unsigned space, uint32_t g)
 ** (insert()'s rules, record by record).  Returns 0 otherwise, changing
 ** nothing.
 */
-static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s, unsigned space,
-		      const struct acc *b, const uint64_t *value, unsigned lane0)
+static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s, struct roc **rp,
+		      unsigned space, const struct acc *b, const uint64_t *value, unsigned lane0)
 {
 	uint32_t tid0 = w->warp * 32 + lane0, who0 = WHO(b->insn, tid0);
 	uint8_t kf = KF(b->kind, b->scope, value != NULL);
 	unsigned cl = sclass(kf), nsame = 0, same[2] = { 0, 0 };
 	uint32_t g = s->gen >= m->launch_gen ? s->gen : 0;
 	struct wrec *r;
+	if (b->writes && rp != NULL && *rp != NULL && (*rp)->words != 0)
+		return 0;	/* it meets other blocks' reads (seg_absorb()) */
 	if (g == m->gen) {
 		for (unsigned k = 0; k < s->n; k++) {
 			struct wrec *e = &s->rec[k];
@@ -2061,7 +2147,9 @@ static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s
 		goto put;
 	}
 	uint32_t prior = g > s->touched ? g : s->touched;
-	if (!irrelevant(m, space, prior))
+	if (!irrelevant(m, space, prior)
+	    && !(space == MAM_SPACE_GLOBAL && g != 0 && g < m->block_gen && s->touched < m->launch_gen
+		 && kf == KF(MAM_READ, 0, 0) && seg_absorb(m, s, rp, g)))
 		return 0;
 	if (prior < m->block_gen)
 		m->st.units += SEG_WORDS;
@@ -2107,8 +2195,8 @@ static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64
 		return 0;
 	uint64_t off = MEM_OFF(addr[0]);
 	struct page *pg = page_of(m, MEM_ID(addr[0]), off);
-	return pg != NULL
-	       && seg_access(m, w, &pg->seg[(off >> 6) & (PAGE_SEGS - 1)], sp, b, value, lane0);
+	unsigned si = (unsigned)(off >> SEG_SHIFT) & (PAGE_SEGS - 1);
+	return pg != NULL && seg_access(m, w, &pg->seg[si], &pg->roc[si], sp, b, value, lane0);
 }
 
 /*
@@ -2217,7 +2305,7 @@ static int ro_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b, u
 		return 0;
 	/* the usual case: every read's instruction has its entry for the
 	** word in the read-only history already, so nothing joins it */
-	const struct roc *r = pg->roc[(off >> 6) & (PAGE_SEGS - 1)];
+	const struct roc *r = pg->roc[(off >> SEG_SHIFT) & (PAGE_SEGS - 1)];
 	uint16_t bit = (uint16_t)(1u << (wi & (SEG_WORDS - 1)));
 	unsigned i = 0;
 	if (r != NULL && (r->words & bit))
@@ -2372,9 +2460,10 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	uint32_t last_id = 0;
 	unsigned last_sp = MAM_SPACE_NONE;
 	/* half by half, in lane order: each whole (seg_access) or lane by lane */
-	for (unsigned h = 0; h < 32; h += 16) {
-		uint32_t hm = todo & (0xffffu << h);
-		if (halves && hm == 0xffffu << h
+	const uint32_t seg_lanes = (1u << SEG_WORDS) - 1;
+	for (unsigned h = 0; h < 32; h += SEG_WORDS) {
+		uint32_t hm = todo & (seg_lanes << h);
+		if (halves && hm == seg_lanes << h
 		    && half_access(m, w, addr + h, &b, has_val ? value + h : NULL, h))
 			continue;
 		/* lanes in SKIP count once, in their half, and change nothing */

@@ -1380,6 +1380,127 @@ struct oev {
 	uint32_t old;		/* EV_SYNC: the group; EV_GROUP: the group before */
 };
 
+static void who_eq(const struct mam_who *a, const struct mam_who *b, int seed, uint32_t i)
+{
+	ck_assert_msg(a->block == b->block && a->tid == b->tid && a->insn == b->insn
+		      && a->kind == b->kind && a->scope == b->scope,
+		      "seed %d record %u: witness (%u,%u,i%u,k%u) against (%u,%u,i%u,k%u)", seed, i,
+		      a->block, a->tid, a->insn, a->kind, b->block, b->tid, b->insn, b->kind);
+}
+
+/*
+** Every fast path (segment records, the read-only history of a segment,
+** grouped shared reads, read shapes, joins) gives what the lane-by-lane
+** path gives: the same random launch drives a model with them (no dump)
+** and one without (a dump turns them off), and the race records, their
+** witnesses and counts, the barrier verdicts and the statistics must be
+** the same.  Mostly reads of aligned words, in the shapes the fast paths
+** take: whole segments, runs of 8 words (A[row * k + c]), broadcasts,
+** groups of 8 lanes (As[ty][j]) and four groups on 8 words (Bs[j][tx]).
+*/
+START_TEST(fast_paths_match_lane_path)
+{
+	enum { NT = 64, STEPS = 70, NB = 8 };
+	int lockstep = _i & 1;
+	struct pcg32 g;
+	pcg32_seed(&g, 0xfa5700u + (uint64_t)_i, 77);
+	struct fx f[2];
+	for (int k = 0; k < 2; k++) {
+		fx_init(&f[k], lockstep ? MAM_LOCKSTEP : MAM_ITS, NB, NT);
+		if (k == 0) {
+			mam_free(f[k].m);
+			struct mam_options o = { .model = lockstep ? MAM_LOCKSTEP : MAM_ITS };
+			f[k].m = mam_new(&o);
+			fx_launch(&f[k], NB, NT);
+		}
+	}
+	for (uint32_t blk = 0; blk < NB; blk++) {
+		for (int k = 0; k < 2; k++)
+			fx_block(&f[k], blk);
+		uint32_t epoch = 0;
+		for (int step = 0; step < STEPS; step++) {
+			uint32_t r = pcg32_bounded(&g, 20);
+			if (r == 0) {
+				epoch++;
+				for (int k = 0; k < 2; k++)
+					mam_barrier(f[k].m, epoch);
+				continue;
+			}
+			uint32_t w = pcg32_bounded(&g, NT / 32), pat = pcg32_bounded(&g, 10);
+			int global = pcg32_bounded(&g, 3) != 0;
+			enum mam_kind kind = pcg32_bounded(&g, 5) ? MAM_READ : (enum mam_kind)pcg32_bounded(&g, 5);
+			uint32_t insn = 1 + pcg32_bounded(&g, 6), mask = FULL;
+			uint32_t x = pcg32_bounded(&g, 8), y = pcg32_bounded(&g, 4);
+			uint64_t a[32], v[32];
+			for (unsigned l = 0; l < 32; l++) {
+				uint32_t word;
+				switch (pat) {
+				case 0: word = x * 8 + l; break;			/* whole segments */
+				case 1: word = x * 8 + l + 1 + y; break;		/* shifted */
+				case 2: word = x * 8 + 31 - l; break;
+				case 3: word = x * 8 + y; break;			/* a broadcast */
+				case 4: word = x * 8 + l / 8; break;			/* As[ty][j] */
+				case 5: word = x * 8 + l % 8; break;			/* Bs[j][tx] */
+				case 6: word = x * 8 + l / 8 * 32 + l % 8; break;	/* runs of 8 */
+				case 7: word = y * 8 + l / 8 * 24 + l % 8; break;
+				default: word = x * 8 + l; break;
+				}
+				a[l] = (uint64_t)(word % 128) * 4;
+				a[l] = global ? GL(a[l]) : SH(a[l]);
+				v[l] = pcg32_bounded(&g, 2);
+			}
+			if (pat == 8)
+				mask = 0xffu << 8 * y;			/* one run of 8 lanes */
+			if (pat == 9)
+				mask = ~(1u << pcg32_bounded(&g, 32));	/* a lane missing */
+			for (int k = 0; k < 2; k++)
+				mam_access(f[k].m, &f[k].w[w], a, mask, 4, kind, MAM_SCOPE_DEVICE, insn, v);
+		}
+		for (int k = 0; k < 2; k++)
+			mam_block_end(f[k].m);
+	}
+	const struct mam *ma = f[0].m, *mb = f[1].m;
+	ck_assert_msg(mam_nraces(ma) == mam_nraces(mb), "seed %d: %u races against %u", _i,
+		      mam_nraces(ma), mam_nraces(mb));
+	for (uint32_t i = 0; i < mam_nraces(ma); i++) {
+		const struct mam_race *x = mam_race_at(ma, i), *y = mam_race_at(mb, i);
+		ck_assert_msg(x->space == y->space && x->cls == y->cls && x->hazard == y->hazard
+			      && x->its_only == y->its_only && x->benign == y->benign && x->addr == y->addr,
+			      "seed %d record %u: %s %s differ", _i, i, mam_class_name(x->cls),
+			      mam_hazard_name(x->hazard));
+		who_eq(&x->first, &y->first, _i, i);
+		who_eq(&x->second, &y->second, _i, i);
+		ck_assert_msg(x->occurrences == y->occurrences && x->addresses == y->addresses
+			      && x->thread_pairs == y->thread_pairs,
+			      "seed %d record %u: counts %llu/%llu/%llu against %llu/%llu/%llu", _i, i,
+			      (unsigned long long)x->occurrences, (unsigned long long)x->addresses,
+			      (unsigned long long)x->thread_pairs, (unsigned long long)y->occurrences,
+			      (unsigned long long)y->addresses, (unsigned long long)y->thread_pairs);
+	}
+	ck_assert_uint_eq(mam_nbarriers(ma), mam_nbarriers(mb));
+	for (uint32_t i = 0; i < mam_nbarriers(ma); i++) {
+		const struct mam_barrier_info *x = mam_barrier_at(ma, i), *y = mam_barrier_at(mb, i);
+		ck_assert_msg(x->id == y->id && x->executions == y->executions
+			      && x->needed_ls == y->needed_ls && x->needed_its == y->needed_its,
+			      "seed %d barrier %u: needed %u/%u against %u/%u", _i, x->id, x->needed_ls,
+			      x->needed_its, y->needed_ls, y->needed_its);
+		if (x->needed_its) {
+			who_eq(&x->why_first, &y->why_first, _i, 1000 + i);
+			who_eq(&x->why_second, &y->why_second, _i, 1000 + i);
+		}
+	}
+	struct mam_stats sa, sb;
+	mam_get_stats(ma, &sa);
+	mam_get_stats(mb, &sb);
+	ck_assert_msg(sa.lane_accesses == sb.lane_accesses && sa.detections == sb.detections,
+		      "seed %d: lane accesses %llu against %llu, detections %llu against %llu", _i,
+		      (unsigned long long)sa.lane_accesses, (unsigned long long)sb.lane_accesses,
+		      (unsigned long long)sa.detections, (unsigned long long)sb.detections);
+	for (int k = 0; k < 2; k++)
+		fx_free(&f[k]);
+}
+END_TEST
+
 /* Whether event A (an access of lane P) happens before a later access of
 ** lane Q of the same warp, at event index B. */
 static int o_hb(const struct oev *ev, uint32_t ia, uint32_t ib, unsigned p, unsigned q, int ls)
@@ -1740,6 +1861,7 @@ Suite *mam_suite(void)
 	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);
 	tcase_add_loop_test(tc, random_groups_against_oracle, 0, 300);
+	tcase_add_loop_test(tc, fast_paths_match_lane_path, 0, 300);
 	suite_add_tcase(s, tc);
 	return s;
 }
