@@ -32,7 +32,7 @@
 #define NONE32 UINT32_MAX
 #define PAGE_SHIFT 10				/* bytes of memory per shadow page: 1 KiB */
 #define PAGE_WORDS (1u << (PAGE_SHIFT - 2))
-#define SEG_WORDS 8				/* words of a segment: a half-warp's */
+#define SEG_WORDS 8				/* words of a segment: a quarter-warp's run */
 #define SEG_SHIFT 5				/* log2 of its bytes */
 #define PAGE_SEGS (PAGE_WORDS / SEG_WORDS)
 #define PCACHE 64				/* recently used pages remembered */
@@ -151,8 +151,8 @@ _Static_assert(sizeof(struct hot) == 40, "a hot cell is 40 bytes");
 _Static_assert(4 * SEG_WORDS == 1 << SEG_SHIFT, "a segment is SEG_WORDS words");
 
 /*
-** A half-warp instruction that covered a whole segment, its lane l
-** accessing word l (4 bytes): what 16 hot cells would hold, in 76 bytes.
+** A quarter-warp instruction that covered a whole segment, its lane l
+** accessing word l (4 bytes): what 8 hot cells would hold, in 44 bytes.
 */
 struct wrec {
 	uint32_t stamp;
@@ -163,11 +163,11 @@ struct wrec {
 };
 
 /*
-** 16 words of a page.  While gen is a generation of this launch, rec[0..n)
+** 8 words of a page.  While gen is a generation of this launch, rec[0..n)
 ** is the state of every word of the segment (one generation; each record
-** a half-warp, lane l on word l), and its hot cells are stale.  touched is
+** a quarter-warp, lane l on word l), and its hot cells are stale.  touched is
 ** the latest generation at which a hot cell of the segment was used, so
-** records can start over without reading 16 cells.
+** records can start over without reading 8 cells.
 */
 struct seg {
 	uint32_t gen, touched, n;
@@ -1744,6 +1744,65 @@ static void ro_move(struct mam *m, struct cell *x, uint64_t uaddr)
 		r->mask[k] &= (uint16_t)~bit;
 }
 
+/* The read-only history *RP with room for NEED more entries, made when
+** missing; NULL over budget. */
+static struct roc *roc_room(struct mam *m, struct roc **rp, unsigned need)
+{
+	struct roc *r = *rp;
+	if (r == NULL) {
+		if ((r = lalloc(m, sizeof *r)) == NULL)
+			return NULL;
+		memset(r, 0, sizeof *r);
+		*rp = r;
+	}
+	if (r->n + need > r->cap) {
+		unsigned nc = r->cap ? 2u * r->cap : 16;
+		while (nc < r->n + need)
+			nc *= 2;
+		struct roe *v = lalloc(m, nc * sizeof *v);
+		if (v == NULL)
+			return NULL;
+		if (r->n)
+			memcpy(v, r->v, r->n * sizeof *v);
+		r->v = v;
+		r->cap = (uint16_t)nc;
+	}
+	return r;
+}
+
+/* Whether R has an entry of instruction INSN for the word of BIT. */
+static inline int roc_has(const struct roc *r, uint32_t insn, uint16_t bit)
+{
+	for (unsigned k = 0; r != NULL && k < r->ninsn; k++)
+		if (r->insn[k] == insn)
+			return (r->mask[k] & bit) != 0;
+	return 0;
+}
+
+/* Adds to R (with room) the entry of word WI for an access of block BLK. */
+static void roc_put(struct roc *r, unsigned wi, uint32_t blk, uint32_t stamp, uint32_t who,
+		    uint32_t val, uint8_t kf)
+{
+	uint32_t insn = W_INSN(who);
+	unsigned k = 0;
+	while (k < r->ninsn && r->insn[k] != insn)
+		k++;
+	if (k == r->ninsn) {
+		r->insn[k] = insn;
+		r->mask[k] = 0;
+		r->ninsn++;
+	}
+	r->mask[k] |= (uint16_t)(1u << wi);
+	r->words |= (uint16_t)(1u << wi);
+	struct roe *e = &r->v[r->n++];
+	e->block = blk;
+	e->stamp = stamp;
+	e->who = who;
+	e->val = val;
+	e->kf = kf;
+	e->word = (uint8_t)wi;
+}
+
 /*
 ** Another block's global word at UADDR, whose whole state is the plain
 ** reads inline in hot cell H, is about to be used by a plain read: the
@@ -1786,43 +1845,12 @@ static int ro_absorb(struct mam *m, const struct hot *h, uint64_t uaddr)
 	}
 	if (nadd == 0)
 		return 1;
-	if (r == NULL) {
-		if ((r = lalloc(m, sizeof *r)) == NULL)
-			return 0;
-		memset(r, 0, sizeof *r);
-		*rp = r;
-	}
-	if (r->n + nadd > r->cap) {
-		unsigned nc = r->cap ? 2u * r->cap : 16;
-		struct roe *v = lalloc(m, nc * sizeof *v);
-		if (v == NULL)
-			return 0;
-		if (r->n)
-			memcpy(v, r->v, r->n * sizeof *v);
-		r->v = v;
-		r->cap = (uint16_t)nc;
-	}
+	if ((r = roc_room(m, rp, nadd)) == NULL)
+		return 0;
 	for (unsigned j = 0; j < nadd; j++) {
 		const struct slot *a = &h->u.s[add[j]];
-		uint32_t insn = W_INSN(a->who);
-		unsigned k = 0;
-		while (k < r->ninsn && r->insn[k] != insn)
-			k++;
-		if (k == r->ninsn) {
-			r->insn[k] = insn;
-			r->mask[k] = 0;
-			r->ninsn++;
-		}
-		r->mask[k] |= bit;
-		struct roe *e = &r->v[r->n++];
-		e->block = blk;
-		e->stamp = a->stamp;
-		e->who = a->who;
-		e->val = a->val;
-		e->kf = a->kf;
-		e->word = (uint8_t)__builtin_ctz(bit);
+		roc_put(r, (unsigned)__builtin_ctz(bit), blk, a->stamp, a->who, a->val, a->kf);
 	}
-	r->words |= bit;
 	return 1;
 }
 
@@ -2044,58 +2072,25 @@ static int seg_absorb(struct mam *m, struct seg *s, struct roc **rp, uint32_t g)
 		need += SEG_WORDS - (unsigned)(r && ki[k] < r->ninsn ? popc32(r->mask[ki[k]]) : 0);
 	if (need == 0)
 		return 1;
-	if (r == NULL) {
-		if ((r = lalloc(m, sizeof *r)) == NULL)
-			return 0;
-		memset(r, 0, sizeof *r);
-		*rp = r;
-	}
-	if (r->n + need > r->cap) {
-		unsigned nc = r->cap ? 2u * r->cap : 16;
-		while (nc < r->n + need)
-			nc *= 2;
-		struct roe *v = lalloc(m, nc * sizeof *v);
-		if (v == NULL)
-			return 0;
-		if (r->n)
-			memcpy(v, r->v, r->n * sizeof *v);
-		r->v = v;
-		r->cap = (uint16_t)nc;
-	}
-	for (unsigned i = 0; i < SEG_WORDS; i++) {
-		uint16_t bit = (uint16_t)(1u << i);
+	if ((r = roc_room(m, rp, need)) == NULL)
+		return 0;
+	for (unsigned i = 0; i < SEG_WORDS; i++)
 		for (unsigned k = 0; k < nk; k++) {
 			const struct wrec *e = &s->rec[k];
-			unsigned j = 0;
-			while (j < r->ninsn && r->insn[j] != W_INSN(e->who0))
-				j++;
-			if (j < r->ninsn && (r->mask[j] & bit))
-				continue;	/* c has one of the instruction already */
-			if (j == r->ninsn) {
-				r->insn[j] = W_INSN(e->who0);
-				r->mask[j] = 0;
-				r->ninsn++;
-			}
-			r->mask[j] |= bit;
-			struct roe *x = &r->v[r->n++];
-			x->block = blk;
-			x->stamp = e->stamp;
-			x->who = e->who0 + i;
-			x->val = e->val[i];
-			x->kf = e->kf;
-			x->word = (uint8_t)i;
+			if (!roc_has(r, W_INSN(e->who0), (uint16_t)(1u << i)))
+				roc_put(r, i, blk, e->stamp, e->who0 + i, e->val[i], e->kf);
 		}
-		r->words |= bit;
-	}
 	return 1;
 }
 
 /*
-** The whole-segment fast path: the half-warp of warp W starting at lane
-** LANE0 makes access B over segment S, its lane l on word l (VALUE: the
-** half's 16 values, or NULL).  Handled without touching a hot cell, with
-** the result the lane-by-lane path would give, when the segment's state
-** is irrelevant (B starts it over), or is records of this interval that B
+** The whole-segment fast path: the quarter-warp of warp W starting at lane
+** LANE0 makes access B over segment S (read-only history *RP, global
+** only), its lane l on word l (VALUE: the quarter's 8 values, or NULL).
+** Handled without touching a hot cell, with the result the lane-by-lane
+** path would give, when the segment's state is irrelevant (B starts it
+** over), or is another block's plain reads that B, a plain read, adds to
+** the read-only history (seg_absorb()), or is records of this interval that B
 ** cannot conflict with and is not ordered after by a sync: the same
 ** threads' (B replaces the one of its instruction and class, or joins),
 ** or, when neither writes, other threads' that no __syncwarp ordered
@@ -2183,7 +2178,7 @@ static inline int whole_segment(const uint64_t *addr)
 	return !bad;
 }
 
-/* The fast path for the half-warp at LANE0 (see seg_access); 0 when it
+/* The fast path for the quarter-warp at LANE0 (see seg_access); 0 when it
 ** does not apply. */
 static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64_t *addr,
 		       const struct acc *b, const uint64_t *value, unsigned lane0)

@@ -14,8 +14,8 @@
 ** summary as it happens, so a race is found with both of its accesses.
 ** A word accessed below word size is split into four byte cells, so bytes
 ** of one word never race with each other.  The state is stored in the
-** smallest of three forms that holds it: one record per half-warp
-** instruction over 16 words, a 40-byte hot cell, a full cell.
+** smallest of three forms that holds it: one record per quarter-warp
+** instruction over 8 words, a 40-byte hot cell, a full cell.
 ** docs/MODEL.md has the rules, the guarantees and the hooks the
 ** interpreter calls.
 **
