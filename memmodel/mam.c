@@ -156,7 +156,7 @@ _Static_assert(4 * SEG_WORDS == 1 << SEG_SHIFT, "a segment is SEG_WORDS words");
 */
 struct wrec {
 	uint32_t stamp;
-	uint32_t who0;		/* WHO(insn, thread of the half's lane 0) */
+	uint32_t who0;		/* WHO(insn, thread of the run's lane 0) */
 	uint8_t kf;
 	uint8_t pad[3];
 	uint32_t val[SEG_WORDS];	/* lane l's value (F_VAL), else 0 */
@@ -1770,27 +1770,31 @@ static struct roc *roc_room(struct mam *m, struct roc **rp, unsigned need)
 	return r;
 }
 
-/* Whether R has an entry of instruction INSN for the word of BIT. */
-static inline int roc_has(const struct roc *r, uint32_t insn, uint16_t bit)
+/* The index of instruction INSN in R (may be NULL), or RO_INSNS. */
+static inline unsigned roc_find(const struct roc *r, uint32_t insn)
 {
 	for (unsigned k = 0; r != NULL && k < r->ninsn; k++)
 		if (r->insn[k] == insn)
-			return (r->mask[k] & bit) != 0;
-	return 0;
+			return k;
+	return RO_INSNS;
+}
+
+/* Whether R has an entry of instruction INSN for the word of BIT. */
+static inline int roc_has(const struct roc *r, uint32_t insn, uint16_t bit)
+{
+	unsigned k = roc_find(r, insn);
+	return k < RO_INSNS && (r->mask[k] & bit) != 0;
 }
 
 /* Adds to R (with room) the entry of word WI for an access of block BLK. */
 static void roc_put(struct roc *r, unsigned wi, uint32_t blk, uint32_t stamp, uint32_t who,
 		    uint32_t val, uint8_t kf)
 {
-	uint32_t insn = W_INSN(who);
-	unsigned k = 0;
-	while (k < r->ninsn && r->insn[k] != insn)
-		k++;
-	if (k == r->ninsn) {
-		r->insn[k] = insn;
+	unsigned k = roc_find(r, W_INSN(who));
+	if (k == RO_INSNS) {
+		k = r->ninsn++;
+		r->insn[k] = W_INSN(who);
 		r->mask[k] = 0;
-		r->ninsn++;
 	}
 	r->mask[k] |= (uint16_t)(1u << wi);
 	r->words |= (uint16_t)(1u << wi);
@@ -1830,12 +1834,10 @@ static int ro_absorb(struct mam *m, const struct hot *h, uint64_t uaddr)
 		uint32_t insn = W_INSN(a->who);
 		if (nadd && W_INSN(h->u.s[add[0]].who) == insn)
 			continue;	/* retire() keeps the first */
-		unsigned k = 0;
-		while (r && k < r->ninsn && r->insn[k] != insn)
-			k++;
-		if (r && k < r->ninsn && (r->mask[k] & bit))
+		unsigned k = roc_find(r, insn);
+		if (k < RO_INSNS && (r->mask[k] & bit))
 			continue;	/* c has one of the instruction already */
-		if (!(r && k < r->ninsn) && newk++ >= RO_INSNS)
+		if (k == RO_INSNS && newk++ >= RO_INSNS)
 			return 0;
 		if (blk == NONE32)
 			blk = m->gens[h->gen - m->launch_gen].block;
@@ -2061,15 +2063,13 @@ static int seg_absorb(struct mam *m, struct seg *s, struct roc **rp, uint32_t g)
 			nk = 1;		/* retire() keeps the first */
 			break;
 		}
-		ki[k] = 0;
-		while (r && ki[k] < r->ninsn && r->insn[ki[k]] != W_INSN(e->who0))
-			ki[k]++;
-		if (!(r && ki[k] < r->ninsn) && newk++ >= RO_INSNS)
+		ki[k] = roc_find(r, W_INSN(e->who0));
+		if (ki[k] == RO_INSNS && newk++ >= RO_INSNS)
 			return 0;
 	}
 	unsigned need = 0;
 	for (unsigned k = 0; k < nk; k++)
-		need += SEG_WORDS - (unsigned)(r && ki[k] < r->ninsn ? popc32(r->mask[ki[k]]) : 0);
+		need += SEG_WORDS - (ki[k] < RO_INSNS ? popc32(r->mask[ki[k]]) : 0);
 	if (need == 0)
 		return 1;
 	if ((r = roc_room(m, rp, need)) == NULL)
@@ -2105,7 +2105,7 @@ static int seg_access(struct mam *m, const struct mam_warp_ctx *w, struct seg *s
 	unsigned cl = sclass(kf), nsame = 0, same[2] = { 0, 0 };
 	uint32_t g = s->gen >= m->launch_gen ? s->gen : 0;
 	struct wrec *r;
-	if (b->writes && rp != NULL && *rp != NULL && (*rp)->words != 0)
+	if (b->writes && *rp != NULL && (*rp)->words != 0)
 		return 0;	/* it meets other blocks' reads (seg_absorb()) */
 	if (g == m->gen) {
 		for (unsigned k = 0; k < s->n; k++) {
@@ -2178,9 +2178,9 @@ static inline int whole_segment(const uint64_t *addr)
 	return !bad;
 }
 
-/* The fast path for the quarter-warp at LANE0 (see seg_access); 0 when it
-** does not apply. */
-static int half_access(struct mam *m, const struct mam_warp_ctx *w, const uint64_t *addr,
+/* The fast path for the quarter-warp at LANE0, a segment's run of lanes
+** (see seg_access); 0 when it does not apply. */
+static int run_access(struct mam *m, const struct mam_warp_ctx *w, const uint64_t *addr,
 		       const struct acc *b, const uint64_t *value, unsigned lane0)
 {
 	if (!whole_segment(addr))
@@ -2303,15 +2303,8 @@ static int ro_read(struct mam *m, const struct mam_warp_ctx *w, struct acc *b, u
 	const struct roc *r = pg->roc[(off >> SEG_SHIFT) & (PAGE_SEGS - 1)];
 	uint16_t bit = (uint16_t)(1u << (wi & (SEG_WORDS - 1)));
 	unsigned i = 0;
-	if (r != NULL && (r->words & bit))
-		for (; i < h->n; i++) {
-			const struct slot *a = &h->u.s[i];
-			unsigned k = 0;
-			while (k < r->ninsn && r->insn[k] != W_INSN(a->who))
-				k++;
-			if (sclass(a->kf) != CL_R || k == r->ninsn || !(r->mask[k] & bit))
-				break;
-		}
+	while (i < h->n && sclass(h->u.s[i].kf) == CL_R && roc_has(r, W_INSN(h->u.s[i].who), bit))
+		i++;
 	if (i < h->n && !ro_absorb(m, h, addr))
 		return 0;
 	s->touched = m->gen;
@@ -2355,6 +2348,18 @@ static struct hot *pair_read(struct mam *m, const struct mam_warp_ctx *w, struct
 	slot_set(&h->u.s[1], b);
 	m->st.lane_accesses++;	/* LANE's; LANE2 counts itself (read_noop) */
 	return h;
+}
+
+/* Lanes X, later ones of a read, change nothing: they join *SKIP and leave
+** the lane loop's *MM, counted now if they are in the run HM being
+** visited, else when their run comes (lanes in *SKIP already are). */
+static inline void skip_lanes(struct mam *m, uint32_t x, uint32_t hm, uint32_t *skip,
+			      uint32_t *mm)
+{
+	x &= ~*skip;
+	m->st.lane_accesses += popc32(x & hm);
+	*skip |= x;
+	*mm &= ~x;
 }
 
 /* The lane groups (struct shape) of a read of ADDR by lanes TODO at
@@ -2435,9 +2440,9 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			b.tid = (uint16_t)(w->warp * 32 + l);
 			hand_atomic(m, &b);
 		}
-	int halves = size == 4 && m->opt.dump_max == 0;
+	int runs = size == 4 && m->opt.dump_max == 0;
 	/* plain aligned 4-byte reads of shared words: the words met so far */
-	int group = halves && kind == MAM_READ;
+	int group = runs && kind == MAM_READ;
 	uint64_t gw[GROUP_WORDS];
 	struct hot *gh[GROUP_WORDS];
 	uint32_t gsame[GROUP_WORDS];	/* the lanes on gw[i] */
@@ -2454,14 +2459,15 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	}
 	uint32_t last_id = 0;
 	unsigned last_sp = MAM_SPACE_NONE;
-	/* half by half, in lane order: each whole (seg_access) or lane by lane */
+	/* run by run (SEG_WORDS lanes), in lane order: each whole (seg_access)
+	** or lane by lane */
 	const uint32_t seg_lanes = (1u << SEG_WORDS) - 1;
 	for (unsigned h = 0; h < 32; h += SEG_WORDS) {
 		uint32_t hm = todo & (seg_lanes << h);
-		if (halves && hm == seg_lanes << h
-		    && half_access(m, w, addr + h, &b, has_val ? value + h : NULL, h))
+		if (runs && hm == seg_lanes << h
+		    && run_access(m, w, addr + h, &b, has_val ? value + h : NULL, h))
 			continue;
-		/* lanes in SKIP count once, in their half, and change nothing */
+		/* lanes in SKIP count once, in their run, and change nothing */
 		m->st.lane_accesses += (uint64_t)popc32(hm & skip);
 		for (uint32_t mm = hm & ~skip; mm;) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
@@ -2481,10 +2487,7 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 				if (gi < ng) {
 					if (read_done(m, w, gh[gi], &b, l)) {
 						/* so it stays for the word's lanes to come */
-						uint32_t x = gsame[gi] & ~((2u << l) - 1) & ~skip;
-						m->st.lane_accesses += (uint64_t)popc32(x & hm);
-						skip |= x;
-						mm &= ~x;
+						skip_lanes(m, gsame[gi] & ~((2u << l) - 1), hm, &skip, &mm);
 						continue;
 					}
 				}
@@ -2494,10 +2497,7 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 					same = lw[l] & ~((2u << l) - 1);
 					struct hot *hh = NULL;
 					if (same && pair_read(m, w, &b, addr[l], l, (unsigned)__builtin_ctz(same), &hh)) {
-						same &= ~skip;
-						m->st.lane_accesses += (uint64_t)popc32(same & hm);
-						skip |= same;
-						mm &= ~same;
+						skip_lanes(m, same, hm, &skip, &mm);
 						continue;
 					}
 					/* another warp's reads of the word, e.g. (the cell
@@ -2505,10 +2505,7 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 					if (hh == NULL)
 						hh = hot_peek(m, addr[l]);
 					if (read_done(m, w, hh, &b, l)) {
-						same &= ~skip;
-						m->st.lane_accesses += (uint64_t)popc32(same & hm);
-						skip |= same;
-						mm &= ~same;
+						skip_lanes(m, same, hm, &skip, &mm);
 						gw[ng] = addr[l];
 						gsame[ng] = same;
 						gh[ng++] = hh;
