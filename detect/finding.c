@@ -22,6 +22,7 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_RACE] = "data race",
 	[FK_REDUNDANT_BARRIER] = "redundant barrier",
 	[FK_UNINIT] = "read of uninitialized memory",
+	[FK_ASSUMPTION] = "shape assumption",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -39,7 +40,18 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_RACE] = "data-race",
 	[FK_REDUNDANT_BARRIER] = "redundant-barrier",
 	[FK_UNINIT] = "uninitialized-read",
+	[FK_ASSUMPTION] = "shape-assumption",
 };
+
+static const char *const contract_names[CL__COUNT] = {
+	[CL_HOST] = "host", [CL_DECLARED] = "declared", [CL_INFERRED] = "inferred",
+	[CL_NONE] = "none",
+};
+
+const char *contract_level_name(enum contract_level c)
+{
+	return (unsigned)c < CL__COUNT ? contract_names[c] : "none";
+}
 
 const char *finding_kind_name(enum finding_kind k)
 {

@@ -28,8 +28,18 @@ enum finding_kind {
 	FK_RACE,		/* data race: two unordered conflicting accesses */
 	FK_REDUNDANT_BARRIER,	/* a barrier no conflict ever needed */
 	FK_UNINIT,		/* read of never-written shared or local memory */
+	FK_ASSUMPTION,		/* a shape the kernel assumes (an inferred contract) */
 	FK__COUNT
 };
+
+/* Under which contract a launch lies, and so the findings it exposed,
+** strongest first (docs/CONTRACTS.md): a launch the host code makes, one
+** inside what the kernel or the command line declares, one inside what the
+** kernel's own code shows it assumes, or none of these. */
+enum contract_level { CL_HOST, CL_DECLARED, CL_INFERRED, CL_NONE, CL__COUNT };
+
+/* "host", "declared", "inferred", "none" (stable, for JSON). */
+const char *contract_level_name(enum contract_level c);
 
 /* How bad a finding is; --fail-on chooses which set the exit status. */
 enum severity { SEV_ERROR, SEV_WARNING, SEV_NOTE };
@@ -109,6 +119,7 @@ struct finding {
 	char *detail;			/* one more line, or NULL */
 	uint64_t count;			/* occurrences */
 	uint32_t launch;		/* index of the launch that exposed it */
+	uint8_t contract;		/* enum contract_level of that launch */
 
 	/* FK_RACE: the first access is (func, pc, loc, who) with kind
 	** access1; the second is `second`.  FK_BARRIER_DIVERGENCE: (func,

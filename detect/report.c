@@ -20,6 +20,7 @@ void report_init(struct report *r)
 	memset(r, 0, sizeof *r);
 	r->warp_model = REPORT_ITS;
 	r->fail_on = FAIL_ON_ERROR;
+	r->show = CL_INFERRED;
 }
 
 void report_free(struct report *r)
@@ -52,7 +53,7 @@ void report_free(struct report *r)
 
 uint32_t report_add_kernel(struct report *r, const char *name, const char *demangled)
 {
-	struct report_kernel k = { xstrdup(name), xstrdup(demangled ? demangled : name), NULL };
+	struct report_kernel k = { xstrdup(name), xstrdup(demangled ? demangled : name), NULL, 0 };
 	VEC_PUSH(r->kernels, r->nkernels, r->capkernels, k);
 	return r->nkernels - 1;
 }
@@ -74,8 +75,14 @@ uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 	l.block = block;
 	l.dyn_shared = dyn_shared;
 	l.seed = seed;
+	l.contract = CL_DECLARED;
 	VEC_PUSH(r->launches, r->nlaunches, r->caplaunches, l);
 	return r->nlaunches - 1;
+}
+
+void report_launch_contract(struct report *r, uint32_t l, enum contract_level c)
+{
+	r->launches[l].contract = (uint8_t)c;
 }
 
 void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value)
@@ -115,7 +122,7 @@ enum severity finding_severity(const struct finding *f)
 	switch (f->kind) {
 	case FK_RACE:
 		return f->benign ? SEV_WARNING : SEV_ERROR;
-	case FK_REDUNDANT_BARRIER:
+	case FK_REDUNDANT_BARRIER: case FK_ASSUMPTION:
 		return SEV_WARNING;
 	default:
 		return SEV_ERROR;
@@ -144,12 +151,31 @@ static uint64_t max64(uint64_t a, uint64_t b)
 
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch)
 {
+	uint8_t contract = launch < r->nlaunches ? r->launches[launch].contract : CL_DECLARED;
 	for (uint32_t i = 0; i < fs->n; i++) {
 		struct finding *f = &fs->v[i];
 		struct finding *old = NULL;
 		for (uint32_t j = 0; j < r->findings.n && old == NULL; j++)
 			if (same_finding(&r->findings.v[j], f))
 				old = &r->findings.v[j];
+		if (old != NULL && contract < old->contract) {
+			/* a witness under a stronger contract replaces the old one;
+			** the counts still add up */
+			struct finding keep = *old;
+			*old = *f;
+			f->where = keep.where;
+			f->detail = keep.detail;
+			f->div = keep.div;
+			f->count = keep.count;
+			f->executions = keep.executions;
+			f->launches = keep.launches;
+			f->addresses = keep.addresses;
+			f->thread_pairs = keep.thread_pairs;
+			f->benign = keep.benign;
+			f->its_only = keep.its_only;
+			old->launch = launch;
+			old->contract = contract;
+		}
 		if (old != NULL) {
 			old->count += f->count;
 			old->executions += f->executions;
@@ -164,11 +190,32 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 			continue;
 		}
 		f->launch = launch;
+		/* an assumption belongs to the inferred contract, though the
+		** launch that shows it necessarily lies beyond it */
+		f->contract = f->kind == FK_ASSUMPTION ? CL_INFERRED : contract;
 		f->severity = finding_severity(f);
 		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, *f);
 	}
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
+}
+
+int report_shows(const struct report *r, const struct finding *f)
+{
+	return f->contract <= r->show;
+}
+
+uint32_t report_hidden(const struct report *r, uint32_t k)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->findings.n; i++) {
+		const struct finding *f = &r->findings.v[i];
+		if (report_shows(r, f))
+			continue;
+		if (k == UINT32_MAX || (f->launch < r->nlaunches && r->launches[f->launch].kernel == k))
+			n++;
+	}
+	return n;
 }
 
 void report_count(const struct report *r, uint32_t *errors, uint32_t *warnings,
@@ -177,6 +224,8 @@ void report_count(const struct report *r, uint32_t *errors, uint32_t *warnings,
 	uint32_t c[3] = { 0, 0, 0 }, b = 0;
 	for (uint32_t i = 0; i < r->findings.n; i++) {
 		const struct finding *f = &r->findings.v[i];
+		if (!report_shows(r, f))
+			continue;
 		if ((unsigned)f->severity < 3)
 			c[f->severity]++;
 		if (f->kind == FK_RACE && f->benign)
@@ -197,7 +246,8 @@ int report_exit_status(const struct report *r)
 	if (r->fail_on == FAIL_ON_NEVER)
 		return 0;
 	for (uint32_t i = 0; i < r->findings.n; i++)
-		if ((int)r->findings.v[i].severity <= (int)r->fail_on)
+		if ((int)r->findings.v[i].severity <= (int)r->fail_on
+		    && report_shows(r, &r->findings.v[i]))
 			return 1;
 	return 0;
 }
@@ -266,6 +316,26 @@ int report_parse_fail_on(const char *name, enum report_fail_on *out)
 			return 0;
 		}
 	return -1;
+}
+
+static const char *const contract_options[CL__COUNT] = {
+	[CL_HOST] = "host", [CL_DECLARED] = "declared", [CL_INFERRED] = "inferred",
+	[CL_NONE] = "any",
+};
+
+int report_parse_contract(const char *name, enum contract_level *out)
+{
+	for (unsigned i = 0; i < CL__COUNT; i++)
+		if (strcmp(name, contract_options[i]) == 0) {
+			*out = (enum contract_level)i;
+			return 0;
+		}
+	return -1;
+}
+
+const char *report_contract_option_name(enum contract_level c)
+{
+	return NAME_OF(contract_options, c);
 }
 
 int report_parse_format(const char *name, enum report_format *out)
@@ -381,6 +451,8 @@ static const char *article(const char *word)
 
 char *report_message(const struct finding *f)
 {
+	if (f->kind == FK_ASSUMPTION && f->detail)
+		return xstrdup(f->detail);	/* the assumption is the message */
 	struct sbuf b = { 0 };
 	sb_add(&b, "%s", finding_kind_name(f->kind));
 	if (f->where) {
@@ -739,6 +811,14 @@ static void put_warps(FILE *out, const struct dim3 *bd, const struct thread_id *
 		fprintf(out, " (warps %" PRIu64 " and %" PRIu64 ")", ta / 32, tb / 32);
 }
 
+/* The label of a finding's launch line, by the contract it lies under. */
+static const char *const contract_words[CL__COUNT] = {
+	[CL_HOST] = "host (a launch the host code makes)",
+	[CL_DECLARED] = "declared (inside what the kernel and the command line state)",
+	[CL_INFERRED] = "inferred (inside the shapes the kernel's code assumes)",
+	[CL_NONE] = "none (outside every contract)",
+};
+
 static void text_finding(FILE *out, const struct report *r, const struct finding *f)
 {
 	if (!put_loc(out, &f->loc))
@@ -797,7 +877,7 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n");
 		break;
 	}
-	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div))
+	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div) && f->kind != FK_ASSUMPTION)
 		fprintf(out, "  %s\n", f->detail);
 	fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
 	if (f->kind == FK_RACE)
@@ -806,15 +886,33 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	fprintf(out, "\n");
 	if (f->launch < r->nlaunches) {
 		char *opts = report_launch_options(r, f->launch);
-		fprintf(out, "  launch: %s\n", opts);
+		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
+			: "launch", opts);
 		free(opts);
+		if (f->contract != CL_DECLARED && f->kind != FK_ASSUMPTION)
+			fprintf(out, "  contract: %s\n",
+				contract_words[f->contract < CL__COUNT ? f->contract : CL_NONE]);
 	}
+}
+
+/* The findings of kernel K outside the contract shown, as one line. */
+static void text_hidden(FILE *out, const struct report *r, uint32_t k)
+{
+	uint32_t n = report_hidden(r, k);
+	if (n == 0)
+		return;
+	fprintf(out, "simulee-c: %s: %s: %" PRIu32 " more finding%s, --contract=any to list them\n",
+		r->kernels[k].demangled, r->kernels[k].host_sites ? "outside every observed launch"
+		: "outside the kernel's contract", n, plural(n, "", "s"));
 }
 
 void report_text(FILE *out, const struct report *r)
 {
 	for (uint32_t i = 0; i < r->findings.n; i++)
-		text_finding(out, r, &r->findings.v[i]);
+		if (report_shows(r, &r->findings.v[i]))
+			text_finding(out, r, &r->findings.v[i]);
+	for (uint32_t k = 0; k < r->nkernels; k++)
+		text_hidden(out, r, k);
 	/* coverage: barriers no launch executed (remarks, not findings) */
 	for (uint32_t i = 0; i < r->nbarriers; i++) {
 		const struct report_barrier *b = &r->barriers[i];
@@ -842,7 +940,8 @@ void report_text(FILE *out, const struct report *r)
 		plural(w, "", "s"));
 	if (n)
 		fprintf(out, ", %" PRIu32 " note%s", n, plural(n, "", "s"));
-	fprintf(out, " (%" PRIu32 " finding%s", r->findings.n, plural(r->findings.n, "", "s"));
+	uint32_t shown = e + w + n;
+	fprintf(out, " (%" PRIu32 " finding%s", shown, plural(shown, "", "s"));
 	if (b)
 		fprintf(out, ", %" PRIu32 " benign race%s", b, plural(b, "", "s"));
 	if (nc)
@@ -1019,15 +1118,17 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 	free(opts);
 }
 
-static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i)
+static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i,
+			 uint32_t id)
 {
 	const struct finding *f = &r->findings.v[i];
 	int race = f->kind == FK_RACE;
 	int two = race || (f->kind == FK_BARRIER_DIVERGENCE && f->second.loc.func != NULL);
 	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
-	jnum(b, o, "id", (uint64_t)i + 1);
+	jnum(b, o, "id", id);
 	jstr(b, o, "kind", finding_kind_id(f->kind));
 	jstr(b, o, "severity", report_severity_name(f->severity));
+	jstr(b, o, "contract", contract_level_name((enum contract_level)f->contract));
 	char *msg = report_message(f);
 	jstr(b, o, "message", msg);
 	free(msg);
@@ -1108,12 +1209,15 @@ int report_json(FILE *out, const struct report *r)
 	jnum(&b, root, "seed", r->seed);
 	jstr(&b, root, "warp_model", report_warp_model_name(r->warp_model));
 	jstr(&b, root, "fail_on", report_fail_on_name(r->fail_on));
+	jstr(&b, root, "contract", report_contract_option_name(r->show));
 
 	cJSON *ks = jput(&b, root, "kernels", cJSON_CreateArray());
 	for (uint32_t i = 0; i < r->nkernels; i++) {
 		cJSON *k = jput(&b, ks, NULL, cJSON_CreateObject());
 		jstr(&b, k, "name", r->kernels[i].name);
 		jstr(&b, k, "demangled", r->kernels[i].demangled);
+		jbool(&b, k, "host_sites", r->kernels[i].host_sites);
+		jnum(&b, k, "findings_outside_contract", report_hidden(r, i));
 		if (r->kernels[i].search)
 			json_search(&b, k, r->kernels[i].search);
 	}
@@ -1121,8 +1225,9 @@ int report_json(FILE *out, const struct report *r)
 	for (uint32_t i = 0; i < r->nlaunches; i++)
 		json_launch(&b, ls, r, i);
 	cJSON *fs = jput(&b, root, "findings", cJSON_CreateArray());
-	for (uint32_t i = 0; i < r->findings.n; i++)
-		json_finding(&b, fs, r, i);
+	for (uint32_t i = 0, id = 0; i < r->findings.n; i++)
+		if (report_shows(r, &r->findings.v[i]))
+			json_finding(&b, fs, r, i, ++id);
 
 	cJSON *bs = jput(&b, root, "barriers", cJSON_CreateArray());
 	for (uint32_t i = 0; i < r->nbarriers; i++) {
@@ -1139,7 +1244,8 @@ int report_json(FILE *out, const struct report *r)
 	uint32_t e, w, n, bn;
 	report_count(r, &e, &w, &n, &bn);
 	cJSON *s = jput(&b, root, "summary", cJSON_CreateObject());
-	jnum(&b, s, "findings", r->findings.n);
+	jnum(&b, s, "findings", (uint64_t)e + w + n);
+	jnum(&b, s, "findings_outside_contract", report_hidden(r, UINT32_MAX));
 	jnum(&b, s, "errors", e);
 	jnum(&b, s, "warnings", w);
 	jnum(&b, s, "notes", n);

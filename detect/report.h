@@ -45,6 +45,8 @@ struct report_kernel {
 	char *name;		/* mangled */
 	char *demangled;
 	struct report_search *search;	/* NULL: no search (a fixed launch) */
+	uint8_t host_sites;	/* the host code launches it (wording of the
+				   findings outside the contract) */
 };
 
 /* A scalar argument as the user would give it: --arg name=value. */
@@ -63,6 +65,8 @@ struct report_buffer {
 
 struct report_launch {
 	uint32_t kernel;	/* index in the report's kernels */
+	uint8_t contract;	/* enum contract_level (default CL_DECLARED: a
+				   launch the user gave) */
 	struct dim3 grid, block;
 	uint64_t dyn_shared;
 	uint64_t seed;
@@ -90,6 +94,10 @@ struct report {
 	uint64_t seed;
 	enum report_warp_model warp_model;
 	enum report_fail_on fail_on;
+	/* The weakest contract whose findings are shown (--contract; default
+	** CL_INFERRED; CL_NONE shows every finding).  The others are only
+	** counted: they neither print nor set the exit status. */
+	enum contract_level show;
 	struct report_kernel *kernels;
 	uint32_t nkernels, capkernels;
 	struct report_launch *launches;
@@ -118,6 +126,9 @@ void report_kernel_search(struct report *r, uint32_t k, const struct report_sear
 ** only until the next report_add_launch. */
 uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 			   struct dim3 block, uint64_t dyn_shared, uint64_t seed);
+/* Sets the contract launch L lies under (enum contract_level). */
+void report_launch_contract(struct report *r, uint32_t l, enum contract_level c);
+
 /* Records a scalar argument / a buffer of launch L (strings copied; TYPE
 ** and INIT may be NULL). */
 void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value);
@@ -141,8 +152,10 @@ const char *report_verdict_name(enum barrier_verdict v);
 ** instruction pair) adds its occurrences, executions and launches to it;
 ** its distinct addresses and thread pairs become the larger of the two (a
 ** count of distinct things cannot be summed across launches); the first
-** launch that exposed it stays its witness.  Each new finding gets
-** launch = LAUNCH and the severity finding_severity() gives it.
+** launch that exposed it stays its witness unless LAUNCH lies under a
+** stronger contract, whose witness then replaces it.  Each new finding
+** gets launch = LAUNCH, that launch's contract and the severity
+** finding_severity() gives it.
 */
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch);
 
@@ -151,7 +164,13 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 ** fault is an error. */
 enum severity finding_severity(const struct finding *f);
 
-/* Counts the findings of each severity; any pointer may be NULL. */
+/* Whether finding F is shown: found under r->show or a stronger contract. */
+int report_shows(const struct report *r, const struct finding *f);
+
+/* The findings of kernel K (all kernels: K = UINT32_MAX) that are not shown. */
+uint32_t report_hidden(const struct report *r, uint32_t k);
+
+/* Counts the shown findings of each severity; any pointer may be NULL. */
 void report_count(const struct report *r, uint32_t *errors, uint32_t *warnings,
 		  uint32_t *notes, uint32_t *benign);
 
@@ -166,6 +185,9 @@ const char *report_space_name(unsigned space);
 /* Parses "error", "warning", ... into *out; 0, or -1 if NAME is none. */
 int report_parse_fail_on(const char *name, enum report_fail_on *out);
 int report_parse_format(const char *name, enum report_format *out);
+/* --contract: "host", "declared", "inferred" or "any" (CL_NONE). */
+int report_parse_contract(const char *name, enum contract_level *out);
+const char *report_contract_option_name(enum contract_level c);
 
 /* The report as text: for each finding one compiler-style line, then
 ** indented detail lines; the summary line last. */

@@ -38,6 +38,8 @@ void evolve_reads_of(const struct program *p, uint32_t fn, struct evolve_reads *
 					r->grid[I->f - SREG_CTAID_X] = 1;
 				else if (I->f <= SREG_NCTAID_Z)
 					r->grid[I->f - SREG_NCTAID_X] = 1;
+			} else if (I->op == OP_ASSERTFAIL || I->op == OP_ASSUME) {
+				r->asserts = 1;
 			} else if (I->op == OP_CALL) {
 				uint32_t c = (uint32_t)I->imm;
 				if (c < p->nfuncs && !seen[c]) {

@@ -22,6 +22,7 @@ struct evolve_reads {
 	uint8_t block[3];	/* threadIdx or blockDim in x, y, z */
 	uint8_t grid[3];	/* blockIdx or gridDim in x, y, z */
 	uint8_t dyn_shared;	/* the program has an extern __shared__ array */
+	uint8_t asserts;	/* an assert or __builtin_assume can be reached */
 };
 
 /* Fills *R for kernel function FN of P.  An indirect call makes every

@@ -11,6 +11,7 @@
 ** state their contract with assert; docs/DECISIONS.md says how the search
 ** keeps to it.
 */
+#include <inttypes.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ int evolve_is_contract_fault(enum finding_kind k)
 {
 	switch (k) {
 	case FK_OOB: case FK_NULL: case FK_INVALID_PTR: case FK_MISALIGNED: case FK_READONLY:
-	case FK_ASSERT: case FK_TRAP: case FK_STEP_BUDGET: case FK_DIV_ZERO:
+	case FK_ASSERT: case FK_TRAP: case FK_STEP_BUDGET:
 		return 1;
 	default:
 		return 0;
@@ -67,6 +68,7 @@ struct space {
 	int dyn_shared;		/* searched */
 	int x_pow2;		/* block x a power of two up to a warp (2-D blocks) */
 	uint32_t *band_off;	/* per parameter: where its strata start */
+	uint8_t *nonzero;	/* per parameter: the kernel assumes it is not 0 */
 };
 
 static uint32_t *comp(struct dim3 *d, int i)
@@ -103,6 +105,8 @@ static void cand_free(struct evolve_cand *c)
 	free(c->bits);
 	free(c->fill);
 	free(c->touched);
+	findings_free(&c->fs);
+	free(c->bars);
 }
 
 static int is_float_et(uint8_t et)
@@ -250,6 +254,14 @@ static uint64_t strata_scalar(struct pcg32 *g, unsigned band, double threads, ui
 	return scalar_set(x, et);
 }
 
+/* Keeps the scalars the kernel assumes nonzero away from 0. */
+static void keep_nonzero(const struct space *s, struct evolve_cand *c)
+{
+	for (uint32_t p = 0; p < s->pb->nparams; p++)
+		if (s->nonzero[p] && c->bits[p] == 0)
+			c->bits[p] = 1;
+}
+
 /* Individual I of the initial population: each dimension, scalar and
 ** buffer from a band chosen by I, so the population covers them. */
 static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
@@ -299,6 +311,7 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 			c->bits[p] = strata_scalar(g, band, threads, pa->et);
 		}
 	}
+	keep_nonzero(s, c);
 }
 
 /* Algorithm 2 and the dimension step: the Normal child (CAUCHY 0) moves
@@ -368,16 +381,10 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 				f->v = 0;
 		}
 	}
+	keep_nonzero(s, c);
 }
 
 /* ---- evaluation -------------------------------------------------------- */
-
-/* What one candidate's launch left, for the merge. */
-struct eval_out {
-	struct findings fs;
-	struct mam_barrier_info *bars;
-	uint32_t nbars;
-};
 
 /* Copies SRC[0..N) to the start of sparse allocation ID a page at a time
 ** (mem_write goes byte by byte through the page table). */
@@ -401,11 +408,10 @@ struct worker {
 	FILE *devnull;
 };
 
-/* Runs candidate C on W's model and memory: fills C's fitness, rejected
-** and touched, and *OUT with the findings and barrier verdicts (both empty
-** for a rejected candidate). */
-static void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c,
-		     struct eval_out *out)
+/* Runs candidate C on W's model and memory: fills C's fitness, rejected,
+** touched and work, and its findings and barrier verdicts (both empty for
+** a rejected candidate). */
+static void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
 {
 	const struct program *p = pb->prog;
 	struct mem m;
@@ -471,18 +477,24 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.seed = pb->seed;
 	cfg.print_out = w->devnull;
 	cfg.mam = w->mam;
+	struct launch_stats ls = { 0 };
+	cfg.stats = &ls;
 	mam_clear_results(w->mam);
 	struct sim_error err = { 0 };
-	memset(out, 0, sizeof *out);
+	findings_free(&c->fs);
+	free(c->bars);
+	c->bars = NULL;
+	c->nbars = 0;
 	c->rejected = -1;
-	if (interp_launch(p, pb->func, args, &m, &cfg, &out->fs, &err) < 0) {
+	if (interp_launch(p, pb->func, args, &m, &cfg, &c->fs, &err) < 0) {
 		c->rejected = FK__COUNT;
 	} else {
-		for (uint32_t i = 0; i < out->fs.n && c->rejected < 0; i++)
-			if (evolve_is_contract_fault(out->fs.v[i].kind)
-			    && !oob_is_finding(&out->fs.v[i], bounded, nbounded))
-				c->rejected = (int)out->fs.v[i].kind;
+		for (uint32_t i = 0; i < c->fs.n && c->rejected < 0; i++)
+			if (evolve_is_contract_fault(c->fs.v[i].kind)
+			    && !oob_is_finding(&c->fs.v[i], bounded, nbounded))
+				c->rejected = (int)c->fs.v[i].kind;
 	}
+	c->work = ls.warp_insns;
 	struct mam_stats st;
 	mam_get_stats(w->mam, &st);
 	c->f = st.lane_accesses ? (double)st.units / (double)st.lane_accesses : 1.0;
@@ -493,13 +505,13 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			c->touched[i] = (m.a[alloc[i]].size + es - 1) / es;
 		}
 	if (c->rejected >= 0) {
-		findings_free(&out->fs);
+		findings_free(&c->fs);
 	} else {
-		detect_races(p, w->mam, &m, 0, &out->fs);
-		out->nbars = mam_nbarriers(w->mam);
-		out->bars = xcalloc(out->nbars ? out->nbars : 1, sizeof *out->bars);
-		for (uint32_t i = 0; i < out->nbars; i++)
-			out->bars[i] = *mam_barrier_at(w->mam, i);
+		detect_races(p, w->mam, &m, 0, &c->fs);
+		c->nbars = mam_nbarriers(w->mam);
+		c->bars = xcalloc(c->nbars ? c->nbars : 1, sizeof *c->bars);
+		for (uint32_t i = 0; i < c->nbars; i++)
+			c->bars[i] = *mam_barrier_at(w->mam, i);
 	}
 	free(bounded);
 	free(alloc);
@@ -511,7 +523,6 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 struct batch {
 	const struct evolve_problem *pb;
 	struct evolve_cand *cands;
-	struct eval_out *outs;
 	uint32_t n;
 	uint32_t next;		/* the next candidate to take */
 	pthread_mutex_t lock;
@@ -532,7 +543,7 @@ static void *work(void *arg)
 		pthread_mutex_unlock(&b->lock);
 		if (i >= b->n)
 			break;
-		evaluate(b->pb, t->w, &b->cands[i], &b->outs[i]);
+		evaluate(b->pb, t->w, &b->cands[i]);
 	}
 	return NULL;
 }
@@ -540,13 +551,13 @@ static void *work(void *arg)
 /* Evaluates CANDS[0..N) on the workers; the results do not depend on
 ** which worker ran what. */
 static void run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
-		      struct evolve_cand *cands, struct eval_out *outs, uint32_t n)
+		      struct evolve_cand *cands, uint32_t n)
 {
-	struct batch b = { pb, cands, outs, n, 0, PTHREAD_MUTEX_INITIALIZER };
+	struct batch b = { pb, cands, n, 0, PTHREAD_MUTEX_INITIALIZER };
 	unsigned nt = nw < n ? nw : n;
 	if (nt <= 1) {
 		for (uint32_t i = 0; i < n; i++)
-			evaluate(pb, &ws[0], &cands[i], &outs[i]);
+			evaluate(pb, &ws[0], &cands[i]);
 		return;
 	}
 	pthread_t *th = xcalloc(nt, sizeof *th);
@@ -582,16 +593,24 @@ static int same_finding(const struct finding *a, const struct finding *b)
 	       && a->second.func == b->func && a->second.pc == b->pc;
 }
 
-/* Moves the findings of *FS into *ALL; new ones get launch LAUNCH. */
-static void merge_findings(struct findings *all, struct findings *fs, uint32_t launch)
+static struct finding *find_same(struct findings *all, const struct finding *f)
+{
+	for (uint32_t j = 0; j < all->n; j++)
+		if (same_finding(&all->v[j], f))
+			return &all->v[j];
+	return NULL;
+}
+
+/* Moves the findings of *FS into *ALL; new ones get launch LAUNCH and
+** contract CONTRACT. */
+static void merge_findings(struct findings *all, struct findings *fs, uint32_t launch,
+			   uint8_t contract)
 {
 	for (uint32_t i = 0; i < fs->n; i++) {
-		struct finding *f = &fs->v[i], *old = NULL;
-		for (uint32_t j = 0; j < all->n && old == NULL; j++)
-			if (same_finding(&all->v[j], f))
-				old = &all->v[j];
+		struct finding *f = &fs->v[i], *old = find_same(all, f);
 		if (old == NULL) {
 			f->launch = launch;
+			f->contract = contract;
 			VEC_PUSH(all->v, all->n, all->cap, *f);
 			continue;
 		}
@@ -602,24 +621,45 @@ static void merge_findings(struct findings *all, struct findings *fs, uint32_t l
 		old->thread_pairs = old->thread_pairs > f->thread_pairs ? old->thread_pairs : f->thread_pairs;
 		old->benign = old->benign && f->benign;
 		old->its_only = old->its_only && f->its_only;
-		free(f->where);
-		free(f->detail);
+		finding_clear(f);
 	}
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
 }
 
+/* Adds to *SEEN the (kind, sites) of the findings of FS not in it yet;
+** returns how many were new. */
+static uint32_t note_seen(struct findings *seen, const struct findings *fs)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < fs->n; i++) {
+		if (find_same(seen, &fs->v[i]))
+			continue;
+		struct finding k = { 0 };
+		k.kind = fs->v[i].kind;
+		k.func = fs->v[i].func;
+		k.pc = fs->v[i].pc;
+		k.second.func = fs->v[i].second.func;
+		k.second.pc = fs->v[i].second.pc;
+		VEC_PUSH(seen->v, seen->n, seen->cap, k);
+		n++;
+	}
+	return n;
+}
+
 /* ---- the driver ------------------------------------------------------- */
 
 /* Is A better than B (Algorithm 1's sortByScore)?  Candidates outside the
-** contract are worst; then lower F; R decides when both F are 1 (no two
-** lane accesses met), as the paper sorts by R only then; the older
-** candidate wins a tie. */
+** contract are worst, then those beyond an inferred shape assumption; then
+** lower F; R decides when both F are 1 (no two lane accesses met), as the
+** paper sorts by R only then; the older candidate wins a tie. */
 static int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b,
 		  uint32_t ib)
 {
 	if ((a->rejected >= 0) != (b->rejected >= 0))
 		return a->rejected < 0;
+	if ((a->contract == CL_NONE) != (b->contract == CL_NONE))
+		return a->contract != CL_NONE;
 	if (a->f != b->f && !(a->f >= 1 && b->f >= 1))
 		return a->f < b->f;
 	if (a->r != b->r)
@@ -646,34 +686,223 @@ static double now(void)
 /* The state the driver keeps across generations. */
 struct driver {
 	const struct evolve_problem *pb;
+	struct space *s;
 	struct worker *ws;
 	unsigned nw;
 	struct evolve_result *res;
 	uint32_t capcands;
+	struct findings seen;	/* (kind, sites) of every finding so far */
 };
 
-/* Evaluates NEW[0..N) (moved into the result), merges their findings and
-** barriers in order. */
+/* Launch component DIM of C (0..2 block, 3..5 grid). */
+static uint32_t *dim_of(struct evolve_cand *c, unsigned dim)
+{
+	return dim < 3 ? comp(&c->block, (int)dim) : comp(&c->grid, (int)dim - 3);
+}
+
+/* Whether C breaks an inferred assumption of R. */
+static int beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c)
+{
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		const struct evolve_assumption *a = &r->assumptions[i];
+		if (a->dim == EVOLVE_PARAM_DIM ? c->bits[a->param] == 0
+		    : *dim_of(c, a->dim) > a->bound)
+			return 1;
+	}
+	return 0;
+}
+
+/* Appends evaluated candidate C to the result (moved) and counts it;
+** returns its index. */
+static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	uint32_t idx = r->ncands;
+	c->generation = gen;
+	c->contract = beyond_assumptions(r, c) ? CL_NONE : CL_INFERRED;
+	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
+	if (c->rejected >= 0) {
+		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]++;
+		return idx;
+	}
+	r->accepted++;
+	note_seen(&d->seen, &c->fs);
+	barrier_verdicts_add_of(&r->barriers, d->pb->prog, c->bars, c->nbars, d->pb->model);
+	return idx;
+}
+
+/* The static __shared__ variable that address ADDR lies in, or -1. */
+static int static_shared_var(const struct program *p, uint64_t addr)
+{
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].space == AS_SHARED && !p->gvars[i].dynamic_shared
+		    && p->gvars[i].alloc_id == MEM_ID(addr))
+			return (int)i;
+	return -1;
+}
+
+/* The finding of kind KIND of C at (FUNC, PC), or NULL. */
+static const struct finding *fault_at(const struct evolve_cand *c, enum finding_kind kind,
+				      uint32_t func, uint32_t pc)
+{
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (c->fs.v[i].kind == kind && c->fs.v[i].func == func && c->fs.v[i].pc == pc)
+			return &c->fs.v[i];
+	return NULL;
+}
+
+static const struct finding *oob_at(const struct evolve_cand *c, uint32_t func, uint32_t pc)
+{
+	return fault_at(c, FK_OOB, func, pc);
+}
+
+/* Records assumption NA, or lowers the bound of the one it refines (same
+** array and component, or same parameter); marks the candidates beyond the
+** assumptions. */
+static void add_assumption(struct evolve_result *r, const struct evolve_assumption *na)
+{
+	struct evolve_assumption *a = NULL;
+	for (uint32_t k = 0; k < r->nassumptions && a == NULL; k++) {
+		struct evolve_assumption *o = &r->assumptions[k];
+		if (o->dim == na->dim && (na->dim == EVOLVE_PARAM_DIM ? o->param == na->param
+					  : o->alloc == na->alloc))
+			a = o;
+	}
+	if (a == NULL)
+		VEC_PUSH(r->assumptions, r->nassumptions, r->capassumptions, *na);
+	else if (na->bound < a->bound)
+		*a = *na;
+	for (uint32_t k = 0; k < r->ncands; k++)
+		if (beyond_assumptions(r, &r->cands[k]))
+			r->cands[k].contract = CL_NONE;
+}
+
+/* Runs a copy of candidate BASE with component DIM set to V as a probe;
+** returns its index in the result. */
+static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v, uint32_t gen)
+{
+	struct evolve_cand c;
+	cand_copy(&c, &d->res->cands[base], d->pb->nparams);
+	*dim_of(&c, dim) = v;
+	c.probe = 1;
+	evaluate(d->pb, &d->ws[0], &c);
+	return add_cand(d, &c, gen);
+}
+
+/*
+** Finding F of candidate CI (an access past the end of a static __shared__
+** array) may be a shape assumption: the kernel indexes the array by its
+** thread or block coordinates and was written for launches below some
+** size.  For each component of the launch above 1, probes the same launch
+** with that component at 1 (the access must stay inside) and bisects for
+** the smallest value that leaves the array.  Records the assumption (or
+** lowers the bound of one on the same array and component), narrows the
+** search space to it, and marks the candidates beyond it.  Probes run on
+** the main thread, in order, so the result depends on the seed alone.
+*/
+static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (f->kind != FK_OOB || f->space != AS_SHARED)
+			continue;
+		int var = static_shared_var(p, f->addr);
+		if (var < 0)
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		for (unsigned dim = 0; dim < 6; dim++) {
+			uint32_t hi = *dim_of(&r->cands[ci], dim), lo = 1, at = ci;
+			uint32_t lo_bound = dim < 3 ? d->s->blo[dim] : d->s->glo[dim - 3];
+			if (hi <= 1 || lo_bound > 1)
+				continue;	/* not varied, or pinned by the user */
+			uint32_t pi = probe(d, ci, dim, 1, gen);
+			if (r->cands[pi].rejected >= 0 || oob_at(&r->cands[pi], func, pc))
+				continue;	/* not this component's doing */
+			while (hi - lo > 1) {
+				uint32_t mid = lo + (hi - lo) / 2;
+				pi = probe(d, ci, dim, mid, gen);
+				if (r->cands[pi].rejected < 0 && oob_at(&r->cands[pi], func, pc)) {
+					hi = mid;
+					at = pi;
+				} else {
+					lo = mid;
+				}
+			}
+			struct evolve_assumption na = { 0 };
+			na.dim = (uint8_t)dim;
+			na.bound = lo;
+			na.alloc = p->gvars[var].alloc_id;
+			na.func = func;
+			na.pc = pc;
+			na.launch = at;
+			add_assumption(r, &na);
+			uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
+			if (*shi > lo)
+				*shi = lo;
+			return;
+		}
+	}
+}
+
+/*
+** A division by zero in candidate CI that goes away when a scalar
+** parameter the search set to 0 is 1 instead is the kernel's assumption
+** that the parameter is not 0 (`i % n`), not a bug: the search keeps the
+** parameter nonzero from then on.  A division by zero no parameter
+** explains (a divisor read from memory) stays a finding.
+*/
+static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (f->kind != FK_DIV_ZERO)
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		for (uint32_t p = 0; p < pb->nparams; p++) {
+			const struct evolve_param *pa = &pb->params[p];
+			if (pa->kind != EVOLVE_SCALAR || pa->pinned || r->cands[ci].bits[p] != 0
+			    || is_float_et(pa->et))
+				continue;
+			struct evolve_cand c;
+			cand_copy(&c, &r->cands[ci], pb->nparams);
+			c.bits[p] = 1;
+			c.probe = 1;
+			evaluate(pb, &d->ws[0], &c);
+			uint32_t pi = add_cand(d, &c, gen);
+			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
+				continue;
+			struct evolve_assumption na = { 0 };
+			na.dim = EVOLVE_PARAM_DIM;
+			na.param = p;
+			na.func = func;
+			na.pc = pc;
+			na.launch = ci;
+			add_assumption(r, &na);
+			d->s->nonzero[p] = 1;
+			return;
+		}
+	}
+}
+
+/* Evaluates CANDS[0..N) (moved into the result), adds them in order, and
+** looks for the kernel's assumptions behind their faults. */
 static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n, uint32_t gen)
 {
-	struct eval_out *outs = xcalloc(n ? n : 1, sizeof *outs);
-	run_batch(d->pb, d->ws, d->nw, cands, outs, n);
-	struct evolve_result *r = d->res;
-	for (uint32_t i = 0; i < n; i++) {
-		uint32_t idx = r->ncands;
-		cands[i].generation = gen;
-		VEC_PUSH(r->cands, r->ncands, d->capcands, cands[i]);
-		if (cands[i].rejected >= 0) {
-			r->rejected_by[cands[i].rejected < FK__COUNT ? cands[i].rejected : FK_TRAP]++;
-			continue;
-		}
-		r->accepted++;
-		merge_findings(&r->findings, &outs[i].fs, idx);
-		barrier_verdicts_add_of(&r->barriers, d->pb->prog, outs[i].bars, outs[i].nbars,
-					d->pb->model);
-		free(outs[i].bars);
+	run_batch(d->pb, d->ws, d->nw, cands, n);
+	uint32_t first = d->res->ncands;
+	for (uint32_t i = 0; i < n; i++)
+		add_cand(d, &cands[i], gen);
+	for (uint32_t i = first; i < first + n; i++) {
+		struct evolve_cand *c = &d->res->cands[i];
+		if (c->rejected < 0 && c->contract != CL_NONE)
+			infer_assumption(d, i, gen);
+		if (d->res->cands[i].rejected < 0 && d->res->cands[i].contract != CL_NONE)
+			infer_nonzero(d, i, gen);
 	}
-	free(outs);
 }
 
 /* Sorts the indices POP[0..N) best first (insertion sort: N is small). */
@@ -696,8 +925,112 @@ static void report_progress(const struct driver *d, uint32_t gen, uint32_t best)
 	const struct evolve_result *r = d->res;
 	struct evolve_progress st = { gen, d->pb->generations, r->ncands,
 				      r->cands[best].rejected < 0 ? r->cands[best].f : 2.0,
-				      r->findings.n };
+				      d->seen.n };
 	d->pb->progress(d->pb->progress_ctx, &st);
+}
+
+/* The kernel's name without its parameter list. */
+static char *short_name(const char *demangled)
+{
+	const char *par = strchr(demangled, '(');
+	return par ? xstrndup(demangled, (size_t)(par - demangled)) : xstrdup(demangled);
+}
+
+/* The finding that reports assumption A: a warning at the access that
+** leaves the array ("sum_rows assumes blockDim.x <= 256: shared
+** 'part[256]' is indexed by threadIdx.x (k.cu:7)") or at the division
+** ("hist assumes nbins != 0: it divides by it (k.cu:9)"). */
+static struct finding assumption_finding(const struct evolve_problem *pb,
+					 const struct evolve_result *r,
+					 const struct evolve_assumption *a)
+{
+	static const char *const dims[6] = { "blockDim.x", "blockDim.y", "blockDim.z",
+					     "gridDim.x", "gridDim.y", "gridDim.z" };
+	static const char *const coords[6] = { "threadIdx.x", "threadIdx.y", "threadIdx.z",
+					       "blockIdx.x", "blockIdx.y", "blockIdx.z" };
+	const struct program *p = pb->prog;
+	char *kname = short_name(p->funcs[pb->func].demangled);
+	struct finding f = { 0 };
+	f.kind = FK_ASSUMPTION;
+	f.func = a->func;
+	f.pc = a->pc;
+	f.count = 1;
+	const struct finding *o = fault_at(&r->cands[a->launch],
+					   a->dim == EVOLVE_PARAM_DIM ? FK_DIV_ZERO : FK_OOB,
+					   a->func, a->pc);
+	if (o) {
+		f.loc = o->loc;
+		f.who = o->who;
+	}
+	char at[300] = "";
+	if (f.loc.file && f.loc.line)
+		snprintf(at, sizeof at, " (%s:%" PRIu32 ")", f.loc.file, f.loc.line);
+	if (a->dim == EVOLVE_PARAM_DIM) {
+		const char *pname = pb->params[a->param].label;
+		f.detail = xasprintf("%s assumes %s != 0: it divides by it%s", kname, pname, at);
+		free(kname);
+		return f;
+	}
+	const struct gvar *g = NULL;
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].alloc_id == a->alloc)
+			g = &p->gvars[i];
+	char shape[96] = "";
+	size_t len = 0;
+	for (uint32_t i = 0; g && i < g->ndims && len < sizeof shape - 16; i++)
+		len += (size_t)snprintf(shape + len, sizeof shape - len, "[%" PRIu32 "]", g->dims[i]);
+	const char *vname = g ? (g->demangled ? g->demangled : g->name) : "?";
+	f.space = AS_SHARED;
+	f.where = xasprintf("%s%s", vname, shape);
+	f.detail = xasprintf("%s assumes %s <= %" PRIu32 ": shared '%s' is indexed by %s%s",
+			     kname, dims[a->dim], a->bound, f.where, coords[a->dim], at);
+	free(kname);
+	return f;
+}
+
+/*
+** Decides the contract of every candidate now that the assumptions are
+** known, and builds the result from them: the union of findings, merged
+** strongest contract first so a finding's witness lies under the
+** strongest contract that showed it; the barrier verdicts over the
+** launches inside the contract; the redundant barriers; one warning per
+** assumption.
+*/
+static void conclude(struct driver *d)
+{
+	const struct evolve_problem *pb = d->pb;
+	struct evolve_result *r = d->res;
+	uint8_t inside = pb->declared ? CL_DECLARED : CL_INFERRED;
+	/* the assumptions first: their text comes from their launches' findings */
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		struct finding f = assumption_finding(pb, r, &r->assumptions[i]);
+		f.launch = r->assumptions[i].launch;
+		f.contract = CL_INFERRED;
+		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, f);
+	}
+	for (uint32_t i = 0; i < r->ncands; i++)
+		r->cands[i].contract = beyond_assumptions(r, &r->cands[i]) ? CL_NONE : inside;
+	barrier_verdicts_free(&r->barriers);
+	barrier_verdicts_init(&r->barriers, pb->prog, pb->func);
+	uint32_t best = UINT32_MAX;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		struct evolve_cand *c = &r->cands[i];
+		if (c->rejected >= 0 || c->contract == CL_NONE)
+			continue;
+		barrier_verdicts_add_of(&r->barriers, pb->prog, c->bars, c->nbars, pb->model);
+		if (best == UINT32_MAX || better(c, i, &r->cands[best], best))
+			best = i;
+	}
+	for (uint8_t level = 0; level < CL__COUNT; level++)
+		for (uint32_t i = 0; i < r->ncands; i++)
+			if (r->cands[i].rejected < 0 && r->cands[i].contract == level)
+				merge_findings(&r->findings, &r->cands[i].fs, i, level);
+	if (best != UINT32_MAX) {
+		struct findings fs = { 0 };
+		detect_barrier_findings(&r->barriers, &fs);
+		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
+		r->best = best;
+	}
 }
 
 int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
@@ -736,9 +1069,10 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	** strata of two parameters (or of a parameter and the block) are not
 	** paired the same way in every search */
 	s.band_off = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *s.band_off);
+	s.nonzero = xcalloc(pb->nparams ? pb->nparams : 1, 1);
 	for (uint32_t p = 0; p < pb->nparams; p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
-	struct driver d = { .pb = pb, .res = out };
+	struct driver d = { .pb = pb, .s = &s, .res = out };
 	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);
 	d.nw = pb->jobs ? pb->jobs : 1;
 	d.ws = xcalloc(d.nw, sizeof *d.ws);
@@ -777,7 +1111,8 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 			break;
 		}
 		for (uint32_t i = 0; i < P; i++) {
-			if (out->cands[pop[i]].rejected >= 0) {
+			const struct evolve_cand *par = &out->cands[pop[i]];
+			if (par->rejected >= 0 || par->contract == CL_NONE) {
 				/* a parent the kernel rejects has children it mostly
 				** rejects too: draw from the strata again instead */
 				for (int k = 0; k < 2; k++) {
@@ -786,11 +1121,12 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 				}
 				continue;
 			}
-			mutate(&s, &g, &out->cands[pop[i]], 0, &batch[2 * i]);
-			mutate(&s, &g, &out->cands[pop[i]], 1, &batch[2 * i + 1]);
+			mutate(&s, &g, par, 0, &batch[2 * i]);
+			mutate(&s, &g, par, 1, &batch[2 * i + 1]);
 		}
-		uint32_t first = out->ncands, nfound = out->findings.n;
+		uint32_t nfound = d.seen.n;
 		double best_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
+		uint32_t first = out->ncands;
 		evaluate_new(&d, batch, 2 * P, gen);
 		for (uint32_t i = 0; i < 2 * P; i++)
 			pop[P + i] = first + i;
@@ -799,22 +1135,20 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 		report_progress(&d, gen, pop[0]);
 		/* no better launch and nothing new found: the search has settled */
 		double now_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
-		stall = now_f < best_f || out->findings.n > nfound ? 0 : stall + 1;
+		stall = now_f < best_f || d.seen.n > nfound ? 0 : stall + 1;
 		if (stall >= STALL_GENERATIONS && gen < pb->generations) {
 			out->stop = EVOLVE_STOP_STALL;
 			break;
 		}
 	}
 	out->best = pop[0];
-	if (out->accepted > 0) {
-		struct findings fs = { 0 };
-		detect_barrier_findings(&out->barriers, &fs);
-		merge_findings(&out->findings, &fs, out->best);
-	}
+	conclude(&d);
 	out->seconds = now() - t0;
+	free(d.seen.v);
 	free(pop);
 	free(batch);
 	free(s.band_off);
+	free(s.nonzero);
 	for (unsigned i = 0; i < d.nw; i++) {
 		mam_free(d.ws[i].mam);
 		if (d.ws[i].devnull)
@@ -830,6 +1164,7 @@ void evolve_result_free(struct evolve_result *r, uint32_t nparams)
 	for (uint32_t i = 0; i < r->ncands; i++)
 		cand_free(&r->cands[i]);
 	free(r->cands);
+	free(r->assumptions);
 	findings_free(&r->findings);
 	barrier_verdicts_free(&r->barriers);
 	memset(r, 0, sizeof *r);

@@ -10,9 +10,13 @@
 ** detectors; its fitness is the paper's F (distinct words over lane
 ** accesses, lower is better) with R (distinct words) breaking ties at 1.
 ** A candidate on which the kernel faults (assert or assume, trap, step
-** budget, division by zero, a null or invalid pointer, out-of-bounds on a
+** budget, a null or invalid pointer, out-of-bounds on a
 ** local array or an unsized buffer) is outside the kernel's contract: its
-** findings are dropped and it ranks last.  Out-of-bounds on shared memory
+** findings are dropped and it ranks last.  An access past the end of a
+** static __shared__ array that grows with the launch's shape is a shape
+** assumption of the kernel: probes find the smallest launch that shows it,
+** the search keeps below it from then on, and launches beyond it lie
+** outside the inferred contract (their findings are kept, tagged CL_NONE).  Out-of-bounds on shared memory
 ** or on a buffer the user sized is a finding, like a race.  The result is the union of the
 ** findings of every candidate within the contract, each with the first
 ** candidate that exposed it, and every barrier's verdict over all of them
@@ -66,6 +70,11 @@ struct evolve_problem {
 	uint32_t func;
 	struct evolve_param *params;
 	uint32_t nparams, nslots;
+	/* The kernel states a contract (assert or __builtin_assume in its
+	** code, __launch_bounds__, --grid/--block ranges): launches inside it
+	** lie under CL_DECLARED, else under CL_INFERRED (docs/CONTRACTS.md). */
+	int declared;
+	uint32_t max_block_threads;	/* __launch_bounds__: threads per block at most (0: none) */
 	/* Dimension ranges, inclusive; lo == hi pins a component.  The search
 	** narrows unpinned components the kernel does not read to 1. */
 	struct dim3 grid_lo, grid_hi, block_lo, block_hi;
@@ -95,6 +104,29 @@ struct evolve_cand {
 	double f, r;		/* fitness */
 	int rejected;		/* enum finding_kind of the fault, or -1 */
 	uint32_t generation;
+	uint8_t contract;	/* enum contract_level, decided when the search ends */
+	uint8_t probe;		/* run to find the bound of a shape assumption */
+	uint64_t work;		/* warp instructions the launch executed */
+	/* What the launch found (empty when rejected), kept until the search
+	** ends, when the contract of every launch is known. */
+	struct findings fs;
+	struct mam_barrier_info *bars;
+	uint32_t nbars;
+};
+
+/* What the kernel's own code assumes of its launch (an inferred contract):
+** launch component DIM (0..2: block x, y, z; 3..5: grid x, y, z) at most
+** BOUND, shown by the access SITE (func, pc) leaving static __shared__ array
+** ALLOC beyond it; or (DIM = EVOLVE_PARAM_DIM) scalar parameter PARAM not 0,
+** shown by the integer division at SITE that divides by zero when it is. */
+#define EVOLVE_PARAM_DIM 6
+struct evolve_assumption {
+	uint8_t dim;
+	uint32_t bound;
+	uint32_t alloc;		/* the allocation (a static __shared__ array) */
+	uint32_t param;		/* EVOLVE_PARAM_DIM: the parameter */
+	uint32_t func, pc;
+	uint32_t launch;	/* index in cands: the smallest launch that shows it */
 };
 
 enum evolve_stop {
@@ -114,6 +146,8 @@ struct evolve_result {
 	/* Every static barrier of the kernel, with its verdict over the
 	** candidates within the contract (never executed: not covered). */
 	struct barrier_verdicts barriers;
+	struct evolve_assumption *assumptions;	/* inferred, one per array and component */
+	uint32_t nassumptions, capassumptions;
 	uint32_t best;			/* index in cands */
 	uint32_t generations;		/* generations run after the initial population */
 	uint32_t accepted;		/* candidates within the contract */
@@ -129,7 +163,8 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 void evolve_result_free(struct evolve_result *r, uint32_t nparams);
 
 /* Whether a fault of kind K puts a candidate outside the kernel's contract
-** (FK_OOB only where the bound is made up: evolve/search.c decides). */
+** (FK_OOB only where the bound is made up: evolve/search.c decides).
+** Integer division by zero does not: the GPU does not trap on it. */
 int evolve_is_contract_fault(enum finding_kind k);
 
 #endif

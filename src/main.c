@@ -49,6 +49,9 @@ static void usage(FILE *out)
 		"  --format FMT           report format: text (default) or json\n"
 		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
 		"                         warning, note, or never\n"
+		"  --contract C           report findings under contract C or a stronger one:\n"
+		"                         host (launches the host code makes), declared,\n"
+		"                         inferred (default), or any\n"
 		"  --trace                print every executed warp instruction on stderr\n"
 		"  --dump-bytecode        print the lowered bytecode on stderr\n"
 		"  --warp-model=M         its (independent thread scheduling, default for\n"
@@ -114,7 +117,7 @@ static void free_kv(struct run_kv *v, uint32_t n)
 int main(int argc, char **argv)
 {
 	enum { O_KERNEL = 256, O_LIST, O_GRID, O_BLOCK, O_SHARED, O_ARG, O_SIZE, O_TYPE,
-	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_TRACE, O_BYTECODE,
+	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_CONTRACT, O_TRACE, O_BYTECODE,
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS };
 	static const struct option longopts[] = {
@@ -133,6 +136,7 @@ int main(int argc, char **argv)
 		{ "output", required_argument, NULL, O_OUTPUT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "fail-on", required_argument, NULL, O_FAIL_ON },
+		{ "contract", required_argument, NULL, O_CONTRACT },
 		{ "trace", no_argument, NULL, O_TRACE },
 		{ "dump-bytecode", no_argument, NULL, O_BYTECODE },
 		{ "warp-model", required_argument, NULL, O_WARP_MODEL },
@@ -156,6 +160,7 @@ int main(int argc, char **argv)
 	o.seed = 1;
 	o.format = REPORT_TEXT;
 	o.fail_on = FAIL_ON_ERROR;
+	o.contract = CL_INFERRED;
 	o.grid_hi = o.grid;
 	o.block_hi = o.block;
 	o.search = -1;
@@ -242,6 +247,13 @@ int main(int argc, char **argv)
 		case O_FAIL_ON:
 			if (report_parse_fail_on(optarg, &o.fail_on) < 0) {
 				fprintf(stderr, "simulee-c: --fail-on %s: expected error, warning, note or never\n",
+					optarg);
+				goto done;
+			}
+			break;
+		case O_CONTRACT:
+			if (report_parse_contract(optarg, &o.contract) < 0) {
+				fprintf(stderr, "simulee-c: --contract %s: expected host, declared, inferred or any\n",
 					optarg);
 				goto done;
 			}

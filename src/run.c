@@ -455,6 +455,7 @@ static void report_header(struct report *rep, const struct run_opts *o, enum mam
 	rep->seed = o->seed;
 	rep->warp_model = model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
 	rep->fail_on = o->fail_on;
+	rep->show = o->contract;
 }
 
 /* Writes REP where --output and --format say, after the search lines of
@@ -603,6 +604,8 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct ru
 	return l;
 }
 
+static int dims_ranged(const struct run_opts *o);
+
 /*
 ** Searches kernel K (function F) and adds what it found to REP.  The
 ** options pin what they give.  Returns 0, or a negative SIM_ERR_* with
@@ -686,6 +689,9 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 		pb.block_lo = (struct dim3){ 1, 1, 1 };
 		pb.block_hi = (struct dim3){ 1024, 1024, 64 };
 	}
+	struct evolve_reads rd;
+	evolve_reads_of(p, (uint32_t)k->func, &rd);
+	pb.declared = rd.asserts || dims_ranged(o);
 	pb.shared_pinned = o->shared_given;
 	pb.dyn_shared = o->dyn_shared;
 	pb.model = warp_model_of(o, p);
@@ -736,6 +742,7 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 	}
 	for (uint32_t w = 0; w < nw; w++) {
 		uint32_t l = add_cand_launch(rep, ki, o, f, &pb, &res.cands[witness[w]]);
+		report_launch_contract(rep, l, (enum contract_level)res.cands[witness[w]].contract);
 		struct findings fs = { 0 };
 		for (uint32_t i = 0; i < res.findings.n; i++)
 			if (res.findings.v[i].launch == witness[w])

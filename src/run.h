@@ -39,6 +39,7 @@ struct run_opts {
 	int dump_model;		/* print the Memory-Access Model after the launch */
 	enum report_format format;	/* --format (default text) */
 	enum report_fail_on fail_on;	/* --fail-on (default error) */
+	enum contract_level contract;	/* --contract (default CL_INFERRED) */
 
 	/* The evolutionary search (evolve/search.h) */
 	int search;		/* -1: when no launch is given; 0: --no-search; 1: --search */

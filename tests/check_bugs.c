@@ -1295,6 +1295,10 @@ END_TEST
 ** (the launch the search chose can change the flags and the class)? */
 static int search_matches(const struct golden_report *r, const struct bm_finding *f)
 {
+	/* an access past a shared array beyond some block size is reported
+	** as the kernel's shape assumption when no launch pins the block */
+	if (f->kind == BK_OOB && strcmp(r->kind_name, "shape-assumption") == 0)
+		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);
 	if (r->kind != (int)f->kind)
 		return 0;
 	switch (f->kind) {
@@ -1323,8 +1327,10 @@ static int search_matches(const struct golden_report *r, const struct bm_finding
 ** must show at least one of the manifest's its-model entries (race,
 ** divergence, redundant barrier, uninitialized read, out of bounds: on
 ** shared memory it is a finding under the search, while other faults put
-** a launch outside the kernel's contract), whatever input it needs; the
-** fixed twin must report nothing.
+** a launch outside the kernel's contract; past a shared array beyond a
+** block size it is the kernel's shape assumption), whatever input it
+** needs; the fixed twin must report nothing but the assumptions the
+** search infers (warnings that name the kernel's contract, not bugs).
 */
 START_TEST(search_run)
 {
@@ -1356,12 +1362,16 @@ START_TEST(search_run)
 			int nr = golden_parse(doc, rep);
 			if (which == 1) {
 				struct sbuf b = { 0 };
+				int bugs = 0;
 				for (int i = 0; i < nr; i++) {
+					if (strcmp(rep[i].kind_name, "shape-assumption") == 0)
+						continue;
+					bugs++;
 					sb_printf(&b, "  ");
 					report_desc(&b, name, &rep[i]);
 					sb_printf(&b, "\n");
 				}
-				ck_assert_msg(nr == 0, "%s seed %d: the search reports on the fixed twin:\n%s",
+				ck_assert_msg(bugs == 0, "%s seed %d: the search reports on the fixed twin:\n%s",
 					      fixed, seed, b.s);
 			} else {
 				int ok = 0;

@@ -306,9 +306,54 @@ static int count_kind(const cJSON *doc, const char *kind)
 	return n;
 }
 
+/* Division by zero is no contract break (item 7 of issue 10): a division by
+** a parameter the search set to 0 is the kernel's assumption that it is
+** not (hamming_branch_race_fixed divides by feat_len), one warning under
+** the inferred contract; the division itself is listed only with
+** --contract=any, under a launch outside the contract. */
+START_TEST(nonzero_assumption)
+{
+	struct tu_run r;
+	cJSON *doc = search_json(&r, "hamming_branch_race_fixed", NULL);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "findings")), 1);
+	ck_assert_int_eq(count_kind(doc, "shape-assumption"), 1);
+	const cJSON *f = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "findings"), 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(f, "severity")->valuestring, "warning");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(f, "contract")->valuestring, "inferred");
+	ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(f, "message")->valuestring,
+				     "hamming_branch_race assumes feat_len != 0: it divides by it"));
+	ck_assert_int_eq(r.status, 0);	/* a warning */
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	static const char *const any[] = { "--contract=any", NULL };
+	doc = search_json(&r, "hamming_branch_race_fixed", any);
+	ck_assert_int_eq(count_kind(doc, "division-by-zero"), 1);
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		if (strcmp(cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring, "division-by-zero") == 0)
+			ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(f, "contract")->valuestring, "none");
+	ck_assert_int_eq(jint(cJSON_GetObjectItemCaseSensitive(doc, "summary"),
+			      "findings_outside_contract"), 0);
+	ck_assert_int_eq(r.status, 1);	/* the division is an error once listed */
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	/* --contract takes four words */
+	static const char *const bad[] = { "--contract=some", NULL };
+	char *bc = tu_kernel("bugs/hamming_branch_race_fixed.O0.bc");
+	const char *args[] = { bc, bad[0], NULL };
+	tu_run_bin(&r, args);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--contract some: expected host, declared, inferred or any"));
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
 /* The kernel's contract: candidates on which an assert fails are counted
-** and their findings dropped; out of bounds on shared memory is a finding
-** (em_256_oob needs a block over 256), and the fixed twin is clean. */
+** and their findings dropped; out of bounds on a shared array beyond a
+** block size is the kernel's inferred shape assumption, one warning with
+** the smallest launch that shows it (em_256_oob: a block over 256), the
+** out-of-bounds errors of those launches only listed by --contract=any;
+** the fixed twin, which asserts its block, is clean. */
 START_TEST(contract)
 {
 	struct tu_run r;
@@ -317,10 +362,30 @@ START_TEST(contract)
 	cJSON_Delete(doc);
 	tu_run_free(&r);
 	doc = search_json(&r, "em_256_oob", NULL);
-	ck_assert_int_gt(count_kind(doc, "out-of-bounds"), 0);
+	ck_assert_int_eq(count_kind(doc, "out-of-bounds"), 0);
+	ck_assert_int_eq(count_kind(doc, "shape-assumption"), 1);
 	const cJSON *f;
-	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
 		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(f, "space")->valuestring, "shared");
+		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(f, "contract")->valuestring, "inferred");
+		ck_assert_ptr_nonnull(strstr(cJSON_GetObjectItemCaseSensitive(f, "message")->valuestring,
+					     "assumes blockDim.x <= 256: shared"));
+		/* the smallest launch that shows it */
+		const cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"),
+						    cJSON_GetObjectItemCaseSensitive(f, "launch")->valueint);
+		ck_assert_int_eq(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(l, "block"), 0)->valueint,
+				 257);
+	}
+	ck_assert_int_gt(jint(cJSON_GetObjectItemCaseSensitive(doc, "summary"),
+			      "findings_outside_contract"), 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	static const char *const any[] = { "--contract=any", NULL };
+	doc = search_json(&r, "em_256_oob", any);
+	ck_assert_int_gt(count_kind(doc, "out-of-bounds"), 0);
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		if (strcmp(cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring, "out-of-bounds") == 0)
+			ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(f, "contract")->valuestring, "none");
 	cJSON_Delete(doc);
 	tu_run_free(&r);
 	/* written for a block of 128: every other block size is outside */
@@ -443,6 +508,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, pins);
 	tcase_add_test(tc, fixed_launch_unchanged);
 	tcase_add_test(tc, contract);
+	tcase_add_test(tc, nonzero_assumption);
 	tcase_add_test(tc, oob_sized_buffer);
 	tcase_add_test(tc, usage);
 	tcase_add_test(tc, every_kernel);
