@@ -31,6 +31,8 @@
 #define SHARED_LIMIT 49152	/* CUDA's default dynamic shared maximum */
 #define MIN_WARP_STEPS 1000	/* a warp's share of the budget is never below */
 #define STALL_GENERATIONS 5	/* stop after so many generations with no progress */
+#define BUDGET_FACTOR 20	/* a launch's budget: times the median work of its siblings */
+#define BUDGET_MIN 10000	/* warp instructions a launch may always execute */
 
 int evolve_is_contract_fault(enum finding_kind k)
 {
@@ -96,6 +98,7 @@ static void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src, ui
 	dst->grid = src->grid;
 	dst->block = src->block;
 	dst->dyn_shared = src->dyn_shared;
+	dst->budget = src->budget;
 	memcpy(dst->bits, src->bits, np * sizeof *dst->bits);
 	memcpy(dst->fill, src->fill, np * sizeof *dst->fill);
 }
@@ -470,7 +473,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			  * (((uint64_t)c->block.x * c->block.y * c->block.z + 31) / 32);
 	cfg.max_steps = pb->max_steps;
 	if (cfg.max_steps == 0) {
-		cfg.max_steps = pb->step_budget / (nwarps ? nwarps : 1);
+		cfg.max_steps = (c->budget ? c->budget : pb->step_budget) / (nwarps ? nwarps : 1);
 		if (cfg.max_steps < MIN_WARP_STEPS)
 			cfg.max_steps = MIN_WARP_STEPS;
 	}
@@ -888,10 +891,46 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/*
+** The step budget of the next launches: BUDGET_FACTOR times the median work
+** of the launches within the contract so far (a launch that needs that much
+** more than its siblings is looping on a value it was not written for, and
+** is discarded early), at least BUDGET_MIN and at most ten times the
+** problem's budget; the problem's budget until a launch was accepted.
+*/
+static uint64_t sibling_budget(const struct driver *d)
+{
+	const struct evolve_result *r = d->res;
+	if (d->pb->max_steps)
+		return 0;
+	uint64_t *w = xcalloc(r->ncands ? r->ncands : 1, sizeof *w);
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->ncands; i++)
+		if (r->cands[i].rejected < 0 && !r->cands[i].probe)
+			w[n++] = r->cands[i].work;
+	uint64_t b = d->pb->step_budget;
+	if (n > 0) {
+		qsort(w, n, sizeof *w, cmp_u64);
+		b = w[n / 2] * BUDGET_FACTOR;
+		b = b < BUDGET_MIN ? BUDGET_MIN : b > 10 * d->pb->step_budget ? 10 * d->pb->step_budget : b;
+	}
+	free(w);
+	return b;
+}
+
 /* Evaluates CANDS[0..N) (moved into the result), adds them in order, and
 ** looks for the kernel's assumptions behind their faults. */
 static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n, uint32_t gen)
 {
+	uint64_t budget = sibling_budget(d);
+	for (uint32_t i = 0; i < n; i++)
+		cands[i].budget = budget;
 	run_batch(d->pb, d->ws, d->nw, cands, n);
 	uint32_t first = d->res->ncands;
 	for (uint32_t i = 0; i < n; i++)

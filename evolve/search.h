@@ -107,6 +107,7 @@ struct evolve_cand {
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
 	uint8_t probe;		/* run to find the bound of a shape assumption */
 	uint64_t work;		/* warp instructions the launch executed */
+	uint64_t budget;	/* warp instructions it may execute (0: step_budget) */
 	/* What the launch found (empty when rejected), kept until the search
 	** ends, when the contract of every launch is known. */
 	struct findings fs;
