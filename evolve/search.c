@@ -89,7 +89,9 @@ static void cand_alloc(struct evolve_cand *c, uint32_t np)
 	c->bits = xcalloc(np ? np : 1, sizeof *c->bits);
 	c->fill = xcalloc(np ? np : 1, sizeof *c->fill);
 	c->touched = xcalloc(np ? np : 1, sizeof *c->touched);
+	c->elems = xcalloc(np ? np : 1, sizeof *c->elems);
 	c->rejected = -1;
+	c->site = -1;
 }
 
 static void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src, uint32_t np)
@@ -99,8 +101,15 @@ static void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src, ui
 	dst->block = src->block;
 	dst->dyn_shared = src->dyn_shared;
 	dst->budget = src->budget;
+	dst->site = src->site;
 	memcpy(dst->bits, src->bits, np * sizeof *dst->bits);
 	memcpy(dst->fill, src->fill, np * sizeof *dst->fill);
+	memcpy(dst->elems, src->elems, np * sizeof *dst->elems);
+	if (src->vars) {
+		dst->vars = xmalloc(src->nvars * sizeof *dst->vars + 1);
+		memcpy(dst->vars, src->vars, src->nvars * sizeof *dst->vars);
+		dst->nvars = src->nvars;
+	}
 }
 
 static void cand_free(struct evolve_cand *c)
@@ -108,6 +117,8 @@ static void cand_free(struct evolve_cand *c)
 	free(c->bits);
 	free(c->fill);
 	free(c->touched);
+	free(c->elems);
+	free(c->vars);
 	findings_free(&c->fs);
 	free(c->bars);
 }
@@ -180,6 +191,12 @@ static void random_fill(struct pcg32 *g, struct evolve_fill *f, unsigned band)
 	case 2: f->kind = FILL_CONST; f->v = pcg32_bounded(g, 9); break;
 	default: f->kind = FILL_RAND; f->k = rand_log(g, 2, 4096); f->seed = pcg32_next(g); break;
 	}
+}
+
+/* Launch component D of C (0..2 block, 3..5 grid). */
+static uint32_t *dim_of_c(struct evolve_cand *c, int d)
+{
+	return d < 3 ? comp(&c->block, d) : comp(&c->grid, d - 3);
 }
 
 static uint64_t threads_of(const struct evolve_cand *c)
@@ -263,6 +280,185 @@ static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 	for (uint32_t p = 0; p < s->pb->nparams; p++)
 		if (s->nonzero[p] && c->bits[p] == 0)
 			c->bits[p] = 1;
+}
+
+/* ---- host launch sites --------------------------------------------------- */
+
+#define HOST_SHARED_LIMIT (227u * 1024)	/* dynamic shared memory a launch can opt into */
+#define HOST_BUFFER_LIMIT (UINT64_C(64) << 20)	/* bytes of a host-sized buffer */
+
+/* A value of host unknown V from stratum BAND: one the host code is seen
+** to pass, else a size of the kinds host code computes launches from
+** (small, medium, large, powers of two, a power of two plus a tail). */
+static uint64_t host_var_draw(struct pcg32 *g, const struct hvar *v, unsigned band)
+{
+	if (v->nseen)
+		return v->seen[band % v->nseen];
+	if (v->is_float) {
+		double x = band % 2 ? pcg32_double(g) * 2 - 1 : pcg32_double(g) * 64;
+		if (v->width == 32) {
+			float f = (float)x;
+			uint32_t u;
+			memcpy(&u, &f, 4);
+			return u;
+		}
+		uint64_t u;
+		memcpy(&u, &x, 8);
+		return u;
+	}
+	uint64_t x;
+	switch (band % 5) {
+	case 0: x = rand_in(g, 1, 64); break;
+	case 1: x = rand_in(g, 65, 1024); break;
+	case 2: x = rand_in(g, 1025, 8192); break;
+	case 3: x = UINT64_C(1) << rand_in(g, 5, 13); break;
+	default: x = (UINT64_C(1) << rand_in(g, 5, 12)) + rand_in(g, 1, 31); break;
+	}
+	if (v->width < 64)
+		x &= (UINT64_C(1) << v->width) - 1;
+	return x;
+}
+
+/* The bits of host expression value X (of expression E) as a scalar of type ET. */
+static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
+{
+	if (is_float_et(et)) {
+		double d;
+		if (e->is_float && e->width == 64) {
+			memcpy(&d, &x, 8);
+		} else if (e->is_float) {
+			float f;
+			uint32_t u = (uint32_t)x;
+			memcpy(&f, &u, 4);
+			d = f;
+		} else {
+			d = (double)(int64_t)x;
+		}
+		return evolve_scalar_bits(d, et);
+	}
+	unsigned bits = evolve_elem_size(et) * 8;
+	return bits < 64 ? x & ((UINT64_C(1) << bits) - 1) : x;
+}
+
+/*
+** Sets C's launch from its host site and unknowns: grid, block and dynamic
+** shared size, the scalars the site gives, and the sizes of the buffers
+** whose cudaMalloc it sees.  Dimensions are kept within CUDA's limits; a
+** launch over the host thread budget loses grid blocks (its largest grid
+** component halves), never block threads.
+*/
+static void apply_site(const struct space *s, struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = s->pb;
+	const struct hostsites *hs = pb->hs;
+	const struct hsite *st = &hs->s[pb->sites[c->site]];
+	static const uint32_t lim[6] = { 1024, 1024, 64, 0x7fffffff, 65535, 65535 };
+	for (int d = 0; d < 6; d++) {
+		uint64_t v = 1;
+		uint32_t e = d < 3 ? st->block[d] : st->grid[d - 3];
+		if (hexpr_eval(hs, e, c->vars, &v) < 0 || v == 0)
+			v = 1;
+		v &= 0xffffffffu;
+		*dim_of_c(c, d) = (uint32_t)(v > lim[d] ? lim[d] : v);
+	}
+	while ((uint64_t)c->block.x * c->block.y * c->block.z > LAUNCH_MAX_THREADS_PER_BLOCK) {
+		uint32_t *b = c->block.x >= c->block.y ? &c->block.x : &c->block.y;
+		*b = (*b + 1) / 2;
+	}
+	uint64_t cap = pb->host_max_threads ? pb->host_max_threads : UINT64_C(1) << 20;
+	while (threads_of(c) > cap && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1) {
+		uint32_t *gm = &c->grid.x;
+		if (c->grid.y > *gm)
+			gm = &c->grid.y;
+		if (c->grid.z > *gm)
+			gm = &c->grid.z;
+		*gm = (*gm + 1) / 2;
+	}
+	uint64_t sh = 0;
+	if (!pb->shared_pinned && hexpr_eval(hs, st->shmem, c->vars, &sh) == 0)
+		c->dyn_shared = sh > HOST_SHARED_LIMIT ? HOST_SHARED_LIMIT : sh;
+	for (uint32_t p = 0; p < pb->nparams && p < st->nargs; p++) {
+		const struct evolve_param *pa = &pb->params[p];
+		uint64_t v;
+		if (pa->kind == EVOLVE_SCALAR && !pa->pinned && st->args[p] != HX_NONE
+		    && hexpr_eval(hs, st->args[p], c->vars, &v) == 0)
+			c->bits[p] = host_bits(&hs->x[st->args[p]], v, pa->et);
+		c->elems[p] = 0;
+		if (pa->kind == EVOLVE_BUFFER && !pa->pinned && st->buf_bytes[p] != HX_NONE
+		    && hexpr_eval(hs, st->buf_bytes[p], c->vars, &v) == 0 && v <= HOST_BUFFER_LIMIT) {
+			unsigned es = evolve_elem_size(pa->et);
+			c->elems[p] = v / es ? v / es : 1;
+		}
+	}
+}
+
+/* Whether scalar P of C comes from its host site (not searched). */
+static int host_given(const struct space *s, const struct evolve_cand *c, uint32_t p)
+{
+	if (c->site < 0)
+		return 0;
+	const struct hsite *st = &s->pb->hs->s[s->pb->sites[c->site]];
+	return p < st->nargs && st->args[p] != HX_NONE;
+}
+
+/* Individual I of the host phase: site I modulo the sites, its unknowns
+** from their strata, then what the host leaves open as init_cand would. */
+static void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = s->pb;
+	c->site = (int32_t)(i % pb->nsites);
+	c->nvars = pb->hs->nvars;
+	c->vars = xcalloc(c->nvars + 1, sizeof *c->vars);
+	for (uint32_t v = 0; v < c->nvars; v++)
+		c->vars[v] = host_var_draw(g, &pb->hs->vars[v], i / pb->nsites + v);
+	for (uint32_t p = 0; p < pb->nparams; p++) {
+		const struct evolve_param *pa = &pb->params[p];
+		if (pa->kind == EVOLVE_BUFFER && !pa->pinned)
+			random_fill(g, &c->fill[p], i + p);
+		else if (pa->kind == EVOLVE_SCALAR && pa->pinned)
+			c->bits[p] = pa->bits;
+		else if (pa->kind == EVOLVE_SCALAR)
+			c->bits[p] = strata_scalar(g, i + s->band_off[p], 256, pa->et);
+	}
+	c->dyn_shared = pb->dyn_shared;
+	apply_site(s, c);
+}
+
+/* A child of host launch PARENT: its unknowns move by a Normal or Cauchy
+** step (or to another seen value, or another site), its free scalars and
+** buffer contents as mutate would move them; the launch follows. */
+static void mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
+			int cauchy, struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = s->pb;
+	cand_copy(c, parent, pb->nparams);
+	if (pb->nsites > 1 && pcg32_bounded(g, 8) == 0)
+		c->site = (int32_t)pcg32_bounded(g, pb->nsites);
+	for (uint32_t v = 0; v < c->nvars; v++) {
+		const struct hvar *hv = &pb->hs->vars[v];
+		if (hv->nseen || hv->is_float || pcg32_bounded(g, cauchy ? 4 : 16) == 0) {
+			c->vars[v] = host_var_draw(g, hv, pcg32_next(g));
+			continue;
+		}
+		double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
+		double x = (double)c->vars[v];
+		x = round(x + step * fmax(1, x / 8));
+		x = x < 1 ? 1 : x > 1 << 20 ? 1 << 20 : x;
+		c->vars[v] = (uint64_t)x;
+	}
+	for (uint32_t p = 0; p < pb->nparams; p++) {
+		const struct evolve_param *pa = &pb->params[p];
+		if (pa->pinned || pa->kind == EVOLVE_FIXED || host_given(s, c, p))
+			continue;
+		if (pa->kind == EVOLVE_SCALAR) {
+			double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
+			double x = scalar_value(c->bits[p], pa->et);
+			c->bits[p] = scalar_set(x + step * fmax(1, fabs(x) / 8), pa->et);
+		} else if (pcg32_bounded(g, cauchy ? 2 : 8) == 0) {
+			random_fill(g, &c->fill[p], pcg32_next(g));
+		}
+	}
+	apply_site(s, c);
 }
 
 /* Individual I of the initial population: each dimension, scalar and
@@ -449,6 +645,12 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 				bounded[nbounded++] = id;
 				if (pa->image)
 					memcpy(m.a[id].data, pa->image, pa->elems * es);
+			} else if (!pa->pinned && c->elems[i]) {
+				/* sized by the host's cudaMalloc: its bound is real */
+				id = mem_new(&m, AS_GLOBAL, c->elems[i] * es, pa->label);
+				bounded[nbounded++] = id;
+				if (c->fill[i].kind != FILL_ZERO)
+					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, c->elems[i]);
 			} else {
 				id = mem_new_sparse(&m, AS_GLOBAL, pa->label);
 				if (!pa->pinned && c->fill[i].kind != FILL_ZERO) {
@@ -661,8 +863,8 @@ static int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_
 {
 	if ((a->rejected >= 0) != (b->rejected >= 0))
 		return a->rejected < 0;
-	if ((a->contract == CL_NONE) != (b->contract == CL_NONE))
-		return a->contract != CL_NONE;
+	if (a->beyond != b->beyond)
+		return !a->beyond;
 	if (a->f != b->f && !(a->f >= 1 && b->f >= 1))
 		return a->f < b->f;
 	if (a->r != b->r)
@@ -695,12 +897,12 @@ struct driver {
 	struct evolve_result *res;
 	uint32_t capcands;
 	struct findings seen;	/* (kind, sites) of every finding so far */
+	uint32_t best;		/* the best candidate of the phases run, or UINT32_MAX */
 };
 
-/* Launch component DIM of C (0..2 block, 3..5 grid). */
 static uint32_t *dim_of(struct evolve_cand *c, unsigned dim)
 {
-	return dim < 3 ? comp(&c->block, (int)dim) : comp(&c->grid, (int)dim - 3);
+	return dim_of_c(c, (int)dim);
 }
 
 /* Whether C breaks an inferred assumption of R. */
@@ -722,7 +924,8 @@ static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 	struct evolve_result *r = d->res;
 	uint32_t idx = r->ncands;
 	c->generation = gen;
-	c->contract = beyond_assumptions(r, c) ? CL_NONE : CL_INFERRED;
+	c->beyond = c->site < 0 && beyond_assumptions(r, c);
+	c->contract = c->site >= 0 ? CL_HOST : c->beyond || d->pb->nsites ? CL_NONE : CL_INFERRED;
 	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
 	if (c->rejected >= 0) {
 		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]++;
@@ -776,8 +979,10 @@ static void add_assumption(struct evolve_result *r, const struct evolve_assumpti
 	else if (na->bound < a->bound)
 		*a = *na;
 	for (uint32_t k = 0; k < r->ncands; k++)
-		if (beyond_assumptions(r, &r->cands[k]))
+		if (r->cands[k].site < 0 && beyond_assumptions(r, &r->cands[k])) {
+			r->cands[k].beyond = 1;
 			r->cands[k].contract = CL_NONE;
+		}
 }
 
 /* Runs a copy of candidate BASE with component DIM set to V as a probe;
@@ -937,9 +1142,11 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 		add_cand(d, &cands[i], gen);
 	for (uint32_t i = first; i < first + n; i++) {
 		struct evolve_cand *c = &d->res->cands[i];
-		if (c->rejected < 0 && c->contract != CL_NONE)
+		/* a host launch's faults are the program's bugs, not assumptions */
+		if (c->rejected < 0 && c->site < 0 && !c->beyond)
 			infer_assumption(d, i, gen);
-		if (d->res->cands[i].rejected < 0 && d->res->cands[i].contract != CL_NONE)
+		c = &d->res->cands[i];
+		if (c->rejected < 0 && c->site < 0 && !c->beyond)
 			infer_nonzero(d, i, gen);
 	}
 }
@@ -1047,8 +1254,11 @@ static void conclude(struct driver *d)
 		f.contract = CL_INFERRED;
 		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, f);
 	}
-	for (uint32_t i = 0; i < r->ncands; i++)
-		r->cands[i].contract = beyond_assumptions(r, &r->cands[i]) ? CL_NONE : inside;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		struct evolve_cand *c = &r->cands[i];
+		c->beyond = c->site < 0 && beyond_assumptions(r, c);
+		c->contract = c->site >= 0 ? CL_HOST : c->beyond || pb->nsites ? CL_NONE : inside;
+	}
 	barrier_verdicts_free(&r->barriers);
 	barrier_verdicts_init(&r->barriers, pb->prog, pb->func);
 	uint32_t best = UINT32_MAX;
@@ -1070,6 +1280,96 @@ static void conclude(struct driver *d)
 		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
+}
+
+/*
+** One phase of Algorithm 1: an initial population (host launch sites when
+** HOST, the strata otherwise) and up to GENERATIONS generations of
+** children, stopping at the threshold, the time limit or a stall.  The
+** phase's best candidate becomes the driver's best when it beats it.
+*/
+static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t generations,
+		      double t0)
+{
+	const struct evolve_problem *pb = d->pb;
+	struct space *s = d->s;
+	struct evolve_result *out = d->res;
+	uint32_t P = pb->population;
+	struct evolve_cand *batch = xcalloc(2 * (size_t)P, sizeof *batch);
+	uint32_t base = out->ncands;
+	for (uint32_t i = 0; i < P; i++) {
+		cand_alloc(&batch[i], pb->nparams);
+		if (host)
+			init_host(s, g, i, &batch[i]);
+		else
+			init_cand(s, g, i, &batch[i]);
+	}
+	evaluate_new(d, batch, P, 0);
+	uint32_t *pop = xcalloc(3 * (size_t)P, sizeof *pop);
+	for (uint32_t i = 0; i < P; i++)
+		pop[i] = base + i;
+	sort_pop(out, pop, P);
+	report_progress(d, 0, pop[0]);
+	out->stop = EVOLVE_STOP_GENERATIONS;
+	uint32_t stall = 0, fresh = P;
+	for (uint32_t gen = 1; gen <= generations; gen++) {
+		const struct evolve_cand *best = &out->cands[pop[0]];
+		/* acceptable (the paper's stop), once a population's worth of
+		** launches within the contract has been seen and no barrier is
+		** redundant so far (more launches may show it needed) */
+		if (best->rejected < 0 && best->f < pb->threshold && out->accepted >= P
+		    && !redundant_so_far(&out->barriers)) {
+			out->stop = EVOLVE_STOP_THRESHOLD;
+			break;
+		}
+		if (pb->time_limit > 0 && now() - t0 > pb->time_limit) {
+			out->stop = EVOLVE_STOP_TIME;
+			break;
+		}
+		for (uint32_t i = 0; i < P; i++) {
+			const struct evolve_cand *par = &out->cands[pop[i]];
+			if (par->rejected >= 0 || par->beyond) {
+				/* a parent the kernel rejects has children it mostly
+				** rejects too: draw from the strata again instead */
+				for (int k = 0; k < 2; k++) {
+					cand_alloc(&batch[2 * i + k], pb->nparams);
+					if (host)
+						init_host(s, g, fresh++, &batch[2 * i + k]);
+					else
+						init_cand(s, g, fresh++, &batch[2 * i + k]);
+				}
+				continue;
+			}
+			if (host) {
+				mutate_host(s, g, par, 0, &batch[2 * i]);
+				mutate_host(s, g, par, 1, &batch[2 * i + 1]);
+			} else {
+				mutate(s, g, par, 0, &batch[2 * i]);
+				mutate(s, g, par, 1, &batch[2 * i + 1]);
+			}
+		}
+		uint32_t nfound = d->seen.n;
+		double best_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
+		uint32_t first = out->ncands;
+		evaluate_new(d, batch, 2 * P, gen);
+		for (uint32_t i = 0; i < 2 * P; i++)
+			pop[P + i] = first + i;
+		sort_pop(out, pop, 3 * P);
+		out->generations += 1;
+		report_progress(d, gen, pop[0]);
+		/* no better launch and nothing new found: the search has settled */
+		double now_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
+		stall = now_f < best_f || d->seen.n > nfound ? 0 : stall + 1;
+		if (stall >= STALL_GENERATIONS && gen < generations) {
+			out->stop = EVOLVE_STOP_STALL;
+			break;
+		}
+	}
+	if (d->best == UINT32_MAX
+	    || better(&out->cands[pop[0]], pop[0], &out->cands[d->best], d->best))
+		d->best = pop[0];
+	free(pop);
+	free(batch);
 }
 
 int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
@@ -1111,7 +1411,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	s.nonzero = xcalloc(pb->nparams ? pb->nparams : 1, 1);
 	for (uint32_t p = 0; p < pb->nparams; p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
-	struct driver d = { .pb = pb, .s = &s, .res = out };
+	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX };
 	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);
 	d.nw = pb->jobs ? pb->jobs : 1;
 	d.ws = xcalloc(d.nw, sizeof *d.ws);
@@ -1121,71 +1421,18 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 		d.ws[i].devnull = fopen("/dev/null", "w");
 	}
 
-	uint32_t P = pb->population;
-	struct evolve_cand *batch = xcalloc(2 * (size_t)P, sizeof *batch);
-	for (uint32_t i = 0; i < P; i++) {
-		cand_alloc(&batch[i], pb->nparams);
-		init_cand(&s, &g, i, &batch[i]);
+	if (pb->nsites > 0) {
+		/* the launches the program makes first; then, fewer, the others
+		** (outside every observed launch: counted, not listed) */
+		run_phase(&d, &g, 1, pb->generations, t0);
+		run_phase(&d, &g, 0, pb->generations / 2, t0);
+	} else {
+		run_phase(&d, &g, 0, pb->generations, t0);
 	}
-	evaluate_new(&d, batch, P, 0);
-	uint32_t *pop = xcalloc(3 * (size_t)P, sizeof *pop);
-	for (uint32_t i = 0; i < P; i++)
-		pop[i] = i;
-	sort_pop(out, pop, P);
-	report_progress(&d, 0, pop[0]);
-	out->stop = EVOLVE_STOP_GENERATIONS;
-	uint32_t stall = 0, fresh = P;
-	for (uint32_t gen = 1; gen <= pb->generations; gen++) {
-		const struct evolve_cand *best = &out->cands[pop[0]];
-		/* acceptable (the paper's stop), once a population's worth of
-		** launches within the contract has been seen and no barrier is
-		** redundant so far (more launches may show it needed) */
-		if (best->rejected < 0 && best->f < pb->threshold && out->accepted >= P
-		    && !redundant_so_far(&out->barriers)) {
-			out->stop = EVOLVE_STOP_THRESHOLD;
-			break;
-		}
-		if (pb->time_limit > 0 && now() - t0 > pb->time_limit) {
-			out->stop = EVOLVE_STOP_TIME;
-			break;
-		}
-		for (uint32_t i = 0; i < P; i++) {
-			const struct evolve_cand *par = &out->cands[pop[i]];
-			if (par->rejected >= 0 || par->contract == CL_NONE) {
-				/* a parent the kernel rejects has children it mostly
-				** rejects too: draw from the strata again instead */
-				for (int k = 0; k < 2; k++) {
-					cand_alloc(&batch[2 * i + k], pb->nparams);
-					init_cand(&s, &g, fresh++, &batch[2 * i + k]);
-				}
-				continue;
-			}
-			mutate(&s, &g, par, 0, &batch[2 * i]);
-			mutate(&s, &g, par, 1, &batch[2 * i + 1]);
-		}
-		uint32_t nfound = d.seen.n;
-		double best_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
-		uint32_t first = out->ncands;
-		evaluate_new(&d, batch, 2 * P, gen);
-		for (uint32_t i = 0; i < 2 * P; i++)
-			pop[P + i] = first + i;
-		sort_pop(out, pop, 3 * P);
-		out->generations = gen;
-		report_progress(&d, gen, pop[0]);
-		/* no better launch and nothing new found: the search has settled */
-		double now_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
-		stall = now_f < best_f || d.seen.n > nfound ? 0 : stall + 1;
-		if (stall >= STALL_GENERATIONS && gen < pb->generations) {
-			out->stop = EVOLVE_STOP_STALL;
-			break;
-		}
-	}
-	out->best = pop[0];
+	out->best = d.best;
 	conclude(&d);
 	out->seconds = now() - t0;
 	free(d.seen.v);
-	free(pop);
-	free(batch);
 	free(s.band_off);
 	free(s.nonzero);
 	for (unsigned i = 0; i < d.nw; i++) {

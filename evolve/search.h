@@ -32,6 +32,7 @@
 #include "detect/finding.h"
 #include "detect/races.h"
 #include "evolve/input.h"
+#include "interp/hostsite.h"
 #include "interp/interp.h"
 #include "memmodel/mam.h"
 
@@ -75,6 +76,14 @@ struct evolve_problem {
 	** lie under CL_DECLARED, else under CL_INFERRED (docs/CONTRACTS.md). */
 	int declared;
 	uint32_t max_block_threads;	/* __launch_bounds__: threads per block at most (0: none) */
+	/* The launches the program's host code makes of this kernel (NULL or
+	** no sites: none seen): the search runs them first, with the host's
+	** unknowns instantiated, under CL_HOST; every other launch then lies
+	** under CL_NONE ("outside every observed launch"). */
+	const struct hostsites *hs;
+	const uint32_t *sites;		/* indices in hs->s */
+	uint32_t nsites;
+	uint64_t host_max_threads;	/* grid * block of a host launch at most */
 	/* Dimension ranges, inclusive; lo == hi pins a component.  The search
 	** narrows unpinned components the kernel does not read to 1. */
 	struct dim3 grid_lo, grid_hi, block_lo, block_hi;
@@ -105,7 +114,13 @@ struct evolve_cand {
 	int rejected;		/* enum finding_kind of the fault, or -1 */
 	uint32_t generation;
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
+	uint8_t beyond;		/* breaks an inferred assumption */
 	uint8_t probe;		/* run to find the bound of a shape assumption */
+	int32_t site;		/* index in pb->sites of the host launch it is, or -1 */
+	uint64_t *vars;		/* site: the host's unknowns (hs->nvars) */
+	uint32_t nvars;
+	uint64_t *elems;	/* per parameter: a buffer's size from the host's
+				   cudaMalloc (elements), or 0 (sparse) */
 	uint64_t work;		/* warp instructions the launch executed */
 	uint64_t budget;	/* warp instructions it may execute (0: step_budget) */
 	/* What the launch found (empty when rejected), kept until the search

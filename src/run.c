@@ -595,9 +595,10 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct ru
 				report_launch_buffer(rep, l, pa->label, type, pa->elems,
 						     kv_find(o->inits, o->ninits, f, (int)i));
 			} else {
+				/* a host launch's buffer has its cudaMalloc's size */
+				uint64_t n = c->elems[i] ? c->elems[i] : c->touched[i];
 				evolve_fill_format(&c->fill[i], val, sizeof val);
-				report_launch_buffer(rep, l, pa->label, type, c->touched[i],
-						     c->touched[i] ? val : NULL);
+				report_launch_buffer(rep, l, pa->label, type, n, n ? val : NULL);
 			}
 		}
 	}
@@ -612,7 +613,8 @@ static int dims_ranged(const struct run_opts *o);
 ** *err filled.
 */
 static int search_kernel(const struct run_opts *o, const struct loaded *ld,
-			 const struct kernel_info *k, struct report *rep, struct sim_error *err)
+			 const struct kernel_info *k, const struct hostsites *hs,
+			 struct report *rep, struct sim_error *err)
 {
 	const struct program *p = ld->prog;
 	const struct func *f = &p->funcs[k->func];
@@ -626,6 +628,7 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 	struct buffer *bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
 	struct evolve_param *params = xcalloc(f->nparams ? f->nparams : 1, sizeof *params);
 	struct evolve_result res = { 0 };
+	uint32_t *sites = NULL, nsites = 0, capsites = 0;
 	int rc = setup_params(o, f, &m, args, bufs, err);
 	if (rc < 0)
 		goto out;
@@ -692,6 +695,15 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 	struct evolve_reads rd;
 	evolve_reads_of(p, (uint32_t)k->func, &rd);
 	pb.declared = rd.asserts || dims_ranged(o);
+	/* the host code's launches of this kernel, unless the command line
+	** pins the launch's shape (it then states the contract) */
+	for (uint32_t i = 0; hs && i < hs->ns && !o->grid_given && !o->block_given; i++)
+		if (strcmp(hs->s[i].kernel, k->name) == 0)
+			VEC_PUSH(sites, nsites, capsites, i);
+	pb.hs = hs;
+	pb.sites = sites;
+	pb.nsites = nsites;
+	pb.host_max_threads = RUN_HOST_MAX_THREADS;
 	pb.shared_pinned = o->shared_given;
 	pb.dyn_shared = o->dyn_shared;
 	pb.model = warp_model_of(o, p);
@@ -716,6 +728,7 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 		goto out;
 
 	uint32_t ki = report_add_kernel(rep, k->name, k->demangled);
+	rep->kernels[ki].host_sites = nsites > 0;
 	struct report_search rs = { 0 };
 	rs.population = pb.population;
 	rs.generations = pb.generations;
@@ -760,6 +773,7 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 	memset(&res.findings, 0, sizeof res.findings);
 	rc = 0;
 out:
+	free(sites);
 	evolve_result_free(&res, f->nparams);
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		free(params[i].image);
@@ -807,7 +821,7 @@ static int dims_ranged(const struct run_opts *o)
 /* The default pipeline: search every kernel (or the one --kernel names),
 ** detect, report. */
 static int run_search(const struct run_opts *o, const struct loaded *l, int only,
-		      struct sim_error *err)
+		      const struct hostsites *hs, struct sim_error *err)
 {
 	if (check_names_any(o, l, only, err) < 0)
 		return err->status;
@@ -823,7 +837,7 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 			continue;
 		}
 		any = 1;
-		rc = search_kernel(o, l, &l->kernels[k], &rep, err);
+		rc = search_kernel(o, l, &l->kernels[k], hs, &rep, err);
 	}
 	if (rc == 0 && !any)
 		rc = sim_fail(err, SIM_ERR_UNSUPPORTED, "%s: no kernel can be analysed", o->input);
@@ -886,7 +900,7 @@ int run_main(const struct run_opts *o)
 	if (search) {
 		if (o->kernel == NULL)
 			ki = -1;
-		status = run_search(o, &l, ki, &err);
+		status = run_search(o, &l, ki, NULL, &err);
 		if (status < 0)
 			goto fail;
 		goto out;

@@ -57,6 +57,7 @@ struct run_opts {
 #define RUN_MAX_THREADS 4096
 #define RUN_TIME_LIMIT 60.0
 #define RUN_STEP_BUDGET 100000	/* warp instructions of a searched launch */
+#define RUN_HOST_MAX_THREADS (1u << 20)	/* grid * block of a host launch at most */
 
 /* Runs everything; returns the exit status (0 clean, 1 findings at least
 ** as severe as o->fail_on, 2 error) after printing any error as one line on
