@@ -1,0 +1,309 @@
+/*
+** check_contracts.c: golden tests of the default run on the contract corpus
+** (kernels/contracts, docs/CORPUS-CONTRACTS.md): `simulee-c NAME.cu` with
+** no options must report exactly the manifest's in-contract findings, each
+** under the contract the manifest names, exactly its shape assumptions,
+** and nothing from launches outside the contract; the fixed twin only the
+** assumptions.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/tests.h"
+
+#define MAX_ENTRIES 32
+#define MAX_ALTS 4
+
+/* Every program of the corpus (kernels/contracts/NAME.cu, NAME_fixed.cu,
+** NAME.expect). */
+static const char *const contract_names[] = {
+	"normalize_one_block", "shared256_neighbor", "tiled_matmul16", "warp_shuffle_sum",
+	"dynamic_block_colsum", "params_struct_stride", "enum_mode_shift", "divzero_then_race",
+	"launch_bounds_scan", "helper_launch_tail", "launch_kernel_dynshared",
+	"dynshared_hist_bins", "library_part256",
+};
+#define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
+
+/* One `finding` entry. */
+struct centry {
+	char kind[32];		/* the report's kind id */
+	char space[16];
+	char var[32];
+	char contract[16];
+	int race;
+	char lines[MAX_ALTS][64];	/* race: the two lines; else alternatives */
+	int nlines;
+	int matched;
+};
+
+/* One `assumption` entry. */
+struct cassume {
+	char kernel[64];
+	char dim[16];
+	unsigned bound;
+	char arrays[MAX_ALTS][32];
+	int narrays;
+	int matched;
+};
+
+struct cmanifest {
+	struct centry f[MAX_ENTRIES];
+	int nf;
+	struct cassume a[MAX_ENTRIES];
+	int na;
+	int fixed_none;
+};
+
+static char *slurp(const char *path)
+{
+	FILE *fp = fopen(path, "rb");
+	ck_assert_msg(fp != NULL, "cannot open %s", path);
+	fseek(fp, 0, SEEK_END);
+	long n = ftell(fp);
+	fseek(fp, 0, SEEK_SET);
+	char *s = malloc((size_t)n + 1);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_int_eq(fread(s, 1, (size_t)n, fp), (size_t)n);
+	s[n] = '\0';
+	fclose(fp);
+	return s;
+}
+
+/* The value of KEY= in the blank-separated LINE, into OUT. */
+static int keyval(const char *line, const char *key, char *out, size_t n)
+{
+	size_t kl = strlen(key);
+	for (const char *p = line; (p = strstr(p, key)) != NULL; p++) {
+		if ((p != line && p[-1] != ' ') || p[kl] != '=')
+			continue;
+		p += kl + 1;
+		size_t len = strcspn(p, " \n");
+		snprintf(out, n, "%.*s", (int)len, p);
+		return 0;
+	}
+	return -1;
+}
+
+/* Splits S at '|' or ',' (SEP) into at most MAX_ALTS strings of size N. */
+static int split(const char *s, char sep, char (*out)[64], size_t n)
+{
+	int k = 0;
+	while (*s && k < MAX_ALTS) {
+		size_t len = strcspn(s, sep == '|' ? "|" : ",");
+		snprintf(out[k++], n, "%.*s", (int)len, s);
+		s += len;
+		if (*s)
+			s++;
+	}
+	return k;
+}
+
+static const char *kind_id(const char *k)
+{
+	static const char *const map[][2] = {
+		{ "race", "data-race" }, { "barrier-divergence", "barrier-divergence" },
+		{ "redundant-barrier", "redundant-barrier" }, { "uninit", "uninitialized-read" },
+		{ "oob", "out-of-bounds" }, { "div-zero", "division-by-zero" },
+	};
+	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+		if (strcmp(k, map[i][0]) == 0)
+			return map[i][1];
+	ck_abort_msg("unknown finding kind '%s' in a manifest", k);
+	return NULL;
+}
+
+static void load_manifest(const char *name, struct cmanifest *m)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/kernels/contracts/%s.expect", tu_env("SIMULEE_SRCDIR"), name);
+	char *text = slurp(path);
+	memset(m, 0, sizeof *m);
+	for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+		if (strncmp(line, "finding ", 8) == 0) {
+			ck_assert_int_lt(m->nf, MAX_ENTRIES);
+			struct centry *e = &m->f[m->nf++];
+			char kind[32], lines[256];
+			sscanf(line + 8, "%31s", kind);
+			snprintf(e->kind, sizeof e->kind, "%s", kind_id(kind));
+			e->race = strcmp(kind, "race") == 0;
+			keyval(line, "space", e->space, sizeof e->space);
+			keyval(line, "var", e->var, sizeof e->var);
+			ck_assert_int_eq(keyval(line, "contract", e->contract, sizeof e->contract), 0);
+			ck_assert_int_eq(keyval(line, "lines", lines, sizeof lines), 0);
+			e->nlines = split(lines, e->race ? ',' : '|', e->lines, sizeof e->lines[0]);
+		} else if (strncmp(line, "assumption ", 11) == 0) {
+			ck_assert_int_lt(m->na, MAX_ENTRIES);
+			struct cassume *a = &m->a[m->na++];
+			char bound[16], arrays[128];
+			keyval(line, "kernel", a->kernel, sizeof a->kernel);
+			keyval(line, "dim", a->dim, sizeof a->dim);
+			keyval(line, "bound", bound, sizeof bound);
+			a->bound = (unsigned)strtoul(bound, NULL, 10);
+			keyval(line, "array", arrays, sizeof arrays);
+			char alts[MAX_ALTS][64];
+			a->narrays = split(arrays, '|', alts, sizeof alts[0]);
+			for (int i = 0; i < a->narrays; i++)
+				snprintf(a->arrays[i], sizeof a->arrays[i], "%s", alts[i]);
+		} else if (strcmp(line, "fixed none") == 0) {
+			m->fixed_none = 1;
+		}
+	}
+	free(text);
+	ck_assert_msg(m->fixed_none, "%s.expect: no `fixed none`", name);
+}
+
+/* "file:line" of location L of finding F (the file's base name). */
+static void loc_of(const cJSON *f, int l, char *out, size_t n)
+{
+	const cJSON *loc = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(f, "locations"), l);
+	const cJSON *file = cJSON_GetObjectItemCaseSensitive(loc, "file");
+	const char *fs = cJSON_IsString(file) ? file->valuestring : "?";
+	const char *base = strrchr(fs, '/');
+	snprintf(out, n, "%s:%d", base ? base + 1 : fs,
+		 cJSON_GetObjectItemCaseSensitive(loc, "line")->valueint);
+}
+
+static const char *jstr(const cJSON *o, const char *key)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	return cJSON_IsString(v) ? v->valuestring : "";
+}
+
+/* The variable of a finding's `where` ("part" in "part[3]"). */
+static void var_of(const cJSON *f, char *out, size_t n)
+{
+	const char *w = jstr(f, "where");
+	snprintf(out, n, "%.*s", (int)strcspn(w, "[+"), w);
+}
+
+static int entry_matches(const struct centry *e, const cJSON *f)
+{
+	char var[64], l0[96], l1[96];
+	var_of(f, var, sizeof var);
+	if (strcmp(jstr(f, "kind"), e->kind) != 0 || strcmp(jstr(f, "contract"), e->contract) != 0)
+		return 0;
+	if (e->var[0] && strcmp(var, e->var) != 0)
+		return 0;
+	if (e->space[0] && strcmp(jstr(f, "space"), e->space) != 0)
+		return 0;
+	loc_of(f, 0, l0, sizeof l0);
+	if (e->race) {
+		loc_of(f, 1, l1, sizeof l1);
+		return (strcmp(l0, e->lines[0]) == 0 && strcmp(l1, e->lines[1]) == 0)
+		       || (strcmp(l0, e->lines[1]) == 0 && strcmp(l1, e->lines[0]) == 0);
+	}
+	for (int i = 0; i < e->nlines; i++)
+		if (strcmp(l0, e->lines[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* A racing read may also be seen as a read of uninitialized shared memory
+** at the race's own line (docs/CORPUS-CONTRACTS.md). */
+static int tolerated(const struct cmanifest *m, const cJSON *f)
+{
+	if (strcmp(jstr(f, "kind"), "uninitialized-read") != 0)
+		return 0;
+	char var[64], l0[96];
+	var_of(f, var, sizeof var);
+	loc_of(f, 0, l0, sizeof l0);
+	for (int i = 0; i < m->nf; i++)
+		if (m->f[i].race && strcmp(m->f[i].var, var) == 0
+		    && (strcmp(l0, m->f[i].lines[0]) == 0 || strcmp(l0, m->f[i].lines[1]) == 0))
+			return 1;
+	return 0;
+}
+
+/* Whether shape-assumption F ("K assumes D <= B: shared 'A[..]' ...")
+** is assumption A. */
+static int assume_matches(const struct cassume *a, const cJSON *f)
+{
+	char want[128];
+	const char *msg = jstr(f, "message");
+	snprintf(want, sizeof want, "%s assumes %s <= %u: shared '", a->kernel, a->dim, a->bound);
+	const char *p = strstr(msg, want);
+	if (p == NULL)
+		return 0;
+	p += strlen(want);
+	for (int i = 0; i < a->narrays; i++) {
+		size_t n = strlen(a->arrays[i]);
+		if (strncmp(p, a->arrays[i], n) == 0 && p[n] == '[')
+			return 1;
+	}
+	return 0;
+}
+
+static cJSON *run_cu(struct tu_run *r, const char *file)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/kernels/contracts/%s", tu_env("SIMULEE_SRCDIR"), file);
+	const char *args[] = { path, "--format=json", NULL };
+	tu_run_bin(r, args);
+	ck_assert_msg(r->status == 0 || r->status == 1, "%s: exit %d: %s", file, r->status, r->err);
+	return tu_check_report_json(r->out);
+}
+
+START_TEST(default_run)
+{
+	const char *name = contract_names[_i];
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("contracts %s: skipped: no clang\n", name);
+		return;
+	}
+	struct cmanifest *m = malloc(sizeof *m);
+	ck_assert_ptr_nonnull(m);
+	load_manifest(name, m);
+	for (int which = 0; which < 2; which++) {
+		char file[160];
+		snprintf(file, sizeof file, "%s%s.cu", name, which ? "_fixed" : "");
+		struct tu_run r;
+		cJSON *doc = run_cu(&r, file);
+		for (int i = 0; i < m->na; i++)
+			m->a[i].matched = 0;
+		const cJSON *f;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+			char l0[96];
+			loc_of(f, 0, l0, sizeof l0);
+			if (strcmp(jstr(f, "kind"), "shape-assumption") == 0) {
+				int ok = 0;
+				for (int i = 0; i < m->na; i++)
+					if (assume_matches(&m->a[i], f))
+						ok = m->a[i].matched = 1;
+				ck_assert_msg(ok, "%s: an assumption the manifest does not list: %s", file,
+					      jstr(f, "message"));
+				continue;
+			}
+			ck_assert_msg(which == 0, "%s: the fixed twin reports %s at %s (%s)", file,
+				      jstr(f, "kind"), l0, jstr(f, "message"));
+			int ok = tolerated(m, f);
+			for (int i = 0; i < m->nf; i++)
+				if (entry_matches(&m->f[i], f))
+					ok = m->f[i].matched = 1;
+			ck_assert_msg(ok, "%s: a finding the manifest does not list: %s at %s, contract %s (%s)",
+				      file, jstr(f, "kind"), l0, jstr(f, "contract"), jstr(f, "message"));
+		}
+		for (int i = 0; i < m->na; i++)
+			ck_assert_msg(m->a[i].matched, "%s: missed the assumption %s <= %u of %s", file,
+				      m->a[i].dim, m->a[i].bound, m->a[i].kernel);
+		for (int i = 0; which == 0 && i < m->nf; i++)
+			ck_assert_msg(m->f[i].matched, "%s: missed %s on %s at %s (contract %s)", file,
+				      m->f[i].kind, m->f[i].var, m->f[i].lines[0], m->f[i].contract);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+	}
+	printf("contracts %s: %d findings, %d assumptions as the manifest says; twin clean\n", name,
+	       m->nf, m->na);
+	free(m);
+}
+END_TEST
+
+Suite *contracts_suite(void)
+{
+	Suite *s = suite_create("contracts");
+	TCase *tc = tcase_create("default run");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, default_run, 0, NCONTRACTS);
+	suite_add_tcase(s, tc);
+	return s;
+}
