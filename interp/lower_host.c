@@ -1288,6 +1288,18 @@ static LLVMOpcode opcode_of(LLVMValueRef v)
 	return (LLVMOpcode)0;
 }
 
+/* A + B as the two's complement machine does: hostile IR may give GEP
+** offsets whose sum overflows, which C's signed addition may not. */
+static int64_t addw(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static int64_t mulw(int64_t a, uint64_t b)
+{
+	return (int64_t)((uint64_t)a * b);
+}
+
 static int gep_offset(struct hctx *hc, LLVMValueRef gep, int64_t *off)
 {
 	LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
@@ -1300,14 +1312,14 @@ static int gep_offset(struct hctx *hc, LLVMValueRef gep, int64_t *off)
 			return 0;
 		int64_t c = LLVMConstIntGetSExtValue(idx);
 		if (i == 1) {
-			o += c * (int64_t)LLVMABISizeOfType(hc->td, t);
+			o = addw(o, mulw(c, LLVMABISizeOfType(hc->td, t)));
 			continue;
 		}
 		switch (LLVMGetTypeKind(t)) {
 		case LLVMStructTypeKind:
 			if (c < 0 || (unsigned)c >= LLVMCountStructElementTypes(t))
 				return 0;
-			o += (int64_t)LLVMOffsetOfElement(hc->td, t, (unsigned)c);
+			o = addw(o, (int64_t)LLVMOffsetOfElement(hc->td, t, (unsigned)c));
 			t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
 			break;
 		case LLVMArrayTypeKind:
@@ -1315,7 +1327,7 @@ static int gep_offset(struct hctx *hc, LLVMValueRef gep, int64_t *off)
 			t = LLVMGetElementType(t);
 			if (!LLVMTypeIsSized(t))
 				return 0;
-			o += c * (int64_t)LLVMABISizeOfType(hc->td, t);
+			o = addw(o, mulw(c, LLVMABISizeOfType(hc->td, t)));
 			break;
 		default:
 			return 0;
@@ -1335,7 +1347,7 @@ static struct maddr addr_of(struct hctx *hc, LLVMValueRef p)
 		} else if (oc == LLVMGetElementPtr) {
 			int64_t off = 0;
 			if (gep_offset(hc, a.base, &off))
-				a.off += off;
+				a.off = addw(a.off, off);
 			else
 				a.known = 0;
 			a.base = LLVMGetOperand(a.base, 0);
@@ -1403,7 +1415,7 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 			if (!d.known || !q->a.known || !LLVMTypeIsSized(vt))
 				return mres(MW_CLOBBER, NULL);
 			int64_t vs = (int64_t)LLVMStoreSizeOfType(hc->td, vt);
-			if (d.off + vs <= q->a.off || q->a.off + (int64_t)q->size <= d.off)
+			if (addw(d.off, vs) <= q->a.off || addw(q->a.off, (int64_t)q->size) <= d.off)
 				continue;
 			if (d.off == q->a.off && vt == q->ty)
 				return mres(MW_STORE, val);
@@ -1412,9 +1424,9 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 		if (!is_call(I))
 			continue;
 		int fc = call_class(hc, I, NULL);
-		if (fc == FC_INERT || fc == FC_LAUNCH || fc == FC_PUSH)
-			continue;
-		if (q->global && (fc == FC_OTHER || fc == FC_STUB))
+		if (fc == FC_INERT || fc == FC_LAUNCH || fc == FC_PUSH || fc == FC_STUB)
+			continue;	/* they only read host memory */
+		if (q->global && fc == FC_OTHER)
 			return mres(MW_CLOBBER, NULL);
 		unsigned na = LLVMGetNumArgOperands(I);
 		for (unsigned k = 0; k < na; k++) {
@@ -1427,10 +1439,10 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 			if (fc == FC_MALLOC && k == 0 && d.known && q->a.known && d.off == q->a.off
 			    && LLVMGetTypeKind(q->ty) == LLVMPointerTypeKind)
 				return mres(MW_ALLOC, I);
-			if (fc == FC_POP && d.known && q->a.known
-			    && pop_slot(k, q->a.off - d.off, q->size) >= 0) {
+			int64_t rel = addw(q->a.off, -d.off);
+			if (fc == FC_POP && d.known && q->a.known && pop_slot(k, rel, q->size) >= 0) {
 				struct mres r = mres(MW_POP, I);
-				r.slot = pop_slot(k, q->a.off - d.off, q->size);
+				r.slot = pop_slot(k, rel, q->size);
 				return r;
 			}
 			return mres(MW_CLOBBER, NULL);
@@ -1679,18 +1691,21 @@ static uint32_t mvar(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueR
 
 /* The name of the unknown a call's result is: the local or global it is
 ** stored to, the variable a dbg.value gives it, else "callee()". */
-static char *call_name(struct hctx *hc, LLVMValueRef call)
+static char *call_name(struct hctx *hc, LLVMValueRef call, int *is_signed)
 {
 	char *name = dbg_name(hc, call);
+	*is_signed = dbg_signed(hc, call);
 	for (LLVMUseRef u = LLVMGetFirstUse(call); u && !name; u = LLVMGetNextUse(u)) {
 		LLVMValueRef st = LLVMGetUser(u);
 		if (LLVMIsAStoreInst(st) == NULL || LLVMGetOperand(st, 0) != call)
 			continue;
 		struct maddr a = addr_of(hc, LLVMGetOperand(st, 1));
-		if (a.known && a.off == 0 && LLVMIsAAllocaInst(a.base))
+		if (a.known && a.off == 0 && LLVMIsAAllocaInst(a.base)) {
 			name = dbg_name(hc, a.base);
-		else if (a.known && a.off == 0 && LLVMIsAGlobalVariable(a.base))
+			*is_signed = dbg_signed(hc, a.base);
+		} else if (a.known && a.off == 0 && LLVMIsAGlobalVariable(a.base)) {
 			name = global_name(a.base);
+		}
 	}
 	if (name)
 		return name;
@@ -1709,8 +1724,11 @@ static uint32_t value_var(struct hctx *hc, LLVMValueRef v)
 {
 	if (ptrmap_get(&hc->varkey, v))
 		return var_for(hc, v, LLVMTypeOf(v), NULL, 1, NULL, 0);
-	if (is_callinst(v))
-		return var_for(hc, v, LLVMTypeOf(v), call_name(hc, v), dbg_signed(hc, v), NULL, 0);
+	if (is_callinst(v)) {
+		int sgn = 1;
+		char *name = call_name(hc, v, &sgn);
+		return var_for(hc, v, LLVMTypeOf(v), name, sgn, NULL, 0);
+	}
 	char *name = dbg_name(hc, v);
 	if (name == NULL)
 		name = value_name(v);
@@ -2036,7 +2054,7 @@ static int stub_from_body(struct hctx *hc, struct stubmap *m)
 	for (uint32_t k = 0; k < n; k++) {
 		struct mquery *q = xcalloc(1, sizeof *q);
 		q->a.base = arr.base;
-		q->a.off = (int64_t)(k * psz);
+		q->a.off = mulw((int64_t)k, psz);
 		q->a.known = 1;
 		q->ty = pt;
 		q->size = psz;
@@ -2293,7 +2311,7 @@ static void site_launch(struct hctx *hc, LLVMValueRef call)
 		/* slot k of the array holds the address of the argument */
 		struct mquery *q = xcalloc(1, sizeof *q);
 		q->a.base = a.base;
-		q->a.off = a.off + (int64_t)(k * psz);
+		q->a.off = addw(a.off, mulw((int64_t)k, psz));
 		q->a.known = 1;
 		q->ty = pt;
 		q->size = psz;

@@ -31,9 +31,10 @@ static char *data_path(const char *name)
 }
 
 /* Compiles CUDA source TEXT for the host against the installed toolkit's
-** headers, at OLEVEL (-O0 keeps no optnone), to a temporary .ll whose path
-** is returned (free it, unlink it); NULL without a toolkit. */
-static char *host_ll(const char *text, const char *olevel)
+** headers, at OLEVEL (-O0 keeps no optnone), to a temporary .ll (or .bc
+** when BC) whose path is returned (free it, unlink it); NULL without a
+** toolkit. */
+static char *host_ir(const char *text, const char *olevel, int bc)
 {
 	const char *clang = tu_env("SIMULEE_CLANG");
 	const char *srcdir = tu_env("SIMULEE_SRCDIR");
@@ -43,7 +44,7 @@ static char *host_ll(const char *text, const char *olevel)
 		return NULL;
 	char *src = tu_tmpfile(text, strlen(text));
 	char out[4200], cudapath[4200], compat[4200], cccl[4200];
-	snprintf(out, sizeof out, "%s.ll", src);
+	snprintf(out, sizeof out, "%s.%s", src, bc ? "bc" : "ll");
 	snprintf(cudapath, sizeof cudapath, "--cuda-path=%s", cuda);
 	snprintf(compat, sizeof compat, "%s/kernels/cuda-compat", srcdir);
 	snprintf(cccl, sizeof cccl, "-I%s/include/cccl", cuda);
@@ -51,7 +52,7 @@ static char *host_ll(const char *text, const char *olevel)
 	int o0 = strcmp(olevel, "-O0") == 0;
 	const char *argv[] = { clang, "-x", "cuda", "--cuda-host-only", cudapath, "--cuda-gpu-arch=sm_70",
 			       "-std=c++17", "-Wno-unknown-cuda-version", cccl, "-idirafter", compat,
-			       "-emit-llvm", "-S", "-g", olevel, src, "-o", out,
+			       "-emit-llvm", bc ? "-c" : "-S", "-g", olevel, src, "-o", out,
 			       o0 ? "-Xclang" : NULL, "-disable-O0-optnone", NULL };
 	struct tu_run r;
 	ck_assert_int_eq(tu_run(&r, argv), 0);
@@ -60,6 +61,11 @@ static char *host_ll(const char *text, const char *olevel)
 	unlink(src);
 	free(src);
 	return strdup(out);
+}
+
+static char *host_ll(const char *text, const char *olevel)
+{
+	return host_ir(text, olevel, 0);
 }
 
 /* Reads PATH's sites into *HS (which starts empty), asserting success. */
@@ -346,6 +352,15 @@ START_TEST(test_ll_errors)
 		free(p);
 	}
 	ck_assert_int_eq(hostsite_read("/nonexistent/host.ll", &hs, &err), SIM_ERR_IO);
+	/* parses, but the verifier rejects it: a use before its definition */
+	static const char unverified[] =
+		"target triple = \"x86_64-pc-linux-gnu\"\n"
+		"define i32 @main() {\n  %a = add i32 %b, 1\n  %b = add i32 %a, 1\n  ret i32 %a\n}\n";
+	char *p = tu_tmpfile(unverified, sizeof unverified - 1);
+	ck_assert_int_eq(hostsite_read(p, &hs, &err), SIM_ERR_VERIFY);
+	ck_assert_ptr_null(strchr(err.msg, '\n'));
+	unlink(p);
+	free(p);
 	/* device code is not the host side */
 	path = data_path("bounds.ll");
 	ck_assert_int_eq(hostsite_read(path, &hs, &err), SIM_ERR_TARGET);
@@ -866,6 +881,37 @@ START_TEST(test_cu_optimised)
 }
 END_TEST
 
+/* Bitcode in, and an unsigned size: size_t n's variable is unsigned and
+** the grid divides unsigned. */
+START_TEST(test_cu_bitcode)
+{
+	char *bc = host_ir(PRE "__global__ void k(float *x, size_t n) { }\n"
+			   "int main(int argc, char **argv) { size_t n = strtoul(argv[1], 0, 10);\n"
+			   "  float *d; cudaMalloc(&d, n * sizeof(float));\n"
+			   "  k<<<(n + 255) / 256, 256>>>(d, n);\n"	/* 5 */
+			   "  return 0; }\n", "-O0", 1);
+	if (bc == NULL)
+		return;
+	struct hostsites hs;
+	read_ok(bc, &hs);
+	unlink(bc);
+	free(bc);
+	ck_assert_uint_eq(hs.ns, 1);
+	const struct hsite *s = at_line(&hs, 5);
+	uint32_t n = var_named(&hs, "n");
+	ck_assert_int_eq(hs.vars[n].is_signed, 0);
+	ck_assert_uint_eq(hs.vars[n].width, 64);
+	ck_assert(is_var(&hs, s->args[1], "n"));
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 1000), 4);
+	/* unsigned: the huge n wraps around, as the host computes it */
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", UINT64_MAX), 0);
+	char *t = xstr(&hs, s->grid[0]);
+	ck_assert_str_eq(t, "(i32)((n + 255) /u 256)");
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
 START_TEST(test_cu_none)
 {
 	struct hostsites hs;
@@ -912,6 +958,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_names);
 		tcase_add_test(tc, test_cu_two_sites_and_min);
 		tcase_add_test(tc, test_cu_optimised);
+		tcase_add_test(tc, test_cu_bitcode);
 		tcase_add_test(tc, test_cu_none);
 	} else {
 		tcase_add_test(tc, test_no_toolkit);
