@@ -19,6 +19,7 @@
 #define SIMULEE_INTERP_HOSTSITE_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "src/util.h"
 
@@ -77,6 +78,8 @@ struct hsite {
 				   (a pointer, a struct, an unknown) */
 	uint32_t *buf_bytes;	/* per kernel parameter: bytes of the buffer a
 				   pointer argument points to, or HX_NONE */
+	char **argname;		/* per kernel parameter: its source name (the
+				   device stub's debug info), or NULL */
 };
 
 struct hostsites {
@@ -95,12 +98,27 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 
 void hostsites_free(struct hostsites *hs);
 
+/* The device-side mangled name of the kernel whose host stub is STUB
+** (_Z23__device_stub__sum_rowsPKfPfi -> _Z8sum_rowsPKfPfi; templates and
+** namespaces keep their shape); a copy of STUB when it is no stub. */
+char *hostsite_kernel_name(const char *stub);
+
 /* Evaluates expression E with variable I set to VARS[i].  Returns 0 with
 ** the bits in *OUT, or -1 when the value is undefined (division by zero,
 ** a variable with no value, HX_NONE). */
 int hexpr_eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out);
 
-/* Whether expression E depends on no variable. */
+/* Whether expression E depends on no variable (HX_NONE: no). */
 int hexpr_is_const(const struct hostsites *hs, uint32_t e);
+
+/* Prints expression E as C-like text ("(n + 255) / 256"); unsigned
+** operators carry a u ("/u", "<u", ">>u"), casts name the width ("(i64)n",
+** "(u64)n" for a zero extension); HX_NONE prints "?". */
+void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out);
+
+/* One line per site: `file:line: kernel <<<grid.x=EXPR, ..., shmem=EXPR>>>
+** (n=EXPR, ...) bufs: in=EXPR bytes`, then the values seen for each
+** variable the line uses. */
+void hostsite_print(const struct hostsites *hs, FILE *out);
 
 #endif

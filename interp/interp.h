@@ -26,6 +26,20 @@ struct kernel_info {
 	char *demangled;
 	int func;		/* index in program funcs, or -1 if lowering failed */
 	char *error;		/* why lowering failed (one line), or NULL */
+	/* Declared launch bounds, 0 where none (nvvm.annotations "maxntidx",
+	** "maxntidy", "maxntidz", "reqntidx", ...; or the function attributes
+	** "nvvm.maxntid" / "nvvm.reqntid" = "x[,y[,z]]" of newer LLVM).
+	** __launch_bounds__(MAX, MIN) gives maxntid[0] = MAX only: clang 19
+	** emits "maxntidx" alone.  As PTX .maxntid, the bound is on the
+	** block's thread count, not on each dimension: a launch is valid only
+	** when block.x * block.y * block.z <= maxntid[0] * max(maxntid[1], 1)
+	** * max(maxntid[2], 1) (an absent dimension counts 1).  As PTX
+	** .reqntid, reqntid fixes the block exactly when reqntid[0] != 0:
+	** block = (reqntid[0], max(reqntid[1], 1), max(reqntid[2], 1)).
+	** Clang 19's CUDA has no spelling for reqntid; hand-written or other
+	** front ends' IR may carry it. */
+	uint32_t maxntid[3];
+	uint32_t reqntid[3];
 };
 
 struct loaded {

@@ -150,6 +150,66 @@ static void find_kernels(LLVMModuleRef mod, LLVMValueRef **out, uint32_t *n)
 	free(ops);
 }
 
+/* Sets *V from attribute NAME of FN, "x[,y[,z]]" (LLVM 20 and later
+** spell launch bounds so). */
+static void bounds_attr(LLVMValueRef fn, const char *name, uint32_t v[3])
+{
+	LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name,
+							    (unsigned)strlen(name));
+	if (a == NULL)
+		return;
+	unsigned len = 0;
+	const char *s = LLVMGetStringAttributeValue(a, &len);
+	char buf[64];
+	snprintf(buf, sizeof buf, "%.*s", (int)(len < sizeof buf ? len : sizeof buf - 1), s ? s : "");
+	char *p = buf;
+	for (int d = 0; d < 3 && *p; d++) {
+		char *end = NULL;
+		unsigned long x = strtoul(p, &end, 10);
+		if (end == p || x > UINT32_MAX)
+			return;
+		v[d] = (uint32_t)x;
+		p = *end == ',' ? end + 1 : end;
+	}
+}
+
+/* The declared launch bounds of kernel FN (struct kernel_info). */
+static void read_bounds(LLVMModuleRef mod, LLVMValueRef fn, struct kernel_info *k)
+{
+	bounds_attr(fn, "nvvm.maxntid", k->maxntid);
+	bounds_attr(fn, "nvvm.reqntid", k->reqntid);
+	unsigned na = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
+	if (na == 0)
+		return;
+	LLVMValueRef *ops = xcalloc(na, sizeof *ops);
+	LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", ops);
+	for (unsigned i = 0; i < na; i++) {
+		unsigned n = LLVMGetMDNodeNumOperands(ops[i]);
+		if (n < 3)
+			continue;
+		LLVMValueRef *el = xcalloc(n, sizeof *el);
+		LLVMGetMDNodeOperands(ops[i], el);
+		for (unsigned j = 1; el[0] == fn && j + 1 < n; j += 2) {
+			unsigned len = 0;
+			const char *key = el[j] ? LLVMGetMDString(el[j], &len) : NULL;
+			LLVMValueRef v = el[j + 1];
+			if (key == NULL || len != 8 || v == NULL || LLVMIsAConstantInt(v) == NULL
+			    || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+				continue;
+			uint64_t x = LLVMConstIntGetZExtValue(v);
+			int d = key[7] - 'x';
+			if (x > UINT32_MAX || d < 0 || d > 2)
+				continue;
+			if (memcmp(key, "maxntid", 7) == 0)
+				k->maxntid[d] = (uint32_t)x;
+			else if (memcmp(key, "reqntid", 7) == 0)
+				k->reqntid[d] = (uint32_t)x;
+		}
+		free(el);
+	}
+	free(ops);
+}
+
 /* Clang's -O0 output carries optnone, which makes every pass skip the
 ** function; drop it (and the noinline that must come with it) so that
 ** sroa/mem2reg can promote private allocas. */
@@ -304,6 +364,7 @@ int interp_load(const char *path, const struct load_options *opt,
 		struct kernel_info *k = &out->kernels[i];
 		k->name = xstrndup(name, len);
 		k->demangled = load_demangle(k->name);
+		read_bounds(mod, kfns[i], k);
 		struct sim_error kerr = { 0 };
 		lc.err = &kerr;
 		int fidx = -1;

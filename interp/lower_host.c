@@ -1,0 +1,2453 @@
+/*
+** lower_host.c: the launch sites of a program's host code (hostsite.h).
+**
+** The host side's IR (clang -x cuda --cuda-host-only -emit-llvm, -O0
+** without optnone) is cleaned as the loader cleans device code: the small
+** functions a launch is built from (dim3's constructor, the cuda_runtime.h
+** templates cudaMalloc<T> and cudaLaunchKernel<T>, std::min/max and leaf
+** helpers such as a ceil-div) are inlined, never a __device_stub__, then
+** sroa, early-cse and instsimplify turn locals into SSA.  A site is then
+**   - a call of a device stub preceded by __cudaPushCallConfiguration on
+**     its path (what `k<<<g, b, s, st>>>(args)` becomes), or
+**   - a call of cudaLaunchKernel or cudaLaunchCooperativeKernel (C API or
+**     template) whose function operand is a device stub, outside the stubs.
+** Values become expressions by following SSA, and memory the analysis can
+** see (an alloca whose address escapes, a global) through the last store on
+** every path before the read; what it cannot follow becomes a variable.
+** Expressions are hash-consed and bounded (HX_MAX_TREE nodes per tree,
+** HX_MAX_DEPTH levels of SSA), so hostile IR cannot blow them up.
+*/
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "interp/hostsite.h"
+#include "interp/lower_int.h"
+
+/* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+#define HX_MAX_TREE 512u		/* nodes of one expression, as a tree */
+#define HX_MAX_NODES (1u << 22)		/* nodes of one hostsites */
+#define HX_MAX_DEPTH 96			/* SSA definitions followed from a use */
+#define EVAL_MAX_DEPTH 4096		/* hexpr_eval's recursion (hand-made trees) */
+#define MEM_MAX_BLOCKS 64		/* blocks one memory read looks back through */
+#define MEM_MAX_STEPS 20000000ull	/* instructions all memory reads may scan */
+#define HX_MAX_WORK 4000000ull		/* instructions all values may convert */
+#define INLINE_MAX_INSNS 64		/* a leaf helper inlined into its callers */
+
+/* ---- values ------------------------------------------------------------- */
+
+static uint64_t mask_of(unsigned w)
+{
+	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+}
+
+/* V's low W bits as a signed number. */
+static int64_t sx(uint64_t v, unsigned w)
+{
+	if (w >= 64)
+		return (int64_t)v;
+	uint64_t m = UINT64_C(1) << (w - 1);
+	v &= mask_of(w);
+	return (int64_t)((v ^ m) - m);
+}
+
+static double fp_get(uint64_t bits, unsigned w)
+{
+	if (w == 32) {
+		uint32_t b = (uint32_t)bits;
+		float f;
+		memcpy(&f, &b, sizeof f);
+		return f;
+	}
+	double d;
+	memcpy(&d, &bits, sizeof d);
+	return d;
+}
+
+static uint64_t fp_put(double d, unsigned w)
+{
+	if (w == 32) {
+		float f = (float)d;
+		uint32_t b;
+		memcpy(&b, &f, sizeof b);
+		return b;
+	}
+	uint64_t b;
+	memcpy(&b, &d, sizeof b);
+	return b;
+}
+
+static int is_binop(unsigned op)
+{
+	return (op >= HX_ADD && op <= HX_XOR) || op == HX_ICMP || (op >= HX_SMIN && op <= HX_FDIV);
+}
+
+static int is_cast(unsigned op)
+{
+	return op == HX_ZEXT || op == HX_SEXT || op == HX_TRUNC || (op >= HX_SITOFP && op <= HX_FPTRUNC);
+}
+
+/* Integer operator OP on W-bit A and B (PRED for HX_ICMP).  0, or -1 where
+** the result is undefined: division by zero, a shift by W or more. */
+static int fold_int(unsigned op, unsigned pred, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
+{
+	uint64_t m = mask_of(w);
+	int64_t sa = sx(a, w), sb = sx(b, w);
+	a &= m;
+	b &= m;
+	uint64_t r;
+	switch (op) {
+	case HX_ADD: r = a + b; break;
+	case HX_SUB: r = a - b; break;
+	case HX_MUL: r = a * b; break;
+	case HX_UDIV:
+	case HX_UREM:
+		if (b == 0)
+			return -1;
+		r = op == HX_UDIV ? a / b : a % b;
+		break;
+	case HX_SDIV:
+	case HX_SREM:
+		if (b == 0)
+			return -1;
+		if (sb == -1)	/* INT_MIN / -1 wraps to INT_MIN (and C traps on it) */
+			r = op == HX_SDIV ? (uint64_t)0 - a : 0;
+		else
+			r = (uint64_t)(op == HX_SDIV ? sa / sb : sa % sb);
+		break;
+	case HX_SHL:
+	case HX_LSHR:
+	case HX_ASHR:
+		if (b >= w)
+			return -1;
+		r = op == HX_SHL ? a << b : op == HX_LSHR ? a >> b
+			: (uint64_t)(sa < 0 ? ~(~(uint64_t)sa >> b) : (uint64_t)sa >> b);
+		break;
+	case HX_AND: r = a & b; break;
+	case HX_OR: r = a | b; break;
+	case HX_XOR: r = a ^ b; break;
+	case HX_SMIN: r = sa < sb ? a : b; break;
+	case HX_SMAX: r = sa > sb ? a : b; break;
+	case HX_UMIN: r = a < b ? a : b; break;
+	case HX_UMAX: r = a > b ? a : b; break;
+	case HX_ICMP:
+		switch (pred) {
+		case HP_EQ: r = a == b; break;
+		case HP_NE: r = a != b; break;
+		case HP_ULT: r = a < b; break;
+		case HP_ULE: r = a <= b; break;
+		case HP_UGT: r = a > b; break;
+		case HP_UGE: r = a >= b; break;
+		case HP_SLT: r = sa < sb; break;
+		case HP_SLE: r = sa <= sb; break;
+		case HP_SGT: r = sa > sb; break;
+		case HP_SGE: r = sa >= sb; break;
+		default: return -1;
+		}
+		*out = r;
+		return 0;
+	default:
+		return -1;
+	}
+	*out = r & m;
+	return 0;
+}
+
+/* IEEE operator OP on floats of W bits (32 or 64). */
+static int fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
+{
+	if (w != 32 && w != 64)
+		return -1;
+	if (w == 32) {
+		float x = (float)fp_get(a, 32), y = (float)fp_get(b, 32), r;
+		switch (op) {
+		case HX_FADD: r = x + y; break;
+		case HX_FSUB: r = x - y; break;
+		case HX_FMUL: r = x * y; break;
+		case HX_FDIV: r = x / y; break;
+		default: return -1;
+		}
+		*out = fp_put(r, 32);
+		return 0;
+	}
+	double x = fp_get(a, 64), y = fp_get(b, 64), r;
+	switch (op) {
+	case HX_FADD: r = x + y; break;
+	case HX_FSUB: r = x - y; break;
+	case HX_FMUL: r = x * y; break;
+	case HX_FDIV: r = x / y; break;
+	default: return -1;
+	}
+	*out = fp_put(r, 64);
+	return 0;
+}
+
+/* Cast OP of A (FROM bits, float if FFLOAT) to W bits. */
+static int fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out)
+{
+	switch (op) {
+	case HX_ZEXT:
+	case HX_TRUNC:
+		*out = a & mask_of(from) & mask_of(w);
+		return 0;
+	case HX_SEXT:
+		*out = (uint64_t)sx(a, from) & mask_of(w);
+		return 0;
+	case HX_SITOFP:
+		if (w != 32 && w != 64)
+			return -1;
+		*out = fp_put(w == 32 ? (double)(float)sx(a, from) : (double)sx(a, from), w);
+		return 0;
+	case HX_UITOFP:
+		if (w != 32 && w != 64)
+			return -1;
+		a &= mask_of(from);
+		*out = fp_put(w == 32 ? (double)(float)a : (double)a, w);
+		return 0;
+	case HX_FPTOSI:
+	case HX_FPTOUI: {
+		if (from != 32 && from != 64)
+			return -1;
+		double d = trunc(fp_get(a, from));
+		if (op == HX_FPTOSI) {
+			double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1);
+			if (!(d >= lo && d < hi))
+				return -1;	/* NaN or out of range: poison */
+			*out = (uint64_t)(int64_t)d & mask_of(w);
+		} else {
+			if (!(d >= 0 && d < ldexp(1.0, (int)w)))
+				return -1;
+			*out = (uint64_t)d & mask_of(w);
+		}
+		return 0;
+	}
+	case HX_FPEXT:
+	case HX_FPTRUNC:
+		if ((from != 32 && from != 64) || (w != 32 && w != 64))
+			return -1;
+		*out = fp_put(fp_get(a, from), w);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
+		return -1;
+	const struct hexpr *x = &hs->x[e];
+	uint64_t a, b;
+	switch (x->op) {
+	case HX_CONST:
+		*out = x->value & mask_of(x->width);
+		return 0;
+	case HX_VAR:
+		if (vars == NULL || x->value >= hs->nvars)
+			return -1;
+		*out = vars[x->value] & mask_of(x->width);
+		return 0;
+	case HX_SELECT:
+		if (eval(hs, x->a, vars, &a, depth + 1) < 0)
+			return -1;
+		return eval(hs, (a & 1) ? x->b : x->c, vars, out, depth + 1);
+	default:
+		break;
+	}
+	if (eval(hs, x->a, vars, &a, depth + 1) < 0)
+		return -1;
+	if (is_cast(x->op))
+		return x->a < hs->nx ? fold_cast(x->op, hs->x[x->a].width, x->width, a, out) : -1;
+	if (!is_binop(x->op) || eval(hs, x->b, vars, &b, depth + 1) < 0)
+		return -1;
+	if (x->op >= HX_FADD && x->op <= HX_FDIV)
+		return fold_float(x->op, x->width, a, b, out);
+	/* a comparison's width is 1; its operands' is what it compares */
+	unsigned w = x->op == HX_ICMP ? hs->x[x->a].width : x->width;
+	return fold_int(x->op, x->pred, w, a, b, out);
+}
+
+int hexpr_eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out)
+{
+	return eval(hs, e, vars, out, 0);
+}
+
+static int is_const_rec(const struct hostsites *hs, uint32_t e, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
+		return 0;
+	const struct hexpr *x = &hs->x[e];
+	if (x->op == HX_CONST)
+		return 1;
+	if (x->op == HX_VAR)
+		return 0;
+	if (!is_const_rec(hs, x->a, depth + 1))
+		return 0;
+	if (is_cast(x->op))
+		return 1;
+	if (!is_const_rec(hs, x->b, depth + 1))
+		return 0;
+	return x->op != HX_SELECT || is_const_rec(hs, x->c, depth + 1);
+}
+
+int hexpr_is_const(const struct hostsites *hs, uint32_t e)
+{
+	return is_const_rec(hs, e, 0);
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+enum { PR_COND = 3, PR_OR = 6, PR_XOR, PR_AND, PR_EQ, PR_REL, PR_SHIFT, PR_ADD, PR_MUL,
+       PR_UNARY, PR_PRIMARY };
+
+static int prec(const struct hexpr *x)
+{
+	switch (x->op) {
+	case HX_ADD: case HX_SUB: case HX_FADD: case HX_FSUB: return PR_ADD;
+	case HX_MUL: case HX_UDIV: case HX_SDIV: case HX_UREM: case HX_SREM:
+	case HX_FMUL: case HX_FDIV: return PR_MUL;
+	case HX_SHL: case HX_LSHR: case HX_ASHR: return PR_SHIFT;
+	case HX_AND: return PR_AND;
+	case HX_OR: return PR_OR;
+	case HX_XOR: return PR_XOR;
+	case HX_ICMP: return x->pred <= HP_NE ? PR_EQ : PR_REL;
+	case HX_SELECT: return PR_COND;
+	case HX_CONST: return x->is_float || !(x->width > 1 && sx(x->value, x->width) < 0)
+			      ? PR_PRIMARY : PR_UNARY;
+	case HX_VAR: case HX_SMIN: case HX_SMAX: case HX_UMIN: case HX_UMAX: return PR_PRIMARY;
+	default: return PR_UNARY;
+	}
+}
+
+static void print_const(const struct hexpr *x, FILE *out)
+{
+	if (x->is_float) {
+		fprintf(out, x->width == 32 ? "%.9g" : "%.17g", fp_get(x->value, x->width));
+		if (x->width == 32)
+			fputc('f', out);
+	} else if (x->width > 1 && sx(x->value, x->width) < 0) {
+		fprintf(out, "%lld", (long long)sx(x->value, x->width));
+	} else {
+		fprintf(out, "%llu", (unsigned long long)(x->value & mask_of(x->width)));
+	}
+}
+
+static void print_rec(const struct hostsites *hs, uint32_t e, int outer, FILE *out, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH) {
+		fputc('?', out);
+		return;
+	}
+	const struct hexpr *x = &hs->x[e];
+	int p = prec(x);
+	int paren = p < outer;
+	if (paren)
+		fputc('(', out);
+	static const char *const binops[] = {
+		[HX_ADD] = "+", [HX_SUB] = "-", [HX_MUL] = "*", [HX_UDIV] = "/u", [HX_SDIV] = "/",
+		[HX_UREM] = "%u", [HX_SREM] = "%", [HX_SHL] = "<<", [HX_LSHR] = ">>u", [HX_ASHR] = ">>",
+		[HX_AND] = "&", [HX_OR] = "|", [HX_XOR] = "^", [HX_FADD] = "+", [HX_FSUB] = "-",
+		[HX_FMUL] = "*", [HX_FDIV] = "/",
+	};
+	static const char *const preds[] = { "==", "!=", "<u", "<=u", ">u", ">=u", "<", "<=", ">", ">=" };
+	static const char *const minmax[] = { [HX_SMIN] = "min", [HX_SMAX] = "max",
+					      [HX_UMIN] = "umin", [HX_UMAX] = "umax" };
+	switch (x->op) {
+	case HX_CONST:
+		print_const(x, out);
+		break;
+	case HX_VAR:
+		if (x->value < hs->nvars && hs->vars[x->value].name)
+			fputs(hs->vars[x->value].name, out);
+		else
+			fprintf(out, "v%llu", (unsigned long long)x->value);
+		break;
+	case HX_SELECT:
+		print_rec(hs, x->a, PR_COND + 1, out, depth + 1);
+		fputs(" ? ", out);
+		print_rec(hs, x->b, PR_COND + 1, out, depth + 1);
+		fputs(" : ", out);
+		print_rec(hs, x->c, PR_COND, out, depth + 1);
+		break;
+	case HX_SMIN: case HX_SMAX: case HX_UMIN: case HX_UMAX:
+		fprintf(out, "%s(", minmax[x->op]);
+		print_rec(hs, x->a, 0, out, depth + 1);
+		fputs(", ", out);
+		print_rec(hs, x->b, 0, out, depth + 1);
+		fputc(')', out);
+		break;
+	case HX_ZEXT: case HX_SEXT: case HX_TRUNC: case HX_FPTOSI: case HX_FPTOUI:
+		fprintf(out, "(%c%u)", x->op == HX_ZEXT || x->op == HX_FPTOUI ? 'u' : 'i', x->width);
+		print_rec(hs, x->a, PR_UNARY, out, depth + 1);
+		break;
+	case HX_SITOFP: case HX_UITOFP: case HX_FPEXT: case HX_FPTRUNC:
+		fputs(x->width == 32 ? "(float)" : "(double)", out);
+		if (x->op == HX_UITOFP)
+			fputs("(unsigned)", out);
+		print_rec(hs, x->a, PR_UNARY, out, depth + 1);
+		break;
+	default:
+		if (!is_binop(x->op)) {
+			fputc('?', out);
+			break;
+		}
+		print_rec(hs, x->a, p, out, depth + 1);
+		/* x + -c reads better as x - c */
+		if (x->op == HX_ADD && x->b < hs->nx && hs->x[x->b].op == HX_CONST
+		    && x->width > 1 && sx(hs->x[x->b].value, x->width) < 0
+		    && sx(hs->x[x->b].value, x->width) != INT64_MIN) {
+			fprintf(out, " - %lld", -(long long)sx(hs->x[x->b].value, x->width));
+			break;
+		}
+		fprintf(out, " %s ", x->op == HX_ICMP ? (x->pred < 10 ? preds[x->pred] : "?") : binops[x->op]);
+		print_rec(hs, x->b, p + 1, out, depth + 1);
+		break;
+	}
+	if (paren)
+		fputc(')', out);
+}
+
+void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out)
+{
+	if (e == HX_NONE) {
+		fputc('?', out);
+		return;
+	}
+	print_rec(hs, e, 0, out, 0);
+}
+
+/* Marks in USED (one byte per variable) the variables E depends on. */
+static void vars_of(const struct hostsites *hs, uint32_t e, uint8_t *used, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
+		return;
+	const struct hexpr *x = &hs->x[e];
+	if (x->op == HX_CONST)
+		return;
+	if (x->op == HX_VAR) {
+		if (x->value < hs->nvars)
+			used[x->value] = 1;
+		return;
+	}
+	vars_of(hs, x->a, used, depth + 1);
+	if (!is_cast(x->op))
+		vars_of(hs, x->b, used, depth + 1);
+	if (x->op == HX_SELECT)
+		vars_of(hs, x->c, used, depth + 1);
+}
+
+void hostsite_print(const struct hostsites *hs, FILE *out)
+{
+	static const char *const dims[] = { "grid.x", "grid.y", "grid.z", "block.x", "block.y", "block.z" };
+	uint8_t *used = xcalloc(hs->nvars ? hs->nvars : 1, 1);
+	for (uint32_t i = 0; i < hs->ns; i++) {
+		const struct hsite *s = &hs->s[i];
+		char *dem = load_demangle(s->kernel ? s->kernel : "?");
+		fprintf(out, "%s:%u: %s <<<", s->file ? s->file : "?", s->line, dem);
+		free(dem);
+		memset(used, 0, hs->nvars ? hs->nvars : 1);
+		for (int d = 0; d < 6; d++) {
+			uint32_t e = d < 3 ? s->grid[d] : s->block[d - 3];
+			fprintf(out, "%s=", dims[d]);
+			hexpr_print(hs, e, out);
+			fputs(", ", out);
+			vars_of(hs, e, used, 0);
+		}
+		fputs("shmem=", out);
+		hexpr_print(hs, s->shmem, out);
+		vars_of(hs, s->shmem, used, 0);
+		fputs(">>> (", out);
+		for (uint32_t a = 0; a < s->nargs; a++) {
+			if (s->argname && s->argname[a])
+				fprintf(out, "%s%s=", a ? ", " : "", s->argname[a]);
+			else
+				fprintf(out, "%sarg%u=", a ? ", " : "", a);
+			hexpr_print(hs, s->args[a], out);
+			vars_of(hs, s->args[a], used, 0);
+		}
+		fputc(')', out);
+		int first = 1;
+		for (uint32_t a = 0; a < s->nargs; a++) {
+			if (s->buf_bytes[a] == HX_NONE)
+				continue;
+			fputs(first ? " bufs: " : ", ", out);
+			first = 0;
+			if (s->argname && s->argname[a])
+				fprintf(out, "%s=", s->argname[a]);
+			else
+				fprintf(out, "arg%u=", a);
+			hexpr_print(hs, s->buf_bytes[a], out);
+			fputs(" bytes", out);
+			vars_of(hs, s->buf_bytes[a], used, 0);
+		}
+		for (uint32_t v = 0; v < hs->nvars; v++) {
+			if (!used[v] || hs->vars[v].nseen == 0)
+				continue;
+			fprintf(out, "; %s seen", hs->vars[v].name ? hs->vars[v].name : "?");
+			for (uint32_t k = 0; k < hs->vars[v].nseen; k++) {
+				struct hexpr c = { .op = HX_CONST, .width = hs->vars[v].width,
+						   .is_float = hs->vars[v].is_float,
+						   .value = hs->vars[v].seen[k] };
+				fputs(k ? ", " : " ", out);
+				print_const(&c, out);
+			}
+		}
+		fputc('\n', out);
+	}
+	free(used);
+}
+
+void hostsites_free(struct hostsites *hs)
+{
+	for (uint32_t i = 0; i < hs->nvars; i++) {
+		free(hs->vars[i].name);
+		free(hs->vars[i].seen);
+	}
+	for (uint32_t i = 0; i < hs->ns; i++) {
+		struct hsite *s = &hs->s[i];
+		free(s->kernel);
+		free(s->file);
+		free(s->args);
+		free(s->buf_bytes);
+		for (uint32_t a = 0; s->argname && a < s->nargs; a++)
+			free(s->argname[a]);
+		free(s->argname);
+	}
+	free(hs->x);
+	free(hs->vars);
+	free(hs->s);
+	memset(hs, 0, sizeof *hs);
+}
+
+/* ---- building expressions ------------------------------------------------ */
+
+/* Everything one hostsite_read works with. */
+struct hctx {
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMTargetDataRef td;
+	struct hostsites *hs;
+	uint32_t *ht;		/* hash-consing: node index + 1, 0 empty */
+	uint32_t htcap;
+	uint16_t *tsz;		/* per node: its size as a tree (saturating) */
+	uint32_t captsz;
+	struct ptrmap memo;	/* SSA value -> expression */
+	struct ptrmap busy;	/* SSA values being converted (cycles) -> 1 */
+	struct ptrmap varkey;	/* what an unknown stands for -> variable */
+	struct ptrmap dbg;	/* value or alloca -> index in dbgvar */
+	LLVMValueRef *dbgvar;	/* DILocalVariable nodes, as values */
+	uint32_t ndbg, capdbg;
+	struct ptrmap fclass;	/* function -> FC_* + 1 */
+	struct ptrmap bindex;	/* block -> index in pstart */
+	uint32_t *pstart;	/* preds of block i: plist[pstart[i] .. pstart[i+1]) */
+	LLVMBasicBlockRef *plist;
+	struct ptrmap stubidx;	/* stub function -> index in stubs */
+	struct stubmap *stubs;
+	uint32_t nstubs, capstubs;
+	uint64_t steps;		/* instructions scanned by memory reads */
+	uint64_t work;		/* instructions converted to expressions */
+	uint64_t cycles;	/* SSA cycles met (a phi's value depending on itself) */
+};
+
+static unsigned nops(unsigned op)
+{
+	return op == HX_CONST || op == HX_VAR ? 0 : is_cast(op) ? 1 : op == HX_SELECT ? 3 : 2;
+}
+
+static uint32_t hash_node(const struct hexpr *n)
+{
+	uint64_t h = 1469598103934665603ull;
+	uint64_t parts[6] = { n->op | (uint64_t)n->width << 8 | (uint64_t)n->is_float << 16
+			      | (uint64_t)n->pred << 24, n->a, n->b, n->c, n->value, n->value >> 32 };
+	for (int i = 0; i < 6; i++) {
+		h ^= parts[i];
+		h *= 1099511628211ull;
+		h ^= h >> 29;
+	}
+	return (uint32_t)h;
+}
+
+static int same_node(const struct hexpr *x, const struct hexpr *y)
+{
+	return x->op == y->op && x->width == y->width && x->is_float == y->is_float
+	       && x->pred == y->pred && x->a == y->a && x->b == y->b && x->c == y->c
+	       && x->value == y->value;
+}
+
+static void ht_insert(struct hctx *hc, uint32_t idx)
+{
+	uint32_t j = hash_node(&hc->hs->x[idx]) & (hc->htcap - 1);
+	while (hc->ht[j] != 0)
+		j = (j + 1) & (hc->htcap - 1);
+	hc->ht[j] = idx + 1;
+}
+
+static void ht_grow(struct hctx *hc)
+{
+	uint32_t ncap = hc->htcap ? hc->htcap * 2 : 1024;
+	while (ncap < hc->hs->nx * 2 + 2)
+		ncap *= 2;
+	free(hc->ht);
+	hc->ht = xcalloc(ncap, sizeof *hc->ht);
+	hc->htcap = ncap;
+	for (uint32_t i = 0; i < hc->hs->nx; i++)
+		ht_insert(hc, i);
+}
+
+/* The node N (operands already there), shared with an equal node; HX_NONE
+** when its tree would pass HX_MAX_TREE or the table HX_MAX_NODES. */
+static uint32_t node(struct hctx *hc, struct hexpr n)
+{
+	struct hostsites *hs = hc->hs;
+	unsigned k = nops(n.op);
+	uint32_t ops[3] = { n.a, n.b, n.c };
+	uint32_t size = 1;
+	for (unsigned i = 0; i < 3; i++) {
+		if (i >= k) {
+			ops[i] = 0;
+			continue;
+		}
+		if (ops[i] >= hs->nx)
+			return HX_NONE;
+		size += hc->tsz[ops[i]];
+	}
+	n.a = ops[0];
+	n.b = ops[1];
+	n.c = ops[2];
+	if (n.op != HX_ICMP)
+		n.pred = 0;
+	if (size > HX_MAX_TREE)
+		return HX_NONE;
+	if (hc->htcap == 0 || (hs->nx + 1) * 2 > hc->htcap)
+		ht_grow(hc);
+	uint32_t j = hash_node(&n) & (hc->htcap - 1);
+	while (hc->ht[j] != 0) {
+		if (same_node(&hs->x[hc->ht[j] - 1], &n))
+			return hc->ht[j] - 1;
+		j = (j + 1) & (hc->htcap - 1);
+	}
+	if (hs->nx >= HX_MAX_NODES)
+		return HX_NONE;
+	VEC_PUSH(hs->x, hs->nx, hs->capx, n);
+	vec_reserve(&hc->tsz, &hc->captsz, hs->nx, sizeof *hc->tsz);
+	hc->tsz[hs->nx - 1] = (uint16_t)size;
+	hc->ht[j] = hs->nx;
+	return hs->nx - 1;
+}
+
+static uint32_t mk_const(struct hctx *hc, unsigned w, uint64_t bits, int is_float)
+{
+	struct hexpr n = { .op = HX_CONST, .width = (uint8_t)w, .is_float = (uint8_t)is_float,
+			   .value = bits & mask_of(w) };
+	return node(hc, n);
+}
+
+static const struct hexpr *X(const struct hctx *hc, uint32_t e)
+{
+	return &hc->hs->x[e];
+}
+
+static int is_c(const struct hctx *hc, uint32_t e)
+{
+	return e != HX_NONE && X(hc, e)->op == HX_CONST;
+}
+
+static uint32_t mk_extract(struct hctx *hc, uint32_t e, unsigned lo, unsigned w);
+static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w);
+static uint32_t mk_cast(struct hctx *hc, unsigned op, uint32_t a, unsigned w, int is_float);
+
+static uint32_t mk_bin(struct hctx *hc, unsigned op, uint32_t a, uint32_t b)
+{
+	if (a == HX_NONE || b == HX_NONE)
+		return HX_NONE;
+	int fl = op >= HX_FADD && op <= HX_FDIV;
+	unsigned w = X(hc, a)->width;
+	if (w != X(hc, b)->width || X(hc, a)->is_float != fl || X(hc, b)->is_float != fl)
+		return HX_NONE;
+	uint64_t r;
+	if (is_c(hc, a) && is_c(hc, b)) {
+		int ok = fl ? fold_float(op, w, X(hc, a)->value, X(hc, b)->value, &r)
+			    : fold_int(op, 0, w, X(hc, a)->value, X(hc, b)->value, &r);
+		if (ok == 0)
+			return mk_const(hc, w, r, fl);
+	}
+	if (!fl) {
+		int commut = op == HX_ADD || op == HX_MUL || op == HX_AND || op == HX_OR || op == HX_XOR
+			     || (op >= HX_SMIN && op <= HX_UMAX);
+		if (commut && is_c(hc, a) && !is_c(hc, b)) {
+			uint32_t t = a;
+			a = b;
+			b = t;
+		}
+		if (is_c(hc, b)) {
+			uint64_t c = X(hc, b)->value, m = mask_of(w);
+			if (op == HX_SUB)	/* x - c as x + -c: constants then merge */
+				return mk_bin(hc, HX_ADD, a, mk_const(hc, w, (uint64_t)0 - c, 0));
+			if (c == 0 && (op == HX_ADD || op == HX_OR || op == HX_XOR || op == HX_SHL
+				       || op == HX_LSHR || op == HX_ASHR))
+				return a;
+			if (c == 0 && (op == HX_MUL || op == HX_AND))
+				return b;
+			if (c == 1 && (op == HX_MUL || op == HX_UDIV || op == HX_SDIV))
+				return a;
+			if (c == m && op == HX_AND)
+				return a;
+			if (op == HX_ADD && X(hc, a)->op == HX_ADD && is_c(hc, X(hc, a)->b)) {
+				/* (x + c1) + c2: locals, since mk_const may move hs->x */
+				uint32_t inner = X(hc, a)->a;
+				uint64_t sum = X(hc, X(hc, a)->b)->value + c;
+				uint32_t k = mk_const(hc, w, sum, 0);
+				return mk_bin(hc, HX_ADD, inner, k);
+			}
+			if (op == HX_LSHR && c < w) {
+				uint32_t t = extract_try(hc, a, (unsigned)c, w - (unsigned)c);
+				if (t != HX_NONE)
+					return mk_cast(hc, HX_ZEXT, t, w, 0);
+			}
+		}
+	}
+	struct hexpr n = { .op = (uint8_t)op, .width = (uint8_t)w, .is_float = (uint8_t)fl, .a = a, .b = b };
+	return node(hc, n);
+}
+
+static uint32_t mk_icmp(struct hctx *hc, unsigned pred, uint32_t a, uint32_t b)
+{
+	if (a == HX_NONE || b == HX_NONE || X(hc, a)->is_float || X(hc, b)->is_float
+	    || X(hc, a)->width != X(hc, b)->width)
+		return HX_NONE;
+	uint64_t r;
+	if (is_c(hc, a) && is_c(hc, b)
+	    && fold_int(HX_ICMP, pred, X(hc, a)->width, X(hc, a)->value, X(hc, b)->value, &r) == 0)
+		return mk_const(hc, 1, r, 0);
+	struct hexpr n = { .op = HX_ICMP, .width = 1, .pred = (uint8_t)pred, .a = a, .b = b };
+	return node(hc, n);
+}
+
+static uint32_t mk_select(struct hctx *hc, uint32_t c, uint32_t a, uint32_t b)
+{
+	if (c == HX_NONE || a == HX_NONE || b == HX_NONE || X(hc, c)->width != 1
+	    || X(hc, a)->width != X(hc, b)->width || X(hc, a)->is_float != X(hc, b)->is_float)
+		return HX_NONE;
+	if (is_c(hc, c))
+		return (X(hc, c)->value & 1) ? a : b;
+	if (a == b)
+		return a;
+	/* c < d ? c : d is min(c, d), and the like */
+	const struct hexpr *k = X(hc, c);
+	if (k->op == HX_ICMP && !X(hc, a)->is_float
+	    && ((k->a == a && k->b == b) || (k->a == b && k->b == a))) {
+		int same = k->a == a;
+		int op = -1;
+		switch (k->pred) {
+		case HP_SLT: case HP_SLE: op = same ? HX_SMIN : HX_SMAX; break;
+		case HP_SGT: case HP_SGE: op = same ? HX_SMAX : HX_SMIN; break;
+		case HP_ULT: case HP_ULE: op = same ? HX_UMIN : HX_UMAX; break;
+		case HP_UGT: case HP_UGE: op = same ? HX_UMAX : HX_UMIN; break;
+		default: break;
+		}
+		if (op >= 0)
+			return mk_bin(hc, (unsigned)op, a, b);
+	}
+	struct hexpr n = { .op = HX_SELECT, .width = X(hc, a)->width, .is_float = X(hc, a)->is_float,
+			   .a = c, .b = a, .c = b };
+	return node(hc, n);
+}
+
+/* Bits [LO, LO + W) of E when they simplify to something smaller than a
+** shift and a truncation of E, else HX_NONE: how the {x, y} pairs of two
+** dim3 packed in an i64 come apart again. */
+static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w)
+{
+	if (e == HX_NONE)
+		return HX_NONE;
+	const struct hexpr x = *X(hc, e);
+	if (x.is_float || lo + w > x.width)
+		return HX_NONE;
+	if (lo == 0 && w == x.width)
+		return e;
+	unsigned aw = nops(x.op) ? X(hc, x.a)->width : 0;
+	switch (x.op) {
+	case HX_CONST:
+		return mk_const(hc, w, x.value >> lo, 0);
+	case HX_ZEXT:
+		if (lo >= aw)
+			return mk_const(hc, w, 0, 0);
+		if (lo + w <= aw)
+			return mk_extract(hc, x.a, lo, w);
+		if (lo == 0)
+			return mk_cast(hc, HX_ZEXT, x.a, w, 0);
+		return HX_NONE;
+	case HX_SEXT:
+		return lo + w <= aw ? mk_extract(hc, x.a, lo, w) : HX_NONE;
+	case HX_TRUNC:
+		return mk_extract(hc, x.a, lo, w);
+	case HX_AND:
+	case HX_OR:
+	case HX_XOR: {
+		uint32_t p = extract_try(hc, x.a, lo, w), q = extract_try(hc, x.b, lo, w);
+		return p != HX_NONE && q != HX_NONE ? mk_bin(hc, x.op, p, q) : HX_NONE;
+	}
+	case HX_SHL:
+		if (!is_c(hc, x.b) || X(hc, x.b)->value >= x.width)
+			return HX_NONE;
+		if (lo >= X(hc, x.b)->value)
+			return mk_extract(hc, x.a, lo - (unsigned)X(hc, x.b)->value, w);
+		if (lo + w <= X(hc, x.b)->value)
+			return mk_const(hc, w, 0, 0);
+		return HX_NONE;
+	case HX_LSHR:
+		if (!is_c(hc, x.b) || lo + X(hc, x.b)->value + w > x.width)
+			return HX_NONE;
+		return mk_extract(hc, x.a, lo + (unsigned)X(hc, x.b)->value, w);
+	default:
+		return HX_NONE;
+	}
+}
+
+/* Bits [LO, LO + W) of integer E. */
+static uint32_t mk_extract(struct hctx *hc, uint32_t e, unsigned lo, unsigned w)
+{
+	if (e == HX_NONE || X(hc, e)->is_float || lo + w > X(hc, e)->width || w == 0)
+		return HX_NONE;
+	uint32_t t = extract_try(hc, e, lo, w);
+	if (t != HX_NONE)
+		return t;
+	unsigned ew = X(hc, e)->width;
+	if (lo > 0) {
+		struct hexpr s = { .op = HX_LSHR, .width = (uint8_t)ew, .a = e,
+				   .b = mk_const(hc, ew, lo, 0) };
+		e = node(hc, s);
+		if (e == HX_NONE)
+			return HX_NONE;
+	}
+	if (w == ew)
+		return e;
+	struct hexpr n = { .op = HX_TRUNC, .width = (uint8_t)w, .a = e };
+	return node(hc, n);
+}
+
+/* Cast OP of A to W bits (a float result when IS_FLOAT). */
+static uint32_t mk_cast(struct hctx *hc, unsigned op, uint32_t a, unsigned w, int is_float)
+{
+	if (a == HX_NONE || w == 0 || w > 64)
+		return HX_NONE;
+	const struct hexpr x = *X(hc, a);
+	if (op == HX_TRUNC)
+		return x.is_float || w > x.width ? HX_NONE : mk_extract(hc, a, 0, w);
+	if ((op == HX_ZEXT || op == HX_SEXT) && (x.is_float || w < x.width))
+		return HX_NONE;
+	if ((op == HX_ZEXT || op == HX_SEXT) && w == x.width)
+		return a;
+	uint64_t r;
+	if (x.op == HX_CONST && fold_cast(op, x.width, w, x.value, &r) == 0)
+		return mk_const(hc, w, r, is_float);
+	if (op == HX_ZEXT && x.op == HX_ZEXT)
+		return mk_cast(hc, HX_ZEXT, x.a, w, 0);
+	if (op == HX_SEXT && x.op == HX_SEXT)
+		return mk_cast(hc, HX_SEXT, x.a, w, 0);
+	struct hexpr n = { .op = (uint8_t)op, .width = (uint8_t)w, .is_float = (uint8_t)is_float, .a = a };
+	return node(hc, n);
+}
+
+/* ---- reading the module -------------------------------------------------- */
+
+/* LLVM's default diagnostic handler exits on errors; keep the first. */
+static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
+{
+	char *first = ctx;
+	if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || first[0] != '\0')
+		return;
+	char *msg = LLVMGetDiagInfoDescription(di);
+	snprintf(first, 512, "%s", msg ? msg : "error");
+	LLVMDisposeMessage(msg);
+}
+
+/* Reads PATH (.bc or .ll) into a module of CTX.  The same checks as the
+** loader's: an empty file, binary that is not bitcode, a parse error. */
+static int read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod, struct sim_error *err)
+{
+	struct stat st;
+	if (stat(path, &st) != 0)
+		return sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
+	if (S_ISDIR(st.st_mode))
+		return sim_fail(err, SIM_ERR_IO, "%s: is a directory", path);
+	if (st.st_size == 0)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: empty file, not LLVM bitcode or IR", path);
+	LLVMMemoryBufferRef buf = NULL;
+	char *msg = NULL;
+	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
+		int r = sim_fail(err, SIM_ERR_IO, "%s: %s", path, msg ? msg : "cannot read");
+		LLVMDisposeMessage(msg);
+		return r;
+	}
+	const unsigned char *s = (const unsigned char *)LLVMGetBufferStart(buf);
+	size_t size = LLVMGetBufferSize(buf);
+	int is_bc = size >= 4 && ((s[0] == 'B' && s[1] == 'C' && s[2] == 0xc0 && s[3] == 0xde)
+				  || (s[0] == 0xde && s[1] == 0xc0 && s[2] == 0x17 && s[3] == 0x0b));
+	if (is_bc) {
+		LLVMBool bad = LLVMParseBitcodeInContext2(ctx, buf, mod);
+		LLVMDisposeMemoryBuffer(buf);
+		if (bad)
+			return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt or truncated LLVM bitcode", path);
+		return 0;
+	}
+	for (size_t i = 0; i < size && i < 4096; i++) {
+		if (s[i] == 0 || (s[i] < 0x20 && s[i] != '\n' && s[i] != '\r' && s[i] != '\t')) {
+			LLVMDisposeMemoryBuffer(buf);
+			return sim_fail(err, SIM_ERR_BITCODE, "%s: not LLVM bitcode or IR", path);
+		}
+	}
+	/* the parser takes the buffer */
+	if (LLVMParseIRInContext(ctx, buf, mod, &msg)) {
+		char *nl = msg ? strchr(msg, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		int r = sim_fail(err, SIM_ERR_BITCODE, "%s: not valid LLVM IR: %s", path,
+				 msg ? msg : "parse error");
+		LLVMDisposeMessage(msg);
+		return r;
+	}
+	return 0;
+}
+
+/* LLVM's bitcode reader is not hardened against corrupt input, so the file
+** is first parsed and verified in a child: if that dies, one error line. */
+static int probe_in_child(const char *path, struct sim_error *err)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		return 0;
+	if (pid == 0) {
+		LLVMContextRef ctx = LLVMContextCreate();
+		char diag[512] = "";
+		LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
+		LLVMModuleRef mod = NULL;
+		struct sim_error e = { 0 };
+		if (read_module(path, ctx, &mod, &e) == 0) {
+			char *msg = NULL;
+			LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
+			LLVMDisposeMessage(msg);
+		}
+		_exit(0);
+	}
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR)
+			return 0;
+	}
+	if (WIFSIGNALED(st))
+		return sim_fail(err, SIM_ERR_BITCODE,
+				"%s: corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", path);
+	return 0;
+}
+
+/* ---- names and debug info ------------------------------------------------ */
+
+/* The function name in demangled DEM without return type, template
+** arguments or parameters: "dim3::dim3", "cudaMalloc", "std::min". */
+static void base_name(const char *dem, char *buf, size_t n)
+{
+	size_t o = 0, last_space = 0;
+	int depth = 0;
+	for (size_t i = 0; dem[i] && o + 1 < n; i++) {
+		char ch = dem[i];
+		if (depth == 0 && strncmp(dem + i, "(anonymous namespace)", 21) == 0) {
+			size_t k = 21 < n - 1 - o ? 21 : n - 1 - o;
+			memcpy(buf + o, dem + i, k);
+			o += k;
+			i += 20;
+			continue;
+		}
+		if (ch == '<') {
+			depth++;
+		} else if (ch == '>' && depth > 0) {
+			depth--;
+		} else if (depth == 0) {
+			if (ch == '(')
+				break;
+			if (ch == ' ')
+				last_space = o + 1;
+			buf[o++] = ch;
+		}
+	}
+	buf[o] = '\0';
+	if (last_space)
+		memmove(buf, buf + last_space, o - last_space + 1);
+}
+
+static char *value_name(LLVMValueRef v)
+{
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(v, &len);
+	return nm && len ? xstrndup(nm, len) : NULL;
+}
+
+/* The base name of function FN ("" when it has none). */
+static void fn_base(LLVMValueRef fn, char *buf, size_t n)
+{
+	char *nm = value_name(fn);
+	char *dem = load_demangle(nm ? nm : "");
+	base_name(dem, buf, n);
+	free(dem);
+	free(nm);
+}
+
+static LLVMValueRef md_op(LLVMValueRef md, unsigned i)
+{
+	if (md == NULL || LLVMIsAMDNode(md) == NULL)
+		return NULL;
+	unsigned n = LLVMGetMDNodeNumOperands(md);
+	if (i >= n)
+		return NULL;
+	LLVMValueRef *ops = xcalloc(n, sizeof *ops);
+	LLVMGetMDNodeOperands(md, ops);
+	LLVMValueRef r = ops[i];
+	free(ops);
+	return r;
+}
+
+/* A DILocalVariable's name (operand 1), or NULL. */
+static char *di_name(LLVMValueRef var)
+{
+	LLVMValueRef s = md_op(var, 1);
+	unsigned len = 0;
+	const char *str = s ? LLVMGetMDString(s, &len) : NULL;
+	return str && len ? xstrndup(str, len) : NULL;
+}
+
+/* Whether a DILocalVariable's type is signed: unsigned types (through
+** typedefs such as size_t and qualifiers) and bool are not. */
+static int di_signed(LLVMValueRef var)
+{
+	LLVMValueRef t = md_op(var, 3);
+	for (int depth = 0; t && depth < 8; depth++) {
+		LLVMMetadataKind k = LLVMGetMetadataKind(LLVMValueAsMetadata(t));
+		if (k == LLVMDIBasicTypeMetadataKind) {
+			size_t len = 0;
+			const char *nm = LLVMDITypeGetName(LLVMValueAsMetadata(t), &len);
+			char b[64];
+			snprintf(b, sizeof b, "%.*s", (int)len, nm ? nm : "");
+			return strstr(b, "unsigned") == NULL && strcmp(b, "bool") != 0
+			       && strcmp(b, "_Bool") != 0 && strncmp(b, "char16", 6) != 0
+			       && strncmp(b, "char32", 6) != 0;
+		}
+		if (k != LLVMDIDerivedTypeMetadataKind)
+			return 1;
+		t = md_op(t, 3);
+	}
+	return 1;
+}
+
+/* Records, for every value or alloca a dbg.declare / dbg.value names, its
+** DILocalVariable (the first one). */
+static void build_dbg(struct hctx *hc)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				if (LLVMGetInstructionOpcode(I) != LLVMCall)
+					continue;
+				LLVMValueRef callee = LLVMGetCalledValue(I);
+				size_t len = 0;
+				const char *nm = callee ? LLVMGetValueName2(callee, &len) : NULL;
+				if (nm == NULL || (strcmp(nm, "llvm.dbg.value") != 0
+						   && strcmp(nm, "llvm.dbg.declare") != 0))
+					continue;
+				if (LLVMGetNumArgOperands(I) < 2)
+					continue;
+				LLVMValueRef loc = LLVMGetOperand(I, 0), var = LLVMGetOperand(I, 1);
+				/* a DIArgList is no MDNode: asking it for operands reads
+				** out of bounds */
+				if (LLVMIsAMDNode(loc) == NULL || LLVMGetMDNodeNumOperands(loc) != 1
+				    || LLVMIsAMDNode(var) == NULL
+				    || LLVMGetMetadataKind(LLVMValueAsMetadata(var)) != LLVMDILocalVariableMetadataKind)
+					continue;
+				LLVMValueRef v = NULL;
+				LLVMGetMDNodeOperands(loc, &v);
+				if (v == NULL || ptrmap_get(&hc->dbg, v))
+					continue;
+				ptrmap_put(&hc->dbg, v, hc->ndbg);
+				VEC_PUSH(hc->dbgvar, hc->ndbg, hc->capdbg, var);
+			}
+		}
+	}
+}
+
+static LLVMValueRef dbg_var(const struct hctx *hc, LLVMValueRef v)
+{
+	uint32_t *i = ptrmap_get(&hc->dbg, v);
+	return i ? hc->dbgvar[*i] : NULL;
+}
+
+static char *dbg_name(const struct hctx *hc, LLVMValueRef v)
+{
+	LLVMValueRef var = dbg_var(hc, v);
+	return var ? di_name(var) : NULL;
+}
+
+/* ---- functions the analysis knows ---------------------------------------- */
+
+enum {
+	FC_OTHER,	/* writes what it is given, and (when defined here) globals */
+	FC_EXTERN,	/* a library function: writes only what it is given */
+	FC_INERT,	/* writes nothing the analysis follows: debug and
+			   lifetime markers, launches, the call configuration */
+	FC_STUB,	/* a kernel's __device_stub__ */
+	FC_PUSH,	/* __cudaPushCallConfiguration */
+	FC_LAUNCH,	/* cudaLaunchKernel, cudaLaunchCooperativeKernel */
+	FC_MALLOC,	/* cudaMalloc, cudaMallocManaged: writes *arg0 */
+	FC_POP,		/* __cudaPopCallConfiguration: writes grid, block,
+			   shmem and stream (a stub inlined at -O2) */
+};
+
+static int classify(const char *name, const char *base, int is_decl)
+{
+	if (strstr(name, "__device_stub__") != NULL)
+		return FC_STUB;
+	if (strcmp(name, "__cudaPushCallConfiguration") == 0)
+		return FC_PUSH;
+	if (strncmp(name, "llvm.dbg.", 9) == 0 || strncmp(name, "llvm.lifetime.", 14) == 0
+	    || strcmp(name, "llvm.assume") == 0)
+		return FC_INERT;
+	if (strcmp(name, "__cudaPopCallConfiguration") == 0)
+		return FC_POP;
+	static const char *const launch[] = { "cudaLaunchKernel", "cudaLaunchKernel_ptsz",
+					      "cudaLaunchCooperativeKernel",
+					      "cudaLaunchCooperativeKernel_ptsz" };
+	for (size_t i = 0; i < sizeof launch / sizeof launch[0]; i++)
+		if (strcmp(base, launch[i]) == 0)
+			return FC_LAUNCH;
+	if (strcmp(base, "cudaMalloc") == 0 || strcmp(base, "cudaMallocManaged") == 0)
+		return FC_MALLOC;
+	return is_decl ? FC_EXTERN : FC_OTHER;
+}
+
+/* The class of the function a call or invoke calls (FC_OTHER when it is
+** not a known function: an indirect call). */
+static int call_class(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fnout)
+{
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	if (fnout)
+		*fnout = NULL;
+	if (fn == NULL || LLVMIsAFunction(fn) == NULL)
+		return FC_OTHER;
+	if (fnout)
+		*fnout = fn;
+	uint32_t *c = ptrmap_get(&hc->fclass, fn);
+	if (c)
+		return (int)*c;
+	char *nm = value_name(fn);
+	char base[256];
+	fn_base(fn, base, sizeof base);
+	int k = classify(nm ? nm : "", base, LLVMIsDeclaration(fn));
+	free(nm);
+	ptrmap_put(&hc->fclass, fn, (uint32_t)k);
+	return k;
+}
+
+static int is_call(LLVMValueRef I)
+{
+	LLVMOpcode oc = LLVMGetInstructionOpcode(I);
+	return oc == LLVMCall || oc == LLVMInvoke;
+}
+
+/* Whether value V is a call or invoke instruction. */
+static int is_callinst(LLVMValueRef v)
+{
+	return LLVMIsACallInst(v) != NULL || LLVMIsAInvokeInst(v) != NULL;
+}
+
+/* Whether FN is a small leaf worth inlining: no calls but intrinsics, a
+** value returned, at most INLINE_MAX_INSNS instructions (a ceil-div). */
+static int small_leaf(LLVMValueRef fn)
+{
+	LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
+	if (LLVMGetTypeKind(rt) == LLVMVoidTypeKind || LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+		return 0;
+	unsigned n = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+			if (++n > INLINE_MAX_INSNS)
+				return 0;
+			if (!is_call(I))
+				continue;
+			LLVMValueRef c = LLVMGetCalledValue(I);
+			size_t len = 0;
+			const char *nm = c && LLVMIsAFunction(c) ? LLVMGetValueName2(c, &len) : NULL;
+			if (nm == NULL || strncmp(nm, "llvm.", 5) != 0)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Lets the passes clean -O0 code: optnone goes everywhere (it makes every
+** pass skip a function), and the functions a launch is built from become
+** alwaysinline: dim3's constructors, the cuda_runtime.h templates
+** cudaMalloc<T>, cudaMallocManaged<T>, cudaLaunchKernel<T> and
+** cudaLaunchCooperativeKernel<T>, std::min and std::max, and small leaf
+** helpers.  Device stubs and functions that launch stay as they are. */
+static void prepare_inlining(struct hctx *hc)
+{
+	unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+	unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+	unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+	static const char *const wrappers[] = { "dim3::dim3", "cudaMalloc", "cudaMallocManaged",
+						"cudaLaunchKernel", "cudaLaunchCooperativeKernel",
+						"std::min", "std::max" };
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
+		char *nm = value_name(fn);
+		int stub = nm && strstr(nm, "__device_stub__") != NULL;
+		int is_main = nm && strcmp(nm, "main") == 0;
+		free(nm);
+		if (stub || is_main)
+			continue;
+		char base[256];
+		fn_base(fn, base, sizeof base);
+		int want = small_leaf(fn);
+		for (size_t i = 0; i < sizeof wrappers / sizeof wrappers[0]; i++)
+			want |= strcmp(base, wrappers[i]) == 0;
+		if (!want)
+			continue;
+		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, noinline);
+		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(hc->ctx, always, 0));
+		for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef user = LLVMGetUser(u);
+			if (is_callinst(user) && LLVMGetCalledValue(user) == fn)
+				LLVMRemoveCallSiteEnumAttribute(user, LLVMAttributeFunctionIndex, noinline);
+		}
+	}
+}
+
+/* Numbers the blocks and lists each one's predecessors. */
+static void build_preds(struct hctx *hc)
+{
+	uint32_t nb = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			ptrmap_put(&hc->bindex, bb, nb++);
+	hc->pstart = xcalloc(nb + 2, sizeof *hc->pstart);
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t *fill = pass ? xcalloc(nb + 1, sizeof *fill) : NULL;
+		for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+			for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+				LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+				unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+				for (unsigned k = 0; k < ns; k++) {
+					uint32_t *j = ptrmap_get(&hc->bindex, LLVMGetSuccessor(t, k));
+					if (j == NULL)
+						continue;
+					if (pass == 0)
+						hc->pstart[*j + 1]++;
+					else
+						hc->plist[hc->pstart[*j] + fill[*j]++] = bb;
+				}
+			}
+		}
+		if (pass == 0) {
+			for (uint32_t i = 0; i < nb; i++)
+				hc->pstart[i + 1] += hc->pstart[i];
+			hc->plist = xcalloc(hc->pstart[nb] + 1, sizeof *hc->plist);
+		}
+		free(fill);
+	}
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+/* An address: a base (an alloca, a global, or anything else) plus a byte
+** offset, known when every GEP on the way has constant indices. */
+struct maddr {
+	LLVMValueRef base;
+	int64_t off;
+	int known;
+};
+
+static LLVMOpcode opcode_of(LLVMValueRef v)
+{
+	if (LLVMIsAInstruction(v))
+		return LLVMGetInstructionOpcode(v);
+	if (LLVMIsAConstantExpr(v))
+		return LLVMGetConstOpcode(v);
+	return (LLVMOpcode)0;
+}
+
+/* A + B as the two's complement machine does: hostile IR may give GEP
+** offsets whose sum overflows, which C's signed addition may not. */
+static int64_t addw(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static int64_t mulw(int64_t a, uint64_t b)
+{
+	return (int64_t)((uint64_t)a * b);
+}
+
+static int gep_offset(struct hctx *hc, LLVMValueRef gep, int64_t *off)
+{
+	LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+	int n = LLVMGetNumOperands(gep);
+	int64_t o = 0;
+	for (int i = 1; i < n; i++) {
+		LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i);
+		if (t == NULL || LLVMIsAConstantInt(idx) == NULL
+		    || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64 || !LLVMTypeIsSized(t))
+			return 0;
+		int64_t c = LLVMConstIntGetSExtValue(idx);
+		if (i == 1) {
+			o = addw(o, mulw(c, LLVMABISizeOfType(hc->td, t)));
+			continue;
+		}
+		switch (LLVMGetTypeKind(t)) {
+		case LLVMStructTypeKind:
+			if (c < 0 || (unsigned)c >= LLVMCountStructElementTypes(t))
+				return 0;
+			o = addw(o, (int64_t)LLVMOffsetOfElement(hc->td, t, (unsigned)c));
+			t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
+			break;
+		case LLVMArrayTypeKind:
+		case LLVMVectorTypeKind:
+			t = LLVMGetElementType(t);
+			if (!LLVMTypeIsSized(t))
+				return 0;
+			o = addw(o, mulw(c, LLVMABISizeOfType(hc->td, t)));
+			break;
+		default:
+			return 0;
+		}
+	}
+	*off = o;
+	return 1;
+}
+
+static struct maddr addr_of(struct hctx *hc, LLVMValueRef p)
+{
+	struct maddr a = { p, 0, 1 };
+	for (int i = 0; i < 32 && a.base; i++) {
+		LLVMOpcode oc = opcode_of(a.base);
+		if (oc == LLVMBitCast || oc == LLVMAddrSpaceCast) {
+			a.base = LLVMGetOperand(a.base, 0);
+		} else if (oc == LLVMGetElementPtr) {
+			int64_t off = 0;
+			if (gep_offset(hc, a.base, &off))
+				a.off = addw(a.off, off);
+			else
+				a.known = 0;
+			a.base = LLVMGetOperand(a.base, 0);
+		} else {
+			break;
+		}
+	}
+	return a;
+}
+
+enum { MW_TOP, MW_NONE, MW_STORE, MW_ALLOC, MW_POP, MW_CLOBBER };
+
+struct mres {
+	int kind;
+	LLVMValueRef v;		/* MW_STORE: the value; MW_ALLOC, MW_POP: the call */
+	int slot;		/* MW_POP: the operand of the matching push it is */
+};
+
+struct mquery {
+	struct maddr a;
+	uint64_t size;
+	LLVMTypeRef ty;
+	int global;		/* the base is a global: defined functions may write it */
+	LLVMBasicBlockRef seen[MEM_MAX_BLOCKS];
+	uint32_t nseen;
+};
+
+static struct mres mres(int kind, LLVMValueRef v)
+{
+	struct mres r = { kind, v, 0 };
+	return r;
+}
+
+/* The push operand that the pop call's argument K at byte OFF (SIZE bytes)
+** receives: grid {x,y} at 0 and z at 8, block likewise, then shmem; -1
+** for anything else (the stream). */
+static int pop_slot(unsigned k, int64_t off, uint64_t size)
+{
+	if (k <= 1 && off == 0 && size == 8)
+		return (int)k * 2;
+	if (k <= 1 && off == 8 && size == 4)
+		return (int)k * 2 + 1;
+	if (k == 2 && off == 0 && size == 8)
+		return 4;
+	return -1;
+}
+
+/* What the last write to Q's address before FROM (or the end of BB when
+** FROM is NULL) wrote, on every path from the function's entry. */
+static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef bb, LLVMValueRef from)
+{
+	LLVMValueRef I = from ? LLVMGetPreviousInstruction(from) : LLVMGetLastInstruction(bb);
+	for (; I; I = LLVMGetPreviousInstruction(I)) {
+		if (++hc->steps > MEM_MAX_STEPS)
+			return mres(MW_CLOBBER, NULL);
+		if (I == q->a.base)
+			return mres(MW_NONE, NULL);
+		LLVMOpcode oc = LLVMGetInstructionOpcode(I);
+		if (oc == LLVMStore) {
+			struct maddr d = addr_of(hc, LLVMGetOperand(I, 1));
+			if (d.base != q->a.base)
+				continue;
+			LLVMValueRef val = LLVMGetOperand(I, 0);
+			LLVMTypeRef vt = LLVMTypeOf(val);
+			if (!d.known || !q->a.known || !LLVMTypeIsSized(vt))
+				return mres(MW_CLOBBER, NULL);
+			int64_t vs = (int64_t)LLVMStoreSizeOfType(hc->td, vt);
+			if (addw(d.off, vs) <= q->a.off || addw(q->a.off, (int64_t)q->size) <= d.off)
+				continue;
+			if (d.off == q->a.off && vt == q->ty)
+				return mres(MW_STORE, val);
+			return mres(MW_CLOBBER, NULL);
+		}
+		if (!is_call(I))
+			continue;
+		int fc = call_class(hc, I, NULL);
+		if (fc == FC_INERT || fc == FC_LAUNCH || fc == FC_PUSH || fc == FC_STUB)
+			continue;	/* they only read host memory */
+		if (q->global && fc == FC_OTHER)
+			return mres(MW_CLOBBER, NULL);
+		unsigned na = LLVMGetNumArgOperands(I);
+		for (unsigned k = 0; k < na; k++) {
+			LLVMValueRef arg = LLVMGetOperand(I, k);
+			if (LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMPointerTypeKind)
+				continue;
+			struct maddr d = addr_of(hc, arg);
+			if (d.base != q->a.base)
+				continue;
+			if (fc == FC_MALLOC && k == 0 && d.known && q->a.known && d.off == q->a.off
+			    && LLVMGetTypeKind(q->ty) == LLVMPointerTypeKind)
+				return mres(MW_ALLOC, I);
+			int64_t rel = addw(q->a.off, -d.off);
+			if (fc == FC_POP && d.known && q->a.known && pop_slot(k, rel, q->size) >= 0) {
+				struct mres r = mres(MW_POP, I);
+				r.slot = pop_slot(k, rel, q->size);
+				return r;
+			}
+			return mres(MW_CLOBBER, NULL);
+		}
+	}
+	uint32_t *bi = ptrmap_get(&hc->bindex, bb);
+	if (bi == NULL)
+		return mres(MW_CLOBBER, NULL);
+	uint32_t p0 = hc->pstart[*bi], p1 = hc->pstart[*bi + 1];
+	if (p0 == p1)
+		return mres(MW_NONE, NULL);	/* the entry: nothing written yet */
+	struct mres acc = mres(MW_TOP, NULL);
+	for (uint32_t p = p0; p < p1; p++) {
+		LLVMBasicBlockRef pb = hc->plist[p];
+		int seen = 0;
+		for (uint32_t k = 0; k < q->nseen; k++)
+			seen |= q->seen[k] == pb;
+		if (seen)
+			continue;	/* around a loop: what came before it decides */
+		if (q->nseen >= MEM_MAX_BLOCKS)
+			return mres(MW_CLOBBER, NULL);
+		q->seen[q->nseen++] = pb;
+		struct mres r = mblock(hc, q, pb, NULL);
+		if (r.kind == MW_TOP)
+			continue;
+		if (r.kind == MW_CLOBBER)
+			return r;
+		if (acc.kind == MW_TOP)
+			acc = r;
+		else if (acc.kind != r.kind || acc.v != r.v || acc.slot != r.slot)
+			return mres(MW_CLOBBER, NULL);
+	}
+	return acc;
+}
+
+/* What the value of type TY at address P is just before instruction
+** BEFORE: the stored value, the cudaMalloc that wrote it, nothing written
+** (MW_NONE) or something the analysis cannot follow (MW_CLOBBER).  Only
+** allocas and globals are followed; a call that does not get the address
+** is taken not to write it (a defined function may write a global). */
+static struct mres mread(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueRef before)
+{
+	struct mquery *q = xcalloc(1, sizeof *q);
+	q->a = addr_of(hc, p);
+	q->ty = ty;
+	struct mres r = mres(MW_CLOBBER, NULL);
+	int alloca_base = LLVMIsAAllocaInst(q->a.base) != NULL;
+	q->global = LLVMIsAGlobalVariable(q->a.base) != NULL;
+	if ((alloca_base || q->global) && LLVMTypeIsSized(ty)) {
+		q->size = LLVMStoreSizeOfType(hc->td, ty);
+		r = mblock(hc, q, LLVMGetInstructionParent(before), before);
+		if (r.kind == MW_TOP)
+			r.kind = MW_NONE;
+	}
+	free(q);
+	return r;
+}
+
+/* ---- unknowns ------------------------------------------------------------- */
+
+static int scalar_type(LLVMTypeRef t, unsigned *w, int *fl)
+{
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMIntegerTypeKind:
+		*w = LLVMGetIntTypeWidth(t);
+		*fl = 0;
+		return *w >= 1 && *w <= 64;
+	case LLVMFloatTypeKind:
+		*w = 32;
+		*fl = 1;
+		return 1;
+	case LLVMDoubleTypeKind:
+		*w = 64;
+		*fl = 1;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+static uint32_t mk_var(struct hctx *hc, uint32_t idx)
+{
+	const struct hvar *v = &hc->hs->vars[idx];
+	struct hexpr n = { .op = HX_VAR, .width = v->width, .is_float = v->is_float, .value = idx };
+	return node(hc, n);
+}
+
+/* The variable standing for KEY (of type TY), made with NAME (taken),
+** IS_SIGNED and SEEN (taken) on first use. */
+static uint32_t var_for(struct hctx *hc, const void *key, LLVMTypeRef ty, char *name, int is_signed,
+			uint64_t *seen, uint32_t nseen)
+{
+	uint32_t *have = ptrmap_get(&hc->varkey, key);
+	unsigned w;
+	int fl;
+	if (have || !scalar_type(ty, &w, &fl)) {
+		free(name);
+		free(seen);
+		return have ? mk_var(hc, *have) : HX_NONE;
+	}
+	struct hvar v = { .name = name ? name : xstrdup("?"), .width = (uint8_t)w, .is_float = (uint8_t)fl,
+			  .is_signed = (uint8_t)is_signed, .seen = seen, .nseen = nseen };
+	VEC_PUSH(hc->hs->vars, hc->hs->nvars, hc->hs->capvars, v);
+	ptrmap_put(&hc->varkey, key, hc->hs->nvars - 1);
+	return mk_var(hc, hc->hs->nvars - 1);
+}
+
+static int dbg_signed(const struct hctx *hc, LLVMValueRef v)
+{
+	LLVMValueRef var = dbg_var(hc, v);
+	return var ? di_signed(var) : 1;
+}
+
+/* The constants every direct call of ARG's function passes for it, or
+** none when one call passes something else or the function is used
+** other than by calls. */
+static uint32_t param_seen(LLVMValueRef arg, uint64_t **out)
+{
+	LLVMValueRef fn = LLVMGetParamParent(arg);
+	unsigned np = LLVMCountParams(fn), idx = np;
+	for (unsigned i = 0; i < np; i++)
+		if (LLVMGetParam(fn, i) == arg)
+			idx = i;
+	uint64_t *seen = NULL;
+	uint32_t n = 0, cap = 0;
+	*out = NULL;
+	for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef call = LLVMGetUser(u);
+		if (!is_callinst(call) || LLVMGetCalledValue(call) != fn
+		    || LLVMGetNumArgOperands(call) <= idx)
+			goto none;
+		for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
+			if (LLVMGetOperand(call, k) == fn)
+				goto none;
+		LLVMValueRef c = LLVMGetOperand(call, idx);
+		uint64_t bits;
+		if (LLVMIsAConstantInt(c) && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64) {
+			bits = LLVMConstIntGetZExtValue(c);
+		} else if (LLVMIsAConstantFP(c)) {
+			LLVMBool loses = 0;
+			unsigned w;
+			int fl;
+			if (!scalar_type(LLVMTypeOf(c), &w, &fl))
+				goto none;
+			bits = fp_put(LLVMConstRealGetDouble(c, &loses), w);
+		} else {
+			goto none;
+		}
+		int dup = 0;
+		for (uint32_t k = 0; k < n; k++)
+			dup |= seen[k] == bits;
+		if (!dup)
+			VEC_PUSH(seen, n, cap, bits);
+	}
+	*out = seen;
+	return n;
+none:
+	free(seen);
+	return 0;
+}
+
+static uint32_t param_var(struct hctx *hc, LLVMValueRef arg)
+{
+	if (ptrmap_get(&hc->varkey, arg))
+		return var_for(hc, arg, LLVMTypeOf(arg), NULL, 1, NULL, 0);
+	char *name = dbg_name(hc, arg);
+	if (name == NULL)
+		name = value_name(arg);
+	if (name == NULL) {
+		LLVMValueRef fn = LLVMGetParamParent(arg);
+		unsigned np = LLVMCountParams(fn), idx = 0;
+		for (unsigned i = 0; i < np; i++)
+			if (LLVMGetParam(fn, i) == arg)
+				idx = i;
+		char base[200];
+		fn_base(fn, base, sizeof base);
+		name = xasprintf("%s.arg%u", base, idx);
+	}
+	uint64_t *seen = NULL;
+	uint32_t ns = param_seen(arg, &seen);
+	int sgn = dbg_signed(hc, arg);
+	unsigned w;
+	int fl;
+	if (scalar_type(LLVMTypeOf(arg), &w, &fl) && !fl) {
+		/* in increasing order, as the parameter's type compares */
+		for (uint32_t i = 1; i < ns; i++) {
+			for (uint32_t j = i; j > 0; j--) {
+				uint64_t a = seen[j - 1], b = seen[j];
+				int gt = sgn ? sx(a, w) > sx(b, w) : a > b;
+				if (!gt)
+					break;
+				seen[j - 1] = b;
+				seen[j] = a;
+			}
+		}
+	}
+	return var_for(hc, arg, LLVMTypeOf(arg), name, sgn, seen, ns);
+}
+
+/* A global's source name. */
+static char *global_name(LLVMValueRef g)
+{
+	char *nm = value_name(g);
+	char *dem = load_demangle(nm ? nm : "?");
+	free(nm);
+	return dem;
+}
+
+/* The unknown contents of P (type TY) read by LOAD: the variable of the
+** alloca or global when P is all of it, else one of the load itself.  A
+** global that nothing stores to gets its initializer as its seen value. */
+static uint32_t mvar(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueRef load)
+{
+	struct maddr a = addr_of(hc, p);
+	LLVMValueRef b = a.base;
+	int whole = a.known && a.off == 0
+		    && ((LLVMIsAAllocaInst(b) && LLVMGetAllocatedType(b) == ty)
+			|| (LLVMIsAGlobalVariable(b) && LLVMGlobalGetValueType(b) == ty));
+	if (!whole) {
+		char *bn = LLVMIsAGlobalVariable(b) ? global_name(b) : dbg_name(hc, b);
+		char *name = bn ? xasprintf("%s+%lld", bn, a.known ? (long long)a.off : -1LL) : NULL;
+		free(bn);
+		return var_for(hc, load ? load : p, ty, name ? name : xstrdup("*?"), 1, NULL, 0);
+	}
+	if (ptrmap_get(&hc->varkey, b))
+		return var_for(hc, b, ty, NULL, 1, NULL, 0);
+	if (LLVMIsAAllocaInst(b)) {
+		char *name = dbg_name(hc, b);
+		return var_for(hc, b, ty, name ? name : value_name(b), dbg_signed(hc, b), NULL, 0);
+	}
+	uint64_t *seen = NULL;
+	uint32_t ns = 0;
+	LLVMValueRef init = LLVMIsDeclaration(b) ? NULL : LLVMGetInitializer(b);
+	int stored = init == NULL;
+	for (LLVMUseRef u = LLVMGetFirstUse(b); u && !stored; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		stored = LLVMIsALoadInst(user) == NULL || LLVMGetOperand(user, 0) != b;
+	}
+	if (!stored && LLVMIsAConstantInt(init) && LLVMGetIntTypeWidth(LLVMTypeOf(init)) <= 64) {
+		seen = xmalloc(sizeof *seen);
+		seen[0] = LLVMConstIntGetZExtValue(init);
+		ns = 1;
+	}
+	return var_for(hc, b, ty, global_name(b), 1, seen, ns);
+}
+
+/* The name of the unknown a call's result is: the local or global it is
+** stored to, the variable a dbg.value gives it, else "callee()". */
+static char *call_name(struct hctx *hc, LLVMValueRef call, int *is_signed)
+{
+	char *name = dbg_name(hc, call);
+	*is_signed = dbg_signed(hc, call);
+	for (LLVMUseRef u = LLVMGetFirstUse(call); u && !name; u = LLVMGetNextUse(u)) {
+		LLVMValueRef st = LLVMGetUser(u);
+		if (LLVMIsAStoreInst(st) == NULL || LLVMGetOperand(st, 0) != call)
+			continue;
+		struct maddr a = addr_of(hc, LLVMGetOperand(st, 1));
+		if (a.known && a.off == 0 && LLVMIsAAllocaInst(a.base)) {
+			name = dbg_name(hc, a.base);
+			*is_signed = dbg_signed(hc, a.base);
+		} else if (a.known && a.off == 0 && LLVMIsAGlobalVariable(a.base)) {
+			name = global_name(a.base);
+		}
+	}
+	if (name)
+		return name;
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	if (fn && LLVMIsAFunction(fn)) {
+		char base[200];
+		fn_base(fn, base, sizeof base);
+		return xasprintf("%s()", base);
+	}
+	return xstrdup("(*f)()");
+}
+
+/* An unknown for value V itself (a phi of different values, a call, an
+** instruction the analysis does not follow, a tree grown too big). */
+static uint32_t value_var(struct hctx *hc, LLVMValueRef v)
+{
+	if (ptrmap_get(&hc->varkey, v))
+		return var_for(hc, v, LLVMTypeOf(v), NULL, 1, NULL, 0);
+	if (is_callinst(v)) {
+		int sgn = 1;
+		char *name = call_name(hc, v, &sgn);
+		return var_for(hc, v, LLVMTypeOf(v), name, sgn, NULL, 0);
+	}
+	char *name = dbg_name(hc, v);
+	if (name == NULL)
+		name = value_name(v);
+	return var_for(hc, v, LLVMTypeOf(v), name ? name : xstrdup("?"), dbg_signed(hc, v), NULL, 0);
+}
+
+/* ---- values --------------------------------------------------------------- */
+
+static uint32_t xval(struct hctx *hc, LLVMValueRef v, int depth);
+static LLVMValueRef find_push(struct hctx *hc, LLVMValueRef call);
+
+static const uint8_t binop_of[] = {
+	[LLVMAdd] = HX_ADD, [LLVMSub] = HX_SUB, [LLVMMul] = HX_MUL, [LLVMUDiv] = HX_UDIV,
+	[LLVMSDiv] = HX_SDIV, [LLVMURem] = HX_UREM, [LLVMSRem] = HX_SREM, [LLVMShl] = HX_SHL,
+	[LLVMLShr] = HX_LSHR, [LLVMAShr] = HX_ASHR, [LLVMAnd] = HX_AND, [LLVMOr] = HX_OR,
+	[LLVMXor] = HX_XOR, [LLVMFAdd] = HX_FADD, [LLVMFSub] = HX_FSUB, [LLVMFMul] = HX_FMUL,
+	[LLVMFDiv] = HX_FDIV, [LLVMZExt] = HX_ZEXT, [LLVMSExt] = HX_SEXT, [LLVMTrunc] = HX_TRUNC,
+	[LLVMSIToFP] = HX_SITOFP, [LLVMUIToFP] = HX_UITOFP, [LLVMFPToSI] = HX_FPTOSI,
+	[LLVMFPToUI] = HX_FPTOUI, [LLVMFPExt] = HX_FPEXT, [LLVMFPTrunc] = HX_FPTRUNC,
+};
+
+static unsigned pred_of(LLVMIntPredicate p)
+{
+	switch (p) {
+	case LLVMIntEQ: return HP_EQ;
+	case LLVMIntNE: return HP_NE;
+	case LLVMIntUGT: return HP_UGT;
+	case LLVMIntUGE: return HP_UGE;
+	case LLVMIntULT: return HP_ULT;
+	case LLVMIntULE: return HP_ULE;
+	case LLVMIntSGT: return HP_SGT;
+	case LLVMIntSGE: return HP_SGE;
+	case LLVMIntSLT: return HP_SLT;
+	default: return HP_SLE;
+	}
+}
+
+/* Instruction V (of W bits, float if FL) as an expression, or HX_NONE. */
+static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int depth)
+{
+	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	switch (oc) {
+	case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
+	case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr:
+	case LLVMXor: case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: {
+		uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+		return mk_bin(hc, binop_of[oc], a, b);
+	}
+	case LLVMFNeg: {
+		uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t z = mk_const(hc, w, fp_put(-0.0, w), 1);
+		return mk_bin(hc, HX_FSUB, z, a);
+	}
+	case LLVMZExt: case LLVMSExt: case LLVMTrunc: case LLVMSIToFP: case LLVMUIToFP:
+	case LLVMFPToSI: case LLVMFPToUI: case LLVMFPExt: case LLVMFPTrunc:
+		return mk_cast(hc, binop_of[oc], xval(hc, LLVMGetOperand(v, 0), depth + 1), w, fl);
+	case LLVMFreeze:
+		return xval(hc, LLVMGetOperand(v, 0), depth + 1);
+	case LLVMICmp: {
+		uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+		return mk_icmp(hc, pred_of(LLVMGetICmpPredicate(v)), a, b);
+	}
+	case LLVMSelect: {
+		uint32_t c = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t a = c == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+		uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 2), depth + 1);
+		return mk_select(hc, c, a, b);
+	}
+	case LLVMPHI: {
+		/* one expression on every edge, or an unknown of its own */
+		unsigned n = LLVMCountIncoming(v);
+		uint32_t e = HX_NONE;
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t x = xval(hc, LLVMGetIncomingValue(v, i), depth + 1);
+			if (x == HX_NONE || (i > 0 && x != e))
+				return value_var(hc, v);
+			e = x;
+		}
+		return e != HX_NONE ? e : value_var(hc, v);
+	}
+	case LLVMLoad: {
+		LLVMValueRef p = LLVMGetOperand(v, 0);
+		struct maddr a = addr_of(hc, p);
+		LLVMValueRef init = LLVMIsAGlobalVariable(a.base) && LLVMIsGlobalConstant(a.base)
+				    && !LLVMIsDeclaration(a.base) ? LLVMGetInitializer(a.base) : NULL;
+		if (init && a.known && a.off == 0 && LLVMTypeOf(init) == LLVMTypeOf(v))
+			return xval(hc, init, depth + 1);	/* a constant global */
+		struct mres r = mread(hc, p, LLVMTypeOf(v), v);
+		if (r.kind == MW_STORE)
+			return xval(hc, r.v, depth + 1);
+		if (r.kind == MW_POP) {
+			/* the configuration a stub inlined at -O2 pops is what
+			** the push before it was given */
+			LLVMValueRef push = find_push(hc, r.v);
+			LLVMValueRef op = push && LLVMGetNumArgOperands(push) > (unsigned)r.slot
+					  ? LLVMGetOperand(push, (unsigned)r.slot) : NULL;
+			if (op && LLVMTypeOf(op) == LLVMTypeOf(v))
+				return xval(hc, op, depth + 1);
+		}
+		return mvar(hc, p, LLVMTypeOf(v), v);
+	}
+	case LLVMCall: {
+		LLVMValueRef fn = LLVMGetCalledValue(v);
+		size_t len = 0;
+		const char *nm = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : NULL;
+		static const struct { const char *name; uint8_t op; } mm[] = {
+			{ "llvm.smin.", HX_SMIN }, { "llvm.smax.", HX_SMAX },
+			{ "llvm.umin.", HX_UMIN }, { "llvm.umax.", HX_UMAX },
+		};
+		for (size_t i = 0; nm && i < sizeof mm / sizeof mm[0]; i++) {
+			if (strncmp(nm, mm[i].name, strlen(mm[i].name)) != 0 || LLVMGetNumArgOperands(v) != 2)
+				continue;
+			uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+			uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+			return mk_bin(hc, mm[i].op, a, b);
+		}
+		return value_var(hc, v);
+	}
+	default:
+		return value_var(hc, v);
+	}
+}
+
+/* V as an expression: HX_NONE for a value that is no integer of 64 bits
+** or less, float or double, and (not remembered) for one on an SSA cycle
+** being followed; beyond HX_MAX_DEPTH or HX_MAX_TREE an unknown. */
+static uint32_t xval(struct hctx *hc, LLVMValueRef v, int depth)
+{
+	unsigned w;
+	int fl;
+	if (!scalar_type(LLVMTypeOf(v), &w, &fl))
+		return HX_NONE;
+	uint32_t *m = ptrmap_get(&hc->memo, v);
+	if (m)
+		return *m;
+	uint32_t r;
+	if (LLVMIsAConstantInt(v)) {
+		r = mk_const(hc, w, LLVMConstIntGetZExtValue(v), 0);
+	} else if (LLVMIsAConstantFP(v)) {
+		LLVMBool loses = 0;
+		r = mk_const(hc, w, fp_put(LLVMConstRealGetDouble(v, &loses), w), 1);
+	} else if (LLVMIsAArgument(v)) {
+		r = param_var(hc, v);
+	} else if (!LLVMIsAInstruction(v)) {
+		r = value_var(hc, v);	/* undef, poison, a constant expression */
+	} else {
+		uint32_t *busy = ptrmap_get(&hc->busy, v);
+		if (busy && *busy) {
+			hc->cycles++;
+			return HX_NONE;
+		}
+		if (depth > HX_MAX_DEPTH || ++hc->work > HX_MAX_WORK) {
+			r = value_var(hc, v);
+		} else {
+			uint64_t c0 = hc->cycles;
+			ptrmap_put(&hc->busy, v, 1);
+			r = xinsn(hc, v, w, fl, depth);
+			ptrmap_put(&hc->busy, v, 0);
+			if (r == HX_NONE && hc->cycles != c0)
+				return HX_NONE;	/* on a cycle: decided by its phi */
+			if (r == HX_NONE)
+				r = value_var(hc, v);
+		}
+	}
+	if (r != HX_NONE)
+		ptrmap_put(&hc->memo, v, r);
+	return r;
+}
+
+/* V as an expression from a site: an unknown where it cannot be one. */
+static uint32_t xtop(struct hctx *hc, LLVMValueRef v)
+{
+	uint32_t r = xval(hc, v, 0);
+	return r != HX_NONE ? r : value_var(hc, v);
+}
+
+/* The bytes of the buffer pointer V points to: the size given to the
+** cudaMalloc that wrote the pointer V was loaded from.  An offset pointer
+** (d + off) gets none. */
+static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth)
+{
+	while (depth < 8 && (opcode_of(v) == LLVMBitCast || opcode_of(v) == LLVMAddrSpaceCast))
+		v = LLVMGetOperand(v, 0), depth++;
+	if (depth >= 8 || LLVMIsALoadInst(v) == NULL)
+		return HX_NONE;
+	struct mres r = mread(hc, LLVMGetOperand(v, 0), LLVMTypeOf(v), v);
+	if (r.kind == MW_ALLOC) {
+		LLVMValueRef size = LLVMGetOperand(r.v, 1);
+		return LLVMGetTypeKind(LLVMTypeOf(size)) == LLVMIntegerTypeKind ? xtop(hc, size) : HX_NONE;
+	}
+	if (r.kind == MW_STORE)
+		return buf_of(hc, r.v, depth + 1);
+	return HX_NONE;
+}
+
+/* ---- kernels' parameters --------------------------------------------------- */
+
+enum { AK_OTHER, AK_SCALAR, AK_PTR };
+
+/* How a device stub's parameters are the kernel's: clang's stub stores
+** each source parameter in a local (a struct by value may arrive in
+** several IR parameters) and passes their addresses in a void*[] array to
+** cudaLaunchKernel; that array gives the kernel's parameters in order. */
+struct stubmap {
+	LLVMValueRef fn;
+	uint32_t nk;
+	int32_t *irparam;	/* kernel parameter -> stub IR parameter, or -1 */
+	uint8_t *kind;		/* AK_* */
+	uint8_t *zext;		/* the stub widens the IR parameter (a bool) */
+	LLVMTypeRef *type;	/* the parameter's type in host memory */
+	char **name;		/* its source name, or NULL */
+};
+
+static void stubmap_alloc(struct stubmap *m, uint32_t nk)
+{
+	m->nk = nk;
+	m->irparam = xcalloc(nk + 1, sizeof *m->irparam);
+	m->kind = xcalloc(nk + 1, sizeof *m->kind);
+	m->zext = xcalloc(nk + 1, sizeof *m->zext);
+	m->type = xcalloc(nk + 1, sizeof *m->type);
+	m->name = xcalloc(nk + 1, sizeof *m->name);
+}
+
+static void stubmap_free(struct stubmap *m)
+{
+	for (uint32_t k = 0; k < m->nk; k++)
+		free(m->name[k]);
+	free(m->irparam);
+	free(m->kind);
+	free(m->zext);
+	free(m->type);
+	free(m->name);
+}
+
+static uint8_t kind_of(LLVMTypeRef t)
+{
+	unsigned w;
+	int fl;
+	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+		return AK_PTR;
+	return scalar_type(t, &w, &fl) ? AK_SCALAR : AK_OTHER;
+}
+
+/* The number of pointers in array alloca A, or 0. */
+static uint32_t ptr_array_len(LLVMValueRef a)
+{
+	if (LLVMIsAAllocaInst(a) == NULL)
+		return 0;
+	LLVMTypeRef t = LLVMGetAllocatedType(a);
+	uint64_t n = 1;
+	if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+		n = LLVMGetArrayLength2(t);
+		t = LLVMGetElementType(t);
+	}
+	LLVMValueRef cnt = LLVMGetOperand(a, 0);
+	if (LLVMIsAConstantInt(cnt) == NULL || LLVMGetIntTypeWidth(LLVMTypeOf(cnt)) > 64)
+		return 0;
+	n *= LLVMConstIntGetZExtValue(cnt);
+	return LLVMGetTypeKind(t) == LLVMPointerTypeKind && n <= 4096 ? (uint32_t)n : 0;
+}
+
+/* Kernel parameter K from clang's stub: the local whose address is in
+** slot K of the array, and the stub parameter stored in it. */
+static int stub_param(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMValueRef slotval)
+{
+	m->irparam[k] = -1;
+	if (LLVMIsAArgument(slotval)) {		/* a struct passed by pointer */
+		m->kind[k] = AK_OTHER;
+		m->name[k] = dbg_name(hc, slotval);
+		return 0;
+	}
+	if (LLVMIsAAllocaInst(slotval) == NULL)
+		return -1;
+	m->type[k] = LLVMGetAllocatedType(slotval);
+	m->kind[k] = kind_of(m->type[k]);
+	m->name[k] = dbg_name(hc, slotval);
+	if (m->kind[k] == AK_OTHER)
+		return 0;
+	for (LLVMUseRef u = LLVMGetFirstUse(slotval); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef st = LLVMGetUser(u);
+		if (LLVMIsAStoreInst(st) == NULL || LLVMGetOperand(st, 1) != slotval
+		    || LLVMTypeOf(LLVMGetOperand(st, 0)) != m->type[k])
+			continue;
+		LLVMValueRef val = LLVMGetOperand(st, 0);
+		int widened = 0;
+		if (opcode_of(val) == LLVMZExt && LLVMIsAArgument(LLVMGetOperand(val, 0))) {
+			val = LLVMGetOperand(val, 0);	/* a bool: i1 in, a byte kept */
+			widened = 1;
+		}
+		for (unsigned j = 0; j < LLVMCountParams(m->fn); j++) {
+			if (LLVMGetParam(m->fn, j) == val) {
+				m->irparam[k] = (int32_t)j;
+				m->zext[k] = (uint8_t)widened;
+			}
+		}
+	}
+	if (m->irparam[k] < 0)
+		m->kind[k] = AK_OTHER;
+	return 0;
+}
+
+/* Reads clang's stub shape into *M; -1 when the stub looks otherwise. */
+static int stub_from_body(struct hctx *hc, struct stubmap *m)
+{
+	if (LLVMIsDeclaration(m->fn))
+		return -1;
+	LLVMValueRef launch = NULL;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(m->fn); bb && !launch; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I && !launch; I = LLVMGetNextInstruction(I))
+			if (is_call(I) && call_class(hc, I, NULL) == FC_LAUNCH && LLVMGetNumArgOperands(I) >= 6)
+				launch = I;
+	if (launch == NULL)
+		return -1;
+	struct maddr arr = addr_of(hc, LLVMGetOperand(launch, 5));
+	uint32_t n = ptr_array_len(arr.base);
+	LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(launch, 5));
+	if (!arr.known || arr.off != 0 || (n == 0 && LLVMCountParams(m->fn) != 0))
+		return -1;
+	stubmap_alloc(m, n);
+	uint64_t psz = LLVMABISizeOfType(hc->td, pt);
+	for (uint32_t k = 0; k < n; k++) {
+		struct mquery *q = xcalloc(1, sizeof *q);
+		q->a.base = arr.base;
+		q->a.off = mulw((int64_t)k, psz);
+		q->a.known = 1;
+		q->ty = pt;
+		q->size = psz;
+		struct mres r = mblock(hc, q, LLVMGetInstructionParent(launch), launch);
+		free(q);
+		if (r.kind != MW_STORE || stub_param(hc, m, k, r.v) < 0) {
+			stubmap_free(m);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static const struct stubmap *stub_map(struct hctx *hc, LLVMValueRef stub)
+{
+	uint32_t *i = ptrmap_get(&hc->stubidx, stub);
+	if (i)
+		return &hc->stubs[*i];
+	struct stubmap m = { .fn = stub };
+	if (stub_from_body(hc, &m) < 0) {
+		/* not clang's shape (a declaration in hand-written IR): one
+		** kernel parameter per IR parameter */
+		stubmap_alloc(&m, LLVMCountParams(stub));
+		for (uint32_t k = 0; k < m.nk; k++) {
+			LLVMValueRef p = LLVMGetParam(stub, k);
+			m.irparam[k] = (int32_t)k;
+			m.type[k] = LLVMTypeOf(p);
+			m.kind[k] = kind_of(m.type[k]);
+			m.name[k] = dbg_name(hc, p);
+			if (m.name[k] == NULL)
+				m.name[k] = value_name(p);
+		}
+	}
+	VEC_PUSH(hc->stubs, hc->nstubs, hc->capstubs, m);
+	ptrmap_put(&hc->stubidx, stub, hc->nstubs - 1);
+	return &hc->stubs[hc->nstubs - 1];
+}
+
+/* The device-side mangled name of the kernel whose stub is STUB: the
+** stub's name with "__device_stub__" taken out of its identifier, whose
+** length prefix shrinks by 15 (_Z23__device_stub__sum_rowsPKfPfi is
+** _Z8sum_rowsPKfPfi, _ZN2ns17__device_stub__nkEPfi is _ZN2ns2nkEPfi).
+** Substitutions are unchanged: the identifier stays one component. */
+char *hostsite_kernel_name(const char *stub)
+{
+	static const char tag[] = "__device_stub__";
+	const size_t tl = sizeof tag - 1;
+	const char *p = strstr(stub, tag);
+	if (p == NULL)
+		return xstrdup(stub);
+	const char *d = p;
+	while (d > stub && d[-1] >= '0' && d[-1] <= '9')
+		d--;
+	size_t rest = strlen(p + tl);
+	/* The digits before the tag may end another component (the 1 of
+	** _GLOBAL__N_1, the anonymous namespace): try the shortest run that
+	** can be the length first, and keep the one whose demangling is the
+	** stub's without the tag. */
+	char *want = NULL, *pick = NULL;
+	int st = -1;
+	char *ds = __cxa_demangle(stub, NULL, NULL, &st);
+	if (ds && st == 0) {
+		char *t = strstr(ds, tag);
+		if (t)
+			want = xasprintf("%.*s%s", (int)(t - ds), ds, t + tl);
+	}
+	free(ds);
+	for (const char *q = p - 1; q >= d && q >= p - 9; q--) {
+		if (*q == '0')
+			continue;
+		unsigned long len = strtoul(q, NULL, 10);
+		if (len <= tl || len - tl > rest)
+			continue;
+		char *cand = xasprintf("%.*s%lu%s", (int)(q - stub), stub, len - tl, p + tl);
+		if (want) {
+			char *dc = __cxa_demangle(cand, NULL, NULL, &st);
+			int same = dc && st == 0 && strcmp(dc, want) == 0;
+			free(dc);
+			if (same) {
+				free(pick);
+				pick = cand;
+				break;
+			}
+		}
+		if (pick == NULL)
+			pick = cand;
+		else
+			free(cand);
+	}
+	free(want);
+	/* no length prefix (extern "C"): the name without the tag */
+	return pick ? pick : xasprintf("%.*s%s", (int)(p - stub), stub, p + tl);
+}
+
+/* ---- sites ------------------------------------------------------------------ */
+
+/* The source location of CALL: where it was written, through inlining. */
+static void site_loc(LLVMValueRef call, struct hsite *s)
+{
+	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(call);
+	if (loc == NULL)
+		return;
+	for (LLVMMetadataRef at = LLVMDILocationGetInlinedAt(loc); at; at = LLVMDILocationGetInlinedAt(at))
+		loc = at;
+	s->line = LLVMDILocationGetLine(loc);
+	s->col = LLVMDILocationGetColumn(loc);
+	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
+	LLVMMetadataRef file = scope ? LLVMDIScopeGetFile(scope) : NULL;
+	unsigned len = 0;
+	const char *f = file ? LLVMDIFileGetFilename(file, &len) : NULL;
+	if (f && len)
+		s->file = xstrndup(f, len);
+}
+
+static int types_are(LLVMValueRef call, unsigned from, const LLVMTypeKind *kinds, const unsigned *widths,
+		     unsigned n)
+{
+	if (LLVMGetNumArgOperands(call) < from + n)
+		return 0;
+	for (unsigned i = 0; i < n; i++) {
+		LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(call, from + i));
+		if (LLVMGetTypeKind(t) != kinds[i])
+			return 0;
+		if (kinds[i] == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) != widths[i])
+			return 0;
+	}
+	return 1;
+}
+
+/* The i64 {x, y}, i32 z of a dim3 at operands I, I + 1 of CALL. */
+static void dims_of(struct hctx *hc, LLVMValueRef call, unsigned i, uint32_t out[3])
+{
+	uint32_t xy = xtop(hc, LLVMGetOperand(call, i));
+	out[0] = mk_extract(hc, xy, 0, 32);
+	out[1] = mk_extract(hc, xy, 32, 32);
+	out[2] = xtop(hc, LLVMGetOperand(call, i + 1));
+}
+
+static struct hsite *new_site(struct hctx *hc, LLVMValueRef stub, const struct stubmap *m, LLVMValueRef at)
+{
+	struct hsite s = { 0 };
+	char *nm = value_name(stub);
+	s.kernel = hostsite_kernel_name(nm ? nm : "?");
+	free(nm);
+	site_loc(at, &s);
+	s.nargs = m->nk;
+	s.args = xmalloc((m->nk + 1) * sizeof *s.args);
+	s.buf_bytes = xmalloc((m->nk + 1) * sizeof *s.buf_bytes);
+	s.argname = xcalloc(m->nk + 1, sizeof *s.argname);
+	for (uint32_t k = 0; k < m->nk; k++) {
+		s.args[k] = s.buf_bytes[k] = HX_NONE;
+		s.argname[k] = m->name[k] ? xstrdup(m->name[k]) : NULL;
+	}
+	VEC_PUSH(hc->hs->s, hc->hs->ns, hc->hs->caps, s);
+	return &hc->hs->s[hc->hs->ns - 1];
+}
+
+/* The __cudaPushCallConfiguration that configures stub call CALL: the
+** last one on its path, with no other launch between. */
+static LLVMValueRef find_push(struct hctx *hc, LLVMValueRef call)
+{
+	LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
+	LLVMValueRef I = LLVMGetPreviousInstruction(call);
+	for (int blocks = 0; blocks < 16; blocks++) {
+		for (; I; I = LLVMGetPreviousInstruction(I)) {
+			if (!is_call(I))
+				continue;
+			int fc = call_class(hc, I, NULL);
+			if (fc == FC_PUSH)
+				return I;
+			if (fc == FC_STUB || fc == FC_LAUNCH)
+				return NULL;
+		}
+		uint32_t *bi = ptrmap_get(&hc->bindex, bb);
+		if (bi == NULL || hc->pstart[*bi + 1] - hc->pstart[*bi] != 1)
+			return NULL;
+		bb = hc->plist[hc->pstart[*bi]];
+		I = LLVMGetLastInstruction(bb);
+	}
+	return NULL;
+}
+
+/* k<<<grid, block, shmem, stream>>>(args): CALL calls stub STUB. */
+static void site_push(struct hctx *hc, LLVMValueRef call, LLVMValueRef stub)
+{
+	static const LLVMTypeKind kinds[] = { LLVMIntegerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind };
+	static const unsigned widths[] = { 64, 32, 64, 32, 64 };
+	LLVMValueRef push = find_push(hc, call);
+	if (push == NULL || !types_are(push, 0, kinds, widths, 5))
+		return;
+	const struct stubmap *m = stub_map(hc, stub);
+	uint32_t grid[3], block[3];
+	dims_of(hc, push, 0, grid);
+	dims_of(hc, push, 2, block);
+	uint32_t shmem = xtop(hc, LLVMGetOperand(push, 4));
+	uint32_t *args = xmalloc((m->nk + 1) * sizeof *args), *bufs = xmalloc((m->nk + 1) * sizeof *bufs);
+	unsigned na = LLVMGetNumArgOperands(call);
+	for (uint32_t k = 0; k < m->nk; k++) {
+		args[k] = bufs[k] = HX_NONE;
+		if (m->irparam[k] < 0 || (unsigned)m->irparam[k] >= na)
+			continue;
+		LLVMValueRef op = LLVMGetOperand(call, (unsigned)m->irparam[k]);
+		if (m->kind[k] == AK_SCALAR && m->zext[k])
+			args[k] = mk_cast(hc, HX_ZEXT, xtop(hc, op), LLVMGetIntTypeWidth(m->type[k]), 0);
+		else if (m->kind[k] == AK_SCALAR)
+			args[k] = xtop(hc, op);
+		else if (m->kind[k] == AK_PTR && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
+			bufs[k] = buf_of(hc, op, 0);
+	}
+	struct hsite *s = new_site(hc, stub, m, call);
+	memcpy(s->grid, grid, sizeof grid);
+	memcpy(s->block, block, sizeof block);
+	s->shmem = shmem;
+	memcpy(s->args, args, m->nk * sizeof *args);
+	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
+	free(args);
+	free(bufs);
+}
+
+/* cudaLaunchKernel(stub, grid, block, args, shmem, stream) and its kin. */
+static void site_launch(struct hctx *hc, LLVMValueRef call)
+{
+	static const LLVMTypeKind kinds[] = { LLVMPointerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind, LLVMPointerTypeKind,
+					      LLVMIntegerTypeKind };
+	static const unsigned widths[] = { 0, 64, 32, 64, 32, 0, 64 };
+	if (!types_are(call, 0, kinds, widths, 7))
+		return;
+	LLVMValueRef stub = addr_of(hc, LLVMGetOperand(call, 0)).base;
+	if (stub == NULL || LLVMIsAFunction(stub) == NULL)
+		return;
+	char *nm = value_name(stub);
+	int is_stub = nm && strstr(nm, "__device_stub__") != NULL;
+	free(nm);
+	if (!is_stub)
+		return;
+	const struct stubmap *m = stub_map(hc, stub);
+	uint32_t grid[3], block[3];
+	dims_of(hc, call, 1, grid);
+	dims_of(hc, call, 3, block);
+	uint32_t shmem = xtop(hc, LLVMGetOperand(call, 6));
+	uint32_t *args = xmalloc((m->nk + 1) * sizeof *args), *bufs = xmalloc((m->nk + 1) * sizeof *bufs);
+	LLVMValueRef arr = LLVMGetOperand(call, 5);
+	struct maddr a = addr_of(hc, arr);
+	LLVMTypeRef pt = LLVMTypeOf(arr);
+	uint64_t psz = LLVMABISizeOfType(hc->td, pt);
+	for (uint32_t k = 0; k < m->nk; k++) {
+		args[k] = bufs[k] = HX_NONE;
+		if (m->kind[k] == AK_OTHER || m->type[k] == NULL || !a.known)
+			continue;
+		/* slot k of the array holds the address of the argument */
+		struct mquery *q = xcalloc(1, sizeof *q);
+		q->a.base = a.base;
+		q->a.off = addw(a.off, mulw((int64_t)k, psz));
+		q->a.known = 1;
+		q->ty = pt;
+		q->size = psz;
+		q->global = LLVMIsAGlobalVariable(a.base) != NULL;
+		struct mres r = mres(MW_CLOBBER, NULL);
+		if (LLVMIsAAllocaInst(a.base) || q->global)
+			r = mblock(hc, q, LLVMGetInstructionParent(call), call);
+		free(q);
+		if (r.kind != MW_STORE)
+			continue;
+		LLVMValueRef addr = r.v;
+		struct mres val = mread(hc, addr, m->type[k], call);
+		if (m->kind[k] == AK_SCALAR) {
+			if (val.kind == MW_STORE)
+				args[k] = xtop(hc, val.v);
+			else
+				args[k] = mvar(hc, addr, m->type[k], NULL);
+		} else if (val.kind == MW_ALLOC) {
+			LLVMValueRef size = LLVMGetOperand(val.v, 1);
+			if (LLVMGetTypeKind(LLVMTypeOf(size)) == LLVMIntegerTypeKind)
+				bufs[k] = xtop(hc, size);
+		} else if (val.kind == MW_STORE) {
+			bufs[k] = buf_of(hc, val.v, 0);
+		}
+	}
+	struct hsite *s = new_site(hc, stub, m, call);
+	memcpy(s->grid, grid, sizeof grid);
+	memcpy(s->block, block, sizeof block);
+	s->shmem = shmem;
+	memcpy(s->args, args, m->nk * sizeof *args);
+	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
+	free(args);
+	free(bufs);
+}
+
+static void find_sites(struct hctx *hc)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		char *nm = value_name(fn);
+		int stub = nm && strstr(nm, "__device_stub__") != NULL;
+		free(nm);
+		if (stub)	/* its own cudaLaunchKernel is the launch it was called for */
+			continue;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				if (!is_call(I))
+					continue;
+				LLVMValueRef callee = NULL;
+				int fc = call_class(hc, I, &callee);
+				if (fc == FC_STUB)
+					site_push(hc, I, callee);
+				else if (fc == FC_LAUNCH)
+					site_launch(hc, I);
+			}
+		}
+	}
+}
+
+int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
+{
+	LLVMContextRef ctx = LLVMContextCreate();
+	char diag[512] = "";
+	LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
+	struct hctx hc = { .ctx = ctx, .hs = hs };
+	int r = probe_in_child(path, err);
+	if (r == 0)
+		r = read_module(path, ctx, &hc.mod, err);
+	if (r < 0)
+		goto out;
+	const char *triple = LLVMGetTarget(hc.mod);
+	if (triple && (strncmp(triple, "nvptx64-", 8) == 0 || strncmp(triple, "nvptx-", 6) == 0)) {
+		r = sim_fail(err, SIM_ERR_TARGET,
+			     "%s: device code (%s), not the host side: compile with --cuda-host-only",
+			     path, triple);
+		goto out;
+	}
+	char *msg = NULL;
+	if (LLVMVerifyModule(hc.mod, LLVMReturnStatusAction, &msg)) {
+		char *nl = msg ? strchr(msg, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path,
+			     msg && *msg ? msg : "verifier failed");
+		LLVMDisposeMessage(msg);
+		goto out;
+	}
+	LLVMDisposeMessage(msg);
+
+	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
+	prepare_inlining(&hc);
+	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+	LLVMErrorRef e = LLVMRunPasses(hc.mod, "always-inline,function(sroa,early-cse,simplifycfg,instsimplify)", NULL, po);
+	LLVMDisposePassBuilderOptions(po);
+	if (e != NULL) {
+		char *m = LLVMGetErrorMessage(e);
+		r = sim_fail(err, SIM_ERR_BITCODE, "%s: clean-up passes failed: %s", path, m);
+		LLVMDisposeErrorMessage(m);
+		goto out;
+	}
+	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
+	hc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(hc.mod));
+	build_dbg(&hc);
+	build_preds(&hc);
+	vec_reserve(&hc.tsz, &hc.captsz, hs->nx + 1, sizeof *hc.tsz);
+	for (uint32_t i = 0; i < hs->nx; i++) {
+		uint32_t size = 1;
+		for (unsigned k = 0; k < nops(hs->x[i].op); k++) {
+			uint32_t o = k == 0 ? hs->x[i].a : k == 1 ? hs->x[i].b : hs->x[i].c;
+			size += o < i ? hc.tsz[o] : HX_MAX_TREE;
+		}
+		hc.tsz[i] = (uint16_t)(size < HX_MAX_TREE + 1 ? size : HX_MAX_TREE + 1);
+	}
+	find_sites(&hc);
+	r = 0;
+out:
+	for (uint32_t i = 0; i < hc.nstubs; i++)
+		stubmap_free(&hc.stubs[i]);
+	free(hc.stubs);
+	ptrmap_free(&hc.stubidx);
+	ptrmap_free(&hc.memo);
+	ptrmap_free(&hc.busy);
+	ptrmap_free(&hc.varkey);
+	ptrmap_free(&hc.dbg);
+	ptrmap_free(&hc.fclass);
+	ptrmap_free(&hc.bindex);
+	free(hc.dbgvar);
+	free(hc.pstart);
+	free(hc.plist);
+	free(hc.ht);
+	free(hc.tsz);
+	if (hc.td)
+		LLVMDisposeTargetData(hc.td);
+	if (hc.mod)
+		LLVMDisposeModule(hc.mod);
+	LLVMContextDispose(ctx);
+	return r;
+}

@@ -1,0 +1,968 @@
+/*
+** check_hostsite.c: launch sites read from host IR (interp/lower_host.c),
+** the expressions they are made of, and declared launch bounds (load.c).
+**
+** Three kinds of input: hand-written IR under tests/data/host/ in the shape
+** clang gives (no CUDA toolkit needed), small .cu files compiled for the
+** host against the installed toolkit's headers (skipped without one), and
+** expressions built by hand.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "interp/hostsite.h"
+#include "interp/interp.h"
+#include "tests.h"
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+/* "$SIMULEE_SRCDIR/tests/data/host/NAME" (free it). */
+static char *data_path(const char *name)
+{
+	const char *dir = tu_env("SIMULEE_SRCDIR");
+	ck_assert_msg(dir != NULL, "SIMULEE_SRCDIR is not set");
+	size_t n = strlen(dir) + strlen(name) + 32;
+	char *p = malloc(n);
+	ck_assert_ptr_nonnull(p);
+	snprintf(p, n, "%s/tests/data/host/%s", dir, name);
+	return p;
+}
+
+/* Compiles CUDA source TEXT for the host against the installed toolkit's
+** headers, at OLEVEL (-O0 keeps no optnone), to a temporary .ll (or .bc
+** when BC) whose path is returned (free it, unlink it); NULL without a
+** toolkit. */
+static char *host_ir(const char *text, const char *olevel, int bc)
+{
+	const char *clang = tu_env("SIMULEE_CLANG");
+	const char *srcdir = tu_env("SIMULEE_SRCDIR");
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	ck_assert_msg(clang != NULL && srcdir != NULL, "SIMULEE_CLANG/SIMULEE_SRCDIR unset");
+	if (cuda == NULL)
+		return NULL;
+	char *src = tu_tmpfile(text, strlen(text));
+	char out[4200], cudapath[4200], compat[4200], cccl[4200];
+	snprintf(out, sizeof out, "%s.%s", src, bc ? "bc" : "ll");
+	snprintf(cudapath, sizeof cudapath, "--cuda-path=%s", cuda);
+	snprintf(compat, sizeof compat, "%s/kernels/cuda-compat", srcdir);
+	snprintf(cccl, sizeof cccl, "-I%s/include/cccl", cuda);
+	/* at -O0 the last two arguments drop optnone; else the list ends before */
+	int o0 = strcmp(olevel, "-O0") == 0;
+	const char *argv[] = { clang, "-x", "cuda", "--cuda-host-only", cudapath, "--cuda-gpu-arch=sm_70",
+			       "-std=c++17", "-Wno-unknown-cuda-version", cccl, "-idirafter", compat,
+			       "-emit-llvm", bc ? "-c" : "-S", "-g", olevel, src, "-o", out,
+			       o0 ? "-Xclang" : NULL, "-disable-O0-optnone", NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, argv), 0);
+	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
+	tu_run_free(&r);
+	unlink(src);
+	free(src);
+	return strdup(out);
+}
+
+static char *host_ll(const char *text, const char *olevel)
+{
+	return host_ir(text, olevel, 0);
+}
+
+/* Reads PATH's sites into *HS (which starts empty), asserting success. */
+static void read_ok(const char *path, struct hostsites *hs)
+{
+	struct sim_error err = { 0 };
+	memset(hs, 0, sizeof *hs);
+	int r = hostsite_read(path, hs, &err);
+	ck_assert_msg(r == 0, "hostsite_read(%s): %d %s", path, r, err.msg);
+}
+
+/* The sites of CUDA source TEXT compiled for the host (-O0), or 0 without
+** a toolkit. */
+static int read_cu(const char *text, struct hostsites *hs)
+{
+	char *ll = host_ll(text, "-O0");
+	if (ll == NULL) {
+		memset(hs, 0, sizeof *hs);
+		return 0;
+	}
+	read_ok(ll, hs);
+	unlink(ll);
+	free(ll);
+	return 1;
+}
+
+/* The site at source line LINE (the only one). */
+static const struct hsite *at_line(const struct hostsites *hs, uint32_t line)
+{
+	const struct hsite *s = NULL;
+	for (uint32_t i = 0; i < hs->ns; i++) {
+		if (hs->s[i].line != line)
+			continue;
+		ck_assert_msg(s == NULL, "two sites at line %u", line);
+		s = &hs->s[i];
+	}
+	ck_assert_msg(s != NULL, "no site at line %u (%u sites)", line, hs->ns);
+	return s;
+}
+
+/* The index of the only variable named NAME. */
+static uint32_t var_named(const struct hostsites *hs, const char *name)
+{
+	uint32_t found = UINT32_MAX;
+	for (uint32_t i = 0; i < hs->nvars; i++) {
+		if (strcmp(hs->vars[i].name, name) != 0)
+			continue;
+		ck_assert_msg(found == UINT32_MAX, "two variables named %s", name);
+		found = i;
+	}
+	ck_assert_msg(found != UINT32_MAX, "no variable named %s", name);
+	return found;
+}
+
+/* E evaluated with variable NAME = VALUE and every other one 0. */
+static uint64_t eval1(const struct hostsites *hs, uint32_t e, const char *name, uint64_t value)
+{
+	uint64_t *vals = calloc(hs->nvars + 1, sizeof *vals);
+	ck_assert_ptr_nonnull(vals);
+	if (name)
+		vals[var_named(hs, name)] = value;
+	uint64_t out = 0;
+	ck_assert_msg(hexpr_eval(hs, e, vals, &out) == 0, "expression %u undefined", e);
+	free(vals);
+	return out;
+}
+
+static uint64_t evalc(const struct hostsites *hs, uint32_t e)
+{
+	ck_assert_msg(hexpr_is_const(hs, e), "expression %u is not constant", e);
+	uint64_t out = 0;
+	ck_assert_int_eq(hexpr_eval(hs, e, NULL, &out), 0);
+	return out;
+}
+
+/* Whether E is variable NAME itself. */
+static int is_var(const struct hostsites *hs, uint32_t e, const char *name)
+{
+	return e < hs->nx && hs->x[e].op == HX_VAR && hs->x[e].value == var_named(hs, name);
+}
+
+/* Expression E as text (free it). */
+static char *xstr(const struct hostsites *hs, uint32_t e)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	hexpr_print(hs, e, f);
+	fclose(f);
+	return buf;
+}
+
+static char *sites_str(const struct hostsites *hs)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	hostsite_print(hs, f);
+	fclose(f);
+	return buf;
+}
+
+static void assert_dims(const struct hostsites *hs, const struct hsite *s, const uint64_t g[3],
+			const uint64_t b[3])
+{
+	for (int d = 0; d < 3; d++) {
+		ck_assert_msg(evalc(hs, s->grid[d]) == g[d], "grid[%d] = %llu, want %llu", d,
+			      (unsigned long long)evalc(hs, s->grid[d]), (unsigned long long)g[d]);
+		ck_assert_msg(evalc(hs, s->block[d]) == b[d], "block[%d] = %llu, want %llu", d,
+			      (unsigned long long)evalc(hs, s->block[d]), (unsigned long long)b[d]);
+	}
+}
+
+/* ---- hand-written IR (no toolkit) ---------------------------------------------- */
+
+/* launch.ll: <<<>>> and cudaLaunchKernel in clang's shape, with debug info. */
+START_TEST(test_ll_launch)
+{
+	char *path = data_path("launch.ll");
+	struct hostsites hs;
+	read_ok(path, &hs);
+	ck_assert_uint_eq(hs.ns, 3);
+
+	/* scale<<<(n + 255) / 256, 256>>>(d, n) */
+	const struct hsite *s = at_line(&hs, 12);
+	ck_assert_str_eq(s->kernel, "_Z5scalePfi");
+	ck_assert_str_eq(s->file, "launch.cu");
+	ck_assert_uint_eq(s->col, 3);
+	ck_assert_uint_eq(s->nargs, 2);
+	ck_assert_str_eq(s->argname[0], "x");
+	ck_assert_str_eq(s->argname[1], "n");
+	ck_assert_uint_eq(s->args[0], HX_NONE);
+	ck_assert(is_var(&hs, s->args[1], "n"));
+	ck_assert_int_eq(hs.vars[var_named(&hs, "n")].is_signed, 1);
+	ck_assert_uint_eq(hs.vars[var_named(&hs, "n")].nseen, 0);
+	static const uint64_t ns[] = { 0, 1, 255, 256, 257, 1000, 65536 };
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+		ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", ns[i]), (ns[i] + 255) / 256);
+		ck_assert_uint_eq(eval1(&hs, s->buf_bytes[0], "n", ns[i]), ns[i] * 4);
+	}
+	ck_assert_uint_eq(evalc(&hs, s->block[0]), 256);
+	ck_assert_uint_eq(evalc(&hs, s->grid[1]), 1);
+	ck_assert_uint_eq(evalc(&hs, s->shmem), 0);
+	ck_assert_uint_eq(s->buf_bytes[1], HX_NONE);
+	char *t = xstr(&hs, s->grid[0]);
+	ck_assert_str_eq(t, "(n + 255) / 256");
+	free(t);
+
+	/* cudaLaunchKernel(scale, dim3(4, 2), dim3(16, 16), {&d, &n}, 64, 0):
+	** the argument is the same n */
+	s = at_line(&hs, 14);
+	ck_assert_str_eq(s->kernel, "_Z5scalePfi");
+	assert_dims(&hs, s, (const uint64_t[]){ 4, 2, 1 }, (const uint64_t[]){ 16, 16, 1 });
+	ck_assert_uint_eq(evalc(&hs, s->shmem), 64);
+	ck_assert(is_var(&hs, s->args[1], "n"));
+	ck_assert_uint_eq(eval1(&hs, s->buf_bytes[0], "n", 10), 40);
+
+	/* run(1000), run(4096): m's values are seen */
+	s = at_line(&hs, 18);
+	uint32_t m = var_named(&hs, "m");
+	ck_assert(is_var(&hs, s->args[1], "m"));
+	ck_assert_uint_eq(hs.vars[m].nseen, 2);
+	ck_assert_uint_eq(hs.vars[m].seen[0], 1000);
+	ck_assert_uint_eq(hs.vars[m].seen[1], 4096);
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "m", 4096), 32);
+	ck_assert_uint_eq(eval1(&hs, s->shmem, "m", 1000), 4000);
+	ck_assert_uint_eq(s->buf_bytes[0], HX_NONE);	/* a global's pointer */
+
+	t = sites_str(&hs);
+	ck_assert_msg(strstr(t, "launch.cu:12: scale(float*, int) <<<grid.x=(n + 255) / 256, grid.y=1, "
+			     "grid.z=1, block.x=256, block.y=1, block.z=1, shmem=0>>> (x=?, n=n) "
+			     "bufs: x=(i64)n * 4 bytes\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, "; m seen 1000, 4096\n") != NULL, "%s", t);
+	free(t);
+	hostsites_free(&hs);
+	free(path);
+}
+END_TEST
+
+/* declared.ll: stubs without bodies, every shape of name, a loop, the
+** per-thread-stream and cooperative launches, globals. */
+START_TEST(test_ll_declared)
+{
+	char *path = data_path("declared.ll");
+	struct hostsites hs;
+	read_ok(path, &hs);
+	ck_assert_uint_eq(hs.ns, 6);	/* cudaLaunchKernel(main, ...) is none */
+	static const char *const names[] = { "ck", "_Z2tkILi256EEvPf", "_ZN2ns2nkEPff",
+					     "_ZN12_GLOBAL__N_15anonkEPi", "_ZN12_GLOBAL__N_15anonkEPi",
+					     "ck" };
+	for (uint32_t i = 0; i < hs.ns; i++) {
+		ck_assert_str_eq(hs.s[i].kernel, names[i]);
+		ck_assert_ptr_null(hs.s[i].file);	/* no debug info */
+	}
+	/* the loop: n is a phi of different values, so an unknown; the grid
+	** divides unsigned, the block is umin(n, 512) */
+	const struct hsite *s = &hs.s[0];
+	ck_assert_uint_eq(s->nargs, 2);
+	ck_assert(is_var(&hs, s->args[1], "n"));
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 4096), 64);
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", UINT32_C(0x80000000)), UINT32_C(0x2000000));
+	ck_assert_uint_eq(eval1(&hs, s->block[0], "n", 4096), 512);
+	ck_assert_uint_eq(eval1(&hs, s->block[0], "n", 128), 128);
+	char *t = xstr(&hs, s->block[0]);
+	ck_assert_str_eq(t, "umin(n, 512)");
+	free(t);
+	/* tk<256><<<dim3(n, 3, 2), 256, 1024>>>: n a call's truncated result */
+	s = &hs.s[1];
+	ck_assert_uint_eq(evalc(&hs, s->grid[1]), 3);
+	ck_assert_uint_eq(evalc(&hs, s->grid[2]), 2);
+	ck_assert_uint_eq(evalc(&hs, s->shmem), 1024);
+	ck_assert(!hexpr_is_const(&hs, s->grid[0]));
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "strtoul()", UINT64_C(0x100000007)), 7);
+	/* a float argument */
+	s = &hs.s[2];
+	ck_assert(hs.x[s->args[1]].is_float);
+	ck_assert_uint_eq(evalc(&hs, s->args[1]), 0x3f000000u);
+	assert_dims(&hs, &hs.s[3], (const uint64_t[]){ 8, 1, 1 }, (const uint64_t[]){ 32, 1, 1 });
+	assert_dims(&hs, &hs.s[4], (const uint64_t[]){ 2, 1, 1 }, (const uint64_t[]){ 32, 1, 1 });
+	/* limit is what was stored to it; cap is never written: its
+	** initializer is seen */
+	s = &hs.s[5];
+	ck_assert_uint_eq(s->grid[0], hs.s[1].grid[0]);
+	ck_assert(is_var(&hs, s->block[0], "cap"));
+	uint32_t cap = var_named(&hs, "cap");
+	ck_assert_uint_eq(hs.vars[cap].nseen, 1);
+	ck_assert_uint_eq(hs.vars[cap].seen[0], 96);
+	hostsites_free(&hs);
+	free(path);
+}
+END_TEST
+
+/* Reading appends: a second file's sites, variables and nodes follow. */
+START_TEST(test_ll_append)
+{
+	char *p1 = data_path("launch.ll"), *p2 = data_path("declared.ll");
+	struct hostsites hs;
+	read_ok(p1, &hs);
+	uint32_t nx = hs.nx, nv = hs.nvars;
+	struct sim_error err = { 0 };
+	ck_assert_int_eq(hostsite_read(p2, &hs, &err), 0);
+	ck_assert_uint_eq(hs.ns, 9);
+	ck_assert_uint_gt(hs.nx, nx);
+	ck_assert_uint_gt(hs.nvars, nv);
+	/* the first file's expressions still evaluate as before */
+	ck_assert_uint_eq(eval1(&hs, hs.s[0].grid[0], NULL, 0), 0);
+	ck_assert_str_eq(hs.s[8].kernel, "ck");
+	/* constants are shared between the files */
+	ck_assert_uint_eq(hs.s[8].block[1], hs.s[0].grid[1]);
+	hostsites_free(&hs);
+	ck_assert_uint_eq(hs.ns, 0);
+	free(p1);
+	free(p2);
+}
+END_TEST
+
+START_TEST(test_ll_errors)
+{
+	struct hostsites hs = { 0 };
+	struct sim_error err = { 0 };
+	char *path = data_path("truncated.ll");
+	ck_assert_int_eq(hostsite_read(path, &hs, &err), SIM_ERR_BITCODE);
+	ck_assert_ptr_nonnull(strstr(err.msg, "truncated.ll"));
+	ck_assert_ptr_null(strchr(err.msg, '\n'));
+	ck_assert_uint_eq(hs.ns, 0);
+	free(path);
+
+	/* corrupt bitcode, binary junk, an empty file, a missing one */
+	static const char bc[] = "BC\xc0\xde\x35\x14\x00\x00\x05\x00\x00\x00\x62\x0c\x30\x24";
+	static const char junk[] = "\x7f" "ELF\x02\x01\x01";
+	const struct { const char *text; size_t len; int status; } cases[] = {
+		{ bc, sizeof bc - 1, SIM_ERR_BITCODE },
+		{ junk, sizeof junk - 1, SIM_ERR_BITCODE },
+		{ "", 0, SIM_ERR_BITCODE },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *p = tu_tmpfile(cases[i].text, cases[i].len);
+		memset(&err, 0, sizeof err);
+		ck_assert_int_eq(hostsite_read(p, &hs, &err), cases[i].status);
+		ck_assert_msg(err.msg[0] != '\0' && strchr(err.msg, '\n') == NULL, "case %zu: '%s'", i, err.msg);
+		unlink(p);
+		free(p);
+	}
+	ck_assert_int_eq(hostsite_read("/nonexistent/host.ll", &hs, &err), SIM_ERR_IO);
+	/* parses, but the verifier rejects it: a use before its definition */
+	static const char unverified[] =
+		"target triple = \"x86_64-pc-linux-gnu\"\n"
+		"define i32 @main() {\n  %a = add i32 %b, 1\n  %b = add i32 %a, 1\n  ret i32 %a\n}\n";
+	char *p = tu_tmpfile(unverified, sizeof unverified - 1);
+	ck_assert_int_eq(hostsite_read(p, &hs, &err), SIM_ERR_VERIFY);
+	ck_assert_ptr_null(strchr(err.msg, '\n'));
+	unlink(p);
+	free(p);
+	/* device code is not the host side */
+	path = data_path("bounds.ll");
+	ck_assert_int_eq(hostsite_read(path, &hs, &err), SIM_ERR_TARGET);
+	ck_assert_ptr_nonnull(strstr(err.msg, "--cuda-host-only"));
+	free(path);
+	ck_assert_uint_eq(hs.ns, 0);
+	ck_assert_uint_eq(hs.nx, 0);
+
+	/* valid IR with no launch: no sites, and success */
+	path = data_path("nosites.ll");
+	read_ok(path, &hs);
+	ck_assert_uint_eq(hs.ns, 0);
+	hostsites_free(&hs);
+	free(path);
+}
+END_TEST
+
+/* Hostile IR: a chain of squarings (a DAG whose tree doubles at every
+** step) and a long chain of additions feed the grid; the reader stays
+** bounded and the expressions evaluate. */
+START_TEST(test_ll_hostile)
+{
+	enum { STEPS = 3000 };
+	size_t cap = 200 * STEPS + 4096, len = 0;
+	char *ir = malloc(cap);
+	ck_assert_ptr_nonnull(ir);
+	len += (size_t)snprintf(ir + len, cap - len,
+		"target triple = \"x86_64-pc-linux-gnu\"\n"
+		"declare i32 @__cudaPushCallConfiguration(i64, i32, i64, i32, i64, ptr)\n"
+		"declare void @__device_stub__k(i32, i32)\n"
+		"define void @f(i32 %%n) {\n  %%s0 = add i32 %%n, 0\n  %%m0 = add i32 %%n, 1\n");
+	for (int i = 1; i <= STEPS; i++)
+		len += (size_t)snprintf(ir + len, cap - len,
+					"  %%s%d = mul i32 %%s%d, %%s%d\n  %%m%d = add i32 %%m%d, %d\n",
+					i, i - 1, i - 1, i, i - 1, i);
+	len += (size_t)snprintf(ir + len, cap - len,
+		"  %%g = zext i32 %%s%d to i64\n  %%b = zext i32 %%m%d to i64\n"
+		"  %%c = call i32 @__cudaPushCallConfiguration(i64 %%g, i32 1, i64 %%b, i32 1, i64 0, ptr null)\n"
+		"  call void @__device_stub__k(i32 %%s%d, i32 %%m%d)\n  ret void\n}\n",
+		STEPS, STEPS, STEPS, STEPS);
+	char *path = tu_tmpfile(ir, len);
+	free(ir);
+	struct hostsites hs;
+	read_ok(path, &hs);
+	unlink(path);
+	free(path);
+	ck_assert_uint_eq(hs.ns, 1);
+	ck_assert_uint_lt(hs.nx, 20000);
+	const struct hsite *s = &hs.s[0];
+	/* both stay expressions over unknowns and evaluate (to something) */
+	uint64_t *vals = calloc(hs.nvars + 1, sizeof *vals);
+	uint64_t out;
+	ck_assert_int_eq(hexpr_eval(&hs, s->grid[0], vals, &out), 0);
+	ck_assert_int_eq(hexpr_eval(&hs, s->block[0], vals, &out), 0);
+	ck_assert_int_eq(hexpr_eval(&hs, s->args[1], vals, &out), 0);
+	ck_assert(!hexpr_is_const(&hs, s->args[1]));
+	free(vals);
+	char *t = sites_str(&hs);
+	ck_assert_uint_lt(strlen(t), 100000);
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* Declared launch bounds in every spelling (load.c). */
+START_TEST(test_bounds_ll)
+{
+	char *path = data_path("bounds.ll");
+	struct loaded l;
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(path, NULL, &l, &err) == 0, "%s", err.msg);
+	static const struct { const char *name; uint32_t max[3], req[3]; } want[] = {
+		{ "lb", { 256, 0, 0 }, { 0, 0, 0 } },
+		{ "dims", { 8, 8, 4 }, { 0, 0, 0 } },
+		{ "req", { 0, 0, 0 }, { 128, 2, 0 } },
+		{ "attrs", { 64, 4, 0 }, { 32, 2, 1 } },
+		{ "none", { 0, 0, 0 }, { 0, 0, 0 } },
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		int k = interp_find_kernel(&l, want[i].name);
+		ck_assert_msg(k >= 0, "no kernel %s", want[i].name);
+		for (int d = 0; d < 3; d++) {
+			ck_assert_uint_eq(l.kernels[k].maxntid[d], want[i].max[d]);
+			ck_assert_uint_eq(l.kernels[k].reqntid[d], want[i].req[d]);
+		}
+	}
+	interp_loaded_free(&l);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_msg(strstr(r.out, "dims\n  mangled: dims\n  launch bounds: at most 256 threads per block\n")
+		      != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "  required block: 128 x 2 x 1\n") != NULL, "%s", r.out);
+	tu_run_free(&r);
+	free(path);
+}
+END_TEST
+
+/* __launch_bounds__ as clang 19 compiles it with our prelude. */
+START_TEST(test_bounds_cu)
+{
+	char *bc = tu_compile_cu("__global__ void __launch_bounds__(256, 2) a(float *x) { x[0] = 1; }\n"
+				 "__global__ void __launch_bounds__(128) b(float *x) { x[0] = 1; }\n"
+				 "__global__ void c(float *x) { x[0] = 1; }\n");
+	struct loaded l;
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(bc, NULL, &l, &err) == 0, "%s", err.msg);
+	static const uint32_t want[3] = { 256, 128, 0 };
+	static const char *const names[3] = { "a", "b", "c" };
+	for (int i = 0; i < 3; i++) {
+		int k = interp_find_kernel(&l, names[i]);
+		ck_assert_int_ge(k, 0);
+		ck_assert_uint_eq(l.kernels[k].maxntid[0], want[i]);
+		ck_assert_uint_eq(l.kernels[k].maxntid[1], 0);
+		ck_assert_uint_eq(l.kernels[k].reqntid[0], 0);
+	}
+	interp_loaded_free(&l);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* ---- expressions by hand -------------------------------------------------------- */
+
+static uint32_t add_node(struct hostsites *hs, struct hexpr n)
+{
+	if (hs->nx == hs->capx) {
+		hs->capx = hs->capx ? 2 * hs->capx : 64;
+		hs->x = realloc(hs->x, hs->capx * sizeof *hs->x);
+		ck_assert_ptr_nonnull(hs->x);
+	}
+	hs->x[hs->nx] = n;
+	return hs->nx++;
+}
+
+static uint32_t k(struct hostsites *hs, unsigned w, uint64_t v)
+{
+	return add_node(hs, (struct hexpr){ .op = HX_CONST, .width = (uint8_t)w, .value = v });
+}
+
+static uint32_t kf(struct hostsites *hs, float f)
+{
+	uint32_t bits;
+	memcpy(&bits, &f, sizeof bits);
+	return add_node(hs, (struct hexpr){ .op = HX_CONST, .width = 32, .is_float = 1, .value = bits });
+}
+
+static uint32_t op2(struct hostsites *hs, unsigned op, unsigned w, uint32_t a, uint32_t b)
+{
+	return add_node(hs, (struct hexpr){ .op = (uint8_t)op, .width = (uint8_t)w,
+					    .is_float = op >= HX_FADD && op <= HX_FDIV, .a = a, .b = b });
+}
+
+static uint32_t cast(struct hostsites *hs, unsigned op, unsigned w, int fl, uint32_t a)
+{
+	return add_node(hs, (struct hexpr){ .op = (uint8_t)op, .width = (uint8_t)w, .is_float = (uint8_t)fl,
+					    .a = a });
+}
+
+static int ev(const struct hostsites *hs, uint32_t e, uint64_t *out)
+{
+	return hexpr_eval(hs, e, NULL, out);
+}
+
+START_TEST(test_eval_int)
+{
+	struct hostsites hs = { 0 };
+	uint64_t r;
+	/* wrap at the width */
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_ADD, 8, k(&hs, 8, 200), k(&hs, 8, 100)), &r), 0);
+	ck_assert_uint_eq(r, 44);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SUB, 32, k(&hs, 32, 1), k(&hs, 32, 2)), &r), 0);
+	ck_assert_uint_eq(r, 0xffffffffu);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_MUL, 16, k(&hs, 16, 300), k(&hs, 16, 300)), &r), 0);
+	ck_assert_uint_eq(r, (300 * 300) & 0xffff);
+	/* signed and unsigned division of the same bits */
+	uint32_t m7 = k(&hs, 32, (uint32_t)-7), two = k(&hs, 32, 2);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SDIV, 32, m7, two), &r), 0);
+	ck_assert_uint_eq(r, (uint32_t)-3);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_UDIV, 32, m7, two), &r), 0);
+	ck_assert_uint_eq(r, ((uint32_t)-7) / 2);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SREM, 32, m7, two), &r), 0);
+	ck_assert_uint_eq(r, (uint32_t)-1);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_UREM, 32, m7, two), &r), 0);
+	ck_assert_uint_eq(r, 1);
+	/* division by zero is undefined; INT_MIN / -1 wraps */
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SDIV, 32, m7, k(&hs, 32, 0)), &r), -1);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_UREM, 32, m7, k(&hs, 32, 0)), &r), -1);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SDIV, 64, k(&hs, 64, UINT64_C(1) << 63), k(&hs, 64, UINT64_MAX)),
+			    &r), 0);
+	ck_assert_uint_eq(r, UINT64_C(1) << 63);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SREM, 32, k(&hs, 32, 0x80000000u), k(&hs, 32, 0xffffffffu)), &r), 0);
+	ck_assert_uint_eq(r, 0);
+	/* shifts: arithmetic keeps the sign at the width; too far is undefined */
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_ASHR, 8, k(&hs, 8, 0x80), k(&hs, 8, 3)), &r), 0);
+	ck_assert_uint_eq(r, 0xf0);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_LSHR, 8, k(&hs, 8, 0x80), k(&hs, 8, 3)), &r), 0);
+	ck_assert_uint_eq(r, 0x10);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SHL, 8, k(&hs, 8, 0x81), k(&hs, 8, 1)), &r), 0);
+	ck_assert_uint_eq(r, 0x02);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SHL, 32, k(&hs, 32, 1), k(&hs, 32, 32)), &r), -1);
+	/* casts, comparisons, min/max */
+	uint32_t b = k(&hs, 8, 0xfe);
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_SEXT, 32, 0, b), &r), 0);
+	ck_assert_uint_eq(r, 0xfffffffeu);
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_ZEXT, 32, 0, b), &r), 0);
+	ck_assert_uint_eq(r, 0xfe);
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_TRUNC, 4, 0, b), &r), 0);
+	ck_assert_uint_eq(r, 0xe);
+	uint32_t c = add_node(&hs, (struct hexpr){ .op = HX_ICMP, .width = 1, .pred = HP_SLT, .a = b,
+						   .b = k(&hs, 8, 1) });
+	ck_assert_int_eq(ev(&hs, c, &r), 0);
+	ck_assert_uint_eq(r, 1);
+	c = add_node(&hs, (struct hexpr){ .op = HX_ICMP, .width = 1, .pred = HP_ULT, .a = b, .b = k(&hs, 8, 1) });
+	ck_assert_int_eq(ev(&hs, c, &r), 0);
+	ck_assert_uint_eq(r, 0);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_SMIN, 8, b, k(&hs, 8, 1)), &r), 0);
+	ck_assert_uint_eq(r, 0xfe);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_UMIN, 8, b, k(&hs, 8, 1)), &r), 0);
+	ck_assert_uint_eq(r, 1);
+	/* select evaluates only the side it takes */
+	uint32_t bad = op2(&hs, HX_UDIV, 8, b, k(&hs, 8, 0));
+	uint32_t sel = add_node(&hs, (struct hexpr){ .op = HX_SELECT, .width = 8, .a = c, .b = bad, .c = b });
+	ck_assert_int_eq(ev(&hs, sel, &r), 0);
+	ck_assert_uint_eq(r, 0xfe);
+	sel = add_node(&hs, (struct hexpr){ .op = HX_SELECT, .width = 8, .a = k(&hs, 1, 1), .b = bad, .c = b });
+	ck_assert_int_eq(ev(&hs, sel, &r), -1);
+	ck_assert(hexpr_is_const(&hs, sel));
+	/* variables: their values, or undefined without them */
+	hs.vars = calloc(1, sizeof *hs.vars);
+	hs.vars[0] = (struct hvar){ .name = strdup("n"), .width = 32, .is_signed = 1 };
+	hs.nvars = hs.capvars = 1;
+	uint32_t n = add_node(&hs, (struct hexpr){ .op = HX_VAR, .width = 32, .value = 0 });
+	uint32_t e = op2(&hs, HX_SDIV, 32, op2(&hs, HX_ADD, 32, n, k(&hs, 32, 255)), k(&hs, 32, 256));
+	ck_assert(!hexpr_is_const(&hs, e));
+	ck_assert_int_eq(ev(&hs, e, &r), -1);
+	ck_assert_int_eq(hexpr_eval(&hs, e, (const uint64_t[]){ 1000 }, &r), 0);
+	ck_assert_uint_eq(r, 4);
+	ck_assert_int_eq(hexpr_eval(&hs, e, (const uint64_t[]){ (uint32_t)-1000 }, &r), 0);
+	ck_assert_uint_eq(r, (uint32_t)-2);	/* C's truncating division */
+	char *t = xstr(&hs, e);
+	ck_assert_str_eq(t, "(n + 255) / 256");
+	free(t);
+	ck_assert(!hexpr_is_const(&hs, HX_NONE));
+	ck_assert_int_eq(ev(&hs, HX_NONE, &r), -1);
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_eval_float)
+{
+	struct hostsites hs = { 0 };
+	uint64_t r;
+	volatile float a = 0.1f, b = 0.2f;
+	float sum = a + b, got;
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_FADD, 32, kf(&hs, 0.1f), kf(&hs, 0.2f)), &r), 0);
+	uint32_t bits = (uint32_t)r;
+	memcpy(&got, &bits, sizeof got);
+	ck_assert(got == sum);
+	ck_assert_int_eq(ev(&hs, op2(&hs, HX_FDIV, 32, kf(&hs, 1.0f), kf(&hs, 0.0f)), &r), 0);
+	ck_assert_uint_eq(r, 0x7f800000u);	/* IEEE: +inf, no trap */
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_FPTOSI, 32, 0, kf(&hs, -2.75f)), &r), 0);
+	ck_assert_uint_eq(r, (uint32_t)-2);
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_FPTOSI, 8, 0, kf(&hs, 300.0f)), &r), -1);
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_FPTOUI, 32, 0, kf(&hs, -1.0f)), &r), -1);
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_SITOFP, 64, 1, k(&hs, 32, (uint32_t)-3)), &r), 0);
+	double d;
+	memcpy(&d, &r, sizeof d);
+	ck_assert(d == -3.0);
+	ck_assert_int_eq(ev(&hs, cast(&hs, HX_FPEXT, 64, 1, kf(&hs, 0.5f)), &r), 0);
+	memcpy(&d, &r, sizeof d);
+	ck_assert(d == 0.5);
+	char *t = xstr(&hs, kf(&hs, 1.5f));
+	ck_assert_str_eq(t, "1.5f");
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_kernel_names)
+{
+	static const char *const pairs[][2] = {
+		{ "_Z23__device_stub__sum_rowsPKfPfi", "_Z8sum_rowsPKfPfi" },
+		{ "_ZN2ns17__device_stub__nkEPfi", "_ZN2ns2nkEPfi" },
+		{ "_Z17__device_stub__tkILi256EEvPf", "_Z2tkILi256EEvPf" },
+		{ "_ZN12_GLOBAL__N_120__device_stub__anonkEPi", "_ZN12_GLOBAL__N_15anonkEPi" },
+		{ "_ZN1a1b19__device_stub__deepIdEEvT_", "_ZN1a1b4deepIdEEvT_" },
+		{ "_ZN1S17__device_stub__mkEPi", "_ZN1S2mkEPi" },
+		{ "__device_stub__ck", "ck" },
+		{ "_Z3runi", "_Z3runi" },
+	};
+	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
+		char *got = hostsite_kernel_name(pairs[i][0]);
+		ck_assert_str_eq(got, pairs[i][1]);
+		free(got);
+	}
+}
+END_TEST
+
+/* ---- the real toolkit's headers --------------------------------------------------- */
+
+#define PRE "#include <cstdlib>\n"	/* line 1 of every source below */
+
+START_TEST(test_cu_constant)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(int *x) { x[threadIdx.x] = 1; }\n"
+		     "int main() { int *d; cudaMalloc(&d, 4096);\n"
+		     "  k<<<4, 256>>>(d);\n"			/* 4 */
+		     "  dim3 grid(4, 2), block(16, 16);\n"
+		     "  k<<<grid, block>>>(d);\n"		/* 6 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 2);
+	const struct hsite *s = at_line(&hs, 4);
+	ck_assert_str_eq(s->kernel, "_Z1kPi");
+	assert_dims(&hs, s, (const uint64_t[]){ 4, 1, 1 }, (const uint64_t[]){ 256, 1, 1 });
+	ck_assert_uint_eq(evalc(&hs, s->shmem), 0);
+	ck_assert_uint_eq(evalc(&hs, s->buf_bytes[0]), 4096);
+	ck_assert_ptr_nonnull(strstr(s->file, "simulee-test-"));
+	assert_dims(&hs, at_line(&hs, 6), (const uint64_t[]){ 4, 2, 1 }, (const uint64_t[]){ 16, 16, 1 });
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_cu_ceil_div)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#define B 256\n"
+		     "constexpr int BS = 128;\n"
+		     "__global__ void k(float *x, int n) { }\n"
+		     "int main(int argc, char **argv) {\n"
+		     "  int n = atoi(argv[1]);\n"
+		     "  float *d; cudaMalloc(&d, n * sizeof(float));\n"
+		     "  k<<<(n + B - 1) / B, B>>>(d, n);\n"	/* 8 */
+		     "  k<<<n / BS, BS, BS * sizeof(float)>>>(d, n);\n"
+		     "  k<<<1, 64, n * 4>>>(d + 1, n);\n"	/* 10 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 3);
+	const struct hsite *s = at_line(&hs, 8);
+	ck_assert_str_eq(s->kernel, "_Z1kPfi");
+	ck_assert_str_eq(s->argname[1], "n");
+	/* the grid and the argument share n */
+	ck_assert(is_var(&hs, s->args[1], "n"));
+	static const int64_t ns[] = { 1, 255, 256, 257, 1000, 1 << 20 };
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+		ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", (uint64_t)ns[i]), (uint64_t)(ns[i] + 255) / 256);
+		ck_assert_uint_eq(eval1(&hs, s->buf_bytes[0], "n", (uint64_t)ns[i]), (uint64_t)ns[i] * 4);
+	}
+	ck_assert_uint_eq(evalc(&hs, s->block[0]), 256);
+	char *t = xstr(&hs, s->grid[0]);
+	ck_assert_str_eq(t, "(n + 255) / 256");
+	free(t);
+	s = at_line(&hs, 9);
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 1000), 7);
+	ck_assert_uint_eq(evalc(&hs, s->block[0]), 128);
+	ck_assert_uint_eq(evalc(&hs, s->shmem), 512);
+	s = at_line(&hs, 10);
+	ck_assert_uint_eq(eval1(&hs, s->shmem, "n", 100), 400);
+	ck_assert_uint_eq(s->buf_bytes[0], HX_NONE);	/* d + 1: an offset pointer */
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_cu_seen)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(float *x, int n) { }\n"
+		     "void run(int n) { float *d; cudaMalloc(&d, n * 4);\n"
+		     "  k<<<(n + 255) / 256, 256>>>(d, n); }\n"	/* 4 */
+		     "void other(int m) { k<<<m, 32>>>(nullptr, m); }\n"
+		     "int main(int argc, char **argv) { run(1000); run(4096); run(1000);\n"
+		     "  other(3); other(argc); return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 2);
+	const struct hsite *s = at_line(&hs, 4);
+	uint32_t n = var_named(&hs, "n");
+	ck_assert(is_var(&hs, s->args[1], "n"));
+	ck_assert_uint_eq(hs.vars[n].nseen, 2);
+	ck_assert_uint_eq(hs.vars[n].seen[0], 1000);
+	ck_assert_uint_eq(hs.vars[n].seen[1], 4096);
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 4096), 16);
+	ck_assert_uint_eq(eval1(&hs, s->buf_bytes[0], "n", 4096), 16384);
+	/* other(argc): not every call passes a constant */
+	ck_assert_uint_eq(hs.vars[var_named(&hs, "m")].nseen, 0);
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_cu_launch_kernel)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(const float *a, float *b, int n) { }\n"
+		     "int main(int argc, char **argv) {\n"
+		     "  int n = atoi(argv[1]);\n"
+		     "  float *a, *b;\n"
+		     "  cudaMalloc(&a, n * sizeof(float));\n"
+		     "  cudaMalloc((void **)&b, 2 * n * sizeof(double));\n"
+		     "  void *args[] = { &a, &b, &n };\n"
+		     "  cudaLaunchKernel((void *)k, dim3(n / 32), dim3(32), args, 0, 0);\n"	/* 9 */
+		     "  cudaLaunchKernel(k, dim3(4, 4), dim3(8, 8), args, 256, 0);\n"	/* 10 */
+		     "  cudaLaunchCooperativeKernel((void *)k, 2, 64, args);\n"		/* 11 */
+		     "  k<<<n, 1>>>(b, a, n);\n"						/* 12 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 4);	/* the stub's own cudaLaunchKernel is none */
+	for (uint32_t line = 9; line <= 12; line++) {
+		const struct hsite *s = at_line(&hs, line);
+		ck_assert_str_eq(s->kernel, "_Z1kPKfPfi");
+		ck_assert_uint_eq(s->nargs, 3);
+		ck_assert(is_var(&hs, s->args[2], "n"));
+		/* each buffer's size goes to the argument it is */
+		uint32_t fa = line == 12 ? 1 : 0, fb = line == 12 ? 0 : 1;
+		ck_assert_uint_eq(eval1(&hs, s->buf_bytes[fa], "n", 10), 40);
+		ck_assert_uint_eq(eval1(&hs, s->buf_bytes[fb], "n", 10), 160);
+	}
+	ck_assert_uint_eq(eval1(&hs, at_line(&hs, 9)->grid[0], "n", 100), 3);
+	assert_dims(&hs, at_line(&hs, 10), (const uint64_t[]){ 4, 4, 1 }, (const uint64_t[]){ 8, 8, 1 });
+	ck_assert_uint_eq(evalc(&hs, at_line(&hs, 10)->shmem), 256);
+	assert_dims(&hs, at_line(&hs, 11), (const uint64_t[]){ 2, 1, 1 }, (const uint64_t[]){ 64, 1, 1 });
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* Template and namespace kernels: the name read on the host is the
+** device module's own. */
+START_TEST(test_cu_names)
+{
+	const char *src = PRE "template <int B> __global__ void tk(float *x) { x[threadIdx.x] = B; }\n"
+		"namespace ns { __global__ void nk(float *x, int m) { x[threadIdx.x] = m; } }\n"
+		"namespace { __global__ void ak(float *x) { x[0] = 1; } }\n"
+		"namespace a { namespace b { template <class T> __global__ void deep(T *x, T v) { x[0] = v; } } }\n"
+		"extern \"C\" __global__ void ck(float *x) { x[0] = 2; }\n"
+		"int main() { float *d; cudaMalloc(&d, 1024);\n"
+		"  tk<256><<<1, 256>>>(d); ns::nk<<<2, 32>>>(d, 7); ak<<<1, 1>>>(d);\n"
+		"  a::b::deep<float><<<1, 1>>>(d, 1.5f); a::b::deep<int><<<1, 1>>>((int *)d, 3);\n"
+		"  ck<<<1, 1>>>(d); tk<64><<<1, 64>>>(d); return 0; }\n";
+	struct hostsites hs;
+	if (!read_cu(src, &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 7);
+	char *bc = tu_compile_cu_real(src, "-O0");
+	ck_assert_ptr_nonnull(bc);
+	struct loaded l;
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(bc, NULL, &l, &err) == 0, "%s", err.msg);
+	for (uint32_t i = 0; i < hs.ns; i++) {
+		int ki = interp_find_kernel(&l, hs.s[i].kernel);
+		ck_assert_msg(ki >= 0, "site %u: no device kernel %s", i, hs.s[i].kernel);
+		ck_assert_str_eq(l.kernels[ki].name, hs.s[i].kernel);
+	}
+	ck_assert_str_eq(hs.s[0].kernel, "_Z2tkILi256EEvPf");
+	ck_assert_str_eq(hs.s[1].kernel, "_ZN2ns2nkEPfi");
+	ck_assert_uint_eq(evalc(&hs, hs.s[1].args[1]), 7);
+	ck_assert_str_eq(hs.s[5].kernel, "ck");
+	ck_assert_str_eq(hs.s[6].kernel, "_Z2tkILi64EEvPf");
+	/* a float argument by value */
+	ck_assert(hs.x[hs.s[3].args[1]].is_float);
+	ck_assert_uint_eq(evalc(&hs, hs.s[3].args[1]), 0x3fc00000u);
+	interp_loaded_free(&l);
+	unlink(bc);
+	free(bc);
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_cu_two_sites_and_min)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <algorithm>\n"
+		     "__global__ void k(int *x, int n) { }\n"
+		     "static int div_up(int a, int b) { return (a + b - 1) / b; }\n"
+		     "int main(int argc, char **argv) { int n = atoi(argv[1]); int *d;\n"
+		     "  cudaMallocManaged(&d, n * sizeof(int));\n"
+		     "  k<<<div_up(n, 64), std::min(n, 64)>>>(d, n);\n"	/* 7 */
+		     "  if (n > 10)\n"
+		     "    k<<<1, 32>>>(d, n - 1);\n"				/* 9 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 2);
+	const struct hsite *s = at_line(&hs, 7);
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 65), 2);
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 64), 1);
+	ck_assert_uint_eq(eval1(&hs, s->block[0], "n", 65), 64);
+	ck_assert_uint_eq(eval1(&hs, s->block[0], "n", 10), 10);
+	ck_assert_uint_eq(eval1(&hs, s->buf_bytes[0], "n", 10), 40);	/* cudaMallocManaged */
+	s = at_line(&hs, 9);
+	ck_assert_str_eq(s->kernel, hs.s[0].kernel);
+	ck_assert_uint_eq(eval1(&hs, s->args[1], "n", 11), 10);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* Optimised host code inlines the stub: the configuration it pops is the
+** one pushed before it. */
+START_TEST(test_cu_optimised)
+{
+	char *ll = host_ll(PRE "__global__ void k(float *x, int n) { }\n"
+			   "int main(int argc, char **argv) { int n = atoi(argv[1]); float *d;\n"
+			   "  cudaMalloc(&d, n * sizeof(float));\n"
+			   "  k<<<(n + 127) / 128, 128, 64>>>(d, n);\n"	/* 5 */
+			   "  return 0; }\n", "-O2");
+	if (ll == NULL)
+		return;
+	struct hostsites hs;
+	read_ok(ll, &hs);
+	unlink(ll);
+	free(ll);
+	ck_assert_uint_eq(hs.ns, 1);
+	const struct hsite *s = at_line(&hs, 5);
+	ck_assert_str_eq(s->kernel, "_Z1kPfi");
+	ck_assert_uint_eq(evalc(&hs, s->block[0]), 128);
+	ck_assert_uint_eq(evalc(&hs, s->shmem), 64);
+	ck_assert(!hexpr_is_const(&hs, s->grid[0]));
+	ck_assert_uint_eq(evalc(&hs, s->grid[1]), 1);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* Bitcode in, and an unsigned size: size_t n's variable is unsigned and
+** the grid divides unsigned. */
+START_TEST(test_cu_bitcode)
+{
+	char *bc = host_ir(PRE "__global__ void k(float *x, size_t n) { }\n"
+			   "int main(int argc, char **argv) { size_t n = strtoul(argv[1], 0, 10);\n"
+			   "  float *d; cudaMalloc(&d, n * sizeof(float));\n"
+			   "  k<<<(n + 255) / 256, 256>>>(d, n);\n"	/* 5 */
+			   "  return 0; }\n", "-O0", 1);
+	if (bc == NULL)
+		return;
+	struct hostsites hs;
+	read_ok(bc, &hs);
+	unlink(bc);
+	free(bc);
+	ck_assert_uint_eq(hs.ns, 1);
+	const struct hsite *s = at_line(&hs, 5);
+	uint32_t n = var_named(&hs, "n");
+	ck_assert_int_eq(hs.vars[n].is_signed, 0);
+	ck_assert_uint_eq(hs.vars[n].width, 64);
+	ck_assert(is_var(&hs, s->args[1], "n"));
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 1000), 4);
+	/* unsigned: the huge n wraps around, as the host computes it */
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", UINT64_MAX), 0);
+	char *t = xstr(&hs, s->grid[0]);
+	ck_assert_str_eq(t, "(i32)((n + 255) /u 256)");
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_cu_none)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(int *x) { }\n"
+		     "int main() { int *d; cudaMalloc(&d, 64); cudaFree(d); return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 0);
+	hostsites_free(&hs);
+}
+END_TEST
+
+START_TEST(test_no_toolkit)
+{
+	ck_assert_ptr_null(tu_env("SIMULEE_CUDA_PATH"));
+	printf("host sites against the CUDA headers: skipped: no CUDA toolkit\n");
+}
+END_TEST
+
+Suite *hostsite_suite(void)
+{
+	Suite *s = suite_create("hostsite");
+	TCase *tc = tcase_create("hostsite_ll");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, test_ll_launch);
+	tcase_add_test(tc, test_ll_declared);
+	tcase_add_test(tc, test_ll_append);
+	tcase_add_test(tc, test_ll_errors);
+	tcase_add_test(tc, test_ll_hostile);
+	tcase_add_test(tc, test_bounds_ll);
+	tcase_add_test(tc, test_bounds_cu);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("hostsite_expr");
+	tcase_add_test(tc, test_eval_int);
+	tcase_add_test(tc, test_eval_float);
+	tcase_add_test(tc, test_kernel_names);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("hostsite_cuda");
+	tcase_set_timeout(tc, 60);
+	if (tu_env("SIMULEE_CUDA_PATH") != NULL) {
+		tcase_add_test(tc, test_cu_constant);
+		tcase_add_test(tc, test_cu_ceil_div);
+		tcase_add_test(tc, test_cu_seen);
+		tcase_add_test(tc, test_cu_launch_kernel);
+		tcase_add_test(tc, test_cu_names);
+		tcase_add_test(tc, test_cu_two_sites_and_min);
+		tcase_add_test(tc, test_cu_optimised);
+		tcase_add_test(tc, test_cu_bitcode);
+		tcase_add_test(tc, test_cu_none);
+	} else {
+		tcase_add_test(tc, test_no_toolkit);
+	}
+	suite_add_tcase(s, tc);
+	return s;
+}
