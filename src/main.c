@@ -14,10 +14,24 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: simulee-c [options] kernel.bc|kernel.ll\n"
+		"usage: simulee-c [options] app.cu|kernel.bc|kernel.ll [-- clang arguments]\n"
 		"\n"
 		"Runs a CUDA kernel's NVPTX bitcode on the CPU, every block, warp and thread,\n"
 		"and reports what goes wrong.\n"
+		"\n"
+		"CUDA source (.cu) is compiled with clang first (device and host side, -O0 -g):\n"
+		"  -I DIR, -D NAME[=VALUE], -U NAME, -include FILE\n"
+		"                         passed to clang, in their order\n"
+		"  --cuda-path=DIR        compile against this CUDA toolkit (default: the one\n"
+		"                         configure found, else simulee-c's own prelude)\n"
+		"  --prelude              compile against the prelude even with a toolkit\n"
+		"  --cuda-gpu-arch=sm_XX  GPU architecture (default sm_70)\n"
+		"  --clang=PATH           the clang to run (default: the one configure found)\n"
+		"  -p DIR                 read DIR/compile_commands.json: the host side of its\n"
+		"                         CUDA files is compiled too, for their launch sites\n"
+		"  --compile-commands FILE  the same, naming the database file\n"
+		"  --verbose              print the clang command lines\n"
+		"  -- ARGS                the rest goes to both clang commands as it is\n"
 		"\n"
 		"  --kernel NAME          kernel to run (mangled or demangled name)\n"
 		"  --list-kernels         list the kernels and their parameters\n"
@@ -119,7 +133,8 @@ int main(int argc, char **argv)
 	enum { O_KERNEL = 256, O_LIST, O_GRID, O_BLOCK, O_SHARED, O_ARG, O_SIZE, O_TYPE,
 	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_CONTRACT, O_TRACE, O_BYTECODE,
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
-	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS };
+	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
+	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -149,6 +164,13 @@ int main(int argc, char **argv)
 		{ "jobs", required_argument, NULL, O_JOBS },
 		{ "time-limit", required_argument, NULL, O_TIME_LIMIT },
 		{ "max-threads", required_argument, NULL, O_MAX_THREADS },
+		{ "clang", required_argument, NULL, O_CLANG },
+		{ "cuda-path", required_argument, NULL, O_CUDA_PATH },
+		{ "prelude", no_argument, NULL, O_PRELUDE },
+		{ "cuda-gpu-arch", required_argument, NULL, O_GPU_ARCH },
+		{ "compile-commands", required_argument, NULL, O_COMPILE_DB },
+		{ "verbose", no_argument, NULL, O_VERBOSE },
+		{ "include", required_argument, NULL, O_INCLUDE },	/* -include, see below */
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -170,8 +192,27 @@ int main(int argc, char **argv)
 	o.time_limit = RUN_TIME_LIMIT;
 	o.max_threads = RUN_MAX_THREADS;
 	int status = 2, c;
+	/*
+	** Everything after `--` goes to clang untouched, so getopt must not
+	** see it (it would move it among the inputs).  clang spells -include
+	** with one dash, which getopt would read as -i -n -c...: it becomes
+	** --include.
+	*/
+	char include_opt[] = "--include";
+	char **av = xcalloc((size_t)argc + 1, sizeof *av);
+	int ac = argc;
+	for (int i = 0; i < argc; i++) {
+		if (i > 0 && strcmp(argv[i], "--") == 0 && ac == argc) {
+			ac = i;
+			o.extra_args = argv + i + 1;
+			o.nextra_args = (uint32_t)(argc - i - 1);
+		}
+		av[i] = i > 0 && ac == argc && strcmp(argv[i], "-include") == 0 ? include_opt : argv[i];
+	}
+	av[ac] = NULL;
+	char *db_path = NULL;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(ac, av, "hI:D:U:p:", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_KERNEL: o.kernel = optarg; break;
 		case O_LIST: o.list_kernels = 1; break;
@@ -271,6 +312,32 @@ int main(int argc, char **argv)
 			}
 			break;
 		case O_DUMP_MODEL: o.dump_model = 1; break;
+		case 'I':
+		case 'D':
+		case 'U':
+			VEC_PUSH(o.cc_args, o.ncc_args, o.capcc_args, xasprintf("-%c%s", c, optarg));
+			break;
+		case O_INCLUDE:
+			VEC_PUSH(o.cc_args, o.ncc_args, o.capcc_args, xstrdup("-include"));
+			VEC_PUSH(o.cc_args, o.ncc_args, o.capcc_args, xstrdup(optarg));
+			break;
+		case O_CLANG: o.clang = optarg; break;
+		case O_CUDA_PATH:
+			if (optarg[0] == '\0') {
+				fprintf(stderr, "simulee-c: --cuda-path needs a directory (--prelude: none)\n");
+				goto done;
+			}
+			o.cuda_path = optarg;
+			break;
+		case O_PRELUDE: o.cuda_path = ""; break;
+		case O_GPU_ARCH: o.gpu_arch = optarg; break;
+		case 'p':
+			free(db_path);
+			db_path = xasprintf("%s/compile_commands.json", optarg);
+			o.compile_db = db_path;
+			break;
+		case O_COMPILE_DB: o.compile_db = optarg; break;
+		case O_VERBOSE: o.verbose = 1; break;
 		case 'h':
 		case O_HELP: usage(stdout); status = 0; goto done;
 		case O_VERSION:
@@ -279,22 +346,22 @@ int main(int argc, char **argv)
 			goto done;
 		default:
 			if (optopt)
-				fprintf(stderr, "simulee-c: option needs a value or is unknown: %s\n", argv[optind - 1]);
+				fprintf(stderr, "simulee-c: option needs a value or is unknown: %s\n", av[optind - 1]);
 			else
-				fprintf(stderr, "simulee-c: unknown option %s\n", argv[optind - 1]);
+				fprintf(stderr, "simulee-c: unknown option %s\n", av[optind - 1]);
 			fprintf(stderr, "simulee-c: try --help\n");
 			goto done;
 		}
 	}
-	if (optind >= argc) {
+	if (optind >= ac) {
 		fprintf(stderr, "simulee-c: no input file (try --help)\n");
 		goto done;
 	}
-	if (optind + 1 < argc) {
-		fprintf(stderr, "simulee-c: one input file at a time (got %s and %s)\n", argv[optind], argv[optind + 1]);
+	if (optind + 1 < ac) {
+		fprintf(stderr, "simulee-c: one input file at a time (got %s and %s)\n", av[optind], av[optind + 1]);
 		goto done;
 	}
-	o.input = argv[optind];
+	o.input = av[optind];
 	status = run_main(&o);
 done:
 	free_kv(o.args, o.nargs);
@@ -302,5 +369,10 @@ done:
 	free_kv(o.types, o.ntypes);
 	free_kv(o.inits, o.ninits);
 	free(o.dumps);
+	for (uint32_t i = 0; i < o.ncc_args; i++)
+		free(o.cc_args[i]);
+	free(o.cc_args);
+	free(db_path);
+	free(av);
 	return status;
 }

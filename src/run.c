@@ -14,6 +14,7 @@
 #include "memmodel/mam.h"
 #include "evolve/pcg32.h"
 #include "evolve/search.h"
+#include "front/compile.h"
 #include "interp/mathfn.h"
 #include "src/run.h"
 
@@ -854,8 +855,47 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 	return rc;
 }
 
-int run_main(const struct run_opts *o)
+/*
+** Compiles what needs compiling: the compile database's CUDA TUs (first,
+** so the input's own entry lends its flags) and a .cu input.  Fills *CO
+** (the caller frees it on every path) and sets *LOAD to what interp_load
+** reads.  Returns 0, or a negative SIM_ERR_* with *err filled.
+*/
+static int compile_inputs(const struct run_opts *o, struct compile_out *co, const char **load,
+			  struct sim_error *err)
 {
+	struct compile_opts cop = { 0 };
+	cop.clang = o->clang;
+	cop.cuda_path = o->cuda_path;
+	cop.gpu_arch = o->gpu_arch;
+	cop.cc_args = o->cc_args;
+	cop.ncc_args = o->ncc_args;
+	cop.extra_args = o->extra_args;
+	cop.nextra_args = o->nextra_args;
+	cop.verbose = o->verbose;
+	int cu = compile_is_cuda_source(o->input);
+	*load = o->input;
+	if (o->compile_db != NULL) {
+		int rc = compile_db(&cop, o->compile_db, cu ? o->input : NULL, co, err);
+		if (rc < 0)
+			return rc;
+	}
+	if (!cu)
+		return 0;
+	int rc = compile_cu(&cop, o->input, co, err);
+	if (rc < 0)
+		return rc;
+	*load = co->device_bc;
+	return 0;
+}
+
+int run_main(const struct run_opts *opts)
+{
+	/* a copy that carries the host IR files to everything below */
+	struct run_opts ro = *opts;
+	const struct run_opts *o = &ro;
+	struct compile_out co = { 0 };
+	const char *load = NULL;
 	struct sim_error err = { 0 };
 	struct loaded l = { 0 };
 	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
@@ -869,7 +909,11 @@ int run_main(const struct run_opts *o)
 	int status = 2;
 	mem_init(&m);
 
-	if (interp_load(o->input, &lo, &l, &err) < 0)
+	if (compile_inputs(o, &co, &load, &err) < 0)
+		goto fail;
+	ro.host_irs = co.host_irs;
+	ro.nhost_irs = co.nhost_irs;
+	if (interp_load(load, &lo, &l, &err) < 0)
 		goto fail;
 	if (o->list_kernels) {
 		list_kernels(&l, stdout);
@@ -996,5 +1040,6 @@ out:
 		mam_free(mam);
 	mem_free(&m);
 	interp_loaded_free(&l);
+	compile_out_free(&co);
 	return status;
 }

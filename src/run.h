@@ -48,6 +48,25 @@ struct run_opts {
 	uint64_t jobs;		/* 0: the number of cores */
 	double time_limit;	/* seconds per kernel; 0: none */
 	uint64_t max_threads;	/* grid * block budget of a searched launch */
+
+	/* Compiling a .cu input and a compile database (front/compile.h) */
+	const char *clang;	/* --clang; NULL: the one configure found */
+	const char *cuda_path;	/* --cuda-path; NULL: configure's toolkit; "": --prelude */
+	const char *gpu_arch;	/* --cuda-gpu-arch; NULL: sm_70 */
+	char **cc_args;		/* -I, -D, -U, -include as clang arguments, in order */
+	uint32_t ncc_args, capcc_args;
+	char **extra_args;	/* the arguments after `--`, to clang as they are */
+	uint32_t nextra_args;
+	const char *compile_db;	/* compile_commands.json (-p DIR, --compile-commands) */
+	int verbose;		/* --verbose: show clang's command lines */
+
+	/* Set by run_main for everything it calls (callers leave them zero):
+	** the host-side LLVM IR files (.ll) compiled from the .cu input and
+	** from the compile database's CUDA TUs, in no particular order, for
+	** the launch-site reader (interp/hostsite.h).  They exist until
+	** run_main returns; none without a .cu input or a database. */
+	char **host_irs;
+	uint32_t nhost_irs;
 };
 
 /* Defaults of the search options. */
@@ -61,7 +80,8 @@ struct run_opts {
 
 /* Runs everything; returns the exit status (0 clean, 1 findings at least
 ** as severe as o->fail_on, 2 error) after printing any error as one line on
-** stderr. */
+** stderr.  A .cu input is compiled first (front/compile.h), into a
+** temporary directory removed before it returns. */
 int run_main(const struct run_opts *o);
 
 /* Parses "X[,Y[,Z]]" into *d (missing components are 1).  0 or -1. */

@@ -26,9 +26,9 @@
 **
 ** Not provided: textures and surfaces, cooperative groups, the __half API of
 ** cuda_fp16.h (the _Float16 type works), the SIMD video intrinsics (__vadd2
-** ...), sm_80+ intrinsics, and host-side API.
+** ...), sm_80+ intrinsics, and most of the host-side runtime API.
 **
-** Only device code is supported: the simulator has no host side.
+** Host code: the end of this file declares what a launch needs (see there).
 */
 #ifndef SIMULEE_CUDA_H
 #define SIMULEE_CUDA_H
@@ -822,5 +822,143 @@ __device__ static inline void __assert_fail(const char *__message, const char *_
 #undef __SIM_ATOMIC__
 #undef __SIM_VEC_FN__
 #undef __SIM_HD_FN__
+
+/* ---- host side: what a launch needs ----------------------------------- */
+
+/*
+** `simulee-c app.cu` compiles the file twice: the device pass for the
+** kernels and a host pass (--cuda-host-only) whose LLVM IR shows the launch
+** sites.  Both passes parse the host functions, so what they call must be
+** declared in both; none of it has a definition, since nothing here runs.
+**
+** Names, types and signatures are those of the CUDA runtime API, so that
+** the host IR looks as it does with the toolkit's headers: `cudaError_t` is
+** `enum cudaError`, a stream `struct CUstream_st *`, the typed allocation
+** and launch helpers are internal templates that convert and forward to the
+** C functions, and `k<<<g, b, s, st>>>(...)` becomes a call to
+** __cudaPushCallConfiguration and then to the kernel's device stub, which
+** calls __cudaPopCallConfiguration and cudaLaunchKernel.  clang looks up
+** __cudaPushCallConfiguration when its CUDA version is 9.2 or later and
+** cudaConfigureCall before that (as in a device pass that knows no
+** toolkit); simulee-c gives the host pass -target-sdk-version so host IR
+** always takes the first form.  Device-side runtime calls (dynamic
+** parallelism) are not declared.
+*/
+enum cudaError {
+	cudaSuccess = 0,
+	cudaErrorInvalidValue = 1,
+	cudaErrorMemoryAllocation = 2,
+	cudaErrorInitializationError = 3,
+	cudaErrorInvalidConfiguration = 9,
+	cudaErrorInvalidMemcpyDirection = 21,
+	cudaErrorInvalidDeviceFunction = 98,
+	cudaErrorNoDevice = 100,
+	cudaErrorInvalidDevice = 101,
+	cudaErrorNotReady = 600,
+	cudaErrorIllegalAddress = 700,
+	cudaErrorLaunchFailure = 719,
+	cudaErrorUnknown = 999
+};
+typedef enum cudaError cudaError_t;
+
+enum cudaMemcpyKind {
+	cudaMemcpyHostToHost = 0,
+	cudaMemcpyHostToDevice = 1,
+	cudaMemcpyDeviceToHost = 2,
+	cudaMemcpyDeviceToDevice = 3,
+	cudaMemcpyDefault = 4
+};
+
+typedef struct CUstream_st *cudaStream_t;
+typedef struct CUevent_st *cudaEvent_t;
+
+/* flags of cudaMallocManaged */
+#define cudaMemAttachGlobal 0x01
+#define cudaMemAttachHost 0x02
+#define cudaMemAttachSingle 0x04
+
+extern "C" {
+__host__ cudaError_t cudaMalloc(void **__devptr, size_t __size);
+__host__ cudaError_t cudaMallocManaged(void **__devptr, size_t __size,
+				       unsigned int __flags = cudaMemAttachGlobal);
+__host__ cudaError_t cudaMallocHost(void **__ptr, size_t __size);
+__host__ cudaError_t cudaFree(void *__devptr);
+__host__ cudaError_t cudaFreeHost(void *__ptr);
+__host__ cudaError_t cudaMemcpy(void *__dst, const void *__src, size_t __count,
+				enum cudaMemcpyKind __kind);
+__host__ cudaError_t cudaMemcpyAsync(void *__dst, const void *__src, size_t __count,
+				     enum cudaMemcpyKind __kind, cudaStream_t __stream = 0);
+__host__ cudaError_t cudaMemcpyToSymbol(const void *__symbol, const void *__src, size_t __count,
+					size_t __offset = 0,
+					enum cudaMemcpyKind __kind = cudaMemcpyHostToDevice);
+__host__ cudaError_t cudaMemcpyFromSymbol(void *__dst, const void *__symbol, size_t __count,
+					  size_t __offset = 0,
+					  enum cudaMemcpyKind __kind = cudaMemcpyDeviceToHost);
+__host__ cudaError_t cudaMemset(void *__devptr, int __value, size_t __count);
+__host__ cudaError_t cudaMemsetAsync(void *__devptr, int __value, size_t __count,
+				     cudaStream_t __stream = 0);
+__host__ cudaError_t cudaDeviceSynchronize(void);
+__host__ cudaError_t cudaDeviceReset(void);
+__host__ cudaError_t cudaSetDevice(int __device);
+__host__ cudaError_t cudaGetLastError(void);
+__host__ cudaError_t cudaPeekAtLastError(void);
+__host__ const char *cudaGetErrorString(cudaError_t __error);
+__host__ cudaError_t cudaStreamCreate(cudaStream_t *__stream);
+__host__ cudaError_t cudaStreamDestroy(cudaStream_t __stream);
+__host__ cudaError_t cudaStreamSynchronize(cudaStream_t __stream);
+__host__ cudaError_t cudaLaunchKernel(const void *__func, dim3 __grid, dim3 __block,
+				      void **__args, size_t __shmem, cudaStream_t __stream);
+/* what `<<<grid, block, shmem, stream>>>` calls, before the kernel's stub */
+__host__ unsigned __cudaPushCallConfiguration(dim3 __grid, dim3 __block, size_t __shmem = 0,
+					      struct CUstream_st *__stream = 0);
+/* the name a pass that assumes CUDA before 9.2 looks up instead */
+__host__ cudaError_t cudaConfigureCall(dim3 __grid, dim3 __block, size_t __shmem = 0,
+				       cudaStream_t __stream = 0);
+}
+
+/* The typed forms: `cudaMalloc(&p, n)` with `float *p` picks these. */
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMalloc(__T **__devptr, size_t __size)
+{
+	return ::cudaMalloc((void **)(void *)__devptr, __size);
+}
+
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMallocManaged(__T **__devptr, size_t __size,
+							 unsigned int __flags = cudaMemAttachGlobal)
+{
+	return ::cudaMallocManaged((void **)(void *)__devptr, __size, __flags);
+}
+
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMallocHost(__T **__ptr, size_t __size)
+{
+	return ::cudaMallocHost((void **)(void *)__ptr, __size);
+}
+
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMemcpyToSymbol(const __T &__symbol, const void *__src,
+							  size_t __count, size_t __offset = 0,
+							  enum cudaMemcpyKind __kind = cudaMemcpyHostToDevice)
+{
+	return ::cudaMemcpyToSymbol((const void *)&__symbol, __src, __count, __offset, __kind);
+}
+
+template <class __T>
+static __inline__ __host__ cudaError_t cudaMemcpyFromSymbol(void *__dst, const __T &__symbol,
+							    size_t __count, size_t __offset = 0,
+							    enum cudaMemcpyKind __kind = cudaMemcpyDeviceToHost)
+{
+	return ::cudaMemcpyFromSymbol(__dst, (const void *)&__symbol, __count, __offset, __kind);
+}
+
+/* cudaLaunchKernel(k, grid, block, args, shmem, stream) with the kernel itself */
+template <class __T>
+static __inline__ __host__ cudaError_t cudaLaunchKernel(__T *__func, dim3 __grid, dim3 __block,
+							void **__args, size_t __shmem = 0,
+							cudaStream_t __stream = 0)
+{
+	return ::cudaLaunchKernel((const void *)__func, __grid, __block, __args, __shmem, __stream);
+}
 
 #endif /* SIMULEE_CUDA_H */

@@ -1,0 +1,983 @@
+/*
+** compile.c: running clang on CUDA sources (front/compile.h).
+**
+** Both passes compile at -O0 without optnone and with -g, as DESIGN.md asks
+** (optimisation deletes and merges racing accesses): the device pass to
+** bitcode, the host pass to textual IR.  With a CUDA toolkit clang reads its
+** headers (--cuda-path) and links libdevice, as a user's build does; without
+** one it reads our prelude, which declares the host runtime API a launch
+** needs, and libdevice stays out (the simulator implements __nv_* itself).
+*/
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include "front/compile.h"
+
+extern char **environ;
+
+/* Makefile.am defines these; the fallbacks keep the file compilable alone. */
+#ifndef SIMULEE_PKGDATADIR
+#define SIMULEE_PKGDATADIR "/usr/local/share/simulee-c"
+#endif
+#ifndef SIMULEE_TOP_SRCDIR
+#define SIMULEE_TOP_SRCDIR "."
+#endif
+#ifndef SIMULEE_TOP_BUILDDIR
+#define SIMULEE_TOP_BUILDDIR "."
+#endif
+#ifndef SIMULEE_CUDA_PATH
+#define SIMULEE_CUDA_PATH ""
+#endif
+
+/* The CUDA version claimed where clang would assume none (setup_args). */
+#define ASSUMED_SDK_VERSION "12.0"
+
+/* ---- argument vectors ------------------------------------------------ */
+
+struct argv_buf {
+	char **v;
+	uint32_t n, cap;
+};
+
+static void av_add(struct argv_buf *a, const char *s)
+{
+	VEC_PUSH(a->v, a->n, a->cap, xstrdup(s));
+}
+
+static void av_take(struct argv_buf *a, char *s)
+{
+	VEC_PUSH(a->v, a->n, a->cap, s);
+}
+
+static void av_addv(struct argv_buf *a, char *const *v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		av_add(a, v[i]);
+}
+
+/* A NULL after the last argument (not counted), for exec. */
+static char **av_argv(struct argv_buf *a)
+{
+	vec_reserve(&a->v, &a->cap, a->n + 1, sizeof *a->v);
+	a->v[a->n] = NULL;
+	return a->v;
+}
+
+static void av_free(struct argv_buf *a)
+{
+	for (uint32_t i = 0; i < a->n; i++)
+		free(a->v[i]);
+	free(a->v);
+	memset(a, 0, sizeof *a);
+}
+
+/* ---- files ----------------------------------------------------------- */
+
+static int has_file(const char *dir, const char *rel)
+{
+	char *p = xasprintf("%s/%s", dir, rel);
+	int ok = access(p, R_OK) == 0;
+	free(p);
+	return ok;
+}
+
+static int same_dir(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev
+	       && sa.st_ino == sb.st_ino;
+}
+
+/*
+** The path of data file REL (as under kernels/: "prelude/simulee_cuda.h"),
+** or NULL.  A binary run from its build tree reads the source tree's
+** kernels/, so a build never picks up an older installed prelude; an
+** installed one reads $(pkgdatadir); anything else (the test program links
+** the library from tests/) tries $(pkgdatadir), then the source tree.
+** DATADIR, when not NULL, is the only place looked in.
+*/
+static char *data_file(const char *datadir, const char *rel)
+{
+	if (datadir != NULL)
+		return has_file(datadir, rel) ? xasprintf("%s/%s", datadir, rel) : NULL;
+	char self[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+	int in_build = 0;
+	if (n > 0) {
+		self[n] = '\0';
+		char *slash = strrchr(self, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			in_build = same_dir(self, SIMULEE_TOP_BUILDDIR);
+		}
+	}
+	const char *dirs[] = { in_build ? SIMULEE_TOP_SRCDIR "/kernels" : NULL, SIMULEE_PKGDATADIR,
+			       SIMULEE_TOP_SRCDIR "/kernels" };
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (dirs[i] != NULL && has_file(dirs[i], rel))
+			return xasprintf("%s/%s", dirs[i], rel);
+	return NULL;
+}
+
+/* DIR/P unless P is absolute (or DIR is NULL or empty). */
+static char *absolute(const char *dir, const char *p)
+{
+	if (p[0] == '/' || dir == NULL || dir[0] == '\0')
+		return xstrdup(p);
+	return xasprintf("%s/%s", dir, p);
+}
+
+/* ---- removal on a signal --------------------------------------------- */
+
+/*
+** A search can run for minutes and Ctrl-C is the usual way to end it, so
+** the temporary directory must go when a signal ends the process too.  A
+** signal handler reaches nothing but static storage: this list of what to
+** remove is the one piece of global state in simulee-c.  A node is complete
+** before a store to the volatile head publishes it; the handler only calls
+** unlink, rmdir and raise, which are async-signal-safe.  Files come before
+** their directory in the list (it is a stack).
+*/
+struct doomed {
+	struct doomed *next;
+	int is_dir;
+	char path[];
+};
+
+static struct doomed *volatile doomed_head;
+
+static void on_fatal_signal(int sig)
+{
+	for (struct doomed *d = doomed_head; d != NULL; d = d->next)
+		if (d->is_dir)
+			rmdir(d->path);
+		else
+			unlink(d->path);
+	raise(sig);	/* SA_RESETHAND: the default action, once we return */
+}
+
+/* Adds PATH to what a fatal signal removes; the first call installs the
+** handlers (for signals whose action is still the default). */
+static void doom(const char *path, int is_dir)
+{
+	if (doomed_head == NULL) {
+		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
+		for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+			struct sigaction old, sa;
+			if (sigaction(sigs[i], NULL, &old) != 0 || old.sa_handler != SIG_DFL)
+				continue;
+			memset(&sa, 0, sizeof sa);
+			sa.sa_handler = on_fatal_signal;
+			sa.sa_flags = SA_RESETHAND;
+			sigemptyset(&sa.sa_mask);
+			sigaction(sigs[i], &sa, NULL);
+		}
+	}
+	size_t n = strlen(path) + 1;
+	struct doomed *d = xmalloc(sizeof *d + n);
+	memcpy(d->path, path, n);
+	d->is_dir = is_dir;
+	d->next = doomed_head;
+	doomed_head = d;
+}
+
+/* Forgets everything doom() recorded (the directory is gone). */
+static void undoom_all(void)
+{
+	struct doomed *d = doomed_head;
+	doomed_head = NULL;
+	while (d != NULL) {
+		struct doomed *next = d->next;
+		free(d);
+		d = next;
+	}
+}
+
+static int ensure_tmpdir(struct compile_out *out, struct sim_error *err)
+{
+	if (out->tmpdir != NULL)
+		return 0;
+	const char *t = getenv("TMPDIR");
+	if (t == NULL || t[0] == '\0')
+		t = "/tmp";
+	char *p = xasprintf("%s/simulee-c-XXXXXX", t);
+	if (mkdtemp(p) == NULL) {
+		int e = errno;
+		free(p);
+		return sim_fail(err, SIM_ERR_IO, "cannot create a temporary directory in %s: %s", t,
+				strerror(e));
+	}
+	out->tmpdir = p;
+	doom(p, 1);
+	return 0;
+}
+
+/* Removes directory DIR and the files in it (it has no subdirectories
+** unless a user's clang flag made one: those are left). */
+static void remove_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (d != NULL) {
+		struct dirent *e;
+		while ((e = readdir(d)) != NULL) {
+			if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+				continue;
+			unlinkat(dirfd(d), e->d_name, 0);
+		}
+		closedir(d);
+	}
+	rmdir(dir);
+}
+
+void compile_out_free(struct compile_out *out)
+{
+	if (out->tmpdir != NULL) {
+		remove_dir(out->tmpdir);
+		undoom_all();
+	}
+	free(out->tmpdir);
+	free(out->device_bc);
+	for (uint32_t i = 0; i < out->nhost_irs; i++)
+		free(out->host_irs[i]);
+	free(out->host_irs);
+	for (uint32_t i = 0; i < out->ndb_flags; i++)
+		free(out->db_flags[i]);
+	free(out->db_flags);
+	memset(out, 0, sizeof *out);
+}
+
+int compile_is_cuda_source(const char *path)
+{
+	size_t n = strlen(path);
+	return n > 3 && strcmp(path + n - 3, ".cu") == 0;
+}
+
+/* ---- running clang --------------------------------------------------- */
+
+static void print_command(char *const *argv)
+{
+	fputs("simulee-c: running:", stderr);
+	for (; *argv != NULL; argv++) {
+		const char *s = *argv;
+		int plain = s[0] != '\0' && strpbrk(s, " \t\n'\"\\$`*?;&|<>()") == NULL;
+		if (plain) {
+			fprintf(stderr, " %s", s);
+			continue;
+		}
+		fputs(" '", stderr);
+		for (; *s; s++)
+			if (*s == '\'')
+				fputs("'\\''", stderr);
+			else
+				fputc(*s, stderr);
+		fputc('\'', stderr);
+	}
+	fputc('\n', stderr);
+}
+
+/*
+** Runs ARGV (NULL-terminated; argv[0] a path, or a name looked up in PATH)
+** with stdin from /dev/null and stdout onto stderr (so a report on stdout
+** stays clean), and waits for it.  QUIET sends its stderr to /dev/null.
+** Returns 0 when it exited with status 0, its exit status when it failed
+** (128 + the signal when one ended it), or SIM_ERR_COMPILE with *err
+** filled when it could not be started or waited for.
+*/
+static int run_tool(char *const *argv, int quiet, int verbose, struct sim_error *err)
+{
+	if (verbose)
+		print_command(argv);
+	posix_spawn_file_actions_t fa;
+	if (posix_spawn_file_actions_init(&fa) != 0)
+		return sim_fail(err, SIM_ERR_COMPILE, "cannot run %s: out of memory", argv[0]);
+	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	if (rc == 0 && quiet)
+		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	if (rc == 0)
+		rc = posix_spawn_file_actions_adddup2(&fa, 2, 1);
+	pid_t pid = 0;
+	if (rc == 0)
+		rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc != 0)
+		return sim_fail(err, SIM_ERR_COMPILE, "cannot run %s: %s", argv[0], strerror(rc));
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return sim_fail(err, SIM_ERR_COMPILE, "waiting for %s: %s", argv[0],
+					strerror(errno));
+	if (WIFSIGNALED(st))
+		return 128 + WTERMSIG(st);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+}
+
+/* How a tool that ran ended, for a message: "" for clang's usual status 1. */
+static const char *how_failed(int status, char *buf, size_t n)
+{
+	if (status == 1)
+		snprintf(buf, n, "%s", "");
+	else if (status > 128)
+		snprintf(buf, n, " (clang was killed by signal %d)", status - 128);
+	else
+		snprintf(buf, n, " (clang exited with status %d)", status);
+	return buf;
+}
+
+/* ---- how CUDA is compiled -------------------------------------------- */
+
+/* What both compiles of every file share, resolved once. */
+struct setup {
+	const char *clang;
+	const char *arch;
+	const char *toolkit;	/* CUDA toolkit root, or NULL for the prelude */
+	char *prelude;		/* prelude header (no toolkit) */
+	char *compat;		/* cuda-compat directory (a toolkit lacking a header) */
+	char *cccl;		/* the toolkit's include/cccl, where it has one */
+	int nolib;		/* the toolkit has no libdevice: -nocudalib */
+};
+
+static void setup_free(struct setup *s)
+{
+	free(s->prelude);
+	free(s->compat);
+	free(s->cccl);
+	memset(s, 0, sizeof *s);
+}
+
+/*
+** Fills *S from O: which clang, which toolkit (o->cuda_path, else the one
+** configure found if it is still there, else none) and the data files that
+** go with the choice.  Returns 0, or a negative SIM_ERR_* with *err filled
+** (*S then needs no freeing).
+*/
+static int setup_resolve(const struct compile_opts *o, struct setup *s, struct sim_error *err)
+{
+	memset(s, 0, sizeof *s);
+	const char *where = o->datadir != NULL ? o->datadir
+			    : SIMULEE_PKGDATADIR " or " SIMULEE_TOP_SRCDIR "/kernels";
+	s->clang = o->clang != NULL ? o->clang : SIMULEE_CLANG;
+	s->arch = o->gpu_arch != NULL ? o->gpu_arch : COMPILE_GPU_ARCH;
+	if (s->clang[0] == '\0')
+		return sim_fail(err, SIM_ERR_COMPILE, "no clang to compile CUDA with: configure found "
+				"none; give --clang=PATH");
+	if (strchr(s->clang, '/') != NULL && access(s->clang, X_OK) != 0)
+		return sim_fail(err, SIM_ERR_COMPILE, "cannot run clang %s: %s", s->clang,
+				strerror(errno));
+	if (o->cuda_path != NULL && o->cuda_path[0] != '\0') {
+		if (!has_file(o->cuda_path, "include/cuda_runtime.h"))
+			return sim_fail(err, SIM_ERR_USAGE, "--cuda-path %s: no CUDA toolkit there "
+					"(include/cuda_runtime.h is missing)", o->cuda_path);
+		s->toolkit = o->cuda_path;
+	} else if (o->cuda_path == NULL && SIMULEE_CUDA_PATH[0] != '\0'
+		   && has_file(SIMULEE_CUDA_PATH, "include/cuda_runtime.h")) {
+		s->toolkit = SIMULEE_CUDA_PATH;
+	}
+	if (s->toolkit == NULL) {
+		s->prelude = data_file(o->datadir, "prelude/simulee_cuda.h");
+		if (s->prelude == NULL)
+			return sim_fail(err, SIM_ERR_IO, "cannot find simulee-c's prelude "
+					"(prelude/simulee_cuda.h under %s)", where);
+		return 0;
+	}
+	if (!has_file(s->toolkit, "include/texture_fetch_functions.h")) {
+		char *f = data_file(o->datadir, "cuda-compat/texture_fetch_functions.h");
+		if (f == NULL)
+			return sim_fail(err, SIM_ERR_IO, "cannot find simulee-c's cuda-compat "
+					"headers, which a CUDA 13 toolkit needs with clang (under %s)",
+					where);
+		*strrchr(f, '/') = '\0';
+		s->compat = f;
+	}
+	s->nolib = !has_file(s->toolkit, "nvvm/libdevice/libdevice.10.bc");
+	char *cccl = xasprintf("%s/include/cccl", s->toolkit);
+	struct stat st;
+	if (stat(cccl, &st) == 0 && S_ISDIR(st.st_mode))
+		s->cccl = cccl;
+	else
+		free(cccl);
+	return 0;
+}
+
+/*
+** Appends to A the start of a compile for the device side (HOST 0) or the
+** host side (HOST 1): clang, the pass, the architecture, -O0 without
+** optnone, -g, and the toolkit's or the prelude's flags.  A pass where
+** clang knows no CUDA version (the prelude's host pass; any pass with
+** -nocudalib, which drops the version clang read from the toolkit) is
+** given one: with none clang looks up the pre-9.2 launch function
+** cudaConfigureCall, which CUDA 13's headers no longer declare, and emits
+** the old launch sequence, unlike any host IR made with a toolkit.  The
+** prelude's device pass stays as the corpus is compiled (the prelude
+** declares cudaConfigureCall too).  A toolkit's include/cccl comes as
+** -isystem, as nvcc does; the compat directory comes last (-idirafter), so
+** a toolkit's own header would win.
+*/
+static void setup_args(const struct setup *s, int host, struct argv_buf *a)
+{
+	av_add(a, s->clang);
+	av_add(a, "-x");
+	av_add(a, "cuda");
+	av_add(a, host ? "--cuda-host-only" : "--cuda-device-only");
+	av_take(a, xasprintf("--cuda-gpu-arch=%s", s->arch));
+	av_add(a, "-emit-llvm");
+	if (host)
+		av_add(a, "-S");
+	av_add(a, "-O0");
+	av_add(a, "-Xclang");
+	av_add(a, "-disable-O0-optnone");
+	av_add(a, "-g");
+	av_add(a, "-Wno-unknown-cuda-version");
+	if (s->toolkit != NULL) {
+		av_take(a, xasprintf("--cuda-path=%s", s->toolkit));
+		if (s->nolib) {
+			av_add(a, "-nocudalib");
+			av_add(a, "-Xclang");
+			av_add(a, "-target-sdk-version=" ASSUMED_SDK_VERSION);
+		}
+		if (s->cccl != NULL) {
+			av_add(a, "-isystem");
+			av_add(a, s->cccl);
+		}
+		if (s->compat != NULL) {
+			av_add(a, "-idirafter");
+			av_add(a, s->compat);
+		}
+		return;
+	}
+	av_add(a, "-nocudainc");
+	av_add(a, "-nocudalib");
+	av_add(a, "-include");
+	av_add(a, s->prelude);
+	if (host) {
+		av_add(a, "-Xclang");
+		av_add(a, "-target-sdk-version=" ASSUMED_SDK_VERSION);
+	}
+}
+
+/* Appends "-c SRC -o OUT" (SRC made safe from being read as an option). */
+static void io_args(struct argv_buf *a, const char *src, const char *out)
+{
+	av_add(a, "-c");
+	av_take(a, src[0] == '-' ? xasprintf("./%s", src) : xstrdup(src));
+	av_add(a, "-o");
+	av_add(a, out);
+}
+
+int compile_cu(const struct compile_opts *o, const char *src, struct compile_out *out,
+	       struct sim_error *err)
+{
+	struct setup s;
+	struct argv_buf a = { 0 };
+	char *path = NULL;
+	int rc = setup_resolve(o, &s, err);
+	if (rc < 0)
+		return rc;
+	if (access(src, R_OK) != 0) {
+		rc = sim_fail(err, SIM_ERR_IO, "%s: %s", src, strerror(errno));
+		goto done;
+	}
+	if ((rc = ensure_tmpdir(out, err)) < 0)
+		goto done;
+	for (int host = 0; host <= 1; host++) {
+		path = xasprintf("%s/%s", out->tmpdir, host ? "host.ll" : "dev.bc");
+		doom(path, 0);
+		setup_args(&s, host, &a);
+		av_addv(&a, out->db_flags, out->ndb_flags);
+		av_addv(&a, o->cc_args, o->ncc_args);
+		av_addv(&a, o->extra_args, o->nextra_args);
+		io_args(&a, src, path);
+		rc = run_tool(av_argv(&a), 0, o->verbose, err);
+		av_free(&a);
+		if (rc < 0)
+			goto done;
+		char how[64];
+		if (rc > 0 && !host) {
+			/* clang has said why: one line of ours */
+			rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
+				      how_failed(rc, how, sizeof how));
+			goto done;
+		}
+		if (rc > 0) {
+			fprintf(stderr, "simulee-c: warning: %s: the host side did not compile%s; "
+				"its launch sites are not read\n", src, how_failed(rc, how, sizeof how));
+			free(path);
+		} else if (host) {
+			VEC_PUSH(out->host_irs, out->nhost_irs, out->caphost_irs, path);
+		} else {
+			out->device_bc = path;
+		}
+		path = NULL;
+	}
+	rc = 0;
+done:
+	free(path);
+	av_free(&a);
+	setup_free(&s);
+	return rc;
+}
+
+/* ---- compile databases ----------------------------------------------- */
+
+int compile_split_command(const char *cmd, char ***v, uint32_t *n, uint32_t *cap)
+{
+	struct argv_buf a = { *v, *n, *cap };
+	size_t len = strlen(cmd);
+	char *word = xmalloc(len + 1);
+	const char *p = cmd;
+	int rc = 0;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+			p++;
+		if (*p == '\0')
+			break;
+		size_t w = 0;
+		while (*p != '\0' && *p != ' ' && *p != '\t' && *p != '\n' && *p != '\r') {
+			if (*p == '\'') {
+				const char *q = strchr(p + 1, '\'');
+				if (q == NULL) {
+					rc = -1;
+					goto out;
+				}
+				memcpy(word + w, p + 1, (size_t)(q - p - 1));
+				w += (size_t)(q - p - 1);
+				p = q + 1;
+			} else if (*p == '"') {
+				p++;
+				while (*p != '"') {
+					if (*p == '\0') {
+						rc = -1;
+						goto out;
+					}
+					/* inside double quotes a backslash quotes only these */
+					if (*p == '\\' && p[1] != '\0' && strchr("\"\\$`\n", p[1]) != NULL)
+						p++;
+					word[w++] = *p++;
+				}
+				p++;
+			} else if (*p == '\\' && p[1] != '\0') {
+				word[w++] = p[1];
+				p += 2;
+			} else {
+				word[w++] = *p++;
+			}
+		}
+		av_take(&a, xstrndup(word, w));
+	}
+out:
+	free(word);
+	*v = a.v;
+	*n = a.n;
+	*cap = a.cap;
+	return rc;
+}
+
+/* What a kept option is. */
+enum opt_kind { K_PATH, K_PLAIN };
+
+/* A clang option that takes a value: its spelling, whether the value is a
+** path (made absolute), whether the value may be glued to it ("-Idir"). */
+struct valopt {
+	const char *spelling;
+	enum opt_kind kind;
+	int glued;		/* "-Ivalue" is this option too */
+};
+
+/* nvcc's options we keep, mapped to clang's spelling. */
+static const struct { const char *nv, *nv_long, *clang; enum opt_kind kind; int list; } nvcc_keep[] = {
+	{ "-I", "--include-path", "-I", K_PATH, 1 },
+	{ "-isystem", "--system-include", "-isystem", K_PATH, 1 },
+	{ "-D", "--define-macro", "-D", K_PLAIN, 1 },
+	{ "-U", "--undefine-macro", "-U", K_PLAIN, 1 },
+	{ "-include", "--pre-include", "-include", K_PATH, 1 },
+	{ "-std", "--std", "-std=", K_PLAIN, 0 },
+};
+
+/* nvcc options whose value is a separate argument and that we drop. */
+static const char *const nvcc_drop_valued[] = {
+	"-o", "--output-file", "-Xcompiler", "--compiler-options", "-Xlinker", "--linker-options",
+	"-Xptxas", "--ptxas-options", "-Xnvlink", "--nvlink-options", "-Xarchive",
+	"--archive-options", "-Xcudafe", "-ccbin", "--compiler-bindir", "-gencode",
+	"--generate-code", "-arch", "--gpu-architecture", "-code", "--gpu-code", "-MF",
+	"--dependency-output", "-MT", "--dependency-target-name", "-odir", "--output-directory",
+	"-rdc", "--relocatable-device-code", "-maxrregcount", "--maxrregcount", "-l", "--library",
+	"-L", "--library-path", "-t", "--threads", "-x", "--x", "-ldir", "--libdevice-directory",
+	"--keep-dir", "--run-args", "--split-compile", "-split-compile", "-diag-suppress",
+	"--diag-suppress", "-diag-error", "--diag-error", "-diag-warn", "--diag-warn",
+	"--options-file", "-optf", "-ext-lambda",
+};
+
+/* clang/gcc options whose value is a separate argument and that we keep
+** (path values made absolute). */
+static const struct valopt clang_keep_valued[] = {
+	{ "-I", K_PATH, 1 }, { "-isystem", K_PATH, 1 }, { "-idirafter", K_PATH, 1 },
+	{ "-iquote", K_PATH, 1 }, { "-include", K_PATH, 0 }, { "-imacros", K_PATH, 0 },
+	{ "-isysroot", K_PATH, 0 }, { "--sysroot", K_PATH, 0 }, { "-F", K_PATH, 1 },
+	{ "-D", K_PLAIN, 1 }, { "-U", K_PLAIN, 1 }, { "-Xclang", K_PLAIN, 0 },
+	{ "-target", K_PLAIN, 0 }, { "-iprefix", K_PATH, 0 }, { "-iwithprefix", K_PATH, 0 },
+};
+
+/* clang/gcc options whose value is a separate argument and that we drop. */
+static const char *const clang_drop_valued[] = {
+	"-o", "-MF", "-MT", "-MQ", "-MJ", "-x", "-Xcuda-ptxas", "-Xcuda-fatbinary", "-arch",
+	"--serialize-diagnostics", "-dependency-file",
+};
+
+static int in_list(const char *s, const char *const *list, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(s, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+static int has_prefix(const char *s, const char *p)
+{
+	return strncmp(s, p, strlen(p)) == 0;
+}
+
+static int is_nvcc(const char *prog)
+{
+	const char *b = strrchr(prog, '/');
+	return strstr(b != NULL ? b + 1 : prog, "nvcc") != NULL;
+}
+
+/* Appends nvcc option value VAL as clang option CLANG (one argument, or
+** two for -isystem and -include); nvcc's list options take VAL,VAL,... */
+static void nvcc_value(struct argv_buf *a, const char *clang, enum opt_kind kind, int list,
+		       const char *val, const char *dir)
+{
+	const char *p = val;
+	do {
+		const char *comma = list ? strchr(p, ',') : NULL;
+		size_t len = comma != NULL ? (size_t)(comma - p) : strlen(p);
+		char *one = xstrndup(p, len);
+		if (len > 0) {
+			char *v = kind == K_PATH ? absolute(dir, one) : xstrdup(one);
+			size_t cl = strlen(clang);
+			if (clang[cl - 1] == '=' || strcmp(clang, "-I") == 0 || strcmp(clang, "-D") == 0
+			    || strcmp(clang, "-U") == 0) {
+				av_take(a, xasprintf("%s%s", clang, v));
+			} else {
+				av_add(a, clang);
+				av_add(a, v);
+			}
+			free(v);
+		}
+		free(one);
+		p = comma != NULL ? comma + 1 : NULL;
+	} while (p != NULL);
+}
+
+static void convert_nvcc(char *const *argv, uint32_t argc, const char *dir, struct argv_buf *a)
+{
+	for (uint32_t i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		int done = 0;
+		for (size_t k = 0; k < sizeof nvcc_keep / sizeof nvcc_keep[0] && !done; k++) {
+			const char *names[2] = { nvcc_keep[k].nv, nvcc_keep[k].nv_long };
+			for (int j = 0; j < 2 && !done; j++) {
+				size_t nl = strlen(names[j]);
+				const char *val = NULL;
+				if (strcmp(s, names[j]) == 0) {
+					if (i + 1 >= argc) {
+						done = 1;
+						break;
+					}
+					val = argv[++i];
+				} else if (strncmp(s, names[j], nl) == 0 && s[nl] == '=') {
+					val = s + nl + 1;
+				} else if (j == 0 && strncmp(s, names[j], nl) == 0 && s[nl] != '\0'
+					   && strcmp(names[j], "-include") != 0
+					   && strcmp(names[j], "-isystem") != 0
+					   && strcmp(names[j], "-std") != 0) {
+					val = s + nl;	/* -Idir, -DNAME */
+				}
+				if (val != NULL) {
+					nvcc_value(a, nvcc_keep[k].clang, nvcc_keep[k].kind,
+						   nvcc_keep[k].list, val, dir);
+					done = 1;
+				}
+			}
+		}
+		if (!done && in_list(s, nvcc_drop_valued,
+				     sizeof nvcc_drop_valued / sizeof nvcc_drop_valued[0]))
+			i++;
+	}
+}
+
+/* Whether clang/gcc flag S is one we drop (it takes no separate value). */
+static int clang_drop_flag(const char *s)
+{
+	static const char *const exact[] = {
+		"-c", "-S", "-E", "-emit-llvm", "-fsyntax-only", "-nocudainc", "-nocudalib",
+		"-Werror", "-g0", "-pipe",
+	};
+	static const char *const prefixes[] = {
+		"-M", "-O", "-o", "-x", "-Werror=", "--cuda-", "--offload-arch", "--no-offload-arch",
+		"-save-temps", "--save-temps", "--serialize-diagnostics=",
+	};
+	if (in_list(s, exact, sizeof exact / sizeof exact[0]))
+		return 1;
+	for (size_t i = 0; i < sizeof prefixes / sizeof prefixes[0]; i++)
+		if (has_prefix(s, prefixes[i]))
+			return 1;
+	return 0;
+}
+
+static void convert_clang(char *const *argv, uint32_t argc, const char *dir, struct argv_buf *a)
+{
+	for (uint32_t i = 1; i < argc; i++) {
+		const char *s = argv[i];
+		if (s[0] != '-')
+			continue;	/* an input (the file itself) or a response file */
+		if (in_list(s, clang_drop_valued, sizeof clang_drop_valued / sizeof clang_drop_valued[0])) {
+			i++;
+			continue;
+		}
+		const struct valopt *vo = NULL;
+		size_t nl = 0;
+		for (size_t k = 0; k < sizeof clang_keep_valued / sizeof clang_keep_valued[0]; k++) {
+			const struct valopt *c = &clang_keep_valued[k];
+			nl = strlen(c->spelling);
+			if (strcmp(s, c->spelling) == 0 || (c->glued && has_prefix(s, c->spelling))
+			    || (has_prefix(s, c->spelling) && s[nl] == '=')) {
+				vo = c;
+				break;
+			}
+		}
+		if (vo != NULL && s[nl] == '\0') {
+			if (i + 1 >= argc)
+				break;
+			const char *val = argv[++i];
+			av_add(a, s);
+			av_take(a, vo->kind == K_PATH ? absolute(dir, val) : xstrdup(val));
+			continue;
+		}
+		if (vo != NULL) {
+			/* "-Idir", "--sysroot=dir"; a glued "-I=dir" is relative
+			** to the sysroot and stays as it is */
+			const char *val = s + nl + (!vo->glued && s[nl] == '=');
+			char *v = vo->kind == K_PATH && val[0] != '=' ? absolute(dir, val) : xstrdup(val);
+			av_take(a, xasprintf("%.*s%s", (int)(val - s), s, v));
+			free(v);
+			continue;
+		}
+		if (clang_drop_flag(s))
+			continue;
+		av_add(a, s);
+	}
+}
+
+void compile_convert_entry(char *const *argv, uint32_t argc, const char *dir,
+			   char ***v, uint32_t *n, uint32_t *cap)
+{
+	struct argv_buf a = { *v, *n, *cap };
+	if (argc > 0 && is_nvcc(argv[0]))
+		convert_nvcc(argv, argc, dir, &a);
+	else if (argc > 0)
+		convert_clang(argv, argc, dir, &a);
+	*v = a.v;
+	*n = a.n;
+	*cap = a.cap;
+}
+
+/* Whether an entry compiles CUDA: a .cu file, or -x cuda (clang), -x cu
+** (nvcc) in its arguments. */
+static int entry_is_cuda(const char *file, char *const *argv, uint32_t argc)
+{
+	if (compile_is_cuda_source(file))
+		return 1;
+	for (uint32_t i = 1; i < argc; i++) {
+		const char *s = argv[i], *lang = NULL;
+		if ((strcmp(s, "-x") == 0 || strcmp(s, "--x") == 0) && i + 1 < argc)
+			lang = argv[i + 1];
+		else if (has_prefix(s, "--x="))
+			lang = s + 4;
+		else if (has_prefix(s, "-x") && s[2] != '\0')
+			lang = s + 2;
+		if (lang != NULL && (strcmp(lang, "cuda") == 0 || strcmp(lang, "cu") == 0))
+			return 1;
+	}
+	return 0;
+}
+
+/* The canonical name of PATH, for telling two spellings of a file apart. */
+static char *canonical(const char *path)
+{
+	char *r = realpath(path, NULL);
+	return r != NULL ? r : xstrdup(path);
+}
+
+static char *read_file(const char *path, struct sim_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t len = 0, cap = 4096;
+	char *buf = xmalloc(cap);
+	size_t got;
+	while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += got;
+		if (cap - len - 1 == 0)
+			buf = xrealloc(buf, cap *= 2);
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		sim_fail(err, SIM_ERR_IO, "%s: read error", path);
+		return NULL;
+	}
+	buf[len] = '\0';
+	return buf;
+}
+
+/* The last part of PATH without its extension, for a readable output name. */
+static char *stem(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b != NULL ? b + 1 : path;
+	const char *dot = strrchr(b, '.');
+	return xstrndup(b, dot != NULL && dot != b ? (size_t)(dot - b) : strlen(b));
+}
+
+/*
+** Reads database entry E (index I) into its file (absolute), directory
+** and argument vector (*A).  Returns 0, or -1 with a warning printed when
+** the entry lacks what the format requires.
+*/
+static int read_entry(const char *db, int i, const cJSON *e, char **file, const char **dir,
+		      struct argv_buf *a)
+{
+	const cJSON *jd = cJSON_GetObjectItemCaseSensitive(e, "directory");
+	const cJSON *jf = cJSON_GetObjectItemCaseSensitive(e, "file");
+	const cJSON *jargs = cJSON_GetObjectItemCaseSensitive(e, "arguments");
+	const cJSON *jcmd = cJSON_GetObjectItemCaseSensitive(e, "command");
+	if (!cJSON_IsString(jd) || !cJSON_IsString(jf)) {
+		fprintf(stderr, "simulee-c: warning: %s: entry %d has no \"directory\" or \"file\"; "
+			"skipped\n", db, i);
+		return -1;
+	}
+	*dir = jd->valuestring;
+	if (cJSON_IsArray(jargs)) {
+		const cJSON *x;
+		cJSON_ArrayForEach(x, jargs) {
+			if (cJSON_IsString(x))
+				av_add(a, x->valuestring);
+		}
+	} else if (!cJSON_IsString(jcmd)
+		   || compile_split_command(jcmd->valuestring, &a->v, &a->n, &a->cap) < 0) {
+		fprintf(stderr, "simulee-c: warning: %s: entry %d (%s) has no usable \"arguments\" "
+			"or \"command\"; skipped\n", db, i, jf->valuestring);
+		return -1;
+	}
+	*file = absolute(*dir, jf->valuestring);
+	return 0;
+}
+
+/*
+** Handles entry I (E) of database DB: a CUDA TU not seen before is compiled
+** to host IR (appended to OUT), or, when it is the input IN (canonical
+** name, may be NULL), its flags go to OUT->db_flags.  SEEN collects the
+** canonical names done.  Returns 0 (a TU that fails to compile is a
+** warning), or a negative SIM_ERR_* with *err filled when clang cannot run.
+*/
+static int db_entry(const struct compile_opts *o, const struct setup *s, const char *db, int i,
+		    const cJSON *e, const char *in, struct argv_buf *seen, struct compile_out *out,
+		    struct sim_error *err)
+{
+	struct argv_buf args = { 0 }, flags = { 0 }, cmd = { 0 };
+	char *file = NULL, *canon = NULL, *path = NULL;
+	const char *dir = NULL;
+	int rc = 0;
+	if (read_entry(db, i, e, &file, &dir, &args) < 0 || !entry_is_cuda(file, args.v, args.n))
+		goto done;
+	canon = canonical(file);
+	if (in_list(canon, (const char *const *)seen->v, seen->n))
+		goto done;
+	av_add(seen, canon);
+	compile_convert_entry(args.v, args.n, dir, &flags.v, &flags.n, &flags.cap);
+	if (in != NULL && strcmp(canon, in) == 0) {
+		/* the input: compile_cu compiles it, with these flags */
+		for (uint32_t k = 0; k < flags.n; k++)
+			VEC_PUSH(out->db_flags, out->ndb_flags, out->capdb_flags, flags.v[k]);
+		flags.n = 0;
+		goto done;
+	}
+	char *st = stem(file);
+	path = xasprintf("%s/tu%u-%s.ll", out->tmpdir, seen->n, st);
+	free(st);
+	doom(path, 0);
+	setup_args(s, 1, &cmd);
+	av_addv(&cmd, flags.v, flags.n);
+	io_args(&cmd, file, path);
+	rc = run_tool(av_argv(&cmd), !o->verbose, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		fprintf(stderr, "simulee-c: warning: %s: %s: the host side did not compile%s; its "
+			"launch sites are not read%s\n", db, file, how_failed(rc, how, sizeof how),
+			o->verbose ? "" : " (--verbose shows why)");
+		rc = 0;
+	} else if (rc == 0) {
+		VEC_PUSH(out->host_irs, out->nhost_irs, out->caphost_irs, path);
+		path = NULL;
+	}
+done:
+	av_free(&args);
+	av_free(&flags);
+	av_free(&cmd);
+	free(file);
+	free(canon);
+	free(path);
+	return rc;
+}
+
+int compile_db(const struct compile_opts *o, const char *db, const char *input,
+	       struct compile_out *out, struct sim_error *err)
+{
+	struct setup s = { 0 };
+	struct argv_buf seen = { 0 };
+	char *in = NULL;
+	char *text = read_file(db, err);
+	if (text == NULL)
+		return err->status;
+	cJSON *root = cJSON_Parse(text);
+	free(text);
+	int rc;
+	if (root == NULL || !cJSON_IsArray(root)) {
+		rc = sim_fail(err, SIM_ERR_USAGE, "%s: not a compile database (a JSON array of "
+			      "entries)", db);
+		goto out;
+	}
+	if ((rc = setup_resolve(o, &s, err)) < 0 || (rc = ensure_tmpdir(out, err)) < 0)
+		goto out;
+	in = input != NULL ? canonical(input) : NULL;
+	const cJSON *e;
+	int i = 0;
+	cJSON_ArrayForEach(e, root) {
+		if ((rc = db_entry(o, &s, db, i++, e, in, &seen, out, err)) < 0)
+			break;
+	}
+out:
+	av_free(&seen);
+	free(in);
+	cJSON_Delete(root);
+	setup_free(&s);
+	return rc;
+}

@@ -1,0 +1,109 @@
+/*
+** compile.h: CUDA sources in, LLVM files out.  `simulee-c app.cu` has clang
+** compile the file twice, the device side to bitcode (what interp_load
+** reads) and the host side to textual IR (where the launch sites are), and
+** a compile database's CUDA translation units are compiled to host IR the
+** same way.  Every output lives in one private temporary directory that
+** compile_out_free removes; a fatal signal (Ctrl-C, SIGTERM, SIGPIPE)
+** removes it too, for one struct compile_out at a time.
+**
+** clang is run with posix_spawn, never through a shell, so no file name is
+** ever quoted or split; its diagnostics go to our stderr untouched.
+*/
+#ifndef SIMULEE_FRONT_COMPILE_H
+#define SIMULEE_FRONT_COMPILE_H
+
+#include <stdint.h>
+
+#include "src/util.h"
+
+/* The GPU architecture of both passes unless --cuda-gpu-arch says. */
+#define COMPILE_GPU_ARCH "sm_70"
+
+struct compile_opts {
+	const char *clang;	/* NULL: the clang configure found (SIMULEE_CLANG) */
+	const char *cuda_path;	/* NULL: the toolkit configure found, if it is still
+				   there; "": none, always our prelude */
+	const char *gpu_arch;	/* NULL: COMPILE_GPU_ARCH */
+	/* -I, -D, -U, -include of the command line, each already one or two
+	** clang arguments ("-Idir", "-include", "file"), in their order; they
+	** apply to the input file only. */
+	char *const *cc_args;
+	uint32_t ncc_args;
+	char *const *extra_args;	/* after `--`: to the input's two compiles as is */
+	uint32_t nextra_args;
+	int verbose;		/* print each clang command line on stderr, and
+				   the diagnostics of database TUs that fail */
+	const char *datadir;	/* NULL: where the prelude and cuda-compat are
+				   found (installed, or the source tree's
+				   kernels/ for a binary in the build tree) */
+};
+
+/* What the compiles produced.  Zero-initialise; compile_out_free releases
+** it and removes the directory with everything in it. */
+struct compile_out {
+	char *tmpdir;		/* the private directory, NULL until needed */
+	char *device_bc;	/* the input's device bitcode, NULL if none */
+	char **host_irs;	/* host IR files (.ll), in the order compiled */
+	uint32_t nhost_irs, caphost_irs;
+	/* The input's own flags from the compile database (see compile_db),
+	** used for its two compiles; NULL-free list. */
+	char **db_flags;
+	uint32_t ndb_flags, capdb_flags;
+};
+
+/* Whether PATH names CUDA source (".cu"), which compile_cu takes, rather
+** than bitcode or IR. */
+int compile_is_cuda_source(const char *path);
+
+/*
+** Compiles CUDA source SRC: device side to OUT->device_bc, then host side
+** to a host IR file appended to OUT->host_irs.  A device compile error
+** leaves clang's diagnostics on stderr and returns SIM_ERR_COMPILE with
+** "SRC: compilation failed" in *err; a host compile error after a good
+** device compile is a warning on stderr (the kernels are still there, only
+** their launch sites are not) and returns 0.  clang missing or not
+** runnable, a --cuda-path without the CUDA headers, the prelude not found:
+** a negative SIM_ERR_* with one line in *err.  Whatever was produced stays
+** in OUT for compile_out_free.
+*/
+int compile_cu(const struct compile_opts *o, const char *src, struct compile_out *out,
+	       struct sim_error *err);
+
+/*
+** Reads compile database DB (compile_commands.json) and compiles the host
+** side of every CUDA translation unit in it (a .cu file, or -x cuda / -x cu)
+** to a host IR file appended to OUT->host_irs, with the entry's own include
+** paths, macros, forced includes and language standard (from a clang or an
+** nvcc command line; the rest of the command is dropped).  The entry of
+** file INPUT (may be NULL) is not compiled: its flags go to OUT->db_flags
+** instead, for compile_cu to use, so call compile_db first.  A TU that
+** fails to compile is a one-line warning naming it (clang's diagnostics
+** only with o->verbose) and the others go on.  A missing or malformed
+** database: a negative SIM_ERR_* with one line in *err.
+*/
+int compile_db(const struct compile_opts *o, const char *db, const char *input,
+	       struct compile_out *out, struct sim_error *err);
+
+/* Frees OUT's strings and removes its directory and what is in it. */
+void compile_out_free(struct compile_out *out);
+
+/* Splits shell command line CMD as a compile database's "command" does
+** (blanks separate; '...', "..." and backslash quote) into a NULL-terminated
+** argv appended to *V (of *N elements, capacity *CAP; each string
+** allocated).  Returns 0, or -1 on an unterminated quote. */
+int compile_split_command(const char *cmd, char ***v, uint32_t *n, uint32_t *cap);
+
+/*
+** Converts compile database entry ARGV (ARGC arguments, argv[0] the
+** compiler) of the file in directory DIR into the flags our host compile
+** keeps, appended to *V (allocated strings; relative paths made absolute
+** against DIR).  From nvcc: -I, -isystem, -D, -U, -include, -std (short and
+** long spellings); from anything else (clang, gcc): every flag but the
+** compiler, the inputs, -o, -c, -S, -E, -x, -M* dependency output, -O
+** levels, -Werror, and the CUDA mode flags simulee-c sets itself.
+*/
+void compile_convert_entry(char *const *argv, uint32_t argc, const char *dir,
+			   char ***v, uint32_t *n, uint32_t *cap);
+
+#endif
