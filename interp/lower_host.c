@@ -6,16 +6,20 @@
 ** functions a launch is built from (dim3's constructor, the cuda_runtime.h
 ** templates cudaMalloc<T> and cudaLaunchKernel<T>, std::min/max and leaf
 ** helpers such as a ceil-div) are inlined, never a __device_stub__, then
-** sroa, early-cse and instsimplify turn locals into SSA.  A site is then
+** sroa, early-cse, simplifycfg and instsimplify turn locals into SSA.  A
+** site is then
 **   - a call of a device stub preceded by __cudaPushCallConfiguration on
 **     its path (what `k<<<g, b, s, st>>>(args)` becomes), or
 **   - a call of cudaLaunchKernel or cudaLaunchCooperativeKernel (C API or
-**     template) whose function operand is a device stub, outside the stubs.
+**     template) whose function operand is a device stub, outside the stubs
+**     (at -O2 the stub is inlined there, and what it pops is what was
+**     pushed before it).
 ** Values become expressions by following SSA, and memory the analysis can
 ** see (an alloca whose address escapes, a global) through the last store on
 ** every path before the read; what it cannot follow becomes a variable.
 ** Expressions are hash-consed and bounded (HX_MAX_TREE nodes per tree,
 ** HX_MAX_DEPTH levels of SSA), so hostile IR cannot blow them up.
+** docs/DECISIONS.md ("Host launch sites") has the rules in full.
 */
 #include <errno.h>
 #include <math.h>
@@ -45,6 +49,10 @@ extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *st
 #define MEM_MAX_STEPS 20000000ull	/* instructions all memory reads may scan */
 #define HX_MAX_WORK 4000000ull		/* instructions all values may convert */
 #define INLINE_MAX_INSNS 64		/* a leaf helper inlined into its callers */
+
+/* The clean-up: what prepare_inlining marked, then locals into SSA;
+** simplifycfg folds the diamond std::min leaves into a select. */
+#define PIPELINE "always-inline,function(sroa,early-cse,simplifycfg,instsimplify)"
 
 /* ---- values ------------------------------------------------------------- */
 
@@ -2405,7 +2413,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
 	prepare_inlining(&hc);
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-	LLVMErrorRef e = LLVMRunPasses(hc.mod, "always-inline,function(sroa,early-cse,simplifycfg,instsimplify)", NULL, po);
+	LLVMErrorRef e = LLVMRunPasses(hc.mod, PIPELINE, NULL, po);
 	LLVMDisposePassBuilderOptions(po);
 	if (e != NULL) {
 		char *m = LLVMGetErrorMessage(e);
