@@ -222,7 +222,9 @@ static void clamp(const struct space *s, struct evolve_cand *c)
 	}
 	for (;;) {
 		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
-		int over_block = bt > LAUNCH_MAX_THREADS_PER_BLOCK;
+		uint32_t most_block = s->pb->max_block_threads ? s->pb->max_block_threads
+				      : LAUNCH_MAX_THREADS_PER_BLOCK;
+		int over_block = bt > most_block;
 		int over_all = threads_of(c) > s->pb->max_threads;
 		if (!over_block && !over_all)
 			break;
@@ -477,7 +479,9 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 				*b = 1u << *b;
 			*gr = rand_in(g, gx[i % 3][0], gx[i % 3][1]);
 		} else {
-			*b = rand_in(g, 1, 4);
+			/* small, or a tile's side (8, 16, 32): 2-D kernels are
+			** nearly always written for square tiles of those */
+			*b = i % 2 ? rand_in(g, 1, 4) : 1u << rand_in(g, 3, 5);
 			*gr = rand_in(g, 1, 4);
 		}
 		if (s->blo[d] == s->bhi[d])
@@ -888,6 +892,10 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+struct site_ref {
+	uint32_t func, pc;
+};
+
 /* The state the driver keeps across generations. */
 struct driver {
 	const struct evolve_problem *pb;
@@ -898,6 +906,8 @@ struct driver {
 	uint32_t capcands;
 	struct findings seen;	/* (kind, sites) of every finding so far */
 	uint32_t best;		/* the best candidate of the phases run, or UINT32_MAX */
+	struct site_ref *probed;	/* faults probed for an assumption */
+	uint32_t nprobed, capprobed;
 };
 
 static uint32_t *dim_of(struct evolve_cand *c, unsigned dim)
@@ -997,6 +1007,18 @@ static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v,
 	return add_cand(d, &c, gen);
 }
 
+/* Whether the fault at (FUNC, PC) was probed already; notes it if not.
+** A site is probed once: the first launch that shows it decides. */
+static int probed(struct driver *d, uint32_t func, uint32_t pc)
+{
+	for (uint32_t i = 0; i < d->nprobed; i++)
+		if (d->probed[i].func == func && d->probed[i].pc == pc)
+			return 1;
+	struct site_ref sr = { func, pc };
+	VEC_PUSH(d->probed, d->nprobed, d->capprobed, sr);
+	return 0;
+}
+
 /*
 ** Finding F of candidate CI (an access past the end of a static __shared__
 ** array) may be a shape assumption: the kernel indexes the array by its
@@ -1017,7 +1039,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 		if (f->kind != FK_OOB || f->space != AS_SHARED)
 			continue;
 		int var = static_shared_var(p, f->addr);
-		if (var < 0)
+		if (var < 0 || probed(d, f->func, f->pc))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
 		for (unsigned dim = 0; dim < 6; dim++) {
@@ -1049,7 +1071,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
 			if (*shi > lo)
 				*shi = lo;
-			return;
+			break;
 		}
 	}
 }
@@ -1067,7 +1089,7 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 	const struct evolve_problem *pb = d->pb;
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
-		if (f->kind != FK_DIV_ZERO)
+		if (f->kind != FK_DIV_ZERO || probed(d, f->func, f->pc))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
 		for (uint32_t p = 0; p < pb->nparams; p++) {
@@ -1146,7 +1168,8 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 		if (c->rejected < 0 && c->site < 0 && !c->beyond)
 			infer_assumption(d, i, gen);
 		c = &d->res->cands[i];
-		if (c->rejected < 0 && c->site < 0 && !c->beyond)
+		/* with host sites the host's values decide a parameter */
+		if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0)
 			infer_nonzero(d, i, gen);
 	}
 }
@@ -1433,6 +1456,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	conclude(&d);
 	out->seconds = now() - t0;
 	free(d.seen.v);
+	free(d.probed);
 	free(s.band_off);
 	free(s.nonzero);
 	for (unsigned i = 0; i < d.nw; i++) {

@@ -702,7 +702,16 @@ static int search_kernel(const struct run_opts *o, const struct loaded *ld,
 	}
 	struct evolve_reads rd;
 	evolve_reads_of(p, (uint32_t)k->func, &rd);
-	pb.declared = rd.asserts || dims_ranged(o);
+	pb.declared = rd.asserts || dims_ranged(o) || k->maxntid[0] || k->reqntid[0];
+	/* __launch_bounds__ (PTX .maxntid bounds the block's threads) and
+	** .reqntid (the block exactly) */
+	if (k->maxntid[0])
+		pb.max_block_threads = k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1)
+				       * (k->maxntid[2] ? k->maxntid[2] : 1);
+	if (k->reqntid[0] && !o->block_given) {
+		pb.block_lo = pb.block_hi = (struct dim3){ k->reqntid[0],
+			k->reqntid[1] ? k->reqntid[1] : 1, k->reqntid[2] ? k->reqntid[2] : 1 };
+	}
 	/* the host code's launches of this kernel, unless the command line
 	** pins the launch's shape (it then states the contract) */
 	for (uint32_t i = 0; hs && i < hs->ns && !o->grid_given && !o->block_given; i++)
@@ -951,7 +960,17 @@ int run_main(const struct run_opts *opts)
 	if (search) {
 		if (o->kernel == NULL)
 			ki = -1;
-		status = run_search(o, &l, ki, NULL, &err);
+		struct hostsites hs = { 0 };
+		for (uint32_t i = 0; i < o->nhost_irs; i++) {
+			struct sim_error herr = { 0 };
+			/* a host side the reader cannot take leaves the kernels
+			** without observed launches, and says so */
+			if (hostsite_read(o->host_irs[i], &hs, &herr) < 0)
+				fprintf(stderr, "simulee-c: warning: host launch sites not read: %s\n",
+					herr.msg);
+		}
+		status = run_search(o, &l, ki, &hs, &err);
+		hostsites_free(&hs);
 		if (status < 0)
 			goto fail;
 		goto out;

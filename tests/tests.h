@@ -19,6 +19,7 @@ Suite *bugs_suite(void);
 Suite *report_suite(void);
 Suite *evolve_suite(void);
 Suite *hostsite_suite(void);
+Suite *contracts_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */
