@@ -22,6 +22,7 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_RACE] = "data race",
 	[FK_REDUNDANT_BARRIER] = "redundant barrier",
 	[FK_UNINIT] = "read of uninitialized memory",
+	[FK_SUBSCRIPT] = "subscript past an array dimension",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -39,6 +40,7 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_RACE] = "data-race",
 	[FK_REDUNDANT_BARRIER] = "redundant-barrier",
 	[FK_UNINIT] = "uninitialized-read",
+	[FK_SUBSCRIPT] = "subscript",
 };
 
 const char *finding_kind_name(enum finding_kind k)
@@ -114,6 +116,8 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 	f.where = where ? split_where(where, &f.space) : NULL;
 	f.detail = detail ? xstrdup(detail) : NULL;
 	f.count = 1;
+	f.var = FINDING_NO_VAR;
+	f.member = FINDING_NO_VAR;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	return &fs->v[fs->n - 1];
 }
@@ -140,6 +144,8 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 	f.pc = pc;
 	f.second.func = func2;
 	f.second.pc = pc2;
+	f.var = FINDING_NO_VAR;
+	f.member = FINDING_NO_VAR;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	*isnew = 1;
 	return &fs->v[fs->n - 1];

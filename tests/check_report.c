@@ -431,10 +431,11 @@ START_TEST(severity_rules)
 	for (int k = 0; k < FK__COUNT; k++) {
 		struct finding f = { 0 };
 		f.kind = (enum finding_kind)k;
-		enum severity want = k == FK_REDUNDANT_BARRIER ? SEV_WARNING : SEV_ERROR;
+		int warn = k == FK_REDUNDANT_BARRIER || k == FK_SUBSCRIPT;
+		enum severity want = warn ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "kind %s", finding_kind_id(f.kind));
 		f.benign = 1;
-		want = k == FK_RACE || k == FK_REDUNDANT_BARRIER ? SEV_WARNING : SEV_ERROR;
+		want = warn || k == FK_RACE ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "benign %s", finding_kind_id(f.kind));
 	}
 }
