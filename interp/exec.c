@@ -1726,19 +1726,27 @@ reload:
 			vmbreak;
 		}
 		vmcase(SUBCHK) {
-			/* the index, signed, in [0, imm): one unsigned compare */
+			/* the index, signed, in [0, imm): one unsigned compare (a
+			** negative index is a huge unsigned one).  With the extent
+			** below 2^(w-1), x < ext iff the top bits of ~x and of
+			** x - ext are both set: no compare, so SSE2 vectorises it */
 			const uint64_t *A = OP(I->a);
 			uint64_t ext = (uint64_t)I->imm, bad = 0;
 			unsigned ww = I->w;
 			if (m == FULL_MASK && ww == 32 && ext <= 0x80000000u) {
-				/* a negative i32 is 2^31 or more unsigned: 32-bit compares */
-				uint32_t e32 = (uint32_t)ext, b32 = 0;
-				for (int l = 0; l < 32; l++)
-					b32 |= (uint32_t)A[l] >= e32;
-				bad = b32;
+				uint32_t e32 = (uint32_t)ext, ok = 1;
+				LANE_LOOP
+				for (int l = 0; l < 32; l++) {
+					uint32_t x = (uint32_t)A[l];
+					ok &= (~x & (x - e32)) >> 31;
+				}
+				bad = !ok;
 			} else if (m == FULL_MASK && ww == 64) {
+				uint64_t ok = 1;
+				LANE_LOOP
 				for (int l = 0; l < 32; l++)
-					bad |= A[l] >= ext;
+					ok &= (~A[l] & (A[l] - ext)) >> 63;
+				bad = !ok;
 			} else {
 				FOR_LANES(m, l)
 					bad |= (uint64_t)SX(A[l], ww) >= ext;
