@@ -315,6 +315,71 @@ START_TEST(subscript_proven_in_range)
 }
 END_TEST
 
+START_TEST(subscript_lanes)
+{
+	/* i32 indices (the 32-bit lane test), negative ones, and a partial
+	** mask under divergence */
+	static const char ll[] =
+		"target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:64\"\n"
+		"target triple = \"nvptx64-nvidia-cuda\"\n"
+		"declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"@t = internal addrspace(3) global [4 x [8 x i32]] undef\n"
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %j = sub i32 %tid, 2\n"
+		"  %p = getelementptr [4 x [8 x i32]], ptr addrspace(3) @t, i32 0, i32 1, i32 %j\n"
+		"  store i32 1, ptr addrspace(3) %p\n"
+		"  %c = icmp ult i32 %tid, 16\n"
+		"  br i1 %c, label %a, label %b\n"
+		"a:\n"
+		"  %q = getelementptr [4 x [8 x i32]], ptr addrspace(3) @t, i32 0, i32 2, i32 %tid\n"
+		"  store i32 2, ptr addrspace(3) %q\n"
+		"  br label %b\n"
+		"b:\n"
+		"  ret void\n}\n"
+		"!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n";
+	char *path = tu_tmpfile(ll, strlen(ll));
+	struct load_options opt = { .verify = 1 };
+	struct sim_error err = { 0 };
+	struct ker k;
+	int rc = interp_load(path, &opt, &k.l, &err);
+	unlink(path);
+	free(path);
+	ck_assert_msg(rc == 0, "interp_load: %s", err.msg);
+	k.func = k.l.kernels[0].func;
+	ck_assert_int_ge(k.func, 0);
+	ck_assert_uint_eq(subchks(k.l.prog), 2);
+	struct run r = { { 1, 1, 1 }, D2(32, 1), 4, { 0 }, 0, 0, 0, { 0 } };
+	struct findings fs;
+	launch(&k, &r, &fs);
+	const struct finding *f = find_kind(&fs, FK_SUBSCRIPT, 0);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(f->index, -2);		/* lane 0 */
+	ck_assert_uint_eq(f->count, 2 + 22);	/* j = -2, -1 and 8 .. 29 */
+	ck_assert_uint_eq(f->extent, 8);
+	ck_assert_uint_eq(f->dim, 2);
+	f = find_kind(&fs, FK_SUBSCRIPT, 1);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(f->index, 8);		/* lanes 8 .. 15 of the 16 that ran */
+	ck_assert_uint_eq(f->count, 8);
+	f = find_kind(&fs, FK_OOB, 0);		/* t[1][24 ..]: past t itself */
+	ck_assert_ptr_nonnull(f);
+	ck_assert_uint_eq(f->count, 6);
+	ck_assert_uint_eq(f->dim, 1);
+	ck_assert_uint_eq(f->extent, 4);
+	ck_assert_int_eq(f->index, 4);
+	findings_free(&fs);
+	/* 8 threads: only j = -2, -1 */
+	r.block = D2(8, 1);
+	launch(&k, &r, &fs);
+	ck_assert_uint_eq(fs.n, 1);
+	ck_assert_uint_eq(fs.v[0].count, 2);
+	findings_free(&fs);
+	interp_loaded_free(&k.l);
+}
+END_TEST
+
 /* ---- dependence masks ---------------------------------------------------- */
 
 /* The union of the masks of the sites of KIND on source line LINE (at
@@ -532,6 +597,7 @@ Suite *deps_suite(void)
 	tcase_add_test(tc, subscript_struct_member);
 	tcase_add_test(tc, subscript_not_through_pointers);
 	tcase_add_test(tc, subscript_proven_in_range);
+	tcase_add_test(tc, subscript_lanes);
 	suite_add_tcase(s, tc);
 	TCase *dc = tcase_create("deps");
 	tcase_set_timeout(dc, 60);
