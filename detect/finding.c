@@ -22,6 +22,7 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_RACE] = "data race",
 	[FK_REDUNDANT_BARRIER] = "redundant barrier",
 	[FK_UNINIT] = "read of uninitialized memory",
+	[FK_SUBSCRIPT] = "subscript past an array dimension",
 	[FK_ASSUMPTION] = "shape assumption",
 };
 
@@ -40,6 +41,7 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_RACE] = "data-race",
 	[FK_REDUNDANT_BARRIER] = "redundant-barrier",
 	[FK_UNINIT] = "uninitialized-read",
+	[FK_SUBSCRIPT] = "subscript",
 	[FK_ASSUMPTION] = "shape-assumption",
 };
 
@@ -126,6 +128,8 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 	f.where = where ? split_where(where, &f.space) : NULL;
 	f.detail = detail ? xstrdup(detail) : NULL;
 	f.count = 1;
+	f.var = FINDING_NO_VAR;
+	f.member = FINDING_NO_VAR;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	return &fs->v[fs->n - 1];
 }
@@ -152,6 +156,8 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 	f.pc = pc;
 	f.second.func = func2;
 	f.second.pc = pc2;
+	f.var = FINDING_NO_VAR;
+	f.member = FINDING_NO_VAR;
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	*isnew = 1;
 	return &fs->v[fs->n - 1];

@@ -28,6 +28,7 @@ enum finding_kind {
 	FK_RACE,		/* data race: two unordered conflicting accesses */
 	FK_REDUNDANT_BARRIER,	/* a barrier no conflict ever needed */
 	FK_UNINIT,		/* read of never-written shared or local memory */
+	FK_SUBSCRIPT,		/* an index past an inner array dimension (a warning) */
 	FK_ASSUMPTION,		/* a shape the kernel assumes (an inferred contract) */
 	FK__COUNT
 };
@@ -143,7 +144,32 @@ struct finding {
 	/* FK_BARRIER_DIVERGENCE: where every thread of the block was (owned),
 	** or NULL */
 	struct divergence *div;
+
+	/* FK_OOB and FK_SUBSCRIPT, from the first occurrence: what the search
+	** needs to state a shape assumption ("assumes blockDim.x <= 256:
+	** shared 'part[256]' is indexed by threadIdx.x").  dep: the DEP_* mask
+	** of the faulting access's address (FK_OOB, at the user's site) or of
+	** the index (FK_SUBSCRIPT).  var: the gvar index of the variable
+	** (shared, __device__, __constant__), FINDING_NO_VAR for anything else
+	** (a local array is named by `where` and space AS_LOCAL).  dim: the
+	** dimension indexed, 1 the outermost (of an array member, for a
+	** FK_SUBSCRIPT with member != FINDING_NO_VAR), 0 when the allocation
+	** is no array; extent: that dimension's extent (dim 0: the
+	** allocation's elements, or bytes when it has no element size);
+	** index: the index seen there, signed; member: for a FK_SUBSCRIPT on
+	** an array member of a struct, its byte offset in that struct, else
+	** FINDING_NO_VAR.  For FK_SUBSCRIPT `where` is the variable as
+	** declared ("tile[16][16]"). */
+	uint16_t dep;
+	uint8_t dim;
+	uint32_t var;
+	uint32_t member;
+	uint64_t extent;
+	int64_t index;
 };
+
+/* No variable (struct finding var, member). */
+#define FINDING_NO_VAR UINT32_MAX
 
 /* The second site of a barrier divergence that has no other barrier. */
 #define FINDING_NO_SITE UINT32_MAX
@@ -169,8 +195,8 @@ struct finding *findings_add(struct findings *fs, enum finding_kind kind,
 			     const char *where, const char *detail);
 /* The finding of KIND for the unordered site pair (func, pc), (func2, pc2):
 ** an existing one (its sites in either order), or a new zeroed one holding
-** just the kind and the sites (*isnew tells which).  The caller fills in the
-** rest and the counts. */
+** just the kind and the sites, var and member FINDING_NO_VAR (*isnew tells
+** which).  The caller fills in the rest and the counts. */
 struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 				  uint32_t func, uint32_t pc, uint32_t func2, uint32_t pc2,
 				  int *isnew);

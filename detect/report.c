@@ -123,6 +123,7 @@ enum severity finding_severity(const struct finding *f)
 	case FK_RACE:
 		return f->benign ? SEV_WARNING : SEV_ERROR;
 	case FK_REDUNDANT_BARRIER: case FK_ASSUMPTION:
+	case FK_SUBSCRIPT:	/* the address stays inside the variable */
 		return SEV_WARNING;
 	default:
 		return SEV_ERROR;
@@ -454,6 +455,16 @@ char *report_message(const struct finding *f)
 	if (f->kind == FK_ASSUMPTION && f->detail)
 		return xstrdup(f->detail);	/* the assumption is the message */
 	struct sbuf b = { 0 };
+	if (f->kind == FK_SUBSCRIPT && f->where) {
+		/* "index 17 is past dimension 2 of shared 'tile[16][16]' (extent 16)" */
+		const char *sp = report_space_name(f->space);
+		sb_add(&b, "index %" PRId64 " is past dimension %u of ", f->index, (unsigned)f->dim);
+		if (f->member != FINDING_NO_VAR)
+			sb_add(&b, "the array member at byte %" PRIu32 " of ", f->member);
+		sb_add(&b, "%s%s'%s' (extent %" PRIu64 ")", sp ? sp : "", sp ? " " : "", f->where,
+		       f->extent);
+		return sb_take(&b);
+	}
 	sb_add(&b, "%s", finding_kind_name(f->kind));
 	if (f->where) {
 		const char *sp = report_space_name(f->space);

@@ -56,29 +56,66 @@ void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint3
 	w->pc = 0;
 }
 
-/* Records finding K of lane LANE at instruction (FN, PC), cited at LOC. */
-static void finding_at(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
-		       const struct srcloc *loc, enum finding_kind k, uint64_t addr,
-		       const char *detail)
+/* Ends the launch: W, the warp running (or NULL), leaves at its next
+** step check, which sees its steps past any budget. */
+static void stop_launch(struct exec *ex, struct warp *w)
 {
+	ex->stopped = 1;
+	if (w != NULL && ex->stop_warp == NULL) {
+		ex->stop_warp = w;
+		ex->stop_steps = w->steps;
+		w->steps = UINT64_MAX - 1;
+	}
+}
+
+/* Records finding K of lane LANE at instruction (FN, PC), cited at LOC,
+** about WHERE ("SPACE 'name'" or NULL).  Returns it when new, NULL when it
+** was only counted or the launch has stopped. */
+static struct finding *record(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+			      const struct srcloc *loc, enum finding_kind k, uint64_t addr,
+			      const char *where, const char *detail)
+{
+	if (ex->stopped)
+		return NULL;
+	struct finding *old = findings_find(ex->out, k, fn, pc), *fd = NULL;
+	if (old != NULL) {
+		old->count++;
+	} else {
+		struct thread_id who = { { ex->block[0], ex->block[1], ex->block[2] },
+					 { w->tid[0][lane], w->tid[1][lane], w->tid[2][lane] } };
+		fd = findings_add(ex->out, k, fn, pc, loc, &who, addr, where, detail);
+	}
+	if (exec_stops_on(ex, k))
+		stop_launch(ex, w);
+	return fd;
+}
+
+/* Records finding K of lane LANE at instruction (FN, PC), cited at LOC;
+** ADDR, when not 0, is named.  Returns it when new, else NULL. */
+static struct finding *finding_at(struct exec *ex, struct warp *w, int lane, uint32_t fn,
+				  uint32_t pc, const struct srcloc *loc, enum finding_kind k,
+				  uint64_t addr, const char *detail)
+{
+	if (ex->stopped)
+		return NULL;
 	struct finding *old = findings_find(ex->out, k, fn, pc);
 	if (old != NULL) {
 		old->count++;
-		return;
+		if (exec_stops_on(ex, k))
+			stop_launch(ex, w);
+		return NULL;
 	}
-	struct thread_id who = { { ex->block[0], ex->block[1], ex->block[2] },
-				 { w->tid[0][lane], w->tid[1][lane], w->tid[2][lane] } };
 	char where[256] = "";
 	if (addr)
 		mem_name_addr(ex->m, addr, where, sizeof where);
-	struct finding *fd = findings_add(ex->out, k, fn, pc, loc, &who, addr,
-					  where[0] ? where : NULL, detail);
-	if (fd->count == 1 && where[0]) {
+	struct finding *fd = record(ex, w, lane, fn, pc, loc, k, addr, where[0] ? where : NULL, detail);
+	if (fd != NULL && where[0]) {
 		/* the space of what it names: global for anything not shared,
 		** local or constant (parameter memory included) */
 		uint8_t as = ex->m->a[MEM_ID(addr)].space;
 		fd->space = as == AS_SHARED || as == AS_LOCAL || as == AS_CONST ? as : AS_GLOBAL;
 	}
+	return fd;
 }
 
 uint32_t exec_insn_site(const struct program *p, uint32_t fn, uint32_t pc)
@@ -92,8 +129,8 @@ uint32_t exec_insn_site(const struct program *p, uint32_t fn, uint32_t pc)
 	return UINT32_MAX;
 }
 
-void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
-		  enum finding_kind k, uint64_t addr, const char *detail)
+struct finding *exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+			     enum finding_kind k, uint64_t addr, const char *detail)
 {
 	const struct program *p = ex->p;
 	const struct func *f = &p->funcs[fn];
@@ -101,7 +138,7 @@ void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32
 	uint32_t site = exec_insn_site(p, fn, pc);
 	if (site != UINT32_MAX)
 		loc = p->sites[site].loc;
-	finding_at(ex, w, lane, fn, pc, &loc, k, addr, detail);
+	return finding_at(ex, w, lane, fn, pc, &loc, k, addr, detail);
 }
 
 /* Lanes M of W leave the kernel at instruction PC of function FN (a
@@ -493,18 +530,100 @@ static enum finding_kind fault_kind(enum mem_fault f)
 	}
 }
 
+static int64_t floor_div(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+/* What the search reads from a memory fault FD at (FN, PC) of W, lane
+** address ADDR: the dependence mask of the user's site and, for an
+** out-of-bounds access, the variable, the dimension left and the index. */
+static void describe_fault(struct exec *ex, struct warp *w, struct finding *fd, uint32_t fn,
+			   uint32_t pc, uint64_t addr)
+{
+	const struct program *p = ex->p;
+	uint32_t site = exec_insn_site(p, fn, pc);
+	if (site != UINT32_MAX && w->depth > 0)
+		fd->dep = p->sites[exec_user_site(p, w, w->depth - 1, site)].dep;
+	uint32_t id = MEM_ID(addr);
+	if (fd->kind != FK_OOB || id >= ex->m->n)
+		return;
+	const struct mem_alloc *a = &ex->m->a[id];
+	if (id >= 1 && id <= p->ngvars && p->gvars[id - 1].alloc_id == id)
+		fd->var = id - 1;
+	/* the offset is 40 bits; below the allocation it wraps */
+	int64_t off = (int64_t)(MEM_OFF(addr) << (64 - MEM_OFF_BITS)) >> (64 - MEM_OFF_BITS);
+	uint64_t es = a->elem_size ? a->elem_size : 1;
+	if (a->ndims >= 1 && a->dims != NULL) {
+		uint64_t row = es;
+		for (unsigned d = 1; d < a->ndims; d++)
+			row *= a->dims[d] ? a->dims[d] : 1;
+		fd->dim = 1;
+		fd->extent = a->dims[0] ? a->dims[0] : a->size / row;
+		fd->index = floor_div(off, (int64_t)row);
+	} else {
+		fd->dim = 0;
+		fd->extent = a->size / es;
+		fd->index = floor_div(off, (int64_t)es);
+	}
+}
+
 static void mem_fault_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 			      enum mem_fault f, uint64_t addr, unsigned size, int write)
 {
+	if (ex->stopped)
+		return;
 	struct finding *old = findings_find(ex->out, fault_kind(f), fn, pc);
 	if (old != NULL) {	/* counted only: skip the formatting */
 		old->count++;
+		if (exec_stops_on(ex, fault_kind(f)))
+			stop_launch(ex, w);
 		return;
 	}
 	char detail[160];
 	snprintf(detail, sizeof detail, "%s of %u byte%s at address 0x%llx",
 		 write ? "write" : "read", size, size == 1 ? "" : "s", (unsigned long long)addr);
-	exec_finding(ex, w, lane, fn, pc, fault_kind(f), addr, detail);
+	struct finding *fd = exec_finding(ex, w, lane, fn, pc, fault_kind(f), addr, detail);
+	if (fd != NULL)
+		describe_fault(ex, w, fd, fn, pc, addr);
+}
+
+/* Lane LANE's index IDX broke subscript check I at (FN, PC): one finding
+** per instruction, counted per lane. */
+static void subscript_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+			      const struct insn *I, int64_t idx)
+{
+	const struct program *p = ex->p;
+	if (ex->stopped || I->x >= p->nsubs)
+		return;
+	const struct subscript *s = &p->subs[I->x];
+	struct finding *old = findings_find(ex->out, FK_SUBSCRIPT, fn, pc);
+	if (old != NULL) {
+		old->count++;
+		if (exec_stops_on(ex, FK_SUBSCRIPT))
+			stop_launch(ex, w);
+		return;
+	}
+	static const char *const spaces[] = { [AS_SHARED] = "shared", [AS_LOCAL] = "local",
+					      [AS_CONST] = "constant", [AS_GLOBAL] = "global" };
+	const char *sp = s->space < sizeof spaces / sizeof spaces[0] && spaces[s->space]
+			 ? spaces[s->space] : "global";
+	char where[300], deps[160], detail[400];
+	snprintf(where, sizeof where, "%s '%s'", sp, s->name ? s->name : "?");
+	prog_dep_print(s->dep, deps, sizeof deps);
+	snprintf(detail, sizeof detail,
+		 "the address stays inside the %s, in another element; the index depends on %s",
+		 s->member != PROG_NO_VAR ? "struct" : "array", deps);
+	struct finding *fd = record(ex, w, lane, fn, pc, &s->loc, FK_SUBSCRIPT, 0, where, detail);
+	if (fd == NULL)
+		return;
+	fd->dep = s->dep;
+	fd->var = s->var;
+	fd->member = s->member;
+	fd->dim = s->dim;
+	fd->extent = s->extent;
+	fd->index = idx;
 }
 
 /* vprintf: the argument buffer holds each argument at its natural
@@ -940,6 +1059,8 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w)
 #endif
 
 reload:
+	if (ex->stopped)
+		goto stopped;
 	ex->lane_insns += (w->steps - seg_steps) * (uint64_t)popc32(seg_mask);
 	seg_steps = w->steps;
 	seg_mask = 0;
@@ -980,8 +1101,14 @@ reload:
 	for (;;) {
 		I = &code[pc];
 		if (++w->steps > max_steps) {
+			if (ex->stopped)
+				goto stopped;
 			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)popc32(seg_mask);
 			exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0, NULL);
+			if (ex->stop_warp == w) {
+				w->steps = ex->stop_steps;
+				ex->stop_warp = NULL;
+			}
 			w->exited = w->exists;
 			w->active = 0;
 			w->depth = 0;
@@ -1219,6 +1346,8 @@ reload:
 				}
 				exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_WARP_SYNC, 0,
 					     "lanes named in the mask never reached this warp-level operation");
+				if (ex->stopped)
+					goto stopped;
 			}
 			fr->ws_blocked &= ~here;
 			/* this instruction runs for the lanes that waited here too */
@@ -1596,6 +1725,39 @@ reload:
 			}
 			vmbreak;
 		}
+		vmcase(SUBCHK) {
+			/* the index, signed, in [0, imm): one unsigned compare (a
+			** negative index is a huge unsigned one).  With the extent
+			** below 2^(w-1), x < ext iff the top bits of ~x and of
+			** x - ext are both set: no compare, so SSE2 vectorises it */
+			const uint64_t *A = OP(I->a);
+			uint64_t ext = (uint64_t)I->imm, bad = 0;
+			unsigned ww = I->w;
+			if (m == FULL_MASK && ww == 32 && ext <= 0x80000000u) {
+				uint32_t e32 = (uint32_t)ext, ok = 1;
+				LANE_LOOP
+				for (int l = 0; l < 32; l++) {
+					uint32_t x = (uint32_t)A[l];
+					ok &= (~x & (x - e32)) >> 31;
+				}
+				bad = !ok;
+			} else if (m == FULL_MASK && ww == 64) {
+				uint64_t ok = 1;
+				LANE_LOOP
+				for (int l = 0; l < 32; l++)
+					ok &= (~A[l] & (A[l] - ext)) >> 63;
+				bad = !ok;
+			} else {
+				FOR_LANES(m, l)
+					bad |= (uint64_t)SX(A[l], ww) >= ext;
+			}
+			if (bad == 0)
+				vmbreak;
+			FOR_LANES(m, l)
+				if ((uint64_t)SX(A[l], ww) >= ext)
+					subscript_finding(ex, w, (int)l, fr->fn, pc, I, SX(A[l], ww));
+			vmbreak;
+		}
 		vmcase(FADD32) LANES(bf32(f32(a) + f32(b))); vmbreak;
 		vmcase(FSUB32) LANES(bf32(f32(a) - f32(b))); vmbreak;
 		vmcase(FMUL32) LANES(bf32(f32(a) * f32(b))); vmbreak;
@@ -1833,7 +1995,16 @@ reload:
 						     "alloca of more than 16 MiB");
 					size = 1;
 				}
-				uint32_t id = mem_new(mem, AS_LOCAL, size, "local");
+				const struct localvar *lv = I->x < p->nlocals ? &p->locals[I->x] : NULL;
+				uint32_t id = mem_new(mem, AS_LOCAL, size, lv ? lv->name : "local");
+				if (id != 0 && lv != NULL && A[l] <= 1) {
+					/* one object: named with its dimensions */
+					struct mem_alloc *na = &mem->a[id];
+					na->elem = lv->elem;
+					na->elem_size = lv->elem_size;
+					na->ndims = lv->ndims;
+					na->dims = lv->dims;
+				}
 				D[l] = MEM_PTR(id, 0);
 			}
 			vmbreak;
@@ -1850,4 +2021,16 @@ next:
 #endif
 		pc++;
 	}
+
+stopped:
+	/* stop_kinds: this warp ends here, with the steps it really ran */
+	if (ex->stop_warp == w) {
+		w->steps = ex->stop_steps;
+		ex->stop_warp = NULL;
+	}
+	ex->lane_insns += (w->steps - seg_steps) * (uint64_t)popc32(seg_mask);
+	w->exited = w->exists;
+	w->active = 0;
+	w->depth = 0;
+	return WARP_DONE;
 }

@@ -71,6 +71,13 @@ struct exec {
 	uint64_t warp_insns;	/* counted for launch_stats */
 	uint64_t lane_insns;
 	uint64_t mem_accesses;
+	/* launch_cfg stop_kinds: a finding of one of those kinds ends the
+	** launch.  The warp that found it has its steps (saved in stop_steps)
+	** pushed past the budget, so that the dispatch loop leaves at its next
+	** instruction without testing anything per instruction. */
+	int stopped;
+	struct warp *stop_warp;
+	uint64_t stop_steps;
 };
 
 enum warp_status { WARP_DONE, WARP_BLOCKED };
@@ -109,8 +116,16 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w);
 /* Starts a frame of function FN for lanes MASK at depth w->depth. */
 void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint32_t mask);
 
-/* Reports a fault of lane L at instruction PC of function FN. */
-void exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
-		  enum finding_kind k, uint64_t addr, const char *detail);
+/* Reports a fault of lane L at instruction PC of function FN.  Returns the
+** finding when it is new, NULL when it was only counted (or the launch has
+** stopped: then nothing is recorded). */
+struct finding *exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+			     enum finding_kind k, uint64_t addr, const char *detail);
+
+/* Whether a finding of kind K ends the launch (launch_cfg stop_kinds). */
+static inline int exec_stops_on(const struct exec *ex, enum finding_kind k)
+{
+	return (unsigned)k < 32 && (ex->cfg->stop_kinds >> k & 1u) != 0;
+}
 
 #endif

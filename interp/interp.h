@@ -75,6 +75,7 @@ struct launch_stats {
 	uint64_t warp_insns;
 	uint64_t lane_insns;
 	uint64_t mem_accesses;
+	uint64_t stopped;	/* launches that stop_kinds ended early */
 };
 
 /* How one launch runs. */
@@ -87,6 +88,13 @@ struct launch_cfg {
 	FILE *print_out;	/* where device printf goes (default stdout) */
 	struct launch_stats *stats;	/* if not NULL, the counts are added here */
 	struct mam *mam;	/* the Memory-Access Model to feed, or NULL */
+	/* Bit k set (1u << FK_ASSERT, ...): the first finding of kind k that
+	** the interpreter reports ends the launch there, every warp of every
+	** block, and nothing more is recorded; interp_launch returns 0 with
+	** the findings so far and counts the launch in stats->stopped.
+	** Races and redundant barriers, which the caller derives from the
+	** model afterwards, are not the interpreter's.  0: run to the end. */
+	uint32_t stop_kinds;
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

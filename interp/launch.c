@@ -213,6 +213,8 @@ static uint8_t lane_place(const struct program *p, const struct warp *w, int l, 
 static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 {
 	const struct program *p = ex->p;
+	if (ex->stopped)
+		return;
 	const struct place none = { FINDING_NO_SITE, FINDING_NO_SITE, { NULL, NULL, 0, 0 } };
 	struct place prim = none, other = none;
 	struct thread_id first[4];
@@ -272,6 +274,8 @@ static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 	struct finding *fd = findings_get_pair(ex->out, FK_BARRIER_DIVERGENCE, prim.fn, prim.pc,
 					       other.fn, other.pc, &isnew);
 	fd->count++;
+	if (exec_stops_on(ex, FK_BARRIER_DIVERGENCE))
+		ex->stopped = 1;	/* after this one */
 	if (!isnew) {
 		free(gs);
 		return;
@@ -350,8 +354,10 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 			w->exited |= ~w->exists;
 			if (exec_warp(ex, w) == WARP_BLOCKED)
 				any_blocked = 1;
+			if (ex->stopped)
+				break;
 		}
-		if (!any_blocked)
+		if (!any_blocked || ex->stopped)
 			break;
 		uint32_t bfn = 0, bpc = 0, missing = 0;
 		int ok = barrier_agrees(ws, ex->nwarps, &bfn, &bpc, &missing);
@@ -365,6 +371,8 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 		if (!ok || exited != 0) {
 			if (anyblocked_bar)
 				report_divergence(ex, ws, ex->nwarps);
+			if (ex->stopped)
+				break;
 		}
 		if (!anyblocked_bar) {
 			/* blocked at warp-level syncs only: force them through */
@@ -410,6 +418,8 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	ex.nthreads = (uint32_t)nt;
 	ex.nwarps = (uint32_t)((nt + 31) / 32);
 	ex.max_steps = cfg->max_steps ? cfg->max_steps : LAUNCH_DEFAULT_MAX_STEPS;
+	if (ex.max_steps > UINT64_MAX - 2)	/* a stopped warp's steps exceed any budget */
+		ex.max_steps = UINT64_MAX - 2;
 	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
 	ex.mam = cfg->mam;
 	if (ex.mam) {
@@ -431,9 +441,9 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
 	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
 	uint32_t mark = m->n;
-	for (uint32_t z = 0; z < cfg->grid.z; z++)
-		for (uint32_t y = 0; y < cfg->grid.y; y++)
-			for (uint32_t x = 0; x < cfg->grid.x; x++) {
+	for (uint32_t z = 0; z < cfg->grid.z && !ex.stopped; z++)
+		for (uint32_t y = 0; y < cfg->grid.y && !ex.stopped; y++)
+			for (uint32_t x = 0; x < cfg->grid.x && !ex.stopped; x++) {
 				ex.block[0] = x;
 				ex.block[1] = y;
 				ex.block[2] = z;
@@ -459,6 +469,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		cfg->stats->warp_insns += ex.warp_insns;
 		cfg->stats->lane_insns += ex.lane_insns;
 		cfg->stats->mem_accesses += ex.mem_accesses;
+		cfg->stats->stopped += (uint64_t)ex.stopped;
 	}
 	for (uint32_t i = 0; i < ex.nwarps; i++)
 		free_warp(&ws[i]);

@@ -302,19 +302,10 @@ int lower_unsupported(struct lctx *lc, const char *what)
 			what, fc && fc->funcname ? fc->funcname : "?");
 }
 
-uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size)
+/* The source location of the instruction being lowered, for reports. */
+static struct srcloc cur_srcloc(struct lctx *lc)
 {
-	struct program *p = lc->p;
-	struct site s = { 0 };
-	s.func = lc->f->fidx;
-	s.pc = lc->f->ncode;
-	s.kind = kind;
-	s.space = space;
-	s.size = size;
-	s.loc.file = lc->f->file;
-	s.loc.func = lc->f->funcname;
-	s.loc.line = lc->f->cur_line;
-	s.loc.col = lc->f->cur_col;
+	struct srcloc sl = { lc->f->file, lc->f->funcname, lc->f->cur_line, lc->f->cur_col };
 	/* code of a CUDA header's wrapper inlined into the user's function is
 	** reported where the user called it */
 	LLVMMetadataRef loc = lc->f->cur ? LLVMInstructionGetDebugLoc(lc->f->cur) : NULL;
@@ -325,14 +316,27 @@ uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size)
 		snprintf(name, sizeof name, "%.*s", (int)len, file ? file : "");
 		if (!lower_is_system_header(name)) {
 			if (loc != LLVMInstructionGetDebugLoc(lc->f->cur)) {
-				s.loc.file = arena_strdup(p->strings, file, len);
-				s.loc.line = LLVMDILocationGetLine(loc);
-				s.loc.col = LLVMDILocationGetColumn(loc);
+				sl.file = arena_strdup(lc->p->strings, file, len);
+				sl.line = LLVMDILocationGetLine(loc);
+				sl.col = LLVMDILocationGetColumn(loc);
 			}
 			break;
 		}
 		loc = LLVMDILocationGetInlinedAt(loc);
 	}
+	return sl;
+}
+
+uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size)
+{
+	struct program *p = lc->p;
+	struct site s = { 0 };
+	s.func = lc->f->fidx;
+	s.pc = lc->f->ncode;
+	s.kind = kind;
+	s.space = space;
+	s.size = size;
+	s.loc = cur_srcloc(lc);
 	VEC_PUSH(p->sites, p->nsites, lc->capsites, s);
 	return p->nsites - 1;
 }
@@ -934,6 +938,11 @@ static uint32_t compute_layout(struct lctx *lc, uint32_t *order)
 	}
 	uint32_t nout = 0;
 	order_region(&L, -1, order, &nout);
+	/* kept for the subscript checks (lower_gep) */
+	fc->idom = xmalloc(n * sizeof *fc->idom);
+	fc->npred = xmalloc(n * sizeof *fc->npred);
+	memcpy(fc->idom, L.idom, n * sizeof *fc->idom);
+	memcpy(fc->npred, L.npred, n * sizeof *fc->npred);
 	for (uint32_t b = 0; b < n; b++) {
 		free(L.succ[b]);
 		free(L.pred[b]);
@@ -1250,6 +1259,408 @@ static int lower_mem(struct lctx *lc, LLVMValueRef I, int is_store)
 	return 0;
 }
 
+/* ---- array subscripts ------------------------------------------------------
+** A GEP into a variable whose shape the lowering knows (a shared,
+** __device__, __constant__ or local global, or an alloca of one object)
+** gets a SUBCHK for every non-constant index into an array dimension that
+** the allocation's own bounds do not cover: an inner dimension
+** (tile[ty][tx] with tx = 17 stays inside tile), or any dimension of an
+** array member of a struct.  The outermost dimension of the variable is
+** the allocation's bound, checked by every access already.  Pointers of
+** unknown shape (parameters, loaded pointers) get nothing.
+*/
+
+static const char *md_string_operand(LLVMValueRef md, unsigned i);
+
+/* The variable V points into, through casts and GEPs (instructions or
+** constant expressions), when its shape is known; NULL otherwise. */
+static LLVMValueRef shaped_root(struct lctx *lc, LLVMValueRef v)
+{
+	for (int depth = 0; v != NULL && depth < 64; depth++) {
+		if (LLVMIsAGlobalVariable(v))
+			return ptrmap_get(&lc->gvarmap, v) != NULL ? v : NULL;
+		if (LLVMIsAAllocaInst(v)) {
+			LLVMValueRef cnt = LLVMGetOperand(v, 0);
+			return LLVMIsAConstantInt(cnt) && LLVMConstIntGetZExtValue(cnt) == 1 ? v : NULL;
+		}
+		LLVMOpcode op;
+		if (LLVMIsAInstruction(v))
+			op = LLVMGetInstructionOpcode(v);
+		else if (LLVMIsAConstantExpr(v))
+			op = LLVMGetConstOpcode(v);
+		else
+			return NULL;
+		if (op != LLVMGetElementPtr && op != LLVMBitCast && op != LLVMAddrSpaceCast)
+			return NULL;
+		v = LLVMGetOperand(v, 0);
+	}
+	return NULL;
+}
+
+static LLVMTypeRef root_type(LLVMValueRef root)
+{
+	return LLVMIsAGlobalVariable(root) ? LLVMGlobalGetValueType(root) : LLVMGetAllocatedType(root);
+}
+
+/* Where a pointer points inside its variable: the type there, how many
+** array levels lie above it (below the variable, or below the struct
+** member holding it), and that member's byte offset in its struct
+** (PROG_NO_VAR: no struct in between). */
+struct vpos {
+	LLVMTypeRef t;
+	unsigned depth;
+	uint32_t member;
+	int known;
+};
+
+/* Whether type S occurs in T (itself, an array element or a struct member,
+** at any depth; the first place in layout order), and where (struct vpos,
+** relative to T). */
+static int type_find(struct lctx *lc, LLVMTypeRef t, LLVMTypeRef s, unsigned *depth,
+		     uint32_t *member, int budget)
+{
+	if (t == s) {
+		*depth = 0;
+		*member = PROG_NO_VAR;
+		return 1;
+	}
+	if (budget <= 0)
+		return 0;
+	if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+		if (!type_find(lc, LLVMGetElementType(t), s, depth, member, budget - 1))
+			return 0;
+		if (*member == PROG_NO_VAR)
+			(*depth)++;
+		return 1;
+	}
+	if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
+		unsigned n = LLVMCountStructElementTypes(t);
+		for (unsigned i = 0; i < n; i++) {
+			if (!type_find(lc, LLVMStructGetTypeAtIndex(t, i), s, depth, member, budget - 1))
+				continue;
+			if (*member == PROG_NO_VAR)
+				*member = (uint32_t)LLVMOffsetOfElement(lc->td, t, i);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A GEP's source type S at a pointer at BASE: the same place, a place
+** inside it, or (a byte offset, a cast) wherever S first occurs in the
+** variable ROOT. */
+static struct vpos vpos_enter(struct lctx *lc, struct vpos base, LLVMValueRef root, LLVMTypeRef s)
+{
+	struct vpos r = { s, 0, PROG_NO_VAR, 1 };
+	unsigned d;
+	uint32_t m;
+	if (base.known && base.t == s)
+		return base;
+	if (base.known && type_find(lc, base.t, s, &d, &m, 16)) {
+		r.depth = m == PROG_NO_VAR ? base.depth + d : d;
+		r.member = m == PROG_NO_VAR ? base.member : m;
+		return r;
+	}
+	if (type_find(lc, root_type(root), s, &d, &m, 16)) {
+		r.depth = d;
+		r.member = m;
+		return r;
+	}
+	r.known = 0;
+	return r;
+}
+
+/* Index 2 or later of a GEP: into the array or struct at P. */
+static void vpos_step(struct lctx *lc, struct vpos *p, LLVMValueRef idx)
+{
+	if (!p->known)
+		return;
+	if (LLVMGetTypeKind(p->t) == LLVMArrayTypeKind) {
+		p->t = LLVMGetElementType(p->t);
+		p->depth++;
+	} else if (LLVMGetTypeKind(p->t) == LLVMStructTypeKind && LLVMIsAConstantInt(idx)) {
+		unsigned f = (unsigned)LLVMConstIntGetZExtValue(idx);
+		p->member = (uint32_t)LLVMOffsetOfElement(lc->td, p->t, f);
+		p->t = LLVMStructGetTypeAtIndex(p->t, f);
+		p->depth = 0;
+	} else {
+		p->known = 0;
+	}
+}
+
+/* Where pointer V points inside ROOT, following casts and GEPs. */
+static struct vpos vpos_of(struct lctx *lc, LLVMValueRef v, LLVMValueRef root, int budget)
+{
+	struct vpos unknown = { NULL, 0, PROG_NO_VAR, 0 };
+	if (v == root)
+		return (struct vpos){ root_type(root), 0, PROG_NO_VAR, 1 };
+	if (budget <= 0)
+		return unknown;
+	LLVMOpcode op;
+	if (LLVMIsAInstruction(v))
+		op = LLVMGetInstructionOpcode(v);
+	else if (LLVMIsAConstantExpr(v))
+		op = LLVMGetConstOpcode(v);
+	else
+		return unknown;
+	if (op == LLVMBitCast || op == LLVMAddrSpaceCast)
+		return vpos_of(lc, LLVMGetOperand(v, 0), root, budget - 1);
+	if (op != LLVMGetElementPtr)
+		return unknown;
+	struct vpos p = vpos_enter(lc, vpos_of(lc, LLVMGetOperand(v, 0), root, budget - 1), root,
+				   LLVMGetGEPSourceElementType(v));
+	unsigned n = (unsigned)LLVMGetNumOperands(v);
+	for (unsigned i = 2; i < n; i++)
+		vpos_step(lc, &p, LLVMGetOperand(v, i));
+	return p;
+}
+
+/* The source name of alloca A: the variable of its dbg.declare (or, in
+** optimised code, dbg.assign), else its IR name, else "local" (in the
+** program's strings). */
+static const char *alloca_name(struct lctx *lc, LLVMValueRef a)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(lc->f->fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+			if (LLVMGetInstructionOpcode(I) != LLVMCall)
+				continue;
+			LLVMValueRef callee = LLVMGetCalledValue(I);
+			size_t len = 0;
+			const char *nm = callee ? LLVMGetValueName2(callee, &len) : "";
+			unsigned at = strcmp(nm, "llvm.dbg.declare") == 0 ? 0
+				      : strcmp(nm, "llvm.dbg.assign") == 0 ? 4 : UINT32_MAX;
+			if (at == UINT32_MAX || (unsigned)LLVMGetNumOperands(I) <= at)
+				continue;
+			LLVMValueRef loc = LLVMGetOperand(I, at), var = LLVMGetOperand(I, 1);
+			if (LLVMIsAMDNode(loc) == NULL || LLVMGetMDNodeNumOperands(loc) != 1)
+				continue;
+			LLVMValueRef v = NULL;
+			LLVMGetMDNodeOperands(loc, &v);
+			const char *name = v == a ? md_string_operand(var, 1) : NULL;
+			if (name && *name)
+				return lower_str(lc, name);
+		}
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(a, &len);
+	return len ? arena_strdup(lc->p->strings, nm, len) : lower_str(lc, "local");
+}
+
+/* NAME followed by the extents of the arrays of type T: "tile[16][17]". */
+static const char *declared_form(struct lctx *lc, const char *name, LLVMTypeRef t)
+{
+	char buf[256];
+	size_t o = (size_t)snprintf(buf, sizeof buf, "%s", name);
+	for (; LLVMGetTypeKind(t) == LLVMArrayTypeKind && o < sizeof buf; t = LLVMGetElementType(t))
+		o += (size_t)snprintf(buf + o, sizeof buf - o, "[%llu]",
+				      (unsigned long long)LLVMGetArrayLength2(t));
+	return lower_str(lc, buf);
+}
+
+/* A new subscript check of dimension DIM (extent EXT) at P in ROOT, for
+** the SUBCHK about to be emitted. */
+static uint32_t new_subscript(struct lctx *lc, LLVMValueRef root, const struct vpos *p,
+			      uint64_t ext)
+{
+	struct program *pr = lc->p;
+	struct subscript s = { 0 };
+	s.func = lc->f->fidx;
+	s.pc = lc->f->ncode;
+	s.member = p->member;
+	s.dim = (uint8_t)(p->depth + 1 > 255 ? 255 : p->depth + 1);
+	s.extent = ext;
+	s.loc = cur_srcloc(lc);
+	if (LLVMIsAGlobalVariable(root)) {
+		s.var = *ptrmap_get(&lc->gvarmap, root);
+		s.space = pr->gvars[s.var].space;
+		s.name = declared_form(lc, pr->gvars[s.var].demangled, root_type(root));
+	} else {
+		s.var = PROG_NO_VAR;
+		s.space = AS_LOCAL;
+		s.name = declared_form(lc, alloca_name(lc, root), root_type(root));
+	}
+	VEC_PUSH(pr->subs, pr->nsubs, lc->capsubs, s);
+	return pr->nsubs - 1;
+}
+
+/* The naming record of alloca I (struct localvar), for ALLOCA x. */
+static uint32_t new_localvar(struct lctx *lc, LLVMValueRef I)
+{
+	struct program *p = lc->p;
+	struct localvar v = { 0 };
+	v.name = alloca_name(lc, I);
+	LLVMTypeRef et = LLVMGetAllocatedType(I);
+	unsigned nd = 0;
+	while (LLVMGetTypeKind(et) == LLVMArrayTypeKind) {
+		uint64_t ext = LLVMGetArrayLength2(et);
+		if (nd < MEM_MAX_DIMS)
+			v.dims[nd++] = ext > UINT32_MAX ? UINT32_MAX : (uint32_t)ext;
+		else	/* deeper dimensions fold into the innermost index */
+			v.dims[MEM_MAX_DIMS - 1] *= (uint32_t)ext;
+		et = LLVMGetElementType(et);
+	}
+	v.ndims = (uint8_t)nd;
+	v.elem = elem_of_type(et);
+	v.elem_size = (uint32_t)type_size(lc, et);
+	if (v.elem_size == 0 || v.elem_size > UINT32_MAX / 2)
+		v.elem_size = 1;
+	VEC_PUSH(p->locals, p->nlocals, lc->caplocals, v);
+	return p->nlocals - 1;
+}
+
+/* V without the sign or zero extensions around it: a check of sext(x) or
+** zext(x) in [0, E) with E <= 2^31 says the same about x. */
+static LLVMValueRef strip_ext(LLVMValueRef v)
+{
+	while (LLVMIsAInstruction(v) && (LLVMGetInstructionOpcode(v) == LLVMSExt
+					 || LLVMGetInstructionOpcode(v) == LLVMZExt))
+		v = LLVMGetOperand(v, 0);
+	return v;
+}
+
+static int block_dominates(const struct fctx *fc, uint32_t a, uint32_t b)
+{
+	for (uint32_t guard = 0; guard <= fc->nblocks; guard++) {
+		if (a == b)
+			return 1;
+		if (b == 0 || fc->idom[b] == UINT32_MAX || fc->idom[b] == b)
+			return 0;
+		b = fc->idom[b];
+	}
+	return 0;
+}
+
+/* Whether integer V is never negative: constants, zext, special
+** registers, nsw sums and products of such, phis of such (the phis in
+** ASSUMED, being proved, count as such: k = phi [0, k + 1] is).  DEPTH
+** bounds the operands followed, so a shared subexpression costs little. */
+static int nonneg_at(LLVMValueRef v, LLVMValueRef *assumed, int nassumed, int depth)
+{
+	if (LLVMIsAConstantInt(v))
+		return LLVMConstIntGetSExtValue(v) >= 0;
+	if (!LLVMIsAInstruction(v) || nassumed >= 8 || depth > 12)
+		return 0;
+	for (int i = 0; i < nassumed; i++)
+		if (assumed[i] == v)
+			return 1;
+	LLVMValueRef a = LLVMGetNumOperands(v) > 0 ? LLVMGetOperand(v, 0) : NULL;
+	LLVMValueRef b = LLVMGetNumOperands(v) > 1 ? LLVMGetOperand(v, 1) : NULL;
+#define NONNEG(x) nonneg_at((x), assumed, nassumed, depth + 1)
+	switch (LLVMGetInstructionOpcode(v)) {
+	case LLVMZExt:
+		return 1;
+	case LLVMSExt:
+		return NONNEG(a);
+	case LLVMAdd: case LLVMMul:
+		return LLVMGetNSW(v) && NONNEG(a) && NONNEG(b);
+	case LLVMAnd:
+		return NONNEG(a) || NONNEG(b);
+	case LLVMLShr:
+		return (LLVMIsAConstantInt(b) && LLVMConstIntGetZExtValue(b) > 0)
+		       || NONNEG(a);
+	case LLVMUDiv:
+		return NONNEG(a);
+	case LLVMURem:
+		return NONNEG(b);
+	case LLVMSelect:
+		return NONNEG(b) && NONNEG(LLVMGetOperand(v, 2));
+	case LLVMPHI: {
+		assumed[nassumed] = v;
+		unsigned n = LLVMCountIncoming(v);
+		for (unsigned i = 0; i < n; i++)
+			if (!nonneg_at(LLVMGetIncomingValue(v, i), assumed, nassumed + 1, depth + 1))
+				return 0;
+		return 1;
+	}
+	case LLVMCall: {
+		LLVMValueRef callee = LLVMGetCalledValue(v);
+		size_t len = 0;
+		const char *nm = callee ? LLVMGetValueName2(callee, &len) : "";
+		static const char *const small[] = { "tid.", "ntid.", "ctaid.", "nctaid.", "laneid",
+						     "warpid", "nwarpid", "warpsize" };
+		if (strncmp(nm, "llvm.nvvm.read.ptx.sreg.", 24) != 0)
+			return 0;	/* lane masks and clocks may have the top bit set */
+		for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
+			if (strncmp(nm + 24, small[i], strlen(small[i])) == 0)
+				return 1;
+		return 0;
+	}
+	default:
+		return 0;
+	}
+#undef NONNEG
+}
+
+/* Whether V is in [0, EXT) wherever block B runs: B lies under the edge
+** of a branch on V < K (or V <= K, or K > V ...) with K <= EXT that is
+** taken only then, and V is not negative (or the compare is unsigned).
+** The bounds of counted loops, `for (j = 0; j < 8; j++) a[i][j]`. */
+static int proven_in_range(struct lctx *lc, LLVMValueRef v, uint64_t ext, uint32_t b)
+{
+	struct fctx *fc = lc->f;
+	for (uint32_t c = b, guard = 0; c != 0 && guard <= fc->nblocks; guard++) {
+		uint32_t p = fc->idom[c];
+		if (p == UINT32_MAX || p == c)
+			return 0;
+		LLVMValueRef term = LLVMGetBasicBlockTerminator(fc->blocks[p]);
+		if (fc->npred[c] == 1 && term && LLVMGetInstructionOpcode(term) == LLVMBr
+		    && LLVMIsConditional(term) && LLVMGetNumSuccessors(term) == 2
+		    && LLVMGetSuccessor(term, 0) != LLVMGetSuccessor(term, 1)) {
+			LLVMValueRef cond = LLVMGetCondition(term);
+			int taken = LLVMGetSuccessor(term, 0) == fc->blocks[c];
+			if (LLVMIsAICmpInst(cond)) {
+				LLVMIntPredicate pr = LLVMGetICmpPredicate(cond);
+				LLVMValueRef x = LLVMGetOperand(cond, 0), k = LLVMGetOperand(cond, 1);
+				if (strip_ext(k) == v && strip_ext(x) != v) {	/* K op V: swap */
+					LLVMValueRef t = x;
+					x = k;
+					k = t;
+					pr = pr == LLVMIntSGT ? LLVMIntSLT : pr == LLVMIntSGE ? LLVMIntSLE
+					     : pr == LLVMIntUGT ? LLVMIntULT : pr == LLVMIntUGE ? LLVMIntULE
+					     : pr == LLVMIntSLT ? LLVMIntSGT : pr == LLVMIntSLE ? LLVMIntSGE
+					     : pr == LLVMIntULT ? LLVMIntUGT : pr == LLVMIntULE ? LLVMIntUGE : pr;
+				}
+				if (!taken)	/* the false edge: the negation */
+					pr = pr == LLVMIntSLT ? LLVMIntSGE : pr == LLVMIntSLE ? LLVMIntSGT
+					     : pr == LLVMIntULT ? LLVMIntUGE : pr == LLVMIntULE ? LLVMIntUGT
+					     : pr == LLVMIntSGE ? LLVMIntSLT : pr == LLVMIntSGT ? LLVMIntSLE
+					     : pr == LLVMIntUGE ? LLVMIntULT : pr == LLVMIntUGT ? LLVMIntULE
+					     : LLVMIntEQ;
+				if (strip_ext(x) == v && LLVMIsAConstantInt(k)) {
+					int64_t kv = LLVMConstIntGetSExtValue(k);
+					int64_t bound = pr == LLVMIntSLT || pr == LLVMIntULT ? kv
+						      : pr == LLVMIntSLE || pr == LLVMIntULE ? kv + 1 : -1;
+					int uns = pr == LLVMIntULT || pr == LLVMIntULE;
+					LLVMValueRef assumed[8];
+					if (bound > 0 && (uint64_t)bound <= ext && bound <= INT32_MAX
+					    && (uns || nonneg_at(v, assumed, 0, 0)))
+						return 1;
+				}
+			}
+		}
+		c = p;
+	}
+	return 0;
+}
+
+/* Whether the subscript check of index IDX against EXT in block B is
+** needed: not when a check of the same value against EXT or less
+** dominates it, nor when the index is provably in range. */
+static int subchk_needed(struct lctx *lc, LLVMValueRef idx, uint64_t ext, uint32_t b)
+{
+	struct fctx *fc = lc->f;
+	LLVMValueRef v = strip_ext(idx);
+	if (ext > INT32_MAX)
+		return 1;
+	for (uint32_t i = 0; i < fc->nchk; i++)
+		if (fc->chk[i].v == v && fc->chk[i].ext <= ext && block_dominates(fc, fc->chk[i].block, b))
+			return 0;
+	if (proven_in_range(lc, v, ext, b))
+		return 0;
+	struct subchk_done d = { v, ext, b };
+	VEC_PUSH(fc->chk, fc->nchk, fc->capchk, d);
+	return 1;
+}
+
 static int lower_gep(struct lctx *lc, LLVMValueRef I)
 {
 	if (LLVMGetTypeKind(LLVMTypeOf(I)) == LLVMVectorTypeKind)
@@ -1262,9 +1673,22 @@ static int lower_gep(struct lctx *lc, LLVMValueRef I)
 	unsigned n = (unsigned)LLVMGetNumOperands(I);
 	int64_t off = 0;
 	int emitted = 0;
+	/* where the base points inside a variable of known shape, if it does */
+	LLVMValueRef ptr = LLVMGetOperand(I, 0), root = shaped_root(lc, ptr);
+	struct vpos pos = { NULL, 0, PROG_NO_VAR, 0 };
+	if (root != NULL)
+		pos = vpos_enter(lc, vpos_of(lc, ptr, root, 32), root, t);
 	for (unsigned i = 1; i < n; i++) {
 		LLVMValueRef idx = LLVMGetOperand(I, i);
 		int64_t scale;
+		/* an array dimension the allocation's bound does not cover */
+		uint64_t ext = 0;
+		struct vpos at = pos;
+		if (i >= 2 && pos.known && LLVMGetTypeKind(t) == LLVMArrayTypeKind
+		    && (pos.depth > 0 || pos.member != PROG_NO_VAR))
+			ext = LLVMGetArrayLength2(t);
+		if (i >= 2)
+			vpos_step(lc, &pos, idx);
 		if (i == 1) {
 			scale = (int64_t)type_size(lc, t);
 		} else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
@@ -1290,6 +1714,11 @@ static int lower_gep(struct lctx *lc, LLVMValueRef I)
 		uint32_t io = lower_opnd(lc, idx, 0);
 		if (io == OPND_NONE)
 			return -1;
+		if (ext > 0 && ext <= INT64_MAX
+		    && subchk_needed(lc, idx, ext, *ptrmap_get(&lc->f->blockidx, LLVMGetInstructionParent(I)))) {
+			uint32_t sx = new_subscript(lc, root, &at, ext);
+			lower_emit(lc, OP_SUBCHK, (uint8_t)w, 0, 0, io, 0, 0, sx, (int64_t)ext);
+		}
 		lower_emit(lc, OP_PTRIDX, (uint8_t)w, 0, d, cur, io, 0, 0, scale);
 		cur = d;
 		emitted = 1;
@@ -1542,7 +1971,7 @@ static int lower_inst(struct lctx *lc, LLVMValueRef I, uint32_t bidx)
 		uint32_t cnt = lower_opnd(lc, LLVMGetOperand(I, 0), 0);
 		if (cnt == OPND_NONE)
 			return -1;
-		lower_emit(lc, OP_ALLOCA, 64, 0, d, cnt, 0, 0, 0, (int64_t)type_size(lc, t));
+		lower_emit(lc, OP_ALLOCA, 64, 0, d, cnt, 0, 0, new_localvar(lc, I), (int64_t)type_size(lc, t));
 		return 0;
 	}
 	case LLVMLoad:
@@ -2160,6 +2589,9 @@ out:
 	free(fc.line);
 	free(fc.fix);
 	free(fc.tramp);
+	free(fc.idom);
+	free(fc.npred);
+	free(fc.chk);
 	ptrmap_free(&fc.vals);
 	ptrmap_free(&fc.blockidx);
 	lc->f = saved;
@@ -2190,6 +2622,9 @@ int lower_kernel(struct lctx *lc, LLVMValueRef fn, int *fidx)
 		}
 	}
 	lc->err = err;
+	/* the masks of every site so far (device functions a later kernel
+	** shares get the union over their callers) */
+	prog_compute_deps(lc->p);
 	if (failed) {
 		ptrmap_put(&lc->funcmap, fn, UINT32_MAX);
 		return -1;

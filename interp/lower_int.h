@@ -36,6 +36,14 @@ struct tramp {
 	uint32_t from, to, pc;
 };
 
+/* A subscript check emitted: its index (without sext/zext), its extent
+** and its block, so that a check it dominates can be left out. */
+struct subchk_done {
+	LLVMValueRef v;
+	uint64_t ext;
+	uint32_t block;
+};
+
 /* The function being lowered. */
 struct fctx {
 	LLVMValueRef fn;
@@ -58,6 +66,10 @@ struct fctx {
 	uint32_t cur_line, cur_col;
 	const char *file;
 	const char *funcname;	/* demangled, in the program's arena */
+	uint32_t *idom;		/* block -> immediate dominator (UINT32_MAX: unreachable) */
+	uint32_t *npred;	/* block -> number of predecessors */
+	struct subchk_done *chk;	/* subscript checks emitted so far */
+	uint32_t nchk, capchk;
 };
 
 struct lctx {
@@ -71,7 +83,7 @@ struct lctx {
 	uint64_t *ckeys;	/* constant pool dedup: value + 1 */
 	uint32_t *cvals;
 	uint32_t ccap;
-	uint32_t capconsts, capsites, caparg, capswitch, capfuncs;
+	uint32_t capconsts, capsites, caparg, capswitch, capfuncs, capsubs, caplocals;
 	LLVMValueRef *work;	/* functions waiting to be lowered */
 	uint32_t nwork, capwork;
 	struct fctx *f;

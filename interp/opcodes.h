@@ -60,6 +60,7 @@
 	OP(VSIMD,      "d := PTX video SIMD op f over w-bit elements of a, b; c merge/accumulate, x VSF_* flags") \
 	OP(PTRADD,     "d := a + imm") \
 	OP(PTRIDX,     "d := a + sext(b from w) * imm") \
+	OP(SUBCHK,     "lanes where sext(a from w) is not in [0, imm) break array subscript x (a warning)") \
 	OP(FADD32,     "d := a + b float") \
 	OP(FSUB32,     "d := a - b float") \
 	OP(FMUL32,     "d := a * b float") \

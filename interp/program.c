@@ -13,6 +13,34 @@ const char *const prog_opcode_names[OP__COUNT] = {
 #undef OPC_NAME
 };
 
+static const char *const dep_names[DEP__COUNT] = {
+	"threadIdx.x", "threadIdx.y", "threadIdx.z", "blockDim.x", "blockDim.y", "blockDim.z",
+	"blockIdx.x", "blockIdx.y", "blockIdx.z", "gridDim", "a parameter", "memory",
+};
+
+const char *prog_dep_name(unsigned i)
+{
+	return i < DEP__COUNT ? dep_names[i] : "?";
+}
+
+char *prog_dep_print(uint16_t mask, char *buf, size_t n)
+{
+	size_t o = 0;
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	if ((mask & DEP_ALL) == 0) {
+		snprintf(buf, n, "nothing");
+		return buf;
+	}
+	for (unsigned i = 0; i < DEP__COUNT && o < n; i++)
+		if (mask >> i & 1) {
+			int k = snprintf(buf + o, n - o, "%s%s", o ? ", " : "", dep_names[i]);
+			o += k > 0 ? (size_t)k : 0;
+		}
+	return buf;
+}
+
 static void opnd(const struct program *p, uint32_t o, char *buf, size_t n)
 {
 	if (o == OPND_NONE)
@@ -63,6 +91,8 @@ void prog_free(struct program *p)
 	free(p->arglists);
 	free(p->switch_tab);
 	free(p->sites);
+	free(p->subs);
+	free(p->locals);
 	free(p->triple);
 	arena_free(p->strings);
 	free(p);

@@ -117,6 +117,36 @@ struct srcloc {
 enum addrspace { AS_GENERIC = 0, AS_GLOBAL = 1, AS_SHARED = 3, AS_CONST = 4,
 		 AS_LOCAL = 5, AS_PARAM = 101 };
 
+/*
+** Dependence masks (interp/deps.c): what a value can depend on through
+** data flow (not through the branches that decide whether it is computed),
+** from the lowered code alone.  A loop's induction variables also take
+** what the loop's exit conditions depend on, since that bounds the values
+** they take (k in `for (k = 0; k < blockDim.x; k++)` is DEP_NTID_X).
+** Laneid and the lane masks count as threadIdx.x; the warp index as every
+** thread coordinate and blockDim.x, .y.  A pointer kernel parameter is a
+** base (no bit), a scalar one or a field of a by-value struct DEP_PARAM;
+** what a load, an atomic, a call or a warp collective returns is
+** DEP_DATA plus what its operands depend on.
+*/
+enum dep {
+	DEP_TID_X = 1u << 0, DEP_TID_Y = 1u << 1, DEP_TID_Z = 1u << 2,		/* threadIdx */
+	DEP_NTID_X = 1u << 3, DEP_NTID_Y = 1u << 4, DEP_NTID_Z = 1u << 5,	/* blockDim */
+	DEP_CTAID_X = 1u << 6, DEP_CTAID_Y = 1u << 7, DEP_CTAID_Z = 1u << 8,	/* blockIdx */
+	DEP_NCTAID = 1u << 9,		/* gridDim, any component */
+	DEP_PARAM = 1u << 10,		/* a scalar kernel parameter (dynamic shared size too) */
+	DEP_DATA = 1u << 11,		/* memory, atomics, calls, shuffles, votes, clocks */
+};
+#define DEP__COUNT 12
+#define DEP_ALL ((1u << DEP__COUNT) - 1)
+
+/* The name of dependence bit I (0 .. DEP__COUNT-1): "threadIdx.x",
+** "blockDim.x", "blockIdx.x", "gridDim", "a parameter", "memory". */
+const char *prog_dep_name(unsigned i);
+/* Writes MASK as its names joined by ", " ("nothing" for 0) into BUF of N
+** bytes (truncated, always terminated); returns BUF. */
+char *prog_dep_print(uint16_t mask, char *buf, size_t n);
+
 /* A static memory-access or barrier site: every LOAD, STORE, ATOMIC,
 ** CMPXCHG, MEMCPY, MEMSET and BARRIER carries one (insn x); every CALL
 ** (insn a) and ICALL (insn imm) one of kind SITE_CALL. */
@@ -126,6 +156,8 @@ struct site {
 	uint8_t kind;		/* SITE_* */
 	uint8_t space;		/* address space the IR names, or AS_GENERIC */
 	uint16_t size;		/* access size in bytes */
+	uint16_t dep;		/* DEP_* of the address (SITE_CALL: of the
+				   arguments; SITE_BARRIER: 0) */
 	struct srcloc loc;
 };
 enum { SITE_LOAD, SITE_STORE, SITE_ATOMIC, SITE_CMPXCHG, SITE_MEMCPY,
@@ -183,6 +215,37 @@ struct gvar {
 	uint32_t alloc_id;	/* fixed allocation id of this variable */
 };
 
+/* No variable: a subscript or a local array not tied to a gvar. */
+#define PROG_NO_VAR UINT32_MAX
+
+/* A subscript check (SUBCHK insn x): a non-constant index into an array
+** dimension that the allocation's own bounds do not cover, i.e. an inner
+** dimension of a multi-dimensional array, or an array member of a struct,
+** of a shared, local, __device__ or __constant__ variable. */
+struct subscript {
+	uint32_t func, pc;	/* the SUBCHK */
+	uint32_t var;		/* gvar index, or PROG_NO_VAR for a local (alloca) */
+	const char *name;	/* the variable as declared, "tile[16][16]" (strings) */
+	uint32_t member;	/* byte offset of the array member in the
+				   variable's element, or PROG_NO_VAR when the
+				   array is the variable itself */
+	uint8_t space;		/* AS_SHARED, AS_LOCAL, AS_GLOBAL, AS_CONST */
+	uint8_t dim;		/* the dimension indexed, 1 = outermost (of the member) */
+	uint16_t dep;		/* DEP_* of the index */
+	uint64_t extent;	/* of that dimension */
+	struct srcloc loc;
+};
+
+/* A local array variable (ALLOCA insn x, when not PROG_NO_VAR): the names
+** its allocations get, for name[index] in reports. */
+struct localvar {
+	const char *name;	/* source name (strings) */
+	uint8_t elem;		/* enum elem_type of the innermost element */
+	uint8_t ndims;
+	uint32_t elem_size;
+	uint32_t dims[MEM_MAX_DIMS];	/* extents, outermost first */
+};
+
 struct program {
 	struct func *funcs;
 	uint32_t nfuncs;
@@ -196,6 +259,10 @@ struct program {
 	uint32_t nsites;
 	struct gvar *gvars;
 	uint32_t ngvars;
+	struct subscript *subs;	/* SUBCHK x */
+	uint32_t nsubs;
+	struct localvar *locals;	/* ALLOCA x */
+	uint32_t nlocals;
 	uint32_t first_dyn_alloc;	/* first allocation id free for launches */
 	unsigned sm;		/* target sm version (70 for sm_70), 0 unknown */
 	char *triple;
@@ -205,6 +272,11 @@ struct program {
 /* Prints one instruction, for --trace and --dump-bytecode. */
 void prog_print_insn(const struct program *p, const struct func *fn, uint32_t pc,
 		     char *buf, size_t n);
+
+/* Computes the dependence masks of every site and subscript check of P
+** (interp/deps.c); the lowering calls it once all functions are lowered,
+** and again after each kernel.  Needs no LLVM. */
+void prog_compute_deps(struct program *p);
 
 /* Frees everything the lowering allocated. */
 void prog_free(struct program *p);

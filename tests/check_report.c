@@ -431,7 +431,7 @@ START_TEST(severity_rules)
 	for (int k = 0; k < FK__COUNT; k++) {
 		struct finding f = { 0 };
 		f.kind = (enum finding_kind)k;
-		int warn = k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION;
+		int warn = k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION || k == FK_SUBSCRIPT;
 		enum severity want = warn ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "kind %s", finding_kind_id(f.kind));
 		f.benign = 1;
