@@ -33,6 +33,7 @@
 #define STALL_GENERATIONS 5	/* stop after so many generations with no progress */
 #define BUDGET_FACTOR 20	/* a launch's budget: times the median work of its siblings */
 #define BUDGET_MIN 10000	/* warp instructions a launch may always execute */
+#define HOST_WARP_STEPS 100000	/* a warp of a host launch may always execute */
 
 int evolve_is_contract_fault(enum finding_kind k)
 {
@@ -682,6 +683,9 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		cfg.max_steps = (c->budget ? c->budget : pb->step_budget) / (nwarps ? nwarps : 1);
 		if (cfg.max_steps < MIN_WARP_STEPS)
 			cfg.max_steps = MIN_WARP_STEPS;
+		/* a launch the program makes is only cut short when it loops */
+		if (c->site >= 0 && cfg.max_steps < HOST_WARP_STEPS)
+			cfg.max_steps = HOST_WARP_STEPS;
 	}
 	cfg.seed = pb->seed;
 	cfg.print_out = w->devnull;
@@ -894,6 +898,7 @@ static double now(void)
 
 struct site_ref {
 	uint32_t func, pc;
+	enum finding_kind kind;
 };
 
 /* The state the driver keeps across generations. */
@@ -967,11 +972,6 @@ static const struct finding *fault_at(const struct evolve_cand *c, enum finding_
 	return NULL;
 }
 
-static const struct finding *oob_at(const struct evolve_cand *c, uint32_t func, uint32_t pc)
-{
-	return fault_at(c, FK_OOB, func, pc);
-}
-
 /* Records assumption NA, or lowers the bound of the one it refines (same
 ** array and component, or same parameter); marks the candidates beyond the
 ** assumptions. */
@@ -1007,14 +1007,14 @@ static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v,
 	return add_cand(d, &c, gen);
 }
 
-/* Whether the fault at (FUNC, PC) was probed already; notes it if not.
+/* Whether the fault KIND at (FUNC, PC) was probed already; notes it if not.
 ** A site is probed once: the first launch that shows it decides. */
-static int probed(struct driver *d, uint32_t func, uint32_t pc)
+static int probed(struct driver *d, enum finding_kind kind, uint32_t func, uint32_t pc)
 {
 	for (uint32_t i = 0; i < d->nprobed; i++)
-		if (d->probed[i].func == func && d->probed[i].pc == pc)
+		if (d->probed[i].func == func && d->probed[i].pc == pc && d->probed[i].kind == kind)
 			return 1;
-	struct site_ref sr = { func, pc };
+	struct site_ref sr = { func, pc, kind };
 	VEC_PUSH(d->probed, d->nprobed, d->capprobed, sr);
 	return 0;
 }
@@ -1034,26 +1034,36 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct program *p = d->pb->prog;
+	/* the launch components an index's coordinates grow with */
+	static const uint16_t dim_deps[6] = {
+		DEP_TID_X | DEP_NTID_X, DEP_TID_Y | DEP_NTID_Y, DEP_TID_Z | DEP_NTID_Z,
+		DEP_CTAID_X | DEP_NCTAID, DEP_CTAID_Y | DEP_NCTAID, DEP_CTAID_Z | DEP_NCTAID,
+	};
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
-		if (f->kind != FK_OOB || f->space != AS_SHARED)
+		if ((f->kind != FK_OOB && f->kind != FK_SUBSCRIPT) || f->space != AS_SHARED)
 			continue;
-		int var = static_shared_var(p, f->addr);
-		if (var < 0 || probed(d, f->func, f->pc))
+		int var = f->kind == FK_OOB ? static_shared_var(p, f->addr)
+			  : f->var != FINDING_NO_VAR && f->var < p->ngvars
+			    && !p->gvars[f->var].dynamic_shared ? (int)f->var : -1;
+		/* an index read from memory is the data's doing, not the shape's */
+		if (var < 0 || (f->dep & DEP_DATA) || probed(d, f->kind, f->func, f->pc))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
+		enum finding_kind kind = f->kind;
+		uint16_t dep = f->dep;
 		for (unsigned dim = 0; dim < 6; dim++) {
 			uint32_t hi = *dim_of(&r->cands[ci], dim), lo = 1, at = ci;
 			uint32_t lo_bound = dim < 3 ? d->s->blo[dim] : d->s->glo[dim - 3];
-			if (hi <= 1 || lo_bound > 1)
-				continue;	/* not varied, or pinned by the user */
+			if (hi <= 1 || lo_bound > 1 || !(dep & dim_deps[dim]))
+				continue;	/* not varied, pinned by the user, or not indexed by it */
 			uint32_t pi = probe(d, ci, dim, 1, gen);
-			if (r->cands[pi].rejected >= 0 || oob_at(&r->cands[pi], func, pc))
+			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], kind, func, pc))
 				continue;	/* not this component's doing */
 			while (hi - lo > 1) {
 				uint32_t mid = lo + (hi - lo) / 2;
 				pi = probe(d, ci, dim, mid, gen);
-				if (r->cands[pi].rejected < 0 && oob_at(&r->cands[pi], func, pc)) {
+				if (r->cands[pi].rejected < 0 && fault_at(&r->cands[pi], kind, func, pc)) {
 					hi = mid;
 					at = pi;
 				} else {
@@ -1064,6 +1074,8 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			na.dim = (uint8_t)dim;
 			na.bound = lo;
 			na.alloc = p->gvars[var].alloc_id;
+			na.kind = (uint8_t)kind;
+			na.dep = dep;
 			na.func = func;
 			na.pc = pc;
 			na.launch = at;
@@ -1071,7 +1083,6 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
 			if (*shi > lo)
 				*shi = lo;
-			break;
 		}
 	}
 }
@@ -1089,7 +1100,7 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 	const struct evolve_problem *pb = d->pb;
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
-		if (f->kind != FK_DIV_ZERO || probed(d, f->func, f->pc))
+		if (f->kind != FK_DIV_ZERO || probed(d, f->kind, f->func, f->pc))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
 		for (uint32_t p = 0; p < pb->nparams; p++) {
@@ -1107,6 +1118,7 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 				continue;
 			struct evolve_assumption na = { 0 };
 			na.dim = EVOLVE_PARAM_DIM;
+			na.kind = FK_DIV_ZERO;
 			na.param = p;
 			na.func = func;
 			na.pc = pc;
@@ -1225,7 +1237,7 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	f.pc = a->pc;
 	f.count = 1;
 	const struct finding *o = fault_at(&r->cands[a->launch],
-					   a->dim == EVOLVE_PARAM_DIM ? FK_DIV_ZERO : FK_OOB,
+					   a->dim == EVOLVE_PARAM_DIM ? FK_DIV_ZERO : (enum finding_kind)a->kind,
 					   a->func, a->pc);
 	if (o) {
 		f.loc = o->loc;
@@ -1251,8 +1263,12 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	const char *vname = g ? (g->demangled ? g->demangled : g->name) : "?";
 	f.space = AS_SHARED;
 	f.where = xasprintf("%s%s", vname, shape);
+	/* by the coordinate when the index reads it, else by the dimension */
+	static const uint16_t coord_deps[6] = { DEP_TID_X, DEP_TID_Y, DEP_TID_Z,
+						DEP_CTAID_X, DEP_CTAID_Y, DEP_CTAID_Z };
+	const char *by = a->dep & coord_deps[a->dim] ? coords[a->dim] : dims[a->dim];
 	f.detail = xasprintf("%s assumes %s <= %" PRIu32 ": shared '%s' is indexed by %s%s",
-			     kname, dims[a->dim], a->bound, f.where, coords[a->dim], at);
+			     kname, dims[a->dim], a->bound, f.where, by, at);
 	free(kname);
 	return f;
 }
@@ -1308,11 +1324,12 @@ static void conclude(struct driver *d)
 /*
 ** One phase of Algorithm 1: an initial population (host launch sites when
 ** HOST, the strata otherwise) and up to GENERATIONS generations of
-** children, stopping at the threshold, the time limit or a stall.  The
+** children, stopping at the threshold (when THRESHOLD), the time limit or
+** a stall.  The
 ** phase's best candidate becomes the driver's best when it beats it.
 */
 static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t generations,
-		      double t0)
+		      int threshold, double t0)
 {
 	const struct evolve_problem *pb = d->pb;
 	struct space *s = d->s;
@@ -1340,7 +1357,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		/* acceptable (the paper's stop), once a population's worth of
 		** launches within the contract has been seen and no barrier is
 		** redundant so far (more launches may show it needed) */
-		if (best->rejected < 0 && best->f < pb->threshold && out->accepted >= P
+		if (threshold && best->rejected < 0 && best->f < pb->threshold && out->accepted >= P
 		    && !redundant_so_far(&out->barriers)) {
 			out->stop = EVOLVE_STOP_THRESHOLD;
 			break;
@@ -1447,10 +1464,11 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	if (pb->nsites > 0) {
 		/* the launches the program makes first; then, fewer, the others
 		** (outside every observed launch: counted, not listed) */
-		run_phase(&d, &g, 1, pb->generations, t0);
-		run_phase(&d, &g, 0, pb->generations / 2, t0);
+		run_phase(&d, &g, 1, pb->generations, 1, t0);
+		/* it looks for the kernel's assumptions, so no early stop */
+		run_phase(&d, &g, 0, pb->generations / 2, 0, t0);
 	} else {
-		run_phase(&d, &g, 0, pb->generations, t0);
+		run_phase(&d, &g, 0, pb->generations, 1, t0);
 	}
 	out->best = d.best;
 	conclude(&d);

@@ -141,6 +141,9 @@ struct evolve_assumption {
 	uint32_t bound;
 	uint32_t alloc;		/* the allocation (a static __shared__ array) */
 	uint32_t param;		/* EVOLVE_PARAM_DIM: the parameter */
+	uint8_t kind;		/* the fault: FK_OOB, FK_SUBSCRIPT (an inner
+				   dimension) or FK_DIV_ZERO */
+	uint16_t dep;		/* what the index depends on (DEP_*) */
 	uint32_t func, pc;
 	uint32_t launch;	/* index in cands: the smallest launch that shows it */
 };
