@@ -1052,6 +1052,14 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 		uint32_t func = f->func, pc = f->pc;
 		enum finding_kind kind = f->kind;
 		uint16_t dep = f->dep;
+		/* an index that grows with several components (ty * blockDim.x
+		** + tx) bounds their product, not one of them: no single bound
+		** is sound, so no assumption (docs/CONTRACTS.md) */
+		unsigned ncomp = 0;
+		for (unsigned dim = 0; dim < 6; dim++)
+			ncomp += (dep & dim_deps[dim] & ~DEP_NCTAID) != 0;
+		if (ncomp > 1)
+			continue;
 		for (unsigned dim = 0; dim < 6; dim++) {
 			uint32_t hi = *dim_of(&r->cands[ci], dim), lo = 1, at = ci;
 			uint32_t lo_bound = dim < 3 ? d->s->blo[dim] : d->s->glo[dim - 3];
