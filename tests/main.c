@@ -17,6 +17,7 @@ int main(void)
 	srunner_add_suite(sr, bugs_suite());
 	srunner_add_suite(sr, report_suite());
 	srunner_add_suite(sr, evolve_suite());
+	srunner_add_suite(sr, compile_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -18,6 +18,7 @@ Suite *corpus_suite(void);
 Suite *bugs_suite(void);
 Suite *report_suite(void);
 Suite *evolve_suite(void);
+Suite *compile_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */
