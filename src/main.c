@@ -346,7 +346,8 @@ int main(int argc, char **argv)
 			goto done;
 		default:
 			if (optopt)
-				fprintf(stderr, "simulee-c: option needs a value or is unknown: %s\n", av[optind - 1]);
+				fprintf(stderr, "simulee-c: option needs a value or is unknown: %s\n",
+					av[optind - 1] == include_opt ? "-include" : av[optind - 1]);
 			else
 				fprintf(stderr, "simulee-c: unknown option %s\n", av[optind - 1]);
 			fprintf(stderr, "simulee-c: try --help\n");
