@@ -617,7 +617,7 @@ static const char *const nvcc_drop_valued[] = {
 	"-L", "--library-path", "-t", "--threads", "-x", "--x", "-ldir", "--libdevice-directory",
 	"--keep-dir", "--run-args", "--split-compile", "-split-compile", "-diag-suppress",
 	"--diag-suppress", "-diag-error", "--diag-error", "-diag-warn", "--diag-warn",
-	"--options-file", "-optf", "-ext-lambda",
+	"--options-file", "-optf",
 };
 
 /* clang/gcc options whose value is a separate argument and that we keep
