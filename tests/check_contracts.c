@@ -58,7 +58,7 @@ struct cassume {
 	char kernel[64];
 	char dim[16];
 	unsigned bound;
-	char arrays[MAX_ALTS][32];
+	char arrays[MAX_ALTS][64];
 	int narrays;
 	int matched;
 };
@@ -160,7 +160,7 @@ static void load_manifest(const char *name, struct cmanifest *m)
 			char alts[MAX_ALTS][64];
 			a->narrays = split(arrays, '|', alts, sizeof alts[0]);
 			for (int i = 0; i < a->narrays; i++)
-				snprintf(a->arrays[i], sizeof a->arrays[i], "%s", alts[i]);
+				memcpy(a->arrays[i], alts[i], sizeof a->arrays[i]);
 		} else if (strcmp(line, "fixed none") == 0) {
 			m->fixed_none = 1;
 		}
