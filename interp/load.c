@@ -39,7 +39,7 @@ char *load_demangle(const char *name)
 /* LLVM's default diagnostic handler prints and exits on errors (a
 ** truncated bitcode stream reports one); ours keeps the first error so the
 ** caller can turn it into one line and exit status 2. */
-static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
+void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
 {
 	char *first = ctx;
 	if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || first[0] != '\0')
@@ -49,9 +49,8 @@ static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
 	LLVMDisposeMessage(msg);
 }
 
-/* Reads the file into an LLVM module in its own context. */
-static int read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
-		       struct sim_error *err)
+int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
+		     struct sim_error *err)
 {
 	struct stat st;
 	if (stat(path, &st) != 0)
@@ -249,7 +248,7 @@ static unsigned parse_sm(LLVMModuleRef mod)
 /* LLVM's bitcode reader is not hardened against corrupt input: a flipped
 ** bit can make it crash.  So the file is first parsed and verified in a
 ** child process; if the child dies, the input is rejected with one line. */
-static int probe_in_child(const char *path, struct sim_error *err)
+int load_probe_in_child(const char *path, struct sim_error *err)
 {
 	fflush(NULL);
 	pid_t pid = fork();
@@ -258,10 +257,10 @@ static int probe_in_child(const char *path, struct sim_error *err)
 	if (pid == 0) {
 		LLVMContextRef ctx = LLVMContextCreate();
 		char diag[512] = "";
-		LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
+		LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
 		LLVMModuleRef mod = NULL;
 		struct sim_error e = { 0 };
-		int r = read_module(path, ctx, &mod, &e);
+		int r = load_read_module(path, ctx, &mod, &e);
 		if (r == 0) {
 			char *msg = NULL;
 			LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
@@ -289,15 +288,15 @@ int interp_load(const char *path, const struct load_options *opt,
 	memset(out, 0, sizeof *out);
 	LLVMContextRef ctx = LLVMContextCreate();
 	char diag[512] = "";
-	LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
+	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
 	LLVMModuleRef mod = NULL;
 	LLVMValueRef *kfns = NULL;
 	uint32_t nk = 0;
 	struct program *p = NULL;
 	struct lctx lc = { 0 };
-	int r = probe_in_child(path, err);
+	int r = load_probe_in_child(path, err);
 	if (r == 0)
-		r = read_module(path, ctx, &mod, err);
+		r = load_read_module(path, ctx, &mod, err);
 	if (r < 0)
 		goto fail;
 

@@ -21,18 +21,12 @@
 ** HX_MAX_DEPTH levels of SSA), so hostile IR cannot blow them up.
 ** docs/DECISIONS.md ("Host launch sites") has the rules in full.
 */
-#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <llvm-c/Analysis.h>
-#include <llvm-c/BitReader.h>
-#include <llvm-c/IRReader.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "interp/hostsite.h"
@@ -870,97 +864,6 @@ static uint32_t mk_cast(struct hctx *hc, unsigned op, uint32_t a, unsigned w, in
 }
 
 /* ---- reading the module -------------------------------------------------- */
-
-/* LLVM's default diagnostic handler exits on errors; keep the first. */
-static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx)
-{
-	char *first = ctx;
-	if (LLVMGetDiagInfoSeverity(di) != LLVMDSError || first[0] != '\0')
-		return;
-	char *msg = LLVMGetDiagInfoDescription(di);
-	snprintf(first, 512, "%s", msg ? msg : "error");
-	LLVMDisposeMessage(msg);
-}
-
-/* Reads PATH (.bc or .ll) into a module of CTX.  The same checks as the
-** loader's: an empty file, binary that is not bitcode, a parse error. */
-static int read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod, struct sim_error *err)
-{
-	struct stat st;
-	if (stat(path, &st) != 0)
-		return sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
-	if (S_ISDIR(st.st_mode))
-		return sim_fail(err, SIM_ERR_IO, "%s: is a directory", path);
-	if (st.st_size == 0)
-		return sim_fail(err, SIM_ERR_BITCODE, "%s: empty file, not LLVM bitcode or IR", path);
-	LLVMMemoryBufferRef buf = NULL;
-	char *msg = NULL;
-	if (LLVMCreateMemoryBufferWithContentsOfFile(path, &buf, &msg)) {
-		int r = sim_fail(err, SIM_ERR_IO, "%s: %s", path, msg ? msg : "cannot read");
-		LLVMDisposeMessage(msg);
-		return r;
-	}
-	const unsigned char *s = (const unsigned char *)LLVMGetBufferStart(buf);
-	size_t size = LLVMGetBufferSize(buf);
-	int is_bc = size >= 4 && ((s[0] == 'B' && s[1] == 'C' && s[2] == 0xc0 && s[3] == 0xde)
-				  || (s[0] == 0xde && s[1] == 0xc0 && s[2] == 0x17 && s[3] == 0x0b));
-	if (is_bc) {
-		LLVMBool bad = LLVMParseBitcodeInContext2(ctx, buf, mod);
-		LLVMDisposeMemoryBuffer(buf);
-		if (bad)
-			return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt or truncated LLVM bitcode", path);
-		return 0;
-	}
-	for (size_t i = 0; i < size && i < 4096; i++) {
-		if (s[i] == 0 || (s[i] < 0x20 && s[i] != '\n' && s[i] != '\r' && s[i] != '\t')) {
-			LLVMDisposeMemoryBuffer(buf);
-			return sim_fail(err, SIM_ERR_BITCODE, "%s: not LLVM bitcode or IR", path);
-		}
-	}
-	/* the parser takes the buffer */
-	if (LLVMParseIRInContext(ctx, buf, mod, &msg)) {
-		char *nl = msg ? strchr(msg, '\n') : NULL;
-		if (nl)
-			*nl = '\0';
-		int r = sim_fail(err, SIM_ERR_BITCODE, "%s: not valid LLVM IR: %s", path,
-				 msg ? msg : "parse error");
-		LLVMDisposeMessage(msg);
-		return r;
-	}
-	return 0;
-}
-
-/* LLVM's bitcode reader is not hardened against corrupt input, so the file
-** is first parsed and verified in a child: if that dies, one error line. */
-static int probe_in_child(const char *path, struct sim_error *err)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		return 0;
-	if (pid == 0) {
-		LLVMContextRef ctx = LLVMContextCreate();
-		char diag[512] = "";
-		LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
-		LLVMModuleRef mod = NULL;
-		struct sim_error e = { 0 };
-		if (read_module(path, ctx, &mod, &e) == 0) {
-			char *msg = NULL;
-			LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
-			LLVMDisposeMessage(msg);
-		}
-		_exit(0);
-	}
-	int st = 0;
-	while (waitpid(pid, &st, 0) < 0) {
-		if (errno != EINTR)
-			return 0;
-	}
-	if (WIFSIGNALED(st))
-		return sim_fail(err, SIM_ERR_BITCODE,
-				"%s: corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", path);
-	return 0;
-}
 
 /* ---- names and debug info ------------------------------------------------ */
 
@@ -2384,11 +2287,11 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 {
 	LLVMContextRef ctx = LLVMContextCreate();
 	char diag[512] = "";
-	LLVMContextSetDiagnosticHandler(ctx, diag_handler, diag);
+	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
 	struct hctx hc = { .ctx = ctx, .hs = hs };
-	int r = probe_in_child(path, err);
+	int r = load_probe_in_child(path, err);
 	if (r == 0)
-		r = read_module(path, ctx, &hc.mod, err);
+		r = load_read_module(path, ctx, &hc.mod, err);
 	if (r < 0)
 		goto out;
 	const char *triple = LLVMGetTarget(hc.mod);

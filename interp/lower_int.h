@@ -1,7 +1,7 @@
 /*
 ** lower_int.h: what the loader and the lowering files share.  Only
-** interp/load.c, interp/lower.c, interp/lower_call.c and interp/ptxasm.c
-** include LLVM headers.
+** interp/load.c, interp/lower.c, interp/lower_call.c, interp/ptxasm.c and
+** interp/lower_host.c include LLVM headers.
 */
 #ifndef SIMULEE_LOWER_INT_H
 #define SIMULEE_LOWER_INT_H
@@ -119,5 +119,20 @@ int lower_asm(struct lctx *lc, LLVMValueRef call, LLVMValueRef asmval);
 
 /* load.c */
 char *load_demangle(const char *name);
+
+/* LLVM's default diagnostic handler exits on errors; this one keeps the
+** first error's text in CTX (a char[512], "" until then). */
+void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
+
+/* Reads PATH (.bc or .ll) into a module of CTX: an empty file, binary that
+** is not bitcode, corrupt bitcode and a parse error are one error line.
+** Returns 0, or a negative SIM_ERR_* with *err filled. */
+int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
+		     struct sim_error *err);
+
+/* Parses and verifies PATH in a child process first, since LLVM's reader
+** is not hardened against corrupt input: 0, or SIM_ERR_BITCODE with *err
+** filled when the child died. */
+int load_probe_in_child(const char *path, struct sim_error *err);
 
 #endif
