@@ -32,3 +32,5 @@ clang-19 -x cuda --cuda-device-only -nocudainc -nocudalib --cuda-gpu-arch=sm_70 
 	-emit-llvm -O0 -Xclang -disable-O0-optnone -g \
 	-c ../kernels/bugs/em_256_waw.cu -o em_256_waw.bc
 ./simulee-c em_256_waw.bc || [ $? -eq 1 ]
+echo "--- a .cu with its host code: the launches the program makes, and the shape the kernel assumes:"
+./simulee-c ../kernels/contracts/shared256_neighbor.cu || [ $? -eq 1 ]
