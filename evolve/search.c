@@ -690,6 +690,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.seed = pb->seed;
 	cfg.print_out = w->devnull;
 	cfg.mam = w->mam;
+	/* a launch that breaks its contract is discarded: stop it there */
+	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET;
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
 	mam_clear_results(w->mam);
