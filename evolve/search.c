@@ -934,6 +934,18 @@ static int beyond_assumptions(const struct evolve_result *r, struct evolve_cand 
 	return 0;
 }
 
+/* The contract C lies under (docs/CONTRACTS.md): a host launch's; none
+** beyond an assumption or, for a kernel the host launches, any other;
+** else declared or inferred, as the kernel states a contract or not. */
+static uint8_t cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c)
+{
+	if (c->site >= 0)
+		return CL_HOST;
+	if (c->beyond || pb->nsites)
+		return CL_NONE;
+	return pb->declared ? CL_DECLARED : CL_INFERRED;
+}
+
 /* Appends evaluated candidate C to the result (moved) and counts it;
 ** returns its index. */
 static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
@@ -942,7 +954,7 @@ static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 	uint32_t idx = r->ncands;
 	c->generation = gen;
 	c->beyond = c->site < 0 && beyond_assumptions(r, c);
-	c->contract = c->site >= 0 ? CL_HOST : c->beyond || d->pb->nsites ? CL_NONE : CL_INFERRED;
+	c->contract = cand_contract(d->pb, c);
 	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
 	if (c->rejected >= 0) {
 		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]++;
@@ -1295,7 +1307,6 @@ static void conclude(struct driver *d)
 {
 	const struct evolve_problem *pb = d->pb;
 	struct evolve_result *r = d->res;
-	uint8_t inside = pb->declared ? CL_DECLARED : CL_INFERRED;
 	/* the assumptions first: their text comes from their launches' findings */
 	for (uint32_t i = 0; i < r->nassumptions; i++) {
 		struct finding f = assumption_finding(pb, r, &r->assumptions[i]);
@@ -1306,7 +1317,7 @@ static void conclude(struct driver *d)
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		struct evolve_cand *c = &r->cands[i];
 		c->beyond = c->site < 0 && beyond_assumptions(r, c);
-		c->contract = c->site >= 0 ? CL_HOST : c->beyond || pb->nsites ? CL_NONE : inside;
+		c->contract = cand_contract(pb, c);
 	}
 	barrier_verdicts_free(&r->barriers);
 	barrier_verdicts_init(&r->barriers, pb->prog, pb->func);
