@@ -299,15 +299,7 @@ static uint64_t host_var_draw(struct pcg32 *g, const struct hvar *v, unsigned ba
 		return v->seen[band % v->nseen];
 	if (v->is_float) {
 		double x = band % 2 ? pcg32_double(g) * 2 - 1 : pcg32_double(g) * 64;
-		if (v->width == 32) {
-			float f = (float)x;
-			uint32_t u;
-			memcpy(&u, &f, 4);
-			return u;
-		}
-		uint64_t u;
-		memcpy(&u, &x, 8);
-		return u;
+		return evolve_scalar_bits(x, v->width == 32 ? ET_F32 : ET_F64);
 	}
 	uint64_t x;
 	switch (band % 5) {
@@ -326,17 +318,8 @@ static uint64_t host_var_draw(struct pcg32 *g, const struct hvar *v, unsigned ba
 static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
 {
 	if (is_float_et(et)) {
-		double d;
-		if (e->is_float && e->width == 64) {
-			memcpy(&d, &x, 8);
-		} else if (e->is_float) {
-			float f;
-			uint32_t u = (uint32_t)x;
-			memcpy(&f, &u, 4);
-			d = f;
-		} else {
-			d = (double)(int64_t)x;
-		}
+		double d = !e->is_float ? (double)(int64_t)x
+			   : scalar_value(x, e->width == 64 ? ET_F64 : ET_F32);
 		return evolve_scalar_bits(d, et);
 	}
 	unsigned bits = evolve_elem_size(et) * 8;
@@ -1009,13 +992,17 @@ static void add_assumption(struct evolve_result *r, const struct evolve_assumpti
 		}
 }
 
-/* Runs a copy of candidate BASE with component DIM set to V as a probe;
-** returns its index in the result. */
+/* Runs a copy of candidate BASE with launch component DIM (below
+** EVOLVE_PARAM_DIM), or scalar parameter DIM - EVOLVE_PARAM_DIM, set to V
+** as a probe; returns its index in the result. */
 static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v, uint32_t gen)
 {
 	struct evolve_cand c;
 	cand_copy(&c, &d->res->cands[base], d->pb->nparams);
-	*dim_of(&c, dim) = v;
+	if (dim < EVOLVE_PARAM_DIM)
+		*dim_of(&c, dim) = v;
+	else
+		c.bits[dim - EVOLVE_PARAM_DIM] = v;
 	c.probe = 1;
 	evaluate(d->pb, &d->ws[0], &c);
 	return add_cand(d, &c, gen);
@@ -1130,12 +1117,7 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 			if (pa->kind != EVOLVE_SCALAR || pa->pinned || r->cands[ci].bits[p] != 0
 			    || is_float_et(pa->et))
 				continue;
-			struct evolve_cand c;
-			cand_copy(&c, &r->cands[ci], pb->nparams);
-			c.bits[p] = 1;
-			c.probe = 1;
-			evaluate(pb, &d->ws[0], &c);
-			uint32_t pi = add_cand(d, &c, gen);
+			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
 				continue;
 			struct evolve_assumption na = { 0 };
