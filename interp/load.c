@@ -110,16 +110,13 @@ int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 	return 0;
 }
 
-/* Kernels: the ptx_kernel calling convention or nvvm.annotations "kernel". */
-static void find_kernels(LLVMModuleRef mod, LLVMValueRef **out, uint32_t *n)
+/* Calls FN(target, key, key length, value, CTX) for every (key, value)
+** pair of every nvvm.annotations node (a target, then key-value pairs). */
+static void for_annotations(LLVMModuleRef mod,
+			    void (*fn)(LLVMValueRef target, const char *key, unsigned len,
+				       LLVMValueRef value, void *ctx),
+			    void *ctx)
 {
-	uint32_t cap = 0;
-	*out = NULL;
-	*n = 0;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
-		if (!LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
-			VEC_PUSH(*out, *n, cap, fn);
-	}
 	unsigned na = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
 	if (na == 0)
 		return;
@@ -131,22 +128,47 @@ static void find_kernels(LLVMModuleRef mod, LLVMValueRef **out, uint32_t *n)
 			continue;
 		LLVMValueRef *el = xcalloc(k, sizeof *el);
 		LLVMGetMDNodeOperands(ops[i], el);
-		/* operands come in (value, "key", value) triples */
 		for (unsigned j = 1; j + 1 < k; j += 2) {
 			unsigned len = 0;
 			const char *key = el[j] ? LLVMGetMDString(el[j], &len) : NULL;
-			if (key && len == 6 && memcmp(key, "kernel", 6) == 0 && el[0]
-			    && LLVMIsAFunction(el[0]) && !LLVMIsDeclaration(el[0])) {
-				int dup = 0;
-				for (uint32_t q = 0; q < *n; q++)
-					dup |= (*out)[q] == el[0];
-				if (!dup)
-					VEC_PUSH(*out, *n, cap, el[0]);
-			}
+			if (key)
+				fn(el[0], key, len, el[j + 1], ctx);
 		}
 		free(el);
 	}
 	free(ops);
+}
+
+struct kernel_list {
+	LLVMValueRef *v;
+	uint32_t n, cap;
+};
+
+static void kernel_annotation(LLVMValueRef target, const char *key, unsigned len,
+			      LLVMValueRef value, void *ctx)
+{
+	struct kernel_list *kl = ctx;
+	(void)value;
+	if (len != 6 || memcmp(key, "kernel", 6) != 0 || target == NULL
+	    || LLVMIsAFunction(target) == NULL || LLVMIsDeclaration(target))
+		return;
+	for (uint32_t q = 0; q < kl->n; q++)
+		if (kl->v[q] == target)
+			return;
+	VEC_PUSH(kl->v, kl->n, kl->cap, target);
+}
+
+/* Kernels: the ptx_kernel calling convention or nvvm.annotations "kernel". */
+static void find_kernels(LLVMModuleRef mod, LLVMValueRef **out, uint32_t *n)
+{
+	struct kernel_list kl = { 0 };
+	for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (!LLVMIsDeclaration(fn) && LLVMGetFunctionCallConv(fn) == LLVMPTXKernelCallConv)
+			VEC_PUSH(kl.v, kl.n, kl.cap, fn);
+	}
+	for_annotations(mod, kernel_annotation, &kl);
+	*out = kl.v;
+	*n = kl.n;
 }
 
 /* Sets *V from attribute NAME of FN, "x[,y[,z]]" (LLVM 20 and later
@@ -172,41 +194,35 @@ static void bounds_attr(LLVMValueRef fn, const char *name, uint32_t v[3])
 	}
 }
 
+struct bounds_ctx {
+	LLVMValueRef fn;
+	struct kernel_info *k;
+};
+
+static void bounds_annotation(LLVMValueRef target, const char *key, unsigned len,
+			      LLVMValueRef v, void *ctx)
+{
+	struct bounds_ctx *bc = ctx;
+	if (target != bc->fn || len != 8 || v == NULL || LLVMIsAConstantInt(v) == NULL
+	    || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
+		return;
+	uint64_t x = LLVMConstIntGetZExtValue(v);
+	int d = key[7] - 'x';
+	if (x > UINT32_MAX || d < 0 || d > 2)
+		return;
+	if (memcmp(key, "maxntid", 7) == 0)
+		bc->k->maxntid[d] = (uint32_t)x;
+	else if (memcmp(key, "reqntid", 7) == 0)
+		bc->k->reqntid[d] = (uint32_t)x;
+}
+
 /* The declared launch bounds of kernel FN (struct kernel_info). */
 static void read_bounds(LLVMModuleRef mod, LLVMValueRef fn, struct kernel_info *k)
 {
 	bounds_attr(fn, "nvvm.maxntid", k->maxntid);
 	bounds_attr(fn, "nvvm.reqntid", k->reqntid);
-	unsigned na = LLVMGetNamedMetadataNumOperands(mod, "nvvm.annotations");
-	if (na == 0)
-		return;
-	LLVMValueRef *ops = xcalloc(na, sizeof *ops);
-	LLVMGetNamedMetadataOperands(mod, "nvvm.annotations", ops);
-	for (unsigned i = 0; i < na; i++) {
-		unsigned n = LLVMGetMDNodeNumOperands(ops[i]);
-		if (n < 3)
-			continue;
-		LLVMValueRef *el = xcalloc(n, sizeof *el);
-		LLVMGetMDNodeOperands(ops[i], el);
-		for (unsigned j = 1; el[0] == fn && j + 1 < n; j += 2) {
-			unsigned len = 0;
-			const char *key = el[j] ? LLVMGetMDString(el[j], &len) : NULL;
-			LLVMValueRef v = el[j + 1];
-			if (key == NULL || len != 8 || v == NULL || LLVMIsAConstantInt(v) == NULL
-			    || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
-				continue;
-			uint64_t x = LLVMConstIntGetZExtValue(v);
-			int d = key[7] - 'x';
-			if (x > UINT32_MAX || d < 0 || d > 2)
-				continue;
-			if (memcmp(key, "maxntid", 7) == 0)
-				k->maxntid[d] = (uint32_t)x;
-			else if (memcmp(key, "reqntid", 7) == 0)
-				k->reqntid[d] = (uint32_t)x;
-		}
-		free(el);
-	}
-	free(ops);
+	struct bounds_ctx bc = { fn, k };
+	for_annotations(mod, bounds_annotation, &bc);
 }
 
 /* Clang's -O0 output carries optnone, which makes every pass skip the

@@ -601,6 +601,29 @@ static uint8_t elem_of_type(LLVMTypeRef t)
 	}
 }
 
+/* The shape of a variable of type T (a global's or an alloca's): array
+** extents outermost first into DIMS (dimensions past MEM_MAX_DIMS fold
+** into the innermost), their number, and the innermost element's type
+** and size (1 when it has none). */
+static void array_shape(struct lctx *lc, LLVMTypeRef t, uint32_t *dims, uint8_t *ndims,
+			uint8_t *elem, uint32_t *elem_size)
+{
+	unsigned nd = 0;
+	while (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+		uint64_t ext = LLVMGetArrayLength2(t);
+		if (nd < MEM_MAX_DIMS)
+			dims[nd++] = ext > UINT32_MAX ? UINT32_MAX : (uint32_t)ext;
+		else	/* deeper dimensions fold into the innermost index */
+			dims[MEM_MAX_DIMS - 1] *= (uint32_t)ext;
+		t = LLVMGetElementType(t);
+	}
+	*ndims = (uint8_t)nd;
+	*elem = elem_of_type(t);
+	*elem_size = (uint32_t)type_size(lc, t);
+	if (*elem_size == 0 || *elem_size > UINT32_MAX / 2)
+		*elem_size = 1;
+}
+
 /* llvm.used, llvm.compiler.used, llvm.global_ctors ...: LLVM's own. */
 static int is_llvm_global(LLVMValueRef g)
 {
@@ -637,21 +660,7 @@ int lower_globals(struct lctx *lc)
 		v.space = as == AS_SHARED ? AS_SHARED : as == AS_CONST ? AS_CONST
 			: as == AS_LOCAL ? AS_LOCAL : AS_GLOBAL;
 		v.size = size;
-		LLVMTypeRef et = vt;
-		unsigned nd = 0;
-		while (LLVMGetTypeKind(et) == LLVMArrayTypeKind) {
-			uint64_t ext = LLVMGetArrayLength2(et);
-			if (nd < MEM_MAX_DIMS)
-				v.dims[nd++] = ext > UINT32_MAX ? UINT32_MAX : (uint32_t)ext;
-			else	/* deeper dimensions fold into the innermost index */
-				v.dims[MEM_MAX_DIMS - 1] *= (uint32_t)ext;
-			et = LLVMGetElementType(et);
-		}
-		v.ndims = (uint8_t)nd;
-		v.elem = elem_of_type(et);
-		v.elem_size = (uint32_t)type_size(lc, et);
-		if (v.elem_size == 0 || v.elem_size > UINT32_MAX / 2)
-			v.elem_size = 1;
+		array_shape(lc, vt, v.dims, &v.ndims, &v.elem, &v.elem_size);
 		v.alloc_id = p->ngvars + 1;
 		if (as == AS_SHARED && LLVMIsDeclaration(g)) {
 			v.dynamic_shared = 1;
@@ -1488,21 +1497,7 @@ static uint32_t new_localvar(struct lctx *lc, LLVMValueRef I)
 	struct program *p = lc->p;
 	struct localvar v = { 0 };
 	v.name = alloca_name(lc, I);
-	LLVMTypeRef et = LLVMGetAllocatedType(I);
-	unsigned nd = 0;
-	while (LLVMGetTypeKind(et) == LLVMArrayTypeKind) {
-		uint64_t ext = LLVMGetArrayLength2(et);
-		if (nd < MEM_MAX_DIMS)
-			v.dims[nd++] = ext > UINT32_MAX ? UINT32_MAX : (uint32_t)ext;
-		else	/* deeper dimensions fold into the innermost index */
-			v.dims[MEM_MAX_DIMS - 1] *= (uint32_t)ext;
-		et = LLVMGetElementType(et);
-	}
-	v.ndims = (uint8_t)nd;
-	v.elem = elem_of_type(et);
-	v.elem_size = (uint32_t)type_size(lc, et);
-	if (v.elem_size == 0 || v.elem_size > UINT32_MAX / 2)
-		v.elem_size = 1;
+	array_shape(lc, LLVMGetAllocatedType(I), v.dims, &v.ndims, &v.elem, &v.elem_size);
 	VEC_PUSH(p->locals, p->nlocals, lc->caplocals, v);
 	return p->nlocals - 1;
 }
@@ -2159,8 +2154,10 @@ static const char *md_string_operand(LLVMValueRef md, unsigned i)
 	return s;
 }
 
-static LLVMValueRef md_operand(LLVMValueRef md, unsigned i)
+LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i)
 {
+	if (md == NULL || LLVMIsAMDNode(md) == NULL)
+		return NULL;
 	unsigned n = LLVMGetMDNodeNumOperands(md);
 	if (i >= n)
 		return NULL;
@@ -2199,7 +2196,7 @@ static uint8_t di_pointee_elem(LLVMValueRef ditype)
 		}
 		if (k != LLVMDIDerivedTypeMetadataKind)
 			return ET_NONE;
-		ditype = md_operand(ditype, 3);
+		ditype = lower_md_operand(ditype, 3);
 	}
 	return ET_NONE;
 }
@@ -2231,7 +2228,7 @@ static void params_from_subprogram(struct lctx *lc, LLVMValueRef fn, struct func
 		return;
 	/* DISubprogram operands: file, scope, name, linkage name, type,
 	** unit, declaration, retained nodes, ... */
-	LLVMValueRef nodes = md_operand(LLVMMetadataAsValue(lc->ctx, sp), 7);
+	LLVMValueRef nodes = lower_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 7);
 	if (nodes == NULL || LLVMIsAMDNode(nodes) == NULL)
 		return;
 	unsigned n = LLVMGetMDNodeNumOperands(nodes);
@@ -2313,7 +2310,7 @@ static void param_debug_info(struct lctx *lc, LLVMValueRef fn, struct func *out)
 				if (name && *name)
 					out->params[i].name = xstrdup(name);
 				if (out->params[i].is_ptr && out->params[i].elem == ET_NONE)
-					out->params[i].elem = di_pointee_elem(md_operand(var, 3));
+					out->params[i].elem = di_pointee_elem(lower_md_operand(var, 3));
 			}
 		}
 	}

@@ -916,24 +916,11 @@ static void fn_base(LLVMValueRef fn, char *buf, size_t n)
 	free(nm);
 }
 
-static LLVMValueRef md_op(LLVMValueRef md, unsigned i)
-{
-	if (md == NULL || LLVMIsAMDNode(md) == NULL)
-		return NULL;
-	unsigned n = LLVMGetMDNodeNumOperands(md);
-	if (i >= n)
-		return NULL;
-	LLVMValueRef *ops = xcalloc(n, sizeof *ops);
-	LLVMGetMDNodeOperands(md, ops);
-	LLVMValueRef r = ops[i];
-	free(ops);
-	return r;
-}
 
 /* A DILocalVariable's name (operand 1), or NULL. */
 static char *di_name(LLVMValueRef var)
 {
-	LLVMValueRef s = md_op(var, 1);
+	LLVMValueRef s = lower_md_operand(var, 1);
 	unsigned len = 0;
 	const char *str = s ? LLVMGetMDString(s, &len) : NULL;
 	return str && len ? xstrndup(str, len) : NULL;
@@ -943,7 +930,7 @@ static char *di_name(LLVMValueRef var)
 ** typedefs such as size_t and qualifiers) and bool are not. */
 static int di_signed(LLVMValueRef var)
 {
-	LLVMValueRef t = md_op(var, 3);
+	LLVMValueRef t = lower_md_operand(var, 3);
 	for (int depth = 0; t && depth < 8; depth++) {
 		LLVMMetadataKind k = LLVMGetMetadataKind(LLVMValueAsMetadata(t));
 		if (k == LLVMDIBasicTypeMetadataKind) {
@@ -957,7 +944,7 @@ static int di_signed(LLVMValueRef var)
 		}
 		if (k != LLVMDIDerivedTypeMetadataKind)
 			return 1;
-		t = md_op(t, 3);
+		t = lower_md_operand(t, 3);
 	}
 	return 1;
 }

@@ -111,6 +111,10 @@ int lower_func_index(struct lctx *lc, LLVMValueRef fn);
 uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn);
 const char *lower_str(struct lctx *lc, const char *s);
 
+/* Operand I of metadata node MD (as a value), or NULL when MD is NULL, no
+** node, or has fewer operands. */
+LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i);
+
 /* lower_call.c: calls, intrinsics, __nv_* functions, printf, assert. */
 int lower_call(struct lctx *lc, LLVMValueRef call);
 
