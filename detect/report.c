@@ -161,19 +161,10 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 				old = &r->findings.v[j];
 		if (old != NULL && contract < old->contract) {
 			/* a witness under a stronger contract replaces the old one;
-			** the counts still add up */
+			** the merge below adds the old one's counts to it */
 			struct finding keep = *old;
 			*old = *f;
-			f->where = keep.where;
-			f->detail = keep.detail;
-			f->div = keep.div;
-			f->count = keep.count;
-			f->executions = keep.executions;
-			f->launches = keep.launches;
-			f->addresses = keep.addresses;
-			f->thread_pairs = keep.thread_pairs;
-			f->benign = keep.benign;
-			f->its_only = keep.its_only;
+			*f = keep;
 			old->launch = launch;
 			old->contract = contract;
 		}

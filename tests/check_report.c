@@ -506,6 +506,60 @@ START_TEST(parse_names)
 }
 END_TEST
 
+/* A finding seen first outside the contract and then under a stronger one
+** takes the stronger launch as its witness (its threads and place too),
+** the counts of both add up, and only the listed ones count: hidden
+** findings are one line and never set the exit status. */
+START_TEST(take_findings_stronger_contract)
+{
+	struct report r;
+	report_init(&r);
+	report_add_kernel(&r, "k", NULL);
+	for (int i = 0; i < 2; i++)
+		report_add_launch(&r, 0, (struct dim3){ 1, 1, 1 }, (struct dim3){ 64, 1, 1 }, 0, 1);
+	report_launch_contract(&r, 0, CL_NONE);
+	report_launch_contract(&r, 1, CL_HOST);
+	struct findings fs = { 0 };
+	struct finding *f = race(&fs, 1, at(3, 1), tid(0, 0), AK_WRITE, 2, at(4, 1), tid(1, 0),
+				 AK_WRITE, AS_SHARED, "s[0]");
+	f->count = 5;
+	f->addresses = 4;
+	report_take_findings(&r, &fs, 0);
+	struct srcloc l = at(9, 1);
+	findings_add(&fs, FK_OOB, 0, 9, &l, NULL, 0, "shared 's[300]'", NULL);
+	report_take_findings(&r, &fs, 0);
+	ck_assert_uint_eq(report_hidden(&r, 0), 2);
+	ck_assert_int_eq(report_exit_status(&r), 0);
+
+	f = race(&fs, 1, at(3, 1), tid(7, 0), AK_WRITE, 2, at(4, 1), tid(8, 0), AK_WRITE,
+		 AS_SHARED, "s[1]");
+	f->count = 2;
+	f->addresses = 9;
+	report_take_findings(&r, &fs, 1);
+	ck_assert_uint_eq(r.findings.n, 2);
+	const struct finding *a = &r.findings.v[0];
+	ck_assert_uint_eq(a->launch, 1);
+	ck_assert_int_eq(a->contract, CL_HOST);
+	ck_assert_str_eq(a->where, "s[1]");
+	ck_assert_uint_eq(a->who.thread[0], 7);
+	ck_assert_uint_eq(a->count, 7);
+	ck_assert_uint_eq(a->addresses, 9);
+	ck_assert_uint_eq(report_hidden(&r, 0), 1);
+	ck_assert_int_eq(report_exit_status(&r), 1);
+	char *t = text_of(&r);
+	ck_assert_msg(strstr(t, "  contract: host (a launch the host code makes)\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, "simulee-c: k: outside the kernel's contract: 1 more finding, "
+			      "--contract=any to list them\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, "out-of-bounds") == NULL, "%s", t);
+	free(t);
+	r.show = CL_NONE;
+	t = text_of(&r);
+	ck_assert_msg(strstr(t, "out-of-bounds access on shared 's[300]'") != NULL, "%s", t);
+	free(t);
+	report_free(&r);
+}
+END_TEST
+
 /* The same race found by two launches is one finding; a new one keeps the
 ** launch that exposed it. */
 START_TEST(take_findings_merges)
@@ -1412,6 +1466,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, exit_status_fail_on);
 	tcase_add_test(tc, parse_names);
 	tcase_add_test(tc, take_findings_merges);
+	tcase_add_test(tc, take_findings_stronger_contract);
 	tcase_add_test(tc, where_split);
 	tcase_add_test(tc, thread_sets);
 	tcase_add_test(tc, divergence_merges);
