@@ -41,7 +41,7 @@
 #include "interp/interp.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
-#include "src/util.h"
+#include "base/util.h"
 
 #define MAX_PARAMS 8
 #define MAX_BUFS 4

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "detect/finding.h"
-#include "src/util.h"
+#include "base/util.h"
 
 static const char *const kind_names[FK__COUNT] = {
 	[FK_OOB] = "out-of-bounds access",

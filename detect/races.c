@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "detect/races.h"
-#include "src/util.h"
+#include "base/util.h"
 
 static const uint8_t access_of[] = {
 	[MAM_READ] = AK_READ, [MAM_WRITE] = AK_WRITE, [MAM_ATOMIC] = AK_ATOMIC,

@@ -11,7 +11,7 @@
 #include <cJSON.h>
 
 #include "detect/report.h"
-#include "src/util.h"
+#include "base/util.h"
 
 /* ---- building a report --------------------------------------------------- */
 

@@ -23,7 +23,7 @@
 #include "evolve/pcg32.h"
 #include "evolve/search.h"
 #include "memmodel/mem.h"
-#include "src/util.h"
+#include "base/util.h"
 
 #define INT_LIMIT 65536.0	/* searched integers stay within +-2^16 */
 #define FLOAT_LIMIT 1e6

@@ -15,7 +15,7 @@
 
 #include <stdint.h>
 
-#include "src/util.h"
+#include "base/util.h"
 
 /* The GPU architecture of both passes unless --cuda-gpu-arch says. */
 #define COMPILE_GPU_ARCH "sm_70"

@@ -20,7 +20,7 @@
 
 #include "interp/mathfn.h"
 #include "interp/program.h"
-#include "src/util.h"
+#include "base/util.h"
 
 /* Internal: a pointer into a by-value kernel parameter, whose loads are
 ** the parameter's fields (DEP_PARAM), not memory. */

@@ -21,7 +21,7 @@
 
 #include "interp/exec.h"
 #include "interp/mathfn.h"
-#include "src/util.h"
+#include "base/util.h"
 
 #define WMASK(w) ((w) >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (w)) - 1)
 #define SX(v, w) ((int64_t)((uint64_t)(v) << (64 - (w))) >> (64 - (w)))

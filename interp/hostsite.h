@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "src/util.h"
+#include "base/util.h"
 
 #define HX_NONE UINT32_MAX	/* no expression: unknown or not applicable */
 

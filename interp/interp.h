@@ -15,7 +15,7 @@
 
 #include "interp/program.h"
 #include "memmodel/mem.h"
-#include "src/util.h"
+#include "base/util.h"
 
 struct findings;
 struct mam;

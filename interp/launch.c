@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "interp/exec.h"
-#include "src/util.h"
+#include "base/util.h"
 
 void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_shared)
 {

@@ -12,7 +12,7 @@
 
 #include "interp/interp.h"
 #include "interp/program.h"
-#include "src/util.h"
+#include "base/util.h"
 
 /* A map from pointers (LLVM values, blocks) to 32-bit numbers. */
 struct ptrmap {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "interp/program.h"
-#include "src/util.h"
+#include "base/util.h"
 
 const char *const prog_opcode_names[OP__COUNT] = {
 #define OPC_NAME(name, meaning) #name,

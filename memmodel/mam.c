@@ -27,7 +27,7 @@
 
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
-#include "src/util.h"
+#include "base/util.h"
 
 #define NONE32 UINT32_MAX
 #define PAGE_SHIFT 10				/* bytes of memory per shadow page: 1 KiB */

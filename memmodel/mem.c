@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "memmodel/mem.h"
-#include "src/util.h"
+#include "base/util.h"
 
 /* Sparse pages: an open-addressing hash from page number to page. */
 struct mem_pages {

@@ -14,7 +14,7 @@
 #include "detect/report.h"
 #include "interp/interp.h"
 #include "memmodel/mam.h"
-#include "src/util.h"
+#include "base/util.h"
 #include "tests.h"
 
 /* ---- a hand-made report with every kind of finding -------------------------- */

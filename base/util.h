@@ -1,9 +1,11 @@
 /*
-** util.h: allocation that never returns NULL, growable arrays, string
-** arenas and the error record of cold paths.
+** util.h: the shared base every room imports (interp/, memmodel/,
+** detect/, evolve/, front/ and the command line in src/): allocation that
+** never returns NULL, growable arrays, string arenas and the error record
+** of cold paths.
 */
-#ifndef SIMULEE_UTIL_H
-#define SIMULEE_UTIL_H
+#ifndef SIMULEE_BASE_UTIL_H
+#define SIMULEE_BASE_UTIL_H
 
 #include <stdarg.h>
 #include <stddef.h>

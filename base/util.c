@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/util.h"
+#include "base/util.h"
 
 static void oom(size_t n)
 {
