@@ -130,12 +130,15 @@ enum severity finding_severity(const struct finding *f)
 	}
 }
 
-/* The same finding: kind and site, or for the kinds kept by site pair the
-** same unordered pair (which access or barrier a launch saw first depends
-** on its schedule). */
+/* The same finding: kind and site (and text, for assumptions), or for the
+** kinds kept by site pair the same unordered pair (which access or barrier
+** a launch saw first depends on its schedule). */
 static int same_finding(const struct finding *a, const struct finding *b)
 {
 	if (a->kind != b->kind)
+		return 0;
+	/* one access can show several assumptions (As[ty][tx]: x and y) */
+	if (a->kind == FK_ASSUMPTION && a->detail && b->detail && strcmp(a->detail, b->detail) != 0)
 		return 0;
 	if (!finding_kind_is_pair(a->kind))
 		return a->func == b->func && a->pc == b->pc;

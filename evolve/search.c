@@ -70,6 +70,10 @@ struct space {
 	uint32_t glo[3], ghi[3], blo[3], bhi[3];
 	int dyn_shared;		/* searched */
 	int x_pow2;		/* block x a power of two up to a warp (2-D blocks) */
+	uint32_t warp_mult;	/* the block's threads a multiple of this (assumed; 0: none) */
+	int grid_blind;		/* the kernel reads neither blockIdx nor gridDim */
+	uint32_t min_threads;	/* the block's threads at least this (assumed) */
+	uint32_t max_block;	/* the block's threads at most this (assumed; 0: none) */
 	uint32_t *band_off;	/* per parameter: where its strata start */
 	uint8_t *nonzero;	/* per parameter: the kernel assumes it is not 0 */
 };
@@ -205,6 +209,28 @@ static uint64_t threads_of(const struct evolve_cand *c)
 	return (uint64_t)c->grid.x * c->grid.y * c->grid.z * c->block.x * c->block.y * c->block.z;
 }
 
+/* Rounds C's block x so that the block's threads are a multiple of M (a
+** power of two up to 32), up, or down past the range, where the ranges
+** allow it; with ONLY, to an odd multiple of M where one is in reach. */
+static void round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m, int only)
+{
+	uint32_t yz = c->block.y * c->block.z, need = m;
+	while (need > 1 && yz % 2 == 0) {
+		need /= 2;
+		yz /= 2;
+	}
+	uint32_t x = c->block.x;
+	if (x % need == 0 && !only)
+		return;
+	x = (x + need - 1) / need * need;
+	if (only && m < 32 && (uint64_t)x * c->block.y * c->block.z % (2 * m) == 0)
+		x += need;
+	if (x > s->bhi[0])
+		x = c->block.x / need * need;
+	if (x >= s->blo[0] && x >= 1)
+		c->block.x = x;
+}
+
 /* Brings C within the ranges, CUDA's limits and the thread budget: over
 ** budget, the largest searched grid component halves first, then the
 ** largest searched block component. */
@@ -221,10 +247,20 @@ static void clamp(const struct space *s, struct evolve_cand *c)
 			x *= 2;
 		c->block.x = x < s->blo[0] ? s->blo[0] : x;
 	}
+	if (s->min_threads && (uint64_t)c->block.x * c->block.y * c->block.z < s->min_threads) {
+		uint32_t yz = c->block.y * c->block.z;
+		uint32_t x = (s->min_threads + yz - 1) / yz;
+		if (x <= s->bhi[0])
+			c->block.x = x;
+	}
+	if (s->warp_mult)
+		round_to_multiple(s, c, s->warp_mult, 0);
 	for (;;) {
 		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 		uint32_t most_block = s->pb->max_block_threads ? s->pb->max_block_threads
 				      : LAUNCH_MAX_THREADS_PER_BLOCK;
+		if (s->max_block && s->max_block < most_block)
+			most_block = s->max_block;
 		int over_block = bt > most_block;
 		int over_all = threads_of(c) > s->pb->max_threads;
 		if (!over_block && !over_all)
@@ -452,15 +488,19 @@ static void mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
-	/* a power of two in [2, 64], then (65, 256], (256, 1024], [1, 31] */
-	static const uint32_t bx[4][2] = { { 1, 6 }, { 65, 256 }, { 257, 1024 }, { 1, 31 } };
+	/* realistic shapes first (docs/CONTRACTS.md): a power of two from a
+	** warp to 256, a multiple of 32 up to 1024, 512 or 1024; then odd ones,
+	** a partial warp or any size */
+	static const uint32_t bx[5][2] = { { 5, 8 }, { 1, 32 }, { 9, 10 }, { 1, 31 }, { 33, 1024 } };
 	static const uint32_t gx[3][2] = { { 2, 4 }, { 1, 1 }, { 5, 16 } };
 	for (int d = 0; d < 3; d++) {
 		uint32_t *b = comp(&c->block, d), *gr = comp(&c->grid, d);
 		if (d == 0) {
-			*b = rand_in(g, bx[i % 4][0], bx[i % 4][1]);
-			if (i % 4 == 0)
+			*b = rand_in(g, bx[i % 5][0], bx[i % 5][1]);
+			if (i % 5 == 0 || i % 5 == 2)
 				*b = 1u << *b;
+			else if (i % 5 == 1)
+				*b *= 32;
 			*gr = rand_in(g, gx[i % 3][0], gx[i % 3][1]);
 		} else {
 			/* small, or a tile's side (8, 16, 32): 2-D kernels are
@@ -522,8 +562,10 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 			/* 0: -1 / halve, 1: keep / a power of two, 2: +1 / double */
 			uint32_t step = pcg32_bounded(g, 3);
 			int pow2 = d == 0 && !grid && s->x_pow2;
+			/* block x keeps to whole warps mostly, once there */
+			uint32_t unit = !grid && d == 0 && *v % 32 == 0 && pcg32_bounded(g, 4) ? 32 : 1;
 			if (!pow2 && (!cauchy || pcg32_bounded(g, 3) == 0))
-				*v = step == 0 ? (*v > 1 ? *v - 1 : 1) : step == 2 ? *v + 1 : *v;
+				*v = step == 0 ? (*v > unit ? *v - unit : 1) : step == 2 ? *v + unit : *v;
 			else if (step == 1)	/* down to a power of two (scans, trees) */
 				while (*v & (*v - 1))
 					*v &= *v - 1;
@@ -884,6 +926,7 @@ static double now(void)
 struct site_ref {
 	uint32_t func, pc;
 	enum finding_kind kind;
+	uint32_t tries;		/* launches probed for it so far */
 };
 
 /* The state the driver keeps across generations. */
@@ -910,8 +953,13 @@ static int beyond_assumptions(const struct evolve_result *r, struct evolve_cand 
 {
 	for (uint32_t i = 0; i < r->nassumptions; i++) {
 		const struct evolve_assumption *a = &r->assumptions[i];
-		if (a->dim == EVOLVE_PARAM_DIM ? c->bits[a->param] == 0
-		    : *dim_of(c, a->dim) > a->bound)
+		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+		uint64_t v = a->dim < EVOLVE_PARAM_DIM ? *dim_of(c, a->dim)
+			     : a->dim == EVOLVE_THREADS_DIM ? bt : 0;
+		if (a->rel == EVOLVE_NONZERO ? c->bits[a->param] == 0
+		    : a->rel == EVOLVE_AT_MOST ? v > a->bound
+		    : a->rel == EVOLVE_AT_LEAST ? v < a->bound
+		    : bt % a->bound != 0)
 			return 1;
 	}
 	return 0;
@@ -929,6 +977,23 @@ static uint8_t cand_contract(const struct evolve_problem *pb, const struct evolv
 	return pb->declared ? CL_DECLARED : CL_INFERRED;
 }
 
+/* Drops from FS the inter-block races of identical blocks that only write
+** the same value (a kernel that reads neither blockIdx nor gridDim, run as
+** several blocks): each block redoes the same work, which is waste, not a
+** bug.  Their other races (a read-modify-write of one slot) stay. */
+static void drop_identical_writes(struct findings *fs)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < fs->n; i++) {
+		const struct finding *f = &fs->v[i];
+		if (f->kind == FK_RACE && f->benign && f->race_class == RC_INTER_BLOCK)
+			finding_clear(&fs->v[i]);
+		else
+			fs->v[k++] = fs->v[i];
+	}
+	fs->n = k;
+}
+
 /* Appends evaluated candidate C to the result (moved) and counts it;
 ** returns its index. */
 static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
@@ -938,6 +1003,8 @@ static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 	c->generation = gen;
 	c->beyond = c->site < 0 && beyond_assumptions(r, c);
 	c->contract = cand_contract(d->pb, c);
+	if (c->rejected < 0 && d->s->grid_blind && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1)
+		drop_identical_writes(&c->fs);
 	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
 	if (c->rejected >= 0) {
 		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]++;
@@ -977,13 +1044,15 @@ static void add_assumption(struct evolve_result *r, const struct evolve_assumpti
 	struct evolve_assumption *a = NULL;
 	for (uint32_t k = 0; k < r->nassumptions && a == NULL; k++) {
 		struct evolve_assumption *o = &r->assumptions[k];
-		if (o->dim == na->dim && (na->dim == EVOLVE_PARAM_DIM ? o->param == na->param
-					  : o->alloc == na->alloc))
+		if (o->dim == na->dim && o->rel == na->rel
+		    && (na->rel == EVOLVE_NONZERO ? o->param == na->param
+			: na->rel == EVOLVE_MULTIPLE || o->alloc == na->alloc))
 			a = o;
 	}
 	if (a == NULL)
 		VEC_PUSH(r->assumptions, r->nassumptions, r->capassumptions, *na);
-	else if (na->bound < a->bound)
+	else if (na->rel == EVOLVE_AT_MOST ? na->bound < a->bound
+		 : (na->rel == EVOLVE_AT_LEAST || na->rel == EVOLVE_MULTIPLE) && na->bound > a->bound)
 		*a = *na;
 	for (uint32_t k = 0; k < r->ncands; k++)
 		if (r->cands[k].site < 0 && beyond_assumptions(r, &r->cands[k])) {
@@ -1008,16 +1077,81 @@ static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v,
 	return add_cand(d, &c, gen);
 }
 
+/* Whether the fault KIND at (FUNC, PC) was probed TRIES times already;
+** counts one more try if not.  DONE: it need not be probed again. */
+static int probed_n(struct driver *d, enum finding_kind kind, uint32_t func, uint32_t pc,
+		    uint32_t tries, int done)
+{
+	uint32_t i = 0;
+	while (i < d->nprobed && !(d->probed[i].func == func && d->probed[i].pc == pc
+				   && d->probed[i].kind == kind))
+		i++;
+	if (i == d->nprobed) {
+		struct site_ref sr = { func, pc, kind, 0 };
+		VEC_PUSH(d->probed, d->nprobed, d->capprobed, sr);
+	}
+	if (d->probed[i].tries >= tries)
+		return 1;
+	d->probed[i].tries = done ? UINT32_MAX : d->probed[i].tries + 1;
+	return 0;
+}
+
 /* Whether the fault KIND at (FUNC, PC) was probed already; notes it if not.
 ** A site is probed once: the first launch that shows it decides. */
 static int probed(struct driver *d, enum finding_kind kind, uint32_t func, uint32_t pc)
 {
-	for (uint32_t i = 0; i < d->nprobed; i++)
-		if (d->probed[i].func == func && d->probed[i].pc == pc && d->probed[i].kind == kind)
-			return 1;
-	struct site_ref sr = { func, pc, kind };
-	VEC_PUSH(d->probed, d->nprobed, d->capprobed, sr);
-	return 0;
+	return probed_n(d, kind, func, pc, 1, 0);
+}
+
+/* A tile's unwritten elements may need another component right first (a
+** 4 x 32 block reads rows of As[16][16] past its end before it reads
+** unwritten ones): a few launches get to try. */
+#define TILE_TRIES 4
+
+/*
+** Rule 6: an access at (FUNC, PC) in candidate CI past the end of static
+** __shared__ array VAR whose index flattens the thread's block coordinates
+** (ty * blockDim.x + tx: DEP says threadIdx and blockDim only) bounds the
+** block's threads, not one component.  Block x is bisected with the rest
+** of the launch as it is; the bound is the most threads that stay inside.
+*/
+static void infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
+			  enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep)
+{
+	struct evolve_result *r = d->res;
+	const uint16_t block_deps = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_NTID_X | DEP_NTID_Y
+				    | DEP_NTID_Z;
+	uint32_t hi = r->cands[ci].block.x, lo = 1, at = ci;
+	if ((dep & ~block_deps) || !(dep & (DEP_NTID_X | DEP_NTID_Y)) || hi <= 1
+	    || d->pb->block_lo.x > 1)
+		return;
+	uint64_t others = (uint64_t)r->cands[ci].block.y * r->cands[ci].block.z;
+	uint32_t pi = probe(d, ci, 0, 1, gen);
+	if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], kind, func, pc))
+		return;		/* not the shape's doing */
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		pi = probe(d, ci, 0, mid, gen);
+		if (r->cands[pi].rejected < 0 && fault_at(&r->cands[pi], kind, func, pc)) {
+			hi = mid;
+			at = pi;
+		} else {
+			lo = mid;
+		}
+	}
+	struct evolve_assumption na = { 0 };
+	na.dim = EVOLVE_THREADS_DIM;
+	na.rel = EVOLVE_AT_MOST;
+	na.bound = (uint32_t)(lo * others);
+	na.alloc = d->pb->prog->gvars[var].alloc_id;
+	na.kind = (uint8_t)kind;
+	na.dep = dep;
+	na.func = func;
+	na.pc = pc;
+	na.launch = at;
+	add_assumption(r, &na);
+	if (d->s->max_block == 0 || d->s->max_block > na.bound)
+		d->s->max_block = na.bound;
 }
 
 /*
@@ -1059,11 +1193,13 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 		unsigned ncomp = 0;
 		for (unsigned dim = 0; dim < 6; dim++)
 			ncomp += (dep & dim_deps[dim] & ~DEP_NCTAID) != 0;
-		if (ncomp > 1)
+		if (ncomp > 1) {
+			infer_product(d, ci, gen, var, kind, func, pc, dep);
 			continue;
+		}
 		for (unsigned dim = 0; dim < 6; dim++) {
 			uint32_t hi = *dim_of(&r->cands[ci], dim), lo = 1, at = ci;
-			uint32_t lo_bound = dim < 3 ? d->s->blo[dim] : d->s->glo[dim - 3];
+			uint32_t lo_bound = compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3);
 			if (hi <= 1 || lo_bound > 1 || !(dep & dim_deps[dim]))
 				continue;	/* not varied, pinned by the user, or not indexed by it */
 			uint32_t pi = probe(d, ci, dim, 1, gen);
@@ -1081,6 +1217,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			}
 			struct evolve_assumption na = { 0 };
 			na.dim = (uint8_t)dim;
+			na.rel = EVOLVE_AT_MOST;
 			na.bound = lo;
 			na.alloc = p->gvars[var].alloc_id;
 			na.kind = (uint8_t)kind;
@@ -1122,6 +1259,7 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 				continue;
 			struct evolve_assumption na = { 0 };
 			na.dim = EVOLVE_PARAM_DIM;
+			na.rel = EVOLVE_NONZERO;
 			na.kind = FK_DIV_ZERO;
 			na.param = p;
 			na.func = func;
@@ -1129,6 +1267,163 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 			na.launch = ci;
 			add_assumption(r, &na);
 			d->s->nonzero[p] = 1;
+			return;
+		}
+	}
+}
+
+/* Whether the access at (FUNC, PC) of probe PI ran clean: the probe was
+** accepted and the access neither read unwritten memory nor left its
+** array. */
+static int clean_at(const struct evolve_result *r, uint32_t pi, uint32_t func, uint32_t pc)
+{
+	const struct evolve_cand *c = &r->cands[pi];
+	return c->rejected < 0 && !fault_at(c, FK_UNINIT, func, pc) && !fault_at(c, FK_OOB, func, pc)
+	       && !fault_at(c, FK_SUBSCRIPT, func, pc);
+}
+
+/*
+** Rule 4 (docs/CONTRACTS.md): a read in candidate CI of elements of a
+** static __shared__ array that no thread wrote (FK_UNINIT), which goes
+** away when a block component is raised to one of the array's extents,
+** shows a kernel written for blocks at least that large (a tile filled one
+** element per thread, As[ty][tx] = ...).  A bisection finds the smallest
+** such component; the search keeps at or above it.  The raised probe must
+** leave the access clean: a read that only moves past the array's end (a
+** halo one past the block) is a bug, not a shape.
+*/
+static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (f->kind != FK_UNINIT || f->space != AS_SHARED)
+			continue;
+		int var = static_shared_var(p, f->addr);
+		if (var < 0 || probed_n(d, f->kind, f->func, f->pc, TILE_TRIES, 0))
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		const struct gvar *gv = &p->gvars[var];
+		uint32_t most = d->pb->max_block_threads ? d->pb->max_block_threads
+			       : LAUNCH_MAX_THREADS_PER_BLOCK;
+		/* per component: the smallest value that clears the read, the
+		** threads of the block then, and the largest launch still showing it */
+		uint32_t clear[3] = { 0 }, at[3] = { ci, ci, ci };
+		uint64_t need[3] = { 0 };
+		unsigned nclear = 0, only = 0;
+		for (unsigned dim = 0; dim < 3; dim++) {
+			uint32_t lo = *dim_of(&r->cands[ci], dim), hi = 0;
+			if (d->s->blo[dim] == d->s->bhi[dim])
+				continue;	/* not searched: pinned, or not read */
+			uint64_t others = (uint64_t)r->cands[ci].block.x * r->cands[ci].block.y
+					  * r->cands[ci].block.z / lo;
+			/* the smallest extent above the component that clears the read */
+			for (uint32_t k = 0; k < gv->ndims; k++) {
+				uint32_t e = gv->dims[k];
+				if (e <= lo || e > d->s->bhi[dim] || others * e > most || (hi && e >= hi))
+					continue;
+				uint32_t pi = probe(d, ci, dim, e, gen);
+				if (clean_at(r, pi, func, pc))
+					hi = e;
+			}
+			if (hi == 0)
+				continue;
+			while (hi - lo > 1) {
+				uint32_t mid = lo + (hi - lo) / 2;
+				uint32_t pi = probe(d, ci, dim, mid, gen);
+				if (clean_at(r, pi, func, pc)) {
+					hi = mid;
+				} else {
+					lo = mid;
+					if (fault_at(&r->cands[pi], FK_UNINIT, func, pc))
+						at[dim] = pi;
+				}
+			}
+			clear[dim] = hi;
+			need[dim] = others * hi;
+			nclear++;
+			only = dim;
+		}
+		if (nclear == 0)
+			continue;
+		struct evolve_assumption na = { 0 };
+		na.rel = EVOLVE_AT_LEAST;
+		na.alloc = gv->alloc_id;
+		na.kind = FK_UNINIT;
+		na.func = func;
+		na.pc = pc;
+		if (nclear == 1) {
+			/* a tile's side: the one component that fills it */
+			na.dim = (uint8_t)only;
+			na.bound = clear[only];
+			if (d->s->blo[only] < clear[only])
+				d->s->blo[only] = clear[only];
+		} else {
+			/* any component fills it: a flattened index (ty * blockDim.x
+			** + tx) needs the block's threads, the product (rule 6) */
+			na.dim = EVOLVE_THREADS_DIM;
+			na.bound = UINT32_MAX;
+			for (unsigned dim = 0; dim < 3; dim++)
+				if (clear[dim] && need[dim] < na.bound) {
+					na.bound = (uint32_t)need[dim];
+					only = dim;
+				}
+			if (d->s->min_threads < na.bound)
+				d->s->min_threads = na.bound;
+		}
+		na.launch = at[only];
+		add_assumption(r, &na);
+		probed_n(d, FK_UNINIT, func, pc, TILE_TRIES, 1);
+	}
+}
+
+/*
+** Rule 5: a warp-level operation in candidate CI that reads lanes a
+** partial warp lacks (or that lanes it lacks never reach), which goes away
+** when block x is rounded up so the block's threads are a multiple of M
+** (the smallest power of two up to 32 that does; 32 for code written with
+** a full mask), shows warp-level code written for such blocks: the kernel
+** assumes it, and the search keeps to it.  The probe for M < 32 is an odd
+** multiple of M, so that it does not pass only by being whole warps.
+** Lanes missing from a whole warp (exited ones) are a bug, not a shape.
+*/
+static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_cand *c = &r->cands[ci];
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+	if (bt % 32 == 0)
+		return;
+	uint32_t most = d->pb->max_block_threads ? d->pb->max_block_threads
+		       : LAUNCH_MAX_THREADS_PER_BLOCK;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (f->kind != FK_WARP_SYNC || probed(d, f->kind, f->func, f->pc))
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		for (uint32_t m = 2; m <= 32; m *= 2) {
+			if (bt % m == 0 || m <= d->s->warp_mult)
+				continue;	/* already a multiple: not enough */
+			struct evolve_cand w = { 0 };
+			w.block = r->cands[ci].block;
+			round_to_multiple(d->s, &w, m, 1);
+			uint64_t wt = (uint64_t)w.block.x * w.block.y * w.block.z;
+			if (wt % m || wt > most)
+				continue;
+			uint32_t pi = probe(d, ci, 0, w.block.x, gen);
+			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_WARP_SYNC, func, pc))
+				continue;
+			struct evolve_assumption na = { 0 };
+			na.dim = 0;
+			na.rel = EVOLVE_MULTIPLE;
+			na.bound = m;
+			na.kind = FK_WARP_SYNC;
+			na.func = func;
+			na.pc = pc;
+			na.launch = ci;
+			add_assumption(r, &na);
+			d->s->warp_mult = m;
 			return;
 		}
 	}
@@ -1181,8 +1476,14 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 	for (uint32_t i = first; i < first + n; i++) {
 		struct evolve_cand *c = &d->res->cands[i];
 		/* a host launch's faults are the program's bugs, not assumptions */
-		if (c->rejected < 0 && c->site < 0 && !c->beyond)
-			infer_assumption(d, i, gen);
+		static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {
+			infer_assumption, infer_tile_min, infer_whole_warps,
+		};
+		for (int k = 0; k < 3; k++) {
+			c = &d->res->cands[i];
+			if (c->rejected < 0 && c->site < 0 && !c->beyond)
+				infer[k](d, i, gen);
+		}
 		c = &d->res->cands[i];
 		/* with host sites the host's values decide a parameter */
 		if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0)
@@ -1229,8 +1530,9 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 					 const struct evolve_result *r,
 					 const struct evolve_assumption *a)
 {
-	static const char *const dims[6] = { "blockDim.x", "blockDim.y", "blockDim.z",
-					     "gridDim.x", "gridDim.y", "gridDim.z" };
+	static const char *const dims[8] = { "blockDim.x", "blockDim.y", "blockDim.z",
+					     "gridDim.x", "gridDim.y", "gridDim.z", "?",
+					     "blockDim.x * blockDim.y * blockDim.z" };
 	static const char *const coords[6] = { "threadIdx.x", "threadIdx.y", "threadIdx.z",
 					       "blockIdx.x", "blockIdx.y", "blockIdx.z" };
 	const struct program *p = pb->prog;
@@ -1250,9 +1552,25 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	char at[300] = "";
 	if (f.loc.file && f.loc.line)
 		snprintf(at, sizeof at, " (%s:%" PRIu32 ")", f.loc.file, f.loc.line);
-	if (a->dim == EVOLVE_PARAM_DIM) {
+	if (a->rel == EVOLVE_NONZERO) {
 		const char *pname = pb->params[a->param].label;
 		f.detail = xasprintf("%s assumes %s != 0: it divides by it%s", kname, pname, at);
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_MULTIPLE) {
+		struct evolve_reads rd;
+		evolve_reads_of(p, pb->func, &rd);
+		const char *threads = rd.block[1] || rd.block[2]
+				      ? "blockDim.x * blockDim.y * blockDim.z" : "blockDim.x";
+		if (a->bound == 32)
+			f.detail = xasprintf("%s assumes whole warps (%s a multiple of 32): its "
+					     "warp-level code reads lanes a partial warp lacks%s",
+					     kname, threads, at);
+		else
+			f.detail = xasprintf("%s assumes %s is a multiple of %" PRIu32 ": its "
+					     "warp-level code reads lanes that other blocks lack%s",
+					     kname, threads, a->bound, at);
 		free(kname);
 		return f;
 	}
@@ -1270,9 +1588,15 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	/* by the coordinate when the index reads it, else by the dimension */
 	static const uint16_t coord_deps[6] = { DEP_TID_X, DEP_TID_Y, DEP_TID_Z,
 						DEP_CTAID_X, DEP_CTAID_Y, DEP_CTAID_Z };
-	const char *by = a->dep & coord_deps[a->dim] ? coords[a->dim] : dims[a->dim];
-	f.detail = xasprintf("%s assumes %s <= %" PRIu32 ": shared '%s' is indexed by %s%s",
-			     kname, dims[a->dim], a->bound, f.where, by, at);
+	if (a->rel == EVOLVE_AT_LEAST)
+		f.detail = xasprintf("%s assumes %s >= %" PRIu32 ": shared '%s' is read where no "
+				     "thread of a smaller block writes%s", kname, dims[a->dim],
+				     a->bound, f.where, at);
+	else
+		f.detail = xasprintf("%s assumes %s <= %" PRIu32 ": shared '%s' is indexed by %s%s",
+			     kname, dims[a->dim], a->bound, f.where,
+			     a->dim == EVOLVE_THREADS_DIM ? "the thread's index in its block"
+			     : a->dep & coord_deps[a->dim] ? coords[a->dim] : dims[a->dim], at);
 	free(kname);
 	return f;
 }
@@ -1324,6 +1648,16 @@ static void conclude(struct driver *d)
 	}
 }
 
+/* The candidates of R inside the kernel's contract so far (accepted, and
+** within the assumptions inferred so far). */
+static uint32_t inside(const struct evolve_result *r)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->ncands; i++)
+		n += r->cands[i].rejected < 0 && !r->cands[i].beyond;
+	return n;
+}
+
 /*
 ** One phase of Algorithm 1: an initial population (host launch sites when
 ** HOST, the strata otherwise) and up to GENERATIONS generations of
@@ -1360,8 +1694,8 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		/* acceptable (the paper's stop), once a population's worth of
 		** launches within the contract has been seen and no barrier is
 		** redundant so far (more launches may show it needed) */
-		if (threshold && best->rejected < 0 && best->f < pb->threshold && out->accepted >= P
-		    && !redundant_so_far(&out->barriers)) {
+		if (threshold && best->rejected < 0 && !best->beyond && best->f < pb->threshold
+		    && inside(out) >= P && !redundant_so_far(&out->barriers)) {
 			out->stop = EVOLVE_STOP_THRESHOLD;
 			break;
 		}
@@ -1430,15 +1764,16 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 		s.ghi[i] = compc(&pb->grid_hi, i);
 		s.blo[i] = compc(&pb->block_lo, i);
 		s.bhi[i] = compc(&pb->block_hi, i);
-		/* block x is always searched (two threads can meet on one
-		** address without reading their index); the rest only if read:
-		** blocks that cannot tell themselves apart all do the same work */
+		/* block and grid x are always searched (two threads can meet
+		** on one address without reading their index, and identical
+		** blocks race on global memory); the rest only if read */
 		if (i > 0 && !rd.block[i] && s.blo[i] != s.bhi[i])
 			s.bhi[i] = s.blo[i];
-		if (!rd.grid[i] && s.glo[i] != s.ghi[i])
+		if (i > 0 && !rd.grid[i] && s.glo[i] != s.ghi[i])
 			s.ghi[i] = s.glo[i];
 	}
 	s.dyn_shared = !pb->shared_pinned && rd.dyn_shared;
+	s.grid_blind = !rd.grid[0] && !rd.grid[1] && !rd.grid[2];
 	/* A 2-D block's rows are a shared tile's rows ([ty][tx]), whose width
 	** the kernel assumes: a row wider than the tile aliases the next row.
 	** Rows of a power of two up to a warp fit every tile we know. */

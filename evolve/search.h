@@ -85,7 +85,8 @@ struct evolve_problem {
 	uint32_t nsites;
 	uint64_t host_max_threads;	/* grid * block of a host launch at most */
 	/* Dimension ranges, inclusive; lo == hi pins a component.  The search
-	** narrows unpinned components the kernel does not read to 1. */
+	** narrows unpinned y and z components the kernel does not read to 1
+	** (x is always searched). */
 	struct dim3 grid_lo, grid_hi, block_lo, block_hi;
 	int shared_pinned;
 	uint64_t dyn_shared;	/* when pinned */
@@ -130,19 +131,29 @@ struct evolve_cand {
 	uint32_t nbars;
 };
 
-/* What the kernel's own code assumes of its launch (an inferred contract):
-** launch component DIM (0..2: block x, y, z; 3..5: grid x, y, z) at most
-** BOUND, shown by the access SITE (func, pc) leaving static __shared__ array
-** ALLOC beyond it; or (DIM = EVOLVE_PARAM_DIM) scalar parameter PARAM not 0,
-** shown by the integer division at SITE that divides by zero when it is. */
+/* What the kernel's own code assumes of its launch (an inferred contract,
+** docs/CONTRACTS.md), by its relation REL:
+** - EVOLVE_AT_MOST: launch component DIM (0..2: block x, y, z; 3..5: grid
+**   x, y, z) at most BOUND, shown by the access SITE (func, pc) leaving
+**   static __shared__ array ALLOC beyond it;
+** - EVOLVE_AT_LEAST: block component DIM (or with DIM = EVOLVE_THREADS_DIM
+**   the block's threads) at least BOUND, shown by the read at SITE of
+**   elements of ALLOC that no thread of a smaller block writes;
+** - EVOLVE_MULTIPLE: block component DIM a multiple of BOUND (32: whole
+**   warps), shown by the warp-level operation at SITE;
+** - EVOLVE_NONZERO (DIM = EVOLVE_PARAM_DIM): scalar parameter PARAM not 0,
+**   shown by the integer division at SITE that divides by zero when it is. */
 #define EVOLVE_PARAM_DIM 6
+#define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
+enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO };
 struct evolve_assumption {
 	uint8_t dim;
+	uint8_t rel;		/* enum evolve_rel */
 	uint32_t bound;
 	uint32_t alloc;		/* the allocation (a static __shared__ array) */
 	uint32_t param;		/* EVOLVE_PARAM_DIM: the parameter */
 	uint8_t kind;		/* the fault: FK_OOB, FK_SUBSCRIPT (an inner
-				   dimension) or FK_DIV_ZERO */
+				   dimension), FK_UNINIT, FK_WARP_SYNC or FK_DIV_ZERO */
 	uint16_t dep;		/* what the index depends on (DEP_*) */
 	uint32_t func, pc;
 	uint32_t launch;	/* index in cands: the smallest launch that shows it */

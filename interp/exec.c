@@ -887,6 +887,17 @@ uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t 
 	return site;
 }
 
+/* The user's instruction that the top frame of W runs for, at PC of FN:
+** the call of the outermost header function on the stack (a warp-level
+** intrinsic of the CUDA headers is reported where the kernel calls it). */
+static void user_insn(const struct program *p, const struct warp *w, uint32_t *fn, uint32_t *pc)
+{
+	for (uint32_t d = w->depth - 1; d > 0 && p->funcs[w->frames[d].fn].is_header; d--) {
+		*fn = w->frames[d - 1].fn;
+		*pc = w->frames[d - 1].call_pc;
+	}
+}
+
 /*
 ** Uninitialized shared memory (ARBALEST's uninitialized reads): lane LANE
 ** reads (READS) and/or writes (WRITES) N bytes at ADDR, at user site US.
@@ -1344,7 +1355,9 @@ reload:
 					w->active = 0;
 					goto reload;
 				}
-				exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_WARP_SYNC, 0,
+				uint32_t ufn = fr->fn, upc = pc;
+				user_insn(ex->p, w, &ufn, &upc);
+				exec_finding(ex, w, __builtin_ctz(m), ufn, upc, FK_WARP_SYNC, 0,
 					     "lanes named in the mask never reached this warp-level operation");
 				if (ex->stopped)
 					goto stopped;
@@ -1380,6 +1393,7 @@ reload:
 			case OP_SHFL: {
 				const uint64_t *V = OP(I->b), *L = OP(I->c), *C = OP(I->x);
 				uint64_t out[32], ok[32];
+				uint32_t bad = 0, bad_l = 0, bad_j = 0;
 				FOR_LANES(m, l) {
 					uint32_t c = (uint32_t)C[l], b = (uint32_t)L[l] & 0x1f;
 					uint32_t segmask = (c >> 8) & 0x1f, maxlane = c & 0x1f;
@@ -1397,6 +1411,29 @@ reload:
 						j = l;
 					out[l] = V[j];
 					ok[l] = (uint64_t)pval;
+					/* the source must take part in the shuffle, or
+					** the value is undefined (the CUDA guide): a lane a
+					** partial warp lacks, one that exited, or one that
+					** is elsewhere */
+					if (!(m >> j & 1) && !bad) {
+						bad = 1;
+						bad_l = l;
+						bad_j = j;
+					}
+				}
+				if (bad) {
+					const char *why = !(w->exists >> bad_j & 1)
+						? "which this warp does not have (the block's threads end inside the warp)"
+						: w->exited >> bad_j & 1 ? "which has exited"
+						: "which is not at this shuffle";
+					char msg[200];
+					snprintf(msg, sizeof msg, "lane %u reads lane %u, %s: the value is undefined",
+						 bad_l, bad_j, why);
+					uint32_t ufn = fr->fn, upc = pc;
+					user_insn(ex->p, w, &ufn, &upc);
+					exec_finding(ex, w, (int)bad_l, ufn, upc, FK_WARP_SYNC, 0, msg);
+					if (ex->stopped)
+						goto stopped;
 				}
 				uint64_t *D = R(I->d), *P = R(I->d + 1);
 				FOR_LANES(m, l) {

@@ -56,6 +56,7 @@ struct centry {
 /* One `assumption` entry. */
 struct cassume {
 	char kernel[64];
+	char rel[16];		/* "<=" (the default), ">=" or "multiple" */
 	char dim[16];
 	unsigned bound;
 	char arrays[MAX_ALTS][64];
@@ -153,6 +154,8 @@ static void load_manifest(const char *name, struct cmanifest *m)
 			struct cassume *a = &m->a[m->na++];
 			char bound[16], arrays[128];
 			keyval(line, "kernel", a->kernel, sizeof a->kernel);
+			if (keyval(line, "rel", a->rel, sizeof a->rel) != 0)
+				snprintf(a->rel, sizeof a->rel, "<=");
 			keyval(line, "dim", a->dim, sizeof a->dim);
 			keyval(line, "bound", bound, sizeof bound);
 			a->bound = (unsigned)strtoul(bound, NULL, 10);
@@ -231,13 +234,24 @@ static int tolerated(const struct cmanifest *m, const cJSON *f)
 	return 0;
 }
 
-/* Whether shape-assumption F ("K assumes D <= B: shared 'A[..]' ...")
-** is assumption A. */
+/* Whether shape-assumption F ("K assumes D <= B: shared 'A[..]' ...",
+** "K assumes D >= B: ...", "K assumes whole warps (D a multiple of 32)" or
+** "K assumes D is a multiple of B") is assumption A. */
 static int assume_matches(const struct cassume *a, const cJSON *f)
 {
-	char want[128];
+	char want[160];
 	const char *msg = jstr(f, "message");
-	snprintf(want, sizeof want, "%s assumes %s <= %u: shared '", a->kernel, a->dim, a->bound);
+	if (strcmp(a->rel, "multiple") == 0) {
+		if (a->bound == 32)
+			snprintf(want, sizeof want, "%s assumes whole warps (%s a multiple of 32): ",
+				 a->kernel, a->dim);
+		else
+			snprintf(want, sizeof want, "%s assumes %s is a multiple of %u: ", a->kernel,
+				 a->dim, a->bound);
+		return strstr(msg, want) != NULL;
+	}
+	snprintf(want, sizeof want, "%s assumes %s %s %u: shared '", a->kernel, a->dim, a->rel,
+		 a->bound);
 	const char *p = strstr(msg, want);
 	if (p == NULL)
 		return 0;
