@@ -42,7 +42,7 @@ enum evolve_pkind {
 	EVOLVE_FIXED,		/* a struct: slots and bytes as given */
 };
 
-/* One kernel parameter as the caller (src/run.c) set it up. */
+/* One kernel parameter as the caller (evolve/driver.c) set it up. */
 struct evolve_param {
 	enum evolve_pkind kind;
 	uint8_t et;		/* SCALAR: its type; BUFFER: element type */

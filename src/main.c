@@ -77,14 +77,14 @@ static void usage(FILE *out)
 		"2 usage or input error.\n");
 }
 
-static int kv(struct run_kv **v, uint32_t *n, uint32_t *cap, const char *opt, const char *s)
+static int kv(struct params_kv **v, uint32_t *n, uint32_t *cap, const char *opt, const char *s)
 {
 	const char *eq = strchr(s, '=');
 	if (eq == NULL || eq == s) {
 		fprintf(stderr, "simulee-c: %s %s: expected NAME=VALUE\n", opt, s);
 		return -1;
 	}
-	struct run_kv e = { xstrndup(s, (size_t)(eq - s)), xstrdup(eq + 1) };
+	struct params_kv e = { xstrndup(s, (size_t)(eq - s)), xstrdup(eq + 1) };
 	VEC_PUSH(*v, *n, *cap, e);
 	return 0;
 }
@@ -119,7 +119,7 @@ static int parse_double(const char *opt, const char *s, double *out)
 	return 0;
 }
 
-static void free_kv(struct run_kv *v, uint32_t n)
+static void free_kv(struct params_kv *v, uint32_t n)
 {
 	for (uint32_t i = 0; i < n; i++) {
 		free(v[i].name);

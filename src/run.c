@@ -1,19 +1,21 @@
 /*
-** run.c: one fixed launch from the command line.  See run.h.
+** run.c: the options become a run: inputs compiled and loaded, one fixed
+** launch or the search of each kernel (evolve/driver.h), the report.  See
+** run.h.
 */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "config.h"
 #include "detect/finding.h"
 #include "detect/races.h"
 #include "memmodel/mam.h"
-#include "evolve/pcg32.h"
-#include "evolve/search.h"
+#include "evolve/driver.h"
+#include "evolve/input.h"
+#include "evolve/params.h"
 #include "front/compile.h"
 #include "interp/mathfn.h"
 #include "src/run.h"
@@ -91,67 +93,6 @@ int run_parse_dim3_range(const char *s, struct dim3 *lo, struct dim3 *hi)
 	return -1;
 }
 
-static const struct { const char *name; uint8_t et; unsigned size; } etypes[] = {
-	{ "f32", ET_F32, 4 }, { "f64", ET_F64, 8 }, { "f16", ET_F16, 2 }, { "i8", ET_I8, 1 },
-	{ "u8", ET_U8, 1 }, { "i16", ET_I16, 2 }, { "u16", ET_U16, 2 }, { "i32", ET_I32, 4 },
-	{ "u32", ET_U32, 4 }, { "i64", ET_I64, 8 }, { "u64", ET_U64, 8 },
-};
-
-static unsigned et_size(uint8_t et)
-{
-	for (size_t i = 0; i < sizeof etypes / sizeof etypes[0]; i++)
-		if (etypes[i].et == et)
-			return etypes[i].size;
-	return 1;
-}
-
-static int et_is_float(uint8_t et)
-{
-	return et == ET_F32 || et == ET_F64 || et == ET_F16;
-}
-
-/* Parses a value of element type ET into its little-endian bits. */
-static int parse_value(const char *s, uint8_t et, uint64_t *out)
-{
-	char *end;
-	errno = 0;
-	if (et_is_float(et)) {
-		double d = strtod(s, &end);
-		if (end == s || *end != '\0')
-			return -1;
-		if (et == ET_F64) {
-			memcpy(out, &d, 8);
-		} else if (et == ET_F32) {
-			float f = (float)d;
-			uint32_t u;
-			memcpy(&u, &f, 4);
-			*out = u;
-		} else {
-			*out = math_f32_to_f16((float)d);
-		}
-		return 0;
-	}
-	while (*s == ' ')
-		s++;
-	if (*s == '-') {
-		long long v = strtoll(s, &end, 0);
-		if (end == s || *end != '\0' || errno)
-			return -1;
-		*out = (uint64_t)v;
-	} else {
-		unsigned long long v = strtoull(s, &end, 0);
-		if (end == s || *end != '\0' || errno) {
-			/* a float given for an integer is an error */
-			return -1;
-		}
-		*out = v;
-	}
-	unsigned sz = et_size(et);
-	if (sz < 8)
-		*out &= (UINT64_C(1) << (sz * 8)) - 1;
-	return 0;
-}
-
 static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
 {
 	switch (et) {
@@ -169,116 +110,22 @@ static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
 	}
 }
 
-/* The parameter named NAME (source name, or a 0-based position). */
-static int find_param(const struct func *f, const char *name)
-{
-	for (uint32_t i = 0; i < f->nparams; i++)
-		if (f->params[i].name && strcmp(f->params[i].name, name) == 0)
-			return (int)i;
-	char *end;
-	unsigned long v = strtoul(name, &end, 10);
-	if (*name && *end == '\0' && v < f->nparams)
-		return (int)v;
-	return -1;
-}
-
-static void param_label(const struct func *f, uint32_t i, char *buf, size_t n)
-{
-	if (f->params[i].name)
-		snprintf(buf, n, "%s", f->params[i].name);
-	else
-		snprintf(buf, n, "%u", i);
-}
-
-struct buffer {
-	int param;
-	uint8_t et;
-	uint64_t elems;		/* 0: size unknown (sparse) */
-	uint32_t alloc;
-	char *label;
-};
-
-static int fill_buffer(struct mem *m, struct buffer *b, const char *init, uint64_t seed,
-		       struct sim_error *err)
-{
-	struct mem_alloc *a = &m->a[b->alloc];
-	unsigned es = et_size(b->et);
-	if (init == NULL || strcmp(init, "zero") == 0)
-		return 0;
-	if (b->elems == 0)
-		return sim_fail(err, SIM_ERR_USAGE, "--init %s needs --size %s", b->label, b->label);
-	if (strcmp(init, "iota") == 0 || strcmp(init, "random") == 0) {
-		struct pcg32 g;
-		pcg32_seed(&g, seed, (uint64_t)b->param + 1);
-		for (uint64_t i = 0; i < b->elems; i++) {
-			uint64_t v = 0;
-			if (init[0] == 'i') {
-				if (b->et == ET_F32) { float f = (float)i; uint32_t u; memcpy(&u, &f, 4); v = u; }
-				else if (b->et == ET_F64) { double d = (double)i; memcpy(&v, &d, 8); }
-				else if (b->et == ET_F16) v = math_f32_to_f16((float)i);
-				else v = i;
-			} else if (et_is_float(b->et)) {
-				double d = pcg32_double(&g) * 2.0 - 1.0;
-				if (b->et == ET_F64) memcpy(&v, &d, 8);
-				else if (b->et == ET_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); v = u; }
-				else v = math_f32_to_f16((float)d);
-			} else {
-				v = pcg32_bounded64(&g, b->elems);
-			}
-			memcpy(a->data + i * es, &v, es);
-		}
-		return 0;
-	}
-	struct evolve_fill gen;
-	if (evolve_fill_parse(init, &gen) == 0) {
-		evolve_fill_run(&gen, b->et, a->data, b->elems);
-		return 0;
-	}
-	if (init[0] == '@') {
-		FILE *f = fopen(init + 1, "r");
-		if (f == NULL)
-			return sim_fail(err, SIM_ERR_IO, "--init %s=%s: %s", b->label, init, strerror(errno));
-		char line[256];
-		uint64_t i = 0;
-		int r = 0;
-		while (i < b->elems && fgets(line, sizeof line, f)) {
-			line[strcspn(line, "\r\n")] = '\0';
-			if (line[0] == '\0')
-				continue;
-			uint64_t v = 0;
-			if (parse_value(line, b->et, &v) < 0) {
-				r = sim_fail(err, SIM_ERR_USAGE, "--init %s: line %llu: bad value '%s'",
-					     b->label, (unsigned long long)i + 1, line);
-				break;
-			}
-			memcpy(a->data + i * es, &v, es);
-			i++;
-		}
-		fclose(f);
-		return r;
-	}
-	return sim_fail(err, SIM_ERR_USAGE, "--init %s=%s: expected zero, random, iota, mod:K, "
-			"const:V, rand:K:SEED or @FILE",
-			b->label, init);
-}
-
-static const char *kv_find(const struct run_kv *v, uint32_t n, const struct func *f, int param)
-{
-	const char *r = NULL;
-	for (uint32_t i = 0; i < n; i++)
-		if (find_param(f, v[i].name) == param)
-			r = v[i].value;
-	return r;
-}
-
-static int check_names(const struct run_kv *v, uint32_t n, const struct func *f, const char *opt,
+static int check_names(const struct params_kv *v, uint32_t n, const struct func *f, const char *opt,
 		       struct sim_error *err)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (find_param(f, v[i].name) < 0)
+		if (params_find(f, v[i].name) < 0)
 			return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
 					opt, v[i].name, v[i].name);
 	return 0;
+}
+
+/* The pins of the options, for evolve/params.h. */
+static struct params_pins pins_of(const struct run_opts *o)
+{
+	return (struct params_pins){ .args = o->args, .sizes = o->sizes, .types = o->types,
+				     .inits = o->inits, .nargs = o->nargs, .nsizes = o->nsizes,
+				     .ntypes = o->ntypes, .ninits = o->ninits };
 }
 
 static void list_kernels(const struct loaded *l, FILE *out)
@@ -301,16 +148,12 @@ static void list_kernels(const struct loaded *l, FILE *out)
 		for (uint32_t p = 0; p < f->nparams; p++) {
 			const struct param *pa = &f->params[p];
 			const char *kind = pa->byval ? "struct" : pa->is_ptr ? "pointer" : "scalar";
-			const char *et = "?";
-			uint8_t e = pa->is_ptr ? pa->elem : pa->type;
-			for (size_t j = 0; j < sizeof etypes / sizeof etypes[0]; j++)
-				if (etypes[j].et == e)
-					et = etypes[j].name;
+			const char *et = params_et_name(pa->is_ptr ? pa->elem : pa->type);
 			fprintf(out, "  param %u: %s (%s", p, pa->name ? pa->name : "-", kind);
 			if (pa->byval)
 				fprintf(out, ", %u fields, %u bytes)\n", pa->nfields, pa->size);
 			else
-				fprintf(out, " %s)\n", et);
+				fprintf(out, " %s)\n", et ? et : "?");
 		}
 	}
 }
@@ -324,22 +167,18 @@ static void name_addr(void *ctx, uint64_t addr, char *buf, size_t n)
 /* The witness of the launch: every scalar argument (given or 0) and every
 ** buffer, as the user would give them again. */
 static void describe_launch(struct report *r, uint32_t l, const struct run_opts *o,
-			    const struct func *f, const struct buffer *bufs)
+			    const struct func *f, const struct params_buf *bufs)
 {
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
 		char label[128];
-		param_label(f, i, label, sizeof label);
+		params_label(f, i, label, sizeof label);
 		if (bufs[i].param >= 0) {
-			const char *type = NULL;
-			for (size_t j = 0; j < sizeof etypes / sizeof etypes[0]; j++)
-				if (etypes[j].et == bufs[i].et)
-					type = etypes[j].name;
-			report_launch_buffer(r, l, label, type, bufs[i].elems,
-					     kv_find(o->inits, o->ninits, f, (int)i));
+			report_launch_buffer(r, l, label, params_et_name(bufs[i].et), bufs[i].elems,
+					     params_pin(o->inits, o->ninits, f, (int)i));
 			continue;
 		}
-		const char *av = kv_find(o->args, o->nargs, f, (int)i);
+		const char *av = params_pin(o->args, o->nargs, f, (int)i);
 		if (av != NULL) {
 			report_launch_arg(r, l, label, av);
 		} else if (pa->nfields > 1) {
@@ -354,97 +193,6 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 			report_launch_arg(r, l, label, "0");
 		}
 	}
-}
-
-/*
-** Sets up the arguments of kernel F from the options into ARGS (one value
-** per slot) and BUFS (one per parameter; param < 0 for a non-pointer),
-** creating the buffers and byval structs in M.  Returns 0, or a negative
-** SIM_ERR_* with *err filled.
-*/
-static int setup_params(const struct run_opts *o, const struct func *f, struct mem *m,
-			uint64_t *args, struct buffer *bufs, struct sim_error *err)
-{
-	for (uint32_t i = 0; i < f->nparams; i++) {
-		const struct param *pa = &f->params[i];
-		char label[128];
-		param_label(f, i, label, sizeof label);
-		uint64_t *slot = &args[f->param_slot[i] - f->param_slot[0]];
-		const char *av = kv_find(o->args, o->nargs, f, (int)i);
-		bufs[i].param = -1;
-		if (pa->is_ptr) {
-			const char *ts = kv_find(o->types, o->ntypes, f, (int)i);
-			uint8_t et = pa->elem != ET_NONE ? pa->elem : ET_U8;
-			if (ts) {
-				et = ET_NONE;
-				for (size_t j = 0; j < sizeof etypes / sizeof etypes[0]; j++)
-					if (strcmp(ts, etypes[j].name) == 0)
-						et = etypes[j].et;
-				if (et == ET_NONE)
-					return sim_fail(err, SIM_ERR_USAGE, "--type %s=%s: expected f32 f64 i8 u8 i16 u16 i32 u32 i64 u64",
-							label, ts);
-			}
-			const char *ss = kv_find(o->sizes, o->nsizes, f, (int)i);
-			uint64_t elems = 0;
-			if (ss) {
-				char *end;
-				errno = 0;
-				elems = strtoull(ss, &end, 0);
-				if (errno || *end || elems == 0 || elems > (UINT64_C(1) << 32))
-					return sim_fail(err, SIM_ERR_USAGE, "--size %s=%s: expected a count from 1 to 2^32", label, ss);
-			}
-			if (av)
-				return sim_fail(err, SIM_ERR_USAGE, "--arg %s: '%s' is a pointer; give --size/--init for it", label, label);
-			struct buffer *b = &bufs[i];
-			b->param = (int)i;
-			b->et = et;
-			b->elems = elems;
-			b->label = xstrdup(label);
-			b->alloc = elems ? mem_new(m, AS_GLOBAL, elems * et_size(et), b->label)
-				   : mem_new_sparse(m, AS_GLOBAL, b->label);
-			m->a[b->alloc].elem = et;
-			m->a[b->alloc].elem_size = et_size(et);
-			if (fill_buffer(m, b, kv_find(o->inits, o->ninits, f, (int)i), o->seed, err) < 0)
-				return err->status;
-			*slot = MEM_PTR(b->alloc, 0);
-			continue;
-		}
-		if (kv_find(o->sizes, o->nsizes, f, (int)i) || kv_find(o->inits, o->ninits, f, (int)i))
-			return sim_fail(err, SIM_ERR_USAGE, "'%s' is not a pointer parameter: give its value with --arg", label);
-		if (pa->nfields > 0) {
-			/* a struct: comma-separated fields */
-			uint8_t *bytes = xcalloc(pa->size ? pa->size : 1, 1);
-			char *copy = xstrdup(av ? av : "");
-			char *save = NULL, *tok = strtok_r(copy, ",", &save);
-			for (uint32_t j = 0; j < pa->nfields; j++) {
-				uint64_t v = 0;
-				if (tok && parse_value(tok, pa->field_type[j], &v) < 0) {
-					sim_fail(err, SIM_ERR_USAGE, "--arg %s: bad field %u '%s'", label, j, tok);
-					free(copy);
-					free(bytes);
-					return err->status;
-				}
-				if (pa->byval)
-					memcpy(bytes + pa->field_off[j], &v, et_size(pa->field_type[j]));
-				else
-					slot[j] = v;
-				tok = tok ? strtok_r(NULL, ",", &save) : NULL;
-			}
-			free(copy);
-			if (pa->byval) {
-				uint32_t id = mem_new(m, AS_PARAM, pa->size, "param");
-				memcpy(m->a[id].data, bytes, pa->size);
-				m->a[id].readonly = 1;
-				*slot = MEM_PTR(id, 0);
-			}
-			free(bytes);
-			continue;
-		}
-		if (av && parse_value(av, pa->type, slot) < 0)
-			return sim_fail(err, SIM_ERR_USAGE, "--arg %s=%s: not a valid %s value", label, av,
-					et_is_float(pa->type) ? "floating-point" : "integer");
-	}
-	return 0;
 }
 
 /* The warp model: its for sm_70 and later unless --warp-model says. */
@@ -520,7 +268,7 @@ static int emit_report(const struct run_opts *o, const struct report *rep, struc
 ** status --fail-on gives (0 or 1), or SIM_ERR_IO with *err filled.
 */
 static int write_report(const struct run_opts *o, const struct kernel_info *k,
-			const struct func *f, const struct buffer *bufs, struct findings *fs,
+			const struct func *f, const struct params_buf *bufs, struct findings *fs,
 			const struct barrier_verdicts *bv, enum mam_warp_model model,
 			struct sim_error *err)
 {
@@ -539,277 +287,12 @@ static int write_report(const struct run_opts *o, const struct kernel_info *k,
 	return status;
 }
 
-/* ---- the search ---------------------------------------------------------- */
-
-static void free_bufs(struct buffer *bufs, uint32_t n)
-{
-	for (uint32_t i = 0; bufs && i < n; i++)
-		free(bufs[i].label);
-	free(bufs);
-}
-
-/* A stable PCG32 stream per kernel: the FNV-1a hash of its name. */
-static uint64_t name_stream(const char *s)
-{
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-	for (; *s; s++)
-		h = (h ^ (uint8_t)*s) * UINT64_C(0x100000001b3);
-	return h;
-}
-
-struct progress_ctx {
-	const char *kernel;
-	int tty;
-};
-
-static void progress_line(void *ctx, const struct evolve_progress *st)
-{
-	const struct progress_ctx *pc = ctx;
-	if (!pc->tty)
-		return;
-	fprintf(stderr, "\r\033[Ksimulee-c: %s: generation %" PRIu32 "/%" PRIu32 ", %" PRIu32
-		" launches, best fitness ", pc->kernel, st->generation, st->generations,
-		st->evaluations);
-	if (st->best_f > 1.5)
-		fprintf(stderr, "-");
-	else
-		fprintf(stderr, "%.3f", st->best_f);
-	fprintf(stderr, ", %" PRIu32 " finding%s", st->findings, st->findings == 1 ? "" : "s");
-	fflush(stderr);
-}
-
-/* Adds candidate C of kernel KI as a launch of REP: its dimensions, every
-** scalar and every buffer as options that replay it. */
-static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct run_opts *o,
-				const struct func *f, const struct evolve_problem *pb,
-				const struct evolve_cand *c)
-{
-	uint32_t l = report_add_launch(rep, ki, c->grid, c->block, c->dyn_shared, o->seed);
-	for (uint32_t i = 0; i < pb->nparams; i++) {
-		const struct evolve_param *pa = &pb->params[i];
-		char val[96];
-		if (pa->kind == EVOLVE_SCALAR) {
-			evolve_scalar_format(c->bits[i], pa->et, val, sizeof val);
-			report_launch_arg(rep, l, pa->label, val);
-		} else if (pa->kind == EVOLVE_FIXED) {
-			const char *av = kv_find(o->args, o->nargs, f, (int)i);
-			report_launch_arg(rep, l, pa->label, av ? av : "0");
-		} else {
-			const char *type = NULL;
-			for (size_t j = 0; j < sizeof etypes / sizeof etypes[0]; j++)
-				if (etypes[j].et == pa->et)
-					type = etypes[j].name;
-			if (pa->pinned) {
-				report_launch_buffer(rep, l, pa->label, type, pa->elems,
-						     kv_find(o->inits, o->ninits, f, (int)i));
-			} else {
-				/* a host launch's buffer has its cudaMalloc's size */
-				uint64_t n = c->elems[i] ? c->elems[i] : c->touched[i];
-				evolve_fill_format(&c->fill[i], val, sizeof val);
-				report_launch_buffer(rep, l, pa->label, type, n, n ? val : NULL);
-			}
-		}
-	}
-	return l;
-}
-
-static int dims_ranged(const struct run_opts *o);
-
-/*
-** Searches kernel K (function F) and adds what it found to REP.  The
-** options pin what they give.  Returns 0, or a negative SIM_ERR_* with
-** *err filled.
-*/
-static int search_kernel(const struct run_opts *o, const struct loaded *ld,
-			 const struct kernel_info *k, const struct hostsites *hs,
-			 struct report *rep, struct sim_error *err)
-{
-	const struct program *p = ld->prog;
-	const struct func *f = &p->funcs[k->func];
-	struct mem m;
-	mem_init(&m);
-	interp_mem_setup(p, &m, o->dyn_shared);
-	uint32_t nslots = 0;
-	for (uint32_t i = 0; i < f->nparams; i++)
-		nslots += f->params[i].nslots;
-	uint64_t *args = xcalloc(nslots ? nslots : 1, sizeof *args);
-	struct buffer *bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
-	struct evolve_param *params = xcalloc(f->nparams ? f->nparams : 1, sizeof *params);
-	struct evolve_result res = { 0 };
-	uint32_t *sites = NULL, nsites = 0, capsites = 0;
-	int rc = setup_params(o, f, &m, args, bufs, err);
-	if (rc < 0)
-		goto out;
-	for (uint32_t i = 0; i < f->nparams; i++) {
-		const struct param *pa = &f->params[i];
-		struct evolve_param *ep = &params[i];
-		ep->slot = f->param_slot[i] - f->param_slot[0];
-		ep->nslots = pa->nslots;
-		if (bufs[i].param >= 0) {
-			const struct mem_alloc *a = &m.a[bufs[i].alloc];
-			ep->kind = EVOLVE_BUFFER;
-			ep->et = bufs[i].et;
-			ep->label = bufs[i].label;
-			ep->pinned = kv_find(o->sizes, o->nsizes, f, (int)i) != NULL
-				     || kv_find(o->inits, o->ninits, f, (int)i) != NULL;
-			ep->elems = bufs[i].elems;
-			if (ep->pinned && a->data && ep->elems) {
-				ep->image = xmalloc(a->size ? a->size : 1);
-				memcpy(ep->image, a->data, a->size);
-			}
-			continue;
-		}
-		char label[128];
-		param_label(f, i, label, sizeof label);
-		bufs[i].label = xstrdup(label);
-		ep->label = bufs[i].label;
-		if (pa->nfields > 0) {
-			ep->kind = EVOLVE_FIXED;
-			if (pa->byval) {
-				const struct mem_alloc *a = &m.a[MEM_ID(args[ep->slot])];
-				ep->nbytes = pa->size;
-				ep->bytes = xmalloc(pa->size ? pa->size : 1);
-				memcpy(ep->bytes, a->data, pa->size);
-			} else {
-				ep->slots = xmalloc(pa->nslots * sizeof *ep->slots);
-				memcpy(ep->slots, &args[ep->slot], pa->nslots * sizeof *ep->slots);
-			}
-			continue;
-		}
-		ep->kind = EVOLVE_SCALAR;
-		ep->et = pa->type;
-		ep->pinned = kv_find(o->args, o->nargs, f, (int)i) != NULL;
-		ep->bits = args[ep->slot];
-	}
-
-	struct evolve_problem pb = { 0 };
-	pb.prog = p;
-	pb.func = (uint32_t)k->func;
-	pb.params = params;
-	pb.nparams = f->nparams;
-	pb.nslots = nslots;
-	pb.grid_lo = o->grid;
-	pb.grid_hi = o->grid_hi;
-	pb.block_lo = o->block;
-	pb.block_hi = o->block_hi;
-	if (!o->grid_given) {
-		pb.grid_lo = (struct dim3){ 1, 1, 1 };
-		pb.grid_hi = (struct dim3){ 65535, 65535, 65535 };
-	}
-	if (!o->block_given) {
-		pb.block_lo = (struct dim3){ 1, 1, 1 };
-		pb.block_hi = (struct dim3){ 1024, 1024, 64 };
-	}
-	struct evolve_reads rd;
-	evolve_reads_of(p, (uint32_t)k->func, &rd);
-	pb.declared = rd.asserts || dims_ranged(o) || k->maxntid[0] || k->reqntid[0];
-	/* __launch_bounds__ (PTX .maxntid bounds the block's threads) and
-	** .reqntid (the block exactly) */
-	if (k->maxntid[0])
-		pb.max_block_threads = k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1)
-				       * (k->maxntid[2] ? k->maxntid[2] : 1);
-	if (k->reqntid[0] && !o->block_given) {
-		pb.block_lo = pb.block_hi = (struct dim3){ k->reqntid[0],
-			k->reqntid[1] ? k->reqntid[1] : 1, k->reqntid[2] ? k->reqntid[2] : 1 };
-	}
-	/* the host code's launches of this kernel, unless the command line
-	** pins the launch's shape (it then states the contract) */
-	for (uint32_t i = 0; hs && i < hs->ns && !o->grid_given && !o->block_given; i++)
-		if (strcmp(hs->s[i].kernel, k->name) == 0)
-			VEC_PUSH(sites, nsites, capsites, i);
-	pb.hs = hs;
-	pb.sites = sites;
-	pb.nsites = nsites;
-	pb.host_max_threads = RUN_HOST_MAX_THREADS;
-	pb.shared_pinned = o->shared_given;
-	pb.dyn_shared = o->dyn_shared;
-	pb.model = warp_model_of(o, p);
-	pb.max_steps = o->max_steps;
-	pb.step_budget = RUN_STEP_BUDGET;
-	pb.max_threads = o->max_threads;
-	pb.seed = o->seed;
-	pb.stream = name_stream(k->name);
-	pb.population = (uint32_t)o->population;
-	pb.generations = (uint32_t)o->generations;
-	pb.threshold = o->threshold;
-	pb.time_limit = o->time_limit;
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	pb.jobs = o->jobs ? (unsigned)o->jobs : ncpu > 0 ? (unsigned)ncpu : 1;
-	struct progress_ctx pc = { k->demangled, isatty(STDERR_FILENO) };
-	pb.progress = progress_line;
-	pb.progress_ctx = &pc;
-	rc = evolve_search(&pb, &res, err);
-	if (pc.tty)
-		fprintf(stderr, "\r\033[K");
-	if (rc < 0)
-		goto out;
-
-	uint32_t ki = report_add_kernel(rep, k->name, k->demangled);
-	rep->kernels[ki].host_sites = nsites > 0;
-	struct report_search rs = { 0 };
-	rs.population = pb.population;
-	rs.generations = pb.generations;
-	rs.threshold = pb.threshold;
-	rs.generations_run = res.generations;
-	rs.evaluations = res.ncands;
-	rs.outside_contract = res.ncands - res.accepted;
-	memcpy(rs.outside_by_kind, res.rejected_by, sizeof rs.outside_by_kind);
-	rs.best_fitness = res.cands[res.best].f;
-	rs.stop = res.stop == EVOLVE_STOP_THRESHOLD ? "threshold"
-		  : res.stop == EVOLVE_STOP_TIME ? "time-limit"
-		  : res.stop == EVOLVE_STOP_STALL ? "stalled" : "generations";
-	report_kernel_search(rep, ki, &rs);
-	/* the best launch first, then each launch that exposed a finding */
-	uint32_t nw = 0;
-	uint32_t *witness = xcalloc(res.findings.n + 1, sizeof *witness);
-	witness[nw++] = res.best;
-	for (uint32_t i = 0; i < res.findings.n; i++) {
-		uint32_t w = res.findings.v[i].launch, j = 0;
-		while (j < nw && witness[j] != w)
-			j++;
-		if (j == nw)
-			witness[nw++] = w;
-	}
-	for (uint32_t w = 0; w < nw; w++) {
-		uint32_t l = add_cand_launch(rep, ki, o, f, &pb, &res.cands[witness[w]]);
-		report_launch_contract(rep, l, (enum contract_level)res.cands[witness[w]].contract);
-		struct findings fs = { 0 };
-		for (uint32_t i = 0; i < res.findings.n; i++)
-			if (res.findings.v[i].launch == witness[w])
-				VEC_PUSH(fs.v, fs.n, fs.cap, res.findings.v[i]);
-		report_take_findings(rep, &fs, l);
-	}
-	free(witness);
-	for (uint32_t i = 0; i < res.barriers.n; i++) {
-		const struct barrier_record *b = &res.barriers.v[i];
-		report_add_barrier(rep, ki, &b->loc, barrier_record_verdict(b), b->launches,
-				   b->executions, res.barriers.launches);
-	}
-	/* the findings moved into the report */
-	free(res.findings.v);
-	memset(&res.findings, 0, sizeof res.findings);
-	rc = 0;
-out:
-	free(sites);
-	evolve_result_free(&res, f->nparams);
-	for (uint32_t i = 0; i < f->nparams; i++) {
-		free(params[i].image);
-		free(params[i].bytes);
-		free(params[i].slots);
-	}
-	free(params);
-	free_bufs(bufs, f->nparams);
-	free(args);
-	mem_free(&m);
-	return rc;
-}
-
 /* Checks that every --arg, --size, --type and --init names a parameter of
 ** one of the kernels to search. */
 static int check_names_any(const struct run_opts *o, const struct loaded *l, int only,
 			   struct sim_error *err)
 {
-	const struct { const struct run_kv *v; uint32_t n; const char *opt; } lists[] = {
+	const struct { const struct params_kv *v; uint32_t n; const char *opt; } lists[] = {
 		{ o->args, o->nargs, "--arg" }, { o->sizes, o->nsizes, "--size" },
 		{ o->types, o->ntypes, "--type" }, { o->inits, o->ninits, "--init" },
 	};
@@ -819,7 +302,7 @@ static int check_names_any(const struct run_opts *o, const struct loaded *l, int
 			for (uint32_t k = 0; k < l->nkernels && !found; k++) {
 				if (l->kernels[k].func < 0 || (only >= 0 && (int)k != only))
 					continue;
-				found = find_param(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name) >= 0;
+				found = params_find(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name) >= 0;
 			}
 			if (!found)
 				return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
@@ -828,6 +311,7 @@ static int check_names_any(const struct run_opts *o, const struct loaded *l, int
 	return 0;
 }
 
+/* A --grid or --block range: the search, with the range pinned. */
 static int dims_ranged(const struct run_opts *o)
 {
 	return o->grid.x != o->grid_hi.x || o->grid.y != o->grid_hi.y || o->grid.z != o->grid_hi.z
@@ -842,8 +326,27 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 {
 	if (check_names_any(o, l, only, err) < 0)
 		return err->status;
+	struct driver_opts d = { 0 };
+	d.pins = pins_of(o);
+	d.grid = o->grid;
+	d.grid_hi = o->grid_hi;
+	d.block = o->block;
+	d.block_hi = o->block_hi;
+	d.grid_given = o->grid_given;
+	d.block_given = o->block_given;
+	d.shared_given = o->shared_given;
+	d.dyn_shared = o->dyn_shared;
+	d.model = warp_model_of(o, l->prog);
+	d.seed = o->seed;
+	d.max_steps = o->max_steps;
+	d.max_threads = o->max_threads;
+	d.population = o->population;
+	d.generations = o->generations;
+	d.threshold = o->threshold;
+	d.time_limit = o->time_limit;
+	d.jobs = o->jobs;
 	struct report rep;
-	report_header(&rep, o, warp_model_of(o, l->prog));
+	report_header(&rep, o, d.model);
 	int rc = 0, any = 0;
 	for (uint32_t k = 0; k < l->nkernels && rc == 0; k++) {
 		if (only >= 0 && (int)k != only)
@@ -854,7 +357,7 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 			continue;
 		}
 		any = 1;
-		rc = search_kernel(o, l, &l->kernels[k], hs, &rep, err);
+		rc = driver_search_kernel(&d, l, &l->kernels[k], hs, &rep, err);
 	}
 	if (rc == 0 && !any)
 		rc = sim_fail(err, SIM_ERR_UNSUPPORTED, "%s: no kernel can be analysed", o->input);
@@ -912,7 +415,7 @@ int run_main(const struct run_opts *opts)
 	struct findings fs = { 0 };
 	struct mam *mam = NULL;
 	struct barrier_verdicts bv = { 0 };
-	struct buffer *bufs = NULL;
+	struct params_buf *bufs = NULL;
 	uint32_t nbufs = 0;
 	uint64_t *args = NULL;
 	int status = 2;
@@ -989,16 +492,15 @@ int run_main(const struct run_opts *opts)
 		goto fail;
 
 	interp_mem_setup(p, &m, o->dyn_shared);
-	uint32_t nslots = 0;
-	for (uint32_t i = 0; i < f->nparams; i++)
-		nslots += f->params[i].nslots;
+	uint32_t nslots = params_nslots(f);
 	args = xcalloc(nslots ? nslots : 1, sizeof *args);
 	bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
 	nbufs = f->nparams;
-	if (setup_params(o, f, &m, args, bufs, &err) < 0)
+	struct params_pins pins = pins_of(o);
+	if (params_setup(&pins, o->seed, f, &m, args, bufs, &err) < 0)
 		goto fail;
 	for (uint32_t d = 0; d < o->ndumps; d++) {
-		int pi = find_param(f, o->dumps[d]);
+		int pi = params_find(f, o->dumps[d]);
 		if (pi < 0 || bufs[pi].param < 0) {
 			sim_fail(&err, SIM_ERR_USAGE, "--dump %s: not a pointer parameter of the kernel", o->dumps[d]);
 			goto fail;
@@ -1033,9 +535,9 @@ int run_main(const struct run_opts *opts)
 		mam_dump(mam, o->ndumps ? stderr : stdout, name_addr, &m);
 
 	for (uint32_t d = 0; d < o->ndumps; d++) {
-		struct buffer *b = &bufs[find_param(f, o->dumps[d])];
+		struct params_buf *b = &bufs[params_find(f, o->dumps[d])];
 		const struct mem_alloc *a = &m.a[b->alloc];
-		unsigned es = et_size(b->et);
+		unsigned es = evolve_elem_size(b->et);
 		char val[64];
 		for (uint64_t i = 0; i < b->elems; i++) {
 			format_value(val, sizeof val, a->data + i * es, b->et);
@@ -1051,7 +553,7 @@ fail:
 	fprintf(stderr, "simulee-c: %s\n", err.msg);
 	status = 2;
 out:
-	free_bufs(bufs, nbufs);
+	params_free_bufs(bufs, nbufs);
 	free(args);
 	findings_free(&fs);
 	barrier_verdicts_free(&bv);

@@ -1,6 +1,7 @@
 /*
-** run.h: what `simulee-c` does with its parsed options: load, set up one
-** launch (buffers, arguments), run it, dump buffers, report findings.
+** run.h: what `simulee-c` does with its parsed options: compile and load
+** the input, then run one launch (buffers, arguments, dumps) or search
+** each kernel (evolve/driver.h), and report the findings.
 */
 #ifndef SIMULEE_RUN_H
 #define SIMULEE_RUN_H
@@ -9,12 +10,8 @@
 #include <stdio.h>
 
 #include "detect/report.h"
+#include "evolve/params.h"
 #include "interp/interp.h"
-
-struct run_kv {
-	char *name;
-	char *value;
-};
 
 struct run_opts {
 	const char *input;
@@ -24,7 +21,7 @@ struct run_opts {
 	int grid_given, block_given;	/* --grid, --block seen */
 	int shared_given;		/* --shared seen */
 	uint64_t dyn_shared;
-	struct run_kv *args, *sizes, *types, *inits;
+	struct params_kv *args, *sizes, *types, *inits;
 	uint32_t nargs, nsizes, ntypes, ninits;
 	uint32_t capargs, capsizes, captypes, capinits;
 	char **dumps;
@@ -41,7 +38,7 @@ struct run_opts {
 	enum report_fail_on fail_on;	/* --fail-on (default error) */
 	enum contract_level contract;	/* --contract (default CL_INFERRED) */
 
-	/* The evolutionary search (evolve/search.h) */
+	/* The evolutionary search (evolve/driver.h) */
 	int search;		/* -1: when no launch is given; 0: --no-search; 1: --search */
 	uint64_t population, generations;
 	double threshold;
@@ -75,8 +72,6 @@ struct run_opts {
 #define RUN_THRESHOLD 0.3
 #define RUN_MAX_THREADS 4096
 #define RUN_TIME_LIMIT 60.0
-#define RUN_STEP_BUDGET 100000	/* warp instructions of a searched launch */
-#define RUN_HOST_MAX_THREADS (1u << 20)	/* grid * block of a host launch at most */
 
 /* Runs everything; returns the exit status (0 clean, 1 findings at least
 ** as severe as o->fail_on, 2 error) after printing any error as one line on

@@ -3,15 +3,18 @@
 ** pipeline `simulee-c kernel.bc`: buffer generators, the dimensions a
 ** kernel reads, --grid/--block ranges, reproducibility (the same seed gives
 ** the same JSON, whatever --jobs), pins, the kernel's contract and the
-** search's summary in the report.  The bug corpus under the search is in
-** check_bugs.c (search_run).
+** search's summary in the report; the pins' set-up (evolve/params.h) and
+** the driver (evolve/driver.h) called without the command line.  The bug
+** corpus under the search is in check_bugs.c (search_run).
 */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "evolve/driver.h"
 #include "evolve/input.h"
+#include "evolve/params.h"
 #include "interp/interp.h"
 #include "src/run.h"
 #include "tests.h"
@@ -156,6 +159,140 @@ START_TEST(reads)
 	reads_of("bugs/block_min_nosync.O0.bc", "block_min_nosync", &r);
 	ck_assert(r.block[0]);
 	ck_assert(!r.grid[0]);
+}
+END_TEST
+
+/* ---- pins and the driver ------------------------------------------------ */
+
+static void load_kernel(const char *rel, const char *kernel, struct loaded *l, int *k)
+{
+	char *bc = tu_kernel(rel);
+	struct load_options lo = { .verify = 1 };
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(bc, &lo, l, &err) == 0, "%s: %s", bc, err.msg);
+	free(bc);
+	*k = interp_find_kernel(l, kernel);
+	ck_assert_int_ge(*k, 0);
+	ck_assert_int_ge(l->kernels[*k].func, 0);
+}
+
+/* A pin as the command line makes it (owned strings); free_pins frees N. */
+static struct params_kv pin(const char *name, const char *value)
+{
+	return (struct params_kv){ xstrdup(name), xstrdup(value) };
+}
+
+static void free_pins(struct params_kv *v, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].value);
+	}
+}
+
+/* Pins name a parameter by name or position, the last one wins, and
+** params_setup makes the buffers and scalars they give. */
+START_TEST(params_pins)
+{
+	struct loaded l = { 0 };
+	int k;
+	load_kernel("func/vecadd.O0.bc", "vecadd", &l, &k);
+	const struct func *f = &l.prog->funcs[l.kernels[k].func];
+	ck_assert_int_eq(params_find(f, "c"), 2);
+	ck_assert_int_eq(params_find(f, "3"), 3);
+	ck_assert_int_eq(params_find(f, "4"), -1);
+	ck_assert_int_eq(params_find(f, "nope"), -1);
+	ck_assert_str_eq(params_et_name(ET_F32), "f32");
+	ck_assert_ptr_null(params_et_name(ET_NONE));
+
+	struct params_kv args[] = { pin("n", "5"), pin("3", "7") };
+	struct params_kv sizes[] = { pin("a", "4") };
+	struct params_kv types[] = { pin("0", "i32") };
+	struct params_kv inits[] = { pin("a", "mod:3") };
+	struct params_pins pins = { .args = args, .sizes = sizes, .types = types, .inits = inits,
+				    .nargs = 2, .nsizes = 1, .ntypes = 1, .ninits = 1 };
+	ck_assert_str_eq(params_pin(args, 2, f, 3), "7");
+	ck_assert_ptr_null(params_pin(args, 2, f, 0));
+
+	struct mem m;
+	mem_init(&m);
+	uint64_t *slots = xcalloc(params_nslots(f), sizeof *slots);
+	struct params_buf *bufs = xcalloc(f->nparams, sizeof *bufs);
+	struct sim_error err = { 0 };
+	ck_assert_msg(params_setup(&pins, 1, f, &m, slots, bufs, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(bufs[0].param, 0);
+	ck_assert_int_eq(bufs[0].et, ET_I32);
+	ck_assert_uint_eq(bufs[0].elems, 4);
+	const struct mem_alloc *a = &m.a[bufs[0].alloc];
+	int32_t want[4] = { 0, 1, 2, 0 };
+	ck_assert_int_eq(memcmp(a->data, want, sizeof want), 0);
+	ck_assert_uint_eq(bufs[1].elems, 0);	/* unsized: sparse */
+	ck_assert_int_eq(bufs[3].param, -1);
+	ck_assert_uint_eq(slots[f->param_slot[3] - f->param_slot[0]], 7);
+	params_free_bufs(bufs, f->nparams);
+	mem_free(&m);
+
+	/* a pointer given a value is refused, with the option's wording */
+	struct params_kv ptr[] = { pin("b", "1") };
+	struct params_pins bad = { .args = ptr, .nargs = 1 };
+	mem_init(&m);
+	bufs = xcalloc(f->nparams, sizeof *bufs);
+	ck_assert_int_lt(params_setup(&bad, 1, f, &m, slots, bufs, &err), 0);
+	ck_assert_msg(strstr(err.msg, "--arg b: 'b' is a pointer") != NULL, "%s", err.msg);
+	params_free_bufs(bufs, f->nparams);
+	mem_free(&m);
+	free(slots);
+	free_pins(args, 2);
+	free_pins(sizes, 1);
+	free_pins(types, 1);
+	free_pins(inits, 1);
+	free_pins(ptr, 1);
+	interp_loaded_free(&l);
+}
+END_TEST
+
+/* The driver searches a kernel from its own settings (no command line)
+** and adds the kernel, its search and the witness launches to a report;
+** the same settings give the same report. */
+START_TEST(driver_direct)
+{
+	struct loaded l = { 0 };
+	int k;
+	load_kernel("bugs/atomic_block_scope.O0.bc", "atomic_block_scope", &l, &k);
+	struct driver_opts d = { 0 };
+	d.grid = d.grid_hi = d.block = d.block_hi = (struct dim3){ 1, 1, 1 };
+	d.model = MAM_ITS;
+	d.seed = 1;
+	d.max_threads = 4096;
+	d.population = 10;
+	d.generations = 10;
+	d.threshold = 0.3;
+	d.jobs = 2;
+	uint32_t nl[2], nf[2];
+	for (int run = 0; run < 2; run++) {
+		struct report rep;
+		report_init(&rep);
+		struct sim_error err = { 0 };
+		ck_assert_msg(driver_search_kernel(&d, &l, &l.kernels[k], NULL, &rep, &err) == 0,
+			      "%s", err.msg);
+		ck_assert_uint_eq(rep.nkernels, 1);
+		ck_assert_str_eq(rep.kernels[0].name, l.kernels[k].name);
+		ck_assert_ptr_nonnull(rep.kernels[0].search);
+		ck_assert_uint_eq(rep.kernels[0].search->population, 10);
+		ck_assert_uint_ge(rep.nlaunches, 1);
+		ck_assert_uint_ge(rep.findings.n, 1);
+		int wide = 0;
+		for (uint32_t i = 0; i < rep.findings.n; i++)
+			if (rep.launches[rep.findings.v[i].launch].grid.x > 1)
+				wide = 1;
+		ck_assert_msg(wide, "no finding from a launch of several blocks");
+		nl[run] = rep.nlaunches;
+		nf[run] = rep.findings.n;
+		report_free(&rep);
+	}
+	ck_assert_uint_eq(nl[0], nl[1]);
+	ck_assert_uint_eq(nf[0], nf[1]);
+	interp_loaded_free(&l);
 }
 END_TEST
 
@@ -500,6 +637,11 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, scalar_bits);
 	tcase_add_test(tc, dim3_ranges);
 	tcase_add_test(tc, reads);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("driver");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, params_pins);
+	tcase_add_test(tc, driver_direct);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("pipeline");
 	tcase_set_timeout(tc, 120);

@@ -1,0 +1,53 @@
+/*
+** driver.h: the search of one kernel from the user's settings, as the
+** default pipeline runs it: the settings and the kernel become a struct
+** evolve_problem (evolve/search.h), the search runs, and its result
+** becomes report launches and findings (detect/report.h).
+**
+** The settings are the command line's, but not its struct: the caller
+** (src/run.c) copies what the search needs, so evolve/ imports nothing of
+** the command line.
+*/
+#ifndef SIMULEE_EVOLVE_DRIVER_H
+#define SIMULEE_EVOLVE_DRIVER_H
+
+#include <stdint.h>
+
+#include "detect/report.h"
+#include "evolve/params.h"
+#include "interp/hostsite.h"
+#include "interp/interp.h"
+#include "memmodel/mam.h"
+
+#define DRIVER_STEP_BUDGET 100000		/* warp instructions of a searched launch */
+#define DRIVER_HOST_MAX_THREADS (1u << 20)	/* grid * block of a host launch at most */
+
+struct driver_opts {
+	struct params_pins pins;	/* pinned parts of every launch */
+	struct dim3 grid, block;	/* the low ends of the ranges */
+	struct dim3 grid_hi, block_hi;	/* the high ends (equal when exact) */
+	int grid_given, block_given;	/* the ranges are the user's */
+	int shared_given;		/* dyn_shared is pinned */
+	uint64_t dyn_shared;
+	enum mam_warp_model model;
+	uint64_t seed;
+	uint64_t max_steps;		/* per warp; 0: the launch's budget shared out */
+	uint64_t max_threads;		/* grid * block of a searched launch */
+	uint64_t population, generations;
+	double threshold;
+	double time_limit;		/* seconds per kernel; 0: none */
+	uint64_t jobs;			/* 0: the number of cores */
+};
+
+/*
+** Searches kernel K of LD (its func must be >= 0) and adds it, its best
+** launch and each launch that exposed a finding to REP.  HS (NULL: none)
+** holds the host code's launch sites; the kernel's own are used unless
+** D gives the grid or the block.  A progress line goes to stderr when it
+** is a terminal.  Returns 0, or a negative SIM_ERR_* with *err filled.
+*/
+int driver_search_kernel(const struct driver_opts *d, const struct loaded *ld,
+			 const struct kernel_info *k, const struct hostsites *hs,
+			 struct report *rep, struct sim_error *err);
+
+#endif

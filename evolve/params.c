@@ -1,0 +1,274 @@
+/*
+** params.c: see params.h.
+*/
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evolve/input.h"
+#include "evolve/params.h"
+#include "evolve/pcg32.h"
+#include "interp/mathfn.h"
+
+static const struct { const char *name; uint8_t et; } etypes[] = {
+	{ "f32", ET_F32 }, { "f64", ET_F64 }, { "f16", ET_F16 }, { "i8", ET_I8 },
+	{ "u8", ET_U8 }, { "i16", ET_I16 }, { "u16", ET_U16 }, { "i32", ET_I32 },
+	{ "u32", ET_U32 }, { "i64", ET_I64 }, { "u64", ET_U64 },
+};
+
+const char *params_et_name(uint8_t et)
+{
+	for (size_t i = 0; i < sizeof etypes / sizeof etypes[0]; i++)
+		if (etypes[i].et == et)
+			return etypes[i].name;
+	return NULL;
+}
+
+static int et_is_float(uint8_t et)
+{
+	return et == ET_F32 || et == ET_F64 || et == ET_F16;
+}
+
+/* Parses a value of element type ET into its little-endian bits. */
+static int parse_value(const char *s, uint8_t et, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (et_is_float(et)) {
+		double d = strtod(s, &end);
+		if (end == s || *end != '\0')
+			return -1;
+		if (et == ET_F64) {
+			memcpy(out, &d, 8);
+		} else if (et == ET_F32) {
+			float f = (float)d;
+			uint32_t u;
+			memcpy(&u, &f, 4);
+			*out = u;
+		} else {
+			*out = math_f32_to_f16((float)d);
+		}
+		return 0;
+	}
+	while (*s == ' ')
+		s++;
+	if (*s == '-') {
+		long long v = strtoll(s, &end, 0);
+		if (end == s || *end != '\0' || errno)
+			return -1;
+		*out = (uint64_t)v;
+	} else {
+		unsigned long long v = strtoull(s, &end, 0);
+		if (end == s || *end != '\0' || errno) {
+			/* a float given for an integer is an error */
+			return -1;
+		}
+		*out = v;
+	}
+	unsigned sz = evolve_elem_size(et);
+	if (sz < 8)
+		*out &= (UINT64_C(1) << (sz * 8)) - 1;
+	return 0;
+}
+
+int params_find(const struct func *f, const char *name)
+{
+	for (uint32_t i = 0; i < f->nparams; i++)
+		if (f->params[i].name && strcmp(f->params[i].name, name) == 0)
+			return (int)i;
+	char *end;
+	unsigned long v = strtoul(name, &end, 10);
+	if (*name && *end == '\0' && v < f->nparams)
+		return (int)v;
+	return -1;
+}
+
+void params_label(const struct func *f, uint32_t i, char *buf, size_t n)
+{
+	if (f->params[i].name)
+		snprintf(buf, n, "%s", f->params[i].name);
+	else
+		snprintf(buf, n, "%u", i);
+}
+
+const char *params_pin(const struct params_kv *v, uint32_t n, const struct func *f, int param)
+{
+	const char *r = NULL;
+	for (uint32_t i = 0; i < n; i++)
+		if (params_find(f, v[i].name) == param)
+			r = v[i].value;
+	return r;
+}
+
+uint32_t params_nslots(const struct func *f)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < f->nparams; i++)
+		n += f->params[i].nslots;
+	return n;
+}
+
+static int fill_buffer(struct mem *m, struct params_buf *b, const char *init, uint64_t seed,
+		       struct sim_error *err)
+{
+	struct mem_alloc *a = &m->a[b->alloc];
+	unsigned es = evolve_elem_size(b->et);
+	if (init == NULL || strcmp(init, "zero") == 0)
+		return 0;
+	if (b->elems == 0)
+		return sim_fail(err, SIM_ERR_USAGE, "--init %s needs --size %s", b->label, b->label);
+	if (strcmp(init, "iota") == 0 || strcmp(init, "random") == 0) {
+		struct pcg32 g;
+		pcg32_seed(&g, seed, (uint64_t)b->param + 1);
+		for (uint64_t i = 0; i < b->elems; i++) {
+			uint64_t v = 0;
+			if (init[0] == 'i') {
+				if (b->et == ET_F32) { float f = (float)i; uint32_t u; memcpy(&u, &f, 4); v = u; }
+				else if (b->et == ET_F64) { double d = (double)i; memcpy(&v, &d, 8); }
+				else if (b->et == ET_F16) v = math_f32_to_f16((float)i);
+				else v = i;
+			} else if (et_is_float(b->et)) {
+				double d = pcg32_double(&g) * 2.0 - 1.0;
+				if (b->et == ET_F64) memcpy(&v, &d, 8);
+				else if (b->et == ET_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); v = u; }
+				else v = math_f32_to_f16((float)d);
+			} else {
+				v = pcg32_bounded64(&g, b->elems);
+			}
+			memcpy(a->data + i * es, &v, es);
+		}
+		return 0;
+	}
+	struct evolve_fill gen;
+	if (evolve_fill_parse(init, &gen) == 0) {
+		evolve_fill_run(&gen, b->et, a->data, b->elems);
+		return 0;
+	}
+	if (init[0] == '@') {
+		FILE *f = fopen(init + 1, "r");
+		if (f == NULL)
+			return sim_fail(err, SIM_ERR_IO, "--init %s=%s: %s", b->label, init, strerror(errno));
+		char line[256];
+		uint64_t i = 0;
+		int r = 0;
+		while (i < b->elems && fgets(line, sizeof line, f)) {
+			line[strcspn(line, "\r\n")] = '\0';
+			if (line[0] == '\0')
+				continue;
+			uint64_t v = 0;
+			if (parse_value(line, b->et, &v) < 0) {
+				r = sim_fail(err, SIM_ERR_USAGE, "--init %s: line %llu: bad value '%s'",
+					     b->label, (unsigned long long)i + 1, line);
+				break;
+			}
+			memcpy(a->data + i * es, &v, es);
+			i++;
+		}
+		fclose(f);
+		return r;
+	}
+	return sim_fail(err, SIM_ERR_USAGE, "--init %s=%s: expected zero, random, iota, mod:K, "
+			"const:V, rand:K:SEED or @FILE",
+			b->label, init);
+}
+
+/* The element type --type NAME names, or ET_NONE. */
+static uint8_t et_parse(const char *name)
+{
+	for (size_t i = 0; i < sizeof etypes / sizeof etypes[0]; i++)
+		if (strcmp(name, etypes[i].name) == 0)
+			return etypes[i].et;
+	return ET_NONE;
+}
+
+int params_setup(const struct params_pins *pins, uint64_t seed, const struct func *f,
+		 struct mem *m, uint64_t *args, struct params_buf *bufs, struct sim_error *err)
+{
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		const struct param *pa = &f->params[i];
+		char label[128];
+		params_label(f, i, label, sizeof label);
+		uint64_t *slot = &args[f->param_slot[i] - f->param_slot[0]];
+		const char *av = params_pin(pins->args, pins->nargs, f, (int)i);
+		const char *ss = params_pin(pins->sizes, pins->nsizes, f, (int)i);
+		const char *is = params_pin(pins->inits, pins->ninits, f, (int)i);
+		bufs[i].param = -1;
+		if (pa->is_ptr) {
+			const char *ts = params_pin(pins->types, pins->ntypes, f, (int)i);
+			uint8_t et = pa->elem != ET_NONE ? pa->elem : ET_U8;
+			if (ts) {
+				et = et_parse(ts);
+				if (et == ET_NONE)
+					return sim_fail(err, SIM_ERR_USAGE, "--type %s=%s: expected f32 f64 i8 u8 i16 u16 i32 u32 i64 u64",
+							label, ts);
+			}
+			uint64_t elems = 0;
+			if (ss) {
+				char *end;
+				errno = 0;
+				elems = strtoull(ss, &end, 0);
+				if (errno || *end || elems == 0 || elems > (UINT64_C(1) << 32))
+					return sim_fail(err, SIM_ERR_USAGE, "--size %s=%s: expected a count from 1 to 2^32", label, ss);
+			}
+			if (av)
+				return sim_fail(err, SIM_ERR_USAGE, "--arg %s: '%s' is a pointer; give --size/--init for it", label, label);
+			struct params_buf *b = &bufs[i];
+			unsigned es = evolve_elem_size(et);
+			b->param = (int)i;
+			b->et = et;
+			b->elems = elems;
+			b->label = xstrdup(label);
+			b->alloc = elems ? mem_new(m, AS_GLOBAL, elems * es, b->label)
+				   : mem_new_sparse(m, AS_GLOBAL, b->label);
+			m->a[b->alloc].elem = et;
+			m->a[b->alloc].elem_size = es;
+			if (fill_buffer(m, b, is, seed, err) < 0)
+				return err->status;
+			*slot = MEM_PTR(b->alloc, 0);
+			continue;
+		}
+		if (ss || is)
+			return sim_fail(err, SIM_ERR_USAGE, "'%s' is not a pointer parameter: give its value with --arg", label);
+		if (pa->nfields > 0) {
+			/* a struct: comma-separated fields */
+			uint8_t *bytes = xcalloc(pa->size ? pa->size : 1, 1);
+			char *copy = xstrdup(av ? av : "");
+			char *save = NULL, *tok = strtok_r(copy, ",", &save);
+			for (uint32_t j = 0; j < pa->nfields; j++) {
+				uint64_t v = 0;
+				if (tok && parse_value(tok, pa->field_type[j], &v) < 0) {
+					sim_fail(err, SIM_ERR_USAGE, "--arg %s: bad field %u '%s'", label, j, tok);
+					free(copy);
+					free(bytes);
+					return err->status;
+				}
+				if (pa->byval)
+					memcpy(bytes + pa->field_off[j], &v, evolve_elem_size(pa->field_type[j]));
+				else
+					slot[j] = v;
+				tok = tok ? strtok_r(NULL, ",", &save) : NULL;
+			}
+			free(copy);
+			if (pa->byval) {
+				uint32_t id = mem_new(m, AS_PARAM, pa->size, "param");
+				memcpy(m->a[id].data, bytes, pa->size);
+				m->a[id].readonly = 1;
+				*slot = MEM_PTR(id, 0);
+			}
+			free(bytes);
+			continue;
+		}
+		if (av && parse_value(av, pa->type, slot) < 0)
+			return sim_fail(err, SIM_ERR_USAGE, "--arg %s=%s: not a valid %s value", label, av,
+					et_is_float(pa->type) ? "floating-point" : "integer");
+	}
+	return 0;
+}
+
+void params_free_bufs(struct params_buf *bufs, uint32_t n)
+{
+	for (uint32_t i = 0; bufs && i < n; i++)
+		free(bufs[i].label);
+	free(bufs);
+}

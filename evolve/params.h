@@ -1,0 +1,69 @@
+/*
+** params.h: a kernel's parameters set up from NAME=VALUE pins (the
+** command line's --arg, --size, --type and --init): argument slots,
+** buffers and byval structs in simulated memory.
+**
+** The fixed launch (src/run.c) and the search driver (evolve/driver.h)
+** both start here, so a pin is parsed and checked once, with the same
+** messages, whichever path runs.  A pin names a parameter by its source
+** name or by its 0-based position.
+*/
+#ifndef SIMULEE_EVOLVE_PARAMS_H
+#define SIMULEE_EVOLVE_PARAMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "base/util.h"
+#include "interp/program.h"
+#include "memmodel/mem.h"
+
+struct params_kv {
+	char *name;
+	char *value;
+};
+
+/* The pins of one run (not owned); a later pin of a parameter wins. */
+struct params_pins {
+	const struct params_kv *args, *sizes, *types, *inits;
+	uint32_t nargs, nsizes, ntypes, ninits;
+};
+
+/* A pointer parameter's buffer, as params_setup made it. */
+struct params_buf {
+	int param;		/* the parameter; < 0 for a non-pointer */
+	uint8_t et;		/* enum elem_type */
+	uint64_t elems;		/* 0: size unknown (sparse) */
+	uint32_t alloc;		/* in the memory params_setup was given */
+	char *label;		/* owned; params_free_bufs frees it */
+};
+
+/* The parameter of F that NAME names (source name, or a 0-based
+** position), or -1. */
+int params_find(const struct func *f, const char *name);
+
+/* Parameter I's name as reports show it (its position when unnamed). */
+void params_label(const struct func *f, uint32_t i, char *buf, size_t n);
+
+/* The value the last of the N pins V gives parameter PARAM of F, or NULL. */
+const char *params_pin(const struct params_kv *v, uint32_t n, const struct func *f, int param);
+
+/* The --type name of element type ET ("f32"...), or NULL for ET_NONE. */
+const char *params_et_name(uint8_t et);
+
+/* The argument slots of F's parameters, over all of them. */
+uint32_t params_nslots(const struct func *f);
+
+/*
+** Sets up the arguments of F from PINS into ARGS (params_nslots(f) values)
+** and BUFS (one per parameter), creating the buffers and byval structs in
+** M; "random" contents come from SEED.  Returns 0, or a negative SIM_ERR_*
+** with *err filled (BUFS then holds what was made: free it all the same).
+*/
+int params_setup(const struct params_pins *pins, uint64_t seed, const struct func *f,
+		 struct mem *m, uint64_t *args, struct params_buf *bufs, struct sim_error *err);
+
+/* Frees BUFS (N of them, labels included); NULL is fine. */
+void params_free_bufs(struct params_buf *bufs, uint32_t n);
+
+#endif
