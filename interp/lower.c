@@ -2215,37 +2215,6 @@ static unsigned di_arg_number(LLVMValueRef var)
 	return arg;
 }
 
-/* Names of parameters no dbg.value describes (optimisation can drop one)
-** from the variables the function's DISubprogram retains, which carry the
-** parameter's position. */
-static void params_from_subprogram(struct lctx *lc, LLVMValueRef fn, struct func *out)
-{
-	int missing = 0;
-	for (uint32_t i = 0; i < out->nparams; i++)
-		missing |= out->params[i].name == NULL;
-	LLVMMetadataRef sp = missing ? LLVMGetSubprogram(fn) : NULL;
-	if (sp == NULL || LLVMGetMetadataKind(sp) != LLVMDISubprogramMetadataKind)
-		return;
-	/* DISubprogram operands: file, scope, name, linkage name, type,
-	** unit, declaration, retained nodes, ... */
-	LLVMValueRef nodes = lower_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 7);
-	if (nodes == NULL || LLVMIsAMDNode(nodes) == NULL)
-		return;
-	unsigned n = LLVMGetMDNodeNumOperands(nodes);
-	LLVMValueRef *ops = xcalloc(n ? n : 1, sizeof *ops);
-	LLVMGetMDNodeOperands(nodes, ops);
-	for (unsigned k = 0; k < n; k++) {
-		if (ops[k] == NULL || LLVMIsAMDNode(ops[k]) == NULL
-		    || LLVMGetMetadataKind(LLVMValueAsMetadata(ops[k])) != LLVMDILocalVariableMetadataKind)
-			continue;
-		unsigned arg = di_arg_number(ops[k]);
-		const char *name = md_string_operand(ops[k], 1);
-		if (arg >= 1 && arg <= out->nparams && out->params[arg - 1].name == NULL && name && *name)
-			out->params[arg - 1].name = xstrdup(name);
-	}
-	free(ops);
-}
-
 /* Names from the IR itself (%p in hand-written or name-keeping IR). */
 static void params_from_ir_names(LLVMValueRef fn, struct func *out)
 {
@@ -2279,11 +2248,17 @@ static void params_by_position(struct func *out)
 	}
 }
 
-/* Source names (and, for pointers, pointee types) of the parameters, from
-** the dbg.declare / dbg.value calls that describe them, else from the
-** subprogram's variables, else from the IR; the rest by position. */
-static void param_debug_info(struct lctx *lc, LLVMValueRef fn, struct func *out)
+/* The DILocalVariables (as values) of FN's parameters: OWN[i] the one of
+** FN's own scope with argument number i + 1, from a dbg.value or
+** dbg.declare of the argument, else from the subprogram's retained
+** variables (optimised code can drop the call); ANY[i] the first variable
+** a dbg call ties to the argument, whatever its scope (after inlining, a
+** callee's parameter can be all there is).  NULL where none. */
+static void param_vars(struct lctx *lc, LLVMValueRef fn, uint32_t np, LLVMValueRef *own, LLVMValueRef *any)
 {
+	LLVMMetadataRef sp = LLVMGetSubprogram(fn);
+	if (sp != NULL && LLVMGetMetadataKind(sp) != LLVMDISubprogramMetadataKind)
+		sp = NULL;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
 		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
 			if (LLVMGetInstructionOpcode(I) != LLVMCall)
@@ -2297,24 +2272,60 @@ static void param_debug_info(struct lctx *lc, LLVMValueRef fn, struct func *out)
 			/* a DIArgList (dbg.value of an expression over several values)
 			** is neither an MDNode nor a value: asking it for operands
 			** reads out of bounds */
-			if (LLVMIsAMDNode(loc) == NULL || LLVMGetMDNodeNumOperands(loc) != 1)
+			if (LLVMIsAMDNode(loc) == NULL || LLVMGetMDNodeNumOperands(loc) != 1
+			    || LLVMIsAMDNode(var) == NULL
+			    || LLVMGetMetadataKind(LLVMValueAsMetadata(var)) != LLVMDILocalVariableMetadataKind)
 				continue;
 			LLVMValueRef v = NULL;
 			LLVMGetMDNodeOperands(loc, &v);
 			if (v == NULL || !LLVMIsAArgument(v))
 				continue;
-			for (uint32_t i = 0; i < out->nparams; i++) {
-				if (LLVMGetParam(fn, i) != v || out->params[i].name != NULL)
+			for (uint32_t i = 0; i < np; i++) {
+				if (LLVMGetParam(fn, i) != v)
 					continue;
-				const char *name = md_string_operand(var, 1);
-				if (name && *name)
-					out->params[i].name = xstrdup(name);
-				if (out->params[i].is_ptr && out->params[i].elem == ET_NONE)
-					out->params[i].elem = di_pointee_elem(lower_md_operand(var, 3));
+				if (any[i] == NULL)
+					any[i] = var;
+				if (own[i] == NULL && sp != NULL && LLVMDIVariableGetScope(LLVMValueAsMetadata(var)) == sp
+				    && di_arg_number(var) == i + 1)
+					own[i] = var;
 			}
 		}
 	}
-	params_from_subprogram(lc, fn, out);
+	/* DISubprogram operands: file, scope, name, linkage name, type,
+	** unit, declaration, retained nodes, ... */
+	LLVMValueRef nodes = sp ? lower_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 7) : NULL;
+	if (nodes == NULL || LLVMIsAMDNode(nodes) == NULL)
+		return;
+	unsigned n = LLVMGetMDNodeNumOperands(nodes);
+	LLVMValueRef *ops = xcalloc(n ? n : 1, sizeof *ops);
+	LLVMGetMDNodeOperands(nodes, ops);
+	for (unsigned k = 0; k < n; k++) {
+		if (ops[k] == NULL || LLVMIsAMDNode(ops[k]) == NULL
+		    || LLVMGetMetadataKind(LLVMValueAsMetadata(ops[k])) != LLVMDILocalVariableMetadataKind)
+			continue;
+		unsigned arg = di_arg_number(ops[k]);
+		if (arg >= 1 && arg <= np && own[arg - 1] == NULL)
+			own[arg - 1] = ops[k];
+	}
+	free(ops);
+}
+
+/* Source names (and, for pointers, pointee types) of the parameters, from
+** their variables (param_vars), else from the IR; the rest by position. */
+static void param_names(LLVMValueRef fn, struct func *out, LLVMValueRef *own, LLVMValueRef *any)
+{
+	for (uint32_t i = 0; i < out->nparams; i++) {
+		struct param *pa = &out->params[i];
+		for (int k = 0; k < 2 && pa->name == NULL; k++) {
+			LLVMValueRef var = k == 0 ? own[i] : any[i];
+			const char *name = var ? md_string_operand(var, 1) : NULL;
+			if (name == NULL || *name == '\0')
+				continue;
+			pa->name = xstrdup(name);
+			if (pa->is_ptr && pa->elem == ET_NONE)
+				pa->elem = di_pointee_elem(lower_md_operand(var, 3));
+		}
+	}
 	params_from_ir_names(fn, out);
 	params_by_position(out);
 }
@@ -2351,20 +2362,45 @@ static uint8_t access_elem(LLVMValueRef v, int depth)
 	return ET_NONE;
 }
 
+/* The flattened fields of aggregate T into PA, and what VAR says of them;
+** -1 when T does not flatten. */
+static int param_fields(struct lctx *lc, struct param *pa, LLVMTypeRef t, LLVMValueRef var)
+{
+	LLVMTypeRef types[MAX_FLAT];
+	uint64_t offs[MAX_FLAT];
+	int k = flatten(lc, t, types, offs, 0, MAX_FLAT, 0);
+	if (k < 0)
+		return -1;
+	pa->nfields = (uint32_t)k;
+	pa->field_off = xcalloc((size_t)k + 1, sizeof *pa->field_off);
+	pa->field_type = xcalloc((size_t)k + 1, sizeof *pa->field_type);
+	for (int j = 0; j < k; j++) {
+		pa->field_off[j] = (uint32_t)offs[j];
+		pa->field_type[j] = elem_of_type(types[j]);
+	}
+	lower_param_di(lc, pa, var, t, types);
+	return 0;
+}
+
 static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 {
 	unsigned np = LLVMCountParams(fn);
 	out->nparams = np;
 	out->params = xcalloc(np ? np : 1, sizeof *out->params);
 	out->param_slot = xcalloc(np ? np : 1, sizeof *out->param_slot);
+	LLVMValueRef *own = xcalloc(np ? np : 1, sizeof *own), *any = xcalloc(np ? np : 1, sizeof *any);
+	param_vars(lc, fn, np, own, any);
 	unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
-	for (unsigned i = 0; i < np; i++) {
+	int r = 0;
+	for (unsigned i = 0; i < np && r == 0; i++) {
 		LLVMValueRef arg = LLVMGetParam(fn, i);
 		LLVMTypeRef t = LLVMTypeOf(arg);
 		struct param *pa = &out->params[i];
 		uint32_t n = nflat(lc, t);
-		if (n == 0 && LLVMGetTypeKind(t) != LLVMVoidTypeKind)
-			return lower_unsupported(lc, "parameter type");
+		if (n == 0 && LLVMGetTypeKind(t) != LLVMVoidTypeKind) {
+			r = lower_unsupported(lc, "parameter type");
+			break;
+		}
 		out->param_slot[i] = lower_temp(lc, n);
 		ptrmap_put(&lc->f->vals, arg, out->param_slot[i]);
 		pa->nslots = n;
@@ -2374,43 +2410,29 @@ static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 		LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(fn, i + 1, byval_kind);
 		if (bv != NULL) {
 			LLVMTypeRef st = LLVMGetTypeAttributeValue(bv);
-			LLVMTypeRef types[MAX_FLAT];
-			uint64_t offs[MAX_FLAT];
-			int k = flatten(lc, st, types, offs, 0, MAX_FLAT, 0);
-			if (k < 0)
-				return lower_unsupported(lc, "by-value struct parameter");
 			pa->byval = 1;
 			pa->is_ptr = 0;
 			pa->size = (uint32_t)type_size(lc, st);
-			pa->nfields = (uint32_t)k;
-			pa->field_off = xcalloc((size_t)k + 1, sizeof *pa->field_off);
-			pa->field_type = xcalloc((size_t)k + 1, sizeof *pa->field_type);
-			for (int j = 0; j < k; j++) {
-				pa->field_off[j] = (uint32_t)offs[j];
-				pa->field_type[j] = elem_of_type(types[j]);
-			}
+			if (param_fields(lc, pa, st, own[i]) < 0)
+				r = lower_unsupported(lc, "by-value struct parameter");
 		} else if (n > 1 || LLVMGetTypeKind(t) == LLVMStructTypeKind
 			   || LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
 			/* an aggregate in registers: flattened fields, no memory */
-			LLVMTypeRef types[MAX_FLAT];
-			uint64_t offs[MAX_FLAT];
-			int k = flatten(lc, t, types, offs, 0, MAX_FLAT, 0);
-			if (k < 0)
-				return lower_unsupported(lc, "aggregate parameter");
-			pa->nfields = (uint32_t)k;
-			pa->field_off = xcalloc((size_t)k + 1, sizeof *pa->field_off);
-			pa->field_type = xcalloc((size_t)k + 1, sizeof *pa->field_type);
-			for (int j = 0; j < k; j++) {
-				pa->field_off[j] = (uint32_t)offs[j];
-				pa->field_type[j] = elem_of_type(types[j]);
-			}
+			if (param_fields(lc, pa, t, own[i]) < 0)
+				r = lower_unsupported(lc, "aggregate parameter");
+		} else {
+			lower_param_di(lc, pa, own[i], t, NULL);
 		}
 	}
-	param_debug_info(lc, fn, out);
-	for (unsigned i = 0; i < np; i++)
-		if (out->params[i].is_ptr && out->params[i].elem == ET_NONE)
-			out->params[i].elem = access_elem(LLVMGetParam(fn, i), 0);
-	return 0;
+	if (r == 0) {
+		param_names(fn, out, own, any);
+		for (unsigned i = 0; i < np; i++)
+			if (out->params[i].is_ptr && out->params[i].elem == ET_NONE)
+				out->params[i].elem = access_elem(LLVMGetParam(fn, i), 0);
+	}
+	free(own);
+	free(any);
+	return r;
 }
 
 /* ---- functions ----------------------------------------------------------- */
@@ -2571,11 +2593,8 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 	r = 0;
 out:
 	if (tmp.params) {
-		for (uint32_t i = 0; i < tmp.nparams; i++) {
-			free(tmp.params[i].name);
-			free(tmp.params[i].field_off);
-			free(tmp.params[i].field_type);
-		}
+		for (uint32_t i = 0; i < tmp.nparams; i++)
+			prog_param_free(&tmp.params[i]);
 		free(tmp.params);
 	}
 	free(tmp.param_slot);

@@ -1,7 +1,7 @@
 /*
 ** lower_int.h: what the loader and the lowering files share.  Only
-** interp/load.c, interp/lower.c, interp/lower_call.c, interp/ptxasm.c and
-** interp/lower_host.c include LLVM headers.
+** interp/load.c, interp/lower.c, interp/lower_call.c, interp/lower_di.c,
+** interp/ptxasm.c and interp/lower_host.c include LLVM headers.
 */
 #ifndef SIMULEE_LOWER_INT_H
 #define SIMULEE_LOWER_INT_H
@@ -114,6 +114,15 @@ const char *lower_str(struct lctx *lc, const char *s);
 /* Operand I of metadata node MD (as a value), or NULL when MD is NULL, no
 ** node, or has fewer operands. */
 LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i);
+
+/* lower_di.c: what parameter PA's DILocalVariable VAR (a value; anything
+** else, NULL included, is no debug info) says about its type: the
+** enumerators of an integer scalar (T, its LLVM type) of an enum type, or
+** the source paths and enumerators of its PA->nfields flattened fields
+** (FTYPES, their LLVM types; NULL for a scalar).  What it cannot read
+** stays unknown. */
+void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTypeRef t,
+		    LLVMTypeRef const *ftypes);
 
 /* lower_call.c: calls, intrinsics, __nv_* functions, printf, assert. */
 int lower_call(struct lctx *lc, LLVMValueRef call);

@@ -64,6 +64,21 @@ void prog_print_insn(const struct program *p, const struct func *fn, uint32_t pc
 		 i->x, (long long)i->imm, fn->line ? fn->line[pc] : 0);
 }
 
+void prog_param_free(struct param *pa)
+{
+	free(pa->name);
+	free(pa->field_off);
+	free(pa->field_type);
+	free(pa->enums);
+	for (uint32_t j = 0; pa->field_name && j < pa->nfields; j++)
+		free(pa->field_name[j]);
+	free(pa->field_name);
+	for (uint32_t j = 0; pa->field_enums && j < pa->nfields; j++)
+		free(pa->field_enums[j]);
+	free(pa->field_enums);
+	free(pa->field_nenums);
+}
+
 void prog_free(struct program *p)
 {
 	for (uint32_t i = 0; i < p->nfuncs; i++) {
@@ -72,11 +87,8 @@ void prog_free(struct program *p)
 		free(f->demangled);
 		free(f->code);
 		free(f->line);
-		for (uint32_t k = 0; k < f->nparams; k++) {
-			free(f->params[k].name);
-			free(f->params[k].field_off);
-			free(f->params[k].field_type);
-		}
+		for (uint32_t k = 0; k < f->nparams; k++)
+			prog_param_free(&f->params[k]);
 		free(f->params);
 		free(f->param_slot);
 	}

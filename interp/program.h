@@ -180,7 +180,24 @@ struct param {
 	uint32_t *field_off;	/* byval: byte offset of each field */
 	uint8_t *field_type;	/* byval: enum elem_type (ET_U64 for pointers) */
 	uint8_t type;		/* scalars: enum elem_type (pointers: ET_U64) */
+	/* From debug info; nothing (0, NULL) where it is absent, optimised
+	** away or not what was expected. */
+	int64_t *enums;		/* an integer scalar of an enum type: the values of
+				   its enumerators, sorted and distinct (as int64_t:
+				   an unsigned 64-bit value past INT64_MAX is negative) */
+	uint32_t nenums;	/* 0: not an enum, or unknown */
+	char **field_name;	/* nfields: each field's source path ("stride",
+				   "inner.x", "v[2]"), NULL where unknown (a union,
+				   a bit-field, padding); the array is NULL when the
+				   struct's type is unknown */
+	uint32_t *field_nenums;	/* nfields: enumerators of an enum-typed field
+				   (0: none); NULL when no field is an enum */
+	int64_t **field_enums;	/* nfields: their values as enums above, NULL
+				   where none; NULL with field_nenums */
 };
+
+/* Frees what parameter PA owns (not PA itself). */
+void prog_param_free(struct param *pa);
 
 struct func {
 	char *name;		/* mangled */

@@ -128,6 +128,29 @@ static struct params_pins pins_of(const struct run_opts *o)
 				     .ntypes = o->ntypes, .ninits = o->ninits };
 }
 
+/* Prints ", enum {0, 1, 2}" for the N enumerator values V: runs of four or
+** more consecutive values as "lo..hi", and past 16 items their count. */
+static void print_enum(FILE *out, const int64_t *v, uint32_t n)
+{
+	fprintf(out, ", enum {");
+	uint32_t items = 0, i = 0;
+	for (; i < n && items < 16; items++) {
+		uint32_t j = i;
+		while (j + 1 < n && v[j] != INT64_MAX && v[j + 1] == v[j] + 1)
+			j++;
+		fprintf(out, "%s%lld", items ? ", " : "", (long long)v[i]);
+		if (j - i >= 3) {
+			fprintf(out, "..%lld", (long long)v[j]);
+			i = j + 1;
+		} else {
+			i++;
+		}
+	}
+	if (i < n)
+		fprintf(out, ", ... (%u values)", n);
+	fputc('}', out);
+}
+
 static void list_kernels(const struct loaded *l, FILE *out)
 {
 	for (uint32_t i = 0; i < l->nkernels; i++) {
@@ -150,10 +173,14 @@ static void list_kernels(const struct loaded *l, FILE *out)
 			const char *kind = pa->byval ? "struct" : pa->is_ptr ? "pointer" : "scalar";
 			const char *et = params_et_name(pa->is_ptr ? pa->elem : pa->type);
 			fprintf(out, "  param %u: %s (%s", p, pa->name ? pa->name : "-", kind);
-			if (pa->byval)
+			if (pa->byval) {
 				fprintf(out, ", %u fields, %u bytes)\n", pa->nfields, pa->size);
-			else
-				fprintf(out, " %s)\n", et ? et : "?");
+				continue;
+			}
+			fprintf(out, " %s", et ? et : "?");
+			if (pa->nenums > 0)
+				print_enum(out, pa->enums, pa->nenums);
+			fprintf(out, ")\n");
 		}
 	}
 }

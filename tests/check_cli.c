@@ -361,6 +361,36 @@ START_TEST(param_names)
 }
 END_TEST
 
+/* An enum parameter's values follow its type: runs of four or more as
+** lo..hi, past 16 items a count; a struct's line is as before. */
+START_TEST(list_kernels_enums)
+{
+	char *bc = tu_compile_cu(
+		"enum Mode { M0, M1, M2 };\n"
+		"enum Runs { R0, R1, R2, R3, R4, R10 = 10, R12 = 12, RN = -3 };\n"
+		"enum Many { Q0 = 0, Q1 = 2, Q2 = 4, Q3 = 6, Q4 = 8, Q5 = 10, Q6 = 12, Q7 = 14, Q8 = 16,\n"
+		"	     Q9 = 18, Q10 = 20, Q11 = 22, Q12 = 24, Q13 = 26, Q14 = 28, Q15 = 30, Q16 = 32,\n"
+		"	     Q17 = 34 };\n"
+		"struct P { int n; Mode m; };\n"
+		"__global__ void k(int *out, Mode mode, Runs r, Many q, P p, int n)\n"
+		"{\n"
+		"	out[threadIdx.x] = mode + r + q + p.n + n;\n"
+		"}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "--list-kernels", bc, NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	expect_output(&r, "  param 1: mode (scalar i32, enum {0, 1, 2})\n");
+	expect_output(&r, "  param 2: r (scalar i32, enum {-3, 0..4, 10, 12})\n");
+	expect_output(&r, "  param 3: q (scalar i32, enum {0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, "
+		      "26, 28, 30, ... (18 values)})\n");
+	expect_output(&r, "  param 4: p (struct, 2 fields, 8 bytes)\n");
+	expect_output(&r, "  param 5: n (scalar i32)\n");
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 START_TEST(list_kernels_not_analysable)
 {
 	/* each reason is one line, however the lowering worded it (here inline
@@ -926,6 +956,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, help);
 	tcase_add_test(tc, version);
 	tcase_add_test(tc, list_kernels);
+	tcase_add_test(tc, list_kernels_enums);
 	tcase_add_test(tc, list_kernels_not_analysable);
 	tcase_add_test(tc, param_names);
 	tcase_add_test(tc, run_and_dump);
