@@ -13,7 +13,10 @@
 ** variable in both expressions, so the search instantiates the unknowns
 ** and computes the launch from them, keeping the relations.  A pointer
 ** argument's buffer size (bytes) is the size expression of the cudaMalloc
-** (or cudaMallocManaged) that produced the pointer, where visible.
+** (or cudaMallocManaged) that produced the pointer, where visible.  A
+** struct passed by value gives the fields the host sets, by byte offset
+** (nested structs and arrays flattened to their scalar leaves); a field of
+** a host function's struct parameter is a variable ("p.n").
 */
 #ifndef SIMULEE_INTERP_HOSTSITE_H
 #define SIMULEE_INTERP_HOSTSITE_H
@@ -66,6 +69,12 @@ struct hvar {
 	uint32_t nseen;
 };
 
+/* One scalar field of a struct passed by value, by its byte offset in the struct. */
+struct hfield {
+	uint32_t off;		/* byte offset in the struct */
+	uint32_t expr;		/* expression (its width and is_float say the field's type), never HX_NONE */
+};
+
 /* One launch site. */
 struct hsite {
 	char *kernel;		/* the kernel's mangled device-side name */
@@ -80,6 +89,11 @@ struct hsite {
 				   pointer argument points to, or HX_NONE */
 	char **argname;		/* per kernel parameter: its source name (the
 				   device stub's debug info), or NULL */
+	uint32_t *nfields;	/* per kernel parameter: fields known of a struct passed by value (0: none or not a struct) */
+	struct hfield **fields;	/* per kernel parameter: nfields[p] fields, by offset, or NULL */
+	char ***fieldname;	/* per kernel parameter: nfields[p] source names
+				   ("n", "in.lo", "a[2]"; debug info), each
+				   NULL where none is known, or NULL */
 };
 
 struct hostsites {
@@ -117,8 +131,9 @@ int hexpr_is_const(const struct hostsites *hs, uint32_t e);
 void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out);
 
 /* One line per site: `file:line: kernel <<<grid.x=EXPR, ..., shmem=EXPR>>>
-** (n=EXPR, ...) bufs: in=EXPR bytes`, then the values seen for each
-** variable the line uses. */
+** (n=EXPR, p={n=EXPR, +8=EXPR}, ...) bufs: in=EXPR bytes`, then the values
+** seen for each variable the line uses.  A struct's fields are named by
+** debug info, else by their byte offset. */
 void hostsite_print(const struct hostsites *hs, FILE *out);
 
 #endif

@@ -450,6 +450,24 @@ static void vars_of(const struct hostsites *hs, uint32_t e, uint8_t *used, int d
 		vars_of(hs, x->c, used, depth + 1);
 }
 
+/* A struct argument's fields: {n=EXPR, +8=EXPR}, their variables marked in USED. */
+static void print_fields(const struct hostsites *hs, const struct hsite *s, uint32_t a, uint8_t *used,
+			 FILE *out)
+{
+	fputc('{', out);
+	for (uint32_t i = 0; i < s->nfields[a]; i++) {
+		const struct hfield *f = &s->fields[a][i];
+		const char *nm = s->fieldname && s->fieldname[a] ? s->fieldname[a][i] : NULL;
+		if (nm)
+			fprintf(out, "%s%s=", i ? ", " : "", nm);
+		else
+			fprintf(out, "%s+%u=", i ? ", " : "", f->off);
+		hexpr_print(hs, f->expr, out);
+		vars_of(hs, f->expr, used, 0);
+	}
+	fputc('}', out);
+}
+
 void hostsite_print(const struct hostsites *hs, FILE *out)
 {
 	static const char *const dims[] = { "grid.x", "grid.y", "grid.z", "block.x", "block.y", "block.z" };
@@ -476,6 +494,10 @@ void hostsite_print(const struct hostsites *hs, FILE *out)
 				fprintf(out, "%s%s=", a ? ", " : "", s->argname[a]);
 			else
 				fprintf(out, "%sarg%u=", a ? ", " : "", a);
+			if (s->nfields && s->nfields[a]) {
+				print_fields(hs, s, a, used, out);
+				continue;
+			}
 			hexpr_print(hs, s->args[a], out);
 			vars_of(hs, s->args[a], used, 0);
 		}
@@ -523,9 +545,21 @@ void hostsites_free(struct hostsites *hs)
 		free(s->file);
 		free(s->args);
 		free(s->buf_bytes);
-		for (uint32_t a = 0; s->argname && a < s->nargs; a++)
-			free(s->argname[a]);
+		for (uint32_t a = 0; a < s->nargs; a++) {
+			if (s->argname)
+				free(s->argname[a]);
+			uint32_t nf = s->nfields ? s->nfields[a] : 0;
+			for (uint32_t f = 0; s->fieldname && s->fieldname[a] && f < nf; f++)
+				free(s->fieldname[a][f]);
+			if (s->fieldname)
+				free(s->fieldname[a]);
+			if (s->fields)
+				free(s->fields[a]);
+		}
 		free(s->argname);
+		free(s->nfields);
+		free(s->fields);
+		free(s->fieldname);
 	}
 	free(hs->x);
 	free(hs->vars);
@@ -534,6 +568,57 @@ void hostsites_free(struct hostsites *hs)
 }
 
 /* ---- building expressions ------------------------------------------------ */
+
+/* One scalar leaf of a struct: nested structs and arrays flattened. */
+struct sleaf {
+	uint32_t off;		/* byte offset */
+	LLVMTypeRef ty;		/* an integer of 64 bits or less, float, double */
+	uint8_t is_signed;	/* from debug info; default 1 */
+	char *name;		/* "n", "in.lo", "a[2]" (debug info), or NULL */
+};
+
+/* A struct type's scalar leaves, by offset (pointers left out). */
+struct shape {
+	struct sleaf *leaf;
+	uint32_t n, cap;
+};
+
+/* A leaf of a debug-info type: its bits and its path of member names. */
+struct dileaf {
+	uint64_t off, size;	/* bits */
+	uint8_t is_signed;
+	char *name;
+};
+
+struct dilist {
+	struct dileaf *l;
+	uint32_t n, cap;
+};
+
+/* A struct parameter of a host function: the layout its fields follow. */
+struct sparam {
+	char *name;		/* the parameter's source name */
+	struct shape shape;
+	LLVMValueRef divar;	/* its DILocalVariable (before the clean-up only) */
+};
+
+/* An IR parameter holding a struct parameter, or a part of it: clang
+** passes a small struct in one or two registers ({i64, float}: the
+** first eight bytes and the rest), a large one as a byval pointer. */
+struct spiece {
+	char *fn;		/* the function's name (it outlives the clean-up) */
+	uint32_t arg;		/* its IR parameter */
+	uint32_t param;		/* index in sparams */
+	uint32_t off;		/* the struct's byte the parameter's first byte is */
+	uint8_t byval;		/* a pointer to the whole struct */
+};
+
+/* The variable of one field of a struct parameter. */
+struct fvar {
+	uint32_t param, off;
+	uint8_t width, is_float;
+	uint32_t var;
+};
 
 /* Everything one hostsite_read works with. */
 struct hctx {
@@ -558,6 +643,13 @@ struct hctx {
 	struct ptrmap stubidx;	/* stub function -> index in stubs */
 	struct stubmap *stubs;
 	uint32_t nstubs, capstubs;
+	struct ptrmap argrec;	/* IR parameter -> index in pieces */
+	struct spiece *pieces;	/* IR parameters holding (part of) a struct */
+	uint32_t npieces, cappieces;
+	struct sparam *sparams;	/* struct parameters of host functions */
+	uint32_t nsparams, capsparams;
+	struct fvar *fvars;	/* the variables of their fields */
+	uint32_t nfvars, capfvars;
 	uint64_t steps;		/* instructions scanned by memory reads */
 	uint64_t work;		/* instructions converted to expressions */
 	uint64_t cycles;	/* SSA cycles met (a phi's value depending on itself) */
@@ -798,7 +890,13 @@ static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w
 	case HX_AND:
 	case HX_OR:
 	case HX_XOR: {
-		uint32_t p = extract_try(hc, x.a, lo, w), q = extract_try(hc, x.b, lo, w);
+		uint32_t q = extract_try(hc, x.b, lo, w);
+		/* a mask of all ones, or bits or-ed in elsewhere: the other side */
+		if (is_c(hc, q) && (x.op == HX_AND ? X(hc, q)->value == mask_of(w) : X(hc, q)->value == 0))
+			return mk_extract(hc, x.a, lo, w);
+		if (is_c(hc, q) && x.op == HX_AND && X(hc, q)->value == 0)
+			return q;
+		uint32_t p = extract_try(hc, x.a, lo, w);
 		return p != HX_NONE && q != HX_NONE ? mk_bin(hc, x.op, p, q) : HX_NONE;
 	}
 	case HX_SHL:
@@ -810,6 +908,8 @@ static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w
 			return mk_const(hc, w, 0, 0);
 		return HX_NONE;
 	case HX_LSHR:
+		if (is_c(hc, x.b) && X(hc, x.b)->value < x.width && lo >= x.width - X(hc, x.b)->value)
+			return mk_const(hc, w, 0, 0);	/* shifted in: zeros */
 		if (!is_c(hc, x.b) || lo + X(hc, x.b)->value + w > x.width)
 			return HX_NONE;
 		return mk_extract(hc, x.a, lo + (unsigned)X(hc, x.b)->value, w);
@@ -926,12 +1026,11 @@ static char *di_name(LLVMValueRef var)
 	return str && len ? xstrndup(str, len) : NULL;
 }
 
-/* Whether a DILocalVariable's type is signed: unsigned types (through
-** typedefs such as size_t and qualifiers) and bool are not. */
-static int di_signed(LLVMValueRef var)
+/* Whether debug-info type T is signed: unsigned types (through typedefs
+** such as size_t and qualifiers) and bool are not. */
+static int di_type_signed(LLVMValueRef t)
 {
-	LLVMValueRef t = lower_md_operand(var, 3);
-	for (int depth = 0; t && depth < 8; depth++) {
+	for (int depth = 0; t && LLVMIsAMDNode(t) && depth < 8; depth++) {
 		LLVMMetadataKind k = LLVMGetMetadataKind(LLVMValueAsMetadata(t));
 		if (k == LLVMDIBasicTypeMetadataKind) {
 			size_t len = 0;
@@ -947,6 +1046,12 @@ static int di_signed(LLVMValueRef var)
 		t = lower_md_operand(t, 3);
 	}
 	return 1;
+}
+
+/* Whether a DILocalVariable's type is signed. */
+static int di_signed(LLVMValueRef var)
+{
+	return di_type_signed(lower_md_operand(var, 3));
 }
 
 /* Records, for every value or alloca a dbg.declare / dbg.value names, its
@@ -1009,6 +1114,8 @@ enum {
 	FC_MALLOC,	/* cudaMalloc, cudaMallocManaged: writes *arg0 */
 	FC_POP,		/* __cudaPopCallConfiguration: writes grid, block,
 			   shmem and stream (a stub inlined at -O2) */
+	FC_MEMCPY,	/* memcpy, memmove (library or intrinsic): *arg0 = *arg1 */
+	FC_MEMSET,	/* memset (library or intrinsic): *arg0 = a byte */
 };
 
 static int classify(const char *name, const char *base, int is_decl)
@@ -1022,6 +1129,11 @@ static int classify(const char *name, const char *base, int is_decl)
 		return FC_INERT;
 	if (strcmp(name, "__cudaPopCallConfiguration") == 0)
 		return FC_POP;
+	if (strncmp(name, "llvm.memcpy.", 12) == 0 || strncmp(name, "llvm.memmove.", 13) == 0
+	    || (is_decl && (strcmp(name, "memcpy") == 0 || strcmp(name, "memmove") == 0)))
+		return FC_MEMCPY;
+	if (strncmp(name, "llvm.memset.", 12) == 0 || (is_decl && strcmp(name, "memset") == 0))
+		return FC_MEMSET;
 	static const char *const launch[] = { "cudaLaunchKernel", "cudaLaunchKernel_ptsz",
 					      "cudaLaunchCooperativeKernel",
 					      "cudaLaunchCooperativeKernel_ptsz" };
@@ -1068,12 +1180,12 @@ static int is_callinst(LLVMValueRef v)
 	return LLVMIsACallInst(v) != NULL || LLVMIsAInvokeInst(v) != NULL;
 }
 
-/* Whether FN is a small leaf worth inlining: no calls but intrinsics, a
-** value returned, at most INLINE_MAX_INSNS instructions (a ceil-div). */
+/* Whether FN is a small leaf worth inlining: no calls but intrinsics, at
+** most INLINE_MAX_INSNS instructions (a ceil-div, a struct's constructor,
+** a helper filling a struct through a pointer). */
 static int small_leaf(LLVMValueRef fn)
 {
-	LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(fn));
-	if (LLVMGetTypeKind(rt) == LLVMVoidTypeKind || LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+	if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
 		return 0;
 	unsigned n = 0;
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
@@ -1256,12 +1368,25 @@ static struct maddr addr_of(struct hctx *hc, LLVMValueRef p)
 	return a;
 }
 
-enum { MW_TOP, MW_NONE, MW_STORE, MW_ALLOC, MW_POP, MW_CLOBBER };
+enum {
+	MW_TOP,		/* no path writes it (nothing met yet) */
+	MW_NONE,	/* nothing written since the variable began */
+	MW_STORE,	/* a store of the value, at the address, of the type */
+	MW_PART,	/* a store of a wider value covering it (a struct's
+			   fields packed in an i64): bytes from slot on */
+	MW_ALLOC,	/* cudaMalloc wrote the pointer */
+	MW_POP,		/* __cudaPopCallConfiguration wrote it */
+	MW_COPY,	/* a memcpy wrote it: its source from byte slot on */
+	MW_FILL,	/* a memset of a constant byte wrote it */
+	MW_CLOBBER,	/* something the analysis cannot follow */
+};
 
 struct mres {
 	int kind;
-	LLVMValueRef v;		/* MW_STORE: the value; MW_ALLOC, MW_POP: the call */
-	int slot;		/* MW_POP: the operand of the matching push it is */
+	LLVMValueRef v;		/* MW_STORE, MW_PART: the value; MW_ALLOC,
+				   MW_POP, MW_COPY, MW_FILL: the call */
+	int slot;		/* MW_POP: the operand of the matching push it
+				   is; MW_PART, MW_COPY: the byte offset */
 };
 
 struct mquery {
@@ -1293,6 +1418,48 @@ static int pop_slot(unsigned k, int64_t off, uint64_t size)
 	return -1;
 }
 
+/* Whether a write of SIZE bytes at OFF covers all of Q's bytes (Q's
+** offset known). */
+static int covers(int64_t off, int64_t size, const struct mquery *q)
+{
+	return off <= q->a.off && addw(q->a.off, (int64_t)q->size) <= addw(off, size)
+	       && q->a.off - off < INT32_MAX;
+}
+
+/* What memcpy or memset CALL (class FC) does to Q's bytes: MW_TOP when it
+** does not write them (it may read them), MW_COPY or MW_FILL when it
+** writes all of them from a known source or a constant byte, else
+** MW_CLOBBER. */
+static struct mres mem_call(struct hctx *hc, const struct mquery *q, LLVMValueRef call, int fc)
+{
+	if (LLVMGetNumArgOperands(call) < 3)
+		return mres(MW_CLOBBER, NULL);
+	struct maddr d = addr_of(hc, LLVMGetOperand(call, 0));
+	if (d.base != q->a.base)
+		return mres(MW_TOP, NULL);
+	LLVMValueRef len = LLVMGetOperand(call, 2);
+	if (!d.known || !q->a.known || LLVMIsAConstantInt(len) == NULL
+	    || LLVMGetIntTypeWidth(LLVMTypeOf(len)) > 64)
+		return mres(MW_CLOBBER, NULL);
+	uint64_t n = LLVMConstIntGetZExtValue(len);
+	if (n > INT32_MAX)
+		return mres(MW_CLOBBER, NULL);
+	if (addw(d.off, (int64_t)n) <= q->a.off || addw(q->a.off, (int64_t)q->size) <= d.off)
+		return mres(MW_TOP, NULL);
+	if (!covers(d.off, (int64_t)n, q))
+		return mres(MW_CLOBBER, NULL);
+	if (fc == FC_MEMSET) {
+		LLVMValueRef byte = LLVMGetOperand(call, 1);
+		return LLVMIsAConstantInt(byte) && LLVMGetIntTypeWidth(LLVMTypeOf(byte)) <= 64
+		       ? mres(MW_FILL, call) : mres(MW_CLOBBER, NULL);
+	}
+	if (!addr_of(hc, LLVMGetOperand(call, 1)).known)
+		return mres(MW_CLOBBER, NULL);
+	struct mres r = mres(MW_COPY, call);
+	r.slot = (int)(q->a.off - d.off);
+	return r;
+}
+
 /* What the last write to Q's address before FROM (or the end of BB when
 ** FROM is NULL) wrote, on every path from the function's entry. */
 static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef bb, LLVMValueRef from)
@@ -1317,6 +1484,11 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 				continue;
 			if (d.off == q->a.off && vt == q->ty)
 				return mres(MW_STORE, val);
+			if (covers(d.off, vs, q)) {
+				struct mres r = mres(MW_PART, val);
+				r.slot = (int)(q->a.off - d.off);
+				return r;
+			}
 			return mres(MW_CLOBBER, NULL);
 		}
 		if (!is_call(I))
@@ -1326,6 +1498,12 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 			continue;	/* they only read host memory */
 		if (q->global && fc == FC_OTHER)
 			return mres(MW_CLOBBER, NULL);
+		if (fc == FC_MEMCPY || fc == FC_MEMSET) {
+			struct mres r = mem_call(hc, q, I, fc);
+			if (r.kind == MW_TOP)
+				continue;
+			return r;
+		}
 		unsigned na = LLVMGetNumArgOperands(I);
 		for (unsigned k = 0; k < na; k++) {
 			LLVMValueRef arg = LLVMGetOperand(I, k);
@@ -1376,27 +1554,71 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 	return acc;
 }
 
-/* What the value of type TY at address P is just before instruction
-** BEFORE: the stored value, the cudaMalloc that wrote it, nothing written
-** (MW_NONE) or something the analysis cannot follow (MW_CLOBBER).  Only
-** allocas and globals are followed; a call that does not get the address
-** is taken not to write it (a defined function may write a global). */
-static struct mres mread(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueRef before)
+/* The type a byval parameter V holds, or NULL when V is no such
+** parameter: memory of the function's own, as an alloca. */
+static LLVMTypeRef byval_type(LLVMValueRef v)
+{
+	if (v == NULL || LLVMIsAArgument(v) == NULL)
+		return NULL;
+	LLVMValueRef fn = LLVMGetParamParent(v);
+	unsigned np = LLVMCountParams(fn);
+	for (unsigned i = 0; i < np; i++) {
+		if (LLVMGetParam(fn, i) != v)
+			continue;
+		LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5));
+		return a ? LLVMGetTypeAttributeValue(a) : NULL;
+	}
+	return NULL;
+}
+
+/* What the value of type TY at address A is just before instruction
+** BEFORE: the stored value (or a wider one holding it), the cudaMalloc
+** that wrote it, a memset, nothing written (MW_NONE) or something the
+** analysis cannot follow (MW_CLOBBER).  A memcpy that wrote it is followed
+** to its source; *FIN (may be NULL) gets the address the answer is about.
+** Only allocas, globals and byval parameters are followed; a call that
+** does not get the address is taken not to write it (a defined function
+** may write a global). */
+static struct mres mread_at(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMValueRef before,
+			    struct maddr *fin)
 {
 	struct mquery *q = xcalloc(1, sizeof *q);
-	q->a = addr_of(hc, p);
-	q->ty = ty;
 	struct mres r = mres(MW_CLOBBER, NULL);
-	int alloca_base = LLVMIsAAllocaInst(q->a.base) != NULL;
-	q->global = LLVMIsAGlobalVariable(q->a.base) != NULL;
-	if ((alloca_base || q->global) && LLVMTypeIsSized(ty)) {
+	for (int hop = 0; hop < 8; hop++) {
+		memset(q, 0, sizeof *q);
+		q->a = a;
+		q->ty = ty;
+		int local = LLVMIsAAllocaInst(a.base) != NULL || byval_type(a.base) != NULL;
+		q->global = LLVMIsAGlobalVariable(a.base) != NULL;
+		if (q->global && LLVMIsGlobalConstant(a.base) && !LLVMIsDeclaration(a.base)) {
+			r = mres(MW_NONE, NULL);	/* its initializer, always */
+			break;
+		}
+		if (!(local || q->global) || !LLVMTypeIsSized(ty)) {
+			r = mres(MW_CLOBBER, NULL);
+			break;
+		}
 		q->size = LLVMStoreSizeOfType(hc->td, ty);
 		r = mblock(hc, q, LLVMGetInstructionParent(before), before);
 		if (r.kind == MW_TOP)
 			r.kind = MW_NONE;
+		if (r.kind != MW_COPY)
+			break;
+		struct maddr src = addr_of(hc, LLVMGetOperand(r.v, 1));
+		a.base = src.base;
+		a.off = addw(src.off, r.slot);
+		before = r.v;
+		r = mres(MW_CLOBBER, NULL);
 	}
 	free(q);
+	if (fin)
+		*fin = a;
 	return r;
+}
+
+static struct mres mread(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueRef before)
+{
+	return mread_at(hc, addr_of(hc, p), ty, before, NULL);
 }
 
 /* ---- unknowns ------------------------------------------------------------- */
@@ -1419,6 +1641,70 @@ static int scalar_type(LLVMTypeRef t, unsigned *w, int *fl)
 	default:
 		return 0;
 	}
+}
+
+/* The bits a value of type T holds: an aggregate's as memory lays it out. */
+static uint64_t type_bits(const struct hctx *hc, LLVMTypeRef t)
+{
+	if (!LLVMTypeIsSized(t))
+		return 0;
+	LLVMTypeKind k = LLVMGetTypeKind(t);
+	if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind)
+		return LLVMABISizeOfType(hc->td, t) * 8;
+	return LLVMSizeOfTypeInBits(hc->td, t);
+}
+
+/* Bits [B, B + W) of constant C (any first-class type, an aggregate as
+** memory lays it out, little-endian) into *OUT: 0, or -1 where they are
+** not one constant (undef, an expression, across two elements). */
+static int const_bits(const struct hctx *hc, LLVMValueRef c, uint64_t b, unsigned w, uint64_t *out, int depth)
+{
+	if (c == NULL || depth > 16 || w == 0 || w > 64)
+		return -1;
+	LLVMTypeRef t = LLVMTypeOf(c);
+	uint64_t tb = type_bits(hc, t);
+	if (b > tb || w > tb - b)
+		return -1;
+	LLVMValueKind vk = LLVMGetValueKind(c);
+	if (vk == LLVMConstantAggregateZeroValueKind || vk == LLVMConstantPointerNullValueKind) {
+		*out = 0;
+		return 0;
+	}
+	if (LLVMIsAConstantInt(c)) {
+		if (LLVMGetIntTypeWidth(t) > 64)
+			return -1;
+		*out = (LLVMConstIntGetZExtValue(c) >> b) & mask_of(w);
+		return 0;
+	}
+	unsigned fw;
+	int fl;
+	if (LLVMIsAConstantFP(c)) {
+		LLVMBool loses = 0;
+		if (!scalar_type(t, &fw, &fl))
+			return -1;
+		*out = (fp_put(LLVMConstRealGetDouble(c, &loses), fw) >> b) & mask_of(w);
+		return 0;
+	}
+	if (vk != LLVMConstantStructValueKind && vk != LLVMConstantArrayValueKind
+	    && vk != LLVMConstantVectorValueKind && vk != LLVMConstantDataArrayValueKind
+	    && vk != LLVMConstantDataVectorValueKind)
+		return -1;	/* undef, poison, an expression */
+	LLVMTypeKind k = LLVMGetTypeKind(t);
+	if (k == LLVMStructTypeKind) {
+		unsigned n = LLVMCountStructElementTypes(t);
+		for (unsigned i = 0; i < n; i++) {
+			uint64_t eo = LLVMOffsetOfElement(hc->td, t, i) * 8;
+			uint64_t eb = type_bits(hc, LLVMStructGetTypeAtIndex(t, i));
+			if (eo <= b && b - eo + w <= eb)
+				return const_bits(hc, LLVMGetAggregateElement(c, i), b - eo, w, out, depth + 1);
+		}
+		return -1;
+	}
+	LLVMTypeRef et = LLVMGetElementType(t);
+	uint64_t es = k == LLVMArrayTypeKind ? LLVMABISizeOfType(hc->td, et) * 8 : type_bits(hc, et);
+	if (es == 0 || (b % es) + w > es)
+		return -1;
+	return const_bits(hc, LLVMGetAggregateElement(c, (unsigned)(b / es)), b % es, w, out, depth + 1);
 }
 
 static uint32_t mk_var(struct hctx *hc, uint32_t idx)
@@ -1454,16 +1740,12 @@ static int dbg_signed(const struct hctx *hc, LLVMValueRef v)
 	return var ? di_signed(var) : 1;
 }
 
-/* The constants every direct call of ARG's function passes for it, or
-** none when one call passes something else or the function is used
-** other than by calls. */
-static uint32_t param_seen(LLVMValueRef arg, uint64_t **out)
+/* The constants every direct call of FN passes in bits [BIT, BIT + W) of
+** its parameter IDX, or none when one call passes something else or the
+** function is used other than by calls. */
+static uint32_t calls_seen(const struct hctx *hc, LLVMValueRef fn, unsigned idx, uint64_t bit, unsigned w,
+			   uint64_t **out)
 {
-	LLVMValueRef fn = LLVMGetParamParent(arg);
-	unsigned np = LLVMCountParams(fn), idx = np;
-	for (unsigned i = 0; i < np; i++)
-		if (LLVMGetParam(fn, i) == arg)
-			idx = i;
 	uint64_t *seen = NULL;
 	uint32_t n = 0, cap = 0;
 	*out = NULL;
@@ -1475,20 +1757,9 @@ static uint32_t param_seen(LLVMValueRef arg, uint64_t **out)
 		for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
 			if (LLVMGetOperand(call, k) == fn)
 				goto none;
-		LLVMValueRef c = LLVMGetOperand(call, idx);
 		uint64_t bits;
-		if (LLVMIsAConstantInt(c) && LLVMGetIntTypeWidth(LLVMTypeOf(c)) <= 64) {
-			bits = LLVMConstIntGetZExtValue(c);
-		} else if (LLVMIsAConstantFP(c)) {
-			LLVMBool loses = 0;
-			unsigned w;
-			int fl;
-			if (!scalar_type(LLVMTypeOf(c), &w, &fl))
-				goto none;
-			bits = fp_put(LLVMConstRealGetDouble(c, &loses), w);
-		} else {
+		if (const_bits(hc, LLVMGetOperand(call, idx), bit, w, &bits, 0) < 0)
 			goto none;
-		}
 		int dup = 0;
 		for (uint32_t k = 0; k < n; k++)
 			dup |= seen[k] == bits;
@@ -1502,41 +1773,61 @@ none:
 	return 0;
 }
 
+/* SEEN in increasing order, as a W-bit integer of signedness SGN compares;
+** floats keep the order of the calls. */
+static void sort_seen(uint64_t *seen, uint32_t n, unsigned w, int fl, int sgn)
+{
+	for (uint32_t i = 1; i < n && !fl; i++) {
+		for (uint32_t j = i; j > 0; j--) {
+			uint64_t a = seen[j - 1], b = seen[j];
+			int gt = sgn ? sx(a, w) > sx(b, w) : a > b;
+			if (!gt)
+				break;
+			seen[j - 1] = b;
+			seen[j] = a;
+		}
+	}
+}
+
+static unsigned param_index(LLVMValueRef arg)
+{
+	LLVMValueRef fn = LLVMGetParamParent(arg);
+	unsigned np = LLVMCountParams(fn);
+	for (unsigned i = 0; i < np; i++)
+		if (LLVMGetParam(fn, i) == arg)
+			return i;
+	return np;
+}
+
+static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTypeRef ty);
+
 static uint32_t param_var(struct hctx *hc, LLVMValueRef arg)
 {
+	uint32_t *pi = ptrmap_get(&hc->argrec, arg);
+	if (pi && !hc->pieces[*pi].byval)
+		return field_var(hc, *pi, 0, LLVMTypeOf(arg));	/* a struct's part */
 	if (ptrmap_get(&hc->varkey, arg))
 		return var_for(hc, arg, LLVMTypeOf(arg), NULL, 1, NULL, 0);
+	LLVMValueRef fn = LLVMGetParamParent(arg);
+	unsigned idx = param_index(arg);
 	char *name = dbg_name(hc, arg);
 	if (name == NULL)
 		name = value_name(arg);
 	if (name == NULL) {
-		LLVMValueRef fn = LLVMGetParamParent(arg);
-		unsigned np = LLVMCountParams(fn), idx = 0;
-		for (unsigned i = 0; i < np; i++)
-			if (LLVMGetParam(fn, i) == arg)
-				idx = i;
 		char base[200];
 		fn_base(fn, base, sizeof base);
 		name = xasprintf("%s.arg%u", base, idx);
 	}
-	uint64_t *seen = NULL;
-	uint32_t ns = param_seen(arg, &seen);
-	int sgn = dbg_signed(hc, arg);
 	unsigned w;
 	int fl;
-	if (scalar_type(LLVMTypeOf(arg), &w, &fl) && !fl) {
-		/* in increasing order, as the parameter's type compares */
-		for (uint32_t i = 1; i < ns; i++) {
-			for (uint32_t j = i; j > 0; j--) {
-				uint64_t a = seen[j - 1], b = seen[j];
-				int gt = sgn ? sx(a, w) > sx(b, w) : a > b;
-				if (!gt)
-					break;
-				seen[j - 1] = b;
-				seen[j] = a;
-			}
-		}
+	if (!scalar_type(LLVMTypeOf(arg), &w, &fl)) {
+		free(name);
+		return HX_NONE;
 	}
+	uint64_t *seen = NULL;
+	uint32_t ns = calls_seen(hc, fn, idx, 0, w, &seen);
+	int sgn = dbg_signed(hc, arg);
+	sort_seen(seen, ns, w, fl, sgn);
 	return var_for(hc, arg, LLVMTypeOf(arg), name, sgn, seen, ns);
 }
 
@@ -1549,6 +1840,15 @@ static char *global_name(LLVMValueRef g)
 	return dem;
 }
 
+/* Whether P is all of a local or global variable of type TY. */
+static int whole_var(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty)
+{
+	struct maddr a = addr_of(hc, p);
+	return a.known && a.off == 0
+	       && ((LLVMIsAAllocaInst(a.base) && LLVMGetAllocatedType(a.base) == ty)
+		   || (LLVMIsAGlobalVariable(a.base) && LLVMGlobalGetValueType(a.base) == ty));
+}
+
 /* The unknown contents of P (type TY) read by LOAD: the variable of the
 ** alloca or global when P is all of it, else one of the load itself.  A
 ** global that nothing stores to gets its initializer as its seen value. */
@@ -1556,10 +1856,7 @@ static uint32_t mvar(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueR
 {
 	struct maddr a = addr_of(hc, p);
 	LLVMValueRef b = a.base;
-	int whole = a.known && a.off == 0
-		    && ((LLVMIsAAllocaInst(b) && LLVMGetAllocatedType(b) == ty)
-			|| (LLVMIsAGlobalVariable(b) && LLVMGlobalGetValueType(b) == ty));
-	if (!whole) {
+	if (!whole_var(hc, p, ty)) {
 		char *bn = LLVMIsAGlobalVariable(b) ? global_name(b) : dbg_name(hc, b);
 		char *name = bn ? xasprintf("%s+%lld", bn, a.known ? (long long)a.off : -1LL) : NULL;
 		free(bn);
@@ -1633,10 +1930,356 @@ static uint32_t value_var(struct hctx *hc, LLVMValueRef v)
 	return var_for(hc, v, LLVMTypeOf(v), name ? name : xstrdup("?"), dbg_signed(hc, v), NULL, 0);
 }
 
+/* ---- structs passed by value --------------------------------------------- */
+
+#define SHAPE_MAX_LEAVES 1024u	/* scalar fields of one struct */
+#define SHAPE_MAX_DEPTH 12	/* nesting of structs and arrays */
+
+/* DWARF tags the shape walk looks at. */
+enum { TAG_ARRAY = 0x01, TAG_CLASS = 0x02, TAG_ENUM = 0x04, TAG_MEMBER = 0x0d, TAG_STRUCT = 0x13,
+       TAG_TYPEDEF = 0x16, TAG_UNION = 0x17, TAG_INHERIT = 0x1c, TAG_CONST = 0x26,
+       TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47 };
+
+static void shape_free(struct shape *sh)
+{
+	for (uint32_t i = 0; i < sh->n; i++)
+		free(sh->leaf[i].name);
+	free(sh->leaf);
+	memset(sh, 0, sizeof *sh);
+}
+
+/* Appends the scalar leaves of T, at byte OFF, to SH. */
+static void flatten(const struct hctx *hc, LLVMTypeRef t, uint64_t off, struct shape *sh, int depth)
+{
+	if (depth > SHAPE_MAX_DEPTH || sh->n >= SHAPE_MAX_LEAVES || off > UINT32_MAX || !LLVMTypeIsSized(t))
+		return;
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMStructTypeKind: {
+		unsigned n = LLVMCountStructElementTypes(t);
+		for (unsigned i = 0; i < n; i++)
+			flatten(hc, LLVMStructGetTypeAtIndex(t, i), off + LLVMOffsetOfElement(hc->td, t, i), sh,
+				depth + 1);
+		return;
+	}
+	case LLVMArrayTypeKind: {
+		LLVMTypeRef e = LLVMGetElementType(t);
+		uint64_t es = LLVMTypeIsSized(e) ? LLVMABISizeOfType(hc->td, e) : 0, n = LLVMGetArrayLength2(t);
+		for (uint64_t i = 0; es && i < n && i < SHAPE_MAX_LEAVES && sh->n < SHAPE_MAX_LEAVES; i++)
+			flatten(hc, e, off + i * es, sh, depth + 1);
+		return;
+	}
+	default: {
+		unsigned w;
+		int fl;
+		if (!scalar_type(t, &w, &fl) || w % 8 != 0)
+			return;
+		struct sleaf l = { .off = (uint32_t)off, .ty = t, .is_signed = 1 };
+		VEC_PUSH(sh->leaf, sh->n, sh->cap, l);
+	}
+	}
+}
+
+static LLVMMetadataKind md_kind(LLVMValueRef md)
+{
+	return LLVMGetMetadataKind(LLVMValueAsMetadata(md));
+}
+
+/* Debug-info type T without typedefs and qualifiers, or NULL. */
+static LLVMValueRef di_strip(LLVMValueRef t)
+{
+	for (int i = 0; t && LLVMIsAMDNode(t) && i < 16; i++) {
+		if (md_kind(t) != LLVMDIDerivedTypeMetadataKind)
+			return t;
+		unsigned tag = LLVMGetDINodeTag(LLVMValueAsMetadata(t));
+		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE && tag != TAG_RESTRICT
+		    && tag != TAG_ATOMIC)
+			return t;
+		t = lower_md_operand(t, 3);
+	}
+	return NULL;
+}
+
+/* Whether debug-info type T is a struct, class or union. */
+static int di_is_record(LLVMValueRef t)
+{
+	t = di_strip(t);
+	if (t == NULL || md_kind(t) != LLVMDICompositeTypeMetadataKind)
+		return 0;
+	unsigned tag = LLVMGetDINodeTag(LLVMValueAsMetadata(t));
+	return tag == TAG_STRUCT || tag == TAG_CLASS || tag == TAG_UNION;
+}
+
+/* Appends the scalar leaves of debug-info type T, at bit OFF, named PATH,
+** to OUT.  Members come from a record's elements (a DIDerivedType member
+** has its offset; base classes have no name of their own), an array's
+** elements are PATH[i]; static members and bit-fields are left out. */
+static void di_walk(LLVMValueRef t, uint64_t off, const char *path, struct dilist *out, int depth)
+{
+	t = di_strip(t);
+	if (t == NULL || depth > SHAPE_MAX_DEPTH || out->n >= SHAPE_MAX_LEAVES)
+		return;
+	LLVMMetadataRef m = LLVMValueAsMetadata(t);
+	if (md_kind(t) == LLVMDICompositeTypeMetadataKind) {
+		unsigned tag = LLVMGetDINodeTag(m);
+		if (tag == TAG_ARRAY) {
+			LLVMValueRef e = lower_md_operand(t, 3), es = di_strip(e);
+			uint64_t esize = es ? LLVMDITypeGetSizeInBits(LLVMValueAsMetadata(es)) : 0;
+			uint64_t n = esize ? LLVMDITypeGetSizeInBits(m) / esize : 0;
+			for (uint64_t i = 0; i < n && i < SHAPE_MAX_LEAVES && out->n < SHAPE_MAX_LEAVES; i++) {
+				char *p = xasprintf("%s[%llu]", path, (unsigned long long)i);
+				di_walk(e, off + i * esize, p, out, depth + 1);
+				free(p);
+			}
+			return;
+		}
+		if (tag == TAG_STRUCT || tag == TAG_CLASS || tag == TAG_UNION) {
+			LLVMValueRef els = lower_md_operand(t, 4);
+			unsigned n = els && LLVMIsAMDNode(els) ? LLVMGetMDNodeNumOperands(els) : 0;
+			LLVMValueRef *ops = xcalloc(n + 1, sizeof *ops);
+			if (n)
+				LLVMGetMDNodeOperands(els, ops);
+			for (unsigned i = 0; i < n; i++) {
+				if (ops[i] == NULL || !LLVMIsAMDNode(ops[i])
+				    || md_kind(ops[i]) != LLVMDIDerivedTypeMetadataKind)
+					continue;
+				LLVMMetadataRef om = LLVMValueAsMetadata(ops[i]);
+				unsigned ot = LLVMGetDINodeTag(om);
+				if ((ot != TAG_MEMBER && ot != TAG_INHERIT)
+				    || (LLVMDITypeGetFlags(om) & (LLVMDIFlagStaticMember | LLVMDIFlagBitField)))
+					continue;
+				uint64_t o = off + LLVMDITypeGetOffsetInBits(om);
+				size_t len = 0;
+				const char *nm = ot == TAG_MEMBER ? LLVMDITypeGetName(om, &len) : NULL;
+				char *p = nm && len ? (*path ? xasprintf("%s.%.*s", path, (int)len, nm)
+						       : xasprintf("%.*s", (int)len, nm))
+					: xstrdup(path);
+				di_walk(lower_md_operand(ops[i], 3), o, p, out, depth + 1);
+				free(p);
+			}
+			free(ops);
+			return;
+		}
+		if (tag != TAG_ENUM)
+			return;
+	}
+	struct dileaf l = { .off = off, .size = LLVMDITypeGetSizeInBits(m), .is_signed = (uint8_t)di_type_signed(t),
+			    .name = xstrdup(path) };
+	VEC_PUSH(out->l, out->n, out->cap, l);
+}
+
+/* The shape of struct type T, its leaves named by debug-info type DI (may
+** be NULL): the first debug-info leaf of the same offset and size. */
+static void build_shape(const struct hctx *hc, LLVMTypeRef t, LLVMValueRef di, struct shape *sh)
+{
+	memset(sh, 0, sizeof *sh);
+	flatten(hc, t, 0, sh, 0);
+	if (di == NULL || sh->n == 0)
+		return;
+	struct dilist dl = { 0 };
+	di_walk(di, 0, "", &dl, 0);
+	for (uint32_t i = 0; i < sh->n; i++) {
+		struct sleaf *l = &sh->leaf[i];
+		uint64_t size = LLVMStoreSizeOfType(hc->td, l->ty) * 8;
+		for (uint32_t j = 0; j < dl.n; j++) {
+			if (dl.l[j].off != (uint64_t)l->off * 8 || dl.l[j].size != size)
+				continue;
+			l->is_signed = dl.l[j].is_signed;
+			l->name = dl.l[j].name[0] ? xstrdup(dl.l[j].name) : NULL;
+			break;
+		}
+	}
+	for (uint32_t j = 0; j < dl.n; j++)
+		free(dl.l[j].name);
+	free(dl.l);
+}
+
+/* The leaf of SH at byte OFF of W bits, or NULL. */
+static const struct sleaf *leaf_at(const struct hctx *hc, const struct shape *sh, uint64_t off, unsigned w)
+{
+	for (uint32_t i = 0; i < sh->n; i++)
+		if (sh->leaf[i].off == off && LLVMStoreSizeOfType(hc->td, sh->leaf[i].ty) * 8 == w)
+			return &sh->leaf[i];
+	return NULL;
+}
+
+/* Where unoptimised code puts IR parameter A of FN: a store of it into a
+** struct local (one with a dbg.declare) or into a temporary that a memcpy
+** copies into one, as clang writes a struct passed in registers.  Sets
+** *VAR, *TY and *OFF (the struct's byte A's first byte is); 0, or -1. */
+static int piece_home(struct hctx *hc, LLVMValueRef fn, LLVMValueRef a, LLVMValueRef *var, LLVMTypeRef *ty,
+		      uint64_t *off)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef st = LLVMGetUser(u);
+		if (LLVMIsAStoreInst(st) == NULL || LLVMGetOperand(st, 0) != a)
+			continue;
+		struct maddr d = addr_of(hc, LLVMGetOperand(st, 1));
+		if (!d.known || d.off < 0 || LLVMIsAAllocaInst(d.base) == NULL)
+			continue;
+		LLVMValueRef v = dbg_var(hc, d.base);
+		if (v && di_is_record(lower_md_operand(v, 3))) {
+			*var = v;
+			*ty = LLVMGetAllocatedType(d.base);
+			*off = (uint64_t)d.off;
+			return 0;
+		}
+		/* the temporary: memcpy(local + o, tmp + so, len) */
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				LLVMValueRef c = LLVMIsACallInst(I) ? LLVMGetCalledValue(I) : NULL;
+				size_t len = 0;
+				const char *nm = c && LLVMIsAFunction(c) ? LLVMGetValueName2(c, &len) : NULL;
+				if (nm == NULL || strncmp(nm, "llvm.memcpy.", 12) != 0 || LLVMGetNumArgOperands(I) < 3)
+					continue;
+				struct maddr src = addr_of(hc, LLVMGetOperand(I, 1));
+				struct maddr dst = addr_of(hc, LLVMGetOperand(I, 0));
+				LLVMValueRef n = LLVMGetOperand(I, 2);
+				if (src.base != d.base || !src.known || !dst.known || dst.off < 0
+				    || LLVMIsAAllocaInst(dst.base) == NULL || LLVMIsAConstantInt(n) == NULL
+				    || d.off < src.off || d.off - src.off >= (int64_t)LLVMConstIntGetZExtValue(n))
+					continue;
+				v = dbg_var(hc, dst.base);
+				if (v == NULL || !di_is_record(lower_md_operand(v, 3)))
+					continue;
+				*var = v;
+				*ty = LLVMGetAllocatedType(dst.base);
+				*off = (uint64_t)(d.off - src.off + dst.off);
+				return 0;
+			}
+		}
+	}
+	return -1;
+}
+
+/* Before the clean-up (which turns the locals into SSA values): the struct
+** parameters of host functions, and the IR parameters holding them. */
+static void find_struct_params(struct hctx *hc)
+{
+	build_dbg(hc);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		char *fname = value_name(fn);
+		if (LLVMIsDeclaration(fn) || fname == NULL || strstr(fname, "__device_stub__") != NULL) {
+			free(fname);
+			continue;
+		}
+		uint32_t first = hc->nsparams;
+		unsigned np = LLVMCountParams(fn);
+		for (unsigned i = 0; i < np; i++) {
+			LLVMValueRef a = LLVMGetParam(fn, i), var = NULL;
+			LLVMTypeRef st = byval_type(a);
+			uint64_t off = 0;
+			if (st)
+				var = dbg_var(hc, a);
+			else if (piece_home(hc, fn, a, &var, &st, &off) < 0)
+				continue;
+			if (var == NULL || st == NULL || LLVMGetTypeKind(st) != LLVMStructTypeKind
+			    || !di_is_record(lower_md_operand(var, 3)) || off > UINT32_MAX)
+				continue;
+			uint32_t j = first;
+			while (j < hc->nsparams && hc->sparams[j].divar != var)
+				j++;
+			if (j == hc->nsparams) {
+				struct sparam sp = { .name = di_name(var), .divar = var };
+				build_shape(hc, st, lower_md_operand(var, 3), &sp.shape);
+				VEC_PUSH(hc->sparams, hc->nsparams, hc->capsparams, sp);
+			}
+			struct spiece pc = { .fn = xstrdup(fname), .arg = i, .param = j, .off = (uint32_t)off,
+					     .byval = byval_type(a) != NULL };
+			VEC_PUSH(hc->pieces, hc->npieces, hc->cappieces, pc);
+		}
+		free(fname);
+	}
+	for (uint32_t j = 0; j < hc->nsparams; j++)
+		hc->sparams[j].divar = NULL;
+	ptrmap_free(&hc->dbg);
+	free(hc->dbgvar);
+	hc->dbgvar = NULL;
+	hc->ndbg = hc->capdbg = 0;
+}
+
+/* After the clean-up: the pieces' IR parameters again, by function name. */
+static void bind_struct_params(struct hctx *hc)
+{
+	for (uint32_t i = 0; i < hc->npieces; i++) {
+		LLVMValueRef fn = LLVMGetNamedFunction(hc->mod, hc->pieces[i].fn);
+		if (fn && !LLVMIsDeclaration(fn) && hc->pieces[i].arg < LLVMCountParams(fn))
+			ptrmap_put(&hc->argrec, LLVMGetParam(fn, hc->pieces[i].arg), i);
+	}
+}
+
+/* The variable of the field of type TY at byte OFF of the part of a struct
+** parameter that PIECE holds: "p.n" (or "p.+4" without a field there),
+** the same for every piece of the parameter.  Seen: the constants every
+** call passes for it, when the struct arrives in registers. */
+static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTypeRef ty)
+{
+	unsigned w;
+	int fl;
+	const struct spiece *pc = &hc->pieces[piece];
+	uint64_t at = pc->off + off;
+	if (!scalar_type(ty, &w, &fl) || at > UINT32_MAX)
+		return HX_NONE;
+	for (uint32_t i = 0; i < hc->nfvars; i++) {
+		const struct fvar *f = &hc->fvars[i];
+		if (f->param == pc->param && f->off == at && f->width == w && f->is_float == fl)
+			return mk_var(hc, f->var);
+	}
+	const struct sparam *sp = &hc->sparams[pc->param];
+	const struct sleaf *l = leaf_at(hc, &sp->shape, at, w);
+	const char *pn = sp->name ? sp->name : "?";
+	char *name = l && l->name ? xasprintf("%s.%s", pn, l->name) : xasprintf("%s.+%llu", pn, (unsigned long long)at);
+	int sgn = l ? l->is_signed : 1;
+	uint64_t *seen = NULL;
+	uint32_t ns = 0;
+	/* the piece that holds these bytes, when passed by value */
+	for (uint32_t i = 0; i < hc->npieces && ns == 0; i++) {
+		const struct spiece *q = &hc->pieces[i];
+		if (q->param != pc->param || q->byval || at < q->off)
+			continue;
+		LLVMValueRef fn = LLVMGetNamedFunction(hc->mod, q->fn);
+		if (fn == NULL || q->arg >= LLVMCountParams(fn))
+			continue;
+		uint64_t pb = type_bits(hc, LLVMTypeOf(LLVMGetParam(fn, q->arg)));
+		if ((at - q->off) * 8 + w <= pb) {
+			ns = calls_seen(hc, fn, q->arg, (at - q->off) * 8, w, &seen);
+			sort_seen(seen, ns, w, fl, sgn);
+		}
+	}
+	struct hvar v = { .name = name, .width = (uint8_t)w, .is_float = (uint8_t)fl, .is_signed = (uint8_t)sgn,
+			  .seen = seen, .nseen = ns };
+	VEC_PUSH(hc->hs->vars, hc->hs->nvars, hc->hs->capvars, v);
+	struct fvar f = { .param = pc->param, .off = (uint32_t)at, .width = (uint8_t)w, .is_float = (uint8_t)fl,
+			  .var = hc->hs->nvars - 1 };
+	VEC_PUSH(hc->fvars, hc->nfvars, hc->capfvars, f);
+	return mk_var(hc, f.var);
+}
+
 /* ---- values --------------------------------------------------------------- */
 
 static uint32_t xval(struct hctx *hc, LLVMValueRef v, int depth);
 static LLVMValueRef find_push(struct hctx *hc, LLVMValueRef call);
+static uint32_t bits_of(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth);
+static uint32_t bits_insn(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth);
+static uint32_t const_global(struct hctx *hc, struct maddr a, LLVMTypeRef ty);
+static uint32_t mres_expr(struct hctx *hc, struct mres r, struct maddr fin, LLVMTypeRef ty, int field,
+			  int depth);
+
+/* Whether V is bits of a struct parameter's IR parameter (a shift, a
+** truncation, a bitcast or an element of it): then the field's variable
+** is what it is (bits_of), not a slice of the whole parameter. */
+static int piece_rooted(const struct hctx *hc, LLVMValueRef v)
+{
+	for (int i = 0; v && i < 8; i++) {
+		if (LLVMIsAArgument(v))
+			return ptrmap_get(&hc->argrec, v) != NULL;
+		LLVMOpcode oc = opcode_of(v);
+		if (!LLVMIsAInstruction(v) || (oc != LLVMLShr && oc != LLVMTrunc && oc != LLVMBitCast
+					       && oc != LLVMExtractValue && oc != LLVMExtractElement))
+			return 0;
+		v = LLVMGetOperand(v, 0);
+	}
+	return 0;
+}
 
 static const uint8_t binop_of[] = {
 	[LLVMAdd] = HX_ADD, [LLVMSub] = HX_SUB, [LLVMMul] = HX_MUL, [LLVMUDiv] = HX_UDIV,
@@ -1668,6 +2311,11 @@ static unsigned pred_of(LLVMIntPredicate p)
 static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int depth)
 {
 	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	if ((oc == LLVMTrunc || oc == LLVMBitCast) && piece_rooted(hc, LLVMGetOperand(v, 0))) {
+		uint32_t e = bits_of(hc, LLVMGetOperand(v, 0), 0, LLVMTypeOf(v), depth + 1);
+		if (e != HX_NONE)
+			return e;
+	}
 	switch (oc) {
 	case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
 	case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr:
@@ -1709,16 +2357,19 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		}
 		return e != HX_NONE ? e : value_var(hc, v);
 	}
+	case LLVMExtractValue:
+	case LLVMExtractElement: {
+		uint32_t e = bits_insn(hc, v, 0, LLVMTypeOf(v), depth);
+		return e != HX_NONE ? e : value_var(hc, v);
+	}
 	case LLVMLoad: {
 		LLVMValueRef p = LLVMGetOperand(v, 0);
 		struct maddr a = addr_of(hc, p);
-		LLVMValueRef init = LLVMIsAGlobalVariable(a.base) && LLVMIsGlobalConstant(a.base)
-				    && !LLVMIsDeclaration(a.base) ? LLVMGetInitializer(a.base) : NULL;
-		if (init && a.known && a.off == 0 && LLVMTypeOf(init) == LLVMTypeOf(v))
-			return xval(hc, init, depth + 1);	/* a constant global */
-		struct mres r = mread(hc, p, LLVMTypeOf(v), v);
-		if (r.kind == MW_STORE)
-			return xval(hc, r.v, depth + 1);
+		uint32_t k = const_global(hc, a, LLVMTypeOf(v));
+		if (k != HX_NONE)
+			return k;
+		struct maddr fin;
+		struct mres r = mread_at(hc, a, LLVMTypeOf(v), v, &fin);
 		if (r.kind == MW_POP) {
 			/* the configuration a stub inlined at -O2 pops is what
 			** the push before it was given */
@@ -1728,7 +2379,8 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 			if (op && LLVMTypeOf(op) == LLVMTypeOf(v))
 				return xval(hc, op, depth + 1);
 		}
-		return mvar(hc, p, LLVMTypeOf(v), v);
+		uint32_t e = mres_expr(hc, r, fin, LLVMTypeOf(v), 0, depth);
+		return e != HX_NONE ? e : mvar(hc, p, LLVMTypeOf(v), v);
 	}
 	case LLVMCall: {
 		LLVMValueRef fn = LLVMGetCalledValue(v);
@@ -1805,6 +2457,273 @@ static uint32_t xtop(struct hctx *hc, LLVMValueRef v)
 	return r != HX_NONE ? r : value_var(hc, v);
 }
 
+/* ---- struct fields ---------------------------------------------------------- */
+
+static int is_zero(const struct hctx *hc, uint32_t e)
+{
+	return is_c(hc, e) && X(hc, e)->value == 0;
+}
+
+/* The constant of type TY at address A, a constant global's, or HX_NONE. */
+static uint32_t const_global(struct hctx *hc, struct maddr a, LLVMTypeRef ty)
+{
+	unsigned w;
+	int fl;
+	uint64_t bits;
+	LLVMValueRef g = a.base;
+	if (!a.known || a.off < 0 || !scalar_type(ty, &w, &fl) || LLVMIsAGlobalVariable(g) == NULL
+	    || !LLVMIsGlobalConstant(g) || LLVMIsDeclaration(g)
+	    || const_bits(hc, LLVMGetInitializer(g), (uint64_t)a.off * 8, w, &bits, 0) < 0)
+		return HX_NONE;
+	return mk_const(hc, w, bits, fl);
+}
+
+/* What mread_at found (R, about address FIN) as a value of type TY: the
+** stored value or the bits of a wider one, a memset's bytes, the field of
+** a byval struct parameter; HX_NONE for anything else.  FIELD: the stored
+** value as a field's (bits_of: no unknown for memory it cannot follow). */
+static uint32_t mres_expr(struct hctx *hc, struct mres r, struct maddr fin, LLVMTypeRef ty, int field,
+			  int depth)
+{
+	unsigned w;
+	int fl;
+	if (!scalar_type(ty, &w, &fl))
+		return HX_NONE;
+	switch (r.kind) {
+	case MW_STORE:
+		return field ? bits_of(hc, r.v, 0, ty, depth + 1) : xval(hc, r.v, depth + 1);
+	case MW_PART:
+		return bits_of(hc, r.v, (uint64_t)r.slot * 8, ty, depth + 1);
+	case MW_FILL: {
+		uint64_t byte = LLVMConstIntGetZExtValue(LLVMGetOperand(r.v, 1)) & 0xff, bits = 0;
+		for (unsigned i = 0; i < 8; i++)
+			bits |= byte << (8 * i);
+		return mk_const(hc, w, bits, fl);
+	}
+	case MW_NONE: {
+		uint32_t *pi = fin.known && fin.off >= 0 ? ptrmap_get(&hc->argrec, fin.base) : NULL;
+		if (pi && hc->pieces[*pi].byval)
+			return field_var(hc, *pi, (uint64_t)fin.off, ty);
+		return const_global(hc, fin, ty);
+	}
+	default:
+		return HX_NONE;
+	}
+}
+
+/* The value of type TY at address A just before BEFORE, as memory the
+** analysis follows holds it, or HX_NONE: never an unknown of its own. */
+static uint32_t mem_expr(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMValueRef before, int depth)
+{
+	if (!a.known || depth > HX_MAX_DEPTH)
+		return HX_NONE;
+	uint32_t k = const_global(hc, a, ty);
+	if (k != HX_NONE)
+		return k;
+	struct maddr fin;
+	struct mres r = mread_at(hc, a, ty, before, &fin);
+	return mres_expr(hc, r, fin, ty, 1, depth);
+}
+
+/* The bit offset and type of the element of aggregate type T that
+** insertvalue or extractvalue I names. */
+static int agg_index(const struct hctx *hc, LLVMValueRef I, LLVMTypeRef t, uint64_t *off, LLVMTypeRef *et)
+{
+	unsigned n = LLVMGetNumIndices(I);
+	const unsigned *idx = LLVMGetIndices(I);
+	uint64_t o = 0;
+	for (unsigned i = 0; i < n; i++) {
+		LLVMTypeKind k = LLVMGetTypeKind(t);
+		if (k == LLVMStructTypeKind) {
+			if (idx[i] >= LLVMCountStructElementTypes(t))
+				return -1;
+			o += LLVMOffsetOfElement(hc->td, t, idx[i]) * 8;
+			t = LLVMStructGetTypeAtIndex(t, idx[i]);
+		} else if (k == LLVMArrayTypeKind) {
+			t = LLVMGetElementType(t);
+			o += (uint64_t)idx[i] * LLVMABISizeOfType(hc->td, t) * 8;
+		} else {
+			return -1;
+		}
+	}
+	*off = o;
+	*et = t;
+	return 0;
+}
+
+/* Bits [B, B + width of TY) of instruction V, taken apart: how sroa packs
+** and unpacks a struct's fields (zext, shl, or, lshr, trunc, bitcast,
+** vector and aggregate elements), a load of memory, a select, a phi whose
+** incoming values agree.  HX_NONE where the bits cannot be followed. */
+static uint32_t bits_insn(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth)
+{
+	unsigned w;
+	int fl;
+	if (!scalar_type(ty, &w, &fl) || LLVMIsAInstruction(v) == NULL)
+		return HX_NONE;
+	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	LLVMTypeRef vt = LLVMTypeOf(v);
+	LLVMValueRef a = LLVMGetNumOperands(v) > 0 ? LLVMGetOperand(v, 0) : NULL;
+	uint64_t vw = type_bits(hc, vt);
+	switch (oc) {
+	case LLVMZExt:
+	case LLVMSExt: {
+		uint64_t aw = type_bits(hc, LLVMTypeOf(a));
+		if (b + w <= aw)
+			return bits_of(hc, a, b, ty, depth + 1);
+		if (oc == LLVMZExt && b >= aw)
+			return mk_const(hc, w, 0, fl);
+		return HX_NONE;
+	}
+	case LLVMTrunc:
+		return bits_of(hc, a, b, ty, depth + 1);
+	case LLVMBitCast:
+		return LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind ? HX_NONE
+			: bits_of(hc, a, b, ty, depth + 1);
+	case LLVMShl:
+	case LLVMLShr: {
+		LLVMValueRef c = LLVMGetOperand(v, 1);
+		if (LLVMIsAConstantInt(c) == NULL || LLVMGetTypeKind(vt) != LLVMIntegerTypeKind
+		    || LLVMConstIntGetZExtValue(c) >= vw)
+			return HX_NONE;
+		uint64_t k = LLVMConstIntGetZExtValue(c);
+		if (oc == LLVMShl)
+			return b >= k ? bits_of(hc, a, b - k, ty, depth + 1)
+				: b + w <= k ? mk_const(hc, w, 0, fl) : HX_NONE;
+		return b + k + w <= vw ? bits_of(hc, a, b + k, ty, depth + 1)
+			: b >= vw - k ? mk_const(hc, w, 0, fl) : HX_NONE;
+	}
+	case LLVMOr:
+	case LLVMXor:
+	case LLVMAnd: {
+		uint32_t x = bits_of(hc, a, b, ty, depth + 1);
+		uint32_t y = x == HX_NONE ? HX_NONE : bits_of(hc, LLVMGetOperand(v, 1), b, ty, depth + 1);
+		if (y == HX_NONE)
+			return HX_NONE;
+		if (oc != LLVMAnd && is_zero(hc, y))
+			return x;
+		if (oc != LLVMAnd && is_zero(hc, x))
+			return y;
+		if (oc == LLVMAnd && (is_zero(hc, x) || is_zero(hc, y)))
+			return mk_const(hc, w, 0, fl);
+		if (oc == LLVMAnd && is_c(hc, y) && (X(hc, y)->value & mask_of(w)) == mask_of(w))
+			return x;
+		return fl ? HX_NONE : mk_bin(hc, oc == LLVMOr ? HX_OR : oc == LLVMXor ? HX_XOR : HX_AND, x, y);
+	}
+	case LLVMInsertElement:
+	case LLVMExtractElement: {
+		LLVMValueRef idx = LLVMGetOperand(v, oc == LLVMInsertElement ? 2 : 1);
+		LLVMTypeRef vec = LLVMTypeOf(oc == LLVMInsertElement ? v : a);
+		uint64_t es = type_bits(hc, LLVMGetElementType(vec));
+		if (LLVMIsAConstantInt(idx) == NULL || es == 0 || LLVMConstIntGetZExtValue(idx) > UINT32_MAX)
+			return HX_NONE;
+		uint64_t lo = LLVMConstIntGetZExtValue(idx) * es;
+		if (oc == LLVMExtractElement)
+			return bits_of(hc, a, lo + b, ty, depth + 1);
+		if (b >= lo && b + w <= lo + es)
+			return bits_of(hc, LLVMGetOperand(v, 1), b - lo, ty, depth + 1);
+		if (b + w <= lo || b >= lo + es)
+			return bits_of(hc, a, b, ty, depth + 1);
+		return HX_NONE;
+	}
+	case LLVMInsertValue:
+	case LLVMExtractValue: {
+		uint64_t lo;
+		LLVMTypeRef et;
+		if (agg_index(hc, v, LLVMTypeOf(a), &lo, &et) < 0)
+			return HX_NONE;
+		if (oc == LLVMExtractValue)
+			return bits_of(hc, a, lo + b, ty, depth + 1);
+		uint64_t es = type_bits(hc, et);
+		if (b >= lo && b + w <= lo + es)
+			return bits_of(hc, LLVMGetOperand(v, 1), b - lo, ty, depth + 1);
+		if (b + w <= lo || b >= lo + es)
+			return bits_of(hc, a, b, ty, depth + 1);
+		return HX_NONE;
+	}
+	case LLVMLoad: {
+		struct maddr p = addr_of(hc, a);
+		if (b % 8 != 0)
+			return HX_NONE;
+		p.off = addw(p.off, (int64_t)(b / 8));
+		return mem_expr(hc, p, ty, v, depth + 1);
+	}
+	case LLVMSelect: {
+		uint32_t c = xval(hc, a, depth + 1);
+		uint32_t x = c == HX_NONE ? HX_NONE : bits_of(hc, LLVMGetOperand(v, 1), b, ty, depth + 1);
+		uint32_t y = x == HX_NONE ? HX_NONE : bits_of(hc, LLVMGetOperand(v, 2), b, ty, depth + 1);
+		return mk_select(hc, c, x, y);
+	}
+	case LLVMPHI: {
+		uint32_t *busy = ptrmap_get(&hc->busy, v);
+		if (busy && *busy)
+			return HX_NONE;	/* around a loop */
+		ptrmap_put(&hc->busy, v, 1);
+		uint32_t e = HX_NONE;
+		unsigned n = LLVMCountIncoming(v);
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t x = bits_of(hc, LLVMGetIncomingValue(v, i), b, ty, depth + 1);
+			if (x == HX_NONE || (i > 0 && x != e)) {
+				e = HX_NONE;
+				break;
+			}
+			e = x;
+		}
+		ptrmap_put(&hc->busy, v, 0);
+		return e;
+	}
+	default:
+		/* an integer the host computes or gets from a call: its bits */
+		if (fl || LLVMGetTypeKind(vt) != LLVMIntegerTypeKind || oc == LLVMLoad || oc == LLVMPHI)
+			return HX_NONE;
+		return mk_extract(hc, xval(hc, v, depth + 1), (unsigned)b, w);
+	}
+}
+
+/* Bits [B, B + width of TY) of V (of any first-class type, its bytes as
+** memory would hold them, little-endian) as a value of type TY: a field
+** of a struct passed in registers, or of one being packed for them.
+** HX_NONE where they cannot be followed; never an unknown made for a
+** load or call (a field the host cannot be seen to set is left out), but
+** the field of a host function's struct parameter is its variable. */
+static uint32_t bits_of(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth)
+{
+	unsigned w;
+	int fl;
+	if (v == NULL || !scalar_type(ty, &w, &fl) || depth > HX_MAX_DEPTH || ++hc->work > HX_MAX_WORK)
+		return HX_NONE;
+	LLVMTypeRef vt = LLVMTypeOf(v);
+	uint64_t vw = type_bits(hc, vt);
+	if (b > vw || w > vw - b || LLVMGetTypeKind(vt) == LLVMPointerTypeKind)
+		return HX_NONE;
+	if (LLVMIsAArgument(v)) {
+		uint32_t *pi = ptrmap_get(&hc->argrec, v);
+		if (pi && !hc->pieces[*pi].byval && b % 8 == 0)
+			return field_var(hc, *pi, b / 8, ty);
+		if (b == 0 && vt == ty)
+			return xval(hc, v, depth);
+		if (!fl && LLVMGetTypeKind(vt) == LLVMIntegerTypeKind)
+			return mk_extract(hc, xval(hc, v, depth), (unsigned)b, w);
+		return HX_NONE;
+	}
+	if (LLVMIsAConstant(v)) {
+		uint64_t bits;
+		if (LLVMIsAConstantExpr(v) || const_bits(hc, v, b, w, &bits, 0) < 0)
+			return HX_NONE;
+		return mk_const(hc, w, bits, fl);
+	}
+	if (LLVMIsAInstruction(v) == NULL)
+		return HX_NONE;
+	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	/* a value of the field's own type is the host's (a call's result, a
+	** local), but memory other than a whole variable must be followed:
+	** an aggregate's elements, a struct's bytes */
+	if (b == 0 && vt == ty && oc != LLVMExtractValue && oc != LLVMExtractElement
+	    && (oc != LLVMLoad || whole_var(hc, LLVMGetOperand(v, 0), vt)))
+		return xval(hc, v, depth);
+	return bits_insn(hc, v, b, ty, depth);
+}
+
 /* The bytes of the buffer pointer V points to: the size given to the
 ** cudaMalloc that wrote the pointer V was loaded from.  An offset pointer
 ** (d + off) gets none. */
@@ -1826,7 +2745,16 @@ static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth)
 
 /* ---- kernels' parameters --------------------------------------------------- */
 
-enum { AK_OTHER, AK_SCALAR, AK_PTR };
+enum { AK_OTHER, AK_SCALAR, AK_PTR, AK_STRUCT };
+
+/* Where a stub gets one field of a struct parameter: bits of an IR
+** parameter (a struct passed in registers), or bytes of the struct a
+** byval IR parameter points to. */
+struct lsrc {
+	int32_t irparam;	/* -1: the stub does not get it */
+	uint8_t byval;
+	uint64_t at;		/* bit offset in the IR parameter; byval: byte offset */
+};
 
 /* How a device stub's parameters are the kernel's: clang's stub stores
 ** each source parameter in a local (a struct by value may arrive in
@@ -1840,6 +2768,8 @@ struct stubmap {
 	uint8_t *zext;		/* the stub widens the IR parameter (a bool) */
 	LLVMTypeRef *type;	/* the parameter's type in host memory */
 	char **name;		/* its source name, or NULL */
+	struct shape *shape;	/* AK_STRUCT: its scalar fields */
+	struct lsrc **src;	/* AK_STRUCT: per field, where the stub gets it */
 };
 
 static void stubmap_alloc(struct stubmap *m, uint32_t nk)
@@ -1850,17 +2780,54 @@ static void stubmap_alloc(struct stubmap *m, uint32_t nk)
 	m->zext = xcalloc(nk + 1, sizeof *m->zext);
 	m->type = xcalloc(nk + 1, sizeof *m->type);
 	m->name = xcalloc(nk + 1, sizeof *m->name);
+	m->shape = xcalloc(nk + 1, sizeof *m->shape);
+	m->src = xcalloc(nk + 1, sizeof *m->src);
 }
 
 static void stubmap_free(struct stubmap *m)
 {
-	for (uint32_t k = 0; k < m->nk; k++)
+	for (uint32_t k = 0; k < m->nk; k++) {
 		free(m->name[k]);
+		shape_free(&m->shape[k]);
+		free(m->src[k]);
+	}
 	free(m->irparam);
 	free(m->kind);
 	free(m->zext);
 	free(m->type);
 	free(m->name);
+	free(m->shape);
+	free(m->src);
+}
+
+/* Kernel parameter K is a struct of type T (debug-info type DI, may be
+** NULL): its shape, with no field's source known yet. */
+static void stub_struct(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMTypeRef t, LLVMValueRef di)
+{
+	m->kind[k] = AK_STRUCT;
+	m->type[k] = t;
+	build_shape(hc, t, di, &m->shape[k]);
+	m->src[k] = xcalloc(m->shape[k].n + 1, sizeof *m->src[k]);
+	for (uint32_t i = 0; i < m->shape[k].n; i++)
+		m->src[k][i].irparam = -1;
+}
+
+/* Every field of kernel parameter K comes from the struct byval IR
+** parameter J points to, or (!BYVAL) from the bits of J, a first-class
+** struct value. */
+static void stub_struct_param(struct stubmap *m, uint32_t k, uint32_t j, int byval)
+{
+	for (uint32_t i = 0; i < m->shape[k].n; i++) {
+		m->src[k][i].irparam = (int32_t)j;
+		m->src[k][i].byval = (uint8_t)byval;
+		m->src[k][i].at = byval ? m->shape[k].leaf[i].off : (uint64_t)m->shape[k].leaf[i].off * 8;
+	}
+}
+
+static LLVMValueRef dbg_type(const struct hctx *hc, LLVMValueRef v)
+{
+	LLVMValueRef var = dbg_var(hc, v);
+	return var ? lower_md_operand(var, 3) : NULL;
 }
 
 static uint8_t kind_of(LLVMTypeRef t)
@@ -1890,14 +2857,36 @@ static uint32_t ptr_array_len(LLVMValueRef a)
 	return LLVMGetTypeKind(t) == LLVMPointerTypeKind && n <= 4096 ? (uint32_t)n : 0;
 }
 
+/* The fields of struct local SLOT of stub M, where the stub's launch
+** LAUNCH reads them: the stub stores its IR parameters into the local
+** (the {i64, float} of a struct passed in registers), whole or in part. */
+static void stub_fields(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMValueRef slot, LLVMValueRef launch)
+{
+	for (uint32_t i = 0; i < m->shape[k].n; i++) {
+		const struct sleaf *l = &m->shape[k].leaf[i];
+		struct maddr a = { slot, l->off, 1 };
+		struct mres r = mread_at(hc, a, l->ty, launch, NULL);
+		if ((r.kind != MW_STORE && r.kind != MW_PART) || LLVMIsAArgument(r.v) == NULL
+		    || LLVMGetParamParent(r.v) != m->fn)
+			continue;
+		m->src[k][i].irparam = (int32_t)param_index(r.v);
+		m->src[k][i].at = r.kind == MW_PART ? (uint64_t)r.slot * 8 : 0;
+	}
+}
+
 /* Kernel parameter K from clang's stub: the local whose address is in
-** slot K of the array, and the stub parameter stored in it. */
-static int stub_param(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMValueRef slotval)
+** slot K of the array (LAUNCH's), and the stub parameter stored in it. */
+static int stub_param(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMValueRef slotval, LLVMValueRef launch)
 {
 	m->irparam[k] = -1;
 	if (LLVMIsAArgument(slotval)) {		/* a struct passed by pointer */
 		m->kind[k] = AK_OTHER;
 		m->name[k] = dbg_name(hc, slotval);
+		LLVMTypeRef bt = byval_type(slotval);
+		if (bt && LLVMGetTypeKind(bt) == LLVMStructTypeKind && LLVMGetParamParent(slotval) == m->fn) {
+			stub_struct(hc, m, k, bt, dbg_type(hc, slotval));
+			stub_struct_param(m, k, param_index(slotval), 1);
+		}
 		return 0;
 	}
 	if (LLVMIsAAllocaInst(slotval) == NULL)
@@ -1905,6 +2894,11 @@ static int stub_param(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMValueR
 	m->type[k] = LLVMGetAllocatedType(slotval);
 	m->kind[k] = kind_of(m->type[k]);
 	m->name[k] = dbg_name(hc, slotval);
+	if (m->kind[k] == AK_OTHER && LLVMGetTypeKind(m->type[k]) == LLVMStructTypeKind) {
+		stub_struct(hc, m, k, m->type[k], dbg_type(hc, slotval));
+		stub_fields(hc, m, k, slotval, launch);
+		return 0;
+	}
 	if (m->kind[k] == AK_OTHER)
 		return 0;
 	for (LLVMUseRef u = LLVMGetFirstUse(slotval); u; u = LLVMGetNextUse(u)) {
@@ -1958,7 +2952,7 @@ static int stub_from_body(struct hctx *hc, struct stubmap *m)
 		q->size = psz;
 		struct mres r = mblock(hc, q, LLVMGetInstructionParent(launch), launch);
 		free(q);
-		if (r.kind != MW_STORE || stub_param(hc, m, k, r.v) < 0) {
+		if (r.kind != MW_STORE || stub_param(hc, m, k, r.v, launch) < 0) {
 			stubmap_free(m);
 			return -1;
 		}
@@ -1984,6 +2978,14 @@ static const struct stubmap *stub_map(struct hctx *hc, LLVMValueRef stub)
 			m.name[k] = dbg_name(hc, p);
 			if (m.name[k] == NULL)
 				m.name[k] = value_name(p);
+			LLVMTypeRef bt = byval_type(p);
+			if (bt && LLVMGetTypeKind(bt) == LLVMStructTypeKind) {
+				stub_struct(hc, &m, k, bt, dbg_type(hc, p));
+				stub_struct_param(&m, k, k, 1);
+			} else if (LLVMGetTypeKind(m.type[k]) == LLVMStructTypeKind) {
+				stub_struct(hc, &m, k, m.type[k], dbg_type(hc, p));
+				stub_struct_param(&m, k, k, 0);
+			}
 		}
 	}
 	VEC_PUSH(hc->stubs, hc->nstubs, hc->capstubs, m);
@@ -2102,12 +3104,60 @@ static struct hsite *new_site(struct hctx *hc, LLVMValueRef stub, const struct s
 	s.args = xmalloc((m->nk + 1) * sizeof *s.args);
 	s.buf_bytes = xmalloc((m->nk + 1) * sizeof *s.buf_bytes);
 	s.argname = xcalloc(m->nk + 1, sizeof *s.argname);
+	s.nfields = xcalloc(m->nk + 1, sizeof *s.nfields);
+	s.fields = xcalloc(m->nk + 1, sizeof *s.fields);
+	s.fieldname = xcalloc(m->nk + 1, sizeof *s.fieldname);
 	for (uint32_t k = 0; k < m->nk; k++) {
 		s.args[k] = s.buf_bytes[k] = HX_NONE;
 		s.argname[k] = m->name[k] ? xstrdup(m->name[k]) : NULL;
 	}
 	VEC_PUSH(hc->hs->s, hc->hs->ns, hc->hs->caps, s);
 	return &hc->hs->s[hc->hs->ns - 1];
+}
+
+/* The fields of struct argument K of site S, whose call is CALL: from the
+** call's operands (a stub call: ARR is NULL) or from the struct at
+** address ARR (the argument array's slot of a cudaLaunchKernel).  Only
+** the fields whose value is known are kept. */
+static void site_fields(struct hctx *hc, struct hsite *s, const struct stubmap *m, uint32_t k,
+			LLVMValueRef call, LLVMValueRef arr)
+{
+	const struct shape *sh = &m->shape[k];
+	unsigned na = LLVMGetNumArgOperands(call);
+	struct maddr base = arr ? addr_of(hc, arr) : (struct maddr){ 0 };
+	s->fields[k] = xcalloc(sh->n + 1, sizeof *s->fields[k]);
+	s->fieldname[k] = xcalloc(sh->n + 1, sizeof *s->fieldname[k]);
+	for (uint32_t i = 0; i < sh->n; i++) {
+		const struct sleaf *l = &sh->leaf[i];
+		const struct lsrc *src = &m->src[k][i];
+		uint32_t e = HX_NONE;
+		if (arr) {
+			struct maddr a = base;
+			a.off = addw(a.off, l->off);
+			e = mem_expr(hc, a, l->ty, call, 0);
+		} else if (src->irparam >= 0 && (unsigned)src->irparam < na) {
+			LLVMValueRef op = LLVMGetOperand(call, (unsigned)src->irparam);
+			if (src->byval && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind) {
+				struct maddr a = addr_of(hc, op);
+				a.off = addw(a.off, (int64_t)src->at);
+				e = mem_expr(hc, a, l->ty, call, 0);
+			} else if (!src->byval) {
+				e = bits_of(hc, op, src->at, l->ty, 0);
+			}
+		}
+		if (e == HX_NONE)
+			continue;
+		uint32_t n = s->nfields[k]++;
+		s->fields[k][n].off = l->off;
+		s->fields[k][n].expr = e;
+		s->fieldname[k][n] = l->name ? xstrdup(l->name) : NULL;
+	}
+	if (s->nfields[k] == 0) {
+		free(s->fields[k]);
+		free(s->fieldname[k]);
+		s->fields[k] = NULL;
+		s->fieldname[k] = NULL;
+	}
 }
 
 /* The __cudaPushCallConfiguration that configures stub call CALL: the
@@ -2172,6 +3222,10 @@ static void site_push(struct hctx *hc, LLVMValueRef call, LLVMValueRef stub)
 	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
 	free(args);
 	free(bufs);
+	/* no site is added meanwhile, so S stays where it is */
+	for (uint32_t k = 0; k < m->nk; k++)
+		if (m->kind[k] == AK_STRUCT)
+			site_fields(hc, s, m, k, call, NULL);
 }
 
 /* cudaLaunchKernel(stub, grid, block, args, shmem, stream) and its kin. */
@@ -2198,6 +3252,7 @@ static void site_launch(struct hctx *hc, LLVMValueRef call)
 	dims_of(hc, call, 3, block);
 	uint32_t shmem = xtop(hc, LLVMGetOperand(call, 6));
 	uint32_t *args = xmalloc((m->nk + 1) * sizeof *args), *bufs = xmalloc((m->nk + 1) * sizeof *bufs);
+	LLVMValueRef *structs = xcalloc(m->nk + 1, sizeof *structs);
 	LLVMValueRef arr = LLVMGetOperand(call, 5);
 	struct maddr a = addr_of(hc, arr);
 	LLVMTypeRef pt = LLVMTypeOf(arr);
@@ -2221,6 +3276,10 @@ static void site_launch(struct hctx *hc, LLVMValueRef call)
 		if (r.kind != MW_STORE)
 			continue;
 		LLVMValueRef addr = r.v;
+		if (m->kind[k] == AK_STRUCT) {
+			structs[k] = addr;
+			continue;
+		}
 		struct mres val = mread(hc, addr, m->type[k], call);
 		if (m->kind[k] == AK_SCALAR) {
 			if (val.kind == MW_STORE)
@@ -2243,6 +3302,10 @@ static void site_launch(struct hctx *hc, LLVMValueRef call)
 	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
 	free(args);
 	free(bufs);
+	for (uint32_t k = 0; k < m->nk; k++)
+		if (structs[k] && LLVMGetTypeKind(LLVMTypeOf(structs[k])) == LLVMPointerTypeKind)
+			site_fields(hc, s, m, k, call, structs[k]);
+	free(structs);
 }
 
 static void find_sites(struct hctx *hc)
@@ -2301,6 +3364,8 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	LLVMDisposeMessage(msg);
 
 	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
+	hc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(hc.mod));
+	find_struct_params(&hc);
 	prepare_inlining(&hc);
 	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
 	LLVMErrorRef e = LLVMRunPasses(hc.mod, PIPELINE, NULL, po);
@@ -2312,7 +3377,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 		goto out;
 	}
 	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
-	hc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(hc.mod));
+	bind_struct_params(&hc);
 	build_dbg(&hc);
 	build_preds(&hc);
 	vec_reserve(&hc.tsz, &hc.captsz, hs->nx + 1, sizeof *hc.tsz);
@@ -2331,6 +3396,16 @@ out:
 		stubmap_free(&hc.stubs[i]);
 	free(hc.stubs);
 	ptrmap_free(&hc.stubidx);
+	for (uint32_t i = 0; i < hc.npieces; i++)
+		free(hc.pieces[i].fn);
+	free(hc.pieces);
+	for (uint32_t i = 0; i < hc.nsparams; i++) {
+		free(hc.sparams[i].name);
+		shape_free(&hc.sparams[i].shape);
+	}
+	free(hc.sparams);
+	free(hc.fvars);
+	ptrmap_free(&hc.argrec);
 	ptrmap_free(&hc.memo);
 	ptrmap_free(&hc.busy);
 	ptrmap_free(&hc.varkey);

@@ -181,6 +181,67 @@ static void assert_dims(const struct hostsites *hs, const struct hsite *s, const
 	}
 }
 
+/* The field at byte OFF of struct argument K of S, or NULL. */
+static const struct hfield *field_at(const struct hsite *s, uint32_t k, uint32_t off)
+{
+	ck_assert_uint_lt(k, s->nargs);
+	for (uint32_t i = 0; i < s->nfields[k]; i++)
+		if (s->fields[k][i].off == off)
+			return &s->fields[k][i];
+	return NULL;
+}
+
+/* The name the site gives the field at byte OFF of argument K, or NULL. */
+static const char *field_name(const struct hsite *s, uint32_t k, uint32_t off)
+{
+	for (uint32_t i = 0; i < s->nfields[k]; i++)
+		if (s->fields[k][i].off == off)
+			return s->fieldname[k] ? s->fieldname[k][i] : NULL;
+	return NULL;
+}
+
+/* Asserts struct argument K of S has the constant field (W bits, float if
+** FL) BITS at OFF. */
+static void assert_field_const(const struct hostsites *hs, const struct hsite *s, uint32_t k, uint32_t off,
+			       unsigned w, int fl, uint64_t bits)
+{
+	const struct hfield *f = field_at(s, k, off);
+	ck_assert_msg(f != NULL, "no field at +%u", off);
+	ck_assert_uint_eq(hs->x[f->expr].width, w);
+	ck_assert_int_eq(hs->x[f->expr].is_float, fl);
+	ck_assert_msg(evalc(hs, f->expr) == bits, "field +%u = %llx, want %llx", off,
+		      (unsigned long long)evalc(hs, f->expr), (unsigned long long)bits);
+}
+
+static uint32_t fbits(float f)
+{
+	uint32_t b;
+	memcpy(&b, &f, sizeof b);
+	return b;
+}
+
+static uint64_t dbits(double d)
+{
+	uint64_t b;
+	memcpy(&b, &d, sizeof b);
+	return b;
+}
+
+/* The fields are in increasing offset order, and never HX_NONE. */
+static void assert_fields_sane(const struct hostsites *hs)
+{
+	for (uint32_t i = 0; i < hs->ns; i++) {
+		const struct hsite *s = &hs->s[i];
+		for (uint32_t k = 0; k < s->nargs; k++) {
+			ck_assert(s->nfields[k] == 0 || s->fields[k] != NULL);
+			for (uint32_t f = 0; f < s->nfields[k]; f++) {
+				ck_assert_uint_lt(s->fields[k][f].expr, hs->nx);
+				ck_assert(f == 0 || s->fields[k][f - 1].off < s->fields[k][f].off);
+			}
+		}
+	}
+}
+
 /* ---- hand-written IR (no toolkit) ---------------------------------------------- */
 
 /* launch.ll: <<<>>> and cudaLaunchKernel in clang's shape, with debug info. */
@@ -241,6 +302,60 @@ START_TEST(test_ll_launch)
 			     "grid.z=1, block.x=256, block.y=1, block.z=1, shmem=0>>> (x=?, n=n) "
 			     "bufs: x=(i64)n * 4 bytes\n") != NULL, "%s", t);
 	ck_assert_msg(strstr(t, "; m seen 1000, 4096\n") != NULL, "%s", t);
+	free(t);
+	hostsites_free(&hs);
+	free(path);
+}
+END_TEST
+
+/* structs.ll: struct arguments in registers ({i64, float} through the
+** stub's local) and byval (a declared stub), without debug info. */
+START_TEST(test_ll_structs)
+{
+	char *path = data_path("structs.ll");
+	struct hostsites hs;
+	read_ok(path, &hs);
+	ck_assert_uint_eq(hs.ns, 5);
+	assert_fields_sane(&hs);
+	/* k<<<16, 256>>>(P{4096, 4, 0.25f}) */
+	const struct hsite *s = &hs.s[0];
+	ck_assert_uint_eq(s->nargs, 1);
+	ck_assert_uint_eq(s->args[0], HX_NONE);
+	ck_assert_uint_eq(s->nfields[0], 3);
+	assert_field_const(&hs, s, 0, 0, 32, 0, 4096);
+	assert_field_const(&hs, s, 0, 4, 32, 0, 4);
+	assert_field_const(&hs, s, 0, 8, 32, 1, fbits(0.25f));
+	ck_assert_ptr_null(field_name(s, 0, 0));
+	/* k<<<n, 32>>>(P{n, 2, 0.5f}): the grid and the field are one n */
+	s = &hs.s[1];
+	ck_assert_uint_eq(s->nfields[0], 3);
+	ck_assert_uint_eq(field_at(s, 0, 0)->expr, s->grid[0]);
+	ck_assert(is_var(&hs, s->grid[0], "atoi()"));
+	assert_field_const(&hs, s, 0, 4, 32, 0, 2);
+	assert_field_const(&hs, s, 0, 8, 32, 1, fbits(0.5f));
+	/* fill(&q): nothing known */
+	s = &hs.s[2];
+	ck_assert_uint_eq(s->nfields[0], 0);
+	ck_assert_ptr_null(s->fields[0]);
+	/* kb(B) byval, through memset, stores and a memcpy; no pointer field */
+	s = &hs.s[3];
+	ck_assert_str_eq(s->kernel, "_Z2kb1B");
+	ck_assert_uint_eq(s->nfields[0], 5);
+	assert_field_const(&hs, s, 0, 0, 32, 0, 0);
+	assert_field_const(&hs, s, 0, 12, 32, 0, 0);
+	ck_assert(is_var(&hs, field_at(s, 0, 8)->expr, "atoi()"));
+	assert_field_const(&hs, s, 0, 16, 64, 1, dbits(1.5));
+	ck_assert_ptr_null(field_at(s, 0, 24));
+	/* cudaLaunchKernel with a copy of a constant global */
+	s = &hs.s[4];
+	assert_dims(&hs, s, (const uint64_t[]){ 2, 1, 1 }, (const uint64_t[]){ 32, 1, 1 });
+	assert_field_const(&hs, s, 0, 0, 32, 0, 7);
+	assert_field_const(&hs, s, 0, 4, 32, 0, 9);
+	assert_field_const(&hs, s, 0, 8, 32, 1, fbits(2.0f));
+	char *t = sites_str(&hs);
+	ck_assert_msg(strstr(t, ">>> (arg0={+0=4096, +4=4, +8=0.25f})\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, ">>> (arg0=?)\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, ">>> (arg0={+0=0, +4=0, +8=atoi(), +12=0, +16=1.5})\n") != NULL, "%s", t);
 	free(t);
 	hostsites_free(&hs);
 	free(path);
@@ -912,6 +1027,323 @@ START_TEST(test_cu_bitcode)
 }
 END_TEST
 
+/* A whole file's text (free it). */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	char *buf = NULL;
+	size_t len = 0, cap = 0, n;
+	char chunk[4096];
+	while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+		if (len + n + 1 > cap) {
+			cap = (len + n + 1) * 2;
+			buf = realloc(buf, cap);
+			ck_assert_ptr_nonnull(buf);
+		}
+		memcpy(buf + len, chunk, n);
+		len += n;
+	}
+	fclose(f);
+	ck_assert_ptr_nonnull(buf);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* The contract corpus's params_struct_stride: a struct filled field by
+** field with constants, passed by value. */
+START_TEST(test_cu_struct_stride)
+{
+	const char *dir = tu_env("SIMULEE_SRCDIR");
+	char path[4200];
+	snprintf(path, sizeof path, "%s/kernels/contracts/params_struct_stride.cu", dir);
+	char *src = slurp(path);
+	struct hostsites hs;
+	int ok = read_cu(src, &hs);
+	free(src);
+	if (!ok)
+		return;
+	ck_assert_uint_eq(hs.ns, 1);
+	assert_fields_sane(&hs);
+	const struct hsite *s = &hs.s[0];
+	ck_assert_str_eq(s->kernel, "_Z8decimatePKfPf6Params");
+	ck_assert_uint_eq(s->nargs, 3);
+	ck_assert_str_eq(s->argname[2], "p");
+	ck_assert_uint_eq(s->args[2], HX_NONE);
+	ck_assert_uint_eq(s->nfields[0], 0);
+	ck_assert_uint_eq(s->nfields[2], 3);
+	assert_field_const(&hs, s, 2, 0, 32, 0, 4096);
+	assert_field_const(&hs, s, 2, 4, 32, 0, 4);
+	assert_field_const(&hs, s, 2, 8, 32, 1, fbits(0.25f));
+	ck_assert_str_eq(field_name(s, 2, 0), "n");
+	ck_assert_str_eq(field_name(s, 2, 4), "stride");
+	ck_assert_str_eq(field_name(s, 2, 8), "scale");
+	assert_dims(&hs, s, (const uint64_t[]){ 16, 1, 1 }, (const uint64_t[]){ 256, 1, 1 });
+	ck_assert_uint_eq(evalc(&hs, s->buf_bytes[1]), 4096);
+	char *t = sites_str(&hs);
+	ck_assert_msg(strstr(t, ">>> (in=?, out=?, p={n=4096, stride=4, scale=0.25f}) bufs: in=16384 bytes, "
+			     "out=4096 bytes\n") != NULL, "%s", t);
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* Aggregate and designated initialisers, a constructor, a copy, a
+** returned struct: fields over the host's n share it with the grid. */
+START_TEST(test_cu_struct_init)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <cstring>\n"
+		     "struct P { int n; int stride; float scale; };\n"
+		     "struct Q { int a; float x, y; };\n"
+		     "struct C { int n; float s; __host__ __device__ C(int n_, float s_) : n(n_), s(s_) {} };\n"
+		     "__global__ void kp(P p) { }\n"
+		     "__global__ void kq(Q q) { }\n"
+		     "__global__ void kc(C c) { }\n"
+		     "static P make(int n, int s) { P p; p.n = n; p.stride = s; p.scale = 1.0f / s; return p; }\n"
+		     "int main(int argc, char **argv) { int n = atoi(argv[1]);\n"		/* 10 */
+		     "  P a = {4096, 4, 0.25f};\n"
+		     "  kp<<<(n + 255) / 256, 256>>>(a);\n"					/* 12 */
+		     "  Q q{.a = n, .x = 1.5f, .y = 2.5f};\n"
+		     "  kq<<<(n + 255) / 256, 256>>>(q);\n"					/* 14 */
+		     "  kc<<<n, 1>>>(C(n, 2.0f));\n"						/* 15 */
+		     "  P m = make(n, 8); P c; memcpy(&c, &m, sizeof c);\n"
+		     "  kp<<<n / 8, 32>>>(c);\n"						/* 17 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 4);
+	assert_fields_sane(&hs);
+	const struct hsite *s = at_line(&hs, 12);
+	ck_assert_uint_eq(s->nfields[0], 3);
+	assert_field_const(&hs, s, 0, 0, 32, 0, 4096);
+	assert_field_const(&hs, s, 0, 4, 32, 0, 4);
+	assert_field_const(&hs, s, 0, 8, 32, 1, fbits(0.25f));
+	s = at_line(&hs, 14);
+	ck_assert_uint_eq(s->nfields[0], 3);
+	ck_assert(is_var(&hs, field_at(s, 0, 0)->expr, "n"));
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 1000), 4);
+	assert_field_const(&hs, s, 0, 4, 32, 1, fbits(1.5f));
+	assert_field_const(&hs, s, 0, 8, 32, 1, fbits(2.5f));
+	ck_assert_str_eq(field_name(s, 0, 4), "x");
+	s = at_line(&hs, 15);
+	ck_assert_uint_eq(s->nfields[0], 2);
+	ck_assert_uint_eq(field_at(s, 0, 0)->expr, s->grid[0]);
+	assert_field_const(&hs, s, 0, 4, 32, 1, fbits(2.0f));
+	s = at_line(&hs, 17);
+	ck_assert_uint_eq(s->nfields[0], 3);
+	ck_assert(is_var(&hs, field_at(s, 0, 0)->expr, "n"));
+	assert_field_const(&hs, s, 0, 4, 32, 0, 8);
+	assert_field_const(&hs, s, 0, 8, 32, 1, fbits(0.125f));
+	char *t = sites_str(&hs);
+	ck_assert_msg(strstr(t, ">>> (q={a=n, x=1.5f, y=2.5f})\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, ">>> (c={n=n, s=2f})\n") != NULL, "%s", t);
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* A struct parameter of a host function: its fields are variables ("p.n")
+** that the grid shares, seen with the constants the callers pass; a
+** struct a helper builds from its parameters is made of them. */
+START_TEST(test_cu_struct_helper)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "struct P { int n; int stride; float scale; };\n"
+		     "struct Big { int a[6]; double z; };\n"
+		     "__global__ void kp(float *o, P p) { }\n"
+		     "__global__ void kb(Big b) { }\n"
+		     "void run(P p, float *o) {\n"
+		     "  kp<<<(p.n + 255) / 256, 256>>>(o, p); }\n"			/* 7 */
+		     "void build(int n, int s, float *o) { P p; p.n = n; p.stride = s; p.scale = 1.0f / s;\n"
+		     "  kp<<<(n + 255) / 256, 256>>>(o, p); }\n"				/* 9 */
+		     "void big(Big b) { kb<<<1, b.a[0]>>>(b); }\n"			/* 10 */
+		     "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 64);\n"
+		     "  run(P{4096, 4, 0.25f}, d); run(P{100, 2, 0.5f}, d);\n"
+		     "  build(1000, 3, d); build(2000, 3, d);\n"
+		     "  Big b = {}; b.a[0] = 32; big(b);\n"
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 3);
+	assert_fields_sane(&hs);
+	/* run(P p): p.n, p.stride, p.scale */
+	const struct hsite *s = at_line(&hs, 7);
+	ck_assert_uint_eq(s->nfields[1], 3);
+	ck_assert(is_var(&hs, field_at(s, 1, 0)->expr, "p.n"));
+	ck_assert(is_var(&hs, field_at(s, 1, 4)->expr, "p.stride"));
+	ck_assert(is_var(&hs, field_at(s, 1, 8)->expr, "p.scale"));
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "p.n", 1000), 4);
+	char *t = xstr(&hs, s->grid[0]);
+	ck_assert_str_eq(t, "(p.n + 255) / 256");
+	free(t);
+	const struct hvar *v = &hs.vars[var_named(&hs, "p.n")];
+	ck_assert_uint_eq(v->width, 32);
+	ck_assert_int_eq(v->is_signed, 1);
+	ck_assert_uint_eq(v->nseen, 2);
+	ck_assert_uint_eq(v->seen[0], 100);
+	ck_assert_uint_eq(v->seen[1], 4096);
+	v = &hs.vars[var_named(&hs, "p.scale")];
+	ck_assert_int_eq(v->is_float, 1);
+	ck_assert_uint_eq(v->nseen, 2);
+	/* build(n, s): fields over the helper's parameters */
+	s = at_line(&hs, 9);
+	ck_assert_uint_eq(s->nfields[1], 3);
+	ck_assert(is_var(&hs, field_at(s, 1, 0)->expr, "n"));
+	ck_assert(is_var(&hs, field_at(s, 1, 4)->expr, "s"));
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 1000), 4);
+	uint64_t sc = eval1(&hs, field_at(s, 1, 8)->expr, "s", 4);
+	ck_assert_uint_eq(sc, fbits(0.25f));
+	ck_assert_uint_eq(hs.vars[var_named(&hs, "s")].nseen, 1);
+	/* big(Big b), byval: the block is the field's variable */
+	s = at_line(&hs, 10);
+	ck_assert_uint_eq(s->nfields[0], 7);
+	ck_assert(is_var(&hs, s->block[0], "b.a[0]"));
+	ck_assert_uint_eq(field_at(s, 0, 0)->expr, s->block[0]);
+	ck_assert(is_var(&hs, field_at(s, 0, 24)->expr, "b.z"));
+	ck_assert_str_eq(field_name(s, 0, 20), "a[5]");
+	t = sites_str(&hs);
+	ck_assert_msg(strstr(t, "(o=?, p={n=p.n, stride=p.stride, scale=p.scale}); p.n seen 100, 4096; "
+			     "p.stride seen 2, 4; p.scale seen ") != NULL, "%s", t);
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* Nested structs and arrays in structs flatten to their scalar leaves. */
+START_TEST(test_cu_struct_nested)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <cstring>\n"
+		     "struct Inner { short lo; short hi; };\n"
+		     "struct N { Inner in; int m; double d; };\n"
+		     "struct A { struct { short s; char c; } e[3]; int tail; };\n"
+		     "struct Base { int b0; };\n"
+		     "struct D : Base { int d1; };\n"
+		     "__global__ void kn(N v) { }\n"
+		     "__global__ void ka(A v) { }\n"
+		     "__global__ void kd(D v) { }\n"
+		     "int main(int argc, char **argv) { int n = atoi(argv[1]);\n"	/* 11 */
+		     "  N v; v.in.lo = 1; v.in.hi = -2; v.m = n; v.d = 3.0;\n"
+		     "  kn<<<1, 1>>>(v);\n"						/* 13 */
+		     "  A a; memset(&a, 0, sizeof a); a.e[1].s = 3; a.e[2].c = 4; a.tail = n;\n"
+		     "  ka<<<1, 1>>>(a);\n"						/* 15 */
+		     "  D x; x.b0 = 5; x.d1 = n;\n"
+		     "  kd<<<1, 1>>>(x);\n"						/* 17 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 3);
+	assert_fields_sane(&hs);
+	const struct hsite *s = at_line(&hs, 13);
+	ck_assert_uint_eq(s->nfields[0], 4);
+	assert_field_const(&hs, s, 0, 0, 16, 0, 1);
+	assert_field_const(&hs, s, 0, 2, 16, 0, 0xfffe);
+	ck_assert(is_var(&hs, field_at(s, 0, 4)->expr, "n"));
+	assert_field_const(&hs, s, 0, 8, 64, 1, dbits(3.0));
+	ck_assert_str_eq(field_name(s, 0, 0), "in.lo");
+	ck_assert_str_eq(field_name(s, 0, 2), "in.hi");
+	ck_assert_str_eq(field_name(s, 0, 8), "d");
+	s = at_line(&hs, 15);
+	ck_assert_uint_eq(s->nfields[0], 7);
+	assert_field_const(&hs, s, 0, 4, 16, 0, 3);
+	assert_field_const(&hs, s, 0, 10, 8, 0, 4);
+	assert_field_const(&hs, s, 0, 8, 16, 0, 0);
+	ck_assert(is_var(&hs, field_at(s, 0, 12)->expr, "n"));
+	ck_assert_str_eq(field_name(s, 0, 10), "e[2].c");
+	ck_assert_str_eq(field_name(s, 0, 12), "tail");
+	s = at_line(&hs, 17);
+	ck_assert_uint_eq(s->nfields[0], 2);
+	assert_field_const(&hs, s, 0, 0, 32, 0, 5);
+	ck_assert_str_eq(field_name(s, 0, 0), "b0");
+	ck_assert_str_eq(field_name(s, 0, 4), "d1");
+	char *t = sites_str(&hs);
+	ck_assert_msg(strstr(t, "(v={in.lo=1, in.hi=-2, m=n, d=3})\n") != NULL, "%s", t);
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* Fields the host never sets or that cannot be followed are left out;
+** pointer fields too. */
+START_TEST(test_cu_struct_unknown)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "struct P { int n; int stride; float scale; };\n"
+		     "struct W { float *p; int n; };\n"
+		     "void fill(P *p);\n"
+		     "__global__ void kp(P p) { }\n"
+		     "__global__ void kw(W w) { }\n"
+		     "int main(int argc, char **argv) {\n"
+		     "  P p; fill(&p);\n"
+		     "  kp<<<1, 1>>>(p);\n"					/* 9 */
+		     "  P h; h.n = 7;\n"
+		     "  kp<<<2, 1>>>(h);\n"					/* 11 */
+		     "  float *d; cudaMalloc(&d, 64); W w = {d, 9};\n"
+		     "  kw<<<3, 1>>>(w);\n"					/* 13 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 3);
+	assert_fields_sane(&hs);
+	const struct hsite *s = at_line(&hs, 9);
+	ck_assert_uint_eq(s->nfields[0], 0);
+	ck_assert_ptr_null(s->fields[0]);
+	ck_assert_uint_eq(s->args[0], HX_NONE);
+	/* scale is undef; stride shares an i64 with n, where sroa folds
+	** the unset half to zeros */
+	s = at_line(&hs, 11);
+	assert_field_const(&hs, s, 0, 0, 32, 0, 7);
+	ck_assert_ptr_null(field_at(s, 0, 8));
+	s = at_line(&hs, 13);
+	ck_assert_uint_eq(s->nfields[0], 1);
+	assert_field_const(&hs, s, 0, 8, 32, 0, 9);
+	ck_assert_uint_eq(s->buf_bytes[0], HX_NONE);
+	char *t = sites_str(&hs);
+	ck_assert_msg(strstr(t, ">>> (p=?)\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, ">>> (w={n=9})\n") != NULL, "%s", t);
+	free(t);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* cudaLaunchKernel's argument array holds the struct's address; optimised
+** code inlines the stub, the struct's registers stored into its local. */
+START_TEST(test_cu_struct_launch)
+{
+	static const char src[] = PRE "struct P { int n; int stride; float scale; };\n"
+		"__global__ void kp(P p) { }\n"
+		"int main(int argc, char **argv) { int n = atoi(argv[1]);\n"
+		"  P p = {n, 4, 0.5f}; void *args[] = { &p };\n"
+		"  cudaLaunchKernel((void *)kp, dim3(n / 32), dim3(32), args, 0, 0);\n"	/* 6 */
+		"  kp<<<n, 64>>>(p);\n"							/* 7 */
+		"  return 0; }\n";
+	struct hostsites hs;
+	if (!read_cu(src, &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 2);
+	for (uint32_t line = 6; line <= 7; line++) {
+		const struct hsite *s = at_line(&hs, line);
+		ck_assert_uint_eq(s->nfields[0], 3);
+		ck_assert(is_var(&hs, field_at(s, 0, 0)->expr, "n"));
+		assert_field_const(&hs, s, 0, 4, 32, 0, 4);
+		assert_field_const(&hs, s, 0, 8, 32, 1, fbits(0.5f));
+	}
+	hostsites_free(&hs);
+	char *ll = host_ll(src, "-O2");
+	read_ok(ll, &hs);
+	unlink(ll);
+	free(ll);
+	ck_assert_uint_eq(hs.ns, 2);
+	assert_fields_sane(&hs);
+	for (uint32_t line = 6; line <= 7; line++) {
+		const struct hsite *s = at_line(&hs, line);
+		ck_assert_uint_eq(s->nfields[0], 3);
+		ck_assert_uint_eq(eval1(&hs, field_at(s, 0, 0)->expr, "strtol()", 77), 77);
+		assert_field_const(&hs, s, 0, 4, 32, 0, 4);
+		assert_field_const(&hs, s, 0, 8, 32, 1, fbits(0.5f));
+	}
+	ck_assert_uint_eq(field_at(at_line(&hs, 7), 0, 0)->expr, at_line(&hs, 7)->grid[0]);
+	hostsites_free(&hs);
+}
+END_TEST
+
 START_TEST(test_cu_none)
 {
 	struct hostsites hs;
@@ -937,6 +1369,7 @@ Suite *hostsite_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, test_ll_launch);
 	tcase_add_test(tc, test_ll_declared);
+	tcase_add_test(tc, test_ll_structs);
 	tcase_add_test(tc, test_ll_append);
 	tcase_add_test(tc, test_ll_errors);
 	tcase_add_test(tc, test_ll_hostile);
@@ -959,6 +1392,12 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_two_sites_and_min);
 		tcase_add_test(tc, test_cu_optimised);
 		tcase_add_test(tc, test_cu_bitcode);
+		tcase_add_test(tc, test_cu_struct_stride);
+		tcase_add_test(tc, test_cu_struct_init);
+		tcase_add_test(tc, test_cu_struct_helper);
+		tcase_add_test(tc, test_cu_struct_nested);
+		tcase_add_test(tc, test_cu_struct_unknown);
+		tcase_add_test(tc, test_cu_struct_launch);
 		tcase_add_test(tc, test_cu_none);
 	} else {
 		tcase_add_test(tc, test_no_toolkit);
