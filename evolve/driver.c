@@ -62,8 +62,19 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 			evolve_scalar_format(c->bits[i], pa->et, val, sizeof val);
 			report_launch_arg(rep, l, pa->label, val);
 		} else if (pa->kind == EVOLVE_FIXED) {
-			const char *av = params_pin(o->pins.args, o->pins.nargs, f, (int)i);
-			report_launch_arg(rep, l, pa->label, av ? av : "0");
+			/* the fields, as --arg reads a struct back (pointers 0) */
+			char buf[1024];
+			size_t len = 0;
+			buf[0] = '\0';
+			for (uint32_t j = 0; j < pa->nfields && len < sizeof buf - sizeof val; j++) {
+				if (pa->field_type[j] == ET_U64)
+					snprintf(val, sizeof val, "0");
+				else
+					evolve_scalar_format(c->bits[pb->nparams + pa->fbase + j],
+							     pa->field_type[j], val, sizeof val);
+				len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", j ? "," : "", val);
+			}
+			report_launch_arg(rep, l, pa->label, buf);
 		} else {
 			const char *type = params_et_name(pa->et);
 			if (pa->pinned) {
@@ -91,6 +102,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	mem_init(&m);
 	interp_mem_setup(p, &m, o->dyn_shared);
 	uint32_t nslots = params_nslots(f);
+	uint32_t nfields = 0;	/* struct fields the search carries */
 	uint64_t *args = xcalloc(nslots ? nslots : 1, sizeof *args);
 	struct params_buf *bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
 	struct evolve_param *params = xcalloc(f->nparams ? f->nparams : 1, sizeof *params);
@@ -124,6 +136,15 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 		ep->label = bufs[i].label;
 		if (pa->nfields > 0) {
 			ep->kind = EVOLVE_FIXED;
+			ep->pinned = params_pin(o->pins.args, o->pins.nargs, f, (int)i) != NULL;
+			ep->nfields = pa->nfields;
+			ep->fbase = nfields;
+			nfields += pa->nfields;
+			ep->field_off = pa->field_off;
+			ep->field_type = pa->field_type;
+			ep->field_nenums = pa->field_nenums;
+			ep->field_enums = pa->field_enums;
+			ep->field_name = pa->field_name;
 			if (pa->byval) {
 				const struct mem_alloc *a = &m.a[MEM_ID(args[ep->slot])];
 				ep->nbytes = pa->size;
@@ -137,6 +158,8 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 		}
 		ep->kind = EVOLVE_SCALAR;
 		ep->et = pa->type;
+		ep->enums = pa->enums;
+		ep->nenums = pa->nenums;
 		ep->pinned = params_pin(o->pins.args, o->pins.nargs, f, (int)i) != NULL;
 		ep->bits = args[ep->slot];
 	}
@@ -147,6 +170,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.params = params;
 	pb.nparams = f->nparams;
 	pb.nslots = nslots;
+	pb.nfields = nfields;
 	pb.grid_lo = o->grid;
 	pb.grid_hi = o->grid_hi;
 	pb.block_lo = o->block;

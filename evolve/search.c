@@ -88,10 +88,18 @@ static uint32_t compc(const struct dim3 *d, int i)
 	return i == 0 ? d->x : i == 1 ? d->y : d->z;
 }
 
-static void cand_alloc(struct evolve_cand *c, uint32_t np)
+/* The bits a candidate carries: one per parameter, then one per struct
+** field. */
+static uint32_t nbits(const struct evolve_problem *pb)
 {
+	return pb->nparams + pb->nfields;
+}
+
+static void cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb)
+{
+	uint32_t np = pb->nparams, nb = nbits(pb);
 	memset(c, 0, sizeof *c);
-	c->bits = xcalloc(np ? np : 1, sizeof *c->bits);
+	c->bits = xcalloc(nb ? nb : 1, sizeof *c->bits);
 	c->fill = xcalloc(np ? np : 1, sizeof *c->fill);
 	c->touched = xcalloc(np ? np : 1, sizeof *c->touched);
 	c->elems = xcalloc(np ? np : 1, sizeof *c->elems);
@@ -99,15 +107,17 @@ static void cand_alloc(struct evolve_cand *c, uint32_t np)
 	c->site = -1;
 }
 
-static void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src, uint32_t np)
+static void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
+		      const struct evolve_problem *pb)
 {
-	cand_alloc(dst, np);
+	uint32_t np = pb->nparams;
+	cand_alloc(dst, pb);
 	dst->grid = src->grid;
 	dst->block = src->block;
 	dst->dyn_shared = src->dyn_shared;
 	dst->budget = src->budget;
 	dst->site = src->site;
-	memcpy(dst->bits, src->bits, np * sizeof *dst->bits);
+	memcpy(dst->bits, src->bits, nbits(pb) * sizeof *dst->bits);
 	memcpy(dst->fill, src->fill, np * sizeof *dst->fill);
 	memcpy(dst->elems, src->elems, np * sizeof *dst->elems);
 	if (src->vars) {
@@ -313,12 +323,114 @@ static uint64_t strata_scalar(struct pcg32 *g, unsigned band, double threads, ui
 	return scalar_set(x, et);
 }
 
+/* Scalar K of a candidate's bits: a parameter (K < nparams) or a struct
+** field, with its type, enumerators, parameter and field index. */
+struct scalar_ref {
+	uint8_t et;
+	const int64_t *enums;
+	uint32_t nenums;
+	const struct evolve_param *pa;
+	uint32_t field;		/* UINT32_MAX for a parameter */
+};
+
+/* Fills *SR for scalar K; returns whether the search sets it (an unpinned
+** scalar, or a field of an unpinned struct that is not a pointer). */
+static int scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar_ref *sr)
+{
+	if (k < pb->nparams) {
+		const struct evolve_param *pa = &pb->params[k];
+		*sr = (struct scalar_ref){ pa->et, pa->enums, pa->nenums, pa, UINT32_MAX };
+		return pa->kind == EVOLVE_SCALAR && !pa->pinned;
+	}
+	uint32_t f = k - pb->nparams;
+	for (uint32_t p = 0; p < pb->nparams; p++) {
+		const struct evolve_param *pa = &pb->params[p];
+		if (pa->kind != EVOLVE_FIXED || f < pa->fbase || f >= pa->fbase + pa->nfields)
+			continue;
+		uint32_t j = f - pa->fbase;
+		int en = pa->field_nenums && pa->field_nenums[j];
+		*sr = (struct scalar_ref){ pa->field_type[j], en ? pa->field_enums[j] : NULL,
+					   en ? pa->field_nenums[j] : 0, pa, j };
+		return !pa->pinned && pa->field_type[j] != ET_U64 && pa->field_type[j] != ET_NONE;
+	}
+	memset(sr, 0, sizeof *sr);
+	return 0;
+}
+
+/* Field J of struct parameter PA as its image holds it. */
+static uint64_t field_image(const struct evolve_param *pa, uint32_t j)
+{
+	uint64_t v = 0;
+	if (pa->bytes && pa->field_off[j] + evolve_elem_size(pa->field_type[j]) <= pa->nbytes)
+		memcpy(&v, pa->bytes + pa->field_off[j], evolve_elem_size(pa->field_type[j]));
+	else if (pa->slots && j < pa->nslots)
+		v = pa->slots[j];
+	return v;
+}
+
+/* Enumerator I of SR as bits of its type. */
+static uint64_t enum_bits(const struct scalar_ref *sr, uint32_t i)
+{
+	unsigned w = evolve_elem_size(sr->et) * 8;
+	uint64_t v = (uint64_t)sr->enums[i % sr->nenums];
+	return w < 64 ? v & ((UINT64_C(1) << w) - 1) : v;
+}
+
+/* A value for scalar SR from stratum BAND: an enumerator of an enum,
+** else strata_scalar's. */
+static uint64_t draw_scalar(struct pcg32 *g, unsigned band, double threads,
+			    const struct scalar_ref *sr)
+{
+	if (sr->nenums)
+		return enum_bits(sr, band);
+	return strata_scalar(g, band, threads, sr->et);
+}
+
+/* A child's value of scalar SR from BITS: another enumerator now and then;
+** else a jump to another stratum now and then, or a Normal or Cauchy
+** step. */
+static uint64_t step_scalar(struct pcg32 *g, int cauchy, uint64_t bits, double threads,
+			    const struct scalar_ref *sr)
+{
+	if (sr->nenums)
+		return pcg32_bounded(g, cauchy ? 2 : 4) == 0 ? enum_bits(sr, pcg32_next(g)) : bits;
+	if (pcg32_bounded(g, cauchy ? 4 : 16) == 0)
+		return strata_scalar(g, pcg32_next(g), threads, sr->et);
+	double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
+	double x = scalar_value(bits, sr->et);
+	return scalar_set(x + step * fmax(1, fabs(x) / 8), sr->et);
+}
+
+/* Sets C's struct fields: drawn from stratum BAND (+ each field's offset)
+** where the search sets them, else the image's. */
+static void init_fields(const struct space *s, struct pcg32 *g, unsigned band, double threads,
+			struct evolve_cand *c)
+{
+	for (uint32_t k = s->pb->nparams; k < nbits(s->pb); k++) {
+		struct scalar_ref sr;
+		c->bits[k] = scalar_ref(s->pb, k, &sr) ? draw_scalar(g, band + s->band_off[k], threads, &sr)
+			     : sr.pa ? field_image(sr.pa, sr.field) : 0;
+	}
+}
+
+/* Moves C's searched struct fields as a child's (except those FIXED_BY
+** says the host gives). */
+static void mutate_fields(const struct space *s, struct pcg32 *g, int cauchy, struct evolve_cand *c,
+			  int (*fixed_by)(const struct space *, const struct evolve_cand *, uint32_t))
+{
+	for (uint32_t k = s->pb->nparams; k < nbits(s->pb); k++) {
+		struct scalar_ref sr;
+		if (scalar_ref(s->pb, k, &sr) && !(fixed_by && fixed_by(s, c, k)))
+			c->bits[k] = step_scalar(g, cauchy, c->bits[k], (double)threads_of(c), &sr);
+	}
+}
+
 /* Keeps the scalars the kernel assumes nonzero away from 0. */
 static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 {
-	for (uint32_t p = 0; p < s->pb->nparams; p++)
-		if (s->nonzero[p] && c->bits[p] == 0)
-			c->bits[p] = 1;
+	for (uint32_t k = 0; k < nbits(s->pb); k++)
+		if (s->nonzero[k] && c->bits[k] == 0)
+			c->bits[k] = 1;
 }
 
 /* ---- host launch sites --------------------------------------------------- */
@@ -360,6 +472,18 @@ static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
 	}
 	unsigned bits = evolve_elem_size(et) * 8;
 	return bits < 64 ? x & ((UINT64_C(1) << bits) - 1) : x;
+}
+
+/* The field at byte offset OFF of the struct the site passes as parameter
+** P, or NULL when the host's value is not known. */
+static const struct hfield *host_field(const struct hsite *st, uint32_t p, uint32_t off)
+{
+	if (p >= st->nargs || st->nfields == NULL || st->fields == NULL)
+		return NULL;
+	for (uint32_t k = 0; k < st->nfields[p]; k++)
+		if (st->fields[p][k].off == off)
+			return &st->fields[p][k];
+	return NULL;
 }
 
 /*
@@ -411,16 +535,29 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 			unsigned es = evolve_elem_size(pa->et);
 			c->elems[p] = v / es ? v / es : 1;
 		}
+		/* the fields of a struct the host fills */
+		for (uint32_t j = 0; pa->kind == EVOLVE_FIXED && !pa->pinned && j < pa->nfields; j++) {
+			const struct hfield *h = host_field(st, p, pa->field_off[j]);
+			if (h && pa->field_type[j] != ET_U64 && hexpr_eval(hs, h->expr, c->vars, &v) == 0)
+				c->bits[pb->nparams + pa->fbase + j] = host_bits(&hs->x[h->expr], v,
+										 pa->field_type[j]);
+		}
 	}
 }
 
-/* Whether scalar P of C comes from its host site (not searched). */
+/* Whether scalar P of C (a parameter, or a struct field past nparams)
+** comes from its host site (not searched). */
 static int host_given(const struct space *s, const struct evolve_cand *c, uint32_t p)
 {
 	if (c->site < 0)
 		return 0;
 	const struct hsite *st = &s->pb->hs->s[s->pb->sites[c->site]];
-	return p < st->nargs && st->args[p] != HX_NONE;
+	if (p < s->pb->nparams)
+		return p < st->nargs && st->args[p] != HX_NONE;
+	struct scalar_ref sr;
+	scalar_ref(s->pb, p, &sr);
+	return sr.pa && host_field(st, (uint32_t)(sr.pa - s->pb->params), sr.pa->field_off[sr.field])
+	       != NULL;
 }
 
 /* Individual I of the host phase: site I modulo the sites, its unknowns
@@ -439,9 +576,13 @@ static void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct
 			random_fill(g, &c->fill[p], i + p);
 		else if (pa->kind == EVOLVE_SCALAR && pa->pinned)
 			c->bits[p] = pa->bits;
-		else if (pa->kind == EVOLVE_SCALAR)
-			c->bits[p] = strata_scalar(g, i + s->band_off[p], 256, pa->et);
+		else if (pa->kind == EVOLVE_SCALAR) {
+			struct scalar_ref sr;
+			scalar_ref(pb, p, &sr);
+			c->bits[p] = draw_scalar(g, i + s->band_off[p], 256, &sr);
+		}
 	}
+	init_fields(s, g, i, 256, c);
 	c->dyn_shared = pb->dyn_shared;
 	apply_site(s, c);
 }
@@ -453,7 +594,7 @@ static void mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 			int cauchy, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
-	cand_copy(c, parent, pb->nparams);
+	cand_copy(c, parent, pb);
 	if (pb->nsites > 1 && pcg32_bounded(g, 8) == 0)
 		c->site = (int32_t)pcg32_bounded(g, pb->nsites);
 	for (uint32_t v = 0; v < c->nvars; v++) {
@@ -472,7 +613,11 @@ static void mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 		const struct evolve_param *pa = &pb->params[p];
 		if (pa->pinned || pa->kind == EVOLVE_FIXED || host_given(s, c, p))
 			continue;
-		if (pa->kind == EVOLVE_SCALAR) {
+		if (pa->kind == EVOLVE_SCALAR && pa->nenums) {
+			struct scalar_ref sr;
+			scalar_ref(pb, p, &sr);
+			c->bits[p] = step_scalar(g, cauchy, c->bits[p], 256, &sr);
+		} else if (pa->kind == EVOLVE_SCALAR) {
 			double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
 			double x = scalar_value(c->bits[p], pa->et);
 			c->bits[p] = scalar_set(x + step * fmax(1, fabs(x) / 8), pa->et);
@@ -480,6 +625,7 @@ static void mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 			random_fill(g, &c->fill[p], pcg32_next(g));
 		}
 	}
+	mutate_fields(s, g, cauchy, c, host_given);
 	apply_site(s, c);
 }
 
@@ -535,9 +681,12 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 		} else if (pa->kind == EVOLVE_SCALAR && pa->pinned) {
 			c->bits[p] = pa->bits;
 		} else if (pa->kind == EVOLVE_SCALAR) {
-			c->bits[p] = strata_scalar(g, band, threads, pa->et);
+			struct scalar_ref sr;
+			scalar_ref(pb, p, &sr);
+			c->bits[p] = draw_scalar(g, band, threads, &sr);
 		}
 	}
+	init_fields(s, g, i, threads, c);
 	keep_nonzero(s, c);
 }
 
@@ -548,7 +697,7 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 		   int cauchy, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
-	cand_copy(c, parent, pb->nparams);
+	cand_copy(c, parent, pb);
 	/* half the children keep the parent's shape: a kernel that asserts
 	** its shape (a TILE x TILE block) accepts few shapes, and a child
 	** that moved every dimension would nearly always leave them */
@@ -584,6 +733,12 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 		if (pa->pinned || pa->kind == EVOLVE_FIXED)
 			continue;
 		double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
+		if (pa->kind == EVOLVE_SCALAR && pa->nenums) {
+			struct scalar_ref sr;
+			scalar_ref(pb, p, &sr);
+			c->bits[p] = step_scalar(g, cauchy, c->bits[p], (double)threads_of(c), &sr);
+			continue;
+		}
 		if (pa->kind == EVOLVE_SCALAR && pcg32_bounded(g, cauchy ? 4 : 16) == 0) {
 			/* a jump to another stratum, as buffers change generator */
 			c->bits[p] = strata_scalar(g, pcg32_next(g), (double)threads_of(c), pa->et);
@@ -610,6 +765,7 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 				f->v = 0;
 		}
 	}
+	mutate_fields(s, g, cauchy, c, NULL);
 	keep_nonzero(s, c);
 }
 
@@ -659,13 +815,22 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		if (pa->kind == EVOLVE_SCALAR) {
 			*slot = c->bits[i];
 		} else if (pa->kind == EVOLVE_FIXED) {
+			const uint64_t *fb = &c->bits[pb->nparams + pa->fbase];
 			if (pa->bytes) {
 				uint32_t id = mem_new(&m, AS_PARAM, pa->nbytes, "param");
 				memcpy(m.a[id].data, pa->bytes, pa->nbytes);
+				for (uint32_t j = 0; j < pa->nfields; j++) {
+					unsigned n = evolve_elem_size(pa->field_type[j]);
+					if (pa->field_type[j] != ET_U64 && pa->field_off[j] + n <= pa->nbytes)
+						memcpy(m.a[id].data + pa->field_off[j], &fb[j], n);
+				}
 				m.a[id].readonly = 1;
 				*slot = MEM_PTR(id, 0);
 			} else {
 				memcpy(slot, pa->slots, pa->nslots * sizeof *slot);
+				for (uint32_t j = 0; j < pa->nfields && j < pa->nslots; j++)
+					if (pa->field_type[j] != ET_U64)
+						slot[j] = fb[j];
 			}
 		} else {
 			unsigned es = evolve_elem_size(pa->et);
@@ -1067,7 +1232,7 @@ static void add_assumption(struct evolve_result *r, const struct evolve_assumpti
 static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v, uint32_t gen)
 {
 	struct evolve_cand c;
-	cand_copy(&c, &d->res->cands[base], d->pb->nparams);
+	cand_copy(&c, &d->res->cands[base], d->pb);
 	if (dim < EVOLVE_PARAM_DIM)
 		*dim_of(&c, dim) = v;
 	else
@@ -1249,10 +1414,9 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 		if (f->kind != FK_DIV_ZERO || probed(d, f->kind, f->func, f->pc))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
-		for (uint32_t p = 0; p < pb->nparams; p++) {
-			const struct evolve_param *pa = &pb->params[p];
-			if (pa->kind != EVOLVE_SCALAR || pa->pinned || r->cands[ci].bits[p] != 0
-			    || is_float_et(pa->et))
+		for (uint32_t p = 0; p < nbits(pb); p++) {
+			struct scalar_ref sr;
+			if (!scalar_ref(pb, p, &sr) || r->cands[ci].bits[p] != 0 || is_float_et(sr.et))
 				continue;
 			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
@@ -1516,6 +1680,22 @@ static void report_progress(const struct driver *d, uint32_t gen, uint32_t best)
 }
 
 /* The kernel's name without its parameter list. */
+/* Scalar K's name: the parameter's, or "p.stride" ("p.+4" where debug
+** info names no field). */
+static void scalar_label(const struct evolve_problem *pb, uint32_t k, char *buf, size_t n)
+{
+	struct scalar_ref sr;
+	scalar_ref(pb, k, &sr);
+	if (sr.pa == NULL)
+		snprintf(buf, n, "?");
+	else if (sr.field == UINT32_MAX)
+		snprintf(buf, n, "%s", sr.pa->label);
+	else if (sr.pa->field_name && sr.pa->field_name[sr.field])
+		snprintf(buf, n, "%s.%s", sr.pa->label, sr.pa->field_name[sr.field]);
+	else
+		snprintf(buf, n, "%s.+%" PRIu32, sr.pa->label, sr.pa->field_off[sr.field]);
+}
+
 static char *short_name(const char *demangled)
 {
 	const char *par = strchr(demangled, '(');
@@ -1553,7 +1733,8 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	if (f.loc.file && f.loc.line)
 		snprintf(at, sizeof at, " (%s:%" PRIu32 ")", f.loc.file, f.loc.line);
 	if (a->rel == EVOLVE_NONZERO) {
-		const char *pname = pb->params[a->param].label;
+		char pname[160];
+		scalar_label(pb, a->param, pname, sizeof pname);
 		f.detail = xasprintf("%s assumes %s != 0: it divides by it%s", kname, pname, at);
 		free(kname);
 		return f;
@@ -1675,7 +1856,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 	struct evolve_cand *batch = xcalloc(2 * (size_t)P, sizeof *batch);
 	uint32_t base = out->ncands;
 	for (uint32_t i = 0; i < P; i++) {
-		cand_alloc(&batch[i], pb->nparams);
+		cand_alloc(&batch[i], pb);
 		if (host)
 			init_host(s, g, i, &batch[i]);
 		else
@@ -1709,7 +1890,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 				/* a parent the kernel rejects has children it mostly
 				** rejects too: draw from the strata again instead */
 				for (int k = 0; k < 2; k++) {
-					cand_alloc(&batch[2 * i + k], pb->nparams);
+					cand_alloc(&batch[2 * i + k], pb);
 					if (host)
 						init_host(s, g, fresh++, &batch[2 * i + k]);
 					else
@@ -1785,9 +1966,9 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	/* each parameter walks its strata from its own random start, so the
 	** strata of two parameters (or of a parameter and the block) are not
 	** paired the same way in every search */
-	s.band_off = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *s.band_off);
-	s.nonzero = xcalloc(pb->nparams ? pb->nparams : 1, 1);
-	for (uint32_t p = 0; p < pb->nparams; p++)
+	s.band_off = xcalloc(nbits(pb) ? nbits(pb) : 1, sizeof *s.band_off);
+	s.nonzero = xcalloc(nbits(pb) ? nbits(pb) : 1, 1);
+	for (uint32_t p = 0; p < nbits(pb); p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
 	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX };
 	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);

@@ -56,6 +56,21 @@ struct evolve_param {
 	uint8_t *image;		/* BUFFER, pinned: ELEMS elements; NULL: zeros */
 	uint64_t elems;		/* BUFFER, pinned: 0 for a sparse (unbounded) buffer */
 	const char *label;	/* name in reports (not owned) */
+	/* SCALAR of an enum type: its enumerators, which the search draws
+	** (debug info; not owned).  0: any value. */
+	const int64_t *enums;
+	uint32_t nenums;
+	/* FIXED: its scalar fields, flattened (struct param's, not owned).
+	** Unless the struct is pinned (--arg), each field is searched like a
+	** scalar, its bits at evolve_cand bits[nparams + fbase + j]; an ET_U64
+	** field is a pointer and keeps the image's value. */
+	uint32_t nfields;
+	uint32_t fbase;
+	const uint32_t *field_off;	/* byval: byte offset in BYTES */
+	const uint8_t *field_type;	/* enum elem_type */
+	const uint32_t *field_nenums;	/* per field: enumerators (NULL: none) */
+	int64_t *const *field_enums;
+	char *const *field_name;	/* per field: "stride", "in.x" (NULL: unknown) */
 };
 
 /* The state of the search after each generation, for a progress line. */
@@ -71,6 +86,7 @@ struct evolve_problem {
 	uint32_t func;
 	struct evolve_param *params;
 	uint32_t nparams, nslots;
+	uint32_t nfields;	/* struct fields over all FIXED parameters */
 	/* The kernel states a contract (assert or __builtin_assume in its
 	** code, __launch_bounds__, --grid/--block ranges): launches inside it
 	** lie under CL_DECLARED, else under CL_INFERRED (docs/CONTRACTS.md). */
@@ -108,7 +124,8 @@ struct evolve_problem {
 struct evolve_cand {
 	struct dim3 grid, block;
 	uint64_t dyn_shared;
-	uint64_t *bits;		/* per parameter: scalar bits (SCALAR) */
+	uint64_t *bits;		/* per parameter: scalar bits (SCALAR); then per
+				   struct field (evolve_param fbase) */
 	struct evolve_fill *fill;	/* per parameter: generator (BUFFER, unpinned) */
 	uint64_t *touched;	/* per parameter: elements the launch reached (BUFFER) */
 	double f, r;		/* fitness */

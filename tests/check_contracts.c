@@ -25,22 +25,6 @@ static const char *const contract_names[] = {
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
-/* Known gaps: programs whose expected findings the default run still
-** misses, and why.  The test asserts the gap is still there, so it fails
-** once the gap is closed and the entry must go. */
-static const struct { const char *name, *why; } known_gaps[] = {
-	{ "params_struct_stride", "struct arguments are not read from the host's launch "
-	  "(the Params the host passes): the race at its stride is missed" },
-};
-
-static const char *gap_of(const char *name)
-{
-	for (size_t i = 0; i < sizeof known_gaps / sizeof known_gaps[0]; i++)
-		if (strcmp(known_gaps[i].name, name) == 0)
-			return known_gaps[i].why;
-	return NULL;
-}
-
 /* One `finding` entry. */
 struct centry {
 	char kind[32];		/* the report's kind id */
@@ -314,20 +298,11 @@ START_TEST(default_run)
 				      file, jstr(f, "kind"), l0, jstr(f, "contract"), jstr(f, "message"));
 		}
 		for (int i = 0; i < m->na; i++)
-			ck_assert_msg(m->a[i].matched, "%s: missed the assumption %s <= %u of %s", file,
-				      m->a[i].dim, m->a[i].bound, m->a[i].kernel);
-		const char *gap = gap_of(name);
-		int missed = 0;
-		for (int i = 0; which == 0 && i < m->nf; i++) {
-			missed += !m->f[i].matched;
-			ck_assert_msg(m->f[i].matched || gap, "%s: missed %s on %s at %s (contract %s)",
+			ck_assert_msg(m->a[i].matched, "%s: missed the assumption %s %s %u of %s", file,
+				      m->a[i].dim, m->a[i].rel, m->a[i].bound, m->a[i].kernel);
+		for (int i = 0; which == 0 && i < m->nf; i++)
+			ck_assert_msg(m->f[i].matched, "%s: missed %s on %s at %s (contract %s)",
 				      file, m->f[i].kind, m->f[i].var, m->f[i].lines[0], m->f[i].contract);
-		}
-		if (which == 0 && gap) {
-			ck_assert_msg(missed > 0, "%s: the known gap is closed (%s): drop it from "
-				      "known_gaps", file, gap);
-			printf("contracts %s: known gap: %s\n", name, gap);
-		}
 		cJSON_Delete(doc);
 		tu_run_free(&r);
 	}

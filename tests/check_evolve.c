@@ -485,6 +485,203 @@ START_TEST(nonzero_assumption)
 }
 END_TEST
 
+/* The default search of the .cu source SRC (device side only: no host
+** sites), as JSON; *R keeps the run. */
+static cJSON *search_cu_json(struct tu_run *r, const char *src, char **bc)
+{
+	*bc = tu_compile_cu(src);
+	tu_run_bin(r, (const char *const[]){ *bc, "--format=json", NULL });
+	ck_assert_msg(r->status == 0 || r->status == 1, "exit %d: %s", r->status, r->err);
+	return tu_check_report_json(r->out);
+}
+
+/* The message of the first finding of kind KIND whose message holds
+** NEEDLE, or NULL. */
+static const char *finding_with(const cJSON *doc, const char *kind, const char *needle)
+{
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		const char *k = cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring;
+		const char *m = cJSON_GetObjectItemCaseSensitive(f, "message")->valuestring;
+		if (strcmp(k, kind) == 0 && strstr(m, needle))
+			return m;
+	}
+	return NULL;
+}
+
+/* Issue 10, item 6: the fields of a struct passed by value are searched
+** (the race needs stride >= 2), its divisor field is assumed nonzero, and
+** the launch replays with the fields as --arg reads them. */
+START_TEST(struct_fields)
+{
+	static const char src[] =
+		"struct P { int n; int stride; float scale; };\n"
+		"__global__ void dec(const float *in, float *out, P p)\n"
+		"{\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tif (i < p.n)\n"
+		"\t\tout[i / p.stride] += in[i] * p.scale;\n"
+		"}\n";
+	struct tu_run r;
+	char *bc;
+	cJSON *doc = search_cu_json(&r, src, &bc);
+	ck_assert_msg(finding_with(doc, "data-race", "") != NULL, "no race: %s", r.err);
+	ck_assert_ptr_nonnull(finding_with(doc, "shape-assumption", "dec assumes p.stride != 0"));
+	ck_assert_int_eq(count_kind(doc, "division-by-zero"), 0);
+	/* the race's witness replays it, the struct's fields as --arg gives them */
+	const cJSON *f, *race = NULL;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		if (race == NULL && strcmp(cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring,
+					   "data-race") == 0)
+			race = f;
+	int li = cJSON_GetObjectItemCaseSensitive(race, "launch")->valueint;
+	const cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"), li);
+	char *opts = xstrdup(cJSON_GetObjectItemCaseSensitive(l, "options")->valuestring);
+	const char *p = strstr(opts, "--arg p=");
+	int n, stride;
+	ck_assert_msg(p && sscanf(p, "--arg p=%d,%d,", &n, &stride) == 2, "%s", opts);
+	ck_assert_int_ge(stride, 2);
+	const char *args[48] = { bc, "--format=json" };
+	int na = 2;
+	for (char *save = NULL, *t = strtok_r(opts, " ", &save); t && na < 47; t = strtok_r(NULL, " ", &save))
+		args[na++] = t;
+	args[na] = NULL;
+	struct tu_run rr;
+	tu_run_bin(&rr, args);
+	ck_assert_msg(rr.status == 1 && strstr(rr.out, "data-race"), "replay: %d %s", rr.status, rr.err);
+	tu_run_free(&rr);
+	free(opts);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* Issue 10, item 6: an enum parameter takes its enumerators (debug info):
+** the race is only in mode C = 77777, which no stratum of plain integers
+** draws. */
+START_TEST(enum_values)
+{
+	static const char src[] =
+		"enum Mode { A = 0, B = 1000, C = 77777 };\n"
+		"__global__ void k(float *out, Mode m)\n"
+		"{\n"
+		"\tif (m == C)\n"
+		"\t\tout[0] = threadIdx.x;\n"
+		"\telse\n"
+		"\t\tout[threadIdx.x] = m;\n"
+		"}\n";
+	struct tu_run r;
+	char *bc;
+	cJSON *doc = search_cu_json(&r, src, &bc);
+	ck_assert_msg(finding_with(doc, "data-race", "") != NULL, "mode C not tried: %s", r.err);
+	ck_assert_int_eq(r.status, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* Issue 10, item 6: the grid is searched for a kernel that reads neither
+** blockIdx nor gridDim: identical blocks' read-modify-writes of one slot
+** race; their same-value writes do not count. */
+START_TEST(grid_blind)
+{
+	static const char src[] =
+		"__global__ void acc(const int *in, int *out, int *flag)\n"
+		"{\n"
+		"\tflag[threadIdx.x] = 1;\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tout[0] += in[0];\n"
+		"}\n";
+	struct tu_run r;
+	char *bc;
+	cJSON *doc = search_cu_json(&r, src, &bc);
+	const cJSON *f;
+	int races = 0;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		if (strcmp(cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring, "data-race") != 0)
+			continue;
+		races++;
+		const cJSON *cls = cJSON_GetObjectItemCaseSensitive(f, "class");
+		ck_assert_msg(cJSON_IsString(cls) && strcmp(cls->valuestring, "inter-block") == 0,
+			      "a race that is not inter-block");
+	}
+	ck_assert_msg(races >= 1, "no inter-block race: %s", r.err);
+	ck_assert_ptr_null(finding_with(doc, "data-race", "same value"));
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* docs/CONTRACTS.md rules 4 to 6 with no host code: a 16x16 tile kernel
+** is pinned to 16 x 16 by its writes (x, y <= 16) and its reads (x, y >=
+** 16); a warp-shuffle kernel assumes whole warps; a flattened index bounds
+** the block's threads from both sides.  Each reports its real race inside
+** those shapes, and nothing else. */
+START_TEST(shape_rules)
+{
+	static const char tile[] =
+		"#define T 16\n"
+		"__global__ void mm(const float *A, const float *B, float *C, int n)\n"
+		"{\n"
+		"\t__shared__ float As[T][T], Bs[T][T];\n"
+		"\tint tx = threadIdx.x, ty = threadIdx.y;\n"
+		"\tint row = blockIdx.y * T + ty, col = blockIdx.x * T + tx;\n"
+		"\tfloat acc = 0;\n"
+		"\tfor (int t = 0; t < n; t += T) {\n"
+		"\t\tAs[ty][tx] = A[row * n + t + tx];\n"
+		"\t\tBs[ty][tx] = B[(t + ty) * n + col];\n"
+		"\t\t__syncthreads();\n"
+		"\t\tfor (int k = 0; k < T; k++)\n"
+		"\t\t\tacc += As[ty][k] * Bs[k][tx];\n"
+		"\t}\n"
+		"\tC[row * n + col] = acc;\n"
+		"}\n";
+	struct tu_run r;
+	char *bc;
+	cJSON *doc = search_cu_json(&r, tile, &bc);
+	static const char *const want[] = {
+		"mm assumes blockDim.x <= 16", "mm assumes blockDim.y <= 16",
+		"mm assumes blockDim.x >= 16", "mm assumes blockDim.y >= 16",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		ck_assert_msg(finding_with(doc, "shape-assumption", want[i]) != NULL, "no '%s': %s",
+			      want[i], r.err);
+	ck_assert_msg(finding_with(doc, "data-race", "") != NULL, "no race: %s", r.err);
+	ck_assert_int_eq(count_kind(doc, "uninitialized-read"), 0);
+	ck_assert_int_eq(count_kind(doc, "out-of-bounds"), 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+
+	static const char warp[] =
+		"__global__ void ws(const float *in, float *out)\n"
+		"{\n"
+		"\tfloat v = in[blockIdx.x * blockDim.x + threadIdx.x];\n"
+		"\tfor (int o = 16; o > 0; o /= 2)\n"
+		"\t\tv += __shfl_down_sync(0xffffffffu, v, o);\n"
+		"\tif ((threadIdx.x & 31) == 0)\n"
+		"\t\tatomicAdd(out, v);\n"
+		"}\n";
+	doc = search_cu_json(&r, warp, &bc);
+	ck_assert_msg(finding_with(doc, "shape-assumption",
+				   "ws assumes whole warps (blockDim.x a multiple of 32)") != NULL,
+		      "no whole-warps assumption: %s", r.err);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(doc, "findings")), 1);
+	ck_assert_int_eq(r.status, 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* The kernel's contract: candidates on which an assert fails are counted
 ** and their findings dropped; out of bounds on a shared array beyond a
 ** block size is the kernel's inferred shape assumption, one warning with
@@ -654,6 +851,10 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, oob_sized_buffer);
 	tcase_add_test(tc, usage);
 	tcase_add_test(tc, every_kernel);
+	tcase_add_test(tc, struct_fields);
+	tcase_add_test(tc, enum_values);
+	tcase_add_test(tc, grid_blind);
+	tcase_add_test(tc, shape_rules);
 	suite_add_tcase(s, tc);
 	return s;
 }
