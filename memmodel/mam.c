@@ -540,6 +540,10 @@ static void free_launch(struct mam *m, int keep)
 	if (m->relix)
 		memset(m->relix, 0, (size_t)m->relcap * 2 * sizeof *m->relix);
 	m->relused = 0;
+	/* fence records are told apart by block, and block ids start again
+	** at 0 in every launch: the previous launch's must not be read */
+	if (m->fences)
+		memset(m->fences, 0, 1024 * sizeof *m->fences);
 	memset(&m->st, 0, sizeof m->st);
 	m->st.bytes = (uint64_t)m->pcap * (sizeof(uint64_t) + sizeof(struct page *));
 }

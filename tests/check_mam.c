@@ -1726,6 +1726,39 @@ START_TEST(handover_last_block)
 }
 END_TEST
 
+/* A launch forgets the fences of the one before: block ids start again at
+** 0, and a stale fence record of block 0 would make this launch's ticket a
+** release (the search reuses one model for many launches: its results
+** depended on which worker ran which launch before). */
+START_TEST(fences_forgotten_between_launches)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 3, 64);
+	fx_block(&f, 0);
+	WR(&f, 0, GL(0), 1, 0);
+	FENCE(&f, 0, MAM_SCOPE_DEVICE);
+	AT(&f, 0, GL(256), 2);
+	mam_block_end(f.m);
+	mam_clear_results(f.m);
+	fx_launch(&f, 3, 64);
+	for (uint32_t blk = 0; blk < 2; blk++) {
+		fx_block(&f, blk);
+		WR(&f, 0, GL(4 * blk), 1, blk);
+		AT(&f, 0, GL(256), 2);
+		mam_block_end(f.m);
+	}
+	fx_block(&f, 2);
+	AT(&f, 0, GL(256), 2);
+	RD(&f, 0, GL(0), 3);
+	RD(&f, 0, GL(4), 3);
+	mam_block_end(f.m);
+	/* no fence in this launch: both partial sums race with the read */
+	const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 3);
+	ck_assert_uint_eq(r->addresses, 2);
+	fx_free(&f);
+}
+END_TEST
+
 /* A fence releases what the block did before the interval it is in (the
 ** barrier makes other threads' accesses part of the fencing thread's
 ** past), and an access that no release orders is the witness other blocks
@@ -1831,6 +1864,7 @@ Suite *mam_suite(void)
 	tc = tcase_create("hand-over");
 	tcase_add_loop_test(tc, handover_last_block, 0, 5);
 	tcase_add_test(tc, handover_cumulative_and_witness);
+	tcase_add_test(tc, fences_forgotten_between_launches);
 	tcase_add_test(tc, handover_locations_and_launches);
 	suite_add_tcase(s, tc);
 
