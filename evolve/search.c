@@ -910,7 +910,14 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			c->touched[i] = (m.a[alloc[i]].size + es - 1) / es;
 		}
 	if (c->rejected >= 0) {
-		findings_free(&c->fs);
+		/* only the fault itself is kept (host_fault may report it) */
+		uint32_t k = 0;
+		for (uint32_t i = 0; i < c->fs.n; i++)
+			if (k == 0 && c->fs.v[i].kind == (enum finding_kind)c->rejected)
+				c->fs.v[k++] = c->fs.v[i];
+			else
+				finding_clear(&c->fs.v[i]);
+		c->fs.n = k;
 	} else {
 		detect_races(p, w->mam, &m, 0, &c->fs);
 		c->nbars = mam_nbarriers(w->mam);
@@ -1628,6 +1635,72 @@ static uint64_t sibling_budget(const struct driver *d)
 
 /* Evaluates CANDS[0..N) (moved into the result), adds them in order, and
 ** looks for the kernel's assumptions behind their faults. */
+/* Whether host launch site SITE of PB gives every part of the launch as a
+** constant: dimensions, dynamic shared size, every scalar and struct field
+** the search would set (buffer contents aside). */
+static int site_fixed(const struct evolve_problem *pb, int32_t site)
+{
+	const struct hostsites *hs = pb->hs;
+	const struct hsite *st = &hs->s[pb->sites[site]];
+	for (int i = 0; i < 3; i++)
+		if (!hexpr_is_const(hs, st->grid[i]) || !hexpr_is_const(hs, st->block[i]))
+			return 0;
+	if (!pb->shared_pinned && !hexpr_is_const(hs, st->shmem))
+		return 0;
+	for (uint32_t k = 0; k < nbits(pb); k++) {
+		struct scalar_ref sr;
+		if (!scalar_ref(pb, k, &sr))
+			continue;
+		uint32_t p = (uint32_t)(sr.pa - pb->params);
+		const struct hfield *h = sr.field == UINT32_MAX ? NULL
+					 : host_field(st, p, sr.pa->field_off[sr.field]);
+		uint32_t e = sr.field == UINT32_MAX ? (p < st->nargs ? st->args[p] : HX_NONE)
+			     : h ? h->expr : HX_NONE;
+		if (!hexpr_is_const(hs, e))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+** A launch the program makes with constants only, on which an assert fails
+** (or the kernel traps) whatever its buffers hold (it does again with them
+** all zeros and all 0, 1, 2, ...): the program's own launch breaks the
+** kernel's contract.  That is a bug to report at the host contract, not a
+** launch to discard; candidate CI is taken back in with that one finding.
+*/
+static void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_cand *c = &r->cands[ci];
+	if (c->site < 0 || (c->rejected != FK_ASSERT && c->rejected != FK_TRAP) || c->fs.n == 0
+	    || !site_fixed(d->pb, c->site))
+		return;
+	enum finding_kind kind = c->fs.v[0].kind;
+	uint32_t func = c->fs.v[0].func, pc = c->fs.v[0].pc;
+	if (probed(d, kind, func, pc))
+		return;
+	static const uint8_t fills[2] = { FILL_ZERO, FILL_IOTA };
+	for (int k = 0; k < 2; k++) {
+		struct evolve_cand pr;
+		cand_copy(&pr, &r->cands[ci], d->pb);
+		for (uint32_t p = 0; p < d->pb->nparams; p++)
+			if (d->pb->params[p].kind == EVOLVE_BUFFER && !d->pb->params[p].pinned)
+				pr.fill[p] = (struct evolve_fill){ .kind = fills[k], .k = 1 };
+		pr.probe = 1;
+		evaluate(d->pb, &d->ws[0], &pr);
+		uint32_t pi = add_cand(d, &pr, gen);
+		if (r->cands[pi].rejected != (int)kind || !fault_at(&r->cands[pi], kind, func, pc))
+			return;		/* the data's doing */
+	}
+	struct evolve_cand *h = &r->cands[ci];
+	r->rejected_by[kind]--;
+	r->accepted++;
+	h->rejected = -1;
+	h->f = h->r = 2;	/* never the best launch */
+	note_seen(&d->seen, &h->fs);
+}
+
 static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n, uint32_t gen)
 {
 	uint64_t budget = sibling_budget(d);
@@ -1638,6 +1711,7 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 	for (uint32_t i = 0; i < n; i++)
 		add_cand(d, &cands[i], gen);
 	for (uint32_t i = first; i < first + n; i++) {
+		host_fault(d, i, gen);
 		struct evolve_cand *c = &d->res->cands[i];
 		/* a host launch's faults are the program's bugs, not assumptions */
 		static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {

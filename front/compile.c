@@ -345,6 +345,7 @@ struct setup {
 	const char *arch;
 	const char *toolkit;	/* CUDA toolkit root, or NULL for the prelude */
 	char *prelude;		/* prelude header (no toolkit) */
+	char *prelude_inc;	/* its stand-ins for cuda_runtime.h and kin */
 	char *compat;		/* cuda-compat directory (a toolkit lacking a header) */
 	char *cccl;		/* the toolkit's include/cccl, where it has one */
 	int nolib;		/* the toolkit has no libdevice: -nocudalib */
@@ -353,6 +354,7 @@ struct setup {
 static void setup_free(struct setup *s)
 {
 	free(s->prelude);
+	free(s->prelude_inc);
 	free(s->compat);
 	free(s->cccl);
 	memset(s, 0, sizeof *s);
@@ -391,6 +393,9 @@ static int setup_resolve(const struct compile_opts *o, struct setup *s, struct s
 		if (s->prelude == NULL)
 			return sim_fail(err, SIM_ERR_IO, "cannot find simulee-c's prelude "
 					"(prelude/simulee_cuda.h under %s)", where);
+		s->prelude_inc = data_file(o->datadir, "prelude/include/cuda_runtime.h");
+		if (s->prelude_inc != NULL)
+			*strrchr(s->prelude_inc, '/') = '\0';
 		return 0;
 	}
 	if (!has_file(s->toolkit, "include/texture_fetch_functions.h")) {
@@ -462,6 +467,11 @@ static void setup_args(const struct setup *s, int host, struct argv_buf *a)
 	av_add(a, "-nocudalib");
 	av_add(a, "-include");
 	av_add(a, s->prelude);
+	if (s->prelude_inc != NULL) {
+		/* after the user's -I: their own cuda_runtime.h wins */
+		av_add(a, "-idirafter");
+		av_add(a, s->prelude_inc);
+	}
 	if (host) {
 		av_add(a, "-Xclang");
 		av_add(a, "-target-sdk-version=" ASSUMED_SDK_VERSION);

@@ -1271,13 +1271,17 @@ reload:
 		}
 		vmcase(ASSERTFAIL) {
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
+			/* reported where the kernel asserts, not in the header's
+			** __assert_fail */
+			uint32_t ufn = fr->fn, upc = pc;
+			user_insn(ex->p, w, &ufn, &upc);
 			FOR_LANES(m, l) {
 				char *msg = mem_strdup(mem, A[l], 512);
 				char *file = mem_strdup(mem, B[l], 512);
 				char detail[1200];
 				snprintf(detail, sizeof detail, "assert(%s) failed at %s:%u", msg, file,
 					 (unsigned)C[l]);
-				exec_finding(ex, w, (int)l, fr->fn, pc, FK_ASSERT, 0, detail);
+				exec_finding(ex, w, (int)l, ufn, upc, FK_ASSERT, 0, detail);
 				free(msg);
 				free(file);
 			}

@@ -250,6 +250,21 @@ START_TEST(cu_clean_prelude)
 }
 END_TEST
 
+/* A program's usual includes compile against the prelude (its stand-ins
+** under prelude/include), host launch and all. */
+START_TEST(cu_includes_prelude)
+{
+	static const char src[] =
+		"#include <cuda_runtime.h>\n"
+		"#include <cuda_runtime_api.h>\n"
+		"#include <cuda.h>\n"
+		"#include <device_launch_parameters.h>\n"
+		"__global__ void k(int *a) { a[0] = threadIdx.x; }\n"
+		"int main() { int *a; cudaMalloc(&a, 4); k<<<1, 32>>>(a); return 0; }\n";
+	run_cu(src, (const char *const[]){ "--prelude", NULL }, 1, "data race on global 'a[0]'");
+}
+END_TEST
+
 START_TEST(cu_race_search)
 {
 	/* the default pipeline: the search finds the race too */
@@ -848,6 +863,7 @@ Suite *compile_suite(void)
 	tcase_add_test(tc, cu_race_prelude);
 	tcase_add_test(tc, cu_clean_prelude);
 	tcase_add_test(tc, cu_race_search);
+	tcase_add_test(tc, cu_includes_prelude);
 	tcase_add_test(tc, cu_toolkit);
 	tcase_add_test(tc, cu_compile_error);
 	tcase_add_test(tc, cu_no_clang);

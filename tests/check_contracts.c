@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tests/tests.h"
 
@@ -258,6 +259,79 @@ static cJSON *run_cu(struct tu_run *r, const char *file)
 	return tu_check_report_json(r->out);
 }
 
+/* A launch the program makes with constants only, on which the kernel's
+** assert fails whatever the buffers hold, is a bug at the host contract
+** (tile_sum asserts a block of 256, the host launches 128), reported at the
+** assert; one that fails on the data only (data_check asserts its input
+** is not negative: the host's data decides) is not. */
+START_TEST(host_assert)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("contracts host_assert: skipped: no clang\n");
+		return;
+	}
+	static const char src[] =
+		"#include <cassert>\n"
+		"#include <cuda_runtime.h>\n"
+		"\n"
+		"__global__ void tile_sum(const float *in, float *out)\n"
+		"{\n"
+		"\tassert(blockDim.x == 256);\n"
+		"\t__shared__ float s[256];\n"
+		"\ts[threadIdx.x] = in[blockIdx.x * 256 + threadIdx.x];\n"
+		"\t__syncthreads();\n"
+		"\tif (threadIdx.x == 0) {\n"
+		"\t\tfloat t = 0;\n"
+		"\t\tfor (int i = 0; i < 256; i++)\n"
+		"\t\t\tt += s[i];\n"
+		"\t\tout[blockIdx.x] = t;\n"
+		"\t}\n"
+		"}\n"
+		"\n"
+		"__global__ void data_check(const float *in, float *out)\n"
+		"{\n"
+		"\tassert(in[threadIdx.x] >= 0.0f);\n"
+		"\tout[threadIdx.x] = in[threadIdx.x];\n"
+		"}\n"
+		"\n"
+		"int main()\n"
+		"{\n"
+		"\tfloat *in, *out;\n"
+		"\tcudaMalloc(&in, 4096 * sizeof(float));\n"
+		"\tcudaMalloc(&out, 4096 * sizeof(float));\n"
+		"\ttile_sum<<<16, 128>>>(in, out);\n"
+		"\tdata_check<<<1, 128>>>(in, out);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	char *tmp = tu_tmpfile(src, sizeof src - 1);
+	char path[4200];
+	snprintf(path, sizeof path, "%s.cu", tmp);
+	ck_assert_int_eq(rename(tmp, path), 0);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	int n = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		if (strcmp(jstr(f, "kind"), "assert") != 0)
+			continue;
+		n++;
+		ck_assert_str_eq(jstr(f, "contract"), "host");
+		ck_assert_ptr_nonnull(strstr(jstr(f, "detail"), "blockDim.x == 256"));
+		char l0[96];
+		loc_of(f, 0, l0, sizeof l0);
+		ck_assert_msg(strstr(l0, ".cu:6") != NULL, "reported at %s", l0);
+	}
+	ck_assert_int_eq(n, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(path);
+	free(tmp);
+}
+END_TEST
+
 START_TEST(default_run)
 {
 	const char *name = contract_names[_i];
@@ -318,6 +392,7 @@ Suite *contracts_suite(void)
 	TCase *tc = tcase_create("default run");
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, default_run, 0, NCONTRACTS);
+	tcase_add_test(tc, host_assert);
 	suite_add_tcase(s, tc);
 	return s;
 }
