@@ -794,8 +794,8 @@ struct worker {
 };
 
 /* Runs candidate C on W's model and memory: fills C's fitness, rejected,
-** touched and work, and its findings and barrier verdicts (both empty for
-** a rejected candidate). */
+** touched and work, its findings (for a rejected candidate, what it found
+** up to its fault) and its barrier verdicts (none for a rejected one). */
 static void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
 {
 	const struct program *p = pb->prog;
@@ -909,16 +909,10 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			unsigned es = evolve_elem_size(pb->params[i].et);
 			c->touched[i] = (m.a[alloc[i]].size + es - 1) / es;
 		}
-	if (c->rejected >= 0) {
-		/* only the fault itself is kept (host_fault may report it) */
-		uint32_t k = 0;
-		for (uint32_t i = 0; i < c->fs.n; i++)
-			if (k == 0 && c->fs.v[i].kind == (enum finding_kind)c->rejected)
-				c->fs.v[k++] = c->fs.v[i];
-			else
-				finding_clear(&c->fs.v[i]);
-		c->fs.n = k;
-	} else {
+	/* a rejected launch keeps what it found before it ended: the probes
+	** read it (an access past an array's end, then a wild pointer), and
+	** host_fault may report its fault; only accepted launches are merged */
+	if (c->rejected < 0) {
 		detect_races(p, w->mam, &m, 0, &c->fs);
 		c->nbars = mam_nbarriers(w->mam);
 		c->bars = xcalloc(c->nbars ? c->nbars : 1, sizeof *c->bars);
@@ -1304,9 +1298,9 @@ static void infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
 	while (hi - lo > 1) {
 		uint32_t mid = lo + (hi - lo) / 2;
 		pi = probe(d, ci, 0, mid, gen);
-		if (r->cands[pi].rejected < 0 && fault_at(&r->cands[pi], kind, func, pc)) {
+		if (fault_at(&r->cands[pi], kind, func, pc)) {
 			hi = mid;
-			at = pi;
+			at = r->cands[pi].rejected < 0 ? pi : at;
 		} else {
 			lo = mid;
 		}
@@ -1380,9 +1374,9 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			while (hi - lo > 1) {
 				uint32_t mid = lo + (hi - lo) / 2;
 				pi = probe(d, ci, dim, mid, gen);
-				if (r->cands[pi].rejected < 0 && fault_at(&r->cands[pi], kind, func, pc)) {
+				if (fault_at(&r->cands[pi], kind, func, pc)) {
 					hi = mid;
-					at = pi;
+					at = r->cands[pi].rejected < 0 ? pi : at;
 				} else {
 					lo = mid;
 				}
@@ -1673,11 +1667,16 @@ static void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct evolve_cand *c = &r->cands[ci];
-	if (c->site < 0 || (c->rejected != FK_ASSERT && c->rejected != FK_TRAP) || c->fs.n == 0
+	if (c->site < 0 || (c->rejected != FK_ASSERT && c->rejected != FK_TRAP)
 	    || !site_fixed(d->pb, c->site))
 		return;
-	enum finding_kind kind = c->fs.v[0].kind;
-	uint32_t func = c->fs.v[0].func, pc = c->fs.v[0].pc;
+	uint32_t fi = 0;
+	while (fi < c->fs.n && c->fs.v[fi].kind != (enum finding_kind)c->rejected)
+		fi++;
+	if (fi == c->fs.n)
+		return;
+	enum finding_kind kind = c->fs.v[fi].kind;
+	uint32_t func = c->fs.v[fi].func, pc = c->fs.v[fi].pc;
 	if (probed(d, kind, func, pc))
 		return;
 	static const uint8_t fills[2] = { FILL_ZERO, FILL_IOTA };
@@ -1694,6 +1693,12 @@ static void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 			return;		/* the data's doing */
 	}
 	struct evolve_cand *h = &r->cands[ci];
+	/* the launch ended there: its one finding is the fault */
+	for (uint32_t i = 0; i < h->fs.n; i++)
+		if (i != fi)
+			finding_clear(&h->fs.v[i]);
+	h->fs.v[0] = h->fs.v[fi];
+	h->fs.n = 1;
 	r->rejected_by[kind]--;
 	r->accepted++;
 	h->rejected = -1;
@@ -1776,10 +1781,62 @@ static char *short_name(const char *demangled)
 	return par ? xstrndup(demangled, (size_t)(par - demangled)) : xstrdup(demangled);
 }
 
-/* The finding that reports assumption A: a warning at the access that
-** leaves the array ("sum_rows assumes blockDim.x <= 256: shared
-** 'part[256]' is indexed by threadIdx.x (k.cu:7)") or at the division
-** ("hist assumes nbins != 0: it divides by it (k.cu:9)"). */
+/* "As[16][16]": the static __shared__ array of allocation ALLOC. */
+static char *array_name(const struct program *p, uint32_t alloc)
+{
+	const struct gvar *g = NULL;
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].alloc_id == alloc)
+			g = &p->gvars[i];
+	char shape[96] = "";
+	size_t len = 0;
+	for (uint32_t i = 0; g && i < g->ndims && len < sizeof shape - 16; i++)
+		len += (size_t)snprintf(shape + len, sizeof shape - len, "[%" PRIu32 "]", g->dims[i]);
+	return xasprintf("%s%s", g ? (g->demangled ? g->demangled : g->name) : "?", shape);
+}
+
+/* "'As[16][16]' and 'Bs[16][16]'": the arrays whose assumptions give A's
+** bound on A's component in A's direction. */
+static char *bound_arrays(const struct program *p, const struct evolve_result *r,
+			  const struct evolve_assumption *a)
+{
+	char *out = NULL;
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		const struct evolve_assumption *b = &r->assumptions[i];
+		if (b->dim != a->dim || b->rel != a->rel || b->bound != a->bound)
+			continue;
+		char *name = array_name(p, b->alloc), *more;
+		if (out && strstr(out, name) == NULL)
+			more = xasprintf("%s and '%s'", out, name);
+		else
+			more = out ? xstrdup(out) : xasprintf("'%s'", name);
+		free(out);
+		free(name);
+		out = more;
+	}
+	return out;
+}
+
+/* " (k.cu:29)": where assumption A's fault shows, or "". */
+static const char *at_text(const struct evolve_result *r, const struct evolve_assumption *a)
+{
+	static char buf[300];	/* read before the next call */
+	const struct finding *o = fault_at(&r->cands[a->launch], (enum finding_kind)a->kind,
+					   a->func, a->pc);
+	buf[0] = '\0';
+	if (o && o->loc.file && o->loc.line)
+		snprintf(buf, sizeof buf, " (%s:%" PRIu32 ")", o->loc.file, o->loc.line);
+	return buf;
+}
+
+/* The finding that reports assumption A: at the access that shows a
+** component's bounds, all of them over every array ("sum_rows assumes
+** blockDim.x <= 256: shared 'part[256]' is indexed by threadIdx.x
+** (k.cu:7)"; "matmul assumes blockDim.x == 16: shared 'As[16][16]' and
+** 'Bs[16][16]' are indexed by threadIdx.x (k.cu:29), and shared
+** 'As[16][16]' is read where no thread of a smaller block writes
+** (k.cu:33)"), at the warp-level operation that needs whole warps, or at
+** the division ("hist assumes nbins != 0: it divides by it (k.cu:9)"). */
 static struct finding assumption_finding(const struct evolve_problem *pb,
 					 const struct evolve_result *r,
 					 const struct evolve_assumption *a)
@@ -1829,29 +1886,63 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 		free(kname);
 		return f;
 	}
-	const struct gvar *g = NULL;
-	for (uint32_t i = 0; i < p->ngvars; i++)
-		if (p->gvars[i].alloc_id == a->alloc)
-			g = &p->gvars[i];
-	char shape[96] = "";
-	size_t len = 0;
-	for (uint32_t i = 0; g && i < g->ndims && len < sizeof shape - 16; i++)
-		len += (size_t)snprintf(shape + len, sizeof shape - len, "[%" PRIu32 "]", g->dims[i]);
-	const char *vname = g ? (g->demangled ? g->demangled : g->name) : "?";
-	f.space = AS_SHARED;
-	f.where = xasprintf("%s%s", vname, shape);
+	/* the bounds on this component, over every array that shows them:
+	** the tightest from above (written or indexed past the end) and from
+	** below (read where a smaller block writes nothing) */
+	const struct evolve_assumption *le = NULL, *ge = NULL;
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		const struct evolve_assumption *b = &r->assumptions[i];
+		if (b->dim != a->dim)
+			continue;
+		if (b->rel == EVOLVE_AT_MOST && (le == NULL || b->bound < le->bound))
+			le = b;
+		if (b->rel == EVOLVE_AT_LEAST && (ge == NULL || b->bound > ge->bound))
+			ge = b;
+	}
 	/* by the coordinate when the index reads it, else by the dimension */
 	static const uint16_t coord_deps[6] = { DEP_TID_X, DEP_TID_Y, DEP_TID_Z,
 						DEP_CTAID_X, DEP_CTAID_Y, DEP_CTAID_Z };
-	if (a->rel == EVOLVE_AT_LEAST)
-		f.detail = xasprintf("%s assumes %s >= %" PRIu32 ": shared '%s' is read where no "
-				     "thread of a smaller block writes%s", kname, dims[a->dim],
-				     a->bound, f.where, at);
+	char *why_le = NULL, *why_ge = NULL;
+	if (le) {
+		char *names = bound_arrays(p, r, le);
+		why_le = xasprintf("shared %s %s indexed by %s%s", names,
+				   strstr(names, " and ") ? "are" : "is",
+				   le->dim == EVOLVE_THREADS_DIM ? "the thread's index in its block"
+				   : le->dep & coord_deps[le->dim] ? coords[le->dim] : dims[le->dim],
+				   at_text(r, le));
+		free(names);
+	}
+	if (ge) {
+		char *names = bound_arrays(p, r, ge);
+		why_ge = xasprintf("shared %s %s read where no thread of a smaller block writes%s",
+				   names, strstr(names, " and ") ? "are" : "is", at_text(r, ge));
+		free(names);
+	}
+	char head[160];
+	if (le && ge && le->bound == ge->bound)
+		snprintf(head, sizeof head, "%s == %" PRIu32, dims[a->dim], le->bound);
+	else if (le && ge)
+		snprintf(head, sizeof head, "%" PRIu32 " <= %s <= %" PRIu32, ge->bound, dims[a->dim],
+			 le->bound);
+	else if (le)
+		snprintf(head, sizeof head, "%s <= %" PRIu32, dims[a->dim], le->bound);
 	else
-		f.detail = xasprintf("%s assumes %s <= %" PRIu32 ": shared '%s' is indexed by %s%s",
-			     kname, dims[a->dim], a->bound, f.where,
-			     a->dim == EVOLVE_THREADS_DIM ? "the thread's index in its block"
-			     : a->dep & coord_deps[a->dim] ? coords[a->dim] : dims[a->dim], at);
+		snprintf(head, sizeof head, "%s >= %" PRIu32, dims[a->dim], ge->bound);
+	f.detail = xasprintf("%s assumes %s: %s%s%s", kname, head, why_le ? why_le : "",
+			     why_le && why_ge ? ", and " : "", why_ge ? why_ge : "");
+	/* the warning stands where the upper bound shows (or the lower) */
+	const struct evolve_assumption *w = le ? le : ge;
+	o = fault_at(&r->cands[w->launch], (enum finding_kind)w->kind, w->func, w->pc);
+	f.func = w->func;
+	f.pc = w->pc;
+	if (o) {
+		f.loc = o->loc;
+		f.who = o->who;
+	}
+	f.space = AS_SHARED;
+	f.where = array_name(p, w->alloc);
+	free(why_le);
+	free(why_ge);
 	free(kname);
 	return f;
 }
@@ -1869,9 +1960,21 @@ static void conclude(struct driver *d)
 	const struct evolve_problem *pb = d->pb;
 	struct evolve_result *r = d->res;
 	/* the assumptions first: their text comes from their launches' findings */
+	uint8_t bounded[EVOLVE_THREADS_DIM + 1] = { 0 };
 	for (uint32_t i = 0; i < r->nassumptions; i++) {
-		struct finding f = assumption_finding(pb, r, &r->assumptions[i]);
-		f.launch = r->assumptions[i].launch;
+		const struct evolve_assumption *a = &r->assumptions[i];
+		int bound = a->rel == EVOLVE_AT_MOST || a->rel == EVOLVE_AT_LEAST;
+		if (bound && bounded[a->dim]++)
+			continue;	/* one warning per component: its bounds */
+		struct finding f = assumption_finding(pb, r, a);
+		f.launch = a->launch;
+		if (bound) {
+			/* the launch of the warning's own bound */
+			for (uint32_t k = 0; k < r->nassumptions; k++)
+				if (r->assumptions[k].dim == a->dim && r->assumptions[k].func == f.func
+				    && r->assumptions[k].pc == f.pc)
+					f.launch = r->assumptions[k].launch;
+		}
 		f.contract = CL_INFERRED;
 		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, f);
 	}

@@ -141,8 +141,9 @@ struct evolve_cand {
 				   cudaMalloc (elements), or 0 (sparse) */
 	uint64_t work;		/* warp instructions the launch executed */
 	uint64_t budget;	/* warp instructions it may execute (0: step_budget) */
-	/* What the launch found (empty when rejected), kept until the search
-	** ends, when the contract of every launch is known. */
+	/* What the launch found (when rejected: up to its fault, and never
+	** merged), kept until the search ends, when the contract of every
+	** launch is known. */
 	struct findings fs;
 	struct mam_barrier_info *bars;
 	uint32_t nbars;

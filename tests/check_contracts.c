@@ -41,7 +41,7 @@ struct centry {
 /* One `assumption` entry. */
 struct cassume {
 	char kernel[64];
-	char rel[16];		/* "<=" (the default), ">=" or "multiple" */
+	char rel[16];		/* "<=" (the default), ">=", "==" or "multiple" */
 	char dim[16];
 	unsigned bound;
 	char arrays[MAX_ALTS][64];

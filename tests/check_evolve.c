@@ -646,12 +646,13 @@ START_TEST(shape_rules)
 	char *bc;
 	cJSON *doc = search_cu_json(&r, tile, &bc);
 	static const char *const want[] = {
-		"mm assumes blockDim.x <= 16", "mm assumes blockDim.y <= 16",
-		"mm assumes blockDim.x >= 16", "mm assumes blockDim.y >= 16",
+		"mm assumes blockDim.x == 16: shared 'As[16][16]' and 'Bs[16][16]' are indexed by threadIdx.x",
+		"mm assumes blockDim.y == 16: shared 'As[16][16]' is indexed by threadIdx.y",
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		ck_assert_msg(finding_with(doc, "shape-assumption", want[i]) != NULL, "no '%s': %s",
 			      want[i], r.err);
+	ck_assert_int_eq(count_kind(doc, "shape-assumption"), 2);	/* one per component */
 	ck_assert_msg(finding_with(doc, "data-race", "") != NULL, "no race: %s", r.err);
 	ck_assert_int_eq(count_kind(doc, "uninitialized-read"), 0);
 	ck_assert_int_eq(count_kind(doc, "out-of-bounds"), 0);
