@@ -1275,6 +1275,35 @@ static int probed(struct driver *d, enum finding_kind kind, uint32_t func, uint3
 #define TILE_TRIES 4
 
 /*
+** The largest value of launch component DIM of candidate CI (which faults
+** KIND at FUNC, PC with it at HI) under which that access stays clean: 1
+** must be (else 0: the component is not what takes it out), then a
+** bisection.  *AT becomes the smallest accepted launch that still faults.
+** A probe that ends on another fault (a wild pointer after the access)
+** still shows whether the access faulted.
+*/
+static uint32_t largest_clean(struct driver *d, uint32_t ci, unsigned dim, uint32_t hi,
+			      enum finding_kind kind, uint32_t func, uint32_t pc, uint32_t gen,
+			      uint32_t *at)
+{
+	struct evolve_result *r = d->res;
+	uint32_t lo = 1, pi = probe(d, ci, dim, 1, gen);
+	if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], kind, func, pc))
+		return 0;
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		pi = probe(d, ci, dim, mid, gen);
+		if (fault_at(&r->cands[pi], kind, func, pc)) {
+			hi = mid;
+			*at = r->cands[pi].rejected < 0 ? pi : *at;
+		} else {
+			lo = mid;
+		}
+	}
+	return lo;
+}
+
+/*
 ** Rule 6: an access at (FUNC, PC) in candidate CI past the end of static
 ** __shared__ array VAR whose index flattens the thread's block coordinates
 ** (ty * blockDim.x + tx: DEP says threadIdx and blockDim only) bounds the
@@ -1287,37 +1316,21 @@ static void infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
 	struct evolve_result *r = d->res;
 	const uint16_t block_deps = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_NTID_X | DEP_NTID_Y
 				    | DEP_NTID_Z;
-	uint32_t hi = r->cands[ci].block.x, lo = 1, at = ci;
+	uint32_t hi = r->cands[ci].block.x, lo, at = ci;
 	if ((dep & ~block_deps) || !(dep & (DEP_NTID_X | DEP_NTID_Y)) || hi <= 1
 	    || d->pb->block_lo.x > 1)
 		return;
 	uint64_t others = (uint64_t)r->cands[ci].block.y * r->cands[ci].block.z;
-	uint32_t pi = probe(d, ci, 0, 1, gen);
-	if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], kind, func, pc))
+	lo = largest_clean(d, ci, 0, hi, kind, func, pc, gen, &at);
+	if (lo == 0)
 		return;		/* not the shape's doing */
-	while (hi - lo > 1) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		pi = probe(d, ci, 0, mid, gen);
-		if (fault_at(&r->cands[pi], kind, func, pc)) {
-			hi = mid;
-			at = r->cands[pi].rejected < 0 ? pi : at;
-		} else {
-			lo = mid;
-		}
-	}
-	struct evolve_assumption na = { 0 };
-	na.dim = EVOLVE_THREADS_DIM;
-	na.rel = EVOLVE_AT_MOST;
-	na.bound = (uint32_t)(lo * others);
-	na.alloc = d->pb->prog->gvars[var].alloc_id;
-	na.kind = (uint8_t)kind;
-	na.dep = dep;
-	na.func = func;
-	na.pc = pc;
-	na.launch = at;
-	add_assumption(r, &na);
-	if (d->s->max_block == 0 || d->s->max_block > na.bound)
-		d->s->max_block = na.bound;
+	uint32_t bound = (uint32_t)(lo * others);
+	add_assumption(r, &(struct evolve_assumption){
+		.dim = EVOLVE_THREADS_DIM, .rel = EVOLVE_AT_MOST, .bound = bound,
+		.alloc = d->pb->prog->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
+		.func = func, .pc = pc, .launch = at });
+	if (d->s->max_block == 0 || d->s->max_block > bound)
+		d->s->max_block = bound;
 }
 
 /*
@@ -1364,34 +1377,17 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			continue;
 		}
 		for (unsigned dim = 0; dim < 6; dim++) {
-			uint32_t hi = *dim_of(&r->cands[ci], dim), lo = 1, at = ci;
+			uint32_t hi = *dim_of(&r->cands[ci], dim), lo, at = ci;
 			uint32_t lo_bound = compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3);
 			if (hi <= 1 || lo_bound > 1 || !(dep & dim_deps[dim]))
 				continue;	/* not varied, pinned by the user, or not indexed by it */
-			uint32_t pi = probe(d, ci, dim, 1, gen);
-			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], kind, func, pc))
+			lo = largest_clean(d, ci, dim, hi, kind, func, pc, gen, &at);
+			if (lo == 0)
 				continue;	/* not this component's doing */
-			while (hi - lo > 1) {
-				uint32_t mid = lo + (hi - lo) / 2;
-				pi = probe(d, ci, dim, mid, gen);
-				if (fault_at(&r->cands[pi], kind, func, pc)) {
-					hi = mid;
-					at = r->cands[pi].rejected < 0 ? pi : at;
-				} else {
-					lo = mid;
-				}
-			}
-			struct evolve_assumption na = { 0 };
-			na.dim = (uint8_t)dim;
-			na.rel = EVOLVE_AT_MOST;
-			na.bound = lo;
-			na.alloc = p->gvars[var].alloc_id;
-			na.kind = (uint8_t)kind;
-			na.dep = dep;
-			na.func = func;
-			na.pc = pc;
-			na.launch = at;
-			add_assumption(r, &na);
+			add_assumption(r, &(struct evolve_assumption){
+				.dim = (uint8_t)dim, .rel = EVOLVE_AT_MOST, .bound = lo,
+				.alloc = p->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
+				.func = func, .pc = pc, .launch = at });
 			uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
 			if (*shi > lo)
 				*shi = lo;
@@ -1422,15 +1418,9 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
 				continue;
-			struct evolve_assumption na = { 0 };
-			na.dim = EVOLVE_PARAM_DIM;
-			na.rel = EVOLVE_NONZERO;
-			na.kind = FK_DIV_ZERO;
-			na.param = p;
-			na.func = func;
-			na.pc = pc;
-			na.launch = ci;
-			add_assumption(r, &na);
+			add_assumption(r, &(struct evolve_assumption){
+				.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_NONZERO, .kind = FK_DIV_ZERO,
+				.param = p, .func = func, .pc = pc, .launch = ci });
 			d->s->nonzero[p] = 1;
 			return;
 		}
@@ -1579,15 +1569,9 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 			uint32_t pi = probe(d, ci, 0, w.block.x, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_WARP_SYNC, func, pc))
 				continue;
-			struct evolve_assumption na = { 0 };
-			na.dim = 0;
-			na.rel = EVOLVE_MULTIPLE;
-			na.bound = m;
-			na.kind = FK_WARP_SYNC;
-			na.func = func;
-			na.pc = pc;
-			na.launch = ci;
-			add_assumption(r, &na);
+			add_assumption(r, &(struct evolve_assumption){
+				.dim = 0, .rel = EVOLVE_MULTIPLE, .bound = m, .kind = FK_WARP_SYNC,
+				.func = func, .pc = pc, .launch = ci });
 			d->s->warp_mult = m;
 			return;
 		}
