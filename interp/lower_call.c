@@ -474,6 +474,15 @@ static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
 	return 0;
 }
 
+/* A register holding the lanes active at this point (__activemask()),
+** the mask of the warp operations that predate CUDA 9. */
+static uint32_t active_mask(struct lctx *lc)
+{
+	uint32_t t = lower_temp(lc, 1);
+	lower_emit(lc, OP_ACTIVEMASK, 32, 0, t, 0, 0, 0, 0, 0);
+	return t;
+}
+
 /* llvm.nvvm.* intrinsics; 1 handled, 0 not one of ours, -1 error. */
 static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 {
@@ -509,10 +518,14 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 		lower_emit(lc, OP_SYNCWARP, 0, 0, 0, a, 0, 0, 0, 0);
 		return 1;
 	}
-	if (starts(b, "shfl.sync.")) {
-		const char *k = b + 10;
+	if (starts(b, "shfl.")) {
+		/* shfl.sync.MODE(mask, v, lane, c), or before CUDA 9 shfl.MODE(v,
+		** lane, c): the lanes active there take part */
+		int sync = starts(b, "shfl.sync.");
+		const char *k = b + (sync ? 10 : 5);
 		uint8_t f = starts(k, "idx") ? 0 : starts(k, "up") ? 1 : starts(k, "down") ? 2 : 3;
-		uint32_t m = op(lc, call, 0, 0), v = op(lc, call, 1, 0), l = op(lc, call, 2, 0), c = op(lc, call, 3, 0);
+		uint32_t m = sync ? op(lc, call, 0, 0) : active_mask(lc);
+		uint32_t v = op(lc, call, sync, 0), l = op(lc, call, sync + 1, 0), c = op(lc, call, sync + 2, 0);
 		if (m == OPND_NONE || v == OPND_NONE || l == OPND_NONE || c == OPND_NONE)
 			return -1;
 		uint32_t dst = d;
@@ -527,9 +540,10 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 	if (starts(b, "vote.")) {
 		const char *k = b + 5;
 		uint8_t f = starts(k, "all") ? 0 : starts(k, "any") ? 1 : starts(k, "uni") ? 2 : 3;
-		if (!strstr(k, ".sync"))
-			return lower_unsupported(lc, name);
-		uint32_t m = op(lc, call, 0, 0), p = op(lc, call, 1, 0);
+		/* vote.MODE.sync(mask, p), or before CUDA 9 vote.MODE(p) over the
+		** lanes active there */
+		int sync = strstr(k, ".sync") != NULL;
+		uint32_t m = sync ? op(lc, call, 0, 0) : active_mask(lc), p = op(lc, call, sync, 0);
 		if (m == OPND_NONE || p == OPND_NONE)
 			return -1;
 		lower_emit(lc, OP_VOTE, 32, f, d, m, p, 0, 0, 0);

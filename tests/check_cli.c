@@ -450,6 +450,51 @@ START_TEST(run_and_dump)
 }
 END_TEST
 
+/* The warp operations of CUDA before 9 (no mask: the active lanes), with
+** our prelude and with the toolkit's headers (issue 11, item 2): out[6 * i
+** + k] for lane i of one warp, in[i] = i. */
+START_TEST(legacy_warp_ops)
+{
+	static const char src[] =
+		"__global__ void leg(const int *in, int *out)\n"
+		"{\n"
+		"\tint i = threadIdx.x, v = in[i];\n"
+		"\tint *o = out + 6 * i;\n"
+		"\to[0] = __shfl_down(v, 1);\n"
+		"\to[1] = __shfl_xor(v, 2);\n"
+		"\to[2] = __shfl(v, 5);\n"
+		"\to[3] = __shfl_up(v, 1);\n"
+		"\to[4] = 0;\n"
+		"\tif (i < 24)\n"
+		"\t\to[4] = (int)__ballot(v & 1);\n"
+		"\to[5] = __any(v > 30) * 2 + __all(v > 0);\n"
+		"}\n";
+	for (int real = 0; real < 2; real++) {
+		char *bc = real ? tu_compile_cu_real(src, "-O0") : tu_compile_cu(src);
+		if (bc == NULL)
+			continue;	/* no toolkit */
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--block", "32", "--size", "in=32",
+						   "--size", "out=192", "--init", "in=iota",
+						   "--dump", "out", NULL });
+		ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+		char want[4096] = "";
+		size_t len = 0;
+		for (int i = 0; i < 32; i++) {
+			int w[6] = { i < 31 ? i + 1 : i, i ^ 2, 5, i > 0 ? i - 1 : i,
+				     i < 24 ? 0xaaaaaa : 0, 2 };
+			for (int k = 0; k < 6; k++)
+				len += (size_t)snprintf(want + len, sizeof want - len, "%d\n", w[k]);
+		}
+		ck_assert_msg(strcmp(r.out, want) == 0, "%s headers: got\n%s", real ? "toolkit" : "prelude",
+			      r.out);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 static const char cu_kernels[] =
 	"__global__ void oob(int *p)\n"			/* 1 */
 	"{\n"						/* 2 */
@@ -960,6 +1005,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, list_kernels_not_analysable);
 	tcase_add_test(tc, param_names);
 	tcase_add_test(tc, run_and_dump);
+	tcase_add_test(tc, legacy_warp_ops);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("findings");

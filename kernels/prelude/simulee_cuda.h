@@ -648,6 +648,25 @@ __SIM_SHUFFLE(__shfl_down_sync, __nvvm_shfl_sync_down_i32, __nvvm_shfl_sync_down
 __SIM_SHUFFLE(__shfl_xor_sync, __nvvm_shfl_sync_bfly_i32, __nvvm_shfl_sync_bfly_f32, 0x1f, int)
 #undef __SIM_SHUFFLE
 
+/*
+** The warp operations of CUDA before 9, without a mask: the lanes active
+** where they run take part (__activemask()), as on the hardware they were
+** written for.  CUDA 9 deprecated them and sm_70 toolkits drop them; older
+** code still calls them.
+*/
+#define __SIM_LEGACY_SHUFFLE(NAME, SYNC, OFF) \
+	template <typename __T> \
+	inline __device__ __T NAME(__T __v, OFF __o, int __w = warpSize) \
+	{ return SYNC(__activemask(), __v, __o, __w); }
+__SIM_LEGACY_SHUFFLE(__shfl, __shfl_sync, int)
+__SIM_LEGACY_SHUFFLE(__shfl_up, __shfl_up_sync, unsigned int)
+__SIM_LEGACY_SHUFFLE(__shfl_down, __shfl_down_sync, unsigned int)
+__SIM_LEGACY_SHUFFLE(__shfl_xor, __shfl_xor_sync, int)
+#undef __SIM_LEGACY_SHUFFLE
+inline __device__ int __any(int __p) { return __any_sync(__activemask(), __p); }
+inline __device__ int __all(int __p) { return __all_sync(__activemask(), __p); }
+inline __device__ unsigned int __ballot(int __p) { return __ballot_sync(__activemask(), __p); }
+
 /* ---- atomics ---------------------------------------------------------- */
 
 /*
