@@ -1121,6 +1121,7 @@ reload:
 				ex->stop_warp = NULL;
 			}
 			w->exited = w->exists;
+			w->stalled = 1;
 			w->active = 0;
 			w->depth = 0;
 			return WARP_DONE;

@@ -38,6 +38,7 @@ struct warp {
 	uint32_t id;
 	uint32_t exists;	/* lanes that are threads of the block */
 	uint32_t exited;
+	uint8_t stalled;	/* stopped by the step budget: it has not exited */
 	uint32_t active;
 	uint32_t pc;
 	struct frame *frames;

@@ -331,6 +331,7 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 		w->depth = 0;
 		w->steps = 0;
 		w->exited = 0;
+		w->stalled = 0;
 		exec_push_frame(w, p, fn, w->exists);
 		struct frame *f = &w->frames[0];
 		for (uint32_t k = 0; k < kf->nparams; k++)
@@ -358,6 +359,13 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 				break;
 		}
 		if (!any_blocked || ex->stopped)
+			break;
+		/* a warp the step budget stopped has not exited: the block
+		** cannot go on, and its barriers say nothing (issue 11, item 7) */
+		int stalled = 0;
+		for (uint32_t i = 0; i < ex->nwarps; i++)
+			stalled |= ws[i].stalled;
+		if (stalled)
 			break;
 		uint32_t bfn = 0, bpc = 0, missing = 0;
 		int ok = barrier_agrees(ws, ex->nwarps, &bfn, &bpc, &missing);

@@ -518,6 +518,14 @@ static const char cu_kernels[] =
 	"__global__ void fine(int *p)\n"
 	"{\n"
 	"\tp[threadIdx.x] = threadIdx.x;\n"
+	"}\n"
+	"__global__ void spinbar(int *p)\n"
+	"{\n"
+	"\tif (threadIdx.x >= 32)\n"
+	"\t\twhile (((volatile int *)p)[0] == 0)\n"
+	"\t\t\t;\n"
+	"\t__syncthreads();\n"
+	"\tp[threadIdx.x] = 1;\n"
 	"}\n";
 
 /* Runs kernel NAME of cu_kernels with p a buffer of PSIZE ints. */
@@ -566,6 +574,21 @@ START_TEST(finding_step_budget)
 	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
 	expect_output(&r, "did not finish");
 	ck_assert_int_le(time(NULL) - t0, 20);
+	tu_run_free(&r);
+}
+END_TEST
+
+/* A warp the step budget stops has not exited: the others waiting at the
+** barrier are no barrier divergence (issue 11, item 7). */
+START_TEST(step_budget_no_divergence)
+{
+	struct tu_run r;
+	run_cu(&r, "spinbar", "p=64", "64", "100000");
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "did not finish");
+	ck_assert_msg(strstr(r.out, "barrier divergence") == NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "exited") == NULL, "%s", r.out);
+	expect_output(&r, "1 error, 0 warnings");
 	tu_run_free(&r);
 }
 END_TEST
@@ -1013,6 +1036,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_oob);
 	tcase_add_test(tc, finding_none);
 	tcase_add_test(tc, finding_step_budget);
+	tcase_add_test(tc, step_budget_no_divergence);
 	tcase_add_test(tc, finding_assert);
 	tcase_add_test(tc, finding_barrier_divergence);
 	tcase_add_test(tc, uninit_shared_forms);
