@@ -44,6 +44,7 @@ void report_free(struct report *r)
 			free(l->bufs[j].init);
 		}
 		free(l->bufs);
+		free(l->shared_init);
 	}
 	free(r->launches);
 	free(r->barriers);
@@ -90,6 +91,12 @@ void report_launch_arg(struct report *r, uint32_t l, const char *name, const cha
 	struct report_launch *L = &r->launches[l];
 	struct report_arg a = { xstrdup(name), xstrdup(value) };
 	VEC_PUSH(L->args, L->nargs, L->capargs, a);
+}
+
+void report_launch_shared_init(struct report *r, uint32_t l, const char *gen)
+{
+	free(r->launches[l].shared_init);
+	r->launches[l].shared_init = xstrdup(gen);
 }
 
 void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,
@@ -408,6 +415,10 @@ char *report_launch_options(const struct report *r, uint32_t li)
 	sb_add(&b, "--grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 " --block %" PRIu32 ",%" PRIu32
 	       ",%" PRIu32 " --shared %" PRIu64, l->grid.x, l->grid.y, l->grid.z,
 	       l->block.x, l->block.y, l->block.z, l->dyn_shared);
+	if (l->shared_init) {
+		sb_add(&b, " --shared-init ");
+		sb_word(&b, l->shared_init);
+	}
 	for (uint32_t i = 0; i < l->nargs; i++) {
 		char *kv = xasprintf("%s=%s", l->args[i].name, l->args[i].value);
 		sb_add(&b, " --arg ");
@@ -1099,6 +1110,7 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 	jdim(b, o, "grid", l->grid.x, l->grid.y, l->grid.z);
 	jdim(b, o, "block", l->block.x, l->block.y, l->block.z);
 	jnum(b, o, "dynamic_shared", l->dyn_shared);
+	jstr(b, o, "shared_init", l->shared_init ? l->shared_init : "zero");
 	jnum(b, o, "seed", l->seed);
 	cJSON *args = jput(b, o, "arguments", cJSON_CreateArray());
 	for (uint32_t i = 0; i < l->nargs; i++) {

@@ -74,6 +74,8 @@ struct report_launch {
 	uint32_t nargs, capargs;
 	struct report_buffer *bufs;
 	uint32_t nbufs, capbufs;
+	char *shared_init;	/* what shared memory starts with (a generator,
+				   --shared-init), or NULL: zeros */
 };
 
 /* A static barrier of an analysed kernel and what the launches told about
@@ -132,6 +134,8 @@ void report_launch_contract(struct report *r, uint32_t l, enum contract_level c)
 /* Records a scalar argument / a buffer of launch L (strings copied; TYPE
 ** and INIT may be NULL). */
 void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value);
+/* Launch L's shared memory starts as generator GEN gives ("rand:16:7"). */
+void report_launch_shared_init(struct report *r, uint32_t l, const char *gen);
 void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,
 			  uint64_t elems, const char *init);
 

@@ -55,6 +55,11 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 				const struct evolve_cand *c)
 {
 	uint32_t l = report_add_launch(rep, ki, c->grid, c->block, c->dyn_shared, o->seed);
+	if (c->shared.kind != FILL_ZERO) {
+		char gen[96];
+		evolve_fill_format(&c->shared, gen, sizeof gen);
+		report_launch_shared_init(rep, l, gen);
+	}
 	for (uint32_t i = 0; i < pb->nparams; i++) {
 		const struct evolve_param *pa = &pb->params[i];
 		char val[96];
@@ -205,6 +210,8 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.nsites = nsites;
 	pb.host_max_threads = DRIVER_HOST_MAX_THREADS;
 	pb.shared_pinned = o->shared_given;
+	if (o->shared_init && evolve_fill_parse(o->shared_init, &pb.shared_init) == 0)
+		pb.shared_init_pinned = 1;
 	pb.dyn_shared = o->dyn_shared;
 	pb.model = o->model;
 	pb.max_steps = o->max_steps;

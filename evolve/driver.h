@@ -29,6 +29,8 @@ struct driver_opts {
 	int grid_given, block_given;	/* the ranges are the user's */
 	int shared_given;		/* dyn_shared is pinned */
 	uint64_t dyn_shared;
+	const char *shared_init;	/* shared memory's starting contents pinned
+					   (a generator), or NULL: searched */
 	enum mam_warp_model model;
 	uint64_t seed;
 	uint64_t max_steps;		/* per warp; 0: the launch's budget shared out */

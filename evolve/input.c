@@ -211,3 +211,12 @@ void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint
 		memcpy(dst + i * es, &v, es);
 	}
 }
+
+void evolve_fill_shared(void *ctx, uint8_t *data, uint64_t size, uint8_t elem)
+{
+	uint8_t et = elem == ET_NONE ? ET_U8 : elem;
+	unsigned es = evolve_elem_size(et);
+	uint64_t n = size / es;
+	evolve_fill_run(ctx, et, data, n);
+	memset(data + n * es, 0, size - n * es);
+}

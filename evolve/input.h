@@ -58,6 +58,11 @@ void evolve_fill_format(const struct evolve_fill *f, char *buf, size_t n);
 ** to DST (ELEMS * the element size bytes, little-endian). */
 void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint64_t elems);
 
+/* A launch_cfg.shared_init: the generator CTX (a struct evolve_fill) over
+** a __shared__ variable's SIZE bytes at DATA, of element type ELEM (bytes
+** where it is ET_NONE), the same in every block. */
+void evolve_fill_shared(void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
+
 /* The size in bytes of element type ET (1 for ET_NONE). */
 unsigned evolve_elem_size(uint8_t et);
 

@@ -72,6 +72,8 @@ struct space {
 	int x_pow2;		/* block x a power of two up to a warp (2-D blocks) */
 	uint32_t warp_mult;	/* the block's threads a multiple of this (assumed; 0: none) */
 	int grid_blind;		/* the kernel reads neither blockIdx nor gridDim */
+	int shared_mem;		/* the kernel has __shared__ variables whose starting
+				   contents are searched */
 	uint32_t min_threads;	/* the block's threads at least this (assumed) */
 	uint32_t max_block;	/* the block's threads at most this (assumed; 0: none) */
 	uint32_t *band_off;	/* per parameter: where its strata start */
@@ -115,6 +117,7 @@ static void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 	dst->grid = src->grid;
 	dst->block = src->block;
 	dst->dyn_shared = src->dyn_shared;
+	dst->shared = src->shared;
 	dst->budget = src->budget;
 	dst->site = src->site;
 	memcpy(dst->bits, src->bits, nbits(pb) * sizeof *dst->bits);
@@ -425,6 +428,22 @@ static void mutate_fields(const struct space *s, struct pcg32 *g, int cauchy, st
 	}
 }
 
+/* Shared memory's starting contents for individual I: zeros for half of
+** them (what a fresh GPU often shows), a generator for the rest. */
+static void init_shared(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
+{
+	c->shared = s->pb->shared_init;		/* pinned, or zeros */
+	if (s->shared_mem && i % 2)
+		random_fill(g, &c->shared, i / 2);
+}
+
+/* A child's shared contents: another generator now and then. */
+static void mutate_shared(const struct space *s, struct pcg32 *g, int cauchy, struct evolve_cand *c)
+{
+	if (s->shared_mem && pcg32_bounded(g, cauchy ? 4 : 16) == 0)
+		random_fill(g, &c->shared, pcg32_next(g));
+}
+
 /* Keeps the scalars the kernel assumes nonzero away from 0. */
 static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 {
@@ -583,6 +602,7 @@ static void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct
 		}
 	}
 	init_fields(s, g, i, 256, c);
+	init_shared(s, g, i, c);
 	c->dyn_shared = pb->dyn_shared;
 	apply_site(s, c);
 }
@@ -626,6 +646,7 @@ static void mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 		}
 	}
 	mutate_fields(s, g, cauchy, c, host_given);
+	mutate_shared(s, g, cauchy, c);
 	apply_site(s, c);
 }
 
@@ -687,6 +708,7 @@ static void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 		}
 	}
 	init_fields(s, g, i, threads, c);
+	init_shared(s, g, i, c);
 	keep_nonzero(s, c);
 }
 
@@ -766,6 +788,7 @@ static void mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 		}
 	}
 	mutate_fields(s, g, cauchy, c, NULL);
+	mutate_shared(s, g, cauchy, c);
 	keep_nonzero(s, c);
 }
 
@@ -880,6 +903,10 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.seed = pb->seed;
 	cfg.print_out = w->devnull;
 	cfg.mam = w->mam;
+	if (c->shared.kind != FILL_ZERO) {
+		cfg.shared_init = evolve_fill_shared;
+		cfg.shared_ctx = &c->shared;
+	}
 	/* a launch that breaks its contract is discarded: stop it there */
 	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET;
 	struct launch_stats ls = { 0 };
@@ -1269,9 +1296,10 @@ static int probed(struct driver *d, enum finding_kind kind, uint32_t func, uint3
 	return probed_n(d, kind, func, pc, 1, 0);
 }
 
-/* A tile's unwritten elements may need another component right first (a
-** 4 x 32 block reads rows of As[16][16] past its end before it reads
-** unwritten ones): a few launches get to try. */
+/* A fault may need another part of the launch right first (a 4 x 32
+** block reads rows of As[16][16] past its end before it reads unwritten
+** ones; a launch whose probe at 1 ends on another fault says nothing): a
+** few launches of a site get to try, until one shows its assumption. */
 #define TILE_TRIES 4
 
 /*
@@ -1361,7 +1389,8 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			  : f->var != FINDING_NO_VAR && f->var < p->ngvars
 			    && !p->gvars[f->var].dynamic_shared ? (int)f->var : -1;
 		/* an index read from memory is the data's doing, not the shape's */
-		if (var < 0 || (f->dep & DEP_DATA) || probed(d, f->kind, f->func, f->pc))
+		if (var < 0 || (f->dep & DEP_DATA)
+		    || probed_n(d, f->kind, f->func, f->pc, TILE_TRIES, 0))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
 		enum finding_kind kind = f->kind;
@@ -1391,6 +1420,12 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
 			if (*shi > lo)
 				*shi = lo;
+			/* at the bound, another access of the array may still leave
+			** it (s[tid + h] is inside up to 513 threads, s[tid] up to
+			** 256): the tightest bound must not wait on the search to
+			** draw a launch between the two */
+			probed_n(d, kind, func, pc, TILE_TRIES, 1);
+			infer_assumption(d, probe(d, ci, dim, lo, gen), gen);
 		}
 	}
 }
@@ -2116,6 +2151,8 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	}
 	s.dyn_shared = !pb->shared_pinned && rd.dyn_shared;
 	s.grid_blind = !rd.grid[0] && !rd.grid[1] && !rd.grid[2];
+	for (uint32_t i = 0; i < pb->prog->ngvars && !pb->shared_init_pinned; i++)
+		s.shared_mem |= pb->prog->gvars[i].space == AS_SHARED;
 	/* A 2-D block's rows are a shared tile's rows ([ty][tx]), whose width
 	** the kernel assumes: a row wider than the tile aliases the next row.
 	** Rows of a power of two up to a warp fit every tile we know. */

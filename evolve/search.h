@@ -106,6 +106,11 @@ struct evolve_problem {
 	struct dim3 grid_lo, grid_hi, block_lo, block_hi;
 	int shared_pinned;
 	uint64_t dyn_shared;	/* when pinned */
+	/* What shared memory holds when a block starts: unspecified on the
+	** hardware, so searched like a buffer's contents unless pinned
+	** (--shared-init). */
+	int shared_init_pinned;
+	struct evolve_fill shared_init;	/* when pinned */
 	enum mam_warp_model model;
 	uint64_t max_steps;	/* per-warp step budget; 0: step_budget shared out */
 	uint64_t step_budget;	/* warp instructions of one launch, over all warps */
@@ -124,6 +129,7 @@ struct evolve_problem {
 struct evolve_cand {
 	struct dim3 grid, block;
 	uint64_t dyn_shared;
+	struct evolve_fill shared;	/* shared memory's contents at a block's start */
 	uint64_t *bits;		/* per parameter: scalar bits (SCALAR); then per
 				   struct field (evolve_param fbase) */
 	struct evolve_fill *fill;	/* per parameter: generator (BUFFER, unpinned) */

@@ -95,6 +95,13 @@ struct launch_cfg {
 	** Races and redundant barriers, which the caller derives from the
 	** model afterwards, are not the interpreter's.  0: run to the end. */
 	uint32_t stop_kinds;
+	/* What shared memory holds when a block starts (unspecified on the
+	** hardware): SHARED_INIT fills each __shared__ variable's SIZE bytes
+	** at DATA, of element type ELEM (enum elem_type, ET_NONE unknown),
+	** the same in every block.  NULL: zeros.  Reads of bytes no thread
+	** of the block wrote are uninitialized reads either way. */
+	void (*shared_init)(void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
+	void *shared_ctx;
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

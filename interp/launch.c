@@ -458,7 +458,9 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 				/* shared memory starts over in every block */
 				for (uint32_t g = 0; g < p->ngvars; g++) {
 					struct mem_alloc *a = &m->a[p->gvars[g].alloc_id];
-					if (a->space == AS_SHARED && a->data)
+					if (a->space == AS_SHARED && a->data && cfg->shared_init)
+						cfg->shared_init(cfg->shared_ctx, a->data, a->size, a->elem);
+					else if (a->space == AS_SHARED && a->data)
 						memset(a->data, 0, a->size);
 					uint32_t id = p->gvars[g].alloc_id;
 					if (id < ex.nshinit && ex.shinit[id]) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "evolve/input.h"
 #include "memmodel/mam.h"
 #include "src/run.h"
 
@@ -39,6 +40,8 @@ static void usage(FILE *out)
 		"                         range LO..HI for the search\n"
 		"  --block X[,Y[,Z]]      block dimensions (default 32); ranges as for --grid\n"
 		"  --shared BYTES         dynamic shared memory per block (default 0)\n"
+		"  --shared-init HOW      what shared memory holds when a block starts: zero\n"
+		"                         (default), iota, mod:K, const:V or rand:K:S\n"
 		"  --arg NAME=VALUE       scalar argument, by name or 0-based position;\n"
 		"                         a struct: its fields comma-separated\n"
 		"  --size NAME=ELEMS      pointer argument NAME is a buffer of ELEMS elements\n"
@@ -134,13 +137,15 @@ int main(int argc, char **argv)
 	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_CONTRACT, O_TRACE, O_BYTECODE,
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
-	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE };
+	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
+	       O_SHARED_INIT };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
 		{ "grid", required_argument, NULL, O_GRID },
 		{ "block", required_argument, NULL, O_BLOCK },
 		{ "shared", required_argument, NULL, O_SHARED },
+		{ "shared-init", required_argument, NULL, O_SHARED_INIT },
 		{ "arg", required_argument, NULL, O_ARG },
 		{ "size", required_argument, NULL, O_SIZE },
 		{ "type", required_argument, NULL, O_TYPE },
@@ -231,6 +236,16 @@ int main(int argc, char **argv)
 				goto done;
 			o.shared_given = 1;
 			break;
+		case O_SHARED_INIT: {
+			struct evolve_fill f;
+			if (evolve_fill_parse(optarg, &f) < 0) {
+				fprintf(stderr, "simulee-c: --shared-init %s: expected zero, iota, mod:K, "
+					"const:V or rand:K:S\n", optarg);
+				goto done;
+			}
+			o.shared_init = optarg;
+			break;
+		}
 		case O_SEARCH: o.search = 1; break;
 		case O_NO_SEARCH: o.search = 0; break;
 		case O_POPULATION:

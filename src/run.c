@@ -303,6 +303,8 @@ static int write_report(const struct run_opts *o, const struct kernel_info *k,
 	report_header(&rep, o, model);
 	uint32_t ki = report_add_kernel(&rep, k->name, k->demangled);
 	uint32_t l = report_add_launch(&rep, ki, o->grid, o->block, o->dyn_shared, o->seed);
+	if (o->shared_init && strcmp(o->shared_init, "zero") != 0)
+		report_launch_shared_init(&rep, l, o->shared_init);
 	describe_launch(&rep, l, o, f, bufs);
 	report_take_findings(&rep, fs, l);
 	for (uint32_t i = 0; i < bv->n; i++)
@@ -362,6 +364,7 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 	d.grid_given = o->grid_given;
 	d.block_given = o->block_given;
 	d.shared_given = o->shared_given;
+	d.shared_init = o->shared_init;
 	d.dyn_shared = o->dyn_shared;
 	d.model = warp_model_of(o, l->prog);
 	d.seed = o->seed;
@@ -546,6 +549,12 @@ int run_main(const struct run_opts *opts)
 	cfg.seed = o->seed;
 	cfg.trace = o->trace ? stderr : NULL;
 	cfg.print_out = stdout;
+	struct evolve_fill shfill;
+	if (o->shared_init && evolve_fill_parse(o->shared_init, &shfill) == 0
+	    && shfill.kind != FILL_ZERO) {
+		cfg.shared_init = evolve_fill_shared;
+		cfg.shared_ctx = &shfill;
+	}
 	struct mam_options mo = { 0 };
 	mo.model = warp_model_of(o, p);
 	mo.dump_max = o->dump_model ? 100000 : 0;

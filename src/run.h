@@ -21,6 +21,7 @@ struct run_opts {
 	int grid_given, block_given;	/* --grid, --block seen */
 	int shared_given;		/* --shared seen */
 	uint64_t dyn_shared;
+	const char *shared_init;	/* --shared-init: a generator, or NULL (zeros) */
 	struct params_kv *args, *sizes, *types, *inits;
 	uint32_t nargs, nsizes, ntypes, ninits;
 	uint32_t capargs, capsizes, captypes, capinits;
