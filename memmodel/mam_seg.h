@@ -26,7 +26,7 @@
 #define RO_INSNS 4
 struct roe {
 	uint32_t block, stamp, who, val;
-	uint8_t kf, word;	/* word: 0..15, RO_GONE once moved */
+	uint8_t kf, word;	/* word: 0..SEG_WORDS-1, RO_GONE once moved */
 	uint8_t pad[2];
 };
 #define RO_GONE 0xffu
@@ -191,7 +191,7 @@ done:
 	return 1;
 }
 
-/* Whether ADDR[0..16) are the words of one segment, lane l on word l. */
+/* Whether ADDR[0..SEG_WORDS) are the words of one segment, lane l on word l. */
 static inline int whole_segment(const uint64_t *addr)
 {
 	uint64_t a0 = addr[0];
