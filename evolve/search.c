@@ -222,6 +222,12 @@ static uint64_t threads_of(const struct evolve_cand *c)
 	return (uint64_t)c->grid.x * c->grid.y * c->grid.z * c->block.x * c->block.y * c->block.z;
 }
 
+/* The threads a block may have: __launch_bounds__', else CUDA's. */
+static uint32_t block_limit(const struct evolve_problem *pb)
+{
+	return pb->max_block_threads ? pb->max_block_threads : LAUNCH_MAX_THREADS_PER_BLOCK;
+}
+
 /* Rounds C's block x so that the block's threads are a multiple of M (a
 ** power of two up to 32), up, or down past the range, where the ranges
 ** allow it; with ONLY, to an odd multiple of M where one is in reach. */
@@ -270,8 +276,7 @@ static void clamp(const struct space *s, struct evolve_cand *c)
 		round_to_multiple(s, c, s->warp_mult, 0);
 	for (;;) {
 		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
-		uint32_t most_block = s->pb->max_block_threads ? s->pb->max_block_threads
-				      : LAUNCH_MAX_THREADS_PER_BLOCK;
+		uint32_t most_block = block_limit(s->pb);
 		if (s->max_block && s->max_block < most_block)
 			most_block = s->max_block;
 		int over_block = bt > most_block;
@@ -1144,9 +1149,9 @@ static uint32_t *dim_of(struct evolve_cand *c, unsigned dim)
 /* Whether C breaks an inferred assumption of R. */
 static int beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c)
 {
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 	for (uint32_t i = 0; i < r->nassumptions; i++) {
 		const struct evolve_assumption *a = &r->assumptions[i];
-		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 		uint64_t v = a->dim < EVOLVE_PARAM_DIM ? *dim_of(c, a->dim)
 			     : a->dim == EVOLVE_THREADS_DIM ? bt : 0;
 		if (a->rel == EVOLVE_NONZERO ? c->bits[a->param] == 0
@@ -1495,8 +1500,7 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 			continue;
 		uint32_t func = f->func, pc = f->pc;
 		const struct gvar *gv = &p->gvars[var];
-		uint32_t most = d->pb->max_block_threads ? d->pb->max_block_threads
-			       : LAUNCH_MAX_THREADS_PER_BLOCK;
+		uint32_t most = block_limit(d->pb);
 		/* per component: the smallest value that clears the read, the
 		** threads of the block then, and the largest launch still showing it */
 		uint32_t clear[3] = { 0 }, at[3] = { ci, ci, ci };
@@ -1585,8 +1589,7 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 	if (bt % 32 == 0)
 		return;
-	uint32_t most = d->pb->max_block_threads ? d->pb->max_block_threads
-		       : LAUNCH_MAX_THREADS_PER_BLOCK;
+	uint32_t most = block_limit(d->pb);
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
 		if (f->kind != FK_WARP_SYNC || probed(d, f->kind, f->func, f->pc))
@@ -1867,21 +1870,36 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 					       "blockIdx.x", "blockIdx.y", "blockIdx.z" };
 	const struct program *p = pb->prog;
 	char *kname = short_name(p->funcs[pb->func].demangled);
+	/* a component's bounds: the tightest from above (written or indexed
+	** past the end) and from below (read where a smaller block writes
+	** nothing), over every array that shows them */
+	const struct evolve_assumption *le = NULL, *ge = NULL, *w = a;
+	for (uint32_t i = 0; (a->rel == EVOLVE_AT_MOST || a->rel == EVOLVE_AT_LEAST)
+			     && i < r->nassumptions; i++) {
+		const struct evolve_assumption *b = &r->assumptions[i];
+		if (b->dim != a->dim)
+			continue;
+		if (b->rel == EVOLVE_AT_MOST && (le == NULL || b->bound < le->bound))
+			le = b;
+		if (b->rel == EVOLVE_AT_LEAST && (ge == NULL || b->bound > ge->bound))
+			ge = b;
+	}
+	if (le || ge)
+		w = le ? le : ge;	/* the warning stands where the upper bound shows */
 	struct finding f = { 0 };
 	f.kind = FK_ASSUMPTION;
-	f.func = a->func;
-	f.pc = a->pc;
+	f.func = w->func;
+	f.pc = w->pc;
+	f.launch = w->launch;
 	f.count = 1;
-	const struct finding *o = fault_at(&r->cands[a->launch],
-					   a->dim == EVOLVE_PARAM_DIM ? FK_DIV_ZERO : (enum finding_kind)a->kind,
-					   a->func, a->pc);
+	const struct finding *o = fault_at(&r->cands[w->launch], (enum finding_kind)w->kind,
+					   w->func, w->pc);
 	if (o) {
 		f.loc = o->loc;
 		f.who = o->who;
 	}
-	char at[300] = "";
-	if (f.loc.file && f.loc.line)
-		snprintf(at, sizeof at, " (%s:%" PRIu32 ")", f.loc.file, f.loc.line);
+	char at[300];
+	snprintf(at, sizeof at, "%s", at_text(r, w));
 	if (a->rel == EVOLVE_NONZERO) {
 		char pname[160];
 		scalar_label(pb, a->param, pname, sizeof pname);
@@ -1904,19 +1922,6 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 					     kname, threads, a->bound, at);
 		free(kname);
 		return f;
-	}
-	/* the bounds on this component, over every array that shows them:
-	** the tightest from above (written or indexed past the end) and from
-	** below (read where a smaller block writes nothing) */
-	const struct evolve_assumption *le = NULL, *ge = NULL;
-	for (uint32_t i = 0; i < r->nassumptions; i++) {
-		const struct evolve_assumption *b = &r->assumptions[i];
-		if (b->dim != a->dim)
-			continue;
-		if (b->rel == EVOLVE_AT_MOST && (le == NULL || b->bound < le->bound))
-			le = b;
-		if (b->rel == EVOLVE_AT_LEAST && (ge == NULL || b->bound > ge->bound))
-			ge = b;
 	}
 	/* by the coordinate when the index reads it, else by the dimension */
 	static const uint16_t coord_deps[6] = { DEP_TID_X, DEP_TID_Y, DEP_TID_Z,
@@ -1949,15 +1954,6 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 		snprintf(head, sizeof head, "%s >= %" PRIu32, dims[a->dim], ge->bound);
 	f.detail = xasprintf("%s assumes %s: %s%s%s", kname, head, why_le ? why_le : "",
 			     why_le && why_ge ? ", and " : "", why_ge ? why_ge : "");
-	/* the warning stands where the upper bound shows (or the lower) */
-	const struct evolve_assumption *w = le ? le : ge;
-	o = fault_at(&r->cands[w->launch], (enum finding_kind)w->kind, w->func, w->pc);
-	f.func = w->func;
-	f.pc = w->pc;
-	if (o) {
-		f.loc = o->loc;
-		f.who = o->who;
-	}
 	f.space = AS_SHARED;
 	f.where = array_name(p, w->alloc);
 	free(why_le);
@@ -1986,14 +1982,6 @@ static void conclude(struct driver *d)
 		if (bound && bounded[a->dim]++)
 			continue;	/* one warning per component: its bounds */
 		struct finding f = assumption_finding(pb, r, a);
-		f.launch = a->launch;
-		if (bound) {
-			/* the launch of the warning's own bound */
-			for (uint32_t k = 0; k < r->nassumptions; k++)
-				if (r->assumptions[k].dim == a->dim && r->assumptions[k].func == f.func
-				    && r->assumptions[k].pc == f.pc)
-					f.launch = r->assumptions[k].launch;
-		}
 		f.contract = CL_INFERRED;
 		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, f);
 	}
