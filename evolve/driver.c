@@ -210,8 +210,8 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.nsites = nsites;
 	pb.host_max_threads = DRIVER_HOST_MAX_THREADS;
 	pb.shared_pinned = o->shared_given;
-	if (o->shared_init && evolve_fill_parse(o->shared_init, &pb.shared_init) == 0)
-		pb.shared_init_pinned = 1;
+	pb.shared_init_pinned = o->shared_init_given;
+	pb.shared_init = o->shared_init;
 	pb.dyn_shared = o->dyn_shared;
 	pb.model = o->model;
 	pb.max_steps = o->max_steps;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "detect/report.h"
+#include "evolve/input.h"
 #include "evolve/params.h"
 #include "interp/hostsite.h"
 #include "interp/interp.h"
@@ -29,8 +30,9 @@ struct driver_opts {
 	int grid_given, block_given;	/* the ranges are the user's */
 	int shared_given;		/* dyn_shared is pinned */
 	uint64_t dyn_shared;
-	const char *shared_init;	/* shared memory's starting contents pinned
-					   (a generator), or NULL: searched */
+	int shared_init_given;		/* shared memory's starting contents are
+					   pinned to SHARED_INIT, else searched */
+	struct evolve_fill shared_init;
 	enum mam_warp_model model;
 	uint64_t seed;
 	uint64_t max_steps;		/* per warp; 0: the launch's budget shared out */

@@ -212,7 +212,7 @@ void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint
 	}
 }
 
-void evolve_fill_shared(void *ctx, uint8_t *data, uint64_t size, uint8_t elem)
+void evolve_fill_shared(const void *ctx, uint8_t *data, uint64_t size, uint8_t elem)
 {
 	uint8_t et = elem == ET_NONE ? ET_U8 : elem;
 	unsigned es = evolve_elem_size(et);

@@ -61,7 +61,7 @@ void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint
 /* A launch_cfg.shared_init: the generator CTX (a struct evolve_fill) over
 ** a __shared__ variable's SIZE bytes at DATA, of element type ELEM (bytes
 ** where it is ET_NONE), the same in every block. */
-void evolve_fill_shared(void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
+void evolve_fill_shared(const void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
 
 /* The size in bytes of element type ET (1 for ET_NONE). */
 unsigned evolve_elem_size(uint8_t et);

@@ -100,8 +100,8 @@ struct launch_cfg {
 	** at DATA, of element type ELEM (enum elem_type, ET_NONE unknown),
 	** the same in every block.  NULL: zeros.  Reads of bytes no thread
 	** of the block wrote are uninitialized reads either way. */
-	void (*shared_init)(void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
-	void *shared_ctx;
+	void (*shared_init)(const void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
+	const void *shared_ctx;
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

@@ -236,16 +236,14 @@ int main(int argc, char **argv)
 				goto done;
 			o.shared_given = 1;
 			break;
-		case O_SHARED_INIT: {
-			struct evolve_fill f;
-			if (evolve_fill_parse(optarg, &f) < 0) {
+		case O_SHARED_INIT:
+			if (evolve_fill_parse(optarg, &o.shared_init) < 0) {
 				fprintf(stderr, "simulee-c: --shared-init %s: expected zero, iota, mod:K, "
 					"const:V or rand:K:S\n", optarg);
 				goto done;
 			}
-			o.shared_init = optarg;
+			o.shared_init_given = 1;
 			break;
-		}
 		case O_SEARCH: o.search = 1; break;
 		case O_NO_SEARCH: o.search = 0; break;
 		case O_POPULATION:

@@ -303,8 +303,11 @@ static int write_report(const struct run_opts *o, const struct kernel_info *k,
 	report_header(&rep, o, model);
 	uint32_t ki = report_add_kernel(&rep, k->name, k->demangled);
 	uint32_t l = report_add_launch(&rep, ki, o->grid, o->block, o->dyn_shared, o->seed);
-	if (o->shared_init && strcmp(o->shared_init, "zero") != 0)
-		report_launch_shared_init(&rep, l, o->shared_init);
+	if (o->shared_init.kind != FILL_ZERO) {
+		char gen[96];
+		evolve_fill_format(&o->shared_init, gen, sizeof gen);
+		report_launch_shared_init(&rep, l, gen);
+	}
 	describe_launch(&rep, l, o, f, bufs);
 	report_take_findings(&rep, fs, l);
 	for (uint32_t i = 0; i < bv->n; i++)
@@ -364,6 +367,7 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 	d.grid_given = o->grid_given;
 	d.block_given = o->block_given;
 	d.shared_given = o->shared_given;
+	d.shared_init_given = o->shared_init_given;
 	d.shared_init = o->shared_init;
 	d.dyn_shared = o->dyn_shared;
 	d.model = warp_model_of(o, l->prog);
@@ -549,11 +553,9 @@ int run_main(const struct run_opts *opts)
 	cfg.seed = o->seed;
 	cfg.trace = o->trace ? stderr : NULL;
 	cfg.print_out = stdout;
-	struct evolve_fill shfill;
-	if (o->shared_init && evolve_fill_parse(o->shared_init, &shfill) == 0
-	    && shfill.kind != FILL_ZERO) {
+	if (o->shared_init.kind != FILL_ZERO) {
 		cfg.shared_init = evolve_fill_shared;
-		cfg.shared_ctx = &shfill;
+		cfg.shared_ctx = &o->shared_init;
 	}
 	struct mam_options mo = { 0 };
 	mo.model = warp_model_of(o, p);

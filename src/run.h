@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "detect/report.h"
+#include "evolve/input.h"
 #include "evolve/params.h"
 #include "interp/interp.h"
 
@@ -21,7 +22,8 @@ struct run_opts {
 	int grid_given, block_given;	/* --grid, --block seen */
 	int shared_given;		/* --shared seen */
 	uint64_t dyn_shared;
-	const char *shared_init;	/* --shared-init: a generator, or NULL (zeros) */
+	int shared_init_given;		/* --shared-init seen */
+	struct evolve_fill shared_init;	/* its generator (zeros when not given) */
 	struct params_kv *args, *sizes, *types, *inits;
 	uint32_t nargs, nsizes, ntypes, ninits;
 	uint32_t capargs, capsizes, captypes, capinits;
