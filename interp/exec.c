@@ -876,26 +876,37 @@ static inline uint8_t *one_alloc(const struct mem *mem, const uint64_t *A, uint6
 	} \
 } while (0)
 
-uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t d, uint32_t site)
+/* The depth of the frame the user wrote that frame D of W runs for: D, or
+** the caller of the outermost CUDA-header function on top of it. */
+static uint32_t user_depth(const struct program *p, const struct warp *w, uint32_t d)
 {
-	while (d > 0 && p->funcs[w->frames[d].fn].is_header) {
-		const struct frame *caller = &w->frames[d - 1];
-		const struct insn *C = &p->funcs[caller->fn].code[caller->call_pc];
-		site = C->op == OP_CALL ? C->a : (uint32_t)C->imm;
+	while (d > 0 && p->funcs[w->frames[d].fn].is_header)
 		d--;
-	}
-	return site;
+	return d;
 }
 
-/* The user's instruction that the top frame of W runs for, at PC of FN:
-** the call of the outermost header function on the stack (a warp-level
-** intrinsic of the CUDA headers is reported where the kernel calls it). */
-static void user_insn(const struct program *p, const struct warp *w, uint32_t *fn, uint32_t *pc)
+uint32_t exec_user_site(const struct program *p, const struct warp *w, uint32_t d, uint32_t site)
 {
-	for (uint32_t d = w->depth - 1; d > 0 && p->funcs[w->frames[d].fn].is_header; d--) {
-		*fn = w->frames[d - 1].fn;
-		*pc = w->frames[d - 1].call_pc;
+	uint32_t u = user_depth(p, w, d);
+	if (u == d)
+		return site;
+	const struct insn *C = &p->funcs[w->frames[u].fn].code[w->frames[u].call_pc];
+	return C->op == OP_CALL ? C->a : (uint32_t)C->imm;
+}
+
+/* A finding of kind K at instruction PC of FN, which the top frame of W
+** runs, reported at the user's instruction: the call of the outermost
+** header function on the stack (a warp-level intrinsic or assert of the
+** CUDA headers is reported where the kernel calls it). */
+static void user_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+			 enum finding_kind k, const char *detail)
+{
+	uint32_t u = user_depth(ex->p, w, w->depth - 1);
+	if (u != w->depth - 1) {
+		fn = w->frames[u].fn;
+		pc = w->frames[u].call_pc;
 	}
+	exec_finding(ex, w, lane, fn, pc, k, 0, detail);
 }
 
 /*
@@ -1272,17 +1283,14 @@ reload:
 		}
 		vmcase(ASSERTFAIL) {
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
-			/* reported where the kernel asserts, not in the header's
-			** __assert_fail */
-			uint32_t ufn = fr->fn, upc = pc;
-			user_insn(ex->p, w, &ufn, &upc);
 			FOR_LANES(m, l) {
 				char *msg = mem_strdup(mem, A[l], 512);
 				char *file = mem_strdup(mem, B[l], 512);
 				char detail[1200];
 				snprintf(detail, sizeof detail, "assert(%s) failed at %s:%u", msg, file,
 					 (unsigned)C[l]);
-				exec_finding(ex, w, (int)l, ufn, upc, FK_ASSERT, 0, detail);
+				/* where the kernel asserts, not in __assert_fail */
+				user_finding(ex, w, (int)l, fr->fn, pc, FK_ASSERT, detail);
 				free(msg);
 				free(file);
 			}
@@ -1360,9 +1368,7 @@ reload:
 					w->active = 0;
 					goto reload;
 				}
-				uint32_t ufn = fr->fn, upc = pc;
-				user_insn(ex->p, w, &ufn, &upc);
-				exec_finding(ex, w, __builtin_ctz(m), ufn, upc, FK_WARP_SYNC, 0,
+				user_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_WARP_SYNC,
 					     "lanes named in the mask never reached this warp-level operation");
 				if (ex->stopped)
 					goto stopped;
@@ -1434,9 +1440,7 @@ reload:
 					char msg[200];
 					snprintf(msg, sizeof msg, "lane %u reads lane %u, %s: the value is undefined",
 						 bad_l, bad_j, why);
-					uint32_t ufn = fr->fn, upc = pc;
-					user_insn(ex->p, w, &ufn, &upc);
-					exec_finding(ex, w, (int)bad_l, ufn, upc, FK_WARP_SYNC, 0, msg);
+					user_finding(ex, w, (int)bad_l, fr->fn, pc, FK_WARP_SYNC, msg);
 					if (ex->stopped)
 						goto stopped;
 				}
