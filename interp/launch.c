@@ -6,6 +6,8 @@
 ** wait) is barrier divergence: it is reported and the barrier released, so
 ** the launch always ends.
 */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -399,6 +401,34 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 	return 0;
 }
 
+/*
+** The model of launch EX ran out of shadow memory: what it could not
+** record was not checked, which the report must say (a note at kernel FN:
+** the budget, the first and last blocks concerned, how many).
+*/
+static void note_incomplete(struct exec *ex, uint32_t fn)
+{
+	struct mam_stats st;
+	mam_get_stats(ex->mam, &st);
+	if (st.dropped == 0)
+		return;
+	const struct func *f = &ex->p->funcs[fn];
+	struct srcloc loc = { f->file, f->demangled, f->decl_line, 0 };
+	struct thread_id who = { { 0, 0, 0 }, { 0, 0, 0 } };
+	uint32_t last[3], t[3];
+	mam_coords(ex->mam, st.drop_blocks ? st.drop_first : 0, 0, who.block, t);
+	mam_coords(ex->mam, st.drop_blocks ? st.drop_last : 0, 0, last, t);
+	char detail[160];
+	snprintf(detail, sizeof detail,
+		 "%" PRIu64 " accesses were not checked: the model's shadow memory (%" PRIu64
+		 " MiB) was full; --max-shadow raises it", st.dropped, st.budget >> 20);
+	struct finding *fd = findings_add(ex->out, FK_INCOMPLETE, fn, 0, &loc, &who, 0, NULL, detail);
+	fd->budget = st.budget;
+	fd->dropped = st.dropped;
+	fd->blocks = st.drop_blocks;
+	memcpy(fd->last_block, last, sizeof last);
+}
+
 int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		  struct mem *m, const struct launch_cfg *cfg,
 		  struct findings *out, struct sim_error *err)
@@ -475,6 +505,8 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 					mam_block_end(ex.mam);
 				mem_release_from(m, mark);
 			}
+	if (ex.mam)
+		note_incomplete(&ex, fn);
 	if (cfg->stats) {
 		cfg->stats->warp_insns += ex.warp_insns;
 		cfg->stats->lane_insns += ex.lane_insns;

@@ -1152,6 +1152,7 @@ const struct mam_barrier_info *mam_barrier_at(const struct mam *m, uint32_t i)
 void mam_get_stats(const struct mam *m, struct mam_stats *st)
 {
 	*st = m->st;
+	st->budget = m->opt.max_bytes;
 }
 
 void mam_coords(const struct mam *m, uint32_t block, uint32_t tid, uint32_t bxyz[3],

@@ -153,6 +153,10 @@ struct mam_stats {
 	uint64_t units;		/* distinct (block-local for shared) words first touched */
 	uint64_t bytes;		/* shadow memory in use this launch */
 	uint64_t dropped;	/* lane accesses (or histories) not recorded: over max_bytes */
+	uint64_t drop_blocks;	/* blocks that had some of them */
+	uint32_t drop_first;	/* the first and the last such block (linear), */
+	uint32_t drop_last;	/* when drop_blocks */
+	uint64_t budget;	/* max_bytes */
 	uint64_t detections;	/* races detected, before deduplication */
 	uint64_t overflows;	/* a full summary or history forgot an instruction's witness */
 };

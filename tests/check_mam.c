@@ -916,7 +916,7 @@ START_TEST(memory_budget)
 	struct fx f;
 	memset(&f, 0, sizeof f);
 	f.m = mam_new(&o);
-	fx_launch(&f, 1, 32);
+	fx_launch(&f, 2, 32);
 	fx_block(&f, 0);
 	for (uint32_t i = 0; i < 1000; i++)
 		warp_acc(&f, 0, FULL, GL((uint64_t)i * 4096), 4, 4, MAM_WRITE, 1, NULL);
@@ -927,6 +927,22 @@ START_TEST(memory_budget)
 	ck_assert_uint_lt(st.dropped, 32000);
 	ck_assert_uint_le(st.bytes, 256 * 1024);
 	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	/* the block that had no room is named, once */
+	ck_assert_uint_eq(st.drop_blocks, 1);
+	ck_assert_uint_eq(st.drop_first, 0);
+	ck_assert_uint_eq(st.drop_last, 0);
+	ck_assert_uint_eq(st.budget, 256 * 1024);
+	fx_block(&f, 1);
+	for (uint32_t i = 0; i < 10; i++)
+		warp_acc(&f, 0, FULL, GL((uint64_t)(i + 2000) * 4096), 4, 4, MAM_WRITE, 1, NULL);
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.drop_blocks, 2);
+	ck_assert_uint_eq(st.drop_first, 0);
+	ck_assert_uint_eq(st.drop_last, 1);
+	fx_launch(&f, 2, 32);	/* a new launch starts over */
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.dropped, 0);
+	ck_assert_uint_eq(st.drop_blocks, 0);
 	fx_free(&f);
 }
 END_TEST
