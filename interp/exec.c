@@ -1529,6 +1529,8 @@ reload:
 			case SREG_CLOCK: case SREG_CLOCK64: case SREG_GLOBALTIMER:
 				v = w->steps; break;
 			case SREG_DYNAMIC_SMEM_SIZE: v = cf->dyn_shared; break;
+			case SREG_ENVREG1: v = ex->grid_ws >> 32; break;
+			case SREG_ENVREG2: v = ex->grid_ws & 0xffffffffu; break;
 			default: v = 0; break;
 			}
 			LANES(v);
@@ -1952,6 +1954,16 @@ reload:
 				uint64_t old = load_n(hp, n);
 				store_n(hp, n, atomic_op(I->f, old, B[l] & WMASK(n * 8), n));
 				D[l] = old;
+			}
+			if (ex->grid_ws_id != 0 && ok != 0
+			    && MEM_ID(A[__builtin_ctz(ok)]) == ex->grid_ws_id) {
+				/* the block's master counted its block in: it waits,
+				** after its atomic, until every block has arrived */
+				ex->lane_insns += (w->steps - seg_steps) * (uint64_t)popc32(seg_mask);
+				w->pc = pc + 1;
+				w->active = m;
+				w->grid_parked = 1;
+				return WARP_GRID;
 			}
 			if (ex->mam)
 				model_access(ex, w, ok, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL,
