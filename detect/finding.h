@@ -166,6 +166,11 @@ struct finding {
 	uint32_t member;
 	uint64_t extent;
 	int64_t index;
+
+	/* FK_BARRIER_DIVERGENCE at a grid barrier (cooperative groups' grid
+	** sync): blocks, not threads of a block, disagree; div holds the
+	** witness block, whose threads all wait there */
+	uint8_t grid;
 };
 
 /* No variable (struct finding var, member). */

@@ -87,6 +87,7 @@ struct exec {
 	uint64_t grid_ws;
 	uint32_t grid_ws_id;
 	uint32_t last_bar;	/* the model's id of the block's last released barrier */
+	uint8_t grid_resumed;	/* the block goes on from a grid barrier */
 };
 
 /* WARP_GRID: the warp arrived at a grid barrier (grid_parked). */

@@ -93,6 +93,9 @@ static void release(struct exec *ex, struct warp *ws, uint32_t nw)
 				const struct insn *B = &p->funcs[f->fn].code[f->pc[__builtin_ctz(f->bar_blocked)]];
 				ex->last_bar = exec_user_site(p, &ws[i], d, B->x);
 				mam_barrier(ex->mam, ex->last_bar);
+				if (ex->grid_resumed)
+					mam_barrier_needed(ex->mam, ex->last_bar);
+				ex->grid_resumed = 0;
 				break;
 			}
 		}
@@ -479,7 +482,6 @@ struct coop_block {
 	uint8_t parked;		/* its master waits at a grid barrier */
 	uint8_t done;
 	uint8_t *shared;	/* its shared memory and written-bits, saved */
-	uint32_t arrive_bar;	/* the barrier released before its master arrived */
 };
 
 /* Saves (SAVE) or restores the shared allocations of the block into or
@@ -512,32 +514,57 @@ static void shared_swap(struct exec *ex, uint8_t *buf, int save)
 }
 
 /*
-** A grid barrier some blocks never reached: NPARKED blocks wait at it (the
-** master of PARKED, the first of them, stands for the finding), NDONE
-** ended without arriving, the first of them FIRST_DONE.
+** A grid barrier some blocks never reached: NPARKED blocks wait at it, the
+** first of them BPARKED (CB), and NDONE ended without arriving, the first
+** of them FIRST_DONE.  The finding is the grid sync (the user's call) with
+** the witness block's threads, all waiting there, as its one group.
 */
-static void report_grid_divergence(struct exec *ex, struct coop_block *parked, uint32_t bparked,
+static void report_grid_divergence(struct exec *ex, struct coop_block *cb, uint32_t bparked,
 				   uint32_t nparked, uint32_t ndone, uint32_t first_done)
 {
+	const struct program *p = ex->p;
 	const struct launch_cfg *cfg = ex->cfg;
 	struct warp *w = NULL;
 	for (uint32_t i = 0; i < ex->nwarps && w == NULL; i++)
-		if (parked->ws[i].grid_parked)
-			w = &parked->ws[i];
-	if (w == NULL || w->active == 0)
+		if (cb->ws[i].grid_parked)
+			w = &cb->ws[i];
+	if (w == NULL || w->active == 0 || w->depth == 0 || ex->stopped)
 		return;
-	ex->block[0] = bparked % cfg->grid.x;
-	ex->block[1] = bparked / cfg->grid.x % cfg->grid.y;
-	ex->block[2] = bparked / cfg->grid.x / cfg->grid.y;
+	struct place pl = place_of(p, w, w->depth - 1, w->frames[w->depth - 1].fn, w->pc - 1);
+	int isnew;
+	struct finding *fd = findings_get_pair(ex->out, FK_BARRIER_DIVERGENCE, pl.fn, pl.pc,
+					       FINDING_NO_SITE, FINDING_NO_SITE, &isnew);
+	fd->count++;
+	if (exec_stops_on(ex, FK_BARRIER_DIVERGENCE))
+		ex->stopped = 1;	/* after this one */
+	if (!isnew)
+		return;
+	int l = __builtin_ctz(w->active);
+	fd->loc = pl.loc;
+	fd->who = (struct thread_id){
+		{ bparked % cfg->grid.x, bparked / cfg->grid.x % cfg->grid.y,
+		  bparked / cfg->grid.x / cfg->grid.y },
+		{ w->tid[0][l], w->tid[1][l], w->tid[2][l] } };
+	fd->grid = 1;
 	char detail[256];
 	snprintf(detail, sizeof detail,
-		 "grid barrier divergence: %u block%s wait at this grid sync; %u block%s ended "
-		 "without reaching it, the first block (%u,%u,%u)",
+		 "%u block%s wait at this grid sync; %u block%s ended without reaching it, "
+		 "the first block (%u,%u,%u)",
 		 nparked, nparked == 1 ? "" : "s", ndone, ndone == 1 ? "" : "s",
 		 first_done % cfg->grid.x, first_done / cfg->grid.x % cfg->grid.y,
 		 first_done / cfg->grid.x / cfg->grid.y);
-	exec_finding(ex, w, __builtin_ctz(w->active), w->frames[w->depth - 1].fn, w->pc - 1,
-		     FK_BARRIER_DIVERGENCE, 0, detail);
+	fd->detail = xstrdup(detail);
+	struct bd_group *gs = NULL;
+	uint32_t n = 0, cap = 0, gfn[1], gpc[1];
+	for (uint32_t i = 0; i < ex->nwarps; i++)
+		for (uint32_t m = cb->ws[i].exists; m; m &= m - 1)
+			group_add(&gs, &n, &cap, BD_WAITING, &pl, gfn, gpc, i, __builtin_ctz(m));
+	fd->div = xcalloc(1, sizeof *fd->div);
+	fd->div->bdim[0] = cfg->block.x;
+	fd->div->bdim[1] = cfg->block.y;
+	fd->div->bdim[2] = cfg->block.z;
+	fd->div->groups = gs;
+	fd->div->ngroups = n;
 }
 
 /*
@@ -554,12 +581,7 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 	struct mem *m = ex->m;
 	uint64_t nb = (uint64_t)cfg->grid.x * cfg->grid.y * cfg->grid.z;
 	uint64_t maxb = coop_max_blocks(ex);
-	if (nb > maxb)
-		return sim_fail(err, SIM_ERR_LIMIT,
-				"cooperative launch of %llu blocks of %u threads: the kernel syncs the "
-				"grid, so every block must be resident at once, and at most %llu can be "
-				"(%u SMs of an sm_70 device)", (unsigned long long)nb, ex->nthreads,
-				(unsigned long long)maxb, COOP_SMS);
+	int rc = 0;
 	/* the driver's grid workspace: its size, then the barrier word */
 	uint32_t wsid = mem_new(m, AS_GLOBAL, 8, "grid workspace");
 	ex->grid_ws_id = wsid;
@@ -574,14 +596,16 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 			shbytes += a->size + (id < ex->nshinit && ex->shinit[id]
 					      ? (a->size + 7) / 8 + sizeof ex->shset[id] : 0);
 	}
-	struct coop_block *bs = xcalloc(nb, sizeof *bs);
-	int more = 1;
-	while (more && !ex->stopped) {
+	/* a grid too large to sync is fine until its first grid sync, and
+	** then fails: its blocks take turns in one record meanwhile */
+	int one = nb > maxb;
+	struct coop_block *bs = xcalloc(one ? 1 : nb, sizeof *bs);
+	while (!ex->stopped) {
 		uint32_t barrier;
 		memcpy(&barrier, m->a[wsid].data + 4, 4);
 		uint32_t nparked = 0, ndone = 0, bparked = 0, first_done = 0;
 		for (uint64_t b = 0; b < nb && !ex->stopped; b++) {
-			struct coop_block *cb = &bs[b];
+			struct coop_block *cb = &bs[one ? 0 : b];
 			if (cb->done)
 				continue;
 			ex->block[0] = (uint32_t)(b % cfg->grid.x);
@@ -604,17 +628,34 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 						mam_warp_begin(ex->mam, &w->mam, i, w->exists);
 				}
 			}
+			/* the grid sync's block barriers (their sites are the
+			** user's call) are needed: the one released before the
+			** master arrived, and the first one after it goes on */
 			ex->last_bar = UINT32_MAX;
+			ex->grid_resumed = cb->parked;
 			cb->parked = (uint8_t)run_block(ex, cb->ws);
-			cb->arrive_bar = ex->last_bar;
+			ex->grid_resumed = 0;
+			if (cb->parked && ex->mam)
+				mam_barrier_needed(ex->mam, ex->last_bar);
 			if (ex->mam)
 				mam_block_end(ex->mam);
+			if (cb->parked && nb > maxb) {
+				/* a kernel may read the grid (this_grid()) in any
+				** launch; only one that syncs it must fit */
+				rc = sim_fail(err, SIM_ERR_LIMIT,
+					      "cooperative launch of %llu blocks of %u threads: the "
+					      "kernel syncs the grid, so every block must be resident "
+					      "at once, and at most %llu can be (%u SMs of an sm_70 "
+					      "device)", (unsigned long long)nb, ex->nthreads,
+					      (unsigned long long)maxb, COOP_SMS);
+				break;
+			}
 			if (cb->parked) {
 				shared_swap(ex, cb->shared, 1);
 				if (nparked++ == 0)
 					bparked = (uint32_t)b;
 			} else {
-				cb->done = 1;
+				cb->done = !one;
 				if (ndone++ == 0)
 					first_done = (uint32_t)b;
 				for (uint32_t i = 0; i < ex->nwarps; i++)
@@ -625,8 +666,7 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 				cb->shared = NULL;
 			}
 		}
-		more = nparked > 0;
-		if (!more || ex->stopped)
+		if (rc < 0 || nparked == 0 || ex->stopped)
 			break;
 		/* ended blocks never arrive: divergence, and the barrier word
 		** is flipped as if they had, so the waiting masters go on */
@@ -634,23 +674,10 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 			report_grid_divergence(ex, &bs[bparked], bparked, nparked, ndone, first_done);
 		barrier += 0x80000000u;
 		memcpy(m->a[wsid].data + 4, &barrier, 4);
-		if (ex->mam) {
+		if (ex->mam)
 			mam_grid_barrier(ex->mam);
-			/* the block barriers of the grid sync (sites of the
-			** user's call): the one its master arrived after, and
-			** the one the other threads wait at */
-			mam_barrier_needed(ex->mam, bs[bparked].arrive_bar);
-			struct warp *ws = bs[bparked].ws;
-			for (uint32_t i = 0; i < ex->nwarps; i++)
-				for (uint32_t d = 0; d < ws[i].depth; d++) {
-					const struct frame *f = &ws[i].frames[d];
-					const struct insn *B = f->bar_blocked ? frame_barrier(ex->p, f) : NULL;
-					if (B != NULL)
-						mam_barrier_needed(ex->mam, exec_user_site(ex->p, &ws[i], d, B->x));
-				}
-		}
 	}
-	for (uint64_t b = 0; b < nb; b++) {
+	for (uint64_t b = 0; b < (one ? 1 : nb); b++) {
 		if (bs[b].ws != NULL) {
 			for (uint32_t i = 0; i < ex->nwarps; i++) {
 				ex->warp_insns += bs[b].ws[i].steps;
@@ -661,7 +688,7 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 		free(bs[b].shared);
 	}
 	free(bs);
-	return 0;
+	return rc;
 }
 
 int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
