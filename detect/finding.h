@@ -173,6 +173,10 @@ struct finding {
 	** of the launch, `blocks` of them. */
 	uint64_t budget, dropped, blocks;
 	uint32_t last_block[3];
+	/* FK_BARRIER_DIVERGENCE at a grid barrier (cooperative groups' grid
+	** sync): blocks, not threads of a block, disagree; div holds the
+	** witness block, whose threads all wait there */
+	uint8_t grid;
 };
 
 /* No variable (struct finding var, member). */

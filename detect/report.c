@@ -472,7 +472,8 @@ char *report_message(const struct finding *f)
 		       f->extent);
 		return sb_take(&b);
 	}
-	sb_add(&b, "%s", finding_kind_name(f->kind));
+	sb_add(&b, "%s%s", f->kind == FK_BARRIER_DIVERGENCE && f->grid ? "grid " : "",
+	       finding_kind_name(f->kind));
 	if (f->kind == FK_INCOMPLETE) {
 		const uint32_t *x = f->who.block;
 		sb_add(&b, ": shadow budget reached at block (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")",
@@ -906,7 +907,8 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n");
 		break;
 	}
-	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div) && f->kind != FK_ASSUMPTION)
+	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid)
+	    && f->kind != FK_ASSUMPTION)
 		fprintf(out, "  %s\n", f->detail);
 	fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
 	if (f->kind == FK_RACE)
