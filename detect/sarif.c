@@ -335,6 +335,21 @@ char *report_fingerprint(const struct report *r, const struct finding *f)
 	const char *kernel = "";
 	if (f->launch < r->nlaunches && r->launches[f->launch].kernel < r->nkernels)
 		kernel = r->kernels[r->launches[f->launch].kernel].name;
+	uint64_t h = fnv(0xcbf29ce484222325ull, finding_kind_id(f->kind));
+	h = fnv(fnv(h, "|"), kernel);
+	h = fnv(h, "|");
+	if (f->kind == FK_ASSUMPTION && f->detail) {
+		/* an assumption is the shape it constrains, whichever access a
+		** search saw break it first: its text up to the ':' (the arrays
+		** and the site follow), without numbers (the bound moves with the
+		** arrays' sizes) */
+		for (const char *s = f->detail; *s && *s != ':'; s++)
+			if (!isdigit((unsigned char)*s)) {
+				char one[2] = { *s, 0 };
+				h = fnv(h, one);
+			}
+		return xasprintf("%016" PRIx64, h);
+	}
 	char *a = fp_site(&f->loc), *c = NULL;
 	/* the other site of a pair, the two in a canonical order: which one a
 	** schedule saw first does not matter */
@@ -346,20 +361,8 @@ char *report_fingerprint(const struct report *r, const struct finding *f)
 			c = t;
 		}
 	}
-	uint64_t h = fnv(0xcbf29ce484222325ull, finding_kind_id(f->kind));
-	h = fnv(fnv(h, "|"), kernel);
-	h = fnv(fnv(h, "|"), a);
-	h = fnv(fnv(h, "|"), c ? c : "");
-	if (f->kind == FK_ASSUMPTION && f->detail) {
-		/* one access can show several assumptions: what each constrains,
-		** without the numbers (a bound may move with the search) */
-		h = fnv(h, "|");
-		for (const char *s = f->detail; *s && *s != ':'; s++)
-			if (!isdigit((unsigned char)*s)) {
-				char one[2] = { *s, 0 };
-				h = fnv(h, one);
-			}
-	}
+	h = fnv(fnv(h, a), "|");
+	h = fnv(h, c ? c : "");
 	free(a);
 	free(c);
 	return xasprintf("%016" PRIx64, h);
