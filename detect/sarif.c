@@ -521,7 +521,8 @@ static void result(struct sb *b, cJSON *results, const struct report *r, const s
 		if (pair && !(f->kind == FK_BARRIER_DIVERGENCE && f->div)) {
 			char *t = thread_words(&f->second.who);
 			char *what = f->kind == FK_RACE ? access_words(f->second.kind, f)
-					 : xstrdup("the barrier other threads waited at");
+				     : xstrdup(f->kind == FK_BARRIER_DIVERGENCE
+					       ? "the barrier other threads waited at" : "reached");
 			char *text = xasprintf("the other %s: %s by %s",
 					       f->kind == FK_RACE ? "access" : "site", what, t);
 			num(b, location(b, rel, NULL, &f->second.loc, r->input, kernel, text), "id", id++);
@@ -546,7 +547,8 @@ static void result(struct sb *b, cJSON *results, const struct report *r, const s
 		free(w1);
 		if (pair) {
 			char *w2 = f->kind == FK_RACE ? access_words(f->second.kind, f)
-				   : xstrdup("waits at another barrier");
+				   : f->kind == FK_BARRIER_DIVERGENCE ? xstrdup("waits at another barrier")
+				   : NULL;
 			thread_flow(b, tfs, r, &f->second.loc, &f->second.who, bd, w2, kernel);
 			free(w2);
 		}
