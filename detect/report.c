@@ -260,7 +260,7 @@ int report_exit_status(const struct report *r)
 
 static const char *const severity_names[] = { "error", "warning", "note" };
 static const char *const fail_on_names[] = { "error", "warning", "note", "never" };
-static const char *const format_names[] = { "text", "json" };
+static const char *const format_names[] = { "text", "json", "sarif" };
 static const char *const model_names[] = { "its", "lockstep" };
 static const char *const class_names[] = { "intra-warp", "inter-warp", "inter-block" };
 static const char *const hazard_names[] = { "RAW", "WAR", "WAW" };
@@ -298,6 +298,21 @@ const char *report_fail_on_name(enum report_fail_on f)
 const char *report_warp_model_name(enum report_warp_model m)
 {
 	return NAME_OF(model_names, m);
+}
+
+const char *report_class_name(unsigned c)
+{
+	return NAME_OF(class_names, c);
+}
+
+const char *report_hazard_name(unsigned h)
+{
+	return NAME_OF(hazard_names, h);
+}
+
+const char *report_access_name(unsigned k)
+{
+	return NAME_OF(access_ids, k);
 }
 
 const char *report_space_name(unsigned space)

@@ -4,8 +4,8 @@
 ** A report holds the kernels analysed, every launch that ran (the witness a
 ** user can paste back on the command line), the deduplicated findings of all
 ** launches, the warp model and the seed.  The writers print it as
-** compiler-style text or as versioned JSON (docs/REPORT-FORMAT.md,
-** docs/report.schema.json).  The report also decides each finding's
+** compiler-style text, as versioned JSON (docs/REPORT-FORMAT.md,
+** docs/report.schema.json) or as SARIF 2.1.0 (detect/sarif.c).  The report also decides each finding's
 ** severity and the exit status (--fail-on).
 */
 #ifndef SIMULEE_REPORT_H
@@ -22,7 +22,7 @@
 #define REPORT_SCHEMA_NAME "simulee-c/report"
 #define REPORT_SCHEMA_VERSION 1
 
-enum report_format { REPORT_TEXT, REPORT_JSON };
+enum report_format { REPORT_TEXT, REPORT_JSON, REPORT_SARIF };
 
 /* The least severe finding that makes the exit status 1. */
 enum report_fail_on { FAIL_ON_ERROR, FAIL_ON_WARNING, FAIL_ON_NOTE, FAIL_ON_NEVER };
@@ -186,6 +186,11 @@ const char *report_severity_name(enum severity s);
 const char *report_fail_on_name(enum report_fail_on f);
 const char *report_warp_model_name(enum report_warp_model m);
 const char *report_space_name(unsigned space);
+/* "intra-warp", ...; "RAW", ...; "read", "atomic-write", ... (enum
+** race_class, enum hazard, enum access_kind; "?" when out of range). */
+const char *report_class_name(unsigned c);
+const char *report_hazard_name(unsigned h);
+const char *report_access_name(unsigned k);
 /* Parses "error", "warning", ... into *out; 0, or -1 if NAME is none. */
 int report_parse_fail_on(const char *name, enum report_fail_on *out);
 int report_parse_format(const char *name, enum report_format *out);
@@ -201,6 +206,17 @@ void report_text(FILE *out, const struct report *r);
 ** REPORT_SCHEMA_VERSION) followed by a newline.  Returns 0, or -1 if memory
 ** ran out building it (nothing is written then). */
 int report_json(FILE *out, const struct report *r);
+
+/* The report as one SARIF 2.1.0 log (detect/sarif.c, docs/REPORT-FORMAT.md)
+** followed by a newline: a run with a rule per finding kind and a result
+** per finding shown.  Returns 0, or -1 if memory ran out (nothing is
+** written then). */
+int report_sarif(FILE *out, const struct report *r);
+
+/* The fingerprint of finding F of report R: 16 hex digits that stay the
+** same for the same bug across runs, seeds, launches and checkouts (see
+** docs/DECISIONS.md).  Newly allocated. */
+char *report_fingerprint(const struct report *r, const struct finding *f);
 
 /* The launch as options a user can paste on the command line
 ** ("--kernel K --grid X,Y,Z ..."); newly allocated. */

@@ -66,7 +66,7 @@ static void usage(FILE *out)
 		"                         (default 1G; past it the report says what was\n"
 		"                         not analysed)\n"
 		"  --output FILE          write the report to FILE\n"
-		"  --format FMT           report format: text (default) or json\n"
+		"  --format FMT           report format: text (default), json or sarif\n"
 		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
 		"                         warning, note, or never\n"
 		"  --contract C           report findings under contract C or a stronger one:\n"
@@ -325,7 +325,7 @@ int main(int argc, char **argv)
 		case O_OUTPUT: o.output = optarg; break;
 		case O_FORMAT:
 			if (report_parse_format(optarg, &o.format) < 0) {
-				fprintf(stderr, "simulee-c: --format %s: expected text or json\n", optarg);
+				fprintf(stderr, "simulee-c: --format %s: expected text, json or sarif\n", optarg);
 				goto done;
 			}
 			break;

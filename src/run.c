@@ -255,6 +255,9 @@ static int emit_report(const struct run_opts *o, const struct report *rep, struc
 	if (o->format == REPORT_JSON) {
 		if (report_json(out, rep) < 0)
 			status = sim_fail(err, SIM_ERR_IO, "out of memory writing the JSON report");
+	} else if (o->format == REPORT_SARIF) {
+		if (report_sarif(out, rep) < 0)
+			status = sim_fail(err, SIM_ERR_IO, "out of memory writing the SARIF report");
 	} else {
 		for (uint32_t k = 0; k < rep->nkernels; k++) {
 			const struct report_search *s = rep->kernels[k].search;

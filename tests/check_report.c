@@ -501,7 +501,9 @@ START_TEST(parse_names)
 	ck_assert_int_eq(fm, REPORT_JSON);
 	ck_assert_int_eq(report_parse_format("text", &fm), 0);
 	ck_assert_int_eq(fm, REPORT_TEXT);
-	ck_assert_int_eq(report_parse_format("sarif", &fm), -1);
+	ck_assert_int_eq(report_parse_format("sarif", &fm), 0);
+	ck_assert_int_eq(fm, REPORT_SARIF);
+	ck_assert_int_eq(report_parse_format("SARIF", &fm), -1);
 	ck_assert_int_eq(report_parse_format("JSON", &fm), -1);
 }
 END_TEST
@@ -1161,7 +1163,7 @@ START_TEST(cli_format_bogus)
 	tu_run_bin(&r, (const char *const[]){ cli_bc, "--format=bogus", NULL });
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_str_eq(r.out, "");
-	ck_assert_str_eq(r.err, "simulee-c: --format bogus: expected text or json\n");
+	ck_assert_str_eq(r.err, "simulee-c: --format bogus: expected text, json or sarif\n");
 	tu_run_free(&r);
 	tu_run_bin(&r, (const char *const[]){ cli_bc, "--fail-on", "errors", NULL });
 	ck_assert_int_eq(r.status, 2);
