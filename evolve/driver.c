@@ -129,6 +129,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 			ep->pinned = params_pin(o->pins.sizes, o->pins.nsizes, f, (int)i) != NULL
 				     || params_pin(o->pins.inits, o->pins.ninits, f, (int)i) != NULL;
 			ep->elems = bufs[i].elems;
+			ep->uninit = a->uninit;
 			if (ep->pinned && a->data && ep->elems) {
 				ep->image = xmalloc(a->size ? a->size : 1);
 				memcpy(ep->image, a->data, a->size);

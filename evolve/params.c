@@ -118,6 +118,12 @@ static int fill_buffer(struct mem *m, struct params_buf *b, const char *init, ui
 		return 0;
 	if (b->elems == 0)
 		return sim_fail(err, SIM_ERR_USAGE, "--init %s needs --size %s", b->label, b->label);
+	if (strcmp(init, "uninit") == 0) {
+		/* zeros, as a fresh cudaMalloc often holds, but each read of
+		** a byte the launch has not written is a finding */
+		a->uninit = 1;
+		return 0;
+	}
 	if (strcmp(init, "iota") == 0 || strcmp(init, "random") == 0) {
 		struct pcg32 g;
 		pcg32_seed(&g, seed, (uint64_t)b->param + 1);

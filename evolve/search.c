@@ -49,13 +49,33 @@ int evolve_is_contract_fault(enum finding_kind k)
 /* Whether out-of-bounds finding F is a finding even under the search: the
 ** access left a shared array (static or dynamic: its size is the kernel's
 ** or the launch's, never made up by the search) or a buffer whose size the
-** user pinned (allocation BOUNDED[0..NB)).  Anything else (a local array,
-** an alloca too large) puts the launch outside the contract. */
-static int oob_is_finding(const struct finding *f, const uint32_t *bounded, uint32_t nb)
+** user pinned (allocation BOUNDED[0..NB)), or no launch could avoid it:
+** an index below 0 that depends on no scalar argument and no data (a[i - 1]
+** at thread 0), an access past the largest unsized buffer (of M), or
+** a local array at a constant index; or a device heap block's (the kernel
+** chose its size): out of its bounds, used after free, freed twice, and a
+** free of a live allocation that malloc did not return.  Anything else (a
+** local array at an index the launch gives, an alloca too large) puts the
+** launch outside the contract. */
+static int oob_is_finding(const struct finding *f, const struct mem *m, const uint32_t *bounded,
+			  uint32_t nb)
 {
+	uint32_t id = MEM_ID(f->addr);
+	if (f->kind == FK_INVALID_PTR && f->addr != 0 && id < m->n
+	    && (m->a[id].heap || m->a[id].live))
+		return 1;
 	if (f->kind != FK_OOB || f->addr == 0 || f->where == NULL)
 		return 0;
+	/* below a shared array: as long as the index depends on no block
+	** shape either (a scan's stride that is 0 when blockDim.x is not a
+	** power of two: the shape is the kernel's contract) */
+	const uint16_t shape = DEP_NTID_X | DEP_NTID_Y | DEP_NTID_Z | DEP_NCTAID;
 	if (f->space == AS_SHARED)
+		return f->index >= 0 || !(f->dep & (DEP_PARAM | DEP_DATA | shape));
+	if (id < m->n && (m->a[id].heap || (m->a[id].sparse && f->index >= 0)))
+		return 1;
+	if ((f->index < 0 && !(f->dep & (DEP_PARAM | DEP_DATA)))
+	    || (f->space == AS_LOCAL && f->dep == 0))
 		return 1;
 	for (uint32_t i = 0; i < nb; i++)
 		if (f->space == AS_GLOBAL && MEM_ID(f->addr) == bounded[i])
@@ -868,6 +888,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 				bounded[nbounded++] = id;
 				if (pa->image)
 					memcpy(m.a[id].data, pa->image, pa->elems * es);
+				m.a[id].uninit = (uint8_t)pa->uninit;
 			} else if (!pa->pinned && c->elems[i]) {
 				/* sized by the host's cudaMalloc: its bound is real */
 				id = mem_new(&m, AS_GLOBAL, c->elems[i] * es, pa->label);
@@ -928,7 +949,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	} else {
 		for (uint32_t i = 0; i < c->fs.n && c->rejected < 0; i++)
 			if (evolve_is_contract_fault(c->fs.v[i].kind)
-			    && !oob_is_finding(&c->fs.v[i], bounded, nbounded))
+			    && !oob_is_finding(&c->fs.v[i], &m, bounded, nbounded))
 				c->rejected = (int)c->fs.v[i].kind;
 	}
 	c->work = ls.warp_insns;
@@ -1750,8 +1771,13 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 				infer[k](d, i, gen);
 		}
 		c = &d->res->cands[i];
-		/* with host sites the host's values decide a parameter */
-		if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0)
+		/* with host sites the host's values decide a parameter; a
+		** quotient by 0 (all ones) used as an index is below its
+		** array, which rejects the launch after the division that
+		** explains it */
+		int bad_ptr = c->rejected == FK_OOB || c->rejected == FK_NULL
+			      || c->rejected == FK_INVALID_PTR;
+		if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0)
 			infer_nonzero(d, i, gen);
 	}
 }

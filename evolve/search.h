@@ -55,6 +55,7 @@ struct evolve_param {
 	uint32_t nbytes;
 	uint8_t *image;		/* BUFFER, pinned: ELEMS elements; NULL: zeros */
 	uint64_t elems;		/* BUFFER, pinned: 0 for a sparse (unbounded) buffer */
+	int uninit;		/* BUFFER, pinned: --init X=uninit */
 	const char *label;	/* name in reports (not owned) */
 	/* SCALAR of an enum type: its enumerators, which the search draws
 	** (debug info; not owned).  0: any value. */

@@ -52,7 +52,7 @@ static uint32_t ndests(const struct insn *I)
 	switch (I->op) {
 	case OP_NOP: case OP_BR: case OP_CBR: case OP_SWITCH: case OP_RET: case OP_TRAP:
 	case OP_ASSERTFAIL: case OP_ASSUME: case OP_SYNCWARP: case OP_FENCE: case OP_STORE:
-	case OP_MEMCPY: case OP_MEMSET: case OP_SUBCHK:
+	case OP_MEMCPY: case OP_MEMSET: case OP_SUBCHK: case OP_FREE:
 		return 0;
 	case OP_CALL: case OP_ICALL:
 		return I->c;
@@ -136,7 +136,7 @@ static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t n
 		return DEP_DATA | a | b;
 	case OP_CMPXCHG:
 		return DEP_DATA | a | b | c;
-	case OP_ALLOCA:
+	case OP_ALLOCA: case OP_MALLOC:
 		return 0;	/* a new allocation: a base, as a variable's address */
 	case OP_EXTRACT: {
 		uint16_t m = b;

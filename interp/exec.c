@@ -552,8 +552,8 @@ static void describe_fault(struct exec *ex, struct warp *w, struct finding *fd, 
 	const struct mem_alloc *a = &ex->m->a[id];
 	if (id >= 1 && id <= p->ngvars && p->gvars[id - 1].alloc_id == id)
 		fd->var = id - 1;
-	/* the offset is 40 bits; below the allocation it wraps */
-	int64_t off = (int64_t)(MEM_OFF(addr) << (64 - MEM_OFF_BITS)) >> (64 - MEM_OFF_BITS);
+	/* below the allocation the offset wraps: negative as int64_t */
+	int64_t off = (int64_t)MEM_OFF(addr);
 	uint64_t es = a->elem_size ? a->elem_size : 1;
 	if (a->ndims >= 1 && a->dims != NULL) {
 		uint64_t row = es;
@@ -569,6 +569,33 @@ static void describe_fault(struct exec *ex, struct warp *w, struct finding *fd, 
 	}
 }
 
+/* ", out of bounds of 'a' (32 elements): index -1" for out-of-bounds
+** address ADDR, in BUF: the allocation its pointer came from (pointers keep
+** it, mem.h), with the index in elements of the outermost dimension. */
+static void oob_words(const struct mem *m, uint64_t addr, char *buf, size_t n)
+{
+	uint32_t id = MEM_ID(addr);
+	buf[0] = '\0';
+	if (id == 0 || id >= m->n || m->a[id].name == NULL)
+		return;
+	const struct mem_alloc *a = &m->a[id];
+	int64_t off = (int64_t)MEM_OFF(addr), row = a->elem_size ? a->elem_size : 1;
+	for (unsigned d = 1; a->dims != NULL && d < a->ndims; d++)
+		row *= a->dims[d] ? a->dims[d] : 1;
+	int64_t idx = floor_div(off, row);
+	if (a->sparse && off >= 0)
+		snprintf(buf, n, ", out of bounds of '%s' (a buffer of unknown size has at most 2^31): "
+			 "index %lld", a->name, (long long)idx);
+	else if (a->sparse)
+		snprintf(buf, n, ", out of bounds of '%s': index %lld (below its start)", a->name,
+			 (long long)idx);
+	else
+		snprintf(buf, n, ", out of bounds of '%s' (%llu %s%s): index %lld%s", a->name,
+			 (unsigned long long)(a->size / (uint64_t)row), a->heap ? "byte" : "element",
+			 a->size == (uint64_t)row ? "" : "s", (long long)idx,
+			 idx < 0 ? " (below its start)" : "");
+}
+
 static void mem_fault_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 			      enum mem_fault f, uint64_t addr, unsigned size, int write)
 {
@@ -581,9 +608,16 @@ static void mem_fault_finding(struct exec *ex, struct warp *w, int lane, uint32_
 			stop_launch(ex, w);
 		return;
 	}
-	char detail[160];
-	snprintf(detail, sizeof detail, "%s of %u byte%s at address 0x%llx",
-		 write ? "write" : "read", size, size == 1 ? "" : "s", (unsigned long long)addr);
+	char detail[400];
+	int k = snprintf(detail, sizeof detail, "%s of %u byte%s at address 0x%llx",
+			 write ? "write" : "read", size, size == 1 ? "" : "s",
+			 (unsigned long long)addr);
+	if (f == MF_OOB && k > 0 && (size_t)k < sizeof detail)
+		oob_words(ex->m, addr, detail + k, sizeof detail - (size_t)k);
+	uint32_t id = MEM_ID(addr);
+	if (f == MF_INVALID && id < ex->m->n && ex->m->a[id].heap && k > 0 && (size_t)k < sizeof detail)
+		snprintf(detail + k, sizeof detail - (size_t)k, ", in a heap block freed before "
+			 "(use after free)");
 	struct finding *fd = exec_finding(ex, w, lane, fn, pc, fault_kind(f), addr, detail);
 	if (fd != NULL)
 		describe_fault(ex, w, fd, fn, pc, addr);
@@ -978,6 +1012,61 @@ static void shared_init_copy(struct exec *ex, uint64_t dst, uint64_t src, uint64
 			ex->shset[id] -= !!was;
 		}
 	}
+}
+
+/* Allocation ID, new in the launch, starts with no byte written: it gets
+** a bitmap of written bytes, as shared memory has (shared_init).  Only
+** with the model on, where the bitmaps are kept. */
+static void init_track(struct exec *ex, uint32_t id)
+{
+	if (ex->shinit == NULL || ex->m->a[id].size == 0)
+		return;
+	if (id >= ex->nshinit) {
+		uint32_t nn = ex->nshinit ? ex->nshinit : 64;
+		while (nn <= id)
+			nn *= 2;
+		ex->shinit = xrealloc(ex->shinit, nn * sizeof *ex->shinit);
+		ex->shset = xrealloc(ex->shset, nn * sizeof *ex->shset);
+		memset(ex->shinit + ex->nshinit, 0, (nn - ex->nshinit) * sizeof *ex->shinit);
+		memset(ex->shset + ex->nshinit, 0, (nn - ex->nshinit) * sizeof *ex->shset);
+		ex->nshinit = nn;
+	}
+	free(ex->shinit[id]);
+	ex->shinit[id] = xcalloc((ex->m->a[id].size + 7) / 8, 1);
+	ex->shset[id] = 0;
+}
+
+/* Lane LANE frees P at (FN, PC): NULL is nothing; a live heap block's start
+** is freed; anything else (a block freed before, a pointer inside a block,
+** one malloc did not return) is an invalid-pointer finding. */
+static void heap_free(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+		      uint64_t p)
+{
+	if (p == 0)
+		return;
+	struct mem *m = ex->m;
+	uint32_t id = MEM_ID(p);
+	const struct mem_alloc *a = id < m->n ? &m->a[id] : NULL;
+	char detail[200];
+	if (a == NULL || !a->heap)
+		snprintf(detail, sizeof detail, "free of address 0x%llx, which no device malloc "
+			 "returned", (unsigned long long)p);
+	else if (!a->live)
+		snprintf(detail, sizeof detail, "double free: the heap block at 0x%llx was freed "
+			 "before", (unsigned long long)p);
+	else if (MEM_OFF(p) != 0)
+		snprintf(detail, sizeof detail, "free of address 0x%llx, %lld bytes into a heap block "
+			 "of %llu", (unsigned long long)p, (long long)MEM_OFF(p),
+			 (unsigned long long)a->size);
+	else {
+		mem_heap_free(m, id);
+		if (id < ex->nshinit && ex->shinit[id]) {
+			free(ex->shinit[id]);
+			ex->shinit[id] = NULL;
+		}
+		return;
+	}
+	exec_finding(ex, w, lane, fn, pc, FK_INVALID_PTR, id < m->n && m->a[id].name ? p : 0, detail);
 }
 
 /* The model's scope of an atomic with bytecode scope SC. */
@@ -2073,9 +2162,32 @@ reload:
 					na->elem_size = lv->elem_size;
 					na->ndims = lv->ndims;
 					na->dims = lv->dims;
+					/* a local array starts unwritten: read
+					** before written is an uninitialized read
+					** (scalars are not: -O0 code copies them
+					** unwritten without using them) */
+					if (lv->ndims >= 1)
+						init_track(ex, id);
 				}
 				D[l] = MEM_PTR(id, 0);
 			}
+			vmbreak;
+		}
+		vmcase(MALLOC) {
+			const uint64_t *A = OP(I->a);
+			uint64_t *D = R(I->d);
+			FOR_LANES(m, l) {
+				uint32_t id = mem_heap_alloc(mem, AS_GLOBAL, A[l]);
+				D[l] = id ? MEM_PTR(id, 0) : 0;
+				if (id != 0)
+					init_track(ex, id);	/* malloc's bytes are garbage */
+			}
+			vmbreak;
+		}
+		vmcase(FREE) {
+			const uint64_t *A = OP(I->a);
+			FOR_LANES(m, l)
+				heap_free(ex, w, (int)l, fr->fn, pc, A[l]);
 			vmbreak;
 		}
 #if !defined(__GNUC__)

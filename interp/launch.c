@@ -760,13 +760,17 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 			if (m->a[id].space == AS_GLOBAL || m->a[id].space == AS_SHARED)
 				mam_track(ex.mam, id, m->a[id].space == AS_GLOBAL ? MAM_SPACE_GLOBAL
 									: MAM_SPACE_SHARED);
-		/* which shared bytes each block wrote: uninitialized reads */
+		/* which shared bytes each block wrote: uninitialized reads;
+		** and which bytes of a global buffer that starts
+		** uninitialized the launch wrote (over all blocks) */
 		ex.nshinit = m->n;
 		ex.shinit = xcalloc(m->n, sizeof *ex.shinit);
 		ex.shset = xcalloc(m->n, sizeof *ex.shset);
 		for (uint32_t id = 1; id < m->n; id++)
 			if (m->a[id].space == AS_SHARED && m->a[id].data && m->a[id].size)
 				ex.shinit[id] = xmalloc((m->a[id].size + 7) / 8);
+			else if (m->a[id].uninit && m->a[id].data && m->a[id].size)
+				ex.shinit[id] = xcalloc((m->a[id].size + 7) / 8, 1);
 	}
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
 	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
@@ -793,6 +797,13 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 				if (ex.mam)
 					mam_block_end(ex.mam);
 				mem_release_from(m, mark);
+				/* the written-bytes maps of what the block made, but
+				** its heap blocks (the ids are reused) */
+				for (uint32_t id = mark; id < ex.nshinit; id++)
+					if (ex.shinit[id] && (id >= m->n || !m->a[id].heap)) {
+						free(ex.shinit[id]);
+						ex.shinit[id] = NULL;
+					}
 			}
 	if (ex.mam)
 		note_incomplete(&ex, fn);

@@ -923,6 +923,23 @@ static int lower_indirect(struct lctx *lc, LLVMValueRef call, LLVMValueRef calle
 	return emit_call(lc, call, OP_ICALL, target);
 }
 
+/* Device malloc and operator new, new[] (declared, not defined: the
+** toolkit's headers define new in terms of malloc, which then is the
+** declaration seen). */
+static int is_malloc(const char *name)
+{
+	return strcmp(name, "malloc") == 0 || strcmp(name, "_Znwm") == 0
+	       || strcmp(name, "_Znam") == 0;
+}
+
+/* free and operator delete, delete[], plain and sized. */
+static int is_free(const char *name)
+{
+	return strcmp(name, "free") == 0 || strcmp(name, "_ZdlPv") == 0
+	       || strcmp(name, "_ZdaPv") == 0 || strcmp(name, "_ZdlPvm") == 0
+	       || strcmp(name, "_ZdaPvm") == 0;
+}
+
 int lower_call(struct lctx *lc, LLVMValueRef call)
 {
 	LLVMValueRef callee = LLVMGetCalledValue(call);
@@ -956,6 +973,20 @@ int lower_call(struct lctx *lc, LLVMValueRef call)
 		if (m == OPND_NONE || fl == OPND_NONE || ln == OPND_NONE || fn == OPND_NONE)
 			return -1;
 		lower_emit(lc, OP_ASSERTFAIL, 0, 0, 0, m, fl, ln, fn, 0);
+		return 0;
+	}
+	if (LLVMIsDeclaration(callee) && nargs(call) == 1 && is_malloc(name)) {
+		uint32_t n = op(lc, call, 0, 0);
+		if (n == OPND_NONE)
+			return -1;
+		lower_emit(lc, OP_MALLOC, 64, 0, lower_slot(lc, call), n, 0, 0, 0, 0);
+		return 0;
+	}
+	if (LLVMIsDeclaration(callee) && nargs(call) >= 1 && is_free(name)) {
+		uint32_t a = op(lc, call, 0, 0);
+		if (a == OPND_NONE)
+			return -1;
+		lower_emit(lc, OP_FREE, 64, 0, 0, a, 0, 0, 0, 0);
 		return 0;
 	}
 	if (starts(name, "llvm.") || LLVMIsDeclaration(callee)) {

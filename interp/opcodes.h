@@ -91,4 +91,6 @@
 	OP(CMPXCHG,    "d, d+1 := cmpxchg w bytes at a, expect b, new c (site x, scope imm)") \
 	OP(MEMCPY,     "copy c bytes from b to a (site x)") \
 	OP(MEMSET,     "set c bytes at a to byte b (site x)") \
-	OP(ALLOCA,     "d := new per-thread allocation of imm bytes (times a elements)")
+	OP(ALLOCA,     "d := new per-thread allocation of imm bytes (times a elements)") \
+	OP(MALLOC,     "d := device malloc of a bytes (NULL when the heap is full)") \
+	OP(FREE,       "device free of pointer a (NULL: nothing)")

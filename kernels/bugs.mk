@@ -20,7 +20,9 @@ BUG_KERNELS = \
 	interblock_halo interblock_partials interblock_same_value atomic_block_scope \
 	fence_reduce_no_release ticket_before_publish \
 	full_warps_bd neighbor_read_nosync divergent_branch_ww dyn_shared_oob \
-	tail_tile_uninit partial_warp_uninit degree_loop_bd
+	tail_tile_uninit partial_warp_uninit degree_loop_bd \
+	stencil_underflow unsigned_wrap_far local_taps_oob accumulate_uninit \
+	heap_scratch_oob heap_use_after_free heap_double_free local_hist_uninit
 
 ## Kernels that include the CUDA toolkit's own headers (cooperative
 ## groups): Makefile.am compiles them against the toolkit configure found,

@@ -144,8 +144,8 @@ void hot_lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned space
 	m->st.lane_accesses++;
 	if (m->opt.dump_max)
 		model_log_tuple(m, space, b, (unsigned)(n > 255 ? 255 : n));
-	if (end > MEM_OFF_MASK + 1)
-		end = MEM_OFF_MASK + 1;
+	if (end > MEM_MAX_SIZE)
+		end = MEM_MAX_SIZE;
 	for (uint64_t o = off; o < end;) {
 		uint64_t word = o & ~(uint64_t)3;
 		struct hot *h = cell_of(m, id, word);

@@ -109,10 +109,37 @@ void mem_release_from(struct mem *m, uint32_t first)
 {
 	if (first == 0)
 		first = 1;
-	for (uint32_t i = first; i < m->n; i++)
+	uint32_t keep = first;
+	for (uint32_t i = first; i < m->n; i++) {
+		if (m->a[i].heap) {	/* the device heap outlives a block */
+			keep = i + 1;
+			continue;
+		}
 		alloc_clear(&m->a[i]);
-	if (first < m->n)
-		m->n = first;
+	}
+	if (keep < m->n)
+		m->n = keep;
+}
+
+uint32_t mem_heap_alloc(struct mem *m, uint8_t space, uint64_t size)
+{
+	if (size > MEM_HEAP_LIMIT - m->heap_used)
+		return 0;
+	uint32_t id = mem_new(m, space, size, "heap");
+	if (id == 0)
+		return 0;
+	m->a[id].heap = 1;
+	m->heap_used += size;
+	return id;
+}
+
+void mem_heap_free(struct mem *m, uint32_t id)
+{
+	struct mem_alloc *a = &m->a[id];
+	m->heap_used -= a->size;
+	free(a->data);
+	a->data = NULL;
+	a->live = 0;
 }
 
 static uint64_t hash64(uint64_t k)
@@ -179,12 +206,20 @@ uint8_t *mem_ptr_slow(struct mem *m, uint64_t p, unsigned size, int write,
 		*fault = MF_MISALIGNED;
 		return NULL;
 	}
+	if (off >= MEM_MAX_SIZE) {	/* below byte 0, sparse or not */
+		*fault = MF_OOB;
+		return NULL;
+	}
 	if (!a->sparse) {
-		if (off + size > a->size || off + size < off) {
+		if (off + size > a->size) {
 			*fault = MF_OOB;
 			return NULL;
 		}
 		return a->data + off;
+	}
+	if (off + size > (a->elem_size ? a->elem_size : 1) * MEM_SPARSE_MAX_ELEMS) {
+		*fault = MF_OOB;
+		return NULL;
 	}
 	if (off + size > a->size)
 		a->size = off + size;
@@ -263,21 +298,27 @@ void mem_name_addr(const struct mem *m, uint64_t p, char *buf, size_t n)
 	if (id == 0 || id >= m->n || m->a[id].name == NULL)
 		return;
 	const struct mem_alloc *a = &m->a[id];
-	uint64_t es = a->elem_size ? a->elem_size : 1, off = MEM_OFF(p);
-	uint64_t idx = off / es, in = off % es;
+	int64_t es = a->elem_size ? a->elem_size : 1, off = (int64_t)MEM_OFF(p);
+	/* below byte 0 the index is negative: rounded down, with the byte
+	** inside the element counted up from its start */
+	int64_t idx = off / es, in = off % es;
+	if (in < 0) {
+		idx--;
+		in += es;
+	}
 	unsigned nd = a->dims && a->ndims > 1 ? a->ndims : 1;
-	uint64_t sub[MEM_MAX_DIMS];
+	int64_t sub[MEM_MAX_DIMS];
 	/* row-major: the innermost extent first; an index past the whole array
 	** (out of bounds) stays in the outermost one */
 	for (unsigned d = nd; d-- > 1;) {
-		uint64_t ext = a->dims[d] ? a->dims[d] : 1;
-		sub[d] = idx % ext;
-		idx /= ext;
+		int64_t ext = a->dims[d] ? a->dims[d] : 1, r = idx % ext;
+		sub[d] = r < 0 ? r + ext : r;
+		idx = idx / ext - (r < 0);
 	}
 	sub[0] = idx;
 	int k = snprintf(buf, n, "%s", a->name);
 	for (unsigned d = 0; d < nd && k >= 0 && (size_t)k < n; d++)
-		k += snprintf(buf + k, n - (size_t)k, "[%llu]", (unsigned long long)sub[d]);
+		k += snprintf(buf + k, n - (size_t)k, "[%lld]", (long long)sub[d]);
 	if (in && k >= 0 && (size_t)k < n)
-		snprintf(buf + k, n - (size_t)k, "+%llu", (unsigned long long)in);
+		snprintf(buf + k, n - (size_t)k, "+%lld", (long long)in);
 }

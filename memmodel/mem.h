@@ -2,11 +2,17 @@
 ** mem.h: the simulated memory of a launch.
 **
 ** Every simulated pointer is a tagged 64-bit value: allocation id in the high
-** 24 bits, byte offset in the low 40.  Translation is O(1), pointer arithmetic
+** 22 bits, a 42-bit field below.  An allocation's byte 0 sits in the middle
+** of its field (MEM_BASE), so its pointer keeps its provenance for 2 TiB of
+** arithmetic either way: a[-1], or a pointer moved a terabyte, is still a
+** pointer of a's allocation, out of its bounds, and never one of the
+** allocation next to it (ARBALEST checks an access against the allocation
+** its pointer was derived from).  Translation is O(1), pointer arithmetic
 ** works on the offset, and an access is always checked against its
 ** allocation, so a kernel can never touch host memory.  Allocations of
 ** unknown size (pointer arguments without --size) are sparse: pages appear on
-** first touch and there are no bounds to check.
+** first touch and there are no bounds to check above; below byte 0 there
+** are.
 */
 #ifndef SIMULEE_MEM_H
 #define SIMULEE_MEM_H
@@ -14,12 +20,22 @@
 #include <stdint.h>
 #include <string.h>
 
-#define MEM_OFF_BITS 40
+#define MEM_OFF_BITS 42
 #define MEM_OFF_MASK ((UINT64_C(1) << MEM_OFF_BITS) - 1)
-#define MEM_MAX_ALLOCS (1u << 24)
-#define MEM_PTR(id, off) (((uint64_t)(id) << MEM_OFF_BITS) | ((uint64_t)(off) & MEM_OFF_MASK))
+#define MEM_BASE (UINT64_C(1) << (MEM_OFF_BITS - 1))
+#define MEM_MAX_ALLOCS (1u << (64 - MEM_OFF_BITS))
+/* OFF may be negative (below byte 0); MEM_OFF gives it back as a uint64_t
+** that wraps (cast to int64_t for the signed value) */
+#define MEM_PTR(id, off) (((uint64_t)(id) << MEM_OFF_BITS) + MEM_BASE + (uint64_t)(off))
 #define MEM_ID(p) ((uint32_t)((p) >> MEM_OFF_BITS))
-#define MEM_OFF(p) ((p) & MEM_OFF_MASK)
+#define MEM_OFF(p) (((p) & MEM_OFF_MASK) - MEM_BASE)
+/* The most bytes one allocation can have.  A sparse one (no size) has at
+** most MEM_SPARSE_MAX_ELEMS elements, the most an int index reaches (and
+** fewer than --size takes, so a replayed size is always one it accepts):
+** an access further away, as through an unsigned index that wrapped below
+** 0, is out of bounds, not the start of a 16 GiB buffer. */
+#define MEM_MAX_SIZE MEM_BASE
+#define MEM_SPARSE_MAX_ELEMS (UINT64_C(1) << 31)
 
 /* The last allocation id is never handed out: it tags function addresses,
 ** whose offset is the function's index in the program.  So every function
@@ -36,7 +52,7 @@ enum mem_fault {
 	MF_NONE = 0,
 	MF_NULL,	/* allocation id 0: a null (or small integer) pointer */
 	MF_INVALID,	/* no such allocation, or it was freed */
-	MF_OOB,		/* past the end of a sized allocation */
+	MF_OOB,		/* past the end of a sized allocation, or below byte 0 */
 	MF_MISALIGNED,	/* not naturally aligned */
 	MF_READONLY,	/* a store to __constant__ or kernel parameter memory */
 };
@@ -61,11 +77,20 @@ struct mem_alloc {
 	uint8_t *data;		/* dense allocations */
 	struct mem_pages *pages;	/* sparse allocations */
 	const char *name;	/* not owned */
+	uint8_t uninit;		/* starts uninitialized (--init X=uninit): a read
+				   of a byte no access wrote is a finding */
+	uint8_t heap;		/* a device malloc's block: outlives its block of
+				   threads; freed, it keeps its id (not live) */
 };
+
+/* The device heap's size: cudaLimitMallocHeapSize's default, 8 MiB.  A
+** malloc that does not fit in what is left returns NULL. */
+#define MEM_HEAP_LIMIT (UINT64_C(8) << 20)
 
 struct mem {
 	struct mem_alloc *a;
 	uint32_t n, cap;
+	uint64_t heap_used;	/* bytes of live heap blocks */
 };
 
 void mem_init(struct mem *m);
@@ -76,8 +101,17 @@ void mem_free(struct mem *m);
 uint32_t mem_new(struct mem *m, uint8_t space, uint64_t size, const char *name);
 uint32_t mem_new_sparse(struct mem *m, uint8_t space, const char *name);
 
-/* Frees every allocation with id >= first (the ids become free again). */
+/* Frees every allocation with id >= first but heap blocks (the ids above
+** the last heap block become free again). */
 void mem_release_from(struct mem *m, uint32_t first);
+
+/* A device malloc of SIZE bytes in SPACE (global): a heap block's id, or 0
+** when the heap (MEM_HEAP_LIMIT) or the id space is exhausted. */
+uint32_t mem_heap_alloc(struct mem *m, uint8_t space, uint64_t size);
+
+/* Frees heap block ID (live); its id stays taken, not live, so a later
+** access or free through it is told apart from a wild pointer. */
+void mem_heap_free(struct mem *m, uint32_t id);
 
 /* The slow path of mem_ptr: sparse pages and faults. */
 uint8_t *mem_ptr_slow(struct mem *m, uint64_t p, unsigned size, int write,
@@ -92,7 +126,9 @@ static inline uint8_t *mem_ptr(struct mem *m, uint64_t p, unsigned size, int wri
 	uint64_t off = MEM_OFF(p);
 	if (id < m->n) {
 		struct mem_alloc *a = &m->a[id];
-		if (a->data != NULL && off + size <= a->size && (off & (size - 1)) == 0
+		/* off wraps below byte 0: off + size then wraps too */
+		if (a->data != NULL && off + size <= a->size && off < a->size
+		    && (off & (size - 1)) == 0
 		    && !(write && a->readonly))
 			return a->data + off;
 	}

@@ -32,16 +32,16 @@
 
 /* ---- the manifest ------------------------------------------------------- */
 
-enum bk_kind { BK_RACE, BK_BD, BK_RB, BK_UNINIT, BK_OOB, BK__N };
+enum bk_kind { BK_RACE, BK_BD, BK_RB, BK_UNINIT, BK_OOB, BK_INVALID, BK__N };
 static const char *const bk_names[BK__N] = {
 	[BK_RACE] = "race", [BK_BD] = "barrier-divergence", [BK_RB] = "redundant-barrier",
-	[BK_UNINIT] = "uninit", [BK_OOB] = "oob",
+	[BK_UNINIT] = "uninit", [BK_OOB] = "oob", [BK_INVALID] = "invalid-pointer",
 };
 
 enum { M_ITS = 1, M_LOCKSTEP = 2 };
 enum { C_INTRA_WARP = 1, C_INTER_WARP = 2, C_INTER_BLOCK = 4 };
 enum { A_RAW = 1, A_WAR = 2, A_WAW = 4 };
-enum { SP_NONE, SP_SHARED, SP_GLOBAL };
+enum { SP_NONE, SP_SHARED, SP_GLOBAL, SP_LOCAL };
 
 #define BM_MAX_ARGS 48
 #define BM_MAX_FINDINGS 32
@@ -82,6 +82,7 @@ struct bug_manifest {
 	unsigned models;
 	int nfind;
 	struct bm_finding f[BM_MAX_FINDINGS];
+	char declare[256];	/* options the search keeps too (declarations) */
 };
 
 static const char *const needs_kinds[] = { "none", "block", "grid", "arg", "data", "shared",
@@ -172,9 +173,10 @@ static int parse_finding(struct bm_finding *f, char *rest, int at, char *err, si
 		const char *key = tok, *v = eq + 1;
 		if (strcmp(key, "space") == 0) {
 			f->space = strcmp(v, "shared") == 0 ? SP_SHARED
-				 : strcmp(v, "global") == 0 ? SP_GLOBAL : -1;
+				 : strcmp(v, "global") == 0 ? SP_GLOBAL
+				 : strcmp(v, "local") == 0 ? SP_LOCAL : -1;
 			if (f->space < 0)
-				BM_FAIL("line %d: space must be shared or global", at);
+				BM_FAIL("line %d: space must be shared, global or local", at);
 		} else if (strcmp(key, "var") == 0) {
 			if (copy_str(f->var, sizeof f->var, v, strlen(v)) != 0)
 				BM_FAIL("line %d: var too long", at);
@@ -240,6 +242,7 @@ static int parse_finding(struct bm_finding *f, char *rest, int at, char *err, si
 		break;
 	case BK_UNINIT:
 	case BK_OOB:
+	case BK_INVALID:
 		if (f->nlines != 1 || f->var[0] == '\0' || f->space == SP_NONE || f->classes
 		    || f->access || f->benign >= 0 || f->its_only >= 0)
 			BM_FAIL("line %d: %s takes space, var, one line (and models)", at,
@@ -320,6 +323,9 @@ static int bm_parse(struct bug_manifest *m, const char *text, char *err, size_t 
 			    || copy_str(m->needs_kind, sizeof m->needs_kind, rest, strlen(rest))
 			    || copy_str(m->needs_text, sizeof m->needs_text, txt, strlen(txt)))
 				BM_FAIL("line %d: bad needs", at);
+		} else if (strcmp(key, "declare") == 0) {
+			if (m->declare[0] || copy_str(m->declare, sizeof m->declare, rest, strlen(rest)))
+				BM_FAIL("line %d: declare repeated or too long", at);
 		} else if (strcmp(key, "fixed") == 0) {
 			if (m->has_fixed++ || strcmp(rest, "none") != 0)
 				BM_FAIL("line %d: the only fixed value is 'none'", at);
@@ -555,7 +561,9 @@ static const char *const required_patterns[] = {
 	"uniform-store", "uniform-atomic", "scan-barrier-removed", "inter-block-global",
 	"benign-same-value", "divergent-branch-race", "missing-barrier-broadcast",
 	"uninit-shared", "dynamic-shared-size", "missing-release-fence",
-	"grid-sync-missing", "grid-barrier-divergence", NULL
+	"grid-sync-missing", "grid-barrier-divergence",
+	"buffer-underflow", "pointer-moved-far", "local-oob", "uninit-global", "heap-oob",
+	"heap-use-after-free", "heap-double-free", "uninit-local", NULL
 };
 
 START_TEST(corpus_list)
@@ -730,8 +738,11 @@ START_TEST(manifest_static)
 					      || strstr(code, ".sync(") != NULL,
 					      "%s.expect:%d: %s:%d is not a barrier", name, f->at,
 					      own, l->line);
-			else	/* VAR, or an access through a pointer to it */
-				ck_assert_msg(uses_ident(code, f->var) || strchr(code, '[') != NULL,
+			else	/* VAR, an access through a pointer to it, or a
+				** free of a heap block */
+				ck_assert_msg(uses_ident(code, f->var) || strchr(code, '[') != NULL
+					      || (f->kind == BK_INVALID && (strstr(code, "free(") != NULL
+									|| strstr(code, "delete") != NULL)),
 					      "%s.expect:%d: %s:%d does not access %s", name, f->at,
 					      own, l->line, f->var);
 		}
@@ -809,7 +820,7 @@ struct golden_report {
 static const char *const report_kinds[BK__N] = {
 	[BK_RACE] = "data-race", [BK_BD] = "barrier-divergence",
 	[BK_RB] = "redundant-barrier", [BK_UNINIT] = "uninitialized-read",
-	[BK_OOB] = "out-of-bounds",
+	[BK_OOB] = "out-of-bounds", [BK_INVALID] = "invalid-pointer",
 };
 
 static const char *jstring(const cJSON *o, const char *key)
@@ -912,7 +923,8 @@ static int golden_parse(const cJSON *doc, struct golden_report *r)
 		}
 		const char *space = jstring(f, "space");
 		p->space = space == NULL ? SP_NONE : strcmp(space, "shared") == 0 ? SP_SHARED
-			 : strcmp(space, "global") == 0 ? SP_GLOBAL : -1;
+			 : strcmp(space, "global") == 0 ? SP_GLOBAL
+			 : strcmp(space, "local") == 0 ? SP_LOCAL : -1;
 		const char *where = jstring(f, "where");
 		snprintf(p->where, sizeof p->where, "%s", where ? where : "");
 		snprintf(p->var, sizeof p->var, "%.*s", (int)strcspn(p->where, "["), p->where);
@@ -977,6 +989,7 @@ static int golden_matches(const struct golden_report *r, const struct bm_finding
 		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);
 	case BK_UNINIT:
 	case BK_OOB:
+	case BK_INVALID:
 		return r->nloc >= 1 && same_line(&r->loc[0], &f->lines[0]) && r->space == f->space
 		       && strcmp(r->var, f->var) == 0;
 	default:
@@ -1058,7 +1071,8 @@ static void entry_desc(struct sbuf *b, const char *name, const struct bm_finding
 	sb_printf(b, "%s.expect:%d: %s ", name, f->at, bk_names[f->kind]);
 	lines_key(b, name, f->lines, f->nlines);
 	if (f->space)
-		sb_printf(b, " %s %s", f->space == SP_SHARED ? "shared" : "global", f->var);
+		sb_printf(b, " %s %s", f->space == SP_SHARED ? "shared" : f->space == SP_LOCAL ? "local"
+			  : "global", f->var);
 	if (f->kind == BK_RACE) {
 		sb_printf(b, " ");
 		set_names(b, f->classes, class_names);
@@ -1074,7 +1088,7 @@ static void report_desc(struct sbuf *b, const char *name, const struct golden_re
 	lines_key(b, name, r->loc, r->nloc);
 	if (r->where[0])
 		sb_printf(b, " %s %s", r->space == SP_SHARED ? "shared" : r->space == SP_GLOBAL
-			  ? "global" : "other", r->where);
+			  ? "global" : r->space == SP_LOCAL ? "local" : "other", r->where);
 	if (r->kind == BK_RACE) {
 		sb_printf(b, " ");
 		set_names(b, r->cls, class_names);
@@ -1347,6 +1361,7 @@ static int search_matches(const struct golden_report *r, const struct bm_finding
 	case BK_RB:
 	case BK_UNINIT:
 	case BK_OOB:
+	case BK_INVALID:
 		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);
 	default:
 		return 0;
@@ -1384,8 +1399,8 @@ START_TEST(search_run)
 	int found = 0;
 	for (int seed = 1; seed <= SEARCH_SEEDS; seed++) {
 		struct bm_argv a;
-		char opt[48];
-		snprintf(opt, sizeof opt, "--seed %d", seed);
+		char opt[320];
+		snprintf(opt, sizeof opt, "--seed %d %s", seed, m->declare);
 		ck_assert_int_eq(split_args(&a, opt), 0);
 		for (int which = 0; which < 2; which++) {
 			if (which == 0 && wanted == 0)
@@ -1455,7 +1470,7 @@ START_TEST(parser_rejects)
 		"kernel k\npattern p\norigin o\nlaunch --block 32\nmodels its\nneeds none: x\n"
 		"fixed none\nfinding redundant-barrier models=lockstep lines=k.cu:3\n",
 		"kernel k\npattern p\norigin o\nlaunch --block 32\nmodels its\nneeds none: x\n"
-		"fixed none\nfinding race space=local var=s class=intra-warp access=WAW "
+		"fixed none\nfinding race space=constant var=s class=intra-warp access=WAW "
 		"benign=no its-only=no lines=k.cu:3,k.cu:4\n",
 		"kernel k\npattern p\norigin o\nlaunch --block 32\nmodels its\nneeds none: x\n"
 		"fixed none\nfinding barrier-divergence lines=k.cu:x\n",

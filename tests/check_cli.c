@@ -619,6 +619,134 @@ END_TEST
 ** writes; a struct copy carries its source's written bytes; every block
 ** starts with nothing written.  Names: a byte inside a struct element
 ** ("st2[1]+4"), one index per dimension ("g2[1][0]"). */
+/* --init X=uninit (issue 11, item 5): a read of a byte no access of the
+** launch wrote is a finding, in any block; without --size it is a usage
+** error. */
+START_TEST(uninit_global_declared)
+{
+	char *bc = tu_compile_cu("__global__ void acc(int *p, int *q)\n"
+				 "{\n"
+				 "\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+				 "\tif (i % 2 == 0)\n"
+				 "\t\tp[i] = i;\n"				/* 5 */
+				 "\tq[i] = p[i];\n"				/* 6: odd i */
+				 "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "32", "--size", "p=64",
+					      "--size", "q=64", "--init", "p=uninit", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, ":6:");
+	expect_output(&r, "uninitialized memory on global 'p[1]'");
+	expect_output(&r, "32 occurrences");
+	tu_run_free(&r);
+	/* declared for q only, which the kernel writes before nobody reads */
+	tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "32", "--size", "p=64",
+					      "--size", "q=64", "--init", "q=uninit", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "32", "--init",
+					      "p=uninit", NULL });
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_ptr_nonnull(strstr(r.err, "--init p needs --size p"));
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* Device malloc/free and new/delete (issue 11, item 5): the 8 MiB heap
+** runs out (NULL), a block outlives its block of threads, and the misuses
+** are findings: past a block's end, use after free, double free (delete[]
+** twice), free of a pointer malloc did not return, of one inside a block;
+** free(NULL) is nothing, and malloc'd bytes start unwritten. */
+START_TEST(device_heap)
+{
+	char *bc = tu_compile_cu("__device__ char *kept;\n"
+				 "__global__ void heap(int *out, int *g)\n"
+				 "{\n"
+				 "\tif (threadIdx.x != 0)\n"
+				 "\t\treturn;\n"					/* 5 */
+				 "\tif (blockIdx.x == 1) {\n"
+				 "\t\tout[5] = kept[1];\n"			/* 7: block 0's */
+				 "\t\treturn;\n"
+				 "\t}\n"
+				 "\tchar *a = (char *)malloc(5u << 20), *b = (char *)malloc(5u << 20);\n"
+				 "\tout[0] = a != 0;\n"				/* 11 */
+				 "\tout[1] = b == 0;\n"
+				 "\tfree(a);\n"
+				 "\tb = (char *)malloc(5u << 20);\n"
+				 "\tout[2] = b != 0;\n"				/* 15 */
+				 "\tb[0] = 1;\n"
+				 "\tout[3] = b[(5u << 20)];\n"			/* 17: past the end */
+				 "\tout[4] = a[0];\n"				/* 18: after free */
+				 "\tint *p = new int[4];\n"
+				 "\tdelete[] p;\n"					/* 20 */
+				 "\tdelete[] p;\n"					/* 21: twice */
+				 "\tfree(g);\n"					/* 22: not malloc's */
+				 "\tfree(b + 4);\n"					/* 23: inside */
+				 "\tfree(0);\n"
+				 "\tkept = (char *)malloc(4);\n"			/* 25 */
+				 "\tkept[1] = 7;\n"
+				 "\tout[6] = kept[2];\n"				/* 27: unwritten */
+				 "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--block", "32", "--grid", "2", "--size", "out=8",
+					      "--size", "g=4", "--dump", "out", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strncmp(r.out, "1\n1\n1\n", 6) == 0, "malloc results: %s", r.out);
+	ck_assert_ptr_nonnull(strstr(r.out, "\n7\n"));	/* out[5]: block 1 read block 0's */
+	expect_output(&r, ":17:");
+	expect_output(&r, "out of bounds of 'heap' (5242880 bytes): index 5242880");
+	expect_output(&r, ":18:");
+	expect_output(&r, "use after free");
+	expect_output(&r, ":21:");
+	expect_output(&r, "double free");
+	expect_output(&r, ":22:");
+	expect_output(&r, "which no device malloc returned");
+	expect_output(&r, ":23:");
+	expect_output(&r, "4 bytes into a heap block");
+	expect_output(&r, ":27:");
+	expect_output(&r, "uninitialized memory on global 'heap[2]'");
+	ck_assert_ptr_null(strstr(r.out, ":7:"));
+	ck_assert_ptr_null(strstr(r.out, ":26:"));
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* A local array at a constant index past its end (issue 11, item 5): at
+** -O0 the access is there, with the index folded into the address; a
+** finding with a fixed launch and under the search (no launch avoids it),
+** where it was a launch outside the contract.  And a local array read
+** before written is an uninitialized read, where a scalar is not. */
+START_TEST(local_const_index)
+{
+	char *bc = tu_compile_cu("__global__ void loc(int *out)\n"
+				 "{\n"
+				 "\tint t[4], u[2], s;\n"
+				 "\tfor (int k = 0; k < 4; k++)\n"
+				 "\t\tt[k] = k + threadIdx.x;\n"		/* 5 */
+				 "\tu[0] = 1;\n"
+				 "\tint c = s;\n"					/* 7: scalar */
+				 "\tout[threadIdx.x] = t[4] + u[threadIdx.x & 1] + c;\n"	/* 8 */
+				 "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--block", "32", "--size", "out=32", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "out of bounds of 't' (4 elements): index 4");
+	expect_output(&r, "uninitialized memory on local 'u[1]'");
+	ck_assert_ptr_null(strstr(r.out, ":7:"));
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ bc, NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "out-of-bounds access on local 't[4]'");
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 START_TEST(uninit_shared_forms)
 {
 	char *bc = tu_compile_cu("struct pair { char x; int y; };\n"	/* 1 */
@@ -1211,6 +1339,9 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_barrier_divergence);
 	tcase_add_test(tc, uninit_shared_forms);
 	tcase_add_test(tc, uninit_after_full);
+	tcase_add_test(tc, uninit_global_declared);
+	tcase_add_test(tc, device_heap);
+	tcase_add_test(tc, local_const_index);
 	tcase_add_test(tc, assume_is_contract);
 	tcase_add_test(tc, ptx_memory_forms);
 	tcase_add_test(tc, libcu_atomic_handover);

@@ -509,6 +509,62 @@ static const char *finding_with(const cJSON *doc, const char *kind, const char *
 	return NULL;
 }
 
+/* Issue 11, item 5: the search keeps an access below a buffer's start and
+** one through an unsigned index that wrapped (16 GiB away) as findings of
+** that buffer (no launch avoids them), and each launch's replay line is
+** one simulee-c takes and gives the finding again, with its index. */
+START_TEST(provenance_replays)
+{
+	static const char *const srcs[2] = {
+		"__global__ void under(const float *in, float *out)\n"
+		"{\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tout[i] = in[i - 1];\n"
+		"}\n",
+		"__global__ void wrap(const float *in, float *out)\n"
+		"{\n"
+		"\tunsigned i = blockIdx.x * blockDim.x + threadIdx.x, prev = i - 1;\n"
+		"\tout[i] = in[prev];\n"
+		"}\n",
+	};
+	static const char *const wheres[2] = { "in[-1]", "in[4294967295]" };
+	static const char *const details[2] = { "index -1 (below its start)", "index 4294967295" };
+	for (int k = 0; k < 2; k++) {
+		struct tu_run r;
+		char *bc;
+		cJSON *doc = search_cu_json(&r, srcs[k], &bc);
+		const cJSON *f, *oob = NULL;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+			const cJSON *w = cJSON_GetObjectItemCaseSensitive(f, "where");
+			if (oob == NULL && cJSON_IsString(w) && strcmp(w->valuestring, wheres[k]) == 0)
+				oob = f;
+		}
+		ck_assert_msg(oob != NULL, "no out-of-bounds access at %s: %s", wheres[k], r.out);
+		ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(oob, "kind")->valuestring,
+				 "out-of-bounds");
+		int li = cJSON_GetObjectItemCaseSensitive(oob, "launch")->valueint;
+		const cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"), li);
+		char *opts = xstrdup(cJSON_GetObjectItemCaseSensitive(l, "options")->valuestring);
+		const char *args[48] = { bc };
+		int na = 1;
+		for (char *save = NULL, *t = strtok_r(opts, " ", &save); t && na < 47;
+		     t = strtok_r(NULL, " ", &save))
+			args[na++] = t;
+		args[na] = NULL;
+		struct tu_run rr;
+		tu_run_bin(&rr, args);
+		ck_assert_msg(rr.status == 1 && strstr(rr.out, details[k]) && strstr(rr.out, wheres[k]),
+			      "replay: %d %s%s", rr.status, rr.out, rr.err);
+		tu_run_free(&rr);
+		free(opts);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 /* Issue 10, item 6: the fields of a struct passed by value are searched
 ** (the race needs stride >= 2), its divisor field is assumed nonzero, and
 ** the launch replays with the fields as --arg reads them. */
@@ -916,6 +972,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, grid_blind);
 	tcase_add_test(tc, shape_rules);
 	tcase_add_test(tc, shared_init_searched);
+	tcase_add_test(tc, provenance_replays);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,19 +11,45 @@
 #include "memmodel/mem.h"
 #include "tests.h"
 
+/* An address below byte 0 is named with its negative index, in the
+** outermost dimension, inner ones kept in range. */
+START_TEST(names_below_zero)
+{
+	struct mem m;
+	mem_init(&m);
+	uint32_t id = mem_new(&m, AS_GLOBAL, 64, "a");
+	m.a[id].elem_size = 4;
+	char buf[64];
+	mem_name_addr(&m, MEM_PTR(id, 0) - 4, buf, sizeof buf);
+	ck_assert_str_eq(buf, "a[-1]");
+	mem_name_addr(&m, MEM_PTR(id, 0) - 3, buf, sizeof buf);
+	ck_assert_str_eq(buf, "a[-1]+1");
+	static const uint32_t dims[2] = { 4, 4 };
+	m.a[id].dims = dims;
+	m.a[id].ndims = 2;
+	mem_name_addr(&m, MEM_PTR(id, 0) - 4, buf, sizeof buf);
+	ck_assert_str_eq(buf, "a[-1][3]");
+	mem_free(&m);
+}
+END_TEST
+
 START_TEST(tagged_pointers)
 {
 	uint64_t p = MEM_PTR(7, 123);
 	ck_assert_uint_eq(MEM_ID(p), 7);
 	ck_assert_uint_eq(MEM_OFF(p), 123);
 	/* the largest id and offset survive the round trip */
-	uint64_t q = MEM_PTR(MEM_MAX_ALLOCS - 1, MEM_OFF_MASK);
+	uint64_t q = MEM_PTR(MEM_MAX_ALLOCS - 1, MEM_MAX_SIZE - 1);
 	ck_assert_uint_eq(MEM_ID(q), MEM_MAX_ALLOCS - 1);
-	ck_assert_uint_eq(MEM_OFF(q), MEM_OFF_MASK);
-	/* an offset wider than 40 bits is masked, never spills into the id */
-	uint64_t r = MEM_PTR(3, (UINT64_C(1) << MEM_OFF_BITS) + 5);
+	ck_assert_uint_eq(MEM_OFF(q), MEM_MAX_SIZE - 1);
+	/* provenance: below byte 0, and a terabyte either way, a pointer
+	** stays its allocation's, with its signed offset */
+	ck_assert_uint_eq(MEM_ID(MEM_PTR(3, 0) - 4), 3);
+	ck_assert_int_eq((int64_t)MEM_OFF(MEM_PTR(3, 0) - 4), -4);
+	uint64_t r = MEM_PTR(3, 0) + (UINT64_C(1) << 40);
 	ck_assert_uint_eq(MEM_ID(r), 3);
-	ck_assert_uint_eq(MEM_OFF(r), 5);
+	ck_assert_uint_eq(MEM_OFF(r), UINT64_C(1) << 40);
+	ck_assert_uint_eq(MEM_ID(MEM_PTR(3, 0) - (UINT64_C(1) << 40)), 3);
 	/* pointer arithmetic works on the offset */
 	ck_assert_uint_eq(MEM_OFF(p + 8), 131);
 	ck_assert_uint_eq(MEM_ID(p + 8), 7);
@@ -85,12 +111,16 @@ START_TEST(fault_oob)
 	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(odd, 56), 8, 0, &f));
 	ck_assert_int_eq(f, MF_OOB);
 	f = MF_NONE;
-	/* a negative index borrows from the id: the previous allocation at a
-	** huge offset */
+	/* a negative index stays in its allocation, below byte 0, whatever
+	** lies before it */
+	ck_assert_uint_eq(MEM_ID(MEM_PTR(odd, 0) - 4), odd);
 	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(odd, 0) - 4, 4, 1, &f));
 	ck_assert_int_eq(f, MF_OOB);
 	f = MF_NONE;
-	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(id, MEM_OFF_MASK - 3), 4, 0, &f));
+	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(id, 0) - 2, 2, 0, &f));
+	ck_assert_int_eq(f, MF_OOB);
+	f = MF_NONE;
+	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(id, MEM_MAX_SIZE - 4), 4, 0, &f));
 	ck_assert_int_eq(f, MF_OOB);
 	/* a zero-size allocation has no valid byte */
 	uint32_t z = mem_new(&m, AS_GLOBAL, 0, "empty");
@@ -201,7 +231,7 @@ START_TEST(sparse_grows_on_touch)
 	ck_assert_uint_eq(m.a[id].size, 0);
 	enum mem_fault f = MF_NONE;
 	/* a far offset: no bounds */
-	uint64_t far = UINT64_C(1) << 38;
+	uint64_t far = UINT64_C(1) << 30;
 	uint8_t *h = mem_ptr(&m, MEM_PTR(id, far), 8, 1, &f);
 	ck_assert_ptr_nonnull(h);
 	uint64_t val = UINT64_C(0x0123456789abcdef);
@@ -218,8 +248,16 @@ START_TEST(sparse_grows_on_touch)
 	uint64_t back = 0;
 	ck_assert_int_eq(mem_read(&m, MEM_PTR(id, far), &back, 8, NULL), MF_NONE);
 	ck_assert_uint_eq(back, val);
-	/* the largest offset works too */
-	ck_assert_ptr_nonnull(mem_ptr(&m, MEM_PTR(id, MEM_OFF_MASK - 7), 8, 1, &f));
+	/* the largest offset works too: 2^32 elements (bytes here), the
+	** most --size gives; one further is out of bounds */
+	ck_assert_ptr_nonnull(mem_ptr(&m, MEM_PTR(id, MEM_SPARSE_MAX_ELEMS - 8), 8, 1, &f));
+	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(id, MEM_SPARSE_MAX_ELEMS), 1, 0, &f));
+	ck_assert_int_eq(f, MF_OOB);
+	f = MF_NONE;
+	/* below byte 0 there is a bound even without a size */
+	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(id, 0) - 8, 8, 0, &f));
+	ck_assert_int_eq(f, MF_OOB);
+	ck_assert_uint_eq(m.a[id].size, MEM_SPARSE_MAX_ELEMS);
 	mem_free(&m);
 }
 END_TEST
@@ -380,7 +418,7 @@ START_TEST(copies_report_first_bad_byte)
 	ck_assert_int_eq(mem_fill(&m, MEM_PTR(dn, 99), 0, 2, &bad), MF_OOB);
 	ck_assert_uint_eq(bad, MEM_PTR(dn, 100));
 	bad = 0;
-	ck_assert_int_eq(mem_read(&m, MEM_PTR(0, 16), buf, 4, &bad), MF_NULL);
+	ck_assert_int_eq(mem_read(&m, 16, buf, 4, &bad), MF_NULL);	/* (int *)0 + 4 */
 	ck_assert_uint_eq(bad, 16);
 	bad = 0;
 	ck_assert_int_eq(mem_write(&m, MEM_PTR(dn + 5, 0), buf, 4, &bad), MF_INVALID);
@@ -444,6 +482,7 @@ Suite *mem_suite(void)
 	tcase_add_test(tc, copies_across_pages);
 	tcase_add_test(tc, copies_report_first_bad_byte);
 	tcase_add_test(tc, strdup_strings);
+	tcase_add_test(tc, names_below_zero);
 	suite_add_tcase(s, tc);
 	return s;
 }
