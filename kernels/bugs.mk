@@ -21,7 +21,7 @@ BUG_KERNELS = \
 	fence_reduce_no_release ticket_before_publish \
 	full_warps_bd neighbor_read_nosync divergent_branch_ww dyn_shared_oob \
 	tail_tile_uninit partial_warp_uninit degree_loop_bd \
-	two_returns_bd
+	ptx_pred_store_race two_returns_bd
 
 ## Input files that manifests name with --init NAME=@data/FILE.
 BUG_INPUTS = \
