@@ -1350,7 +1350,8 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 	x->insn = op;
 	if (!strcmp(op, "bra") || !strcmp(op, "bra.uni"))
 		return lower_bra(x, s, e, guard < 0 ? OPND_NONE : x->loc[guard].slot, gneg);
-	if (!strncmp(op, "bra", 3) || !strcmp(op, "ret") || !strncmp(op, "call", 4))
+	if (!strncmp(op, "bra", 3) || !strncmp(op, "brx", 3) || !strcmp(op, "ret")
+	    || !strncmp(op, "call", 4))
 		return px_fail(x, NULL);
 	int memop = !strncmp(op, "ld.", 3) || !strncmp(op, "st.", 3) || !strncmp(op, "atom.", 5)
 		    || !strncmp(op, "red.", 4);
