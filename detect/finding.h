@@ -30,6 +30,7 @@ enum finding_kind {
 	FK_UNINIT,		/* read of never-written shared or local memory */
 	FK_SUBSCRIPT,		/* an index past an inner array dimension (a warning) */
 	FK_ASSUMPTION,		/* a shape the kernel assumes (an inferred contract) */
+	FK_INCOMPLETE,		/* the model ran out of shadow memory: a note */
 	FK__COUNT
 };
 
@@ -166,6 +167,16 @@ struct finding {
 	uint32_t member;
 	uint64_t extent;
 	int64_t index;
+
+	/* FK_INCOMPLETE: the shadow budget in bytes, and what the model had no
+	** room for: lane accesses, in blocks (linear) who.block to last_block
+	** of the launch, `blocks` of them. */
+	uint64_t budget, dropped, blocks;
+	uint32_t last_block[3];
+	/* FK_BARRIER_DIVERGENCE at a grid barrier (cooperative groups' grid
+	** sync): blocks, not threads of a block, disagree; div holds the
+	** witness block, whose threads all wait there */
+	uint8_t grid;
 };
 
 /* No variable (struct finding var, member). */

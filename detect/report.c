@@ -132,6 +132,8 @@ enum severity finding_severity(const struct finding *f)
 	case FK_REDUNDANT_BARRIER: case FK_ASSUMPTION:
 	case FK_SUBSCRIPT:	/* the address stays inside the variable */
 		return SEV_WARNING;
+	case FK_INCOMPLETE:	/* about the analysis, not the kernel */
+		return SEV_NOTE;
 	default:
 		return SEV_ERROR;
 	}
@@ -470,7 +472,13 @@ char *report_message(const struct finding *f)
 		       f->extent);
 		return sb_take(&b);
 	}
-	sb_add(&b, "%s", finding_kind_name(f->kind));
+	sb_add(&b, "%s%s", f->kind == FK_BARRIER_DIVERGENCE && f->grid ? "grid " : "",
+	       finding_kind_name(f->kind));
+	if (f->kind == FK_INCOMPLETE) {
+		const uint32_t *x = f->who.block;
+		sb_add(&b, ": shadow budget reached at block (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")",
+		       x[0], x[1], x[2]);
+	}
 	if (f->where) {
 		const char *sp = report_space_name(f->space);
 		if (sp)
@@ -885,6 +893,12 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 			f->launches, plural(f->launches, "", "es"), f->executions,
 			plural(f->executions, "", "s"));
 		break;
+	case FK_INCOMPLETE:
+		fprintf(out, "  blocks not analysed fully: %" PRIu64 ", (%" PRIu32 ",%" PRIu32 ",%" PRIu32
+			") to (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")\n", f->blocks, f->who.block[0],
+			f->who.block[1], f->who.block[2], f->last_block[0], f->last_block[1],
+			f->last_block[2]);
+		break;
 	default:
 		fprintf(out, "  ");
 		put_thread(out, &f->who);
@@ -893,7 +907,8 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n");
 		break;
 	}
-	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div) && f->kind != FK_ASSUMPTION)
+	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid)
+	    && f->kind != FK_ASSUMPTION)
 		fprintf(out, "  %s\n", f->detail);
 	fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
 	if (f->kind == FK_RACE)
@@ -1184,6 +1199,16 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	jbool(b, o, "benign", race && f->benign);
 	jstr(b, o, "detail", f->detail);
 	json_divergence(b, o, f);
+	if (f->kind == FK_INCOMPLETE) {
+		cJSON *u = jput(b, o, "unanalysed", cJSON_CreateObject());
+		jnum(b, u, "budget_bytes", f->budget);
+		jnum(b, u, "blocks", f->blocks);
+		jdim(b, u, "first_block", f->who.block[0], f->who.block[1], f->who.block[2]);
+		jdim(b, u, "last_block", f->last_block[0], f->last_block[1], f->last_block[2]);
+		jnum(b, u, "accesses", f->dropped);
+	} else {
+		jput(b, o, "unanalysed", cJSON_CreateNull());
+	}
 	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
 	jnum(b, c, "occurrences", f->count);
 	jnum(b, c, "addresses", f->addresses);

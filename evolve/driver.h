@@ -36,6 +36,7 @@ struct driver_opts {
 	enum mam_warp_model model;
 	uint64_t seed;
 	uint64_t max_steps;		/* per warp; 0: the launch's budget shared out */
+	uint64_t max_shadow;		/* the model's bytes per launch; 0: its default */
 	uint64_t max_threads;		/* grid * block of a searched launch */
 	uint64_t population, generations;
 	double threshold;

@@ -2160,7 +2160,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);
 	d.nw = pb->jobs ? pb->jobs : 1;
 	d.ws = xcalloc(d.nw, sizeof *d.ws);
-	struct mam_options mo = { .model = pb->model };
+	struct mam_options mo = { .model = pb->model, .max_bytes = pb->max_shadow };
 	for (unsigned i = 0; i < d.nw; i++) {
 		d.ws[i].mam = mam_new(&mo);
 		d.ws[i].devnull = fopen("/dev/null", "w");

@@ -93,6 +93,8 @@ static uint16_t sreg_dep(unsigned f)
 		return 0;
 	case SREG_DYNAMIC_SMEM_SIZE:
 		return DEP_PARAM;
+	case SREG_ENVREG0: case SREG_ENVREG1: case SREG_ENVREG2:
+		return 0;	/* the same in every thread of every launch */
 	default:		/* clocks, timers, SM ids */
 		return DEP_DATA;
 	}

@@ -1351,7 +1351,13 @@ reload:
 			/* warp-level sync: lanes of the mask that are still alive must
 			** all be here; others blocked here earlier join now */
 			const uint64_t *M = OP(I->a);
-			uint32_t req = (uint32_t)M[__builtin_ctz(m)] & w->exists & ~w->exited;
+			/* lanes may name different masks: the tiles of a
+			** partitioned warp each sync their own; every lane waits
+			** for every lane some mask here names */
+			uint32_t req = 0;
+			FOR_LANES(m, l)
+				req |= (uint32_t)M[l];
+			req &= w->exists & ~w->exited;
 			uint32_t here = 0;
 			for (uint32_t bm = fr->ws_blocked; bm; bm &= bm - 1) {
 				int l = __builtin_ctz(bm);
@@ -1381,7 +1387,13 @@ reload:
 			seg_mask = m;
 			w->active = m;
 			if (ex->mam) {
-				mam_syncwarp(&w->mam, m & req);
+				/* each mask's lanes join among themselves */
+				for (uint32_t left = m & req; left;) {
+					uint32_t g = (uint32_t)M[__builtin_ctz(left)] & left;
+					g |= left & (0u - left);
+					mam_syncwarp(&w->mam, g);
+					left &= ~g;
+				}
 				mam_warp_group(&w->mam, m);
 			}
 			switch (I->op) {
@@ -1389,16 +1401,18 @@ reload:
 				break;
 			case OP_VOTE: {
 				const uint64_t *P = OP(I->b);
-				uint32_t ballot = 0;
+				uint32_t votes = 0;
 				FOR_LANES(m & req, l)
 					if (P[l] & 1)
-						ballot |= 1u << l;
-				uint32_t part = m & req;
+						votes |= 1u << l;
 				uint64_t *D = R(I->d);
-				uint64_t v = I->f == 0 ? (ballot == part) : I->f == 1 ? (ballot != 0)
-					   : I->f == 2 ? (ballot == part || ballot == 0) : ballot;
-				FOR_LANES(m, l)
-					D[l] = v;
+				FOR_LANES(m, l) {
+					/* over the lanes of this lane's own mask */
+					uint32_t part = (uint32_t)M[l] & m & req;
+					uint32_t ballot = votes & part;
+					D[l] = I->f == 0 ? (ballot == part) : I->f == 1 ? (ballot != 0)
+					     : I->f == 2 ? (ballot == part || ballot == 0) : ballot;
+				}
 				break;
 			}
 			case OP_SHFL: {
@@ -1455,25 +1469,22 @@ reload:
 				const uint64_t *V = OP(I->b);
 				uint64_t vm = WMASK(I->w);
 				uint64_t *D = R(I->d);
-				uint32_t part = m & req;
-				int all = 1;
-				FOR_LANES(part, l)
-					if ((V[l] & vm) != (V[__builtin_ctz(part)] & vm))
-						all = 0;
-				uint64_t res[32];
+				uint64_t res[32], alls[32];
 				FOR_LANES(m, l) {
-					uint32_t s = 0;
+					/* over the lanes of this lane's own mask */
+					uint32_t part = (uint32_t)M[l] & m & req, s = 0;
 					for (uint32_t pm = part; pm; pm &= pm - 1) {
 						int k = __builtin_ctz(pm);
 						if ((V[k] & vm) == (V[l] & vm))
 							s |= 1u << k;
 					}
-					res[l] = I->f == 0 ? s : (all ? part : 0);
+					alls[l] = s == part;
+					res[l] = I->f == 0 ? s : (s == part ? part : 0);
 				}
 				FOR_LANES(m, l) {
 					D[l] = res[l];
 					if (I->f == 1)
-						R(I->d + 1)[l] = (uint64_t)all;
+						R(I->d + 1)[l] = alls[l];
 				}
 				break;
 			}
@@ -1529,6 +1540,8 @@ reload:
 			case SREG_CLOCK: case SREG_CLOCK64: case SREG_GLOBALTIMER:
 				v = w->steps; break;
 			case SREG_DYNAMIC_SMEM_SIZE: v = cf->dyn_shared; break;
+			case SREG_ENVREG1: v = ex->grid_ws >> 32; break;
+			case SREG_ENVREG2: v = ex->grid_ws & 0xffffffffu; break;
 			default: v = 0; break;
 			}
 			LANES(v);
@@ -1952,6 +1965,16 @@ reload:
 				uint64_t old = load_n(hp, n);
 				store_n(hp, n, atomic_op(I->f, old, B[l] & WMASK(n * 8), n));
 				D[l] = old;
+			}
+			if (ex->grid_ws_id != 0 && ok != 0
+			    && MEM_ID(A[__builtin_ctz(ok)]) == ex->grid_ws_id) {
+				/* the block's master counted its block in: it waits,
+				** after its atomic, until every block has arrived */
+				ex->lane_insns += (w->steps - seg_steps) * (uint64_t)popc32(seg_mask);
+				w->pc = pc + 1;
+				w->active = m;
+				w->grid_parked = 1;
+				return WARP_GRID;
 			}
 			if (ex->mam)
 				model_access(ex, w, ok, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL,

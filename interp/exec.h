@@ -49,6 +49,8 @@ struct warp {
 	uint32_t exit_fn[32];	/* where each exited lane left: function and pc */
 	uint32_t exit_pc[32];	/* (exit_fn UINT32_MAX: unknown), for divergence */
 	struct mam_warp_ctx mam;	/* intra-warp order for the model */
+	uint8_t grid_parked;	/* arrived at a grid barrier: runs on (at pc,
+				** active) once every block has arrived */
 };
 
 /* The state of one launch, passed to everything (no globals). */
@@ -79,9 +81,17 @@ struct exec {
 	int stopped;
 	struct warp *stop_warp;
 	uint64_t stop_steps;
+	/* the cooperative launch's grid workspace (a tagged pointer, 0 when
+	** the kernel never reads it) and its allocation: an atomic on it is a
+	** block's arrival at a grid barrier (interp/launch.c) */
+	uint64_t grid_ws;
+	uint32_t grid_ws_id;
+	uint32_t last_bar;	/* the model's id of the block's last released barrier */
+	uint8_t grid_resumed;	/* the block goes on from a grid barrier */
 };
 
-enum warp_status { WARP_DONE, WARP_BLOCKED };
+/* WARP_GRID: the warp arrived at a grid barrier (grid_parked). */
+enum warp_status { WARP_DONE, WARP_BLOCKED, WARP_GRID };
 
 /* The site to report for SITE, reached in frame D of W: itself, or, when
 ** frame D's function is one of the CUDA headers' wrappers (atomicAdd,

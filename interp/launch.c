@@ -6,6 +6,8 @@
 ** wait) is barrier divergence: it is reported and the barrier released, so
 ** the launch always ends.
 */
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,7 +81,7 @@ static const struct insn *frame_barrier(const struct program *p, const struct fr
 
 /* Releases every thread blocked at a barrier; the _count/_and/_or forms
 ** get the reduction over the threads that arrived. */
-static void release(const struct exec *ex, struct warp *ws, uint32_t nw)
+static void release(struct exec *ex, struct warp *ws, uint32_t nw)
 {
 	const struct program *p = ex->p;
 	if (ex->mam) {
@@ -91,7 +93,11 @@ static void release(const struct exec *ex, struct warp *ws, uint32_t nw)
 			if (d < ws[i].depth) {
 				const struct frame *f = &ws[i].frames[d];
 				const struct insn *B = &p->funcs[f->fn].code[f->pc[__builtin_ctz(f->bar_blocked)]];
-				mam_barrier(ex->mam, exec_user_site(p, &ws[i], d, B->x));
+				ex->last_bar = exec_user_site(p, &ws[i], d, B->x);
+				mam_barrier(ex->mam, ex->last_bar);
+				if (ex->grid_resumed)
+					mam_barrier_needed(ex->mam, ex->last_bar);
+				ex->grid_resumed = 0;
 				break;
 			}
 		}
@@ -322,7 +328,8 @@ static void init_warps(struct warp *ws, uint32_t nw, uint32_t nt, const struct l
 	}
 }
 
-static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64_t *args)
+/* Starts every warp of the block at the kernel FN's entry with ARGS. */
+static void start_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64_t *args)
 {
 	const struct program *p = ex->p;
 	const struct func *kf = &p->funcs[fn];
@@ -332,6 +339,7 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 		w->steps = 0;
 		w->exited = 0;
 		w->stalled = 0;
+		w->grid_parked = 0;
 		exec_push_frame(w, p, fn, w->exists);
 		struct frame *f = &w->frames[0];
 		for (uint32_t k = 0; k < kf->nparams; k++)
@@ -348,16 +356,30 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 		if (ex->mam)
 			mam_warp_begin(ex->mam, &w->mam, i, w->exists);
 	}
+}
+
+/*
+** Runs the warps of a started block until every thread has exited (returns
+** 0), or until its master thread has arrived at a grid barrier (returns 1):
+** its other threads wait at the block barrier the grid sync ends with, and
+** the block goes on from there once run_block is called again.
+*/
+static int run_block(struct exec *ex, struct warp *ws)
+{
 	for (;;) {
-		int any_blocked = 0;
+		int any_blocked = 0, parked = 0;
 		for (uint32_t i = 0; i < ex->nwarps; i++) {
 			struct warp *w = &ws[i];
 			w->exited |= ~w->exists;
-			if (exec_warp(ex, w) == WARP_BLOCKED)
+			enum warp_status st = w->grid_parked ? WARP_GRID : exec_warp(ex, w);
+			if (st == WARP_BLOCKED)
 				any_blocked = 1;
+			parked |= st == WARP_GRID;
 			if (ex->stopped)
 				break;
 		}
+		if (parked && !ex->stopped)
+			return 1;
 		if (!any_blocked || ex->stopped)
 			break;
 		/* a warp the step budget stopped has not exited: the block
@@ -397,6 +419,306 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 	for (uint32_t i = 0; i < ex->nwarps; i++)
 		ex->warp_insns += ws[i].steps;
 	return 0;
+}
+
+/*
+** The model of launch EX ran out of shadow memory: what it could not
+** record was not checked, which the report must say (a note at kernel FN:
+** the budget, the first and last blocks concerned, how many).
+*/
+static void note_incomplete(struct exec *ex, uint32_t fn)
+{
+	struct mam_stats st;
+	mam_get_stats(ex->mam, &st);
+	if (st.dropped == 0)
+		return;
+	const struct func *f = &ex->p->funcs[fn];
+	struct srcloc loc = { f->file, f->demangled, f->decl_line, 0 };
+	struct thread_id who = { { 0, 0, 0 }, { 0, 0, 0 } };
+	uint32_t last[3], t[3];
+	mam_coords(ex->mam, st.drop_blocks ? st.drop_first : 0, 0, who.block, t);
+	mam_coords(ex->mam, st.drop_blocks ? st.drop_last : 0, 0, last, t);
+	char detail[160];
+	snprintf(detail, sizeof detail,
+		 "%" PRIu64 " accesses were not checked: the model's shadow memory (%" PRIu64
+		 " MiB) was full; --max-shadow raises it", st.dropped, st.budget >> 20);
+	struct finding *fd = findings_add(ex->out, FK_INCOMPLETE, fn, 0, &loc, &who, 0, NULL, detail);
+	fd->budget = st.budget;
+	fd->dropped = st.dropped;
+	fd->blocks = st.drop_blocks;
+	memcpy(fd->last_block, last, sizeof last);
+}
+
+/* Shared memory starts over in every block (and so does the record of
+** which of its bytes the block wrote). */
+static void shared_start(struct exec *ex)
+{
+	const struct program *p = ex->p;
+	const struct launch_cfg *cfg = ex->cfg;
+	for (uint32_t g = 0; g < p->ngvars; g++) {
+		struct mem_alloc *a = &ex->m->a[p->gvars[g].alloc_id];
+		if (a->space == AS_SHARED && a->data && cfg->shared_init)
+			cfg->shared_init(cfg->shared_ctx, a->data, a->size, a->elem);
+		else if (a->space == AS_SHARED && a->data)
+			memset(a->data, 0, a->size);
+		uint32_t id = p->gvars[g].alloc_id;
+		if (id < ex->nshinit && ex->shinit[id]) {
+			memset(ex->shinit[id], 0, (a->size + 7) / 8);
+			ex->shset[id] = 0;
+		}
+	}
+}
+
+/* Whether kernel FN reads the grid workspace (%envreg1 or 2), itself or
+** through the functions it calls; SEEN marks the functions visited. */
+static int reads_grid_ws(const struct program *p, uint32_t fn, uint8_t *seen)
+{
+	if (fn >= p->nfuncs || seen[fn] || p->funcs[fn].code == NULL)
+		return 0;
+	seen[fn] = 1;
+	const struct func *f = &p->funcs[fn];
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		const struct insn *I = &f->code[pc];
+		if (I->op == OP_SREG && (I->f == SREG_ENVREG1 || I->f == SREG_ENVREG2))
+			return 1;
+		if (I->op == OP_CALL && reads_grid_ws(p, (uint32_t)I->imm, seen))
+			return 1;
+	}
+	return 0;
+}
+
+/* The blocks a cooperative launch can have: every block must be resident
+** at once.  The device assumed is sm_70's V100 (80 SMs, each with 2048
+** threads, 32 blocks and 96 KiB of shared memory); docs/MODEL.md. */
+#define COOP_SMS 80
+static uint64_t coop_max_blocks(const struct exec *ex)
+{
+	uint64_t per_sm = 32;
+	uint64_t by_threads = 2048 / ((uint64_t)ex->nwarps * 32);
+	if (by_threads < per_sm)
+		per_sm = by_threads;
+	uint64_t shared = 0;
+	for (uint32_t id = 1; id < ex->m->n; id++)
+		if (ex->m->a[id].space == AS_SHARED)
+			shared += ex->m->a[id].size;
+	if (shared > 0 && 96 * 1024 / shared < per_sm)
+		per_sm = 96 * 1024 / shared;
+	return per_sm * COOP_SMS;
+}
+
+/* One block of a cooperative launch between its turns. */
+struct coop_block {
+	struct warp *ws;	/* NULL until it starts */
+	uint8_t parked;		/* its master waits at a grid barrier */
+	uint8_t done;
+	uint8_t *shared;	/* its shared memory and written-bits, saved */
+};
+
+/* Saves (SAVE) or restores the shared allocations of the block into or
+** from BUF, each allocation's bytes then its written-bits. */
+static void shared_swap(struct exec *ex, uint8_t *buf, int save)
+{
+	const struct program *p = ex->p;
+	for (uint32_t g = 0; g < p->ngvars; g++) {
+		uint32_t id = p->gvars[g].alloc_id;
+		struct mem_alloc *a = &ex->m->a[id];
+		if (a->space != AS_SHARED || a->data == NULL)
+			continue;
+		if (save)
+			memcpy(buf, a->data, a->size);
+		else
+			memcpy(a->data, buf, a->size);
+		buf += a->size;
+		if (id < ex->nshinit && ex->shinit[id]) {
+			size_t nb = (a->size + 7) / 8;
+			if (save) {
+				memcpy(buf, ex->shinit[id], nb);
+				memcpy(buf + nb, &ex->shset[id], sizeof ex->shset[id]);
+			} else {
+				memcpy(ex->shinit[id], buf, nb);
+				memcpy(&ex->shset[id], buf + nb, sizeof ex->shset[id]);
+			}
+			buf += nb + sizeof ex->shset[id];
+		}
+	}
+}
+
+/*
+** A grid barrier some blocks never reached: NPARKED blocks wait at it, the
+** first of them BPARKED (CB), and NDONE ended without arriving, the first
+** of them FIRST_DONE.  The finding is the grid sync (the user's call) with
+** the witness block's threads, all waiting there, as its one group.
+*/
+static void report_grid_divergence(struct exec *ex, struct coop_block *cb, uint32_t bparked,
+				   uint32_t nparked, uint32_t ndone, uint32_t first_done)
+{
+	const struct program *p = ex->p;
+	const struct launch_cfg *cfg = ex->cfg;
+	struct warp *w = NULL;
+	for (uint32_t i = 0; i < ex->nwarps && w == NULL; i++)
+		if (cb->ws[i].grid_parked)
+			w = &cb->ws[i];
+	if (w == NULL || w->active == 0 || w->depth == 0 || ex->stopped)
+		return;
+	struct place pl = place_of(p, w, w->depth - 1, w->frames[w->depth - 1].fn, w->pc - 1);
+	int isnew;
+	struct finding *fd = findings_get_pair(ex->out, FK_BARRIER_DIVERGENCE, pl.fn, pl.pc,
+					       FINDING_NO_SITE, FINDING_NO_SITE, &isnew);
+	fd->count++;
+	if (exec_stops_on(ex, FK_BARRIER_DIVERGENCE))
+		ex->stopped = 1;	/* after this one */
+	if (!isnew)
+		return;
+	int l = __builtin_ctz(w->active);
+	fd->loc = pl.loc;
+	fd->who = (struct thread_id){
+		{ bparked % cfg->grid.x, bparked / cfg->grid.x % cfg->grid.y,
+		  bparked / cfg->grid.x / cfg->grid.y },
+		{ w->tid[0][l], w->tid[1][l], w->tid[2][l] } };
+	fd->grid = 1;
+	char detail[256];
+	snprintf(detail, sizeof detail,
+		 "%u block%s wait at this grid sync; %u block%s ended without reaching it, "
+		 "the first block (%u,%u,%u)",
+		 nparked, nparked == 1 ? "" : "s", ndone, ndone == 1 ? "" : "s",
+		 first_done % cfg->grid.x, first_done / cfg->grid.x % cfg->grid.y,
+		 first_done / cfg->grid.x / cfg->grid.y);
+	fd->detail = xstrdup(detail);
+	struct bd_group *gs = NULL;
+	uint32_t n = 0, cap = 0, gfn[1], gpc[1];
+	for (uint32_t i = 0; i < ex->nwarps; i++)
+		for (uint32_t m = cb->ws[i].exists; m; m &= m - 1)
+			group_add(&gs, &n, &cap, BD_WAITING, &pl, gfn, gpc, i, __builtin_ctz(m));
+	fd->div = xcalloc(1, sizeof *fd->div);
+	fd->div->bdim[0] = cfg->block.x;
+	fd->div->bdim[1] = cfg->block.y;
+	fd->div->bdim[2] = cfg->block.z;
+	fd->div->groups = gs;
+	fd->div->ngroups = n;
+}
+
+/*
+** A cooperative launch: the kernel syncs the grid, so a block that arrives
+** at a grid barrier keeps its warps and shared memory and waits while the
+** others run up to it; once every block has arrived (or ended: a
+** divergence) the model orders everything before the barrier before
+** everything after it, and the blocks go on, in the same order.  Blocks
+** run whole turns, so the model still sees one block at a time.
+*/
+static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct sim_error *err)
+{
+	const struct launch_cfg *cfg = ex->cfg;
+	struct mem *m = ex->m;
+	uint64_t nb = (uint64_t)cfg->grid.x * cfg->grid.y * cfg->grid.z;
+	uint64_t maxb = coop_max_blocks(ex);
+	int rc = 0;
+	/* the driver's grid workspace: its size, then the barrier word */
+	uint32_t wsid = mem_new(m, AS_GLOBAL, 8, "grid workspace");
+	ex->grid_ws_id = wsid;
+	ex->grid_ws = MEM_PTR(wsid, 0);
+	uint32_t wsword = 8;
+	memcpy(m->a[wsid].data, &wsword, 4);
+	size_t shbytes = 0;
+	for (uint32_t g = 0; g < ex->p->ngvars; g++) {
+		uint32_t id = ex->p->gvars[g].alloc_id;
+		const struct mem_alloc *a = &m->a[id];
+		if (a->space == AS_SHARED && a->data != NULL)
+			shbytes += a->size + (id < ex->nshinit && ex->shinit[id]
+					      ? (a->size + 7) / 8 + sizeof ex->shset[id] : 0);
+	}
+	/* a grid too large to sync is fine until its first grid sync, and
+	** then fails: its blocks take turns in one record meanwhile */
+	int one = nb > maxb;
+	struct coop_block *bs = xcalloc(one ? 1 : nb, sizeof *bs);
+	while (!ex->stopped) {
+		uint32_t barrier;
+		memcpy(&barrier, m->a[wsid].data + 4, 4);
+		uint32_t nparked = 0, ndone = 0, bparked = 0, first_done = 0;
+		for (uint64_t b = 0; b < nb && !ex->stopped; b++) {
+			struct coop_block *cb = &bs[one ? 0 : b];
+			if (cb->done)
+				continue;
+			ex->block[0] = (uint32_t)(b % cfg->grid.x);
+			ex->block[1] = (uint32_t)(b / cfg->grid.x % cfg->grid.y);
+			ex->block[2] = (uint32_t)(b / cfg->grid.x / cfg->grid.y);
+			if (ex->mam)
+				mam_block_begin(ex->mam, (uint32_t)b);
+			if (cb->ws == NULL) {
+				cb->ws = xcalloc(ex->nwarps, sizeof *cb->ws);
+				init_warps(cb->ws, ex->nwarps, ex->nthreads, cfg);
+				cb->shared = xmalloc(shbytes ? shbytes : 1);
+				shared_start(ex);
+				start_block(ex, cb->ws, fn, args);
+			} else {
+				shared_swap(ex, cb->shared, 0);
+				for (uint32_t i = 0; i < ex->nwarps; i++) {
+					struct warp *w = &cb->ws[i];
+					w->grid_parked = 0;
+					if (ex->mam)
+						mam_warp_begin(ex->mam, &w->mam, i, w->exists);
+				}
+			}
+			/* the grid sync's block barriers (their sites are the
+			** user's call) are needed: the one released before the
+			** master arrived, and the first one after it goes on */
+			ex->last_bar = UINT32_MAX;
+			ex->grid_resumed = cb->parked;
+			cb->parked = (uint8_t)run_block(ex, cb->ws);
+			ex->grid_resumed = 0;
+			if (cb->parked && ex->mam)
+				mam_barrier_needed(ex->mam, ex->last_bar);
+			if (ex->mam)
+				mam_block_end(ex->mam);
+			if (cb->parked && nb > maxb) {
+				/* a kernel may read the grid (this_grid()) in any
+				** launch; only one that syncs it must fit */
+				rc = sim_fail(err, SIM_ERR_LIMIT,
+					      "cooperative launch of %llu blocks of %u threads: the "
+					      "kernel syncs the grid, so every block must be resident "
+					      "at once, and at most %llu can be (%u SMs of an sm_70 "
+					      "device)", (unsigned long long)nb, ex->nthreads,
+					      (unsigned long long)maxb, COOP_SMS);
+				break;
+			}
+			if (cb->parked) {
+				shared_swap(ex, cb->shared, 1);
+				if (nparked++ == 0)
+					bparked = (uint32_t)b;
+			} else {
+				cb->done = !one;
+				if (ndone++ == 0)
+					first_done = (uint32_t)b;
+				for (uint32_t i = 0; i < ex->nwarps; i++)
+					free_warp(&cb->ws[i]);
+				free(cb->ws);
+				cb->ws = NULL;
+				free(cb->shared);
+				cb->shared = NULL;
+			}
+		}
+		if (rc < 0 || nparked == 0 || ex->stopped)
+			break;
+		/* ended blocks never arrive: divergence, and the barrier word
+		** is flipped as if they had, so the waiting masters go on */
+		if (ndone > 0)
+			report_grid_divergence(ex, &bs[bparked], bparked, nparked, ndone, first_done);
+		barrier += 0x80000000u;
+		memcpy(m->a[wsid].data + 4, &barrier, 4);
+		if (ex->mam)
+			mam_grid_barrier(ex->mam);
+	}
+	for (uint64_t b = 0; b < (one ? 1 : nb); b++) {
+		if (bs[b].ws != NULL) {
+			for (uint32_t i = 0; i < ex->nwarps; i++) {
+				ex->warp_insns += bs[b].ws[i].steps;
+				free_warp(&bs[b].ws[i]);
+			}
+			free(bs[b].ws);
+		}
+		free(bs[b].shared);
+	}
+	free(bs);
+	return rc;
 }
 
 int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
@@ -449,32 +771,31 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
 	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
 	uint32_t mark = m->n;
-	for (uint32_t z = 0; z < cfg->grid.z && !ex.stopped; z++)
+	uint8_t *seen = xcalloc(p->nfuncs, 1);
+	int coop = reads_grid_ws(p, fn, seen);
+	free(seen);
+	int rc = 0;
+	if (coop) {
+		rc = run_grid(&ex, fn, args, err);
+		mem_release_from(m, mark);
+	}
+	for (uint32_t z = 0; z < cfg->grid.z && !ex.stopped && !coop; z++)
 		for (uint32_t y = 0; y < cfg->grid.y && !ex.stopped; y++)
 			for (uint32_t x = 0; x < cfg->grid.x && !ex.stopped; x++) {
 				ex.block[0] = x;
 				ex.block[1] = y;
 				ex.block[2] = z;
-				/* shared memory starts over in every block */
-				for (uint32_t g = 0; g < p->ngvars; g++) {
-					struct mem_alloc *a = &m->a[p->gvars[g].alloc_id];
-					if (a->space == AS_SHARED && a->data && cfg->shared_init)
-						cfg->shared_init(cfg->shared_ctx, a->data, a->size, a->elem);
-					else if (a->space == AS_SHARED && a->data)
-						memset(a->data, 0, a->size);
-					uint32_t id = p->gvars[g].alloc_id;
-					if (id < ex.nshinit && ex.shinit[id]) {
-						memset(ex.shinit[id], 0, (a->size + 7) / 8);
-						ex.shset[id] = 0;
-					}
-				}
+				shared_start(&ex);
 				if (ex.mam)
 					mam_block_begin(ex.mam, x + cfg->grid.x * (y + cfg->grid.y * z));
-				run_block(&ex, ws, fn, args);
+				start_block(&ex, ws, fn, args);
+				run_block(&ex, ws);
 				if (ex.mam)
 					mam_block_end(ex.mam);
 				mem_release_from(m, mark);
 			}
+	if (ex.mam)
+		note_incomplete(&ex, fn);
 	if (cfg->stats) {
 		cfg->stats->warp_insns += ex.warp_insns;
 		cfg->stats->lane_insns += ex.lane_insns;
@@ -488,5 +809,5 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		free(ex.shinit[id]);
 	free(ex.shinit);
 	free(ex.shset);
-	return 0;
+	return rc;
 }

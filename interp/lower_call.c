@@ -172,6 +172,7 @@ static const struct { const char *name; uint8_t sreg; } sregs[] = {
 	{ "clock64", SREG_CLOCK64 }, { "clock", SREG_CLOCK }, { "globaltimer", SREG_GLOBALTIMER },
 	{ "smid", SREG_SMID }, { "nsmid", SREG_NSMID }, { "gridid", SREG_GRIDID },
 	{ "dynamic_smem_size", SREG_DYNAMIC_SMEM_SIZE },
+	{ "envreg0", SREG_ENVREG0 }, { "envreg1", SREG_ENVREG1 }, { "envreg2", SREG_ENVREG2 },
 };
 
 int lower_sreg_index(const char *name)

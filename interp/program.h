@@ -62,6 +62,10 @@ enum sreg {
 	SREG_CLOCK, SREG_CLOCK64, SREG_GLOBALTIMER, SREG_SMID, SREG_NSMID,
 	SREG_GRIDID,
 	SREG_DYNAMIC_SMEM_SIZE,	/* the launch's dynamic shared bytes */
+	/* the driver's environment registers: 1 and 2 hold the high and
+	** low halves of the cooperative launch's grid workspace, which
+	** cooperative groups' grid sync counts arrivals in (interp/launch.c) */
+	SREG_ENVREG0, SREG_ENVREG1, SREG_ENVREG2,
 	SREG__COUNT
 };
 

@@ -23,6 +23,13 @@ BUG_KERNELS = \
 	tail_tile_uninit partial_warp_uninit degree_loop_bd \
 	ptx_pred_store_race two_returns_bd
 
+## Kernels that include the CUDA toolkit's own headers (cooperative
+## groups): Makefile.am compiles them against the toolkit configure found,
+## at -O0 as the others, and tests/check_bugs.c skips them, with a message,
+## where there is none.
+BUG_KERNELS_TOOLKIT = \
+	cg_grid_partials cg_grid_sync_branch cg_tile_nosync
+
 ## Input files that manifests name with --init NAME=@data/FILE.
 BUG_INPUTS = \
 	col_other_warp.txt csr_adj.txt csr_row_ptr.txt csr_row_ptr_regular.txt \

@@ -456,6 +456,27 @@ void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t bloc
 	m->epoch = 0;
 }
 
+void mam_grid_barrier(struct mam *m)
+{
+	/* what free_launch forgets of the shadow, keeping the tracked
+	** allocations, the statistics and the --dump-model tuples */
+	m->st.bytes = store_reset(m, 1);
+	m->ngens = 0;
+	m->nrels = m->rel_cur = 0;
+	if (m->relix)
+		memset(m->relix, 0, (size_t)m->relcap * 2 * sizeof *m->relix);
+	m->relused = 0;
+	if (m->fences)
+		memset(m->fences, 0, 1024 * sizeof *m->fences);
+	if (m->gen > UINT32_MAX / 2) {
+		store_clear_pages(m);
+		m->gen = 0;
+	}
+	m->launch_gen = m->block_gen = m->gen + 1;
+	m->block = NONE32;
+	m->epoch = 0;
+}
+
 void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space)
 {
 	if (alloc_id == 0 || alloc_id >= MEM_MAX_ALLOCS)
@@ -517,6 +538,16 @@ void mam_barrier(struct mam *m, uint32_t barrier_id)
 	new_gen(m);
 	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = barrier_id;
+}
+
+void mam_barrier_needed(struct mam *m, uint32_t barrier_id)
+{
+	if (barrier_id == NONE32)
+		return;
+	if (barrier_id > MAX_INSN)
+		barrier_id = MAX_INSN;
+	struct mam_barrier_info *b = bar_get(m, barrier_id);
+	b->needed_ls = b->needed_its = 1;
 }
 
 /* ---- release/acquire across blocks ------------------------------------------------ */
@@ -1152,6 +1183,7 @@ const struct mam_barrier_info *mam_barrier_at(const struct mam *m, uint32_t i)
 void mam_get_stats(const struct mam *m, struct mam_stats *st)
 {
 	*st = m->st;
+	st->budget = m->opt.max_bytes;
 }
 
 void mam_coords(const struct mam *m, uint32_t block, uint32_t tid, uint32_t bxyz[3],

@@ -153,6 +153,10 @@ struct mam_stats {
 	uint64_t units;		/* distinct (block-local for shared) words first touched */
 	uint64_t bytes;		/* shadow memory in use this launch */
 	uint64_t dropped;	/* lane accesses (or histories) not recorded: over max_bytes */
+	uint64_t drop_blocks;	/* blocks that had some of them */
+	uint32_t drop_first;	/* the first and the last such block (linear), */
+	uint32_t drop_last;	/* when drop_blocks */
+	uint64_t budget;	/* max_bytes */
 	uint64_t detections;	/* races detected, before deduplication */
 	uint64_t overflows;	/* a full summary or history forgot an instruction's witness */
 };
@@ -167,6 +171,17 @@ void mam_free(struct mam *m);
 ** of the previous one (race records and barrier verdicts stay). */
 void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t block[3]);
 
+/*
+** Every block of the launch has arrived at a grid barrier (cooperative
+** groups' grid sync): whatever any thread did before it happens before
+** whatever any thread does after it, so the shadow of the launch so far
+** is forgotten, as at mam_launch_begin, while the tracked allocations,
+** the results and the statistics stay.  Blocks then run again from
+** mam_block_begin (their intervals start over), and the interpreter
+** restarts the ordering state of their warps with mam_warp_begin.
+*/
+void mam_grid_barrier(struct mam *m);
+
 /* Tracks allocation ID (the top 24 bits of a tagged pointer) as SPACE.
 ** Untracked allocations are ignored by mam_access. */
 void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space);
@@ -179,6 +194,12 @@ void mam_block_end(struct mam *m);
 /* The block's threads were all released from static barrier BARRIER_ID:
 ** a new interval starts. */
 void mam_barrier(struct mam *m, uint32_t barrier_id);
+
+/* Static barrier BARRIER_ID is needed whatever the accesses around it:
+** the block barriers of a grid sync, whose ordering across blocks
+** mam_grid_barrier gives without recording what it ordered.  UINT32_MAX:
+** none. */
+void mam_barrier_needed(struct mam *m, uint32_t barrier_id);
 
 /* Resets W for warp WARP of the current block, with EXISTS its lanes; all
 ** lanes start converged. */

@@ -138,7 +138,7 @@ struct hist *cell_hist(struct mam *m, struct cell *c)
 	if (c->h == NULL) {
 		c->h = store_alloc(m, AR_MISC, sizeof *c->h);
 		if (c->h == NULL) {
-			m->st.dropped++;
+			model_drop(m);
 			return NULL;
 		}
 		memset(c->h, 0, sizeof *c->h);
@@ -151,7 +151,7 @@ void cell_fold_one(struct mam *m, struct cell *c, const struct slot *a)
 	struct hist *h = cell_hist(m, c);
 	if (h != NULL && cell_hput(m, &h->d, hclass(sclass(a->kf), a->kf), 0, a->stamp, a->who,
 				   a->kf, a->val, NONE32) < 0)
-		m->st.dropped++;
+		model_drop(m);
 }
 
 /* Interval summary S of global cell C is about to be forgotten: its
@@ -179,7 +179,7 @@ static void retire(struct mam *m, struct cell *c, uint64_t uaddr)
 		const struct hent *e = &h->d.v[k];
 		if (cell_hput(m, &h->c, e->hc, c->owner, e->stamp, e->who, e->kf, e->val,
 			      model_released(m, c->owner, e->who, e->kf, e->stamp, uaddr)) < 0)
-			m->st.dropped++;
+			model_drop(m);
 	}
 	h->d.n = 0;
 }

@@ -110,7 +110,7 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 	}
 	/* B needs more than the hot cell holds; it is checked already */
 	if ((x = full_of(m, h, space, uaddr)) == NULL) {
-		m->st.dropped++;
+		model_drop(m);
 		return;
 	}
 	struct sum *a = &x->e[m->epoch & 1];
@@ -118,7 +118,7 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 	return;
 full:
 	if ((x = full_of(m, h, space, uaddr)) == NULL) {
-		m->st.dropped++;
+		model_drop(m);
 		return;
 	}
 	h->gen = m->gen;
@@ -150,7 +150,7 @@ void hot_lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned space
 		uint64_t word = o & ~(uint64_t)3;
 		struct hot *h = cell_of(m, id, word);
 		if (h == NULL) {
-			m->st.dropped++;
+			model_drop(m);
 			return;
 		}
 		uint64_t k = o - off;		/* byte of the access */
@@ -173,7 +173,7 @@ void hot_lane_access(struct mam *m, const struct mam_warp_ctx *w, unsigned space
 		} else {
 			struct cell *c = full_of(m, h, space, MEM_PTR(id, word));
 			if (c == NULL || (c->sub == NULL && cell_split(m, c) < 0)) {
-				m->st.dropped++;
+				model_drop(m);
 				return;
 			}
 			h->gen = m->gen;

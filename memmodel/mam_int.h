@@ -268,6 +268,7 @@ struct mam {
 	uint32_t *bar_list;	/* executed ids, sorted */
 	uint32_t nbar_list, capbar_list;
 	struct mam_stats st;
+	uint32_t drop_mark;	/* the block counted in st.drop_blocks last */
 	/* release/acquire across blocks */
 	uint32_t bclock;	/* the running block's clock: access stamps */
 	uint32_t epoch_seq;	/* bclock when the current interval began */
@@ -380,6 +381,19 @@ struct page *store_page_find(struct mam *m, uint64_t key);
 
 /* The page of byte offset OFF of allocation ID (id >= 1), or NULL when
 ** the budget is exhausted. */
+/* An access or history the budget has no room for: counted, with its
+** block (the report says which blocks were not fully analysed). */
+static inline void model_drop(struct mam *m)
+{
+	m->st.dropped++;
+	if (m->drop_mark == m->block && m->st.drop_blocks)
+		return;
+	m->drop_mark = m->block;
+	if (m->st.drop_blocks++ == 0)
+		m->st.drop_first = m->block;
+	m->st.drop_last = m->block;
+}
+
 static inline struct page *page_of(struct mam *m, uint32_t id, uint64_t off)
 {
 	uint64_t key = ((uint64_t)id << 32) | (off >> PAGE_SHIFT);

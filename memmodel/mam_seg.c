@@ -69,7 +69,7 @@ void seg_ro_move(struct mam *m, struct cell *x, uint64_t uaddr)
 			continue;
 		if (h != NULL && cell_hput(m, &h->c, HC_R, e->block, e->stamp, e->who, e->kf,
 					   e->val, NONE32) < 0)
-			m->st.dropped++;
+			model_drop(m);
 		e->word = RO_GONE;
 	}
 	r->words &= (uint16_t)~bit;

@@ -62,6 +62,9 @@ static void usage(FILE *out)
 		"  --jobs N               launches evaluated in parallel (default: cores)\n"
 		"\n"
 		"  --max-steps N          instruction budget per warp (default 10000000)\n"
+		"  --max-shadow SIZE      the model's shadow memory per launch, e.g. 4G\n"
+		"                         (default 1G; past it the report says what was\n"
+		"                         not analysed)\n"
 		"  --output FILE          write the report to FILE\n"
 		"  --format FMT           report format: text (default) or json\n"
 		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
@@ -109,6 +112,29 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 	return 0;
 }
 
+/* A size in bytes with an optional K, M or G (powers of 1024), of 1M at
+** least: --max-shadow. */
+static int parse_size(const char *opt, const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = *s >= '0' && *s <= '9' ? strtoull(s, &end, 10) : 0;
+	unsigned shift = 0;
+	if (*s >= '0' && *s <= '9' && !errno) {
+		shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20
+			: *end == 'G' || *end == 'g' ? 30 : 0;
+		end += shift != 0;
+	}
+	if (*s < '0' || *s > '9' || errno || *end != '\0' || v > (UINT64_MAX >> shift)
+	    || (v << shift) < ((uint64_t)1 << 20)) {
+		fprintf(stderr, "simulee-c: %s %s: expected a size of 1M or more (bytes, or with K, M or G)\n",
+			opt, s);
+		return -1;
+	}
+	*out = (uint64_t)v << shift;
+	return 0;
+}
+
 static int parse_double(const char *opt, const char *s, double *out)
 {
 	char *end;
@@ -138,7 +164,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
-	       O_SHARED_INIT };
+	       O_SHARED_INIT, O_MAX_SHADOW };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -153,6 +179,7 @@ int main(int argc, char **argv)
 		{ "dump", required_argument, NULL, O_DUMP },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "max-steps", required_argument, NULL, O_STEPS },
+		{ "max-shadow", required_argument, NULL, O_MAX_SHADOW },
 		{ "output", required_argument, NULL, O_OUTPUT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "fail-on", required_argument, NULL, O_FAIL_ON },
@@ -291,6 +318,10 @@ int main(int argc, char **argv)
 		case O_DUMP: VEC_PUSH(o.dumps, o.ndumps, o.capdumps, optarg); break;
 		case O_SEED: if (parse_u64("--seed", optarg, &o.seed) < 0) goto done; break;
 		case O_STEPS: if (parse_u64("--max-steps", optarg, &o.max_steps) < 0) goto done; break;
+		case O_MAX_SHADOW:
+			if (parse_size("--max-shadow", optarg, &o.max_shadow) < 0)
+				goto done;
+			break;
 		case O_OUTPUT: o.output = optarg; break;
 		case O_FORMAT:
 			if (report_parse_format(optarg, &o.format) < 0) {

@@ -373,6 +373,7 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 	d.model = warp_model_of(o, l->prog);
 	d.seed = o->seed;
 	d.max_steps = o->max_steps;
+	d.max_shadow = o->max_shadow;
 	d.max_threads = o->max_threads;
 	d.population = o->population;
 	d.generations = o->generations;
@@ -560,6 +561,7 @@ int run_main(const struct run_opts *opts)
 	struct mam_options mo = { 0 };
 	mo.model = warp_model_of(o, p);
 	mo.dump_max = o->dump_model ? 100000 : 0;
+	mo.max_bytes = o->max_shadow;
 	mam = mam_new(&mo);
 	cfg.mam = mam;
 	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)

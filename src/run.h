@@ -31,6 +31,7 @@ struct run_opts {
 	uint32_t ndumps, capdumps;
 	uint64_t seed;
 	uint64_t max_steps;
+	uint64_t max_shadow;	/* --max-shadow: the model's bytes per launch (0: its default) */
 	int trace;
 	int list_kernels;
 	int dump_bytecode;

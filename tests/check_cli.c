@@ -920,6 +920,176 @@ START_TEST(libcu_atomic_handover)
 }
 END_TEST
 
+/* Cooperative groups' grid sync, with the toolkit's headers at -O0 and -O2:
+** a two-phase reduction over 64 blocks of 256 threads gives every block
+** the whole sum (each block reads every block's partial after the first
+** grid.sync(), and block 0 one block's total after the second) and no
+** finding; a grid sync some block skips is a grid barrier divergence; a
+** grid that cannot be resident at once is refused once it syncs, while a
+** kernel that only reads this_grid() runs with any grid. */
+static const char cg_grid_src[] =
+	"#include <cooperative_groups.h>\n"
+	"namespace cg = cooperative_groups;\n"
+	"__global__ void gsum(const int *in, int *partial, int *out)\n"
+	"{\n"
+	"\tcg::grid_group grid = cg::this_grid();\n"			/* 5 */
+	"\tcg::thread_block block = cg::this_thread_block();\n"
+	"\t__shared__ int s[256];\n"
+	"\tunsigned t = block.thread_rank();\n"
+	"\ts[t] = in[grid.thread_rank()];\n"
+	"\tblock.sync();\n"						/* 10 */
+	"\tfor (unsigned k = block.size() / 2; k > 0; k /= 2) {\n"
+	"\t\tif (t < k)\n"
+	"\t\t\ts[t] += s[t + k];\n"
+	"\t\tblock.sync();\n"
+	"\t}\n"								/* 15 */
+	"\tif (t == 0)\n"
+	"\t\tpartial[grid.block_rank()] = s[0];\n"
+	"\tgrid.sync();\n"
+	"\tif (t == 0) {\n"
+	"\t\tint sum = 0;\n"						/* 20 */
+	"\t\tfor (unsigned b = 0; b < grid.num_blocks(); b++)\n"
+	"\t\t\tsum += partial[b];\n"
+	"\t\tout[grid.block_rank()] = sum;\n"
+	"\t}\n"
+	"\tgrid.sync();\n"						/* 25 */
+	"\tif (grid.thread_rank() == 0)\n"
+	"\t\tpartial[0] = out[grid.num_blocks() - 1] + 1;\n"
+	"}\n"
+	"__global__ void gdiv(int *p)\n"
+	"{\n"								/* 30 */
+	"\tcg::grid_group grid = cg::this_grid();\n"
+	"\tif (blockIdx.x != 1)\n"
+	"\t\tgrid.sync();\n"
+	"\tp[grid.thread_rank()] = 1;\n"
+	"}\n"								/* 35 */
+	"__global__ void grank(int *p)\n"
+	"{\n"
+	"\tp[cg::this_grid().thread_rank()] = 1;\n"
+	"}\n";
+
+START_TEST(cg_grid_sync)
+{
+	for (int opt = 0; opt < 2; opt++) {
+		char *bc = tu_compile_cu_real(cg_grid_src, opt ? "-O2" : "-O0");
+		if (bc == NULL) {
+			printf("cooperative groups grid sync: skipped: no CUDA toolkit\n");
+			return;
+		}
+		/* -O2 keeps no parameter names: positions */
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "gsum", "--grid", "64",
+						   "--block", "256", "--size", "0=16384", "--size",
+						   "1=64", "--size", "2=64", "--init", "0=iota",
+						   "--dump", "2", "--dump", "1", NULL });
+		ck_assert_msg(r.status == 0, "O%d: status %d: %s", 2 * opt, r.status, r.err);
+		expect_output(&r, "0 errors, 0 warnings (0 findings;");
+		/* 64 totals of 0 + 1 + ... + 16383, then partial[0] one more */
+		const char *o = r.out;
+		for (int i = 0; i < 65; i++) {
+			const char *want = i < 64 ? "134209536\n" : "134209537\n";
+			ck_assert_msg(strncmp(o, want, strlen(want)) == 0, "O%d: line %d: %s",
+				      2 * opt, i, r.out);
+			o += strlen(want);
+		}
+		tu_run_free(&r);
+
+		tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "gdiv", "--grid", "3",
+						   "--block", "32", "--size", "0=96", NULL });
+		ck_assert_msg(r.status == 1, "O%d: %s%s", 2 * opt, r.out, r.err);
+		expect_output(&r, ":33:");
+		expect_output(&r, "error: grid barrier divergence");
+		expect_output(&r, "2 blocks wait at this grid sync; 1 block ended without reaching "
+			      "it, the first block (1,0,0)");
+		ck_assert_msg(strstr(r.err, "redundant") == NULL && strstr(r.out, "redundant") == NULL,
+			      "O%d: %s", 2 * opt, r.out);
+		tu_run_free(&r);
+
+		/* 80 SMs of 64 one-warp blocks each hold 2560 */
+		tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "gdiv", "--grid", "2561",
+						   "--block", "32", "--size", "0=81952", NULL });
+		expect(&r, 2, "cooperative launch of 2561 blocks of 32 threads", "at most 2560");
+		tu_run_free(&r);
+		tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "grank", "--grid", "3000",
+						   "--block", "32", "--size", "0=96000", NULL });
+		ck_assert_msg(r.status == 0, "O%d: %s%s", 2 * opt, r.out, r.err);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
+/* Thread-block tiles and coalesced groups, with the toolkit's headers at
+** -O0 and -O2: every thread of two blocks of 64 writes what its groups
+** say (ranks, a tile's shfl_down sum broadcast by shfl, its ballot, any
+** and all, a dynamic tile of 4, a coalesced group in a branch, the block's
+** indices and sizes), each value checked; tiles of one warp vote and sync
+** over their own lanes only. */
+START_TEST(cg_tiles)
+{
+	static const char src[] =
+		"#include <cooperative_groups.h>\n"
+		"namespace cg = cooperative_groups;\n"
+		"__global__ void tiles(const int *in, int *out)\n"
+		"{\n"
+		"\tcg::thread_block block = cg::this_thread_block();\n"
+		"\tcg::thread_block_tile<8> t8 = cg::tiled_partition<8>(block);\n"
+		"\tcg::thread_group t4 = cg::tiled_partition(block, 4);\n"
+		"\tunsigned r = block.thread_rank();\n"
+		"\tunsigned g = blockIdx.x * blockDim.x + r;\n"
+		"\tint v = in[g];\n"
+		"\tint *o = out + 8 * g;\n"
+		"\to[0] = t8.thread_rank() + 100 * t8.meta_group_rank();\n"
+		"\tint sum = v;\n"
+		"\tfor (int k = 4; k > 0; k /= 2)\n"
+		"\t\tsum += t8.shfl_down(sum, k);\n"
+		"\to[1] = t8.shfl(sum, 0);\n"
+		"\to[2] = t8.ballot(v & 1);\n"
+		"\to[3] = t8.any(v == 5) * 2 + t8.all(v < 60);\n"
+		"\tt4.sync();\n"
+		"\to[4] = t4.thread_rank() + 10 * t4.size();\n"
+		"\tif (r % 3 == 0) {\n"
+		"\t\tcg::coalesced_group a = cg::coalesced_threads();\n"
+		"\t\to[5] = a.size() * 100 + a.thread_rank();\n"
+		"\t} else {\n"
+		"\t\to[5] = -1;\n"
+		"\t}\n"
+		"\tblock.sync();\n"
+		"\to[6] = block.group_index().x * 1000 + block.thread_index().x;\n"
+		"\to[7] = block.size() + block.num_threads();\n"
+		"}\n";
+	static char want[8192];
+	size_t len = 0;
+	for (int g = 0; g < 128; g++) {
+		int b = g / 64, r = g % 64, tb = g - r % 8;
+		int w[8] = { r % 8 + 100 * (r / 8), 8 * tb + 28, 0xaa,
+			     (tb <= 5 && 5 < tb + 8 ? 2 : 0) + (tb + 7 < 60),
+			     r % 4 + 40, r % 3 ? -1 : 1100 + (r < 32 ? r / 3 : (r - 33) / 3),
+			     b * 1000 + r, 128 };
+		for (int k = 0; k < 8; k++)
+			len += (size_t)snprintf(want + len, sizeof want - len, "%d\n", w[k]);
+	}
+	for (int opt = 0; opt < 2; opt++) {
+		char *bc = tu_compile_cu_real(src, opt ? "-O2" : "-O0");
+		if (bc == NULL) {
+			printf("cooperative groups tiles: skipped: no CUDA toolkit\n");
+			return;
+		}
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "64",
+						   "--size", "0=128", "--size", "1=1024", "--init",
+						   "0=iota", "--dump", "1", NULL });
+		ck_assert_msg(r.status == 0, "O%d: status %d: %s", 2 * opt, r.status, r.err);
+		ck_assert_msg(strcmp(r.out, want) == 0, "O%d: got\n%s", 2 * opt, r.out);
+		expect_output(&r, "0 errors");
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 /* PTX outside the lowered subset: the kernel is named not analysable with
 ** the instruction and the asm's source line; its neighbour still runs. */
 START_TEST(unsupported_asm)
@@ -1046,6 +1216,8 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, libcu_atomic_handover);
 	tcase_add_test(tc, unsupported_asm);
 	tcase_add_test(tc, inlined_header_locations);
+	tcase_add_test(tc, cg_grid_sync);
+	tcase_add_test(tc, cg_tiles);
 	suite_add_tcase(s, tc);
 	return s;
 }

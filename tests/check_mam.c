@@ -916,7 +916,7 @@ START_TEST(memory_budget)
 	struct fx f;
 	memset(&f, 0, sizeof f);
 	f.m = mam_new(&o);
-	fx_launch(&f, 1, 32);
+	fx_launch(&f, 2, 32);
 	fx_block(&f, 0);
 	for (uint32_t i = 0; i < 1000; i++)
 		warp_acc(&f, 0, FULL, GL((uint64_t)i * 4096), 4, 4, MAM_WRITE, 1, NULL);
@@ -927,6 +927,22 @@ START_TEST(memory_budget)
 	ck_assert_uint_lt(st.dropped, 32000);
 	ck_assert_uint_le(st.bytes, 256 * 1024);
 	ck_assert_uint_eq(mam_nraces(f.m), 0);
+	/* the block that had no room is named, once */
+	ck_assert_uint_eq(st.drop_blocks, 1);
+	ck_assert_uint_eq(st.drop_first, 0);
+	ck_assert_uint_eq(st.drop_last, 0);
+	ck_assert_uint_eq(st.budget, 256 * 1024);
+	fx_block(&f, 1);
+	for (uint32_t i = 0; i < 10; i++)
+		warp_acc(&f, 0, FULL, GL((uint64_t)(i + 2000) * 4096), 4, 4, MAM_WRITE, 1, NULL);
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.drop_blocks, 2);
+	ck_assert_uint_eq(st.drop_first, 0);
+	ck_assert_uint_eq(st.drop_last, 1);
+	fx_launch(&f, 2, 32);	/* a new launch starts over */
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.dropped, 0);
+	ck_assert_uint_eq(st.drop_blocks, 0);
 	fx_free(&f);
 }
 END_TEST
@@ -1759,6 +1775,47 @@ START_TEST(fences_forgotten_between_launches)
 }
 END_TEST
 
+/* A grid barrier (cooperative groups' grid sync) orders every access of
+** every block before it with every access after it: block 1 reading
+** block 0's slot after the barrier is no race, nor is a shared slot the
+** block wrote before it; without it, the global slots race; the barriers
+** it marks needed are not redundant. */
+START_TEST(grid_barrier_orders_blocks)
+{
+	for (int sync = 0; sync < 2; sync++) {
+		struct fx f;
+		fx_init(&f, MAM_ITS, 2, 64);
+		for (uint32_t blk = 0; blk < 2; blk++) {
+			fx_block(&f, blk);
+			WR(&f, 0, GL(4 * blk), 1, blk + 1);
+			WR(&f, 33, SH(8), 5, blk + 1);
+			mam_barrier(f.m, 7);
+			mam_block_end(f.m);
+		}
+		if (sync) {
+			mam_grid_barrier(f.m);
+			mam_barrier_needed(f.m, 7);
+			mam_barrier_needed(f.m, UINT32_MAX);	/* none: ignored */
+		}
+		for (uint32_t blk = 0; blk < 2; blk++) {
+			fx_block(&f, blk);
+			RD(&f, 0, GL(4 * (1 - blk)), 2);
+			RD(&f, 1, SH(8), 6);
+			mam_block_end(f.m);
+		}
+		if (sync) {
+			ck_assert_uint_eq(mam_nraces(f.m), 0);
+			ck_assert_uint_eq(mam_nbarriers(f.m), 1);
+			const struct mam_barrier_info *b = mam_barrier_at(f.m, 0);
+			ck_assert(b->id == 7 && b->needed_its && b->needed_ls);
+		} else {
+			expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 2);
+		}
+		fx_free(&f);
+	}
+}
+END_TEST
+
 /* A fence releases what the block did before the interval it is in (the
 ** barrier makes other threads' accesses part of the fencing thread's
 ** past), and an access that no release orders is the witness other blocks
@@ -1870,6 +1927,7 @@ Suite *mam_suite(void)
 
 	tc = tcase_create("inter-block");
 	tcase_add_loop_test(tc, inter_block_plain, 0, 2);
+	tcase_add_test(tc, grid_barrier_orders_blocks);
 	tcase_add_test(tc, inter_block_benign);
 	tcase_add_test(tc, inter_block_history);
 	tcase_add_test(tc, no_false_races);

@@ -432,10 +432,10 @@ START_TEST(severity_rules)
 		struct finding f = { 0 };
 		f.kind = (enum finding_kind)k;
 		int warn = k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION || k == FK_SUBSCRIPT;
-		enum severity want = warn ? SEV_WARNING : SEV_ERROR;
+		enum severity want = k == FK_INCOMPLETE ? SEV_NOTE : warn ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "kind %s", finding_kind_id(f.kind));
 		f.benign = 1;
-		want = k == FK_RACE || warn ? SEV_WARNING : SEV_ERROR;
+		want = k == FK_INCOMPLETE ? SEV_NOTE : k == FK_RACE || warn ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "benign %s", finding_kind_id(f.kind));
 	}
 }
@@ -1071,6 +1071,10 @@ static const char cli_kernels[] =
 	"__global__ void fine(int *p)\n"
 	"{\n"
 	"\tp[threadIdx.x] = threadIdx.x;\n"
+	"}\n"
+	"__global__ void wide(int *p)\n"
+	"{\n"
+	"\tp[blockIdx.x * blockDim.x + threadIdx.x] = 1;\n"
 	"}\n";
 
 static char *cli_bc;
@@ -1186,6 +1190,60 @@ START_TEST(cli_fail_on)
 				     "grid 1,1,1 block 32,1,1, seed 1, warp model its)\n"), "%s", r.out);
 		tu_run_free(&r);
 	}
+}
+END_TEST
+
+/* A launch whose shadow outgrows --max-shadow: a note says what was not
+** analysed (exit 0 unless --fail-on=note), in text and in JSON; a size
+** below 1M is refused. */
+START_TEST(cli_incomplete)
+{
+	const char *const base[] = { cli_bc, "--kernel", "wide", "--grid", "1024", "--block", "256",
+				     "--size", "p=262144", "--type", "p=i32", "--max-shadow" };
+	enum { NB = sizeof base / sizeof base[0] };
+	const char *argv[NB + 4];
+	memcpy(argv, base, sizeof base);
+	struct tu_run r;
+	argv[NB] = "1M";
+	argv[NB + 1] = NULL;
+	tu_run_bin(&r, argv);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, ": note: analysis incomplete: shadow budget reached at block (")
+		      && strstr(r.out, "the model's shadow memory (1 MiB) was full; --max-shadow raises it\n")
+		      && strstr(r.out, "0 errors, 0 warnings, 1 note (1 finding;"), "%s", r.out);
+	tu_run_free(&r);
+	argv[NB + 1] = "--fail-on=note";
+	argv[NB + 2] = "--format=json";
+	argv[NB + 3] = NULL;
+	tu_run_bin(&r, argv);
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	jexpect_len(doc, "findings", 1);
+	jexpect_str(doc, "findings/0/kind", "analysis-incomplete");
+	jexpect_str(doc, "findings/0/severity", "note");
+	jexpect_num(doc, "findings/0/unanalysed/budget_bytes", 1 << 20);
+	jexpect_num(doc, "findings/0/unanalysed/last_block/0", 1023);
+	const cJSON *u = cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(doc, "findings"), 0),
+					     "unanalysed");
+	double first = cJSON_GetArrayItem(cJSON_GetObjectItem(u, "first_block"), 0)->valuedouble;
+	double blocks = cJSON_GetObjectItem(u, "blocks")->valuedouble;
+	ck_assert(first > 0 && first < 1023);
+	ck_assert(blocks == 1024 - first);
+	ck_assert(cJSON_GetObjectItem(u, "accesses")->valuedouble > 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	/* with room enough, nothing to say */
+	argv[NB] = "64M";
+	argv[NB + 1] = NULL;
+	tu_run_bin(&r, argv);
+	ck_assert_msg(r.status == 0 && strstr(r.out, "0 errors, 0 warnings (0 findings;"), "%s", r.out);
+	tu_run_free(&r);
+	argv[NB] = "12K";
+	tu_run_bin(&r, argv);
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_str_eq(r.err, "simulee-c: --max-shadow 12K: expected a size of 1M or more (bytes, or "
+			 "with K, M or G)\n");
+	tu_run_free(&r);
 }
 END_TEST
 
@@ -1487,6 +1545,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, cli_json_dump);
 	tcase_add_test(tc, cli_format_bogus);
 	tcase_add_test(tc, cli_fail_on);
+	tcase_add_test(tc, cli_incomplete);
 	tcase_add_test(tc, cli_output_file);
 	tcase_add_test(tc, cli_divergence);
 	tcase_add_test(tc, cli_not_covered);

@@ -1,0 +1,27 @@
+// cg_tile_nosync: a tile of 16 threads (cooperative groups'
+// tiled_partition<16>) stages its values in shared memory, each thread
+// reads its neighbour's, and the tile sums them with shfl_down.  The
+// neighbour's slot is written by another thread of the tile, and nothing
+// orders that store before the load: the tile.sync() is missing.  Under
+// independent thread scheduling the lanes of a warp are not in lockstep,
+// so this races; pre-Volta lockstep warps happened to order it.
+#include <assert.h>
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__global__ void cg_tile_nosync(const int *in, int *out)
+{
+	__shared__ int s[128];
+	cg::thread_block block = cg::this_thread_block();
+	cg::thread_block_tile<16> tile = cg::tiled_partition<16>(block);
+	assert(block.size() % 16 == 0 && block.size() <= 128);
+	unsigned t = block.thread_rank();
+	unsigned long long g = cg::this_grid().thread_rank();
+	s[t] = in[g]; // BUG: a neighbour reads this slot with no tile.sync()
+	unsigned base = tile.meta_group_rank() * 16;
+	int v = s[base + (tile.thread_rank() + 1) % 16]; // BUG: reads the slot another lane writes
+	for (int k = 8; k > 0; k /= 2)
+		v += tile.shfl_down(v, k);
+	if (tile.thread_rank() == 0)
+		out[g / 16] = v;
+}
