@@ -1097,6 +1097,24 @@ static void add_fixup(struct lctx *lc, uint32_t pc, uint8_t field, uint32_t from
 	VEC_PUSH(lc->f->fix, lc->f->nfix, lc->f->capfix, fx);
 }
 
+/*
+** The `ret void` of block BB when that is all it does, else NULL.  clang
+** -O0 merges every return of a function into one such block, whose `ret`
+** carries the line of the closing brace; each branch to it carries the line
+** of the `return` statement a thread took (and -O2 keeps that branch where
+** the return's block stays on its own).
+*/
+static LLVMValueRef bare_return(LLVMBasicBlockRef bb)
+{
+	for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+		if (LLVMGetInstructionOpcode(i) == LLVMRet)
+			return LLVMGetNumOperands(i) == 0 ? i : NULL;
+		if (LLVMIsADbgInfoIntrinsic(i) == NULL)
+			return NULL;
+	}
+	return NULL;
+}
+
 static int lower_terminator(struct lctx *lc, LLVMValueRef I, uint32_t bidx)
 {
 	struct fctx *fc = lc->f;
@@ -1126,6 +1144,18 @@ static int lower_terminator(struct lctx *lc, LLVMValueRef I, uint32_t bidx)
 		if (!LLVMIsConditional(I)) {
 			LLVMBasicBlockRef t = LLVMGetSuccessor(I, 0);
 			uint32_t to = *ptrmap_get(&fc->blockidx, t);
+			LLVMValueRef ret = bare_return(t);
+			if (ret != NULL) {
+				/* returns here, at this branch's line: where a
+				** thread left is its own `return` (launch.c reports
+				** exits), not the shared block's closing brace; a
+				** branch with no line (the end of an else) has the
+				** ret's */
+				if (LLVMGetDebugLocLine(I) == 0)
+					set_loc(lc, ret);
+				lower_emit(lc, OP_RET, 0, 0, 0, OPND_NONE, 0, 0, 0, 0);
+				return 0;
+			}
 			if (emit_phi_moves(lc, bidx, to) < 0)
 				return -1;
 			uint32_t pc = lower_emit(lc, OP_BR, 0, 0, 0, 0, 0, 0, 0, 0);

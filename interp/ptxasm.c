@@ -6,8 +6,11 @@
 ** multiply-adds for wide products, moves from special registers, video
 ** SIMD instructions, funnel shifts, rcp/sub with rounding modes.  This file
 ** parses such a statement (operands $N bound by the constraint string, .reg
-** locals, {a,b} vector packing, @p guards, the carry flag CC.CF as a slot)
-** and lowers it into ordinary bytecode.  Anything outside the subset is an
+** locals in nested { } scopes, {a,b} vector packing, @p guards, the carry
+** flag CC.CF as a slot, labels and branches) and lowers it into ordinary
+** bytecode: a branch is a BR or CBR inside the statement's code, so lanes
+** that diverge there reconverge like anywhere else (minimum pc, at the
+** latest at the end of the statement).  Anything outside the subset is an
 ** error naming the PTX instruction and the source line of the asm.
 ** docs/BYTECODE.md lists the subset.
 */
@@ -24,6 +27,9 @@
 #define PX_ASMOPS 32
 #define PX_OPNDS 6
 #define PX_VEC 4
+#define PX_LABELS 64
+#define PX_SCOPES 16	/* { } scopes open at once */
+#define PX_JUMPS 128
 
 /* An operand element; PE_ADDR is a memory operand [base+off] (base in n,
 ** of kind ik, the offset in imm). */
@@ -58,6 +64,15 @@ struct px {
 	uint32_t outbase;
 	int nout;
 	uint32_t cf;		/* carry flag, a 1-bit slot; OPND_NONE until used */
+	int mark[PX_SCOPES];	/* nloc where each open { } scope began */
+	int depth;
+	/* labels (the first walk finds them all, the second places them) and
+	** the branches to patch once every label has its pc */
+	struct { char name[48]; uint32_t pc; } lab[PX_LABELS];
+	int nlab;
+	struct { uint32_t pc; int lab; uint8_t taken; } jump[PX_JUMPS];
+	int njump;
+	int tail;		/* something branches to the statement's end */
 };
 
 static uint64_t wmask(unsigned w)
@@ -117,7 +132,7 @@ static const char *skipws(const char *s, const char *e)
 
 static int find_local(const struct px *x, const char *name, size_t n)
 {
-	for (int i = 0; i < x->nloc; i++)
+	for (int i = x->nloc - 1; i >= 0; i--)	/* the innermost scope's first */
 		if (strlen(x->loc[i].name) == n && memcmp(x->loc[i].name, name, n) == 0)
 			return i;
 	return -1;
@@ -1219,17 +1234,91 @@ static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 	return px_fail(x, NULL);
 }
 
-/* One statement between semicolons: a .reg declaration, or an optionally
-** guarded instruction. */
-static int lower_stmt(struct px *x, const char *s, const char *e)
+/* ---- labels and branches ---- */
+
+/* The end of the name at S: PTX identifier characters, and clang's
+** ${:uid} (GCC's %=, a number unique to the asm statement, which is all
+** this lowering sees at a time). */
+static const char *name_end(const char *s, const char *e)
 {
-	for (;;) {
-		s = skipws(s, e);
-		if (s < e && (*s == '{' || *s == '}'))
+	while (s < e) {
+		if (e - s >= 7 && memcmp(s, "${:uid}", 7) == 0)
+			s += 7;
+		else if (isalnum((unsigned char)*s) || *s == '_' || *s == '$' || *s == '%')
 			s++;
 		else
 			break;
 	}
+	return s;
+}
+
+/* A place where lanes that went apart meet: the scheduler merges lanes
+** at a branch, so the way in by falling through is a BR too.  Returns the
+** place's pc (the next instruction). */
+static uint32_t join(struct px *x)
+{
+	uint32_t pc = emit(x, OP_BR, 0, 0, 0, 0, 0, 0, 0, 0);
+	x->lc->f->code[pc].imm = pc + 1;
+	return pc + 1;
+}
+
+/* The label NAME (N bytes), or -1. */
+static int find_label(const struct px *x, const char *name, size_t n)
+{
+	for (int i = 0; i < x->nlab; i++)
+		if (strlen(x->lab[i].name) == n && memcmp(x->lab[i].name, name, n) == 0)
+			return i;
+	return -1;
+}
+
+/*
+** bra and bra.uni to the label named in [S, E): a BR, or under guard slot
+** G a CBR that jumps when G is set (clear with GNEG) and falls through
+** otherwise.  The target is patched in at the end (lower_asm); lanes that
+** split here meet again by the interpreter's minimum-pc rule, within the
+** statement.  Only the statement's own labels are targets: one statement
+** is lowered at a time, and the compiler may copy or move it.
+*/
+static int lower_bra(struct px *x, const char *s, const char *e, uint32_t g, int gneg)
+{
+	s = skipws(s, e);
+	while (e > s && isspace((unsigned char)e[-1]))
+		e--;
+	const char *ne = name_end(s, e);
+	if (ne == s || ne != e)
+		return px_fail(x, "the target must be a label");
+	int li = find_label(x, s, (size_t)(e - s));
+	if (li < 0) {
+		char why[120];
+		snprintf(why, sizeof why, "no label '%.*s' in this asm statement (a branch cannot "
+			 "leave it)", (int)(e - s) > 48 ? 48 : (int)(e - s), s);
+		return px_fail(x, why);
+	}
+	if (x->njump == PX_JUMPS)
+		return px_fail(x, "too many branches");
+	uint32_t pc;
+	if (g == OPND_NONE) {
+		pc = emit(x, OP_BR, 0, 0, 0, 0, 0, 0, 0, 0);
+	} else {
+		/* the untaken side is the next instruction */
+		pc = emit(x, OP_CBR, 0, 0, 0, g, 0, 0, 0, 0);
+		if (gneg)
+			x->lc->f->code[pc].imm = pc + 1;
+		else
+			x->lc->f->code[pc].x = pc + 1;
+	}
+	x->jump[x->njump].pc = pc;
+	x->jump[x->njump].lab = li;
+	x->jump[x->njump].taken = g == OPND_NONE || !gneg;
+	x->njump++;
+	return 0;
+}
+
+/* One statement between semicolons: a .reg declaration, or an optionally
+** guarded instruction. */
+static int lower_stmt(struct px *x, const char *s, const char *e)
+{
+	s = skipws(s, e);
 	while (e > s && isspace((unsigned char)e[-1]))
 		e--;
 	if (s == e)
@@ -1259,9 +1348,10 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 		op[n++] = *s++;
 	op[n] = '\0';
 	x->insn = op;
-	if (n && op[n - 1] == ':')
-		return px_fail(x, "labels and branches");
-	if (!strcmp(op, "bra") || !strncmp(op, "bra.", 4) || !strcmp(op, "ret") || !strncmp(op, "call", 4))
+	if (!strcmp(op, "bra") || !strcmp(op, "bra.uni"))
+		return lower_bra(x, s, e, guard < 0 ? OPND_NONE : x->loc[guard].slot, gneg);
+	if (!strncmp(op, "bra", 3) || !strncmp(op, "brx", 3) || !strcmp(op, "ret")
+	    || !strncmp(op, "call", 4))
 		return px_fail(x, NULL);
 	int memop = !strncmp(op, "ld.", 3) || !strncmp(op, "st.", 3) || !strncmp(op, "atom.", 5)
 		    || !strncmp(op, "red.", 4);
@@ -1288,10 +1378,24 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 	}
 	if (guard < 0)
 		return lower_op(x, op, o, nops);
+	int nodest = !strncmp(op, "bar", 3) || !strncmp(op, "membar", 6) || !strncmp(op, "fence", 5)
+		     || !strcmp(op, "trap") || !strcmp(op, "brkpt") || !strcmp(op, "exit");
+	if (memop || nodest || nops < 1 || o[0].nel != 1 || strstr(op, ".cc")
+	    || !strncmp(op, "addc", 4) || !strncmp(op, "subc", 4) || !strncmp(op, "madc", 4)) {
+		/* what a select cannot undo (a memory access, the carry flag,
+		** no or several destinations): a branch around it, since the
+		** lanes whose guard fails do not execute it */
+		uint32_t pc = emit(x, OP_CBR, 0, 0, 0, x->loc[guard].slot, 0, 0, 0, 0);
+		if (lower_op(x, op, o, nops) < 0)
+			return -1;
+		uint32_t past = join(x);
+		struct insn *I = &x->lc->f->code[pc];
+		I->imm = gneg ? past : pc + 1;
+		I->x = gneg ? pc + 1 : past;
+		x->tail = 1;
+		return 0;
+	}
 	/* @p: compute into a temporary, then select it into the destination */
-	if (memop || nops < 1 || o[0].nel != 1 || strstr(op, ".cc") || !strncmp(op, "addc", 4)
-	    || !strncmp(op, "subc", 4) || !strncmp(op, "madc", 4))
-		return px_fail(x, "guard on this instruction");
 	struct pel dst = o[0].el[0];
 	uint32_t dslot = wr(x, &dst);
 	if (dslot == OPND_NONE)
@@ -1363,6 +1467,101 @@ static int bind_operands(struct px *x, LLVMValueRef asmval)
 	return 0;
 }
 
+/* A label at S ("NAME:"): the end of its name, or NULL. */
+static const char *label_at(const char *s, const char *e)
+{
+	const char *n = name_end(s, e);
+	if (n == s || isdigit((unsigned char)*s))
+		return NULL;
+	const char *c = skipws(n, e);
+	return c < e && *c == ':' ? n : NULL;
+}
+
+/* Opens (+1) or closes (-1) a { } scope: the .reg locals declared in it
+** go out of sight when it closes. */
+static int scope(struct px *x, int dir)
+{
+	if (dir > 0) {
+		if (x->depth == PX_SCOPES)
+			return px_fail(x, "{ } nested too deep");
+		x->mark[x->depth++] = x->nloc;
+	} else {
+		if (x->depth == 0)
+			return px_fail(x, "unbalanced braces");
+		x->nloc = x->mark[--x->depth];
+	}
+	return 0;
+}
+
+/*
+** Walks the asm text: { } scopes, labels, statements (ending at ';'),
+** // and block comments.  The first walk (LOWER 0) only collects the labels,
+** so that a branch may name one further down; the second places them and
+** lowers the statements.
+*/
+static int walk(struct px *x, int lower)
+{
+	const char *s = x->text, *e = x->text + x->textlen;
+	x->depth = 0;
+	while (s < e) {
+		s = skipws(s, e);
+		if (s == e)
+			break;
+		if (e - s >= 2 && s[0] == '/' && s[1] == '/') {
+			while (s < e && *s != '\n')
+				s++;
+			continue;
+		}
+		if (e - s >= 2 && s[0] == '/' && s[1] == '*') {
+			const char *c = s + 2;
+			while (c + 1 < e && !(c[0] == '*' && c[1] == '/'))
+				c++;
+			s = c + 1 < e ? c + 2 : e;
+			continue;
+		}
+		if (*s == '{' || *s == '}') {
+			x->insn = NULL;
+			if (lower && scope(x, *s == '{' ? 1 : -1) < 0)
+				return -1;
+			s++;
+			continue;
+		}
+		const char *ln = label_at(s, e);
+		if (ln) {
+			size_t n = (size_t)(ln - s);
+			int li = find_label(x, s, n);
+			snprintf(x->opbuf, sizeof x->opbuf, "%.*s:", (int)(n > 48 ? 48 : n), s);
+			x->insn = x->opbuf;
+			if (!lower) {
+				if (li >= 0)
+					return px_fail(x, "the label is defined twice");
+				if (n >= sizeof x->lab[0].name)
+					return px_fail(x, "label too long");
+				if (x->nlab == PX_LABELS)
+					return px_fail(x, "too many labels");
+				memcpy(x->lab[x->nlab].name, s, n);
+				x->lab[x->nlab].name[n] = '\0';
+				x->lab[x->nlab++].pc = UINT32_MAX;
+			} else {
+				x->lab[li].pc = join(x);
+			}
+			s = skipws(ln, e) + 1;
+			continue;
+		}
+		/* a statement ends at ';', or where a comment starts */
+		const char *c = s;
+		while (c < e && *c != ';' && !(c + 1 < e && c[0] == '/' && (c[1] == '/' || c[1] == '*')))
+			c++;
+		if (lower && lower_stmt(x, s, c) < 0)
+			return -1;
+		s = c < e && *c == ';' ? c + 1 : c;
+	}
+	x->insn = NULL;
+	if (lower && x->depth != 0)
+		return px_fail(x, "unbalanced braces");
+	return 0;
+}
+
 int lower_asm(struct lctx *lc, LLVMValueRef call, LLVMValueRef asmval)
 {
 	struct px *x = xcalloc(1, sizeof *x);
@@ -1370,20 +1569,25 @@ int lower_asm(struct lctx *lc, LLVMValueRef call, LLVMValueRef asmval)
 	x->call = call;
 	x->text = LLVMGetInlineAsmAsmString(asmval, &x->textlen);
 	x->cf = OPND_NONE;
-	int r = bind_operands(x, asmval);
-	const char *s = x->text, *e = x->text + x->textlen;
-	while (r == 0 && s < e) {
-		/* a statement ends at ';'; comments run to the end of the line */
-		const char *c = s;
-		while (c < e && *c != ';' && !(c + 1 < e && c[0] == '/' && c[1] == '/'))
-			c++;
-		r = lower_stmt(x, s, c);
-		if (c + 1 < e && c[0] == '/' && c[1] == '/') {
-			while (c < e && *c != '\n')
-				c++;
+	int r = walk(x, 0);
+	if (r == 0)
+		r = bind_operands(x, asmval);
+	if (r == 0)
+		r = walk(x, 1);
+	if (r == 0 && x->njump) {
+		struct fctx *fc = lc->f;
+		for (int i = 0; i < x->njump; i++) {
+			uint32_t to = x->lab[x->jump[i].lab].pc;
+			struct insn *I = &fc->code[x->jump[i].pc];
+			if (x->jump[i].taken)
+				I->imm = to;
+			else
+				I->x = to;
+			x->tail |= to == fc->ncode;
 		}
-		s = c < e ? c + 1 : c;
 	}
+	if (r == 0 && x->tail)	/* a place to land inside the statement */
+		emit(x, OP_NOP, 0, 0, 0, 0, 0, 0, 0, 0);
 	free(x);
 	return r < 0 ? -1 : 0;
 }

@@ -22,7 +22,8 @@ BUG_KERNELS = \
 	full_warps_bd neighbor_read_nosync divergent_branch_ww dyn_shared_oob \
 	tail_tile_uninit partial_warp_uninit degree_loop_bd \
 	stencil_underflow unsigned_wrap_far local_taps_oob accumulate_uninit \
-	heap_scratch_oob heap_use_after_free heap_double_free local_hist_uninit
+	heap_scratch_oob heap_use_after_free heap_double_free local_hist_uninit \
+	ptx_pred_store_race two_returns_bd
 
 ## Kernels that include the CUDA toolkit's own headers (cooperative
 ## groups): Makefile.am compiles them against the toolkit configure found,

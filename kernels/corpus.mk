@@ -15,4 +15,5 @@ FUNC_KERNELS = \
 	atomics_mix float_atomic shfl_variants recursion \
 	local_sort math_misc rounding func_ptr \
 	switch_table fence_reduce warp_divergent shared_atomics \
-	struct_copy goto_loops int_libdevice ptx_asm hash_rounds
+	struct_copy goto_loops int_libdevice ptx_asm hash_rounds \
+	ptx_branch

@@ -46,6 +46,7 @@ enum { SP_NONE, SP_SHARED, SP_GLOBAL, SP_LOCAL };
 #define BM_MAX_ARGS 48
 #define BM_MAX_FINDINGS 32
 #define BM_MAX_LINES 2
+#define BM_MAX_EXITS 4
 
 struct bm_line {
 	char file[96];
@@ -63,6 +64,8 @@ struct bm_finding {
 	int nlines;
 	struct bm_line lines[BM_MAX_LINES];
 	int at;			/* its line in the manifest */
+	int nexits;		/* barrier-divergence: where exited threads left */
+	struct bm_line exits[BM_MAX_EXITS];
 };
 
 struct bm_argv {
@@ -150,6 +153,32 @@ static int parse_yesno(const char *v)
 
 #define BM_FAIL(...) do { snprintf(err, errlen, __VA_ARGS__); return -1; } while (0)
 
+/* FILE:LINE[,FILE:LINE...] into L[0..MAX), *N of them: 0, or -1. */
+static int parse_lines(const char *v, struct bm_line *l, int max, int *n)
+{
+	for (const char *p = v; *p;) {
+		const char *e = strchr(p, ',');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		const char *colon = memchr(p, ':', len);
+		if (colon == NULL || *n == max)
+			return -1;
+		struct bm_line *x = &l[(*n)++];
+		char num[16];
+		if (copy_str(x->file, sizeof x->file, p, (size_t)(colon - p)) != 0
+		    || copy_str(num, sizeof num, colon + 1, len - (size_t)(colon + 1 - p)) != 0)
+			return -1;
+		char *end;
+		long k = strtol(num, &end, 10);
+		if (*end != '\0' || k <= 0)
+			return -1;
+		x->line = (int)k;
+		p += len;
+		if (*p)
+			p++;
+	}
+	return 0;
+}
+
 static int parse_finding(struct bm_finding *f, char *rest, int at, char *err, size_t errlen)
 {
 	memset(f, 0, sizeof *f);
@@ -196,32 +225,17 @@ static int parse_finding(struct bm_finding *f, char *rest, int at, char *err, si
 			if ((f->models = parse_set(v, ',', model_names)) == 0)
 				BM_FAIL("line %d: bad models '%s'", at, v);
 		} else if (strcmp(key, "lines") == 0) {
-			const char *p = v;
-			while (*p) {
-				const char *e = strchr(p, ',');
-				size_t len = e ? (size_t)(e - p) : strlen(p);
-				const char *colon = memchr(p, ':', len);
-				if (colon == NULL || f->nlines == BM_MAX_LINES)
-					BM_FAIL("line %d: lines are FILE:LINE[,FILE:LINE]", at);
-				struct bm_line *l = &f->lines[f->nlines++];
-				if (copy_str(l->file, sizeof l->file, p, (size_t)(colon - p)) != 0)
-					BM_FAIL("line %d: file name too long", at);
-				char num[16];
-				if (copy_str(num, sizeof num, colon + 1, len - (size_t)(colon + 1 - p)) != 0)
-					BM_FAIL("line %d: bad line number", at);
-				char *end;
-				long n = strtol(num, &end, 10);
-				if (*end != '\0' || n <= 0)
-					BM_FAIL("line %d: bad line number '%s'", at, num);
-				l->line = (int)n;
-				p += len;
-				if (*p)
-					p++;
-			}
+			if (parse_lines(v, f->lines, BM_MAX_LINES, &f->nlines) != 0)
+				BM_FAIL("line %d: lines are FILE:LINE[,FILE:LINE]", at);
+		} else if (strcmp(key, "exits") == 0) {
+			if (parse_lines(v, f->exits, BM_MAX_EXITS, &f->nexits) != 0)
+				BM_FAIL("line %d: exits are FILE:LINE[,FILE:LINE...]", at);
 		} else {
 			BM_FAIL("line %d: unknown key '%s'", at, key);
 		}
 	}
+	if (f->nexits && f->kind != BK_BD)
+		BM_FAIL("line %d: only a barrier-divergence takes exits", at);
 	/* what each kind needs */
 	switch (f->kind) {
 	case BK_RACE:
@@ -563,7 +577,8 @@ static const char *const required_patterns[] = {
 	"uninit-shared", "dynamic-shared-size", "missing-release-fence",
 	"grid-sync-missing", "grid-barrier-divergence",
 	"buffer-underflow", "pointer-moved-far", "local-oob", "uninit-global", "heap-oob",
-	"heap-use-after-free", "heap-double-free", "uninit-local", NULL
+	"heap-use-after-free", "heap-double-free", "uninit-local",
+	"ptx-predicated-store", NULL
 };
 
 START_TEST(corpus_list)
@@ -746,6 +761,18 @@ START_TEST(manifest_static)
 					      "%s.expect:%d: %s:%d does not access %s", name, f->at,
 					      own, l->line, f->var);
 		}
+		for (int j = 0; j < f->nexits; j++) {
+			const struct bm_line *l = &f->exits[j];
+			char code[1024];
+			ck_assert_msg(strcmp(l->file, own) == 0 && text_line(bug, l->line, line,
+										sizeof line) == 0,
+				      "%s.expect:%d: no exit line %s:%d", name, f->at, l->file, l->line);
+			ck_assert_msg(has_marker(line), "%s.expect:%d: %s:%d has no // BUG marker: %s",
+				      name, f->at, own, l->line, line);
+			code_part(line, code, sizeof code);
+			ck_assert_msg(uses_ident(code, "return"), "%s.expect:%d: %s:%d is not a "
+				      "return", name, f->at, own, l->line);
+		}
 		for (int j = 0; j < k; j++)
 			ck_assert_msg(!same_finding(&m->f[j], f), "%s.expect:%d: repeats line %d",
 				      name, f->at, m->f[j].at);
@@ -813,6 +840,8 @@ struct golden_report {
 	unsigned cls, hazard;	/* one C_* and one A_* bit (races), else 0 */
 	int benign, its_only;
 	int error;		/* severity "error" */
+	int nexit;		/* barrier divergence: its exited groups' places */
+	struct bm_line exit[8];
 };
 
 #define MAX_REPORTS 64
@@ -936,8 +965,22 @@ static int golden_parse(const cJSON *doc, struct golden_report *r)
 		if (p->kind == BK_RACE)
 			ck_assert_msg(p->nloc == 2 && p->cls && p->hazard, "a data race without two "
 				      "locations, a class and a hazard");
-		if (p->kind == BK_BD)
+		if (p->kind == BK_BD) {
 			check_divergence(doc, f, p->loc, p->nloc);
+			const cJSON *g;
+			cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(
+						   cJSON_GetObjectItemCaseSensitive(f, "divergence"), "groups")) {
+				const cJSON *gl = cJSON_GetObjectItemCaseSensitive(g, "location");
+				if (strcmp(jstring(g, "state"), "exited") != 0 || !cJSON_IsObject(gl))
+					continue;
+				ck_assert_int_lt(p->nexit, 8);
+				const char *file = jstring(gl, "file");
+				const char *base = file ? strrchr(file, '/') : NULL;
+				struct bm_line *bl = &p->exit[p->nexit++];
+				snprintf(bl->file, sizeof bl->file, "%s", base ? base + 1 : file ? file : "?");
+				bl->line = cJSON_GetObjectItemCaseSensitive(gl, "line")->valueint;
+			}
+		}
 		else
 			ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(f, "divergence")));
 	}
@@ -977,6 +1020,21 @@ static int golden_matches(const struct golden_report *r, const struct bm_finding
 		for (int i = 0; i < r->nloc; i++)
 			if (!among_lines(&r->loc[i], f))
 				return 0;
+		/* where threads exited, when the entry says: the same places */
+		for (int i = 0; i < r->nexit && f->nexits; i++) {
+			int seen = 0;
+			for (int j = 0; j < f->nexits; j++)
+				seen |= same_line(&r->exit[i], &f->exits[j]);
+			if (!seen)
+				return 0;
+		}
+		for (int j = 0; j < f->nexits; j++) {
+			int seen = 0;
+			for (int i = 0; i < r->nexit; i++)
+				seen |= same_line(&r->exit[i], &f->exits[j]);
+			if (!seen)
+				return 0;
+		}
 		for (int j = 0; j < f->nlines; j++) {
 			int seen = 0;
 			for (int i = 0; i < r->nloc; i++)
@@ -1070,6 +1128,8 @@ static void entry_desc(struct sbuf *b, const char *name, const struct bm_finding
 {
 	sb_printf(b, "%s.expect:%d: %s ", name, f->at, bk_names[f->kind]);
 	lines_key(b, name, f->lines, f->nlines);
+	for (int i = 0; i < f->nexits; i++)
+		sb_printf(b, "%s%d", i ? "," : " exits ", f->exits[i].line);
 	if (f->space)
 		sb_printf(b, " %s %s", f->space == SP_SHARED ? "shared" : f->space == SP_LOCAL ? "local"
 			  : "global", f->var);
@@ -1086,6 +1146,8 @@ static void report_desc(struct sbuf *b, const char *name, const struct golden_re
 {
 	sb_printf(b, "%s ", r->kind_name);
 	lines_key(b, name, r->loc, r->nloc);
+	for (int i = 0; i < r->nexit; i++)
+		sb_printf(b, "%s%d", i ? "," : " exits ", r->exit[i].line);
 	if (r->where[0])
 		sb_printf(b, " %s %s", r->space == SP_SHARED ? "shared" : r->space == SP_GLOBAL
 			  ? "global" : r->space == SP_LOCAL ? "local" : "other", r->where);

@@ -1950,6 +1950,43 @@ static void setup_ptx_asm(struct launch *L, int shape, struct rng *r)
 	}
 }
 
+/* ---- ptx_branch: inline PTX labels, branches and cache operators ---------- */
+
+static uint32_t tri32(uint32_t k)
+{
+	return k * (k + 1) / 2;
+}
+
+static void setup_ptx_branch(struct launch *L, int shape, struct rng *r)
+{
+	/* grid, block, n: a partial last warp, then a partial only warp */
+	static const int sh[][3] = { { 2, 64, 100 }, { 1, 32, 29 } };
+	const int *s = SHAPE(sh, shape);
+	int n = s[2];
+	set_grid(L, s[0], 1, 1);
+	set_block(L, s[1], 1, 1);
+	struct buf *in = add_buf(L, "in", U32, n), *out = add_buf(L, "out", U32, 8 * (size_t)n);
+	add_arg(L, "n=%d", n);
+	gen_int(in, r, 0, UINT32_MAX);
+	union num *w = want_of(out);
+	for (int i = 0; i < n; i++) {
+		uint32_t x = (uint32_t)IV(in, i), y = (x * 2654435761u) >> 20;
+		union num *o = w + 8 * i;
+		o[0].i = i & 1 ? 0xdead : x;
+		o[1].i = tri32(x % 23);
+		o[2].i = tri32(x % 7);
+		o[3].i = __builtin_popcount(x | 1u);
+		o[4].i = x < y ? y - x : x - y;
+		o[5].i = (uint32_t)(5u * x);
+		/* the live lanes of i's warp (blocks are whole warps) */
+		uint32_t m = 0;
+		for (int l = 0; l < 32; l++)
+			m |= (uint32_t)(i / 32 * 32 + l < n) << l;
+		o[6].i = m;
+		o[7].i = y;
+	}
+}
+
 /*
 ** At -O0 arguments and buffers are passed to simulee-c by name, which it
 ** reads from the debug info; at -O1 and -O3 by position, since clang keeps
@@ -2011,6 +2048,7 @@ static const struct kcase kcases[] = {
 	K(int_libdevice, "a b s la out lout n", 2),
 	K(ptx_asm, "a p f x o o64 fo xo n", 2),
 	K(hash_rounds, "seed out n rounds", 3),
+	K(ptx_branch, "in out n", 2),
 };
 #undef K
 #define NKCASES (sizeof kcases / sizeof kcases[0])

@@ -1106,9 +1106,14 @@ END_TEST
 START_TEST(launch_counts)
 {
 	/* every thread stores once; threads 8 and up store a second time.
-	** With 8 threads (one path, P1 of K1 warp instructions) lanes = 8 * K1.
-	** With 40, both warps run the longer path P2 of K2 instructions (warp
-	** 0 reconverges), so warps = 2 * K2 and lanes = 8 * K1 + 32 * K2. */
+	** With 8 threads (one path of K1 warp instructions, its last the
+	** return) lanes = 8 * K1.  The longer path is one store more and
+	** returns by itself (a branch to a bare `ret void` is lowered as the
+	** return, so a thread's exit place is its own), so with 40 threads
+	** warp 1 runs K1 + 1 instructions with 8 lanes, and warp 0 runs the
+	** K1 - 1 before the branch with 32, the store and return with 24 and
+	** the short path's return with 8: warps = 2 * K1 + 3 and lanes =
+	** 40 * K1 + 32. */
 	static const char ll[] = HEADER
 		"define void @k(ptr %out) {\n"
 		"entry:\n"
@@ -1134,13 +1139,120 @@ START_TEST(launch_counts)
 	ln.stats = &s40;
 	run_clean(ll, ln, out, 40);
 	ck_assert_uint_eq(s40.mem_accesses, 40 + 32);
-	ck_assert_uint_gt(s40.warp_insns, 2 * s8.warp_insns);
-	ck_assert_uint_eq(s40.lane_insns, s8.lane_insns + 16 * s40.warp_insns);
+	ck_assert_uint_eq(s40.warp_insns, 2 * s8.warp_insns + 3);
+	ck_assert_uint_eq(s40.lane_insns, 40 * s8.warp_insns + 32);
 	for (int t = 0; t < 40; t++)
 		ck_assert_int_eq(out[t], t < 8 ? 1 : 2);
 	/* counts add up over launches */
 	run_clean(ll, ln, out, 40);
 	ck_assert_uint_eq(s40.mem_accesses, 2 * 72);
+}
+END_TEST
+
+/* ---- inline PTX with labels and branches ---- */
+
+START_TEST(asm_branches)
+{
+	/* per lane t of one warp: a forward @p bra over a mov, with a nested
+	** scope whose .reg shadows the outer one; a loop of t trips (backward
+	** bra.uni, forward @q exit); a do-while closed by @!q bra; activemask
+	** right after the first (reconverged at its label: full); guarded stores, which
+	** branch around the store for the lanes whose guard fails */
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %a = call i32 asm \"{ .reg .pred p; .reg .u32 v; mov.u32 v, 7; "
+		"setp.lt.u32 p, $1, 10; @p bra SMALL${:uid}; mov.u32 v, 9; SMALL${:uid}: "
+		"{ .reg .u32 v; mov.u32 v, 100; } mov.u32 $0, v; }\", \"=r,r\"(i32 %t)\n"
+		"  %m = call i32 asm sideeffect \"activemask.b32 $0;\", \"=r\"()\n"
+		"  %s = call i32 asm \"{\\0A\\09.reg .pred q;\\0A\\09.reg .u32 i, s;\\0A\\09"
+		"mov.u32 s, 0;\\0A\\09mov.u32 i, 0;\\0ALOOP${:uid}:\\0A\\09setp.ge.u32 q, i, $1;"
+		"\\0A\\09@q bra END${:uid};\\0A\\09add.u32 s, s, i;\\0A\\09add.u32 i, i, 1;"
+		"\\0A\\09bra.uni LOOP${:uid};  // back\\0AEND${:uid}: mov.u32 $0, s;\\0A}\","
+		" \"=r,r\"(i32 %t)\n"
+		"  %d = call i32 asm \"{ .reg .pred q; .reg .u32 i; mov.u32 $0, 0; mov.u32 i, 0; "
+		"AGAIN: add.u32 $0, $0, 2; add.u32 i, i, 1; setp.ge.u32 q, i, $1; @!q bra AGAIN; }\","
+		" \"=r,r\"(i32 %t)\n"
+		"  %b = shl i32 %t, 2\n"
+		"  %p0 = getelementptr i32, ptr %out, i32 %b\n"
+		"  store i32 %a, ptr %p0\n"
+		"  %b1 = add i32 %b, 1\n"
+		"  %p1 = getelementptr i32, ptr %out, i32 %b1\n"
+		"  store i32 %s, ptr %p1\n"
+		"  %b2 = add i32 %b, 2\n"
+		"  %p2 = getelementptr i32, ptr %out, i32 %b2\n"
+		"  store i32 %d, ptr %p2\n"
+		"  %b3 = add i32 %b, 3\n"
+		"  %p3 = getelementptr i32, ptr %out, i32 %b3\n"
+		"  store i32 %m, ptr %p3\n"
+		"  %g = shl i32 %t, 1\n"
+		"  %g1 = add i32 %g, 128\n"
+		"  %pg = getelementptr i32, ptr %out, i32 %g1\n"
+		"  %odd = and i32 %t, 1\n"
+		"  call void asm sideeffect \"{ .reg .pred p; setp.eq.u32 p, $1, 0; "
+		"@p st.global.u32 [$0], 5; @!p st.global.u32 [$0+4], 6; }\", \"l,r\"(ptr %pg, i32 %odd)\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[192];
+	run_clean(ll, L1(32), out, 192);
+	for (int t = 0; t < 32; t++) {
+		ck_assert_int_eq(out[4 * t], t < 10 ? 7 : 9);
+		ck_assert_int_eq(out[4 * t + 1], t * (t - 1) / 2);
+		ck_assert_int_eq(out[4 * t + 2], 2 * (t > 1 ? t : 1));
+		ck_assert_int_eq((uint32_t)out[4 * t + 3], 0xffffffffu);
+		ck_assert_int_eq(out[128 + 2 * t], t % 2 ? 0 : 5);
+		ck_assert_int_eq(out[128 + 2 * t + 1], t % 2 ? 6 : 0);
+	}
+}
+END_TEST
+
+/* The lowering error of kernel @k of module TEXT (which must fail), or
+** aborts; the caller frees it. */
+static char *lowering_error(const char *text)
+{
+	char *path = tu_tmpfile(text, strlen(text));
+	struct load_options opt = { .verify = 1 };
+	struct loaded l;
+	struct sim_error err = { 0 };
+	int rc = interp_load(path, &opt, &l, &err);
+	unlink(path);
+	free(path);
+	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
+	int ki = interp_find_kernel(&l, "k");
+	ck_assert_int_ge(ki, 0);
+	ck_assert_int_lt(l.kernels[ki].func, 0);
+	ck_assert_ptr_nonnull(l.kernels[ki].error);
+	char *e = strdup(l.kernels[ki].error);
+	ck_assert_ptr_nonnull(e);
+	interp_loaded_free(&l);
+	return e;
+}
+
+START_TEST(asm_label_errors)
+{
+	/* a label the statement does not define (one in another asm
+	** statement included: a branch cannot leave its statement), and one
+	** defined twice: one error line each, naming the label */
+	static const char *const ll[] = {
+		HEADER "define void @k(ptr %out) {\n"
+		"  call void asm sideeffect \"{ .reg .pred p; setp.eq.u32 p, 1, 1; @p bra NOPE; }\", \"\"()\n"
+		"  ret void\n}\n" KERNEL_ANNOT,
+		HEADER "define void @k(ptr %out) {\n"
+		"  call void asm sideeffect \"THERE: membar.cta;\", \"\"()\n"
+		"  call void asm sideeffect \"bra.uni THERE;\", \"\"()\n"
+		"  ret void\n}\n" KERNEL_ANNOT,
+		HEADER "define void @k(ptr %out) {\n"
+		"  call void asm sideeffect \"{ L1: bra L1; L1: }\", \"\"()\n"
+		"  ret void\n}\n" KERNEL_ANNOT,
+	};
+	static const char *const want[] = {
+		"no label 'NOPE' in this asm statement", "no label 'THERE' in this asm statement",
+		"'L1:': the label is defined twice",
+	};
+	for (int i = 0; i < 3; i++) {
+		char *e = lowering_error(ll[i]);
+		ck_assert_msg(strstr(e, want[i]) != NULL && strchr(e, '\n') == NULL, "error: %s", e);
+		free(e);
+	}
 }
 END_TEST
 
@@ -1177,5 +1289,10 @@ Suite *interp_suite(void)
 	tcase_add_test(lib, is_fpclass);
 	tcase_add_test(lib, half_conversions);
 	suite_add_tcase(s, lib);
+	TCase *as = tcase_create("asm");
+	tcase_set_timeout(as, 60);
+	tcase_add_test(as, asm_branches);
+	tcase_add_test(as, asm_label_errors);
+	suite_add_tcase(s, as);
 	return s;
 }
