@@ -51,7 +51,8 @@ int evolve_is_contract_fault(enum finding_kind k)
 ** or the launch's, never made up by the search) or a buffer whose size the
 ** user pinned (allocation BOUNDED[0..NB)), or no launch could avoid it:
 ** an index below 0 that depends on no scalar argument and no data (a[i - 1]
-** at thread 0), an access past the largest unsized buffer (of M), or
+** at thread 0), an access past the largest unsized buffer (of M) at an
+** index no scalar or data gives, or
 ** a local array at a constant index; or a device heap block's (the kernel
 ** chose its size): out of its bounds, used after free, freed twice, and a
 ** free of a live allocation that malloc did not return.  Anything else (a
@@ -72,7 +73,10 @@ static int oob_is_finding(const struct finding *f, const struct mem *m, const ui
 	const uint16_t shape = DEP_NTID_X | DEP_NTID_Y | DEP_NTID_Z | DEP_NCTAID;
 	if (f->space == AS_SHARED)
 		return f->index >= 0 || !(f->dep & (DEP_PARAM | DEP_DATA | shape));
-	if (id < m->n && (m->a[id].heap || (m->a[id].sparse && f->index >= 0)))
+	/* past every buffer the search could size: unless the index comes
+	** from a scalar or data (n - 1 - i with n < 0 wraps there too) */
+	if (id < m->n && (m->a[id].heap || (m->a[id].sparse && f->index >= 0
+					    && !(f->dep & (DEP_PARAM | DEP_DATA)))))
 		return 1;
 	if ((f->index < 0 && !(f->dep & (DEP_PARAM | DEP_DATA)))
 	    || (f->space == AS_LOCAL && f->dep == 0))
