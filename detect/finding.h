@@ -166,6 +166,10 @@ struct finding {
 	uint32_t member;
 	uint64_t extent;
 	int64_t index;
+	/* FK_OOB of a surface access below zero in some coordinate: outside
+	** the surface whatever its extents, so a finding even where the search
+	** made the extents up (evolve/search.c) */
+	uint8_t outside_any;
 };
 
 /* No variable (struct finding var, member). */

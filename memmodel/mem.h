@@ -43,6 +43,7 @@ enum mem_fault {
 const char *mem_fault_name(enum mem_fault f);
 
 struct mem_pages;
+struct tex_desc;
 
 /* Array dimensions kept for naming (tile[2][5]); deeper ones are folded
 ** into the innermost index. */
@@ -61,6 +62,9 @@ struct mem_alloc {
 	uint8_t *data;		/* dense allocations */
 	struct mem_pages *pages;	/* sparse allocations */
 	const char *name;	/* not owned */
+	const struct tex_desc *tex;	/* the backing buffer of a texture or
+					   surface object: its descriptor
+					   (interp/tex.h; not owned), else NULL */
 };
 
 struct mem {

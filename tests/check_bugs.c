@@ -554,7 +554,8 @@ static const char *const required_patterns[] = {
 	"indirect-shared-index", "input-dependent-read", "input-selected-branch",
 	"uniform-store", "uniform-atomic", "scan-barrier-removed", "inter-block-global",
 	"benign-same-value", "divergent-branch-race", "missing-barrier-broadcast",
-	"uninit-shared", "dynamic-shared-size", "missing-release-fence", NULL
+	"uninit-shared", "dynamic-shared-size", "missing-release-fence",
+	"surface-write-race", "surface-out-of-range", "texture-clamp-border", NULL
 };
 
 START_TEST(corpus_list)
