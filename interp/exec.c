@@ -1211,6 +1211,11 @@ static void exec_surf(struct exec *ex, struct warp *w, const struct insn *I, uin
 						stop_launch(ex, w);
 				} else {
 					fd = exec_finding(ex, w, (int)l, fn, pc, k, H[l], detail);
+					if (fd != NULL && nm != NULL) {
+						/* the surface, not its first texel */
+						free(fd->where);
+						fd->where = xstrdup(nm);
+					}
 					if (fd != NULL)
 						fd->outside_any = below;
 				}

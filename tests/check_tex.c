@@ -326,6 +326,51 @@ START_TEST(cli_errors)
 }
 END_TEST
 
+/* The other geometries: tex3D, the layered fetches and tex2DLod (level
+** 0), 3-D and layered surfaces, on iota texels at texel centres. */
+START_TEST(geometries)
+{
+	static const char src[] =
+		"__global__ void geo(cudaTextureObject_t t3, cudaTextureObject_t tl, cudaTextureObject_t t2,\n"
+		"\t\t    cudaSurfaceObject_t s3, cudaSurfaceObject_t sl, float *o)\n"
+		"{\n"
+		"\tint i = threadIdx.x;\n"
+		"\to[8 * i] = tex3D<float>(t3, 1.5f, 2.5f, i + 0.5f);\n"
+		"\to[8 * i + 1] = tex2DLayered<float>(tl, 1.5f, 0.5f, i);\n"
+		"\to[8 * i + 2] = tex1DLayered<float>(tl, 2.5f, i);\n"
+		"\to[8 * i + 3] = tex2DLod<float>(t2, i + 0.5f, 1.5f, 3.0f);\n"
+		"\tsurf3Dwrite(100.0f + i, s3, 4, 1, i);\n"
+		"\to[8 * i + 4] = surf3Dread<float>(s3, 4, 1, i);\n"
+		"\tsurf2DLayeredwrite(200.0f + i, sl, 0, 1, i);\n"
+		"\to[8 * i + 5] = surf2DLayeredread<float>(sl, 0, 1, i);\n"
+		"\to[8 * i + 6] = surf1DLayeredread<float>(sl, 4, i);\n"
+		"\to[8 * i + 7] = 0;\n"
+		"}\n";
+	char *bc = tu_compile_cu(src);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--block", "4", "--tex", "t3=f32:3x4x4", "--init", "t3=iota",
+					   "--tex", "tl=f32:4x2,layers=4", "--init", "tl=iota",
+					   "--tex", "t2=f32:4x2", "--init", "t2=iota", "--tex", "s3=f32:2x2x4",
+					   "--tex", "sl=f32:2x2,layers=4", "--init", "sl=iota",
+					   "--size", "o=32", "--dump", "o", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	char want[1024] = "";
+	size_t len = 0;
+	for (int i = 0; i < 4; i++) {
+		/* t3[z=i][y=2][x=1]; tl layer i, (1, 0); layer i read as 1-D
+		** (row 0), x 2; t2 (i, 1); the surface writes read back; sl
+		** layer i, x 1, row 0 (untouched iota) */
+		int v[8] = { i * 12 + 2 * 3 + 1, i * 8 + 1, i * 8 + 2, 4 + i, 100 + i, 200 + i, i * 4 + 1, 0 };
+		for (int k = 0; k < 8; k++)
+			len += (size_t)snprintf(want + len, sizeof want - len, "%d\n", v[k]);
+	}
+	ck_assert_str_eq(r.out, want);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* A texture and a surface object made on one array (--tex NAME=same:OTHER)
 ** share its buffer: an in-place filter that fetches its neighbours through
 ** the texture and writes through the surface races; with every fetch
@@ -385,6 +430,7 @@ Suite *tex_suite(void)
 	tcase_add_test(tc, search_default);
 	tcase_add_test(tc, cli_errors);
 	tcase_add_test(tc, same_array_race);
+	tcase_add_test(tc, geometries);
 	suite_add_tcase(s, tc);
 	return s;
 }
