@@ -177,6 +177,10 @@ struct finding {
 	** sync): blocks, not threads of a block, disagree; div holds the
 	** witness block, whose threads all wait there */
 	uint8_t grid;
+	/* FK_OOB of a surface access below zero in some coordinate: outside
+	** the surface whatever its extents, so a finding even where the search
+	** made the extents up (evolve/search.c) */
+	uint8_t outside_any;
 };
 
 /* No variable (struct finding var, member). */

@@ -42,6 +42,7 @@ void report_free(struct report *r)
 			free(l->bufs[j].name);
 			free(l->bufs[j].type);
 			free(l->bufs[j].init);
+			free(l->bufs[j].tex);
 		}
 		free(l->bufs);
 		free(l->shared_init);
@@ -104,8 +105,17 @@ void report_launch_buffer(struct report *r, uint32_t l, const char *name, const 
 {
 	struct report_launch *L = &r->launches[l];
 	struct report_buffer b = { xstrdup(name), type ? xstrdup(type) : NULL, elems,
-				   init ? xstrdup(init) : NULL };
+				   init ? xstrdup(init) : NULL, NULL };
 	VEC_PUSH(L->bufs, L->nbufs, L->capbufs, b);
+}
+
+void report_launch_buffer_tex(struct report *r, uint32_t l, const char *desc)
+{
+	struct report_launch *L = &r->launches[l];
+	if (L->nbufs > 0) {
+		free(L->bufs[L->nbufs - 1].tex);
+		L->bufs[L->nbufs - 1].tex = xstrdup(desc);
+	}
 }
 
 void report_add_barrier(struct report *r, uint32_t kernel, const struct srcloc *loc,
@@ -444,9 +454,23 @@ char *report_launch_options(const struct report *r, uint32_t li)
 	}
 	for (uint32_t i = 0; i < l->nbufs; i++) {
 		const struct report_buffer *u = &l->bufs[i];
+		char *kv;
+		if (u->tex) {
+			kv = xasprintf("%s=%s", u->name, u->tex);
+			sb_add(&b, " --tex ");
+			sb_word(&b, kv);
+			free(kv);
+			if (u->init && strcmp(u->init, "zero") != 0) {
+				kv = xasprintf("%s=%s", u->name, u->init);
+				sb_add(&b, " --init ");
+				sb_word(&b, kv);
+				free(kv);
+			}
+			continue;
+		}
 		if (u->elems == 0)
 			continue;	/* sparse: nothing to give */
-		char *kv = xasprintf("%s=%" PRIu64, u->name, u->elems);
+		kv = xasprintf("%s=%" PRIu64, u->name, u->elems);
 		sb_add(&b, " --size ");
 		sb_word(&b, kv);
 		free(kv);
@@ -1159,6 +1183,8 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 		else
 			jput(b, a, "elements", cJSON_CreateNull());
 		jstr(b, a, "init", u->init ? u->init : "zero");
+		if (u->tex)
+			jstr(b, a, "texture", u->tex);
 	}
 	char *opts = report_launch_options(r, li);
 	jstr(b, o, "options", opts);

@@ -61,6 +61,8 @@ struct report_buffer {
 	char *type;		/* element type: f32, i32, ... */
 	uint64_t elems;		/* 0: size unknown (a sparse buffer) */
 	char *init;		/* zero, random, iota, @FILE; NULL: zero */
+	char *tex;		/* the backing buffer of a texture or surface
+				   object: its descriptor as --tex takes it; NULL */
 };
 
 struct report_launch {
@@ -138,6 +140,10 @@ void report_launch_arg(struct report *r, uint32_t l, const char *name, const cha
 void report_launch_shared_init(struct report *r, uint32_t l, const char *gen);
 void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,
 			  uint64_t elems, const char *init);
+/* The last buffer of launch L backs a texture or surface object described
+** by DESC (--tex; copied): the replay options give --tex for it, not
+** --size and --type. */
+void report_launch_buffer_tex(struct report *r, uint32_t l, const char *desc);
 
 /* Records static barrier LOC of kernel KERNEL with its verdict over
 ** KERNEL_LAUNCHES launches (LAUNCHES of them executed it, EXECUTIONS

@@ -80,6 +80,10 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 				len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", j ? "," : "", val);
 			}
 			report_launch_arg(rep, l, pa->label, buf);
+		} else if (pa->same_as) {
+			/* on another object's array: as the user gave it */
+			report_launch_buffer(rep, l, pa->label, NULL, 0, NULL);
+			report_launch_buffer_tex(rep, l, params_pin(o->pins.texs, o->pins.ntexs, f, (int)i));
 		} else {
 			const char *type = params_et_name(pa->et);
 			if (pa->pinned) {
@@ -87,9 +91,14 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 						     params_pin(o->pins.inits, o->pins.ninits, f, (int)i));
 			} else {
 				/* a host launch's buffer has its cudaMalloc's size */
-				uint64_t n = c->elems[i] ? c->elems[i] : c->touched[i];
+				uint64_t n = pa->tex ? pa->elems : c->elems[i] ? c->elems[i] : c->touched[i];
 				evolve_fill_format(&c->fill[i], val, sizeof val);
 				report_launch_buffer(rep, l, pa->label, type, n, n ? val : NULL);
+			}
+			if (pa->tex) {
+				char desc[160];
+				tex_format(pa->tex, desc, sizeof desc);
+				report_launch_buffer_tex(rep, l, desc);
 			}
 		}
 	}
@@ -130,6 +139,11 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 				     || params_pin(o->pins.inits, o->pins.ninits, f, (int)i) != NULL;
 			ep->elems = bufs[i].elems;
 			ep->uninit = a->uninit;
+			ep->tex = bufs[i].tex;
+			ep->tex_given = params_pin(o->pins.texs, o->pins.ntexs, f, (int)i) != NULL;
+			ep->same_as = bufs[i].same_as;
+			if (ep->same_as)
+				ep->pinned = 1;	/* its array's contents are the other's */
 			if (ep->pinned && a->data && ep->elems) {
 				ep->image = xmalloc(a->size ? a->size : 1);
 				memcpy(ep->image, a->data, a->size);

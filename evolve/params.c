@@ -188,6 +188,84 @@ static uint8_t et_parse(const char *name)
 	return ET_NONE;
 }
 
+/* Texture or surface parameter I of F: its descriptor (--tex, else the
+** default), a dense backing buffer of its texels (--init fills it as a
+** buffer of the channel type) and the handle in *SLOT. */
+static int tex_setup(const struct params_pins *pins, uint64_t seed, const struct func *f, uint32_t i,
+		     struct mem *m, uint64_t *slot, struct params_buf *b, struct sim_error *err)
+{
+	const struct param *pa = &f->params[i];
+	char label[128], why[160];
+	params_label(f, i, label, sizeof label);
+	const char *what = pa->texobj == TEXOBJ_TEX ? "texture" : "surface";
+	if (params_pin(pins->args, pins->nargs, f, (int)i))
+		return sim_fail(err, SIM_ERR_USAGE, "--arg %s: '%s' is a %s object; describe it with --tex",
+				label, label, what);
+	if (params_pin(pins->sizes, pins->nsizes, f, (int)i) || params_pin(pins->types, pins->ntypes, f, (int)i))
+		return sim_fail(err, SIM_ERR_USAGE, "'%s' is a %s object: its format and extents go in --tex %s=FMT:WxH",
+				label, what, label);
+	const char *ts = params_pin(pins->texs, pins->ntexs, f, (int)i);
+	if (ts && strncmp(ts, "same:", 5) == 0) {
+		/* on another object's array: params_setup resolves it once
+		** every object has its buffer */
+		b->param = (int)i;
+		b->label = xstrdup(label);
+		b->same_as = UINT32_MAX;
+		if (params_pin(pins->inits, pins->ninits, f, (int)i))
+			return sim_fail(err, SIM_ERR_USAGE, "--init %s: '%s' is made on the array of %s; "
+					"fill that one", label, label, ts + 5);
+		return 0;
+	}
+	b->tex = xmalloc(sizeof *b->tex);
+	*b->tex = pa->texdef;
+	if (ts && tex_parse(ts, pa->texobj, b->tex, why, sizeof why) < 0)
+		return sim_fail(err, SIM_ERR_USAGE, "--tex %s=%s: %s", label, ts, why);
+	b->param = (int)i;
+	b->et = b->tex->fmt;
+	b->elems = tex_texels(b->tex) * b->tex->nch;
+	b->label = xstrdup(label);
+	b->alloc = mem_new(m, AS_GLOBAL, b->elems * evolve_elem_size(b->et), b->label);
+	m->a[b->alloc].elem = b->et;
+	m->a[b->alloc].elem_size = evolve_elem_size(b->et);
+	m->a[b->alloc].tex = b->tex;
+	if (fill_buffer(m, b, params_pin(pins->inits, pins->ninits, f, (int)i), seed, err) < 0)
+		return err->status;
+	*slot = MEM_PTR(b->alloc, 0);
+	return 0;
+}
+
+/* Object I of F made on another object's array (--tex NAME=same:OTHER[,keys]):
+** it shares OTHER's buffer and descriptor; a texture's keys go into that
+** descriptor, so the array has one texture view. */
+static int same_array(const struct params_pins *pins, const struct func *f, uint32_t i,
+		      uint64_t *slot, struct params_buf *bufs, struct sim_error *err)
+{
+	struct params_buf *b = &bufs[i];
+	const char *ts = params_pin(pins->texs, pins->ntexs, f, (int)i);
+	size_t nl = strcspn(ts + 5, ",");
+	char name[128], why[160];
+	snprintf(name, sizeof name, "%.*s", (int)(nl < sizeof name ? nl : sizeof name - 1), ts + 5);
+	int o = params_find(f, name);
+	if (o < 0 || (uint32_t)o == i || bufs[o].tex == NULL)
+		return sim_fail(err, SIM_ERR_USAGE, "--tex %s=%s: '%s' is no texture or surface object "
+				"with its own --tex descriptor", b->label, ts, name);
+	uint8_t kind = f->params[i].texobj;
+	if (kind == TEXOBJ_TEX && bufs[o].tex->kind == TEXOBJ_TEX)
+		return sim_fail(err, SIM_ERR_USAGE, "--tex %s=%s: two texture objects on one array are "
+				"not modelled; make one of them a surface", b->label, ts);
+	struct tex_desc t = *bufs[o].tex;
+	if (tex_parse_keys(ts + 5 + nl, kind, &t, why, sizeof why) < 0)
+		return sim_fail(err, SIM_ERR_USAGE, "--tex %s=%s: %s", b->label, ts, why);
+	t.kind = bufs[o].tex->kind;
+	*bufs[o].tex = t;
+	b->same_as = (uint32_t)o + 1;
+	b->alloc = bufs[o].alloc;
+	b->et = bufs[o].et;
+	b->elems = 0;
+	*slot = MEM_PTR(b->alloc, 0);
+	return 0;
+}
+
 int params_setup(const struct params_pins *pins, uint64_t seed, const struct func *f,
 		 struct mem *m, uint64_t *args, struct params_buf *bufs, struct sim_error *err)
 {
@@ -200,6 +278,11 @@ int params_setup(const struct params_pins *pins, uint64_t seed, const struct fun
 		const char *ss = params_pin(pins->sizes, pins->nsizes, f, (int)i);
 		const char *is = params_pin(pins->inits, pins->ninits, f, (int)i);
 		bufs[i].param = -1;
+		if (pa->texobj != TEXOBJ_NONE) {
+			if (tex_setup(pins, seed, f, i, m, slot, &bufs[i], err) < 0)
+				return err->status;
+			continue;
+		}
 		if (pa->is_ptr) {
 			const char *ts = params_pin(pins->types, pins->ntypes, f, (int)i);
 			uint8_t et = pa->elem != ET_NONE ? pa->elem : ET_U8;
@@ -269,12 +352,18 @@ int params_setup(const struct params_pins *pins, uint64_t seed, const struct fun
 			return sim_fail(err, SIM_ERR_USAGE, "--arg %s=%s: not a valid %s value", label, av,
 					et_is_float(pa->type) ? "floating-point" : "integer");
 	}
+	for (uint32_t i = 0; i < f->nparams; i++)
+		if (bufs[i].same_as == UINT32_MAX
+		    && same_array(pins, f, i, &args[f->param_slot[i] - f->param_slot[0]], bufs, err) < 0)
+			return err->status;
 	return 0;
 }
 
 void params_free_bufs(struct params_buf *bufs, uint32_t n)
 {
-	for (uint32_t i = 0; bufs && i < n; i++)
+	for (uint32_t i = 0; bufs && i < n; i++) {
 		free(bufs[i].label);
+		free(bufs[i].tex);
+	}
 	free(bufs);
 }

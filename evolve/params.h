@@ -27,6 +27,8 @@ struct params_kv {
 struct params_pins {
 	const struct params_kv *args, *sizes, *types, *inits;
 	uint32_t nargs, nsizes, ntypes, ninits;
+	const struct params_kv *texs;	/* --tex: texture and surface descriptors */
+	uint32_t ntexs;
 };
 
 /* A pointer parameter's buffer, as params_setup made it. */
@@ -36,6 +38,11 @@ struct params_buf {
 	uint64_t elems;		/* 0: size unknown (sparse) */
 	uint32_t alloc;		/* in the memory params_setup was given */
 	char *label;		/* owned; params_free_bufs frees it */
+	struct tex_desc *tex;	/* a texture or surface object's descriptor
+				   (owned; its allocation points to it), or NULL */
+	uint32_t same_as;	/* an object made on another object's array
+				   (--tex NAME=same:OTHER): 1 + OTHER's parameter,
+				   whose ALLOC it shares (TEX is NULL); else 0 */
 };
 
 /* The parameter of F that NAME names (source name, or a 0-based

@@ -49,7 +49,8 @@ int evolve_is_contract_fault(enum finding_kind k)
 /* Whether out-of-bounds finding F is a finding even under the search: the
 ** access left a shared array (static or dynamic: its size is the kernel's
 ** or the launch's, never made up by the search) or a buffer whose size the
-** user pinned (allocation BOUNDED[0..NB)), or no launch could avoid it:
+** user pinned (allocation BOUNDED[0..NB)), a surface left below zero, or
+** no launch could avoid it:
 ** an index below 0 that depends on no scalar argument and no data (a[i - 1]
 ** at thread 0), an access past the largest unsized buffer (of M) at an
 ** index no scalar or data gives, or
@@ -67,6 +68,8 @@ static int oob_is_finding(const struct finding *f, const struct mem *m, const ui
 		return 1;
 	if (f->kind != FK_OOB || f->addr == 0 || f->where == NULL)
 		return 0;
+	if (f->outside_any)
+		return 1;
 	/* below a shared array: as long as the index depends on no block
 	** shape either (a scan's stride that is 0 when blockDim.x is not a
 	** power of two: the shape is the kernel's contract) */
@@ -884,10 +887,22 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 					if (pa->field_type[j] != ET_U64)
 						slot[j] = fb[j];
 			}
+		} else if (pa->same_as) {
+			continue;	/* below, once its array exists */
 		} else {
 			unsigned es = evolve_elem_size(pa->et);
 			uint32_t id;
-			if (pa->pinned && pa->elems) {
+			if (pa->tex) {
+				/* a texture's extents are its descriptor's */
+				id = mem_new(&m, AS_GLOBAL, pa->elems * es, pa->label);
+				if (pa->tex_given)
+					bounded[nbounded++] = id;
+				if (pa->pinned && pa->image)
+					memcpy(m.a[id].data, pa->image, pa->elems * es);
+				else if (!pa->pinned && c->fill[i].kind != FILL_ZERO)
+					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, pa->elems);
+				m.a[id].tex = pa->tex;
+			} else if (pa->pinned && pa->elems) {
 				id = mem_new(&m, AS_GLOBAL, pa->elems * es, pa->label);
 				bounded[nbounded++] = id;
 				if (pa->image)
@@ -915,6 +930,11 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			*slot = MEM_PTR(id, 0);
 		}
 	}
+	for (uint32_t i = 0; i < pb->nparams; i++)
+		if (pb->params[i].kind == EVOLVE_BUFFER && pb->params[i].same_as) {
+			alloc[i] = alloc[pb->params[i].same_as - 1];
+			args[pb->params[i].slot] = MEM_PTR(alloc[i], 0);
+		}
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = c->grid;
 	cfg.block = c->block;

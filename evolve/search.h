@@ -72,6 +72,17 @@ struct evolve_param {
 	const uint32_t *field_nenums;	/* per field: enumerators (NULL: none) */
 	int64_t *const *field_enums;
 	char *const *field_name;	/* per field: "stride", "in.x" (NULL: unknown) */
+	/* BUFFER backing a texture or surface object: its descriptor (not
+	** owned).  The buffer is dense, ELEMS elements (channels) whether
+	** pinned or not; an unpinned one's contents are searched. */
+	const struct tex_desc *tex;
+	uint32_t same_as;	/* BUFFER: an object made on another object's
+				   array: 1 + that parameter, whose buffer it
+				   shares (nothing of its own); else 0 */
+	int tex_given;		/* the descriptor is the user's (--tex): an access
+				   outside the surface is a finding, not a launch
+				   outside the contract (the default's extents
+				   are made up) */
 };
 
 /* The state of the search after each generation, for a progress line. */

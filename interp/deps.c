@@ -64,6 +64,12 @@ static uint32_t ndests(const struct insn *I)
 		return I->f == 1 ? 2 : 1;
 	case OP_INSERT:
 		return (uint32_t)I->imm;
+	case OP_TEX:
+		return 4;
+	case OP_SULD:
+		return I->c;
+	case OP_SUST:
+		return 0;
 	default:
 		return 1;
 	}
@@ -110,6 +116,15 @@ static uint16_t args_dep(const struct program *p, const uint16_t *dep, uint32_t 
 	return m;
 }
 
+/* The coordinates of a TEX, SULD or SUST (four slots from b). */
+static uint16_t coords_dep(const uint16_t *dep, uint32_t ns, const struct insn *I)
+{
+	uint16_t m = 0;
+	for (uint32_t k = 0; k < 4; k++)
+		m |= od(dep, ns, I->b + k);
+	return m;
+}
+
 /* What instruction I computes from, by its operands. */
 static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t ns,
 			const struct insn *I)
@@ -136,6 +151,8 @@ static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t n
 		return DEP_DATA | a | b;
 	case OP_CMPXCHG:
 		return DEP_DATA | a | b | c;
+	case OP_TEX: case OP_SULD:
+		return DEP_DATA | coords_dep(dep, ns, I);
 	case OP_ALLOCA: case OP_MALLOC:
 		return 0;	/* a new allocation: a base, as a variable's address */
 	case OP_EXTRACT: {
@@ -573,6 +590,10 @@ void prog_compute_deps(struct program *p)
 				break;
 			case OP_MEMCPY:
 				m = od(dep, ns, I->a) | od(dep, ns, I->b);
+				site = I->x;
+				break;
+			case OP_TEX: case OP_SULD: case OP_SUST:
+				m = coords_dep(dep, ns, I);
 				site = I->x;
 				break;
 			case OP_CALL:

@@ -123,7 +123,8 @@ uint32_t exec_insn_site(const struct program *p, uint32_t fn, uint32_t pc)
 	const struct func *f = &p->funcs[fn];
 	const struct insn *I = pc < f->ncode ? &f->code[pc] : NULL;
 	if (I && (I->op == OP_LOAD || I->op == OP_STORE || I->op == OP_ATOMIC || I->op == OP_CMPXCHG
-		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER)
+		  || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_BARRIER
+		  || I->op == OP_TEX || I->op == OP_SULD || I->op == OP_SUST)
 	    && I->x < p->nsites)
 		return I->x;
 	return UINT32_MAX;
@@ -1134,6 +1135,210 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope, us, val);
 }
 
+/* ---- texture and surface objects (interp/tex.h) ---- */
+
+/* The descriptor of object handle H, or NULL after a finding for lane L: a
+** handle is a tagged pointer to the object's backing buffer, anything else
+** (an uninitialized or made-up handle) is an invalid one.  The kind is not
+** checked: a texture and a surface object made on one array (--tex
+** NAME=same:OTHER) are one buffer with one descriptor. */
+static const struct tex_desc *tex_object(struct exec *ex, struct warp *w, int l, uint32_t fn,
+					 uint32_t pc, uint64_t h, int write)
+{
+	uint32_t id = MEM_ID(h);
+	const struct mem *m = ex->m;
+	if (id < m->n && m->a[id].live && m->a[id].tex && MEM_OFF(h) == 0)
+		return m->a[id].tex;
+	mem_fault_finding(ex, w, l, fn, pc, id == 0 ? MF_NULL : MF_INVALID, h, 4, write);
+	return NULL;
+}
+
+/* TEX: every lane's taps, read texel by texel (each tap one access of the
+** model, so a texture read races with a surface or global write of the same
+** texel like any load), then weighted and written as the instruction's
+** destination type takes them. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void exec_tex(struct exec *ex, struct warp *w, const struct insn *I, uint32_t m,
+		     const uint64_t *H, uint64_t *regs, uint32_t fn, uint32_t pc)
+{
+	struct tex_taps tp[32];
+	const struct tex_desc *td[32];
+	uint32_t ok = 0;
+	unsigned ntaps = 0, ts = 4;
+	const uint64_t *C = regs + ((size_t)I->b << 5);
+	FOR_LANES(m, l) {
+		td[l] = tex_object(ex, w, (int)l, fn, pc, H[l], 0);
+		uint64_t c[3] = { C[l], C[32 + l], C[64 + l] };
+		if (td[l] == NULL) {
+			for (unsigned k = 0; k < 4; k++)
+				regs[((size_t)(I->d + k) << 5) + l] = 0;
+			continue;
+		}
+		ok |= 1u << l;
+		tex_taps(td[l], I->w & TEXW_INTCOORDS, c, (int32_t)(uint32_t)C[96 + l], &tp[l]);
+		if (tp[l].n > ntaps)
+			ntaps = tp[l].n;
+		ts = tex_texel_size(td[l]);
+	}
+	if (ok == 0)
+		return;
+	ex->mem_accesses += (uint64_t)popc32(ok) * ntaps;
+	float acc[32][4];
+	int64_t iv[32][4];
+	int isf[32];
+	memset(acc, 0, sizeof acc);
+	for (unsigned k = 0; k < ntaps; k++) {
+		uint64_t A[32];
+		uint32_t hit = 0;
+		FOR_LANES(ok, l) {
+			if (k >= tp[l].n)
+				continue;
+			float f[4];
+			const uint8_t *q = NULL;
+			if (tp[l].texel[k] >= 0) {
+				unsigned n = tex_texel_size(td[l]);
+				enum mem_fault flt = MF_NONE;
+				A[l] = H[l] + (uint64_t)tp[l].texel[k] * n;
+				q = mem_ptr(ex->m, A[l], n, 0, &flt);
+				if (q != NULL && n == ts)
+					hit |= 1u << l;
+			}
+			tex_channels(td[l], q, f, iv[l], &isf[l]);
+			for (unsigned c = 0; c < 4; c++)
+				acc[l][c] += tp[l].wt[k] * f[c];
+		}
+		if (ex->mam)
+			model_access(ex, w, hit, A, 0, ts, MAM_READ, MAM_SCOPE_SYSTEM, I->x, NULL, 1, 0);
+	}
+	unsigned dt = I->w & (TEXW_S32 | TEXW_U32);
+	FOR_LANES(ok, l) {
+		for (unsigned c = 0; c < 4; c++) {
+			uint64_t v;
+			if (dt == TEXW_F32) {
+				float f = isf[l] ? acc[l][c] : (float)iv[l][c];
+				uint32_t u;
+				memcpy(&u, &f, 4);
+				v = u;
+			} else if (isf[l]) {
+				/* a float texel into an integer result: converted */
+				float f = acc[l][c];
+				v = dt == TEXW_S32 ? (uint32_t)(int32_t)f : (uint32_t)(f < 0 ? 0 : f);
+			} else {
+				v = (uint32_t)iv[l][c];
+			}
+			regs[((size_t)(I->d + c) << 5) + l] = v;
+		}
+	}
+}
+
+/* A surface access of SIZE bytes at byte x, y, z, layer C of object T
+** under boundary mode MODE: the byte offset in the backing buffer, or -1
+** for an access outside it that the mode does not move inside. */
+static int64_t surf_offset(const struct tex_desc *t, const uint64_t c[4], unsigned size, unsigned mode)
+{
+	int64_t ts = tex_texel_size(t);
+	int64_t v[4] = { (int32_t)(uint32_t)c[0], (int32_t)(uint32_t)c[1], (int32_t)(uint32_t)c[2],
+			 (int32_t)(uint32_t)c[3] };
+	int64_t lim[4] = { (int64_t)t->dim[0] * ts - size, (int64_t)t->dim[1] - 1, (int64_t)t->dim[2] - 1,
+			   t->layers ? (int64_t)t->layers - 1 : 0 };
+	for (unsigned d = 0; d < 4; d++) {
+		if (v[d] >= 0 && v[d] <= lim[d])
+			continue;
+		if (mode != SB_CLAMP || lim[d] < 0)
+			return -1;
+		v[d] = v[d] < 0 ? 0 : lim[d];
+		if (d == 0)
+			v[0] -= v[0] % (int64_t)size;
+	}
+	return (((v[3] * t->dim[2] + v[2]) * t->dim[1] + v[1]) * t->dim[0]) * ts + v[0];
+}
+
+/* SULD and SUST: C elements of W bytes at byte x of row y (z, layer) of a
+** surface.  Out of range, .trap is a memory error (an out-of-bounds
+** finding naming the surface and the coordinates), .zero reads zeros and
+** drops writes, .clamp moves the access to the nearest texel. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static void exec_surf(struct exec *ex, struct warp *w, const struct insn *I, uint32_t m,
+		      const uint64_t *H, uint64_t *regs, uint32_t fn, uint32_t pc, int store)
+{
+	const uint64_t *C = regs + ((size_t)I->b << 5);
+	unsigned n = I->w, cnt = I->c, size = n * cnt;
+	uint64_t A[32];
+	uint32_t ok = 0;
+	FOR_LANES(m, l) {
+		const struct tex_desc *t = tex_object(ex, w, (int)l, fn, pc, H[l], store);
+		uint64_t c[4] = { C[l], C[32 + l], C[64 + l], C[96 + l] };
+		int64_t off = t ? surf_offset(t, c, size, (unsigned)I->imm) : -1;
+		if (off < 0 || off % n != 0) {
+			if (!store)
+				for (unsigned k = 0; k < cnt; k++)
+					regs[((size_t)(I->d + k) << 5) + l] = 0;
+			if (t && (I->imm == SB_TRAP || off >= 0) && !ex->stopped) {
+				char detail[200];
+				const char *nm = ex->m->a[MEM_ID(H[l])].name;
+				if (off >= 0)
+					snprintf(detail, sizeof detail, "misaligned surface %s of %u bytes at byte x %d",
+						 store ? "write" : "read", size, (int)(int32_t)c[0]);
+				else
+					snprintf(detail, sizeof detail, "surface %s of %u bytes at (byte x %d, y %d, z %d, "
+						 "layer %d) outside surface '%s' (%u x %u x %u texels of %u bytes)",
+						 store ? "write" : "read", size, (int32_t)c[0], (int32_t)c[1],
+						 (int32_t)c[2], (int32_t)c[3], nm ? nm : "?", t->dim[0], t->dim[1],
+						 t->dim[2], tex_texel_size(t));
+				enum finding_kind k = off >= 0 ? FK_MISALIGNED : FK_OOB;
+				uint8_t below = (int32_t)c[0] < 0 || (int32_t)c[1] < 0 || (int32_t)c[2] < 0
+						|| (int32_t)c[3] < 0;
+				struct finding *fd = findings_find(ex->out, k, fn, pc);
+				if (fd != NULL) {
+					fd->count++;
+					fd->outside_any |= below;
+					if (exec_stops_on(ex, k))
+						stop_launch(ex, w);
+				} else {
+					fd = exec_finding(ex, w, (int)l, fn, pc, k, H[l], detail);
+					if (fd != NULL && nm != NULL) {
+						/* the surface, not its first texel */
+						free(fd->where);
+						fd->where = xstrdup(nm);
+					}
+					if (fd != NULL)
+						fd->outside_any = below;
+				}
+			}
+			continue;
+		}
+		A[l] = H[l] + (uint64_t)off;
+		ok |= 1u << l;
+	}
+	ex->mem_accesses += (uint64_t)popc32(ok);
+	for (unsigned k = 0; k < cnt; k++) {
+		uint64_t *V = regs + ((size_t)(I->d + k) << 5);
+		uint32_t done = 0;
+		uint64_t Ak[32];
+		FOR_LANES(ok, l) {
+			enum mem_fault f = MF_NONE;
+			Ak[l] = A[l] + (uint64_t)k * n;
+			uint8_t *hp = mem_ptr(ex->m, Ak[l], n, store, &f);
+			if (hp == NULL) {
+				mem_fault_finding(ex, w, (int)l, fn, pc, f, Ak[l], n, store);
+				continue;
+			}
+			if (store)
+				store_n(hp, n, V[l]);
+			else
+				V[l] = load_n(hp, n);
+			done |= 1u << l;
+		}
+		if (ex->mam)
+			model_access(ex, w, done, Ak, 0, n, store ? MAM_WRITE : MAM_READ, MAM_SCOPE_SYSTEM,
+				     I->x, store ? V : NULL, !store, 0);
+	}
+}
+
 /* Aligned to a cache line, so that where the linker happens to put it does
 ** not move the hot lane loops across line boundaries (a 15% swing in the
 ** benchmark from unrelated changes elsewhere in a program). */
@@ -2141,6 +2346,18 @@ reload:
 						shared_init(ex, w, (int)l, A[l], C[l], 0, 1, us);
 				}
 			}
+			vmbreak;
+		}
+		vmcase(TEX) {
+			exec_tex(ex, w, I, m, OP(I->a), regs, fr->fn, pc);
+			vmbreak;
+		}
+		vmcase(SULD) {
+			exec_surf(ex, w, I, m, OP(I->a), regs, fr->fn, pc, 0);
+			vmbreak;
+		}
+		vmcase(SUST) {
+			exec_surf(ex, w, I, m, OP(I->a), regs, fr->fn, pc, 1);
 			vmbreak;
 		}
 		vmcase(ALLOCA) {

@@ -295,6 +295,14 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 	return 0;
 }
 
+/* The channels of the default surface format: the widest access of the
+** program, in 8, 16 or 32-bit channels (a .b64 access is two f32). */
+static uint8_t surf_channels(const struct program *p)
+{
+	unsigned n = (p->surf_vec ? p->surf_vec : 1) * (p->surf_bytes == 8 ? 2 : 1);
+	return (uint8_t)(n > 4 ? 4 : n == 3 ? 4 : n);
+}
+
 int interp_load(const char *path, const struct load_options *opt,
 		struct loaded *out, struct sim_error *err)
 {
@@ -390,6 +398,21 @@ int interp_load(const char *path, const struct load_options *opt,
 			k->func = fidx;
 		}
 		lc.err = err;
+	}
+	/* texture and surface parameters get their default descriptors from
+	** the fetches of the whole program (one kernel's do not say which
+	** parameter they go through) */
+	for (uint32_t f = 0; f < p->nfuncs; f++) {
+		for (uint32_t i = 0; i < p->funcs[f].nparams; i++) {
+			struct param *pa = &p->funcs[f].params[i];
+			if (pa->texobj == TEXOBJ_TEX)
+				tex_default(TEXOBJ_TEX, p->tex_int ? ET_I32 : ET_F32, 1,
+					    p->tex_dims, p->tex_layered, &pa->texdef);
+			else if (pa->texobj == TEXOBJ_SURF)
+				tex_default(TEXOBJ_SURF, p->surf_bytes == 1 ? ET_U8 : p->surf_bytes == 2 ? ET_U16
+					    : ET_F32, surf_channels(p),
+					    p->surf_dims, p->surf_layered, &pa->texdef);
+		}
 	}
 	if (opt->dump_bytecode) {
 		char line[512];

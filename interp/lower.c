@@ -2528,6 +2528,7 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 	struct func tmp = { 0 };
 	if (setup_params(lc, fn, &tmp) < 0)
 		goto out;
+	fc.params = &tmp;
 
 	fc.nblocks = LLVMCountBasicBlocks(fn);
 	fc.blocks = xcalloc(fc.nblocks, sizeof *fc.blocks);

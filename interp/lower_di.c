@@ -308,6 +308,30 @@ static void struct_fields(struct lctx *lc, struct param *pa, LLVMValueRef t, LLV
 	}
 }
 
+/* TEXOBJ_TEX or TEXOBJ_SURF when DI type V is, through its typedefs and
+** qualifiers, cudaTextureObject_t or cudaSurfaceObject_t (the CUDA headers'
+** and our prelude's typedefs of a 64-bit integer); TEXOBJ_NONE else. */
+static uint8_t texobj_of(LLVMValueRef v)
+{
+	for (int depth = 0; depth < MAX_DEPTH; depth++) {
+		if (md_kind(v) != LLVMDIDerivedTypeMetadataKind)
+			return TEXOBJ_NONE;
+		unsigned tag = tag_of(v);
+		if (tag == TAG_TYPEDEF) {
+			size_t n = 0;
+			const char *nm = LLVMDITypeGetName(LLVMValueAsMetadata(v), &n);
+			if (nm && n == 19 && !memcmp(nm, "cudaTextureObject_t", 19))
+				return TEXOBJ_TEX;
+			if (nm && n == 19 && !memcmp(nm, "cudaSurfaceObject_t", 19))
+				return TEXOBJ_SURF;
+		} else if (tag != TAG_CONST && tag != TAG_VOLATILE) {
+			return TEXOBJ_NONE;
+		}
+		v = lower_md_operand(v, 3);
+	}
+	return TEXOBJ_NONE;
+}
+
 void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTypeRef t,
 		    LLVMTypeRef const *ftypes)
 {
@@ -316,6 +340,9 @@ void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTyp
 	LLVMValueRef ty = lower_md_operand(var, 3);
 	if (pa->nfields > 0 && ftypes != NULL)
 		struct_fields(lc, pa, ty, ftypes);
-	else if (!pa->is_ptr && !pa->byval && LLVMGetTypeKind(t) == LLVMIntegerTypeKind)
+	else if (!pa->is_ptr && !pa->byval && LLVMGetTypeKind(t) == LLVMIntegerTypeKind) {
 		pa->nenums = enum_values(strip(ty), (uint64_t)pa->size * 8, &pa->enums);
+		if (pa->size == 8)
+			pa->texobj = texobj_of(ty);
+	}
 }

@@ -70,6 +70,8 @@ struct fctx {
 	uint32_t *npred;	/* block -> number of predecessors */
 	struct subchk_done *chk;	/* subscript checks emitted so far */
 	uint32_t nchk, capchk;
+	struct func *params;	/* its parameters while it is lowered (moved
+				   into the program's func at the end) */
 };
 
 struct lctx {

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "interp/opcodes.h"
+#include "interp/tex.h"
 #include "memmodel/mem.h"
 
 enum opcode {
@@ -105,6 +106,10 @@ enum vsimd { VS_ADD, VS_SUB, VS_ABSDIFF, VS_AVRG, VS_MIN, VS_MAX, VS_SET,
 enum { VSF_ASIGNED = 1, VSF_BSIGNED = 2, VSF_DSIGNED = 4, VSF_SAT = 8, VSF_ADD = 16 };
 #define VSF_CMP_SHIFT 8
 enum { VSC_EQ, VSC_NE, VSC_LT, VSC_LE, VSC_GT, VSC_GE };
+
+/* TEX w: integer coordinates (a texel index), and what the destination
+** takes (float bits, or signed or unsigned integers). */
+enum { TEXW_INTCOORDS = 1, TEXW_F32 = 0, TEXW_S32 = 2, TEXW_U32 = 4 };
 
 /* Memory scopes (ATOMIC/CMPXCHG imm, FENCE f). */
 enum scope { SCOPE_BLOCK, SCOPE_DEVICE, SCOPE_SYSTEM, SCOPE_THREAD };
@@ -198,6 +203,12 @@ struct param {
 				   (0: none); NULL when no field is an enum */
 	int64_t **field_enums;	/* nfields: their values as enums above, NULL
 				   where none; NULL with field_nenums */
+	uint8_t texobj;		/* enum tex_kind: a cudaTextureObject_t or
+				   cudaSurfaceObject_t (its typedef in debug
+				   info), TEXOBJ_NONE for anything else */
+	struct tex_desc texdef;	/* texobj: the descriptor it gets when the
+				   user gives none (tex_default, from the
+				   fetches the program makes) */
 };
 
 /* Frees what parameter PA owns (not PA itself). */
@@ -288,6 +299,12 @@ struct program {
 	unsigned sm;		/* target sm version (70 for sm_70), 0 unknown */
 	char *triple;
 	struct arena *strings;	/* file and function names */
+	/* What the texture and surface instructions of the program look
+	** like, for the default descriptors (struct param texdef): the most
+	** dimensions, whether a layered fetch appears, and whether a texture
+	** fetch returns integers; a surface access's widest element (bytes)
+	** and vector count.  0 where none. */
+	uint8_t tex_dims, tex_layered, tex_int, surf_dims, surf_layered, surf_bytes, surf_vec;
 };
 
 /* Prints one instruction, for --trace and --dump-bytecode. */

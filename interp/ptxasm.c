@@ -1234,6 +1234,219 @@ static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 	return px_fail(x, NULL);
 }
 
+/* ---- texture and surface instructions ---- */
+
+/* Splits S..E at the commas outside braces and brackets into at most MAX
+** pieces; returns how many, or -1 when there are more. */
+static int split_top(const char *s, const char *e, const char **ps, const char **pe, int max)
+{
+	int n = 0;
+	while (s < e) {
+		const char *c = s;
+		int depth = 0;
+		while (c < e && (depth > 0 || *c != ',')) {
+			if (*c == '{' || *c == '[')
+				depth++;
+			else if (*c == '}' || *c == ']')
+				depth--;
+			c++;
+		}
+		if (n == max)
+			return -1;
+		ps[n] = skipws(s, c);
+		pe[n] = c;
+		while (pe[n] > ps[n] && isspace((unsigned char)pe[n][-1]))
+			pe[n]--;
+		n++;
+		s = c < e ? c + 1 : c;
+	}
+	return n;
+}
+
+/* The elements of "{a, b}" or of a lone "a" into EL (at most 4). */
+static int parse_group(struct px *x, const char *s, const char *e, struct pel *el)
+{
+	s = skipws(s, e);
+	if (s < e && *s == '{') {
+		if (e[-1] != '}')
+			return px_fail(x, "unbalanced braces");
+		s++, e--;
+	}
+	const char *ps[PX_VEC], *pe[PX_VEC];
+	int n = split_top(s, e, ps, pe, PX_VEC);
+	if (n <= 0)
+		return px_fail(x, "vector operand");
+	for (int i = 0; i < n; i++)
+		if (parse_elem(x, ps[i], pe[i], &el[i]) < 0)
+			return -1;
+	return n;
+}
+
+/* "[handle, {c0, c1, ..}]": the handle's slot and the coordinates; a
+** parameter of the function that is the handle is an object of KIND. */
+static int parse_texaddr(struct px *x, const char *s, const char *e, unsigned kind, uint32_t *h,
+			 struct pel *c)
+{
+	if (e - s < 2 || *s != '[' || e[-1] != ']')
+		return px_fail(x, "expected [object, {coordinates}]");
+	const char *ps[2], *pe[2];
+	if (split_top(s + 1, e - 1, ps, pe, 2) != 2)
+		return px_fail(x, "expected [object, {coordinates}]");
+	struct pel he;
+	if (parse_elem(x, ps[0], pe[0], &he) < 0)
+		return -1;
+	if (he.kind == PE_ASM && !x->aop[he.n].out && kind != TEXOBJ_NONE) {
+		/* a parameter used as the object: without debug info (optimised
+		** code) this is how it is known for one */
+		LLVMValueRef v = LLVMGetOperand(x->call, x->aop[he.n].idx);
+		struct func *fn = x->lc->f->params;
+		for (uint32_t i = 0; fn && LLVMIsAArgument(v) && i < fn->nparams; i++)
+			if (LLVMGetParam(x->lc->f->fn, i) == v && fn->params[i].texobj == TEXOBJ_NONE
+			    && fn->params[i].size == 8 && !fn->params[i].is_ptr)
+				fn->params[i].texobj = (uint8_t)kind;
+	}
+	*h = rd(x, &he, 64, 0);
+	if (*h == OPND_NONE)
+		return -1;
+	return parse_group(x, ps[1], pe[1], c);
+}
+
+/* tex[.level].GEOM.v4.DTYPE.CTYPE {d0..d3}, [h, {c..}] [, lod]; and
+** suld.b.GEOM[.vN].bW.MODE d, [h, {c..}]; sust.b.GEOM[.vN].bW.MODE
+** [h, {c..}], v: the forms the CUDA headers and our prelude emit.  The
+** coordinates go to four consecutive slots in the order x, y, z, layer
+** (PTX puts an array's layer first). */
+static int lower_texop(struct px *x, const char *op, const char *s, const char *e)
+{
+	struct mods m;
+	split_mods(op, &m);
+	int istex = m.len[0] == 3;
+	int isst = !istex && op[1] == 'u' && op[2] == 's';
+	int i = 1;
+	if (istex && i < m.n && m.len[i] == 5 && !memcmp(m.part[i], "level", 5))
+		i++;
+	else if (!istex && (i >= m.n || m.len[i] != 1 || m.part[i][0] != 'b'))
+		return px_fail(x, "only the unformatted (.b) surface instructions");
+	else if (!istex)
+		i++;
+	static const char *const geoms[] = { "", "1d", "2d", "3d", "a1d", "a2d" };
+	int g = 0;
+	for (int k = 1; i < m.n && k < 6; k++)
+		if (strlen(geoms[k]) == m.len[i] && !memcmp(m.part[i], geoms[k], m.len[i]))
+			g = k;
+	if (g == 0)
+		return px_fail(x, "geometry (1d, 2d, 3d, a1d, a2d)");
+	i++;
+	unsigned vec = 1;
+	if (i < m.n && m.len[i] == 2 && m.part[i][0] == 'v')
+		vec = (unsigned)(m.part[i][1] - '0'), i++;
+	unsigned nc = g == TG_3D ? 3 : g == TG_2D || g == TG_A1D ? 2 : g == TG_A2D ? 3 : 1;
+	const char *ps[PX_OPNDS], *pe[PX_OPNDS];
+	int nops = split_top(skipws(s, e), e, ps, pe, PX_OPNDS);
+	struct pel dv[PX_VEC], cv[PX_VEC];
+	uint32_t h;
+	int nd, ncv;
+	uint32_t coords = tmp(x, 4);
+	struct program *p = x->lc->p;
+	if (istex) {
+		if (vec != 4 || m.nt != 2 || (m.tk[0] != 'f' && m.tk[0] != 's' && m.tk[0] != 'u')
+		    || m.w[0] != 32 || m.w[1] != 32 || (m.tk[1] != 'f' && m.tk[1] != 's'))
+			return px_fail(x, "only .v4 with .f32, .s32 or .u32 results and coordinates");
+		if (nops < 2 || nops > 3 || (nd = parse_group(x, ps[0], pe[0], dv)) < 0)
+			return nops < 2 || nops > 3 ? px_fail(x, "wrong number of operands") : -1;
+		if ((ncv = parse_texaddr(x, ps[1], pe[1], TEXOBJ_TEX, &h, cv)) < 0)
+			return -1;
+		if (nd != 4 || (unsigned)ncv < nc)
+			return px_fail(x, "operand count of the vectors");
+	} else {
+		if (i >= m.n || m.nt < 1 || m.tk[0] != 'b' || m.w[0] < 8
+		    || (vec != 1 && vec != 2 && vec != 4))
+			return px_fail(x, "element type .b8 .b16 .b32 .b64, .v2 or .v4");
+		static const char *const modes[] = { "trap", "clamp", "zero" };
+		int mode = -1;
+		for (int k = 0; k < 3; k++)
+			if (has(&m, modes[k]))
+				mode = k;
+		if (mode < 0)
+			return px_fail(x, "boundary mode (.trap, .clamp, .zero)");
+		if (nops != 2)
+			return px_fail(x, "wrong number of operands");
+		int ai = isst ? 0 : 1;
+		if ((ncv = parse_texaddr(x, ps[ai], pe[ai], TEXOBJ_SURF, &h, cv)) < 0)
+			return -1;
+		if ((nd = parse_group(x, ps[1 - ai], pe[1 - ai], dv)) < 0)
+			return -1;
+		if ((unsigned)nd != vec || (unsigned)ncv < nc)
+			return px_fail(x, "operand count of the vectors");
+		i = mode;	/* kept for the emit below */
+	}
+	/* coordinates: x y z layer */
+	int arr = g == TG_A1D || g == TG_A2D;
+	int cf = istex && m.tk[1] == 'f';
+	for (unsigned k = 0; k < 4; k++) {
+		uint32_t v = cst(x, 0);
+		int from = -1;
+		if (arr)
+			from = k == 3 ? 0 : k < nc - 1 ? (int)k + 1 : -1;
+		else
+			from = k < nc ? (int)k : -1;
+		if (from >= 0) {
+			v = rd(x, &cv[from], 32, cf && !(arr && from == 0));
+			if (v == OPND_NONE)
+				return -1;
+		}
+		emit(x, OP_MOV, 32, 0, coords + k, v, 0, 0, 0, 0);
+	}
+	unsigned dims = g == TG_A1D ? 1 : g == TG_A2D ? 2 : (unsigned)g;
+	if (istex) {
+		uint32_t d = tmp(x, 4);
+		unsigned tw = (m.tk[1] == 's' ? TEXW_INTCOORDS : 0)
+			      | (m.tk[0] == 's' ? TEXW_S32 : m.tk[0] == 'u' ? TEXW_U32 : TEXW_F32);
+		uint32_t site = lower_site(x->lc, SITE_LOAD, AS_GLOBAL, 4);
+		emit(x, OP_TEX, tw, (unsigned)g, d, h, coords, 0, site, 0);
+		for (int k = 0; k < 4; k++) {
+			uint32_t o = wr(x, &dv[k]);
+			if (o == OPND_NONE)
+				return -1;
+			emit(x, OP_MOV, 32, 0, o, d + (uint32_t)k, 0, 0, 0, 0);
+		}
+		if (dims > p->tex_dims)
+			p->tex_dims = (uint8_t)dims;
+		p->tex_layered |= (uint8_t)arr;
+		p->tex_int |= m.tk[0] != 'f';
+		return 0;
+	}
+	unsigned eb = m.w[0] / 8;
+	uint32_t v = tmp(x, vec);
+	if (isst) {
+		for (unsigned k = 0; k < vec; k++) {
+			uint32_t a = rd(x, &dv[k], m.w[0], 0);
+			if (a == OPND_NONE)
+				return -1;
+			emit(x, OP_MOV, m.w[0], 0, v + k, a, 0, 0, 0, 0);
+		}
+		uint32_t site = lower_site(x->lc, SITE_STORE, AS_GLOBAL, (uint16_t)eb);
+		emit(x, OP_SUST, eb, (unsigned)g, v, h, coords, vec, site, i);
+	} else {
+		uint32_t site = lower_site(x->lc, SITE_LOAD, AS_GLOBAL, (uint16_t)eb);
+		emit(x, OP_SULD, eb, (unsigned)g, v, h, coords, vec, site, i);
+		for (unsigned k = 0; k < vec; k++) {
+			uint32_t o = wr(x, &dv[k]);
+			if (o == OPND_NONE)
+				return -1;
+			emit(x, OP_MOV, m.w[0], 0, o, v + k, 0, 0, 0, 0);
+		}
+	}
+	if (dims > p->surf_dims)
+		p->surf_dims = (uint8_t)dims;
+	p->surf_layered |= (uint8_t)arr;
+	if (eb * vec > (unsigned)p->surf_bytes * (p->surf_vec ? p->surf_vec : 1)) {
+		p->surf_bytes = (uint8_t)eb;
+		p->surf_vec = (uint8_t)vec;
+	}
+	return 0;
+}
+
 /* ---- labels and branches ---- */
 
 /* The end of the name at S: PTX identifier characters, and clang's
@@ -1357,6 +1570,11 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 		    || !strncmp(op, "red.", 4);
 	if (!strncmp(op, "prefetch", 8))
 		return 0;	/* a hint */
+	if (!strncmp(op, "tex.", 4) || !strncmp(op, "suld.", 5) || !strncmp(op, "sust.", 5)) {
+		if (guard >= 0)
+			return px_fail(x, "guard on this instruction");
+		return lower_texop(x, op, s, e);
+	}
 	struct pop o[PX_OPNDS];
 	int nops = 0;
 	s = skipws(s, e);

@@ -23,7 +23,8 @@ BUG_KERNELS = \
 	tail_tile_uninit partial_warp_uninit degree_loop_bd \
 	stencil_underflow unsigned_wrap_far local_taps_oob accumulate_uninit \
 	heap_scratch_oob heap_use_after_free heap_double_free local_hist_uninit \
-	ptx_pred_store_race two_returns_bd
+	ptx_pred_store_race two_returns_bd \
+	surf_quad_race surf_edge_oob tex_stencil_edge
 
 ## Kernels that include the CUDA toolkit's own headers (cooperative
 ## groups): Makefile.am compiles them against the toolkit configure found,

@@ -59,6 +59,7 @@ enum mem_fault {
 const char *mem_fault_name(enum mem_fault f);
 
 struct mem_pages;
+struct tex_desc;
 
 /* Array dimensions kept for naming (tile[2][5]); deeper ones are folded
 ** into the innermost index. */
@@ -81,6 +82,9 @@ struct mem_alloc {
 				   of a byte no access wrote is a finding */
 	uint8_t heap;		/* a device malloc's block: outlives its block of
 				   threads; freed, it keeps its id (not live) */
+	const struct tex_desc *tex;	/* the backing buffer of a texture or
+					   surface object: its descriptor
+					   (interp/tex.h; not owned), else NULL */
 };
 
 /* The device heap's size: cudaLimitMallocHeapSize's default, 8 MiB.  A

@@ -48,6 +48,11 @@ static void usage(FILE *out)
 		"  --type NAME=T          its element type: f32 f64 i8 u8 i16 u16 i32 u32 i64 u64\n"
 		"  --init NAME=HOW        zero (default), random, iota, @FILE (one value a line),\n"
 		"                         or uninit (reads before a write are findings)\n"
+		"  --tex NAME=DESC        texture or surface object NAME: FMT[xN]:W[xH[xD]]\n"
+		"                         [,layers=L][,address=clamp|wrap|mirror|border]\n"
+		"                         [,filter=point|linear][,coords=texel|normalized]\n"
+		"                         [,read=element|normalized]; --init fills its texels;\n"
+		"                         NAME=same:OTHER makes it on object OTHER's array\n"
 		"  --dump NAME            print buffer NAME after the launch, one element a line\n"
 		"  --seed N               random seed (default 1)\n"
 		"\n"
@@ -165,7 +170,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
-	       O_SHARED_INIT, O_MAX_SHADOW };
+	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -177,6 +182,7 @@ int main(int argc, char **argv)
 		{ "size", required_argument, NULL, O_SIZE },
 		{ "type", required_argument, NULL, O_TYPE },
 		{ "init", required_argument, NULL, O_INIT },
+		{ "tex", required_argument, NULL, O_TEX },
 		{ "dump", required_argument, NULL, O_DUMP },
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "max-steps", required_argument, NULL, O_STEPS },
@@ -316,6 +322,7 @@ int main(int argc, char **argv)
 		case O_SIZE: if (kv(&o.sizes, &o.nsizes, &o.capsizes, "--size", optarg) < 0) goto done; break;
 		case O_TYPE: if (kv(&o.types, &o.ntypes, &o.captypes, "--type", optarg) < 0) goto done; break;
 		case O_INIT: if (kv(&o.inits, &o.ninits, &o.capinits, "--init", optarg) < 0) goto done; break;
+		case O_TEX: if (kv(&o.texs, &o.ntexs, &o.captexs, "--tex", optarg) < 0) goto done; break;
 		case O_DUMP: VEC_PUSH(o.dumps, o.ndumps, o.capdumps, optarg); break;
 		case O_SEED: if (parse_u64("--seed", optarg, &o.seed) < 0) goto done; break;
 		case O_STEPS: if (parse_u64("--max-steps", optarg, &o.max_steps) < 0) goto done; break;
@@ -414,6 +421,7 @@ done:
 	free_kv(o.sizes, o.nsizes);
 	free_kv(o.types, o.ntypes);
 	free_kv(o.inits, o.ninits);
+	free_kv(o.texs, o.ntexs);
 	free(o.dumps);
 	for (uint32_t i = 0; i < o.ncc_args; i++)
 		free(o.cc_args[i]);

@@ -125,7 +125,8 @@ static struct params_pins pins_of(const struct run_opts *o)
 {
 	return (struct params_pins){ .args = o->args, .sizes = o->sizes, .types = o->types,
 				     .inits = o->inits, .nargs = o->nargs, .nsizes = o->nsizes,
-				     .ntypes = o->ntypes, .ninits = o->ninits };
+				     .ntypes = o->ntypes, .ninits = o->ninits,
+				     .texs = o->texs, .ntexs = o->ntexs };
 }
 
 /* Prints ", enum {0, 1, 2}" for the N enumerator values V: runs of four or
@@ -177,6 +178,13 @@ static void list_kernels(const struct loaded *l, FILE *out)
 				fprintf(out, ", %u fields, %u bytes)\n", pa->nfields, pa->size);
 				continue;
 			}
+			if (pa->texobj != TEXOBJ_NONE) {
+				char desc[160];
+				tex_format(&pa->texdef, desc, sizeof desc);
+				fprintf(out, " i64, %s object; default --tex %s=%s)\n",
+					pa->texobj == TEXOBJ_TEX ? "texture" : "surface", pa->name ? pa->name : "-", desc);
+				continue;
+			}
 			fprintf(out, " %s", et ? et : "?");
 			if (pa->nenums > 0)
 				print_enum(out, pa->enums, pa->nenums);
@@ -200,9 +208,19 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 		const struct param *pa = &f->params[i];
 		char label[128];
 		params_label(f, i, label, sizeof label);
+		if (bufs[i].param >= 0 && bufs[i].same_as) {
+			report_launch_buffer(r, l, label, NULL, 0, NULL);
+			report_launch_buffer_tex(r, l, params_pin(o->texs, o->ntexs, f, (int)i));
+			continue;
+		}
 		if (bufs[i].param >= 0) {
 			report_launch_buffer(r, l, label, params_et_name(bufs[i].et), bufs[i].elems,
 					     params_pin(o->inits, o->ninits, f, (int)i));
+			if (bufs[i].tex) {
+				char desc[160];
+				tex_format(bufs[i].tex, desc, sizeof desc);
+				report_launch_buffer_tex(r, l, desc);
+			}
 			continue;
 		}
 		const char *av = params_pin(o->args, o->nargs, f, (int)i);
@@ -330,6 +348,7 @@ static int check_names_any(const struct run_opts *o, const struct loaded *l, int
 	const struct { const struct params_kv *v; uint32_t n; const char *opt; } lists[] = {
 		{ o->args, o->nargs, "--arg" }, { o->sizes, o->nsizes, "--size" },
 		{ o->types, o->ntypes, "--type" }, { o->inits, o->ninits, "--init" },
+		{ o->texs, o->ntexs, "--tex" },
 	};
 	for (size_t li = 0; li < sizeof lists / sizeof lists[0]; li++)
 		for (uint32_t i = 0; i < lists[li].n; i++) {
@@ -526,7 +545,8 @@ int run_main(const struct run_opts *opts)
 	if (check_names(o->args, o->nargs, f, "--arg", &err) < 0
 	    || check_names(o->sizes, o->nsizes, f, "--size", &err) < 0
 	    || check_names(o->types, o->ntypes, f, "--type", &err) < 0
-	    || check_names(o->inits, o->ninits, f, "--init", &err) < 0)
+	    || check_names(o->inits, o->ninits, f, "--init", &err) < 0
+	    || check_names(o->texs, o->ntexs, f, "--tex", &err) < 0)
 		goto fail;
 
 	interp_mem_setup(p, &m, o->dyn_shared);

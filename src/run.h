@@ -68,6 +68,8 @@ struct run_opts {
 	** run_main returns; none without a .cu input or a database. */
 	char **host_irs;
 	uint32_t nhost_irs;
+	struct params_kv *texs;	/* --tex NAME=DESC: texture and surface objects */
+	uint32_t ntexs, captexs;
 };
 
 /* Defaults of the search options. */

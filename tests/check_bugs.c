@@ -578,7 +578,8 @@ static const char *const required_patterns[] = {
 	"grid-sync-missing", "grid-barrier-divergence",
 	"buffer-underflow", "pointer-moved-far", "local-oob", "uninit-global", "heap-oob",
 	"heap-use-after-free", "heap-double-free", "uninit-local",
-	"ptx-predicated-store", NULL
+	"ptx-predicated-store",
+	"surface-write-race", "surface-out-of-range", "texture-clamp-border", NULL
 };
 
 START_TEST(corpus_list)

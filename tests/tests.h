@@ -24,6 +24,7 @@ Suite *deps_suite(void);
 Suite *compile_suite(void);
 Suite *params_suite(void);
 Suite *sarif_suite(void);
+Suite *tex_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */

@@ -24,7 +24,10 @@
 **   - warp shuffles, votes, __ldg and the __match32/64_*_sync layer under
 **     __match_*_sync: `inline __device__` (linkonce_odr at -O0).
 **
-** Not provided: textures and surfaces, cooperative groups, the __half API of
+** Textures and surfaces (the object API, not the legacy texture references)
+** come as the same inline PTX `tex`, `suld` and `sust` that the real headers
+** emit, near the end.
+** Not provided: cooperative groups, the __half API of
 ** cuda_fp16.h (the _Float16 type works), the SIMD video intrinsics (__vadd2
 ** ...), sm_80+ intrinsics, and most of the host-side runtime API.
 **
@@ -979,5 +982,231 @@ static __inline__ __host__ cudaError_t cudaLaunchKernel(__T *__func, dim3 __grid
 {
 	return ::cudaLaunchKernel((const void *)__func, __grid, __block, __args, __shmem, __stream);
 }
+
+/* ---- texture and surface objects -------------------------------------- */
+
+/*
+** The object API of texture_indirect_functions.h and
+** surface_indirect_functions.h: an object is a 64-bit handle, and every
+** fetch is the inline PTX the CUDA headers emit with clang (tex.GEOM.v4
+** with .f32, .s32 or .u32 results; suld.b / sust.b for surfaces), so the
+** simulator has one form to read.  Only the instantiated forms are
+** emitted, and simulee-c takes the default descriptors of a program's
+** objects from them.  The typedefs are what simulee-c recognises a
+** texture or surface parameter by (debug info).
+*/
+typedef unsigned long long cudaTextureObject_t;
+typedef unsigned long long cudaSurfaceObject_t;
+enum cudaSurfaceBoundaryMode {
+	cudaBoundaryModeZero = 0, cudaBoundaryModeClamp = 1, cudaBoundaryModeTrap = 2
+};
+enum cudaTextureAddressMode {
+	cudaAddressModeWrap = 0, cudaAddressModeClamp = 1, cudaAddressModeMirror = 2,
+	cudaAddressModeBorder = 3
+};
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+
+struct __sim_raw4 { unsigned int x, y, z, w; };
+
+/* One fetch function per geometry, for results of PTX type DT ("f32",
+** "s32", "u32"): raw 32-bit registers, which the result traits below
+** turn into the caller's T. */
+#define __SIM_TEXFN(NAME, GEOM, CT, COORDS, PARAMS, ...) \
+	static __device__ __forceinline__ __sim_raw4 NAME(cudaTextureObject_t __t, PARAMS) \
+	{ \
+		__sim_raw4 __r; \
+		asm("tex" GEOM ".v4." __SIM_DT "." CT " {%0, %1, %2, %3}, [%4, " COORDS ";" \
+		    : "=r"(__r.x), "=r"(__r.y), "=r"(__r.z), "=r"(__r.w) : "l"(__t), __VA_ARGS__); \
+		return __r; \
+	}
+#define __SIM_COMMA ,
+#define __SIM_TEXFNS \
+	__SIM_TEXFN(fetch, ".1d", "s32", "{%5}]", int __x, "r"(__x)) \
+	__SIM_TEXFN(t1d, ".1d", "f32", "{%5}]", float __x, "f"(__x)) \
+	__SIM_TEXFN(t2d, ".2d", "f32", "{%5, %6}]", float __x __SIM_COMMA float __y, "f"(__x), "f"(__y)) \
+	__SIM_TEXFN(t3d, ".3d", "f32", "{%5, %6, %7, %7}]", \
+		    float __x __SIM_COMMA float __y __SIM_COMMA float __z, "f"(__x), "f"(__y), "f"(__z)) \
+	__SIM_TEXFN(t1dl, ".a1d", "f32", "{%5, %6}]", int __l __SIM_COMMA float __x, "r"(__l), "f"(__x)) \
+	__SIM_TEXFN(t2dl, ".a2d", "f32", "{%5, %6, %7, %7}]", \
+		    int __l __SIM_COMMA float __x __SIM_COMMA float __y, "r"(__l), "f"(__x), "f"(__y)) \
+	__SIM_TEXFN(t1dlod, ".level.1d", "f32", "{%5}], %6", float __x __SIM_COMMA float __v, \
+		    "f"(__x), "f"(__v)) \
+	__SIM_TEXFN(t2dlod, ".level.2d", "f32", "{%5, %6}], %7", \
+		    float __x __SIM_COMMA float __y __SIM_COMMA float __v, "f"(__x), "f"(__y), "f"(__v)) \
+	__SIM_TEXFN(t3dlod, ".level.3d", "f32", "{%5, %6, %7, %7}], %8", \
+		    float __x __SIM_COMMA float __y __SIM_COMMA float __z __SIM_COMMA float __v, \
+		    "f"(__x), "f"(__y), "f"(__z), "f"(__v))
+
+template <int __K> struct __sim_tex;
+#define __SIM_DT "f32"
+template <> struct __sim_tex<0> { __SIM_TEXFNS };
+#undef __SIM_DT
+#define __SIM_DT "s32"
+template <> struct __sim_tex<1> { __SIM_TEXFNS };
+#undef __SIM_DT
+#define __SIM_DT "u32"
+template <> struct __sim_tex<2> { __SIM_TEXFNS };
+#undef __SIM_DT
+#undef __SIM_TEXFNS
+#undef __SIM_TEXFN
+
+/* How a fetch returns T: the result kind K (0 float, 1 signed, 2
+** unsigned) and the conversion of the raw registers. */
+template <class __T> struct __sim_tt;
+#define __SIM_TT(T, K, MAKE) \
+	template <> struct __sim_tt<T> { \
+		enum { k = K }; \
+		static __device__ __forceinline__ T make(__sim_raw4 __r) { return MAKE; } \
+	};
+#define __SIM_F(v) __builtin_bit_cast(float, (v))
+__SIM_TT(float, 0, __SIM_F(__r.x))
+__SIM_TT(float1, 0, make_float1(__SIM_F(__r.x)))
+__SIM_TT(float2, 0, make_float2(__SIM_F(__r.x), __SIM_F(__r.y)))
+__SIM_TT(float4, 0, make_float4(__SIM_F(__r.x), __SIM_F(__r.y), __SIM_F(__r.z), __SIM_F(__r.w)))
+#define __SIM_TT_INT(T, V, E, K) \
+	__SIM_TT(T, K, (T)__r.x) \
+	__SIM_TT(V##1, K, make_##V##1((E)__r.x)) \
+	__SIM_TT(V##2, K, make_##V##2((E)__r.x, (E)__r.y)) \
+	__SIM_TT(V##4, K, make_##V##4((E)__r.x, (E)__r.y, (E)__r.z, (E)__r.w))
+__SIM_TT_INT(int, int, int, 1)
+__SIM_TT_INT(unsigned int, uint, unsigned int, 2)
+__SIM_TT_INT(short, short, short, 1)
+__SIM_TT_INT(unsigned short, ushort, unsigned short, 2)
+__SIM_TT_INT(signed char, char, signed char, 1)
+__SIM_TT_INT(unsigned char, uchar, unsigned char, 2)
+__SIM_TT(char, 1, (char)__r.x)
+#undef __SIM_TT_INT
+#undef __SIM_F
+#undef __SIM_TT
+
+#define __SIM_TEX_API(NAME, FN, PARAMS, ARGS) \
+	template <class __T> \
+	static __device__ __forceinline__ __T NAME(cudaTextureObject_t __t, PARAMS) \
+	{ return __sim_tt<__T>::make(__sim_tex<__sim_tt<__T>::k>::FN(__t, ARGS)); } \
+	template <class __T> \
+	static __device__ __forceinline__ void NAME(__T *__ret, cudaTextureObject_t __t, PARAMS) \
+	{ *__ret = NAME<__T>(__t, ARGS); }
+__SIM_TEX_API(tex1Dfetch, fetch, int __x, __x)
+__SIM_TEX_API(tex1D, t1d, float __x, __x)
+__SIM_TEX_API(tex2D, t2d, float __x __SIM_COMMA float __y, __x __SIM_COMMA __y)
+__SIM_TEX_API(tex3D, t3d, float __x __SIM_COMMA float __y __SIM_COMMA float __z,
+	      __x __SIM_COMMA __y __SIM_COMMA __z)
+__SIM_TEX_API(tex1DLayered, t1dl, float __x __SIM_COMMA int __l, __l __SIM_COMMA __x)
+__SIM_TEX_API(tex2DLayered, t2dl, float __x __SIM_COMMA float __y __SIM_COMMA int __l,
+	      __l __SIM_COMMA __x __SIM_COMMA __y)
+__SIM_TEX_API(tex1DLod, t1dlod, float __x __SIM_COMMA float __v, __x __SIM_COMMA __v)
+__SIM_TEX_API(tex2DLod, t2dlod, float __x __SIM_COMMA float __y __SIM_COMMA float __v,
+	      __x __SIM_COMMA __y __SIM_COMMA __v)
+__SIM_TEX_API(tex3DLod, t3dlod, float __x __SIM_COMMA float __y __SIM_COMMA float __z
+	      __SIM_COMMA float __v, __x __SIM_COMMA __y __SIM_COMMA __z __SIM_COMMA __v)
+#undef __SIM_TEX_API
+
+/* Surfaces: byte x, then y, z, layer; the boundary mode picks one of three
+** instructions.  T's size picks the access: .b8, .b16, .b32, .v2.b32 or
+** .v4.b32 of T's bytes, carried in V. */
+#define __SIM_SURF_G(NAME, GS, CS) \
+	static __device__ __forceinline__ __sim_v ld_##NAME(cudaSurfaceObject_t __s, int __x, int __y, \
+							   int __z, int __l, int __m) \
+	{ \
+		__sim_v __v; \
+		if (__m == cudaBoundaryModeZero) \
+			asm("suld.b" GS __SIM_VS ".zero " __SIM_VALS ", [%[s], " CS "];" \
+			    : __SIM_OUTS : __SIM_COORDS); \
+		else if (__m == cudaBoundaryModeClamp) \
+			asm("suld.b" GS __SIM_VS ".clamp " __SIM_VALS ", [%[s], " CS "];" \
+			    : __SIM_OUTS : __SIM_COORDS); \
+		else \
+			asm("suld.b" GS __SIM_VS ".trap " __SIM_VALS ", [%[s], " CS "];" \
+			    : __SIM_OUTS : __SIM_COORDS); \
+		return __v; \
+	} \
+	static __device__ __forceinline__ void st_##NAME(__sim_v __v, cudaSurfaceObject_t __s, int __x, \
+							 int __y, int __z, int __l, int __m) \
+	{ \
+		if (__m == cudaBoundaryModeZero) \
+			asm volatile("sust.b" GS __SIM_VS ".zero [%[s], " CS "], " __SIM_VALS ";" \
+				     :: __SIM_COORDS, __SIM_INS); \
+		else if (__m == cudaBoundaryModeClamp) \
+			asm volatile("sust.b" GS __SIM_VS ".clamp [%[s], " CS "], " __SIM_VALS ";" \
+				     :: __SIM_COORDS, __SIM_INS); \
+		else \
+			asm volatile("sust.b" GS __SIM_VS ".trap [%[s], " CS "], " __SIM_VALS ";" \
+				     :: __SIM_COORDS, __SIM_INS); \
+	}
+#define __SIM_COORDS [s] "l"(__s), [x] "r"(__x), [y] "r"(__y), [z] "r"(__z), [l] "r"(__l)
+#define __SIM_SURF_GEOMS \
+	__SIM_SURF_G(1d, ".1d", "{%[x]}") \
+	__SIM_SURF_G(2d, ".2d", "{%[x], %[y]}") \
+	__SIM_SURF_G(3d, ".3d", "{%[x], %[y], %[z], %[z]}") \
+	__SIM_SURF_G(1dl, ".a1d", "{%[l], %[x]}") \
+	__SIM_SURF_G(2dl, ".a2d", "{%[l], %[x], %[y], %[y]}") \
+	template <class __T> static __device__ __forceinline__ __T get(__sim_v __v) \
+	{ return __builtin_bit_cast(__T, (__sim_c)__v); } \
+	template <class __T> static __device__ __forceinline__ __sim_v put(__T __t) \
+	{ return (__sim_v)__builtin_bit_cast(__sim_c, __t); }
+
+template <int __N> struct __sim_surf;
+#define __SIM_VALS "{%[v0]}"
+#define __SIM_OUTS [v0] "=h"(__v)
+#define __SIM_INS [v0] "h"(__v)
+#define __SIM_VS ".b8"
+template <> struct __sim_surf<1> { typedef unsigned short __sim_v; typedef unsigned char __sim_c; __SIM_SURF_GEOMS };
+#undef __SIM_VS
+#define __SIM_VS ".b16"
+template <> struct __sim_surf<2> { typedef unsigned short __sim_v; typedef unsigned short __sim_c; __SIM_SURF_GEOMS };
+#undef __SIM_VS
+#undef __SIM_OUTS
+#undef __SIM_INS
+#define __SIM_OUTS [v0] "=r"(__v)
+#define __SIM_INS [v0] "r"(__v)
+#define __SIM_VS ".b32"
+template <> struct __sim_surf<4> { typedef unsigned int __sim_v; typedef unsigned int __sim_c; __SIM_SURF_GEOMS };
+#undef __SIM_VS
+#undef __SIM_VALS
+#undef __SIM_OUTS
+#undef __SIM_INS
+#define __SIM_VALS "{%[v0], %[v1]}"
+#define __SIM_OUTS [v0] "=r"(__v.x), [v1] "=r"(__v.y)
+#define __SIM_INS [v0] "r"(__v.x), [v1] "r"(__v.y)
+#define __SIM_VS ".v2.b32"
+template <> struct __sim_surf<8> { typedef uint2 __sim_v; typedef uint2 __sim_c; __SIM_SURF_GEOMS };
+#undef __SIM_VS
+#undef __SIM_VALS
+#undef __SIM_OUTS
+#undef __SIM_INS
+#define __SIM_VALS "{%[v0], %[v1], %[v2], %[v3]}"
+#define __SIM_OUTS [v0] "=r"(__v.x), [v1] "=r"(__v.y), [v2] "=r"(__v.z), [v3] "=r"(__v.w)
+#define __SIM_INS [v0] "r"(__v.x), [v1] "r"(__v.y), [v2] "r"(__v.z), [v3] "r"(__v.w)
+#define __SIM_VS ".v4.b32"
+template <> struct __sim_surf<16> { typedef uint4 __sim_v; typedef uint4 __sim_c; __SIM_SURF_GEOMS };
+#undef __SIM_VS
+#undef __SIM_VALS
+#undef __SIM_OUTS
+#undef __SIM_INS
+#undef __SIM_SURF_GEOMS
+#undef __SIM_COORDS
+#undef __SIM_SURF_G
+
+#define __SIM_SURF_API(NAME, G, PARAMS, X, Y, Z, L) \
+	template <class __T> \
+	static __device__ __forceinline__ __T NAME##read(cudaSurfaceObject_t __s, PARAMS, \
+		cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap) \
+	{ return __sim_surf<sizeof(__T)>::template get<__T>(__sim_surf<sizeof(__T)>::ld_##G(__s, X, Y, Z, L, __m)); } \
+	template <class __T> \
+	static __device__ __forceinline__ void NAME##read(__T *__p, cudaSurfaceObject_t __s, PARAMS, \
+		cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap) \
+	{ *__p = __sim_surf<sizeof(__T)>::template get<__T>(__sim_surf<sizeof(__T)>::ld_##G(__s, X, Y, Z, L, __m)); } \
+	template <class __T> \
+	static __device__ __forceinline__ void NAME##write(__T __t, cudaSurfaceObject_t __s, PARAMS, \
+		cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap) \
+	{ __sim_surf<sizeof(__T)>::st_##G(__sim_surf<sizeof(__T)>::template put<__T>(__t), __s, X, Y, Z, L, __m); }
+__SIM_SURF_API(surf1D, 1d, int __x, __x, 0, 0, 0)
+__SIM_SURF_API(surf2D, 2d, int __x __SIM_COMMA int __y, __x, __y, 0, 0)
+__SIM_SURF_API(surf3D, 3d, int __x __SIM_COMMA int __y __SIM_COMMA int __z, __x, __y, __z, 0)
+__SIM_SURF_API(surf1DLayered, 1dl, int __x __SIM_COMMA int __l, __x, 0, 0, __l)
+__SIM_SURF_API(surf2DLayered, 2dl, int __x __SIM_COMMA int __y __SIM_COMMA int __l, __x, __y, 0, __l)
+#undef __SIM_SURF_API
+#undef __SIM_COMMA
 
 #endif /* SIMULEE_CUDA_H */
