@@ -24,6 +24,7 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_UNINIT] = "read of uninitialized memory",
 	[FK_SUBSCRIPT] = "subscript past an array dimension",
 	[FK_ASSUMPTION] = "shape assumption",
+	[FK_WARP_DEADLOCK] = "lock held by the lane's own warp: deadlock under lockstep",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -43,6 +44,7 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_UNINIT] = "uninitialized-read",
 	[FK_SUBSCRIPT] = "subscript",
 	[FK_ASSUMPTION] = "shape-assumption",
+	[FK_WARP_DEADLOCK] = "warp-deadlock",
 };
 
 static const char *const contract_names[CL__COUNT] = {

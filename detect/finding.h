@@ -30,6 +30,7 @@ enum finding_kind {
 	FK_UNINIT,		/* read of never-written shared or local memory */
 	FK_SUBSCRIPT,		/* an index past an inner array dimension (a warning) */
 	FK_ASSUMPTION,		/* a shape the kernel assumes (an inferred contract) */
+	FK_WARP_DEADLOCK,	/* lockstep: a lane spins on a lock its own warp holds */
 	FK__COUNT
 };
 

@@ -49,6 +49,17 @@ struct warp {
 	uint32_t exit_fn[32];	/* where each exited lane left: function and pc */
 	uint32_t exit_pc[32];	/* (exit_fn UINT32_MAX: unknown), for divergence */
 	struct mam_warp_ctx mam;	/* intra-warp order for the model */
+	/* Spinning (docs/MODEL.md, "Forward progress"): backward branches
+	** taken while other lanes of the frame wait, since the last check;
+	** the last lock word a lane of the warp took (an atomic that changed
+	** it from what the lane expected) and by which lane; the last failed
+	** take of a lock word, by which lane and where (the user's call). */
+	uint32_t spins;
+	uint64_t lock_addr;
+	uint32_t lock_lane;
+	uint64_t spin_addr;
+	uint32_t spin_lane, spin_fn, spin_pc;
+	uint32_t spin_fails;
 };
 
 /* The state of one launch, passed to everything (no globals). */

@@ -332,6 +332,8 @@ static int run_block(struct exec *ex, struct warp *ws, uint32_t fn, const uint64
 		w->steps = 0;
 		w->exited = 0;
 		w->stalled = 0;
+		w->spins = w->spin_fails = 0;
+		w->lock_addr = w->spin_addr = 0;
 		exec_push_frame(w, p, fn, w->exists);
 		struct frame *f = &w->frames[0];
 		for (uint32_t k = 0; k < kf->nparams; k++)

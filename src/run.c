@@ -562,6 +562,7 @@ int run_main(const struct run_opts *opts)
 	mo.dump_max = o->dump_model ? 100000 : 0;
 	mam = mam_new(&mo);
 	cfg.mam = mam;
+	cfg.lockstep = mo.model == MAM_LOCKSTEP;
 	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)
 		goto fail;
 	fflush(stdout);
