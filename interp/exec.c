@@ -1086,6 +1086,24 @@ static enum mam_scope model_scope(int64_t sc)
 	}
 }
 
+/* The model's kind of a LOAD (or with STORE, a STORE) with flags F
+** (bit 0 atomic or strong, bit 1 volatile; lower.c, ptxasm.c). */
+static inline enum mam_kind ld_kind(uint32_t f, int store)
+{
+	if (f & LDF_ATOMIC)
+		return store ? MAM_ATOMIC_WRITE : MAM_ATOMIC_READ;
+	if (f & LDF_VOLATILE)
+		return store ? MAM_VOLATILE_WRITE : MAM_VOLATILE_READ;
+	return store ? MAM_WRITE : MAM_READ;
+}
+
+/* The scope of an atomic LOAD or STORE with flags F: system when the
+** bitcode gave none (LLVM's default). */
+static inline enum mam_scope ld_scope(uint32_t f)
+{
+	return (f >> LDF_SCOPE_SHIFT) ? model_scope((int64_t)(f >> LDF_SCOPE_SHIFT) - 1) : MAM_SCOPE_SYSTEM;
+}
+
 /* Feeds one warp memory instruction to the Memory-Access Model: lanes OK
 ** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote;
 ** USES_OLD: the instruction uses the memory's old value, i.e. a load or an
@@ -1119,7 +1137,7 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 			FOR_LANES(ok, l)
 				other |= MEM_ID(A[l]) ^ id0;
 		}
-		int writes = kind != MAM_READ && kind != MAM_ATOMIC_READ;
+		int writes = kind != MAM_READ && kind != MAM_ATOMIC_READ && kind != MAM_VOLATILE_READ;
 		int lanes = other || (id0 < ex->nshinit && ex->shinit[id0]
 				      && ex->shset[id0] != ex->m->a[id0].size);
 		if (lanes && !other && size == 4 && uses_old && !writes) {
@@ -1974,8 +1992,8 @@ reload:
 				default: GATHER(uint64_t); break;
 				}
 				if (ex->mam)
-					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-						     MAM_SCOPE_SYSTEM, I->x, NULL, 1, MEM_ID(base));
+					model_access(ex, w, m, A, (uint64_t)I->imm, n, ld_kind(I->f, 0),
+						     ld_scope(I->f), I->x, NULL, 1, MEM_ID(base));
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -1992,8 +2010,8 @@ reload:
 				D[l] = load_n(hp, n);
 			}
 			if (ex->mam)
-				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-					     MAM_SCOPE_SYSTEM, I->x, NULL, 1, 0);
+				model_access(ex, w, ok, A, (uint64_t)I->imm, n, ld_kind(I->f, 0),
+					     ld_scope(I->f), I->x, NULL, 1, 0);
 			vmbreak;
 		}
 		vmcase(STORE) {
@@ -2011,8 +2029,8 @@ reload:
 				default: SCATTER(uint64_t); break;
 				}
 				if (ex->mam)
-					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-						     MAM_SCOPE_SYSTEM, I->x, B, 0, MEM_ID(base));
+					model_access(ex, w, m, A, (uint64_t)I->imm, n, ld_kind(I->f, 1),
+						     ld_scope(I->f), I->x, B, 0, MEM_ID(base));
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -2028,8 +2046,8 @@ reload:
 				store_n(hp, n, B[l]);
 			}
 			if (ex->mam)
-				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-					     MAM_SCOPE_SYSTEM, I->x, B, 0, 0);
+				model_access(ex, w, ok, A, (uint64_t)I->imm, n, ld_kind(I->f, 1),
+					     ld_scope(I->f), I->x, B, 0, 0);
 			vmbreak;
 		}
 		vmcase(ATOMIC) {
@@ -2052,7 +2070,8 @@ reload:
 				D[l] = old;
 			}
 			if (I->f == AT_XCHG && ok != 0) {
-				/* an exchange that finds what it writes took nothing */
+				/* an exchange that finds what it writes took nothing;
+				** one that writes 0 over the lock word released it */
 				uint32_t same = 0, took = 0;
 				FOR_LANES(ok, l) {
 					uint64_t v = B[l] & WMASK(n * 8);
@@ -2060,6 +2079,8 @@ reload:
 						same |= 1u << l;
 					else if (v != 0)
 						took |= 1u << l;
+					else if (A[l] == w->lock_addr)
+						w->lock_addr = 0;
 				}
 				if (same | took)
 					lock_note(ex, w, A, took, same, pc);

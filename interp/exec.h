@@ -52,8 +52,9 @@ struct warp {
 	/* Spinning (docs/MODEL.md, "Forward progress"): backward branches
 	** taken while other lanes of the frame wait, since the last check;
 	** the last lock word a lane of the warp took (an atomic that changed
-	** it from what the lane expected) and by which lane; the last failed
-	** take of a lock word, by which lane and where (the user's call). */
+	** it from what the lane expected; 0 once an exchange writes 0 there)
+	** and by which lane; the last failed take of a lock word, by which
+	** lane and where (the user's call). */
 	uint32_t spins;
 	uint64_t lock_addr;
 	uint32_t lock_lane;

@@ -105,6 +105,14 @@ enum { VSC_EQ, VSC_NE, VSC_LT, VSC_LE, VSC_GT, VSC_GE };
 /* Memory scopes (ATOMIC/CMPXCHG imm, FENCE f). */
 enum scope { SCOPE_BLOCK, SCOPE_DEVICE, SCOPE_SYSTEM, SCOPE_THREAD };
 
+/* The f field of LOAD and STORE: atomic (or PTX strong), volatile, and the
+** atomic's scope as SCOPE_* + 1 from bit LDF_SCOPE_SHIFT (0: none given,
+** system). */
+#define LDF_ATOMIC 1u
+#define LDF_VOLATILE 2u
+#define LDF_SCOPE_SHIFT 2
+#define LDF_SCOPE(sc) ((uint8_t)(((sc) + 1u) << LDF_SCOPE_SHIFT))
+
 /* A source location (from !dbg).  file and func point into the program's
 ** string storage; line 0 means unknown. */
 struct srcloc {
