@@ -20,7 +20,8 @@ BUG_KERNELS = \
 	interblock_halo interblock_partials interblock_same_value atomic_block_scope \
 	fence_reduce_no_release ticket_before_publish \
 	full_warps_bd neighbor_read_nosync divergent_branch_ww dyn_shared_oob \
-	tail_tile_uninit partial_warp_uninit degree_loop_bd
+	tail_tile_uninit partial_warp_uninit degree_loop_bd \
+	warp_spin_lock lock_no_fence flag_plain flag_no_fence scoped_flag_cta
 
 ## Input files that manifests name with --init NAME=@data/FILE.
 BUG_INPUTS = \
