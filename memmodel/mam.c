@@ -1082,27 +1082,34 @@ static const struct shape *shape_of(struct mam *m, uint32_t insn, const uint64_t
 	return sh;
 }
 
+/* A volatile access: strong on global memory (PTX: relaxed, system
+** scope), where volatile flags hand data over; plain on shared memory,
+** where volatile serves warp-synchronous code (docs/MODEL.md).  Out of
+** line: mam_access's fast path pays one comparison. */
+static void access_volatile(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32],
+			    uint32_t lanes, unsigned size, enum mam_kind kind, enum mam_scope scope,
+			    uint32_t insn, const uint64_t *value)
+{
+	uint32_t glob = 0;
+	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1)
+		if (space_of(m, addr[__builtin_ctz(mm)]) == MAM_SPACE_GLOBAL)
+			glob |= mm & -mm;
+	int wr = kind == MAM_VOLATILE_WRITE;
+	if (lanes & ~glob)
+		mam_access(m, w, addr, lanes & ~glob, size, wr ? MAM_WRITE : MAM_READ, scope, insn, value);
+	if (glob)
+		mam_access(m, w, addr, glob, size, wr ? MAM_ATOMIC_WRITE : MAM_ATOMIC_READ,
+			   MAM_SCOPE_SYSTEM, insn, NULL);
+}
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
 {
 	if (m->block == NONE32 || size == 0)
 		return;
-	if (kind == MAM_VOLATILE_READ || kind == MAM_VOLATILE_WRITE) {
-		/* strong on global memory (PTX: relaxed, system scope), where
-		** volatile flags hand data over; plain on shared memory, where
-		** volatile serves warp-synchronous code (docs/MODEL.md) */
-		uint32_t glob = 0;
-		for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1)
-			if (space_of(m, addr[__builtin_ctz(mm)]) == MAM_SPACE_GLOBAL)
-				glob |= mm & -mm;
-		int wr = kind == MAM_VOLATILE_WRITE;
-		if (lanes & ~glob)
-			mam_access(m, w, addr, lanes & ~glob, size, wr ? MAM_WRITE : MAM_READ, scope, insn,
-				   value);
-		if (glob)
-			mam_access(m, w, addr, glob, size, wr ? MAM_ATOMIC_WRITE : MAM_ATOMIC_READ,
-				   MAM_SCOPE_SYSTEM, insn, NULL);
+	if (__builtin_expect(kind >= MAM_VOLATILE_READ, 0)) {
+		access_volatile(m, w, addr, lanes, size, kind, scope, insn, value);
 		return;
 	}
 	struct acc b;
@@ -1117,9 +1124,9 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	/* hand-overs: between blocks through device-scope atomics of global
 	** memory, inside the block once it fenced or released (a shared
 	** histogram's atomics cost nothing here) */
-	int local = m->fences != NULL || m->nlrel != 0;
-	if (b.atomic && b.scope >= MAM_SCOPE_BLOCK && (b.scope >= MAM_SCOPE_DEVICE || local))
-		for (uint32_t mm = todo; mm; mm &= mm - 1) {
+	if (b.atomic && b.scope >= MAM_SCOPE_BLOCK) {
+		int local = m->fences != NULL || m->nlrel != 0;
+		for (uint32_t mm = b.scope >= MAM_SCOPE_DEVICE || local ? todo : 0; mm; mm &= mm - 1) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
 			unsigned sp = space_of(m, addr[l]);
 			if (sp == MAM_SPACE_NONE || (sp == MAM_SPACE_SHARED && !local))
@@ -1128,6 +1135,7 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 			b.tid = (uint16_t)(w->warp * 32 + l);
 			hand_atomic(m, &b, sp == MAM_SPACE_GLOBAL && b.scope >= MAM_SCOPE_DEVICE);
 		}
+	}
 	int runs = size == 4 && m->opt.dump_max == 0;
 	/* plain aligned 4-byte reads of shared words: the words met so far */
 	int group = runs && kind == MAM_READ;
