@@ -57,7 +57,7 @@ struct lrel {
 	uint64_t loc;
 	uint32_t tid, fs, as, fs0, as0;
 };
-#define LREL_CAP 256u
+#define LREL_CAP 1024u
 
 struct u64set {
 	uint64_t *v;
