@@ -25,6 +25,7 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_SUBSCRIPT] = "subscript past an array dimension",
 	[FK_ASSUMPTION] = "shape assumption",
 	[FK_INCOMPLETE] = "analysis incomplete",
+	[FK_WARP_DEADLOCK] = "lock held by the lane's own warp: deadlock under lockstep",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -45,6 +46,7 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_SUBSCRIPT] = "subscript",
 	[FK_ASSUMPTION] = "shape-assumption",
 	[FK_INCOMPLETE] = "analysis-incomplete",
+	[FK_WARP_DEADLOCK] = "warp-deadlock",
 };
 
 static const char *const contract_names[CL__COUNT] = {

@@ -31,6 +31,7 @@ enum finding_kind {
 	FK_SUBSCRIPT,		/* an index past an inner array dimension (a warning) */
 	FK_ASSUMPTION,		/* a shape the kernel assumes (an inferred contract) */
 	FK_INCOMPLETE,		/* the model ran out of shadow memory: a note */
+	FK_WARP_DEADLOCK,	/* lockstep: a lane spins on a lock its own warp holds */
 	FK__COUNT
 };
 

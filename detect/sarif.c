@@ -143,6 +143,13 @@ static const struct rule_text rule_texts[FK__COUNT] = {
 		"The simulator ran out of shadow memory, so some accesses were not checked.",
 		"Races among the accesses not recorded may be missed. Raise --max-shadow or "
 		"simulate a smaller launch." },
+	[FK_WARP_DEADLOCK] = { "Lock held by the lane's own warp",
+		"A lane spins on a lock that a lane of its own warp holds: a deadlock on GPUs "
+		"before Volta.",
+		"Without independent thread scheduling a diverged warp runs one path until it "
+		"reconverges, so the lane holding the lock never runs while the others spin. "
+		"Put the critical section inside the loop that takes the lock (release before "
+		"the loop's next turn), or let one lane per warp take the lock for the warp." },
 };
 
 /* The text of rule K: the table's, or for a kind it does not know, the

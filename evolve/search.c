@@ -953,6 +953,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.seed = pb->seed;
 	cfg.print_out = w->devnull;
 	cfg.mam = w->mam;
+	cfg.lockstep = pb->model == MAM_LOCKSTEP;
 	if (c->shared.kind != FILL_ZERO) {
 		cfg.shared_init = evolve_fill_shared;
 		cfg.shared_ctx = &c->shared;

@@ -945,6 +945,101 @@ static void user_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn,
 }
 
 /*
+** Forward progress of diverged paths (docs/MODEL.md, "Forward progress").
+** Minimum-pc scheduling runs the lowest path until it reaches the others,
+** which a path that spins on what another path of its warp must do first
+** (a lock it holds, a flag it sets) never does.  Every SPIN_TURN backward
+** branches that the running group takes while other lanes of its frame
+** wait, independent thread scheduling (sm_70+, which guarantees starvation
+** freedom between the paths of a warp) gives the next path by pc, cyclically,
+** one turn: it runs until its next branch or stop, then minimum-pc goes on.
+** Loops that reconverge within SPIN_TURN iterations never see it.  Under
+** lockstep the running path keeps the warp; when it keeps failing to take
+** a lock word that a waiting lane of its own warp took, that is the
+** pre-Volta deadlock, reported (FK_WARP_DEADLOCK) and the warp stopped.
+*/
+#define SPIN_TURN 64
+
+/* The running group of W, at PC after a backward branch, lets the next
+** waiting path run (its).  Returns 0 when no other path can. */
+static int give_turn(struct warp *w, uint32_t pc)
+{
+	struct frame *fr = &w->frames[w->depth - 1];
+	uint32_t next = UINT32_MAX, low = UINT32_MAX;
+	for (uint32_t mm = fr->waiting; mm; mm &= mm - 1) {
+		uint32_t q = fr->pc[__builtin_ctz(mm)];
+		if (q > pc && q < next)
+			next = q;
+		if (q != pc && q < low)
+			low = q;
+	}
+	if (next == UINT32_MAX)
+		next = low;
+	if (next == UINT32_MAX)
+		return 0;
+	uint32_t run = fr->waiting | w->active, grp = 0;
+	FOR_LANES(w->active, l)
+		fr->pc[l] = pc;
+	FOR_LANES(run, l)
+		if (fr->pc[l] == next)
+			grp |= 1u << l;
+	w->active = grp;
+	w->pc = next;
+	fr->waiting = run & ~grp;
+	return 1;
+}
+
+/* W's running group takes a backward branch to PC while other lanes of
+** its frame wait.  Returns 1 when the warp goes on elsewhere (another
+** path's turn, or stopped by a deadlock finding): reload. */
+static int spin_check(struct exec *ex, struct warp *w, uint32_t pc)
+{
+	if (++w->spins < SPIN_TURN)
+		return 0;
+	w->spins = 0;
+	uint32_t fails = w->spin_fails;
+	w->spin_fails = 0;
+	if (!ex->cfg->lockstep)
+		return give_turn(w, pc);
+	uint32_t own = w->lock_lane;
+	if (fails == 0 || w->spin_addr != w->lock_addr || w->lock_addr == 0
+	    || !(w->active >> w->spin_lane & 1) || (w->active >> own & 1) || (w->exited >> own & 1))
+		return 0;
+	char detail[200];
+	snprintf(detail, sizeof detail,
+		 "lane %u spins on a lock that lane %u of its own warp holds: under lockstep "
+		 "(before Volta) the holder never runs again, a deadlock; independent thread "
+		 "scheduling (sm_70+) lets it go on", w->spin_lane, own);
+	exec_finding(ex, w, (int)w->spin_lane, w->spin_fn, w->spin_pc, FK_WARP_DEADLOCK, 0, detail);
+	w->exited = w->exists;
+	w->stalled = 1;
+	w->active = 0;
+	w->depth = 0;
+	return 1;
+}
+
+/* Lanes TAKEN of W's running atomic at PC changed lock word A[l] from what
+** they expected, lanes FAILED left it as it was (a failed compare-and-swap,
+** an exchange that wrote what was there): what spin_check looks at. */
+static void lock_note(struct exec *ex, struct warp *w, const uint64_t *A, uint32_t taken,
+		      uint32_t failed, uint32_t pc)
+{
+	if (taken) {
+		w->lock_lane = (uint32_t)__builtin_ctz(taken);
+		w->lock_addr = A[w->lock_lane];
+	}
+	if (failed) {
+		uint32_t l = (uint32_t)__builtin_ctz(failed), d = w->depth - 1;
+		uint32_t u = user_depth(ex->p, w, d);
+		w->spin_lane = l;
+		w->spin_addr = A[l];
+		w->spin_fn = w->frames[u].fn;
+		w->spin_pc = u != d ? w->frames[u].call_pc : pc;
+		w->spin_fails++;
+	}
+}
+
+/*
 ** Uninitialized shared memory (ARBALEST's uninitialized reads): lane LANE
 ** reads (READS) and/or writes (WRITES) N bytes at ADDR, at user site US.
 ** A read of a byte of a shared allocation that no thread of the block has
@@ -1081,6 +1176,24 @@ static enum mam_scope model_scope(int64_t sc)
 	}
 }
 
+/* The model's kind of a LOAD (or with STORE, a STORE) with flags F
+** (bit 0 atomic or strong, bit 1 volatile; lower.c, ptxasm.c). */
+static inline enum mam_kind ld_kind(uint32_t f, int store)
+{
+	if (f & LDF_ATOMIC)
+		return store ? MAM_ATOMIC_WRITE : MAM_ATOMIC_READ;
+	if (f & LDF_VOLATILE)
+		return store ? MAM_VOLATILE_WRITE : MAM_VOLATILE_READ;
+	return store ? MAM_WRITE : MAM_READ;
+}
+
+/* The scope of an atomic LOAD or STORE with flags F: system when the
+** bitcode gave none (LLVM's default). */
+static inline enum mam_scope ld_scope(uint32_t f)
+{
+	return (f >> LDF_SCOPE_SHIFT) ? model_scope((int64_t)(f >> LDF_SCOPE_SHIFT) - 1) : MAM_SCOPE_SYSTEM;
+}
+
 /* Feeds one warp memory instruction to the Memory-Access Model: lanes OK
 ** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote;
 ** USES_OLD: the instruction uses the memory's old value, i.e. a load or an
@@ -1114,7 +1227,7 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 			FOR_LANES(ok, l)
 				other |= MEM_ID(A[l]) ^ id0;
 		}
-		int writes = kind != MAM_READ && kind != MAM_ATOMIC_READ;
+		int writes = kind != MAM_READ && kind != MAM_ATOMIC_READ && kind != MAM_VOLATILE_READ;
 		int lanes = other || (id0 < ex->nshinit && ex->shinit[id0]
 				      && ex->shset[id0] != ex->m->a[id0].size);
 		if (lanes && !other && size == 4 && uses_old && !writes) {
@@ -1445,12 +1558,13 @@ reload:
 			LANES(a);
 			vmbreak;
 		vmcase(BR)
-			pc = (uint32_t)I->imm;
 			if (fr->waiting) {
-				w->pc = pc;
-				resched(w);
+				w->pc = (uint32_t)I->imm;
+				if (w->pc > pc || !spin_check(ex, w, w->pc))
+					resched(w);
 				goto reload;
 			}
+			pc = (uint32_t)I->imm;
 			continue;
 		vmcase(CBR) {
 			const uint64_t *A = OP(I->a);
@@ -1460,12 +1574,14 @@ reload:
 				t |= (uint32_t)(A[l] & 1) << l;
 			t &= m;
 			if (t == m || t == 0) {
-				pc = t ? (uint32_t)I->imm : I->x;
+				uint32_t to = t ? (uint32_t)I->imm : I->x;
 				if (fr->waiting) {
-					w->pc = pc;
-					resched(w);
+					w->pc = to;
+					if (to > pc || !spin_check(ex, w, to))
+						resched(w);
 					goto reload;
 				}
+				pc = to;
 				continue;
 			}
 			FOR_LANES(m, l)
@@ -2183,8 +2299,8 @@ reload:
 				default: GATHER(uint64_t); break;
 				}
 				if (ex->mam)
-					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-						     MAM_SCOPE_SYSTEM, I->x, NULL, 1, MEM_ID(base));
+					model_access(ex, w, m, A, (uint64_t)I->imm, n, ld_kind(I->f, 0),
+						     ld_scope(I->f), I->x, NULL, 1, MEM_ID(base));
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -2201,8 +2317,8 @@ reload:
 				D[l] = load_n(hp, n);
 			}
 			if (ex->mam)
-				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_READ : MAM_READ,
-					     MAM_SCOPE_SYSTEM, I->x, NULL, 1, 0);
+				model_access(ex, w, ok, A, (uint64_t)I->imm, n, ld_kind(I->f, 0),
+					     ld_scope(I->f), I->x, NULL, 1, 0);
 			vmbreak;
 		}
 		vmcase(STORE) {
@@ -2220,8 +2336,8 @@ reload:
 				default: SCATTER(uint64_t); break;
 				}
 				if (ex->mam)
-					model_access(ex, w, m, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-						     MAM_SCOPE_SYSTEM, I->x, B, 0, MEM_ID(base));
+					model_access(ex, w, m, A, (uint64_t)I->imm, n, ld_kind(I->f, 1),
+						     ld_scope(I->f), I->x, B, 0, MEM_ID(base));
 				vmbreak;
 			}
 			uint32_t ok = m;
@@ -2237,8 +2353,8 @@ reload:
 				store_n(hp, n, B[l]);
 			}
 			if (ex->mam)
-				model_access(ex, w, ok, A, (uint64_t)I->imm, n, I->f ? MAM_ATOMIC_WRITE : MAM_WRITE,
-					     MAM_SCOPE_SYSTEM, I->x, B, 0, 0);
+				model_access(ex, w, ok, A, (uint64_t)I->imm, n, ld_kind(I->f, 1),
+					     ld_scope(I->f), I->x, B, 0, 0);
 			vmbreak;
 		}
 		vmcase(ATOMIC) {
@@ -2259,6 +2375,22 @@ reload:
 				uint64_t old = load_n(hp, n);
 				store_n(hp, n, atomic_op(I->f, old, B[l] & WMASK(n * 8), n));
 				D[l] = old;
+			}
+			if (I->f == AT_XCHG && ok != 0) {
+				/* an exchange that finds what it writes took nothing;
+				** one that writes 0 over the lock word released it */
+				uint32_t same = 0, took = 0;
+				FOR_LANES(ok, l) {
+					uint64_t v = B[l] & WMASK(n * 8);
+					if (D[l] == v)
+						same |= 1u << l;
+					else if (v != 0)
+						took |= 1u << l;
+					else if (A[l] == w->lock_addr)
+						w->lock_addr = 0;
+				}
+				if (same | took)
+					lock_note(ex, w, A, took, same, pc);
 			}
 			if (ex->grid_ws_id != 0 && ok != 0
 			    && MEM_ID(A[__builtin_ctz(ok)]) == ex->grid_ws_id) {
@@ -2302,6 +2434,8 @@ reload:
 				else
 					failed |= 1u << l;
 			}
+			if ((swapped | failed) != 0)
+				lock_note(ex, w, A, swapped, failed, pc);
 			if (ex->mam) {
 				/* a failed compare-and-swap only read */
 				model_access(ex, w, swapped, A, 0, n, MAM_ATOMIC, model_scope(I->imm), I->x, NULL, 1, 0);

@@ -51,6 +51,18 @@ struct warp {
 	struct mam_warp_ctx mam;	/* intra-warp order for the model */
 	uint8_t grid_parked;	/* arrived at a grid barrier: runs on (at pc,
 				** active) once every block has arrived */
+	/* Spinning (docs/MODEL.md, "Forward progress"): backward branches
+	** taken while other lanes of the frame wait, since the last check;
+	** the last lock word a lane of the warp took (an atomic that changed
+	** it from what the lane expected; 0 once an exchange writes 0 there)
+	** and by which lane; the last failed take of a lock word, by which
+	** lane and where (the user's call). */
+	uint32_t spins;
+	uint64_t lock_addr;
+	uint32_t lock_lane;
+	uint64_t spin_addr;
+	uint32_t spin_lane, spin_fn, spin_pc;
+	uint32_t spin_fails;
 };
 
 /* The state of one launch, passed to everything (no globals). */

@@ -102,6 +102,11 @@ struct launch_cfg {
 	** of the block wrote are uninitialized reads either way. */
 	void (*shared_init)(const void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
 	const void *shared_ctx;
+	/* Pre-Volta warps (--warp-model=lockstep): a diverged path that spins
+	** keeps the warp, so a lane waiting on a lock its own warp holds
+	** deadlocks (a finding); 0: independent thread scheduling, where the
+	** other paths get turns. */
+	uint8_t lockstep;
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

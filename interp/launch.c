@@ -340,6 +340,8 @@ static void start_block(struct exec *ex, struct warp *ws, uint32_t fn, const uin
 		w->exited = 0;
 		w->stalled = 0;
 		w->grid_parked = 0;
+		w->spins = w->spin_fails = 0;
+		w->lock_addr = w->spin_addr = 0;
 		exec_push_frame(w, p, fn, w->exists);
 		struct frame *f = &w->frames[0];
 		for (uint32_t k = 0; k < kf->nparams; k++)

@@ -1276,6 +1276,21 @@ static int lower_mem(struct lctx *lc, LLVMValueRef I, int is_store)
 		return -1;
 	uint32_t d = is_store ? 0 : lower_slot(lc, I);
 	uint8_t atomic = LLVMGetOrdering(I) != LLVMAtomicOrderingNotAtomic;
+	/* the flags: atomic with its scope kept (a block-scope atomic used
+	** across blocks is a scoped race), volatile */
+	if (atomic) {
+		uint8_t sc = scope_of(I);
+		LLVMAtomicOrdering o = LLVMGetOrdering(I);
+		atomic = (uint8_t)(LDF_ATOMIC | LDF_SCOPE(sc));
+		/* a release store is PTX's release pattern: a fence of its
+		** scope, then the store (docs/MODEL.md) */
+		if (is_store && (o == LLVMAtomicOrderingRelease
+				 || o == LLVMAtomicOrderingSequentiallyConsistent))
+			lower_emit(lc, OP_FENCE, 0, sc == SCOPE_BLOCK ? SCOPE_BLOCK : sc == SCOPE_DEVICE
+				   ? SCOPE_DEVICE : SCOPE_SYSTEM, 0, 0, 0, 0, 0, 0);
+	}
+	if (LLVMGetVolatile(I))
+		atomic |= LDF_VOLATILE;
 	for (int e = 0; e < n; e++) {
 		uint64_t sz = LLVMStoreSizeOfType(lc->td, types[e]);
 		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)

@@ -114,6 +114,14 @@ enum { TEXW_INTCOORDS = 1, TEXW_F32 = 0, TEXW_S32 = 2, TEXW_U32 = 4 };
 /* Memory scopes (ATOMIC/CMPXCHG imm, FENCE f). */
 enum scope { SCOPE_BLOCK, SCOPE_DEVICE, SCOPE_SYSTEM, SCOPE_THREAD };
 
+/* The f field of LOAD and STORE: atomic (or PTX strong), volatile, and the
+** atomic's scope as SCOPE_* + 1 from bit LDF_SCOPE_SHIFT (0: none given,
+** system). */
+#define LDF_ATOMIC 1u
+#define LDF_VOLATILE 2u
+#define LDF_SCOPE_SHIFT 2
+#define LDF_SCOPE(sc) ((uint8_t)(((sc) + 1u) << LDF_SCOPE_SHIFT))
+
 /* A source location (from !dbg).  file and func point into the program's
 ** string storage; line 0 means unknown. */
 struct srcloc {

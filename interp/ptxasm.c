@@ -1041,6 +1041,9 @@ static int lower_memop(struct px *x, const char *base, const struct mods *m, str
 	if (mm.release)
 		emit(x, OP_FENCE, 0, mm.scope, 0, 0, 0, 0, 0, 0);
 	if (is_ld || is_st) {
+		/* strong accesses keep their scope: ld.relaxed.cta is a
+		** block-scope atomic load */
+		uint8_t ldf = mm.strong ? (uint8_t)(LDF_ATOMIC | LDF_SCOPE(mm.scope)) : 0;
 		uint32_t a = mem_addr(x, &o[ai].el[0], 0);
 		if (a == OPND_NONE)
 			return -1;
@@ -1051,14 +1054,14 @@ static int lower_memop(struct px *x, const char *base, const struct mods *m, str
 				uint32_t d = wr(x, &o[0].el[i]);
 				if (d == OPND_NONE)
 					return -1;
-				emit(x, OP_LOAD, nb, mm.strong, d, a, 0, 0, site, off);
+				emit(x, OP_LOAD, nb, ldf, d, a, 0, 0, site, off);
 				if (tk == 's' && w < 64)
 					emit(x, OP_SEXT, w, 0, d, d, 0, 0, 0, 64);
 			} else {
 				uint32_t v = rd(x, &o[1].el[i], w, tk == 'f');
 				if (v == OPND_NONE)
 					return -1;
-				emit(x, OP_STORE, nb, mm.strong, 0, a, v, 0, site, off);
+				emit(x, OP_STORE, nb, ldf, 0, a, v, 0, site, off);
 			}
 		}
 	} else {

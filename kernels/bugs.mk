@@ -24,7 +24,8 @@ BUG_KERNELS = \
 	stencil_underflow unsigned_wrap_far local_taps_oob accumulate_uninit \
 	heap_scratch_oob heap_use_after_free heap_double_free local_hist_uninit \
 	ptx_pred_store_race two_returns_bd \
-	surf_quad_race surf_edge_oob tex_stencil_edge
+	surf_quad_race surf_edge_oob tex_stencil_edge \
+	warp_spin_lock lock_no_fence flag_plain flag_no_fence scoped_flag_cta
 
 ## Kernels that include the CUDA toolkit's own headers (cooperative
 ## groups): Makefile.am compiles them against the toolkit configure found,

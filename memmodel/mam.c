@@ -29,6 +29,7 @@
 */
 struct fence_at {
 	uint32_t block, stamp, cut, cut_prev, cut_bar;
+	uint32_t bstamp;	/* the last fence of block scope or wider */
 };
 struct rel {
 	uint64_t loc;
@@ -43,7 +44,20 @@ struct acq {
 	uint32_t astamp, aepoch;
 	uint16_t tid;
 	uint16_t used;
+	uint32_t alast;		/* the latest atomic read of block scope or wider (0: none) */
 };
+
+/*
+** A release inside the running block (docs/MODEL.md, "Locks and flags in
+** a block"): thread tid's atomic write of loc at stamp as, after its fence
+** of block scope or wider at stamp fs; fs0 and as0 are the release before
+** (a flag published twice, a lock taken again), NONE32 and 0 when none.
+*/
+struct lrel {
+	uint64_t loc;
+	uint32_t tid, fs, as, fs0, as0;
+};
+#define LREL_CAP 1024u
 
 struct u64set {
 	uint64_t *v;
@@ -434,6 +448,7 @@ void mam_free(struct mam *m)
 	free(m->rels);
 	free(m->relix);
 	free(m->acqs);
+	free(m->lrels);
 	free(m->acq_used);
 	free(m->shapes);
 	free(m);
@@ -513,6 +528,7 @@ void mam_block_begin(struct mam *m, uint32_t block)
 	for (uint32_t i = 0; i < m->nacq; i++)
 		m->acqs[m->acq_used[i]].used = 0;
 	m->nacq = 0;
+	m->nlrel = 0;
 	m->nboe = 0;
 	vec_reserve(&m->bar_of_epoch, &m->capboe, 1, sizeof *m->bar_of_epoch);
 	m->bar_of_epoch[m->nboe++] = NONE32;
@@ -684,16 +700,86 @@ static struct fence_at *fence_of(struct mam *m, uint32_t tid)
 	struct fence_at *f = &m->fences[tid & 1023];
 	if (f->block != m->block + 1) {
 		f->block = m->block + 1;
-		f->stamp = f->cut = f->cut_prev = f->cut_bar = NONE32;
+		f->stamp = f->cut = f->cut_prev = f->cut_bar = f->bstamp = NONE32;
 	}
 	return f;
 }
 
-/* Lane access B, an atomic of device scope or wider on global memory,
-** reads and/or writes location B->addr: an acquisition, and after a fence
-** of the thread a release. */
-static void hand_atomic(struct mam *m, const struct acc *b)
+/* Lane access B, an atomic of block scope or wider, read location
+** B->addr: for each release inside the block on it, the thread's latest
+** acquisition. */
+static void local_acquire(struct mam *m, const struct acc *b)
 {
+	for (uint32_t i = 0; i < m->nlrel; i++)
+		if (m->lrels[i].loc == b->addr) {
+			struct acq *a = acq_slot(m, b->addr, b->tid, 1);
+			if (a)
+				a->alast = b->stamp;
+			return;
+		}
+}
+
+/* Lane access B, an atomic write of block scope or wider, by a thread
+** whose last fence of block scope or wider was at stamp FS: a release
+** inside the block. */
+static void local_release(struct mam *m, const struct acc *b, uint32_t fs)
+{
+	struct lrel *r = NULL;
+	for (uint32_t i = 0; i < m->nlrel && r == NULL; i++)
+		if (m->lrels[i].loc == b->addr && m->lrels[i].tid == b->tid)
+			r = &m->lrels[i];
+	if (r == NULL) {
+		if (m->nlrel >= LREL_CAP)
+			return;		/* unrecorded: its accesses stay unordered */
+		if (m->lrels == NULL)
+			m->lrels = xmalloc(LREL_CAP * sizeof *m->lrels);
+		r = &m->lrels[m->nlrel++];
+		*r = (struct lrel){ b->addr, b->tid, NONE32, 0, NONE32, 0 };
+	} else if (r->fs == fs) {
+		r->as = b->stamp;	/* no new fence: the same release, later */
+		return;
+	}
+	r->fs0 = r->fs;
+	r->as0 = r->as;
+	r->fs = fs;
+	r->as = b->stamp;
+}
+
+/* Is access A (thread ATID at stamp AST) of the running block ordered
+** before access B by a release inside the block that B's thread has
+** acquired since: A before the release's fence, and an atomic read of
+** its location by B's thread after the release's write? */
+static int local_handed(struct mam *m, uint32_t atid, uint32_t ast, const struct acc *b)
+{
+	for (uint32_t i = 0; i < m->nlrel; i++) {
+		const struct lrel *r = &m->lrels[i];
+		if (r->tid != atid || (ast > r->fs && ast > r->fs0))
+			continue;
+		const struct acq *q = acq_slot(m, r->loc, b->tid, 0);
+		if (q == NULL || q->alast == 0)
+			continue;
+		if ((ast <= r->fs && q->alast > r->as)
+		    || (r->fs0 != NONE32 && ast <= r->fs0 && q->alast > r->as0))
+			return 1;
+	}
+	return 0;
+}
+
+/* Lane access B, an atomic of block scope or wider (WIDE: device scope or
+** wider, on global memory), reads and/or writes location B->addr: an
+** acquisition, and after a fence of the thread a release, inside the
+** block and, when WIDE, to later blocks. */
+static void hand_atomic(struct mam *m, const struct acc *b, int wide)
+{
+	if (b->kind != MAM_ATOMIC_WRITE && m->nlrel != 0)
+		local_acquire(m, b);
+	if (b->kind != MAM_ATOMIC_READ && m->fences != NULL) {
+		const struct fence_at *f = fence_of(m, b->tid);
+		if (f->bstamp != NONE32)
+			local_release(m, b, f->bstamp);
+	}
+	if (!wide)
+		return;
 	if (b->kind != MAM_ATOMIC_WRITE) {
 		struct acq *a = acq_slot(m, b->addr, b->tid, 1);
 		if (a && a->astamp == NONE32) {
@@ -729,10 +815,13 @@ static void hand_atomic(struct mam *m, const struct acc *b)
 
 void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum mam_scope scope)
 {
-	if (m->block == NONE32 || scope < MAM_SCOPE_DEVICE)
+	if (m->block == NONE32 || scope < MAM_SCOPE_BLOCK)
 		return;
 	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1) {
 		struct fence_at *f = fence_of(m, w->warp * 32 + (uint32_t)__builtin_ctz(mm));
+		f->bstamp = m->bclock;
+		if (scope < MAM_SCOPE_DEVICE)
+			continue;
 		f->stamp = m->bclock;
 		f->cut = m->epoch_seq;
 		f->cut_prev = m->prev_seq;
@@ -772,7 +861,7 @@ void model_check_slots(struct mam *m, const struct mam_warp_ctx *w, const struct
 			continue;
 		uint32_t atid = W_TID(a->who);
 		unsigned ord = order_of(w, atid, a->stamp, b->tid, b->stamp);
-		if (ord == 3)
+		if (ord == 3 || (m->nlrel != 0 && local_handed(m, atid, a->stamp, b)))
 			continue;
 		int benign = sclass(f) == CL_W && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
 			     && a->val == b->val;
@@ -1024,12 +1113,36 @@ static const struct shape *shape_of(struct mam *m, uint32_t insn, const uint64_t
 	return sh;
 }
 
+/* A volatile access: strong on global memory (PTX: relaxed, system
+** scope), where volatile flags hand data over; plain on shared memory,
+** where volatile serves warp-synchronous code (docs/MODEL.md).  Out of
+** line: mam_access's fast path pays one comparison. */
+static void access_volatile(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32],
+			    uint32_t lanes, unsigned size, enum mam_kind kind, enum mam_scope scope,
+			    uint32_t insn, const uint64_t *value)
+{
+	uint32_t glob = 0;
+	for (uint32_t mm = lanes & w->exists; mm; mm &= mm - 1)
+		if (space_of(m, addr[__builtin_ctz(mm)]) == MAM_SPACE_GLOBAL)
+			glob |= mm & -mm;
+	int wr = kind == MAM_VOLATILE_WRITE;
+	if (lanes & ~glob)
+		mam_access(m, w, addr, lanes & ~glob, size, wr ? MAM_WRITE : MAM_READ, scope, insn, value);
+	if (glob)
+		mam_access(m, w, addr, glob, size, wr ? MAM_ATOMIC_WRITE : MAM_ATOMIC_READ,
+			   MAM_SCOPE_SYSTEM, insn, NULL);
+}
+
 void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], uint32_t lanes,
 		unsigned size, enum mam_kind kind, enum mam_scope scope, uint32_t insn,
 		const uint64_t *value)
 {
 	if (m->block == NONE32 || size == 0)
 		return;
+	if (__builtin_expect(kind >= MAM_VOLATILE_READ, 0)) {
+		access_volatile(m, w, addr, lanes, size, kind, scope, insn, value);
+		return;
+	}
 	struct acc b;
 	b.stamp = w->clock = ++m->bclock;
 	b.insn = insn > MAX_INSN ? MAX_INSN : insn;
@@ -1039,15 +1152,21 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 	b.atomic = (uint8_t)kind_atomic(kind);
 	int has_val = value != NULL && kind == MAM_WRITE && size <= 8;
 	uint32_t todo = lanes & w->exists;
-	if (b.atomic && b.scope >= MAM_SCOPE_DEVICE)
-		for (uint32_t mm = todo; mm; mm &= mm - 1) {
+	/* hand-overs: between blocks through device-scope atomics of global
+	** memory, inside the block once it fenced or released (a shared
+	** histogram's atomics cost nothing here) */
+	if (b.atomic && b.scope >= MAM_SCOPE_BLOCK) {
+		int local = m->fences != NULL || m->nlrel != 0;
+		for (uint32_t mm = b.scope >= MAM_SCOPE_DEVICE || local ? todo : 0; mm; mm &= mm - 1) {
 			unsigned l = (unsigned)__builtin_ctz(mm);
-			if (space_of(m, addr[l]) != MAM_SPACE_GLOBAL)
+			unsigned sp = space_of(m, addr[l]);
+			if (sp == MAM_SPACE_NONE || (sp == MAM_SPACE_SHARED && !local))
 				continue;
 			b.addr = addr[l];
 			b.tid = (uint16_t)(w->warp * 32 + l);
-			hand_atomic(m, &b);
+			hand_atomic(m, &b, sp == MAM_SPACE_GLOBAL && b.scope >= MAM_SCOPE_DEVICE);
 		}
+	}
 	int runs = size == 4 && m->opt.dump_max == 0;
 	/* plain aligned 4-byte reads of shared words: the words met so far */
 	int group = runs && kind == MAM_READ;

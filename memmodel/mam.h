@@ -48,6 +48,9 @@ enum mam_kind {
 	MAM_ATOMIC,		/* atomic read-modify-write, cmpxchg */
 	MAM_ATOMIC_READ,	/* atomic load */
 	MAM_ATOMIC_WRITE,	/* atomic store */
+	MAM_VOLATILE_READ,	/* volatile load: strong (an atomic read of system
+				** scope) on global memory, plain on shared */
+	MAM_VOLATILE_WRITE,	/* volatile store: the same, as a write */
 };
 
 /* The scope of an atomic, narrowest first (the values of the bytecode's
@@ -233,7 +236,10 @@ void mam_access(struct mam *m, struct mam_warp_ctx *w, const uint64_t addr[32], 
 ** a global location releases what the thread, and through barriers its
 ** block, did before the fence; a later block's atomic read of that
 ** location acquires it for the reading thread, and after the next barrier
-** for its whole block.  Block-scope fences order nothing here.
+** for its whole block.  Within a block, a fence of block scope or wider
+** followed by an atomic write (block scope or wider, global or shared)
+** releases the thread's accesses before the fence to the block's threads
+** that read the location atomically afterwards (locks, flags).
 */
 void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum mam_scope scope);
 

@@ -281,6 +281,8 @@ struct mam {
 	struct acq *acqs;	/* the running block's, ACQ_CAP hash slots */
 	uint32_t *acq_used;	/* slots in use */
 	uint32_t nacq;
+	struct lrel *lrels;	/* releases inside the running block, LREL_CAP */
+	uint32_t nlrel;
 	/* --dump-model */
 	struct tuple *tuples;
 	uint32_t ntuples, captuples;

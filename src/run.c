@@ -587,6 +587,7 @@ int run_main(const struct run_opts *opts)
 	mo.max_bytes = o->max_shadow;
 	mam = mam_new(&mo);
 	cfg.mam = mam;
+	cfg.lockstep = mo.model == MAM_LOCKSTEP;
 	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)
 		goto fail;
 	fflush(stdout);

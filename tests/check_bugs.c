@@ -32,10 +32,11 @@
 
 /* ---- the manifest ------------------------------------------------------- */
 
-enum bk_kind { BK_RACE, BK_BD, BK_RB, BK_UNINIT, BK_OOB, BK_INVALID, BK__N };
+enum bk_kind { BK_RACE, BK_BD, BK_RB, BK_UNINIT, BK_OOB, BK_INVALID, BK_WD, BK__N };
 static const char *const bk_names[BK__N] = {
 	[BK_RACE] = "race", [BK_BD] = "barrier-divergence", [BK_RB] = "redundant-barrier",
 	[BK_UNINIT] = "uninit", [BK_OOB] = "oob", [BK_INVALID] = "invalid-pointer",
+	[BK_WD] = "warp-deadlock",
 };
 
 enum { M_ITS = 1, M_LOCKSTEP = 2 };
@@ -251,8 +252,9 @@ static int parse_finding(struct bm_finding *f, char *rest, int at, char *err, si
 			BM_FAIL("line %d: barrier-divergence takes lines (and models) only", at);
 		break;
 	case BK_RB:
+	case BK_WD:
 		if (f->nlines != 1 || f->space || f->classes || f->access || f->var[0])
-			BM_FAIL("line %d: redundant-barrier takes one line (and models) only", at);
+			BM_FAIL("line %d: %s takes one line (and models) only", at, bk_names[f->kind]);
 		break;
 	case BK_UNINIT:
 	case BK_OOB:
@@ -574,7 +576,8 @@ static const char *const required_patterns[] = {
 	"indirect-shared-index", "input-dependent-read", "input-selected-branch",
 	"uniform-store", "uniform-atomic", "scan-barrier-removed", "inter-block-global",
 	"benign-same-value", "divergent-branch-race", "missing-barrier-broadcast",
-	"uninit-shared", "dynamic-shared-size", "missing-release-fence",
+	"uninit-shared", "dynamic-shared-size", "missing-release-fence", "intra-warp-spin-lock",
+	"lock-missing-fence", "flag-handover", "insufficient-scope",
 	"grid-sync-missing", "grid-barrier-divergence",
 	"buffer-underflow", "pointer-moved-far", "local-oob", "uninit-global", "heap-oob",
 	"heap-use-after-free", "heap-double-free", "uninit-local",
@@ -850,7 +853,7 @@ struct golden_report {
 static const char *const report_kinds[BK__N] = {
 	[BK_RACE] = "data-race", [BK_BD] = "barrier-divergence",
 	[BK_RB] = "redundant-barrier", [BK_UNINIT] = "uninitialized-read",
-	[BK_OOB] = "out-of-bounds", [BK_INVALID] = "invalid-pointer",
+	[BK_OOB] = "out-of-bounds", [BK_INVALID] = "invalid-pointer", [BK_WD] = "warp-deadlock",
 };
 
 static const char *jstring(const cJSON *o, const char *key)
@@ -1045,6 +1048,7 @@ static int golden_matches(const struct golden_report *r, const struct bm_finding
 		}
 		return r->nloc > 0;
 	case BK_RB:
+	case BK_WD:
 		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);
 	case BK_UNINIT:
 	case BK_OOB:

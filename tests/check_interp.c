@@ -20,6 +20,7 @@
 
 #include "detect/finding.h"
 #include "interp/interp.h"
+#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "tests.h"
 
@@ -42,8 +43,9 @@ struct launch {
 	struct launch_stats *stats;	/* or NULL */
 };
 
-static void run_k(const char *text, const struct launch *ln, int32_t *out, uint32_t n,
-		  struct findings *fs)
+/* run_k with pre-Volta warps when LOCKSTEP (launch_cfg.lockstep). */
+static void run_km(const char *text, const struct launch *ln, int32_t *out, uint32_t n,
+		   struct findings *fs, int lockstep)
 {
 	char *path = tu_tmpfile(text, strlen(text));
 	struct load_options opt = { .verify = 1 };
@@ -69,12 +71,19 @@ static void run_k(const char *text, const struct launch *ln, int32_t *out, uint3
 	cfg.max_steps = ln->max_steps;
 	cfg.seed = 1;
 	cfg.stats = ln->stats;
+	cfg.lockstep = (uint8_t)lockstep;
 	memset(fs, 0, sizeof *fs);
 	rc = interp_launch(l.prog, (uint32_t)l.kernels[ki].func, args, &m, &cfg, fs, &err);
 	ck_assert_msg(rc == 0, "interp_launch: %d %s", rc, err.msg);
 	ck_assert_int_eq(mem_read(&m, MEM_PTR(id, 0), out, (uint64_t)n * 4, NULL), MF_NONE);
 	mem_free(&m);
 	interp_loaded_free(&l);
+}
+
+static void run_k(const char *text, const struct launch *ln, int32_t *out, uint32_t n,
+		  struct findings *fs)
+{
+	run_km(text, ln, out, n, fs, 0);
 }
 
 /* Runs with the launch and asserts there were no findings. */
@@ -561,6 +570,149 @@ START_TEST(step_budget)
 	ck_assert_uint_ge(fs.n, 1);
 	ck_assert_int_eq(fs.v[0].kind, FK_STEP_BUDGET);
 	findings_free(&fs);
+}
+END_TEST
+
+/* A spin lock that every lane of a warp takes, the critical section after
+** the loop (out[0] the lock, out[1] the count): under its the holder gets
+** turns and every lane counts; under lockstep the lanes that failed keep
+** the warp, a deadlock reported as such (not as the step budget).  With
+** _i == 2, lanes that take and release the lock inside the loop (the
+** pre-Volta form) finish in lockstep too. */
+START_TEST(spin_lock_progress)
+{
+	static const char spin[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %tot = getelementptr i32, ptr %out, i32 1\n"
+		"  br label %spin\n"
+		"spin:\n"
+		"  %r = cmpxchg ptr %out, i32 0, i32 1 seq_cst seq_cst\n"
+		"  %ok = extractvalue { i32, i1 } %r, 1\n"
+		"  br i1 %ok, label %crit, label %spin\n"
+		"crit:\n"
+		"  %v = load i32, ptr %tot\n"
+		"  %n = add i32 %v, 1\n"
+		"  store i32 %n, ptr %tot\n"
+		"  fence seq_cst\n"
+		"  %x = atomicrmw xchg ptr %out, i32 0 seq_cst\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	static const char inside[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %tot = getelementptr i32, ptr %out, i32 1\n"
+		"  br label %try\n"
+		"try:\n"
+		"  %r = cmpxchg ptr %out, i32 0, i32 1 seq_cst seq_cst\n"
+		"  %ok = extractvalue { i32, i1 } %r, 1\n"
+		"  br i1 %ok, label %crit, label %latch\n"
+		"crit:\n"
+		"  %v = load i32, ptr %tot\n"
+		"  %n = add i32 %v, 1\n"
+		"  store i32 %n, ptr %tot\n"
+		"  fence seq_cst\n"
+		"  %x = atomicrmw xchg ptr %out, i32 0 seq_cst\n"
+		"  br label %latch\n"
+		"latch:\n"
+		"  br i1 %ok, label %done, label %try\n"
+		"done:\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[2];
+	struct findings fs;
+	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 200000, NULL };
+	run_km(_i == 2 ? inside : spin, &ln, out, 2, &fs, _i == 1);
+	if (_i == 1) {
+		ck_assert_uint_eq(fs.n, 1);
+		ck_assert_int_eq(fs.v[0].kind, FK_WARP_DEADLOCK);
+		ck_assert_int_eq(out[1], 0);
+	} else {
+		ck_assert_msg(fs.n == 0, "%u findings, first: %s", fs.n,
+			      fs.n ? finding_kind_name(fs.v[0].kind) : "");
+		ck_assert_int_eq(out[1], 32);
+		ck_assert_int_eq(out[0], 0);
+	}
+	findings_free(&fs);
+	if (_i == 2) {
+		run_km(inside, &ln, out, 2, &fs, 1);
+		ck_assert_uint_eq(fs.n, 0);
+		ck_assert_int_eq(out[1], 32);
+		findings_free(&fs);
+	}
+}
+END_TEST
+
+/* Atomic loads and stores keep their scope: a flag stored and loaded with
+** syncscope("block") by two blocks is a race of block-scope atomics (the
+** model's record says so), with "device" scope none; a release store is
+** a fence and a store, so with device scope it publishes out[2]. */
+#define SCOPED_LL(sc) HEADER \
+		"define void @k(ptr %out) {\n" \
+		"entry:\n" \
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n" \
+		"  %b = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()\n" \
+		"  %t0 = icmp eq i32 %t, 0\n" \
+		"  br i1 %t0, label %one, label %done\n" \
+		"one:\n" \
+		"  %f = getelementptr i32, ptr %out, i32 1\n" \
+		"  %d = getelementptr i32, ptr %out, i32 2\n" \
+		"  %b0 = icmp eq i32 %b, 0\n" \
+		"  br i1 %b0, label %put, label %get\n" \
+		"put:\n" \
+		"  store i32 7, ptr %d\n" \
+		"  store atomic i32 1, ptr %f syncscope(\"" sc "\") release, align 4\n" \
+		"  br label %done\n" \
+		"get:\n" \
+		"  %v = load atomic i32, ptr %f syncscope(\"" sc "\") acquire, align 4\n" \
+		"  %x = load i32, ptr %d\n" \
+		"  store i32 %x, ptr %out\n" \
+		"  br label %done\n" \
+		"done:\n" \
+		"  ret void\n}\n" KERNEL_ANNOT
+
+START_TEST(atomic_load_store_scope)
+{
+	const char *ll = _i ? SCOPED_LL("device") : SCOPED_LL("block");
+	char *path = tu_tmpfile(ll, strlen(ll));
+	struct load_options opt = { .verify = 1 };
+	struct loaded l;
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(path, &opt, &l, &err) == 0, "%s", err.msg);
+	unlink(path);
+	free(path);
+	int ki = interp_find_kernel(&l, "k");
+	ck_assert_int_ge(ki, 0);
+	struct mem m;
+	mem_init(&m);
+	interp_mem_setup(l.prog, &m, 0);
+	uint32_t id = mem_new(&m, AS_GLOBAL, 16, "out");
+	uint64_t args[1] = { MEM_PTR(id, 0) };
+	struct mam_options mo = { .model = MAM_ITS };
+	struct mam *mam = mam_new(&mo);
+	mam_track(mam, id, MAM_SPACE_GLOBAL);
+	struct launch_cfg cfg = { 0 };
+	cfg.grid = (struct dim3){ 2, 1, 1 };
+	cfg.block = (struct dim3){ 32, 1, 1 };
+	cfg.seed = 1;
+	cfg.mam = mam;
+	struct findings fs = { 0 };
+	ck_assert_int_eq(interp_launch(l.prog, (uint32_t)l.kernels[ki].func, args, &m, &cfg, &fs,
+				       &err), 0);
+	ck_assert_uint_eq(fs.n, 0);
+	if (_i) {
+		ck_assert_uint_eq(mam_nraces(mam), 0);
+	} else {
+		/* the flag (block-scope atomics of two blocks) and the data */
+		ck_assert_uint_eq(mam_nraces(mam), 2);
+		const struct mam_race *r = mam_race_at(mam, 0);
+		ck_assert_uint_eq(r->first.kind, MAM_ATOMIC_WRITE);
+		ck_assert_uint_eq(r->first.scope, MAM_SCOPE_BLOCK);
+		ck_assert_uint_eq(r->second.kind, MAM_ATOMIC_READ);
+		ck_assert_uint_eq(r->second.scope, MAM_SCOPE_BLOCK);
+	}
+	findings_free(&fs);
+	mam_free(mam);
+	mem_free(&m);
+	interp_loaded_free(&l);
 }
 END_TEST
 
@@ -1277,6 +1429,8 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, failed_callee_spares_others);
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
+	tcase_add_loop_test(tc, spin_lock_progress, 0, 3);
+	tcase_add_loop_test(tc, atomic_load_store_scope, 0, 2);
 	tcase_add_test(tc, launch_counts);
 	tcase_add_test(tc, alu_lanes);
 	suite_add_tcase(s, tc);

@@ -1886,6 +1886,115 @@ START_TEST(handover_locations_and_launches)
 }
 END_TEST
 
+/*
+** Locks and flags inside a block (docs/MODEL.md): variant 0 is the lock
+** of the guide (a fence of block scope before the release suffices in a
+** block), between lanes of one warp and between two warps; 1 has no
+** fence before the release; 2 has the acquisition before the release
+** (a failed try that read the lock while it was held); 3 takes the lock
+** with a block-scope atomic, a lock of shared memory.
+*/
+START_TEST(lock_in_block)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 1, 64);
+	fx_block(&f, 0);
+	uint64_t lk = _i == 3 ? SH(128) : GL(256);
+	enum mam_scope sc = _i == 3 ? MAM_SCOPE_BLOCK : MAM_SCOPE_DEVICE;
+	one(&f, 0, lk, 4, MAM_ATOMIC, sc, 1, 0);		/* lane 0 takes the lock */
+	if (_i == 2)
+		one(&f, 5, lk, 4, MAM_ATOMIC_READ, sc, 1, 0);	/* lane 5 fails, too early */
+	RD(&f, 0, GL(0), 2);
+	WR(&f, 0, GL(0), 3, 1);
+	if (_i != 1)
+		FENCE(&f, 0, MAM_SCOPE_BLOCK);
+	one(&f, 0, lk, 4, MAM_ATOMIC, sc, 4, 0);		/* and releases it */
+	if (_i != 2)
+		one(&f, 5, lk, 4, MAM_ATOMIC, sc, 1, 0);	/* lane 5 takes it */
+	RD(&f, 5, GL(0), 2);
+	WR(&f, 5, GL(0), 3, 2);
+	FENCE(&f, 5, MAM_SCOPE_BLOCK);
+	one(&f, 5, lk, 4, MAM_ATOMIC, sc, 4, 0);
+	one(&f, 40, lk, 4, MAM_ATOMIC, sc, 1, 0);		/* warp 1: thread 40 */
+	RD(&f, 40, GL(0), 2);
+	WR(&f, 40, GL(0), 3, 3);
+	mam_block_end(f.m);
+	if (_i == 0 || _i == 3) {
+		ck_assert_uint_eq(mam_nraces(f.m), 0);
+	} else {
+		expect(&f, MAM_INTRA_WARP, MAM_RAW, 3, 2);
+		expect(&f, MAM_INTRA_WARP, MAM_WAW, 3, 3);
+		expect(&f, MAM_INTRA_WARP, MAM_WAR, 2, 3);
+		/* lane 5 releases to thread 40 in both; lane 0 only where it
+		** fenced (variant 2: its release, later read by 40, orders) */
+		if (_i == 1)
+			expect(&f, MAM_INTER_WARP, MAM_RAW, 3, 2);
+		ck_assert_uint_eq(mam_nraces(f.m), _i == 1 ? 6 : 3);
+	}
+	fx_free(&f);
+}
+END_TEST
+
+/* Volatile accesses: on global memory strong (relaxed, system scope), so
+** a flag stored after a fence and loaded by a later block hands the data
+** over, and its own store and load do not race; on shared memory plain,
+** as the warp-synchronous code that uses them. */
+START_TEST(volatile_flags)
+{
+	struct fx f;
+	fx_init(&f, MAM_ITS, 2, 32);
+	fx_block(&f, 0);
+	WR(&f, 0, GL(0), 1, 7);
+	if (_i == 0)
+		FENCE(&f, 0, MAM_SCOPE_DEVICE);
+	one(&f, 0, GL(64), 4, MAM_VOLATILE_WRITE, 0, 2, 1);
+	one(&f, 0, SH(0), 4, MAM_VOLATILE_WRITE, 0, 5, 1);
+	one(&f, 1, SH(0), 4, MAM_VOLATILE_READ, 0, 6, 0);
+	mam_block_end(f.m);
+	fx_block(&f, 1);
+	one(&f, 0, GL(64), 4, MAM_VOLATILE_READ, 0, 3, 0);
+	RD(&f, 0, GL(0), 4);
+	mam_block_end(f.m);
+	ck_assert(find(&f, MAM_INTER_BLOCK, MAM_RAW, 2, 3) == NULL);
+	expect(&f, MAM_INTRA_WARP, MAM_RAW, 5, 6);
+	if (_i == 0) {
+		ck_assert_uint_eq(mam_nraces(f.m), 1);
+	} else {
+		expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4);
+		ck_assert_uint_eq(mam_nraces(f.m), 2);
+	}
+	fx_free(&f);
+}
+END_TEST
+
+/* A block-scope atomic store and load of a flag between blocks: a scoped
+** race, and the flag hands nothing over. */
+START_TEST(scoped_flag_across_blocks)
+{
+	struct fx f;
+	fx_init(&f, MAM_LOCKSTEP, 2, 32);
+	enum mam_scope sc = _i ? MAM_SCOPE_DEVICE : MAM_SCOPE_BLOCK;
+	fx_block(&f, 0);
+	WR(&f, 0, GL(0), 1, 7);
+	FENCE(&f, 0, sc);
+	one(&f, 0, GL(64), 4, MAM_ATOMIC_WRITE, sc, 2, 1);
+	mam_block_end(f.m);
+	fx_block(&f, 1);
+	one(&f, 0, GL(64), 4, MAM_ATOMIC_READ, sc, 3, 0);
+	RD(&f, 0, GL(0), 4);
+	mam_block_end(f.m);
+	if (_i) {
+		ck_assert_uint_eq(mam_nraces(f.m), 0);
+	} else {
+		const struct mam_race *r = expect(&f, MAM_INTER_BLOCK, MAM_RAW, 2, 3);
+		ck_assert_uint_eq(r->first.scope, MAM_SCOPE_BLOCK);
+		expect(&f, MAM_INTER_BLOCK, MAM_RAW, 1, 4);
+		ck_assert_uint_eq(mam_nraces(f.m), 2);
+	}
+	fx_free(&f);
+}
+END_TEST
+
 Suite *mam_suite(void)
 {
 	Suite *s = suite_create("mam");
@@ -1923,6 +2032,9 @@ Suite *mam_suite(void)
 	tcase_add_test(tc, handover_cumulative_and_witness);
 	tcase_add_test(tc, fences_forgotten_between_launches);
 	tcase_add_test(tc, handover_locations_and_launches);
+	tcase_add_loop_test(tc, lock_in_block, 0, 4);
+	tcase_add_loop_test(tc, volatile_flags, 0, 2);
+	tcase_add_loop_test(tc, scoped_flag_across_blocks, 0, 2);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("inter-block");
