@@ -11,6 +11,7 @@
 #include <cJSON.h>
 
 #include "detect/report.h"
+#include "detect/jtree.h"
 #include "base/util.h"
 
 /* ---- building a report --------------------------------------------------- */
@@ -430,6 +431,15 @@ static void sb_word(struct sbuf *b, const char *w)
 	sb_add(b, "'");
 }
 
+/* " --OPT NAME=VALUE", the pair quoted for the shell. */
+static void sb_opt(struct sbuf *b, const char *opt, const char *name, const char *value)
+{
+	char *kv = xasprintf("%s=%s", name, value);
+	sb_add(b, " --%s ", opt);
+	sb_word(b, kv);
+	free(kv);
+}
+
 char *report_launch_options(const struct report *r, uint32_t li)
 {
 	struct sbuf b = { 0 };
@@ -446,46 +456,23 @@ char *report_launch_options(const struct report *r, uint32_t li)
 		sb_add(&b, " --shared-init ");
 		sb_word(&b, l->shared_init);
 	}
-	for (uint32_t i = 0; i < l->nargs; i++) {
-		char *kv = xasprintf("%s=%s", l->args[i].name, l->args[i].value);
-		sb_add(&b, " --arg ");
-		sb_word(&b, kv);
-		free(kv);
-	}
+	for (uint32_t i = 0; i < l->nargs; i++)
+		sb_opt(&b, "arg", l->args[i].name, l->args[i].value);
 	for (uint32_t i = 0; i < l->nbufs; i++) {
 		const struct report_buffer *u = &l->bufs[i];
-		char *kv;
 		if (u->tex) {
-			kv = xasprintf("%s=%s", u->name, u->tex);
-			sb_add(&b, " --tex ");
-			sb_word(&b, kv);
-			free(kv);
-			if (u->init && strcmp(u->init, "zero") != 0) {
-				kv = xasprintf("%s=%s", u->name, u->init);
-				sb_add(&b, " --init ");
-				sb_word(&b, kv);
-				free(kv);
-			}
-			continue;
-		}
-		if (u->elems == 0)
+			sb_opt(&b, "tex", u->name, u->tex);
+		} else if (u->elems == 0) {
 			continue;	/* sparse: nothing to give */
-		kv = xasprintf("%s=%" PRIu64, u->name, u->elems);
-		sb_add(&b, " --size ");
-		sb_word(&b, kv);
-		free(kv);
-		if (u->type) {
-			kv = xasprintf("%s=%s", u->name, u->type);
-			sb_add(&b, " --type ");
-			sb_word(&b, kv);
-			free(kv);
+		} else {
+			char n[24];
+			snprintf(n, sizeof n, "%" PRIu64, u->elems);
+			sb_opt(&b, "size", u->name, n);
+			if (u->type)
+				sb_opt(&b, "type", u->name, u->type);
 		}
-		if (u->init && strcmp(u->init, "zero") != 0) {
-			kv = xasprintf("%s=%s", u->name, u->init);
-			sb_add(&b, " --init ");
-			sb_word(&b, kv);
-			free(kv);
-		}
+		if (u->init && strcmp(u->init, "zero") != 0)
+			sb_opt(&b, "init", u->name, u->init);
 	}
 	sb_add(&b, " --seed %" PRIu64, l->seed);
 	return sb_take(&b);
@@ -1031,17 +1018,7 @@ void report_text(FILE *out, const struct report *r)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-/*
-** The tree is built with cJSON, whose constructors return NULL when memory
-** runs out; every insertion goes through jput, which remembers a failure
-** so report_json can refuse to print a partial report.
-*/
-struct jb {
-	int failed;
-};
-
-/* Adds ITEM to object OBJ under KEY, or to array OBJ when KEY is NULL. */
-static cJSON *jput(struct jb *b, cJSON *obj, const char *key, cJSON *item)
+cJSON *jput(struct jb *b, cJSON *obj, const char *key, cJSON *item)
 {
 	if (item == NULL) {
 		b->failed = 1;

@@ -18,6 +18,7 @@
 #include <cJSON.h>
 
 #include "detect/report.h"
+#include "detect/jtree.h"
 #include "base/util.h"
 
 /* The schema a log names (the $id of the OASIS schema tests/data keeps). */
@@ -183,61 +184,39 @@ static const char *level(enum severity s)
 
 /* ---- building the tree ------------------------------------------------------ */
 
-/* As in report.c: every insertion goes through put, which remembers that
-** memory ran out so report_sarif prints nothing half-built. */
-struct sb {
-	int failed;
-};
-
-static cJSON *put(struct sb *b, cJSON *obj, const char *key, cJSON *item)
+static cJSON *obj(struct jb *b, cJSON *o, const char *key)
 {
-	if (item == NULL) {
-		b->failed = 1;
-		return NULL;
-	}
-	int ok = obj != NULL && (key ? cJSON_AddItemToObject(obj, key, item)
-				 : cJSON_AddItemToArray(obj, item));
-	if (!ok) {
-		cJSON_Delete(item);
-		b->failed = 1;
-		return NULL;
-	}
-	return item;
+	return jput(b, o, key, cJSON_CreateObject());
 }
 
-static cJSON *obj(struct sb *b, cJSON *o, const char *key)
+static cJSON *arr(struct jb *b, cJSON *o, const char *key)
 {
-	return put(b, o, key, cJSON_CreateObject());
+	return jput(b, o, key, cJSON_CreateArray());
 }
 
-static cJSON *arr(struct sb *b, cJSON *o, const char *key)
-{
-	return put(b, o, key, cJSON_CreateArray());
-}
-
-static void str(struct sb *b, cJSON *o, const char *key, const char *s)
+static void str(struct jb *b, cJSON *o, const char *key, const char *s)
 {
 	if (s)
-		put(b, o, key, cJSON_CreateString(s));
+		jput(b, o, key, cJSON_CreateString(s));
 }
 
-static void num(struct sb *b, cJSON *o, const char *key, uint64_t v)
+static void num(struct jb *b, cJSON *o, const char *key, uint64_t v)
 {
-	put(b, o, key, cJSON_CreateNumber((double)v));
+	jput(b, o, key, cJSON_CreateNumber((double)v));
 }
 
-static void boolean(struct sb *b, cJSON *o, const char *key, int v)
+static void boolean(struct jb *b, cJSON *o, const char *key, int v)
 {
-	put(b, o, key, cJSON_CreateBool(v != 0));
+	jput(b, o, key, cJSON_CreateBool(v != 0));
 }
 
 /* {"text": S} under KEY */
-static void msg(struct sb *b, cJSON *o, const char *key, const char *s)
+static void msg(struct jb *b, cJSON *o, const char *key, const char *s)
 {
 	str(b, obj(b, o, key), "text", s);
 }
 
-static void dim(struct sb *b, cJSON *o, const char *key, const uint32_t *v)
+static void dim(struct jb *b, cJSON *o, const char *key, const uint32_t *v)
 {
 	cJSON *a = arr(b, o, key);
 	for (int i = 0; i < 3; i++)
@@ -266,7 +245,7 @@ static char *path_uri(const char *path)
 	return u;
 }
 
-static void artifact(struct sb *b, cJSON *phys, const char *file)
+static void artifact(struct jb *b, cJSON *phys, const char *file)
 {
 	cJSON *a = obj(b, phys, "artifactLocation");
 	char *u = path_uri(file);
@@ -287,7 +266,7 @@ static char *short_name(const char *fn)
 ** or appended to array O (KEY NULL).  Without a source file it names
 ** FALLBACK (the input analysed; may be NULL) without a region, and without
 ** a function KERNEL (may be NULL); what is unknown is left out. */
-static cJSON *location(struct sb *b, cJSON *o, const char *key, const struct srcloc *l,
+static cJSON *location(struct jb *b, cJSON *o, const char *key, const struct srcloc *l,
 		       const char *fallback, const char *kernel, const char *text)
 {
 	cJSON *loc = obj(b, o, key);
@@ -386,7 +365,7 @@ static char *thread_words(const struct thread_id *t)
 
 /* One threadFlow: thread WHO at L (what it did there: WHAT, may be NULL);
 ** with the launch's block dimensions BD (may be NULL) its warp and lane. */
-static void thread_flow(struct sb *b, cJSON *tfs, const struct report *r, const struct srcloc *l,
+static void thread_flow(struct jb *b, cJSON *tfs, const struct report *r, const struct srcloc *l,
 			const struct thread_id *who, const struct dim3 *bd, const char *what,
 			const char *kernel)
 {
@@ -422,7 +401,7 @@ static char *access_words(unsigned kind, const struct finding *f)
 
 /* The places a divergent block's threads were at besides the finding's
 ** barrier, as related locations from ID on; returns the next id. */
-static uint32_t divergence_related(struct sb *b, cJSON *rel, const struct report *r,
+static uint32_t divergence_related(struct jb *b, cJSON *rel, const struct report *r,
 				   const struct finding *f, const char *kernel, uint32_t id)
 {
 	static const char *const verbs[] = { [BD_WAITING] = "wait here",
@@ -446,7 +425,7 @@ static uint32_t divergence_related(struct sb *b, cJSON *rel, const struct report
 
 /* The properties of result F: what the text report prints besides its
 ** first line. */
-static void result_properties(struct sb *b, cJSON *res, const struct report *r,
+static void result_properties(struct jb *b, cJSON *res, const struct report *r,
 			      const struct finding *f, const char *kernel)
 {
 	cJSON *p = obj(b, res, "properties");
@@ -506,7 +485,7 @@ static void result_properties(struct sb *b, cJSON *res, const struct report *r,
 	}
 }
 
-static void result(struct sb *b, cJSON *results, const struct report *r, const struct finding *f)
+static void result(struct jb *b, cJSON *results, const struct report *r, const struct finding *f)
 {
 	const struct report_launch *L = f->launch < r->nlaunches ? &r->launches[f->launch] : NULL;
 	const char *kernel = L && L->kernel < r->nkernels ? r->kernels[L->kernel].demangled : NULL;
@@ -569,7 +548,7 @@ static void result(struct sb *b, cJSON *results, const struct report *r, const s
 
 /* ---- the log ---------------------------------------------------------------------- */
 
-static void rules(struct sb *b, cJSON *driver)
+static void rules(struct jb *b, cJSON *driver)
 {
 	cJSON *rs = arr(b, driver, "rules");
 	for (int k = 0; k < FK__COUNT; k++) {
@@ -607,7 +586,7 @@ static void rules(struct sb *b, cJSON *driver)
 
 /* The run's properties: the options of the analysis and what it did not
 ** list. */
-static void run_properties(struct sb *b, cJSON *run, const struct report *r)
+static void run_properties(struct jb *b, cJSON *run, const struct report *r)
 {
 	cJSON *p = obj(b, run, "properties");
 	str(b, p, "input", r->input);
@@ -638,7 +617,7 @@ static void run_properties(struct sb *b, cJSON *run, const struct report *r)
 
 int report_sarif(FILE *out, const struct report *r)
 {
-	struct sb b = { 0 };
+	struct jb b = { 0 };
 	cJSON *root = cJSON_CreateObject();
 	if (root == NULL)
 		return -1;
