@@ -1018,6 +1018,18 @@ void report_text(FILE *out, const struct report *r)
 
 /* ---- JSON ------------------------------------------------------------------ */
 
+int jprint(struct jb *b, cJSON *root, FILE *out)
+{
+	char *text = b->failed ? NULL : cJSON_Print(root);
+	cJSON_Delete(root);
+	if (text == NULL)
+		return -1;
+	fputs(text, out);
+	fputc('\n', out);
+	cJSON_free(text);
+	return 0;
+}
+
 cJSON *jput(struct jb *b, cJSON *obj, const char *key, cJSON *item)
 {
 	if (item == NULL) {
@@ -1313,12 +1325,5 @@ int report_json(FILE *out, const struct report *r)
 	jnum(&b, s, "barriers_not_covered", report_not_covered(r));
 	jnum(&b, s, "exit_status", (uint64_t)report_exit_status(r));
 
-	char *text = b.failed ? NULL : cJSON_Print(root);
-	cJSON_Delete(root);
-	if (text == NULL)
-		return -1;
-	fputs(text, out);
-	fputc('\n', out);
-	cJSON_free(text);
-	return 0;
+	return jprint(&b, root, out);
 }

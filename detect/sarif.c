@@ -645,12 +645,5 @@ int report_sarif(FILE *out, const struct report *r)
 			result(&b, results, r, &r->findings.v[i]);
 	run_properties(&b, run, r);
 
-	char *text = b.failed ? NULL : cJSON_Print(root);
-	cJSON_Delete(root);
-	if (text == NULL)
-		return -1;
-	fputs(text, out);
-	fputc('\n', out);
-	cJSON_free(text);
-	return 0;
+	return jprint(&b, root, out);
 }

@@ -1579,24 +1579,13 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 		return lower_texop(x, op, s, e);
 	}
 	struct pop o[PX_OPNDS];
-	int nops = 0;
-	s = skipws(s, e);
-	while (s < e) {
-		const char *c = s;
-		int depth = 0;
-		while (c < e && (depth > 0 || *c != ',')) {
-			if (*c == '{' || *c == '[')
-				depth++;
-			else if (*c == '}' || *c == ']')
-				depth--;
-			c++;
-		}
-		if (nops == PX_OPNDS)
-			return px_fail(x, "too many operands");
-		if (parse_opnd(x, s, c, &o[nops++]) < 0)
+	const char *ps[PX_OPNDS], *pe[PX_OPNDS];
+	int nops = split_top(skipws(s, e), e, ps, pe, PX_OPNDS);
+	if (nops < 0)
+		return px_fail(x, "too many operands");
+	for (int i = 0; i < nops; i++)
+		if (parse_opnd(x, ps[i], pe[i], &o[i]) < 0)
 			return -1;
-		s = c < e ? c + 1 : c;
-	}
 	if (guard < 0)
 		return lower_op(x, op, o, nops);
 	int nodest = !strncmp(op, "bar", 3) || !strncmp(op, "membar", 6) || !strncmp(op, "fence", 5)
