@@ -2530,8 +2530,13 @@ reload:
 			FOR_LANES(m, l) {
 				uint32_t id = mem_heap_alloc(mem, AS_GLOBAL, A[l]);
 				D[l] = id ? MEM_PTR(id, 0) : 0;
-				if (id != 0)
+				if (id != 0) {
 					init_track(ex, id);	/* malloc's bytes are garbage */
+					/* threads share a block through pointers
+					** they publish: its accesses can race */
+					if (ex->mam)
+						mam_track(ex->mam, id, MAM_SPACE_GLOBAL);
+				}
 			}
 			vmbreak;
 		}

@@ -9,6 +9,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/util.h"
+
 #include "tests.h"
 
 #define MAXARGS TU_MAX_ARGS
@@ -715,6 +717,47 @@ START_TEST(device_heap)
 }
 END_TEST
 
+/* A device malloc's block is global memory the model tracks: threads that
+** share it through a pointer in shared memory race on it as on any buffer
+** (two lanes of every warp write element 0 or 1), and not when each
+** thread writes its own element. */
+START_TEST(heap_race)
+{
+	static const char *const idx[2] = { "threadIdx.x % 2", "threadIdx.x" };
+	for (int k = 0; k < 2; k++) {
+		char *src = xasprintf("__global__ void hr(int *out)\n"
+				      "{\n"
+				      "\t__shared__ int *buf;\n"
+				      "\tif (threadIdx.x == 0)\n"
+				      "\t\tbuf = (int *)malloc(64 * sizeof(int));\n"	/* 5 */
+				      "\t__syncthreads();\n"
+				      "\tbuf[%s] = threadIdx.x;\n"			/* 7 */
+				      "\t__syncthreads();\n"
+				      "\tif (threadIdx.x == 0) {\n"
+				      "\t\tout[0] = buf[1];\n"			/* 10 */
+				      "\t\tfree(buf);\n"
+				      "\t}\n"
+				      "}\n", idx[k]);
+		char *bc = tu_compile_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", "out=1", NULL });
+		if (k == 0) {
+			ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+			expect_output(&r, ":7:");
+			expect_output(&r, "data race on global 'heap[");
+			expect_output(&r, "between two writes");
+		} else {
+			ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+			ck_assert_msg(strstr(r.out, "0 errors, 0 warnings (0 findings;") != NULL, "%s", r.out);
+		}
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+		free(src);
+	}
+}
+END_TEST
+
 /* A local array at a constant index past its end (issue 11, item 5): at
 ** -O0 the access is there, with the index folded into the address; a
 ** finding with a fixed launch and under the search (no launch avoids it),
@@ -1341,6 +1384,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, uninit_after_full);
 	tcase_add_test(tc, uninit_global_declared);
 	tcase_add_test(tc, device_heap);
+	tcase_add_test(tc, heap_race);
 	tcase_add_test(tc, local_const_index);
 	tcase_add_test(tc, assume_is_contract);
 	tcase_add_test(tc, ptx_memory_forms);
