@@ -4,6 +4,7 @@
 ** kernel to the lowering.  The LLVM module and context are disposed here.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,7 +264,11 @@ static unsigned parse_sm(LLVMModuleRef mod)
 
 /* LLVM's bitcode reader is not hardened against corrupt input: a flipped
 ** bit can make it crash.  So the file is first parsed and verified in a
-** child process; if the child dies, the input is rejected with one line. */
+** child process; if the child dies, the input is rejected with one line.
+** A sanitizer does not let it die by a signal: it reports and exits with
+** a status of its own (a stack overflow of the IR parser on constant
+** expressions nested 100,000 deep, say), so any exit but 0 counts too, and
+** the child's stderr is closed so that the one line is all that shows. */
 int load_probe_in_child(const char *path, struct sim_error *err)
 {
 	fflush(NULL);
@@ -271,6 +276,9 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 	if (pid < 0)
 		return 0;	/* cannot probe: parse in-process as before */
 	if (pid == 0) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, STDERR_FILENO);
 		LLVMContextRef ctx = LLVMContextCreate();
 		char diag[512] = "";
 		LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
@@ -289,7 +297,7 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		if (errno != EINTR)
 			return 0;
 	}
-	if (WIFSIGNALED(st))
+	if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
 		return sim_fail(err, SIM_ERR_BITCODE,
 				"%s: corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", path);
 	return 0;

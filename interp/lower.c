@@ -189,6 +189,20 @@ uint32_t lower_emit(struct lctx *lc, uint16_t op, uint8_t w, uint8_t f, uint32_t
 		    uint32_t a, uint32_t b, uint32_t c, uint32_t x, int64_t imm)
 {
 	struct fctx *fc = lc->f;
+	/* an operand the instruction does not read (FNEG's b and c, the c of
+	** a two-operand op) names the constant 0, never OPND_NONE: the
+	** interpreter's lane loop loads all three operands' rows, and a dead
+	** load is still a load (an -O0 build makes it, through a pointer far
+	** outside the constant pool, NULL when the pool is empty).  RET's a
+	** alone keeps OPND_NONE, which RET tests for "returns nothing". */
+	if (op != OP_RET) {
+		if (a == OPND_NONE)
+			a = lower_const(lc, 0);
+		if (b == OPND_NONE)
+			b = lower_const(lc, 0);
+		if (c == OPND_NONE)
+			c = lower_const(lc, 0);
+	}
 	vec_reserve(&fc->code, &fc->capcode, fc->ncode + 1, sizeof *fc->code);
 	vec_reserve(&fc->line, &fc->capline, fc->ncode + 1, sizeof *fc->line);
 	struct insn *i = &fc->code[fc->ncode];
@@ -272,9 +286,29 @@ int lower_is_system_header(const char *file)
 	return cu != NULL && inc != NULL && cu < inc;
 }
 
+/* (lower_int.h) */
+const char *lower_scope_file(LLVMContextRef ctx, LLVMMetadataRef scope, unsigned *len)
+{
+	*len = 0;
+	if (scope == NULL)
+		return NULL;
+	LLVMMetadataKind k = LLVMGetMetadataKind(scope);
+	if (k == LLVMDIFileMetadataKind)
+		return LLVMDIFileGetFilename(scope, len);
+	if (k != LLVMDISubprogramMetadataKind && k != LLVMDILexicalBlockMetadataKind
+	    && k != LLVMDILexicalBlockFileMetadataKind)
+		return NULL;
+	/* a scope's operand 0 is its file */
+	LLVMValueRef f = lower_md_operand(LLVMMetadataAsValue(ctx, scope), 0);
+	if (f == NULL || LLVMIsAMDNode(f) == NULL
+	    || LLVMGetMetadataKind(LLVMValueAsMetadata(f)) != LLVMDIFileMetadataKind)
+		return NULL;
+	return LLVMDIFileGetFilename(LLVMValueAsMetadata(f), len);
+}
+
 /* " (inlined at FILE:LINE:COL)" for an instruction inlined from another
 ** function (a CUDA header's, say), naming the outermost call site; "" else. */
-static void inlined_at(LLVMValueRef inst, char *buf, size_t n)
+static void inlined_at(struct lctx *lc, LLVMValueRef inst, char *buf, size_t n)
 {
 	buf[0] = '\0';
 	LLVMMetadataRef loc = inst ? LLVMInstructionGetDebugLoc(inst) : NULL;
@@ -284,7 +318,7 @@ static void inlined_at(LLVMValueRef inst, char *buf, size_t n)
 	if (!last)
 		return;
 	unsigned len = 0;
-	const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(LLVMDILocationGetScope(last)), &len);
+	const char *file = lower_scope_file(lc->ctx, LLVMDILocationGetScope(last), &len);
 	snprintf(buf, n, " (inlined at %.*s:%u:%u)", (int)len, file ? file : "?",
 		 LLVMDILocationGetLine(last), LLVMDILocationGetColumn(last));
 }
@@ -293,7 +327,7 @@ int lower_unsupported(struct lctx *lc, const char *what)
 {
 	struct fctx *fc = lc->f;
 	char at[600];
-	inlined_at(fc ? fc->cur : NULL, at, sizeof at);
+	inlined_at(lc, fc ? fc->cur : NULL, at, sizeof at);
 	if (fc && fc->cur_line)
 		return sim_fail(lc->err, SIM_ERR_UNSUPPORTED, "%s:%u:%u: unsupported %s in %s%s",
 				fc->file ? fc->file : "?", fc->cur_line, fc->cur_col, what,
@@ -311,7 +345,7 @@ static struct srcloc cur_srcloc(struct lctx *lc)
 	LLVMMetadataRef loc = lc->f->cur ? LLVMInstructionGetDebugLoc(lc->f->cur) : NULL;
 	while (loc) {
 		unsigned len = 0;
-		const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(LLVMDILocationGetScope(loc)), &len);
+		const char *file = lower_scope_file(lc->ctx, LLVMDILocationGetScope(loc), &len);
 		char name[512];
 		snprintf(name, sizeof name, "%.*s", (int)len, file ? file : "");
 		if (!lower_is_system_header(name)) {
@@ -344,30 +378,39 @@ uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size)
 /* ---- constants ----------------------------------------------------------- */
 
 static int const_value(struct lctx *lc, LLVMValueRef c, uint64_t *out);
+static int const_expr(struct lctx *lc, LLVMValueRef c, uint64_t *out);
 
+/* Constant expressions nest no deeper than this: const_value recurses
+** through them and a module may nest them as deep as it likes (100,000
+** levels overflow the stack); real code nests a handful. */
+#define MAX_CEXPR_DEPTH 1000
+
+/* The byte offset of constant-index GEP (its indices from operand FIRST
+** on, over source element type SRC) into *OFF.  Offsets wrap modulo 2^64
+** as the address arithmetic they feed does (index 2^63-1 of an i32 is not
+** undefined here, only far away). */
 static int gep_const_offset(struct lctx *lc, LLVMTypeRef src, LLVMValueRef gep,
-			    unsigned first, int64_t *off)
+			    unsigned first, uint64_t *off)
 {
 	unsigned n = (unsigned)LLVMGetNumOperands(gep);
 	LLVMTypeRef t = src;
-	int64_t o = 0;
+	uint64_t o = 0;
 	for (unsigned i = first; i < n; i++) {
 		LLVMValueRef idx = LLVMGetOperand(gep, i);
 		uint64_t iv = 0;
 		if (const_value(lc, idx, &iv) < 0)
 			return -1;
-		int64_t sv = (int64_t)iv;
 		unsigned w = lower_int_width(LLVMTypeOf(idx));
 		if (w < 64)
-			sv = (int64_t)(iv << (64 - w)) >> (64 - w);
+			iv = (uint64_t)((int64_t)(iv << (64 - w)) >> (64 - w));
 		if (i == first) {
-			o += sv * (int64_t)type_size(lc, t);
+			o += iv * type_size(lc, t);
 		} else if (LLVMGetTypeKind(t) == LLVMStructTypeKind) {
-			o += (int64_t)LLVMOffsetOfElement(lc->td, t, (unsigned)sv);
-			t = LLVMStructGetTypeAtIndex(t, (unsigned)sv);
+			o += LLVMOffsetOfElement(lc->td, t, (unsigned)iv);
+			t = LLVMStructGetTypeAtIndex(t, (unsigned)iv);
 		} else {
 			t = LLVMGetElementType(t);
-			o += sv * (int64_t)type_size(lc, t);
+			o += iv * type_size(lc, t);
 		}
 	}
 	*off = o;
@@ -420,49 +463,62 @@ static int const_value(struct lctx *lc, LLVMValueRef c, uint64_t *out)
 		*out = MEM_FUNC_PTR(lower_func_ref(lc, c));
 		return 0;
 	case LLVMConstantExprValueKind: {
-		LLVMOpcode op = LLVMGetConstOpcode(c);
-		uint64_t a = 0, b = 0;
-		switch (op) {
-		case LLVMGetElementPtr: {
-			int64_t off = 0;
-			if (const_value(lc, LLVMGetOperand(c, 0), &a) < 0)
-				return -1;
-			if (gep_const_offset(lc, LLVMGetGEPSourceElementType(c), c, 1, &off) < 0)
-				return -1;
-			*out = a + (uint64_t)off;
-			return 0;
-		}
-		case LLVMAddrSpaceCast:
-		case LLVMBitCast:
-		case LLVMIntToPtr:
-			return const_value(lc, LLVMGetOperand(c, 0), out);
-		case LLVMPtrToInt:
-		case LLVMTrunc: {
-			if (const_value(lc, LLVMGetOperand(c, 0), &a) < 0)
-				return -1;
-			unsigned w = lower_int_width(t);
-			*out = w >= 64 ? a : a & ((UINT64_C(1) << w) - 1);
-			return 0;
-		}
-		case LLVMAdd:
-		case LLVMSub:
-		case LLVMMul:
-		case LLVMXor: {
-			if (const_value(lc, LLVMGetOperand(c, 0), &a) < 0
-			    || const_value(lc, LLVMGetOperand(c, 1), &b) < 0)
-				return -1;
-			uint64_t r = op == LLVMAdd ? a + b : op == LLVMSub ? a - b
-				   : op == LLVMMul ? a * b : a ^ b;
-			unsigned w = lower_int_width(t);
-			*out = w >= 64 ? r : r & ((UINT64_C(1) << w) - 1);
-			return 0;
-		}
-		default:
-			return lower_unsupported(lc, "constant expression");
-		}
+		if (lc->cdepth >= MAX_CEXPR_DEPTH)
+			return sim_fail(lc->err, SIM_ERR_LIMIT, "constant expression nested deeper than %d",
+					MAX_CEXPR_DEPTH);
+		lc->cdepth++;
+		int r = const_expr(lc, c, out);
+		lc->cdepth--;
+		return r;
 	}
 	default:
 		return lower_unsupported(lc, "constant");
+	}
+}
+
+/* The value of constant expression C, as const_value. */
+static int const_expr(struct lctx *lc, LLVMValueRef c, uint64_t *out)
+{
+	LLVMTypeRef t = LLVMTypeOf(c);
+	LLVMOpcode op = LLVMGetConstOpcode(c);
+	uint64_t a = 0, b = 0;
+	switch (op) {
+	case LLVMGetElementPtr: {
+		uint64_t off = 0;
+		if (const_value(lc, LLVMGetOperand(c, 0), &a) < 0)
+			return -1;
+		if (gep_const_offset(lc, LLVMGetGEPSourceElementType(c), c, 1, &off) < 0)
+			return -1;
+		*out = a + off;
+		return 0;
+	}
+	case LLVMAddrSpaceCast:
+	case LLVMBitCast:
+	case LLVMIntToPtr:
+		return const_value(lc, LLVMGetOperand(c, 0), out);
+	case LLVMPtrToInt:
+	case LLVMTrunc: {
+		if (const_value(lc, LLVMGetOperand(c, 0), &a) < 0)
+			return -1;
+		unsigned w = lower_int_width(t);
+		*out = w >= 64 ? a : a & ((UINT64_C(1) << w) - 1);
+		return 0;
+	}
+	case LLVMAdd:
+	case LLVMSub:
+	case LLVMMul:
+	case LLVMXor: {
+		if (const_value(lc, LLVMGetOperand(c, 0), &a) < 0
+		    || const_value(lc, LLVMGetOperand(c, 1), &b) < 0)
+			return -1;
+		uint64_t r = op == LLVMAdd ? a + b : op == LLVMSub ? a - b
+			   : op == LLVMMul ? a * b : a ^ b;
+		unsigned w = lower_int_width(t);
+		*out = w >= 64 ? r : r & ((UINT64_C(1) << w) - 1);
+		return 0;
+	}
+	default:
+		return lower_unsupported(lc, "constant expression");
 	}
 }
 
@@ -975,7 +1031,8 @@ static void set_loc(struct lctx *lc, LLVMValueRef inst)
 		fc->cur_line = line;
 		fc->cur_col = LLVMGetDebugLocColumn(inst);
 		unsigned len = 0;
-		const char *file = LLVMGetDebugLocFilename(inst, &len);
+		LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
+		const char *file = loc ? lower_scope_file(lc->ctx, LLVMDILocationGetScope(loc), &len) : NULL;
 		if (file && len && (fc->file == NULL || strncmp(fc->file, file, len) != 0
 				    || fc->file[len] != '\0'))
 			fc->file = arena_strdup(lc->p->strings, file, len);
@@ -1711,7 +1768,7 @@ static int lower_gep(struct lctx *lc, LLVMValueRef I)
 		return -1;
 	LLVMTypeRef t = LLVMGetGEPSourceElementType(I);
 	unsigned n = (unsigned)LLVMGetNumOperands(I);
-	int64_t off = 0;
+	uint64_t off = 0;	/* wraps modulo 2^64, as gep_const_offset */
 	int emitted = 0;
 	/* where the base points inside a variable of known shape, if it does */
 	LLVMValueRef ptr = LLVMGetOperand(I, 0), root = shaped_root(lc, ptr);
@@ -1735,7 +1792,7 @@ static int lower_gep(struct lctx *lc, LLVMValueRef I)
 			uint64_t fv = 0;
 			if (const_value(lc, idx, &fv) < 0)
 				return -1;
-			off += (int64_t)LLVMOffsetOfElement(lc->td, t, (unsigned)fv);
+			off += LLVMOffsetOfElement(lc->td, t, (unsigned)fv);
 			t = LLVMStructGetTypeAtIndex(t, (unsigned)fv);
 			continue;
 		} else {
@@ -1747,8 +1804,9 @@ static int lower_gep(struct lctx *lc, LLVMValueRef I)
 			uint64_t iv = 0;
 			if (const_value(lc, idx, &iv) < 0)
 				return -1;
-			int64_t sv = w < 64 ? (int64_t)(iv << (64 - w)) >> (64 - w) : (int64_t)iv;
-			off += sv * scale;
+			if (w < 64)
+				iv = (uint64_t)((int64_t)(iv << (64 - w)) >> (64 - w));
+			off += iv * (uint64_t)scale;
 			continue;
 		}
 		uint32_t io = lower_opnd(lc, idx, 0);
@@ -1764,7 +1822,7 @@ static int lower_gep(struct lctx *lc, LLVMValueRef I)
 		emitted = 1;
 	}
 	if (off != 0 || !emitted)
-		lower_emit(lc, off ? OP_PTRADD : OP_MOV, 64, 0, d, cur, 0, 0, 0, off);
+		lower_emit(lc, off ? OP_PTRADD : OP_MOV, 64, 0, d, cur, 0, 0, 0, (int64_t)off);
 	return 0;
 }
 
@@ -2532,7 +2590,7 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 	LLVMMetadataRef sp = LLVMGetSubprogram(fn);
 	if (sp) {
 		unsigned len = 0;
-		const char *file = LLVMDIFileGetFilename(LLVMDIScopeGetFile(sp), &len);
+		const char *file = lower_scope_file(lc->ctx, sp, &len);
 		if (file && len)
 			fc.file = arena_strdup(p->strings, file, len);
 		p->funcs[fidx].decl_line = LLVMDISubprogramGetLine(sp);

@@ -3062,9 +3062,8 @@ static void site_loc(LLVMValueRef call, struct hsite *s)
 	s->line = LLVMDILocationGetLine(loc);
 	s->col = LLVMDILocationGetColumn(loc);
 	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
-	LLVMMetadataRef file = scope ? LLVMDIScopeGetFile(scope) : NULL;
 	unsigned len = 0;
-	const char *f = file ? LLVMDIFileGetFilename(file, &len) : NULL;
+	const char *f = lower_scope_file(LLVMGetTypeContext(LLVMTypeOf(call)), scope, &len);
 	if (f && len)
 		s->file = xstrndup(f, len);
 }

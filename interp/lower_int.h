@@ -89,6 +89,7 @@ struct lctx {
 	LLVMValueRef *work;	/* functions waiting to be lowered */
 	uint32_t nwork, capwork;
 	struct fctx *f;
+	uint32_t cdepth;	/* constant expressions being evaluated (const_value) */
 };
 
 /* lower.c */
@@ -116,6 +117,13 @@ const char *lower_str(struct lctx *lc, const char *s);
 /* Operand I of metadata node MD (as a value), or NULL when MD is NULL, no
 ** node, or has fewer operands. */
 LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i);
+
+/* The file name of DI scope SCOPE (a subprogram, lexical block or file;
+** its length in *LEN), or NULL when SCOPE or its "file:" is no such node.
+** LLVM-C's accessors cast the file operand blindly and the verifier lets a
+** lexical block name a subprogram there (issue 13), so every DI file name
+** is read through here.  CTX: the module's context. */
+const char *lower_scope_file(LLVMContextRef ctx, LLVMMetadataRef scope, unsigned *len);
 
 /* lower_di.c: what parameter PA's DILocalVariable VAR (a value; anything
 ** else, NULL included, is no debug info) says about its type: the

@@ -1339,6 +1339,126 @@ START_TEST(inlined_header_locations)
 }
 END_TEST
 
+/* ---- reliability (issue 13): inputs that crashed or hit undefined behaviour -- */
+
+/* "$SIMULEE_SRCDIR/tests/data/reliability/NAME" (free it). */
+static char *reliability_input(const char *name)
+{
+	const char *dir = tu_env("SIMULEE_SRCDIR");
+	ck_assert_msg(dir != NULL, "SIMULEE_SRCDIR is not set");
+	size_t n = strlen(dir) + strlen(name) + 40;
+	char *p = malloc(n);
+	ck_assert_ptr_nonnull(p);
+	snprintf(p, n, "%s/tests/data/reliability/%s", dir, name);
+	return p;
+}
+
+/* The lines of S. */
+static int count_lines(const char *s)
+{
+	int n = 0;
+	for (; *s; s++)
+		n += *s == '\n';
+	return n;
+}
+
+/* A lexical block whose "file:" is a subprogram (the verifier lets it
+** through; reading it as a DIFile crashed): a normal run, the location
+** named through the kernel's own file. */
+START_TEST(difile_not_a_file)
+{
+	char *in = reliability_input("D1-difile-not-a-file.ll");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ in, NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "k.cu:2:3: warning: data race on global 'a[0]'");
+	expect_output(&r, "k: 0 errors, 1 warning");
+	tu_run_free(&r);
+	free(in);
+}
+END_TEST
+
+/* GEP index 2^63-1 of an i32 (and of a constant expression's): the
+** offset wraps modulo 2^64 to -4, an access one element below 'a'. */
+START_TEST(gep_index_wraps)
+{
+	char *in = reliability_input("D8-gep-index-overflow.ll");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ in, NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "k: error: out-of-bounds access on global 'a[-1]+4'");
+	expect_output(&r, "index -1 (below its start)");
+	tu_run_free(&r);
+	free(in);
+}
+END_TEST
+
+/* Constant expressions nested DEPTH deep in one store of kernel @k, as IR
+** in a temporary file (free and unlink it). */
+static char *nested_cexpr(int depth)
+{
+	const char *head = "target triple = \"nvptx64-nvidia-cuda\"\n"
+			   "@g = addrspace(1) global [4 x i32] zeroinitializer\n"
+			   "define ptx_kernel void @k(ptr %a) {\n  store ";
+	const char *open = "ptr getelementptr (i8, ";
+	const char *base = "ptr addrspacecast (ptr addrspace(1) @g to ptr)";
+	const char *close = ", i64 1)";
+	const char *tail = ", ptr %a, align 8\n  ret void\n}\n";
+	size_t n = strlen(head) + (size_t)depth * (strlen(open) + strlen(close))
+		   + strlen(base) + strlen(tail) + 1;
+	char *t = malloc(n), *q = t;
+	ck_assert_ptr_nonnull(t);
+	q = stpcpy(q, head);
+	for (int i = 0; i < depth; i++)
+		q = stpcpy(q, open);
+	q = stpcpy(q, base);
+	for (int i = 0; i < depth; i++)
+		q = stpcpy(q, close);
+	stpcpy(q, tail);
+	char *path = tu_tmpfile(t, strlen(t));
+	free(t);
+	return path;
+}
+
+/* 2,000 levels: LLVM reads them, the lowering stops at its bound with
+** one line for the kernel (and the usual "no kernel" line), status 2. */
+START_TEST(cexpr_too_deep)
+{
+	char *in = nested_cexpr(2000);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ in, NULL });
+	expect(&r, 2, "simulee-c: kernel k skipped: constant expression nested deeper than 1000\n",
+	       "no kernel can be analysed\n");
+	ck_assert_msg(count_lines(r.err) == 2, "stderr: %s", r.err);
+	tu_run_free(&r);
+	/* within the bound: lowered and run, no finding */
+	unlink(in);
+	free(in);
+	in = nested_cexpr(900);
+	tu_run_bin(&r, (const char *const[]){ in, NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, "k: 0 errors");
+	tu_run_free(&r);
+	unlink(in);
+	free(in);
+}
+END_TEST
+
+/* 100,000 levels overflow LLVM's IR parser: the probe child dies (by a
+** signal, or by a sanitizer's exit), the input is rejected in one line. */
+START_TEST(cexpr_crashes_reader)
+{
+	char *in = nested_cexpr(100000);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ in, NULL });
+	expect(&r, 2, "corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", NULL);
+	ck_assert_msg(count_lines(r.err) == 1, "stderr: %s", r.err);
+	tu_run_free(&r);
+	unlink(in);
+	free(in);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1393,6 +1513,14 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, inlined_header_locations);
 	tcase_add_test(tc, cg_grid_sync);
 	tcase_add_test(tc, cg_tiles);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("reliability");
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, difile_not_a_file);
+	tcase_add_test(tc, gep_index_wraps);
+	tcase_add_test(tc, cexpr_too_deep);
+	tcase_add_test(tc, cexpr_crashes_reader);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1408,6 +1408,62 @@ START_TEST(asm_label_errors)
 }
 END_TEST
 
+/* Float negation and two-operand float ops (f32 and half) leave operands
+** unread; they name a real row (the constant 0), never OPND_NONE, which
+** the lane loop would load through a pointer far outside the constant
+** pool (a crash at -O0, UBSan's "offset to null pointer" with no
+** constants): every operand of every instruction but RET's is a slot or
+** a constant, and the values come out right.  issue 13. */
+START_TEST(unread_operands)
+{
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %f = sitofp i32 %t to float\n"
+		"  %n = fneg float %f\n"
+		"  %m = fmul float %f, %n\n"
+		"  %r = fptosi float %m to i32\n"
+		"  %p = getelementptr i32, ptr %out, i32 %t\n"
+		"  store i32 %r, ptr %p\n"
+		"  %h = fptrunc float %f to half\n"
+		"  %hn = fneg half %h\n"
+		"  %hs = fadd half %hn, %hn\n"
+		"  %hr = fptosi half %hs to i32\n"
+		"  %i = add i32 %t, 32\n"
+		"  %q = getelementptr i32, ptr %out, i32 %i\n"
+		"  store i32 %hr, ptr %q\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	char *path = tu_tmpfile(ll, strlen(ll));
+	struct load_options opt = { .verify = 1 };
+	struct loaded l;
+	struct sim_error err = { 0 };
+	int rc = interp_load(path, &opt, &l, &err);
+	unlink(path);
+	free(path);
+	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
+	uint32_t checked = 0;
+	for (uint32_t f = 0; f < l.prog->nfuncs; f++) {
+		const struct func *fn = &l.prog->funcs[f];
+		for (uint32_t pc = 0; pc < fn->ncode; pc++) {
+			const struct insn *I = &fn->code[pc];
+			if (I->op == OP_RET)
+				continue;
+			ck_assert_msg(I->a != OPND_NONE && I->b != OPND_NONE && I->c != OPND_NONE,
+				      "%s pc %u (op %u) names OPND_NONE", fn->name, pc, I->op);
+			checked++;
+		}
+	}
+	ck_assert_uint_gt(checked, 8);
+	interp_loaded_free(&l);
+	int32_t out[64];
+	run_clean(ll, L1(32), out, 64);
+	for (int t = 0; t < 32; t++) {
+		ck_assert_int_eq(out[t], -t * t);
+		ck_assert_int_eq(out[32 + t], -2 * t);
+	}
+}
+END_TEST
+
 Suite *interp_suite(void)
 {
 	Suite *s = suite_create("interp");
@@ -1448,5 +1504,9 @@ Suite *interp_suite(void)
 	tcase_add_test(as, asm_branches);
 	tcase_add_test(as, asm_label_errors);
 	suite_add_tcase(s, as);
+	TCase *rel = tcase_create("reliability");
+	tcase_set_timeout(rel, 60);
+	tcase_add_test(rel, unread_operands);
+	suite_add_tcase(s, rel);
 	return s;
 }
