@@ -268,7 +268,8 @@ static unsigned parse_sm(LLVMModuleRef mod)
 ** A sanitizer does not let it die by a signal: it reports and exits with
 ** a status of its own (a stack overflow of the IR parser on constant
 ** expressions nested 100,000 deep, say), so any exit but 0 counts too, and
-** the child's stderr is closed so that the one line is all that shows. */
+** the child's stderr goes to /dev/null, so that the one line is all
+** that shows. */
 int load_probe_in_child(const char *path, struct sim_error *err)
 {
 	fflush(NULL);
