@@ -1018,6 +1018,42 @@ static int spin_check(struct exec *ex, struct warp *w, uint32_t pc)
 	return 1;
 }
 
+/*
+** The warps of a block (docs/MODEL.md, "Forward progress").  A warp runs
+** until it exits or blocks at a barrier, unless it runs a whole turn
+** (EXEC_TURN steps, exec.h) in one go while another warp of its block
+** could run: a stretch that long without a barrier is a loop, and a loop
+** that long is, in the code that needs it, a wait for what another warp
+** does (a flag, a lock word).  Every GPU schedules the warps of a block
+** independently, so the warp then yields (WARP_YIELD) and run_block goes
+** on with the next warp, round-robin.  The check is the step budget's
+** compare, against the turn's end instead of the budget.
+*/
+
+/* The step at which a warp's turn ends, from its step S: TURN steps on,
+** the budget MAX at most. */
+static inline uint64_t turn_end(uint64_t s, uint64_t max, uint64_t turn)
+{
+	return s < max && max - s > turn ? s + turn : max;
+}
+
+/* Whether a warp of the block other than W can run now: it has not
+** ended and has lanes that are not blocked at a barrier (a guess for
+** warps blocked below a call; a wrong "yes" costs one pass of run_block). */
+static int others_run(const struct exec *ex, const struct warp *w)
+{
+	if (ex->ws == NULL)
+		return 0;
+	for (uint32_t i = 0; i < ex->nwarps; i++) {
+		const struct warp *o = &ex->ws[i];
+		if (o == w || o->depth == 0 || o->grid_parked)
+			continue;
+		if (o->active != 0 || o->frames[o->depth - 1].waiting != 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Lanes TAKEN of W's running atomic at PC changed lock word A[l] from what
 ** they expected, lanes FAILED left it as it was (a failed compare-and-swap,
 ** an exchange that wrote what was there): what spin_check looks at. */
@@ -1477,7 +1513,9 @@ enum warp_status exec_warp(struct exec *ex, struct warp *w)
 	uint64_t lmask[32];
 	uint32_t lmask_of = FULL_MASK;	/* LANES fills lmask for other masks */
 	FILE *const trace = ex->cfg->trace;
-	const uint64_t max_steps = ex->max_steps;
+	/* the end of this turn (EXEC_TURN) or of the budget: the one compare
+	** per instruction (the budget itself is read only when it is reached) */
+	uint64_t limit = turn_end(w->steps, ex->max_steps, ex->turn);
 
 #if defined(__GNUC__)
 	static const void *const disptab[OP__COUNT] = {
@@ -1529,20 +1567,33 @@ reload:
 
 	for (;;) {
 		I = &code[pc];
-		if (++w->steps > max_steps) {
+		if (++w->steps > limit) {
 			if (ex->stopped)
 				goto stopped;
-			ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)popc32(seg_mask);
-			exec_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, 0, NULL);
-			if (ex->stop_warp == w) {
-				w->steps = ex->stop_steps;
-				ex->stop_warp = NULL;
+			if (w->steps > ex->max_steps) {
+				ex->lane_insns += (w->steps - 1 - seg_steps) * (uint64_t)popc32(seg_mask);
+				/* a spin in a header's wrapper (atomicCAS, a volatile
+				** load) is reported where the kernel calls it */
+				user_finding(ex, w, __builtin_ctz(m), fr->fn, pc, FK_STEP_BUDGET, NULL);
+				if (ex->stop_warp == w) {
+					w->steps = ex->stop_steps;
+					ex->stop_warp = NULL;
+				}
+				w->exited = w->exists;
+				w->stalled = 1;
+				w->active = 0;
+				w->depth = 0;
+				return WARP_DONE;
 			}
-			w->exited = w->exists;
-			w->stalled = 1;
-			w->active = 0;
-			w->depth = 0;
-			return WARP_DONE;
+			/* a turn ended: yield when another warp can run */
+			limit = turn_end(w->steps, ex->max_steps, ex->turn);
+			if (others_run(ex, w)) {
+				w->steps--;
+				w->pc = pc;
+				w->active = m;
+				ex->lane_insns += (w->steps - seg_steps) * (uint64_t)popc32(seg_mask);
+				return WARP_YIELD;
+			}
 		}
 		if (trace) {
 			char line[256];

@@ -100,10 +100,23 @@ struct exec {
 	uint32_t grid_ws_id;
 	uint32_t last_bar;	/* the model's id of the block's last released barrier */
 	uint8_t grid_resumed;	/* the block goes on from a grid barrier */
+	struct warp *ws;	/* the block's warps (run_block): whether another
+				** one can run when a warp's turn ends */
+	uint64_t turn;		/* steps in a warp's turn (EXEC_TURN) */
 };
 
-/* WARP_GRID: the warp arrived at a grid barrier (grid_parked). */
-enum warp_status { WARP_DONE, WARP_BLOCKED, WARP_GRID };
+/* A warp's turn (docs/MODEL.md, "Forward progress"): an eighth of the
+** step budget MAX (the search gives a warp as little as 1000 steps: a
+** spinning warp must yield well before it runs out), at most 2^14 steps,
+** long enough that ordinary loops between barriers under the default
+** budget never end one. */
+#define EXEC_TURN(max) ((max) / 8 == 0 ? 1 : (max) / 8 < (1u << 14) ? (max) / 8 : (1u << 14))
+
+/* WARP_GRID: the warp arrived at a grid barrier (grid_parked).
+** WARP_YIELD: the warp ran a whole turn (EXEC_TURN steps) while other
+** warps of its block could run, and lets them (docs/MODEL.md, "Forward
+** progress"); it goes on where it stopped at its next exec_warp. */
+enum warp_status { WARP_DONE, WARP_BLOCKED, WARP_GRID, WARP_YIELD };
 
 /* The site to report for SITE, reached in frame D of W: itself, or, when
 ** frame D's function is one of the CUDA headers' wrappers (atomicAdd,

@@ -368,8 +368,9 @@ static void start_block(struct exec *ex, struct warp *ws, uint32_t fn, const uin
 */
 static int run_block(struct exec *ex, struct warp *ws)
 {
+	ex->ws = ws;
 	for (;;) {
-		int any_blocked = 0, parked = 0;
+		int any_blocked = 0, parked = 0, yielded = 0;
 		for (uint32_t i = 0; i < ex->nwarps; i++) {
 			struct warp *w = &ws[i];
 			w->exited |= ~w->exists;
@@ -377,11 +378,16 @@ static int run_block(struct exec *ex, struct warp *ws)
 			if (st == WARP_BLOCKED)
 				any_blocked = 1;
 			parked |= st == WARP_GRID;
+			yielded |= st == WARP_YIELD;
 			if (ex->stopped)
 				break;
 		}
 		if (parked && !ex->stopped)
 			return 1;
+		/* a warp that yielded (docs/MODEL.md, "Forward progress") goes
+		** on in the next pass, after the warps behind it: round-robin */
+		if (yielded && !ex->stopped)
+			continue;
 		if (!any_blocked || ex->stopped)
 			break;
 		/* a warp the step budget stopped has not exited: the block
@@ -752,6 +758,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	ex.max_steps = cfg->max_steps ? cfg->max_steps : LAUNCH_DEFAULT_MAX_STEPS;
 	if (ex.max_steps > UINT64_MAX - 2)	/* a stopped warp's steps exceed any budget */
 		ex.max_steps = UINT64_MAX - 2;
+	ex.turn = EXEC_TURN(ex.max_steps);
 	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
 	ex.mam = cfg->mam;
 	if (ex.mam) {

@@ -25,7 +25,8 @@ BUG_KERNELS = \
 	heap_scratch_oob heap_use_after_free heap_double_free local_hist_uninit \
 	ptx_pred_store_race two_returns_bd \
 	surf_quad_race surf_edge_oob tex_stencil_edge \
-	warp_spin_lock lock_no_fence flag_plain flag_no_fence scoped_flag_cta
+	warp_spin_lock lock_no_fence flag_plain flag_no_fence scoped_flag_cta \
+	warp_producer_flag warp_lock_shared
 
 ## Kernels that include the CUDA toolkit's own headers (cooperative
 ## groups): Makefile.am compiles them against the toolkit configure found,

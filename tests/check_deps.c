@@ -580,7 +580,10 @@ START_TEST(stop_on_step_budget)
 	ck_assert_uint_eq(fs.n, 1);
 	ck_assert_uint_eq(fs.v[0].count, 1);	/* the first warp only */
 	ck_assert_uint_eq(r.stats.stopped, 1);
-	ck_assert_uint_eq(r.stats.warp_insns * 16, all);
+	/* the first warp's budget, and the turns its block's other warp took
+	** meanwhile (docs/MODEL.md, "Forward progress"): no other block ran */
+	ck_assert_uint_ge(r.stats.warp_insns * 16, all);
+	ck_assert_uint_le(r.stats.warp_insns * 8, all);
 	findings_free(&fs);
 	interp_loaded_free(&k.l);
 }

@@ -641,6 +641,88 @@ START_TEST(spin_lock_progress)
 }
 END_TEST
 
+/* Warps of one block hand over with no barrier (docs/MODEL.md, "Forward
+** progress"): warp 0 spins on a flag (out[0]) that warp 1 sets, then
+** writes out[1] = flag + 1.  Warp 0 runs first and yields after its turn;
+** both warp models finish with no finding (_i 0 its, 1 lockstep).  With
+** _i 2 and 3 nobody sets the flag: a real deadlock, still the step
+** budget's (and the budget is what stops it, not the turn). */
+START_TEST(warps_take_turns)
+{
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"entry:\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %p = getelementptr i32, ptr %out, i32 1\n"
+		"  %w = icmp ult i32 %t, 32\n"
+		"  br i1 %w, label %spin, label %set\n"
+		"spin:\n"
+		"  %f = load atomic i32, ptr %out seq_cst, align 4\n"
+		"  %z = icmp eq i32 %f, 0\n"
+		"  br i1 %z, label %spin, label %use\n"
+		"use:\n"
+		"  %n = add i32 %f, 1\n"
+		"  store atomic i32 %n, ptr %p seq_cst, align 4\n"
+		"  ret void\n"
+		"set:\n"
+		"  %c = icmp eq i32 %t, 40\n"
+		"  br i1 %c, label %go, label %done\n"
+		"go:\n"
+		"  %v = select i1 %NOSET, i32 0, i32 7\n"
+		"  store atomic i32 %v, ptr %out seq_cst, align 4\n"
+		"  br label %done\n"
+		"done:\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	char text[sizeof ll + 16];
+	const char *noset = _i >= 2 ? "true" : "false";
+	const char *at = strstr(ll, "%NOSET");
+	ck_assert_ptr_nonnull(at);
+	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - ll), ll, noset, at + 6);
+	int32_t out[2];
+	struct findings fs;
+	struct launch ln = { { 1, 1, 1 }, { 64, 1, 1 }, 200000, NULL };
+	run_km(text, &ln, out, 2, &fs, _i & 1);
+	if (_i < 2) {
+		ck_assert_msg(fs.n == 0, "%u findings, first: %s", fs.n,
+			      fs.n ? finding_kind_name(fs.v[0].kind) : "");
+		ck_assert_int_eq(out[0], 7);
+		ck_assert_int_eq(out[1], 8);
+	} else {
+		ck_assert_uint_eq(fs.n, 1);
+		ck_assert_int_eq(fs.v[0].kind, FK_STEP_BUDGET);
+		ck_assert_int_eq(out[1], 0);
+	}
+	findings_free(&fs);
+}
+END_TEST
+
+/* A spin that never ends in a CUDA header's wrapper (atomicCAS on a lock
+** nobody releases, two warps) is reported at the kernel's call, its line
+** 5, not in the header. */
+START_TEST(spin_budget_user_line)
+{
+	char *bc = tu_compile_cu(
+		"__global__ void k(int *lock)\n"
+		"{\n"
+		"	if (threadIdx.x % 32 != 0)\n"
+		"		return;\n"
+		"	while (atomicCAS(lock, 0, 1) != 0)\n"
+		"		;\n"
+		"}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--block", "64", "--size", "lock=1",
+					   "--init", "lock=const:1", "--max-steps", "20000",
+					   NULL });
+	unlink(bc);
+	free(bc);
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "did not finish") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, ":5: error: thread did not finish") != NULL && strstr(r.out, "__clang_cuda") == NULL
+		      && strstr(r.out, "simulee_cuda.h") == NULL, "%s", r.out);
+	tu_run_free(&r);
+}
+END_TEST
+
 /* Atomic loads and stores keep their scope: a flag stored and loaded with
 ** syncscope("block") by two blocks is a race of block-scope atomics (the
 ** model's record says so), with "device" scope none; a release store is
@@ -1487,6 +1569,8 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, step_budget);
 	tcase_add_loop_test(tc, spin_lock_progress, 0, 3);
 	tcase_add_loop_test(tc, atomic_load_store_scope, 0, 2);
+	tcase_add_loop_test(tc, warps_take_turns, 0, 4);
+	tcase_add_test(tc, spin_budget_user_line);
 	tcase_add_test(tc, launch_counts);
 	tcase_add_test(tc, alu_lanes);
 	suite_add_tcase(s, tc);
