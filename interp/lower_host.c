@@ -2758,7 +2758,9 @@ struct wwalk {
 	LLVMValueRef alloc;	/* the cudaMalloc call */
 	LLVMValueRef launch;	/* the launch site's call */
 	uint32_t uses;
-	uint8_t *seen;		/* per block (bindex): met by may_precede */
+	uint32_t *seen;		/* per block (bindex): the may_precede call
+				   that met it (gen), so none clears it */
+	uint32_t gen;
 	LLVMBasicBlockRef *todo;
 	int written;		/* something may write it before the launch */
 };
@@ -2775,8 +2777,8 @@ static int may_precede(struct hctx *hc, struct wwalk *w, LLVMValueRef I, LLVMVal
 		for (LLVMValueRef J = LLVMGetNextInstruction(I); J; J = LLVMGetNextInstruction(J))
 			if (J == l)
 				return 1;
-	memset(w->seen, 0, hc->nblocks + 1);
 	uint32_t n = 0;
+	w->gen++;
 	w->todo[n++] = ib;
 	int first = 1;
 	while (n > 0) {
@@ -2791,9 +2793,9 @@ static int may_precede(struct hctx *hc, struct wwalk *w, LLVMValueRef I, LLVMVal
 			uint32_t *j = ptrmap_get(&hc->bindex, sb);
 			if (j == NULL)
 				return 1;
-			if (w->seen[*j])
+			if (w->seen[*j] == w->gen)
 				continue;
-			w->seen[*j] = 1;
+			w->seen[*j] = w->gen;
 			w->todo[n++] = sb;
 		}
 	}
@@ -2912,7 +2914,7 @@ static int host_unwritten(struct hctx *hc, LLVMValueRef alloc, LLVMValueRef laun
 	    || LLVMGetBasicBlockParent(ab) != LLVMGetBasicBlockParent(lb))
 		return 0;
 	struct wwalk w = { .alloc = alloc, .launch = launch };
-	w.seen = xcalloc(hc->nblocks + 1, 1);
+	w.seen = xcalloc(hc->nblocks + 1, sizeof *w.seen);
 	w.todo = xcalloc(hc->nblocks + 1, sizeof *w.todo);
 	wholder(hc, &w, slot, 0);
 	free(w.seen);
