@@ -92,7 +92,10 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 			} else {
 				/* a host launch's buffer has its cudaMalloc's size */
 				uint64_t n = pa->tex ? pa->elems : c->elems[i] ? c->elems[i] : c->touched[i];
-				evolve_fill_format(&c->fill[i], val, sizeof val);
+				if (evolve_host_uninit(pb, c, i))
+					snprintf(val, sizeof val, "uninit");
+				else
+					evolve_fill_format(&c->fill[i], val, sizeof val);
 				report_launch_buffer(rep, l, pa->label, type, n, n ? val : NULL);
 			}
 			if (pa->tex) {

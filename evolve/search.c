@@ -596,6 +596,14 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 	}
 }
 
+int evolve_host_uninit(const struct evolve_problem *pb, const struct evolve_cand *c, uint32_t p)
+{
+	if (c->site < 0 || p >= pb->nparams || pb->params[p].kind != EVOLVE_BUFFER || pb->params[p].pinned)
+		return 0;
+	const struct hsite *st = &pb->hs->s[pb->sites[c->site]];
+	return p < st->nargs && st->uninit && st->uninit[p] && c->elems[p] != 0;
+}
+
 /* Whether scalar P of C (a parameter, or a struct field past nparams)
 ** comes from its host site (not searched). */
 static int host_given(const struct space *s, const struct evolve_cand *c, uint32_t p)
@@ -909,9 +917,11 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 					memcpy(m.a[id].data, pa->image, pa->elems * es);
 				m.a[id].uninit = (uint8_t)pa->uninit;
 			} else if (!pa->pinned && c->elems[i]) {
-				/* sized by the host's cudaMalloc: its bound is real */
+				/* sized by the host's cudaMalloc: its bound is real,
+				** and what the host never wrote starts unwritten */
 				id = mem_new(&m, AS_GLOBAL, c->elems[i] * es, pa->label);
 				bounded[nbounded++] = id;
+				m.a[id].uninit = (uint8_t)evolve_host_uninit(pb, c, i);
 				if (c->fill[i].kind != FILL_ZERO)
 					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, c->elems[i]);
 			} else {

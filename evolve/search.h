@@ -234,4 +234,9 @@ void evolve_result_free(struct evolve_result *r, uint32_t nparams);
 ** Integer division by zero does not: the GPU does not trap on it. */
 int evolve_is_contract_fault(enum finding_kind k);
 
+/* Whether buffer parameter P of candidate C starts unwritten: C is a host
+** launch, P's buffer is the cudaMalloc'd one of its site, sized, and
+** nothing the host does before the launch writes it (hsite.uninit). */
+int evolve_host_uninit(const struct evolve_problem *pb, const struct evolve_cand *c, uint32_t p);
+
 #endif

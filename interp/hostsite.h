@@ -94,6 +94,11 @@ struct hsite {
 	char ***fieldname;	/* per kernel parameter: nfields[p] source names
 				   ("n", "in.lo", "a[2]"; debug info), each
 				   NULL where none is known, or NULL */
+	uint8_t *uninit;	/* per kernel parameter: 1 when the pointer is a
+				   cudaMalloc'd buffer that nothing the host may
+				   do before the launch writes (no copy to it, no
+				   memset, no store, no earlier launch given it):
+				   the launch finds it unwritten */
 };
 
 struct hostsites {
@@ -131,7 +136,8 @@ int hexpr_is_const(const struct hostsites *hs, uint32_t e);
 void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out);
 
 /* One line per site: `file:line: kernel <<<grid.x=EXPR, ..., shmem=EXPR>>>
-** (n=EXPR, p={n=EXPR, +8=EXPR}, ...) bufs: in=EXPR bytes`, then the values
+** (n=EXPR, p={n=EXPR, +8=EXPR}, ...) bufs: in=EXPR bytes, out=EXPR bytes
+** uninit`, then the values
 ** seen for each variable the line uses.  A struct's fields are named by
 ** debug info, else by their byte offset. */
 void hostsite_print(const struct hostsites *hs, FILE *out);

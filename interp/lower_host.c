@@ -513,7 +513,7 @@ void hostsite_print(const struct hostsites *hs, FILE *out)
 			else
 				fprintf(out, "arg%u=", a);
 			hexpr_print(hs, s->buf_bytes[a], out);
-			fputs(" bytes", out);
+			fputs(s->uninit && s->uninit[a] ? " bytes uninit" : " bytes", out);
 			vars_of(hs, s->buf_bytes[a], used, 0);
 		}
 		for (uint32_t v = 0; v < hs->nvars; v++) {
@@ -560,6 +560,7 @@ void hostsites_free(struct hostsites *hs)
 		free(s->nfields);
 		free(s->fields);
 		free(s->fieldname);
+		free(s->uninit);
 	}
 	free(hs->x);
 	free(hs->vars);
@@ -640,6 +641,7 @@ struct hctx {
 	struct ptrmap bindex;	/* block -> index in pstart */
 	uint32_t *pstart;	/* preds of block i: plist[pstart[i] .. pstart[i+1]) */
 	LLVMBasicBlockRef *plist;
+	uint32_t nblocks;	/* blocks numbered in bindex */
 	struct ptrmap stubidx;	/* stub function -> index in stubs */
 	struct stubmap *stubs;
 	uint32_t nstubs, capstubs;
@@ -1252,6 +1254,7 @@ static void build_preds(struct hctx *hc)
 	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn))
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 			ptrmap_put(&hc->bindex, bb, nb++);
+	hc->nblocks = nb;
 	hc->pstart = xcalloc(nb + 2, sizeof *hc->pstart);
 	for (int pass = 0; pass < 2; pass++) {
 		uint32_t *fill = pass ? xcalloc(nb + 1, sizeof *fill) : NULL;
@@ -2726,9 +2729,10 @@ static uint32_t bits_of(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef
 
 /* The bytes of the buffer pointer V points to: the size given to the
 ** cudaMalloc that wrote the pointer V was loaded from.  An offset pointer
-** (d + off) gets none. */
-static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth)
+** (d + off) gets none.  *ALLOC gets that cudaMalloc call, or NULL. */
+static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth, LLVMValueRef *alloc)
 {
+	*alloc = NULL;
 	while (depth < 8 && (opcode_of(v) == LLVMBitCast || opcode_of(v) == LLVMAddrSpaceCast))
 		v = LLVMGetOperand(v, 0), depth++;
 	if (depth >= 8 || LLVMIsALoadInst(v) == NULL)
@@ -2736,11 +2740,186 @@ static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth)
 	struct mres r = mread(hc, LLVMGetOperand(v, 0), LLVMTypeOf(v), v);
 	if (r.kind == MW_ALLOC) {
 		LLVMValueRef size = LLVMGetOperand(r.v, 1);
+		*alloc = r.v;
 		return LLVMGetTypeKind(LLVMTypeOf(size)) == LLVMIntegerTypeKind ? xtop(hc, size) : HX_NONE;
 	}
 	if (r.kind == MW_STORE)
-		return buf_of(hc, r.v, depth + 1);
+		return buf_of(hc, r.v, depth + 1, alloc);
 	return HX_NONE;
+}
+
+/* ---- buffers the host writes before a launch ------------------------------ */
+
+#define WRITE_MAX_USES 4096	/* uses one buffer's walk looks at */
+#define WRITE_MAX_DEPTH 16	/* values one walk goes through (phi cycles) */
+
+/* The walk over everything the host does with one cudaMalloc's buffer. */
+struct wwalk {
+	LLVMValueRef alloc;	/* the cudaMalloc call */
+	LLVMValueRef launch;	/* the launch site's call */
+	uint32_t uses;
+	uint32_t *seen;		/* per block (bindex): the may_precede call
+				   that met it (gen), so none clears it */
+	uint32_t gen;
+	LLVMBasicBlockRef *todo;
+	int written;		/* something may write it before the launch */
+};
+
+/* Whether instruction I may run before instruction L of the same
+** function: earlier in L's block, or on a path from I's block to L's
+** (around a loop included). */
+static int may_precede(struct hctx *hc, struct wwalk *w, LLVMValueRef I, LLVMValueRef l)
+{
+	LLVMBasicBlockRef ib = LLVMGetInstructionParent(I), lb = LLVMGetInstructionParent(l);
+	if (ib == NULL || lb == NULL || LLVMGetBasicBlockParent(ib) != LLVMGetBasicBlockParent(lb))
+		return 1;
+	if (ib == lb)
+		for (LLVMValueRef J = LLVMGetNextInstruction(I); J; J = LLVMGetNextInstruction(J))
+			if (J == l)
+				return 1;
+	uint32_t n = 0;
+	w->gen++;
+	w->todo[n++] = ib;
+	int first = 1;
+	while (n > 0) {
+		LLVMBasicBlockRef bb = w->todo[--n];
+		if (bb == lb && !first)
+			return 1;
+		first = 0;
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		for (unsigned k = 0; k < ns; k++) {
+			LLVMBasicBlockRef sb = LLVMGetSuccessor(t, k);
+			uint32_t *j = ptrmap_get(&hc->bindex, sb);
+			if (j == NULL)
+				return 1;
+			if (w->seen[*j] == w->gen)
+				continue;
+			w->seen[*j] = w->gen;
+			w->todo[n++] = sb;
+		}
+	}
+	return 0;
+}
+
+/* Use I of the buffer may write it: it does when it may come first. */
+static void wnote(struct hctx *hc, struct wwalk *w, LLVMValueRef I)
+{
+	if (!LLVMIsAInstruction(I) || may_precede(hc, w, I, w->launch))
+		w->written = 1;
+}
+
+/* Whether CALL, given pointer V, only reads what V points to or frees it:
+** debug and lifetime markers, cudaFree, the source of a cudaMemcpy or
+** cudaMemcpyAsync.  Any other call may write it (a helper, a launch). */
+static int reads_only(struct hctx *hc, LLVMValueRef call, LLVMValueRef v)
+{
+	LLVMValueRef fn = NULL;
+	int fc = call_class(hc, call, &fn);
+	if (fc == FC_INERT)
+		return 1;
+	if (fn == NULL || !LLVMIsDeclaration(fn))
+		return 0;
+	char base[256];
+	fn_base(fn, base, sizeof base);
+	int copy = strcmp(base, "cudaMemcpy") == 0 || strcmp(base, "cudaMemcpyAsync") == 0;
+	int frees = strcmp(base, "cudaFree") == 0;
+	if (!copy && !frees)
+		return 0;
+	unsigned na = LLVMGetNumArgOperands(call);
+	for (unsigned k = 0; k < na; k++)
+		if (LLVMGetOperand(call, k) == v && !frees && k != 1)
+			return 0;
+	return 1;
+}
+
+static void wvalue(struct hctx *hc, struct wwalk *w, LLVMValueRef v, int depth);
+
+/* The uses of memory X that holds the buffer's address (the cudaMalloc'd
+** pointer's variable, a kernel argument's local, the launch's argument
+** array): loads give the pointer back, a store of X's own address into
+** another local makes that one a holder too. */
+static void wholder(struct hctx *hc, struct wwalk *w, LLVMValueRef x, int depth)
+{
+	if (depth > WRITE_MAX_DEPTH || LLVMIsAAllocaInst(addr_of(hc, x).base) == NULL) {
+		w->written = 1;
+		return;
+	}
+	for (LLVMUseRef u = LLVMGetFirstUse(x); u && !w->written; u = LLVMGetNextUse(u)) {
+		LLVMValueRef U = LLVMGetUser(u);
+		if (++w->uses > WRITE_MAX_USES) {
+			w->written = 1;
+			return;
+		}
+		LLVMOpcode oc = opcode_of(U);
+		if (oc == LLVMLoad) {
+			wvalue(hc, w, U, depth + 1);
+		} else if (oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast) {
+			wholder(hc, w, U, depth + 1);
+		} else if (oc == LLVMStore && LLVMGetOperand(U, 0) != x) {
+			;	/* a value stored into it: walked from its own side */
+		} else if (oc == LLVMStore) {
+			wholder(hc, w, addr_of(hc, LLVMGetOperand(U, 1)).base, depth + 1);
+		} else if (is_callinst(U) && (U == w->alloc || U == w->launch || reads_only(hc, U, x))) {
+			;
+		} else {
+			wnote(hc, w, U);
+		}
+	}
+}
+
+/* The uses of V, a pointer into the buffer: a store through it, a call
+** that gets it (a copy to it, a memset, a helper, another launch) may
+** write it; loads, comparisons and the copies' sources do not. */
+static void wvalue(struct hctx *hc, struct wwalk *w, LLVMValueRef v, int depth)
+{
+	if (depth > WRITE_MAX_DEPTH) {
+		w->written = 1;
+		return;
+	}
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u && !w->written; u = LLVMGetNextUse(u)) {
+		LLVMValueRef U = LLVMGetUser(u);
+		if (++w->uses > WRITE_MAX_USES) {
+			w->written = 1;
+			return;
+		}
+		LLVMOpcode oc = opcode_of(U);
+		if (oc == LLVMLoad || oc == LLVMICmp) {
+			;
+		} else if (oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast
+			   || oc == LLVMPHI || oc == LLVMSelect) {
+			wvalue(hc, w, U, depth + 1);
+		} else if (oc == LLVMStore && LLVMGetOperand(U, 0) == v) {
+			wholder(hc, w, addr_of(hc, LLVMGetOperand(U, 1)).base, depth + 1);
+		} else if (is_callinst(U) && (U == w->launch || reads_only(hc, U, v))) {
+			;
+		} else {
+			wnote(hc, w, U);	/* a store through it, a call, a cast to an integer */
+		}
+	}
+}
+
+/* Whether the buffer that cudaMalloc call ALLOC made is written by
+** nothing the host may do before LAUNCH: no copy to it, no memset, no
+** store through it, no other launch or helper given it, on any path that
+** reaches LAUNCH.  Only a pointer variable that is a local of LAUNCH's
+** function is followed; anything else counts as written. */
+static int host_unwritten(struct hctx *hc, LLVMValueRef alloc, LLVMValueRef launch)
+{
+	if (alloc == NULL || LLVMGetNumArgOperands(alloc) < 1)
+		return 0;
+	LLVMValueRef slot = addr_of(hc, LLVMGetOperand(alloc, 0)).base;
+	LLVMBasicBlockRef ab = LLVMGetInstructionParent(alloc), lb = LLVMGetInstructionParent(launch);
+	if (slot == NULL || LLVMIsAAllocaInst(slot) == NULL || ab == NULL || lb == NULL
+	    || LLVMGetBasicBlockParent(ab) != LLVMGetBasicBlockParent(lb))
+		return 0;
+	struct wwalk w = { .alloc = alloc, .launch = launch };
+	w.seen = xcalloc(hc->nblocks + 1, sizeof *w.seen);
+	w.todo = xcalloc(hc->nblocks + 1, sizeof *w.todo);
+	wholder(hc, &w, slot, 0);
+	free(w.seen);
+	free(w.todo);
+	return !w.written;
 }
 
 /* ---- kernels' parameters --------------------------------------------------- */
@@ -3106,6 +3285,7 @@ static struct hsite *new_site(struct hctx *hc, LLVMValueRef stub, const struct s
 	s.nfields = xcalloc(m->nk + 1, sizeof *s.nfields);
 	s.fields = xcalloc(m->nk + 1, sizeof *s.fields);
 	s.fieldname = xcalloc(m->nk + 1, sizeof *s.fieldname);
+	s.uninit = xcalloc(m->nk + 1, sizeof *s.uninit);
 	for (uint32_t k = 0; k < m->nk; k++) {
 		s.args[k] = s.buf_bytes[k] = HX_NONE;
 		s.argname[k] = m->name[k] ? xstrdup(m->name[k]) : NULL;
@@ -3200,6 +3380,7 @@ static void site_push(struct hctx *hc, LLVMValueRef call, LLVMValueRef stub)
 	dims_of(hc, push, 2, block);
 	uint32_t shmem = xtop(hc, LLVMGetOperand(push, 4));
 	uint32_t *args = xmalloc((m->nk + 1) * sizeof *args), *bufs = xmalloc((m->nk + 1) * sizeof *bufs);
+	uint8_t *unw = xcalloc(m->nk + 1, 1);
 	unsigned na = LLVMGetNumArgOperands(call);
 	for (uint32_t k = 0; k < m->nk; k++) {
 		args[k] = bufs[k] = HX_NONE;
@@ -3210,8 +3391,11 @@ static void site_push(struct hctx *hc, LLVMValueRef call, LLVMValueRef stub)
 			args[k] = mk_cast(hc, HX_ZEXT, xtop(hc, op), LLVMGetIntTypeWidth(m->type[k]), 0);
 		else if (m->kind[k] == AK_SCALAR)
 			args[k] = xtop(hc, op);
-		else if (m->kind[k] == AK_PTR && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind)
-			bufs[k] = buf_of(hc, op, 0);
+		else if (m->kind[k] == AK_PTR && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind) {
+			LLVMValueRef alloc;
+			bufs[k] = buf_of(hc, op, 0, &alloc);
+			unw[k] = (uint8_t)host_unwritten(hc, alloc, call);
+		}
 	}
 	struct hsite *s = new_site(hc, stub, m, call);
 	memcpy(s->grid, grid, sizeof grid);
@@ -3219,8 +3403,10 @@ static void site_push(struct hctx *hc, LLVMValueRef call, LLVMValueRef stub)
 	s->shmem = shmem;
 	memcpy(s->args, args, m->nk * sizeof *args);
 	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
+	memcpy(s->uninit, unw, m->nk);
 	free(args);
 	free(bufs);
+	free(unw);
 	/* no site is added meanwhile, so S stays where it is */
 	for (uint32_t k = 0; k < m->nk; k++)
 		if (m->kind[k] == AK_STRUCT)
@@ -3251,6 +3437,7 @@ static void site_launch(struct hctx *hc, LLVMValueRef call)
 	dims_of(hc, call, 3, block);
 	uint32_t shmem = xtop(hc, LLVMGetOperand(call, 6));
 	uint32_t *args = xmalloc((m->nk + 1) * sizeof *args), *bufs = xmalloc((m->nk + 1) * sizeof *bufs);
+	uint8_t *unw = xcalloc(m->nk + 1, 1);
 	LLVMValueRef *structs = xcalloc(m->nk + 1, sizeof *structs);
 	LLVMValueRef arr = LLVMGetOperand(call, 5);
 	struct maddr a = addr_of(hc, arr);
@@ -3289,8 +3476,11 @@ static void site_launch(struct hctx *hc, LLVMValueRef call)
 			LLVMValueRef size = LLVMGetOperand(val.v, 1);
 			if (LLVMGetTypeKind(LLVMTypeOf(size)) == LLVMIntegerTypeKind)
 				bufs[k] = xtop(hc, size);
+			unw[k] = (uint8_t)host_unwritten(hc, val.v, call);
 		} else if (val.kind == MW_STORE) {
-			bufs[k] = buf_of(hc, val.v, 0);
+			LLVMValueRef alloc;
+			bufs[k] = buf_of(hc, val.v, 0, &alloc);
+			unw[k] = (uint8_t)host_unwritten(hc, alloc, call);
 		}
 	}
 	struct hsite *s = new_site(hc, stub, m, call);
@@ -3299,8 +3489,10 @@ static void site_launch(struct hctx *hc, LLVMValueRef call)
 	s->shmem = shmem;
 	memcpy(s->args, args, m->nk * sizeof *args);
 	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
+	memcpy(s->uninit, unw, m->nk);
 	free(args);
 	free(bufs);
+	free(unw);
 	for (uint32_t k = 0; k < m->nk; k++)
 		if (structs[k] && LLVMGetTypeKind(LLVMTypeOf(structs[k])) == LLVMPointerTypeKind)
 			site_fields(hc, s, m, k, call, structs[k]);

@@ -22,7 +22,7 @@ static const char *const contract_names[] = {
 	"normalize_one_block", "shared256_neighbor", "tiled_matmul16", "warp_shuffle_sum",
 	"dynamic_block_colsum", "params_struct_stride", "enum_mode_shift", "divzero_then_race",
 	"launch_bounds_scan", "helper_launch_tail", "launch_kernel_dynshared",
-	"dynshared_hist_bins", "library_part256",
+	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -332,6 +332,54 @@ START_TEST(host_assert)
 }
 END_TEST
 
+/* A buffer the host cudaMallocs and never writes before the launch (y in
+** saxpy_missing_copy) starts unwritten at the host launch: the report's
+** launch says `uninit` for it and not for the copied x, and its replay
+** line, run as it stands, finds the read again. */
+START_TEST(host_uninit_replay)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("contracts host_uninit_replay: skipped: no clang\n");
+		return;
+	}
+	char path[4200];
+	snprintf(path, sizeof path, "%s/kernels/contracts/saxpy_missing_copy.cu", tu_env("SIMULEE_SRCDIR"));
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *f = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "findings"), 0);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_str_eq(jstr(f, "kind"), "uninitialized-read");
+	ck_assert_str_eq(jstr(f, "contract"), "host");
+	const cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"),
+					    cJSON_GetObjectItemCaseSensitive(f, "launch")->valueint);
+	const cJSON *b;
+	int seen = 0;
+	cJSON_ArrayForEach(b, cJSON_GetObjectItemCaseSensitive(l, "buffers")) {
+		int is_y = strcmp(jstr(b, "name"), "y") == 0;
+		ck_assert_int_eq(strcmp(jstr(b, "init"), "uninit") == 0, is_y);
+		seen += is_y;
+	}
+	ck_assert_int_eq(seen, 1);
+	char *opts = strdup(jstr(l, "options"));
+	ck_assert_ptr_nonnull(strstr(opts, "--init y=uninit"));
+	const char *argv[64] = { path };
+	int n = 1;
+	for (char *t = strtok(opts, " "); t && n < 62; t = strtok(NULL, " "))
+		argv[n++] = t;
+	argv[n] = NULL;
+	struct tu_run rr;
+	tu_run_bin(&rr, argv);
+	ck_assert_msg(rr.status == 1 && strstr(rr.out, "uninitialized memory on global 'y[") != NULL,
+		      "replay exit %d: %s", rr.status, rr.out);
+	tu_run_free(&rr);
+	free(opts);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
 START_TEST(default_run)
 {
 	const char *name = contract_names[_i];
@@ -393,6 +441,7 @@ Suite *contracts_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, default_run, 0, NCONTRACTS);
 	tcase_add_test(tc, host_assert);
+	tcase_add_test(tc, host_uninit_replay);
 	suite_add_tcase(s, tc);
 	return s;
 }

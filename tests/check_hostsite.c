@@ -300,7 +300,10 @@ START_TEST(test_ll_launch)
 	t = sites_str(&hs);
 	ck_assert_msg(strstr(t, "launch.cu:12: scale(float*, int) <<<grid.x=(n + 255) / 256, grid.y=1, "
 			     "grid.z=1, block.x=256, block.y=1, block.z=1, shmem=0>>> (x=?, n=n) "
-			     "bufs: x=(i64)n * 4 bytes\n") != NULL, "%s", t);
+			     "bufs: x=(i64)n * 4 bytes uninit\n") != NULL, "%s", t);
+	/* nothing wrote d before the first launch; the second follows it */
+	ck_assert_uint_eq(at_line(&hs, 12)->uninit[0], 1);
+	ck_assert_uint_eq(at_line(&hs, 14)->uninit[0], 0);
 	ck_assert_msg(strstr(t, "; m seen 1000, 4096\n") != NULL, "%s", t);
 	free(t);
 	hostsites_free(&hs);
@@ -1355,6 +1358,109 @@ START_TEST(test_cu_none)
 }
 END_TEST
 
+/* The host writes a cudaMalloc'd buffer before a launch (a copy to it, a
+** memset, a store, an earlier launch given it), or the launch finds it
+** unwritten (hsite.uninit); at -O0 and -O2. */
+static void check_uninit(const char *olevel)
+{
+	char *ll = host_ll(PRE "__global__ void k(const float *a, float *b, int n) { }\n"
+			   "__global__ void w(float *a, int n) { }\n"
+			   "int main(int argc, char **argv) { int n = atoi(argv[1]);\n"
+			   "  float *h = (float *)malloc(n * sizeof(float));\n"
+			   "  float *a, *b, *c, *d, *e, *f, *g;\n"
+			   "  cudaMalloc(&a, n * 4); cudaMalloc(&b, n * 4); cudaMalloc(&c, n * 4);\n"
+			   "  cudaMalloc(&d, n * 4); cudaMalloc(&e, n * 4); cudaMalloc(&f, n * 4);\n"
+			   "  cudaMalloc(&g, n * 4);\n"
+			   "  cudaMemcpy(a, h, n * 4, cudaMemcpyHostToDevice);\n"
+			   "  cudaMemset(c, 0, n * 4);\n"
+			   "  k<<<1, 32>>>(a, b, n);\n"					/* 12 */
+			   "  k<<<1, 32>>>(c, d, n);\n"					/* 13 */
+			   "  for (int i = 0; i < argc; i++)\n"
+			   "    cudaMemcpyAsync(e, h, n * 4, cudaMemcpyHostToDevice, 0);\n"
+			   "  k<<<1, 32>>>(e, b, n);\n"					/* 16 */
+			   "  w<<<1, 32>>>(f, n);\n"					/* 17 */
+			   "  k<<<1, 32>>>(f, g, n);\n"					/* 18 */
+			   "  cudaMemcpy(g, h, n * 4, cudaMemcpyHostToDevice);\n"
+			   "  cudaMemcpy(h, d, n * 4, cudaMemcpyDeviceToHost);\n"
+			   "  cudaFree(d);\n"
+			   "  return 0; }\n", olevel);
+	if (ll == NULL)
+		return;
+	struct hostsites hs;
+	read_ok(ll, &hs);
+	unlink(ll);
+	free(ll);
+	ck_assert_uint_eq(hs.ns, 5);
+	const struct hsite *s = at_line(&hs, 12);
+	ck_assert_msg(!s->uninit[0], "%s: a copied in", olevel);
+	ck_assert_msg(s->uninit[1], "%s: b unwritten", olevel);
+	ck_assert_uint_eq(s->uninit[2], 0);
+	s = at_line(&hs, 13);
+	ck_assert_msg(!s->uninit[0], "%s: c memset", olevel);
+	ck_assert_msg(s->uninit[1], "%s: d only read back after", olevel);
+	s = at_line(&hs, 16);
+	ck_assert_msg(!s->uninit[0], "%s: e copied in a loop", olevel);
+	ck_assert_msg(!s->uninit[1], "%s: b given to the launch at 12", olevel);
+	ck_assert_msg(at_line(&hs, 17)->uninit[0], "%s: f unwritten at its first launch", olevel);
+	s = at_line(&hs, 18);
+	ck_assert_msg(!s->uninit[0], "%s: f given to w before", olevel);
+	ck_assert_msg(s->uninit[1], "%s: g copied only after", olevel);
+	/* the listing says so */
+	char *txt = NULL;
+	size_t len = 0;
+	FILE *mf = open_memstream(&txt, &len);
+	hostsite_print(&hs, mf);
+	fclose(mf);
+	uint32_t said = 0;
+	for (const char *p = txt; (p = strstr(p, " bytes uninit")) != NULL; p++)
+		said++;
+	ck_assert_msg(said == 4, "%s", txt);
+	free(txt);
+	hostsites_free(&hs);
+}
+
+START_TEST(test_cu_uninit)
+{
+	check_uninit("-O0");
+	check_uninit("-O2");
+}
+END_TEST
+
+/* What the analysis cannot follow counts as written: a helper given the
+** buffer, the pointer's address given away, managed memory the host
+** stores to, a launch inside a loop with a copy after it. */
+START_TEST(test_cu_uninit_conservative)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(const float *a, float *b, int n) { }\n"
+		     "void fill(float *p, int n);\n"
+		     "void keep(float **pp);\n"
+		     "int main(int argc, char **argv) { int n = atoi(argv[1]);\n"
+		     "  float *a, *b, *m, *x, *y;\n"
+		     "  cudaMalloc(&a, n * 4); cudaMalloc(&b, n * 4); cudaMallocManaged(&m, n * 4);\n"
+		     "  cudaMalloc(&x, n * 4); cudaMalloc(&y, n * 4);\n"
+		     "  fill(a, n); keep(&b); m[0] = 1;\n"
+		     "  k<<<1, 32>>>(a, b, n);\n"						/* 10 */
+		     "  k<<<1, 32>>>(m, x, n);\n"						/* 11 */
+		     "  for (int i = 0; i < n; i++) {\n"
+		     "    k<<<1, 32>>>(y, y, n);\n"						/* 13 */
+		     "    cudaMemcpy(y, a, n * 4, cudaMemcpyDeviceToDevice);\n"
+		     "  }\n"
+		     "  return 0; }\n", &hs))
+		return;
+	const struct hsite *s = at_line(&hs, 10);
+	ck_assert(!s->uninit[0]);
+	ck_assert(!s->uninit[1]);
+	s = at_line(&hs, 11);
+	ck_assert(!s->uninit[0]);	/* a store through the managed pointer */
+	ck_assert(s->uninit[1]);
+	s = at_line(&hs, 13);
+	ck_assert(!s->uninit[0]);
+	ck_assert(!s->uninit[1]);
+	hostsites_free(&hs);
+}
+END_TEST
+
 START_TEST(test_no_toolkit)
 {
 	ck_assert_ptr_null(tu_env("SIMULEE_CUDA_PATH"));
@@ -1399,6 +1505,8 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_struct_unknown);
 		tcase_add_test(tc, test_cu_struct_launch);
 		tcase_add_test(tc, test_cu_none);
+		tcase_add_test(tc, test_cu_uninit);
+		tcase_add_test(tc, test_cu_uninit_conservative);
 	} else {
 		tcase_add_test(tc, test_no_toolkit);
 	}
