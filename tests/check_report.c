@@ -279,25 +279,10 @@ static void expect_lines(const char *text, const char *const *want)
 	ck_assert_msg(*p == '\0', "extra output after line %d: %s", i, p);
 }
 
-/* The member at PATH ("findings/0/counts/occurrences") of DOC, or NULL. */
-static const cJSON *jat(const cJSON *doc, const char *path)
-{
-	char buf[256];
-	snprintf(buf, sizeof buf, "%s", path);
-	const cJSON *v = doc;
-	char *save = NULL;
-	for (char *t = strtok_r(buf, "/", &save); t && v; t = strtok_r(NULL, "/", &save)) {
-		if (cJSON_IsArray(v))
-			v = cJSON_GetArrayItem(v, atoi(t));
-		else
-			v = cJSON_GetObjectItemCaseSensitive(v, t);
-	}
-	return v;
-}
 
 static void jexpect_str(const cJSON *doc, const char *path, const char *want)
 {
-	const cJSON *v = jat(doc, path);
+	const cJSON *v = tu_jat(doc, path);
 	if (want == NULL) {
 		ck_assert_msg(cJSON_IsNull(v), "%s: expected null", path);
 		return;
@@ -309,21 +294,21 @@ static void jexpect_str(const cJSON *doc, const char *path, const char *want)
 
 static void jexpect_num(const cJSON *doc, const char *path, double want)
 {
-	const cJSON *v = jat(doc, path);
+	const cJSON *v = tu_jat(doc, path);
 	ck_assert_msg(cJSON_IsNumber(v), "%s: not a number", path);
 	ck_assert_msg(v->valuedouble == want, "%s: %g, expected %g", path, v->valuedouble, want);
 }
 
 static void jexpect_bool(const cJSON *doc, const char *path, int want)
 {
-	const cJSON *v = jat(doc, path);
+	const cJSON *v = tu_jat(doc, path);
 	ck_assert_msg(cJSON_IsBool(v), "%s: not a boolean", path);
 	ck_assert_msg(!cJSON_IsTrue(v) == !want, "%s: expected %s", path, want ? "true" : "false");
 }
 
 static void jexpect_len(const cJSON *doc, const char *path, int want)
 {
-	const cJSON *v = jat(doc, path);
+	const cJSON *v = tu_jat(doc, path);
 	ck_assert_msg(cJSON_IsArray(v), "%s: not an array", path);
 	ck_assert_int_eq(cJSON_GetArraySize(v), want);
 }
@@ -968,7 +953,7 @@ START_TEST(schema_rejects)
 	};
 	for (size_t i = 0; i < sizeof breaks / sizeof breaks[0]; i++) {
 		cJSON *doc = cJSON_Duplicate(good, 1);
-		cJSON *at_ = (cJSON *)(*breaks[i].path ? jat(doc, breaks[i].path) : doc);
+		cJSON *at_ = (cJSON *)(*breaks[i].path ? tu_jat(doc, breaks[i].path) : doc);
 		ck_assert_ptr_nonnull(at_);
 		if (breaks[i].key == NULL) {
 			cJSON_AddItemToArray(at_, cJSON_Parse(breaks[i].value));

@@ -91,25 +91,11 @@ static void validate(const char *const *texts, int n)
 
 /* ---- reading a log -------------------------------------------------------- */
 
-static const cJSON *jat(const cJSON *doc, const char *path)
-{
-	char buf[256];
-	snprintf(buf, sizeof buf, "%s", path);
-	const cJSON *v = doc;
-	char *save = NULL;
-	for (char *t = strtok_r(buf, "/", &save); t && v; t = strtok_r(NULL, "/", &save)) {
-		if (cJSON_IsArray(v))
-			v = cJSON_GetArrayItem(v, atoi(t));
-		else
-			v = cJSON_GetObjectItemCaseSensitive(v, t);
-	}
-	return v;
-}
 
 /* The string at PATH of DOC, asserted to be a nonempty string. */
 static const char *jstr(const cJSON *doc, const char *path)
 {
-	const cJSON *v = jat(doc, path);
+	const cJSON *v = tu_jat(doc, path);
 	ck_assert_msg(cJSON_IsString(v) && v->valuestring[0], "%s: not a nonempty string", path);
 	return v->valuestring;
 }
@@ -122,14 +108,14 @@ static void jexpect_str(const cJSON *doc, const char *path, const char *want)
 
 static double jnum(const cJSON *doc, const char *path)
 {
-	const cJSON *v = jat(doc, path);
+	const cJSON *v = tu_jat(doc, path);
 	ck_assert_msg(cJSON_IsNumber(v), "%s: not a number", path);
 	return v->valuedouble;
 }
 
 static int jlen(const cJSON *doc, const char *path)
 {
-	const cJSON *v = jat(doc, path);
+	const cJSON *v = tu_jat(doc, path);
 	ck_assert_msg(cJSON_IsArray(v), "%s: not an array", path);
 	return cJSON_GetArraySize(v);
 }
@@ -144,7 +130,7 @@ static const char *fingerprint(const cJSON *doc, int i)
 {
 	char path[96];
 	snprintf(path, sizeof path, "runs/0/results/%d/partialFingerprints", i);
-	const cJSON *fp = cJSON_GetObjectItemCaseSensitive(jat(doc, path), "simuleeFinding/v1");
+	const cJSON *fp = cJSON_GetObjectItemCaseSensitive(tu_jat(doc, path), "simuleeFinding/v1");
 	ck_assert_msg(cJSON_IsString(fp), "result %d: no fingerprint", i);
 	ck_assert_int_eq(strlen(fp->valuestring), 16);
 	ck_assert_uint_eq(strspn(fp->valuestring, "0123456789abcdef"), 16);
@@ -180,14 +166,14 @@ static cJSON *check_log(const char *text)
 		ck_assert(is_level(jstr(doc, RULE("defaultConfiguration/level"))));
 		const char *prec = jstr(doc, RULE("properties/precision"));
 		ck_assert(strstr("very-high high medium low", prec) != NULL);
-		const cJSON *ps = cJSON_GetObjectItemCaseSensitive(jat(doc, RULE("properties")),
+		const cJSON *ps = cJSON_GetObjectItemCaseSensitive(tu_jat(doc, RULE("properties")),
 								   "problem.severity");
 		ck_assert(cJSON_IsString(ps) && strstr("error warning recommendation", ps->valuestring));
 		ck_assert_int_ge(jlen(doc, RULE("properties/tags")), 1);
 #undef RULE
 	}
 	jnum(doc, "runs/0/invocations/0/exitCode");
-	ck_assert(cJSON_IsBool(jat(doc, "runs/0/invocations/0/executionSuccessful")));
+	ck_assert(cJSON_IsBool(tu_jat(doc, "runs/0/invocations/0/executionSuccessful")));
 	int n = jlen(doc, "runs/0/results");
 	for (int i = 0; i < n; i++) {
 #define RES(field) (snprintf(p, sizeof p, "runs/0/results/%d/%s", i, field), p)
@@ -199,7 +185,7 @@ static cJSON *check_log(const char *text)
 		jstr(doc, RES("message/text"));
 		ck_assert_int_ge(jlen(doc, RES("locations")), 1);
 		jstr(doc, RES("locations/0/physicalLocation/artifactLocation/uri"));
-		if (jat(doc, RES("locations/0/physicalLocation/region")))
+		if (tu_jat(doc, RES("locations/0/physicalLocation/region")))
 			ck_assert(jnum(doc, RES("locations/0/physicalLocation/region/startLine")) >= 1);
 		fingerprint(doc, i);
 #undef RES
@@ -323,9 +309,9 @@ static char *sarif_of(const struct report *r)
 /* The index of the result whose message is MSG, or -1. */
 static int result_with(const cJSON *doc, const char *msg)
 {
-	const cJSON *rs = jat(doc, "runs/0/results");
+	const cJSON *rs = tu_jat(doc, "runs/0/results");
 	for (int i = 0; i < cJSON_GetArraySize(rs); i++) {
-		const cJSON *t = jat(cJSON_GetArrayItem(rs, i), "message/text");
+		const cJSON *t = tu_jat(cJSON_GetArrayItem(rs, i), "message/text");
 		if (cJSON_IsString(t) && strcmp(t->valuestring, msg) == 0)
 			return i;
 	}
@@ -377,7 +363,7 @@ START_TEST(every_kind)
 	jexpect_str(doc, AT("properties/hazard"), "RAW");
 	jexpect_str(doc, AT("properties/contract"), "declared");
 	jexpect_str(doc, AT("properties/kernel"), "scan(int*, int)");
-	ck_assert(cJSON_IsFalse(jat(doc, AT("properties/benign"))));
+	ck_assert(cJSON_IsFalse(tu_jat(doc, AT("properties/benign"))));
 	ck_assert_int_eq((int)jnum(doc, AT("properties/counts/threadPairs")), 9);
 	char *opts = report_launch_options(&r, 0);
 	jexpect_str(doc, AT("properties/launch"), opts);
@@ -388,20 +374,20 @@ START_TEST(every_kind)
 	ck_assert_int_eq(jlen(doc, AT("relatedLocations")), 2);
 	ck_assert_int_eq((int)jnum(doc, AT("relatedLocations/0/physicalLocation/region/startLine")), 93);
 	ck_assert_int_eq((int)jnum(doc, AT("relatedLocations/1/physicalLocation/region/startLine")), 99);
-	ck_assert_ptr_null(jat(doc, AT("relatedLocations/1/physicalLocation/region/startColumn")));
+	ck_assert_ptr_null(tu_jat(doc, AT("relatedLocations/1/physicalLocation/region/startColumn")));
 	ck_assert_int_eq(jlen(doc, AT("codeFlows/0/threadFlows")), 2);
 	ck_assert_int_eq(jlen(doc, AT("properties/divergence")), 3);
 
 	/* a file name that needs escaping, an absolute path, no file at all */
 	i = FK__COUNT;
 	jexpect_str(doc, AT("locations/0/physicalLocation/artifactLocation/uri"), "my%20dir/a%3Ab.cu");
-	ck_assert_ptr_null(jat(doc, AT("locations/0/physicalLocation/region/startColumn")));
+	ck_assert_ptr_null(tu_jat(doc, AT("locations/0/physicalLocation/region/startColumn")));
 	i = FK__COUNT + 1;
 	jexpect_str(doc, AT("locations/0/physicalLocation/artifactLocation/uri"), "file:///abs/k.cu");
-	ck_assert_ptr_null(jat(doc, AT("locations/0/physicalLocation/artifactLocation/uriBaseId")));
+	ck_assert_ptr_null(tu_jat(doc, AT("locations/0/physicalLocation/artifactLocation/uriBaseId")));
 	i = FK__COUNT + 2;
 	jexpect_str(doc, AT("locations/0/physicalLocation/artifactLocation/uri"), "src/k.cu");
-	ck_assert_ptr_null(jat(doc, AT("locations/0/physicalLocation/region")));
+	ck_assert_ptr_null(tu_jat(doc, AT("locations/0/physicalLocation/region")));
 #undef AT
 	ck_assert_int_eq(result_with(doc, "out-of-bounds access on global 'p[999]'"), -1);
 
@@ -508,11 +494,11 @@ static void run_sarif(struct tu_run *r, const char *const *args, int status)
 ** or -1. */
 static int result_at(const cJSON *doc, const char *id, int line)
 {
-	const cJSON *rs = jat(doc, "runs/0/results");
+	const cJSON *rs = tu_jat(doc, "runs/0/results");
 	for (int i = 0; i < cJSON_GetArraySize(rs); i++) {
 		const cJSON *x = cJSON_GetArrayItem(rs, i);
-		const cJSON *l = jat(x, "locations/0/physicalLocation/region/startLine");
-		if (strcmp(jat(x, "ruleId")->valuestring, id) == 0
+		const cJSON *l = tu_jat(x, "locations/0/physicalLocation/region/startLine");
+		if (strcmp(tu_jat(x, "ruleId")->valuestring, id) == 0
 		    && (line < 0 || (cJSON_IsNumber(l) && (int)l->valuedouble == line)))
 			return i;
 	}

@@ -78,4 +78,8 @@ cJSON *tu_report_schema(void);
 ** returns the document (cJSON_Delete it). */
 cJSON *tu_check_report_json(const char *text);
 
+/* The member at PATH ("findings/0/counts/occurrences": names and array
+** indices) of DOC, or NULL. */
+const cJSON *tu_jat(const cJSON *doc, const char *path);
+
 #endif

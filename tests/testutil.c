@@ -220,3 +220,18 @@ void tu_run_bin(struct tu_run *r, const char *const *args)
 	argv[n] = NULL;
 	ck_assert_int_eq(tu_run(r, argv), 0);
 }
+
+const cJSON *tu_jat(const cJSON *doc, const char *path)
+{
+	char buf[256];
+	snprintf(buf, sizeof buf, "%s", path);
+	const cJSON *v = doc;
+	char *save = NULL;
+	for (char *t = strtok_r(buf, "/", &save); t && v; t = strtok_r(NULL, "/", &save)) {
+		if (cJSON_IsArray(v))
+			v = cJSON_GetArrayItem(v, atoi(t));
+		else
+			v = cJSON_GetObjectItemCaseSensitive(v, t);
+	}
+	return v;
+}
