@@ -299,6 +299,8 @@ START_TEST(host_assert)
 		"\tfloat *in, *out;\n"
 		"\tcudaMalloc(&in, 4096 * sizeof(float));\n"
 		"\tcudaMalloc(&out, 4096 * sizeof(float));\n"
+		"\tstatic float host[4096];\n"
+		"\tcudaMemcpy(in, host, sizeof host, cudaMemcpyHostToDevice);\n"
 		"\ttile_sum<<<16, 128>>>(in, out);\n"
 		"\tdata_check<<<1, 128>>>(in, out);\n"
 		"\tcudaDeviceSynchronize();\n"
