@@ -48,6 +48,14 @@ static inline unsigned popc32(uint32_t x)
 #endif
 }
 
+/* A / B rounded down (toward minus infinity), B != 0: the index of the
+** element holding byte offset A of elements of B bytes, below 0 too. */
+static inline int64_t floor_div(int64_t a, int64_t b)
+{
+	int64_t q = a / b;
+	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
 /* Status codes of cold paths. */
 enum sim_status {
 	SIM_OK = 0,

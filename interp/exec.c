@@ -531,12 +531,6 @@ static enum finding_kind fault_kind(enum mem_fault f)
 	}
 }
 
-static int64_t floor_div(int64_t a, int64_t b)
-{
-	int64_t q = a / b;
-	return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
-}
-
 /* What the search reads from a memory fault FD at (FN, PC) of W, lane
 ** address ADDR: the dependence mask of the user's site and, for an
 ** out-of-bounds access, the variable, the dimension left and the index. */
@@ -960,6 +954,16 @@ static void user_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn,
 */
 #define SPIN_TURN 64
 
+/* W stops for good without having exited (the step budget, a deadlock):
+** its block ends there, with no barrier divergence for it (launch.c). */
+static void stall_warp(struct warp *w)
+{
+	w->exited = w->exists;
+	w->stalled = 1;
+	w->active = 0;
+	w->depth = 0;
+}
+
 /* The running group of W, at PC after a backward branch, lets the next
 ** waiting path run (its).  Returns 0 when no other path can. */
 static int give_turn(struct warp *w, uint32_t pc)
@@ -1011,10 +1015,7 @@ static int spin_check(struct exec *ex, struct warp *w, uint32_t pc)
 		 "(before Volta) the holder never runs again, a deadlock; independent thread "
 		 "scheduling (sm_70+) lets it go on", w->spin_lane, own);
 	exec_finding(ex, w, (int)w->spin_lane, w->spin_fn, w->spin_pc, FK_WARP_DEADLOCK, 0, detail);
-	w->exited = w->exists;
-	w->stalled = 1;
-	w->active = 0;
-	w->depth = 0;
+	stall_warp(w);
 	return 1;
 }
 
@@ -1441,22 +1442,15 @@ static void exec_surf(struct exec *ex, struct warp *w, const struct insn *I, uin
 				enum finding_kind k = off >= 0 ? FK_MISALIGNED : FK_OOB;
 				uint8_t below = (int32_t)c[0] < 0 || (int32_t)c[1] < 0 || (int32_t)c[2] < 0
 						|| (int32_t)c[3] < 0;
-				struct finding *fd = findings_find(ex->out, k, fn, pc);
-				if (fd != NULL) {
-					fd->count++;
-					fd->outside_any |= below;
-					if (exec_stops_on(ex, k))
-						stop_launch(ex, w);
-				} else {
-					fd = exec_finding(ex, w, (int)l, fn, pc, k, H[l], detail);
-					if (fd != NULL && nm != NULL) {
-						/* the surface, not its first texel */
-						free(fd->where);
-						fd->where = xstrdup(nm);
-					}
-					if (fd != NULL)
-						fd->outside_any = below;
+				struct finding *fd = exec_finding(ex, w, (int)l, fn, pc, k, H[l], detail);
+				if (fd != NULL && nm != NULL) {
+					/* the surface, not its first texel */
+					free(fd->where);
+					fd->where = xstrdup(nm);
 				}
+				/* a repeat is only counted: its side joins the first's */
+				if ((fd = findings_find(ex->out, k, fn, pc)) != NULL)
+					fd->outside_any |= below;
 			}
 			continue;
 		}
@@ -1579,10 +1573,7 @@ reload:
 					w->steps = ex->stop_steps;
 					ex->stop_warp = NULL;
 				}
-				w->exited = w->exists;
-				w->stalled = 1;
-				w->active = 0;
-				w->depth = 0;
+				stall_warp(w);
 				return WARP_DONE;
 			}
 			/* a turn ended: yield when another warp can run */

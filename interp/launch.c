@@ -429,6 +429,14 @@ static int run_block(struct exec *ex, struct warp *ws)
 	return 0;
 }
 
+/* The coordinates of block B (linear, x fastest) of the launch. */
+static void block_xyz(const struct launch_cfg *cfg, uint64_t b, uint32_t xyz[3])
+{
+	xyz[0] = (uint32_t)(b % cfg->grid.x);
+	xyz[1] = (uint32_t)(b / cfg->grid.x % cfg->grid.y);
+	xyz[2] = (uint32_t)(b / cfg->grid.x / cfg->grid.y);
+}
+
 /*
 ** The model of launch EX ran out of shadow memory: what it could not
 ** record was not checked, which the report must say (a note at kernel FN:
@@ -443,9 +451,10 @@ static void note_incomplete(struct exec *ex, uint32_t fn)
 	const struct func *f = &ex->p->funcs[fn];
 	struct srcloc loc = { f->file, f->demangled, f->decl_line, 0 };
 	struct thread_id who = { { 0, 0, 0 }, { 0, 0, 0 } };
-	uint32_t last[3], t[3];
-	mam_coords(ex->mam, st.drop_blocks ? st.drop_first : 0, 0, who.block, t);
-	mam_coords(ex->mam, st.drop_blocks ? st.drop_last : 0, 0, last, t);
+	uint32_t last[3];
+	/* dropped accesses always come with their block (mam_int.h model_drop) */
+	block_xyz(ex->cfg, st.drop_first, who.block);
+	block_xyz(ex->cfg, st.drop_last, last);
 	char detail[160];
 	snprintf(detail, sizeof detail,
 		 "%" PRIu64 " accesses were not checked: the model's shadow memory (%" PRIu64
@@ -579,18 +588,18 @@ static void report_grid_divergence(struct exec *ex, struct coop_block *cb, uint3
 		return;
 	int l = __builtin_ctz(w->active);
 	fd->loc = pl.loc;
-	fd->who = (struct thread_id){
-		{ bparked % cfg->grid.x, bparked / cfg->grid.x % cfg->grid.y,
-		  bparked / cfg->grid.x / cfg->grid.y },
-		{ w->tid[0][l], w->tid[1][l], w->tid[2][l] } };
+	block_xyz(cfg, bparked, fd->who.block);
+	fd->who.thread[0] = w->tid[0][l];
+	fd->who.thread[1] = w->tid[1][l];
+	fd->who.thread[2] = w->tid[2][l];
 	fd->grid = 1;
+	uint32_t fb[3];
+	block_xyz(cfg, first_done, fb);
 	char detail[256];
 	snprintf(detail, sizeof detail,
 		 "%u block%s wait at this grid sync; %u block%s ended without reaching it, "
 		 "the first block (%u,%u,%u)",
-		 nparked, nparked == 1 ? "" : "s", ndone, ndone == 1 ? "" : "s",
-		 first_done % cfg->grid.x, first_done / cfg->grid.x % cfg->grid.y,
-		 first_done / cfg->grid.x / cfg->grid.y);
+		 nparked, nparked == 1 ? "" : "s", ndone, ndone == 1 ? "" : "s", fb[0], fb[1], fb[2]);
 	fd->detail = xstrdup(detail);
 	struct bd_group *gs = NULL;
 	uint32_t n = 0, cap = 0, gfn[1], gpc[1];
@@ -646,9 +655,7 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 			struct coop_block *cb = &bs[one ? 0 : b];
 			if (cb->done)
 				continue;
-			ex->block[0] = (uint32_t)(b % cfg->grid.x);
-			ex->block[1] = (uint32_t)(b / cfg->grid.x % cfg->grid.y);
-			ex->block[2] = (uint32_t)(b / cfg->grid.x / cfg->grid.y);
+			block_xyz(cfg, b, ex->block);
 			if (ex->mam)
 				mam_block_begin(ex->mam, (uint32_t)b);
 			if (cb->ws == NULL) {

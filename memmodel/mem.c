@@ -301,19 +301,15 @@ void mem_name_addr(const struct mem *m, uint64_t p, char *buf, size_t n)
 	int64_t es = a->elem_size ? a->elem_size : 1, off = (int64_t)MEM_OFF(p);
 	/* below byte 0 the index is negative: rounded down, with the byte
 	** inside the element counted up from its start */
-	int64_t idx = off / es, in = off % es;
-	if (in < 0) {
-		idx--;
-		in += es;
-	}
+	int64_t idx = floor_div(off, es), in = off - idx * es;
 	unsigned nd = a->dims && a->ndims > 1 ? a->ndims : 1;
 	int64_t sub[MEM_MAX_DIMS];
 	/* row-major: the innermost extent first; an index past the whole array
 	** (out of bounds) stays in the outermost one */
 	for (unsigned d = nd; d-- > 1;) {
-		int64_t ext = a->dims[d] ? a->dims[d] : 1, r = idx % ext;
-		sub[d] = r < 0 ? r + ext : r;
-		idx = idx / ext - (r < 0);
+		int64_t ext = a->dims[d] ? a->dims[d] : 1, q = floor_div(idx, ext);
+		sub[d] = idx - q * ext;
+		idx = q;
 	}
 	sub[0] = idx;
 	int k = snprintf(buf, n, "%s", a->name);
