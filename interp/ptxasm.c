@@ -187,6 +187,54 @@ static int parse_number(const char *s, size_t n, struct pel *e)
 
 static int parse_elem(struct px *x, const char *s, const char *e, struct pel *el);
 
+/* Splits S..E at the commas outside braces and brackets into at most MAX
+** pieces; returns how many, or -1 when there are more. */
+static int split_top(const char *s, const char *e, const char **ps, const char **pe, int max)
+{
+	int n = 0;
+	while (s < e) {
+		const char *c = s;
+		int depth = 0;
+		while (c < e && (depth > 0 || *c != ',')) {
+			if (*c == '{' || *c == '[')
+				depth++;
+			else if (*c == '}' || *c == ']')
+				depth--;
+			c++;
+		}
+		if (n == max)
+			return -1;
+		ps[n] = skipws(s, c);
+		pe[n] = c;
+		while (pe[n] > ps[n] && isspace((unsigned char)pe[n][-1]))
+			pe[n]--;
+		n++;
+		s = c < e ? c + 1 : c;
+	}
+	return n;
+}
+
+/* The elements of "{a, b}" or of a lone "a" into EL (at most 4). */
+static int parse_group(struct px *x, const char *s, const char *e, struct pel *el)
+{
+	s = skipws(s, e);
+	if (s < e && *s == '{') {
+		if (e[-1] != '}')
+			return px_fail(x, "unbalanced braces");
+		s++, e--;
+	}
+	const char *ps[PX_VEC], *pe[PX_VEC];
+	int n = split_top(s, e, ps, pe, PX_VEC);
+	if (n < 0)
+		return px_fail(x, "vector too long");
+	if (n == 0)
+		return px_fail(x, "vector operand");
+	for (int i = 0; i < n; i++)
+		if (parse_elem(x, ps[i], pe[i], &el[i]) < 0)
+			return -1;
+	return n;
+}
+
 /* [reg], [reg+imm], [reg-imm]: a register (asm operand or .reg local) and a
 ** byte offset. */
 static int parse_addr(struct px *x, const char *s, const char *e, struct pel *el)
@@ -272,23 +320,12 @@ static int parse_opnd(struct px *x, const char *s, const char *e, struct pop *o)
 	s = skipws(s, e);
 	o->nel = 1;
 	if (s < e && *s == '{') {
-		const char *close = memchr(s, '}', (size_t)(e - s));
-		if (!close)
-			return px_fail(x, "unbalanced braces");
-		o->nel = 0;
-		const char *p = s + 1;
-		while (p < close) {
-			const char *c = memchr(p, ',', (size_t)(close - p));
-			if (!c)
-				c = close;
-			if (o->nel == PX_VEC)
-				return px_fail(x, "vector too long");
-			if (parse_elem(x, p, c, &o->el[o->nel++]) < 0)
-				return -1;
-			p = c + 1;
-		}
-		if (o->nel < 2)
+		int n = parse_group(x, s, e, o->el);
+		if (n < 0)
+			return -1;
+		if (n < 2)
 			return px_fail(x, "vector operand");
+		o->nel = n;
 		return 0;
 	}
 	return parse_elem(x, s, e, &o->el[0]);
@@ -1238,52 +1275,6 @@ static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 }
 
 /* ---- texture and surface instructions ---- */
-
-/* Splits S..E at the commas outside braces and brackets into at most MAX
-** pieces; returns how many, or -1 when there are more. */
-static int split_top(const char *s, const char *e, const char **ps, const char **pe, int max)
-{
-	int n = 0;
-	while (s < e) {
-		const char *c = s;
-		int depth = 0;
-		while (c < e && (depth > 0 || *c != ',')) {
-			if (*c == '{' || *c == '[')
-				depth++;
-			else if (*c == '}' || *c == ']')
-				depth--;
-			c++;
-		}
-		if (n == max)
-			return -1;
-		ps[n] = skipws(s, c);
-		pe[n] = c;
-		while (pe[n] > ps[n] && isspace((unsigned char)pe[n][-1]))
-			pe[n]--;
-		n++;
-		s = c < e ? c + 1 : c;
-	}
-	return n;
-}
-
-/* The elements of "{a, b}" or of a lone "a" into EL (at most 4). */
-static int parse_group(struct px *x, const char *s, const char *e, struct pel *el)
-{
-	s = skipws(s, e);
-	if (s < e && *s == '{') {
-		if (e[-1] != '}')
-			return px_fail(x, "unbalanced braces");
-		s++, e--;
-	}
-	const char *ps[PX_VEC], *pe[PX_VEC];
-	int n = split_top(s, e, ps, pe, PX_VEC);
-	if (n <= 0)
-		return px_fail(x, "vector operand");
-	for (int i = 0; i < n; i++)
-		if (parse_elem(x, ps[i], pe[i], &el[i]) < 0)
-			return -1;
-	return n;
-}
 
 /* "[handle, {c0, c1, ..}]": the handle's slot and the coordinates; a
 ** parameter of the function that is the handle is an object of KIND. */
