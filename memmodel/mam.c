@@ -378,10 +378,26 @@ void mam_syncwarp(struct mam_warp_ctx *w, uint32_t mask)
 /* Ends a launch: its storage (store_reset()), tracked allocations,
 ** generations, releases, tuples and statistics.  KEEP 0 frees
 ** everything. */
-static void free_launch(struct mam *m, int keep)
+/* Forgets the shadow of the launch so far: its storage (store_reset
+** KEEP), generations, releases to later blocks and fence records (which
+** are told apart by block, and block ids start again at 0).  Returns the
+** bytes still held. */
+static uint64_t forget_shadow(struct mam *m, int keep)
 {
 	uint64_t kept = store_reset(m, keep);
 	m->ngens = 0;
+	m->nrels = m->rel_cur = 0;
+	if (m->relix)
+		memset(m->relix, 0, (size_t)m->relcap * 2 * sizeof *m->relix);
+	m->relused = 0;
+	if (m->fences)
+		memset(m->fences, 0, 1024 * sizeof *m->fences);
+	return kept;
+}
+
+static void free_launch(struct mam *m, int keep)
+{
+	uint64_t kept = forget_shadow(m, keep);
 	free(m->space);
 	m->space = NULL;
 	m->nspace = 0;
@@ -389,14 +405,6 @@ static void free_launch(struct mam *m, int keep)
 	m->tuples = NULL;
 	m->ntuples = m->captuples = 0;
 	m->tuples_lost = 0;
-	m->nrels = m->rel_cur = 0;
-	if (m->relix)
-		memset(m->relix, 0, (size_t)m->relcap * 2 * sizeof *m->relix);
-	m->relused = 0;
-	/* fence records are told apart by block, and block ids start again
-	** at 0 in every launch: the previous launch's must not be read */
-	if (m->fences)
-		memset(m->fences, 0, 1024 * sizeof *m->fences);
 	memset(&m->st, 0, sizeof m->st);
 	m->st.bytes = kept;
 }
@@ -454,42 +462,36 @@ void mam_free(struct mam *m)
 	free(m);
 }
 
-void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t block[3])
+/* The next generation is the first of what comes (the launch, or what
+** follows a grid barrier), with no block running. */
+static void start_gens(struct mam *m)
 {
-	free_launch(m, 1);
 	if (m->gen > UINT32_MAX / 2) {
 		/* generations would wrap: make the recycled pages fresh again */
 		store_clear_pages(m);
 		m->gen = 0;
 	}
 	m->launch_gen = m->block_gen = m->gen + 1;
-	for (int i = 0; i < 3; i++) {
-		m->grid[i] = grid[i] ? grid[i] : 1;
-		m->bdim[i] = block[i] ? block[i] : 1;
-	}
 	m->block = NONE32;
 	m->epoch = 0;
 }
 
+void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t block[3])
+{
+	free_launch(m, 1);
+	start_gens(m);
+	for (int i = 0; i < 3; i++) {
+		m->grid[i] = grid[i] ? grid[i] : 1;
+		m->bdim[i] = block[i] ? block[i] : 1;
+	}
+}
+
 void mam_grid_barrier(struct mam *m)
 {
-	/* what free_launch forgets of the shadow, keeping the tracked
-	** allocations, the statistics and the --dump-model tuples */
-	m->st.bytes = store_reset(m, 1);
-	m->ngens = 0;
-	m->nrels = m->rel_cur = 0;
-	if (m->relix)
-		memset(m->relix, 0, (size_t)m->relcap * 2 * sizeof *m->relix);
-	m->relused = 0;
-	if (m->fences)
-		memset(m->fences, 0, 1024 * sizeof *m->fences);
-	if (m->gen > UINT32_MAX / 2) {
-		store_clear_pages(m);
-		m->gen = 0;
-	}
-	m->launch_gen = m->block_gen = m->gen + 1;
-	m->block = NONE32;
-	m->epoch = 0;
+	/* the tracked allocations, the statistics and the --dump-model
+	** tuples stay */
+	m->st.bytes = forget_shadow(m, 1);
+	start_gens(m);
 }
 
 void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space)
