@@ -899,31 +899,25 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			continue;	/* below, once its array exists */
 		} else {
 			unsigned es = evolve_elem_size(pa->et);
+			/* a texture's extents are its descriptor's, a pinned
+			** buffer's the user's, else the host's cudaMalloc's */
+			uint64_t n = pa->tex || pa->pinned ? pa->elems : c->elems[i];
 			uint32_t id;
-			if (pa->tex) {
-				/* a texture's extents are its descriptor's */
-				id = mem_new(&m, AS_GLOBAL, pa->elems * es, pa->label);
-				if (pa->tex_given)
+			if (n != 0) {
+				id = mem_new(&m, AS_GLOBAL, n * es, pa->label);
+				/* the bound is real, but a default texture's made-up extents */
+				if (!pa->tex || pa->tex_given)
 					bounded[nbounded++] = id;
 				if (pa->pinned && pa->image)
-					memcpy(m.a[id].data, pa->image, pa->elems * es);
+					memcpy(m.a[id].data, pa->image, n * es);
 				else if (!pa->pinned && c->fill[i].kind != FILL_ZERO)
-					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, pa->elems);
+					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, n);
 				m.a[id].tex = pa->tex;
-			} else if (pa->pinned && pa->elems) {
-				id = mem_new(&m, AS_GLOBAL, pa->elems * es, pa->label);
-				bounded[nbounded++] = id;
-				if (pa->image)
-					memcpy(m.a[id].data, pa->image, pa->elems * es);
-				m.a[id].uninit = (uint8_t)pa->uninit;
-			} else if (!pa->pinned && c->elems[i]) {
-				/* sized by the host's cudaMalloc: its bound is real,
-				** and what the host never wrote starts unwritten */
-				id = mem_new(&m, AS_GLOBAL, c->elems[i] * es, pa->label);
-				bounded[nbounded++] = id;
-				m.a[id].uninit = (uint8_t)evolve_host_uninit(pb, c, i);
-				if (c->fill[i].kind != FILL_ZERO)
-					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, c->elems[i]);
+				/* what the user declares, or the host never wrote,
+				** starts unwritten */
+				if (!pa->tex)
+					m.a[id].uninit = (uint8_t)(pa->pinned ? pa->uninit
+								   : evolve_host_uninit(pb, c, i));
 			} else {
 				id = mem_new_sparse(&m, AS_GLOBAL, pa->label);
 				if (!pa->pinned && c->fill[i].kind != FILL_ZERO) {
