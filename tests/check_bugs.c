@@ -996,6 +996,19 @@ static int same_line(const struct bm_line *a, const struct bm_line *b)
 	return a->line == b->line && strcmp(a->file, b->file) == 0;
 }
 
+/* Whether every line of A[0..NA) is one of B[0..NB). */
+static int lines_within(const struct bm_line *a, int na, const struct bm_line *b, int nb)
+{
+	for (int i = 0; i < na; i++) {
+		int seen = 0;
+		for (int j = 0; j < nb && !seen; j++)
+			seen = same_line(&a[i], &b[j]);
+		if (!seen)
+			return 0;
+	}
+	return 1;
+}
+
 static int among_lines(const struct bm_line *l, const struct bm_finding *f)
 {
 	for (int j = 0; j < f->nlines; j++)
@@ -1020,33 +1033,12 @@ static int golden_matches(const struct golden_report *r, const struct bm_finding
 		return r->space == f->space && strcmp(r->var, f->var) == 0
 		       && (r->cls & f->classes) != 0 && (r->hazard & f->access) != 0
 		       && r->benign == f->benign && r->its_only == f->its_only;
-	case BK_BD:	/* exactly: the barrier, and the other barrier others wait at */
-		for (int i = 0; i < r->nloc; i++)
-			if (!among_lines(&r->loc[i], f))
-				return 0;
-		/* where threads exited, when the entry says: the same places */
-		for (int i = 0; i < r->nexit && f->nexits; i++) {
-			int seen = 0;
-			for (int j = 0; j < f->nexits; j++)
-				seen |= same_line(&r->exit[i], &f->exits[j]);
-			if (!seen)
-				return 0;
-		}
-		for (int j = 0; j < f->nexits; j++) {
-			int seen = 0;
-			for (int i = 0; i < r->nexit; i++)
-				seen |= same_line(&r->exit[i], &f->exits[j]);
-			if (!seen)
-				return 0;
-		}
-		for (int j = 0; j < f->nlines; j++) {
-			int seen = 0;
-			for (int i = 0; i < r->nloc; i++)
-				seen |= same_line(&r->loc[i], &f->lines[j]);
-			if (!seen)
-				return 0;
-		}
-		return r->nloc > 0;
+	case BK_BD:	/* exactly: the barrier, and the other barrier others wait at;
+			** where threads exited, when the entry says: the same places */
+		return r->nloc > 0 && lines_within(r->loc, r->nloc, f->lines, f->nlines)
+		       && lines_within(f->lines, f->nlines, r->loc, r->nloc)
+		       && (f->nexits == 0 || (lines_within(r->exit, r->nexit, f->exits, f->nexits)
+					       && lines_within(f->exits, f->nexits, r->exit, r->nexit)));
 	case BK_RB:
 	case BK_WD:
 		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);
@@ -1421,10 +1413,7 @@ static int search_matches(const struct golden_report *r, const struct bm_finding
 		return (same_line(&r->loc[0], &f->lines[0]) && same_line(&r->loc[1], &f->lines[1]))
 		       || (same_line(&r->loc[0], &f->lines[1]) && same_line(&r->loc[1], &f->lines[0]));
 	case BK_BD:
-		for (int i = 0; i < r->nloc; i++)
-			if (!among_lines(&r->loc[i], f))
-				return 0;
-		return r->nloc > 0;
+		return r->nloc > 0 && lines_within(r->loc, r->nloc, f->lines, f->nlines);
 	case BK_RB:
 	case BK_UNINIT:
 	case BK_OOB:
