@@ -257,6 +257,15 @@ void compile_out_free(struct compile_out *out)
 	for (uint32_t i = 0; i < out->ndb_flags; i++)
 		free(out->db_flags[i]);
 	free(out->db_flags);
+	for (uint32_t i = 0; i < out->nunits; i++) {
+		struct compile_unit *u = &out->units[i];
+		free(u->src);
+		for (uint32_t k = 0; k < u->nflags; k++)
+			free(u->flags[k]);
+		free(u->flags);
+		free(u->device_bc);
+	}
+	free(out->units);
 	memset(out, 0, sizeof *out);
 }
 
@@ -487,8 +496,14 @@ static void io_args(struct argv_buf *a, const char *src, const char *out)
 	av_add(a, out);
 }
 
-int compile_cu(const struct compile_opts *o, const char *src, struct compile_out *out,
-	       struct sim_error *err)
+/*
+** Compiles SRC twice, with FLAGS (N) before the command line's: the device
+** side to *DEVICE (a new file NAME.bc in OUT's directory), the host side
+** to NAME.ll appended to OUT->host_irs.  See compile_cu.
+*/
+static int compile_pair(const struct compile_opts *o, const char *src, char *const *flags,
+			uint32_t n, const char *name, struct compile_out *out, char **device,
+			struct sim_error *err)
 {
 	struct setup s;
 	struct argv_buf a = { 0 };
@@ -503,10 +518,10 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 	if ((rc = ensure_tmpdir(out, err)) < 0)
 		goto done;
 	for (int host = 0; host <= 1; host++) {
-		path = xasprintf("%s/%s", out->tmpdir, host ? "host.ll" : "dev.bc");
+		path = xasprintf("%s/%s.%s", out->tmpdir, name, host ? "ll" : "bc");
 		doom(path, 0);
 		setup_args(&s, host, &a);
-		av_addv(&a, out->db_flags, out->ndb_flags);
+		av_addv(&a, flags, n);
 		av_addv(&a, o->cc_args, o->ncc_args);
 		av_addv(&a, o->extra_args, o->nextra_args);
 		io_args(&a, src, path);
@@ -528,7 +543,8 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 		} else if (host) {
 			VEC_PUSH(out->host_irs, out->nhost_irs, out->caphost_irs, path);
 		} else {
-			out->device_bc = path;
+			free(*device);
+			*device = path;
 		}
 		path = NULL;
 	}
@@ -537,6 +553,34 @@ done:
 	free(path);
 	av_free(&a);
 	setup_free(&s);
+	return rc;
+}
+
+int compile_cu(const struct compile_opts *o, const char *src, struct compile_out *out,
+	       struct sim_error *err)
+{
+	return compile_pair(o, src, out->db_flags, out->ndb_flags, "dev", out, &out->device_bc, err);
+}
+
+static char *stem(const char *path);
+
+uint32_t compile_add_unit(struct compile_out *out, const char *src)
+{
+	struct compile_unit u = { 0 };
+	u.src = xstrdup(src);
+	VEC_PUSH(out->units, out->nunits, out->capunits, u);
+	return out->nunits - 1;
+}
+
+int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t u,
+		 struct sim_error *err)
+{
+	char *st = stem(out->units[u].src);
+	char *name = xasprintf("unit%u-%s", u, st);
+	free(st);
+	struct compile_unit *cu = &out->units[u];
+	int rc = compile_pair(o, cu->src, cu->flags, cu->nflags, name, out, &cu->device_bc, err);
+	free(name);
 	return rc;
 }
 
@@ -901,16 +945,25 @@ static int read_entry(const char *db, int i, const cJSON *e, char **file, const 
 	return 0;
 }
 
+/* Which TUs of a database are analysed: those among the canonical names
+** INS (N), or ALL of them; LEGACY: the one input's flags go to db_flags
+** (compile_db), not to a unit. */
+struct db_want {
+	char *const *ins;
+	uint32_t n;
+	int all, legacy;
+};
+
 /*
 ** Handles entry I (E) of database DB: a CUDA TU not seen before is compiled
-** to host IR (appended to OUT), or, when it is the input IN (canonical
-** name, may be NULL), its flags go to OUT->db_flags.  SEEN collects the
-** canonical names done.  Returns 0 (a TU that fails to compile is a
+** to host IR (appended to OUT), or, when W wants it analysed, becomes a
+** unit with its flags (or its flags go to OUT->db_flags).  SEEN collects
+** the canonical names done.  Returns 0 (a TU that fails to compile is a
 ** warning), or a negative SIM_ERR_* with *err filled when clang cannot run.
 */
 static int db_entry(const struct compile_opts *o, const struct setup *s, const char *db, int i,
-		    const cJSON *e, const char *in, struct argv_buf *seen, struct compile_out *out,
-		    struct sim_error *err)
+		    const cJSON *e, const struct db_want *w, struct argv_buf *seen,
+		    struct compile_out *out, struct sim_error *err)
 {
 	struct argv_buf args = { 0 }, flags = { 0 }, cmd = { 0 };
 	char *file = NULL, *canon = NULL, *path = NULL;
@@ -923,10 +976,19 @@ static int db_entry(const struct compile_opts *o, const struct setup *s, const c
 		goto done;
 	av_add(seen, canon);
 	compile_convert_entry(args.v, args.n, dir, &flags.v, &flags.n, &flags.cap);
-	if (in != NULL && strcmp(canon, in) == 0) {
-		/* the input: compile_cu compiles it, with these flags */
-		for (uint32_t k = 0; k < flags.n; k++)
-			VEC_PUSH(out->db_flags, out->ndb_flags, out->capdb_flags, flags.v[k]);
+	if (w->all || in_list(canon, (const char *const *)w->ins, w->n)) {
+		/* analysed: compile_cu or compile_unit compiles it, with these flags */
+		struct compile_unit *u = NULL;
+		if (!w->legacy) {
+			uint32_t ui = compile_add_unit(out, canon);
+			u = &out->units[ui];
+		}
+		for (uint32_t k = 0; k < flags.n; k++) {
+			if (u)
+				VEC_PUSH(u->flags, u->nflags, u->capflags, flags.v[k]);
+			else
+				VEC_PUSH(out->db_flags, out->ndb_flags, out->capdb_flags, flags.v[k]);
+		}
 		flags.n = 0;
 		goto done;
 	}
@@ -958,12 +1020,12 @@ done:
 	return rc;
 }
 
-int compile_db(const struct compile_opts *o, const char *db, const char *input,
-	       struct compile_out *out, struct sim_error *err)
+/* compile_db and compile_db_units: W says which TUs are analysed. */
+static int read_db(const struct compile_opts *o, const char *db, const struct db_want *w,
+		   struct compile_out *out, struct sim_error *err)
 {
 	struct setup s = { 0 };
 	struct argv_buf seen = { 0 };
-	char *in = NULL;
 	char *text = read_file(db, err);
 	if (text == NULL)
 		return err->status;
@@ -977,17 +1039,53 @@ int compile_db(const struct compile_opts *o, const char *db, const char *input,
 	}
 	if ((rc = setup_resolve(o, &s, err)) < 0 || (rc = ensure_tmpdir(out, err)) < 0)
 		goto out;
-	in = input != NULL ? canonical(input) : NULL;
 	const cJSON *e;
 	int i = 0;
 	cJSON_ArrayForEach(e, root) {
-		if ((rc = db_entry(o, &s, db, i++, e, in, &seen, out, err)) < 0)
+		if ((rc = db_entry(o, &s, db, i++, e, w, &seen, out, err)) < 0)
 			break;
 	}
 out:
 	av_free(&seen);
-	free(in);
 	cJSON_Delete(root);
 	setup_free(&s);
 	return rc;
+}
+
+int compile_db(const struct compile_opts *o, const char *db, const char *input,
+	       struct compile_out *out, struct sim_error *err)
+{
+	char *in = input != NULL ? canonical(input) : NULL;
+	struct db_want w = { &in, in != NULL, 0, 1 };
+	int rc = read_db(o, db, &w, out, err);
+	free(in);
+	return rc;
+}
+
+int compile_db_units(const struct compile_opts *o, const char *db, char *const *inputs,
+		     uint32_t n, int all, struct compile_out *out, struct sim_error *err)
+{
+	char **ins = xcalloc(n ? n : 1, sizeof *ins);
+	for (uint32_t i = 0; i < n; i++)
+		ins[i] = canonical(inputs[i]);
+	struct db_want w = { ins, n, all, 0 };
+	int rc = read_db(o, db, &w, out, err);
+	for (uint32_t i = 0; i < n; i++)
+		free(ins[i]);
+	free(ins);
+	return rc;
+}
+
+int compile_find_unit(const struct compile_out *out, const char *src)
+{
+	char *c = canonical(src);
+	int found = -1;
+	for (uint32_t i = 0; i < out->nunits && found < 0; i++) {
+		char *u = canonical(out->units[i].src);
+		if (strcmp(u, c) == 0)
+			found = (int)i;
+		free(u);
+	}
+	free(c);
+	return found;
 }
