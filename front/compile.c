@@ -42,6 +42,9 @@ extern char **environ;
 #ifndef SIMULEE_CUDA_PATH
 #define SIMULEE_CUDA_PATH ""
 #endif
+#ifndef SIMULEE_LLVM_BINDIR
+#define SIMULEE_LLVM_BINDIR ""
+#endif
 
 /* The CUDA version claimed where clang would assume none (setup_args). */
 #define ASSUMED_SDK_VERSION "12.0"
@@ -335,15 +338,20 @@ static int run_tool(char *const *argv, int quiet, int verbose, struct sim_error 
 }
 
 /* How a tool that ran ended, for a message: "" for clang's usual status 1. */
-static const char *how_failed(int status, char *buf, size_t n)
+static const char *how_failed_tool(const char *tool, int status, char *buf, size_t n)
 {
 	if (status == 1)
 		snprintf(buf, n, "%s", "");
 	else if (status > 128)
-		snprintf(buf, n, " (clang was killed by signal %d)", status - 128);
+		snprintf(buf, n, " (%s was killed by signal %d)", tool, status - 128);
 	else
-		snprintf(buf, n, " (clang exited with status %d)", status);
+		snprintf(buf, n, " (%s exited with status %d)", tool, status);
 	return buf;
+}
+
+static const char *how_failed(int status, char *buf, size_t n)
+{
+	return how_failed_tool("clang", status, buf, n);
 }
 
 /* ---- how CUDA is compiled -------------------------------------------- */
@@ -1088,4 +1096,86 @@ int compile_find_unit(const struct compile_out *out, const char *src)
 	}
 	free(c);
 	return found;
+}
+
+char *compile_data_path(const struct compile_opts *o, const char *rel)
+{
+	return data_file(o->datadir, rel);
+}
+
+/* LLVM tool NAME (llc, opt, llvm-link) of the LLVM simulee-c was built
+** with, or o->llvm_bindir's. */
+static char *llvm_tool(const struct compile_opts *o, const char *name)
+{
+	const char *dir = o->llvm_bindir ? o->llvm_bindir : SIMULEE_LLVM_BINDIR;
+	return dir[0] ? xasprintf("%s/%s", dir, name) : xstrdup(name);
+}
+
+/* Runs tool argv A (A->v[0] its path, named NAME in errors); 0 or
+** SIM_ERR_COMPILE. */
+static int run_llvm_tool(const struct compile_opts *o, struct argv_buf *a, const char *name,
+			 const char *bc, struct sim_error *err)
+{
+	int rc = run_tool(av_argv(a), 0, o->verbose, err);
+	av_free(a);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: %s could not make PTX of it%s", bc, name,
+			      how_failed_tool(name, rc, how, sizeof how));
+	}
+	return rc;
+}
+
+int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
+		struct sim_error *err)
+{
+	struct argv_buf a = { 0 };
+	char *linked = xasprintf("%s.linked.bc", ptx), *lines = xasprintf("%s.lines.bc", ptx);
+	char *libdevice = NULL;
+	const char *cuda = o->cuda_path ? o->cuda_path : SIMULEE_CUDA_PATH;
+	if (cuda[0]) {
+		libdevice = xasprintf("%s/nvvm/libdevice/libdevice.10.bc", cuda);
+		if (access(libdevice, R_OK) != 0) {
+			free(libdevice);
+			libdevice = NULL;
+		}
+	}
+	/* the __nv_ functions of libdevice the module calls (a module compiled
+	** against the toolkit has them already, internal) */
+	av_take(&a, llvm_tool(o, "llvm-link"));
+	av_add(&a, "--only-needed");
+	av_take(&a, bc[0] == '-' ? xasprintf("./%s", bc) : xstrdup(bc));
+	if (libdevice)
+		av_add(&a, libdevice);
+	av_add(&a, "-o");
+	av_add(&a, linked);
+	int rc = run_llvm_tool(o, &a, "llvm-link", bc, err);
+	/* line tables only: LLVM 19's NVPTX debug sections name symbols ptxas
+	** cannot parse, and compute-sanitizer needs only the lines */
+	if (rc == 0) {
+		av_take(&a, llvm_tool(o, "opt"));
+		av_add(&a, "-passes=strip-nonlinetable-debuginfo");
+		av_add(&a, linked);
+		av_add(&a, "-o");
+		av_add(&a, lines);
+		rc = run_llvm_tool(o, &a, "opt", bc, err);
+	}
+	/* PTX ISA 7.8 (CUDA 11.8 drivers and later): sm_70 code with every
+	** instruction the warp intrinsics need */
+	if (rc == 0) {
+		av_take(&a, llvm_tool(o, "llc"));
+		av_add(&a, "-march=nvptx64");
+		av_take(&a, xasprintf("-mcpu=%s", o->gpu_arch ? o->gpu_arch : COMPILE_GPU_ARCH));
+		av_add(&a, "-mattr=+ptx78");
+		av_add(&a, "-o");
+		av_add(&a, ptx);
+		av_add(&a, lines);
+		rc = run_llvm_tool(o, &a, "llc", bc, err);
+	}
+	unlink(linked);
+	unlink(lines);
+	free(linked);
+	free(lines);
+	free(libdevice);
+	return rc;
 }

@@ -34,6 +34,8 @@ struct compile_opts {
 	uint32_t nextra_args;
 	int verbose;		/* print each clang command line on stderr, and
 				   the diagnostics of database TUs that fail */
+	const char *llvm_bindir;	/* NULL: where configure found llc, opt and
+				   llvm-link (SIMULEE_LLVM_BINDIR) */
 	const char *datadir;	/* NULL: where the prelude and cuda-compat are
 				   found (installed, or the source tree's
 				   kernels/ for a binary in the build tree) */
@@ -121,6 +123,23 @@ int compile_find_unit(const struct compile_out *out, const char *src);
 */
 int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t u,
 		 struct sim_error *err);
+
+/* The path of data file REL (e.g. "replay/repro.c") where the prelude is
+** looked for (installed, or the source tree's kernels/), or NULL when it
+** is in neither.  Newly allocated. */
+char *compile_data_path(const struct compile_opts *o, const char *rel);
+
+/*
+** Compiles bitcode BC to PTX file PTX with LLVM's NVPTX back end: the
+** module a reproduction loads on a GPU, from the very bitcode simulee-c
+** analysed.  llvm-link adds the libdevice functions it calls (from the
+** toolkit, when there is one), opt keeps only line tables of its debug
+** info, llc makes PTX 7.8 for the GPU architecture.  Temporary files go
+** beside PTX.  Returns 0, or SIM_ERR_COMPILE with *err filled (a tool
+** missing or failing: its diagnostics on stderr).
+*/
+int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
+		struct sim_error *err);
 
 /* Frees OUT's strings and removes its directory and what is in it. */
 void compile_out_free(struct compile_out *out);

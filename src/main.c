@@ -57,6 +57,8 @@ static void usage(FILE *out)
 		"                         [,read=element|normalized]; --init fills its texels;\n"
 		"                         NAME=same:OTHER makes it on object OTHER's array\n"
 		"  --dump NAME            print buffer NAME after the launch, one element a line\n"
+		"  --dump-inputs          print every buffer before the launch (as a --replay\n"
+		"                         reproduction uploads it)\n"
 		"  --seed N               random seed (default 1)\n"
 		"\n"
 		"With none of --grid, --block, --shared, --size (or with a range), every\n"
@@ -79,6 +81,8 @@ static void usage(FILE *out)
 		"                         (default 1G; past it the report says what was\n"
 		"                         not analysed)\n"
 		"  --output FILE          write the report to FILE\n"
+		"  --replay DIR           write a reproduction for a GPU of each finding into\n"
+		"                         DIR (docs/REPLAY.md)\n"
 		"  --format FMT           report format: text (default), json or sarif\n"
 		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
 		"                         warning, note, or never\n"
@@ -197,7 +201,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
-	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE };
+	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -239,6 +243,8 @@ int main(int argc, char **argv)
 		{ "include", required_argument, NULL, O_INCLUDE },	/* -include, see below */
 		{ "shard", required_argument, NULL, O_SHARD },
 		{ "merge", no_argument, NULL, O_MERGE },
+		{ "dump-inputs", no_argument, NULL, O_DUMP_INPUTS },
+		{ "replay", required_argument, NULL, O_REPLAY },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -373,6 +379,8 @@ int main(int argc, char **argv)
 				goto done;
 			break;
 		case O_MERGE: merge = 1; break;
+		case O_DUMP_INPUTS: o.dump_inputs = 1; break;
+		case O_REPLAY: o.replay_dir = optarg; break;
 		case O_FAIL_ON:
 			if (report_parse_fail_on(optarg, &o.fail_on) < 0) {
 				fprintf(stderr, "simulee-c: --fail-on %s: expected error, warning, note or never\n",

@@ -19,7 +19,7 @@
 #include "evolve/input.h"
 #include "evolve/params.h"
 #include "front/compile.h"
-#include "interp/mathfn.h"
+#include "replay/replay.h"
 #include "src/run.h"
 
 int run_parse_dim3(const char *s, struct dim3 *d)
@@ -93,23 +93,6 @@ int run_parse_dim3_range(const char *s, struct dim3 *lo, struct dim3 *hi)
 		p++;
 	}
 	return -1;
-}
-
-static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
-{
-	switch (et) {
-	case ET_F32: { float f; memcpy(&f, p, 4); snprintf(buf, n, "%.9g", f); break; }
-	case ET_F64: { double d; memcpy(&d, p, 8); snprintf(buf, n, "%.17g", d); break; }
-	case ET_F16: { uint16_t h; memcpy(&h, p, 2); snprintf(buf, n, "%.9g", math_f16_to_f32(h)); break; }
-	case ET_I8: snprintf(buf, n, "%d", (int8_t)p[0]); break;
-	case ET_U8: snprintf(buf, n, "%u", p[0]); break;
-	case ET_I16: { int16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%d", v); break; }
-	case ET_U16: { uint16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%u", v); break; }
-	case ET_I32: { int32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRId32, v); break; }
-	case ET_U32: { uint32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRIu32, v); break; }
-	case ET_I64: { int64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRId64, v); break; }
-	default: { uint64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRIu64, v); break; }
-	}
 }
 
 static int check_names(const struct params_kv *v, uint32_t n, const struct func *f, const char *opt,
@@ -293,7 +276,7 @@ static void search_lines(FILE *out, const struct report *rep)
 static FILE *open_output(const struct run_opts *o, struct sim_error *err)
 {
 	if (o->output == NULL)
-		return o->ndumps ? stderr : stdout;
+		return o->ndumps || o->dump_inputs ? stderr : stdout;
 	FILE *out = fopen(o->output, "w");
 	if (out == NULL)
 		sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
@@ -334,17 +317,46 @@ static int emit_report(const struct run_opts *o, const struct report *rep, struc
 	return status;
 }
 
+/* The compile options the command line gives (front/compile.h). */
+static struct compile_opts cop_of(const struct run_opts *o)
+{
+	struct compile_opts cop = { 0 };
+	cop.clang = o->clang;
+	cop.cuda_path = o->cuda_path;
+	cop.gpu_arch = o->gpu_arch;
+	cop.cc_args = o->cc_args;
+	cop.ncc_args = o->ncc_args;
+	cop.extra_args = o->extra_args;
+	cop.nextra_args = o->nextra_args;
+	cop.verbose = o->verbose;
+	return cop;
+}
+
+/* --replay: the reproductions of REP's findings (kernel K of program P,
+** loaded from BC), counted in *N. */
+static int write_replays(const struct run_opts *o, const char *bc, const struct program *p,
+			 const struct kernel_info *k, const struct report *rep, uint32_t *n,
+			 struct sim_error *err)
+{
+	if (o->replay_dir == NULL)
+		return 0;
+	struct compile_opts cop = cop_of(o);
+	struct replay_src src = { o->replay_dir, &cop, bc, p, k };
+	return replay_write(&src, rep, n, err);
+}
+
 /*
 ** Builds the report of the one launch (taking the findings out of *FS,
 ** listing the barriers of BV),
 ** writes it where --output, --format and --dump say, and returns the exit
 ** status --fail-on gives (0 or 1), or SIM_ERR_IO with *err filled.
 */
-static int write_report(const struct run_opts *o, const struct kernel_info *k,
-			const struct func *f, const struct params_buf *bufs, struct findings *fs,
-			const struct barrier_verdicts *bv, enum mam_warp_model model,
-			struct sim_error *err)
+static int write_report(const struct run_opts *o, const char *bc, const struct program *p,
+			const struct kernel_info *k, const struct params_buf *bufs,
+			struct findings *fs, const struct barrier_verdicts *bv,
+			enum mam_warp_model model, struct sim_error *err)
 {
+	const struct func *f = &p->funcs[k->func];
 	struct report rep;
 	report_header(&rep, o, model);
 	uint32_t ki = report_add_kernel(&rep, k->name, k->demangled);
@@ -360,7 +372,13 @@ static int write_report(const struct run_opts *o, const struct kernel_info *k,
 		report_add_barrier(&rep, ki, &bv->v[i].loc, barrier_record_verdict(&bv->v[i]),
 				   bv->v[i].launches, bv->v[i].executions, bv->launches);
 
-	int status = emit_report(o, &rep, err);
+	uint32_t n = 0;
+	int status = write_replays(o, bc, p, k, &rep, &n, err);
+	if (status == 0)
+		status = emit_report(o, &rep, err);
+	if (status >= 0 && o->replay_dir)
+		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", n,
+			n == 1 ? "" : "s", o->replay_dir);
 	report_free(&rep);
 	return status;
 }
@@ -512,7 +530,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	struct report empty;
 	report_header(&empty, o, o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model : MAM_ITS);
 	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
-	uint32_t job = 0;
+	uint32_t job = 0, nreplays = 0;
 	int rc = 0, named = 0;
 	sk.out = open_output(o, err);
 	if (sk.out == NULL) {
@@ -561,6 +579,8 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			if (rc == 0 && rep.nkernels == 1)
 				report_kernel_origin(&rep, 0, ins[i].name, j);
 			if (rc == 0)
+				rc = write_replays(o, ins[i].load, l.prog, &l.kernels[k], &rep, &nreplays, err);
+			if (rc == 0)
 				rc = sink_add(o, &sk, &rep, err);
 			report_free(&rep);
 		}
@@ -574,6 +594,9 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			      o->input ? o->input : "the inputs");
 	if (rc == 0)
 		rc = sink_finish(o, &sk, &empty, job, err);
+	if (rc == 0 && o->replay_dir)
+		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", nreplays,
+			nreplays == 1 ? "" : "s", o->replay_dir);
 	rc = close_output(o, sk.out, rc, err);
 	if (rc == 0)
 		rc = sk.status;
@@ -595,15 +618,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 			  struct run_input **ins, uint32_t *nins, struct sim_error *err)
 {
-	struct compile_opts cop = { 0 };
-	cop.clang = o->clang;
-	cop.cuda_path = o->cuda_path;
-	cop.gpu_arch = o->gpu_arch;
-	cop.cc_args = o->cc_args;
-	cop.ncc_args = o->ncc_args;
-	cop.extra_args = o->extra_args;
-	cop.nextra_args = o->nextra_args;
-	cop.verbose = o->verbose;
+	struct compile_opts cop = cop_of(o);
 	uint32_t n = o->ninputs, ncu = 0;
 	char **cus = xcalloc(n ? n : 1, sizeof *cus);
 	for (uint32_t i = 0; i < n; i++)
@@ -746,7 +761,7 @@ int run_main(const struct run_opts *opts)
 	int status = 2;
 	mem_init(&m);
 
-	int single = o->trace || o->dump_model || o->ndumps > 0;
+	int single = o->trace || o->dump_model || o->ndumps > 0 || o->dump_inputs;
 	int search = o->search == 1 || dims_ranged(o)
 		     || (o->search < 0 && !o->grid_given && !o->block_given && !single
 			 && !o->shared_given && o->nsizes == 0);
@@ -755,7 +770,7 @@ int run_main(const struct run_opts *opts)
 		goto fail;
 	}
 	if (search && single) {
-		sim_fail(&err, SIM_ERR_USAGE, "--dump, --trace and --dump-model need one launch: give "
+		sim_fail(&err, SIM_ERR_USAGE, "--dump, --dump-inputs, --trace and --dump-model need one launch: give "
 			 "--grid or --block, or --no-search");
 		goto fail;
 	}
@@ -856,6 +871,11 @@ int run_main(const struct run_opts *opts)
 		}
 	}
 
+	if (o->dump_inputs) {
+		replay_dump_inputs(stdout, f, bufs, &m);
+		fflush(stdout);
+	}
+
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = o->grid;
 	cfg.block = o->block;
@@ -891,12 +911,12 @@ int run_main(const struct run_opts *opts)
 		unsigned es = evolve_elem_size(b->et);
 		char val[64];
 		for (uint64_t i = 0; i < b->elems; i++) {
-			format_value(val, sizeof val, a->data + i * es, b->et);
+			replay_format_value(val, sizeof val, a->data + i * es, b->et);
 			puts(val);
 		}
 	}
 	fflush(stdout);
-	status = write_report(o, k, f, bufs, &fs, &bv, mo.model, &err);
+	status = write_report(o, ins[0].load, p, k, bufs, &fs, &bv, mo.model, &err);
 	if (status < 0)
 		goto fail;
 	goto out;

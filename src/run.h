@@ -33,6 +33,8 @@ struct run_opts {
 	uint32_t capargs, capsizes, captypes, capinits;
 	char **dumps;
 	uint32_t ndumps, capdumps;
+	int dump_inputs;	/* --dump-inputs: print every buffer before the launch */
+	const char *replay_dir;	/* --replay DIR: a reproduction per finding */
 	uint64_t seed;
 	uint64_t max_steps;
 	uint64_t max_shadow;	/* --max-shadow: the model's bytes per launch (0: its default) */

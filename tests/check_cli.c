@@ -3,6 +3,7 @@
 ** one-line message for each kind of bad input, the informational options,
 ** a run with --dump, and the findings of small kernels compiled at test time.
 */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1647,6 +1648,89 @@ START_TEST(several_inputs)
 }
 END_TEST
 
+/* --replay in the search: a reproduction per finding shown, named by kind
+** and fingerprint; a directory that cannot be made is one error line. */
+START_TEST(replay_search)
+{
+	char *bc = tu_compile_cu(shard_src);
+	char tmpl[] = "/tmp/simulee-cli-replay-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char out[256];
+	snprintf(out, sizeof out, "%s/repros", dir);
+	const char *args[] = { bc, "--kernel", "k_oob", "--population", "4", "--generations", "1",
+			       "--format", "json", "--replay", out, NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	int nf = cJSON_GetArraySize(tu_jat(doc, "findings"));
+	ck_assert_int_ge(nf, 1);
+	char want[64];
+	snprintf(want, sizeof want, "reproduction%s written to", nf == 1 ? "" : "s");
+	ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+	/* the out-of-bounds one: memcheck, and its launch uploads n as 4 bytes */
+	int found = 0;
+	DIR *d = opendir(out);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "out-of-bounds-", 14) != 0)
+			continue;
+		found++;
+		char p[1024];
+		snprintf(p, sizeof p, "%s/%s/run.sh", out, e->d_name);
+		FILE *f = fopen(p, "r");
+		ck_assert_ptr_nonnull(f);
+		char buf[4096];
+		size_t n = fread(buf, 1, sizeof buf - 1, f);
+		buf[n] = '\0';
+		fclose(f);
+		ck_assert_msg(strstr(buf, "--tool memcheck") != NULL, "%s", buf);
+		snprintf(p, sizeof p, "%s/%s/launch.txt", out, e->d_name);
+		f = fopen(p, "r");
+		ck_assert_ptr_nonnull(f);
+		n = fread(buf, 1, sizeof buf - 1, f);
+		buf[n] = '\0';
+		fclose(f);
+		ck_assert_msg(strstr(buf, "kernel _Z5k_oobPii\n") && strstr(buf, "\nvalue n ")
+			      && strstr(buf, "\nbuffer p i32 "), "%s", buf);
+		const char *v = strstr(buf, "\nvalue n ") + 9;
+		ck_assert_int_eq((int)strcspn(v, "\n"), 8);
+	}
+	closedir(d);
+	ck_assert_int_eq(found, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	/* a file where the directory should go */
+	char *file = write_tmp("x");
+	bad_input(bc, (const char *const[]){ "--kernel", "k_oob", "--population", "4",
+					     "--generations", "1", "--replay", file, NULL },
+		  "--replay", NULL);
+	unlink(file);
+	free(file);
+	const char *rm[] = { "/bin/rm", "-rf", dir, NULL };
+	ck_assert_int_eq(tu_run(&r, rm), 0);
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
+/* --dump-inputs: every buffer before the launch, in the repro's format. */
+START_TEST(dump_inputs)
+{
+	char *bc = tu_compile_cu(shard_src);
+	const char *args[] = { bc, "--kernel", "k_tile", "--block", "4", "--size", "p=3", "--init",
+			       "p=iota", "--dump-inputs", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "# p i32 3\n0\n1\n2\n");
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1716,6 +1800,12 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, shard_merge);
 	tcase_add_test(tc, merge_errors);
 	tcase_add_test(tc, several_inputs);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("replay");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, replay_search);
+	tcase_add_test(tc, dump_inputs);
 	suite_add_tcase(s, tc);
 	return s;
 }
