@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cJSON.h>
 
@@ -620,6 +621,11 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 {
 	struct compile_opts cop = cop_of(o);
 	uint32_t n = o->ninputs, ncu = 0;
+	/* a file named on the command line that is not there is the user's
+	** mistake, whatever the others: said before any compile */
+	for (uint32_t i = 0; n > 1 && i < n; i++)
+		if (access(o->inputs[i], R_OK) != 0)
+			return sim_fail(err, SIM_ERR_IO, "%s: %s", o->inputs[i], strerror(errno));
 	char **cus = xcalloc(n ? n : 1, sizeof *cus);
 	for (uint32_t i = 0; i < n; i++)
 		if (compile_is_cuda_source(o->inputs[i]))

@@ -1643,6 +1643,12 @@ START_TEST(several_inputs)
 	ck_assert(cJSON_IsNull(tu_jat(doc, "input")));
 	cJSON_Delete(doc);
 	tu_run_free(&r);
+	/* a missing one among several: one line, exit 2, nothing analysed */
+	const char *margs[] = { a, "/nonexistent/k.bc", b, NULL };
+	tu_run_bin(&r, margs);
+	ck_assert_msg(r.status == 2 && strstr(r.err, "/nonexistent/k.bc: No such file") != NULL
+		      && count_lines(r.err) == 1 && r.out[0] == '\0', "%d %s", r.status, r.err);
+	tu_run_free(&r);
 	free(a);
 	free(b);
 }
