@@ -580,15 +580,165 @@ uint32_t compile_add_unit(struct compile_out *out, const char *src)
 	return out->nunits - 1;
 }
 
-int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t u,
-		 struct sim_error *err)
+/* The base name of unit U's two outputs in OUT's directory. */
+static char *unit_name(const struct compile_out *out, uint32_t u)
 {
 	char *st = stem(out->units[u].src);
 	char *name = xasprintf("unit%u-%s", u, st);
 	free(st);
+	return name;
+}
+
+int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t u,
+		 struct sim_error *err)
+{
+	char *name = unit_name(out, u);
 	struct compile_unit *cu = &out->units[u];
 	int rc = compile_pair(o, cu->src, cu->flags, cu->nflags, name, out, &cu->device_bc, err);
 	free(name);
+	return rc;
+}
+
+/* What a child compiling one unit tells its parent through a pipe. */
+struct unit_result {
+	int rc;			/* compile_pair's */
+	uint8_t host;		/* the host IR was made */
+	char msg[sizeof ((struct sim_error *)0)->msg];
+};
+
+/* In a child: compiles unit U into OUT's directory, writes the result to
+** FD and leaves without running anything of the parent's (_exit). */
+static void unit_child(const struct compile_opts *o, struct compile_out *out, uint32_t u, int fd)
+{
+	struct compile_out mine = { 0 };
+	mine.tmpdir = out->tmpdir;
+	struct unit_result res = { 0 };
+	struct sim_error err = { 0 };
+	char *device = NULL, *name = unit_name(out, u);
+	const struct compile_unit *cu = &out->units[u];
+	res.rc = compile_pair(o, cu->src, cu->flags, cu->nflags, name, &mine, &device, &err);
+	res.host = mine.nhost_irs > 0;
+	snprintf(res.msg, sizeof res.msg, "%s", err.msg);
+	ssize_t w = write(fd, &res, sizeof res);
+	_exit(w == (ssize_t)sizeof res ? 0 : 1);
+}
+
+int compile_units(const struct compile_opts *o, struct compile_out *out, const uint32_t *units,
+		  uint32_t n, uint32_t jobs, struct sim_error *errs)
+{
+	struct sim_error err = { 0 };
+	int rc;
+	if (n == 0)
+		return 0;
+	if (jobs <= 1 || n == 1) {
+		for (uint32_t i = 0; i < n; i++) {
+			memset(&errs[i], 0, sizeof errs[i]);
+			rc = compile_unit(o, out, units[i], &errs[i]);
+			if (rc < 0 && rc != SIM_ERR_COMPILE)
+				return rc;
+		}
+		return 0;
+	}
+	/* the children's outputs exist before any child: they are doomed here,
+	** where a fatal signal's handler runs */
+	if ((rc = ensure_tmpdir(out, &errs[0])) < 0)
+		return rc;
+	pid_t *pids = xcalloc(n, sizeof *pids);
+	int *fds = xcalloc(n, sizeof *fds);
+	struct unit_result *res = xcalloc(n, sizeof *res);
+	uint32_t next = 0, running = 0;
+	rc = 0;
+	while ((next < n || running > 0) && rc == 0) {
+		while (next < n && running < jobs) {
+			uint32_t i = next++;
+			char *name = unit_name(out, units[i]);
+			for (int h = 0; h <= 1; h++) {
+				char *path = xasprintf("%s/%s.%s", out->tmpdir, name, h ? "ll" : "bc");
+				doom(path, 0);
+				free(path);
+			}
+			free(name);
+			int pfd[2];
+			if (pipe(pfd) != 0) {
+				rc = sim_fail(&err, SIM_ERR_COMPILE, "cannot compile in parallel: %s",
+					      strerror(errno));
+				break;
+			}
+			fflush(NULL);
+			pid_t pid = fork();
+			if (pid == 0) {
+				close(pfd[0]);
+				unit_child(o, out, units[i], pfd[1]);
+			}
+			close(pfd[1]);
+			if (pid < 0) {
+				close(pfd[0]);
+				rc = sim_fail(&err, SIM_ERR_COMPILE, "cannot compile in parallel: %s",
+					      strerror(errno));
+				break;
+			}
+			pids[i] = pid;
+			fds[i] = pfd[0];
+			running++;
+		}
+		if (running == 0)
+			break;
+		int st;
+		pid_t done = waitpid(-1, &st, 0);
+		if (done < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = sim_fail(&err, SIM_ERR_COMPILE, "waiting for a compile: %s", strerror(errno));
+			break;
+		}
+		for (uint32_t i = 0; i < next; i++) {
+			if (pids[i] != done)
+				continue;
+			pids[i] = 0;
+			running--;
+			if (read(fds[i], &res[i], sizeof res[i]) != (ssize_t)sizeof res[i]) {
+				res[i].rc = SIM_ERR_COMPILE;
+				snprintf(res[i].msg, sizeof res[i].msg, "%s: its compile ended abnormally",
+					 out->units[units[i]].src);
+			}
+			close(fds[i]);
+		}
+	}
+	/* on an error, the children still running are waited for */
+	for (uint32_t i = 0; i < next; i++)
+		if (pids[i] > 0) {
+			int st;
+			while (waitpid(pids[i], &st, 0) < 0 && errno == EINTR)
+				;
+			close(fds[i]);
+		}
+	/* in the units' order, whatever order they finished in */
+	for (uint32_t i = 0; i < n && rc == 0; i++) {
+		struct compile_unit *cu = &out->units[units[i]];
+		char *name = unit_name(out, units[i]);
+		memset(&errs[i], 0, sizeof errs[i]);
+		if (res[i].rc < 0) {
+			errs[i].status = res[i].rc;
+			snprintf(errs[i].msg, sizeof errs[i].msg, "%s", res[i].msg);
+			if (res[i].rc != SIM_ERR_COMPILE) {
+				rc = res[i].rc;
+				err = errs[i];
+			}
+		} else {
+			free(cu->device_bc);
+			cu->device_bc = xasprintf("%s/%s.bc", out->tmpdir, name);
+			if (res[i].host) {
+				char *ll = xasprintf("%s/%s.ll", out->tmpdir, name);
+				VEC_PUSH(out->host_irs, out->nhost_irs, out->caphost_irs, ll);
+			}
+		}
+		free(name);
+	}
+	free(pids);
+	free(fds);
+	free(res);
+	if (rc < 0)
+		errs[0] = err;
 	return rc;
 }
 

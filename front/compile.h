@@ -141,6 +141,19 @@ char *compile_data_path(const struct compile_opts *o, const char *rel);
 int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
 		struct sim_error *err);
 
+/*
+** Compiles the N units UNITS of OUT as compile_unit does, up to JOBS at
+** once (each in a child process; one at a time in this process when JOBS
+** or N is 1).  ERRS[i] gets unit i's error (status 0: compiled; a failed
+** compile is SIM_ERR_COMPILE there, clang's diagnostics on stderr).  The
+** host IR files are appended in the order of UNITS whatever order the
+** compiles end in, so what follows is the same for any JOBS.  Returns 0,
+** or a negative SIM_ERR_* (clang cannot run, no process can be made) with
+** ERRS[0] saying why.
+*/
+int compile_units(const struct compile_opts *o, struct compile_out *out, const uint32_t *units,
+		  uint32_t n, uint32_t jobs, struct sim_error *errs);
+
 /* Frees OUT's strings and removes its directory and what is in it. */
 void compile_out_free(struct compile_out *out);
 

@@ -642,9 +642,13 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 	uint32_t total = n ? n : co->nunits;
 	*ins = xcalloc(total, sizeof **ins);
 	*nins = total;
+	/* the units to compile, all at once (--jobs of them in parallel) */
+	uint32_t *todo = xcalloc(total, sizeof *todo), ntodo = 0;
+	int *unit_of = xcalloc(total, sizeof *unit_of);
 	for (uint32_t i = 0; i < total; i++) {
 		struct run_input *in = &(*ins)[i];
 		in->name = n ? o->inputs[i] : co->units[i].src;
+		unit_of[i] = -1;
 		if (n && !compile_is_cuda_source(in->name)) {
 			in->load = in->name;
 			continue;
@@ -652,21 +656,43 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 		int u = n ? compile_find_unit(co, in->name) : (int)i;
 		if (u < 0)
 			u = (int)compile_add_unit(co, in->name);
-		rc = compile_unit(&cop, co, (uint32_t)u, err);
-		if (rc == SIM_ERR_COMPILE && total > 1) {
+		unit_of[i] = u;
+		int again = 0;	/* a file named twice is compiled once */
+		for (uint32_t t = 0; t < ntodo && !again; t++)
+			again = todo[t] == (uint32_t)u;
+		if (!again)
+			todo[ntodo++] = (uint32_t)u;
+	}
+	struct sim_error *errs = xcalloc(ntodo ? ntodo : 1, sizeof *errs);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	uint32_t jobs = o->jobs ? (uint32_t)o->jobs : cores > 0 ? (uint32_t)cores : 1;
+	rc = compile_units(&cop, co, todo, ntodo, jobs, errs);
+	if (rc < 0)
+		*err = errs[0];
+	for (uint32_t i = 0; i < total && rc == 0; i++) {
+		struct run_input *in = &(*ins)[i];
+		if (unit_of[i] < 0)
+			continue;
+		uint32_t t = 0;
+		while (todo[t] != (uint32_t)unit_of[i])
+			t++;
+		const struct sim_error *e = &errs[t];
+		if (e->status == SIM_ERR_COMPILE && total > 1) {
 			/* clang said why; one file of many */
-			fprintf(stderr, "simulee-c: warning: %s; its kernels are not analysed\n", err->msg);
+			fprintf(stderr, "simulee-c: warning: %s; its kernels are not analysed\n", e->msg);
 			continue;
 		}
-		if (rc < 0)
-			return rc;
-		in->load = co->units[u].device_bc;
-		if (n)
-			in->name = o->inputs[i];
-		else
-			in->name = co->units[u].src;
+		if (e->status < 0) {
+			*err = *e;
+			rc = e->status;
+			break;
+		}
+		in->load = co->units[unit_of[i]].device_bc;
 	}
-	return 0;
+	free(errs);
+	free(todo);
+	free(unit_of);
+	return rc;
 }
 
 /* Reads report file PATH into a tree; NULL with *err filled. */

@@ -782,6 +782,13 @@ START_TEST(db_whole_project)
 	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strcmp(r.out, text[0]) == 0, "merged:\n%s\nwhole:\n%s", r.out, text[0]);
 	tu_run_free(&r);
+	/* the files compiled one at a time (--jobs 1) rather than in parallel:
+	** the same report */
+	run_in(&r, tmp, (const char *const[]){ "--prelude", "-p", build, "--format", "json",
+					       "--population", "4", "--generations", "1", "--jobs", "1",
+					       NULL });
+	ck_assert_msg(strcmp(r.out, text[0]) == 0, "--jobs 1:\n%s\nparallel:\n%s", r.out, text[0]);
+	tu_run_free(&r);
 	for (int i = 0; i < 3; i++) {
 		free(path[i]);
 		free(text[i]);
