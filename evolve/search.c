@@ -874,7 +874,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		fill_elems = FILL_MIN_ELEMS;
 	for (uint32_t i = 0; i < pb->nparams; i++) {
 		const struct evolve_param *pa = &pb->params[i];
-		uint64_t *slot = &args[pa->slot];
+		uint64_t field_ptr = 0;	/* a pointer field's: set below */
+		uint64_t *slot = pa->owner ? &field_ptr : &args[pa->slot];
 		if (pa->kind == EVOLVE_SCALAR) {
 			*slot = c->bits[i];
 		} else if (pa->kind == EVOLVE_FIXED) {
@@ -889,6 +890,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 				}
 				m.a[id].readonly = 1;
 				*slot = MEM_PTR(id, 0);
+				alloc[i] = id;
 			} else {
 				memcpy(slot, pa->slots, pa->nslots * sizeof *slot);
 				for (uint32_t j = 0; j < pa->nfields && j < pa->nslots; j++)
@@ -939,6 +941,18 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			alloc[i] = alloc[pb->params[i].same_as - 1];
 			args[pb->params[i].slot] = MEM_PTR(alloc[i], 0);
 		}
+	/* a struct's pointer fields point at their buffers */
+	for (uint32_t i = 0; i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		if (pa->kind != EVOLVE_BUFFER || pa->owner == 0)
+			continue;
+		const struct evolve_param *o = &pb->params[pa->owner - 1];
+		uint64_t v = MEM_PTR(alloc[i], 0);
+		if (o->bytes)
+			memcpy(m.a[alloc[pa->owner - 1]].data + o->field_off[pa->field], &v, 8);
+		else
+			args[o->slot + pa->field] = v;
+	}
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = c->grid;
 	cfg.block = c->block;

@@ -295,6 +295,11 @@ static void struct_fields(struct lctx *lc, struct param *pa, LLVMValueRef t, LLV
 		if (field_path(t, (uint64_t)pa->field_off[j] * 8, bits, path, sizeof path, 0, 0, &leaf) < 0)
 			continue;
 		pa->field_name[j] = xstrdup(path);
+		if (LLVMGetTypeKind(ftypes[j]) == LLVMPointerTypeKind) {
+			if (pa->field_elem == NULL)
+				pa->field_elem = xcalloc(pa->nfields, sizeof *pa->field_elem);
+			pa->field_elem[j] = lower_pointee_elem(leaf);
+		}
 		int64_t *v = NULL;
 		uint32_t k = LLVMGetTypeKind(ftypes[j]) == LLVMIntegerTypeKind ? enum_values(leaf, bits, &v) : 0;
 		if (k == 0)

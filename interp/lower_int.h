@@ -112,6 +112,9 @@ int lower_func_index(struct lctx *lc, LLVMValueRef fn);
 /* The index behind FN's address (a constant): as lower_func_index, except
 ** that an external declaration gets an index with no code. */
 uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn);
+/* The element type a pointer of DI type DITYPE points to (through its
+** typedefs, qualifiers and pointers), ET_NONE when not a basic type. */
+uint8_t lower_pointee_elem(LLVMValueRef ditype);
 const char *lower_str(struct lctx *lc, const char *s);
 
 /* Operand I of metadata node MD (as a value), or NULL when MD is NULL, no

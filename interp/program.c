@@ -77,6 +77,7 @@ void prog_param_free(struct param *pa)
 		free(pa->field_enums[j]);
 	free(pa->field_enums);
 	free(pa->field_nenums);
+	free(pa->field_elem);
 }
 
 void prog_free(struct program *p)

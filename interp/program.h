@@ -211,6 +211,9 @@ struct param {
 				   (0: none); NULL when no field is an enum */
 	int64_t **field_enums;	/* nfields: their values as enums above, NULL
 				   where none; NULL with field_nenums */
+	uint8_t *field_elem;	/* nfields: a pointer field's pointee element
+				   type (ET_NONE: unknown or no pointer); NULL
+				   when the struct's type is unknown */
 	uint8_t texobj;		/* enum tex_kind: a cudaTextureObject_t or
 				   cudaSurfaceObject_t (its typedef in debug
 				   info), TEXOBJ_NONE for anything else */

@@ -114,7 +114,7 @@ static int check_names(const struct params_kv *v, uint32_t n, const struct func 
 		       struct sim_error *err)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (params_find(f, v[i].name) < 0)
+		if (!params_known(f, v[i].name))
 			return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
 					opt, v[i].name, v[i].name);
 	return 0;
@@ -204,6 +204,7 @@ static void name_addr(void *ctx, uint64_t addr, char *buf, size_t n)
 static void describe_launch(struct report *r, uint32_t l, const struct run_opts *o,
 			    const struct func *f, const struct params_buf *bufs)
 {
+	uint32_t nb = f->nparams;	/* the pointer fields' buffers, in order */
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
 		char label[128];
@@ -227,15 +228,30 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 		if (av != NULL) {
 			report_launch_arg(r, l, label, av);
 		} else if (pa->nfields > 1) {
+			/* zeros, and nothing for a pointer field's buffer */
 			char *zeros = xmalloc(2 * (size_t)pa->nfields);
+			size_t len = 0;
 			for (uint32_t j = 0; j < pa->nfields; j++) {
-				zeros[2 * j] = '0';
-				zeros[2 * j + 1] = j + 1 < pa->nfields ? ',' : '\0';
+				if (pa->field_type[j] != ET_U64)
+					zeros[len++] = '0';
+				if (j + 1 < pa->nfields)
+					zeros[len++] = ',';
 			}
+			zeros[len] = '\0';
 			report_launch_arg(r, l, label, zeros);
 			free(zeros);
 		} else {
-			report_launch_arg(r, l, label, "0");
+			report_launch_arg(r, l, label, pa->nfields == 1 && pa->field_type[0] == ET_U64 ? "" : "0");
+		}
+		for (uint32_t j = 0; j < pa->nfields && pa->texobj == TEXOBJ_NONE; j++) {
+			if (pa->field_type[j] != ET_U64)
+				continue;
+			const struct params_buf *b = &bufs[nb++];
+			char fl[256];
+			params_field_label(f, i, j, fl, sizeof fl);
+			if (b->param >= 0)
+				report_launch_buffer(r, l, fl, params_et_name(b->et), b->elems,
+						     params_field_pin(o->inits, o->ninits, f, i, j));
 		}
 	}
 }
@@ -356,7 +372,7 @@ static int check_names_any(const struct run_opts *o, const struct loaded *l, int
 			for (uint32_t k = 0; k < l->nkernels && !found; k++) {
 				if (l->kernels[k].func < 0 || (only >= 0 && (int)k != only))
 					continue;
-				found = params_find(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name) >= 0;
+				found = params_known(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name);
 			}
 			if (!found)
 				return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
@@ -552,8 +568,8 @@ int run_main(const struct run_opts *opts)
 	interp_mem_setup(p, &m, o->dyn_shared);
 	uint32_t nslots = params_nslots(f);
 	args = xcalloc(nslots ? nslots : 1, sizeof *args);
-	bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
-	nbufs = f->nparams;
+	nbufs = params_nbufs(f);
+	bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
 	struct params_pins pins = pins_of(o);
 	if (params_setup(&pins, o->seed, f, &m, args, bufs, &err) < 0)
 		goto fail;

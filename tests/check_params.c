@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "evolve/params.h"
 #include "front/compile.h"
 #include "interp/interp.h"
 #include "tests.h"
@@ -443,6 +444,144 @@ START_TEST(contracts)
 }
 END_TEST
 
+
+/* A pin (the strings are never written). */
+#define KV(n, v) { (char *)(n), (char *)(v) }
+
+static const char ptrfields_cu[] =
+	"struct Bufs { float *in; int *out; int n; };\n"
+	"__global__ void k(Bufs b)\n"
+	"{\n"
+	"	int i = threadIdx.x;\n"
+	"	if (i < b.n)\n"
+	"		b.out[i] = (int)b.in[i];\n"
+	"}\n";
+
+/* A by-value struct's pointer fields get buffers as pointer parameters do:
+** named "P.FIELD" or "P.J" by the pins, typed from debug info, and their
+** addresses in the struct's param memory; --arg's 0 keeps one null, any
+** other value for it is refused. */
+START_TEST(struct_pointer_fields)
+{
+	char *bc = tu_compile_cu(ptrfields_cu);
+	struct loaded l;
+	load_bc(&l, bc, 1);
+	const struct func *f = kernel(&l, "k");
+	const struct param *b = param(f, 0);
+	ck_assert(b->byval);
+	ck_assert_uint_eq(b->nfields, 3);
+	ck_assert_ptr_nonnull(b->field_elem);
+	ck_assert_int_eq(b->field_elem[0], ET_F32);
+	ck_assert_int_eq(b->field_elem[1], ET_I32);
+	ck_assert_uint_eq(params_nbufs(f), 3);
+	ck_assert(params_known(f, "b.in") && params_known(f, "b.1") && params_known(f, "0.out"));
+	ck_assert(!params_known(f, "b.n") && !params_known(f, "b.zz") && !params_known(f, "c.in"));
+	char label[64];
+	params_field_label(f, 0, 1, label, sizeof label);
+	ck_assert_str_eq(label, "b.out");
+
+	struct params_kv args[] = { KV("b", ",,3") }, sizes[] = { KV("b.in", "4") };
+	struct params_kv inits[] = { KV("b.0", "iota") }, types[] = { KV("b.out", "u32") };
+	struct params_pins pins = { .args = args, .sizes = sizes, .inits = inits, .types = types,
+				    .nargs = 1, .nsizes = 1, .ninits = 1, .ntypes = 1 };
+	struct mem m;
+	mem_init(&m);
+	uint64_t slots[4] = { 0 };
+	struct params_buf *bufs = xcalloc(3, sizeof *bufs);
+	struct sim_error err = { 0 };
+	ck_assert_msg(params_setup(&pins, 1, f, &m, slots, bufs, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(bufs[0].param, -1);
+	ck_assert_int_eq(bufs[1].param, 0);
+	ck_assert_uint_eq(bufs[1].field, 1);
+	ck_assert_str_eq(bufs[1].label, "b.in");
+	ck_assert_int_eq(bufs[1].et, ET_F32);
+	ck_assert_uint_eq(bufs[1].elems, 4);
+	float want[4] = { 0, 1, 2, 3 };
+	ck_assert_int_eq(memcmp(m.a[bufs[1].alloc].data, want, sizeof want), 0);
+	ck_assert_uint_eq(bufs[2].field, 2);
+	ck_assert_int_eq(bufs[2].et, ET_U32);
+	ck_assert_uint_eq(bufs[2].elems, 0);	/* unsized: sparse */
+	const uint8_t *img = m.a[MEM_ID(slots[0])].data;
+	uint64_t in, out;
+	int32_t n;
+	memcpy(&in, img + b->field_off[0], 8);
+	memcpy(&out, img + b->field_off[1], 8);
+	memcpy(&n, img + b->field_off[2], 4);
+	ck_assert_uint_eq(in, MEM_PTR(bufs[1].alloc, 0));
+	ck_assert_uint_eq(out, MEM_PTR(bufs[2].alloc, 0));
+	ck_assert_int_eq(n, 3);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+
+	/* 0: a null pointer, no buffer */
+	struct params_kv null[] = { KV("b", "0,,3") };
+	struct params_pins pn = { .args = null, .nargs = 1 };
+	mem_init(&m);
+	bufs = xcalloc(3, sizeof *bufs);
+	ck_assert_msg(params_setup(&pn, 1, f, &m, slots, bufs, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(bufs[1].param, -1);
+	ck_assert_int_eq(bufs[2].param, 0);
+	memcpy(&in, m.a[MEM_ID(slots[0])].data + b->field_off[0], 8);
+	ck_assert_uint_eq(in, 0);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+
+	/* any other value for a pointer field, or a null one given a size */
+	struct params_kv bad[] = { KV("b", "5,,3") }, nsz[] = { KV("b.in", "4") };
+	struct params_pins pb = { .args = bad, .nargs = 1 };
+	mem_init(&m);
+	bufs = xcalloc(3, sizeof *bufs);
+	ck_assert_int_lt(params_setup(&pb, 1, f, &m, slots, bufs, &err), 0);
+	ck_assert_msg(strstr(err.msg, "--arg b: field 0 '5' is a pointer") != NULL, "%s", err.msg);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+	struct params_pins pz = { .args = null, .nargs = 1, .sizes = nsz, .nsizes = 1 };
+	mem_init(&m);
+	bufs = xcalloc(3, sizeof *bufs);
+	ck_assert_int_lt(params_setup(&pz, 1, f, &m, slots, bufs, &err), 0);
+	ck_assert_msg(strstr(err.msg, "null pointer") != NULL, "%s", err.msg);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+	interp_loaded_free(&l);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+static const char byval_store_cu[] =
+	"struct P { int x; int y; };\n"
+	"__global__ void k(P p, P q, int *o)\n"
+	"{\n"
+	"	p.x = q.x + threadIdx.x;\n"
+	"	o[threadIdx.x] = p.x + p.y;\n"
+	"}\n";
+
+/* A store into a by-value parameter writes the thread's own copy: no
+** write to read-only param memory, no race between the threads' copies,
+** and each thread reads back what it wrote (at -O0, where clang stores
+** into the byval struct itself, and at -O2). */
+START_TEST(byval_param_store)
+{
+	static const char *const olevels[] = KV("-O0", "-O2");
+	for (int k = 0; k < 2; k++) {
+		char *bc = k == 0 ? tu_compile_cu(byval_store_cu) : tu_compile_cu_opt(byval_store_cu, olevels[k]);
+		const char *args[] = { bc, "--grid", "1", "--block", "64", "--arg", "1=10,0", "--arg", "0=0,5",
+				       "--size", "2=64", "--dump", "2", NULL };
+		struct tu_run r;
+		tu_run_bin(&r, args);
+		ck_assert_msg(r.status == 0, "%s: status %d: %s%s", olevels[k], r.status, r.out, r.err);
+		ck_assert_msg(strstr(r.out, "read-only") == NULL && strstr(r.err, "read-only") == NULL,
+			      "%s: %s%s", olevels[k], r.out, r.err);
+		/* o[t] = 10 + t + 5 */
+		ck_assert_msg(strncmp(r.out, "15\n16\n17\n", 9) == 0, "%s: %s", olevels[k], r.out);
+		ck_assert_msg(strstr(r.out, "\n78\n") != NULL, "%s: %s", olevels[k], r.out);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 Suite *params_suite(void)
 {
 	Suite *s = suite_create("params");
@@ -454,6 +593,8 @@ Suite *params_suite(void)
 	tcase_add_test(tc, optimised);
 	tcase_add_test(tc, malformed);
 	tcase_add_test(tc, contracts);
+	tcase_add_test(tc, struct_pointer_fields);
+	tcase_add_test(tc, byval_param_store);
 	suite_add_tcase(s, tc);
 	return s;
 }
