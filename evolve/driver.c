@@ -73,7 +73,14 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 	for (uint32_t i = 0; i < pb->nparams; i++) {
 		const struct evolve_param *pa = &pb->params[i];
 		char val[96];
-		if (pa->kind == EVOLVE_SCALAR) {
+		if (pa->kind == EVOLVE_SCALAR && i < f->nparams && f->params[i].nfns > 0) {
+			/* a function pointer, by the name --arg takes */
+			const struct param *fp = &f->params[i];
+			uint32_t q = 0;
+			while (q + 1 < fp->nfns && MEM_FUNC_PTR(fp->fns[q]) != c->bits[i])
+				q++;
+			report_launch_arg(rep, l, pa->label, fp->fn_names[q]);
+		} else if (pa->kind == EVOLVE_SCALAR) {
 			evolve_scalar_format(c->bits[i], pa->et, val, sizeof val);
 			report_launch_arg(rep, l, pa->label, val);
 		} else if (pa->kind == EVOLVE_FIXED) {
@@ -136,6 +143,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	uint32_t nbufs = params_nbufs(f), np = f->nparams;
 	struct params_buf *bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
 	struct evolve_param *params = xcalloc(nbufs ? nbufs : 1, sizeof *params);
+	int64_t **fnaddrs = xcalloc(f->nparams ? f->nparams : 1, sizeof *fnaddrs);
 	struct evolve_result res = { 0 };
 	uint32_t *sites = NULL, nsites = 0, capsites = 0;
 	int rc = params_setup(&o->pins, o->seed, f, &m, args, bufs, err);
@@ -196,6 +204,14 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 		ep->et = pa->type;
 		ep->enums = pa->enums;
 		ep->nenums = pa->nenums;
+		if (pa->nfns > 0) {
+			/* a function pointer: one of its candidates' addresses */
+			fnaddrs[i] = xmalloc(pa->nfns * sizeof *fnaddrs[i]);
+			for (uint32_t q = 0; q < pa->nfns; q++)
+				fnaddrs[i][q] = (int64_t)MEM_FUNC_PTR(pa->fns[q]);
+			ep->enums = fnaddrs[i];
+			ep->nenums = pa->nfns;
+		}
 		ep->pinned = params_pin(o->pins.args, o->pins.nargs, f, (int)i) != NULL;
 		ep->bits = args[ep->slot];
 	}
@@ -344,6 +360,9 @@ out:
 		free(params[i].slots);
 	}
 	free(params);
+	for (uint32_t i = 0; i < f->nparams; i++)
+		free(fnaddrs[i]);
+	free(fnaddrs);
 	params_free_bufs(bufs, nbufs);
 	free(args);
 	mem_free(&m);

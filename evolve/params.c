@@ -109,6 +109,16 @@ uint32_t params_nslots(const struct func *f)
 	return n;
 }
 
+int params_fn_pick(const struct param *pa, const char *name)
+{
+	if (name == NULL)
+		return pa->nfns ? 0 : -1;
+	for (uint32_t k = 0; k < pa->nfns; k++)
+		if (strcmp(pa->fn_names[k], name) == 0)
+			return (int)k;
+	return -1;
+}
+
 /* Whether field J of parameter PA is a pointer that gets a buffer: a
 ** struct's pointer fields (ET_U64 is only ever a pointer's). */
 static int ptr_field(const struct param *pa, uint32_t j)
@@ -468,6 +478,17 @@ int params_setup(const struct params_pins *pins, uint64_t seed, const struct fun
 		if (pa->texobj != TEXOBJ_NONE) {
 			if (tex_setup(pins, seed, f, i, m, slot, &bufs[i], err) < 0)
 				return err->status;
+			continue;
+		}
+		if (pa->nfns > 0) {
+			int k = params_fn_pick(pa, av);
+			if (ss || is || params_pin(pins->types, pins->ntypes, f, (int)i))
+				return sim_fail(err, SIM_ERR_USAGE, "'%s' is a function pointer: give the function with --arg %s=NAME",
+						label, label);
+			if (k < 0)
+				return sim_fail(err, SIM_ERR_USAGE, "--arg %s=%s: no device function of its type is named so "
+						"(the first is %s)", label, av, pa->fn_names[0]);
+			*slot = MEM_FUNC_PTR(pa->fns[k]);
 			continue;
 		}
 		if (pa->is_ptr) {

@@ -75,6 +75,10 @@ void params_field_label(const struct func *f, uint32_t i, uint32_t j, char *buf,
 const char *params_field_pin(const struct params_kv *v, uint32_t n, const struct func *f,
 			     uint32_t i, uint32_t j);
 
+/* The candidate of function-pointer parameter PA (param.fns) that NAME
+** names (--arg's value; NULL: the first, the default); -1 when none. */
+int params_fn_pick(const struct param *pa, const char *name);
+
 /* Whether NAME names a parameter of F or a pointer field of one. */
 int params_known(const struct func *f, const char *name);
 

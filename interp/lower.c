@@ -2550,6 +2550,34 @@ static int byval_copies(struct lctx *lc, LLVMValueRef fn, const struct func *f)
 	return 0;
 }
 
+/* The device functions a kernel's pointer-to-function parameter PA (its
+** variable VAR) may be given: every function defined in the module,
+** not a kernel, whose debug-info type is the one the parameter points to
+** (DISubroutineType nodes are uniqued, so one type is one node).  They
+** are lowered with the kernel. */
+static void fn_candidates(struct lctx *lc, struct param *pa, LLVMValueRef var)
+{
+	LLVMValueRef want = lower_fnptr_type(var);
+	if (want == NULL)
+		return;
+	uint32_t cap = 0, capn = 0;
+	for (LLVMValueRef g = LLVMGetFirstFunction(lc->mod); g; g = LLVMGetNextFunction(g)) {
+		LLVMMetadataRef sp = LLVMIsDeclaration(g) ? NULL : LLVMGetSubprogram(g);
+		int kernel = 0;
+		for (uint32_t k = 0; k < lc->nkfns; k++)
+			kernel |= lc->kfns[k] == g;
+		if (sp == NULL || kernel)
+			continue;
+		LLVMValueRef t = lower_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 4);
+		if (t == NULL || LLVMValueAsMetadata(t) != LLVMValueAsMetadata(want))
+			continue;
+		uint32_t idx = (uint32_t)lower_func_index(lc, g), n = pa->nfns;
+		const char *dm = lc->p->funcs[idx].demangled;
+		VEC_PUSH(pa->fn_names, n, capn, arena_strdup(lc->p->strings, dm, strcspn(dm, "(")));
+		VEC_PUSH(pa->fns, pa->nfns, cap, idx);
+	}
+}
+
 static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 {
 	unsigned np = LLVMCountParams(fn);
@@ -2592,6 +2620,10 @@ static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 			lower_param_di(lc, pa, own[i], t, NULL);
 		}
 	}
+	if (r == 0 && lc->p->funcs[lc->f->fidx].is_kernel)
+		for (unsigned i = 0; i < np; i++)
+			if (out->params[i].is_ptr)
+				fn_candidates(lc, &out->params[i], own[i]);
 	if (r == 0) {
 		param_names(fn, out, own, any);
 		for (unsigned i = 0; i < np; i++)

@@ -21,7 +21,7 @@
 enum {
 	TAG_ARRAY = 0x01, TAG_CLASS = 0x02, TAG_ENUM = 0x04, TAG_MEMBER = 0x0d,
 	TAG_STRUCT = 0x13, TAG_TYPEDEF = 0x16, TAG_INHERIT = 0x1c, TAG_CONST = 0x26,
-	TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47,
+	TAG_POINTER = 0x0f, TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47,
 };
 
 #define MAX_DEPTH 16		/* nesting of structs and arrays, and typedef chains */
@@ -350,4 +350,31 @@ void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTyp
 		if (pa->size == 8)
 			pa->texobj = texobj_of(ty);
 	}
+}
+
+/* V without its typedefs and qualifiers, whatever node ends the chain
+** (strip's, but a subroutine type may end it too); NULL past MAX_DEPTH. */
+static LLVMValueRef strip_any(LLVMValueRef v)
+{
+	for (int depth = 0; depth < MAX_DEPTH; depth++) {
+		if (md_kind(v) != LLVMDIDerivedTypeMetadataKind)
+			return v;
+		unsigned tag = tag_of(v);
+		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE
+		    && tag != TAG_RESTRICT && tag != TAG_ATOMIC)
+			return v;
+		v = lower_md_operand(v, 3);
+	}
+	return NULL;
+}
+
+LLVMValueRef lower_fnptr_type(LLVMValueRef var)
+{
+	if (md_kind(var) != LLVMDILocalVariableMetadataKind)
+		return NULL;
+	LLVMValueRef t = strip_any(lower_md_operand(var, 3));
+	if (md_kind(t) != LLVMDIDerivedTypeMetadataKind || tag_of(t) != TAG_POINTER)
+		return NULL;
+	LLVMValueRef fn = strip_any(lower_md_operand(t, 3));
+	return md_kind(fn) == LLVMDISubroutineTypeMetadataKind ? fn : NULL;
 }

@@ -78,6 +78,8 @@ void prog_param_free(struct param *pa)
 	free(pa->field_enums);
 	free(pa->field_nenums);
 	free(pa->field_elem);
+	free(pa->fns);
+	free(pa->fn_names);
 }
 
 void prog_free(struct program *p)

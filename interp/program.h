@@ -211,6 +211,13 @@ struct param {
 				   (0: none); NULL when no field is an enum */
 	int64_t **field_enums;	/* nfields: their values as enums above, NULL
 				   where none; NULL with field_nenums */
+	uint32_t *fns;		/* a kernel's pointer-to-function parameter: the
+				   functions of the module whose debug-info type
+				   is the one it points to, in module order */
+	const char **fn_names;	/* nfns: each one's name as --arg takes it (the
+				   demangled name without its parameters,
+				   "twice"; in the program's strings) */
+	uint32_t nfns;		/* 0: none, or not such a parameter */
 	uint8_t *field_elem;	/* nfields: a pointer field's pointee element
 				   type (ET_NONE: unknown or no pointer); NULL
 				   when the struct's type is unknown */

@@ -185,6 +185,13 @@ static void list_kernels(const struct loaded *l, FILE *out)
 					pa->texobj == TEXOBJ_TEX ? "texture" : "surface", pa->name ? pa->name : "-", desc);
 				continue;
 			}
+			if (pa->nfns > 0) {
+				fprintf(out, " to a device function:");
+				for (uint32_t q = 0; q < pa->nfns; q++)
+					fprintf(out, "%s%s", q ? ", " : " ", pa->fn_names[q]);
+				fprintf(out, ")\n");
+				continue;
+			}
 			fprintf(out, " %s", et ? et : "?");
 			if (pa->nenums > 0)
 				print_enum(out, pa->enums, pa->nenums);
@@ -225,7 +232,9 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 			continue;
 		}
 		const char *av = params_pin(o->args, o->nargs, f, (int)i);
-		if (av != NULL) {
+		if (pa->nfns > 0) {
+			report_launch_arg(r, l, label, pa->fn_names[params_fn_pick(pa, av)]);
+		} else if (av != NULL) {
 			report_launch_arg(r, l, label, av);
 		} else if (pa->nfields > 1) {
 			/* zeros, and nothing for a pointer field's buffer */

@@ -582,6 +582,65 @@ START_TEST(byval_param_store)
 }
 END_TEST
 
+static const char fnptr_cu[] =
+	"__device__ int twice(int v) { return 2 * v; }\n"
+	"__device__ int halve(int v) { return v / 2; }\n"
+	"__device__ float other(float v) { return v; }\n"
+	"typedef int (*unary)(int);\n"
+	"__global__ void k(const unary f, int *o)\n"
+	"{\n"
+	"	assert(f == twice || f == halve);\n"
+	"	o[threadIdx.x] = f(16);\n"
+	"}\n"
+	"__global__ void same_type(int *o) { o[0] = 1; }\n";
+
+/* A function-pointer parameter's candidates are the module's device
+** functions of its type (not a kernel, not another type); --arg names
+** one, the first is the default, and the search draws only among them,
+** so the assert holds in every launch it runs. */
+START_TEST(function_pointer_params)
+{
+	char *bc = tu_compile_cu(fnptr_cu);
+	struct loaded l;
+	load_bc(&l, bc, 1);
+	const struct func *f = kernel(&l, "k");
+	const struct param *fp = param(f, 0);
+	ck_assert_uint_eq(fp->nfns, 2);
+	ck_assert_str_eq(fp->fn_names[0], "twice");
+	ck_assert_str_eq(fp->fn_names[1], "halve");
+	ck_assert_int_eq(params_fn_pick(fp, NULL), 0);
+	ck_assert_int_eq(params_fn_pick(fp, "halve"), 1);
+	ck_assert_int_eq(params_fn_pick(fp, "other"), -1);
+	ck_assert_uint_eq(param(f, 1)->nfns, 0);
+	interp_loaded_free(&l);
+
+	const char *fixed[] = { bc, "--kernel", "k", "--block", "4", "--arg", "f=halve", "--size", "o=4",
+				"--dump", "o", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, fixed);
+	ck_assert_msg(r.status == 0 && strcmp(r.out, "8\n8\n8\n8\n") == 0, "status %d: %s%s", r.status,
+		      r.out, r.err);
+	tu_run_free(&r);
+	const char *bad[] = { bc, "--kernel", "k", "--block", "4", "--arg", "f=other", NULL };
+	tu_run_bin(&r, bad);
+	ck_assert_msg(r.status == 2 && strstr(r.err, "--arg f=other: no device function of its type")
+		      != NULL, "status %d: %s", r.status, r.err);
+	tu_run_free(&r);
+	/* the search: no launch outside the contract for the assert */
+	const char *search[] = { bc, "--kernel", "k", "--format=json", "--generations", "3", NULL };
+	tu_run_bin(&r, search);
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *assert_out = tu_jat(doc, "kernels/0/search/outside_contract");
+	ck_assert_msg(cJSON_IsNumber(assert_out) && assert_out->valuedouble == 0, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\"twice\"") != NULL || strstr(r.out, "\"halve\"") != NULL, "%s", r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *params_suite(void)
 {
 	Suite *s = suite_create("params");
@@ -595,6 +654,7 @@ Suite *params_suite(void)
 	tcase_add_test(tc, contracts);
 	tcase_add_test(tc, struct_pointer_fields);
 	tcase_add_test(tc, byval_param_store);
+	tcase_add_test(tc, function_pointer_params);
 	suite_add_tcase(s, tc);
 	return s;
 }
