@@ -166,6 +166,10 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 			ep->tex = bufs[i].tex;
 			ep->tex_given = params_pin(o->pins.texs, o->pins.ntexs, f, (int)i) != NULL;
 			ep->same_as = bufs[i].same_as;
+			if (pa->ninner && bufs[i].inner) {
+				ep->inner = pa;
+				ep->inner_labels = bufs[i].inner;
+			}
 			if (ep->same_as)
 				ep->pinned = 1;	/* its array's contents are the other's */
 			if (ep->pinned && a->data && ep->elems) {

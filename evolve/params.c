@@ -109,6 +109,29 @@ uint32_t params_nslots(const struct func *f)
 	return n;
 }
 
+char **params_inner_labels(const struct param *pa, const char *label)
+{
+	if (pa->ninner == 0)
+		return NULL;
+	char **l = xcalloc(pa->ninner, sizeof *l);
+	for (uint32_t j = 0; j < pa->ninner; j++) {
+		size_t n = strlen(label) + strlen(pa->inner_name[j]) + 1;
+		l[j] = xmalloc(n);
+		if (strcmp(pa->inner_name[j], "*") == 0)
+			snprintf(l[j], n, "*%s", label);
+		else
+			snprintf(l[j], n, "%s%s", label, pa->inner_name[j]);
+	}
+	return l;
+}
+
+void params_free_labels(char **labels, uint32_t n)
+{
+	for (uint32_t j = 0; labels && j < n; j++)
+		free(labels[j]);
+	free(labels);
+}
+
 int params_fn_pick(const struct param *pa, const char *name)
 {
 	if (name == NULL)
@@ -117,6 +140,33 @@ int params_fn_pick(const struct param *pa, const char *name)
 		if (strcmp(pa->fn_names[k], name) == 0)
 			return (int)k;
 	return -1;
+}
+
+void params_inner(struct mem *m, uint32_t outer, const struct param *pa, char *const *labels)
+{
+	struct mem_alloc *a = &m->a[outer];
+	if (pa->ninner == 0 || pa->inner_stride == 0 || a->uninit)
+		return;
+	int sparse = a->data == NULL;
+	uint64_t size = a->size;
+	uint64_t n = sparse ? PARAMS_INNER_SPARSE : (size + pa->inner_stride - 1) / pa->inner_stride;
+	if (n > PARAMS_INNER_MAX)
+		n = PARAMS_INNER_MAX;
+	for (uint64_t k = 0; k < n; k++)
+		for (uint32_t j = 0; j < pa->ninner; j++) {
+			uint32_t id = mem_new_sparse(m, AS_GLOBAL, labels[j]);
+			uint8_t et = pa->inner_elem[j] != ET_NONE ? pa->inner_elem[j] : ET_U8;
+			enum mem_fault f = MF_NONE;
+			/* M's array may have moved */
+			m->a[id].elem = et;
+			m->a[id].elem_size = evolve_elem_size(et);
+			uint64_t v = MEM_PTR(id, 0);
+			uint8_t *d = mem_ptr(m, MEM_PTR(outer, k * pa->inner_stride + pa->inner_off[j]), 8, 1, &f);
+			if (d != NULL)
+				memcpy(d, &v, 8);
+		}
+	if (sparse)
+		m->a[outer].size = size;	/* count only what the kernel touches */
 }
 
 /* Whether field J of parameter PA is a pointer that gets a buffer: a
@@ -500,6 +550,9 @@ int params_setup(const struct params_pins *pins, uint64_t seed, const struct fun
 			bufs[i].param = (int)i;
 			if (fill_buffer(m, &bufs[i], is, seed, err) < 0)
 				return err->status;
+			bufs[i].inner = params_inner_labels(pa, label);
+			params_inner(m, bufs[i].alloc, pa, bufs[i].inner);
+			bufs[i].ninner = pa->ninner;
 			*slot = MEM_PTR(bufs[i].alloc, 0);
 			continue;
 		}
@@ -526,6 +579,7 @@ void params_free_bufs(struct params_buf *bufs, uint32_t n)
 	for (uint32_t i = 0; bufs && i < n; i++) {
 		free(bufs[i].label);
 		free(bufs[i].tex);
+		params_free_labels(bufs[i].inner, bufs[i].ninner);
 	}
 	free(bufs);
 }

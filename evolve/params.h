@@ -43,6 +43,9 @@ struct params_buf {
 	uint32_t same_as;	/* an object made on another object's array
 				   (--tex NAME=same:OTHER): 1 + OTHER's parameter,
 				   whose ALLOC it shares (TEX is NULL); else 0 */
+	char **inner;		/* the names of the buffers its elements point to
+				   (params_inner_labels; owned), or NULL */
+	uint32_t ninner;
 	uint32_t field;		/* a pointer field's buffer: 1 + the field of
 				   struct parameter PARAM it is; 0 for a
 				   parameter's own */
@@ -78,6 +81,25 @@ const char *params_field_pin(const struct params_kv *v, uint32_t n, const struct
 /* The candidate of function-pointer parameter PA (param.fns) that NAME
 ** names (--arg's value; NULL: the first, the default); -1 when none. */
 int params_fn_pick(const struct param *pa, const char *name);
+
+/* Pointers to buffers of their own in the buffer OUTER of pointer
+** parameter PA whose elements hold pointers (param.ninner, from debug
+** info): for each of its first elements (all its elements up to
+** PARAMS_INNER_MAX, PARAMS_INNER_SPARSE of a sparse one) and each inner
+** pointer J, a new sparse buffer named LABELS[J] ("s->table"; not
+** owned, they must outlive M) whose address is written there, over the
+** buffer's contents.  One level: the new buffers' own pointers are not
+** followed (depth 2, the parameter's buffer being depth 1).  Nothing for
+** a buffer declared uninitialized: what the host never wrote points
+** nowhere. */
+#define PARAMS_INNER_MAX 256
+#define PARAMS_INNER_SPARSE 16
+void params_inner(struct mem *m, uint32_t outer, const struct param *pa, char *const *labels);
+
+/* LABEL followed by each of PA's inner pointer names, xmalloc'd (NULL
+** when it has none; free with params_free_labels). */
+char **params_inner_labels(const struct param *pa, const char *label);
+void params_free_labels(char **labels, uint32_t n);
 
 /* Whether NAME names a parameter of F or a pointer field of one. */
 int params_known(const struct func *f, const char *name);

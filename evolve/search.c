@@ -23,6 +23,7 @@
 #include "evolve/pcg32.h"
 #include "evolve/search.h"
 #include "memmodel/mem.h"
+#include "evolve/params.h"
 #include "base/util.h"
 
 #define INT_LIMIT 65536.0	/* searched integers stay within +-2^16 */
@@ -932,6 +933,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			}
 			m.a[id].elem = pa->et;
 			m.a[id].elem_size = es;
+			if (pa->inner)
+				params_inner(&m, id, pa->inner, pa->inner_labels);
 			alloc[i] = id;
 			*slot = MEM_PTR(id, 0);
 		}

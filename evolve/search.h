@@ -89,6 +89,11 @@ struct evolve_param {
 	** parameters in evolve_problem.params. */
 	uint32_t owner;
 	uint32_t field;
+	/* BUFFER whose elements hold pointers (param.ninner, from debug
+	** info): the parameter, and the names of the buffers they point to
+	** (params_inner; neither owned).  NULL: none. */
+	const struct param *inner;
+	char *const *inner_labels;
 };
 
 /* The state of the search after each generation, for a progress line. */

@@ -583,7 +583,8 @@ static const char *const required_patterns[] = {
 	"heap-use-after-free", "heap-double-free", "uninit-local",
 	"ptx-predicated-store",
 	"surface-write-race", "surface-out-of-range", "texture-clamp-border",
-	"struct-pointer-field", "byval-param-copy", "function-pointer-param", NULL
+	"struct-pointer-field", "byval-param-copy", "function-pointer-param",
+	"pointer-table", NULL
 };
 
 START_TEST(corpus_list)

@@ -641,6 +641,67 @@ START_TEST(function_pointer_params)
 }
 END_TEST
 
+static const char inner_cu[] =
+	"struct State { const float *table; int n; int *out; };\n"
+	"__global__ void k(State *s, float **rows, float *plain)\n"
+	"{\n"
+	"	s->out[0] = (int)s->table[s->n] + (int)rows[1][2] + (int)plain[0];\n"
+	"}\n";
+
+/* A buffer whose elements hold pointers (debug info) gets pointers to
+** buffers of its own: each element's, named after element 0's, one
+** level deep; a sparse buffer's first PARAMS_INNER_SPARSE elements. */
+START_TEST(pointer_buffers)
+{
+	char *bc = tu_compile_cu(inner_cu);
+	struct loaded l;
+	load_bc(&l, bc, 1);
+	const struct func *f = kernel(&l, "k");
+	const struct param *st = param(f, 0), *rows = param(f, 1);
+	ck_assert_uint_eq(st->ninner, 2);
+	ck_assert_uint_eq(st->inner_stride, 24);
+	ck_assert_uint_eq(st->inner_off[0], 0);
+	ck_assert_uint_eq(st->inner_off[1], 16);
+	ck_assert_int_eq(st->inner_elem[0], ET_F32);
+	ck_assert_int_eq(st->inner_elem[1], ET_I32);
+	ck_assert_str_eq(st->inner_name[1], "->out");
+	ck_assert_uint_eq(rows->ninner, 1);
+	ck_assert_uint_eq(rows->inner_stride, 8);
+	ck_assert_int_eq(rows->elem, ET_U64);
+	ck_assert_uint_eq(param(f, 2)->ninner, 0);
+
+	struct params_kv sizes[] = { KV("s", "6") }, types[] = { KV("s", "u64") };
+	struct params_pins pins = { .sizes = sizes, .nsizes = 1, .types = types, .ntypes = 1 };
+	struct mem m;
+	mem_init(&m);
+	uint64_t slots[3] = { 0 };
+	struct params_buf *bufs = xcalloc(3, sizeof *bufs);
+	struct sim_error err = { 0 };
+	ck_assert_msg(params_setup(&pins, 1, f, &m, slots, bufs, &err) == 0, "%s", err.msg);
+	const uint8_t *sd = m.a[bufs[0].alloc].data;
+	uint64_t offs[4] = { 0, 16, 24, 40 }, seen[4];
+	for (int k = 0; k < 4; k++) {
+		memcpy(&seen[k], sd + offs[k], 8);
+		ck_assert_msg(MEM_ID(seen[k]) != 0 && MEM_OFF(seen[k]) == 0, "pointer %d: %llx", k,
+			      (unsigned long long)seen[k]);
+		ck_assert_str_eq(m.a[MEM_ID(seen[k])].name, k % 2 ? "s->out" : "s->table");
+	}
+	ck_assert_uint_ne(seen[0], seen[2]);	/* each element its own */
+	enum mem_fault fault = MF_NONE;
+	const uint8_t *r1 = mem_ptr(&m, MEM_PTR(bufs[1].alloc, 8), 8, 0, &fault);
+	ck_assert_ptr_nonnull(r1);
+	uint64_t row;
+	memcpy(&row, r1, 8);
+	ck_assert_str_eq(m.a[MEM_ID(row)].name, "*rows");
+	ck_assert_int_eq(m.a[MEM_ID(row)].elem, ET_F32);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+	interp_loaded_free(&l);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *params_suite(void)
 {
 	Suite *s = suite_create("params");
@@ -655,6 +716,7 @@ Suite *params_suite(void)
 	tcase_add_test(tc, struct_pointer_fields);
 	tcase_add_test(tc, byval_param_store);
 	tcase_add_test(tc, function_pointer_params);
+	tcase_add_test(tc, pointer_buffers);
 	suite_add_tcase(s, tc);
 	return s;
 }
