@@ -249,7 +249,8 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 	interp_mem_setup(p, &m, L->dyn_shared);
 	uint32_t nslots = params_nslots(f);
 	uint64_t *args = xcalloc(nslots ? nslots : 1, sizeof *args);
-	struct params_buf *bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
+	uint32_t nbufs = params_nbufs(f);
+	struct params_buf *bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
 	FILE *lt = NULL;
 	int rc = params_setup(&pins, L->seed, f, &m, args, bufs, err);
 	if (rc < 0)
@@ -265,7 +266,17 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 			       "not lay out";
 		else if (bufs[i].param < 0 && !pa->byval && pa->size > 8)
 			*why = "an argument is wider than 8 bytes";
+		else if (pa->nfns > 0)
+			*why = "a function pointer is an argument, whose address the reproduction "
+			       "cannot take";
+		else if (bufs[i].param >= 0 && bufs[i].inner != NULL)
+			*why = "a buffer's elements point to buffers of their own, which the "
+			       "reproduction does not lay out";
 	}
+	for (uint32_t k = f->nparams; k < nbufs && *why == NULL; k++)
+		if (bufs[k].param >= 0)
+			*why = "a struct argument's pointer fields point to buffers, which the "
+			       "reproduction does not lay out";
 	if (*why != NULL) {
 		rc = 1;
 		goto out;
@@ -326,7 +337,7 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 out:
 	if (lt)
 		fclose(lt);
-	params_free_bufs(bufs, f->nparams);
+	params_free_bufs(bufs, nbufs);
 	free(args);
 	mem_free(&m);
 	free_pins(&pv);

@@ -100,7 +100,7 @@ static int check_names(const struct params_kv *v, uint32_t n, const struct func 
 		       struct sim_error *err)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (params_find(f, v[i].name) < 0)
+		if (!params_known(f, v[i].name))
 			return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
 					opt, v[i].name, v[i].name);
 	return 0;
@@ -171,6 +171,13 @@ static void list_kernels(const struct loaded *l, FILE *out)
 					pa->texobj == TEXOBJ_TEX ? "texture" : "surface", pa->name ? pa->name : "-", desc);
 				continue;
 			}
+			if (pa->nfns > 0) {
+				fprintf(out, " to a device function:");
+				for (uint32_t q = 0; q < pa->nfns; q++)
+					fprintf(out, "%s%s", q ? ", " : " ", pa->fn_names[q]);
+				fprintf(out, ")\n");
+				continue;
+			}
 			fprintf(out, " %s", et ? et : "?");
 			if (pa->nenums > 0)
 				print_enum(out, pa->enums, pa->nenums);
@@ -190,6 +197,7 @@ static void name_addr(void *ctx, uint64_t addr, char *buf, size_t n)
 static void describe_launch(struct report *r, uint32_t l, const struct run_opts *o,
 			    const struct func *f, const struct params_buf *bufs)
 {
+	uint32_t nb = f->nparams;	/* the pointer fields' buffers, in order */
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
 		char label[128];
@@ -210,18 +218,35 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 			continue;
 		}
 		const char *av = params_pin(o->args, o->nargs, f, (int)i);
-		if (av != NULL) {
+		if (pa->nfns > 0) {
+			report_launch_arg(r, l, label, pa->fn_names[params_fn_pick(pa, av)]);
+		} else if (av != NULL) {
 			report_launch_arg(r, l, label, av);
 		} else if (pa->nfields > 1) {
+			/* zeros, and nothing for a pointer field's buffer */
 			char *zeros = xmalloc(2 * (size_t)pa->nfields);
+			size_t len = 0;
 			for (uint32_t j = 0; j < pa->nfields; j++) {
-				zeros[2 * j] = '0';
-				zeros[2 * j + 1] = j + 1 < pa->nfields ? ',' : '\0';
+				if (pa->field_type[j] != ET_U64)
+					zeros[len++] = '0';
+				if (j + 1 < pa->nfields)
+					zeros[len++] = ',';
 			}
+			zeros[len] = '\0';
 			report_launch_arg(r, l, label, zeros);
 			free(zeros);
 		} else {
-			report_launch_arg(r, l, label, "0");
+			report_launch_arg(r, l, label, pa->nfields == 1 && pa->field_type[0] == ET_U64 ? "" : "0");
+		}
+		for (uint32_t j = 0; j < pa->nfields && pa->texobj == TEXOBJ_NONE; j++) {
+			if (pa->field_type[j] != ET_U64)
+				continue;
+			const struct params_buf *b = &bufs[nb++];
+			char fl[256];
+			params_field_label(f, i, j, fl, sizeof fl);
+			if (b->param >= 0)
+				report_launch_buffer(r, l, fl, params_et_name(b->et), b->elems,
+						     params_field_pin(o->inits, o->ninits, f, i, j));
 		}
 	}
 }
@@ -400,7 +425,7 @@ static int check_names_any(const struct run_opts *o, const struct loaded *l, int
 			for (uint32_t k = 0; k < l->nkernels && !found; k++) {
 				if (l->kernels[k].func < 0 || (only >= 0 && (int)k != only))
 					continue;
-				found = params_find(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name) >= 0;
+				found = params_known(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name);
 			}
 			if (!found)
 				return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
@@ -886,8 +911,8 @@ int run_main(const struct run_opts *opts)
 	interp_mem_setup(p, &m, o->dyn_shared);
 	uint32_t nslots = params_nslots(f);
 	args = xcalloc(nslots ? nslots : 1, sizeof *args);
-	bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
-	nbufs = f->nparams;
+	nbufs = params_nbufs(f);
+	bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
 	struct params_pins pins = pins_of(o);
 	if (params_setup(&pins, o->seed, f, &m, args, bufs, &err) < 0)
 		goto fail;

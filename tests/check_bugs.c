@@ -583,7 +583,9 @@ static const char *const required_patterns[] = {
 	"buffer-underflow", "pointer-moved-far", "local-oob", "uninit-global", "heap-oob",
 	"heap-use-after-free", "heap-double-free", "uninit-local",
 	"ptx-predicated-store",
-	"surface-write-race", "surface-out-of-range", "texture-clamp-border", NULL
+	"surface-write-race", "surface-out-of-range", "texture-clamp-border",
+	"struct-pointer-field", "byval-param-copy", "function-pointer-param",
+	"pointer-table", NULL
 };
 
 START_TEST(corpus_list)
