@@ -39,7 +39,7 @@ int evolve_is_contract_fault(enum finding_kind k)
 {
 	switch (k) {
 	case FK_OOB: case FK_NULL: case FK_INVALID_PTR: case FK_MISALIGNED: case FK_READONLY:
-	case FK_ASSERT: case FK_TRAP: case FK_STEP_BUDGET:
+	case FK_ASSERT: case FK_TRAP: case FK_STEP_BUDGET: case FK_MEMORY_BUDGET:
 		return 1;
 	default:
 		return 0;
@@ -244,9 +244,12 @@ static uint32_t *dim_of_c(struct evolve_cand *c, int d)
 	return d < 3 ? comp(&c->block, d) : comp(&c->grid, d - 3);
 }
 
+/* The launch's threads, UINT64_MAX when that does not fit (a pinned grid
+** of 2^31-1 x 65535 x 65535 blocks of 1024 threads is 2^73). */
 static uint64_t threads_of(const struct evolve_cand *c)
 {
-	return (uint64_t)c->grid.x * c->grid.y * c->grid.z * c->block.x * c->block.y * c->block.z;
+	uint64_t b = (uint64_t)c->grid.x * c->grid.y * c->grid.z, t = (uint64_t)c->block.x * c->block.y * c->block.z;
+	return t != 0 && b > UINT64_MAX / t ? UINT64_MAX : b * t;
 }
 
 /* The threads a block may have: __launch_bounds__', else CUDA's. */
@@ -864,6 +867,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	const struct program *p = pb->prog;
 	struct mem m;
 	mem_init(&m);
+	m.limit = pb->max_memory;
 	interp_mem_setup(p, &m, c->dyn_shared);
 	uint64_t *args = xcalloc(pb->nslots ? pb->nslots : 1, sizeof *args);
 	uint32_t *alloc = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *alloc);
@@ -963,7 +967,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		cfg.shared_ctx = &c->shared;
 	}
 	/* a launch that breaks its contract is discarded: stop it there */
-	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET;
+	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET | 1u << FK_MEMORY_BUDGET;
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
 	mam_clear_results(w->mam);

@@ -4,10 +4,13 @@
 ** run.h.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "config.h"
 #include "detect/finding.h"
@@ -402,6 +405,7 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 	d.threshold = o->threshold;
 	d.time_limit = o->time_limit;
 	d.jobs = o->jobs;
+	d.max_memory = o->max_memory ? o->max_memory : run_default_max_memory();
 	struct report rep;
 	report_header(&rep, o, d.model);
 	int rc = 0, any = 0;
@@ -458,6 +462,35 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co, cons
 	return 0;
 }
 
+uint64_t run_default_max_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	uint64_t ram = pages > 0 && psize > 0 ? (uint64_t)pages * (uint64_t)psize : 0;
+	uint64_t b = ram / 8;
+	if (b < (UINT64_C(256) << 20))
+		b = UINT64_C(256) << 20;
+	return b < (UINT64_C(4) << 30) ? b : UINT64_C(4) << 30;
+}
+
+/* Whether report file PATH (NULL: stdout) can be opened for writing; it
+** is not truncated, and not left behind if it did not exist. */
+static int check_output(const char *path, struct sim_error *err)
+{
+	if (path == NULL)
+		return 0;
+	struct stat st;
+	int existed = stat(path, &st) == 0;
+	if (existed && S_ISDIR(st.st_mode))
+		return sim_fail(err, SIM_ERR_IO, "--output %s: is a directory", path);
+	int fd = open(path, O_WRONLY | O_CREAT, 0666);
+	if (fd < 0)
+		return sim_fail(err, SIM_ERR_IO, "--output %s: %s", path, strerror(errno));
+	close(fd);
+	if (!existed)
+		unlink(path);
+	return 0;
+}
+
 int run_main(const struct run_opts *opts)
 {
 	/* a copy that carries the host IR files to everything below */
@@ -478,6 +511,11 @@ int run_main(const struct run_opts *opts)
 	int status = 2;
 	mem_init(&m);
 
+	/* what the options alone can tell, before anything is compiled or
+	** run: a launch CUDA refuses, a report file that cannot be written */
+	if (interp_check_launch(o->grid, o->block, o->dyn_shared, &err) < 0
+	    || check_output(o->output, &err) < 0)
+		goto fail;
 	if (compile_inputs(o, &co, &load, &err) < 0)
 		goto fail;
 	ro.host_irs = co.host_irs;
@@ -549,6 +587,7 @@ int run_main(const struct run_opts *opts)
 	    || check_names(o->texs, o->ntexs, f, "--tex", &err) < 0)
 		goto fail;
 
+	m.limit = o->max_memory ? o->max_memory : run_default_max_memory();
 	interp_mem_setup(p, &m, o->dyn_shared);
 	uint32_t nslots = params_nslots(f);
 	args = xcalloc(nslots ? nslots : 1, sizeof *args);
