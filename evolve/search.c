@@ -2021,6 +2021,46 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	return f;
 }
 
+/* When no launch of R finished, every one stopped by the step budget or
+** the memory budget (a kernel that loops forever whatever its inputs),
+** the first such launch under the strongest contract becomes a finding:
+** its budget fault, which the search would otherwise drop with the launch,
+** saying so.  Silence would read as a clean kernel. */
+static void no_finishing_launch(struct evolve_result *r)
+{
+	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
+			return;
+		*(c->rejected == FK_STEP_BUDGET ? &steps : &memory) += 1;
+		if (w == UINT32_MAX || c->contract < r->cands[w].contract)
+			w = i;
+	}
+	if (w == UINT32_MAX)
+		return;
+	struct evolve_cand *c = &r->cands[w];
+	uint32_t fi = 0;
+	while (fi < c->fs.n && (int)c->fs.v[fi].kind != c->rejected)
+		fi++;
+	if (fi == c->fs.n)
+		return;
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (i != fi)
+			finding_clear(&c->fs.v[i]);
+	c->fs.v[0] = c->fs.v[fi];
+	c->fs.n = 1;
+	struct finding *f = &c->fs.v[0];
+	char *was = f->detail;
+	f->detail = xasprintf("no launch finishes: all %" PRIu32 " launch%s the search ran %s%s%s",
+			      r->ncands, r->ncands == 1 ? "" : "es",
+			      steps ? "hit the step budget" : "", steps && memory ? " or " : "",
+			      memory ? "passed the memory budget" : "");
+	free(was);
+	merge_findings(&r->findings, &c->fs, w, c->contract);
+	r->best = w;
+}
+
 /*
 ** Decides the contract of every candidate now that the assumptions are
 ** known, and builds the result from them: the union of findings, merged
@@ -2070,6 +2110,7 @@ static void conclude(struct driver *d)
 		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
+	no_finishing_launch(r);
 }
 
 /* The candidates of R inside the kernel's contract so far (accepted, and

@@ -4,10 +4,12 @@
 ** kernel to the lowering.  The LLVM module and context are disposed here.
 */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -262,14 +264,55 @@ static unsigned parse_sm(LLVMModuleRef mod)
 	return best;
 }
 
+/* A sanitizer reserves terabytes of address space for its shadow: an
+** address-space limit would kill every probe. */
+#if defined(__SANITIZE_ADDRESS__)
+#define PROBE_LIMIT_AS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define PROBE_LIMIT_AS 0
+#endif
+#endif
+#ifndef PROBE_LIMIT_AS
+#define PROBE_LIMIT_AS 1
+#endif
+
+/* Caps the probe child: LOAD_PROBE_MEMORY bytes of address space beyond
+** what the parent already maps (a fuzzed 12 KB file made the reader take
+** 3 GB), LOAD_PROBE_SECONDS of CPU time. */
+static void probe_limits(void)
+{
+	struct rlimit rl;
+	if (PROBE_LIMIT_AS && getrlimit(RLIMIT_AS, &rl) == 0) {
+		uint64_t base = 0;
+		FILE *f = fopen("/proc/self/statm", "r");
+		unsigned long pages = 0;
+		if (f != NULL && fscanf(f, "%lu", &pages) == 1)
+			base = (uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE);
+		if (f != NULL)
+			fclose(f);
+		rlim_t want = (rlim_t)(base + LOAD_PROBE_MEMORY);
+		if (rl.rlim_max == RLIM_INFINITY || want < rl.rlim_max) {
+			rl.rlim_cur = want;
+			setrlimit(RLIMIT_AS, &rl);
+		}
+	}
+	if (getrlimit(RLIMIT_CPU, &rl) == 0
+	    && (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > LOAD_PROBE_SECONDS)) {
+		rl.rlim_cur = LOAD_PROBE_SECONDS;
+		setrlimit(RLIMIT_CPU, &rl);
+	}
+}
+
 /* LLVM's bitcode reader is not hardened against corrupt input: a flipped
-** bit can make it crash.  So the file is first parsed and verified in a
-** child process; if the child dies, the input is rejected with one line.
-** A sanitizer does not let it die by a signal: it reports and exits with
-** a status of its own (a stack overflow of the IR parser on constant
-** expressions nested 100,000 deep, say), so any exit but 0 counts too, and
-** the child's stderr goes to /dev/null, so that the one line is all
-** that shows. */
+** bit can make it crash, over-read, or allocate gigabytes.  So the file is
+** first parsed and verified in a child process under memory and CPU-time
+** limits (probe_limits); if the child dies, the input is rejected with one
+** line.  A sanitizer does not let it die by a signal: it reports and exits
+** with a status of its own (a stack overflow of the IR parser on constant
+** expressions nested 100,000 deep, say), so any exit but 0 counts too.
+** The child's stderr goes to /dev/null, so that the one line is all that
+** shows (LLVM's "LLVM ERROR: out of memory" included). */
 int load_probe_in_child(const char *path, struct sim_error *err)
 {
 	fflush(NULL);
@@ -280,6 +323,7 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		int null = open("/dev/null", O_WRONLY);
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
+		probe_limits();
 		LLVMContextRef ctx = LLVMContextCreate();
 		char diag[512] = "";
 		LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
@@ -298,9 +342,13 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		if (errno != EINTR)
 			return 0;
 	}
+	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+				"reader took more than %d s on it)", path, LOAD_PROBE_SECONDS);
 	if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
-		return sim_fail(err, SIM_ERR_BITCODE,
-				"%s: corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", path);
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM reader "
+				"crashed on it, or needed more than %d GiB)", path,
+				(int)(LOAD_PROBE_MEMORY >> 30));
 	return 0;
 }
 

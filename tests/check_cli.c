@@ -1451,7 +1451,7 @@ START_TEST(cexpr_crashes_reader)
 	char *in = nested_cexpr(100000);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ in, NULL });
-	expect(&r, 2, "corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", NULL);
+	expect(&r, 2, "corrupt LLVM bitcode or IR (the LLVM reader crashed on it", NULL);
 	ck_assert_msg(count_lines(r.err) == 1, "stderr: %s", r.err);
 	tu_run_free(&r);
 	unlink(in);
