@@ -741,15 +741,15 @@ int interp_check_launch(struct dim3 grid, struct dim3 block, uint64_t dyn_shared
 {
 	if (block.x == 0 || block.y == 0 || block.z == 0 || grid.x == 0 || grid.y == 0 || grid.z == 0)
 		return sim_fail(err, SIM_ERR_USAGE, "grid and block dimensions must be at least 1");
-	/* x, y at most 1024 each before the product: 2^31 * 2^31 * 4 wraps */
-	uint64_t nt = block.x > LAUNCH_MAX_THREADS_PER_BLOCK || block.y > LAUNCH_MAX_THREADS_PER_BLOCK
-		      ? UINT64_MAX : (uint64_t)block.x * block.y * block.z;
-	if (nt > LAUNCH_MAX_THREADS_PER_BLOCK && nt != UINT64_MAX)
+	/* x * y fits in 64 bits; times z it may not (2^31 * 2^31 * 4 wraps
+	** to 0) */
+	uint64_t xy = (uint64_t)block.x * block.y;
+	if (xy > UINT64_MAX / block.z)
+		return sim_fail(err, SIM_ERR_LIMIT, "block (%u,%u,%u): more than 2^64 threads, CUDA "
+				"allows at most 1024", block.x, block.y, block.z);
+	if (xy * block.z > LAUNCH_MAX_THREADS_PER_BLOCK)
 		return sim_fail(err, SIM_ERR_LIMIT, "block of %llu threads: CUDA allows at most 1024",
-				(unsigned long long)nt);
-	if (nt == UINT64_MAX)
-		return sim_fail(err, SIM_ERR_LIMIT, "block (%u,%u,%u): CUDA allows at most 1024 threads",
-				block.x, block.y, block.z);
+				(unsigned long long)(xy * block.z));
 	if (block.z > 64)
 		return sim_fail(err, SIM_ERR_LIMIT, "block z of %u: CUDA allows at most 64", block.z);
 	if (grid.y > 65535 || grid.z > 65535 || grid.x > 0x7fffffffu)

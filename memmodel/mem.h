@@ -148,10 +148,11 @@ static inline uint8_t *mem_ptr(struct mem *m, uint64_t p, unsigned size, int wri
 
 /* Byte-range copies between simulated memory and the host (memcpy, memset,
 ** argument set-up, dumps).  Return 0, or the fault of the first bad byte
-** with *bad_ptr set to it.  A range of a sparse allocation that would need
-** more new pages than the budget has left faults (MF_BUDGET at its first
-** byte) before anything is touched, so a kernel-chosen length of 2^40
-** costs no time. */
+** with *bad_ptr set to it.  A range of a sparse allocation that passes its
+** bound faults there (MF_OOB), and one that surely needs more new pages
+** than the budget has left at its first byte (MF_BUDGET), before anything
+** is touched, so a kernel-chosen length of 2^40 costs no time; otherwise
+** the first page past the budget faults (MF_BUDGET). */
 enum mem_fault mem_read(struct mem *m, uint64_t p, void *dst, uint64_t n, uint64_t *bad_ptr);
 enum mem_fault mem_write(struct mem *m, uint64_t p, const void *src, uint64_t n, uint64_t *bad_ptr);
 enum mem_fault mem_fill(struct mem *m, uint64_t p, uint8_t byte, uint64_t n, uint64_t *bad_ptr);
