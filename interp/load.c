@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -304,11 +305,26 @@ static void probe_limits(void)
 	}
 }
 
+/* The resident bytes of process PID, 0 when unknown. */
+static uint64_t child_rss(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+	FILE *f = fopen(path, "r");
+	unsigned long size = 0, rss = 0;
+	if (f == NULL)
+		return 0;
+	int n = fscanf(f, "%lu %lu", &size, &rss);
+	fclose(f);
+	return n == 2 ? (uint64_t)rss * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
 /* LLVM's bitcode reader is not hardened against corrupt input: a flipped
 ** bit can make it crash, over-read, or allocate gigabytes.  So the file is
 ** first parsed and verified in a child process under memory and CPU-time
-** limits (probe_limits); if the child dies, the input is rejected with one
-** line.  A sanitizer does not let it die by a signal: it reports and exits
+** limits (probe_limits), its resident memory watched from here as well
+** (the one memory limit under ASan); if the child dies or is killed, the
+** input is rejected with one line.  A sanitizer does not let it die by a signal: it reports and exits
 ** with a status of its own (a stack overflow of the IR parser on constant
 ** expressions nested 100,000 deep, say), so any exit but 0 counts too.
 ** The child's stderr goes to /dev/null, so that the one line is all that
@@ -337,11 +353,27 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		}
 		_exit(0);
 	}
-	int st = 0;
-	while (waitpid(pid, &st, 0) < 0) {
-		if (errno != EINTR)
+	int st = 0, big = 0;
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
 			return 0;
+		if (r == 0 && child_rss(pid) > LOAD_PROBE_MEMORY) {
+			big = 1;
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+				;
+			break;
+		}
+		struct timespec ts = { 0, 2000000 };
+		nanosleep(&ts, NULL);
 	}
+	if (big)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+				"reader needed more than %d GiB for it)", path,
+				(int)(LOAD_PROBE_MEMORY >> 30));
 	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU)
 		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
 				"reader took more than %d s on it)", path, LOAD_PROBE_SECONDS);
