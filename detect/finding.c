@@ -27,6 +27,8 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_INCOMPLETE] = "analysis incomplete",
 	[FK_WARP_DEADLOCK] = "lock held by the lane's own warp: deadlock under lockstep",
 	[FK_MEMORY_BUDGET] = "memory budget exceeded",
+	[FK_BANK_CONFLICT] = "shared memory bank conflict",
+	[FK_UNCOALESCED] = "uncoalesced global access",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -49,6 +51,8 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_INCOMPLETE] = "analysis-incomplete",
 	[FK_WARP_DEADLOCK] = "warp-deadlock",
 	[FK_MEMORY_BUDGET] = "memory-budget",
+	[FK_BANK_CONFLICT] = "bank-conflict",
+	[FK_UNCOALESCED] = "uncoalesced-access",
 };
 
 static const char *const contract_names[CL__COUNT] = {
@@ -167,6 +171,11 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 	VEC_PUSH(fs->v, fs->n, fs->cap, f);
 	*isnew = 1;
 	return &fs->v[fs->n - 1];
+}
+
+int finding_kind_is_perf(enum finding_kind kind)
+{
+	return kind == FK_BANK_CONFLICT || kind == FK_UNCOALESCED;
 }
 
 int finding_kind_is_pair(enum finding_kind kind)

@@ -33,6 +33,9 @@ enum finding_kind {
 	FK_INCOMPLETE,		/* the model ran out of shadow memory: a note */
 	FK_WARP_DEADLOCK,	/* lockstep: a lane spins on a lock its own warp holds */
 	FK_MEMORY_BUDGET,	/* the launch needed more simulated memory than --max-memory */
+	FK_BANK_CONFLICT,	/* performance: a shared access served in several passes */
+	FK_UNCOALESCED,		/* performance: a global access touching many more
+				   sectors than its bytes need */
 	FK__COUNT
 };
 
@@ -179,6 +182,11 @@ struct finding {
 	** sync): blocks, not threads of a block, disagree; div holds the
 	** witness block, whose threads all wait there */
 	uint8_t grid;
+	/* FK_BANK_CONFLICT: passes of the worst execution's worst group (the
+	** degree) and its groups; FK_UNCOALESCED: sectors it touched and the
+	** fewest its bytes need.  count: executions with the problem;
+	** executions: all of the instruction's warp executions. */
+	uint32_t perf_worst, perf_need;
 	/* FK_OOB of a surface access below zero in some coordinate: outside
 	** the surface whatever its extents, so a finding even where the search
 	** made the extents up (evolve/search.c) */
@@ -224,6 +232,10 @@ void finding_clear(struct finding *f);
 /* Whether KIND is deduplicated by an unordered pair of sites
 ** (findings_get_pair) rather than by one site (findings_add). */
 int finding_kind_is_pair(enum finding_kind kind);
+
+/* Whether KIND is a performance note (bank conflict, uncoalesced access):
+** not a bug, shown only with --perf, never a reason for the search. */
+int finding_kind_is_perf(enum finding_kind kind);
 
 /* The findings are printed by the report writers (detect/report.h). */
 

@@ -102,8 +102,8 @@ static cJSON *header_of(const struct shape *sh, const cJSON *body)
 /* Members of the header that are merged, not compared. */
 static int merged_member(const struct shape *sh, const char *key)
 {
-	static const char *const json[] = { "kernels", "launches", "findings", "barriers",
-					    "summary", "shard" };
+	static const char *const json[] = { "kernels", "launches", "findings", "performance",
+					    "barriers", "summary", "shard" };
 	static const char *const sarif[] = { "kernels", "findingsOutsideContract", "launches",
 					     "barriersNotCovered", "shard" };
 	const char *const *v = sh->sarif ? sarif : json;
@@ -271,6 +271,8 @@ static cJSON *merge_json(struct merge *m)
 	uint32_t nl, nf, nb;
 	struct item *ls = gather(m, "launches", 0, "kernel", &nl);
 	struct item *fs = gather(m, "findings", 0, "kernel", &nf);
+	uint32_t np;
+	struct item *ps = gather(m, "performance", 0, "kernel", &np);
 	struct item *bs = gather(m, "barriers", 0, "kernel", &nb);
 	/* launches: their new indices, for the findings' "launch" */
 	uint32_t *lbase = xcalloc(m->n + 1, sizeof *lbase), *lmap = xcalloc(nl ? nl : 1, sizeof *lmap);
@@ -296,6 +298,8 @@ static cJSON *merge_json(struct merge *m)
 			put(m, root, k, rebuild(m, ls, nl, "kernel", NULL, NULL, 0));
 		} else if (strcmp(k, "findings") == 0) {
 			put(m, root, k, rebuild(m, fs, nf, "kernel", lbase, lmap, 1));
+		} else if (strcmp(k, "performance") == 0) {
+			put(m, root, k, rebuild(m, ps, np, "kernel", lbase, lmap, 1));
 		} else if (strcmp(k, "barriers") == 0) {
 			put(m, root, k, rebuild(m, bs, nb, "kernel", NULL, NULL, 0));
 		} else if (strcmp(k, "summary") == 0) {
@@ -322,6 +326,7 @@ static cJSON *merge_json(struct merge *m)
 	free(lmap);
 	free(ls);
 	free(fs);
+	free(ps);
 	free(bs);
 	return root;
 }

@@ -154,6 +154,7 @@ enum severity finding_severity(const struct finding *f)
 	case FK_SUBSCRIPT:	/* the address stays inside the variable */
 		return SEV_WARNING;
 	case FK_INCOMPLETE:	/* about the analysis, not the kernel */
+	case FK_BANK_CONFLICT: case FK_UNCOALESCED:	/* performance */
 		return SEV_NOTE;
 	default:
 		return SEV_ERROR;
@@ -183,6 +184,13 @@ static uint64_t max64(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
+/* Whether performance note A shows a worse execution than B. */
+static int perf_worse(const struct finding *a, const struct finding *b)
+{
+	return (uint64_t)a->perf_worst * (b->perf_need ? b->perf_need : 1)
+	       > (uint64_t)b->perf_worst * (a->perf_need ? a->perf_need : 1);
+}
+
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch)
 {
 	uint8_t contract = launch < r->nlaunches ? r->launches[launch].contract : CL_DECLARED;
@@ -192,7 +200,16 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 		for (uint32_t j = 0; j < r->findings.n && old == NULL; j++)
 			if (same_finding(&r->findings.v[j], f))
 				old = &r->findings.v[j];
-		if (old != NULL && contract < old->contract) {
+		if (old != NULL && finding_kind_is_perf(f->kind) && contract <= old->contract
+		    && perf_worse(f, old)) {
+			/* a worse execution is the witness (degree, or the ratio
+			** of sectors used to needed) */
+			struct finding keep = *old;
+			*old = *f;
+			*f = keep;
+			old->launch = launch;
+			old->contract = contract;
+		} else if (old != NULL && contract < old->contract) {
 			/* a witness under a stronger contract replaces the old one;
 			** the merge below adds the old one's counts to it */
 			struct finding keep = *old;
@@ -227,7 +244,7 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 
 int report_shows(const struct report *r, const struct finding *f)
 {
-	return f->contract <= r->show;
+	return f->contract <= r->show && (r->perf || !finding_kind_is_perf(f->kind));
 }
 
 uint32_t report_hidden(const struct report *r, uint32_t k)
@@ -506,6 +523,22 @@ char *report_message(const struct finding *f)
 			sb_add(&b, "the array member at byte %" PRIu32 " of ", f->member);
 		sb_add(&b, "%s%s'%s' (extent %" PRIu64 ")", sp ? sp : "", sp ? " " : "", f->where,
 		       f->extent);
+		return sb_take(&b);
+	}
+	if (f->kind == FK_BANK_CONFLICT) {
+		/* "4-way bank conflict on shared 'tile'" */
+		sb_add(&b, "%" PRIu32 "-way bank conflict", f->perf_worst);
+		if (f->where)
+			sb_add(&b, " on shared '%s'", f->where);
+		return sb_take(&b);
+	}
+	if (f->kind == FK_UNCOALESCED) {
+		/* "uncoalesced access to global 'a': uses 32 sectors, 4 needed" */
+		sb_add(&b, "uncoalesced access");
+		if (f->where)
+			sb_add(&b, " to global '%s'", f->where);
+		sb_add(&b, ": uses %" PRIu32 " sector%s, %" PRIu32 " needed", f->perf_worst,
+		       f->perf_worst == 1 ? "" : "s", f->perf_need);
 		return sb_take(&b);
 	}
 	sb_add(&b, "%s%s", f->kind == FK_BARRIER_DIVERGENCE && f->grid ? "grid " : "",
@@ -929,6 +962,19 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 			f->launches, plural(f->launches, "", "es"), f->executions,
 			plural(f->executions, "", "s"));
 		break;
+	case FK_BANK_CONFLICT:
+	case FK_UNCOALESCED:
+		fprintf(out, "  worst in ");
+		put_thread(out, &f->who);
+		if (f->loc.func)
+			fprintf(out, " in %s", f->loc.func);
+		if (f->kind == FK_BANK_CONFLICT)
+			fprintf(out, ": %" PRIu32 " pass%s over %" PRIu32 " group%s of lanes",
+				f->perf_worst, plural(f->perf_worst, "", "es"), f->perf_need,
+				plural(f->perf_need, "", "s"));
+		fprintf(out, "\n  in %" PRIu64 " of %" PRIu64 " warp execution%s\n", f->count,
+			f->executions, plural(f->executions, "", "s"));
+		break;
 	case FK_INCOMPLETE:
 		fprintf(out, "  blocks not analysed fully: %" PRIu64 ", (%" PRIu32 ",%" PRIu32 ",%" PRIu32
 			") to (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")\n", f->blocks, f->who.block[0],
@@ -946,11 +992,14 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid)
 	    && f->kind != FK_ASSUMPTION)
 		fprintf(out, "  %s\n", f->detail);
-	fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
-	if (f->kind == FK_RACE)
-		fprintf(out, ", %" PRIu64 " address%s, %" PRIu64 " thread pair%s", f->addresses,
-			plural(f->addresses, "", "es"), f->thread_pairs, plural(f->thread_pairs, "", "s"));
-	fprintf(out, "\n");
+	if (!finding_kind_is_perf(f->kind)) {
+		fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
+		if (f->kind == FK_RACE)
+			fprintf(out, ", %" PRIu64 " address%s, %" PRIu64 " thread pair%s", f->addresses,
+				plural(f->addresses, "", "es"), f->thread_pairs,
+				plural(f->thread_pairs, "", "s"));
+		fprintf(out, "\n");
+	}
 	if (f->launch < r->nlaunches) {
 		char *opts = report_launch_options(r, f->launch);
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
@@ -1284,6 +1333,13 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	} else {
 		jput(b, o, "unanalysed", cJSON_CreateNull());
 	}
+	if (finding_kind_is_perf(f->kind)) {
+		cJSON *p = jput(b, o, "cost", cJSON_CreateObject());
+		jnum(b, p, "worst", f->perf_worst);
+		jnum(b, p, "needed", f->perf_need);
+	} else {
+		jput(b, o, "cost", cJSON_CreateNull());
+	}
 	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
 	jnum(b, c, "occurrences", f->count);
 	jnum(b, c, "addresses", f->addresses);
@@ -1354,6 +1410,12 @@ cJSON *report_json_tree(const struct report *r)
 	for (uint32_t i = 0, id = 0; i < r->findings.n; i++)
 		if (report_shows(r, &r->findings.v[i]))
 			json_finding(&b, fs, r, i, ++id);
+	/* the performance notes, whether shown or not */
+	cJSON *ps = jput(&b, root, "performance", cJSON_CreateArray());
+	for (uint32_t i = 0, id = 0; i < r->findings.n; i++)
+		if (finding_kind_is_perf(r->findings.v[i].kind)
+		    && r->findings.v[i].contract <= r->show)
+			json_finding(&b, ps, r, i, ++id);
 
 	cJSON *bs = jput(&b, root, "barriers", cJSON_CreateArray());
 	for (uint32_t i = 0; i < r->nbarriers; i++) {

@@ -107,6 +107,7 @@ struct report {
 	** CL_INFERRED; CL_NONE shows every finding).  The others are only
 	** counted: they neither print nor set the exit status. */
 	enum contract_level show;
+	int perf;			/* --perf: performance notes are shown */
 	struct report_kernel *kernels;
 	uint32_t nkernels, capkernels;
 	struct report_launch *launches;

@@ -157,6 +157,19 @@ static const struct rule_text rule_texts[FK__COUNT] = {
 		"usually through a length or index the kernel computed (negative, or far past any "
 		"buffer). Check the length; if the launch really needs that much, raise "
 		"--max-memory." },
+	[FK_BANK_CONFLICT] = { "Shared memory bank conflict",
+		"Lanes of a warp access different 4-byte words of one shared memory bank, so the "
+		"hardware serves the access in several passes (the degree).",
+		"Shared memory has 32 banks of 4 bytes; lanes reading one word share it, lanes "
+		"reading different words of one bank wait for each other. A tile read by column "
+		"(tile[threadIdx.x][k]) with a row of 32 words puts a whole column in one bank: pad "
+		"the row (tile[32][33]) or swap the indices." },
+	[FK_UNCOALESCED] = { "Uncoalesced global memory access",
+		"A warp's access touches many more 32-byte sectors of global memory than its bytes "
+		"need, so most of each sector fetched is wasted.",
+		"Consecutive lanes should access consecutive addresses (a[base + threadIdx.x]). "
+		"A matrix read by column with one lane per row (a[threadIdx.x * n + k]) touches a "
+		"sector per lane: transpose through a shared tile, or index by row." },
 };
 
 /* The text of rule K: the table's, or for a kind it does not know, the

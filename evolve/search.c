@@ -1024,6 +1024,10 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.seed = pb->seed;
 	cfg.print_out = w->devnull;
 	cfg.mam = w->mam;
+	/* costed only where warps are runs of threadIdx.x, as a kernel's
+	** author lays them out: a block of whole warps in x, or a line of
+	** threads (a 2 x 32 block's warps stride rows by construction) */
+	cfg.perf = (c->block.y == 1 && c->block.z == 1) || c->block.x % 32 == 0;
 	cfg.lockstep = pb->model == MAM_LOCKSTEP;
 	if (c->shared.kind != FILL_ZERO) {
 		cfg.shared_init = evolve_fill_shared;
@@ -1169,6 +1173,17 @@ static void merge_findings(struct findings *all, struct findings *fs, uint32_t l
 			VEC_PUSH(all->v, all->n, all->cap, *f);
 			continue;
 		}
+		if (finding_kind_is_perf(f->kind) && contract <= old->contract
+		    && (uint64_t)f->perf_worst * (old->perf_need ? old->perf_need : 1)
+		       > (uint64_t)old->perf_worst * (f->perf_need ? f->perf_need : 1)) {
+			/* the worse execution is the witness, under as strong a
+			** contract */
+			struct finding keep = *old;
+			*old = *f;
+			*f = keep;
+			old->launch = launch;
+			old->contract = contract;
+		}
 		old->count += f->count;
 		old->executions += f->executions;
 		old->launches += f->launches;
@@ -1188,7 +1203,8 @@ static uint32_t note_seen(struct findings *seen, const struct findings *fs)
 {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < fs->n; i++) {
-		if (find_same(seen, &fs->v[i]))
+		/* a performance note is no reason to search on */
+		if (finding_kind_is_perf(fs->v[i].kind) || find_same(seen, &fs->v[i]))
 			continue;
 		struct finding k = { 0 };
 		k.kind = fs->v[i].kind;

@@ -1235,6 +1235,303 @@ static inline enum mam_scope ld_scope(uint32_t f)
 	return (f >> LDF_SCOPE_SHIFT) ? model_scope((int64_t)(f >> LDF_SCOPE_SHIFT) - 1) : MAM_SCOPE_SYSTEM;
 }
 
+/* ---- performance: bank conflicts and sectors ---- */
+
+/*
+** What one static access costs the hardware (docs/MODEL.md,
+** "Performance"), for every warp execution of it while the model is on.
+** Shared memory: 32 banks of 4 bytes; the lanes of a request are served
+** in groups of 128 bytes of request (the whole warp for accesses of up to
+** 4 bytes, half-warps for 8, quarter-warps for 16), and a group takes as
+** many passes as the most distinct 4-byte words any one bank holds (lanes
+** on one word are a broadcast).  Global memory: the 32-byte sectors the
+** lanes touch, against the fewest their distinct bytes could fit in.
+*/
+struct perf_stat {
+	uint32_t site;		/* the user's site (where it is reported) */
+	uint8_t shared;		/* a bank count; else a sector count */
+	uint64_t execs, bad;	/* warp executions, and those with the problem */
+	uint32_t worst, need;	/* the worst execution: passes or sectors, and
+				   the fewest possible */
+	uint32_t fn, pc;	/* its instruction, for the finding */
+	struct thread_id who;	/* its first lane of the worst pass */
+	uint64_t addr;		/* that lane's address */
+	char name[64];		/* the allocation's name */
+	char detail[256];	/* its lanes and addresses */
+	/* The last execution's shape, whose result the next one reuses when
+	** its lanes are the same and their addresses lie the same distances
+	** from the first lane's, which sits at the same place in a bank row
+	** (4 bytes) or a sector (32): banks and sectors only move with it. */
+	uint32_t cmask;
+	uint64_t calign;
+	uint32_t cworst, cneed, clanes;
+	uint64_t cdelta[32];
+};
+
+/* Shared accesses at or above this degree, and global ones using at least
+** this many times the sectors they need, are reported. */
+#define PERF_BANK_DEGREE 2
+#define PERF_SECTOR_RATIO 2
+/* ... and touching at least this many sectors: a few lanes of a partial
+** warp straddling a sector boundary (2 sectors for 28 bytes) are no
+** pattern to fix */
+#define PERF_SECTORS_MIN 4
+
+/* The number of distinct values among V[i] for the bits i of MASK. */
+static uint32_t distinct_in(const uint64_t *v, uint32_t mask)
+{
+	/* a broadcast (every one the same) is the usual many-lane case */
+	uint64_t v0 = v[__builtin_ctz(mask)];
+	uint64_t diff = 0;
+	FOR_LANES(mask, i)
+		diff |= v[i] ^ v0;
+	if (diff == 0)
+		return 1;
+	uint32_t n = 0, seen = 0;
+	FOR_LANES(mask, i) {
+		int dup = 0;
+		for (uint32_t s = seen; s && !dup; s &= s - 1)
+			dup = v[__builtin_ctz(s)] == v[i];
+		if (!dup) {
+			n++;
+			seen |= 1u << i;
+		}
+	}
+	return n;
+}
+
+/* "lanes 0, 8, 16 and 24 of warp 1 at shared 'tile[0]', ..." into BUF. */
+static void perf_describe(struct exec *ex, const struct warp *w, uint32_t lanes,
+			  const uint64_t *A, char *buf, size_t n)
+{
+	size_t k = (size_t)snprintf(buf, n, "lane%s", popc32(lanes) == 1 ? "" : "s");
+	uint32_t shown = 0, total = (uint32_t)popc32(lanes);
+	FOR_LANES(lanes, l) {
+		if (shown == 4)
+			break;
+		k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s %u",
+				      shown == 0 ? "" : shown + 1 == total ? " and" : ",", l);
+		shown++;
+	}
+	if (total > shown)
+		k += (size_t)snprintf(buf + k, k < n ? n - k : 0, " and %u more", total - shown);
+	k += (size_t)snprintf(buf + k, k < n ? n - k : 0, " of warp %u at", w->id);
+	shown = 0;
+	FOR_LANES(lanes, l) {
+		if (shown == 4 || k >= n)
+			break;
+		char name[96];
+		mem_name_addr(ex->m, A[l], name, sizeof name);
+		k += (size_t)snprintf(buf + k, k < n ? n - k : 0, "%s %s", shown ? "," : "", name);
+		shown++;
+	}
+	if (total > shown && k < n)
+		snprintf(buf + k, n - k, ", ...");
+}
+
+/* The site's entry, made at its first access. */
+static struct perf_stat *perf_stat_of(struct exec *ex, uint32_t site, uint32_t us, int shared)
+{
+	if (ex->perf_idx == NULL)
+		ex->perf_idx = xcalloc(ex->p->nsites ? ex->p->nsites : 1, sizeof *ex->perf_idx);
+	if (ex->perf_idx[site] == 0) {
+		struct perf_stat st = { 0 };
+		st.site = us;
+		st.shared = (uint8_t)shared;
+		VEC_PUSH(ex->perf, ex->nperf, ex->capperf, st);
+		ex->perf_idx[site] = ex->nperf;
+	}
+	return &ex->perf[ex->perf_idx[site] - 1];
+}
+
+/* Bank passes of a shared access of SIZE bytes by lanes OK at A: the
+** worst group's passes (*WORST), the groups (*GROUPS), and in *LANES the
+** lanes of the worst bank of the worst group. */
+static void bank_passes(const uint64_t *A, uint32_t ok, unsigned size, uint32_t *worst,
+			uint32_t *groups, uint32_t *lanes)
+{
+	unsigned words = size <= 4 ? 1 : size / 4;	/* words per lane */
+	unsigned per = 32 / words;			/* lanes per group */
+	*worst = 0;
+	*groups = 0;
+	*lanes = 0;
+	for (unsigned g = 0; g < 32; g += per) {
+		uint32_t gl = ok & (per == 32 ? FULL_MASK : ((1u << per) - 1) << g);
+		if (gl == 0)
+			continue;
+		(*groups)++;
+		/* item i: word i % words of lane g + i / words; at most 32 */
+		uint64_t word[32];
+		uint32_t bank[32] = { 0 }, items = 0;
+		FOR_LANES(gl, l)
+			for (unsigned k = 0; k < words; k++) {
+				unsigned i = (l - g) * words + k;
+				word[i] = (MEM_OFF(A[l]) >> 2) + k;
+				bank[word[i] & 31] |= 1u << i;
+				items |= 1u << i;
+			}
+		uint32_t passes = 1, wb = 0;
+		for (unsigned b = 0; b < 32; b++) {
+			if (popc32(bank[b]) < 2)
+				continue;
+			uint32_t d = distinct_in(word, bank[b]);
+			if (d > passes) {
+				passes = d;
+				wb = bank[b];
+			}
+		}
+		(void)items;
+		if (passes > *worst) {
+			*worst = passes;
+			*lanes = 0;
+			FOR_LANES(wb, i)
+				*lanes |= 1u << (g + i / words);
+		}
+	}
+}
+
+/* Sectors of a global access of SIZE bytes by lanes OK at A: used and the
+** fewest the distinct bytes need.  Lanes in address order (the usual
+** case: consecutive or strided) count the changes of sector and of
+** address; any other order compares each with those before. */
+static void sectors(const uint64_t *A, uint32_t ok, unsigned size, uint32_t *used,
+		    uint32_t *need)
+{
+	uint64_t prev = 0, sec = UINT64_MAX;
+	uint32_t u = 0, addrs = 0, ordered = 1;
+	FOR_LANES(ok, l) {
+		uint64_t a = A[l], first = a >> 5, last = (a + size - 1) >> 5;
+		if (addrs && a < prev) {
+			ordered = 0;
+			break;
+		}
+		addrs += !addrs || a != prev;
+		u += first != sec;
+		u += last != first;
+		sec = last;
+		prev = a;
+	}
+	if (!ordered) {
+		uint64_t key[64], addr[32];
+		uint32_t n = 0;
+		u = 0;
+		FOR_LANES(ok, l) {
+			uint64_t first = A[l] >> 5, last = (A[l] + size - 1) >> 5;
+			key[n++] = first;
+			if (last != first)
+				key[n++] = last;
+			addr[l] = A[l];
+		}
+		for (uint32_t i = 0; i < n; i++) {
+			int dup = 0;
+			for (uint32_t j = 0; j < i && !dup; j++)
+				dup = key[j] == key[i];
+			u += !dup;
+		}
+		addrs = distinct_in(addr, ok);
+	}
+	*used = u;
+	*need = (uint32_t)(((uint64_t)addrs * size + 31) / 32);
+}
+
+/* Counts one warp execution of the access at SITE (reported at US) by
+** lanes OK at addresses A (offsets applied) of SIZE bytes. */
+static void perf_access(struct exec *ex, struct warp *w, uint32_t ok, const uint64_t *A,
+			uint32_t site, uint32_t us)
+{
+	if (site >= ex->p->nsites)
+		return;
+	const struct site *S = &ex->p->sites[site];
+	/* an element of a vector access: the first one stands for the whole */
+	if (S->part != 0 || S->whole > 16 || (S->kind != SITE_LOAD && S->kind != SITE_STORE))
+		return;
+	unsigned size = S->whole;
+	uint32_t id = MEM_ID(A[__builtin_ctz(ok)]);
+	if (id >= ex->m->n)
+		return;
+	uint8_t space = ex->m->a[id].space;
+	if (space != AS_SHARED && space != AS_GLOBAL)
+		return;
+	int shared = space == AS_SHARED;
+	uint32_t worst, need, lanes = ok;
+	struct perf_stat *st = perf_stat_of(ex, site, us, shared);
+	uint64_t a0 = A[__builtin_ctz(ok)], align = a0 & (shared ? 3 : 31);
+	uint64_t diff = (uint64_t)(ok ^ st->cmask) | (align ^ st->calign);
+	if (diff == 0) {
+		if (ok == FULL_MASK) {
+			for (unsigned l = 0; l < 32; l++)
+				diff |= (A[l] - a0) ^ st->cdelta[l];
+		} else {
+			FOR_LANES(ok, l)
+				diff |= (A[l] - a0) ^ st->cdelta[l];
+		}
+	}
+	if (diff == 0) {
+		worst = st->cworst;
+		need = st->cneed;
+		lanes = st->clanes;
+	} else {
+		if (shared)
+			bank_passes(A, ok, size, &worst, &need, &lanes);
+		else
+			sectors(A, ok, size, &worst, &need);
+		st->cmask = ok;
+		st->calign = align;
+		st->cworst = worst;
+		st->cneed = need;
+		st->clanes = lanes;
+		FOR_LANES(ok, l)
+			st->cdelta[l] = A[l] - a0;
+	}
+	st->execs++;
+	int bad = shared ? worst >= PERF_BANK_DEGREE
+			 : worst >= PERF_SECTOR_RATIO * need && worst >= PERF_SECTORS_MIN;
+	if (!bad)
+		return;
+	st->bad++;
+	/* the worst execution is the witness: the first of the worst */
+	if (shared ? worst <= st->worst
+		   : (uint64_t)worst * (st->need ? st->need : 1) <= (uint64_t)st->worst * need)
+		return;
+	st->worst = worst;
+	st->need = need;
+	const struct site *U = &ex->p->sites[us < ex->p->nsites ? us : site];
+	st->fn = U->func;
+	st->pc = U->pc;
+	int l = __builtin_ctz(lanes);
+	st->who = (struct thread_id){ { ex->block[0], ex->block[1], ex->block[2] },
+				      { w->tid[0][l], w->tid[1][l], w->tid[2][l] } };
+	st->addr = A[l];
+	snprintf(st->name, sizeof st->name, "%s", ex->m->a[id].name ? ex->m->a[id].name : "");
+	perf_describe(ex, w, lanes, A, st->detail, sizeof st->detail);
+}
+
+void exec_perf_finish(struct exec *ex)
+{
+	for (uint32_t i = 0; i < ex->nperf; i++) {
+		const struct perf_stat *st = &ex->perf[i];
+		if (st->bad == 0)
+			continue;
+		const struct site *U = &ex->p->sites[st->site < ex->p->nsites ? st->site : 0];
+		char where[96];
+		snprintf(where, sizeof where, "%s '%s'", st->shared ? "shared" : "global", st->name);
+		struct finding *f = findings_add(ex->out, st->shared ? FK_BANK_CONFLICT : FK_UNCOALESCED,
+						 st->fn, st->pc, &U->loc, &st->who, st->addr,
+						 st->name[0] ? where : NULL, st->detail);
+		f->space = st->shared ? AS_SHARED : AS_GLOBAL;
+		f->count = st->bad;
+		f->executions = st->execs;
+		f->launches = 1;
+		f->perf_worst = st->worst;
+		f->perf_need = st->need;
+	}
+	free(ex->perf);
+	free(ex->perf_idx);
+	ex->perf = NULL;
+	ex->perf_idx = NULL;
+	ex->nperf = ex->capperf = 0;
+}
+
 /* Feeds one warp memory instruction to the Memory-Access Model: lanes OK
 ** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote;
 ** USES_OLD: the instruction uses the memory's old value, i.e. a load or an
@@ -1287,6 +1584,8 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 				shared_init(ex, w, (int)l, A[l], size, uses_old, writes, us);
 	}
 	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope, us, val);
+	if (ex->cfg->perf && (kind == MAM_READ || kind == MAM_WRITE))
+		perf_access(ex, w, ok, A, site, us);
 }
 
 /* ---- texture and surface objects (interp/tex.h) ---- */

@@ -103,7 +103,17 @@ struct exec {
 	struct warp *ws;	/* the block's warps (run_block): whether another
 				** one can run when a warp's turn ends */
 	uint64_t turn;		/* steps in a warp's turn (EXEC_TURN) */
+	/* Performance (exec.c): per static site, bank conflicts of shared and
+	** sectors of global warp accesses; perf_idx[site] is 1 + the site's
+	** entry in perf, 0 for none yet (allocated at the first access). */
+	struct perf_stat *perf;
+	uint32_t nperf, capperf;
+	uint32_t *perf_idx;
 };
+
+/* Turns the launch's performance counts into findings (FK_BANK_CONFLICT,
+** FK_UNCOALESCED) in ex->out and frees them. */
+void exec_perf_finish(struct exec *ex);
 
 /* A warp's turn (docs/MODEL.md, "Forward progress"): an eighth of the
 ** step budget MAX (the search gives a warp as little as 1000 steps: a

@@ -107,6 +107,10 @@ struct launch_cfg {
 	** deadlocks (a finding); 0: independent thread scheduling, where the
 	** other paths get turns. */
 	uint8_t lockstep;
+	/* With the model on: cost every plain warp load and store (bank
+	** conflicts, sectors) and report the performance notes
+	** (FK_BANK_CONFLICT, FK_UNCOALESCED; docs/MODEL.md).  0: not costed. */
+	uint8_t perf;
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

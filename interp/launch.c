@@ -841,6 +841,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 			}
 	if (ex.mam)
 		note_incomplete(&ex, fn);
+	exec_perf_finish(&ex);
 	if (cfg->stats) {
 		cfg->stats->warp_insns += ex.warp_insns;
 		cfg->stats->lane_insns += ex.lane_insns;

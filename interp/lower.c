@@ -370,6 +370,7 @@ uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size)
 	s.kind = kind;
 	s.space = space;
 	s.size = size;
+	s.whole = size;
 	s.loc = cur_srcloc(lc);
 	VEC_PUSH(p->sites, p->nsites, lc->capsites, s);
 	return p->nsites - 1;
@@ -1353,6 +1354,9 @@ static int lower_mem(struct lctx *lc, LLVMValueRef I, int is_store)
 		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
 			return lower_unsupported(lc, "memory access size");
 		uint32_t site = lower_site(lc, is_store ? SITE_STORE : SITE_LOAD, space_of(ptr), (uint16_t)sz);
+		uint64_t whole = LLVMStoreSizeOfType(lc->td, t);
+		lc->p->sites[site].whole = (uint16_t)(whole < UINT16_MAX ? whole : UINT16_MAX);
+		lc->p->sites[site].part = (uint8_t)(e < 255 ? e : 255);
 		if (is_store) {
 			uint32_t v = lower_opnd(lc, val, (unsigned)e);
 			if (v == OPND_NONE)

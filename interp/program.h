@@ -176,6 +176,13 @@ struct site {
 	uint16_t dep;		/* DEP_* of the address (SITE_CALL: of the
 				   arguments; SITE_BARRIER: 0) */
 	struct srcloc loc;
+	/* A load or store of a vector or aggregate is lowered to one access
+	** per element, each with a site: the bytes of the whole access and
+	** this element's place in it (0 for the first, and for a scalar,
+	** whose WHOLE is SIZE).  What the hardware splits into passes and
+	** sectors is the whole access (interp/exec.c, "Performance"). */
+	uint16_t whole;
+	uint8_t part;
 };
 enum { SITE_LOAD, SITE_STORE, SITE_ATOMIC, SITE_CMPXCHG, SITE_MEMCPY,
        SITE_MEMSET, SITE_BARRIER, SITE_CALL };

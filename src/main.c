@@ -87,6 +87,9 @@ static void usage(FILE *out)
 		"  --replay DIR           write a reproduction for a GPU of each finding into\n"
 		"                         DIR (docs/REPLAY.md)\n"
 		"  --format FMT           report format: text (default), json or sarif\n"
+		"  --perf                 show the performance notes (bank conflicts with their\n"
+		"                         degree, uncoalesced global accesses) with the\n"
+		"                         findings; the JSON report always has them\n"
 		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
 		"                         warning, note, or never\n"
 		"  --contract C           report findings under contract C or a stronger one:\n"
@@ -205,7 +208,7 @@ int main(int argc, char **argv)
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
 	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY,
-	       O_MAX_MEMORY };
+	       O_MAX_MEMORY, O_PERF };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -250,6 +253,7 @@ int main(int argc, char **argv)
 		{ "merge", no_argument, NULL, O_MERGE },
 		{ "dump-inputs", no_argument, NULL, O_DUMP_INPUTS },
 		{ "replay", required_argument, NULL, O_REPLAY },
+		{ "perf", no_argument, NULL, O_PERF },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -390,6 +394,7 @@ int main(int argc, char **argv)
 		case O_MERGE: merge = 1; break;
 		case O_DUMP_INPUTS: o.dump_inputs = 1; break;
 		case O_REPLAY: o.replay_dir = optarg; break;
+		case O_PERF: o.perf = 1; break;
 		case O_FAIL_ON:
 			if (report_parse_fail_on(optarg, &o.fail_on) < 0) {
 				fprintf(stderr, "simulee-c: --fail-on %s: expected error, warning, note or never\n",

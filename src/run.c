@@ -270,6 +270,7 @@ static void report_header(struct report *rep, const struct run_opts *o, enum mam
 	rep->warp_model = model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
 	rep->fail_on = o->fail_on;
 	rep->show = o->contract;
+	rep->perf = o->perf;
 }
 
 /* The text report's line for each searched kernel of REP. */
@@ -998,6 +999,7 @@ int run_main(const struct run_opts *opts)
 	mo.max_bytes = o->max_shadow;
 	mam = mam_new(&mo);
 	cfg.mam = mam;
+	cfg.perf = 1;
 	cfg.lockstep = mo.model == MAM_LOCKSTEP;
 	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)
 		goto fail;

@@ -46,6 +46,7 @@ struct run_opts {
 	int dump_model;		/* print the Memory-Access Model after the launch */
 	enum report_format format;	/* --format (default text) */
 	int format_given;		/* --format seen */
+	int perf;			/* --perf: show the performance notes */
 	enum report_fail_on fail_on;	/* --fail-on (default error) */
 	enum contract_level contract;	/* --contract (default CL_INFERRED) */
 

@@ -1948,6 +1948,129 @@ START_TEST(bad_input_table)
 }
 END_TEST
 
+/* ---- performance notes -------------------------------------------------- */
+
+/* kernels/perf/NAME.cu, compiled for the test. */
+static char *perf_kernel(const char *name)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/kernels/perf/%s.cu", tu_env("SIMULEE_SRCDIR"), name);
+	FILE *f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "%s", path);
+	static char text[16384];
+	size_t n = fread(text, 1, sizeof text - 1, f);
+	text[n] = '\0';
+	fclose(f);
+	return tu_compile_cu(text);
+}
+
+/* The golden values: each corpus kernel at its launch has exactly these
+** performance notes (or none), never a finding, and shows them only with
+** --perf. */
+START_TEST(perf_golden)
+{
+	static const struct {
+		const char *name, *args;
+		const char *kind;	/* NULL: no note */
+		int line, worst, needed, bad, execs;
+	} g[] = {
+		{ "transpose_tile", "--grid 2,2 --block 32,32 --size in=4096 --size out=4096 --arg n=64",
+		  "bank-conflict", 16, 32, 1, 128, 128 },
+		{ "transpose_tile_padded", "--grid 2,2 --block 32,32 --size in=4096 --size out=4096 "
+		  "--arg n=64", NULL, 0, 0, 0, 0, 0 },
+		{ "transpose_tile_f64", "--grid 2,2 --block 32,32 --size in=4096 --size out=4096 "
+		  "--arg n=64", "bank-conflict", 16, 16, 2, 128, 128 },
+		{ "row_sums_by_thread", "--grid 2 --block 64 --size a=16384 --size sums=128 --arg n=128",
+		  "uncoalesced-access", 13, 32, 4, 512, 512 },
+		{ "row_sums_by_warp", "--grid 2 --block 256 --size a=16384 --size sums=128 --arg n=128",
+		  NULL, 0, 0, 0, 0, 0 },
+	};
+	for (size_t i = 0; i < sizeof g / sizeof g[0]; i++) {
+		char *bc = perf_kernel(g[i].name);
+		for (int perf = 0; perf <= 1; perf++) {
+			const char *args[MAXARGS];
+			int n = 0;
+			char buf[512];
+			snprintf(buf, sizeof buf, "%s", g[i].args);
+			args[n++] = bc;
+			for (char *save = NULL, *t = strtok_r(buf, " ", &save); t; t = strtok_r(NULL, " ", &save))
+				args[n++] = t;
+			args[n++] = "--format";
+			args[n++] = perf ? "text" : "json";
+			if (perf)
+				args[n++] = "--perf";
+			args[n] = NULL;
+			struct tu_run r;
+			tu_run_bin(&r, args);
+			ck_assert_msg(r.status == 0, "%s: status %d: %s", g[i].name, r.status, r.err);
+			if (perf) {
+				/* the note in the text, which exits 0 (a note) */
+				char want[64];
+				snprintf(want, sizeof want, "%d-way bank conflict", g[i].worst);
+				if (g[i].kind && strcmp(g[i].kind, "bank-conflict") == 0)
+					ck_assert_msg(strstr(r.out, want) != NULL, "%s: %s", g[i].name, r.out);
+				else if (g[i].kind)
+					ck_assert_msg(strstr(r.out, "uses 32 sectors, 4 needed") != NULL, "%s: %s",
+						      g[i].name, r.out);
+				else
+					ck_assert_msg(strstr(r.out, ": note: ") == NULL, "%s: %s", g[i].name, r.out);
+				tu_run_free(&r);
+				continue;
+			}
+			cJSON *doc = tu_check_report_json(r.out);
+			ck_assert_int_eq(cJSON_GetArraySize(tu_jat(doc, "findings")), 0);
+			const cJSON *ps = tu_jat(doc, "performance");
+			ck_assert_int_eq(cJSON_GetArraySize(ps), g[i].kind ? 1 : 0);
+			if (g[i].kind) {
+				ck_assert_str_eq(tu_jat(ps, "0/kind")->valuestring, g[i].kind);
+				ck_assert_str_eq(tu_jat(ps, "0/severity")->valuestring, "note");
+				ck_assert_int_eq((int)tu_jat(ps, "0/locations/0/line")->valuedouble, g[i].line);
+				ck_assert_int_eq((int)tu_jat(ps, "0/cost/worst")->valuedouble, g[i].worst);
+				ck_assert_int_eq((int)tu_jat(ps, "0/cost/needed")->valuedouble, g[i].needed);
+				ck_assert_int_eq((int)tu_jat(ps, "0/counts/occurrences")->valuedouble, g[i].bad);
+				ck_assert_int_eq((int)tu_jat(ps, "0/counts/executions")->valuedouble, g[i].execs);
+			}
+			/* not counted without --perf */
+			ck_assert_int_eq((int)tu_jat(doc, "summary/notes")->valuedouble, 0);
+			cJSON_Delete(doc);
+			tu_run_free(&r);
+		}
+		free(bc);
+	}
+}
+END_TEST
+
+/* The search reports the conflict too, and does not chase it: the same
+** launches with the notes as without (--no-... is not needed: the notes
+** never make a launch new). */
+START_TEST(perf_search)
+{
+	char *bc = perf_kernel("transpose_tile");
+	const char *args[] = { bc, "--population", "6", "--generations", "2", "--format", "json",
+			       "--perf", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	/* the kernel checks no bounds: the search finds faults too */
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *ps = tu_jat(doc, "performance");
+	int conflict = 0;
+	for (int i = 0; i < cJSON_GetArraySize(ps); i++) {
+		const cJSON *p = cJSON_GetArrayItem(ps, i);
+		if (strcmp(tu_jat(p, "kind")->valuestring, "bank-conflict") == 0
+		    && (int)tu_jat(p, "locations/0/line")->valuedouble == 16
+		    && (int)tu_jat(p, "cost/worst")->valuedouble >= 2)
+			conflict = 1;
+	}
+	ck_assert_msg(conflict, "%s", r.out);
+	/* with --perf the notes are findings of the report, notes */
+	ck_assert_int_ge((int)tu_jat(doc, "summary/notes")->valuedouble, cJSON_GetArraySize(ps));
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -2028,6 +2151,12 @@ Suite *cli_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, replay_search);
 	tcase_add_test(tc, dump_inputs);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("performance");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, perf_golden);
+	tcase_add_test(tc, perf_search);
 	suite_add_tcase(s, tc);
 	return s;
 }
