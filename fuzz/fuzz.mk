@@ -23,7 +23,9 @@ endif
 
 fuzz/obj/%.o: $(srcdir)/%.c config.h
 	$(AM_V_CC)$(MKDIR_P) $(@D) && $(FUZZ_CC) $(DEFS) $(DEFAULT_INCLUDES) $(AM_CPPFLAGS) $(CPPFLAGS) \
-		$(FUZZ_CFLAGS) -c $< -o $@
+		$(FUZZ_CFLAGS) -MMD -MP -c $< -o $@
+## the headers each object was built from (written by -MMD)
+-include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_HARNESSES:fuzz/%=fuzz/obj/fuzz/%.d)
 
 $(FUZZ_HARNESSES): fuzz/%: fuzz/obj/fuzz/%.o $(FUZZ_LIB_OBJS)
 	$(AM_V_CCLD)$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $^ $(LLVM_LDFLAGS) \
