@@ -30,6 +30,7 @@ void report_free(struct report *r)
 		free(r->kernels[i].name);
 		free(r->kernels[i].demangled);
 		free(r->kernels[i].search);
+		free(r->kernels[i].input);
 	}
 	free(r->kernels);
 	for (uint32_t i = 0; i < r->nlaunches; i++) {
@@ -56,9 +57,18 @@ void report_free(struct report *r)
 
 uint32_t report_add_kernel(struct report *r, const char *name, const char *demangled)
 {
-	struct report_kernel k = { xstrdup(name), xstrdup(demangled ? demangled : name), NULL, 0 };
+	struct report_kernel k = { 0 };
+	k.name = xstrdup(name);
+	k.demangled = xstrdup(demangled ? demangled : name);
 	VEC_PUSH(r->kernels, r->nkernels, r->capkernels, k);
 	return r->nkernels - 1;
+}
+
+void report_kernel_origin(struct report *r, uint32_t k, const char *input, uint32_t job)
+{
+	free(r->kernels[k].input);
+	r->kernels[k].input = input ? xstrdup(input) : NULL;
+	r->kernels[k].job = job;
 }
 
 void report_kernel_search(struct report *r, uint32_t k, const struct report_search *s)
@@ -963,7 +973,7 @@ static void text_hidden(FILE *out, const struct report *r, uint32_t k)
 		: "outside the kernel's contract", n, plural(n, "", "s"));
 }
 
-void report_text(FILE *out, const struct report *r)
+void report_text_body(FILE *out, const struct report *r)
 {
 	for (uint32_t i = 0; i < r->findings.n; i++)
 		if (report_shows(r, &r->findings.v[i]))
@@ -984,36 +994,71 @@ void report_text(FILE *out, const struct report *r)
 			fprintf(out, " of %s", r->kernels[b->kernel].demangled);
 		fprintf(out, ", so neither needed nor redundant\n");
 	}
-	uint32_t nc = report_not_covered(r);
+}
 
+void report_totals_add(struct report_totals *t, const struct report *r)
+{
 	uint32_t e, w, n, b;
 	report_count(r, &e, &w, &n, &b);
-	fprintf(out, "simulee-c: ");
-	if (r->nkernels == 1)
-		fprintf(out, "%s: ", r->kernels[0].demangled);
-	else if (r->nkernels > 1)
-		fprintf(out, "%" PRIu32 " kernels: ", r->nkernels);
-	fprintf(out, "%" PRIu32 " error%s, %" PRIu32 " warning%s", e, plural(e, "", "s"), w,
-		plural(w, "", "s"));
-	if (n)
-		fprintf(out, ", %" PRIu32 " note%s", n, plural(n, "", "s"));
-	uint32_t shown = e + w + n;
-	fprintf(out, " (%" PRIu32 " finding%s", shown, plural(shown, "", "s"));
-	if (b)
-		fprintf(out, ", %" PRIu32 " benign race%s", b, plural(b, "", "s"));
-	if (nc)
-		fprintf(out, "; %" PRIu32 " barrier%s not covered", nc, plural(nc, "", "s"));
-	fprintf(out, "; ");
-	if (r->nlaunches == 1) {
-		const struct report_launch *l = &r->launches[0];
-		fprintf(out, "grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 " block %" PRIu32 ",%" PRIu32
-			",%" PRIu32 ", ", l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y,
-			l->block.z);
-	} else {
-		fprintf(out, "%" PRIu32 " launch%s, ", r->nlaunches, plural(r->nlaunches, "", "es"));
+	free(t->kernel);
+	t->kernel = t->kernels == 0 && r->nkernels == 1 ? xstrdup(r->kernels[0].demangled) : NULL;
+	if (t->launches == 0 && r->nlaunches == 1) {
+		t->grid = r->launches[0].grid;
+		t->block = r->launches[0].block;
 	}
-	fprintf(out, "seed %" PRIu64 ", warp model %s)\n", r->seed,
-		report_warp_model_name(r->warp_model));
+	t->kernels += r->nkernels;
+	t->launches += r->nlaunches;
+	t->errors += e;
+	t->warnings += w;
+	t->notes += n;
+	t->benign += b;
+	t->not_covered += report_not_covered(r);
+	t->seed = r->seed;
+	t->warp_model = r->warp_model;
+}
+
+void report_totals_free(struct report_totals *t)
+{
+	free(t->kernel);
+	t->kernel = NULL;
+}
+
+void report_text_summary(FILE *out, const struct report_totals *t)
+{
+	fprintf(out, "simulee-c: ");
+	if (t->kernels == 1)
+		fprintf(out, "%s: ", t->kernel);
+	else if (t->kernels > 1)
+		fprintf(out, "%" PRIu32 " kernels: ", t->kernels);
+	fprintf(out, "%" PRIu32 " error%s, %" PRIu32 " warning%s", t->errors,
+		plural(t->errors, "", "s"), t->warnings, plural(t->warnings, "", "s"));
+	if (t->notes)
+		fprintf(out, ", %" PRIu32 " note%s", t->notes, plural(t->notes, "", "s"));
+	uint32_t shown = t->errors + t->warnings + t->notes;
+	fprintf(out, " (%" PRIu32 " finding%s", shown, plural(shown, "", "s"));
+	if (t->benign)
+		fprintf(out, ", %" PRIu32 " benign race%s", t->benign, plural(t->benign, "", "s"));
+	if (t->not_covered)
+		fprintf(out, "; %" PRIu32 " barrier%s not covered", t->not_covered,
+			plural(t->not_covered, "", "s"));
+	fprintf(out, "; ");
+	if (t->launches == 1)
+		fprintf(out, "grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 " block %" PRIu32 ",%" PRIu32
+			",%" PRIu32 ", ", t->grid.x, t->grid.y, t->grid.z, t->block.x, t->block.y,
+			t->block.z);
+	else
+		fprintf(out, "%" PRIu32 " launch%s, ", t->launches, plural(t->launches, "", "es"));
+	fprintf(out, "seed %" PRIu64 ", warp model %s)\n", t->seed,
+		report_warp_model_name(t->warp_model));
+}
+
+void report_text(FILE *out, const struct report *r)
+{
+	struct report_totals t = { 0 };
+	report_totals_add(&t, r);
+	report_text_body(out, r);
+	report_text_summary(out, &t);
+	report_totals_free(&t);
 }
 
 /* ---- JSON ------------------------------------------------------------------ */
@@ -1268,9 +1313,16 @@ static void json_search(struct jb *b, cJSON *k, const struct report_search *s)
 int report_json(FILE *out, const struct report *r)
 {
 	struct jb b = { 0 };
+	cJSON *root = report_json_tree(r);
+	return root ? jprint(&b, root, out) : -1;
+}
+
+cJSON *report_json_tree(const struct report *r)
+{
+	struct jb b = { 0 };
 	cJSON *root = cJSON_CreateObject();
 	if (root == NULL)
-		return -1;
+		return NULL;
 	jstr(&b, root, "schema", REPORT_SCHEMA_NAME);
 	jnum(&b, root, "version", REPORT_SCHEMA_VERSION);
 	cJSON *tool = jput(&b, root, "tool", cJSON_CreateObject());
@@ -1289,6 +1341,8 @@ int report_json(FILE *out, const struct report *r)
 		jstr(&b, k, "name", r->kernels[i].name);
 		jstr(&b, k, "demangled", r->kernels[i].demangled);
 		jbool(&b, k, "host_sites", r->kernels[i].host_sites);
+		jstr(&b, k, "input", r->kernels[i].input ? r->kernels[i].input : r->input);
+		jnum(&b, k, "job", r->kernels[i].job);
 		jnum(&b, k, "findings_outside_contract", report_hidden(r, i));
 		if (r->kernels[i].search)
 			json_search(&b, k, r->kernels[i].search);
@@ -1325,5 +1379,15 @@ int report_json(FILE *out, const struct report *r)
 	jnum(&b, s, "barriers_not_covered", report_not_covered(r));
 	jnum(&b, s, "exit_status", (uint64_t)report_exit_status(r));
 
-	return jprint(&b, root, out);
+	if (b.failed) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
+
+int report_print_tree(FILE *out, cJSON *tree)
+{
+	struct jb b = { 0 };
+	return jprint(&b, tree, out);
 }

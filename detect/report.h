@@ -17,6 +17,8 @@
 #include "detect/finding.h"
 #include "interp/interp.h"
 
+struct cJSON;
+
 /* The version of the JSON report's schema; bump it on any change that
 ** removes, renames or retypes a field (adding a field does not). */
 #define REPORT_SCHEMA_NAME "simulee-c/report"
@@ -47,6 +49,9 @@ struct report_kernel {
 	struct report_search *search;	/* NULL: no search (a fixed launch) */
 	uint8_t host_sites;	/* the host code launches it (wording of the
 				   findings outside the contract) */
+	char *input;		/* the file it came from, or NULL: the report's */
+	uint32_t job;		/* its number among the run's kernels (every
+				   input's, in order): how merged shards sort */
 };
 
 /* A scalar argument as the user would give it: --arg name=value. */
@@ -121,6 +126,10 @@ void report_free(struct report *r);
 /* Adds a kernel (both names copied; DEMANGLED may be NULL) and returns
 ** its index. */
 uint32_t report_add_kernel(struct report *r, const char *name, const char *demangled);
+
+/* Kernel K came from file INPUT (copied; NULL: the report's input) and is
+** job JOB of the run. */
+void report_kernel_origin(struct report *r, uint32_t k, const char *input, uint32_t job);
 
 /* Records what the search did for kernel K (copied). */
 void report_kernel_search(struct report *r, uint32_t k, const struct report_search *s);
@@ -208,16 +217,65 @@ const char *report_contract_option_name(enum contract_level c);
 ** indented detail lines; the summary line last. */
 void report_text(FILE *out, const struct report *r);
 
+/* What the text's summary line counts, summed over the reports of a run's
+** jobs (report_totals_add); zero-initialise. */
+struct report_totals {
+	uint32_t kernels, launches;
+	uint32_t errors, warnings, notes, benign, not_covered;
+	char *kernel;			/* the one kernel's name (owned), or NULL */
+	struct dim3 grid, block;	/* the one launch's shape */
+	uint64_t seed;
+	enum report_warp_model warp_model;
+};
+void report_totals_add(struct report_totals *t, const struct report *r);
+void report_totals_free(struct report_totals *t);
+
+/* report_text in two halves: everything but the summary line, and the
+** summary line of totals T. */
+void report_text_body(FILE *out, const struct report *r);
+void report_text_summary(FILE *out, const struct report_totals *t);
+
 /* The report as one JSON object (schema REPORT_SCHEMA_NAME, version
 ** REPORT_SCHEMA_VERSION) followed by a newline.  Returns 0, or -1 if memory
 ** ran out building it (nothing is written then). */
 int report_json(FILE *out, const struct report *r);
+/* The same object as a tree (the caller deletes it), or NULL when memory
+** ran out. */
+struct cJSON *report_json_tree(const struct report *r);
 
 /* The report as one SARIF 2.1.0 log (detect/sarif.c, docs/REPORT-FORMAT.md)
 ** followed by a newline: a run with a rule per finding kind and a result
 ** per finding shown.  Returns 0, or -1 if memory ran out (nothing is
 ** written then). */
 int report_sarif(FILE *out, const struct report *r);
+struct cJSON *report_sarif_tree(const struct report *r);
+
+/*
+** Merges reports: N trees (JSON reports or SARIF logs, all of one format,
+** NAMES[i] naming tree i in errors) into the one report a single run over
+** all their kernels would have written, kernels in job order (struct
+** report_kernel's job), launches, findings and barriers renumbered, counts
+** summed.  With SHARDS, each tree is a shard of one run (`--shard I/N`
+** wrote its "shard" member) and all N must be there, each once, together
+** holding every job; the result has no "shard" member.  Without, the
+** trees are the run's own jobs (no shard members).  Returns the new tree
+** (the inputs are left as they were), or NULL with *err filled: trees of
+** different runs or formats, a missing or repeated shard or job.
+*/
+struct sim_error;
+struct cJSON *report_merge(struct cJSON *const *trees, const char *const *names, uint32_t n, int shards,
+		    struct sim_error *err);
+
+/* Adds the "shard" member of shard INDEX (1-based) of COUNT, of a run of
+** JOBS jobs, to report TREE (JSON or SARIF).  0, or -1 out of memory. */
+int report_mark_shard(struct cJSON *tree, uint32_t index, uint32_t count, uint32_t jobs);
+
+/* Whether TREE is a SARIF log (else a JSON report). */
+int report_tree_is_sarif(const struct cJSON *tree);
+
+/* Prints TREE (deleting it) as report_json and report_sarif print: 0, or
+** -1 out of memory. */
+int report_print_tree(FILE *out, struct cJSON *tree);
 
 /* The fingerprint of finding F of report R: 16 hex digits that stay the
 ** same for the same bug across runs, seeds, launches and checkouts (see

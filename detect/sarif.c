@@ -365,9 +365,9 @@ static char *thread_words(const struct thread_id *t)
 
 /* One threadFlow: thread WHO at L (what it did there: WHAT, may be NULL);
 ** with the launch's block dimensions BD (may be NULL) its warp and lane. */
-static void thread_flow(struct jb *b, cJSON *tfs, const struct report *r, const struct srcloc *l,
+static void thread_flow(struct jb *b, cJSON *tfs, const struct srcloc *l,
 			const struct thread_id *who, const struct dim3 *bd, const char *what,
-			const char *kernel)
+			const char *kernel, const char *fallback)
 {
 	cJSON *tf = obj(b, tfs, NULL);
 	char *t = thread_words(who);
@@ -384,7 +384,7 @@ static void thread_flow(struct jb *b, cJSON *tfs, const struct report *r, const 
 		num(b, p, "lane", lin % 32);
 	}
 	cJSON *tl = obj(b, arr(b, tf, "locations"), NULL);
-	location(b, tl, "location", l, r->input, kernel, what ? what : t);
+	location(b, tl, "location", l, fallback, kernel, what ? what : t);
 	free(text);
 	free(t);
 }
@@ -401,8 +401,8 @@ static char *access_words(unsigned kind, const struct finding *f)
 
 /* The places a divergent block's threads were at besides the finding's
 ** barrier, as related locations from ID on; returns the next id. */
-static uint32_t divergence_related(struct jb *b, cJSON *rel, const struct report *r,
-				   const struct finding *f, const char *kernel, uint32_t id)
+static uint32_t divergence_related(struct jb *b, cJSON *rel, const struct finding *f,
+				   const char *kernel, const char *fallback, uint32_t id)
 {
 	static const char *const verbs[] = { [BD_WAITING] = "wait here",
 		[BD_OTHER_BARRIER] = "wait at this other barrier", [BD_EXITED] = "exited here",
@@ -416,7 +416,7 @@ static uint32_t divergence_related(struct jb *b, cJSON *rel, const struct report
 		char *text = xasprintf("%" PRIu32 " thread%s %s %s", g->nthreads,
 				       g->nthreads == 1 ? "" : "s", set,
 				       g->state < 4 ? verbs[g->state] : "are here");
-		num(b, location(b, rel, NULL, &g->loc, r->input, kernel, text), "id", id++);
+		num(b, location(b, rel, NULL, &g->loc, fallback, kernel, text), "id", id++);
 		free(text);
 		free(set);
 	}
@@ -431,6 +431,8 @@ static void result_properties(struct jb *b, cJSON *res, const struct report *r,
 	cJSON *p = obj(b, res, "properties");
 	str(b, p, "kind", finding_kind_id(f->kind));
 	str(b, p, "kernel", kernel);
+	if (f->launch < r->nlaunches && r->launches[f->launch].kernel < r->nkernels)
+		num(b, p, "job", r->kernels[r->launches[f->launch].kernel].job);
 	str(b, p, "contract", contract_level_name((enum contract_level)f->contract));
 	if (f->launch < r->nlaunches) {
 		char *opts = report_launch_options(r, f->launch);
@@ -489,6 +491,9 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 {
 	const struct report_launch *L = f->launch < r->nlaunches ? &r->launches[f->launch] : NULL;
 	const char *kernel = L && L->kernel < r->nkernels ? r->kernels[L->kernel].demangled : NULL;
+	/* where a location without debug info points: the kernel's file */
+	const char *src = L && L->kernel < r->nkernels && r->kernels[L->kernel].input
+			  ? r->kernels[L->kernel].input : r->input;
 	cJSON *res = obj(b, results, NULL);
 	str(b, res, "ruleId", finding_kind_id(f->kind));
 	num(b, res, "ruleIndex", (uint64_t)f->kind);
@@ -496,7 +501,7 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 	char *m = report_message(f);
 	msg(b, res, "message", m);
 	free(m);
-	location(b, arr(b, res, "locations"), NULL, &f->loc, r->input, kernel, NULL);
+	location(b, arr(b, res, "locations"), NULL, &f->loc, src, kernel, NULL);
 
 	/* the other site: a race's other access, the other barrier of a
 	** divergence and where the rest of its block was */
@@ -511,13 +516,13 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 					       ? "the barrier other threads waited at" : "reached");
 			char *text = xasprintf("the other %s: %s by %s",
 					       f->kind == FK_RACE ? "access" : "site", what, t);
-			num(b, location(b, rel, NULL, &f->second.loc, r->input, kernel, text), "id", id++);
+			num(b, location(b, rel, NULL, &f->second.loc, src, kernel, text), "id", id++);
 			free(text);
 			free(what);
 			free(t);
 		}
 		if (f->kind == FK_BARRIER_DIVERGENCE && f->div)
-			divergence_related(b, rel, r, f, kernel, id);
+			divergence_related(b, rel, f, kernel, src, id);
 	}
 
 	/* the witness: a thread flow per thread (none for the kinds that have
@@ -529,13 +534,13 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 		const struct dim3 *bd = L ? &L->block : NULL;
 		char *w1 = f->kind == FK_RACE ? access_words(f->access1, f)
 			   : f->kind == FK_BARRIER_DIVERGENCE ? xstrdup("waits at this barrier") : NULL;
-		thread_flow(b, tfs, r, &f->loc, &f->who, bd, w1, kernel);
+		thread_flow(b, tfs, &f->loc, &f->who, bd, w1, kernel, src);
 		free(w1);
 		if (pair) {
 			char *w2 = f->kind == FK_RACE ? access_words(f->second.kind, f)
 				   : f->kind == FK_BARRIER_DIVERGENCE ? xstrdup("waits at another barrier")
 				   : NULL;
-			thread_flow(b, tfs, r, &f->second.loc, &f->second.who, bd, w2, kernel);
+			thread_flow(b, tfs, &f->second.loc, &f->second.who, bd, w2, kernel, src);
 			free(w2);
 		}
 	}
@@ -604,6 +609,8 @@ static void run_properties(struct jb *b, cJSON *run, const struct report *r)
 		cJSON *o = obj(b, ks, NULL);
 		str(b, o, "name", k->name);
 		str(b, o, "demangled", k->demangled);
+		str(b, o, "input", k->input ? k->input : r->input);
+		num(b, o, "job", k->job);
 		num(b, o, "findingsOutsideContract", report_hidden(r, i));
 		if (k->search) {
 			cJSON *s = obj(b, o, "search");
@@ -618,9 +625,16 @@ static void run_properties(struct jb *b, cJSON *run, const struct report *r)
 int report_sarif(FILE *out, const struct report *r)
 {
 	struct jb b = { 0 };
+	cJSON *root = report_sarif_tree(r);
+	return root ? jprint(&b, root, out) : -1;
+}
+
+cJSON *report_sarif_tree(const struct report *r)
+{
+	struct jb b = { 0 };
 	cJSON *root = cJSON_CreateObject();
 	if (root == NULL)
-		return -1;
+		return NULL;
 	str(&b, root, "$schema", SARIF_SCHEMA);
 	str(&b, root, "version", "2.1.0");
 	cJSON *run = obj(&b, arr(&b, root, "runs"), NULL);
@@ -645,5 +659,9 @@ int report_sarif(FILE *out, const struct report *r)
 			result(&b, results, r, &r->findings.v[i]);
 	run_properties(&b, run, r);
 
-	return jprint(&b, root, out);
+	if (b.failed) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
 }

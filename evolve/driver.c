@@ -48,6 +48,16 @@ static void progress_line(void *ctx, const struct evolve_progress *st)
 	fflush(stderr);
 }
 
+/* Whether pointer field J of struct parameter I has no buffer (the
+** user's --arg made it null). */
+static int field_null(const struct evolve_problem *pb, uint32_t i, uint32_t j)
+{
+	for (uint32_t k = 0; k < pb->nparams; k++)
+		if (pb->params[k].owner == i + 1 && pb->params[k].field == j)
+			return 0;
+	return 1;
+}
+
 /* Adds candidate C of kernel KI as a launch of REP: its dimensions, every
 ** scalar and every buffer as options that replay it. */
 static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct driver_opts *o,
@@ -63,7 +73,14 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 	for (uint32_t i = 0; i < pb->nparams; i++) {
 		const struct evolve_param *pa = &pb->params[i];
 		char val[96];
-		if (pa->kind == EVOLVE_SCALAR) {
+		if (pa->kind == EVOLVE_SCALAR && i < f->nparams && f->params[i].nfns > 0) {
+			/* a function pointer, by the name --arg takes */
+			const struct param *fp = &f->params[i];
+			uint32_t q = 0;
+			while (q + 1 < fp->nfns && MEM_FUNC_PTR(fp->fns[q]) != c->bits[i])
+				q++;
+			report_launch_arg(rep, l, pa->label, fp->fn_names[q]);
+		} else if (pa->kind == EVOLVE_SCALAR) {
 			evolve_scalar_format(c->bits[i], pa->et, val, sizeof val);
 			report_launch_arg(rep, l, pa->label, val);
 		} else if (pa->kind == EVOLVE_FIXED) {
@@ -72,8 +89,8 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 			size_t len = 0;
 			buf[0] = '\0';
 			for (uint32_t j = 0; j < pa->nfields && len < sizeof buf - sizeof val; j++) {
-				if (pa->field_type[j] == ET_U64)
-					snprintf(val, sizeof val, "0");
+				if (pa->field_type[j] == ET_U64)	/* a buffer, or null */
+					snprintf(val, sizeof val, "%s", field_null(pb, i, j) ? "0" : "");
 				else
 					evolve_scalar_format(c->bits[pb->nparams + pa->fbase + j],
 							     pa->field_type[j], val, sizeof val);
@@ -87,8 +104,10 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 		} else {
 			const char *type = params_et_name(pa->et);
 			if (pa->pinned) {
-				report_launch_buffer(rep, l, pa->label, type, pa->elems,
-						     params_pin(o->pins.inits, o->pins.ninits, f, (int)i));
+				report_launch_buffer(rep, l, pa->label, type, pa->elems, pa->owner
+						     ? params_field_pin(o->pins.inits, o->pins.ninits, f,
+									pa->owner - 1, pa->field)
+						     : params_pin(o->pins.inits, o->pins.ninits, f, (int)i));
 			} else {
 				/* a host launch's buffer has its cudaMalloc's size */
 				uint64_t n = pa->tex ? pa->elems : c->elems[i] ? c->elems[i] : c->touched[i];
@@ -121,8 +140,10 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	uint32_t nslots = params_nslots(f);
 	uint32_t nfields = 0;	/* struct fields the search carries */
 	uint64_t *args = xcalloc(nslots ? nslots : 1, sizeof *args);
-	struct params_buf *bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
-	struct evolve_param *params = xcalloc(f->nparams ? f->nparams : 1, sizeof *params);
+	uint32_t nbufs = params_nbufs(f), np = f->nparams;
+	struct params_buf *bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
+	struct evolve_param *params = xcalloc(nbufs ? nbufs : 1, sizeof *params);
+	int64_t **fnaddrs = xcalloc(f->nparams ? f->nparams : 1, sizeof *fnaddrs);
 	struct evolve_result res = { 0 };
 	uint32_t *sites = NULL, nsites = 0, capsites = 0;
 	int rc = params_setup(&o->pins, o->seed, f, &m, args, bufs, err);
@@ -145,6 +166,10 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 			ep->tex = bufs[i].tex;
 			ep->tex_given = params_pin(o->pins.texs, o->pins.ntexs, f, (int)i) != NULL;
 			ep->same_as = bufs[i].same_as;
+			if (pa->ninner && bufs[i].inner) {
+				ep->inner = pa;
+				ep->inner_labels = bufs[i].inner;
+			}
 			if (ep->same_as)
 				ep->pinned = 1;	/* its array's contents are the other's */
 			if (ep->pinned && a->data && ep->elems) {
@@ -183,15 +208,47 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 		ep->et = pa->type;
 		ep->enums = pa->enums;
 		ep->nenums = pa->nenums;
+		if (pa->nfns > 0) {
+			/* a function pointer: one of its candidates' addresses */
+			fnaddrs[i] = xmalloc(pa->nfns * sizeof *fnaddrs[i]);
+			for (uint32_t q = 0; q < pa->nfns; q++)
+				fnaddrs[i][q] = (int64_t)MEM_FUNC_PTR(pa->fns[q]);
+			ep->enums = fnaddrs[i];
+			ep->nenums = pa->nfns;
+		}
 		ep->pinned = params_pin(o->pins.args, o->pins.nargs, f, (int)i) != NULL;
 		ep->bits = args[ep->slot];
+	}
+	/* a struct's pointer fields: buffers as pointer parameters get, each
+	** pinned by the pins that name it "P.FIELD"; a null one (--arg's 0)
+	** stays in the struct's image */
+	for (uint32_t q = f->nparams; q < nbufs; q++) {
+		if (bufs[q].param < 0)
+			continue;
+		uint32_t i = (uint32_t)bufs[q].param, j = bufs[q].field - 1;
+		const struct mem_alloc *a = &m.a[bufs[q].alloc];
+		struct evolve_param *ep = &params[np++];
+		ep->kind = EVOLVE_BUFFER;
+		ep->et = bufs[q].et;
+		ep->label = bufs[q].label;
+		ep->owner = i + 1;
+		ep->field = j;
+		ep->slot = params[i].slot;
+		ep->pinned = params_field_pin(o->pins.sizes, o->pins.nsizes, f, i, j) != NULL
+			     || params_field_pin(o->pins.inits, o->pins.ninits, f, i, j) != NULL;
+		ep->elems = bufs[q].elems;
+		ep->uninit = a->uninit;
+		if (ep->pinned && a->data && ep->elems) {
+			ep->image = xmalloc(a->size ? a->size : 1);
+			memcpy(ep->image, a->data, a->size);
+		}
 	}
 
 	struct evolve_problem pb = { 0 };
 	pb.prog = p;
 	pb.func = (uint32_t)k->func;
 	pb.params = params;
-	pb.nparams = f->nparams;
+	pb.nparams = np;
 	pb.nslots = nslots;
 	pb.nfields = nfields;
 	pb.grid_lo = o->grid;
@@ -300,14 +357,17 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	rc = 0;
 out:
 	free(sites);
-	evolve_result_free(&res, f->nparams);
-	for (uint32_t i = 0; i < f->nparams; i++) {
+	evolve_result_free(&res, np);
+	for (uint32_t i = 0; i < np; i++) {
 		free(params[i].image);
 		free(params[i].bytes);
 		free(params[i].slots);
 	}
 	free(params);
-	params_free_bufs(bufs, f->nparams);
+	for (uint32_t i = 0; i < f->nparams; i++)
+		free(fnaddrs[i]);
+	free(fnaddrs);
+	params_free_bufs(bufs, nbufs);
 	free(args);
 	mem_free(&m);
 	return rc;

@@ -23,6 +23,7 @@
 #include "evolve/pcg32.h"
 #include "evolve/search.h"
 #include "memmodel/mem.h"
+#include "evolve/params.h"
 #include "base/util.h"
 
 #define INT_LIMIT 65536.0	/* searched integers stay within +-2^16 */
@@ -34,6 +35,7 @@
 #define BUDGET_FACTOR 20	/* a launch's budget: times the median work of its siblings */
 #define BUDGET_MIN 10000	/* warp instructions a launch may always execute */
 #define HOST_WARP_STEPS 100000	/* a warp of a host launch may always execute */
+#define REAL_WARP_STEPS_MAX (UINT64_C(1) << 24)	/* a real-size launch's warp at most */
 
 int evolve_is_contract_fault(enum finding_kind k)
 {
@@ -851,6 +853,46 @@ static void fill_sparse(struct mem *m, uint32_t id, const uint8_t *src, uint64_t
 	}
 }
 
+/* Whether C's block is the one the kernel's __launch_bounds__ (.maxntid,
+** every thread it allows) or .reqntid asks for: a launch at its header's
+** full size. */
+static int bounds_block(const struct evolve_problem *pb, const struct evolve_cand *c)
+{
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+	if (pb->max_block_threads && bt == pb->max_block_threads)
+		return 1;
+	return pb->block_lo.x == pb->block_hi.x && pb->block_lo.y == pb->block_hi.y
+	       && pb->block_lo.z == pb->block_hi.z && pb->block_lo.x > 1
+	       && c->block.x == pb->block_lo.x && c->block.y == pb->block_lo.y
+	       && c->block.z == pb->block_lo.z;
+}
+
+/*
+** The per-warp step budget of a launch at its real size (a host site's,
+** or the block its header asks for): 64 instructions per unit of the
+** work a thread of it may do, where a unit is a row of its largest
+** buffer (sqrt(E) elements: a matrix row or column a thread walks, as
+** matrixMul's k loop) plus the elements of that buffer each thread covers
+** (32 E / T for a warp: a grid-stride loop over the whole buffer, with
+** the grid the thread cap left).  Never below HOST_WARP_STEPS, never
+** above REAL_WARP_STEPS_MAX.  E: elements of the largest buffer, T: the
+** launch's threads.
+*/
+static uint64_t real_size_steps(const struct evolve_problem *pb, const struct evolve_cand *c)
+{
+	uint64_t e = 0, t = threads_of(c);
+	for (uint32_t i = 0; i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		uint64_t n = pa->kind != EVOLVE_BUFFER ? 0 : pa->tex || pa->pinned ? pa->elems : c->elems[i];
+		if (n > e)
+			e = n;
+	}
+	uint64_t r = (uint64_t)sqrt((double)e);
+	uint64_t steps = 64 * (r + 32 * e / (t ? t : 1));
+	return steps < HOST_WARP_STEPS ? HOST_WARP_STEPS : steps > REAL_WARP_STEPS_MAX
+	       ? REAL_WARP_STEPS_MAX : steps;
+}
+
 struct worker {
 	struct mam *mam;
 	FILE *devnull;
@@ -874,7 +916,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		fill_elems = FILL_MIN_ELEMS;
 	for (uint32_t i = 0; i < pb->nparams; i++) {
 		const struct evolve_param *pa = &pb->params[i];
-		uint64_t *slot = &args[pa->slot];
+		uint64_t field_ptr = 0;	/* a pointer field's: set below */
+		uint64_t *slot = pa->owner ? &field_ptr : &args[pa->slot];
 		if (pa->kind == EVOLVE_SCALAR) {
 			*slot = c->bits[i];
 		} else if (pa->kind == EVOLVE_FIXED) {
@@ -889,6 +932,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 				}
 				m.a[id].readonly = 1;
 				*slot = MEM_PTR(id, 0);
+				alloc[i] = id;
 			} else {
 				memcpy(slot, pa->slots, pa->nslots * sizeof *slot);
 				for (uint32_t j = 0; j < pa->nfields && j < pa->nslots; j++)
@@ -930,6 +974,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			}
 			m.a[id].elem = pa->et;
 			m.a[id].elem_size = es;
+			if (pa->inner)
+				params_inner(&m, id, pa->inner, pa->inner_labels);
 			alloc[i] = id;
 			*slot = MEM_PTR(id, 0);
 		}
@@ -939,6 +985,18 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			alloc[i] = alloc[pb->params[i].same_as - 1];
 			args[pb->params[i].slot] = MEM_PTR(alloc[i], 0);
 		}
+	/* a struct's pointer fields point at their buffers */
+	for (uint32_t i = 0; i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		if (pa->kind != EVOLVE_BUFFER || pa->owner == 0)
+			continue;
+		const struct evolve_param *o = &pb->params[pa->owner - 1];
+		uint64_t v = MEM_PTR(alloc[i], 0);
+		if (o->bytes)
+			memcpy(m.a[alloc[pa->owner - 1]].data + o->field_off[pa->field], &v, 8);
+		else
+			args[o->slot + pa->field] = v;
+	}
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = c->grid;
 	cfg.block = c->block;
@@ -950,9 +1008,14 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		cfg.max_steps = (c->budget ? c->budget : pb->step_budget) / (nwarps ? nwarps : 1);
 		if (cfg.max_steps < MIN_WARP_STEPS)
 			cfg.max_steps = MIN_WARP_STEPS;
-		/* a launch the program makes is only cut short when it loops */
-		if (c->site >= 0 && cfg.max_steps < HOST_WARP_STEPS)
-			cfg.max_steps = HOST_WARP_STEPS;
+		/* a launch the program makes, or the block its header asks
+		** for, is only cut short when it loops: its warps may do the
+		** work its data asks for */
+		if (c->site >= 0 || bounds_block(pb, c)) {
+			uint64_t floor = real_size_steps(pb, c);
+			if (cfg.max_steps < floor)
+				cfg.max_steps = floor;
+		}
 	}
 	cfg.seed = pb->seed;
 	cfg.print_out = w->devnull;

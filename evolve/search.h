@@ -83,6 +83,17 @@ struct evolve_param {
 				   outside the surface is a finding, not a launch
 				   outside the contract (the default's extents
 				   are made up) */
+	/* BUFFER of a struct's pointer field: 1 + the FIXED parameter whose
+	** field FIELD it is (its address goes there, not into a slot of its
+	** own); 0 for a pointer parameter.  These come after the kernel's
+	** parameters in evolve_problem.params. */
+	uint32_t owner;
+	uint32_t field;
+	/* BUFFER whose elements hold pointers (param.ninner, from debug
+	** info): the parameter, and the names of the buffers they point to
+	** (params_inner; neither owned).  NULL: none. */
+	const struct param *inner;
+	char *const *inner_labels;
 };
 
 /* The state of the search after each generation, for a progress line. */

@@ -42,6 +42,9 @@ extern char **environ;
 #ifndef SIMULEE_CUDA_PATH
 #define SIMULEE_CUDA_PATH ""
 #endif
+#ifndef SIMULEE_LLVM_BINDIR
+#define SIMULEE_LLVM_BINDIR ""
+#endif
 
 /* The CUDA version claimed where clang would assume none (setup_args). */
 #define ASSUMED_SDK_VERSION "12.0"
@@ -257,6 +260,15 @@ void compile_out_free(struct compile_out *out)
 	for (uint32_t i = 0; i < out->ndb_flags; i++)
 		free(out->db_flags[i]);
 	free(out->db_flags);
+	for (uint32_t i = 0; i < out->nunits; i++) {
+		struct compile_unit *u = &out->units[i];
+		free(u->src);
+		for (uint32_t k = 0; k < u->nflags; k++)
+			free(u->flags[k]);
+		free(u->flags);
+		free(u->device_bc);
+	}
+	free(out->units);
 	memset(out, 0, sizeof *out);
 }
 
@@ -326,15 +338,20 @@ static int run_tool(char *const *argv, int quiet, int verbose, struct sim_error 
 }
 
 /* How a tool that ran ended, for a message: "" for clang's usual status 1. */
-static const char *how_failed(int status, char *buf, size_t n)
+static const char *how_failed_tool(const char *tool, int status, char *buf, size_t n)
 {
 	if (status == 1)
 		snprintf(buf, n, "%s", "");
 	else if (status > 128)
-		snprintf(buf, n, " (clang was killed by signal %d)", status - 128);
+		snprintf(buf, n, " (%s was killed by signal %d)", tool, status - 128);
 	else
-		snprintf(buf, n, " (clang exited with status %d)", status);
+		snprintf(buf, n, " (%s exited with status %d)", tool, status);
 	return buf;
+}
+
+static const char *how_failed(int status, char *buf, size_t n)
+{
+	return how_failed_tool("clang", status, buf, n);
 }
 
 /* ---- how CUDA is compiled -------------------------------------------- */
@@ -487,8 +504,14 @@ static void io_args(struct argv_buf *a, const char *src, const char *out)
 	av_add(a, out);
 }
 
-int compile_cu(const struct compile_opts *o, const char *src, struct compile_out *out,
-	       struct sim_error *err)
+/*
+** Compiles SRC twice, with FLAGS (N) before the command line's: the device
+** side to *DEVICE (a new file NAME.bc in OUT's directory), the host side
+** to NAME.ll appended to OUT->host_irs.  See compile_cu.
+*/
+static int compile_pair(const struct compile_opts *o, const char *src, char *const *flags,
+			uint32_t n, const char *name, struct compile_out *out, char **device,
+			struct sim_error *err)
 {
 	struct setup s;
 	struct argv_buf a = { 0 };
@@ -503,10 +526,10 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 	if ((rc = ensure_tmpdir(out, err)) < 0)
 		goto done;
 	for (int host = 0; host <= 1; host++) {
-		path = xasprintf("%s/%s", out->tmpdir, host ? "host.ll" : "dev.bc");
+		path = xasprintf("%s/%s.%s", out->tmpdir, name, host ? "ll" : "bc");
 		doom(path, 0);
 		setup_args(&s, host, &a);
-		av_addv(&a, out->db_flags, out->ndb_flags);
+		av_addv(&a, flags, n);
 		av_addv(&a, o->cc_args, o->ncc_args);
 		av_addv(&a, o->extra_args, o->nextra_args);
 		io_args(&a, src, path);
@@ -528,7 +551,8 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 		} else if (host) {
 			VEC_PUSH(out->host_irs, out->nhost_irs, out->caphost_irs, path);
 		} else {
-			out->device_bc = path;
+			free(*device);
+			*device = path;
 		}
 		path = NULL;
 	}
@@ -537,6 +561,184 @@ done:
 	free(path);
 	av_free(&a);
 	setup_free(&s);
+	return rc;
+}
+
+int compile_cu(const struct compile_opts *o, const char *src, struct compile_out *out,
+	       struct sim_error *err)
+{
+	return compile_pair(o, src, out->db_flags, out->ndb_flags, "dev", out, &out->device_bc, err);
+}
+
+static char *stem(const char *path);
+
+uint32_t compile_add_unit(struct compile_out *out, const char *src)
+{
+	struct compile_unit u = { 0 };
+	u.src = xstrdup(src);
+	VEC_PUSH(out->units, out->nunits, out->capunits, u);
+	return out->nunits - 1;
+}
+
+/* The base name of unit U's two outputs in OUT's directory. */
+static char *unit_name(const struct compile_out *out, uint32_t u)
+{
+	char *st = stem(out->units[u].src);
+	char *name = xasprintf("unit%u-%s", u, st);
+	free(st);
+	return name;
+}
+
+int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t u,
+		 struct sim_error *err)
+{
+	char *name = unit_name(out, u);
+	struct compile_unit *cu = &out->units[u];
+	int rc = compile_pair(o, cu->src, cu->flags, cu->nflags, name, out, &cu->device_bc, err);
+	free(name);
+	return rc;
+}
+
+/* What a child compiling one unit tells its parent through a pipe. */
+struct unit_result {
+	int rc;			/* compile_pair's */
+	uint8_t host;		/* the host IR was made */
+	char msg[sizeof ((struct sim_error *)0)->msg];
+};
+
+/* In a child: compiles unit U into OUT's directory, writes the result to
+** FD and leaves without running anything of the parent's (_exit). */
+static void unit_child(const struct compile_opts *o, struct compile_out *out, uint32_t u, int fd)
+{
+	struct compile_out mine = { 0 };
+	mine.tmpdir = out->tmpdir;
+	struct unit_result res = { 0 };
+	struct sim_error err = { 0 };
+	char *device = NULL, *name = unit_name(out, u);
+	const struct compile_unit *cu = &out->units[u];
+	res.rc = compile_pair(o, cu->src, cu->flags, cu->nflags, name, &mine, &device, &err);
+	res.host = mine.nhost_irs > 0;
+	snprintf(res.msg, sizeof res.msg, "%s", err.msg);
+	ssize_t w = write(fd, &res, sizeof res);
+	_exit(w == (ssize_t)sizeof res ? 0 : 1);
+}
+
+int compile_units(const struct compile_opts *o, struct compile_out *out, const uint32_t *units,
+		  uint32_t n, uint32_t jobs, struct sim_error *errs)
+{
+	struct sim_error err = { 0 };
+	int rc;
+	if (n == 0)
+		return 0;
+	if (jobs <= 1 || n == 1) {
+		for (uint32_t i = 0; i < n; i++) {
+			memset(&errs[i], 0, sizeof errs[i]);
+			rc = compile_unit(o, out, units[i], &errs[i]);
+			if (rc < 0 && rc != SIM_ERR_COMPILE)
+				return rc;
+		}
+		return 0;
+	}
+	/* the children's outputs exist before any child: they are doomed here,
+	** where a fatal signal's handler runs */
+	if ((rc = ensure_tmpdir(out, &errs[0])) < 0)
+		return rc;
+	pid_t *pids = xcalloc(n, sizeof *pids);
+	int *fds = xcalloc(n, sizeof *fds);
+	struct unit_result *res = xcalloc(n, sizeof *res);
+	uint32_t next = 0, running = 0;
+	rc = 0;
+	while ((next < n || running > 0) && rc == 0) {
+		while (next < n && running < jobs) {
+			uint32_t i = next++;
+			char *name = unit_name(out, units[i]);
+			for (int h = 0; h <= 1; h++) {
+				char *path = xasprintf("%s/%s.%s", out->tmpdir, name, h ? "ll" : "bc");
+				doom(path, 0);
+				free(path);
+			}
+			free(name);
+			int pfd[2];
+			if (pipe(pfd) != 0) {
+				rc = sim_fail(&err, SIM_ERR_COMPILE, "cannot compile in parallel: %s",
+					      strerror(errno));
+				break;
+			}
+			fflush(NULL);
+			pid_t pid = fork();
+			if (pid == 0) {
+				close(pfd[0]);
+				unit_child(o, out, units[i], pfd[1]);
+			}
+			close(pfd[1]);
+			if (pid < 0) {
+				close(pfd[0]);
+				rc = sim_fail(&err, SIM_ERR_COMPILE, "cannot compile in parallel: %s",
+					      strerror(errno));
+				break;
+			}
+			pids[i] = pid;
+			fds[i] = pfd[0];
+			running++;
+		}
+		if (running == 0)
+			break;
+		int st;
+		pid_t done = waitpid(-1, &st, 0);
+		if (done < 0) {
+			if (errno == EINTR)
+				continue;
+			rc = sim_fail(&err, SIM_ERR_COMPILE, "waiting for a compile: %s", strerror(errno));
+			break;
+		}
+		for (uint32_t i = 0; i < next; i++) {
+			if (pids[i] != done)
+				continue;
+			pids[i] = 0;
+			running--;
+			if (read(fds[i], &res[i], sizeof res[i]) != (ssize_t)sizeof res[i]) {
+				res[i].rc = SIM_ERR_COMPILE;
+				snprintf(res[i].msg, sizeof res[i].msg, "%s: its compile ended abnormally",
+					 out->units[units[i]].src);
+			}
+			close(fds[i]);
+		}
+	}
+	/* on an error, the children still running are waited for */
+	for (uint32_t i = 0; i < next; i++)
+		if (pids[i] > 0) {
+			int st;
+			while (waitpid(pids[i], &st, 0) < 0 && errno == EINTR)
+				;
+			close(fds[i]);
+		}
+	/* in the units' order, whatever order they finished in */
+	for (uint32_t i = 0; i < n && rc == 0; i++) {
+		struct compile_unit *cu = &out->units[units[i]];
+		char *name = unit_name(out, units[i]);
+		memset(&errs[i], 0, sizeof errs[i]);
+		if (res[i].rc < 0) {
+			errs[i].status = res[i].rc;
+			snprintf(errs[i].msg, sizeof errs[i].msg, "%s", res[i].msg);
+			if (res[i].rc != SIM_ERR_COMPILE) {
+				rc = res[i].rc;
+				err = errs[i];
+			}
+		} else {
+			free(cu->device_bc);
+			cu->device_bc = xasprintf("%s/%s.bc", out->tmpdir, name);
+			if (res[i].host) {
+				char *ll = xasprintf("%s/%s.ll", out->tmpdir, name);
+				VEC_PUSH(out->host_irs, out->nhost_irs, out->caphost_irs, ll);
+			}
+		}
+		free(name);
+	}
+	free(pids);
+	free(fds);
+	free(res);
+	if (rc < 0)
+		errs[0] = err;
 	return rc;
 }
 
@@ -901,16 +1103,25 @@ static int read_entry(const char *db, int i, const cJSON *e, char **file, const 
 	return 0;
 }
 
+/* Which TUs of a database are analysed: those among the canonical names
+** INS (N), or ALL of them; LEGACY: the one input's flags go to db_flags
+** (compile_db), not to a unit. */
+struct db_want {
+	char *const *ins;
+	uint32_t n;
+	int all, legacy;
+};
+
 /*
 ** Handles entry I (E) of database DB: a CUDA TU not seen before is compiled
-** to host IR (appended to OUT), or, when it is the input IN (canonical
-** name, may be NULL), its flags go to OUT->db_flags.  SEEN collects the
-** canonical names done.  Returns 0 (a TU that fails to compile is a
+** to host IR (appended to OUT), or, when W wants it analysed, becomes a
+** unit with its flags (or its flags go to OUT->db_flags).  SEEN collects
+** the canonical names done.  Returns 0 (a TU that fails to compile is a
 ** warning), or a negative SIM_ERR_* with *err filled when clang cannot run.
 */
 static int db_entry(const struct compile_opts *o, const struct setup *s, const char *db, int i,
-		    const cJSON *e, const char *in, struct argv_buf *seen, struct compile_out *out,
-		    struct sim_error *err)
+		    const cJSON *e, const struct db_want *w, struct argv_buf *seen,
+		    struct compile_out *out, struct sim_error *err)
 {
 	struct argv_buf args = { 0 }, flags = { 0 }, cmd = { 0 };
 	char *file = NULL, *canon = NULL, *path = NULL;
@@ -923,10 +1134,19 @@ static int db_entry(const struct compile_opts *o, const struct setup *s, const c
 		goto done;
 	av_add(seen, canon);
 	compile_convert_entry(args.v, args.n, dir, &flags.v, &flags.n, &flags.cap);
-	if (in != NULL && strcmp(canon, in) == 0) {
-		/* the input: compile_cu compiles it, with these flags */
-		for (uint32_t k = 0; k < flags.n; k++)
-			VEC_PUSH(out->db_flags, out->ndb_flags, out->capdb_flags, flags.v[k]);
+	if (w->all || in_list(canon, (const char *const *)w->ins, w->n)) {
+		/* analysed: compile_cu or compile_unit compiles it, with these flags */
+		struct compile_unit *u = NULL;
+		if (!w->legacy) {
+			uint32_t ui = compile_add_unit(out, canon);
+			u = &out->units[ui];
+		}
+		for (uint32_t k = 0; k < flags.n; k++) {
+			if (u)
+				VEC_PUSH(u->flags, u->nflags, u->capflags, flags.v[k]);
+			else
+				VEC_PUSH(out->db_flags, out->ndb_flags, out->capdb_flags, flags.v[k]);
+		}
 		flags.n = 0;
 		goto done;
 	}
@@ -958,12 +1178,12 @@ done:
 	return rc;
 }
 
-int compile_db(const struct compile_opts *o, const char *db, const char *input,
-	       struct compile_out *out, struct sim_error *err)
+/* compile_db and compile_db_units: W says which TUs are analysed. */
+static int read_db(const struct compile_opts *o, const char *db, const struct db_want *w,
+		   struct compile_out *out, struct sim_error *err)
 {
 	struct setup s = { 0 };
 	struct argv_buf seen = { 0 };
-	char *in = NULL;
 	char *text = read_file(db, err);
 	if (text == NULL)
 		return err->status;
@@ -977,17 +1197,135 @@ int compile_db(const struct compile_opts *o, const char *db, const char *input,
 	}
 	if ((rc = setup_resolve(o, &s, err)) < 0 || (rc = ensure_tmpdir(out, err)) < 0)
 		goto out;
-	in = input != NULL ? canonical(input) : NULL;
 	const cJSON *e;
 	int i = 0;
 	cJSON_ArrayForEach(e, root) {
-		if ((rc = db_entry(o, &s, db, i++, e, in, &seen, out, err)) < 0)
+		if ((rc = db_entry(o, &s, db, i++, e, w, &seen, out, err)) < 0)
 			break;
 	}
 out:
 	av_free(&seen);
-	free(in);
 	cJSON_Delete(root);
 	setup_free(&s);
+	return rc;
+}
+
+int compile_db(const struct compile_opts *o, const char *db, const char *input,
+	       struct compile_out *out, struct sim_error *err)
+{
+	char *in = input != NULL ? canonical(input) : NULL;
+	struct db_want w = { &in, in != NULL, 0, 1 };
+	int rc = read_db(o, db, &w, out, err);
+	free(in);
+	return rc;
+}
+
+int compile_db_units(const struct compile_opts *o, const char *db, char *const *inputs,
+		     uint32_t n, int all, struct compile_out *out, struct sim_error *err)
+{
+	char **ins = xcalloc(n ? n : 1, sizeof *ins);
+	for (uint32_t i = 0; i < n; i++)
+		ins[i] = canonical(inputs[i]);
+	struct db_want w = { ins, n, all, 0 };
+	int rc = read_db(o, db, &w, out, err);
+	for (uint32_t i = 0; i < n; i++)
+		free(ins[i]);
+	free(ins);
+	return rc;
+}
+
+int compile_find_unit(const struct compile_out *out, const char *src)
+{
+	char *c = canonical(src);
+	int found = -1;
+	for (uint32_t i = 0; i < out->nunits && found < 0; i++) {
+		char *u = canonical(out->units[i].src);
+		if (strcmp(u, c) == 0)
+			found = (int)i;
+		free(u);
+	}
+	free(c);
+	return found;
+}
+
+char *compile_data_path(const struct compile_opts *o, const char *rel)
+{
+	return data_file(o->datadir, rel);
+}
+
+/* LLVM tool NAME (llc, opt, llvm-link) of the LLVM simulee-c was built
+** with, or o->llvm_bindir's. */
+static char *llvm_tool(const struct compile_opts *o, const char *name)
+{
+	const char *dir = o->llvm_bindir ? o->llvm_bindir : SIMULEE_LLVM_BINDIR;
+	return dir[0] ? xasprintf("%s/%s", dir, name) : xstrdup(name);
+}
+
+/* Runs tool argv A (A->v[0] its path, named NAME in errors); 0 or
+** SIM_ERR_COMPILE. */
+static int run_llvm_tool(const struct compile_opts *o, struct argv_buf *a, const char *name,
+			 const char *bc, struct sim_error *err)
+{
+	int rc = run_tool(av_argv(a), 0, o->verbose, err);
+	av_free(a);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: %s could not make PTX of it%s", bc, name,
+			      how_failed_tool(name, rc, how, sizeof how));
+	}
+	return rc;
+}
+
+int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
+		struct sim_error *err)
+{
+	struct argv_buf a = { 0 };
+	char *linked = xasprintf("%s.linked.bc", ptx), *lines = xasprintf("%s.lines.bc", ptx);
+	char *libdevice = NULL;
+	const char *cuda = o->cuda_path ? o->cuda_path : SIMULEE_CUDA_PATH;
+	if (cuda[0]) {
+		libdevice = xasprintf("%s/nvvm/libdevice/libdevice.10.bc", cuda);
+		if (access(libdevice, R_OK) != 0) {
+			free(libdevice);
+			libdevice = NULL;
+		}
+	}
+	/* the __nv_ functions of libdevice the module calls (a module compiled
+	** against the toolkit has them already, internal) */
+	av_take(&a, llvm_tool(o, "llvm-link"));
+	av_add(&a, "--only-needed");
+	av_take(&a, bc[0] == '-' ? xasprintf("./%s", bc) : xstrdup(bc));
+	if (libdevice)
+		av_add(&a, libdevice);
+	av_add(&a, "-o");
+	av_add(&a, linked);
+	int rc = run_llvm_tool(o, &a, "llvm-link", bc, err);
+	/* line tables only: LLVM 19's NVPTX debug sections name symbols ptxas
+	** cannot parse, and compute-sanitizer needs only the lines */
+	if (rc == 0) {
+		av_take(&a, llvm_tool(o, "opt"));
+		av_add(&a, "-passes=strip-nonlinetable-debuginfo");
+		av_add(&a, linked);
+		av_add(&a, "-o");
+		av_add(&a, lines);
+		rc = run_llvm_tool(o, &a, "opt", bc, err);
+	}
+	/* PTX ISA 7.8 (CUDA 11.8 drivers and later): sm_70 code with every
+	** instruction the warp intrinsics need */
+	if (rc == 0) {
+		av_take(&a, llvm_tool(o, "llc"));
+		av_add(&a, "-march=nvptx64");
+		av_take(&a, xasprintf("-mcpu=%s", o->gpu_arch ? o->gpu_arch : COMPILE_GPU_ARCH));
+		av_add(&a, "-mattr=+ptx78");
+		av_add(&a, "-o");
+		av_add(&a, ptx);
+		av_add(&a, lines);
+		rc = run_llvm_tool(o, &a, "llc", bc, err);
+	}
+	unlink(linked);
+	unlink(lines);
+	free(linked);
+	free(lines);
+	free(libdevice);
 	return rc;
 }

@@ -34,9 +34,21 @@ struct compile_opts {
 	uint32_t nextra_args;
 	int verbose;		/* print each clang command line on stderr, and
 				   the diagnostics of database TUs that fail */
+	const char *llvm_bindir;	/* NULL: where configure found llc, opt and
+				   llvm-link (SIMULEE_LLVM_BINDIR) */
 	const char *datadir;	/* NULL: where the prelude and cuda-compat are
 				   found (installed, or the source tree's
 				   kernels/ for a binary in the build tree) */
+};
+
+/* A CUDA translation unit to analyse: its source, the flags its compile
+** database entry gives (none without one), and its device bitcode once
+** compile_unit has run (NULL until then, or when it failed). */
+struct compile_unit {
+	char *src;
+	char **flags;
+	uint32_t nflags, capflags;
+	char *device_bc;
 };
 
 /* What the compiles produced.  Zero-initialise; compile_out_free releases
@@ -50,6 +62,8 @@ struct compile_out {
 	** used for its two compiles; NULL-free list. */
 	char **db_flags;
 	uint32_t ndb_flags, capdb_flags;
+	struct compile_unit *units;	/* compile_db_units, compile_add_unit */
+	uint32_t nunits, capunits;
 };
 
 /* Whether PATH names CUDA source (".cu"), which compile_cu takes, rather
@@ -84,6 +98,61 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 */
 int compile_db(const struct compile_opts *o, const char *db, const char *input,
 	       struct compile_out *out, struct sim_error *err);
+
+/*
+** Like compile_db, for a run over many translation units: every CUDA TU of
+** DB that is one of INPUTS (N of them; matched by canonical path) becomes
+** a unit of OUT (in the inputs' order), or with ALL every CUDA TU does (in
+** the database's order); the others are compiled to host IR.  Compile
+** the units with compile_unit.  Errors as compile_db's.
+*/
+int compile_db_units(const struct compile_opts *o, const char *db, char *const *inputs,
+		     uint32_t n, int all, struct compile_out *out, struct sim_error *err);
+
+/* Adds SRC as a unit of OUT without database flags; returns its index. */
+uint32_t compile_add_unit(struct compile_out *out, const char *src);
+
+/* The unit of OUT whose source is SRC (canonical paths compared), or -1. */
+int compile_find_unit(const struct compile_out *out, const char *src);
+
+/*
+** Compiles unit U of OUT as compile_cu compiles its source (with the
+** unit's flags before the command line's): the device bitcode to
+** OUT->units[U].device_bc, the host IR appended to OUT->host_irs.  Errors
+** as compile_cu's.
+*/
+int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t u,
+		 struct sim_error *err);
+
+/* The path of data file REL (e.g. "replay/repro.c") where the prelude is
+** looked for (installed, or the source tree's kernels/), or NULL when it
+** is in neither.  Newly allocated. */
+char *compile_data_path(const struct compile_opts *o, const char *rel);
+
+/*
+** Compiles bitcode BC to PTX file PTX with LLVM's NVPTX back end: the
+** module a reproduction loads on a GPU, from the very bitcode simulee-c
+** analysed.  llvm-link adds the libdevice functions it calls (from the
+** toolkit, when there is one), opt keeps only line tables of its debug
+** info, llc makes PTX 7.8 for the GPU architecture.  Temporary files go
+** beside PTX.  Returns 0, or SIM_ERR_COMPILE with *err filled (a tool
+** missing or failing: its diagnostics on stderr).
+*/
+int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
+		struct sim_error *err);
+
+/*
+** Compiles the N units UNITS of OUT as compile_unit does, up to JOBS at
+** once (each in a child process; one at a time in this process when JOBS
+** or N is 1).  ERRS[i] gets unit i's error (status 0: compiled; a failed
+** compile is SIM_ERR_COMPILE there, clang's diagnostics on stderr).  The
+** host IR files are appended in the order of UNITS whatever order the
+** compiles end in, so what follows is the same for any JOBS.  Returns 0,
+** or a negative SIM_ERR_* (clang cannot run, no process can be made) with
+** ERRS[0] saying why.
+*/
+int compile_units(const struct compile_opts *o, struct compile_out *out, const uint32_t *units,
+		  uint32_t n, uint32_t jobs, struct sim_error *errs);
 
 /* Frees OUT's strings and removes its directory and what is in it. */
 void compile_out_free(struct compile_out *out);

@@ -68,9 +68,9 @@ static void launch(const struct loaded *l, const struct kernel_info *k, uint32_t
 	struct params_pins pins = { 0 };
 	mem_init(&m);
 	interp_mem_setup(p, &m, 0);
-	uint32_t nslots = params_nslots(f);
+	uint32_t nslots = params_nslots(f), nbufs = params_nbufs(f);
 	uint64_t *args = xcalloc(nslots ? nslots : 1, sizeof *args);
-	struct params_buf *bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
+	struct params_buf *bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
 	struct mam_options mo = { .model = p->sm >= 70 || p->sm == 0 ? MAM_ITS : MAM_LOCKSTEP,
 				  .max_bytes = MAX_SHADOW };
 	struct mam *mam = mam_new(&mo);
@@ -87,7 +87,7 @@ static void launch(const struct loaded *l, const struct kernel_info *k, uint32_t
 	detect_barrier_findings(&bv, &fs);
 	report_launch(k, cfg.grid, cfg.block, &fs, &bv);
 out:
-	params_free_bufs(bufs, f->nparams);
+	params_free_bufs(bufs, nbufs);
 	free(args);
 	findings_free(&fs);
 	barrier_verdicts_free(&bv);

@@ -407,6 +407,8 @@ int interp_load(const char *path, const struct load_options *opt,
 	lc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
 	lc.p = p;
 	lc.err = err;
+	lc.kfns = kfns;
+	lc.nkfns = nk;
 	r = lower_globals(&lc);
 	if (r < 0)
 		goto fail;

@@ -2272,7 +2272,7 @@ LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i)
 }
 
 /* The element type a DI pointer type points to, by the base type's name. */
-static uint8_t di_pointee_elem(LLVMValueRef ditype)
+uint8_t lower_pointee_elem(LLVMValueRef ditype)
 {
 	/* DIDerivedType operands: file, scope, name, base type, ... */
 	for (int depth = 0; ditype && depth < 8; depth++) {
@@ -2426,7 +2426,7 @@ static void param_names(LLVMValueRef fn, struct func *out, LLVMValueRef *own, LL
 				continue;
 			pa->name = xstrdup(name);
 			if (pa->is_ptr && pa->elem == ET_NONE)
-				pa->elem = di_pointee_elem(lower_md_operand(var, 3));
+				pa->elem = lower_pointee_elem(lower_md_operand(var, 3));
 		}
 	}
 	params_from_ir_names(fn, out);
@@ -2485,6 +2485,99 @@ static int param_fields(struct lctx *lc, struct param *pa, LLVMTypeRef t, LLVMVa
 	return 0;
 }
 
+/* 1 when the memory of by-value parameter V may be written through one of
+** its uses: anything but a load from it, a GEP or cast of it, or a copy out
+** of it (clang's -O0 stores straight into a kernel's byval struct). */
+static int byval_written(LLVMValueRef v, int depth)
+{
+	if (depth > 8)
+		return 1;
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!LLVMIsAInstruction(user))
+			return 1;
+		LLVMOpcode op = LLVMGetInstructionOpcode(user);
+		if (op == LLVMLoad)
+			continue;
+		if (op == LLVMGetElementPtr || op == LLVMBitCast || op == LLVMAddrSpaceCast) {
+			if (LLVMGetOperand(user, 0) != v || byval_written(user, depth + 1))
+				return 1;
+			continue;
+		}
+		if (op == LLVMCall) {
+			LLVMValueRef callee = LLVMGetCalledValue(user);
+			size_t len = 0;
+			const char *nm = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+			if ((strncmp(nm, "llvm.memcpy.", 12) == 0 || strncmp(nm, "llvm.memmove.", 13) == 0)
+			    && LLVMGetOperand(user, 0) != v)
+				continue;
+			if (strncmp(nm, "llvm.dbg.", 9) == 0 || strncmp(nm, "llvm.lifetime.", 14) == 0)
+				continue;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+/* The kernel's own copy of each by-value parameter its code may write: a
+** per-thread allocation named after the parameter, filled from the
+** parameter's memory at entry, which the parameter's uses then reach.  A
+** byval argument is the callee's own object (LLVM's byval; in CUDA, a
+** kernel's parameters are copied to local memory when written), so the
+** launch's read-only param memory stays as the launch set it. */
+static int byval_copies(struct lctx *lc, LLVMValueRef fn, const struct func *f)
+{
+	unsigned byval_kind = LLVMGetEnumAttributeKindForName("byval", 5);
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		LLVMValueRef arg = LLVMGetParam(fn, i);
+		LLVMAttributeRef bv = LLVMGetEnumAttributeAtIndex(fn, i + 1, byval_kind);
+		if (!f->params[i].byval || bv == NULL || !byval_written(arg, 0))
+			continue;
+		LLVMTypeRef st = LLVMGetTypeAttributeValue(bv);
+		struct program *p = lc->p;
+		struct localvar v = { 0 };
+		v.name = lower_str(lc, f->params[i].name ? f->params[i].name : "param");
+		array_shape(lc, st, v.dims, &v.ndims, &v.elem, &v.elem_size);
+		VEC_PUSH(p->locals, p->nlocals, lc->caplocals, v);
+		uint32_t c = lower_temp(lc, 1), one = lower_const(lc, 1), n = lower_const(lc, f->params[i].size);
+		if (one == OPND_NONE || n == OPND_NONE)
+			return -1;
+		lower_emit(lc, OP_ALLOCA, 64, 0, c, one, 0, 0, p->nlocals - 1, (int64_t)f->params[i].size);
+		uint32_t site = lower_site(lc, SITE_MEMCPY, AS_LOCAL, 1);
+		lower_emit(lc, OP_MEMCPY, 0, 0, 0, c, f->param_slot[i], n, site, 0);
+		ptrmap_put(&lc->f->vals, arg, c);
+	}
+	return 0;
+}
+
+/* The device functions a kernel's pointer-to-function parameter PA (its
+** variable VAR) may be given: every function defined in the module,
+** not a kernel, whose debug-info type is the one the parameter points to
+** (DISubroutineType nodes are uniqued, so one type is one node).  They
+** are lowered with the kernel. */
+static void fn_candidates(struct lctx *lc, struct param *pa, LLVMValueRef var)
+{
+	LLVMValueRef want = lower_fnptr_type(var);
+	if (want == NULL)
+		return;
+	uint32_t cap = 0, capn = 0;
+	for (LLVMValueRef g = LLVMGetFirstFunction(lc->mod); g; g = LLVMGetNextFunction(g)) {
+		LLVMMetadataRef sp = LLVMIsDeclaration(g) ? NULL : LLVMGetSubprogram(g);
+		int kernel = 0;
+		for (uint32_t k = 0; k < lc->nkfns; k++)
+			kernel |= lc->kfns[k] == g;
+		if (sp == NULL || kernel)
+			continue;
+		LLVMValueRef t = lower_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 4);
+		if (t == NULL || LLVMValueAsMetadata(t) != LLVMValueAsMetadata(want))
+			continue;
+		uint32_t idx = (uint32_t)lower_func_index(lc, g), n = pa->nfns;
+		const char *dm = lc->p->funcs[idx].demangled;
+		VEC_PUSH(pa->fn_names, n, capn, arena_strdup(lc->p->strings, dm, strcspn(dm, "(")));
+		VEC_PUSH(pa->fns, pa->nfns, cap, idx);
+	}
+}
+
 static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 {
 	unsigned np = LLVMCountParams(fn);
@@ -2527,6 +2620,10 @@ static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 			lower_param_di(lc, pa, own[i], t, NULL);
 		}
 	}
+	if (r == 0 && lc->p->funcs[lc->f->fidx].is_kernel)
+		for (unsigned i = 0; i < np; i++)
+			if (out->params[i].is_ptr)
+				fn_candidates(lc, &out->params[i], own[i]);
 	if (r == 0) {
 		param_names(fn, out, own, any);
 		for (unsigned i = 0; i < np; i++)
@@ -2659,6 +2756,11 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 			}
 		}
 		fc.block_pc[b] = fc.ncode;
+		if (b == 0 && LLVMGetFirstInstruction(bb)) {
+			set_loc(lc, LLVMGetFirstInstruction(bb));
+			if (byval_copies(lc, fn, &tmp) < 0)
+				goto out;
+		}
 		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
 			set_loc(lc, I);
 			if (lower_inst(lc, I, b) < 0)

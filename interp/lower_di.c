@@ -21,7 +21,7 @@
 enum {
 	TAG_ARRAY = 0x01, TAG_CLASS = 0x02, TAG_ENUM = 0x04, TAG_MEMBER = 0x0d,
 	TAG_STRUCT = 0x13, TAG_TYPEDEF = 0x16, TAG_INHERIT = 0x1c, TAG_CONST = 0x26,
-	TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47,
+	TAG_POINTER = 0x0f, TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47,
 };
 
 #define MAX_DEPTH 16		/* nesting of structs and arrays, and typedef chains */
@@ -295,6 +295,11 @@ static void struct_fields(struct lctx *lc, struct param *pa, LLVMValueRef t, LLV
 		if (field_path(t, (uint64_t)pa->field_off[j] * 8, bits, path, sizeof path, 0, 0, &leaf) < 0)
 			continue;
 		pa->field_name[j] = xstrdup(path);
+		if (LLVMGetTypeKind(ftypes[j]) == LLVMPointerTypeKind) {
+			if (pa->field_elem == NULL)
+				pa->field_elem = xcalloc(pa->nfields, sizeof *pa->field_elem);
+			pa->field_elem[j] = lower_pointee_elem(leaf);
+		}
 		int64_t *v = NULL;
 		uint32_t k = LLVMGetTypeKind(ftypes[j]) == LLVMIntegerTypeKind ? enum_values(leaf, bits, &v) : 0;
 		if (k == 0)
@@ -332,6 +337,65 @@ static uint8_t texobj_of(LLVMValueRef v)
 	return TEXOBJ_NONE;
 }
 
+#define MAX_INNER 16		/* pointers in one pointee element followed */
+
+/* Records in PA pointer INNER of its pointee, at byte OFF, named SUFFIX. */
+static void add_inner(struct param *pa, LLVMValueRef inner, uint32_t off, const char *suffix, size_t n)
+{
+	if (pa->ninner == 0) {
+		pa->inner_off = xcalloc(MAX_INNER, sizeof *pa->inner_off);
+		pa->inner_elem = xcalloc(MAX_INNER, sizeof *pa->inner_elem);
+		pa->inner_name = xcalloc(MAX_INNER, sizeof *pa->inner_name);
+	}
+	pa->inner_off[pa->ninner] = off;
+	pa->inner_elem[pa->ninner] = lower_pointee_elem(lower_md_operand(inner, 3));
+	pa->inner_name[pa->ninner] = xstrndup(suffix, n);
+	pa->ninner++;
+}
+
+/* The pointers inside what pointer parameter PA (DI type TY) points to:
+** the pointee itself when it is a pointer (float **), else the members of
+** a pointee struct that are pointers (its top level only). */
+static void inner_pointers(struct param *pa, LLVMValueRef ty)
+{
+	LLVMValueRef t = strip(ty);
+	if (t == NULL || md_kind(t) != LLVMDIDerivedTypeMetadataKind || tag_of(t) != TAG_POINTER)
+		return;
+	LLVMValueRef e = strip(lower_md_operand(t, 3));
+	if (e == NULL)
+		return;
+	if (md_kind(e) == LLVMDIDerivedTypeMetadataKind && tag_of(e) == TAG_POINTER && bits_of(e) == 64) {
+		pa->inner_stride = 8;
+		add_inner(pa, e, 0, "*", 1);
+		pa->elem = ET_U64;
+		return;
+	}
+	if (md_kind(e) != LLVMDICompositeTypeMetadataKind || (tag_of(e) != TAG_STRUCT && tag_of(e) != TAG_CLASS)
+	    || bits_of(e) == 0 || bits_of(e) % 8 || bits_of(e) / 8 > UINT32_MAX)
+		return;
+	LLVMValueRef *ops;
+	int n = tuple_ops(lower_md_operand(e, 4), &ops);
+	for (int i = 0; i < n && pa->ninner < MAX_INNER; i++) {
+		if (md_kind(ops[i]) != LLVMDIDerivedTypeMetadataKind || tag_of(ops[i]) != TAG_MEMBER)
+			continue;
+		LLVMMetadataRef m = LLVMValueAsMetadata(ops[i]);
+		LLVMValueRef mt = strip(lower_md_operand(ops[i], 3));
+		uint64_t off = LLVMDITypeGetOffsetInBits(m);
+		if ((LLVMDITypeGetFlags(m) & (LLVMDIFlagStaticMember | LLVMDIFlagBitField)) || mt == NULL
+		    || md_kind(mt) != LLVMDIDerivedTypeMetadataKind || tag_of(mt) != TAG_POINTER
+		    || bits_of(mt) != 64 || off % 64 || off + 64 > bits_of(e))
+			continue;
+		size_t len = 0;
+		const char *name = LLVMDITypeGetName(m, &len);
+		char suffix[160];
+		int k = snprintf(suffix, sizeof suffix, "->%.*s", (int)(len < 128 ? len : 128), name ? name : "");
+		add_inner(pa, mt, (uint32_t)(off / 8), suffix, (size_t)k);
+	}
+	free(ops);
+	if (pa->ninner)
+		pa->inner_stride = (uint32_t)(bits_of(e) / 8);
+}
+
 void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTypeRef t,
 		    LLVMTypeRef const *ftypes)
 {
@@ -340,9 +404,38 @@ void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTyp
 	LLVMValueRef ty = lower_md_operand(var, 3);
 	if (pa->nfields > 0 && ftypes != NULL)
 		struct_fields(lc, pa, ty, ftypes);
+	else if (pa->is_ptr)
+		inner_pointers(pa, ty);
 	else if (!pa->is_ptr && !pa->byval && LLVMGetTypeKind(t) == LLVMIntegerTypeKind) {
 		pa->nenums = enum_values(strip(ty), (uint64_t)pa->size * 8, &pa->enums);
 		if (pa->size == 8)
 			pa->texobj = texobj_of(ty);
 	}
+}
+
+/* V without its typedefs and qualifiers, whatever node ends the chain
+** (strip's, but a subroutine type may end it too); NULL past MAX_DEPTH. */
+static LLVMValueRef strip_any(LLVMValueRef v)
+{
+	for (int depth = 0; depth < MAX_DEPTH; depth++) {
+		if (md_kind(v) != LLVMDIDerivedTypeMetadataKind)
+			return v;
+		unsigned tag = tag_of(v);
+		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE
+		    && tag != TAG_RESTRICT && tag != TAG_ATOMIC)
+			return v;
+		v = lower_md_operand(v, 3);
+	}
+	return NULL;
+}
+
+LLVMValueRef lower_fnptr_type(LLVMValueRef var)
+{
+	if (md_kind(var) != LLVMDILocalVariableMetadataKind)
+		return NULL;
+	LLVMValueRef t = strip_any(lower_md_operand(var, 3));
+	if (md_kind(t) != LLVMDIDerivedTypeMetadataKind || tag_of(t) != TAG_POINTER)
+		return NULL;
+	LLVMValueRef fn = strip_any(lower_md_operand(t, 3));
+	return md_kind(fn) == LLVMDISubroutineTypeMetadataKind ? fn : NULL;
 }

@@ -86,6 +86,8 @@ struct lctx {
 	uint32_t *cvals;
 	uint32_t ccap;
 	uint32_t capconsts, capsites, caparg, capswitch, capfuncs, capsubs, caplocals;
+	LLVMValueRef *kfns;	/* the module's kernels (not owned) */
+	uint32_t nkfns;
 	LLVMValueRef *work;	/* functions waiting to be lowered */
 	uint32_t nwork, capwork;
 	struct fctx *f;
@@ -112,6 +114,9 @@ int lower_func_index(struct lctx *lc, LLVMValueRef fn);
 /* The index behind FN's address (a constant): as lower_func_index, except
 ** that an external declaration gets an index with no code. */
 uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn);
+/* The element type a pointer of DI type DITYPE points to (through its
+** typedefs, qualifiers and pointers), ET_NONE when not a basic type. */
+uint8_t lower_pointee_elem(LLVMValueRef ditype);
 const char *lower_str(struct lctx *lc, const char *s);
 
 /* Operand I of metadata node MD (as a value), or NULL when MD is NULL, no
@@ -131,6 +136,11 @@ const char *lower_scope_file(LLVMContextRef ctx, LLVMMetadataRef scope, unsigned
 ** the source paths and enumerators of its PA->nfields flattened fields
 ** (FTYPES, their LLVM types; NULL for a scalar).  What it cannot read
 ** stays unknown. */
+/* The DISubroutineType a pointer-to-function parameter's variable VAR
+** (a DILocalVariable) points to, through typedefs and qualifiers; NULL
+** for any other parameter or without debug info. */
+LLVMValueRef lower_fnptr_type(LLVMValueRef var);
+
 void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTypeRef t,
 		    LLVMTypeRef const *ftypes);
 

@@ -77,6 +77,14 @@ void prog_param_free(struct param *pa)
 		free(pa->field_enums[j]);
 	free(pa->field_enums);
 	free(pa->field_nenums);
+	free(pa->field_elem);
+	free(pa->fns);
+	for (uint32_t j = 0; pa->inner_name && j < pa->ninner; j++)
+		free(pa->inner_name[j]);
+	free(pa->inner_name);
+	free(pa->inner_off);
+	free(pa->inner_elem);
+	free(pa->fn_names);
 }
 
 void prog_free(struct program *p)

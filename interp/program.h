@@ -211,6 +211,27 @@ struct param {
 				   (0: none); NULL when no field is an enum */
 	int64_t **field_enums;	/* nfields: their values as enums above, NULL
 				   where none; NULL with field_nenums */
+	uint32_t *fns;		/* a kernel's pointer-to-function parameter: the
+				   functions of the module whose debug-info type
+				   is the one it points to, in module order */
+	const char **fn_names;	/* nfns: each one's name as --arg takes it (the
+				   demangled name without its parameters,
+				   "twice"; in the program's strings) */
+	uint32_t nfns;		/* 0: none, or not such a parameter */
+	/* A pointer whose pointee holds pointers (debug info): a state struct
+	** pointing at a table, an array of float*.  Each element of its buffer
+	** (INNER_STRIDE bytes) has NINNER pointers, at INNER_OFF, to elements
+	** of INNER_ELEM; INNER_NAME is how their buffers are named: "->table"
+	** after the parameter's name, or "*" before it (every element's
+	** buffers share the name of element 0's). */
+	uint32_t ninner;
+	uint32_t inner_stride;
+	uint32_t *inner_off;
+	uint8_t *inner_elem;
+	char **inner_name;
+	uint8_t *field_elem;	/* nfields: a pointer field's pointee element
+				   type (ET_NONE: unknown or no pointer); NULL
+				   when the struct's type is unknown */
 	uint8_t texobj;		/* enum tex_kind: a cudaTextureObject_t or
 				   cudaSurfaceObject_t (its typedef in debug
 				   info), TEXOBJ_NONE for anything else */

@@ -15,7 +15,9 @@
 static void usage(FILE *out)
 {
 	fprintf(out,
-		"usage: simulee-c [options] app.cu|kernel.bc|kernel.ll [-- clang arguments]\n"
+		"usage: simulee-c [options] app.cu|kernel.bc|kernel.ll ... [-- clang arguments]\n"
+		"       simulee-c [options] -p BUILD-DIR [-- clang arguments]\n"
+		"       simulee-c --merge REPORT.json|REPORT.sarif ...\n"
 		"\n"
 		"Runs a CUDA kernel's NVPTX bitcode on the CPU, every block, warp and thread,\n"
 		"and reports what goes wrong.\n"
@@ -29,7 +31,8 @@ static void usage(FILE *out)
 		"  --cuda-gpu-arch=sm_XX  GPU architecture (default sm_70)\n"
 		"  --clang=PATH           the clang to run (default: the one configure found)\n"
 		"  -p DIR                 read DIR/compile_commands.json: the host side of its\n"
-		"                         CUDA files is compiled too, for their launch sites\n"
+		"                         CUDA files is compiled too, for their launch sites;\n"
+		"                         with no input file, every CUDA file is analysed\n"
 		"  --compile-commands FILE  the same, naming the database file\n"
 		"  --verbose              print the clang command lines\n"
 		"  -- ARGS                the rest goes to both clang commands as it is\n"
@@ -54,6 +57,8 @@ static void usage(FILE *out)
 		"                         [,read=element|normalized]; --init fills its texels;\n"
 		"                         NAME=same:OTHER makes it on object OTHER's array\n"
 		"  --dump NAME            print buffer NAME after the launch, one element a line\n"
+		"  --dump-inputs          print every buffer before the launch (as a --replay\n"
+		"                         reproduction uploads it)\n"
 		"  --seed N               random seed (default 1)\n"
 		"\n"
 		"With none of --grid, --block, --shared, --size (or with a range), every\n"
@@ -66,12 +71,18 @@ static void usage(FILE *out)
 		"  --max-threads N        threads per searched launch (default 4096)\n"
 		"  --time-limit SECONDS   search time per kernel (default 60; 0: none)\n"
 		"  --jobs N               launches evaluated in parallel (default: cores)\n"
+		"  --shard I/N            analyse share I of N of the kernels (every Nth from\n"
+		"                         the I-th, over all inputs); --merge joins the shares\n"
+		"  --merge                the inputs are the JSON or SARIF reports of every\n"
+		"                         shard of a run: write the report of the whole run\n"
 		"\n"
 		"  --max-steps N          instruction budget per warp (default 10000000)\n"
 		"  --max-shadow SIZE      the model's shadow memory per launch, e.g. 4G\n"
 		"                         (default 1G; past it the report says what was\n"
 		"                         not analysed)\n"
 		"  --output FILE          write the report to FILE\n"
+		"  --replay DIR           write a reproduction for a GPU of each finding into\n"
+		"                         DIR (docs/REPLAY.md)\n"
 		"  --format FMT           report format: text (default), json or sarif\n"
 		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
 		"                         warning, note, or never\n"
@@ -141,6 +152,26 @@ static int parse_size(const char *opt, const char *s, uint64_t *out)
 	return 0;
 }
 
+/* --shard I/N: 1 <= I <= N. */
+static int parse_shard(const char *s, uint32_t *index, uint32_t *count)
+{
+	char *end;
+	errno = 0;
+	unsigned long i = *s >= '0' && *s <= '9' ? strtoul(s, &end, 10) : 0, n = 0;
+	if (i && !errno && *end == '/' && end[1] >= '0' && end[1] <= '9') {
+		n = strtoul(end + 1, &end, 10);
+		if (errno || *end != '\0')
+			n = 0;
+	}
+	if (i == 0 || n == 0 || i > n || n > 1000000) {
+		fprintf(stderr, "simulee-c: --shard %s: expected I/N with 1 <= I <= N\n", s);
+		return -1;
+	}
+	*index = (uint32_t)i;
+	*count = (uint32_t)n;
+	return 0;
+}
+
 static int parse_double(const char *opt, const char *s, double *out)
 {
 	char *end;
@@ -170,7 +201,7 @@ int main(int argc, char **argv)
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
-	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX };
+	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -210,6 +241,10 @@ int main(int argc, char **argv)
 		{ "compile-commands", required_argument, NULL, O_COMPILE_DB },
 		{ "verbose", no_argument, NULL, O_VERBOSE },
 		{ "include", required_argument, NULL, O_INCLUDE },	/* -include, see below */
+		{ "shard", required_argument, NULL, O_SHARD },
+		{ "merge", no_argument, NULL, O_MERGE },
+		{ "dump-inputs", no_argument, NULL, O_DUMP_INPUTS },
+		{ "replay", required_argument, NULL, O_REPLAY },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -250,6 +285,7 @@ int main(int argc, char **argv)
 	}
 	av[ac] = NULL;
 	char *db_path = NULL;
+	int merge = 0;
 	opterr = 0;
 	while ((c = getopt_long(ac, av, "hI:D:U:p:", longopts, NULL)) != -1) {
 		switch (c) {
@@ -336,7 +372,15 @@ int main(int argc, char **argv)
 				fprintf(stderr, "simulee-c: --format %s: expected text, json or sarif\n", optarg);
 				goto done;
 			}
+			o.format_given = 1;
 			break;
+		case O_SHARD:
+			if (parse_shard(optarg, &o.shard_index, &o.shard_count) < 0)
+				goto done;
+			break;
+		case O_MERGE: merge = 1; break;
+		case O_DUMP_INPUTS: o.dump_inputs = 1; break;
+		case O_REPLAY: o.replay_dir = optarg; break;
 		case O_FAIL_ON:
 			if (report_parse_fail_on(optarg, &o.fail_on) < 0) {
 				fprintf(stderr, "simulee-c: --fail-on %s: expected error, warning, note or never\n",
@@ -406,15 +450,17 @@ int main(int argc, char **argv)
 			goto done;
 		}
 	}
-	if (optind >= ac) {
+	o.inputs = av + optind;
+	o.ninputs = (uint32_t)(ac - optind);
+	o.input = o.ninputs ? o.inputs[0] : NULL;
+	if (merge) {
+		status = run_merge(&o);
+		goto done;
+	}
+	if (optind >= ac && o.compile_db == NULL) {
 		fprintf(stderr, "simulee-c: no input file (try --help)\n");
 		goto done;
 	}
-	if (optind + 1 < ac) {
-		fprintf(stderr, "simulee-c: one input file at a time (got %s and %s)\n", av[optind], av[optind + 1]);
-		goto done;
-	}
-	o.input = av[optind];
 	status = run_main(&o);
 done:
 	free_kv(o.args, o.nargs);

@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <cJSON.h>
 
 #include "config.h"
 #include "detect/finding.h"
@@ -17,7 +20,7 @@
 #include "evolve/input.h"
 #include "evolve/params.h"
 #include "front/compile.h"
-#include "interp/mathfn.h"
+#include "replay/replay.h"
 #include "src/run.h"
 
 int run_parse_dim3(const char *s, struct dim3 *d)
@@ -93,28 +96,11 @@ int run_parse_dim3_range(const char *s, struct dim3 *lo, struct dim3 *hi)
 	return -1;
 }
 
-static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
-{
-	switch (et) {
-	case ET_F32: { float f; memcpy(&f, p, 4); snprintf(buf, n, "%.9g", f); break; }
-	case ET_F64: { double d; memcpy(&d, p, 8); snprintf(buf, n, "%.17g", d); break; }
-	case ET_F16: { uint16_t h; memcpy(&h, p, 2); snprintf(buf, n, "%.9g", math_f16_to_f32(h)); break; }
-	case ET_I8: snprintf(buf, n, "%d", (int8_t)p[0]); break;
-	case ET_U8: snprintf(buf, n, "%u", p[0]); break;
-	case ET_I16: { int16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%d", v); break; }
-	case ET_U16: { uint16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%u", v); break; }
-	case ET_I32: { int32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRId32, v); break; }
-	case ET_U32: { uint32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRIu32, v); break; }
-	case ET_I64: { int64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRId64, v); break; }
-	default: { uint64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRIu64, v); break; }
-	}
-}
-
 static int check_names(const struct params_kv *v, uint32_t n, const struct func *f, const char *opt,
 		       struct sim_error *err)
 {
 	for (uint32_t i = 0; i < n; i++)
-		if (params_find(f, v[i].name) < 0)
+		if (!params_known(f, v[i].name))
 			return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
 					opt, v[i].name, v[i].name);
 	return 0;
@@ -185,6 +171,13 @@ static void list_kernels(const struct loaded *l, FILE *out)
 					pa->texobj == TEXOBJ_TEX ? "texture" : "surface", pa->name ? pa->name : "-", desc);
 				continue;
 			}
+			if (pa->nfns > 0) {
+				fprintf(out, " to a device function:");
+				for (uint32_t q = 0; q < pa->nfns; q++)
+					fprintf(out, "%s%s", q ? ", " : " ", pa->fn_names[q]);
+				fprintf(out, ")\n");
+				continue;
+			}
 			fprintf(out, " %s", et ? et : "?");
 			if (pa->nenums > 0)
 				print_enum(out, pa->enums, pa->nenums);
@@ -204,6 +197,7 @@ static void name_addr(void *ctx, uint64_t addr, char *buf, size_t n)
 static void describe_launch(struct report *r, uint32_t l, const struct run_opts *o,
 			    const struct func *f, const struct params_buf *bufs)
 {
+	uint32_t nb = f->nparams;	/* the pointer fields' buffers, in order */
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
 		char label[128];
@@ -224,18 +218,35 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 			continue;
 		}
 		const char *av = params_pin(o->args, o->nargs, f, (int)i);
-		if (av != NULL) {
+		if (pa->nfns > 0) {
+			report_launch_arg(r, l, label, pa->fn_names[params_fn_pick(pa, av)]);
+		} else if (av != NULL) {
 			report_launch_arg(r, l, label, av);
 		} else if (pa->nfields > 1) {
+			/* zeros, and nothing for a pointer field's buffer */
 			char *zeros = xmalloc(2 * (size_t)pa->nfields);
+			size_t len = 0;
 			for (uint32_t j = 0; j < pa->nfields; j++) {
-				zeros[2 * j] = '0';
-				zeros[2 * j + 1] = j + 1 < pa->nfields ? ',' : '\0';
+				if (pa->field_type[j] != ET_U64)
+					zeros[len++] = '0';
+				if (j + 1 < pa->nfields)
+					zeros[len++] = ',';
 			}
+			zeros[len] = '\0';
 			report_launch_arg(r, l, label, zeros);
 			free(zeros);
 		} else {
-			report_launch_arg(r, l, label, "0");
+			report_launch_arg(r, l, label, pa->nfields == 1 && pa->field_type[0] == ET_U64 ? "" : "0");
+		}
+		for (uint32_t j = 0; j < pa->nfields && pa->texobj == TEXOBJ_NONE; j++) {
+			if (pa->field_type[j] != ET_U64)
+				continue;
+			const struct params_buf *b = &bufs[nb++];
+			char fl[256];
+			params_field_label(f, i, j, fl, sizeof fl);
+			if (b->param >= 0)
+				report_launch_buffer(r, l, fl, params_et_name(b->et), b->elems,
+						     params_field_pin(o->inits, o->ninits, f, i, j));
 		}
 	}
 }
@@ -259,17 +270,63 @@ static void report_header(struct report *rep, const struct run_opts *o, enum mam
 	rep->show = o->contract;
 }
 
+/* The text report's line for each searched kernel of REP. */
+static void search_lines(FILE *out, const struct report *rep)
+{
+	for (uint32_t k = 0; k < rep->nkernels; k++) {
+		const struct report_search *s = rep->kernels[k].search;
+		if (s == NULL)
+			continue;
+		fprintf(out, "simulee-c: %s: searched %" PRIu32 " launch%s in %" PRIu32
+			" generation%s (stop: %s), best fitness %.3g", rep->kernels[k].demangled,
+			s->evaluations, s->evaluations == 1 ? "" : "es", s->generations_run + 1,
+			s->generations_run ? "s" : "", s->stop, s->best_fitness);
+		if (s->outside_contract) {
+			fprintf(out, "; %" PRIu32 " outside the kernel's contract (", s->outside_contract);
+			const char *sep = "";
+			for (int i = 0; i < FK__COUNT; i++)
+				if (s->outside_by_kind[i]) {
+					fprintf(out, "%s%" PRIu32 " %s", sep, s->outside_by_kind[i],
+						finding_kind_name((enum finding_kind)i));
+					sep = ", ";
+				}
+			fprintf(out, ")");
+		}
+		fprintf(out, "\n");
+	}
+}
+
+/* Opens where the report goes: --output, else stdout (stderr when --dump
+** prints on stdout).  NULL with *err filled when --output cannot be
+** written, before any analysis. */
+static FILE *open_output(const struct run_opts *o, struct sim_error *err)
+{
+	if (o->output == NULL)
+		return o->ndumps || o->dump_inputs ? stderr : stdout;
+	FILE *out = fopen(o->output, "w");
+	if (out == NULL)
+		sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
+	return out;
+}
+
+/* Flushes and closes OUT (from open_output); 0 or SIM_ERR_IO. */
+static int close_output(const struct run_opts *o, FILE *out, int status, struct sim_error *err)
+{
+	if (fflush(out) != 0 && status == 0)
+		status = sim_fail(err, SIM_ERR_IO, "writing the report: %s", strerror(errno));
+	if (o->output && fclose(out) != 0 && status == 0)
+		status = sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
+	return status;
+}
+
 /* Writes REP where --output and --format say, after the search lines of
 ** the text report; returns 0 or 1 (--fail-on), or SIM_ERR_IO. */
 static int emit_report(const struct run_opts *o, const struct report *rep, struct sim_error *err)
 {
 	int status = 0;
-	FILE *out = o->ndumps ? stderr : stdout;
-	if (o->output) {
-		out = fopen(o->output, "w");
-		if (out == NULL)
-			return sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
-	}
+	FILE *out = open_output(o, err);
+	if (out == NULL)
+		return err->status;
 	if (o->format == REPORT_JSON) {
 		if (report_json(out, rep) < 0)
 			status = sim_fail(err, SIM_ERR_IO, "out of memory writing the JSON report");
@@ -277,36 +334,41 @@ static int emit_report(const struct run_opts *o, const struct report *rep, struc
 		if (report_sarif(out, rep) < 0)
 			status = sim_fail(err, SIM_ERR_IO, "out of memory writing the SARIF report");
 	} else {
-		for (uint32_t k = 0; k < rep->nkernels; k++) {
-			const struct report_search *s = rep->kernels[k].search;
-			if (s == NULL)
-				continue;
-			fprintf(out, "simulee-c: %s: searched %" PRIu32 " launch%s in %" PRIu32
-				" generation%s (stop: %s), best fitness %.3g", rep->kernels[k].demangled,
-				s->evaluations, s->evaluations == 1 ? "" : "es", s->generations_run + 1,
-				s->generations_run ? "s" : "", s->stop, s->best_fitness);
-			if (s->outside_contract) {
-				fprintf(out, "; %" PRIu32 " outside the kernel's contract (", s->outside_contract);
-				const char *sep = "";
-				for (int i = 0; i < FK__COUNT; i++)
-					if (s->outside_by_kind[i]) {
-						fprintf(out, "%s%" PRIu32 " %s", sep, s->outside_by_kind[i],
-							finding_kind_name((enum finding_kind)i));
-						sep = ", ";
-					}
-				fprintf(out, ")");
-			}
-			fprintf(out, "\n");
-		}
+		search_lines(out, rep);
 		report_text(out, rep);
 	}
-	if (fflush(out) != 0 && status == 0)
-		status = sim_fail(err, SIM_ERR_IO, "writing the report: %s", strerror(errno));
-	if (o->output && fclose(out) != 0 && status == 0)
-		status = sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
+	status = close_output(o, out, status, err);
 	if (status == 0)
 		status = report_exit_status(rep);
 	return status;
+}
+
+/* The compile options the command line gives (front/compile.h). */
+static struct compile_opts cop_of(const struct run_opts *o)
+{
+	struct compile_opts cop = { 0 };
+	cop.clang = o->clang;
+	cop.cuda_path = o->cuda_path;
+	cop.gpu_arch = o->gpu_arch;
+	cop.cc_args = o->cc_args;
+	cop.ncc_args = o->ncc_args;
+	cop.extra_args = o->extra_args;
+	cop.nextra_args = o->nextra_args;
+	cop.verbose = o->verbose;
+	return cop;
+}
+
+/* --replay: the reproductions of REP's findings (kernel K of program P,
+** loaded from BC), counted in *N. */
+static int write_replays(const struct run_opts *o, const char *bc, const struct program *p,
+			 const struct kernel_info *k, const struct report *rep, uint32_t *n,
+			 struct sim_error *err)
+{
+	if (o->replay_dir == NULL)
+		return 0;
+	struct compile_opts cop = cop_of(o);
+	struct replay_src src = { o->replay_dir, &cop, bc, p, k };
+	return replay_write(&src, rep, n, err);
 }
 
 /*
@@ -315,11 +377,12 @@ static int emit_report(const struct run_opts *o, const struct report *rep, struc
 ** writes it where --output, --format and --dump say, and returns the exit
 ** status --fail-on gives (0 or 1), or SIM_ERR_IO with *err filled.
 */
-static int write_report(const struct run_opts *o, const struct kernel_info *k,
-			const struct func *f, const struct params_buf *bufs, struct findings *fs,
-			const struct barrier_verdicts *bv, enum mam_warp_model model,
-			struct sim_error *err)
+static int write_report(const struct run_opts *o, const char *bc, const struct program *p,
+			const struct kernel_info *k, const struct params_buf *bufs,
+			struct findings *fs, const struct barrier_verdicts *bv,
+			enum mam_warp_model model, struct sim_error *err)
 {
+	const struct func *f = &p->funcs[k->func];
 	struct report rep;
 	report_header(&rep, o, model);
 	uint32_t ki = report_add_kernel(&rep, k->name, k->demangled);
@@ -335,7 +398,13 @@ static int write_report(const struct run_opts *o, const struct kernel_info *k,
 		report_add_barrier(&rep, ki, &bv->v[i].loc, barrier_record_verdict(&bv->v[i]),
 				   bv->v[i].launches, bv->v[i].executions, bv->launches);
 
-	int status = emit_report(o, &rep, err);
+	uint32_t n = 0;
+	int status = write_replays(o, bc, p, k, &rep, &n, err);
+	if (status == 0)
+		status = emit_report(o, &rep, err);
+	if (status >= 0 && o->replay_dir)
+		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", n,
+			n == 1 ? "" : "s", o->replay_dir);
 	report_free(&rep);
 	return status;
 }
@@ -356,7 +425,7 @@ static int check_names_any(const struct run_opts *o, const struct loaded *l, int
 			for (uint32_t k = 0; k < l->nkernels && !found; k++) {
 				if (l->kernels[k].func < 0 || (only >= 0 && (int)k != only))
 					continue;
-				found = params_find(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name) >= 0;
+				found = params_known(&l->prog->funcs[l->kernels[k].func], lists[li].v[i].name);
 			}
 			if (!found)
 				return sim_fail(err, SIM_ERR_USAGE, "%s %s: the kernel has no parameter '%s'",
@@ -373,13 +442,95 @@ static int dims_ranged(const struct run_opts *o)
 	       || o->block.z != o->block_hi.z;
 }
 
-/* The default pipeline: search every kernel (or the one --kernel names),
-** detect, report. */
-static int run_search(const struct run_opts *o, const struct loaded *l, int only,
+/* One file to analyse: its name in the reports, and the bitcode or IR
+** interp_load reads (NULL: it did not compile, and is skipped). */
+struct run_input {
+	const char *name;
+	const char *load;
+};
+
+/* Where the reports of a run's jobs go: text as each job ends, trees to
+** merge at the end. */
+struct sink {
+	FILE *out;
+	struct report_totals t;
+	cJSON **trees;
+	uint32_t ntrees, captrees;
+	int status;		/* the worst job's exit status (0 or 1) */
+};
+
+/* Adds the report of one job to the sink; 0, or SIM_ERR_IO. */
+static int sink_add(const struct run_opts *o, struct sink *sk, const struct report *rep,
+		    struct sim_error *err)
+{
+	int st = report_exit_status(rep);
+	sk->status = st > sk->status ? st : sk->status;
+	if (o->format == REPORT_TEXT) {
+		search_lines(sk->out, rep);
+		report_text_body(sk->out, rep);
+		report_totals_add(&sk->t, rep);
+		fflush(sk->out);
+		return 0;
+	}
+	cJSON *t = o->format == REPORT_JSON ? report_json_tree(rep) : report_sarif_tree(rep);
+	if (t == NULL)
+		return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+	VEC_PUSH(sk->trees, sk->ntrees, sk->captrees, t);
+	return 0;
+}
+
+/* Writes what the sink holds after the last job: the summary line, or the
+** merged tree (marked as shard I of N of a run of JOBS jobs when
+** sharded).  EMPTY: a report with no kernels, for a shard with no jobs. */
+static int sink_finish(const struct run_opts *o, struct sink *sk, const struct report *empty,
+		       uint32_t jobs, struct sim_error *err)
+{
+	if (o->format == REPORT_TEXT) {
+		sk->t.seed = o->seed;
+		sk->t.warp_model = empty->warp_model;
+		report_text_summary(sk->out, &sk->t);
+		return 0;
+	}
+	cJSON *tree;
+	if (sk->ntrees == 0) {
+		tree = o->format == REPORT_JSON ? report_json_tree(empty) : report_sarif_tree(empty);
+		if (tree == NULL)
+			return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+	} else {
+		const char **names = xcalloc(sk->ntrees, sizeof *names);
+		for (uint32_t i = 0; i < sk->ntrees; i++)
+			names[i] = o->input ? o->input : "the run";
+		tree = report_merge(sk->trees, names, sk->ntrees, 0, err);
+		free(names);
+		if (tree == NULL)
+			return err->status;
+	}
+	if (o->shard_count && report_mark_shard(tree, o->shard_index, o->shard_count, jobs) < 0) {
+		cJSON_Delete(tree);
+		return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+	}
+	if (report_print_tree(sk->out, tree) < 0)
+		return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+	return 0;
+}
+
+static void sink_free(struct sink *sk)
+{
+	for (uint32_t i = 0; i < sk->ntrees; i++)
+		cJSON_Delete(sk->trees[i]);
+	free(sk->trees);
+	report_totals_free(&sk->t);
+}
+
+/*
+** The default pipeline: every kernel of every input (or those --kernel
+** names) is a job, numbered in input order and module order; each job in
+** this shard (all of them without --shard) is searched, detected and
+** reported on its own, and the run's report is the merge of the jobs'.
+*/
+static int run_search(const struct run_opts *o, const struct run_input *ins, uint32_t nins,
 		      const struct hostsites *hs, struct sim_error *err)
 {
-	if (check_names_any(o, l, only, err) < 0)
-		return err->status;
 	struct driver_opts d = { 0 };
 	d.pins = pins_of(o);
 	d.grid = o->grid;
@@ -392,7 +543,6 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 	d.shared_init_given = o->shared_init_given;
 	d.shared_init = o->shared_init;
 	d.dyn_shared = o->dyn_shared;
-	d.model = warp_model_of(o, l->prog);
 	d.seed = o->seed;
 	d.max_steps = o->max_steps;
 	d.max_shadow = o->max_shadow;
@@ -402,60 +552,249 @@ static int run_search(const struct run_opts *o, const struct loaded *l, int only
 	d.threshold = o->threshold;
 	d.time_limit = o->time_limit;
 	d.jobs = o->jobs;
-	struct report rep;
-	report_header(&rep, o, d.model);
-	int rc = 0, any = 0;
-	for (uint32_t k = 0; k < l->nkernels && rc == 0; k++) {
-		if (only >= 0 && (int)k != only)
+	struct sink sk = { 0 };
+	struct report empty;
+	report_header(&empty, o, o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model : MAM_ITS);
+	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
+	uint32_t job = 0, nreplays = 0;
+	int rc = 0, named = 0;
+	sk.out = open_output(o, err);
+	if (sk.out == NULL) {
+		report_free(&empty);
+		return err->status;
+	}
+	for (uint32_t i = 0; i < nins && rc == 0; i++) {
+		if (ins[i].load == NULL)
 			continue;
-		if (l->kernels[k].func < 0) {
-			fprintf(stderr, "simulee-c: kernel %s skipped: %s\n", l->kernels[k].demangled,
-				l->kernels[k].error);
+		struct loaded l = { 0 };
+		if (interp_load(ins[i].load, &lo, &l, err) < 0) {
+			if (nins == 1) {
+				rc = err->status;
+				break;
+			}
+			/* one file of many: the others go on */
+			fprintf(stderr, "simulee-c: warning: %s: not analysed: %s\n", ins[i].name, err->msg);
 			continue;
 		}
-		any = 1;
-		rc = driver_search_kernel(&d, l, &l->kernels[k], hs, &rep, err);
+		int only = -1;
+		if (o->kernel) {
+			only = interp_find_kernel(&l, o->kernel);
+			named |= only >= 0;
+		}
+		if (nins == 1 && o->kernel && only < 0)
+			rc = sim_fail(err, SIM_ERR_KERNEL, "%s: no kernel named '%s' (--list-kernels lists "
+				      "them)", ins[i].name, o->kernel);
+		else if (nins == 1)
+			rc = check_names_any(o, &l, only, err);
+		d.model = warp_model_of(o, l.prog);
+		empty.warp_model = d.model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
+		for (uint32_t k = 0; k < l.nkernels && rc == 0; k++) {
+			if ((o->kernel && (int)k != only))
+				continue;
+			if (l.kernels[k].func < 0) {
+				fprintf(stderr, "simulee-c: kernel %s skipped: %s\n", l.kernels[k].demangled,
+					l.kernels[k].error);
+				continue;
+			}
+			uint32_t j = job++;
+			if (o->shard_count && j % o->shard_count != o->shard_index - 1)
+				continue;
+			struct report rep;
+			report_header(&rep, o, d.model);
+			rc = driver_search_kernel(&d, &l, &l.kernels[k], hs, &rep, err);
+			if (rc == 0 && rep.nkernels == 1)
+				report_kernel_origin(&rep, 0, ins[i].name, j);
+			if (rc == 0)
+				rc = write_replays(o, ins[i].load, l.prog, &l.kernels[k], &rep, &nreplays, err);
+			if (rc == 0)
+				rc = sink_add(o, &sk, &rep, err);
+			report_free(&rep);
+		}
+		interp_loaded_free(&l);
 	}
-	if (rc == 0 && !any)
-		rc = sim_fail(err, SIM_ERR_UNSUPPORTED, "%s: no kernel can be analysed", o->input);
+	if (rc == 0 && o->kernel && !named)
+		rc = sim_fail(err, SIM_ERR_KERNEL, "no input has a kernel named '%s' (--list-kernels "
+			      "lists them)", o->kernel);
+	else if (rc == 0 && job == 0)
+		rc = sim_fail(err, SIM_ERR_UNSUPPORTED, "%s: no kernel can be analysed",
+			      o->input ? o->input : "the inputs");
 	if (rc == 0)
-		rc = emit_report(o, &rep, err);
-	report_free(&rep);
+		rc = sink_finish(o, &sk, &empty, job, err);
+	if (rc == 0 && o->replay_dir)
+		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", nreplays,
+			nreplays == 1 ? "" : "s", o->replay_dir);
+	rc = close_output(o, sk.out, rc, err);
+	if (rc == 0)
+		rc = sk.status;
+	sink_free(&sk);
+	report_free(&empty);
 	return rc;
 }
 
 /*
-** Compiles what needs compiling: the compile database's CUDA TUs (first,
-** so the input's own entry lends its flags) and a .cu input.  Fills *CO
-** (the caller frees it on every path) and sets *LOAD to what interp_load
-** reads.  Returns 0, or a negative SIM_ERR_* with *err filled.
+** Compiles what needs compiling and lists the files to analyse in *INS
+** (*NINS of them; the caller frees the array, the names point into O and
+** CO): each input file, a .cu one compiled first (with its compile
+** database entry's flags when -p has one), or with no input file every
+** CUDA translation unit of the database.  With one input, a compile error
+** is the run's; with many, a file that does not compile is a warning and
+** the others go on.  Fills *CO (the caller frees it on every path).
+** Returns 0, or a negative SIM_ERR_* with *err filled.
 */
-static int compile_inputs(const struct run_opts *o, struct compile_out *co, const char **load,
-			  struct sim_error *err)
+static int compile_inputs(const struct run_opts *o, struct compile_out *co,
+			  struct run_input **ins, uint32_t *nins, struct sim_error *err)
 {
-	struct compile_opts cop = { 0 };
-	cop.clang = o->clang;
-	cop.cuda_path = o->cuda_path;
-	cop.gpu_arch = o->gpu_arch;
-	cop.cc_args = o->cc_args;
-	cop.ncc_args = o->ncc_args;
-	cop.extra_args = o->extra_args;
-	cop.nextra_args = o->nextra_args;
-	cop.verbose = o->verbose;
-	int cu = compile_is_cuda_source(o->input);
-	*load = o->input;
-	if (o->compile_db != NULL) {
-		int rc = compile_db(&cop, o->compile_db, cu ? o->input : NULL, co, err);
-		if (rc < 0)
-			return rc;
-	}
-	if (!cu)
-		return 0;
-	int rc = compile_cu(&cop, o->input, co, err);
+	struct compile_opts cop = cop_of(o);
+	uint32_t n = o->ninputs, ncu = 0;
+	/* a file named on the command line that is not there is the user's
+	** mistake, whatever the others: said before any compile */
+	for (uint32_t i = 0; n > 1 && i < n; i++)
+		if (access(o->inputs[i], R_OK) != 0)
+			return sim_fail(err, SIM_ERR_IO, "%s: %s", o->inputs[i], strerror(errno));
+	char **cus = xcalloc(n ? n : 1, sizeof *cus);
+	for (uint32_t i = 0; i < n; i++)
+		if (compile_is_cuda_source(o->inputs[i]))
+			cus[ncu++] = o->inputs[i];
+	int rc = 0;
+	if (o->compile_db != NULL)
+		rc = compile_db_units(&cop, o->compile_db, cus, ncu, n == 0, co, err);
+	free(cus);
 	if (rc < 0)
 		return rc;
-	*load = co->device_bc;
-	return 0;
+	if (n == 0 && co->nunits == 0)
+		return sim_fail(err, SIM_ERR_USAGE, "%s: no CUDA translation unit to analyse",
+				o->compile_db);
+	uint32_t total = n ? n : co->nunits;
+	*ins = xcalloc(total, sizeof **ins);
+	*nins = total;
+	/* the units to compile, all at once (--jobs of them in parallel) */
+	uint32_t *todo = xcalloc(total, sizeof *todo), ntodo = 0;
+	int *unit_of = xcalloc(total, sizeof *unit_of);
+	for (uint32_t i = 0; i < total; i++) {
+		struct run_input *in = &(*ins)[i];
+		in->name = n ? o->inputs[i] : co->units[i].src;
+		unit_of[i] = -1;
+		if (n && !compile_is_cuda_source(in->name)) {
+			in->load = in->name;
+			continue;
+		}
+		int u = n ? compile_find_unit(co, in->name) : (int)i;
+		if (u < 0)
+			u = (int)compile_add_unit(co, in->name);
+		unit_of[i] = u;
+		int again = 0;	/* a file named twice is compiled once */
+		for (uint32_t t = 0; t < ntodo && !again; t++)
+			again = todo[t] == (uint32_t)u;
+		if (!again)
+			todo[ntodo++] = (uint32_t)u;
+	}
+	struct sim_error *errs = xcalloc(ntodo ? ntodo : 1, sizeof *errs);
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	uint32_t jobs = o->jobs ? (uint32_t)o->jobs : cores > 0 ? (uint32_t)cores : 1;
+	rc = compile_units(&cop, co, todo, ntodo, jobs, errs);
+	if (rc < 0)
+		*err = errs[0];
+	for (uint32_t i = 0; i < total && rc == 0; i++) {
+		struct run_input *in = &(*ins)[i];
+		if (unit_of[i] < 0)
+			continue;
+		uint32_t t = 0;
+		while (todo[t] != (uint32_t)unit_of[i])
+			t++;
+		const struct sim_error *e = &errs[t];
+		if (e->status == SIM_ERR_COMPILE && total > 1) {
+			/* clang said why; one file of many */
+			fprintf(stderr, "simulee-c: warning: %s; its kernels are not analysed\n", e->msg);
+			continue;
+		}
+		if (e->status < 0) {
+			*err = *e;
+			rc = e->status;
+			break;
+		}
+		in->load = co->units[unit_of[i]].device_bc;
+	}
+	free(errs);
+	free(todo);
+	free(unit_of);
+	return rc;
+}
+
+/* Reads report file PATH into a tree; NULL with *err filled. */
+static cJSON *read_report(const char *path, struct sim_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	char *buf = NULL;
+	size_t n = 0, cap = 0, got;
+	do {
+		if (cap - n < 65536) {
+			cap = cap ? 2 * cap : 1 << 20;
+			buf = xrealloc(buf, cap);
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+	} while (got > 0);
+	int bad = ferror(f);
+	fclose(f);
+	buf[n] = '\0';
+	cJSON *t = bad ? NULL : cJSON_ParseWithLength(buf, n);
+	free(buf);
+	if (bad)
+		sim_fail(err, SIM_ERR_IO, "%s: read error", path);
+	else if (t == NULL)
+		sim_fail(err, SIM_ERR_USAGE, "%s: not a JSON report or SARIF log (not JSON)", path);
+	return t;
+}
+
+int run_merge(const struct run_opts *o)
+{
+	struct sim_error err = { 0 };
+	cJSON **trees = xcalloc(o->ninputs ? o->ninputs : 1, sizeof *trees);
+	cJSON *out = NULL;
+	int status = 2;
+	uint32_t n = 0;
+	if (o->ninputs == 0) {
+		sim_fail(&err, SIM_ERR_USAGE, "--merge needs the reports of the shards (JSON or SARIF)");
+		goto done;
+	}
+	for (; n < o->ninputs; n++)
+		if ((trees[n] = read_report(o->inputs[n], &err)) == NULL)
+			goto done;
+	out = report_merge(trees, (const char *const *)o->inputs, n, 1, &err);
+	if (out == NULL)
+		goto done;
+	int sarif = report_tree_is_sarif(out);
+	if (o->format_given && (o->format == REPORT_SARIF) != sarif) {
+		sim_fail(&err, SIM_ERR_USAGE, "--merge writes the format of its inputs (%s), not %s",
+			 sarif ? "sarif" : "json", o->format == REPORT_SARIF ? "sarif" : o->format == REPORT_JSON
+			 ? "json" : "text");
+		goto done;
+	}
+	const cJSON *st = sarif ? cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(out, "runs"), 0), "invocations"), 0)
+			: cJSON_GetObjectItemCaseSensitive(out, "summary");
+	const cJSON *code = cJSON_GetObjectItemCaseSensitive(st, sarif ? "exitCode" : "exit_status");
+	int exit_status = cJSON_IsNumber(code) && code->valuedouble == 1 ? 1 : 0;
+	FILE *f = open_output(o, &err);
+	if (f == NULL)
+		goto done;
+	int rc = report_print_tree(f, out) < 0 ? sim_fail(&err, SIM_ERR_IO, "out of memory writing the report") : 0;
+	out = NULL;
+	rc = close_output(o, f, rc, &err);
+	if (rc == 0)
+		status = exit_status;
+done:
+	if (status == 2)
+		fprintf(stderr, "simulee-c: %s\n", err.msg);
+	cJSON_Delete(out);
+	for (uint32_t i = 0; i < n; i++)
+		cJSON_Delete(trees[i]);
+	free(trees);
+	return status;
 }
 
 int run_main(const struct run_opts *opts)
@@ -464,7 +803,8 @@ int run_main(const struct run_opts *opts)
 	struct run_opts ro = *opts;
 	const struct run_opts *o = &ro;
 	struct compile_out co = { 0 };
-	const char *load = NULL;
+	struct run_input *ins = NULL;
+	uint32_t nins = 0;
 	struct sim_error err = { 0 };
 	struct loaded l = { 0 };
 	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
@@ -478,18 +818,7 @@ int run_main(const struct run_opts *opts)
 	int status = 2;
 	mem_init(&m);
 
-	if (compile_inputs(o, &co, &load, &err) < 0)
-		goto fail;
-	ro.host_irs = co.host_irs;
-	ro.nhost_irs = co.nhost_irs;
-	if (interp_load(load, &lo, &l, &err) < 0)
-		goto fail;
-	if (o->list_kernels) {
-		list_kernels(&l, stdout);
-		status = 0;
-		goto out;
-	}
-	int single = o->trace || o->dump_model || o->ndumps > 0;
+	int single = o->trace || o->dump_model || o->ndumps > 0 || o->dump_inputs;
 	int search = o->search == 1 || dims_ranged(o)
 		     || (o->search < 0 && !o->grid_given && !o->block_given && !single
 			 && !o->shared_given && o->nsizes == 0);
@@ -498,10 +827,58 @@ int run_main(const struct run_opts *opts)
 		goto fail;
 	}
 	if (search && single) {
-		sim_fail(&err, SIM_ERR_USAGE, "--dump, --trace and --dump-model need one launch: give "
+		sim_fail(&err, SIM_ERR_USAGE, "--dump, --dump-inputs, --trace and --dump-model need one launch: give "
 			 "--grid or --block, or --no-search");
 		goto fail;
 	}
+	if (o->ninputs != 1 && !search && !o->list_kernels) {
+		sim_fail(&err, SIM_ERR_USAGE, "a fixed launch runs one kernel of one input file (got %s)",
+			 o->ninputs ? "several" : "none but the compile database");
+		goto fail;
+	}
+	if (o->shard_count && (!search || o->list_kernels)) {
+		sim_fail(&err, SIM_ERR_USAGE, "--shard shares out the search's kernels: it needs the "
+			 "search (no fixed launch, no --list-kernels)");
+		goto fail;
+	}
+	if (compile_inputs(o, &co, &ins, &nins, &err) < 0)
+		goto fail;
+	ro.host_irs = co.host_irs;
+	ro.nhost_irs = co.nhost_irs;
+	/* the run's name in its reports: the one file, or the database */
+	ro.input = o->ninputs == 1 ? o->inputs[0] : o->ninputs == 0 ? o->compile_db : NULL;
+	if (o->list_kernels) {
+		for (uint32_t i = 0; i < nins; i++) {
+			if (ins[i].load == NULL)
+				continue;
+			if (interp_load(ins[i].load, &lo, &l, &err) < 0)
+				goto fail;
+			if (nins > 1)
+				printf("%s:\n", ins[i].name);
+			list_kernels(&l, stdout);
+			interp_loaded_free(&l);
+		}
+		status = 0;
+		goto out;
+	}
+	if (search) {
+		struct hostsites hs = { 0 };
+		for (uint32_t i = 0; i < o->nhost_irs; i++) {
+			struct sim_error herr = { 0 };
+			/* a host side the reader cannot take leaves the kernels
+			** without observed launches, and says so */
+			if (hostsite_read(o->host_irs[i], &hs, &herr) < 0)
+				fprintf(stderr, "simulee-c: warning: host launch sites not read: %s\n",
+					herr.msg);
+		}
+		status = run_search(o, ins, nins, &hs, &err);
+		hostsites_free(&hs);
+		if (status < 0)
+			goto fail;
+		goto out;
+	}
+	if (interp_load(ins[0].load, &lo, &l, &err) < 0)
+		goto fail;
 	int ki = -1;
 	if (o->kernel) {
 		ki = interp_find_kernel(&l, o->kernel);
@@ -512,28 +889,10 @@ int run_main(const struct run_opts *opts)
 		}
 	} else if (l.nkernels == 1) {
 		ki = 0;
-	} else if (!search) {
+	} else {
 		sim_fail(&err, SIM_ERR_USAGE, "%s has %u kernels: choose one with --kernel (--list-kernels lists them)",
 			 o->input, l.nkernels);
 		goto fail;
-	}
-	if (search) {
-		if (o->kernel == NULL)
-			ki = -1;
-		struct hostsites hs = { 0 };
-		for (uint32_t i = 0; i < o->nhost_irs; i++) {
-			struct sim_error herr = { 0 };
-			/* a host side the reader cannot take leaves the kernels
-			** without observed launches, and says so */
-			if (hostsite_read(o->host_irs[i], &hs, &herr) < 0)
-				fprintf(stderr, "simulee-c: warning: host launch sites not read: %s\n",
-					herr.msg);
-		}
-		status = run_search(o, &l, ki, &hs, &err);
-		hostsites_free(&hs);
-		if (status < 0)
-			goto fail;
-		goto out;
 	}
 	struct kernel_info *k = &l.kernels[ki];
 	if (k->func < 0) {
@@ -552,8 +911,8 @@ int run_main(const struct run_opts *opts)
 	interp_mem_setup(p, &m, o->dyn_shared);
 	uint32_t nslots = params_nslots(f);
 	args = xcalloc(nslots ? nslots : 1, sizeof *args);
-	bufs = xcalloc(f->nparams ? f->nparams : 1, sizeof *bufs);
-	nbufs = f->nparams;
+	nbufs = params_nbufs(f);
+	bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
 	struct params_pins pins = pins_of(o);
 	if (params_setup(&pins, o->seed, f, &m, args, bufs, &err) < 0)
 		goto fail;
@@ -567,6 +926,11 @@ int run_main(const struct run_opts *opts)
 			sim_fail(&err, SIM_ERR_USAGE, "--dump %s needs --size %s", o->dumps[d], o->dumps[d]);
 			goto fail;
 		}
+	}
+
+	if (o->dump_inputs) {
+		replay_dump_inputs(stdout, f, bufs, &m);
+		fflush(stdout);
 	}
 
 	struct launch_cfg cfg = { 0 };
@@ -604,12 +968,12 @@ int run_main(const struct run_opts *opts)
 		unsigned es = evolve_elem_size(b->et);
 		char val[64];
 		for (uint64_t i = 0; i < b->elems; i++) {
-			format_value(val, sizeof val, a->data + i * es, b->et);
+			replay_format_value(val, sizeof val, a->data + i * es, b->et);
 			puts(val);
 		}
 	}
 	fflush(stdout);
-	status = write_report(o, k, f, bufs, &fs, &bv, mo.model, &err);
+	status = write_report(o, ins[0].load, p, k, bufs, &fs, &bv, mo.model, &err);
 	if (status < 0)
 		goto fail;
 	goto out;
@@ -626,5 +990,6 @@ out:
 	mem_free(&m);
 	interp_loaded_free(&l);
 	compile_out_free(&co);
+	free(ins);
 	return status;
 }

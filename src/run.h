@@ -15,7 +15,11 @@
 #include "interp/interp.h"
 
 struct run_opts {
-	const char *input;
+	const char *input;	/* the run's name in reports (run_main sets it) */
+	char **inputs;		/* the input files; none: every CUDA TU of the
+				   compile database */
+	uint32_t ninputs;
+	uint32_t shard_index, shard_count;	/* --shard I/N (count 0: none) */
 	const char *kernel;
 	struct dim3 grid, block;	/* the launch, or the low ends of ranges */
 	struct dim3 grid_hi, block_hi;	/* the high ends (equal to grid, block when exact) */
@@ -29,6 +33,8 @@ struct run_opts {
 	uint32_t capargs, capsizes, captypes, capinits;
 	char **dumps;
 	uint32_t ndumps, capdumps;
+	int dump_inputs;	/* --dump-inputs: print every buffer before the launch */
+	const char *replay_dir;	/* --replay DIR: a reproduction per finding */
 	uint64_t seed;
 	uint64_t max_steps;
 	uint64_t max_shadow;	/* --max-shadow: the model's bytes per launch (0: its default) */
@@ -39,6 +45,7 @@ struct run_opts {
 	int warp_model;		/* -1 from the target (its for sm_70+), else enum mam_warp_model */
 	int dump_model;		/* print the Memory-Access Model after the launch */
 	enum report_format format;	/* --format (default text) */
+	int format_given;		/* --format seen */
 	enum report_fail_on fail_on;	/* --fail-on (default error) */
 	enum contract_level contract;	/* --contract (default CL_INFERRED) */
 
@@ -84,6 +91,12 @@ struct run_opts {
 ** stderr.  A .cu input is compiled first (front/compile.h), into a
 ** temporary directory removed before it returns. */
 int run_main(const struct run_opts *o);
+
+/* `--merge`: merges the reports O->inputs (every shard of one run, JSON
+** or SARIF) into the report of the whole run, written where --output
+** says.  Returns the merged report's exit status (0 or 1), or 2 after one
+** error line on stderr. */
+int run_merge(const struct run_opts *o);
 
 /* Parses "X[,Y[,Z]]" into *d (missing components are 1).  0 or -1. */
 int run_parse_dim3(const char *s, struct dim3 *d);

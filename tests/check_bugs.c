@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tests.h"
 
@@ -582,7 +583,9 @@ static const char *const required_patterns[] = {
 	"buffer-underflow", "pointer-moved-far", "local-oob", "uninit-global", "heap-oob",
 	"heap-use-after-free", "heap-double-free", "uninit-local",
 	"ptx-predicated-store",
-	"surface-write-race", "surface-out-of-range", "texture-clamp-border", NULL
+	"surface-write-race", "surface-out-of-range", "texture-clamp-border",
+	"struct-pointer-field", "byval-param-copy", "function-pointer-param",
+	"pointer-table", NULL
 };
 
 START_TEST(corpus_list)
@@ -1297,8 +1300,8 @@ static int toolkit_missing(const char *name)
 
 /* Runs simulee-c --format=json --warp-model=MODEL on
 ** kernels/build/bugs/FILE.O0.bc with options A (data files made absolute). */
-static void run_kernel(struct tu_run *r, const char *file, const struct bm_argv *a,
-		       const char *model)
+static void run_kernel_with(struct tu_run *r, const char *file, const struct bm_argv *a,
+			    const char *model, const char *const *extra)
 {
 	const char *bin = tu_env("SIMULEE_BIN");
 	ck_assert_msg(bin != NULL, "SIMULEE_BIN is not set");
@@ -1329,11 +1332,19 @@ static void run_kernel(struct tu_run *r, const char *file, const struct bm_argv 
 	snprintf(mopt, sizeof mopt, "--warp-model=%s", model);
 	argv[n++] = mopt;
 	argv[n++] = "--format=json";
+	for (; extra && *extra && n < BM_MAX_ARGS + 6; extra++)
+		argv[n++] = *extra;
 	argv[n] = NULL;
 	ck_assert_int_eq(tu_run(r, argv), 0);
 	for (int i = 0; i < no; i++)
 		free(owned[i]);
 	free(bc);
+}
+
+static void run_kernel(struct tu_run *r, const char *file, const struct bm_argv *a,
+		       const char *model)
+{
+	run_kernel_with(r, file, a, model, NULL);
 }
 
 /*
@@ -1392,6 +1403,195 @@ START_TEST(manifest_run)
 	       c.skipped, c.tolerated);
 	fflush(stdout);
 	free(rep);
+	free(m);
+}
+END_TEST
+
+
+/* ---- reproductions for a GPU (--replay) --------------------------------------- */
+
+/* The CUDA toolkit's nvcc and ptxas, when configure found a toolkit. */
+static int have_nvcc(char *nvcc, char *ptxas, size_t n)
+{
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	if (cuda == NULL || cuda[0] == '\0')
+		return 0;
+	snprintf(nvcc, n, "%s/bin/nvcc", cuda);
+	snprintf(ptxas, n, "%s/bin/ptxas", cuda);
+	return file_exists(nvcc) && file_exists(ptxas);
+}
+
+/* The reproduction program, built once with nvcc into a temporary file. */
+static const char *repro_binary(const char *nvcc)
+{
+	static char bin[256];
+	if (bin[0])
+		return bin;
+	snprintf(bin, sizeof bin, "/tmp/simulee-repro-%ld", (long)getpid());
+	char *src = malloc(strlen(srcdir()) + 40);
+	ck_assert_ptr_nonnull(src);
+	sprintf(src, "%s/kernels/replay/repro.c", srcdir());
+	const char *argv[] = { nvcc, "-O2", "-o", bin, src, "-ldl", NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, argv), 0);
+	ck_assert_msg(r.status == 0, "nvcc could not build repro.c: %s%s", r.out, r.err);
+	tu_run_free(&r);
+	free(src);
+	return bin;
+}
+
+/* What run.sh must run for a reproduction of kind KIND (its directory's
+** name up to the fingerprint). */
+static int tool_fits(const char *dir, const char *runsh)
+{
+	static const struct { const char *kind, *a, *b; } tab[] = {
+		{ "data-race-", "--tool racecheck", "racecheck sees races on shared memory only" },
+		{ "barrier-divergence-", "--tool synccheck", NULL },
+		{ "warp-sync-divergence-", "--tool synccheck", NULL },
+		{ "out-of-bounds-", "--tool memcheck", NULL },
+		{ "null-dereference-", "--tool memcheck", NULL },
+		{ "misaligned-", "--tool memcheck", NULL },
+		{ "readonly-write-", "--tool memcheck", NULL },
+		{ "trap-", "the kernel failed on the GPU", NULL },
+		{ "invalid-pointer-", "--tool memcheck", NULL },
+		{ "uninitialized-read-", "--tool initcheck", "initcheck tracks global memory only" },
+		{ "assert-", "the kernel failed on the GPU", NULL },
+		{ "step-budget-", "did not finish in 60 s", NULL },
+		{ "warp-deadlock-", "did not finish in 60 s", NULL },
+	};
+	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		if (strncmp(dir, tab[i].kind, strlen(tab[i].kind)) == 0)
+			return strstr(runsh, tab[i].a) != NULL || (tab[i].b && strstr(runsh, tab[i].b));
+	return strstr(runsh, "cannot be confirmed on the GPU") != NULL;
+}
+
+/* Checks reproduction directory DIR of kernel NAME (bitcode BC): its
+** files, its run.sh's tool, and with a toolkit that its PTX assembles and
+** that the program uploads what `simulee-c <the witness line>
+** --dump-inputs` makes. */
+static void check_repro(const char *name, const char *bc, const char *dir, const char *base)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/README", dir);
+	char *readme = slurp(path);
+	ck_assert_msg(readme != NULL, "%s: %s has no README", name, dir);
+	if (strstr(readme, "# not reproducible: ") != NULL) {
+		free(readme);
+		return;
+	}
+	static const char *const files[] = { "launch.txt", "kernel.ptx", "repro.c", "Makefile" };
+	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+		ck_assert_msg(file_exists(path), "%s: %s lacks %s", name, dir, files[i]);
+	}
+	snprintf(path, sizeof path, "%s/run.sh", dir);
+	char *runsh = slurp(path);
+	ck_assert_msg(runsh != NULL, "%s: %s has no run.sh", name, dir);
+	ck_assert_msg(tool_fits(base, runsh), "%s: %s: run.sh runs the wrong check:\n%s", name, dir,
+		      runsh);
+	free(runsh);
+	snprintf(path, sizeof path, "%s/repro.c", dir);
+	char *copy = slurp(path);
+	char *orig = malloc(strlen(srcdir()) + 40);
+	ck_assert_ptr_nonnull(orig);
+	sprintf(orig, "%s/kernels/replay/repro.c", srcdir());
+	char *want = slurp(orig);
+	ck_assert_msg(copy && want && strcmp(copy, want) == 0, "%s: %s/repro.c is not the program",
+		      name, dir);
+	free(copy);
+	free(want);
+	free(orig);
+	char nvcc[512], ptxas[512];
+	if (!have_nvcc(nvcc, ptxas, sizeof nvcc)) {
+		free(readme);
+		return;
+	}
+	snprintf(path, sizeof path, "%s/kernel.ptx", dir);
+	const char *pargv[] = { ptxas, "-arch=sm_80", "-o", "/dev/null", path, NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, pargv), 0);
+	ck_assert_msg(r.status == 0, "%s: ptxas rejects %s: %s", name, path, r.err);
+	tu_run_free(&r);
+	snprintf(path, sizeof path, "%s/launch.txt", dir);
+	const char *rargv[] = { repro_binary(nvcc), "--dump-inputs", path, NULL };
+	ck_assert_int_eq(tu_run(&r, rargv), 0);
+	ck_assert_msg(r.status == 0, "%s: repro --dump-inputs %s: %s", name, path, r.err);
+	char *uploaded = strdup(r.out);
+	tu_run_free(&r);
+	/* simulee-c itself, from the witness line */
+	const char *w = strstr(readme, "# the witness launch: ");
+	ck_assert_ptr_nonnull(w);
+	w += strlen("# the witness launch: ");
+	char line[2048];
+	snprintf(line, sizeof line, "%.*s", (int)strcspn(w, "\n"), w);
+	const char *sargv[BM_MAX_ARGS + 8];
+	int n = 0;
+	sargv[n++] = tu_env("SIMULEE_BIN");
+	sargv[n++] = bc;
+	for (char *save = NULL, *t = strtok_r(line, " ", &save); t && n < BM_MAX_ARGS + 4;
+	     t = strtok_r(NULL, " ", &save))
+		sargv[n++] = t;
+	sargv[n++] = "--dump-inputs";
+	sargv[n] = NULL;
+	ck_assert_int_eq(tu_run(&r, sargv), 0);
+	ck_assert_msg(r.status == 0 || r.status == 1, "%s: %s: %s", name, w, r.err);
+	ck_assert_msg(strcmp(r.out, uploaded) == 0, "%s: %s uploads other inputs than simulee-c "
+		      "--dump-inputs makes:\n%.400s\n---\n%.400s", name, dir, uploaded, r.out);
+	tu_run_free(&r);
+	free(uploaded);
+	free(readme);
+}
+
+/*
+** replay_run: --replay on the buggy kernel at its manifest launch writes a
+** directory per finding shown, each a reproduction that builds (nvcc,
+** ptxas) and uploads exactly the witness's inputs.
+*/
+START_TEST(replay_run)
+{
+	const char *name = bug_names[_i];
+	if (toolkit_missing(name))
+		return;
+	struct bug_manifest *m = malloc(sizeof *m);
+	ck_assert_ptr_nonnull(m);
+	load_manifest(name, m);
+	char tmpl[] = "/tmp/simulee-replay-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char out[256];
+	snprintf(out, sizeof out, "%s/r", dir);
+	const char *extra[] = { "--replay", out, NULL };
+	struct tu_run r;
+	run_kernel_with(&r, name, &m->launch, "its", extra);
+	ck_assert_msg(r.status == 0 || r.status == 1, "%s: exit status %d: %s", name, r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	int nf = cJSON_GetArraySize(cJSON_GetObjectItem(doc, "findings"));
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	char rel[192];
+	snprintf(rel, sizeof rel, "bugs/%s.O0.bc", name);
+	char *bc = tu_kernel(rel);
+	int nd = 0;
+	DIR *d = opendir(out);
+	ck_assert_msg(d != NULL || nf == 0, "%s: %d findings and no %s", name, nf, out);
+	struct dirent *e;
+	while (d != NULL && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		char sub[512];
+		snprintf(sub, sizeof sub, "%s/%s", out, e->d_name);
+		check_repro(name, bc, sub, e->d_name);
+		nd++;
+	}
+	if (d)
+		closedir(d);
+	/* one directory per finding (findings of one site and kind share one) */
+	ck_assert_msg(nd <= nf && (nf == 0 || nd > 0), "%s: %d findings, %d reproductions", name,
+		      nf, nd);
+	const char *rm[] = { "/bin/rm", "-rf", dir, NULL };
+	ck_assert_int_eq(tu_run(&r, rm), 0);
+	tu_run_free(&r);
+	free(bc);
 	free(m);
 }
 END_TEST
@@ -1574,6 +1774,10 @@ Suite *bugs_suite(void)
 	tc = tcase_create("bugs runs");
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, manifest_run, 0, nbugs);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bugs replay");
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, replay_run, 0, nbugs);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bugs search");
 	tcase_set_timeout(tc, 300);

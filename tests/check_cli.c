@@ -3,6 +3,7 @@
 ** one-line message for each kind of bad input, the informational options,
 ** a run with --dump, and the findings of small kernels compiled at test time.
 */
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1459,6 +1460,283 @@ START_TEST(cexpr_crashes_reader)
 }
 END_TEST
 
+/* ---- shards and merges ------------------------------------------------ */
+
+static const char shard_src[] =
+	"__global__ void k_race(int *p) { p[0] = threadIdx.x; }\n"
+	"__global__ void k_clean(int *p) { p[threadIdx.x] = 1; }\n"
+	"__global__ void k_tile(int *p) { __shared__ int t[32]; t[threadIdx.x % 32] = p[threadIdx.x];\n"
+	"  p[threadIdx.x] = t[(threadIdx.x + 1) % 32]; }\n"
+	"__global__ void k_oob(int *p, int n) { __shared__ int t[8]; t[n] = 1; p[0] = t[0]; }\n"
+	"__global__ void k_sync(int *p) { if (threadIdx.x < 16) __syncthreads(); p[threadIdx.x] = 2; }\n";
+
+/* simulee-c BC with the search kept small, FORMAT and, when SHARD is not
+** NULL, --shard SHARD; returns its stdout (a temporary file's path in
+** *PATH too) after checking its exit status is EXPECT (-1: 0 or 1). */
+static char *shard_run(const char *bc, const char *format, const char *shard, int expect,
+		       char **path)
+{
+	const char *args[MAXARGS] = { bc, "--format", format, "--population", "4", "--generations",
+				      "1", "--time-limit", "20", "--jobs", "2" };
+	int n = 11;
+	if (shard) {
+		args[n++] = "--shard";
+		args[n++] = shard;
+	}
+	args[n] = NULL;
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(expect < 0 ? r.status == 0 || r.status == 1 : r.status == expect,
+		      "status %d: %s", r.status, r.err);
+	char *out = strdup(r.out);
+	*path = write_tmp(out);
+	tu_run_free(&r);
+	return out;
+}
+
+/* --merge of the files PATHS (N) into its stdout; its exit status in *ST. */
+static char *merge_run(char **paths, int n, int *st, char **err)
+{
+	const char *args[MAXARGS] = { "--merge" };
+	for (int i = 0; i < n; i++)
+		args[1 + i] = paths[i];
+	args[1 + n] = NULL;
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	*st = r.status;
+	char *out = strdup(r.out);
+	if (err)
+		*err = strdup(r.err);
+	tu_run_free(&r);
+	return out;
+}
+
+START_TEST(shard_merge)
+{
+	char *bc = tu_compile_cu(shard_src);
+	for (int sarif = 0; sarif <= 1; sarif++) {
+		const char *fmt = sarif ? "sarif" : "json";
+		char *all_path;
+		char *all = shard_run(bc, fmt, NULL, -1, &all_path);
+		cJSON *doc = cJSON_Parse(all);
+		ck_assert_ptr_nonnull(doc);
+		if (!sarif) {
+			cJSON_Delete(doc);
+			doc = tu_check_report_json(all);
+			/* five kernels, jobs 0..4 in module order, each from the input */
+			const cJSON *ks = tu_jat(doc, "kernels");
+			ck_assert_int_eq(cJSON_GetArraySize(ks), 5);
+			for (int k = 0; k < 5; k++) {
+				const cJSON *kk = cJSON_GetArrayItem(ks, k);
+				ck_assert_int_eq((int)cJSON_GetObjectItem(kk, "job")->valuedouble, k);
+				ck_assert_str_eq(cJSON_GetObjectItem(kk, "input")->valuestring, bc);
+			}
+		}
+		int status = (int)(sarif ? tu_jat(doc, "runs/0/invocations/0/exitCode")
+				   : tu_jat(doc, "summary/exit_status"))->valuedouble;
+		cJSON_Delete(doc);
+		/* three shards (given out of order), or two for SARIF */
+		int nsh = sarif ? 2 : 3;
+		char *paths[3], *outs[3];
+		for (int i = 0; i < nsh; i++) {
+			char sh[16];
+			snprintf(sh, sizeof sh, "%d/%d", i + 1, nsh);
+			outs[i] = shard_run(bc, fmt, sh, -1, &paths[nsh - 1 - i]);
+			ck_assert_msg(strstr(outs[i], "\"shard\"") != NULL, "%s", outs[i]);
+			ck_assert_msg(strcmp(outs[i], all) != 0, "shard %s is the whole run", sh);
+		}
+		int st;
+		char *merged = merge_run(paths, nsh, &st, NULL);
+		ck_assert_int_eq(st, status);
+		ck_assert_msg(strcmp(merged, all) == 0, "merged shards differ from the whole run:\n%s\n---\n%s",
+			      merged, all);
+		free(merged);
+		for (int i = 0; i < nsh; i++) {
+			unlink(paths[i]);
+			free(paths[i]);
+			free(outs[i]);
+		}
+		unlink(all_path);
+		free(all_path);
+		free(all);
+	}
+	free(bc);
+}
+END_TEST
+
+START_TEST(merge_errors)
+{
+	char *bc = tu_compile_cu(shard_src);
+	char *p[4], *o[4], *err;
+	int st;
+	o[0] = shard_run(bc, "json", "1/3", -1, &p[0]);
+	o[1] = shard_run(bc, "json", "2/3", -1, &p[1]);
+	o[2] = shard_run(bc, "sarif", "3/3", -1, &p[2]);
+	o[3] = shard_run(bc, "json", NULL, -1, &p[3]);
+	struct { char *files[3]; int n; const char *needle; } cases[] = {
+		{ { p[0], p[1] }, 2, "shard 3/3 is missing" },
+		{ { p[0], p[0], p[1] }, 3, "shard 1/3 is given twice" },
+		{ { p[0], p[2] }, 2, "merge reports of one format" },
+		{ { p[3] }, 1, "not a shard" },
+		{ { bc }, 1, "not JSON" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		free(merge_run(cases[i].files, cases[i].n, &st, &err));
+		ck_assert_msg(st == 2 && strstr(err, cases[i].needle) != NULL && count_lines(err) == 1,
+			      "case %zu: status %d: %s", i, st, err);
+		free(err);
+	}
+	/* a shard of another run (another seed) */
+	const char *args[] = { bc, "--format", "json", "--population", "4", "--generations", "1",
+			       "--seed", "9", "--shard", "3/3", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	char *other = write_tmp(r.out);
+	tu_run_free(&r);
+	char *mix[3] = { p[0], p[1], other };
+	free(merge_run(mix, 3, &st, &err));
+	ck_assert_msg(st == 2 && strstr(err, "\"seed\" differs") != NULL, "%d %s", st, err);
+	free(err);
+	/* --shard takes I/N with 1 <= I <= N, and the search */
+	static const char *const bad[] = { "0/3", "4/3", "3", "a/b", "1/0" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		bad_input(bc, (const char *const[]){ "--shard", bad[i], NULL }, "--shard", "I/N");
+	bad_input(bc, (const char *const[]){ "--shard", "1/2", "--grid", "1", "--kernel", "k_race",
+					     NULL }, "--shard", "needs the search");
+	bad_input(bc, (const char *const[]){ bc, "--grid", "1", "--kernel", "k_race", NULL },
+		  "a fixed launch", NULL);
+	unlink(other);
+	free(other);
+	for (int i = 0; i < 4; i++) {
+		unlink(p[i]);
+		free(p[i]);
+		free(o[i]);
+	}
+	free(bc);
+}
+END_TEST
+
+/* Several inputs: one report, each kernel with its file; the text's
+** summary counts them all. */
+START_TEST(several_inputs)
+{
+	char *a = tu_compile_cu("__global__ void first(int *p) { p[0] = threadIdx.x; }\n");
+	char *b = tu_compile_cu("__global__ void second(int *p) { p[threadIdx.x] = 1; }\n"
+				"__global__ void third(int *p) { p[threadIdx.x] = 2; }\n");
+	const char *args[] = { a, b, "--population", "4", "--generations", "1", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "simulee-c: 3 kernels: 1 error, 0 warnings") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "first(int*): searched") && strstr(r.out, "third(int*): searched"),
+		      "%s", r.out);
+	tu_run_free(&r);
+	const char *jargs[] = { a, b, "--population", "4", "--generations", "1", "--format", "json",
+				"--shard", "2/2", NULL };
+	tu_run_bin(&r, jargs);
+	cJSON *doc = tu_check_report_json(r.out);
+	/* jobs 0 (first), 1 (second), 2 (third): the second shard holds job 1 */
+	ck_assert_int_eq(cJSON_GetArraySize(tu_jat(doc, "kernels")), 1);
+	ck_assert_str_eq(tu_jat(doc, "kernels/0/input")->valuestring, b);
+	ck_assert_str_eq(tu_jat(doc, "kernels/0/demangled")->valuestring, "second(int*)");
+	ck_assert_int_eq((int)tu_jat(doc, "shard/jobs")->valuedouble, 3);
+	ck_assert(cJSON_IsNull(tu_jat(doc, "input")));
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	/* a missing one among several: one line, exit 2, nothing analysed */
+	const char *margs[] = { a, "/nonexistent/k.bc", b, NULL };
+	tu_run_bin(&r, margs);
+	ck_assert_msg(r.status == 2 && strstr(r.err, "/nonexistent/k.bc: No such file") != NULL
+		      && count_lines(r.err) == 1 && r.out[0] == '\0', "%d %s", r.status, r.err);
+	tu_run_free(&r);
+	free(a);
+	free(b);
+}
+END_TEST
+
+/* --replay in the search: a reproduction per finding shown, named by kind
+** and fingerprint; a directory that cannot be made is one error line. */
+START_TEST(replay_search)
+{
+	char *bc = tu_compile_cu(shard_src);
+	char tmpl[] = "/tmp/simulee-cli-replay-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char out[256];
+	snprintf(out, sizeof out, "%s/repros", dir);
+	const char *args[] = { bc, "--kernel", "k_oob", "--population", "4", "--generations", "1",
+			       "--format", "json", "--replay", out, NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 1, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	int nf = cJSON_GetArraySize(tu_jat(doc, "findings"));
+	ck_assert_int_ge(nf, 1);
+	char want[64];
+	snprintf(want, sizeof want, "reproduction%s written to", nf == 1 ? "" : "s");
+	ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+	/* the out-of-bounds one: memcheck, and its launch uploads n as 4 bytes */
+	int found = 0;
+	DIR *d = opendir(out);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "out-of-bounds-", 14) != 0)
+			continue;
+		found++;
+		char p[1024];
+		snprintf(p, sizeof p, "%s/%s/run.sh", out, e->d_name);
+		FILE *f = fopen(p, "r");
+		ck_assert_ptr_nonnull(f);
+		char buf[4096];
+		size_t n = fread(buf, 1, sizeof buf - 1, f);
+		buf[n] = '\0';
+		fclose(f);
+		ck_assert_msg(strstr(buf, "--tool memcheck") != NULL, "%s", buf);
+		snprintf(p, sizeof p, "%s/%s/launch.txt", out, e->d_name);
+		f = fopen(p, "r");
+		ck_assert_ptr_nonnull(f);
+		n = fread(buf, 1, sizeof buf - 1, f);
+		buf[n] = '\0';
+		fclose(f);
+		ck_assert_msg(strstr(buf, "kernel _Z5k_oobPii\n") && strstr(buf, "\nvalue n ")
+			      && strstr(buf, "\nbuffer p i32 "), "%s", buf);
+		const char *v = strstr(buf, "\nvalue n ") + 9;
+		ck_assert_int_eq((int)strcspn(v, "\n"), 8);
+	}
+	closedir(d);
+	ck_assert_int_eq(found, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	/* a file where the directory should go */
+	char *file = write_tmp("x");
+	bad_input(bc, (const char *const[]){ "--kernel", "k_oob", "--population", "4",
+					     "--generations", "1", "--replay", file, NULL },
+		  "--replay", NULL);
+	unlink(file);
+	free(file);
+	const char *rm[] = { "/bin/rm", "-rf", dir, NULL };
+	ck_assert_int_eq(tu_run(&r, rm), 0);
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
+/* --dump-inputs: every buffer before the launch, in the repro's format. */
+START_TEST(dump_inputs)
+{
+	char *bc = tu_compile_cu(shard_src);
+	const char *args[] = { bc, "--kernel", "k_tile", "--block", "4", "--size", "p=3", "--init",
+			       "p=iota", "--dump-inputs", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "# p i32 3\n0\n1\n2\n");
+	tu_run_free(&r);
+	free(bc);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -1521,6 +1799,19 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, gep_index_wraps);
 	tcase_add_test(tc, cexpr_too_deep);
 	tcase_add_test(tc, cexpr_crashes_reader);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("shards");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, shard_merge);
+	tcase_add_test(tc, merge_errors);
+	tcase_add_test(tc, several_inputs);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("replay");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, replay_search);
+	tcase_add_test(tc, dump_inputs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -728,6 +728,78 @@ START_TEST(db_cli)
 }
 END_TEST
 
+/* -p with no input file: every CUDA TU of the database is analysed with
+** its own flags, a broken one is a warning, and the shards of the run
+** merge into the run's report byte for byte. */
+START_TEST(db_whole_project)
+{
+	char *dir = make_project(1);
+	char *build = xfmt("%s/build", dir, NULL);
+	char *tmp = xfmt("%s/tmp", dir, NULL);
+	ck_assert_int_eq(mkdir(tmp, 0700), 0);
+	char *path[3];
+	char *text[3];
+	for (int i = 0; i < 3; i++) {
+		const char *shard = i == 0 ? NULL : i == 1 ? "1/2" : "2/2";
+		struct tu_run r;
+		run_in(&r, tmp, (const char *const[]){ "--prelude", "-p", build, "--format", "json",
+						       "--population", "4", "--generations", "1",
+						       shard ? "--shard" : NULL, shard, NULL });
+		ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+		ck_assert_msg(strstr(r.err, "broken.cu: compilation failed; its kernels are not "
+				     "analysed") != NULL, "%s", r.err);
+		ck_assert_int_eq(lines_starting(r.err, "simulee-c: warning: "), 1);
+		if (i == 0) {
+			/* one.cu (SCALE and BLOCK from its entry), two.cu, app.cu:
+			** jobs 0, 1, 2 in the database's order */
+			cJSON *doc = tu_check_report_json(r.out);
+			static const char *const want[][2] = { { "one(float*, int)", "/src/one.cu" },
+				{ "two(int*)", "/src/two.cu" }, { "app(int*)", "/src/app.cu" } };
+			const cJSON *ks = tu_jat(doc, "kernels");
+			ck_assert_int_eq(cJSON_GetArraySize(ks), 3);
+			for (int k = 0; k < 3; k++) {
+				const cJSON *kk = cJSON_GetArrayItem(ks, k);
+				const char *in = cJSON_GetObjectItem(kk, "input")->valuestring;
+				ck_assert_str_eq(cJSON_GetObjectItem(kk, "demangled")->valuestring, want[k][0]);
+				ck_assert_msg(strlen(in) > strlen(want[k][1])
+					      && strcmp(in + strlen(in) - strlen(want[k][1]), want[k][1]) == 0,
+					      "%s", in);
+				ck_assert_int_eq((int)cJSON_GetObjectItem(kk, "job")->valuedouble, k);
+				/* each is launched by its own file's host code */
+				ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(kk, "host_sites")));
+			}
+			char *dbfile = xfmt("%s/compile_commands.json", build, NULL);
+			ck_assert_str_eq(tu_jat(doc, "input")->valuestring, dbfile);
+			free(dbfile);
+			cJSON_Delete(doc);
+		}
+		text[i] = strdup(r.out);
+		path[i] = write_in(tmp, i == 0 ? "all.json" : i == 1 ? "s1.json" : "s2.json", r.out);
+		tu_run_free(&r);
+	}
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "--merge", path[2], path[1], NULL });
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strcmp(r.out, text[0]) == 0, "merged:\n%s\nwhole:\n%s", r.out, text[0]);
+	tu_run_free(&r);
+	/* the files compiled one at a time (--jobs 1) rather than in parallel:
+	** the same report */
+	run_in(&r, tmp, (const char *const[]){ "--prelude", "-p", build, "--format", "json",
+					       "--population", "4", "--generations", "1", "--jobs", "1",
+					       NULL });
+	ck_assert_msg(strcmp(r.out, text[0]) == 0, "--jobs 1:\n%s\nparallel:\n%s", r.out, text[0]);
+	tu_run_free(&r);
+	for (int i = 0; i < 3; i++) {
+		free(path[i]);
+		free(text[i]);
+	}
+	remove_tree(dir);
+	free(build);
+	free(tmp);
+	free(dir);
+}
+END_TEST
+
 START_TEST(db_malformed)
 {
 	char *dir = make_dir();
@@ -831,7 +903,7 @@ START_TEST(tmpdir_removed_on_signal)
 		struct dirent *e;
 		while (d != NULL && (e = readdir(d)) != NULL)
 			if (strncmp(e->d_name, "simulee-c-", 10) == 0) {
-				char *bc = xfmt("%s/%s/host.ll", tmp, e->d_name);
+				char *bc = xfmt("%s/%s/unit0-loop.ll", tmp, e->d_name);
 				seen = access(bc, R_OK) == 0;
 				free(bc);
 			}
@@ -840,7 +912,7 @@ START_TEST(tmpdir_removed_on_signal)
 		struct timespec ts = { 0, 50 * 1000 * 1000 };
 		nanosleep(&ts, NULL);
 	}
-	ck_assert_msg(seen, "no temporary directory with host.ll appeared");
+	ck_assert_msg(seen, "no temporary directory with the host IR (unit0-loop.ll) appeared");
 	struct timespec ts = { 0, 300 * 1000 * 1000 };
 	nanosleep(&ts, NULL);
 	ck_assert_int_eq(kill(pid, SIGTERM), 0);
@@ -884,6 +956,7 @@ Suite *compile_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, db_two_tus);
 	tcase_add_test(tc, db_cli);
+	tcase_add_test(tc, db_whole_project);
 	tcase_add_test(tc, db_malformed);
 	tcase_add_test(tc, split_command);
 	tcase_add_test(tc, convert_entries);

@@ -941,6 +941,54 @@ START_TEST(every_kernel)
 }
 END_TEST
 
+/* A host launch at its real size (each thread walks a row of 8192
+** elements, about 120,000 instructions a warp) runs to its end in the
+** search: its budget scales with its data, where the fixed 100,000 a
+** warp ended nearly every host launch in the step budget. */
+START_TEST(real_size_budget)
+{
+	static const char text[] =
+		"__global__ void rowsum(const float *m, float *out, int rows, int n)\n"
+		"{\n"
+		"	int r = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"	if (r >= rows)\n"
+		"		return;\n"
+		"	float acc = 0;\n"
+		"	for (int j = 0; j < n; j++)\n"
+		"		acc += m[(size_t)r * n + j];\n"
+		"	out[r] = acc;\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"	int rows = 64, n = 8192;\n"
+		"	float *m, *out;\n"
+		"	cudaMalloc(&m, (size_t)rows * n * sizeof(float));\n"
+		"	cudaMalloc(&out, rows * sizeof(float));\n"
+		"	cudaMemset(m, 0, (size_t)rows * n * sizeof(float));\n"
+		"	rowsum<<<rows / 32, 32>>>(m, out, rows, n);\n"
+		"	return 0;\n"
+		"}\n";
+	char *tmp = tu_tmpfile(text, sizeof text - 1);
+	char cu[4200];
+	snprintf(cu, sizeof cu, "%s.cu", tmp);
+	ck_assert_int_eq(rename(tmp, cu), 0);
+	const char *args[] = { cu, "--generations", "1", "--format=json", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *host = tu_jat(doc, "kernels/0/host_sites");
+	ck_assert(cJSON_IsTrue(host));
+	const cJSON *b = tu_jat(doc, "kernels/0/search/outside_by_kind/step-budget");
+	/* the site's launches all finish; a mutant with a larger n may not */
+	ck_assert_msg(b == NULL || b->valuedouble <= 2, "%s", r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(cu);
+	free(tmp);
+}
+END_TEST
+
 Suite *evolve_suite(void)
 {
 	Suite *s = suite_create("evolve");
@@ -973,6 +1021,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, shape_rules);
 	tcase_add_test(tc, shared_init_searched);
 	tcase_add_test(tc, provenance_replays);
+	tcase_add_test(tc, real_size_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }

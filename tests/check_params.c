@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "evolve/params.h"
 #include "front/compile.h"
 #include "interp/interp.h"
 #include "tests.h"
@@ -443,6 +444,264 @@ START_TEST(contracts)
 }
 END_TEST
 
+
+/* A pin (the strings are never written). */
+#define KV(n, v) { (char *)(n), (char *)(v) }
+
+static const char ptrfields_cu[] =
+	"struct Bufs { float *in; int *out; int n; };\n"
+	"__global__ void k(Bufs b)\n"
+	"{\n"
+	"	int i = threadIdx.x;\n"
+	"	if (i < b.n)\n"
+	"		b.out[i] = (int)b.in[i];\n"
+	"}\n";
+
+/* A by-value struct's pointer fields get buffers as pointer parameters do:
+** named "P.FIELD" or "P.J" by the pins, typed from debug info, and their
+** addresses in the struct's param memory; --arg's 0 keeps one null, any
+** other value for it is refused. */
+START_TEST(struct_pointer_fields)
+{
+	char *bc = tu_compile_cu(ptrfields_cu);
+	struct loaded l;
+	load_bc(&l, bc, 1);
+	const struct func *f = kernel(&l, "k");
+	const struct param *b = param(f, 0);
+	ck_assert(b->byval);
+	ck_assert_uint_eq(b->nfields, 3);
+	ck_assert_ptr_nonnull(b->field_elem);
+	ck_assert_int_eq(b->field_elem[0], ET_F32);
+	ck_assert_int_eq(b->field_elem[1], ET_I32);
+	ck_assert_uint_eq(params_nbufs(f), 3);
+	ck_assert(params_known(f, "b.in") && params_known(f, "b.1") && params_known(f, "0.out"));
+	ck_assert(!params_known(f, "b.n") && !params_known(f, "b.zz") && !params_known(f, "c.in"));
+	char label[64];
+	params_field_label(f, 0, 1, label, sizeof label);
+	ck_assert_str_eq(label, "b.out");
+
+	struct params_kv args[] = { KV("b", ",,3") }, sizes[] = { KV("b.in", "4") };
+	struct params_kv inits[] = { KV("b.0", "iota") }, types[] = { KV("b.out", "u32") };
+	struct params_pins pins = { .args = args, .sizes = sizes, .inits = inits, .types = types,
+				    .nargs = 1, .nsizes = 1, .ninits = 1, .ntypes = 1 };
+	struct mem m;
+	mem_init(&m);
+	uint64_t slots[4] = { 0 };
+	struct params_buf *bufs = xcalloc(3, sizeof *bufs);
+	struct sim_error err = { 0 };
+	ck_assert_msg(params_setup(&pins, 1, f, &m, slots, bufs, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(bufs[0].param, -1);
+	ck_assert_int_eq(bufs[1].param, 0);
+	ck_assert_uint_eq(bufs[1].field, 1);
+	ck_assert_str_eq(bufs[1].label, "b.in");
+	ck_assert_int_eq(bufs[1].et, ET_F32);
+	ck_assert_uint_eq(bufs[1].elems, 4);
+	float want[4] = { 0, 1, 2, 3 };
+	ck_assert_int_eq(memcmp(m.a[bufs[1].alloc].data, want, sizeof want), 0);
+	ck_assert_uint_eq(bufs[2].field, 2);
+	ck_assert_int_eq(bufs[2].et, ET_U32);
+	ck_assert_uint_eq(bufs[2].elems, 0);	/* unsized: sparse */
+	const uint8_t *img = m.a[MEM_ID(slots[0])].data;
+	uint64_t in, out;
+	int32_t n;
+	memcpy(&in, img + b->field_off[0], 8);
+	memcpy(&out, img + b->field_off[1], 8);
+	memcpy(&n, img + b->field_off[2], 4);
+	ck_assert_uint_eq(in, MEM_PTR(bufs[1].alloc, 0));
+	ck_assert_uint_eq(out, MEM_PTR(bufs[2].alloc, 0));
+	ck_assert_int_eq(n, 3);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+
+	/* 0: a null pointer, no buffer */
+	struct params_kv null[] = { KV("b", "0,,3") };
+	struct params_pins pn = { .args = null, .nargs = 1 };
+	mem_init(&m);
+	bufs = xcalloc(3, sizeof *bufs);
+	ck_assert_msg(params_setup(&pn, 1, f, &m, slots, bufs, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(bufs[1].param, -1);
+	ck_assert_int_eq(bufs[2].param, 0);
+	memcpy(&in, m.a[MEM_ID(slots[0])].data + b->field_off[0], 8);
+	ck_assert_uint_eq(in, 0);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+
+	/* any other value for a pointer field, or a null one given a size */
+	struct params_kv bad[] = { KV("b", "5,,3") }, nsz[] = { KV("b.in", "4") };
+	struct params_pins pb = { .args = bad, .nargs = 1 };
+	mem_init(&m);
+	bufs = xcalloc(3, sizeof *bufs);
+	ck_assert_int_lt(params_setup(&pb, 1, f, &m, slots, bufs, &err), 0);
+	ck_assert_msg(strstr(err.msg, "--arg b: field 0 '5' is a pointer") != NULL, "%s", err.msg);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+	struct params_pins pz = { .args = null, .nargs = 1, .sizes = nsz, .nsizes = 1 };
+	mem_init(&m);
+	bufs = xcalloc(3, sizeof *bufs);
+	ck_assert_int_lt(params_setup(&pz, 1, f, &m, slots, bufs, &err), 0);
+	ck_assert_msg(strstr(err.msg, "null pointer") != NULL, "%s", err.msg);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+	interp_loaded_free(&l);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+static const char byval_store_cu[] =
+	"struct P { int x; int y; };\n"
+	"__global__ void k(P p, P q, int *o)\n"
+	"{\n"
+	"	p.x = q.x + threadIdx.x;\n"
+	"	o[threadIdx.x] = p.x + p.y;\n"
+	"}\n";
+
+/* A store into a by-value parameter writes the thread's own copy: no
+** write to read-only param memory, no race between the threads' copies,
+** and each thread reads back what it wrote (at -O0, where clang stores
+** into the byval struct itself, and at -O2). */
+START_TEST(byval_param_store)
+{
+	static const char *const olevels[] = KV("-O0", "-O2");
+	for (int k = 0; k < 2; k++) {
+		char *bc = k == 0 ? tu_compile_cu(byval_store_cu) : tu_compile_cu_opt(byval_store_cu, olevels[k]);
+		const char *args[] = { bc, "--grid", "1", "--block", "64", "--arg", "1=10,0", "--arg", "0=0,5",
+				       "--size", "2=64", "--dump", "2", NULL };
+		struct tu_run r;
+		tu_run_bin(&r, args);
+		ck_assert_msg(r.status == 0, "%s: status %d: %s%s", olevels[k], r.status, r.out, r.err);
+		ck_assert_msg(strstr(r.out, "read-only") == NULL && strstr(r.err, "read-only") == NULL,
+			      "%s: %s%s", olevels[k], r.out, r.err);
+		/* o[t] = 10 + t + 5 */
+		ck_assert_msg(strncmp(r.out, "15\n16\n17\n", 9) == 0, "%s: %s", olevels[k], r.out);
+		ck_assert_msg(strstr(r.out, "\n78\n") != NULL, "%s: %s", olevels[k], r.out);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
+static const char fnptr_cu[] =
+	"__device__ int twice(int v) { return 2 * v; }\n"
+	"__device__ int halve(int v) { return v / 2; }\n"
+	"__device__ float other(float v) { return v; }\n"
+	"typedef int (*unary)(int);\n"
+	"__global__ void k(const unary f, int *o)\n"
+	"{\n"
+	"	assert(f == twice || f == halve);\n"
+	"	o[threadIdx.x] = f(16);\n"
+	"}\n"
+	"__global__ void same_type(int *o) { o[0] = 1; }\n";
+
+/* A function-pointer parameter's candidates are the module's device
+** functions of its type (not a kernel, not another type); --arg names
+** one, the first is the default, and the search draws only among them,
+** so the assert holds in every launch it runs. */
+START_TEST(function_pointer_params)
+{
+	char *bc = tu_compile_cu(fnptr_cu);
+	struct loaded l;
+	load_bc(&l, bc, 1);
+	const struct func *f = kernel(&l, "k");
+	const struct param *fp = param(f, 0);
+	ck_assert_uint_eq(fp->nfns, 2);
+	ck_assert_str_eq(fp->fn_names[0], "twice");
+	ck_assert_str_eq(fp->fn_names[1], "halve");
+	ck_assert_int_eq(params_fn_pick(fp, NULL), 0);
+	ck_assert_int_eq(params_fn_pick(fp, "halve"), 1);
+	ck_assert_int_eq(params_fn_pick(fp, "other"), -1);
+	ck_assert_uint_eq(param(f, 1)->nfns, 0);
+	interp_loaded_free(&l);
+
+	const char *fixed[] = { bc, "--kernel", "k", "--block", "4", "--arg", "f=halve", "--size", "o=4",
+				"--dump", "o", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, fixed);
+	ck_assert_msg(r.status == 0 && strcmp(r.out, "8\n8\n8\n8\n") == 0, "status %d: %s%s", r.status,
+		      r.out, r.err);
+	tu_run_free(&r);
+	const char *bad[] = { bc, "--kernel", "k", "--block", "4", "--arg", "f=other", NULL };
+	tu_run_bin(&r, bad);
+	ck_assert_msg(r.status == 2 && strstr(r.err, "--arg f=other: no device function of its type")
+		      != NULL, "status %d: %s", r.status, r.err);
+	tu_run_free(&r);
+	/* the search: no launch outside the contract for the assert */
+	const char *search[] = { bc, "--kernel", "k", "--format=json", "--generations", "3", NULL };
+	tu_run_bin(&r, search);
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *assert_out = tu_jat(doc, "kernels/0/search/outside_contract");
+	ck_assert_msg(cJSON_IsNumber(assert_out) && assert_out->valuedouble == 0, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "\"twice\"") != NULL || strstr(r.out, "\"halve\"") != NULL, "%s", r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+static const char inner_cu[] =
+	"struct State { const float *table; int n; int *out; };\n"
+	"__global__ void k(State *s, float **rows, float *plain)\n"
+	"{\n"
+	"	s->out[0] = (int)s->table[s->n] + (int)rows[1][2] + (int)plain[0];\n"
+	"}\n";
+
+/* A buffer whose elements hold pointers (debug info) gets pointers to
+** buffers of its own: each element's, named after element 0's, one
+** level deep; a sparse buffer's first PARAMS_INNER_SPARSE elements. */
+START_TEST(pointer_buffers)
+{
+	char *bc = tu_compile_cu(inner_cu);
+	struct loaded l;
+	load_bc(&l, bc, 1);
+	const struct func *f = kernel(&l, "k");
+	const struct param *st = param(f, 0), *rows = param(f, 1);
+	ck_assert_uint_eq(st->ninner, 2);
+	ck_assert_uint_eq(st->inner_stride, 24);
+	ck_assert_uint_eq(st->inner_off[0], 0);
+	ck_assert_uint_eq(st->inner_off[1], 16);
+	ck_assert_int_eq(st->inner_elem[0], ET_F32);
+	ck_assert_int_eq(st->inner_elem[1], ET_I32);
+	ck_assert_str_eq(st->inner_name[1], "->out");
+	ck_assert_uint_eq(rows->ninner, 1);
+	ck_assert_uint_eq(rows->inner_stride, 8);
+	ck_assert_int_eq(rows->elem, ET_U64);
+	ck_assert_uint_eq(param(f, 2)->ninner, 0);
+
+	struct params_kv sizes[] = { KV("s", "6") }, types[] = { KV("s", "u64") };
+	struct params_pins pins = { .sizes = sizes, .nsizes = 1, .types = types, .ntypes = 1 };
+	struct mem m;
+	mem_init(&m);
+	uint64_t slots[3] = { 0 };
+	struct params_buf *bufs = xcalloc(3, sizeof *bufs);
+	struct sim_error err = { 0 };
+	ck_assert_msg(params_setup(&pins, 1, f, &m, slots, bufs, &err) == 0, "%s", err.msg);
+	const uint8_t *sd = m.a[bufs[0].alloc].data;
+	uint64_t offs[4] = { 0, 16, 24, 40 }, seen[4];
+	for (int k = 0; k < 4; k++) {
+		memcpy(&seen[k], sd + offs[k], 8);
+		ck_assert_msg(MEM_ID(seen[k]) != 0 && MEM_OFF(seen[k]) == 0, "pointer %d: %llx", k,
+			      (unsigned long long)seen[k]);
+		ck_assert_str_eq(m.a[MEM_ID(seen[k])].name, k % 2 ? "s->out" : "s->table");
+	}
+	ck_assert_uint_ne(seen[0], seen[2]);	/* each element its own */
+	enum mem_fault fault = MF_NONE;
+	const uint8_t *r1 = mem_ptr(&m, MEM_PTR(bufs[1].alloc, 8), 8, 0, &fault);
+	ck_assert_ptr_nonnull(r1);
+	uint64_t row;
+	memcpy(&row, r1, 8);
+	ck_assert_str_eq(m.a[MEM_ID(row)].name, "*rows");
+	ck_assert_int_eq(m.a[MEM_ID(row)].elem, ET_F32);
+	params_free_bufs(bufs, 3);
+	mem_free(&m);
+	interp_loaded_free(&l);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *params_suite(void)
 {
 	Suite *s = suite_create("params");
@@ -454,6 +713,10 @@ Suite *params_suite(void)
 	tcase_add_test(tc, optimised);
 	tcase_add_test(tc, malformed);
 	tcase_add_test(tc, contracts);
+	tcase_add_test(tc, struct_pointer_fields);
+	tcase_add_test(tc, byval_param_store);
+	tcase_add_test(tc, function_pointer_params);
+	tcase_add_test(tc, pointer_buffers);
 	suite_add_tcase(s, tc);
 	return s;
 }

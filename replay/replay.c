@@ -1,0 +1,523 @@
+/*
+** replay.c: see replay.h.  The buffers a reproduction uploads are made the
+** way the finding's replay line makes them: the launch's options become
+** pins again and params_setup builds the buffers from them, with the same
+** generators and seed, in memory of their own.  So `simulee-c <replay
+** line> --dump-inputs` and `repro --dump-inputs` print the same lines,
+** which the tests check.
+*/
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "detect/report.h"
+#include "evolve/input.h"
+#include "evolve/params.h"
+#include "interp/mathfn.h"
+#include "memmodel/mem.h"
+#include "replay/replay.h"
+
+/* A buffer of unknown size (a sparse one) is uploaded as this many bytes
+** of zeros: what a kernel indexing it within reason needs. */
+#define REPLAY_SPARSE_BYTES (UINT64_C(16) << 20)
+
+void replay_format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
+{
+	switch (et) {
+	case ET_F32: { float f; memcpy(&f, p, 4); snprintf(buf, n, "%.9g", f); break; }
+	case ET_F64: { double d; memcpy(&d, p, 8); snprintf(buf, n, "%.17g", d); break; }
+	case ET_F16: { uint16_t h; memcpy(&h, p, 2); snprintf(buf, n, "%.9g", math_f16_to_f32(h)); break; }
+	case ET_I8: snprintf(buf, n, "%d", (int8_t)p[0]); break;
+	case ET_U8: snprintf(buf, n, "%u", p[0]); break;
+	case ET_I16: { int16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%d", v); break; }
+	case ET_U16: { uint16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%u", v); break; }
+	case ET_I32: { int32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRId32, v); break; }
+	case ET_U32: { uint32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRIu32, v); break; }
+	case ET_I64: { int64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRId64, v); break; }
+	default: { uint64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRIu64, v); break; }
+	}
+}
+
+void replay_dump_inputs(FILE *out, const struct func *f, const struct params_buf *bufs,
+			const struct mem *m)
+{
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		const struct params_buf *b = &bufs[i];
+		if (b->param < 0 || b->same_as || b->tex)
+			continue;
+		const struct mem_alloc *a = &m->a[b->alloc];
+		char label[128];
+		params_label(f, i, label, sizeof label);
+		fprintf(out, "# %s %s %" PRIu64 "%s\n", label, params_et_name(b->et), b->elems,
+			a->uninit ? " uninit" : "");
+		if (a->uninit || a->data == NULL)
+			continue;
+		unsigned es = evolve_elem_size(b->et);
+		char val[64];
+		for (uint64_t k = 0; k < b->elems; k++) {
+			replay_format_value(val, sizeof val, a->data + k * es, b->et);
+			fprintf(out, "%s\n", val);
+		}
+	}
+}
+
+/* ---- the compute-sanitizer tool of each kind ------------------------- */
+
+enum confirm { BY_TOOL, BY_FAILURE, BY_TIMEOUT, NOT_CONFIRMABLE };
+
+/* How a finding is confirmed on hardware: *TOOL the compute-sanitizer tool
+** (BY_TOOL), or *WHY the reason nothing can confirm it. */
+static enum confirm confirm_of(const struct finding *f, const char **tool, const char **why)
+{
+	*tool = NULL;
+	*why = NULL;
+	switch (f->kind) {
+	case FK_RACE:
+		if (f->space == AS_SHARED) {
+			*tool = "racecheck";
+			return BY_TOOL;
+		}
+		*why = "racecheck sees races on shared memory only; a race on global memory is not "
+		       "checked by any compute-sanitizer tool";
+		return NOT_CONFIRMABLE;
+	case FK_BARRIER_DIVERGENCE:
+	case FK_WARP_SYNC:
+		*tool = "synccheck";
+		return BY_TOOL;
+	case FK_OOB:
+	case FK_NULL:
+	case FK_INVALID_PTR:
+	case FK_MISALIGNED:
+	case FK_READONLY:
+		*tool = "memcheck";
+		return BY_TOOL;
+	case FK_UNINIT:
+		if (f->space == AS_GLOBAL) {
+			*tool = "initcheck";
+			return BY_TOOL;
+		}
+		*why = "initcheck tracks global memory only; an uninitialized read of shared or "
+		       "local memory is not checked by any compute-sanitizer tool";
+		return NOT_CONFIRMABLE;
+	case FK_ASSERT:
+	case FK_TRAP:
+		return BY_FAILURE;
+	case FK_STEP_BUDGET:
+	case FK_WARP_DEADLOCK:
+		return BY_TIMEOUT;
+	case FK_DIV_ZERO:
+		*why = "integer division by zero does not trap on NVIDIA GPUs (the result is "
+		       "undefined), so no tool reports it";
+		return NOT_CONFIRMABLE;
+	default:
+		*why = "this kind is not a runtime error (a barrier's verdict, a shape the kernel "
+		       "assumes, an index past an inner dimension, the model's budget)";
+		return NOT_CONFIRMABLE;
+	}
+}
+
+/* ---- files -------------------------------------------------------------- */
+
+static int make_dir(const char *path, struct sim_error *err)
+{
+	if (mkdir(path, 0777) == 0 || errno == EEXIST)
+		return 0;
+	return sim_fail(err, SIM_ERR_IO, "--replay: cannot create %s: %s", path, strerror(errno));
+}
+
+static FILE *create(const char *dir, const char *name, struct sim_error *err)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "wb");
+	if (f == NULL)
+		sim_fail(err, SIM_ERR_IO, "--replay: cannot write %s: %s", path, strerror(errno));
+	free(path);
+	return f;
+}
+
+static int finish(FILE *f, const char *dir, const char *name, struct sim_error *err)
+{
+	int bad = ferror(f);
+	if (fclose(f) != 0 || bad)
+		return sim_fail(err, SIM_ERR_IO, "--replay: writing %s/%s failed", dir, name);
+	return 0;
+}
+
+/* Copies file FROM to DIR/NAME (mode MODE). */
+static int copy_file(const char *from, const char *dir, const char *name, mode_t mode,
+		     struct sim_error *err)
+{
+	FILE *in = fopen(from, "rb");
+	if (in == NULL)
+		return sim_fail(err, SIM_ERR_IO, "--replay: cannot read %s: %s", from, strerror(errno));
+	FILE *out = create(dir, name, err);
+	if (out == NULL) {
+		fclose(in);
+		return err->status;
+	}
+	char buf[65536];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof buf, in)) > 0)
+		fwrite(buf, 1, n, out);
+	fclose(in);
+	int rc = finish(out, dir, name, err);
+	char *path = xasprintf("%s/%s", dir, name);
+	if (rc == 0 && chmod(path, mode) != 0)
+		rc = sim_fail(err, SIM_ERR_IO, "--replay: chmod %s: %s", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* ---- one reproduction --------------------------------------------------- */
+
+/* The pins that give launch L's arguments and buffers again (its replay
+** line's --arg, --size, --type, --init and --tex), into the vectors of
+** *P; free with free_pins. */
+struct pin_vecs {
+	struct params_kv *v[5];
+	uint32_t n[5], cap[5];
+};
+
+/* Appends pin NAME=VALUE (VALUE taken) to list WHICH. */
+static void pin(struct pin_vecs *pv, int which, const char *name, char *value)
+{
+	struct params_kv kv = { xstrdup(name), value };
+	VEC_PUSH(pv->v[which], pv->n[which], pv->cap[which], kv);
+}
+
+static struct params_pins pins_of_launch(const struct report_launch *L, struct pin_vecs *pv)
+{
+	enum { ARGS, SIZES, TYPES, INITS, TEXS };
+	for (uint32_t i = 0; i < L->nargs; i++)
+		pin(pv, ARGS, L->args[i].name, xstrdup(L->args[i].value));
+	for (uint32_t i = 0; i < L->nbufs; i++) {
+		const struct report_buffer *b = &L->bufs[i];
+		if (b->tex) {
+			pin(pv, TEXS, b->name, xstrdup(b->tex));
+			continue;
+		}
+		if (b->elems)
+			pin(pv, SIZES, b->name, xasprintf("%" PRIu64, b->elems));
+		if (b->type)
+			pin(pv, TYPES, b->name, xstrdup(b->type));
+		if (b->init && strcmp(b->init, "zero") != 0)
+			pin(pv, INITS, b->name, xstrdup(b->init));
+	}
+	return (struct params_pins){ .args = pv->v[ARGS], .nargs = pv->n[ARGS],
+				     .sizes = pv->v[SIZES], .nsizes = pv->n[SIZES],
+				     .types = pv->v[TYPES], .ntypes = pv->n[TYPES],
+				     .inits = pv->v[INITS], .ninits = pv->n[INITS],
+				     .texs = pv->v[TEXS], .ntexs = pv->n[TEXS] };
+}
+
+static void free_pins(struct pin_vecs *pv)
+{
+	for (int k = 0; k < 5; k++) {
+		for (uint32_t i = 0; i < pv->n[k]; i++) {
+			free(pv->v[k][i].name);
+			free(pv->v[k][i].value);
+		}
+		free(pv->v[k]);
+	}
+}
+
+static void put_hex(FILE *f, const uint8_t *p, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++)
+		fprintf(f, "%02x", p[i]);
+}
+
+/*
+** Writes launch.txt and the buffers' files of launch L of kernel F into
+** DIR.  Returns 0; 1 with *WHY set when the launch cannot be replayed
+** (nothing written then); or a negative SIM_ERR_*.
+*/
+static int write_launch(const struct replay_src *s, const struct report *r, uint32_t li,
+			const char *dir, const char *comment, const char **why,
+			struct sim_error *err)
+{
+	const struct report_launch *L = &r->launches[li];
+	const struct program *p = s->prog;
+	const struct func *f = &p->funcs[s->kernel->func];
+	struct pin_vecs pv = { 0 };
+	struct params_pins pins = pins_of_launch(L, &pv);
+	struct mem m;
+	mem_init(&m);
+	interp_mem_setup(p, &m, L->dyn_shared);
+	uint32_t nslots = params_nslots(f);
+	uint64_t *args = xcalloc(nslots ? nslots : 1, sizeof *args);
+	uint32_t nbufs = params_nbufs(f);
+	struct params_buf *bufs = xcalloc(nbufs ? nbufs : 1, sizeof *bufs);
+	FILE *lt = NULL;
+	int rc = params_setup(&pins, L->seed, f, &m, args, bufs, err);
+	if (rc < 0)
+		goto out;
+	*why = NULL;
+	for (uint32_t i = 0; i < f->nparams && *why == NULL; i++) {
+		const struct param *pa = &f->params[i];
+		if (pa->texobj != TEXOBJ_NONE)
+			*why = "a texture or surface object is an argument: reproductions upload "
+			       "plain buffers only";
+		else if (bufs[i].param < 0 && !pa->byval && pa->nslots != 1)
+			*why = "an argument is passed in several pieces, which the reproduction does "
+			       "not lay out";
+		else if (bufs[i].param < 0 && !pa->byval && pa->size > 8)
+			*why = "an argument is wider than 8 bytes";
+		else if (pa->nfns > 0)
+			*why = "a function pointer is an argument, whose address the reproduction "
+			       "cannot take";
+		else if (bufs[i].param >= 0 && bufs[i].inner != NULL)
+			*why = "a buffer's elements point to buffers of their own, which the "
+			       "reproduction does not lay out";
+	}
+	for (uint32_t k = f->nparams; k < nbufs && *why == NULL; k++)
+		if (bufs[k].param >= 0)
+			*why = "a struct argument's pointer fields point to buffers, which the "
+			       "reproduction does not lay out";
+	if (*why != NULL) {
+		rc = 1;
+		goto out;
+	}
+	lt = create(dir, "launch.txt", err);
+	if (lt == NULL) {
+		rc = err->status;
+		goto out;
+	}
+	fprintf(lt, "%s", comment);
+	fprintf(lt, "ptx kernel.ptx\nkernel %s\n", s->kernel->name);
+	fprintf(lt, "grid %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", L->grid.x, L->grid.y, L->grid.z);
+	fprintf(lt, "block %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", L->block.x, L->block.y, L->block.z);
+	fprintf(lt, "shared %" PRIu64 "\n", L->dyn_shared);
+	for (uint32_t i = 0; i < f->nparams && rc == 0; i++) {
+		const struct param *pa = &f->params[i];
+		char label[128];
+		params_label(f, i, label, sizeof label);
+		if (bufs[i].param >= 0) {
+			const struct mem_alloc *a = &m.a[bufs[i].alloc];
+			const char *et = params_et_name(bufs[i].et);
+			if (bufs[i].elems == 0) {
+				fprintf(lt, "buffer %s %s 0 sparse:%" PRIu64 "\n", label, et, REPLAY_SPARSE_BYTES);
+			} else if (a->uninit) {
+				fprintf(lt, "buffer %s %s %" PRIu64 " uninit\n", label, et, bufs[i].elems);
+			} else {
+				char *name = xasprintf("arg%u.bin", i);
+				FILE *bf = create(dir, name, err);
+				if (bf == NULL) {
+					rc = err->status;
+				} else {
+					fwrite(a->data, 1, bufs[i].elems * evolve_elem_size(bufs[i].et), bf);
+					rc = finish(bf, dir, name, err);
+				}
+				fprintf(lt, "buffer %s %s %" PRIu64 " %s\n", label, et, bufs[i].elems, name);
+				free(name);
+			}
+			continue;
+		}
+		fprintf(lt, "value %s ", label);
+		if (pa->byval) {
+			const struct mem_alloc *a = &m.a[MEM_ID(args[f->param_slot[i] - f->param_slot[0]])];
+			put_hex(lt, a->data, pa->size);
+		} else {
+			uint8_t b[8];
+			uint64_t v = args[f->param_slot[i] - f->param_slot[0]];
+			for (int k = 0; k < 8; k++)
+				b[k] = (uint8_t)(v >> (8 * k));
+			put_hex(lt, b, pa->size ? pa->size : 1);
+		}
+		fputc('\n', lt);
+	}
+	if (rc == 0)
+		rc = finish(lt, dir, "launch.txt", err);
+	else
+		fclose(lt);
+	lt = NULL;
+out:
+	if (lt)
+		fclose(lt);
+	params_free_bufs(bufs, nbufs);
+	free(args);
+	mem_free(&m);
+	free_pins(&pv);
+	return rc;
+}
+
+static const char makefile[] =
+	"# Builds the reproduction on the CUDA driver API (needs the CUDA toolkit;\n"
+	"# no GPU to build).  make CUDA_PATH=/path/to/cuda for another toolkit.\n"
+	"CUDA_PATH ?= /usr/local/cuda\n"
+	"NVCC ?= $(CUDA_PATH)/bin/nvcc\n"
+	"\n"
+	"# ptxas's target for `make check` (the PTX's .target or any later one)\n"
+	"PTXAS_ARCH ?= sm_80\n"
+	"\n"
+	"repro: repro.c\n"
+	"\t$(NVCC) -O2 -o $@ repro.c -ldl\n"
+	"\n"
+	"# assembles the PTX for PTXAS_ARCH: no GPU needed\n"
+	"check: repro\n"
+	"\t$(CUDA_PATH)/bin/ptxas -arch=$(PTXAS_ARCH) -o /dev/null kernel.ptx\n";
+
+/* run.sh for confirmation C (tool TOOL, or the reason WHY none can). */
+static int write_run_sh(const char *dir, enum confirm c, const char *tool, const char *why,
+			const struct finding *f, struct sim_error *err)
+{
+	FILE *sh = create(dir, "run.sh", err);
+	if (sh == NULL)
+		return err->status;
+	fprintf(sh, "#!/bin/sh\n"
+		"# Replays the finding in launch.txt on the GPU and says whether the hardware\n"
+		"# confirmed it.  Exit status: 0 confirmed, 1 not confirmed, 2 could not run,\n"
+		"# 3 nothing on the GPU can confirm this kind of finding.\n"
+		"cd \"$(dirname \"$0\")\" || exit 2\n"
+		"make -s repro || exit 2\n"
+		"SAN=${COMPUTE_SANITIZER:-compute-sanitizer}\n");
+	switch (c) {
+	case BY_TOOL:
+		fprintf(sh, "\"$SAN\" --tool %s --error-exitcode 99 ./repro launch.txt > sanitizer.log 2>&1\n"
+			"st=$?\n"
+			"cat sanitizer.log\n"
+			"case $st in\n"
+			"99) echo \"simulee-c replay: CONFIRMED by compute-sanitizer --tool %s\"; exit 0;;\n"
+			"0) echo \"simulee-c replay: NOT CONFIRMED: compute-sanitizer --tool %s reported "
+			"nothing%s\"; exit 1;;\n"
+			"*) echo \"simulee-c replay: compute-sanitizer --tool %s could not run it "
+			"(status $st)\"; exit 2;;\n"
+			"esac\n", tool, tool, tool,
+			f->kind == FK_RACE && f->its_only ? " (the race needs independent thread "
+			"scheduling to interleave the two lanes, which one run may not do)" : "", tool);
+		break;
+	case BY_FAILURE:
+		fprintf(sh, "./repro launch.txt\n"
+			"st=$?\n"
+			"case $st in\n"
+			"1) echo \"simulee-c replay: CONFIRMED: the kernel failed on the GPU\"; exit 0;;\n"
+			"0) echo \"simulee-c replay: NOT CONFIRMED: the kernel completed\"; exit 1;;\n"
+			"*) exit 2;;\n"
+			"esac\n");
+		break;
+	case BY_TIMEOUT:
+		fprintf(sh, "timeout 60 ./repro launch.txt\n"
+			"st=$?\n"
+			"case $st in\n"
+			"124) echo \"simulee-c replay: CONFIRMED: the kernel did not finish in 60 s\"; exit 0;;\n"
+			"0) echo \"simulee-c replay: NOT CONFIRMED: the kernel finished\"; exit 1;;\n"
+			"*) exit 2;;\n"
+			"esac\n");
+		break;
+	case NOT_CONFIRMABLE:
+		fprintf(sh, "./repro launch.txt\n"
+			"echo \"simulee-c replay: cannot be confirmed on the GPU: %s\"\n"
+			"exit 3\n", why);
+		break;
+	}
+	int rc = finish(sh, dir, "run.sh", err);
+	char *path = xasprintf("%s/run.sh", dir);
+	if (rc == 0 && chmod(path, 0755) != 0)
+		rc = sim_fail(err, SIM_ERR_IO, "--replay: chmod %s: %s", path, strerror(errno));
+	free(path);
+	return rc;
+}
+
+/* The comment lines at the top of launch.txt and README. */
+static char *describe(const struct report *r, const struct finding *f, const char *kernel)
+{
+	char *msg = report_message(f);
+	char *opts = report_launch_options(r, f->launch);
+	const struct report_launch *L = &r->launches[f->launch];
+	char *s = xasprintf("# simulee-c %s reproduction of: %s\n"
+			    "# at %s:%" PRIu32 ":%" PRIu32 " in %s\n"
+			    "# the witness launch: %s\n%s",
+			    r->version ? r->version : "", msg, f->loc.file ? f->loc.file : "?",
+			    f->loc.line, f->loc.col, kernel, opts,
+			    L->shared_init ? "# note: the witness started shared memory as "
+			    "--shared-init says; on the GPU it starts undefined\n" : "");
+	free(msg);
+	free(opts);
+	return s;
+}
+
+int replay_write(const struct replay_src *s, const struct report *r, uint32_t *n,
+		 struct sim_error *err)
+{
+	char *repro = compile_data_path(s->cop, "replay/repro.c");
+	char *ptx = NULL;	/* the kernel's PTX, made once */
+	int rc = 0;
+	if (repro == NULL)
+		return sim_fail(err, SIM_ERR_IO, "--replay: replay/repro.c not found where simulee-c's "
+				"data files are");
+	char **done = NULL;	/* the directories written: findings of one
+				   fingerprint share one reproduction */
+	uint32_t ndone = 0, capdone = 0;
+	if ((rc = make_dir(s->dir, err)) < 0)
+		goto out;
+	for (uint32_t i = 0; i < r->findings.n && rc >= 0; i++) {
+		const struct finding *f = &r->findings.v[i];
+		if (!report_shows(r, f) || f->launch >= r->nlaunches)
+			continue;
+		char *fp = report_fingerprint(r, f);
+		char *dir = xasprintf("%s/%s-%s", s->dir, finding_kind_id(f->kind), fp);
+		free(fp);
+		int seen = 0;
+		for (uint32_t k = 0; k < ndone && !seen; k++)
+			seen = strcmp(done[k], dir) == 0;
+		if (seen) {
+			free(dir);
+			continue;
+		}
+		VEC_PUSH(done, ndone, capdone, xstrdup(dir));
+		char *text = describe(r, f, s->kernel->demangled);
+		const char *why = NULL, *tool = NULL, *cwhy = NULL;
+		enum confirm c = confirm_of(f, &tool, &cwhy);
+		rc = make_dir(dir, err);
+		if (rc == 0)
+			rc = write_launch(s, r, f->launch, dir, text, &why, err);
+		if (rc == 0 && ptx == NULL) {
+			ptx = xasprintf("%s/kernel.ptx", dir);
+			rc = compile_ptx(s->cop, s->bc, ptx, err);
+		} else if (rc == 0) {
+			rc = copy_file(ptx, dir, "kernel.ptx", 0644, err);
+		}
+		if (rc == 0)
+			rc = copy_file(repro, dir, "repro.c", 0644, err);
+		FILE *mk = rc == 0 ? create(dir, "Makefile", err) : NULL;
+		if (mk != NULL) {
+			fputs(makefile, mk);
+			rc = finish(mk, dir, "Makefile", err);
+		} else if (rc == 0) {
+			rc = err->status;
+		}
+		if (rc == 0)
+			rc = write_run_sh(dir, c, tool, cwhy, f, err);
+		FILE *rd = rc >= 0 ? create(dir, "README", err) : NULL;
+		if (rd != NULL) {
+			fprintf(rd, "%s", text);
+			if (rc == 1)
+				fprintf(rd, "# not reproducible: %s\n", why);
+			else if (c == BY_TOOL)
+				fprintf(rd, "# confirm with: ./run.sh (compute-sanitizer --tool %s)\n", tool);
+			else if (c == NOT_CONFIRMABLE)
+				fprintf(rd, "# no GPU tool confirms it: %s\n", cwhy);
+			else
+				fprintf(rd, "# confirm with: ./run.sh (%s)\n", c == BY_FAILURE
+					? "the launch fails" : "the launch does not finish");
+			int r2 = finish(rd, dir, "README", err);
+			rc = rc == 1 ? (r2 < 0 ? r2 : 0) : r2;
+		} else if (rc >= 0) {
+			rc = err->status;
+		}
+		if (rc == 0)
+			(*n)++;
+		free(text);
+		free(dir);
+	}
+out:
+	for (uint32_t k = 0; k < ndone; k++)
+		free(done[k]);
+	free(done);
+	free(ptx);
+	free(repro);
+	return rc < 0 ? rc : 0;
+}
