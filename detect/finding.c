@@ -26,6 +26,7 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_ASSUMPTION] = "shape assumption",
 	[FK_INCOMPLETE] = "analysis incomplete",
 	[FK_WARP_DEADLOCK] = "lock held by the lane's own warp: deadlock under lockstep",
+	[FK_MEMORY_BUDGET] = "memory budget exceeded",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -47,6 +48,7 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_ASSUMPTION] = "shape-assumption",
 	[FK_INCOMPLETE] = "analysis-incomplete",
 	[FK_WARP_DEADLOCK] = "warp-deadlock",
+	[FK_MEMORY_BUDGET] = "memory-budget",
 };
 
 static const char *const contract_names[CL__COUNT] = {

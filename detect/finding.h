@@ -32,6 +32,7 @@ enum finding_kind {
 	FK_ASSUMPTION,		/* a shape the kernel assumes (an inferred contract) */
 	FK_INCOMPLETE,		/* the model ran out of shadow memory: a note */
 	FK_WARP_DEADLOCK,	/* lockstep: a lane spins on a lock its own warp holds */
+	FK_MEMORY_BUDGET,	/* the launch needed more simulated memory than --max-memory */
 	FK__COUNT
 };
 

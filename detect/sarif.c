@@ -151,6 +151,12 @@ static const struct rule_text rule_texts[FK__COUNT] = {
 		"reconverges, so the lane holding the lock never runs while the others spin. "
 		"Put the critical section inside the loop that takes the lock (release before "
 		"the loop's next turn), or let one lane per warp take the lock for the warp." },
+	[FK_MEMORY_BUDGET] = { "Memory budget exceeded",
+		"The launch needed more simulated memory than the budget (--max-memory) allows.",
+		"A memset, memcpy or loop touched more bytes of a buffer than the budget holds, "
+		"usually through a length or index the kernel computed (negative, or far past any "
+		"buffer). Check the length; if the launch really needs that much, raise "
+		"--max-memory." },
 };
 
 /* The text of rule K: the table's, or for a kind it does not know, the

@@ -42,6 +42,7 @@ struct driver_opts {
 	double threshold;
 	double time_limit;		/* seconds per kernel; 0: none */
 	uint64_t jobs;			/* 0: the number of cores */
+	uint64_t max_memory;		/* simulated bytes per launch (struct mem limit) */
 };
 
 /*

@@ -41,7 +41,7 @@ int evolve_is_contract_fault(enum finding_kind k)
 {
 	switch (k) {
 	case FK_OOB: case FK_NULL: case FK_INVALID_PTR: case FK_MISALIGNED: case FK_READONLY:
-	case FK_ASSERT: case FK_TRAP: case FK_STEP_BUDGET:
+	case FK_ASSERT: case FK_TRAP: case FK_STEP_BUDGET: case FK_MEMORY_BUDGET:
 		return 1;
 	default:
 		return 0;
@@ -246,9 +246,12 @@ static uint32_t *dim_of_c(struct evolve_cand *c, int d)
 	return d < 3 ? comp(&c->block, d) : comp(&c->grid, d - 3);
 }
 
+/* The launch's threads, UINT64_MAX when that does not fit (a pinned grid
+** of 2^31-1 x 65535 x 65535 blocks of 1024 threads is 2^73). */
 static uint64_t threads_of(const struct evolve_cand *c)
 {
-	return (uint64_t)c->grid.x * c->grid.y * c->grid.z * c->block.x * c->block.y * c->block.z;
+	uint64_t b = (uint64_t)c->grid.x * c->grid.y * c->grid.z, t = (uint64_t)c->block.x * c->block.y * c->block.z;
+	return t != 0 && b > UINT64_MAX / t ? UINT64_MAX : b * t;
 }
 
 /* The threads a block may have: __launch_bounds__', else CUDA's. */
@@ -906,6 +909,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	const struct program *p = pb->prog;
 	struct mem m;
 	mem_init(&m);
+	m.limit = pb->max_memory;
 	interp_mem_setup(p, &m, c->dyn_shared);
 	uint64_t *args = xcalloc(pb->nslots ? pb->nslots : 1, sizeof *args);
 	uint32_t *alloc = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *alloc);
@@ -1026,7 +1030,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		cfg.shared_ctx = &c->shared;
 	}
 	/* a launch that breaks its contract is discarded: stop it there */
-	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET;
+	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET | 1u << FK_MEMORY_BUDGET;
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
 	mam_clear_results(w->mam);
@@ -2080,6 +2084,46 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	return f;
 }
 
+/* When no launch of R finished, every one stopped by the step budget or
+** the memory budget (a kernel that loops forever whatever its inputs),
+** the first such launch under the strongest contract becomes a finding:
+** its budget fault, which the search would otherwise drop with the launch,
+** saying so.  Silence would read as a clean kernel. */
+static void no_finishing_launch(struct evolve_result *r)
+{
+	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
+			return;
+		*(c->rejected == FK_STEP_BUDGET ? &steps : &memory) += 1;
+		if (w == UINT32_MAX || c->contract < r->cands[w].contract)
+			w = i;
+	}
+	if (w == UINT32_MAX)
+		return;
+	struct evolve_cand *c = &r->cands[w];
+	uint32_t fi = 0;
+	while (fi < c->fs.n && (int)c->fs.v[fi].kind != c->rejected)
+		fi++;
+	if (fi == c->fs.n)
+		return;
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (i != fi)
+			finding_clear(&c->fs.v[i]);
+	c->fs.v[0] = c->fs.v[fi];
+	c->fs.n = 1;
+	struct finding *f = &c->fs.v[0];
+	char *was = f->detail;
+	f->detail = xasprintf("no launch finishes: all %" PRIu32 " launch%s the search ran %s%s%s",
+			      r->ncands, r->ncands == 1 ? "" : "es",
+			      steps ? "hit the step budget" : "", steps && memory ? " or " : "",
+			      memory ? "passed the memory budget" : "");
+	free(was);
+	merge_findings(&r->findings, &c->fs, w, c->contract);
+	r->best = w;
+}
+
 /*
 ** Decides the contract of every candidate now that the assumptions are
 ** known, and builds the result from them: the union of findings, merged
@@ -2129,6 +2173,7 @@ static void conclude(struct driver *d)
 		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
+	no_finishing_launch(r);
 }
 
 /* The candidates of R inside the kernel's contract so far (accepted, and

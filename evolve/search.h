@@ -147,6 +147,7 @@ struct evolve_problem {
 	double time_limit;	/* seconds; 0: none */
 	void (*progress)(void *ctx, const struct evolve_progress *st);
 	void *progress_ctx;
+	uint64_t max_memory;	/* simulated bytes per launch (struct mem limit; 0: none) */
 };
 
 /* An evaluated candidate. */

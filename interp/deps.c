@@ -584,12 +584,19 @@ void prog_compute_deps(struct program *p)
 			uint16_t m;
 			uint32_t site = UINT32_MAX;
 			switch (I->op) {
-			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG: case OP_MEMSET:
+			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
 				m = od(dep, ns, I->a);
 				site = I->x;
 				break;
+			/* the bytes touched depend on the length too: a memset
+			** past a buffer by a length the host chose is the
+			** host's doing, as an index it passed is */
+			case OP_MEMSET:
+				m = od(dep, ns, I->a) | od(dep, ns, I->c);
+				site = I->x;
+				break;
 			case OP_MEMCPY:
-				m = od(dep, ns, I->a) | od(dep, ns, I->b);
+				m = od(dep, ns, I->a) | od(dep, ns, I->b) | od(dep, ns, I->c);
 				site = I->x;
 				break;
 			case OP_TEX: case OP_SULD: case OP_SUST:

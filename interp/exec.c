@@ -527,6 +527,7 @@ static enum finding_kind fault_kind(enum mem_fault f)
 	case MF_INVALID: return FK_INVALID_PTR;
 	case MF_MISALIGNED: return FK_MISALIGNED;
 	case MF_READONLY: return FK_READONLY;
+	case MF_BUDGET: return FK_MEMORY_BUDGET;
 	default: return FK_OOB;
 	}
 }
@@ -609,6 +610,9 @@ static void mem_fault_finding(struct exec *ex, struct warp *w, int lane, uint32_
 			 (unsigned long long)addr);
 	if (f == MF_OOB && k > 0 && (size_t)k < sizeof detail)
 		oob_words(ex->m, addr, detail + k, sizeof detail - (size_t)k);
+	if (f == MF_BUDGET && k > 0 && (size_t)k < sizeof detail)
+		snprintf(detail + k, sizeof detail - (size_t)k, ": the launch's simulated memory would "
+			 "pass its budget of %llu bytes (--max-memory)", (unsigned long long)ex->m->limit);
 	uint32_t id = MEM_ID(addr);
 	if (f == MF_INVALID && id < ex->m->n && ex->m->a[id].heap && k > 0 && (size_t)k < sizeof detail)
 		snprintf(detail + k, sizeof detail - (size_t)k, ", in a heap block freed before "
@@ -2490,13 +2494,10 @@ reload:
 			const uint64_t *A = OP(I->a), *B = OP(I->b), *C = OP(I->c);
 			FOR_LANES(m, l) {
 				uint64_t n = C[l], bad = 0;
-				uint8_t *tmp = xmalloc(n ? n : 1);
-				enum mem_fault f = mem_read(mem, B[l], tmp, n, &bad);
-				if (f == MF_NONE)
-					f = mem_write(mem, A[l], tmp, n, &bad);
-				free(tmp);
+				enum mem_fault f = mem_copy(mem, A[l], B[l], n, &bad);
 				if (f != MF_NONE)
-					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, bad >= A[l] && bad < A[l] + n);
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1,
+							  MEM_ID(bad) == MEM_ID(A[l]) && bad - A[l] < n);
 				else if (ex->mam && n) {
 					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
 					mam_access_range(ex->mam, &w->mam, l, B[l], n, MAM_READ, us);
@@ -2544,6 +2545,10 @@ reload:
 				if (size > (UINT64_C(1) << 24)) {
 					exec_finding(ex, w, (int)l, fr->fn, pc, FK_OOB, 0,
 						     "alloca of more than 16 MiB");
+					size = 1;
+				} else if (!mem_fits(mem, size)) {
+					exec_finding(ex, w, (int)l, fr->fn, pc, FK_MEMORY_BUDGET, 0,
+						     "local array past the launch's memory budget (--max-memory)");
 					size = 1;
 				}
 				const struct localvar *lv = I->x < p->nlocals ? &p->locals[I->x] : NULL;

@@ -111,6 +111,10 @@ struct launch_cfg {
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)
 #define LAUNCH_MAX_THREADS_PER_BLOCK 1024u
+/* The most dynamic shared memory a block can opt into (sm_90 and later,
+** the largest of any architecture: 227 KiB; cudaFuncSetAttribute's
+** MaxDynamicSharedMemorySize). */
+#define LAUNCH_MAX_DYN_SHARED (227u * 1024)
 
 /* Creates the program's global variables in M (ids 1..ngvars), with their
 ** initial contents.  Call once per launch, on an empty struct mem. */
@@ -123,5 +127,12 @@ void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_share
 int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		  struct mem *m, const struct launch_cfg *cfg,
 		  struct findings *out, struct sim_error *err);
+
+/* Whether GRID, BLOCK and DYN_SHARED bytes of dynamic shared memory are a
+** launch CUDA accepts (each dimension and the block's threads within
+** CUDA's limits, checked per component first, so no product wraps): 0, or
+** SIM_ERR_USAGE / SIM_ERR_LIMIT with one line in *err. */
+int interp_check_launch(struct dim3 grid, struct dim3 block, uint64_t dyn_shared,
+			struct sim_error *err);
 
 #endif

@@ -736,25 +736,43 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 	return rc;
 }
 
+int interp_check_launch(struct dim3 grid, struct dim3 block, uint64_t dyn_shared,
+			struct sim_error *err)
+{
+	if (block.x == 0 || block.y == 0 || block.z == 0 || grid.x == 0 || grid.y == 0 || grid.z == 0)
+		return sim_fail(err, SIM_ERR_USAGE, "grid and block dimensions must be at least 1");
+	/* x * y fits in 64 bits; times z it may not (2^31 * 2^31 * 4 wraps
+	** to 0) */
+	uint64_t xy = (uint64_t)block.x * block.y;
+	if (xy > UINT64_MAX / block.z)
+		return sim_fail(err, SIM_ERR_LIMIT, "block (%u,%u,%u): more than 2^64 threads, CUDA "
+				"allows at most 1024", block.x, block.y, block.z);
+	if (xy * block.z > LAUNCH_MAX_THREADS_PER_BLOCK)
+		return sim_fail(err, SIM_ERR_LIMIT, "block of %llu threads: CUDA allows at most 1024",
+				(unsigned long long)(xy * block.z));
+	if (block.z > 64)
+		return sim_fail(err, SIM_ERR_LIMIT, "block z of %u: CUDA allows at most 64", block.z);
+	if (grid.y > 65535 || grid.z > 65535 || grid.x > 0x7fffffffu)
+		return sim_fail(err, SIM_ERR_LIMIT,
+				"grid (%u,%u,%u) exceeds CUDA's limits (2^31-1, 65535, 65535)",
+				grid.x, grid.y, grid.z);
+	if (dyn_shared > LAUNCH_MAX_DYN_SHARED)
+		return sim_fail(err, SIM_ERR_LIMIT, "%llu bytes of dynamic shared memory: CUDA allows "
+				"at most %u (227 KiB) per block", (unsigned long long)dyn_shared,
+				LAUNCH_MAX_DYN_SHARED);
+	return 0;
+}
+
 int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		  struct mem *m, const struct launch_cfg *cfg,
 		  struct findings *out, struct sim_error *err)
 {
 	if (fn >= p->nfuncs || p->funcs[fn].code == NULL)
 		return sim_fail(err, SIM_ERR_KERNEL, "kernel %u was not lowered", fn);
+	int rc = interp_check_launch(cfg->grid, cfg->block, cfg->dyn_shared, err);
+	if (rc < 0)
+		return rc;
 	uint64_t nt = (uint64_t)cfg->block.x * cfg->block.y * cfg->block.z;
-	if (cfg->block.x == 0 || cfg->block.y == 0 || cfg->block.z == 0
-	    || cfg->grid.x == 0 || cfg->grid.y == 0 || cfg->grid.z == 0)
-		return sim_fail(err, SIM_ERR_USAGE, "grid and block dimensions must be at least 1");
-	if (nt > LAUNCH_MAX_THREADS_PER_BLOCK)
-		return sim_fail(err, SIM_ERR_LIMIT, "block of %llu threads: CUDA allows at most 1024",
-				(unsigned long long)nt);
-	if (cfg->block.z > 64)
-		return sim_fail(err, SIM_ERR_LIMIT, "block z of %u: CUDA allows at most 64", cfg->block.z);
-	if (cfg->grid.y > 65535 || cfg->grid.z > 65535 || cfg->grid.x > 0x7fffffffu)
-		return sim_fail(err, SIM_ERR_LIMIT,
-				"grid (%u,%u,%u) exceeds CUDA's limits (2^31-1, 65535, 65535)",
-				cfg->grid.x, cfg->grid.y, cfg->grid.z);
 	struct exec ex = { 0 };
 	ex.p = p;
 	ex.m = m;
@@ -794,7 +812,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	uint8_t *seen = xcalloc(p->nfuncs, 1);
 	int coop = reads_grid_ws(p, fn, seen);
 	free(seen);
-	int rc = 0;
+	rc = 0;
 	if (coop) {
 		rc = run_grid(&ex, fn, args, err);
 		mem_release_from(m, mark);

@@ -4,11 +4,14 @@
 ** kernel to the lowering.  The LLVM module and context are disposed here.
 */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -262,14 +265,70 @@ static unsigned parse_sm(LLVMModuleRef mod)
 	return best;
 }
 
+/* A sanitizer reserves terabytes of address space for its shadow: an
+** address-space limit would kill every probe. */
+#if defined(__SANITIZE_ADDRESS__)
+#define PROBE_LIMIT_AS 0
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define PROBE_LIMIT_AS 0
+#endif
+#endif
+#ifndef PROBE_LIMIT_AS
+#define PROBE_LIMIT_AS 1
+#endif
+
+/* Caps the probe child: LOAD_PROBE_MEMORY bytes of address space beyond
+** what the parent already maps (a fuzzed 12 KB file made the reader take
+** 3 GB), LOAD_PROBE_SECONDS of CPU time. */
+static void probe_limits(void)
+{
+	struct rlimit rl;
+	if (PROBE_LIMIT_AS && getrlimit(RLIMIT_AS, &rl) == 0) {
+		uint64_t base = 0;
+		FILE *f = fopen("/proc/self/statm", "r");
+		unsigned long pages = 0;
+		if (f != NULL && fscanf(f, "%lu", &pages) == 1)
+			base = (uint64_t)pages * (uint64_t)sysconf(_SC_PAGESIZE);
+		if (f != NULL)
+			fclose(f);
+		rlim_t want = (rlim_t)(base + LOAD_PROBE_MEMORY);
+		if (rl.rlim_max == RLIM_INFINITY || want < rl.rlim_max) {
+			rl.rlim_cur = want;
+			setrlimit(RLIMIT_AS, &rl);
+		}
+	}
+	if (getrlimit(RLIMIT_CPU, &rl) == 0
+	    && (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > LOAD_PROBE_SECONDS)) {
+		rl.rlim_cur = LOAD_PROBE_SECONDS;
+		setrlimit(RLIMIT_CPU, &rl);
+	}
+}
+
+/* The resident bytes of process PID, 0 when unknown. */
+static uint64_t child_rss(pid_t pid)
+{
+	char path[64];
+	snprintf(path, sizeof path, "/proc/%ld/statm", (long)pid);
+	FILE *f = fopen(path, "r");
+	unsigned long size = 0, rss = 0;
+	if (f == NULL)
+		return 0;
+	int n = fscanf(f, "%lu %lu", &size, &rss);
+	fclose(f);
+	return n == 2 ? (uint64_t)rss * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
+}
+
 /* LLVM's bitcode reader is not hardened against corrupt input: a flipped
-** bit can make it crash.  So the file is first parsed and verified in a
-** child process; if the child dies, the input is rejected with one line.
-** A sanitizer does not let it die by a signal: it reports and exits with
-** a status of its own (a stack overflow of the IR parser on constant
-** expressions nested 100,000 deep, say), so any exit but 0 counts too, and
-** the child's stderr goes to /dev/null, so that the one line is all
-** that shows. */
+** bit can make it crash, over-read, or allocate gigabytes.  So the file is
+** first parsed and verified in a child process under memory and CPU-time
+** limits (probe_limits), its resident memory watched from here as well
+** (the one memory limit under ASan); if the child dies or is killed, the
+** input is rejected with one line.  A sanitizer does not let it die by a signal: it reports and exits
+** with a status of its own (a stack overflow of the IR parser on constant
+** expressions nested 100,000 deep, say), so any exit but 0 counts too.
+** The child's stderr goes to /dev/null, so that the one line is all that
+** shows (LLVM's "LLVM ERROR: out of memory" included). */
 int load_probe_in_child(const char *path, struct sim_error *err)
 {
 	fflush(NULL);
@@ -280,6 +339,7 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		int null = open("/dev/null", O_WRONLY);
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
+		probe_limits();
 		LLVMContextRef ctx = LLVMContextCreate();
 		char diag[512] = "";
 		LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
@@ -293,14 +353,34 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		}
 		_exit(0);
 	}
-	int st = 0;
-	while (waitpid(pid, &st, 0) < 0) {
-		if (errno != EINTR)
+	int st = 0, big = 0;
+	for (;;) {
+		pid_t r = waitpid(pid, &st, WNOHANG);
+		if (r == pid)
+			break;
+		if (r < 0 && errno != EINTR)
 			return 0;
+		if (r == 0 && child_rss(pid) > LOAD_PROBE_MEMORY) {
+			big = 1;
+			kill(pid, SIGKILL);
+			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+				;
+			break;
+		}
+		struct timespec ts = { 0, 2000000 };
+		nanosleep(&ts, NULL);
 	}
+	if (big)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+				"reader needed more than %d GiB for it)", path,
+				(int)(LOAD_PROBE_MEMORY >> 30));
+	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+				"reader took more than %d s on it)", path, LOAD_PROBE_SECONDS);
 	if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
-		return sim_fail(err, SIM_ERR_BITCODE,
-				"%s: corrupt LLVM bitcode or IR (the LLVM reader crashed on it)", path);
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM reader "
+				"crashed on it, or needed more than %d GiB)", path,
+				(int)(LOAD_PROBE_MEMORY >> 30));
 	return 0;
 }
 

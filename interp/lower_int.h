@@ -165,7 +165,10 @@ int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 
 /* Parses and verifies PATH in a child process first, since LLVM's reader
 ** is not hardened against corrupt input: 0, or SIM_ERR_BITCODE with *err
-** filled when the child died. */
+** filled when the child died or passed its limits (LOAD_PROBE_MEMORY
+** bytes of address space, LOAD_PROBE_SECONDS of CPU time). */
+#define LOAD_PROBE_MEMORY (UINT64_C(2) << 30)
+#define LOAD_PROBE_SECONDS 30
 int load_probe_in_child(const char *path, struct sim_error *err);
 
 #endif

@@ -24,6 +24,7 @@ const char *mem_fault_name(enum mem_fault f)
 	case MF_OOB: return "out-of-bounds";
 	case MF_MISALIGNED: return "misaligned";
 	case MF_READONLY: return "write to read-only memory";
+	case MF_BUDGET: return "memory budget exceeded";
 	}
 	return "fault";
 }
@@ -48,8 +49,12 @@ static void pages_free(struct mem_pages *pg)
 	free(pg);
 }
 
-static void alloc_clear(struct mem_alloc *a)
+static void alloc_clear(struct mem *m, struct mem_alloc *a)
 {
+	if (a->data)
+		m->used -= a->size;
+	if (a->pages)
+		m->used -= (uint64_t)a->pages->n * MEM_PAGE_SIZE;
 	free(a->data);
 	pages_free(a->pages);
 	memset(a, 0, sizeof *a);
@@ -58,7 +63,7 @@ static void alloc_clear(struct mem_alloc *a)
 void mem_free(struct mem *m)
 {
 	for (uint32_t i = 0; i < m->n; i++)
-		alloc_clear(&m->a[i]);
+		alloc_clear(m, &m->a[i]);
 	free(m->a);
 	memset(m, 0, sizeof *m);
 }
@@ -84,6 +89,7 @@ uint32_t mem_new(struct mem *m, uint8_t space, uint64_t size, const char *name)
 	a->space = space;
 	a->size = size;
 	a->data = xcalloc(1, size ? size : 1);
+	m->used += size;
 	a->live = 1;
 	a->name = name;
 	a->elem_size = 1;
@@ -115,7 +121,7 @@ void mem_release_from(struct mem *m, uint32_t first)
 			keep = i + 1;
 			continue;
 		}
-		alloc_clear(&m->a[i]);
+		alloc_clear(m, &m->a[i]);
 	}
 	if (keep < m->n)
 		m->n = keep;
@@ -137,6 +143,7 @@ void mem_heap_free(struct mem *m, uint32_t id)
 {
 	struct mem_alloc *a = &m->a[id];
 	m->heap_used -= a->size;
+	m->used -= a->size;
 	free(a->data);
 	a->data = NULL;
 	a->live = 0;
@@ -150,7 +157,9 @@ static uint64_t hash64(uint64_t k)
 	return k;
 }
 
-static uint8_t *page_get(struct mem_pages *pg, uint64_t pageno)
+/* Page PAGENO of PG, made (zeroed) on first touch; NULL when M's budget
+** has no room for a new page. */
+static uint8_t *page_get(struct mem *m, struct mem_pages *pg, uint64_t pageno)
 {
 	if (pg->cap == 0 || pg->n * 2 >= pg->cap) {
 		uint32_t ncap = pg->cap ? pg->cap * 2 : 64;
@@ -178,9 +187,12 @@ static uint8_t *page_get(struct mem_pages *pg, uint64_t pageno)
 			return pg->vals[j];
 		j = (j + 1) & (pg->cap - 1);
 	}
+	if (!mem_fits(m, MEM_PAGE_SIZE))
+		return NULL;
 	pg->keys[j] = key;
 	pg->vals[j] = xcalloc(1, MEM_PAGE_SIZE);
 	pg->n++;
+	m->used += MEM_PAGE_SIZE;
 	return pg->vals[j];
 }
 
@@ -221,57 +233,164 @@ uint8_t *mem_ptr_slow(struct mem *m, uint64_t p, unsigned size, int write,
 		*fault = MF_OOB;
 		return NULL;
 	}
+	uint8_t *page = page_get(m, a->pages, off >> MEM_PAGE_BITS);
+	if (page == NULL) {
+		*fault = MF_BUDGET;
+		return NULL;
+	}
 	if (off + size > a->size)
 		a->size = off + size;
-	uint8_t *page = page_get(a->pages, off >> MEM_PAGE_BITS);
 	return page + (off & (MEM_PAGE_SIZE - 1));
 }
 
-/* Copies byte by byte through mem_ptr: simple, and only cold paths use it
-** (memcpy intrinsics run per lane but are short in kernels). */
+/* The host address of the bytes at P, *len of them in a row (at most N,
+** N >= 1): to the end of a dense allocation, or of a sparse page and its
+** allocation's bound; NULL with *fault set when byte P faults. */
+static uint8_t *span(struct mem *m, uint64_t p, uint64_t n, int write, uint64_t *len,
+		     enum mem_fault *fault)
+{
+	uint8_t *h = mem_ptr(m, p, 1, write, fault);
+	if (h == NULL)
+		return NULL;
+	const struct mem_alloc *a = &m->a[MEM_ID(p)];
+	uint64_t off = MEM_OFF(p), end;
+	if (!a->sparse) {
+		end = a->size;
+	} else {
+		end = (off | (MEM_PAGE_SIZE - 1)) + 1;
+		uint64_t max = (a->elem_size ? a->elem_size : 1) * MEM_SPARSE_MAX_ELEMS;
+		end = end < max ? end : max;
+	}
+	*len = end - off < n ? end - off : n;
+	if (a->sparse && off + *len > a->size)
+		m->a[MEM_ID(p)].size = off + *len;
+	return h;
+}
+
+/* What the N bytes at P of a sparse allocation would fault on before
+** any of them is touched, with *bad set: MF_OOB at the allocation's bound
+** when the range passes it (2 GiB of pages made for a fault), MF_BUDGET at
+** P when the pages of the range that cannot exist yet do not fit in the
+** budget; else MF_NONE (and a dense range: its faults come in order). */
+static enum mem_fault range_fault(const struct mem *m, uint64_t p, uint64_t n, uint64_t *bad)
+{
+	uint32_t id = MEM_ID(p);
+	uint64_t off = MEM_OFF(p);
+	if (n == 0 || id == 0 || id >= m->n || !m->a[id].sparse || !m->a[id].live
+	    || off >= MEM_MAX_SIZE)
+		return MF_NONE;
+	const struct mem_alloc *a = &m->a[id];
+	uint64_t max = (a->elem_size ? a->elem_size : 1) * MEM_SPARSE_MAX_ELEMS;
+	if (off >= max)
+		return MF_NONE;		/* out of bounds at its first byte */
+	if (n > max - off) {
+		*bad = p + (max - off);
+		return MF_OOB;
+	}
+	uint64_t pages = ((off + n - 1) >> MEM_PAGE_BITS) - (off >> MEM_PAGE_BITS) + 1;
+	uint64_t have = a->pages ? a->pages->n : 0;
+	if (pages > have && !mem_fits(m, (pages - have) * MEM_PAGE_SIZE)) {
+		*bad = p;
+		return MF_BUDGET;
+	}
+	return MF_NONE;
+}
+
+/* Copies through span: a dense range at once, a sparse one a page at a
+** time; a fault at the first bad byte, the bytes before it copied. */
 enum mem_fault mem_read(struct mem *m, uint64_t p, void *dst, uint64_t n, uint64_t *bad_ptr)
 {
+	uint64_t bad = 0;
+	enum mem_fault f = range_fault(m, p, n, &bad);
+	if (f != MF_NONE) {
+		if (bad_ptr)
+			*bad_ptr = bad;
+		return f;
+	}
 	uint8_t *d = dst;
-	for (uint64_t i = 0; i < n; i++) {
-		enum mem_fault f = MF_NONE;
-		uint8_t *s = mem_ptr(m, p + i, 1, 0, &f);
+	for (uint64_t i = 0, len = 0; i < n; i += len) {
+		const uint8_t *s = span(m, p + i, n - i, 0, &len, &f);
 		if (s == NULL) {
 			if (bad_ptr)
 				*bad_ptr = p + i;
 			return f;
 		}
-		d[i] = *s;
+		memcpy(d + i, s, len);
+	}
+	return MF_NONE;
+}
+
+/* The loop of mem_write and mem_fill: SRC, or BYTE when SRC is NULL. */
+static enum mem_fault store(struct mem *m, uint64_t p, const uint8_t *src, uint8_t byte,
+			    uint64_t n, uint64_t *bad_ptr)
+{
+	uint64_t bad = 0;
+	enum mem_fault f = range_fault(m, p, n, &bad);
+	if (f != MF_NONE) {
+		if (bad_ptr)
+			*bad_ptr = bad;
+		return f;
+	}
+	for (uint64_t i = 0, len = 0; i < n; i += len) {
+		uint8_t *d = span(m, p + i, n - i, 1, &len, &f);
+		if (d == NULL) {
+			if (bad_ptr)
+				*bad_ptr = p + i;
+			return f;
+		}
+		if (src)
+			memcpy(d, src + i, len);
+		else
+			memset(d, byte, len);
 	}
 	return MF_NONE;
 }
 
 enum mem_fault mem_write(struct mem *m, uint64_t p, const void *src, uint64_t n, uint64_t *bad_ptr)
 {
-	const uint8_t *s = src;
-	for (uint64_t i = 0; i < n; i++) {
-		enum mem_fault f = MF_NONE;
-		uint8_t *d = mem_ptr(m, p + i, 1, 1, &f);
-		if (d == NULL) {
-			if (bad_ptr)
-				*bad_ptr = p + i;
-			return f;
-		}
-		*d = s[i];
-	}
-	return MF_NONE;
+	return store(m, p, src, 0, n, bad_ptr);
 }
 
 enum mem_fault mem_fill(struct mem *m, uint64_t p, uint8_t byte, uint64_t n, uint64_t *bad_ptr)
 {
-	for (uint64_t i = 0; i < n; i++) {
-		enum mem_fault f = MF_NONE;
-		uint8_t *d = mem_ptr(m, p + i, 1, 1, &f);
-		if (d == NULL) {
+	return store(m, p, NULL, byte, n, bad_ptr);
+}
+
+/* Checks both whole ranges first (the source's faults first, as a read
+** before the write), then moves chunks of a small buffer, backwards when
+** the destination starts inside the source. */
+enum mem_fault mem_copy(struct mem *m, uint64_t dst, uint64_t src, uint64_t n, uint64_t *bad_ptr)
+{
+	uint64_t bad = 0;
+	enum mem_fault f = range_fault(m, src, n, &bad);
+	if (f == MF_NONE)
+		f = range_fault(m, dst, n, &bad);
+	if (f != MF_NONE) {
+		if (bad_ptr)
+			*bad_ptr = bad;
+		return f;
+	}
+	uint64_t len = 0;
+	for (uint64_t i = 0; i < n; i += len)
+		if (span(m, src + i, n - i, 0, &len, &f) == NULL) {
 			if (bad_ptr)
-				*bad_ptr = p + i;
+				*bad_ptr = src + i;
 			return f;
 		}
-		*d = byte;
+	for (uint64_t i = 0; i < n; i += len)
+		if (span(m, dst + i, n - i, 1, &len, &f) == NULL) {
+			if (bad_ptr)
+				*bad_ptr = dst + i;
+			return f;
+		}
+	uint8_t buf[4096];
+	int back = MEM_ID(dst) == MEM_ID(src) && dst > src && dst - src < n;
+	for (uint64_t done = 0; done < n;) {
+		uint64_t k = n - done < sizeof buf ? n - done : sizeof buf;
+		uint64_t at = back ? n - done - k : done;
+		mem_read(m, src + at, buf, k, NULL);
+		mem_write(m, dst + at, buf, k, NULL);
+		done += k;
 	}
 	return MF_NONE;
 }

@@ -55,6 +55,7 @@ enum mem_fault {
 	MF_OOB,		/* past the end of a sized allocation, or below byte 0 */
 	MF_MISALIGNED,	/* not naturally aligned */
 	MF_READONLY,	/* a store to __constant__ or kernel parameter memory */
+	MF_BUDGET,	/* more bytes than the memory budget (struct mem limit) */
 };
 const char *mem_fault_name(enum mem_fault f);
 
@@ -95,6 +96,12 @@ struct mem {
 	struct mem_alloc *a;
 	uint32_t n, cap;
 	uint64_t heap_used;	/* bytes of live heap blocks */
+	/* The memory budget (--max-memory): bytes that dense allocations and
+	** sparse pages may hold together; a sparse page or a local array the
+	** kernel would add past it is a fault (MF_BUDGET), not a host
+	** allocation.  0: no limit. */
+	uint64_t limit;
+	uint64_t used;		/* bytes held now */
 };
 
 void mem_init(struct mem *m);
@@ -141,10 +148,23 @@ static inline uint8_t *mem_ptr(struct mem *m, uint64_t p, unsigned size, int wri
 
 /* Byte-range copies between simulated memory and the host (memcpy, memset,
 ** argument set-up, dumps).  Return 0, or the fault of the first bad byte
-** with *bad_ptr set to it. */
+** with *bad_ptr set to it.  A range of a sparse allocation that passes its
+** bound faults there (MF_OOB), and one that surely needs more new pages
+** than the budget has left at its first byte (MF_BUDGET), before anything
+** is touched, so a kernel-chosen length of 2^40 costs no time; otherwise
+** the first page past the budget faults (MF_BUDGET). */
 enum mem_fault mem_read(struct mem *m, uint64_t p, void *dst, uint64_t n, uint64_t *bad_ptr);
 enum mem_fault mem_write(struct mem *m, uint64_t p, const void *src, uint64_t n, uint64_t *bad_ptr);
 enum mem_fault mem_fill(struct mem *m, uint64_t p, uint8_t byte, uint64_t n, uint64_t *bad_ptr);
+/* memmove within simulated memory: N bytes from SRC to DST, overlapping or
+** not, through no host buffer of N bytes.  Faults as mem_read (the source
+** first) and mem_write. */
+enum mem_fault mem_copy(struct mem *m, uint64_t dst, uint64_t src, uint64_t n, uint64_t *bad_ptr);
+/* Whether SIZE more bytes fit in M's budget. */
+static inline int mem_fits(const struct mem *m, uint64_t size)
+{
+	return m->limit == 0 || (m->used <= m->limit && size <= m->limit - m->used);
+}
 
 /* Reads a NUL-terminated string of at most max bytes (printf formats). */
 char *mem_strdup(struct mem *m, uint64_t p, size_t max);

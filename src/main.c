@@ -80,6 +80,9 @@ static void usage(FILE *out)
 		"  --max-shadow SIZE      the model's shadow memory per launch, e.g. 4G\n"
 		"                         (default 1G; past it the report says what was\n"
 		"                         not analysed)\n"
+		"  --max-memory SIZE      simulated memory per launch, buffers included\n"
+		"                         (default an eighth of RAM, 256M to 4G); a launch\n"
+		"                         that needs more is a memory-budget finding\n"
 		"  --output FILE          write the report to FILE\n"
 		"  --replay DIR           write a reproduction for a GPU of each finding into\n"
 		"                         DIR (docs/REPLAY.md)\n"
@@ -130,7 +133,7 @@ static int parse_u64(const char *opt, const char *s, uint64_t *out)
 }
 
 /* A size in bytes with an optional K, M or G (powers of 1024), of 1M at
-** least: --max-shadow. */
+** least: --max-shadow, --max-memory. */
 static int parse_size(const char *opt, const char *s, uint64_t *out)
 {
 	char *end;
@@ -201,7 +204,8 @@ int main(int argc, char **argv)
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
-	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY };
+	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY,
+	       O_MAX_MEMORY };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -218,6 +222,7 @@ int main(int argc, char **argv)
 		{ "seed", required_argument, NULL, O_SEED },
 		{ "max-steps", required_argument, NULL, O_STEPS },
 		{ "max-shadow", required_argument, NULL, O_MAX_SHADOW },
+		{ "max-memory", required_argument, NULL, O_MAX_MEMORY },
 		{ "output", required_argument, NULL, O_OUTPUT },
 		{ "format", required_argument, NULL, O_FORMAT },
 		{ "fail-on", required_argument, NULL, O_FAIL_ON },
@@ -364,6 +369,10 @@ int main(int argc, char **argv)
 		case O_STEPS: if (parse_u64("--max-steps", optarg, &o.max_steps) < 0) goto done; break;
 		case O_MAX_SHADOW:
 			if (parse_size("--max-shadow", optarg, &o.max_shadow) < 0)
+				goto done;
+			break;
+		case O_MAX_MEMORY:
+			if (parse_size("--max-memory", optarg, &o.max_memory) < 0)
 				goto done;
 			break;
 		case O_OUTPUT: o.output = optarg; break;

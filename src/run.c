@@ -4,10 +4,12 @@
 ** run.h.
 */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cJSON.h>
@@ -460,9 +462,20 @@ struct sink {
 };
 
 /* Adds the report of one job to the sink; 0, or SIM_ERR_IO. */
+/* Opens the report's file at the first job's report (or at the end of a
+** run with none), so a run that fails before any job leaves it alone. */
+static int sink_open(const struct run_opts *o, struct sink *sk, struct sim_error *err)
+{
+	if (sk->out == NULL && (sk->out = open_output(o, err)) == NULL)
+		return err->status;
+	return 0;
+}
+
 static int sink_add(const struct run_opts *o, struct sink *sk, const struct report *rep,
 		    struct sim_error *err)
 {
+	if (sink_open(o, sk, err) < 0)
+		return err->status;
 	int st = report_exit_status(rep);
 	sk->status = st > sk->status ? st : sk->status;
 	if (o->format == REPORT_TEXT) {
@@ -485,6 +498,8 @@ static int sink_add(const struct run_opts *o, struct sink *sk, const struct repo
 static int sink_finish(const struct run_opts *o, struct sink *sk, const struct report *empty,
 		       uint32_t jobs, struct sim_error *err)
 {
+	if (sink_open(o, sk, err) < 0)
+		return err->status;
 	if (o->format == REPORT_TEXT) {
 		sk->t.seed = o->seed;
 		sk->t.warp_model = empty->warp_model;
@@ -552,17 +567,13 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	d.threshold = o->threshold;
 	d.time_limit = o->time_limit;
 	d.jobs = o->jobs;
+	d.max_memory = o->max_memory ? o->max_memory : run_default_max_memory();
 	struct sink sk = { 0 };
 	struct report empty;
 	report_header(&empty, o, o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model : MAM_ITS);
 	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
 	uint32_t job = 0, nreplays = 0;
 	int rc = 0, named = 0;
-	sk.out = open_output(o, err);
-	if (sk.out == NULL) {
-		report_free(&empty);
-		return err->status;
-	}
 	for (uint32_t i = 0; i < nins && rc == 0; i++) {
 		if (ins[i].load == NULL)
 			continue;
@@ -623,7 +634,8 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	if (rc == 0 && o->replay_dir)
 		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", nreplays,
 			nreplays == 1 ? "" : "s", o->replay_dir);
-	rc = close_output(o, sk.out, rc, err);
+	if (sk.out)
+		rc = close_output(o, sk.out, rc, err);
 	if (rc == 0)
 		rc = sk.status;
 	sink_free(&sk);
@@ -797,6 +809,35 @@ done:
 	return status;
 }
 
+uint64_t run_default_max_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
+	uint64_t ram = pages > 0 && psize > 0 ? (uint64_t)pages * (uint64_t)psize : 0;
+	uint64_t b = ram / 8;
+	if (b < (UINT64_C(256) << 20))
+		b = UINT64_C(256) << 20;
+	return b < (UINT64_C(4) << 30) ? b : UINT64_C(4) << 30;
+}
+
+/* Whether report file PATH (NULL: stdout) can be opened for writing; it
+** is not truncated, and not left behind if it did not exist. */
+static int check_output(const char *path, struct sim_error *err)
+{
+	if (path == NULL)
+		return 0;
+	struct stat st;
+	int existed = stat(path, &st) == 0;
+	if (existed && S_ISDIR(st.st_mode))
+		return sim_fail(err, SIM_ERR_IO, "--output %s: is a directory", path);
+	int fd = open(path, O_WRONLY | O_CREAT, 0666);
+	if (fd < 0)
+		return sim_fail(err, SIM_ERR_IO, "--output %s: %s", path, strerror(errno));
+	close(fd);
+	if (!existed)
+		unlink(path);
+	return 0;
+}
+
 int run_main(const struct run_opts *opts)
 {
 	/* a copy that carries the host IR files to everything below */
@@ -818,6 +859,11 @@ int run_main(const struct run_opts *opts)
 	int status = 2;
 	mem_init(&m);
 
+	/* what the options alone can tell, before anything is compiled or
+	** run: a launch CUDA refuses, a report file that cannot be written */
+	if (interp_check_launch(o->grid, o->block, o->dyn_shared, &err) < 0
+	    || check_output(o->output, &err) < 0)
+		goto fail;
 	int single = o->trace || o->dump_model || o->ndumps > 0 || o->dump_inputs;
 	int search = o->search == 1 || dims_ranged(o)
 		     || (o->search < 0 && !o->grid_given && !o->block_given && !single
@@ -908,6 +954,7 @@ int run_main(const struct run_opts *opts)
 	    || check_names(o->texs, o->ntexs, f, "--tex", &err) < 0)
 		goto fail;
 
+	m.limit = o->max_memory ? o->max_memory : run_default_max_memory();
 	interp_mem_setup(p, &m, o->dyn_shared);
 	uint32_t nslots = params_nslots(f);
 	args = xcalloc(nslots ? nslots : 1, sizeof *args);

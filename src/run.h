@@ -77,6 +77,7 @@ struct run_opts {
 	uint32_t nhost_irs;
 	struct params_kv *texs;	/* --tex NAME=DESC: texture and surface objects */
 	uint32_t ntexs, captexs;
+	uint64_t max_memory;	/* --max-memory: simulated bytes per launch (0: the default) */
 };
 
 /* Defaults of the search options. */
@@ -85,6 +86,10 @@ struct run_opts {
 #define RUN_THRESHOLD 0.3
 #define RUN_MAX_THREADS 4096
 #define RUN_TIME_LIMIT 60.0
+
+/* The default --max-memory: an eighth of the physical memory, at least
+** 256 MiB and at most 4 GiB (a launch per core may run at once). */
+uint64_t run_default_max_memory(void);
 
 /* Runs everything; returns the exit status (0 clean, 1 findings at least
 ** as severe as o->fail_on, 2 error) after printing any error as one line on

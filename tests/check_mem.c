@@ -463,6 +463,85 @@ START_TEST(strdup_strings)
 }
 END_TEST
 
+/* memmove semantics within one allocation, both directions, dense and
+** sparse (across pages), with no host buffer of the length. */
+START_TEST(copy_overlapping)
+{
+	struct mem m;
+	mem_init(&m);
+	uint32_t ids[2] = { mem_new(&m, AS_GLOBAL, 3 * MEM_PAGE_SIZE, "dn"),
+			    mem_new_sparse(&m, AS_GLOBAL, "sp") };
+	enum { N = 2 * MEM_PAGE_SIZE + 7 };
+	uint8_t *want = malloc(3 * MEM_PAGE_SIZE), *got = malloc(3 * MEM_PAGE_SIZE);
+	ck_assert_ptr_nonnull(want);
+	ck_assert_ptr_nonnull(got);
+	for (int k = 0; k < 2; k++)
+		for (int dir = 0; dir < 2; dir++) {
+			for (unsigned i = 0; i < 3 * MEM_PAGE_SIZE; i++)
+				want[i] = (uint8_t)(i * 13 + dir);
+			ck_assert_int_eq(mem_write(&m, MEM_PTR(ids[k], 0), want, 3 * MEM_PAGE_SIZE, NULL),
+					 MF_NONE);
+			uint64_t from = dir ? 0 : 100, to = dir ? 100 : 0;
+			memmove(want + to, want + from, N);
+			ck_assert_int_eq(mem_copy(&m, MEM_PTR(ids[k], to), MEM_PTR(ids[k], from), N, NULL),
+					 MF_NONE);
+			ck_assert_int_eq(mem_read(&m, MEM_PTR(ids[k], 0), got, 3 * MEM_PAGE_SIZE, NULL),
+					 MF_NONE);
+			ck_assert_mem_eq(got, want, 3 * MEM_PAGE_SIZE);
+		}
+	/* a source out of bounds faults before the destination is written */
+	uint64_t bad = 0;
+	ck_assert_int_eq(mem_copy(&m, MEM_PTR(ids[1], 0), MEM_PTR(ids[0], 10), 3 * MEM_PAGE_SIZE, &bad),
+			 MF_OOB);
+	ck_assert_uint_eq(bad, MEM_PTR(ids[0], 3 * MEM_PAGE_SIZE));
+	free(want);
+	free(got);
+	mem_free(&m);
+}
+END_TEST
+
+/* The budget: sparse pages count as they appear, dense allocations as
+** made; a range that surely passes it (more pages than the allocation
+** has plus what is left) faults at its start with nothing touched, else at
+** its first page past it; one past an unsized buffer's bound faults at the
+** bound, at once. */
+START_TEST(memory_budget)
+{
+	struct mem m;
+	mem_init(&m);
+	m.limit = 16 * MEM_PAGE_SIZE;
+	uint32_t dn = mem_new(&m, AS_GLOBAL, 4 * MEM_PAGE_SIZE, "dn");
+	uint32_t sp = mem_new_sparse(&m, AS_GLOBAL, "sp");
+	ck_assert_uint_eq(m.used, 4 * MEM_PAGE_SIZE);
+	uint64_t bad = 0;
+	ck_assert_int_eq(mem_fill(&m, MEM_PTR(sp, 0), 1, 12 * MEM_PAGE_SIZE, &bad), MF_NONE);
+	ck_assert_uint_eq(m.used, 16 * MEM_PAGE_SIZE);
+	/* the pages it has are free to touch again; one more is not */
+	ck_assert_int_eq(mem_fill(&m, MEM_PTR(sp, 5), 2, 12 * MEM_PAGE_SIZE - 5, &bad), MF_NONE);
+	ck_assert_int_eq(mem_fill(&m, MEM_PTR(sp, 10 * MEM_PAGE_SIZE), 3, 4 * MEM_PAGE_SIZE, &bad),
+			 MF_BUDGET);
+	ck_assert_uint_eq(bad, MEM_PTR(sp, 12 * MEM_PAGE_SIZE));
+	uint8_t b = 0;
+	ck_assert_int_eq(mem_read(&m, MEM_PTR(sp, 10 * MEM_PAGE_SIZE), &b, 1, NULL), MF_NONE);
+	ck_assert_uint_eq(b, 3);
+	ck_assert_int_eq(mem_fill(&m, MEM_PTR(sp, 20 * MEM_PAGE_SIZE), 4, 13 * MEM_PAGE_SIZE, &bad),
+			 MF_BUDGET);
+	ck_assert_uint_eq(bad, MEM_PTR(sp, 20 * MEM_PAGE_SIZE));
+	ck_assert_uint_eq(m.used, 16 * MEM_PAGE_SIZE);	/* nothing touched */
+	enum mem_fault f = MF_NONE;
+	ck_assert_ptr_null(mem_ptr(&m, MEM_PTR(sp, 40 * MEM_PAGE_SIZE), 4, 1, &f));
+	ck_assert_int_eq(f, MF_BUDGET);
+	/* 2^40 bytes: past the bound of 2^31 elements, found at once */
+	bad = 0;
+	ck_assert_int_eq(mem_fill(&m, MEM_PTR(sp, 0), 0, UINT64_C(1) << 40, &bad), MF_OOB);
+	ck_assert_uint_eq(bad, MEM_PTR(sp, MEM_SPARSE_MAX_ELEMS));
+	/* freeing gives the bytes back */
+	mem_release_from(&m, dn);
+	ck_assert_uint_eq(m.used, 0);
+	mem_free(&m);
+}
+END_TEST
+
 Suite *mem_suite(void)
 {
 	Suite *s = suite_create("mem");
@@ -483,6 +562,8 @@ Suite *mem_suite(void)
 	tcase_add_test(tc, copies_report_first_bad_byte);
 	tcase_add_test(tc, strdup_strings);
 	tcase_add_test(tc, names_below_zero);
+	tcase_add_test(tc, copy_overlapping);
+	tcase_add_test(tc, memory_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }
