@@ -384,6 +384,29 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 	return 0;
 }
 
+/* LLVM's readers print the verifier's complaints about a module's debug
+** info on stderr (llvm::UpgradeDebugInfo) before they strip it or fail,
+** lines of their own ahead of ours: so the parent reads with stderr on
+** /dev/null, as the probe child does.  Errors still reach us through
+** the diagnostic handler.  Loading runs before any thread is started. */
+static int read_quietly(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
+			struct sim_error *err)
+{
+	fflush(stderr);
+	int saved = dup(STDERR_FILENO);
+	int null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0)
+		dup2(null, STDERR_FILENO);
+	if (null >= 0)
+		close(null);
+	int r = load_read_module(path, ctx, mod, err);
+	if (saved >= 0) {
+		dup2(saved, STDERR_FILENO);
+		close(saved);
+	}
+	return r;
+}
+
 /* The channels of the default surface format: the widest access of the
 ** program, in 8, 16 or 32-bit channels (a .b64 access is two f32). */
 static uint8_t surf_channels(const struct program *p)
@@ -409,7 +432,7 @@ int interp_load(const char *path, const struct load_options *opt,
 	struct lctx lc = { 0 };
 	int r = load_probe_in_child(path, err);
 	if (r == 0)
-		r = load_read_module(path, ctx, &mod, err);
+		r = read_quietly(path, ctx, &mod, err);
 	if (r < 0)
 		goto fail;
 

@@ -1277,9 +1277,11 @@ START_TEST(alu_lanes)
 						      preds[p], ty[w], t, nt);
 				}
 			uint32_t ua = (uint32_t)va[t], ub = (uint32_t)vb[t];
+			/* the 16-bit product in uint32_t: promoted to int, 65529 *
+			** 65529 overflows (clang's UBSan saw it) */
 			int32_t want[6] = {
 				(int32_t)(ua << 5), (int32_t)(ua >> 7), (uint8_t)ua >> 3, (int32_t)(ua * ub),
-				(uint16_t)((uint16_t)ua * (uint16_t)ub), va[t],
+				(uint16_t)((uint32_t)(uint16_t)ua * (uint16_t)ub), va[t],
 			};
 			for (int j = 0; j < 6; j++)
 				ck_assert_msg(out[(30 + j) * 32 + t] == (in ? want[j] : 0), "misc %d lane %d (%d threads)",

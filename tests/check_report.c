@@ -751,7 +751,7 @@ START_TEST(json_all_kinds)
 	jexpect_str(doc, "launches/0/buffers/0/type", "i32");
 	jexpect_num(doc, "launches/0/buffers/0/elements", 128);
 	jexpect_str(doc, "launches/0/buffers/1/init", "zero");
-	jexpect_str(doc, "launches/0/options", LAUNCH + strlen("  launch: "));
+	jexpect_str(doc, "launches/0/options", &LAUNCH[strlen("  launch: ")]);
 	jexpect_len(doc, "findings", 8);
 
 	/* 1: the inter-warp RAW race */

@@ -25,6 +25,7 @@ Suite *compile_suite(void);
 Suite *params_suite(void);
 Suite *sarif_suite(void);
 Suite *tex_suite(void);
+Suite *fuzz_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in build/ (make fuzz, docs/FUZZING.md) and
+# runs each one for a short campaign from its seed corpus and the kept
+# regressions: a crash, a sanitizer report, a leak or an input slower than
+# 30 s fails, with the input left in build/fuzz/crashes/.  FUZZ_SECONDS
+# per harness (default 60).  Without a clang that links libFuzzer it says
+# so in one line and succeeds, unless SIMULEE_REQUIRE_FUZZER=1 (CI).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ -x configure ] || autoreconf -fi >/dev/null
+mkdir -p build
+cd build
+[ -f Makefile ] || ../configure -q CFLAGS="-O2 -g"
+if ! grep -q '^FUZZ_CC = .' Makefile; then
+	make -s fuzz
+	[ "${SIMULEE_REQUIRE_FUZZER:-0}" != 1 ] || exit 1
+	exit 0
+fi
+make -j"$(nproc)" fuzz >/dev/null
+secs=${FUZZ_SECONDS:-60}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+for h in bitcode ir launch; do
+	seeds=fuzz/corpus/bc
+	dict=
+	if [ "$h" = ir ]; then
+		seeds=fuzz/corpus/ll
+		dict=-dict=../fuzz/ir.dict
+	fi
+	mkdir "$work/$h"
+	# the first directory gets what the campaign adds; the others are read
+	if ! ./fuzz/fuzz_$h -max_total_time="$secs" -timeout=30 $dict \
+		-artifact_prefix="$work/$h-" "$work/$h" "$seeds" ../fuzz/regressions \
+		>"$work/$h.log" 2>&1; then
+		grep -v "NEW\|REDUCE\|pulse" "$work/$h.log" | tail -60
+		mkdir -p fuzz/crashes
+		cp "$work/$h"-* fuzz/crashes/ 2>/dev/null || true
+		echo "fuzz_$h: failed; the input is in build/fuzz/crashes/ (docs/FUZZING.md: add a regression)"
+		exit 1
+	fi
+	echo "fuzz_$h: $(grep -a "DONE\|Done" "$work/$h.log" | tr '\n' ' ')"
+done
