@@ -52,15 +52,12 @@ static uint64_t bits_of(LLVMValueRef v)
 	return LLVMDITypeGetSizeInBits(LLVMValueAsMetadata(v));
 }
 
-/* DI type V without its typedefs and qualifiers; NULL when V is no DI
-** type or the chain does not end. */
-static LLVMValueRef strip(LLVMValueRef v)
+/* V without its typedefs and qualifiers, whatever node ends the chain
+** (a DI type, or a subroutine type); NULL past MAX_DEPTH. */
+static LLVMValueRef strip_any(LLVMValueRef v)
 {
 	for (int depth = 0; depth < MAX_DEPTH; depth++) {
-		int k = md_kind(v);
-		if (!is_type(k))
-			return NULL;
-		if (k != LLVMDIDerivedTypeMetadataKind)
+		if (md_kind(v) != LLVMDIDerivedTypeMetadataKind)
 			return v;
 		unsigned tag = tag_of(v);
 		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE
@@ -69,6 +66,15 @@ static LLVMValueRef strip(LLVMValueRef v)
 		v = lower_md_operand(v, 3);
 	}
 	return NULL;
+}
+
+/* DI type V without its typedefs and qualifiers; NULL when V is no DI
+** type or the chain does not end (every link of a chain is a derived
+** type, so only its end needs checking). */
+static LLVMValueRef strip(LLVMValueRef v)
+{
+	v = strip_any(v);
+	return v != NULL && is_type(md_kind(v)) ? v : NULL;
 }
 
 /* The operands of tuple V (an elements or subranges list) into *OPS
@@ -413,21 +419,6 @@ void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTyp
 	}
 }
 
-/* V without its typedefs and qualifiers, whatever node ends the chain
-** (strip's, but a subroutine type may end it too); NULL past MAX_DEPTH. */
-static LLVMValueRef strip_any(LLVMValueRef v)
-{
-	for (int depth = 0; depth < MAX_DEPTH; depth++) {
-		if (md_kind(v) != LLVMDIDerivedTypeMetadataKind)
-			return v;
-		unsigned tag = tag_of(v);
-		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE
-		    && tag != TAG_RESTRICT && tag != TAG_ATOMIC)
-			return v;
-		v = lower_md_operand(v, 3);
-	}
-	return NULL;
-}
 
 LLVMValueRef lower_fnptr_type(LLVMValueRef var)
 {
