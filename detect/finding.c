@@ -178,6 +178,14 @@ int finding_kind_is_perf(enum finding_kind kind)
 	return kind == FK_BANK_CONFLICT || kind == FK_UNCOALESCED;
 }
 
+int finding_perf_worse(enum finding_kind kind, uint32_t worst, uint32_t need, uint32_t worst2,
+		       uint32_t need2)
+{
+	if (kind == FK_BANK_CONFLICT)
+		return worst > worst2;
+	return (uint64_t)worst * (need2 ? need2 : 1) > (uint64_t)worst2 * (need ? need : 1);
+}
+
 int finding_kind_is_pair(enum finding_kind kind)
 {
 	return kind == FK_RACE || kind == FK_BARRIER_DIVERGENCE;

@@ -237,6 +237,15 @@ int finding_kind_is_pair(enum finding_kind kind);
 ** not a bug, shown only with --perf, never a reason for the search. */
 int finding_kind_is_perf(enum finding_kind kind);
 
+/* Whether an execution whose cost is WORST against NEED (struct finding's
+** perf_worst, perf_need) is worse than one of WORST2 against NEED2, for a
+** performance note of KIND: a higher degree for a bank conflict (what its
+** message gives), a higher ratio of sectors used to needed for an
+** uncoalesced access.  The one rule for the witness, in a launch and
+** across launches. */
+int finding_perf_worse(enum finding_kind kind, uint32_t worst, uint32_t need, uint32_t worst2,
+		       uint32_t need2);
+
 /* The findings are printed by the report writers (detect/report.h). */
 
 #endif

@@ -184,13 +184,6 @@ static uint64_t max64(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
-/* Whether performance note A shows a worse execution than B. */
-static int perf_worse(const struct finding *a, const struct finding *b)
-{
-	return (uint64_t)a->perf_worst * (b->perf_need ? b->perf_need : 1)
-	       > (uint64_t)b->perf_worst * (a->perf_need ? a->perf_need : 1);
-}
-
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch)
 {
 	uint8_t contract = launch < r->nlaunches ? r->launches[launch].contract : CL_DECLARED;
@@ -200,16 +193,12 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 		for (uint32_t j = 0; j < r->findings.n && old == NULL; j++)
 			if (same_finding(&r->findings.v[j], f))
 				old = &r->findings.v[j];
-		if (old != NULL && finding_kind_is_perf(f->kind) && contract <= old->contract
-		    && perf_worse(f, old)) {
-			/* a worse execution is the witness (degree, or the ratio
-			** of sectors used to needed) */
-			struct finding keep = *old;
-			*old = *f;
-			*f = keep;
-			old->launch = launch;
-			old->contract = contract;
-		} else if (old != NULL && contract < old->contract) {
+		/* a worse execution of a performance note, under as strong a
+		** contract, is its witness */
+		int worse = old != NULL && finding_kind_is_perf(f->kind) && contract <= old->contract
+			    && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
+						  old->perf_need);
+		if (old != NULL && (contract < old->contract || worse)) {
 			/* a witness under a stronger contract replaces the old one;
 			** the merge below adds the old one's counts to it */
 			struct finding keep = *old;

@@ -1174,8 +1174,8 @@ static void merge_findings(struct findings *all, struct findings *fs, uint32_t l
 			continue;
 		}
 		if (finding_kind_is_perf(f->kind) && contract <= old->contract
-		    && (uint64_t)f->perf_worst * (old->perf_need ? old->perf_need : 1)
-		       > (uint64_t)old->perf_worst * (f->perf_need ? f->perf_need : 1)) {
+		    && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
+					  old->perf_need)) {
 			/* the worse execution is the witness, under as strong a
 			** contract */
 			struct finding keep = *old;

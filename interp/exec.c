@@ -1248,12 +1248,12 @@ static inline enum mam_scope ld_scope(uint32_t f)
 ** lanes touch, against the fewest their distinct bytes could fit in.
 */
 struct perf_stat {
-	uint32_t site;		/* the user's site (where it is reported) */
+	uint32_t site;		/* the user's site (where it is reported, with
+				   the instruction of that site) */
 	uint8_t shared;		/* a bank count; else a sector count */
 	uint64_t execs, bad;	/* warp executions, and those with the problem */
 	uint32_t worst, need;	/* the worst execution: passes or sectors, and
 				   the fewest possible */
-	uint32_t fn, pc;	/* its instruction, for the finding */
 	struct thread_id who;	/* its first lane of the worst pass */
 	uint64_t addr;		/* that lane's address */
 	char name[64];		/* the allocation's name */
@@ -1336,7 +1336,7 @@ static struct perf_stat *perf_stat_of(struct exec *ex, uint32_t site, uint32_t u
 		ex->perf_idx = xcalloc(ex->p->nsites ? ex->p->nsites : 1, sizeof *ex->perf_idx);
 	if (ex->perf_idx[site] == 0) {
 		struct perf_stat st = { 0 };
-		st.site = us;
+		st.site = us < ex->p->nsites ? us : site;
 		st.shared = (uint8_t)shared;
 		VEC_PUSH(ex->perf, ex->nperf, ex->capperf, st);
 		ex->perf_idx[site] = ex->nperf;
@@ -1362,13 +1362,12 @@ static void bank_passes(const uint64_t *A, uint32_t ok, unsigned size, uint32_t 
 		(*groups)++;
 		/* item i: word i % words of lane g + i / words; at most 32 */
 		uint64_t word[32];
-		uint32_t bank[32] = { 0 }, items = 0;
+		uint32_t bank[32] = { 0 };
 		FOR_LANES(gl, l)
 			for (unsigned k = 0; k < words; k++) {
 				unsigned i = (l - g) * words + k;
 				word[i] = (MEM_OFF(A[l]) >> 2) + k;
 				bank[word[i] & 31] |= 1u << i;
-				items |= 1u << i;
 			}
 		uint32_t passes = 1, wb = 0;
 		for (unsigned b = 0; b < 32; b++) {
@@ -1380,7 +1379,6 @@ static void bank_passes(const uint64_t *A, uint32_t ok, unsigned size, uint32_t 
 				wb = bank[b];
 			}
 		}
-		(void)items;
 		if (passes > *worst) {
 			*worst = passes;
 			*lanes = 0;
@@ -1490,14 +1488,11 @@ static void perf_access(struct exec *ex, struct warp *w, uint32_t ok, const uint
 		return;
 	st->bad++;
 	/* the worst execution is the witness: the first of the worst */
-	if (shared ? worst <= st->worst
-		   : (uint64_t)worst * (st->need ? st->need : 1) <= (uint64_t)st->worst * need)
+	if (!finding_perf_worse(shared ? FK_BANK_CONFLICT : FK_UNCOALESCED, worst, need, st->worst,
+				st->need))
 		return;
 	st->worst = worst;
 	st->need = need;
-	const struct site *U = &ex->p->sites[us < ex->p->nsites ? us : site];
-	st->fn = U->func;
-	st->pc = U->pc;
 	int l = __builtin_ctz(lanes);
 	st->who = (struct thread_id){ { ex->block[0], ex->block[1], ex->block[2] },
 				      { w->tid[0][l], w->tid[1][l], w->tid[2][l] } };
@@ -1512,11 +1507,11 @@ void exec_perf_finish(struct exec *ex)
 		const struct perf_stat *st = &ex->perf[i];
 		if (st->bad == 0)
 			continue;
-		const struct site *U = &ex->p->sites[st->site < ex->p->nsites ? st->site : 0];
+		const struct site *U = &ex->p->sites[st->site];
 		char where[96];
 		snprintf(where, sizeof where, "%s '%s'", st->shared ? "shared" : "global", st->name);
 		struct finding *f = findings_add(ex->out, st->shared ? FK_BANK_CONFLICT : FK_UNCOALESCED,
-						 st->fn, st->pc, &U->loc, &st->who, st->addr,
+						 U->func, U->pc, &U->loc, &st->who, st->addr,
 						 st->name[0] ? where : NULL, st->detail);
 		f->space = st->shared ? AS_SHARED : AS_GLOBAL;
 		f->count = st->bad;
