@@ -240,12 +240,6 @@ static cJSON *rebuild(struct merge *m, const struct item *v, uint32_t n, const c
 	return a;
 }
 
-/* Puts ITEM under KEY of the new object O, in the place key KEY had. */
-static void put(struct merge *m, cJSON *o, const char *key, cJSON *item)
-{
-	jput(&m->b, o, key, item);
-}
-
 /* The sum of integer member KEY of object PATH of every tree's header
 ** (PATH NULL: the header itself). */
 static double sum(const struct merge *m, const char *path, const char *key)
@@ -295,13 +289,13 @@ static cJSON *merge_json(struct merge *m)
 				jput(&m->b, a, NULL, cJSON_Duplicate(cJSON_GetArrayItem(ks, (int)m->ks[i].local), 1));
 			}
 		} else if (strcmp(k, "launches") == 0) {
-			put(m, root, k, rebuild(m, ls, nl, "kernel", NULL, NULL, 0));
+			jput(&m->b, root, k, rebuild(m, ls, nl, "kernel", NULL, NULL, 0));
 		} else if (strcmp(k, "findings") == 0) {
-			put(m, root, k, rebuild(m, fs, nf, "kernel", lbase, lmap, 1));
+			jput(&m->b, root, k, rebuild(m, fs, nf, "kernel", lbase, lmap, 1));
 		} else if (strcmp(k, "performance") == 0) {
-			put(m, root, k, rebuild(m, ps, np, "kernel", lbase, lmap, 1));
+			jput(&m->b, root, k, rebuild(m, ps, np, "kernel", lbase, lmap, 1));
 		} else if (strcmp(k, "barriers") == 0) {
-			put(m, root, k, rebuild(m, bs, nb, "kernel", NULL, NULL, 0));
+			jput(&m->b, root, k, rebuild(m, bs, nb, "kernel", NULL, NULL, 0));
 		} else if (strcmp(k, "summary") == 0) {
 			cJSON *s = jput(&m->b, root, k, cJSON_Duplicate(x, 1));
 			const cJSON *f;

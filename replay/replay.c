@@ -24,7 +24,8 @@
 ** of zeros: what a kernel indexing it within reason needs. */
 #define REPLAY_SPARSE_BYTES (UINT64_C(16) << 20)
 
-void replay_format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
+/* One element at P of element type ET as --dump prints it, into BUF. */
+static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
 {
 	switch (et) {
 	case ET_F32: { float f; memcpy(&f, p, 4); snprintf(buf, n, "%.9g", f); break; }
@@ -53,14 +54,18 @@ void replay_dump_inputs(FILE *out, const struct func *f, const struct params_buf
 		params_label(f, i, label, sizeof label);
 		fprintf(out, "# %s %s %" PRIu64 "%s\n", label, params_et_name(b->et), b->elems,
 			a->uninit ? " uninit" : "");
-		if (a->uninit || a->data == NULL)
-			continue;
-		unsigned es = evolve_elem_size(b->et);
-		char val[64];
-		for (uint64_t k = 0; k < b->elems; k++) {
-			replay_format_value(val, sizeof val, a->data + k * es, b->et);
-			fprintf(out, "%s\n", val);
-		}
+		if (!a->uninit && a->data != NULL)
+			replay_print_values(out, a->data, b->elems, b->et);
+	}
+}
+
+void replay_print_values(FILE *out, const uint8_t *data, uint64_t elems, uint8_t et)
+{
+	unsigned es = evolve_elem_size(et);
+	char val[64];
+	for (uint64_t k = 0; k < elems; k++) {
+		format_value(val, sizeof val, data + k * es, et);
+		fprintf(out, "%s\n", val);
 	}
 }
 

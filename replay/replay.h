@@ -51,7 +51,9 @@ struct mem;
 void replay_dump_inputs(FILE *out, const struct func *f, const struct params_buf *bufs,
 			const struct mem *m);
 
-/* One element at P of element type ET as --dump prints it, into BUF. */
-void replay_format_value(char *buf, size_t n, const uint8_t *p, uint8_t et);
+/* The ELEMS elements of type ET at DATA on OUT as --dump prints them,
+** one value a line (what --dump prints after a launch and --dump-inputs
+** before it). */
+void replay_print_values(FILE *out, const uint8_t *data, uint64_t elems, uint8_t et);
 
 #endif

@@ -374,6 +374,14 @@ static int write_replays(const struct run_opts *o, const char *bc, const struct 
 	return replay_write(&src, rep, n, err);
 }
 
+/* The line that says where --replay wrote N reproductions. */
+static void say_replays(const struct run_opts *o, uint32_t n)
+{
+	if (o->replay_dir)
+		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", n,
+			n == 1 ? "" : "s", o->replay_dir);
+}
+
 /*
 ** Builds the report of the one launch (taking the findings out of *FS,
 ** listing the barriers of BV),
@@ -405,9 +413,8 @@ static int write_report(const struct run_opts *o, const char *bc, const struct p
 	int status = write_replays(o, bc, p, k, &rep, &n, err);
 	if (status == 0)
 		status = emit_report(o, &rep, err);
-	if (status >= 0 && o->replay_dir)
-		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", n,
-			n == 1 ? "" : "s", o->replay_dir);
+	if (status >= 0)
+		say_replays(o, n);
 	report_free(&rep);
 	return status;
 }
@@ -462,7 +469,6 @@ struct sink {
 	int status;		/* the worst job's exit status (0 or 1) */
 };
 
-/* Adds the report of one job to the sink; 0, or SIM_ERR_IO. */
 /* Opens the report's file at the first job's report (or at the end of a
 ** run with none), so a run that fails before any job leaves it alone. */
 static int sink_open(const struct run_opts *o, struct sink *sk, struct sim_error *err)
@@ -472,6 +478,7 @@ static int sink_open(const struct run_opts *o, struct sink *sk, struct sim_error
 	return 0;
 }
 
+/* Adds the report of one job to the sink; 0, or SIM_ERR_IO. */
 static int sink_add(const struct run_opts *o, struct sink *sk, const struct report *rep,
 		    struct sim_error *err)
 {
@@ -632,9 +639,8 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			      o->input ? o->input : "the inputs");
 	if (rc == 0)
 		rc = sink_finish(o, &sk, &empty, job, err);
-	if (rc == 0 && o->replay_dir)
-		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", nreplays,
-			nreplays == 1 ? "" : "s", o->replay_dir);
+	if (rc == 0)
+		say_replays(o, nreplays);
 	if (sk.out)
 		rc = close_output(o, sk.out, rc, err);
 	if (rc == 0)
@@ -1013,13 +1019,7 @@ int run_main(const struct run_opts *opts)
 
 	for (uint32_t d = 0; d < o->ndumps; d++) {
 		struct params_buf *b = &bufs[params_find(f, o->dumps[d])];
-		const struct mem_alloc *a = &m.a[b->alloc];
-		unsigned es = evolve_elem_size(b->et);
-		char val[64];
-		for (uint64_t i = 0; i < b->elems; i++) {
-			replay_format_value(val, sizeof val, a->data + i * es, b->et);
-			puts(val);
-		}
+		replay_print_values(stdout, m.a[b->alloc].data, b->elems, b->et);
 	}
 	fflush(stdout);
 	status = write_report(o, ins[0].load, p, k, bufs, &fs, &bv, mo.model, &err);
