@@ -132,6 +132,11 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		  struct mem *m, const struct launch_cfg *cfg,
 		  struct findings *out, struct sim_error *err);
 
+/* Whether kernel function FN needs a cooperative launch: it reads the
+** grid workspace the driver gives one (%envreg1 or 2: cooperative groups'
+** grid sync), itself or through the functions it calls. */
+int interp_is_cooperative(const struct program *p, uint32_t fn);
+
 /* Whether GRID, BLOCK and DYN_SHARED bytes of dynamic shared memory are a
 ** launch CUDA accepts (each dimension and the block's threads within
 ** CUDA's limits, checked per component first, so no product wraps): 0, or

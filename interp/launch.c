@@ -504,6 +504,14 @@ static int reads_grid_ws(const struct program *p, uint32_t fn, uint8_t *seen)
 	return 0;
 }
 
+int interp_is_cooperative(const struct program *p, uint32_t fn)
+{
+	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	int coop = reads_grid_ws(p, fn, seen);
+	free(seen);
+	return coop;
+}
+
 /* The blocks a cooperative launch can have: every block must be resident
 ** at once.  The device assumed is sm_70's V100 (80 SMs, each with 2048
 ** threads, 32 blocks and 96 KiB of shared memory); docs/MODEL.md. */
@@ -809,9 +817,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
 	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
 	uint32_t mark = m->n;
-	uint8_t *seen = xcalloc(p->nfuncs, 1);
-	int coop = reads_grid_ws(p, fn, seen);
-	free(seen);
+	int coop = interp_is_cooperative(p, fn);
 	rc = 0;
 	if (coop) {
 		rc = run_grid(&ex, fn, args, err);

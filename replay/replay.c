@@ -296,6 +296,9 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 	fprintf(lt, "grid %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", L->grid.x, L->grid.y, L->grid.z);
 	fprintf(lt, "block %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", L->block.x, L->block.y, L->block.z);
 	fprintf(lt, "shared %" PRIu64 "\n", L->dyn_shared);
+	/* a grid sync needs the driver's cooperative launch (its workspace) */
+	if (interp_is_cooperative(p, s->kernel->func))
+		fprintf(lt, "cooperative\n");
 	for (uint32_t i = 0; i < f->nparams && rc == 0; i++) {
 		const struct param *pa = &f->params[i];
 		char label[128];
@@ -379,23 +382,34 @@ static int write_run_sh(const char *dir, enum confirm c, const char *tool, const
 		"cd \"$(dirname \"$0\")\" || exit 2\n"
 		"make -s repro || exit 2\n"
 		"SAN=${COMPUTE_SANITIZER:-compute-sanitizer}\n");
+	/* a block some of whose threads wait at a barrier the others never
+	** reach may hang on the GPU: that confirms it, whatever the tool says */
+	int bd = f->kind == FK_BARRIER_DIVERGENCE;
+	const char *unconfirmed = bd ? " (on GPUs of compute capability 7.0 and later synccheck "
+		"reported none of simulee-c's corpus of block-level barrier divergences on an "
+		"H100, and a barrier that exited threads skip completed: docs/REPLAY.md)"
+		: f->kind == FK_RACE && f->its_only ? " (the race needs independent thread "
+		"scheduling to interleave the two lanes, which one run may not do)" : "";
 	switch (c) {
 	case BY_TOOL:
-		fprintf(sh, "\"$SAN\" --tool %s --error-exitcode 99 ./repro launch.txt > sanitizer.log 2>&1\n"
+		fprintf(sh, "timeout -k 10 ${SIMULEE_REPLAY_TIMEOUT:-120} \"$SAN\" --tool %s "
+			"--error-exitcode 99 ./repro launch.txt > sanitizer.log 2>&1\n"
 			"st=$?\n"
 			"cat sanitizer.log\n"
 			"case $st in\n"
 			"99) echo \"simulee-c replay: CONFIRMED by compute-sanitizer --tool %s\"; exit 0;;\n"
 			"0) echo \"simulee-c replay: NOT CONFIRMED: compute-sanitizer --tool %s reported "
-			"nothing%s\"; exit 1;;\n"
-			"*) echo \"simulee-c replay: compute-sanitizer --tool %s could not run it "
+			"nothing%s\"; exit 1;;\n", tool, tool, tool, unconfirmed);
+		if (bd)
+			fprintf(sh, "124|137) echo \"simulee-c replay: CONFIRMED: the block did not "
+				"finish in ${SIMULEE_REPLAY_TIMEOUT:-120} s (threads wait at a barrier "
+				"the others never reach)\"; exit 0;;\n");
+		fprintf(sh, "*) echo \"simulee-c replay: compute-sanitizer --tool %s could not run it "
 			"(status $st)\"; exit 2;;\n"
-			"esac\n", tool, tool, tool,
-			f->kind == FK_RACE && f->its_only ? " (the race needs independent thread "
-			"scheduling to interleave the two lanes, which one run may not do)" : "", tool);
+			"esac\n", tool);
 		break;
 	case BY_FAILURE:
-		fprintf(sh, "./repro launch.txt\n"
+		fprintf(sh, "timeout -k 10 60 ./repro launch.txt\n"
 			"st=$?\n"
 			"case $st in\n"
 			"1) echo \"simulee-c replay: CONFIRMED: the kernel failed on the GPU\"; exit 0;;\n"
@@ -404,16 +418,20 @@ static int write_run_sh(const char *dir, enum confirm c, const char *tool, const
 			"esac\n");
 		break;
 	case BY_TIMEOUT:
-		fprintf(sh, "timeout 60 ./repro launch.txt\n"
+		fprintf(sh, "timeout -k 10 60 ./repro launch.txt\n"
 			"st=$?\n"
 			"case $st in\n"
-			"124) echo \"simulee-c replay: CONFIRMED: the kernel did not finish in 60 s\"; exit 0;;\n"
+			"124|137) echo \"simulee-c replay: CONFIRMED: the kernel did not finish in 60 s\"; exit 0;;\n"
 			"0) echo \"simulee-c replay: NOT CONFIRMED: the kernel finished\"; exit 1;;\n"
 			"*) exit 2;;\n"
 			"esac\n");
 		break;
 	case NOT_CONFIRMABLE:
-		fprintf(sh, "./repro launch.txt\n"
+		/* the launch still runs: a hang or a failure is worth knowing */
+		fprintf(sh, "timeout -k 10 60 ./repro launch.txt\n"
+			"case $? in\n"
+			"124|137) echo \"simulee-c replay: note: the launch did not finish in 60 s\";;\n"
+			"esac\n"
 			"echo \"simulee-c replay: cannot be confirmed on the GPU: %s\"\n"
 			"exit 3\n", why);
 		break;

@@ -13,6 +13,8 @@
 **					written, "sparse:BYTES": a buffer of
 **					unknown size (ELEMS 0), BYTES of zeros
 **	value NAME HEX			any other argument: its bytes
+**	cooperative			launch with cuLaunchCooperativeKernel
+**					(the kernel syncs the whole grid)
 **
 ** The buffer and value lines are the kernel's parameters, in order.
 ** Lines starting with '#' are comments.
@@ -55,6 +57,7 @@ static int nparams;
 static char ptx[4096], kernel[4096];
 static unsigned grid[3] = { 1, 1, 1 }, block[3] = { 1, 1, 1 };
 static unsigned long long shared_bytes;
+static int cooperative;
 
 static void die(const char *what, const char *arg)
 {
@@ -121,6 +124,8 @@ static void parse(const char *launch)
 		} else if (sscanf(line, "grid %u %u %u", &grid[0], &grid[1], &grid[2]) == 3) {
 		} else if (sscanf(line, "block %u %u %u", &block[0], &block[1], &block[2]) == 3) {
 		} else if (sscanf(line, "shared %llu", &shared_bytes) == 1) {
+		} else if (strcmp(line, "cooperative\n") == 0) {
+			cooperative = 1;
 		} else if (nparams < MAXPARAMS
 			   && sscanf(line, "buffer %255s %15s %llu %4095s", a, b, &e, c) == 4) {
 			struct param *p = &params[nparams++];
@@ -234,6 +239,8 @@ static struct {
 	CUresult (*set_attr)(CUfunction, CUfunction_attribute, int);
 	CUresult (*launch)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned,
 			   unsigned, CUstream, void **, void **);
+	CUresult (*launch_coop)(CUfunction, unsigned, unsigned, unsigned, unsigned, unsigned,
+				unsigned, unsigned, CUstream, void **);
 	CUresult (*sync)(void);
 	CUresult (*error_name)(CUresult, const char **);
 	CUresult (*error_string)(CUresult, const char **);
@@ -264,6 +271,7 @@ static void open_driver(void)
 	*(void **)&cu.htod = sym(lib, "cuMemcpyHtoD_v2");
 	*(void **)&cu.set_attr = sym(lib, "cuFuncSetAttribute");
 	*(void **)&cu.launch = sym(lib, "cuLaunchKernel");
+	*(void **)&cu.launch_coop = sym(lib, "cuLaunchCooperativeKernel");
 	*(void **)&cu.sync = sym(lib, "cuCtxSynchronize");
 	*(void **)&cu.error_name = sym(lib, "cuGetErrorName");
 	*(void **)&cu.error_string = sym(lib, "cuGetErrorString");
@@ -312,8 +320,12 @@ static int launch(void)
 	if (shared_bytes > 48 * 1024)
 		check(cu.set_attr(fn, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
 				  (int)shared_bytes), "cuFuncSetAttribute");
-	check(cu.launch(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-			(unsigned)shared_bytes, NULL, args, NULL), "cuLaunchKernel");
+	if (cooperative)
+		check(cu.launch_coop(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+				     (unsigned)shared_bytes, NULL, args), "cuLaunchCooperativeKernel");
+	else
+		check(cu.launch(fn, grid[0], grid[1], grid[2], block[0], block[1], block[2],
+				(unsigned)shared_bytes, NULL, args, NULL), "cuLaunchKernel");
 	check(cu.sync(), "the kernel");
 	printf("repro: %s ran to completion (grid %u,%u,%u block %u,%u,%u)\n", kernel, grid[0],
 	       grid[1], grid[2], block[0], block[1], block[2]);
