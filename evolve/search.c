@@ -1469,6 +1469,13 @@ static uint32_t largest_clean(struct driver *d, uint32_t ci, unsigned dim, uint3
 	return lo;
 }
 
+/* The launch components an index's coordinates grow with (block x, y,
+** z, then grid x, y, z). */
+static const uint16_t dim_deps[6] = {
+	DEP_TID_X | DEP_NTID_X, DEP_TID_Y | DEP_NTID_Y, DEP_TID_Z | DEP_NTID_Z,
+	DEP_CTAID_X | DEP_NCTAID, DEP_CTAID_Y | DEP_NCTAID, DEP_CTAID_Z | DEP_NCTAID,
+};
+
 /*
 ** Rule 6: an access at (FUNC, PC) in candidate CI past the end of static
 ** __shared__ array VAR whose index flattens the thread's block coordinates
@@ -1476,8 +1483,8 @@ static uint32_t largest_clean(struct driver *d, uint32_t ci, unsigned dim, uint3
 ** block's threads, not one component.  Block x is bisected with the rest
 ** of the launch as it is; the bound is the most threads that stay inside.
 */
-static void infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
-			  enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep)
+static int infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
+			 enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep)
 {
 	struct evolve_result *r = d->res;
 	const uint16_t block_deps = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_NTID_X | DEP_NTID_Y
@@ -1485,11 +1492,11 @@ static void infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
 	uint32_t hi = r->cands[ci].block.x, lo, at = ci;
 	if ((dep & ~block_deps) || !(dep & (DEP_NTID_X | DEP_NTID_Y)) || hi <= 1
 	    || d->pb->block_lo.x > 1)
-		return;
+		return 0;
 	uint64_t others = (uint64_t)r->cands[ci].block.y * r->cands[ci].block.z;
 	lo = largest_clean(d, ci, 0, hi, kind, func, pc, gen, &at);
 	if (lo == 0)
-		return;		/* not the shape's doing */
+		return 0;	/* not the shape's doing */
 	uint32_t bound = (uint32_t)(lo * others);
 	add_assumption(r, &(struct evolve_assumption){
 		.dim = EVOLVE_THREADS_DIM, .rel = EVOLVE_AT_MOST, .bound = bound,
@@ -1497,6 +1504,70 @@ static void infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
 		.func = func, .pc = pc, .launch = at });
 	if (d->s->max_block == 0 || d->s->max_block > bound)
 		d->s->max_block = bound;
+	return 1;
+}
+
+static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen);
+
+/* Records that the kernel assumes launch component DIM is at most BOUND
+** (shown by launch AT) and keeps the search at or below it. */
+static void assume_at_most(struct driver *d, unsigned dim, uint32_t bound, int var,
+			   enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep,
+			   uint32_t at)
+{
+	add_assumption(d->res, &(struct evolve_assumption){
+		.dim = (uint8_t)dim, .rel = EVOLVE_AT_MOST, .bound = bound,
+		.alloc = d->pb->prog->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
+		.func = func, .pc = pc, .launch = at });
+	uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
+	if (*shi > bound)
+		*shi = bound;
+}
+
+/*
+** Rule 1 for an index that grows with several components, each by a
+** fixed stride (s[ty][tx] on s[4][32], or ty * 32 + tx): what one
+** component may be then depends on the others, except for the thread at 0
+** in all of them, which every launch has.  So each component the index
+** grows with is probed with the others at 1: if the access still leaves
+** the array, the component alone takes it out, and a bisection (the
+** others still at 1) finds the smallest value that does, a bound no
+** launch can break without the fault.  Returns whether one was found.
+*/
+static int infer_separate(struct driver *d, uint32_t ci, uint32_t gen, int var,
+			  enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep)
+{
+	struct evolve_result *r = d->res;
+	int found = 0;
+	for (unsigned dim = 0; dim < 6; dim++) {
+		uint32_t hi = *dim_of(&r->cands[ci], dim);
+		if (hi <= 1 || !(dep & dim_deps[dim] & ~DEP_NCTAID)
+		    || compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3) > 1)
+			continue;
+		uint32_t base = ci;
+		int pinned = 0;
+		for (unsigned o = 0; o < 6 && !pinned; o++) {
+			if (o == dim || !(dep & dim_deps[o] & ~DEP_NCTAID)
+			    || *dim_of(&r->cands[base], o) <= 1)
+				continue;
+			if (compc(o < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)o % 3) > 1)
+				pinned = 1;	/* the user's range keeps it above 1 */
+			else
+				base = probe(d, base, o, 1, gen);
+		}
+		if (pinned || !fault_at(&r->cands[base], kind, func, pc))
+			continue;	/* the others take part in taking it out */
+		uint32_t at = r->cands[base].rejected < 0 ? base : ci;
+		uint32_t lo = largest_clean(d, base, dim, hi, kind, func, pc, gen, &at);
+		if (lo == 0)
+			continue;
+		assume_at_most(d, dim, lo, var, kind, func, pc, dep, at);
+		found = 1;
+		/* at the bound, another access of the array may still leave it */
+		probed_n(d, kind, func, pc, TILE_TRIES, 1);
+		infer_assumption(d, probe(d, ci, dim, lo, gen), gen);
+	}
+	return found;
 }
 
 /*
@@ -1514,11 +1585,6 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct program *p = d->pb->prog;
-	/* the launch components an index's coordinates grow with */
-	static const uint16_t dim_deps[6] = {
-		DEP_TID_X | DEP_NTID_X, DEP_TID_Y | DEP_NTID_Y, DEP_TID_Z | DEP_NTID_Z,
-		DEP_CTAID_X | DEP_NCTAID, DEP_CTAID_Y | DEP_NCTAID, DEP_CTAID_Z | DEP_NCTAID,
-	};
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
 		if ((f->kind != FK_OOB && f->kind != FK_SUBSCRIPT) || f->space != AS_SHARED)
@@ -1540,7 +1606,8 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 		for (unsigned dim = 0; dim < 6; dim++)
 			ncomp += (dep & dim_deps[dim] & ~DEP_NCTAID) != 0;
 		if (ncomp > 1) {
-			infer_product(d, ci, gen, var, kind, func, pc, dep);
+			if (!infer_product(d, ci, gen, var, kind, func, pc, dep))
+				infer_separate(d, ci, gen, var, kind, func, pc, dep);
 			continue;
 		}
 		for (unsigned dim = 0; dim < 6; dim++) {
@@ -1551,13 +1618,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			lo = largest_clean(d, ci, dim, hi, kind, func, pc, gen, &at);
 			if (lo == 0)
 				continue;	/* not this component's doing */
-			add_assumption(r, &(struct evolve_assumption){
-				.dim = (uint8_t)dim, .rel = EVOLVE_AT_MOST, .bound = lo,
-				.alloc = p->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
-				.func = func, .pc = pc, .launch = at });
-			uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
-			if (*shi > lo)
-				*shi = lo;
+			assume_at_most(d, dim, lo, var, kind, func, pc, dep, at);
 			/* at the bound, another access of the array may still leave
 			** it (s[tid + h] is inside up to 513 threads, s[tid] up to
 			** 256): the tightest bound must not wait on the search to
@@ -2185,7 +2246,7 @@ static void conclude(struct driver *d)
 				merge_findings(&r->findings, &r->cands[i].fs, i, level);
 	if (best != UINT32_MAX) {
 		struct findings fs = { 0 };
-		detect_barrier_findings(&r->barriers, &fs);
+		detect_barrier_findings(&r->barriers, &r->findings, &fs);
 		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
