@@ -225,11 +225,22 @@ enum barrier_verdict barrier_record_verdict(const struct barrier_record *b)
 	return b->needed ? BV_NEEDED : BV_REDUNDANT;
 }
 
-void detect_barrier_findings(const struct barrier_verdicts *bv, struct findings *fs)
+/* Whether FS holds a barrier divergence at (FUNC, PC). */
+static int diverges_at(const struct findings *fs, uint32_t func, uint32_t pc)
+{
+	for (uint32_t i = 0; fs != NULL && i < fs->n; i++)
+		if (fs->v[i].kind == FK_BARRIER_DIVERGENCE && fs->v[i].func == func
+		    && fs->v[i].pc == pc)
+			return 1;
+	return 0;
+}
+
+void detect_barrier_findings(const struct barrier_verdicts *bv, const struct findings *known,
+			     struct findings *fs)
 {
 	for (uint32_t i = 0; i < bv->n; i++) {
 		const struct barrier_record *b = &bv->v[i];
-		if (barrier_record_verdict(b) != BV_REDUNDANT)
+		if (barrier_record_verdict(b) != BV_REDUNDANT || diverges_at(known, b->func, b->pc))
 			continue;
 		struct finding *f = findings_add(fs, FK_REDUNDANT_BARRIER, b->func, b->pc, &b->loc,
 						 NULL, 0, NULL, NULL);

@@ -69,9 +69,13 @@ void barrier_verdicts_add_of(struct barrier_verdicts *bv, const struct program *
 /* The verdict on B over the launches added (enum barrier_verdict). */
 enum barrier_verdict barrier_record_verdict(const struct barrier_record *b);
 
-/* Adds a redundant-barrier finding for every barrier whose verdict is
-** BV_REDUNDANT: checked on the launches that executed it. */
-void detect_barrier_findings(const struct barrier_verdicts *bv, struct findings *fs);
+/* Adds to FS a redundant-barrier finding for every barrier whose verdict
+** is BV_REDUNDANT (checked on the launches that executed it), except a
+** barrier KNOWN (the findings so far, may be FS itself or NULL) holds a
+** barrier divergence at: its divergence is the verdict, and the fix is to
+** move it out of the branch, not to delete it. */
+void detect_barrier_findings(const struct barrier_verdicts *bv, const struct findings *known,
+			     struct findings *fs);
 
 
 #endif

@@ -84,7 +84,7 @@ static void launch(const struct loaded *l, const struct kernel_info *k, uint32_t
 	detect_races(p, mam, &m, 0, &fs);
 	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
 	barrier_verdicts_add(&bv, p, mam, mo.model);
-	detect_barrier_findings(&bv, &fs);
+	detect_barrier_findings(&bv, &fs, &fs);
 	report_launch(k, cfg.grid, cfg.block, &fs, &bv);
 out:
 	params_free_bufs(bufs, nbufs);

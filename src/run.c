@@ -1013,7 +1013,7 @@ int run_main(const struct run_opts *opts)
 	detect_races(p, mam, &m, 0, &fs);
 	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
 	barrier_verdicts_add(&bv, p, mam, mo.model);
-	detect_barrier_findings(&bv, &fs);
+	detect_barrier_findings(&bv, &fs, &fs);
 	if (o->dump_model)
 		mam_dump(mam, o->ndumps ? stderr : stdout, name_addr, &m);
 

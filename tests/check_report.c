@@ -1422,7 +1422,7 @@ START_TEST(barrier_verdicts_launches)
 	ck_assert_uint_eq(bv.v[2].executions, 3);
 
 	struct findings fs = { 0 };
-	detect_barrier_findings(&bv, &fs);
+	detect_barrier_findings(&bv, &fs, &fs);
 	ck_assert_uint_eq(fs.n, 1);
 	ck_assert_int_eq(fs.v[0].kind, FK_REDUNDANT_BARRIER);
 	ck_assert_uint_eq(fs.v[0].loc.line, 10);
