@@ -1184,13 +1184,27 @@ static void merge_findings(struct findings *all, struct findings *fs, uint32_t l
 			old->launch = launch;
 			old->contract = contract;
 		}
+		/* a race that is harmful (or shows under both warp models) in a
+		** launch of the same contract is what the report says, so that
+		** launch is its witness: a witness must show what is claimed */
+		if (contract == old->contract && !finding_kind_is_perf(f->kind)
+		    && ((old->benign && !f->benign) || (old->its_only && !f->its_only))) {
+			struct finding keep = *old;
+			*old = *f;
+			*f = keep;
+			old->launch = launch;
+			old->contract = contract;
+		}
 		old->count += f->count;
 		old->executions += f->executions;
 		old->launches += f->launches;
 		old->addresses = old->addresses > f->addresses ? old->addresses : f->addresses;
 		old->thread_pairs = old->thread_pairs > f->thread_pairs ? old->thread_pairs : f->thread_pairs;
-		old->benign = old->benign && f->benign;
-		old->its_only = old->its_only && f->its_only;
+		/* a weaker contract's launches do not change the verdict */
+		if (contract == old->contract) {
+			old->benign = old->benign && f->benign;
+			old->its_only = old->its_only && f->its_only;
+		}
 		finding_clear(f);
 	}
 	free(fs->v);

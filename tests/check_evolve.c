@@ -703,7 +703,7 @@ START_TEST(shape_rules)
 	cJSON *doc = search_cu_json(&r, tile, &bc);
 	static const char *const want[] = {
 		"mm assumes blockDim.x == 16: shared 'As[16][16]' and 'Bs[16][16]' are indexed by threadIdx.x",
-		"mm assumes blockDim.y == 16: shared 'As[16][16]' is indexed by threadIdx.y",
+		"mm assumes blockDim.y == 16: shared 'As[16][16]' and 'Bs[16][16]' are indexed by threadIdx.y",
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		ck_assert_msg(finding_with(doc, "shape-assumption", want[i]) != NULL, "no '%s': %s",
