@@ -1173,22 +1173,16 @@ static void merge_findings(struct findings *all, struct findings *fs, uint32_t l
 			VEC_PUSH(all->v, all->n, all->cap, *f);
 			continue;
 		}
-		if (finding_kind_is_perf(f->kind) && contract <= old->contract
-		    && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
-					  old->perf_need)) {
-			/* the worse execution is the witness, under as strong a
-			** contract */
-			struct finding keep = *old;
-			*old = *f;
-			*f = keep;
-			old->launch = launch;
-			old->contract = contract;
-		}
-		/* a race that is harmful (or shows under both warp models) in a
-		** launch of the same contract is what the report says, so that
-		** launch is its witness: a witness must show what is claimed */
-		if (contract == old->contract && !finding_kind_is_perf(f->kind)
-		    && ((old->benign && !f->benign) || (old->its_only && !f->its_only))) {
+		/* the witness is the launch that shows what the report says: the
+		** worse execution of a performance note, under as strong a
+		** contract; a race that is harmful (or shows under both warp
+		** models) in a launch of the same contract */
+		int perf = finding_kind_is_perf(f->kind);
+		if ((perf && contract <= old->contract
+		     && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
+					   old->perf_need))
+		    || (!perf && contract == old->contract
+			&& ((old->benign && !f->benign) || (old->its_only && !f->its_only)))) {
 			struct finding keep = *old;
 			*old = *f;
 			*f = keep;
@@ -1490,6 +1484,20 @@ static const uint16_t dim_deps[6] = {
 	DEP_CTAID_X | DEP_NCTAID, DEP_CTAID_Y | DEP_NCTAID, DEP_CTAID_Z | DEP_NCTAID,
 };
 
+/* Whether an index with dependence mask DEP grows with launch component
+** DIM's coordinate (not only with gridDim, which every grid component
+** shares). */
+static int grows_with(uint16_t dep, unsigned dim)
+{
+	return (dep & dim_deps[dim] & ~DEP_NCTAID) != 0;
+}
+
+/* The lowest value the user's range allows launch component DIM. */
+static uint32_t user_lo(const struct driver *d, unsigned dim)
+{
+	return compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3);
+}
+
 /*
 ** Rule 6: an access at (FUNC, PC) in candidate CI past the end of static
 ** __shared__ array VAR whose index flattens the thread's block coordinates
@@ -1555,16 +1563,14 @@ static int infer_separate(struct driver *d, uint32_t ci, uint32_t gen, int var,
 	int found = 0;
 	for (unsigned dim = 0; dim < 6; dim++) {
 		uint32_t hi = *dim_of(&r->cands[ci], dim);
-		if (hi <= 1 || !(dep & dim_deps[dim] & ~DEP_NCTAID)
-		    || compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3) > 1)
+		if (hi <= 1 || !grows_with(dep, dim) || user_lo(d, dim) > 1)
 			continue;
 		uint32_t base = ci;
 		int pinned = 0;
 		for (unsigned o = 0; o < 6 && !pinned; o++) {
-			if (o == dim || !(dep & dim_deps[o] & ~DEP_NCTAID)
-			    || *dim_of(&r->cands[base], o) <= 1)
+			if (o == dim || !grows_with(dep, o) || *dim_of(&r->cands[base], o) <= 1)
 				continue;
-			if (compc(o < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)o % 3) > 1)
+			if (user_lo(d, o) > 1)
 				pinned = 1;	/* the user's range keeps it above 1 */
 			else
 				base = probe(d, base, o, 1, gen);
@@ -1613,12 +1619,13 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 		uint32_t func = f->func, pc = f->pc;
 		enum finding_kind kind = f->kind;
 		uint16_t dep = f->dep;
-		/* an index that grows with several components (ty * blockDim.x
-		** + tx) bounds their product, not one of them: no single bound
-		** is sound, so no assumption (docs/CONTRACTS.md) */
+		/* an index that grows with several components bounds their
+		** product when it grows through blockDim (ty * blockDim.x + tx),
+		** else each one with the others at 1 (s[ty][tx]): the bound of
+		** one alone, the others as drawn, is not sound */
 		unsigned ncomp = 0;
 		for (unsigned dim = 0; dim < 6; dim++)
-			ncomp += (dep & dim_deps[dim] & ~DEP_NCTAID) != 0;
+			ncomp += grows_with(dep, dim);
 		if (ncomp > 1) {
 			if (!infer_product(d, ci, gen, var, kind, func, pc, dep))
 				infer_separate(d, ci, gen, var, kind, func, pc, dep);
@@ -1626,8 +1633,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 		}
 		for (unsigned dim = 0; dim < 6; dim++) {
 			uint32_t hi = *dim_of(&r->cands[ci], dim), lo, at = ci;
-			uint32_t lo_bound = compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3);
-			if (hi <= 1 || lo_bound > 1 || !(dep & dim_deps[dim]))
+			if (hi <= 1 || user_lo(d, dim) > 1 || !(dep & dim_deps[dim]))
 				continue;	/* not varied, pinned by the user, or not indexed by it */
 			lo = largest_clean(d, ci, dim, hi, kind, func, pc, gen, &at);
 			if (lo == 0)
