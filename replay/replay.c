@@ -385,9 +385,9 @@ static int write_run_sh(const char *dir, enum confirm c, const char *tool, const
 	/* a block some of whose threads wait at a barrier the others never
 	** reach may hang on the GPU: that confirms it, whatever the tool says */
 	int bd = f->kind == FK_BARRIER_DIVERGENCE;
-	const char *unconfirmed = bd ? " (on GPUs of compute capability 7.0 and later synccheck "
-		"reported none of simulee-c's corpus of block-level barrier divergences on an "
-		"H100, and a barrier that exited threads skip completed: docs/REPLAY.md)"
+	const char *unconfirmed = bd ? " (on an H100, synccheck reported none of simulee-c's "
+		"corpus of block-level barrier divergences, and a barrier some threads skip "
+		"completed: see simulee-c's docs/REPLAY.md)"
 		: f->kind == FK_RACE && f->its_only ? " (the race needs independent thread "
 		"scheduling to interleave the two lanes, which one run may not do)" : "";
 	switch (c) {
