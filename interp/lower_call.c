@@ -26,8 +26,15 @@ static unsigned nargs(LLVMValueRef call)
 	return LLVMGetNumArgOperands(call);
 }
 
+/* Argument I of CALL, element ELEM, as an operand; OPND_NONE after an
+** error when the call has no argument I (a function we lower by its name,
+** declared with fewer parameters than it has). */
 static uint32_t op(struct lctx *lc, LLVMValueRef call, unsigned i, unsigned elem)
 {
+	if (i >= nargs(call)) {
+		lower_unsupported(lc, "call with fewer arguments than the function it names takes");
+		return OPND_NONE;
+	}
 	return lower_opnd(lc, arg(call, i), elem);
 }
 
@@ -56,6 +63,8 @@ static unsigned elem_width(LLVMTypeRef t)
 ** float or double by the type of argument 0. */
 static int emit_math(struct lctx *lc, LLVMValueRef call, unsigned fid, unsigned arity)
 {
+	if (nargs(call) < arity)
+		return lower_unsupported(lc, "math function call with too few arguments");
 	LLVMTypeRef t = LLVMTypeOf(arg(call, 0));
 	int ft = ftype(t);
 	if (ft != 32 && ft != 64)
@@ -138,6 +147,10 @@ static int emit_mov(struct lctx *lc, LLVMValueRef call, unsigned i, uint8_t w)
 
 static uint8_t space_of_ptr(LLVMValueRef p)
 {
+	/* a function lowered by its name may be declared with another
+	** type there: an integer is no pointer */
+	if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind)
+		return AS_GENERIC;
 	unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(p));
 	return as == AS_SHARED || as == AS_GLOBAL || as == AS_CONST || as == AS_LOCAL
 	       ? (uint8_t)as : AS_GENERIC;
@@ -264,6 +277,8 @@ static int lower_nv(struct lctx *lc, LLVMValueRef call, const char *name)
 	}
 	if (strcmp(b, "sincosf") == 0 || strcmp(b, "sincos") == 0 || strcmp(b, "fast_sincosf") == 0
 	    || strcmp(b, "sincospif") == 0 || strcmp(b, "sincospi") == 0) {
+		if (nargs(call) < 3)
+			return lower_unsupported(lc, "sincos call with too few arguments");
 		int ft = ftype(LLVMTypeOf(arg(call, 0)));
 		int pi = strstr(b, "pi") != NULL;
 		uint32_t t = lower_temp(lc, 2);
@@ -552,10 +567,10 @@ static int lower_nvvm(struct lctx *lc, LLVMValueRef call, const char *name)
 	}
 	if (starts(b, "match.")) {
 		uint8_t f = starts(b + 6, "any") ? 0 : 1;
-		unsigned w = lower_int_width(LLVMTypeOf(arg(call, 1)));
 		uint32_t m = op(lc, call, 0, 0), v = op(lc, call, 1, 0);
 		if (m == OPND_NONE || v == OPND_NONE)
 			return -1;
+		unsigned w = lower_int_width(LLVMTypeOf(arg(call, 1)));
 		lower_emit(lc, OP_MATCH, (uint8_t)w, f, d, m, v, 0, 0, 0);
 		return 1;
 	}
@@ -960,7 +975,7 @@ int lower_call(struct lctx *lc, LLVMValueRef call)
 		return -1;
 	if (r > 0)
 		return 0;
-	if (strcmp(name, "vprintf") == 0) {
+	if (strcmp(name, "vprintf") == 0 && nargs(call) == 2) {
 		uint32_t f = op(lc, call, 0, 0), a = op(lc, call, 1, 0);
 		if (f == OPND_NONE || a == OPND_NONE)
 			return -1;
