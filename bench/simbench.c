@@ -26,7 +26,9 @@
 ** pays), alternating; the outputs must still match the native loop's and
 ** the model must find no race.  Memory: the model's own bytes
 ** (mam_get_stats) and, from Linux's peak-RSS counter reset before a
-** launch, how much the process's peak grows during one launch.
+** launch, how much the process's peak grows during one launch.  The last
+** column is the share of lane accesses the launch kept out of the model
+** (pruned sites, interp/prune.h); --no-prune feeds it everything.
 */
 #include <inttypes.h>
 #ifdef __GLIBC__
@@ -434,6 +436,9 @@ static double median(double *v, int n)
 ** the buffers back into j->sim and adds the launch's counts to *st.
 ** Returns the seconds interp_launch took, or a negative value on an error
 ** (printed); a race the model found is one. */
+/* --no-prune: every access goes to the model (launch_cfg no_prune) */
+static uint8_t no_prune;
+
 static double sim_once(const struct loaded *l, int ki, struct job *j, struct launch_stats *st,
 		       struct mam *mam)
 {
@@ -465,6 +470,7 @@ static double sim_once(const struct loaded *l, int ki, struct job *j, struct lau
 	cfg.stats = st;
 	cfg.mam = mam;
 	cfg.perf = 1;	/* what simulee-c pays, notes included */
+	cfg.no_prune = no_prune;
 	struct findings fs = { 0 };
 	struct sim_error err = { 0 };
 	double t0 = now();
@@ -677,6 +683,7 @@ static int run_detect(const struct bench *bn, const char *dir, const char *oleve
 	struct launch_stats st = { 0 };
 	struct mam_stats ms = { 0 };
 	long grow_off = -1, grow_on = -1;
+	uint64_t pruned = 0;
 	keep = mam_new(&mo);
 	if (sim_once(&l, ki, &j, &st, keep) < 0)
 		goto out;
@@ -684,7 +691,9 @@ static int run_detect(const struct bench *bn, const char *dir, const char *oleve
 		struct mam *fresh = mam_new(&mo);
 		toff[r] = sim_peak(&l, ki, &j, &st, NULL, &grow_off);
 		int same = same_outputs(&j);
+		uint64_t pruned0 = st.pruned;
 		ton[r] = sim_peak(&l, ki, &j, &st, fresh, &grow_on);
+		pruned = st.pruned - pruned0;
 		same &= same_outputs(&j);
 		mam_get_stats(fresh, &ms);
 		mam_free(fresh);
@@ -708,12 +717,13 @@ static int run_detect(const struct bench *bn, const char *dir, const char *oleve
 	double nacc = (double)ms.lane_accesses;
 	si(acc, sizeof acc, nacc);
 	si(rate, sizeof rate, nacc / on);
-	printf("%-14s %-3s %8" PRIu64 " %8s %8.1f %8.1f %6.1f %8.1f %6.1f %8s %6.0f %6.0f %7.1f %6.0f %6.0f\n",
+	printf("%-14s %-3s %8" PRIu64 " %8s %8.1f %8.1f %6.1f %8.1f %6.1f %8s %6.0f %6.0f %7.1f %6.0f %6.0f %6.0f%%\n",
 	       bn->name, olevel, threads, acc, off * 1e3, on * 1e3, on / off, re * 1e3, re / off, rate,
 	       (on - off) / nacc * 1e9, (re - off) / nacc * 1e9, (double)ms.bytes / 1048576.0,
 	       (double)ms.bytes / (double)threads,
 	       grow_on >= 0 && grow_off >= 0 ? (double)(grow_on - grow_off) * 1024.0 / (double)threads
-					     : -1.0);
+					     : -1.0,
+	       nacc + (double)pruned > 0 ? 100.0 * (double)pruned / (nacc + (double)pruned) : 0.0);
 	fflush(stdout);
 	rc = 0;
 out:
@@ -732,7 +742,7 @@ static void usage(FILE *out)
 {
 	fprintf(out,
 		"usage: simbench [--kernels DIR] [--reps N] [--opt O3,O0] [--scale S] [--wall] [--detect]\n"
-		"                [NAME...]\n"
+		"                [--no-prune] [NAME...]\n"
 		"  --kernels DIR  the built corpus (DIR/func/NAME.O3.bc); default $SIMULEE_KERNELS\n"
 		"                 or kernels/build\n"
 		"  --reps N       timed runs of each side, medians reported (default 5)\n"
@@ -740,6 +750,7 @@ static void usage(FILE *out)
 		"  --scale S      divide the launch sizes by S (a quick smoke run)\n"
 		"  --wall         time wall-clock, not this thread's CPU time\n"
 		"  --detect       the cost of race detection: model off / on (default -O3 only)\n"
+		"  --no-prune     with --detect: no site skips the model (interp/prune.h)\n"
 		"  NAME...        only these kernels:");
 	for (size_t i = 0; i < NBENCH; i++)
 		fprintf(out, " %s", benches[i].name);
@@ -768,6 +779,8 @@ int main(int argc, char **argv)
 			scale = (uint32_t)strtoul(argv[++i], NULL, 10);
 		} else if (strcmp(a, "--detect") == 0) {
 			detect = 1;
+		} else if (strcmp(a, "--no-prune") == 0) {
+			no_prune = 1;
 		} else if (strcmp(a, "--wall") == 0) {
 			clock_id = CLOCK_MONOTONIC;
 		} else if (strcmp(a, "--help") == 0) {
@@ -794,12 +807,12 @@ int main(int argc, char **argv)
 	mallopt(M_MMAP_THRESHOLD, 128 * 1024);
 #endif
 	if (detect) {
-		printf("%-14s %-3s %8s %8s %8s %8s %6s %8s %6s %8s %6s %6s %7s %6s %6s\n", "kernel",
+		printf("%-14s %-3s %8s %8s %8s %8s %6s %8s %6s %8s %6s %6s %7s %6s %6s %7s\n", "kernel",
 		       "-O", "threads", "lane-acc", "off ms", "on ms", "ratio", "reuse ms", "ratio",
-		       "acc/s", "ns/acc", "ns/acc", "mam", "mam", "RSS");
-		printf("%-14s %-3s %8s %8s %8s %8s %6s %8s %6s %8s %6s %6s %7s %6s %6s\n", "", "", "",
+		       "acc/s", "ns/acc", "ns/acc", "mam", "mam", "RSS", "pruned");
+		printf("%-14s %-3s %8s %8s %8s %8s %6s %8s %6s %8s %6s %6s %7s %6s %6s %7s\n", "", "", "",
 		       "", "", "(new)", "on/off", "", "re/off", "on", "new", "reuse", "MiB", "B/thr",
-		       "B/thr");
+		       "B/thr", "acc");
 	} else {
 		printf("%-14s %-3s %-8s %8s %8s %6s %8s %8s %9s %9s %7s\n", "kernel", "-O", "kind",
 		       "threads", "lane-ins", "lanes/", "lane-i/s", "mem-a/s", "sim ms", "native ms",

@@ -291,6 +291,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.model = o->model;
 	pb.max_steps = o->max_steps;
 	pb.max_shadow = o->max_shadow;
+	pb.no_prune = o->no_prune;
 	pb.max_memory = o->max_memory;
 	pb.step_budget = DRIVER_STEP_BUDGET;
 	pb.max_threads = o->max_threads;

@@ -37,6 +37,7 @@ struct driver_opts {
 	uint64_t seed;
 	uint64_t max_steps;		/* per warp; 0: the launch's budget shared out */
 	uint64_t max_shadow;		/* the model's bytes per launch; 0: its default */
+	int no_prune;			/* launch_cfg no_prune */
 	uint64_t max_threads;		/* grid * block of a searched launch */
 	uint64_t population, generations;
 	double threshold;

@@ -1029,6 +1029,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	** threads (a 2 x 32 block's warps stride rows by construction) */
 	cfg.perf = (c->block.y == 1 && c->block.z == 1) || c->block.x % 32 == 0;
 	cfg.lockstep = pb->model == MAM_LOCKSTEP;
+	cfg.no_prune = (uint8_t)pb->no_prune;
+	cfg.fitness = 1;
 	if (c->shared.kind != FILL_ZERO) {
 		cfg.shared_init = evolve_fill_shared;
 		cfg.shared_ctx = &c->shared;
@@ -1053,10 +1055,9 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 				c->rejected = (int)c->fs.v[i].kind;
 	}
 	c->work = ls.warp_insns;
-	struct mam_stats st;
-	mam_get_stats(w->mam, &st);
-	c->f = st.lane_accesses ? (double)st.units / (double)st.lane_accesses : 1.0;
-	c->r = (double)st.units;
+	/* Simulee's F and R, over every access (pruned or in the model) */
+	c->f = ls.unit_accesses ? (double)ls.units / (double)ls.unit_accesses : 1.0;
+	c->r = (double)ls.units;
 	for (uint32_t i = 0; i < pb->nparams; i++)
 		if (pb->params[i].kind == EVOLVE_BUFFER) {
 			unsigned es = evolve_elem_size(pb->params[i].et);

@@ -137,6 +137,7 @@ struct evolve_problem {
 	enum mam_warp_model model;
 	uint64_t max_steps;	/* per-warp step budget; 0: step_budget shared out */
 	uint64_t max_shadow;	/* the model's bytes per launch (0: mam's default) */
+	int no_prune;		/* launch_cfg no_prune */
 	uint64_t step_budget;	/* warp instructions of one launch, over all warps */
 	uint64_t max_threads;	/* grid * block of a searched launch */
 	uint64_t seed;

@@ -46,8 +46,8 @@ static uint16_t od(const uint16_t *dep, uint32_t nslots, uint32_t o)
 	return dep[o];
 }
 
-/* The slots instruction I writes: *n of them from I->d. */
-static uint32_t ndests(const struct insn *I)
+/* (program.h) */
+uint32_t prog_insn_ndests(const struct insn *I)
 {
 	switch (I->op) {
 	case OP_NOP: case OP_BR: case OP_CBR: case OP_SWITCH: case OP_RET: case OP_TRAP:
@@ -216,7 +216,8 @@ static void add_edge(struct cfg *g, uint32_t *capsucc, uint32_t u, uint32_t v)
 	VEC_PUSH(g->pred[v], g->npred[v], g->cappred[v], u);
 }
 
-static void cfg_build(const struct program *p, const struct func *f, struct cfg *g)
+/* (program.h) */
+uint8_t *prog_block_leaders(const struct program *p, const struct func *f)
 {
 	uint32_t n = f->ncode;
 	uint8_t *lead = xcalloc(n + 1, 1);
@@ -240,6 +241,13 @@ static void cfg_build(const struct program *p, const struct func *f, struct cfg 
 				lead[I->c] = 1;
 		}
 	}
+	return lead;
+}
+
+static void cfg_build(const struct program *p, const struct func *f, struct cfg *g)
+{
+	uint32_t n = f->ncode;
+	uint8_t *lead = prog_block_leaders(p, f);
 	g->nb = 0;
 	for (uint32_t pc = 0; pc < n; pc++)
 		g->nb += lead[pc];
@@ -434,7 +442,7 @@ static void find_loops(const struct program *p, const struct func *f, struct fde
 		for (uint32_t b = 0; b < g.nb; b++) {
 			for (uint32_t pc = g.start[b]; pc < g.start[b + 1]; pc++) {
 				const struct insn *I = &f->code[pc];
-				uint32_t nd = ndests(I);
+				uint32_t nd = prog_insn_ndests(I);
 				for (uint32_t k = 0; k < nd; k++)
 					if (I->d + k < f->nslots)
 						(body[b] ? in : out)[I->d + k] = 1;
@@ -506,7 +514,7 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 		changed = 0;
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
 			const struct insn *I = &f->code[pc];
-			uint32_t nd = ndests(I);
+			uint32_t nd = prog_insn_ndests(I);
 			if (nd) {
 				uint16_t m = sources(p, dep, ns, I);
 				for (uint32_t k = 0; k < nd; k++) {

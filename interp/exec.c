@@ -1527,6 +1527,33 @@ void exec_perf_finish(struct exec *ex)
 	ex->nperf = ex->capperf = 0;
 }
 
+/* The search's fitness (launch_cfg fitness): the words of dense global
+** and shared allocations lanes OK touch with SIZE bytes at A[l], counted
+** once per launch (shared: per block, shared_start clears them). */
+static void count_units(struct exec *ex, uint32_t ok, const uint64_t *A, unsigned size)
+{
+	FOR_LANES(ok, l) {
+		uint32_t id = MEM_ID(A[l]);
+		if (id >= ex->ntouch)
+			continue;
+		const struct mem_alloc *a = &ex->m->a[id];
+		uint64_t off = MEM_OFF(A[l]);
+		if ((a->space != AS_GLOBAL && a->space != AS_SHARED) || a->data == NULL || a->sparse
+		    || off >= a->size)
+			continue;
+		if (ex->touch[id] == NULL)
+			ex->touch[id] = xcalloc((a->size + 31) / 32, 1);
+		uint8_t *bits = ex->touch[id];
+		uint64_t end = off + size < a->size ? off + size : a->size;
+		ex->unit_accesses++;
+		for (uint64_t wd = off >> 2; wd <= (end - 1) >> 2; wd++)
+			if (!(bits[wd >> 3] >> (wd & 7) & 1)) {
+				bits[wd >> 3] |= (uint8_t)(1u << (wd & 7));
+				ex->units++;
+			}
+	}
+}
+
 /* Feeds one warp memory instruction to the Memory-Access Model: lanes OK
 ** accessed SIZE bytes at A[l] + OFF (VAL: what a plain store wrote;
 ** USES_OLD: the instruction uses the memory's old value, i.e. a load or an
@@ -1578,7 +1605,12 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 			FOR_LANES(ok, l)
 				shared_init(ex, w, (int)l, A[l], size, uses_old, writes, us);
 	}
-	mam_access(ex->mam, &w->mam, A, ok, size, kind, scope, us, val);
+	if (ex->touch)
+		count_units(ex, ok, A, size);
+	if (ex->prune && ex->prune[site])
+		ex->pruned += (uint64_t)popc32(ok);
+	else
+		mam_access(ex->mam, &w->mam, A, ok, size, kind, scope, us, val);
 	if (ex->cfg->perf && (kind == MAM_READ || kind == MAM_WRITE))
 		perf_access(ex, w, ok, A, site, us);
 }

@@ -72,6 +72,12 @@ struct exec {
 	const struct launch_cfg *cfg;
 	struct findings *out;
 	struct mam *mam;	/* the Memory-Access Model, or NULL */
+	uint8_t *prune;		/* by site: its accesses skip the model (prune.h) */
+	uint64_t pruned;	/* lane accesses they made */
+	uint8_t **touch;	/* cfg->fitness: by allocation id below ntouch, a
+				   bit per word touched (allocated at first use) */
+	uint32_t ntouch;
+	uint64_t units, unit_accesses;
 	uint8_t **shinit;	/* by allocation id: which bytes of a shared
 				** allocation the block wrote (1 bit each), or NULL */
 	uint64_t *shset;	/* by allocation id: how many of those bits are set */

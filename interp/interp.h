@@ -76,6 +76,11 @@ struct launch_stats {
 	uint64_t lane_insns;
 	uint64_t mem_accesses;
 	uint64_t stopped;	/* launches that stop_kinds ended early */
+	uint64_t pruned;	/* lane accesses kept out of the model (pruned sites) */
+	/* launch_cfg fitness: distinct 4-byte words of global and shared
+	** memory the launch touched (shared: per block) and the lane
+	** accesses to them, pruned or not */
+	uint64_t units, unit_accesses;
 };
 
 /* How one launch runs. */
@@ -111,6 +116,14 @@ struct launch_cfg {
 	** conflicts, sectors) and report the performance notes
 	** (FK_BANK_CONFLICT, FK_UNCOALESCED; docs/MODEL.md).  0: not costed. */
 	uint8_t perf;
+	/* With the model on: feed it every access, even those of the sites
+	** that cannot race in this launch (interp/prune.h; --no-prune).
+	** 0: such sites are pruned. */
+	uint8_t no_prune;
+	/* With the model on: count the words touched (launch_stats units,
+	** unit_accesses), the search's fitness, the same whether an access
+	** reached the model or was pruned. */
+	uint8_t fitness;
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

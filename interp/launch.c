@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "interp/exec.h"
+#include "interp/prune.h"
 #include "base/util.h"
 
 void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_shared)
@@ -479,6 +480,8 @@ static void shared_start(struct exec *ex)
 		else if (a->space == AS_SHARED && a->data)
 			memset(a->data, 0, a->size);
 		uint32_t id = p->gvars[g].alloc_id;
+		if (a->space == AS_SHARED && id < ex->ntouch && ex->touch[id])
+			memset(ex->touch[id], 0, (a->size + 31) / 32);
 		if (id < ex->nshinit && ex->shinit[id]) {
 			memset(ex->shinit[id], 0, (a->size + 7) / 8);
 			ex->shset[id] = 0;
@@ -813,6 +816,13 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 				ex.shinit[id] = xmalloc((m->a[id].size + 7) / 8);
 			else if (m->a[id].uninit && m->a[id].data && m->a[id].size)
 				ex.shinit[id] = xcalloc((m->a[id].size + 7) / 8, 1);
+		uint32_t npruned;
+		if (!cfg->no_prune)
+			ex.prune = prune_sites(p, fn, args, m, cfg, &npruned);
+		if (cfg->fitness) {
+			ex.ntouch = m->n;
+			ex.touch = xcalloc(m->n, sizeof *ex.touch);
+		}
 	}
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
 	init_warps(ws, ex.nwarps, ex.nthreads, cfg);
@@ -853,7 +863,14 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		cfg->stats->lane_insns += ex.lane_insns;
 		cfg->stats->mem_accesses += ex.mem_accesses;
 		cfg->stats->stopped += (uint64_t)ex.stopped;
+		cfg->stats->pruned += ex.pruned;
+		cfg->stats->units += ex.units;
+		cfg->stats->unit_accesses += ex.unit_accesses;
 	}
+	free(ex.prune);
+	for (uint32_t id = 0; id < ex.ntouch; id++)
+		free(ex.touch[id]);
+	free(ex.touch);
 	for (uint32_t i = 0; i < ex.nwarps; i++)
 		free_warp(&ws[i]);
 	free(ws);

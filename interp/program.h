@@ -352,6 +352,15 @@ void prog_print_insn(const struct program *p, const struct func *fn, uint32_t pc
 ** and again after each kernel.  Needs no LLVM. */
 void prog_compute_deps(struct program *p);
 
+/* How many slots instruction I writes, from I->d on (0 for stores,
+** branches and the like). */
+uint32_t prog_insn_ndests(const struct insn *I);
+
+/* A byte per instruction of F (and one past its end), 1 where a basic
+** block starts: the entry, branch targets, and after a block's end
+** (branch, return, trap, failed assert).  The caller frees it. */
+uint8_t *prog_block_leaders(const struct program *p, const struct func *f);
+
 /* Frees everything the lowering allocated. */
 void prog_free(struct program *p);
 

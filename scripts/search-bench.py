@@ -3,6 +3,7 @@
 # file: python3 scripts/search-bench.py [JOBS]  (run from a built tree).
 # CPU time is the child's user + system time: on a loaded machine it is
 # what one core would take, where wall time also counts waiting for one.
+# SIMULEE_ARGS adds options to every run (SIMULEE_ARGS=--no-prune).
 import json, os, resource, subprocess, time, glob, statistics, sys
 root=os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 files=sorted(glob.glob(root+'/kernels/build/bugs/*.O0.bc'))+sorted(glob.glob(root+'/kernels/build/func/*.O0.bc'))
@@ -14,7 +15,7 @@ for f in files:
     best=None; bestc=None
     for rep in range(2):
         t=time.perf_counter(); c=cpu()
-        r=subprocess.run([root+'/simulee-c',f,'--format=json','--jobs',sys.argv[1] if len(sys.argv)>1 else '1'],capture_output=True,text=True)
+        r=subprocess.run([root+'/simulee-c',f,'--format=json','--jobs',sys.argv[1] if len(sys.argv)>1 else '1']+os.environ.get('SIMULEE_ARGS','').split(),capture_output=True,text=True)
         dt=time.perf_counter()-t; dc=cpu()-c
         best=dt if best is None else min(best,dt)
         bestc=dc if bestc is None else min(bestc,dc)

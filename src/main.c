@@ -34,7 +34,8 @@ static void usage(FILE *out)
 		"                         CUDA files is compiled too, for their launch sites;\n"
 		"                         with no input file, every CUDA file is analysed\n"
 		"  --compile-commands FILE  the same, naming the database file\n"
-		"  --verbose              print the clang command lines\n"
+		"  --verbose              print the clang command lines, and with --grid and\n"
+		"                         --block how many accesses skipped the model\n"
 		"  -- ARGS                the rest goes to both clang commands as it is\n"
 		"\n"
 		"  --kernel NAME          kernel to run (mangled or demangled name)\n"
@@ -83,6 +84,9 @@ static void usage(FILE *out)
 		"  --max-memory SIZE      simulated memory per launch, buffers included\n"
 		"                         (default an eighth of RAM, 256M to 4G); a launch\n"
 		"                         that needs more is a memory-budget finding\n"
+		"  --no-prune             feed the model every access, also of the sites\n"
+		"                         that cannot race in the launch (slower; the same\n"
+		"                         findings)\n"
 		"  --output FILE          write the report to FILE\n"
 		"  --replay DIR           write a reproduction for a GPU of each finding into\n"
 		"                         DIR (docs/REPLAY.md)\n"
@@ -208,7 +212,7 @@ int main(int argc, char **argv)
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
 	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY,
-	       O_MAX_MEMORY, O_PERF };
+	       O_MAX_MEMORY, O_PERF, O_NO_PRUNE };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -254,6 +258,7 @@ int main(int argc, char **argv)
 		{ "dump-inputs", no_argument, NULL, O_DUMP_INPUTS },
 		{ "replay", required_argument, NULL, O_REPLAY },
 		{ "perf", no_argument, NULL, O_PERF },
+		{ "no-prune", no_argument, NULL, O_NO_PRUNE },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -395,6 +400,7 @@ int main(int argc, char **argv)
 		case O_DUMP_INPUTS: o.dump_inputs = 1; break;
 		case O_REPLAY: o.replay_dir = optarg; break;
 		case O_PERF: o.perf = 1; break;
+		case O_NO_PRUNE: o.no_prune = 1; break;
 		case O_FAIL_ON:
 			if (report_parse_fail_on(optarg, &o.fail_on) < 0) {
 				fprintf(stderr, "simulee-c: --fail-on %s: expected error, warning, note or never\n",

@@ -569,6 +569,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	d.seed = o->seed;
 	d.max_steps = o->max_steps;
 	d.max_shadow = o->max_shadow;
+	d.no_prune = o->no_prune;
 	d.max_threads = o->max_threads;
 	d.population = o->population;
 	d.generations = o->generations;
@@ -1006,10 +1007,18 @@ int run_main(const struct run_opts *opts)
 	mam = mam_new(&mo);
 	cfg.mam = mam;
 	cfg.perf = 1;
+	/* the dumped model has every access */
+	cfg.no_prune = (uint8_t)(o->no_prune || o->dump_model);
 	cfg.lockstep = mo.model == MAM_LOCKSTEP;
+	struct launch_stats ls = { 0 };
+	cfg.stats = &ls;
 	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)
 		goto fail;
 	fflush(stdout);
+	if (o->verbose)
+		fprintf(stderr, "simulee-c: %" PRIu64 " of %" PRIu64 " lane memory accesses kept out of "
+			"the model: their sites cannot race in this launch (--no-prune feeds them)\n",
+			ls.pruned, ls.mem_accesses);
 	detect_races(p, mam, &m, 0, &fs);
 	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
 	barrier_verdicts_add(&bv, p, mam, mo.model);

@@ -47,6 +47,7 @@ struct run_opts {
 	enum report_format format;	/* --format (default text) */
 	int format_given;		/* --format seen */
 	int perf;			/* --perf: show the performance notes */
+	int no_prune;			/* --no-prune (launch_cfg no_prune) */
 	enum report_fail_on fail_on;	/* --fail-on (default error) */
 	enum contract_level contract;	/* --contract (default CL_INFERRED) */
 

@@ -1414,6 +1414,93 @@ START_TEST(manifest_run)
 }
 END_TEST
 
+/*
+** prune_same (GMRace's pruning, interp/prune.h): every buggy kernel and
+** its fixed twin at the manifest's launch, in each model it lists, report
+** exactly the same findings with the sites that cannot race kept out of
+** the model (the default) as with every access in it (--no-prune), and
+** the buggy kernel's default search gives the same report.  One
+** test over the whole corpus, so that it can also say how much was pruned
+** and fail if the pruning never happened at all.
+*/
+START_TEST(prune_same)
+{
+	uint64_t pruned = 0, total = 0;
+	int runs = 0, with = 0, searches = 0;
+	for (int b = 0; b < nbugs; b++) {
+		const char *name = bug_names[b];
+		if (toolkit_missing(name))
+			continue;
+		struct bug_manifest *m = malloc(sizeof *m);
+		ck_assert_ptr_nonnull(m);
+		load_manifest(name, m);
+		for (int mi = 0; mi < 2; mi++) {
+			unsigned model = mi == 0 ? M_ITS : M_LOCKSTEP;
+			if (!(m->models & model))
+				continue;
+			for (int fixed = 0; fixed < 2; fixed++) {
+				char file[160];
+				snprintf(file, sizeof file, "%s%s", name, fixed ? "_fixed" : "");
+				static const char *const verbose[] = { "--verbose", NULL };
+				static const char *const noprune[] = { "--no-prune", NULL };
+				struct tu_run a, n;
+				run_kernel_with(&a, file, &m->launch, model_names[mi], verbose);
+				run_kernel_with(&n, file, &m->launch, model_names[mi], noprune);
+				ck_assert_msg(a.status == n.status, "%s (%s): exit status %d pruned, %d not",
+					      file, model_names[mi], a.status, n.status);
+				cJSON *da = tu_check_report_json(a.out), *dn = tu_check_report_json(n.out);
+				const cJSON *fa = cJSON_GetObjectItemCaseSensitive(da, "findings");
+				const cJSON *fn = cJSON_GetObjectItemCaseSensitive(dn, "findings");
+				ck_assert_ptr_nonnull(fa);
+				if (!cJSON_Compare(fa, fn, 1)) {
+					char *ta = cJSON_Print(fa), *tn = cJSON_Print(fn);
+					ck_abort_msg("%s (%s): the findings differ with pruning:\n%s\n"
+						     "without:\n%s", file, model_names[mi], ta, tn);
+				}
+				const char *line = strstr(a.err, " lane memory accesses kept out of");
+				ck_assert_msg(line != NULL, "%s: no pruning line on stderr: %s", file, a.err);
+				const char *start = line;
+				while (start > a.err && start[-1] != '\n')
+					start--;
+				unsigned long long p = 0, t = 0;
+				ck_assert_int_eq(sscanf(start, "simulee-c: %llu of %llu", &p, &t), 2);
+				pruned += p;
+				total += t;
+				with += p > 0;
+				runs++;
+				cJSON_Delete(da);
+				cJSON_Delete(dn);
+				tu_run_free(&a);
+				tu_run_free(&n);
+			}
+		}
+		/* the default search (seed 1): the same report byte for byte,
+		** its launches included (the fitness counts pruned accesses) */
+		struct bm_argv sa;
+		char opt[320];
+		snprintf(opt, sizeof opt, "--seed 1 %s", m->declare);
+		ck_assert_int_eq(split_args(&sa, opt), 0);
+		static const char *const noprune[] = { "--no-prune", NULL };
+		struct tu_run a, n;
+		run_kernel_with(&a, name, &sa, "its", NULL);
+		run_kernel_with(&n, name, &sa, "its", noprune);
+		ck_assert_msg(a.status == n.status && strcmp(a.out, n.out) == 0,
+			      "%s: the default search's report differs with pruning", name);
+		tu_run_free(&a);
+		tu_run_free(&n);
+		searches++;
+		free(m);
+	}
+	printf("prune: %d runs, the same findings with and without pruning; %d of them pruned "
+	       "something, %llu of %llu lane accesses in all; %d searches, the same reports\n",
+	       runs, with, (unsigned long long)pruned, (unsigned long long)total, searches);
+	fflush(stdout);
+	ck_assert_int_ge(runs, 2 * nbugs);
+	/* the corpus's kernels write through thread-private indices often
+	** enough: a pruning that never prunes is broken */
+	ck_assert_int_ge(with, runs / 4);
+}
+END_TEST
 
 /* ---- reproductions for a GPU (--replay) --------------------------------------- */
 
@@ -1813,6 +1900,10 @@ Suite *bugs_suite(void)
 	tc = tcase_create("bugs runs");
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, manifest_run, 0, nbugs);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("bugs prune");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, prune_same);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bugs replay");
 	tcase_set_timeout(tc, 300);

@@ -29,17 +29,9 @@ struct ker {
 static void load_cu(struct ker *k, const char *src, const char *olevel, const char *name)
 {
 	char *bc = tu_compile_cu_opt(src, olevel);
-	struct load_options opt = { .verify = 1 };
-	struct sim_error err = { 0 };
-	int rc = interp_load(bc, &opt, &k->l, &err);
+	k->func = tu_load_kernel(bc, name, &k->l);
 	unlink(bc);
 	free(bc);
-	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
-	int ki = interp_find_kernel(&k->l, name);
-	ck_assert_msg(ki >= 0, "no kernel %s", name);
-	ck_assert_msg(k->l.kernels[ki].func >= 0, "lowering failed: %s",
-		      k->l.kernels[ki].error ? k->l.kernels[ki].error : "?");
-	k->func = k->l.kernels[ki].func;
 }
 
 /* How a test launches: grid, block, one i32/f32 buffer of NBUF elements

@@ -25,6 +25,7 @@ int main(void)
 	srunner_add_suite(sr, sarif_suite());
 	srunner_add_suite(sr, tex_suite());
 	srunner_add_suite(sr, fuzz_suite());
+	srunner_add_suite(sr, prune_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -26,6 +26,7 @@ Suite *params_suite(void);
 Suite *sarif_suite(void);
 Suite *tex_suite(void);
 Suite *fuzz_suite(void);
+Suite *prune_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */
@@ -68,6 +69,11 @@ char *tu_compile_cu_opt(const char *text, const char *olevel);
 /* The same against the installed CUDA toolkit's headers (and its libcu++
 ** in include/cccl) instead of the prelude; NULL without a toolkit. */
 char *tu_compile_cu_real(const char *text, const char *olevel);
+
+/* Loads bitcode file BC into *L (verified) and returns the program
+** function of kernel NAME; a load or lowering failure fails the test. */
+struct loaded;
+int tu_load_kernel(const char *bc, const char *name, struct loaded *l);
 
 /* Validates INSTANCE against SCHEMA with the subset of JSON Schema that
 ** docs/report.schema.json uses (tests/jsonschema.c).  0 if valid, else -1

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "interp/interp.h"
 #include "tests.h"
 
 struct sink {
@@ -234,4 +235,18 @@ const cJSON *tu_jat(const cJSON *doc, const char *path)
 			v = cJSON_GetObjectItemCaseSensitive(v, t);
 	}
 	return v;
+}
+
+int tu_load_kernel(const char *bc, const char *name, struct loaded *l)
+{
+	struct load_options opt = { .verify = 1 };
+	struct sim_error err = { 0 };
+	memset(l, 0, sizeof *l);
+	int rc = interp_load(bc, &opt, l, &err);
+	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
+	int ki = interp_find_kernel(l, name);
+	ck_assert_msg(ki >= 0, "no kernel %s", name);
+	ck_assert_msg(l->kernels[ki].func >= 0, "lowering failed: %s",
+		      l->kernels[ki].error ? l->kernels[ki].error : "?");
+	return l->kernels[ki].func;
 }
