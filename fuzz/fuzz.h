@@ -27,7 +27,9 @@ int fuzz_load(const uint8_t *data, size_t n, struct loaded *out);
 ** crash (fuzz/child.c).  fuzz_file calls it once. */
 void fuzz_quiet_children(void);
 
-/* The entry points libFuzzer calls (declared for -Wmissing-prototypes). */
+/* The entry points libFuzzer calls (declared for -Wmissing-prototypes);
+** fuzz.c's LLVMFuzzerInitialize adds the harnesses' common flags. */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n);
 size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t n, size_t max, unsigned int seed);
 size_t LLVMFuzzerMutate(uint8_t *data, size_t n, size_t max);

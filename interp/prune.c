@@ -707,8 +707,11 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 	kt.v[0] = (uint16_t)d;
 	kt.k[0] = down && !up ? -(int64_t)g : (int64_t)g;
 	j.c = down && !up ? cmax : cmin;
-	if (!up && !down)
+	if (!up && !down && x->vars[d].nonneg) {
+		/* what was computed with k >= 0 must be computed again */
 		x->vars[d].nonneg = 0;
+		x->changed = 1;
+	}
 	if (fadd(&j, &j, &kt, 1) < 0)
 		goto out;
 	res = ptr ? mk_ptr(obj, &j, 0) : mk_int(x, &j, w);
