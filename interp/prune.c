@@ -16,16 +16,19 @@
 ** parameters the join of what its call sites pass.  It is iterated to a
 ** fixed point (or gives up after MAX_ROUNDS).
 **
-** Forms are exact integers.  A result below 64 bits keeps its form where
-** the form's range, over the launch's coordinates, fits the width, and is
-** anything where it may wrap; a form with a loop counter has no range, and
-** is taken not to wrap: a 32-bit index that wraps has first left its
-** buffer (a negative offset, or one past 2^31 elements), which the memory
-** checks report whether or not the access was pruned.  Every such form
-** comes from one SSA value in one iteration, so two forms that share a
-** counter share its value (strict SSA: a definition used in the loop, or
-** after it, is the latest one, computed from the latest instance of the
-** phi); the check below never relates the counters of two threads.
+** Forms are exact integers, and every variable has a range: a thread
+** coordinate its dimension, a counter what the step budget allows (a slot
+** that adds constants to itself moves by at most their spread per step,
+** and a thread runs at most max_steps instructions) or, for other updates,
+** the hull of what its writes give, widened to everything after a few
+** rounds.  A result below 64 bits keeps its form only where its range
+** fits the width; a pointer keeps its allocation only while its offset
+** stays well inside the 2^41 bytes the address's id allows (memmodel/mem.h).
+** Within a function, strict SSA makes two forms that share a counter share
+** its value (a definition used in the loop, or after it, is the latest
+** one, computed from the latest instance of the phi); a call's result with
+** a counter of the callee is anything, since its value differs from call
+** to call.  The check below never relates the counters of two threads.
 **
 ** Then each allocation's accesses are checked.  An allocation no site
 ** writes cannot race; its plain loads are pruned.  One that is written is
@@ -63,16 +66,21 @@ struct form {
 
 struct aval {
 	uint8_t kind;
-	uint8_t w;		/* AV_INT: the width its signed value is exact at */
+	uint8_t w;		/* AV_INT: the width its signed value is exact at;
+				   AV_OBJ: units of unknown offset; AV_TOP: the
+				   bits the value may use (0: all 64) */
 	uint32_t obj;		/* AV_PTR, AV_OBJ: allocation id, or LOCAL_OBJ | n */
 	struct form f;		/* AV_CONST: f.c is the slot's bits; AV_INT: the
 				   value; AV_PTR: the byte offset in obj */
 };
 
+/* A variable: a thread coordinate (0 .. dimension - 1) or a counter,
+** bounded by the steps a thread may take (launch_cfg max_steps): each
+** change of the slot it counts is an instruction the thread ran. */
 struct pvar {
-	int64_t hi;		/* thread coordinates: 0 .. hi */
-	uint8_t bounded;	/* a coordinate; else a loop counter */
-	uint8_t nonneg;		/* a counter that only grows from 0 */
+	int64_t lo, hi;
+	uint32_t owner;		/* a counter: the function whose slot it counts */
+	uint8_t widen;		/* times its range grew */
 };
 
 struct fstate {
@@ -97,6 +105,7 @@ struct pctx {
 	const struct program *p;
 	const struct mem *m;
 	const struct launch_cfg *cfg;
+	uint64_t steps;		/* the most instructions a thread runs */
 	const uint64_t *args;
 	uint32_t fn;
 	struct pvar *vars;
@@ -199,90 +208,50 @@ static int aeq(const struct aval *a, const struct aval *b)
 	return a->kind == b->kind && a->w == b->w && a->obj == b->obj && feq(&a->f, &b->f);
 }
 
-/* The form's range: *lo, *hi, with *unb set when a counter leaves it
-** unbounded (then lo and hi are meaningless, but *lo_ok says whether it
-** is still never below *lo, for the counters that only grow). */
-static void frange(const struct pctx *x, const struct form *f, __int128 *lo, __int128 *hi,
-		   int *unb, int *lo_ok)
+/* The form's range over its variables' ranges. */
+static void frange(const struct pctx *x, const struct form *f, __int128 *lo, __int128 *hi)
 {
 	*lo = *hi = f->c;
-	*unb = 0;
-	*lo_ok = 1;
 	for (uint32_t i = 0; i < f->n; i++) {
 		const struct pvar *v = &x->vars[f->v[i]];
-		__int128 k = f->k[i];
-		if (v->bounded) {
-			__int128 e = k * v->hi;
-			if (e < 0)
-				*lo += e;
-			else
-				*hi += e;
-			continue;
-		}
-		*unb = 1;
-		if (!(v->nonneg && k > 0))
-			*lo_ok = 0;
+		__int128 k = f->k[i], a = k * v->lo, b = k * v->hi;
+		*lo += a < b ? a : b;
+		*hi += a < b ? b : a;
 	}
 }
 
-/* Whether F, as an exact value, fits a signed W-bit integer (a loop
-** counter's form is taken to: see the top of the file). */
-static int fits(const struct pctx *x, const struct form *f, unsigned w)
+/* Whether F's range lies in [-LIM, LIM). */
+static int within(const struct pctx *x, const struct form *f, __int128 lim)
 {
 	__int128 lo, hi;
-	int unb, lo_ok;
-	frange(x, f, &lo, &hi, &unb, &lo_ok);
-	if (unb)
-		return 1;
-	__int128 lim = (__int128)1 << (w >= 64 ? 63 : w - 1);
+	frange(x, f, &lo, &hi);
 	return lo >= -lim && hi < lim;
+}
+
+/* Whether F fits a signed W-bit integer for every value of its variables. */
+static int fits(const struct pctx *x, const struct form *f, unsigned w)
+{
+	return within(x, f, (__int128)1 << (w >= 64 ? 63 : w - 1));
 }
 
 static int nonneg(const struct pctx *x, const struct form *f)
 {
 	__int128 lo, hi;
-	int unb, lo_ok;
-	frange(x, f, &lo, &hi, &unb, &lo_ok);
-	return lo >= 0 && lo_ok;
+	frange(x, f, &lo, &hi);
+	return lo >= 0;
 }
 
-static int bounded(const struct pctx *x, const struct form *f)
-{
-	for (uint32_t i = 0; i < f->n; i++)
-		if (!x->vars[f->v[i]].bounded)
-			return 0;
-	return 1;
-}
-
-/* F modulo 2^W, its constant and coefficients as signed W-bit residues:
-** the same low W bits for every value of its variables. */
-static void residues(struct form *f, unsigned w)
-{
-	f->c = sext((uint64_t)f->c, w);
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < f->n; i++) {
-		int64_t k = sext((uint64_t)f->k[i], w);
-		if (k == 0)
-			continue;
-		f->v[n] = f->v[i];
-		f->k[n++] = k;
-	}
-	f->n = n;
-}
-
-/* An integer result of width W: exact where it fits, a residue form for
-** a loop counter's (taken not to wrap), anything else where it may wrap. */
+/* An integer result of width W: its form where it cannot wrap, else
+** anything. */
 static struct aval mk_int(const struct pctx *x, const struct form *f, unsigned w)
 {
 	if (f->n == 0)
 		return mk_const((uint64_t)f->c & wmask(w));
+	if (!fits(x, f, w))
+		return TOP;
 	struct aval r = { .kind = AV_INT, .w = (uint8_t)w };
 	r.f = *f;
-	if (!bounded(x, f))
-		residues(&r.f, w);
-	else if (!fits(x, f, w))
-		return TOP;
-	return r.f.n ? r : mk_const((uint64_t)r.f.c & wmask(w));
+	return r;
 }
 
 /* The exact value of V read by an operation of width W (a narrower slot
@@ -294,15 +263,8 @@ static int as_form(const struct pctx *x, const struct aval *v, unsigned w, struc
 		*out = fconst(sext((uint64_t)v->f.c, w));
 		return 0;
 	case AV_INT:
-		if (v->w == w || (v->w < w && nonneg(x, &v->f))) {
+		if (v->w == w || (v->w < w && nonneg(x, &v->f)) || (v->w > w && fits(x, &v->f, w))) {
 			*out = v->f;
-			return 0;
-		}
-		if (v->w > w && (!bounded(x, &v->f) || fits(x, &v->f, w))) {
-			/* truncated: a loop counter's form keeps its low bits */
-			*out = v->f;
-			if (!bounded(x, out))
-				residues(out, w);
 			return 0;
 		}
 		return -1;
@@ -318,12 +280,34 @@ static int real_obj(const struct pctx *x, uint32_t id)
 	return id >= 1 && id < x->m->n && id != MEM_FUNC_ID;
 }
 
-/* V as a pointer: its object and offset form, with *unknown set for an
-** object at an unknown offset.  -1: not a pointer into a known object. */
-static int as_ptr(const struct pctx *x, const struct aval *v, uint32_t *obj, struct form *off,
-		  int *unknown)
+/* A pointer keeps its allocation while its offset stays within 2^41
+** bytes either way (memmodel/mem.h: the id is the address's top bits), so
+** a known offset must lie within WIN, and an unknown one is counted in
+** units of 2^39 bytes (what a 32-bit index scaled by at most 256 moves it)
+** up to MAX_UNITS. */
+#define WIN ((__int128)1 << 40)
+#define UNIT_SHIFT 39
+#define MAX_UNITS 3
+
+/* The units of 2^39 bytes a known offset F moves its pointer. */
+static unsigned units_of(const struct pctx *x, const struct form *f)
 {
-	*unknown = 0;
+	__int128 lo, hi;
+	frange(x, f, &lo, &hi);
+	__int128 m = -lo > hi ? -lo : hi;
+	if (m <= 0)
+		return 0;
+	__int128 u = ((m - 1) >> UNIT_SHIFT) + 1;
+	return u > MAX_UNITS + 1 ? MAX_UNITS + 1 : (unsigned)u;
+}
+
+/* V as a pointer: its object and offset form, or with *units set (not
+** 0) an object at an unknown offset that far at most.  -1: not a pointer
+** into a known allocation, or it may have left it. */
+static int as_ptr(const struct pctx *x, const struct aval *v, uint32_t *obj, struct form *off,
+		  unsigned *units)
+{
+	*units = 0;
 	switch (v->kind) {
 	case AV_CONST: {
 		uint64_t b = (uint64_t)v->f.c;
@@ -333,13 +317,13 @@ static int as_ptr(const struct pctx *x, const struct aval *v, uint32_t *obj, str
 		*off = fconst((int64_t)MEM_OFF(b));
 		return 0;
 	}
-	case AV_INT:	/* a join of pointers into one object, as integers */
+	case AV_INT:	/* a pointer made an integer and moved */
 		if (v->w != 64 || !real_obj(x, MEM_ID((uint64_t)v->f.c)))
 			return -1;
 		*obj = MEM_ID((uint64_t)v->f.c);
 		*off = v->f;
 		off->c = (int64_t)MEM_OFF((uint64_t)v->f.c);
-		return 0;
+		return within(x, off, WIN) ? 0 : -1;
 	case AV_PTR:
 		*obj = v->obj;
 		*off = v->f;
@@ -347,18 +331,27 @@ static int as_ptr(const struct pctx *x, const struct aval *v, uint32_t *obj, str
 	case AV_OBJ:
 		*obj = v->obj;
 		*off = fconst(0);
-		*unknown = 1;
+		*units = v->w;
 		return 0;
 	default:
 		return -1;
 	}
 }
 
-static struct aval mk_ptr(uint32_t obj, const struct form *off, int unknown)
+/* A pointer into OBJ at OFF (known), or at an unknown offset of UNITS
+** (not 0); anything when it may have left OBJ. */
+static struct aval mk_ptr(const struct pctx *x, uint32_t obj, const struct form *off,
+			  unsigned units)
 {
-	struct aval r = { .kind = unknown ? AV_OBJ : AV_PTR, .obj = obj };
-	if (unknown)
+	struct aval r = { .kind = units ? AV_OBJ : AV_PTR, .obj = obj };
+	if (units) {
+		if (units > MAX_UNITS)
+			return TOP;
+		r.w = (uint8_t)units;
 		return r;
+	}
+	if (!within(x, off, WIN))
+		return TOP;
 	if (off->n == 0 && !(obj & LOCAL_OBJ))
 		return mk_const(MEM_PTR(obj, off->c));
 	r.f = *off;
@@ -370,14 +363,35 @@ static struct aval ptr_plus(const struct pctx *x, const struct aval *v, const st
 {
 	uint32_t obj;
 	struct form off;
-	int unknown;
+	unsigned units;
 	if (v->kind == AV_BOT)
 		return BOT;
-	if (as_ptr(x, v, &obj, &off, &unknown) < 0)
+	if (as_ptr(x, v, &obj, &off, &units) < 0)
 		return TOP;
-	if (!unknown && fadd(&off, &off, delta, 1) < 0)
-		unknown = 1;
-	return mk_ptr(obj, &off, unknown);
+	if (units)
+		return mk_ptr(x, obj, &off, units + units_of(x, delta));
+	if (fadd(&off, &off, delta, 1) < 0)
+		return TOP;
+	return mk_ptr(x, obj, &off, 0);
+}
+
+/* V moved by an unknown index of W bits (below 2^W in magnitude) times
+** SCALE: an unknown offset that much further, or anything when it may
+** leave the allocation. */
+static struct aval ptr_unknown(const struct pctx *x, const struct aval *v, unsigned w, int64_t scale)
+{
+	uint32_t obj;
+	struct form off;
+	unsigned units;
+	if (v->kind == AV_BOT)
+		return BOT;
+	if (w > 40 || scale > 65536 || scale < -65536 || as_ptr(x, v, &obj, &off, &units) < 0)
+		return TOP;
+	if (!units)
+		units = units_of(x, &off);
+	__int128 m = ((__int128)1 << w) * (scale < 0 ? -(__int128)scale : (__int128)scale);
+	__int128 add = m > 0 ? ((m - 1) >> UNIT_SHIFT) + 1 : 0;
+	return add > MAX_UNITS ? TOP : mk_ptr(x, obj, &off, units + (unsigned)add);
 }
 
 /* ---- transfer ---- */
@@ -458,6 +472,10 @@ static struct aval transfer(const struct pctx *x, uint32_t fi, const struct insn
 		}
 	}
 	case OP_MOV:
+		if (a.kind == AV_TOP && a.w == 0 && w < 64)
+			a.w = (uint8_t)w;
+		if (a.kind == AV_TOP && a.w > w)
+			a.w = (uint8_t)w;
 		if (a.kind == AV_BOT || a.kind == AV_TOP)
 			return a;
 		if (a.kind == AV_CONST)
@@ -470,6 +488,12 @@ static struct aval transfer(const struct pctx *x, uint32_t fi, const struct insn
 	case OP_SEXT:
 		if (a.kind == AV_BOT)
 			return BOT;
+		if (a.kind == AV_TOP) {
+			/* below 2^w in magnitude: an index from memory */
+			struct aval t = TOP;
+			t.w = (uint8_t)(w < 64 ? w : 0);
+			return t;
+		}
 		if (a.kind == AV_CONST)
 			return mk_const((uint64_t)sext((uint64_t)a.f.c, w) & wmask((unsigned)I->imm));
 		return as_form(x, &a, w, &fa) < 0 ? TOP : mk_int(x, &fa, (unsigned)I->imm);
@@ -479,11 +503,8 @@ static struct aval transfer(const struct pctx *x, uint32_t fi, const struct insn
 	case OP_PTRIDX:
 		if (a.kind == AV_BOT || b.kind == AV_BOT)
 			return BOT;
-		if (as_form(x, &b, w, &fb) < 0 || fscale(&r, &fb, I->imm) < 0) {
-			uint32_t obj;
-			int unknown;
-			return as_ptr(x, &a, &obj, &fa, &unknown) < 0 ? TOP : mk_ptr(obj, &fa, 1);
-		}
+		if (as_form(x, &b, w, &fb) < 0 || fscale(&r, &fb, I->imm) < 0)
+			return ptr_unknown(x, &a, b.kind == AV_TOP && b.w && b.w < w ? b.w : w, I->imm);
 		return ptr_plus(x, &a, &r);
 	case OP_ADD: case OP_SUB: case OP_MUL: case OP_SHL:
 	case OP_AND: case OP_OR: case OP_XOR: case OP_LSHR: case OP_ASHR: case OP_UDIV:
@@ -505,7 +526,7 @@ static struct aval transfer(const struct pctx *x, uint32_t fi, const struct insn
 		}
 		if (I->op == OP_SUB && w == 64 && a.kind == AV_PTR && b.kind != AV_INT) {
 			uint32_t oa, ob;
-			int ua, ub;
+			unsigned ua, ub;
 			if (as_ptr(x, &a, &oa, &fa, &ua) == 0 && as_ptr(x, &b, &ob, &fb, &ub) == 0
 			    && oa == ob && !ua && !ub && fadd(&r, &fa, &fb, -1) == 0)
 				return mk_int(x, &r, 64);
@@ -585,6 +606,18 @@ static uint64_t uabs(int64_t v)
 	return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 }
 
+static __int128 div_floor(__int128 a, __int128 b)
+{
+	__int128 q = a / b;
+	return q * b > a ? q - 1 : q;	/* b > 0 */
+}
+
+static __int128 div_ceil(__int128 a, __int128 b)
+{
+	__int128 q = a / b;
+	return q * b < a ? q + 1 : q;	/* b > 0 */
+}
+
 /* The join of the N values V written to slot S of function FI, with the
 ** slot's own counter: base + g * k; at the widest width of the integer
 ** values among them, or W where all are constants. */
@@ -604,7 +637,10 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 			all_same = 0;
 		if (!first)
 			first = &v[i];
-		if (v[i].kind == AV_PTR || v[i].kind == AV_OBJ)
+		/* a constant pointer too: joined as an integer, another
+		** allocation's pointer would pass for an offset in this one */
+		if (v[i].kind == AV_PTR || v[i].kind == AV_OBJ
+		    || (v[i].kind == AV_CONST && real_obj(x, MEM_ID((uint64_t)v[i].f.c))))
 			ptr = 1;
 		if (v[i].kind == AV_INT && v[i].w > wi)
 			wi = v[i].w;
@@ -616,28 +652,32 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 	if (wi)
 		w = wi;
 	/* each value as a form: pointers as offsets in one object */
-	struct form *f = xmalloc(n * sizeof *f);
+	struct form *f = xmalloc(n * sizeof *f), *orig = xmalloc(n * sizeof *orig);
 	int64_t *hs = xmalloc(n * sizeof *hs);
 	uint32_t nf = 0;
-	int unknown = 0;
+	unsigned units = 0, known = 0;
 	struct aval res = TOP;
 	for (uint32_t i = 0; i < n; i++) {
 		if (v[i].kind == AV_BOT)
 			continue;
 		if (ptr) {
 			uint32_t o;
-			int u;
+			unsigned u;
 			if (as_ptr(x, &v[i], &o, &f[nf], &u) < 0 || (nf && o != obj))
 				goto out;
 			obj = o;
-			unknown |= u;
+			if (u > units)
+				units = u;
+			u = units_of(x, &f[nf]);
+			if (u > known)
+				known = u;
 		} else if (as_form(x, &v[i], w, &f[nf]) < 0) {
 			goto out;
 		}
 		nf++;
 	}
-	if (unknown) {
-		res = mk_ptr(obj, &f[0], 1);
+	if (units) {
+		res = mk_ptr(x, obj, &f[0], units > known ? units : known);
 		goto out;
 	}
 	struct fstate *st = &x->fs[fi];
@@ -673,6 +713,7 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 			if (r.c > cmax)
 				cmax = r.c;
 		}
+		orig[i] = f[i];
 		f[i] = r;
 		hs[i] = h;
 	}
@@ -681,14 +722,22 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 	if (d == 0) {
 		if (x->nvars >= MAX_VARS)
 			goto out;
-		struct pvar nv = { 0, 0, 1 };
+		struct pvar nv = { 0, 0, fi, 0 };
 		VEC_PUSH(x->vars, x->nvars, x->capvars, nv);
 		d = st->digit[s] = x->nvars - 1;
 	}
 	uint64_t g = 0;
-	int up = x->vars[d].nonneg, down = x->vars[d].nonneg;
+	int up = x->vars[d].lo >= 0, down = up;	/* once signed, signed */
+	int64_t clo = INT64_MAX, chi = INT64_MIN, pk = 0;
+	const struct aval *cur = &x->fs[fi].val[s];
+	for (uint32_t t = 0; (cur->kind == AV_INT || cur->kind == AV_PTR) && t < cur->f.n; t++)
+		if (cur->f.v[t] == d)
+			pk = cur->f.k[t];
+	int additive = 1;	/* every update is the slot plus a constant */
 	for (uint32_t i = 0; i < nf; i++) {
 		int64_t h = hs[i], dl, dh;
+		if (h != 0 && h != pk)
+			additive = 0;
 		if (__builtin_sub_overflow(f[i].c, cmin, &dl) || __builtin_sub_overflow(f[i].c, cmax, &dh))
 			goto out;
 		g = gcd64(gcd64(g, uabs(dl)), uabs(h));
@@ -696,27 +745,77 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 			up = 0;
 		if (dh > 0 || h > 0)
 			down = 0;
+		if (f[i].c < clo)
+			clo = f[i].c;
+		if (f[i].c > chi)
+			chi = f[i].c;
 	}
 	if (g == 0 || g > INT64_MAX) {
 		res = TOP;
 		goto out;
 	}
+	int64_t coef = down && !up ? -(int64_t)g : (int64_t)g, base = down && !up ? cmax : cmin;
+	int updates = 0;
+	for (uint32_t i = 0; i < nf; i++)
+		updates |= hs[i] != 0;
+	__int128 big = (__int128)1 << 62, klo, khi;
+	if (!updates) {
+		/* one of several values: between the extremes */
+		klo = 0;
+		khi = ((__int128)chi - clo) / (__int128)g;
+	} else if (additive) {
+		/* each step moves the slot by at most chi - clo (every value
+		** it takes is its base plus such steps), and a thread takes at
+		** most x->steps of them */
+		khi = ((__int128)chi - clo) * ((__int128)x->steps + 1) / (__int128)g;
+		klo = up || down ? 0 : -khi;
+	} else {
+		/* another update (cur = 1 - cur, x = 2 * x): the hull of what
+		** the writes give with the counter's range so far, widened to
+		** everything after a few rounds (a doubling never settles) */
+		__int128 lo = 0, hi = 0;
+		for (uint32_t i = 0; i < nf; i++) {
+			__int128 a, b;
+			frange(x, &orig[i], &a, &b);
+			lo = i == 0 || a < lo ? a : lo;
+			hi = i == 0 || b > hi ? b : hi;
+		}
+		/* base + coef * k in [lo, hi] */
+		if (coef < 0) {
+			__int128 t = -(hi - base);
+			hi = -(lo - base) + base;
+			lo = t + base;
+		}
+		__int128 c = coef < 0 ? -(__int128)coef : coef;
+		klo = div_ceil(lo - base, c);
+		khi = div_floor(hi - base, c);
+		if (x->vars[d].widen > 8)
+			klo = -big, khi = big;
+	}
+	if (khi > big)
+		khi = big;
+	if (klo < -big)
+		klo = -big;
+	struct pvar *pv = &x->vars[d];
+	if (klo < pv->lo || khi > pv->hi) {
+		/* what was computed with the narrower range must be again */
+		pv->lo = klo < pv->lo ? (int64_t)klo : pv->lo;
+		pv->hi = khi > pv->hi ? (int64_t)khi : pv->hi;
+		pv->widen += pv->widen < 255;
+		x->changed = 1;
+	}
 	struct form j = rest0;
 	struct form kt = fconst(0);
 	kt.n = 1;
 	kt.v[0] = (uint16_t)d;
-	kt.k[0] = down && !up ? -(int64_t)g : (int64_t)g;
-	j.c = down && !up ? cmax : cmin;
-	if (!up && !down && x->vars[d].nonneg) {
-		/* what was computed with k >= 0 must be computed again */
-		x->vars[d].nonneg = 0;
-		x->changed = 1;
-	}
+	kt.k[0] = coef;
+	j.c = base;
 	if (fadd(&j, &j, &kt, 1) < 0)
 		goto out;
-	res = ptr ? mk_ptr(obj, &j, 0) : mk_int(x, &j, w);
+	res = ptr ? mk_ptr(x, obj, &j, 0) : mk_int(x, &j, w);
 out:
 	free(f);
+	free(orig);
 	free(hs);
 	return res;
 }
@@ -814,7 +913,7 @@ static void setup(struct pctx *x)
 			if (I->op == OP_ALLOCA) {
 				/* a new object per thread: one of its own */
 				struct form z = fconst(0);
-				st->wval[pc] = mk_ptr(LOCAL_OBJ | nlocal++, &z, 0);
+				st->wval[pc] = mk_ptr(x, LOCAL_OBJ | nlocal++, &z, 0);
 			}
 			if (I->op == OP_RET || I->op == OP_CALL) {
 				if (I->op == OP_RET)
@@ -928,6 +1027,41 @@ static struct aval local(const struct pctx *x, uint32_t fi, uint32_t o)
 static void record(const struct pctx *x, struct sites *S, uint32_t fi, uint32_t pc,
 		   const struct aval *ad, int write, int plain);
 
+/* The bits single-result instruction I's value may use, 0 when all 64
+** or not known: a w-bit integer operation's, a load's. */
+static unsigned result_bits(const struct insn *I)
+{
+	unsigned b = 0;
+	switch (I->op) {
+	case OP_LOAD:
+		b = 8u * I->w;
+		break;
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_UDIV: case OP_SDIV: case OP_UREM:
+	case OP_SREM: case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_LSHR:
+	case OP_ASHR: case OP_SMIN: case OP_SMAX: case OP_UMIN: case OP_UMAX: case OP_SELECT:
+	case OP_MOV:
+		b = I->w;
+		break;
+	default:
+		break;
+	}
+	return b < 64 ? b : 0;
+}
+
+/* Whether V's form has a counter of a function other than FI: one a
+** callee returned, whose value differed from call to call (the callee's
+** parameters join every call's arguments), so two results of calls must
+** not share it. */
+static int foreign_counter(const struct pctx *x, const struct aval *v, uint32_t fi)
+{
+	if (v->kind != AV_INT && v->kind != AV_PTR)
+		return 0;
+	for (uint32_t t = 0; t < v->f.n; t++)
+		if (v->f.v[t] >= NTHREADVARS && x->vars[v->f.v[t]].owner != fi)
+			return 1;
+	return 0;
+}
+
 /* One pass over function FI, in order, with what each block wrote last;
 ** with S, the memory sites are recorded instead (the values are final). */
 static void flow(struct pctx *x, uint32_t fi, struct sites *S)
@@ -1000,6 +1134,8 @@ static void flow(struct pctx *x, uint32_t fi, struct sites *S)
 					}
 					r = join(x, fi, s, v, cs->nrets, 64);
 					free(v);
+					if (foreign_counter(x, &r, fi))
+						r = TOP;
 				}
 				set(x, fi, s, r);
 				st->lgen[s] = 0;	/* read the slot */
@@ -1018,6 +1154,8 @@ static void flow(struct pctx *x, uint32_t fi, struct sites *S)
 			continue;
 		if (I->op != OP_ALLOCA) {
 			struct aval r = transfer(x, fi, I);
+			if (r.kind == AV_TOP && r.w == 0)
+				r.w = (uint8_t)result_bits(I);
 			if (!aeq(&st->wval[pc], &r)) {
 				st->wval[pc] = r;
 				x->changed = 1;
@@ -1066,7 +1204,7 @@ static void record(const struct pctx *x, struct sites *S, uint32_t fi, uint32_t 
 {
 	uint32_t obj;
 	struct form off;
-	int unknown;
+	unsigned unknown;
 	if (as_ptr(x, ad, &obj, &off, &unknown) < 0) {
 		/* anything: a BOT address too, to be safe */
 		S->any_read |= !write;
@@ -1168,12 +1306,13 @@ uint8_t *prune_sites(const struct program *p, uint32_t fn, const uint64_t *args,
 	x.cfg = cfg;
 	x.args = args;
 	x.fn = fn;
+	x.steps = cfg->max_steps ? cfg->max_steps : LAUNCH_DEFAULT_MAX_STEPS;
 	x.fs = xcalloc(p->nfuncs, sizeof *x.fs);
 	x.reach = xcalloc(p->nfuncs, 1);
 	const uint32_t dims[NTHREADVARS] = { cfg->block.x, cfg->block.y, cfg->block.z,
 					     cfg->grid.x, cfg->grid.y, cfg->grid.z };
 	for (unsigned v = 0; v < NTHREADVARS; v++) {
-		struct pvar t = { dims[v] ? (int64_t)dims[v] - 1 : 0, 1, 1 };
+		struct pvar t = { 0, dims[v] ? (int64_t)dims[v] - 1 : 0, UINT32_MAX, 0 };
 		VEC_PUSH(x.vars, x.nvars, x.capvars, t);
 	}
 	setup(&x);

@@ -43,6 +43,7 @@ struct launch {
 	int alias;		/* buffer 1 is buffer 0 */
 	uint64_t scalars[4];
 	uint32_t nscalars;
+	uint32_t bytes;		/* of each buffer (0: 4096) */
 };
 
 static uint32_t setup_args(const struct program *p, struct mem *m, const struct launch *L,
@@ -51,9 +52,10 @@ static uint32_t setup_args(const struct program *p, struct mem *m, const struct 
 	interp_mem_setup(p, m, 0);
 	uint32_t ids[4] = { 0 };
 	for (uint32_t b = 0; b < L->nbuf; b++) {
-		ids[b] = L->alias && b == 1 ? ids[0] : mem_new(m, AS_GLOBAL, 4096, "buf");
+		uint32_t bytes = L->bytes ? L->bytes : 4096;
+		ids[b] = L->alias && b == 1 ? ids[0] : mem_new(m, AS_GLOBAL, bytes, "buf");
 		ck_assert_uint_ne(ids[b], 0);
-		for (uint32_t i = 0; i < 1024; i++) {
+		for (uint32_t i = 0; i < bytes / 4; i++) {
 			uint32_t v = i % 64;
 			memcpy(m->a[ids[b]].data + 4 * i, &v, 4);
 		}
@@ -168,7 +170,7 @@ static void load_level(int o, const char *name, struct ker *k)
 
 static struct launch one_d(uint32_t grid, uint32_t block, uint32_t nbuf)
 {
-	struct launch L = { { grid, 1, 1 }, { block, 1, 1 }, nbuf, 0, { 0 }, 0 };
+	struct launch L = { { grid, 1, 1 }, { block, 1, 1 }, nbuf, 0, { 0 }, 0, 0 };
 	return L;
 }
 
@@ -222,7 +224,7 @@ START_TEST(pitch_of_launch)
 {
 	/* rows of w floats, blocks of 16 x 4: private while w >= the
 	** grid's width in x (32), a race past it */
-	struct launch L = { { 2, 1, 1 }, { 16, 4, 1 }, 2, 0, { 32 }, 1 };
+	struct launch L = { { 2, 1, 1 }, { 16, 4, 1 }, 2, 0, { 32 }, 1, 0 };
 	expect("pitch", &L, "22L 22S");
 	/* b is only read: pruned whatever a's pitch */
 	L.scalars[0] = 31;
@@ -247,6 +249,83 @@ START_TEST(kept_in_model)
 	** what thread 1 reads */
 	struct launch S = one_d(2, 32, 1);
 	expect("shift", &S, "49S");
+}
+END_TEST
+
+/* ---- races the first version of the analysis pruned (a review) --------------- */
+
+static char *run_model(const struct ker *k, const struct launch *L, int no_prune,
+		       enum mam_warp_model model, uint64_t *pruned);
+
+/* Each kernel races; the race must be found with pruning as without. */
+static const char *const tricky_src =
+	/* indices that wrap: 8, 16 and 32 bits, inside the buffer */
+	"__global__ void wrap8(unsigned char *a)\n"
+	"{ unsigned char i = threadIdx.x; for (int n = 0; n < 7; n++) { a[i] = n; i += 48; } }\n"
+	"__global__ void ring8(int *out, int rounds)\n"
+	"{ __shared__ int ring[256]; unsigned char p = threadIdx.x;\n"
+	"  for (int r = 0; r < rounds; r++) { ring[p] = r; p += blockDim.x; }\n"
+	"  __syncthreads(); out[threadIdx.x] = ring[threadIdx.x]; }\n"
+	"__global__ void wrap16(int *a, int n)\n"
+	"{ unsigned short i = threadIdx.x; for (int j = 0; j < n; j++) { a[i] = j; i += 48; } }\n"
+	"__global__ void wrap32(int *a, int n)\n"
+	"{ unsigned i = threadIdx.x; for (int j = 0; j < n; j++) i += 0x55555560u;\n"
+	"  a[i] = 1; a[threadIdx.x] = 2; }\n"
+	/* a callee's counters come back from two calls */
+	"__device__ __noinline__ unsigned same(unsigned i) { return i; }\n"
+	"__global__ void twocalls(int *a)\n"
+	"{ unsigned t = threadIdx.x, x = same(t), y = same(t + 32); a[t + (y - x)] = 1; a[t] = 2; }\n"
+	"__device__ __noinline__ unsigned hop(unsigned i, int n) { for (int k = 0; k < n; k++) i += 32; return i; }\n"
+	"__global__ void twohops(int *a)\n"
+	"{ unsigned t = threadIdx.x, x = hop(t, 1), y = hop(t, 2); a[t + (y - x)] = 1; a[t] = 2; }\n"
+	/* one pointer, either of two buffers */
+	"__device__ __noinline__ void put(int *p, unsigned i, int v) { p[i] = v; }\n"
+	"__global__ void helper(int *a, int *b, int *out)\n"
+	"{ unsigned t = threadIdx.x; put(a, t, 1); put(b, t, 2); out[t] = b[63 - t]; }\n"
+	"__global__ void either(int *a, int *b, int *out)\n"
+	"{ unsigned t = threadIdx.x; int *p = t < 32 ? a : b; p[t] = 1; out[t] = b[63 - t]; }\n"
+	/* an offset past 2^41 bytes lands in the next buffer */
+	"__global__ void far(int *a, int *b, int *c, long long d)\n"
+	"{ unsigned t = threadIdx.x; a[t + d] = t; c[t] = b[t + 1]; }\n";
+
+START_TEST(reviewed_races)
+{
+	static const struct {
+		const char *name;
+		uint32_t block, nbuf, bytes;
+		uint64_t scalar;
+		int nscalars;
+	} cases[] = {
+		{ "wrap8", 48, 1, 0, 0, 0 }, { "ring8", 48, 1, 0, 7, 1 },
+		{ "wrap16", 48, 1, 4 << 16, 1366, 1 }, { "wrap32", 48, 1, 0, 3, 1 },
+		{ "twocalls", 64, 1, 0, 0, 0 }, { "twohops", 64, 1, 0, 0, 0 },
+		{ "helper", 64, 3, 0, 0, 0 }, { "either", 64, 3, 0, 0, 0 },
+		{ "far", 64, 3, 0, UINT64_C(1) << 40, 1 },
+	};
+	for (int o = 0; o < 2; o++) {
+		char *bc = tu_compile_cu_opt(tricky_src, olevels[o]);
+		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			struct ker k;
+			load_bc(&k, bc, cases[i].name);
+			struct launch L = one_d(1, cases[i].block, cases[i].nbuf);
+			L.bytes = cases[i].bytes;
+			L.scalars[0] = cases[i].scalar;
+			L.nscalars = (uint32_t)cases[i].nscalars;
+			uint64_t pa, pn;
+			char *with = run_model(&k, &L, 0, MAM_ITS, &pa);
+			char *without = run_model(&k, &L, 1, MAM_ITS, &pn);
+			ck_assert_msg(strncmp(without, "11 ", 3) == 0 || strstr(without, "\n11 "),
+				      "%s at %s: no race even without pruning:\n%s", cases[i].name,
+				      olevels[o], without);
+			ck_assert_msg(strcmp(with, without) == 0, "%s at %s: pruned (%llu):\n%s\nnot:\n%s",
+				      cases[i].name, olevels[o], (unsigned long long)pa, with, without);
+			free(with);
+			free(without);
+			interp_loaded_free(&k.l);
+		}
+		unlink(bc);
+		free(bc);
+	}
 }
 END_TEST
 
@@ -431,7 +510,7 @@ START_TEST(randomized_same)
 			struct ker ker;
 			load_bc(&ker, bc, name);
 			for (int l = 0; l < 3; l++) {
-				struct launch L = { { 1 + rnd(3), 1, 1 }, blocks[rnd(6)], 3, 0, { 0 }, 1 };
+				struct launch L = { { 1 + rnd(3), 1, 1 }, blocks[rnd(6)], 3, 0, { 0 }, 1, 0 };
 				uint32_t threads = L.grid.x * L.block.x * L.block.y;
 				const uint32_t ns[3] = { threads, threads + 7, 300 };
 				L.scalars[0] = ns[rnd(3)];
@@ -479,6 +558,7 @@ Suite *prune_suite(void)
 	tcase_add_test(tc, private_indices);
 	tcase_add_test(tc, pitch_of_launch);
 	tcase_add_test(tc, kept_in_model);
+	tcase_add_test(tc, reviewed_races);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("prune randomized");
 	tcase_set_timeout(tc, 300);
