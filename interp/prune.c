@@ -1062,6 +1062,18 @@ static int foreign_counter(const struct pctx *x, const struct aval *v, uint32_t 
 	return 0;
 }
 
+/* Whether V's form has a counter: what a function's call of itself
+** returns holds the inner frame's, which its own share no value with. */
+static int any_counter(const struct aval *v)
+{
+	if (v->kind != AV_INT && v->kind != AV_PTR)
+		return 0;
+	for (uint32_t t = 0; t < v->f.n; t++)
+		if (v->f.v[t] >= NTHREADVARS)
+			return 1;
+	return 0;
+}
+
 /* One pass over function FI, in order, with what each block wrote last;
 ** with S, the memory sites are recorded instead (the values are final). */
 static void flow(struct pctx *x, uint32_t fi, struct sites *S)
@@ -1134,7 +1146,7 @@ static void flow(struct pctx *x, uint32_t fi, struct sites *S)
 					}
 					r = join(x, fi, s, v, cs->nrets, 64);
 					free(v);
-					if (foreign_counter(x, &r, fi))
+					if (foreign_counter(x, &r, fi) || (g == fi && any_counter(&r)))
 						r = TOP;
 				}
 				set(x, fi, s, r);

@@ -86,7 +86,7 @@ static void usage(FILE *out)
 		"                         that needs more is a memory-budget finding\n"
 		"  --no-prune             feed the model every access, also of the sites\n"
 		"                         that cannot race in the launch (slower; the same\n"
-		"                         findings)\n"
+		"                         findings, but --max-shadow is reached sooner)\n"
 		"  --output FILE          write the report to FILE\n"
 		"  --replay DIR           write a reproduction for a GPU of each finding into\n"
 		"                         DIR (docs/REPLAY.md)\n"

@@ -284,6 +284,17 @@ static const char *const tricky_src =
 	"{ unsigned t = threadIdx.x; put(a, t, 1); put(b, t, 2); out[t] = b[63 - t]; }\n"
 	"__global__ void either(int *a, int *b, int *out)\n"
 	"{ unsigned t = threadIdx.x; int *p = t < 32 ? a : b; p[t] = 1; out[t] = b[63 - t]; }\n"
+	/* a function's call of itself returns the inner frame's counters
+	** (found by a second review) */
+	"__device__ __noinline__ int rec(int *a, int p, int depth)\n"
+	"{ if (depth > 0) { int q = rec(a, p + 1, depth - 1); a[threadIdx.x + (q - p)] = 1; }\n"
+	"  else a[threadIdx.x] = 2; return p; }\n"
+	"__global__ void recursive(int *a) { rec(a, 0, 1); }\n"
+	"__device__ __noinline__ int recl(int *a, int n, int depth)\n"
+	"{ int i = 0; for (; i < n; i++) a[threadIdx.x + 64 * i] = 0;\n"
+	"  if (depth > 0) { int q = recl(a, n + 1, depth - 1); a[threadIdx.x + (q - i)] = 1; }\n"
+	"  return i; }\n"
+	"__global__ void recursive_loop(int *a) { recl(a, 1, 1); }\n"
 	/* an offset past 2^41 bytes lands in the next buffer */
 	"__global__ void far(int *a, int *b, int *c, long long d)\n"
 	"{ unsigned t = threadIdx.x; a[t + d] = t; c[t] = b[t + 1]; }\n";
@@ -301,6 +312,7 @@ START_TEST(reviewed_races)
 		{ "twocalls", 64, 1, 0, 0, 0 }, { "twohops", 64, 1, 0, 0, 0 },
 		{ "helper", 64, 3, 0, 0, 0 }, { "either", 64, 3, 0, 0, 0 },
 		{ "far", 64, 3, 0, UINT64_C(1) << 40, 1 },
+		{ "recursive", 64, 1, 0, 0, 0 }, { "recursive_loop", 64, 1, 0, 0, 0 },
 	};
 	for (int o = 0; o < 2; o++) {
 		char *bc = tu_compile_cu_opt(tricky_src, olevels[o]);
