@@ -2549,7 +2549,9 @@ reload:
 			LANES(prmt(a, b, c));
 			vmbreak;
 		}
-		vmcase(PTRADD) { int64_t k = I->imm; LANES(a + (uint64_t)k); vmbreak; }
+		/* address arithmetic keeps its pointer's allocation or points
+		** at none (MEM_KEEP_ID): tags must not alias (issue 13) */
+		vmcase(PTRADD) { int64_t k = I->imm; LANES(MEM_KEEP_ID(a + (uint64_t)k, a)); vmbreak; }
 		vmcase(PTRIDX) {
 			unsigned ww = I->w;
 			int64_t k = I->imm;
@@ -2558,11 +2560,11 @@ reload:
 				/* the usual scales are powers of two: shift, no multiply */
 				unsigned sh = (unsigned)__builtin_ctzll((uint64_t)k);
 				if (ww == 32)
-					LANES(a + ((uint64_t)(int64_t)(int32_t)b << sh));
+					LANES(MEM_KEEP_ID(a + ((uint64_t)(int64_t)(int32_t)b << sh), a));
 				else
-					LANES(a + (b << sh));
+					LANES(MEM_KEEP_ID(a + (b << sh), a));
 			} else {
-				LANES(a + (uint64_t)SX(b, ww) * (uint64_t)k);
+				LANES(MEM_KEEP_ID(a + (uint64_t)SX(b, ww) * (uint64_t)k, a));
 			}
 			vmbreak;
 		}

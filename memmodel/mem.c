@@ -70,7 +70,7 @@ void mem_free(struct mem *m)
 
 static uint32_t new_id(struct mem *m)
 {
-	if (m->n >= MEM_FUNC_ID)
+	if (m->n >= MEM_WILD_ID)
 		return 0;
 	if (m->n == m->cap) {
 		m->a = xrealloc(m->a, (size_t)m->cap * 2 * sizeof *m->a);

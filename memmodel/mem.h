@@ -44,6 +44,23 @@
 #define MEM_FUNC_ID (MEM_MAX_ALLOCS - 1)
 #define MEM_FUNC_PTR(fn) MEM_PTR(MEM_FUNC_ID, fn)
 
+/* The id before it is never handed out either: address arithmetic (a
+** GEP) that moves a pointer past its allocation's 2 TiB either way, which
+** would change the id in its top bits and land in another allocation,
+** gives a pointer to it instead, which no access gets through. */
+#define MEM_WILD_ID (MEM_MAX_ALLOCS - 2)
+#define MEM_WILD_PTR MEM_PTR(MEM_WILD_ID, 0)
+/* R, the result of address arithmetic on pointer A: R, or MEM_WILD_PTR
+** when it left A's allocation.  Branch-free, in the 64-bit operations
+** SSE2 has (no 64-bit compare), so the lane loops still vectorise. */
+static inline uint64_t mem_keep_id(uint64_t r, uint64_t a)
+{
+	uint64_t d = (r ^ a) >> MEM_OFF_BITS;
+	uint64_t m = 0 - ((d | (0 - d)) >> 63);
+	return (r & ~m) | (MEM_WILD_PTR & m);
+}
+#define MEM_KEEP_ID(r, a) mem_keep_id((r), (a))
+
 #define MEM_PAGE_BITS 12
 #define MEM_PAGE_SIZE (1u << MEM_PAGE_BITS)
 

@@ -50,6 +50,13 @@ START_TEST(tagged_pointers)
 	ck_assert_uint_eq(MEM_ID(r), 3);
 	ck_assert_uint_eq(MEM_OFF(r), UINT64_C(1) << 40);
 	ck_assert_uint_eq(MEM_ID(MEM_PTR(3, 0) - (UINT64_C(1) << 40)), 3);
+	/* address arithmetic past the 2 TiB either way points at no
+	** allocation rather than the next one (issue 13: tags do not alias) */
+	ck_assert_uint_eq(MEM_KEEP_ID(r, MEM_PTR(3, 0)), r);
+	uint64_t far = MEM_PTR(3, 0) + (UINT64_C(1) << 42);
+	ck_assert_uint_eq(MEM_ID(far), 4);
+	ck_assert_uint_eq(MEM_KEEP_ID(far, MEM_PTR(3, 0)), MEM_WILD_PTR);
+	ck_assert_uint_eq(MEM_KEEP_ID(MEM_PTR(3, 0) - (UINT64_C(1) << 42), MEM_PTR(3, 0)), MEM_WILD_PTR);
 	/* pointer arithmetic works on the offset */
 	ck_assert_uint_eq(MEM_OFF(p + 8), 131);
 	ck_assert_uint_eq(MEM_ID(p + 8), 7);
