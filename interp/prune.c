@@ -112,6 +112,7 @@ struct pctx {
 	uint32_t nvars, capvars;
 	struct fstate *fs;
 	uint8_t *reach;
+	uint32_t nlocal;	/* ALLOCAs in the program: local objects */
 	int changed;
 };
 
@@ -652,7 +653,7 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 	if (wi)
 		w = wi;
 	/* each value as a form: pointers as offsets in one object */
-	struct form *f = xmalloc(n * sizeof *f), *orig = xmalloc(n * sizeof *orig);
+	struct form *f = xmalloc(n * sizeof *f);
 	int64_t *hs = xmalloc(n * sizeof *hs);
 	uint32_t nf = 0;
 	unsigned units = 0, known = 0;
@@ -682,7 +683,7 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 	}
 	struct fstate *st = &x->fs[fi];
 	uint32_t d = st->digit[s];
-	/* split each form into its counter's term and the rest */
+	/* each form is the rest (the same in all) + its constant + h * k */
 	int64_t cmin = INT64_MAX, cmax = INT64_MIN;
 	struct form rest0 = { 0 };
 	int have_rest = 0, have_init = 0;
@@ -713,8 +714,6 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 			if (r.c > cmax)
 				cmax = r.c;
 		}
-		orig[i] = f[i];
-		f[i] = r;
 		hs[i] = h;
 	}
 	if (!have_init)
@@ -734,8 +733,10 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 		if (cur->f.v[t] == d)
 			pk = cur->f.k[t];
 	int additive = 1;	/* every update is the slot plus a constant */
+	int updates = 0;
 	for (uint32_t i = 0; i < nf; i++) {
 		int64_t h = hs[i], dl, dh;
+		updates |= h != 0;
 		if (h != 0 && h != pk)
 			additive = 0;
 		if (__builtin_sub_overflow(f[i].c, cmin, &dl) || __builtin_sub_overflow(f[i].c, cmax, &dh))
@@ -755,9 +756,6 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 		goto out;
 	}
 	int64_t coef = down && !up ? -(int64_t)g : (int64_t)g, base = down && !up ? cmax : cmin;
-	int updates = 0;
-	for (uint32_t i = 0; i < nf; i++)
-		updates |= hs[i] != 0;
 	__int128 big = (__int128)1 << 62, klo, khi;
 	if (!updates) {
 		/* one of several values: between the extremes */
@@ -776,7 +774,7 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 		__int128 lo = 0, hi = 0;
 		for (uint32_t i = 0; i < nf; i++) {
 			__int128 a, b;
-			frange(x, &orig[i], &a, &b);
+			frange(x, &f[i], &a, &b);
 			lo = i == 0 || a < lo ? a : lo;
 			hi = i == 0 || b > hi ? b : hi;
 		}
@@ -815,7 +813,6 @@ static struct aval join(struct pctx *x, uint32_t fi, uint32_t s, const struct av
 	res = ptr ? mk_ptr(x, obj, &j, 0) : mk_int(x, &j, w);
 out:
 	free(f);
-	free(orig);
 	free(hs);
 	return res;
 }
@@ -885,7 +882,7 @@ static void setup(struct pctx *x)
 		}
 	}
 	free(stack);
-	uint32_t nlocal = 0;
+	uint32_t nlocal = 0;	/* numbers every ALLOCA, reached or not */
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		const struct func *f = &p->funcs[fi];
 		if (!x->reach[fi]) {
@@ -959,6 +956,7 @@ static void setup(struct pctx *x)
 		free(exposed);
 		free(cnt);
 	}
+	x->nlocal = nlocal;
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		const struct func *f = &p->funcs[fi];
 		if (!x->reach[fi])
@@ -1209,24 +1207,21 @@ static struct oacc *obj_acc(struct sites *S, uint32_t obj)
 	return i < S->nobj ? &S->o[i] : NULL;
 }
 
-/* Records an access of site (FI, PC) through address value AD (+ IMM
-** bytes), a write or not, plain or not. */
+/* Records an access of site (FI, PC) at address value AD, a write or
+** not, plain or not. */
 static void record(const struct pctx *x, struct sites *S, uint32_t fi, uint32_t pc,
 		   const struct aval *ad, int write, int plain)
 {
 	uint32_t obj;
 	struct form off;
 	unsigned unknown;
-	if (as_ptr(x, ad, &obj, &off, &unknown) < 0) {
+	struct oacc *o = NULL;
+	if (as_ptr(x, ad, &obj, &off, &unknown) == 0)
+		o = obj_acc(S, obj);
+	if (o == NULL) {
 		/* anything: a BOT address too, to be safe */
 		S->any_read |= !write;
 		S->any_write |= write;
-		return;
-	}
-	struct oacc *o = obj_acc(S, obj);
-	if (o == NULL) {
-		S->any_write |= write;
-		S->any_read |= !write;
 		return;
 	}
 	o->seen = 1;
@@ -1339,12 +1334,8 @@ uint8_t *prune_sites(const struct program *p, uint32_t fn, const uint64_t *args,
 		goto done;
 
 	struct sites S = { 0 };
-	uint32_t nlocal = 0;
-	for (uint32_t fi = 0; fi < p->nfuncs; fi++)
-		for (uint32_t pc = 0; pc < p->funcs[fi].ncode; pc++)
-			nlocal += p->funcs[fi].code[pc].op == OP_ALLOCA;
 	S.nreal = m->n;
-	S.nobj = m->n + nlocal;
+	S.nobj = m->n + x.nlocal;
 	S.o = xcalloc(S.nobj ? S.nobj : 1, sizeof *S.o);
 	for (uint32_t id = 1; id < m->n; id++)
 		S.o[id].shared = m->a[id].space == AS_SHARED;
