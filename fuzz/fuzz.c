@@ -38,8 +38,27 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* With FUZZ_LAST=PATH in the environment, every input is also written to
+** PATH before it runs: when the harness dies in a way that leaves
+** libFuzzer no chance to save it (a crash inside the sanitizer's own
+** report, heap corruption found far from its cause), the input is there
+** (scripts/fuzz.sh prints it). */
+static void keep_last(const uint8_t *data, size_t n)
+{
+	const char *last = getenv("FUZZ_LAST");
+	if (last == NULL || *last == '\0')
+		return;
+	FILE *f = fopen(last, "wb");
+	if (f == NULL)
+		return;
+	if (n > 0 && fwrite(data, 1, n, f) != n)
+		perror("FUZZ_LAST");
+	fclose(f);
+}
+
 const char *fuzz_file(const uint8_t *data, size_t n)
 {
+	keep_last(data, n);
 	if (fd < 0) {
 		fuzz_quiet_children();
 		fd = memfd_create("simulee-fuzz", 0);
@@ -64,6 +83,20 @@ const char *fuzz_file(const uint8_t *data, size_t n)
 		done += (size_t)w;
 	}
 	return path;
+}
+
+/* AddressSanitizer's options, built in: freed memory is filled with a
+** pattern (its first 4 KiB), as glibc's M_PERTURB does in the loader's
+** probe child (interp/load.c).  LLVM's code is not instrumented, so a use
+** after free inside LLVM's reader goes unseen by ASan; with the fill it
+** crashes the probe child, which rejects the input, instead of quietly
+** corrupting the harness's heap (issue 13: a CI smoke run died in
+** LLVMContext's destructor and in BasicBlock::getDataLayout, far from the
+** input that did it). */
+const char *__asan_default_options(void);
+const char *__asan_default_options(void)
+{
+	return "max_free_fill_size=4096:free_fill_byte=165";
 }
 
 /* LeakSanitizer's suppressions, built in so that every run has them.

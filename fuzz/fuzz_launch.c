@@ -294,7 +294,7 @@ static size_t mutate_ir(uint8_t *data, size_t n, size_t max, unsigned int seed)
 	/* libFuzzer's byte mutations make input the reader may crash on:
 	** the loader's probe reads it in a child first, as interp_load does */
 	struct sim_error err = { 0 };
-	if (load_probe_in_child(fuzz_file(data, n), &err) < 0)
+	if (load_probe_in_child(fuzz_file(data, n), LOAD_PIPELINE, &err) < 0)
 		return 0;
 	LLVMContextRef ctx = LLVMContextCreate();
 	char diag[512] = "";

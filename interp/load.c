@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <signal.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -329,7 +330,7 @@ static uint64_t child_rss(pid_t pid)
 ** expressions nested 100,000 deep, say), so any exit but 0 counts too.
 ** The child's stderr goes to /dev/null, so that the one line is all that
 ** shows (LLVM's "LLVM ERROR: out of memory" included). */
-int load_probe_in_child(const char *path, struct sim_error *err)
+int load_probe_in_child(const char *path, const char *pipeline, struct sim_error *err)
 {
 	fflush(NULL);
 	pid_t pid = fork();
@@ -340,6 +341,12 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		if (null >= 0)
 			dup2(null, STDERR_FILENO);
 		probe_limits();
+		/* freed memory filled with a pattern: a use after free inside
+		** the reader (an instruction an intrinsic upgrade erased, still
+		** listed for its metadata) then crashes here, where it is an
+		** answer, instead of corrupting the heap of the parent, which
+		** reads the same file next */
+		mallopt(M_PERTURB, 0xa5);
 		LLVMContextRef ctx = LLVMContextCreate();
 		char diag[512] = "";
 		LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
@@ -348,8 +355,21 @@ int load_probe_in_child(const char *path, struct sim_error *err)
 		int r = load_read_module(path, ctx, &mod, &e);
 		if (r == 0) {
 			char *msg = NULL;
-			LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
+			int bad = LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
 			LLVMDisposeMessage(msg);
+			/* the clean-up passes the caller runs next: LLVM's passes
+			** are no more hardened against odd but valid IR (a
+			** self-referencing instruction in an unreachable block)
+			** than its reader is against corrupt bitcode */
+			if (!bad && pipeline != NULL) {
+				LLVMSetIsNewDbgInfoFormat(mod, 0);
+				strip_optnone(ctx, mod);
+				LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+				LLVMErrorRef pe = LLVMRunPasses(mod, pipeline, NULL, po);
+				LLVMDisposePassBuilderOptions(po);
+				if (pe != NULL)
+					LLVMConsumeError(pe);
+			}
 		}
 		_exit(0);
 	}
@@ -430,7 +450,7 @@ int interp_load(const char *path, const struct load_options *opt,
 	uint32_t nk = 0;
 	struct program *p = NULL;
 	struct lctx lc = { 0 };
-	int r = load_probe_in_child(path, err);
+	int r = load_probe_in_child(path, LOAD_PIPELINE, err);
 	if (r == 0)
 		r = read_quietly(path, ctx, &mod, err);
 	if (r < 0)
@@ -467,7 +487,7 @@ int interp_load(const char *path, const struct load_options *opt,
 	strip_optnone(ctx, mod);
 	{
 		LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-		LLVMErrorRef e = LLVMRunPasses(mod, "function(sroa,mem2reg)", NULL, po);
+		LLVMErrorRef e = LLVMRunPasses(mod, LOAD_PIPELINE, NULL, po);
 		LLVMDisposePassBuilderOptions(po);
 		if (e != NULL) {
 			char *m = LLVMGetErrorMessage(e);

@@ -3530,7 +3530,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	char diag[512] = "";
 	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
 	struct hctx hc = { .ctx = ctx, .hs = hs };
-	int r = load_probe_in_child(path, err);
+	int r = load_probe_in_child(path, PIPELINE, err);
 	if (r == 0)
 		r = load_read_module(path, ctx, &hc.mod, err);
 	if (r < 0)

@@ -164,11 +164,18 @@ int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 		     struct sim_error *err);
 
 /* Parses and verifies PATH in a child process first, since LLVM's reader
-** is not hardened against corrupt input: 0, or SIM_ERR_BITCODE with *err
-** filled when the child died or passed its limits (LOAD_PROBE_MEMORY
-** bytes of address space, LOAD_PROBE_SECONDS of CPU time). */
+** is not hardened against corrupt input, and when it verifies runs the
+** new pass manager's PIPELINE on it there (debug records as intrinsics,
+** optnone dropped: what the caller does next), since LLVM's passes are not
+** hardened against odd valid IR either; NULL: no passes.  0, or
+** SIM_ERR_BITCODE with *err filled when the child died or passed its
+** limits (LOAD_PROBE_MEMORY bytes of address space, LOAD_PROBE_SECONDS of
+** CPU time). */
 #define LOAD_PROBE_MEMORY (UINT64_C(2) << 30)
 #define LOAD_PROBE_SECONDS 30
-int load_probe_in_child(const char *path, struct sim_error *err);
+int load_probe_in_child(const char *path, const char *pipeline, struct sim_error *err);
+
+/* The clean-up passes interp_load runs on device code. */
+#define LOAD_PIPELINE "function(sroa,mem2reg)"
 
 #endif

@@ -29,12 +29,20 @@ for h in bitcode ir launch; do
 	fi
 	mkdir "$work/$h"
 	# the first directory gets what the campaign adds; the others are read
-	if ! ./fuzz/fuzz_$h -max_total_time="$secs" -timeout=30 $dict \
+	if ! FUZZ_LAST="$work/$h.last" ./fuzz/fuzz_$h -max_total_time="$secs" -timeout=30 $dict \
 		-artifact_prefix="$work/$h-" "$work/$h" "$seeds" ../fuzz/regressions \
 		>"$work/$h.log" 2>&1; then
-		grep -v "NEW\|REDUCE\|pulse" "$work/$h.log" | tail -60
+		grep -v "NEW\|REDUCE\|pulse\|Suppressions used\|count  *bytes template\|libstdc++.so$\|^---*$" \
+			"$work/$h.log" | grep -v "^$" | tail -60
 		mkdir -p fuzz/crashes
 		cp "$work/$h"-* fuzz/crashes/ 2>/dev/null || true
+		cp "$work/$h.last" "fuzz/crashes/last-$h" 2>/dev/null || true
+		# the input the harness was running, for a log that is all there is
+		# (a CI machine): base64 of its gzip, up to 48 KiB
+		if [ -s "$work/$h.last" ] && [ "$(gzip -9c "$work/$h.last" | wc -c)" -le 49152 ]; then
+			echo "fuzz_$h: the input it was running, gzip | base64 (decode: base64 -d | gunzip):"
+			gzip -9c "$work/$h.last" | base64 -w 120
+		fi
 		echo "fuzz_$h: failed; the input is in build/fuzz/crashes/ (docs/FUZZING.md: add a regression)"
 		exit 1
 	fi
