@@ -29,6 +29,9 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_MEMORY_BUDGET] = "memory budget exceeded",
 	[FK_BANK_CONFLICT] = "shared memory bank conflict",
 	[FK_UNCOALESCED] = "uncoalesced global access",
+	[FK_HOST_UNCOPIED_READ] = "host read of results never copied back",
+	[FK_HOST_UNSYNC_READ] = "host read before synchronization",
+	[FK_STREAM_RACE] = "race between streams",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -53,6 +56,9 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_MEMORY_BUDGET] = "memory-budget",
 	[FK_BANK_CONFLICT] = "bank-conflict",
 	[FK_UNCOALESCED] = "uncoalesced-access",
+	[FK_HOST_UNCOPIED_READ] = "host-uncopied-read",
+	[FK_HOST_UNSYNC_READ] = "host-unsynchronized-read",
+	[FK_STREAM_RACE] = "stream-race",
 };
 
 static const char *const contract_names[CL__COUNT] = {
@@ -209,4 +215,9 @@ void findings_free(struct findings *fs)
 		finding_clear(&fs->v[i]);
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
+}
+
+int finding_kind_is_host(enum finding_kind kind)
+{
+	return kind == FK_HOST_UNCOPIED_READ || kind == FK_HOST_UNSYNC_READ || kind == FK_STREAM_RACE;
 }

@@ -36,6 +36,11 @@ enum finding_kind {
 	FK_BANK_CONFLICT,	/* performance: a shared access served in several passes */
 	FK_UNCOALESCED,		/* performance: a global access touching many more
 				   sectors than its bytes need */
+	FK_HOST_UNCOPIED_READ,	/* host: reads a host buffer nothing wrote, after a launch */
+	FK_HOST_UNSYNC_READ,	/* host: reads a buffer an async copy or a running
+				   kernel may still be writing */
+	FK_STREAM_RACE,		/* host: two streams' operations on the same device
+				   bytes, one writing, unordered */
 	FK__COUNT
 };
 
@@ -236,6 +241,12 @@ int finding_kind_is_pair(enum finding_kind kind);
 /* Whether KIND is a performance note (bank conflict, uncoalesced access):
 ** not a bug, shown only with --perf, never a reason for the search. */
 int finding_kind_is_perf(enum finding_kind kind);
+
+/* Whether KIND is a host-side data mapping finding (detect/hostmap.h): at
+** a host source line, with no device site (func FINDING_NO_SITE) and no
+** launch of its own (launch UINT32_MAX); where names the buffer, detail
+** the other operation. */
+int finding_kind_is_host(enum finding_kind kind);
 
 /* Whether an execution whose cost is WORST against NEED (struct finding's
 ** perf_worst, perf_need) is worse than one of WORST2 against NEED2, for a

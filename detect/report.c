@@ -231,6 +231,19 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 	memset(fs, 0, sizeof *fs);
 }
 
+void report_add_host_findings(struct report *r, struct findings *fs)
+{
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		f->launch = UINT32_MAX;
+		f->contract = CL_HOST;
+		f->severity = finding_severity(f);
+		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, *f);
+	}
+	free(fs->v);
+	memset(fs, 0, sizeof *fs);
+}
+
 int report_shows(const struct report *r, const struct finding *f)
 {
 	return f->contract <= r->show && (r->perf || !finding_kind_is_perf(f->kind));
@@ -519,6 +532,20 @@ char *report_message(const struct finding *f)
 		sb_add(&b, "%" PRIu32 "-way bank conflict", f->perf_worst);
 		if (f->where)
 			sb_add(&b, " on shared '%s'", f->where);
+		return sb_take(&b);
+	}
+	if (f->kind == FK_HOST_UNCOPIED_READ) {
+		/* "host reads 'h_c', which nothing copied back from the device" */
+		sb_add(&b, "host reads '%s', which nothing copied back from the device", f->where ? f->where : "?");
+		return sb_take(&b);
+	}
+	if (f->kind == FK_HOST_UNSYNC_READ) {
+		sb_add(&b, "host reads '%s' before the device's work on it is synchronized",
+		       f->where ? f->where : "?");
+		return sb_take(&b);
+	}
+	if (f->kind == FK_STREAM_RACE) {
+		sb_add(&b, "race between streams on device buffer '%s'", f->where ? f->where : "?");
 		return sb_take(&b);
 	}
 	if (f->kind == FK_UNCOALESCED) {
@@ -964,6 +991,10 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n  in %" PRIu64 " of %" PRIu64 " warp execution%s\n", f->count,
 			f->executions, plural(f->executions, "", "s"));
 		break;
+	case FK_HOST_UNCOPIED_READ: case FK_HOST_UNSYNC_READ: case FK_STREAM_RACE:
+		if (f->loc.func)
+			fprintf(out, "  in %s (host code)\n", f->loc.func);
+		break;
 	case FK_INCOMPLETE:
 		fprintf(out, "  blocks not analysed fully: %" PRIu64 ", (%" PRIu32 ",%" PRIu32 ",%" PRIu32
 			") to (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")\n", f->blocks, f->who.block[0],
@@ -981,7 +1012,9 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid)
 	    && f->kind != FK_ASSUMPTION)
 		fprintf(out, "  %s\n", f->detail);
-	if (!finding_kind_is_perf(f->kind)) {
+	if (finding_kind_is_host(f->kind))
+		fprintf(out, "  contract: host (the program's own CUDA calls)\n");
+	else if (!finding_kind_is_perf(f->kind)) {
 		fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
 		if (f->kind == FK_RACE)
 			fprintf(out, ", %" PRIu64 " address%s, %" PRIu64 " thread pair%s", f->addresses,
@@ -1038,8 +1071,10 @@ void report_totals_add(struct report_totals *t, const struct report *r)
 {
 	uint32_t e, w, n, b;
 	report_count(r, &e, &w, &n, &b);
-	free(t->kernel);
-	t->kernel = t->kernels == 0 && r->nkernels == 1 ? xstrdup(r->kernels[0].demangled) : NULL;
+	if (r->nkernels) {	/* (the host code's report has none) */
+		free(t->kernel);
+		t->kernel = t->kernels == 0 && r->nkernels == 1 ? xstrdup(r->kernels[0].demangled) : NULL;
+	}
 	if (t->launches == 0 && r->nlaunches == 1) {
 		t->grid = r->launches[0].grid;
 		t->block = r->launches[0].block;
@@ -1289,7 +1324,8 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	if (two)
 		json_location(b, locs, &f->second.loc);
 	cJSON *th = jput(b, o, "threads", cJSON_CreateArray());
-	json_thread(b, th, &f->who);
+	if (!finding_kind_is_host(f->kind))
+		json_thread(b, th, &f->who);
 	if (two)
 		json_thread(b, th, &f->second.who);
 	cJSON *acc = jput(b, o, "accesses", cJSON_CreateArray());

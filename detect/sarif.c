@@ -164,6 +164,23 @@ static const struct rule_text rule_texts[FK__COUNT] = {
 		"reading different words of one bank wait for each other. A tile read by column "
 		"(tile[threadIdx.x][k]) with a row of 32 words puts a whole column in one bank: pad "
 		"the row (tile[32][33]) or swap the indices." },
+	[FK_HOST_UNCOPIED_READ] = { "Host reads results never copied back",
+		"After a kernel launch, the host reads a host buffer that no cudaMemcpy from the "
+		"device, host store or call ever wrote.",
+		"Copy the results back before reading them: cudaMemcpy(h_c, d_c, bytes, "
+		"cudaMemcpyDeviceToHost) after the launch, into the buffer the host reads." },
+	[FK_HOST_UNSYNC_READ] = { "Host reads before synchronizing",
+		"The host reads a buffer that an asynchronous copy from the device, or a kernel "
+		"still running (managed memory), may still be writing.",
+		"cudaMemcpyAsync and kernel launches return before the work is done. Call "
+		"cudaStreamSynchronize on the stream (or cudaEventSynchronize on an event recorded "
+		"after the work, or cudaDeviceSynchronize) before the host reads the buffer." },
+	[FK_STREAM_RACE] = { "Race between streams",
+		"Two operations enqueued on different streams use the same device memory, at least "
+		"one of them writing it, and nothing orders them.",
+		"Operations on different streams may run in any order or at once. Put both on one "
+		"stream, or record an event after the first (cudaEventRecord) and make the second's "
+		"stream wait for it (cudaStreamWaitEvent), or synchronize in between." },
 	[FK_UNCOALESCED] = { "Uncoalesced global memory access",
 		"A warp's access touches many more 32-byte sectors of global memory than its bytes "
 		"need, so most of each sector fetched is wasted.",
@@ -545,8 +562,8 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 	}
 
 	/* the witness: a thread flow per thread (none for the kinds that have
-	** no thread: a barrier's verdict, the model's budget) */
-	if (f->kind != FK_REDUNDANT_BARRIER && f->kind != FK_INCOMPLETE) {
+	** no thread: a barrier's verdict, the model's budget, the host code) */
+	if (f->kind != FK_REDUNDANT_BARRIER && f->kind != FK_INCOMPLETE && !finding_kind_is_host(f->kind)) {
 		cJSON *cf = obj(b, arr(b, res, "codeFlows"), NULL);
 		msg(b, cf, "message", "the threads of the witness launch (the 'launch' property)");
 		cJSON *tfs = arr(b, cf, "threadFlows");

@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "base/util.h"
+#include "interp/hostmap.h"
 
 #define HX_NONE UINT32_MAX	/* no expression: unknown or not applicable */
 
@@ -108,6 +109,10 @@ struct hostsites {
 	uint32_t nvars, capvars;
 	struct hsite *s;
 	uint32_t ns, caps;
+	/* the runtime calls of each host function that makes them, for the
+	** host-side data mapping checks (interp/hostmap.h) */
+	struct hm_seq *seqs;
+	uint32_t nseqs, capseqs;
 };
 
 /* Reads the launch sites of host IR file PATH (.ll or .bc) and appends them

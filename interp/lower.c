@@ -2523,6 +2523,84 @@ static int byval_written(LLVMValueRef v, int depth)
 	return 0;
 }
 
+/* 1 when memory reached through pointer V may be written by the code it
+** flows into (struct param's may_write): a store through it, an atomic,
+** the destination of a memcpy, memmove or memset, a call or inline asm
+** the analysis does not follow, a store of the pointer itself anywhere but
+** into a local slot whose loads are followed in turn (-O0 spills every
+** parameter), a conversion to an integer.  Loads, address arithmetic, phis,
+** selects, comparisons and calls of functions defined in the module (into
+** the callee's parameter) are followed.  BUDGET bounds the uses visited. */
+static int ptr_may_write(LLVMValueRef v, int depth, int *budget)
+{
+	if (depth > 16 || --*budget < 0)
+		return 1;
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!LLVMIsAInstruction(user))
+			return 1;
+		switch (LLVMGetInstructionOpcode(user)) {
+		case LLVMLoad: case LLVMICmp:
+			continue;
+		case LLVMGetElementPtr: case LLVMBitCast: case LLVMAddrSpaceCast:
+		case LLVMPHI: case LLVMSelect:
+			if (ptr_may_write(user, depth + 1, budget))
+				return 1;
+			continue;
+		case LLVMStore: {
+			LLVMValueRef slot = LLVMGetOperand(user, 1);
+			if (LLVMGetOperand(user, 0) != v || slot == v || LLVMIsAAllocaInst(slot) == NULL)
+				return 1;
+			/* spilled to a local: what its loads give is followed */
+			for (LLVMUseRef w = LLVMGetFirstUse(slot); w; w = LLVMGetNextUse(w)) {
+				LLVMValueRef su = LLVMGetUser(w);
+				if (!LLVMIsAInstruction(su))
+					return 1;
+				LLVMOpcode so = LLVMGetInstructionOpcode(su);
+				if (so == LLVMStore && LLVMGetOperand(su, 1) == slot && LLVMGetOperand(su, 0) != slot)
+					continue;
+				if (so == LLVMCall && LLVMGetCalledValue(su)
+				    && LLVMIsAFunction(LLVMGetCalledValue(su))) {
+					size_t len = 0;
+					const char *nm = LLVMGetValueName2(LLVMGetCalledValue(su), &len);
+					if (strncmp(nm, "llvm.dbg.", 9) == 0 || strncmp(nm, "llvm.lifetime.", 14) == 0)
+						continue;
+				}
+				if (so != LLVMLoad || ptr_may_write(su, depth + 1, budget))
+					return 1;
+			}
+			continue;
+		}
+		case LLVMCall: {
+			LLVMValueRef callee = LLVMGetCalledValue(user);
+			if (callee == NULL || LLVMIsAFunction(callee) == NULL)
+				return 1;
+			size_t len = 0;
+			const char *nm = LLVMGetValueName2(callee, &len);
+			unsigned nargs = (unsigned)LLVMGetNumArgOperands(user);
+			if (strncmp(nm, "llvm.dbg.", 9) == 0 || strncmp(nm, "llvm.lifetime.", 14) == 0
+			    || strncmp(nm, "llvm.prefetch", 13) == 0 || strncmp(nm, "llvm.nvvm.ldg.", 14) == 0
+			    || strncmp(nm, "llvm.nvvm.ldu.", 14) == 0)
+				continue;
+			if ((strncmp(nm, "llvm.memcpy.", 12) == 0 || strncmp(nm, "llvm.memmove.", 13) == 0)
+			    && nargs >= 2 && LLVMGetOperand(user, 0) != v)
+				continue;
+			if (LLVMIsDeclaration(callee) || LLVMIsFunctionVarArg(LLVMGlobalGetValueType(callee))
+			    || LLVMCountParams(callee) != nargs)
+				return 1;
+			for (unsigned i = 0; i < nargs; i++)
+				if (LLVMGetOperand(user, i) == v
+				    && ptr_may_write(LLVMGetParam(callee, i), depth + 1, budget))
+					return 1;
+			continue;
+		}
+		default:
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The kernel's own copy of each by-value parameter its code may write: a
 ** per-thread allocation named after the parameter, filled from the
 ** parameter's memory at entry, which the parameter's uses then reach.  A
@@ -2633,6 +2711,11 @@ static int setup_params(struct lctx *lc, LLVMValueRef fn, struct func *out)
 		for (unsigned i = 0; i < np; i++)
 			if (out->params[i].is_ptr && out->params[i].elem == ET_NONE)
 				out->params[i].elem = access_elem(LLVMGetParam(fn, i), 0);
+		for (unsigned i = 0; i < np; i++) {
+			int budget = 4096;
+			out->params[i].may_write = !out->params[i].is_ptr
+						   || ptr_may_write(LLVMGetParam(fn, i), 0, &budget);
+		}
 	}
 	free(own);
 	free(any);

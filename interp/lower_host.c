@@ -30,6 +30,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "interp/hostsite.h"
+#include "interp/lower_host_int.h"
 #include "interp/lower_int.h"
 
 /* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
@@ -562,6 +563,9 @@ void hostsites_free(struct hostsites *hs)
 		free(s->fieldname);
 		free(s->uninit);
 	}
+	for (uint32_t i = 0; i < hs->nseqs; i++)
+		hm_seq_free(&hs->seqs[i]);
+	free(hs->seqs);
 	free(hs->x);
 	free(hs->vars);
 	free(hs->s);
@@ -1105,20 +1109,6 @@ static char *dbg_name(const struct hctx *hc, LLVMValueRef v)
 
 /* ---- functions the analysis knows ---------------------------------------- */
 
-enum {
-	FC_OTHER,	/* writes what it is given, and (when defined here) globals */
-	FC_EXTERN,	/* a library function: writes only what it is given */
-	FC_INERT,	/* writes nothing the analysis follows: debug and
-			   lifetime markers, launches, the call configuration */
-	FC_STUB,	/* a kernel's __device_stub__ */
-	FC_PUSH,	/* __cudaPushCallConfiguration */
-	FC_LAUNCH,	/* cudaLaunchKernel, cudaLaunchCooperativeKernel */
-	FC_MALLOC,	/* cudaMalloc, cudaMallocManaged: writes *arg0 */
-	FC_POP,		/* __cudaPopCallConfiguration: writes grid, block,
-			   shmem and stream (a stub inlined at -O2) */
-	FC_MEMCPY,	/* memcpy, memmove (library or intrinsic): *arg0 = *arg1 */
-	FC_MEMSET,	/* memset (library or intrinsic): *arg0 = a byte */
-};
 
 static int classify(const char *name, const char *base, int is_decl)
 {
@@ -3581,6 +3571,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 		hc.tsz[i] = (uint16_t)(size < HX_MAX_TREE + 1 ? size : HX_MAX_TREE + 1);
 	}
 	find_sites(&hc);
+	hostmap_collect(&hc);
 	r = 0;
 out:
 	for (uint32_t i = 0; i < hc.nstubs; i++)
@@ -3614,4 +3605,44 @@ out:
 		LLVMDisposeModule(hc.mod);
 	LLVMContextDispose(ctx);
 	return r;
+}
+
+/* ---- what lower_hostmap.c shares (lower_host_int.h) ------------------------ */
+
+LLVMModuleRef lh_module(const struct hctx *hc)
+{
+	return hc->mod;
+}
+
+struct hostsites *lh_sites(const struct hctx *hc)
+{
+	return hc->hs;
+}
+
+int lh_call_class(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn)
+{
+	return call_class(hc, call, fn);
+}
+
+void lh_addr_of(struct hctx *hc, LLVMValueRef p, LLVMValueRef *base, int64_t *off, int *known)
+{
+	struct maddr a = addr_of(hc, p);
+	*base = a.base;
+	*off = a.off;
+	*known = a.known;
+}
+
+char *lh_dbg_name(const struct hctx *hc, LLVMValueRef v)
+{
+	return dbg_name(hc, v);
+}
+
+void lh_fn_base(LLVMValueRef fn, char *buf, size_t n)
+{
+	fn_base(fn, buf, n);
+}
+
+LLVMValueRef lh_find_push(struct hctx *hc, LLVMValueRef call)
+{
+	return find_push(hc, call);
 }

@@ -198,6 +198,9 @@ struct param {
 	uint8_t is_ptr;		/* pointer (buffer) argument */
 	uint8_t byval;		/* struct passed by value (pointer to param space) */
 	uint8_t elem;		/* enum elem_type guessed for a pointer, ET_NONE if unknown */
+	uint8_t may_write;	/* a pointer its code may write through (any store,
+				   atomic, memcpy/memset destination or call it
+				   cannot follow); 1 for every other parameter */
 	uint32_t nslots;	/* slots it occupies (scalars: 1) */
 	uint32_t size;		/* bytes of the scalar, or of the byval struct */
 	uint32_t nfields;	/* byval: scalar fields, flattened */

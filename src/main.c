@@ -101,6 +101,8 @@ static void usage(FILE *out)
 		"                         inferred (default), or any\n"
 		"  --trace                print every executed warp instruction on stderr\n"
 		"  --dump-bytecode        print the lowered bytecode on stderr\n"
+		"  --dump-hostmap         print the host code's CUDA calls, as the host-side\n"
+		"                         checks read them, on stderr\n"
 		"  --warp-model=M         its (independent thread scheduling, default for\n"
 		"                         sm_70 and later) or lockstep (pre-Volta warps)\n"
 		"  --dump-model           print the Memory-Access Model after the launch\n"
@@ -207,7 +209,7 @@ static void free_kv(struct params_kv *v, uint32_t n)
 int main(int argc, char **argv)
 {
 	enum { O_KERNEL = 256, O_LIST, O_GRID, O_BLOCK, O_SHARED, O_ARG, O_SIZE, O_TYPE,
-	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_CONTRACT, O_TRACE, O_BYTECODE,
+	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_CONTRACT, O_TRACE, O_BYTECODE, O_HOSTMAP,
 	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
@@ -236,6 +238,7 @@ int main(int argc, char **argv)
 		{ "contract", required_argument, NULL, O_CONTRACT },
 		{ "trace", no_argument, NULL, O_TRACE },
 		{ "dump-bytecode", no_argument, NULL, O_BYTECODE },
+		{ "dump-hostmap", no_argument, NULL, O_HOSTMAP },
 		{ "warp-model", required_argument, NULL, O_WARP_MODEL },
 		{ "dump-model", no_argument, NULL, O_DUMP_MODEL },
 		{ "search", no_argument, NULL, O_SEARCH },
@@ -417,6 +420,7 @@ int main(int argc, char **argv)
 			break;
 		case O_TRACE: o.trace = 1; break;
 		case O_BYTECODE: o.dump_bytecode = 1; break;
+		case O_HOSTMAP: o.dump_hostmap = 1; break;
 		case O_WARP_MODEL:
 			if (strcmp(optarg, "its") == 0) {
 				o.warp_model = MAM_ITS;

@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "detect/finding.h"
+#include "detect/hostmap.h"
 #include "detect/races.h"
 #include "memmodel/mam.h"
 #include "evolve/driver.h"
@@ -545,6 +546,82 @@ static void sink_free(struct sink *sk)
 	report_totals_free(&sk->t);
 }
 
+/* What the loaded inputs say of each kernel's pointer parameters: whether
+** its code may write through them (struct param's may_write), for the
+** host-side checks. */
+struct kwrites {
+	char **name;		/* mangled */
+	uint8_t **mw;		/* per parameter */
+	uint32_t *np;
+	uint32_t n, cap, capnp, capmw;
+};
+
+static void kwrites_add(struct kwrites *kw, const struct loaded *l)
+{
+	for (uint32_t k = 0; k < l->nkernels; k++) {
+		const struct kernel_info *ki = &l->kernels[k];
+		if (ki->func < 0)
+			continue;
+		const struct func *f = &l->prog->funcs[ki->func];
+		uint8_t *mw = xcalloc(f->nparams + 1, 1);
+		for (uint32_t i = 0; i < f->nparams; i++)
+			mw[i] = f->params[i].may_write;
+		uint32_t n = kw->n;
+		VEC_PUSH(kw->name, kw->n, kw->cap, xstrdup(ki->name));
+		uint32_t t = n;
+		VEC_PUSH(kw->mw, t, kw->capmw, mw);
+		t = n;
+		VEC_PUSH(kw->np, t, kw->capnp, f->nparams);
+	}
+}
+
+static int kwrites_may_write(void *ctx, const char *kernel, uint32_t param)
+{
+	const struct kwrites *kw = ctx;
+	for (uint32_t i = 0; i < kw->n; i++)
+		if (strcmp(kw->name[i], kernel) == 0)
+			return param >= kw->np[i] || kw->mw[i][param];
+	return 1;	/* a kernel no input defines: anything */
+}
+
+static void kwrites_free(struct kwrites *kw)
+{
+	for (uint32_t i = 0; i < kw->n; i++) {
+		free(kw->name[i]);
+		free(kw->mw[i]);
+	}
+	free(kw->name);
+	free(kw->mw);
+	free(kw->np);
+}
+
+/* The host-side data mapping findings of every host function HS read
+** (docs/HOST-MAPPING.md), as one more report after the kernels'.  They are
+** no job of their own: every shard finds them, the first one reports
+** them, so the shards' jobs stay the kernels.  0, or SIM_ERR_IO. */
+static int host_findings(const struct run_opts *o, const struct hostsites *hs, const struct kwrites *kw,
+			 enum mam_warp_model model, struct sink *sk, struct sim_error *err)
+{
+	struct findings fs = { 0 };
+	for (uint32_t i = 0; i < hs->nseqs; i++) {
+		if (hs->seqs[i].truncated)
+			fprintf(stderr, "simulee-c: warning: %s: only the first %" PRIu32 " CUDA calls, "
+				"loads and stores of the host function are checked\n", hs->seqs[i].func,
+				hs->seqs[i].nops);
+		hostmap_check(&hs->seqs[i], kwrites_may_write, (void *)kw, &fs);
+	}
+	int rc = 0;
+	if (fs.n && (!o->shard_count || o->shard_index == 1)) {
+		struct report rep;
+		report_header(&rep, o, model);
+		report_add_host_findings(&rep, &fs);
+		rc = sink_add(o, sk, &rep, err);
+		report_free(&rep);
+	}
+	findings_free(&fs);
+	return rc;
+}
+
 /*
 ** The default pipeline: every kernel of every input (or those --kernel
 ** names) is a job, numbered in input order and module order; each job in
@@ -583,6 +660,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
 	uint32_t job = 0, nreplays = 0;
 	int rc = 0, named = 0;
+	struct kwrites kw = { 0 };
 	for (uint32_t i = 0; i < nins && rc == 0; i++) {
 		if (ins[i].load == NULL)
 			continue;
@@ -596,6 +674,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			fprintf(stderr, "simulee-c: warning: %s: not analysed: %s\n", ins[i].name, err->msg);
 			continue;
 		}
+		kwrites_add(&kw, &l);
 		int only = -1;
 		if (o->kernel) {
 			only = interp_find_kernel(&l, o->kernel);
@@ -632,6 +711,10 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 		}
 		interp_loaded_free(&l);
 	}
+	/* the host side's own calls, when the whole program is analysed */
+	if (rc == 0 && job > 0 && o->kernel == NULL)
+		rc = host_findings(o, hs, &kw, d.model, &sk, err);
+	kwrites_free(&kw);
 	if (rc == 0 && o->kernel && !named)
 		rc = sim_fail(err, SIM_ERR_KERNEL, "no input has a kernel named '%s' (--list-kernels "
 			      "lists them)", o->kernel);
@@ -925,6 +1008,8 @@ int run_main(const struct run_opts *opts)
 				fprintf(stderr, "simulee-c: warning: host launch sites not read: %s\n",
 					herr.msg);
 		}
+		for (uint32_t i = 0; o->dump_hostmap && i < hs.nseqs; i++)
+			hostmap_print(stderr, &hs.seqs[i]);
 		status = run_search(o, ins, nins, &hs, &err);
 		hostsites_free(&hs);
 		if (status < 0)

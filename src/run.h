@@ -41,6 +41,7 @@ struct run_opts {
 	int trace;
 	int list_kernels;
 	int dump_bytecode;
+	int dump_hostmap;	/* print the host code's CUDA calls (detect/hostmap.h) */
 	const char *output;	/* report file, or NULL for stdout */
 	int warp_model;		/* -1 from the target (its for sm_70+), else enum mam_warp_model */
 	int dump_model;		/* print the Memory-Access Model after the launch */
