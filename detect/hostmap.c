@@ -221,7 +221,8 @@ static int reads_pending(const struct pending *p, struct hm_ref r)
 	return r.off >= p->lo && (p->hi < 0 || r.off < p->hi);
 }
 
-static void host_read(struct hmc *c, const struct hm_op *o)
+/* The host reads O->dst (a load, or a call that may read it: CALL). */
+static void host_read(struct hmc *c, const struct hm_op *o, int call)
 {
 	int32_t b = o->dst.buf;
 	const struct hm_buf *hb = &c->seq->bufs[b];
@@ -241,11 +242,15 @@ static void host_read(struct hmc *c, const struct hm_op *o)
 		free(x);
 		add(c, FK_HOST_UNSYNC_READ, o->line, b, d);
 	}
-	if ((hb->space == HM_HOST || hb->space == HM_PINNED) && !c->written[b] && c->last_launch) {
+	if (!call && (hb->space == HM_HOST || hb->space == HM_PINNED) && !hb->escapes && !c->written[b]
+	    && c->last_launch) {
 		const struct hm_op *l = &c->seq->ops[c->last_launch - 1];
-		char *d = xasprintf("allocated at line %" PRIu32 "; %s was launched at line %" PRIu32
-				    ", but no cudaMemcpy from the device, host store or call wrote '%s'",
-				    hb->line, l->kname ? l->kname : "a kernel", l->line, hb->name);
+		char at[48] = "";
+		if (hb->line)
+			snprintf(at, sizeof at, "allocated at line %" PRIu32 "; ", hb->line);
+		char *d = xasprintf("%s%s was launched at line %" PRIu32 ", but no cudaMemcpy from the "
+				    "device, host store or call wrote '%s'", at,
+				    l->kname ? l->kname : "a kernel", l->line, hb->name);
 		add(c, FK_HOST_UNCOPIED_READ, o->line, b, d);
 		c->written[b] = 1;	/* once */
 	}
@@ -286,7 +291,8 @@ static int op_ok(const struct hm_seq *seq, const struct hm_op *o)
 	for (uint32_t a = 0; o->op == HMO_LAUNCH && a < o->nargs; a++)
 		if (!ref_ok(seq, o->args[a]))
 			return 0;
-	return !((o->op == HMO_ALLOC || o->op == HMO_READ || o->op == HMO_WRITE) && o->dst.buf == HM_NONE);
+	return !((o->op == HMO_ALLOC || o->op == HMO_READ || o->op == HMO_WRITE || o->op == HMO_CALL)
+		 && o->dst.buf == HM_NONE);
 }
 
 void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ctx,
@@ -316,7 +322,11 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 			c.written[o->dst.buf] = 0;
 			break;
 		case HMO_READ:
-			host_read(&c, o);
+			host_read(&c, o, 0);
+			break;
+		case HMO_CALL:
+			host_read(&c, o, 1);
+			c.written[o->dst.buf] = 1;
 			break;
 		case HMO_WRITE:
 			c.written[o->dst.buf] = 1;
@@ -325,12 +335,19 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 			uint32_t pos = enqueue(&c, s);
 			touch(&c, i, pos, o->src, o->bytes, 0, 0);
 			touch(&c, i, pos, o->dst, o->bytes, 0, 1);
+			/* only a copy into pinned memory leaves the host going on:
+			** into pageable memory cudaMemcpyAsync returns once the
+			** copy is done, and a copy involving managed memory is
+			** synchronous (the runtime's "API synchronization
+			** behavior") */
+			int pinned = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space == HM_PINNED;
 			if (o->dst.buf != HM_NONE) {
 				c.written[o->dst.buf] = 1;
-				if (o->async && seq->bufs[o->dst.buf].space != HM_DEVICE)
+				if (o->async && pinned)
 					pend(&c, i, pos, o->dst, o->bytes);
 			}
-			if (!o->async)	/* the host waits for it */
+			int host_dst = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space != HM_DEVICE;
+			if (!o->async || (host_dst && !pinned))	/* the host waits for it */
 				join(c.host, c.cur, c.S);
 			break;
 		}
@@ -398,7 +415,7 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 
 static const char *const opk_names[] = {
 	[HMO_ALLOC] = "alloc", [HMO_COPY] = "copy", [HMO_SET] = "set", [HMO_LAUNCH] = "launch",
-	[HMO_READ] = "read", [HMO_WRITE] = "write", [HMO_SYNC_DEVICE] = "sync-device",
+	[HMO_READ] = "read", [HMO_WRITE] = "write", [HMO_CALL] = "call", [HMO_SYNC_DEVICE] = "sync-device",
 	[HMO_SYNC_STREAM] = "sync-stream", [HMO_SYNC_EVENT] = "sync-event",
 	[HMO_RECORD] = "record", [HMO_WAIT] = "wait",
 };
@@ -421,8 +438,9 @@ void hostmap_print(FILE *out, const struct hm_seq *s)
 	fprintf(out, "%s:\n", s->func ? s->func : "?");
 	static const char *const spaces[] = { "device", "managed", "host", "pinned" };
 	for (uint32_t i = 0; i < s->nbufs; i++)
-		fprintf(out, "  buf %s %s line %" PRIu32 "\n", s->bufs[i].name,
-			s->bufs[i].space < 4 ? spaces[s->bufs[i].space] : "?", s->bufs[i].line);
+		fprintf(out, "  buf %s %s line %" PRIu32 "%s\n", s->bufs[i].name,
+			s->bufs[i].space < 4 ? spaces[s->bufs[i].space] : "?", s->bufs[i].line,
+			s->bufs[i].escapes ? " escapes" : "");
 	for (uint32_t i = 2; i < s->nstreams; i++)
 		fprintf(out, "  stream %" PRIu32 " %s%s%s\n", i, s->streams[i].name ? s->streams[i].name : "?",
 			s->streams[i].nonblocking ? " nonblocking" : "", s->streams[i].unknown ? " unknown" : "");

@@ -31,7 +31,10 @@ enum hm_space {
 struct hm_buf {
 	char *name;		/* the variable holding it (debug info), or a description */
 	uint8_t space;		/* enum hm_space */
-	uint32_t line;		/* where it was allocated */
+	uint8_t escapes;	/* its pointer goes where the walk does not follow
+				   (stored to memory, a phi, a call): anything
+				   may write it */
+	uint32_t line;		/* where it was allocated (0: unknown) */
 };
 
 /* Stream 0 is the legacy default stream, stream 1 the per-thread default
@@ -62,7 +65,10 @@ enum hm_opk {
 	HMO_SET,	/* memset of dst, bytes; async: on stream */
 	HMO_LAUNCH,	/* kernel on stream, args */
 	HMO_READ,	/* the host reads dst (a load) */
-	HMO_WRITE,	/* the host writes dst (a store, a call given it) */
+	HMO_WRITE,	/* the host writes dst (a store, a runtime call's
+			   out-parameter) */
+	HMO_CALL,	/* a call the walk does not follow is given dst: it may
+			   read it, then write it */
 	HMO_SYNC_DEVICE,	/* the host waits for all the device's work */
 	HMO_SYNC_STREAM,	/* ... for stream's work */
 	HMO_SYNC_EVENT,		/* ... for event */

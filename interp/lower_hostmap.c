@@ -227,7 +227,7 @@ static uint32_t line_of(LLVMValueRef I)
 
 static int32_t new_buf(struct hmw *w, char *name, int space, uint32_t line)
 {
-	struct hm_buf b = { name, (uint8_t)space, line };
+	struct hm_buf b = { .name = name, .space = (uint8_t)space, .line = line };
 	VEC_PUSH(w->seq->bufs, w->seq->nbufs, w->seq->capbufs, b);
 	return (int32_t)(w->seq->nbufs - 1);
 }
@@ -273,7 +273,8 @@ static struct hm_ref ref_of(struct hmw *w, LLVMValueRef v)
 		LLVMTypeRef et = LLVMGetElementType(LLVMGetAllocatedType(base));
 		if (LLVMGetTypeKind(et) == LLVMPointerTypeKind)
 			return r;	/* an array of handles or pointers, not data */
-		r.buf = new_buf(w, var_name(w, base, 0, "a local array"), HM_HOST, line_of(base));
+		char *nm = lh_dbg_name(w->hc, base);
+		r.buf = new_buf(w, nm ? nm : xstrdup("a local array"), HM_HOST, line_of(base));
 		ptrmap_put(&w->bufof, base, (uint32_t)r.buf + 1);
 		struct hm_op *op = emit(w, HMO_ALLOC, base);
 		if (op)
@@ -380,8 +381,32 @@ static int64_t const_or(LLVMValueRef v, int64_t dflt)
 	return dflt;
 }
 
-/* Every pointer argument of CALL that names a host buffer is written (a
-** call the walk does not follow may fill it). */
+/* Marks the host buffer pointer V points into (if any) as escaping: kept
+** where the walk does not follow it, so that anything may write it. */
+static void escape(struct hmw *w, LLVMValueRef v)
+{
+	if (v == NULL || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMPointerTypeKind)
+		return;
+	struct hm_ref r = ref_of(w, v);
+	if (r.buf != HM_NONE)
+		w->seq->bufs[r.buf].escapes = 1;
+}
+
+/* Every pointer argument of CALL, a call the walk does not follow, that
+** names a host buffer: the call may read it and may fill it, and may keep
+** the pointer. */
+static void call_uses(struct hmw *w, LLVMValueRef call)
+{
+	unsigned n = (unsigned)LLVMGetNumArgOperands(call);
+	for (unsigned i = 0; i < n; i++) {
+		host_access(w, HMO_CALL, LLVMGetOperand(call, i), call);
+		escape(w, LLVMGetOperand(call, i));
+	}
+}
+
+/* Every pointer argument of runtime call CALL that names a host buffer is
+** written (an out-parameter: cudaStreamCreate(&streams[i]) fills a
+** malloc'd array of handles). */
 static void call_writes(struct hmw *w, LLVMValueRef call)
 {
 	unsigned n = (unsigned)LLVMGetNumArgOperands(call);
@@ -521,21 +546,27 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 		break;
 	}
 	if (callee == NULL) {
-		call_writes(w, call);
+		call_uses(w, call);
 		emit(w, HMO_SYNC_DEVICE, call);
 		return;
 	}
 	int ptsz = 0;
 	if (!LLVMIsDeclaration(callee) && !runtime_template(callee)) {
-		call_writes(w, call);
 		if (uses_runtime(w, callee, 0))
 			emit(w, HMO_SYNC_DEVICE, call);
+		call_uses(w, call);
 		return;
 	}
 	struct hm_op *op;
-	switch (rt_of(callee, &ptsz)) {
-	case RT_NONE:
+	int rt = rt_of(callee, &ptsz);
+	/* the runtime's out-parameters in host memory; copies and memsets
+	** say exactly what they read and write */
+	if (rt > RT_UNKNOWN && rt < RT_HOST_ALLOC && rt != RT_MEMCPY && rt != RT_MEMCPY_ASYNC
+	    && rt != RT_MEMSET && rt != RT_MEMSET_ASYNC)
 		call_writes(w, call);
+	switch (rt) {
+	case RT_NONE:
+		call_uses(w, call);
 		return;
 	case RT_IGNORE:
 		return;
@@ -628,8 +659,8 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 	case RT_HOST_FREE:
 		return;
 	default:	/* RT_UNKNOWN */
-		call_writes(w, call);
 		emit(w, HMO_SYNC_DEVICE, call);
+		call_uses(w, call);
 		return;
 	}
 }
@@ -644,8 +675,16 @@ static void walk_store(struct hmw *w, LLVMValueRef st)
 	struct hm_ref r = ref_of(w, val);
 	LLVMValueRef hb = NULL;
 	int64_t hoff = 0;
-	if (r.buf != HM_NONE && r.off_known && r.off == 0 && var_at(w, ptr, &hb, &hoff))
+	if (r.buf == HM_NONE)
+		return;
+	if (r.off_known && r.off == 0 && var_at(w, ptr, &hb, &hoff)) {
 		key_set(w, hb, hoff, KEY_BUF, r.buf);
+		/* a variable of its own: its loads are followed */
+		if (LLVMIsAAllocaInst(hb) && LLVMGetTypeKind(LLVMGetAllocatedType(hb)) == LLVMPointerTypeKind)
+			return;
+	}
+	/* an alias the walk does not follow (plan[i].h_sum = h + i) */
+	w->seq->bufs[r.buf].escapes = 1;
 }
 
 /* Whether FN is worth walking: it launches or calls the runtime itself. */
@@ -715,6 +754,12 @@ static void walk_fn(struct hmw *w, LLVMValueRef fn)
 				break;
 			case LLVMCall: case LLVMInvoke:
 				walk_call(w, I);
+				break;
+			case LLVMPHI: case LLVMSelect: case LLVMPtrToInt: case LLVMInsertValue:
+			case LLVMRet: case LLVMIntToPtr:
+				/* a pointer the walk stops following */
+				for (int k = 0; k < LLVMGetNumOperands(I); k++)
+					escape(w, LLVMGetOperand(I, (unsigned)k));
 				break;
 			default:
 				break;

@@ -36,7 +36,7 @@ static void sb_init(struct sb *b)
 
 static int32_t sb_buf(struct sb *b, const char *name, int space)
 {
-	struct hm_buf x = { xstrdup(name), (uint8_t)space, 1 };
+	struct hm_buf x = { .name = xstrdup(name), .space = (uint8_t)space, .line = 1 };
 	VEC_PUSH(b->s.bufs, b->s.nbufs, b->s.capbufs, x);
 	return (int32_t)b->s.nbufs - 1;
 }
@@ -190,6 +190,38 @@ START_TEST(async_copy_waits)
 }
 END_TEST
 
+/* Into pageable (malloc'd) memory cudaMemcpyAsync returns once the copy is
+** done, and managed memory copies synchronously: only pinned memory is
+** left being written.  A call the walk does not follow may read what it
+** is given (a check of an unsynchronized copy); it never makes results
+** "never copied", and a buffer whose pointer escapes is never said unwritten. */
+START_TEST(spaces_and_calls)
+{
+	for (int how = 0; how < 6; how++) {
+		struct sb b;
+		sb_init(&b);
+		int space = how == 0 ? HM_HOST : how == 1 ? HM_MANAGED : HM_PINNED;
+		int32_t h = sb_buf(&b, "h", space), d = sb_buf(&b, "d", HM_DEVICE);
+		int32_t s = sb_stream(&b, "s", 0, 0);
+		const char *want = "";
+		struct hm_ref args[1] = { at(d, 0) };
+		if (how <= 3) {
+			sb_copy(&b, 2, at(h, 0), at(d, 0), 64, s, 1);
+			sb_simple(&b, how == 3 ? HMO_CALL : HMO_READ, 3, at(h, 0), 0, HM_NONE);
+			want = how >= 2 ? "host-unsynchronized-read:3:h" : "";
+		} else {
+			/* after a launch, a buffer nothing wrote, read by a call
+			** (4) or read after its pointer escaped (5) */
+			sb_simple(&b, HMO_ALLOC, 1, at(h, 0), 0, HM_NONE);
+			sb_launch(&b, 2, "k", s, 1, args);
+			b.s.bufs[h].escapes = how == 5;
+			sb_simple(&b, how == 4 ? HMO_CALL : HMO_READ, 3, at(h, 0), 0, HM_NONE);
+		}
+		expect(&b, how, want);
+	}
+}
+END_TEST
+
 /* The event recorded before the copy covers the work before it only. */
 START_TEST(event_before_copy)
 {
@@ -214,7 +246,7 @@ START_TEST(pending_ranges)
 	for (int how = 0; how < 4; how++) {
 		struct sb b;
 		sb_init(&b);
-		int32_t h = sb_buf(&b, "h", HM_HOST), d = sb_buf(&b, "d", HM_DEVICE);
+		int32_t h = sb_buf(&b, "h", HM_PINNED), d = sb_buf(&b, "d", HM_DEVICE);
 		int32_t s = sb_stream(&b, "s", 0, 0);
 		/* the second half, 64 bytes from 64 */
 		sb_copy(&b, 2, at(h, 64), at(d, 64), 64, s, 1);
@@ -410,7 +442,8 @@ END_TEST
 
 static const char *const programs[] = {
 	"async_read_nosync", "copy_kernel_streams", "event_before_copy", "kernels_two_streams",
-	"managed_read_nosync", "nonblocking_default_copy", "results_never_copied", "sync_wrong_stream",
+	"managed_read_nosync", "nonblocking_default_copy", "results_never_copied", "stream_array_partials",
+	"sync_wrong_stream",
 };
 #define NPROGRAMS (int)(sizeof programs / sizeof programs[0])
 
@@ -647,6 +680,7 @@ Suite *hostmap_suite(void)
 	TCase *tc = tcase_create("clocks");
 	tcase_add_test(tc, async_copy_waits);
 	tcase_add_test(tc, event_before_copy);
+	tcase_add_test(tc, spaces_and_calls);
 	tcase_add_test(tc, pending_ranges);
 	tcase_add_test(tc, uncopied);
 	tcase_add_test(tc, stream_races);
