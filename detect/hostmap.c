@@ -45,6 +45,8 @@ struct hmc {
 	struct pending *p;
 	uint32_t np, capp;
 	uint32_t last_launch;	/* op index + 1 of the latest launch, or 0 */
+	uint8_t *ever_written;	/* per buffer: some operation of the function writes
+				   it (a loop's next turn may have, before a read) */
 	int32_t unknown;	/* the stream standing for those the walk could not
 				   name (joined wherever it may be the one meant), or -1 */
 	struct findings *out;
@@ -129,13 +131,24 @@ static char *describe(const struct hmc *c, const struct hm_op *o)
 	return s;
 }
 
-static void add(struct hmc *c, enum finding_kind kind, uint32_t line, int32_t buf, char *detail)
+static int same_str(const char *a, const char *b)
 {
-	/* one finding per kind, line and buffer */
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+/* A finding of KIND at operation O (its line, its function) on buffer BUF,
+** DETAIL owned; once per kind, place and buffer over every sequence
+** checked into c->out (a helper walked at each of its calls, and on its
+** own, says the same thing each time). */
+static void add(struct hmc *c, enum finding_kind kind, const struct hm_op *o, int32_t buf, char *detail)
+{
+	const char *func = o->fn < c->seq->nfn ? c->seq->fnames[o->fn] : c->seq->func;
+	const char *file = o->fn < c->seq->nfn && c->seq->ffiles[o->fn] ? c->seq->ffiles[o->fn] : c->seq->file;
+	const char *name = c->seq->bufs[buf].name;
 	for (uint32_t i = 0; i < c->out->n; i++) {
 		const struct finding *f = &c->out->v[i];
-		if (f->kind == kind && f->loc.line == line && f->loc.func == c->seq->func && f->where
-		    && strcmp(f->where, c->seq->bufs[buf].name) == 0) {
+		if (f->kind == kind && f->loc.line == o->line && same_str(f->loc.func, func)
+		    && same_str(f->loc.file, file) && same_str(f->where, name)) {
 			free(detail);
 			return;
 		}
@@ -143,10 +156,10 @@ static void add(struct hmc *c, enum finding_kind kind, uint32_t line, int32_t bu
 	struct finding f = { 0 };
 	f.kind = kind;
 	f.func = FINDING_NO_SITE;
-	f.loc.file = c->seq->file;
-	f.loc.func = c->seq->func;
-	f.loc.line = line;
-	f.where = xstrdup(c->seq->bufs[buf].name);
+	f.loc.file = file;
+	f.loc.func = func;
+	f.loc.line = o->line;
+	f.where = xstrdup(name);
 	f.detail = detail;
 	f.count = 1;
 	f.launch = UINT32_MAX;
@@ -166,6 +179,22 @@ static int overlap(const struct touch *a, const struct touch *b)
 	if (b->lo == b->hi)
 		return b->lo >= a->lo && (a->hi < 0 || b->lo < a->hi);
 	return (b->hi < 0 || a->lo < b->hi) && (a->hi < 0 || b->lo < a->hi);
+}
+
+/* Whether launches A and B run one kernel with some integer argument
+** different: each may work on its own part of the buffer (an offset, a
+** chunk index), which the walk cannot see. */
+static int parts_of_one_kernel(const struct hm_op *a, const struct hm_op *b)
+{
+	if (a->op != HMO_LAUNCH || b->op != HMO_LAUNCH || a->kernel == NULL || b->kernel == NULL
+	    || strcmp(a->kernel, b->kernel) != 0 || a->nargs != b->nargs)
+		return 0;
+	for (uint32_t i = 0; i < a->nargs; i++) {
+		const struct hm_ref *x = &a->args[i], *y = &b->args[i];
+		if (x->off_known >= HM_SCALAR && (x->off_known != y->off_known || x->off != y->off))
+			return 1;
+	}
+	return 0;
 }
 
 /* Operation OP (just enqueued, clock c->cur) uses device buffer R: a race
@@ -190,13 +219,15 @@ static void touch(struct hmc *c, uint32_t op, uint32_t pos, struct hm_ref r, int
 		    || !(a->write || t.write) || c->cur[a->stream] >= a->pos || !overlap(a, &t))
 			continue;
 		const struct hm_op *ao = &c->seq->ops[a->op];
+		if (parts_of_one_kernel(ao, o))
+			continue;
 		char *x = describe(c, ao), *y = describe(c, o);
 		char *d = xasprintf("%s (%s) and %s (%s) are not ordered: no synchronization or "
 				    "cudaStreamWaitEvent between them", x, a->write ? "writes" : "reads",
 				    y, t.write ? "writes" : "reads");
 		free(x);
 		free(y);
-		add(c, FK_STREAM_RACE, o->line, t.buf, d);
+		add(c, FK_STREAM_RACE, o, t.buf, d);
 	}
 	VEC_PUSH(c->t, c->nt, c->capt, t);
 }
@@ -228,7 +259,8 @@ static void host_read(struct hmc *c, const struct hm_op *o, int call)
 	const struct hm_buf *hb = &c->seq->bufs[b];
 	for (uint32_t i = 0; i < c->np; i++) {
 		struct pending *p = &c->p[i];
-		if (p->buf != b || p->reported || c->host[p->stream] >= p->pos || !reads_pending(p, o->dst))
+		if (p->buf != b || p->reported || hb->atomic || c->host[p->stream] >= p->pos
+		    || !reads_pending(p, o->dst))
 			continue;
 		p->reported = 1;
 		const struct hm_op *po = &c->seq->ops[p->op];
@@ -240,10 +272,10 @@ static void host_read(struct hmc *c, const struct hm_op *o, int call)
 			d = xasprintf("%s may still be copying into it: no cudaStreamSynchronize, "
 				      "cudaDeviceSynchronize or cudaEventSynchronize covers it", x);
 		free(x);
-		add(c, FK_HOST_UNSYNC_READ, o->line, b, d);
+		add(c, FK_HOST_UNSYNC_READ, o, b, d);
 	}
 	if (!call && (hb->space == HM_HOST || hb->space == HM_PINNED) && !hb->escapes && !c->written[b]
-	    && c->last_launch) {
+	    && !c->ever_written[b] && c->last_launch) {
 		const struct hm_op *l = &c->seq->ops[c->last_launch - 1];
 		char at[48] = "";
 		if (hb->line)
@@ -251,7 +283,7 @@ static void host_read(struct hmc *c, const struct hm_op *o, int call)
 		char *d = xasprintf("%s%s was launched at line %" PRIu32 ", but no cudaMemcpy from the "
 				    "device, host store or call wrote '%s'", at,
 				    l->kname ? l->kname : "a kernel", l->line, hb->name);
-		add(c, FK_HOST_UNCOPIED_READ, o->line, b, d);
+		add(c, FK_HOST_UNCOPIED_READ, o, b, d);
 		c->written[b] = 1;	/* once */
 	}
 }
@@ -308,6 +340,18 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 	c.events = xcalloc((size_t)(seq->nevents + 1) * c.S, sizeof *c.events);
 	c.recorded = xcalloc(seq->nevents + 1, 1);
 	c.written = xcalloc(seq->nbufs + 1, 1);
+	c.ever_written = xcalloc(seq->nbufs + 1, 1);
+	for (uint32_t i = 0; i < seq->nops; i++) {
+		const struct hm_op *o = &seq->ops[i];
+		if (!op_ok(seq, o) || o->dst.buf == HM_NONE)
+			continue;
+		if (o->op == HMO_WRITE || o->op == HMO_CALL || o->op == HMO_COPY || o->op == HMO_SET)
+			c.ever_written[o->dst.buf] = 1;
+	}
+	for (uint32_t i = 0; i < seq->nops; i++)
+		for (uint32_t a = 0; seq->ops[i].op == HMO_LAUNCH && op_ok(seq, &seq->ops[i]) && a < seq->ops[i].nargs; a++)
+			if (seq->ops[i].args[a].buf != HM_NONE)
+				c.ever_written[seq->ops[i].args[a].buf] = 1;
 	c.unknown = -1;
 	for (uint32_t t = 0; t < c.S; t++)
 		if (seq->streams[t].unknown)
@@ -409,6 +453,7 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 	free(c.events);
 	free(c.recorded);
 	free(c.written);
+	free(c.ever_written);
 	free(c.t);
 	free(c.p);
 }

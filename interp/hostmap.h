@@ -34,6 +34,8 @@ struct hm_buf {
 	uint8_t escapes;	/* its pointer goes where the walk does not follow
 				   (stored to memory, a phi, a call): anything
 				   may write it */
+	uint8_t atomic;		/* the host uses it with atomics: shared with the
+				   device on purpose, never an unsynchronized read */
 	uint32_t line;		/* where it was allocated (0: unknown) */
 };
 
@@ -52,12 +54,17 @@ struct hm_stream {
 				   it races with nothing */
 };
 
-/* A pointer: a buffer and a byte offset into it. */
+/* A pointer: a buffer and a byte offset into it.  A launch's integer
+** argument is one too, buf HM_NONE: off_known HM_SCALAR with the constant
+** in off, or HM_SCALAR_VALUE with an identity of the SSA value (equal for
+** the same value, nothing more). */
 struct hm_ref {
 	int32_t buf;		/* index in bufs, or HM_NONE */
-	uint8_t off_known;
+	uint8_t off_known;	/* 0, 1, HM_SCALAR or HM_SCALAR_VALUE */
 	int64_t off;
 };
+#define HM_SCALAR 2
+#define HM_SCALAR_VALUE 3
 
 enum hm_opk {
 	HMO_ALLOC,	/* dst.buf is allocated (its contents undefined) */
@@ -80,6 +87,8 @@ struct hm_op {
 	uint8_t op;		/* enum hm_opk */
 	uint8_t async;		/* HMO_COPY, HMO_SET: on stream, the host does not wait */
 	uint32_t line;
+	uint16_t fn;		/* the function it is in: hm_seq.fnames (0: the
+				   sequence's own; others: helpers walked at their calls) */
 	struct hm_ref dst, src;
 	int64_t bytes;		/* -1: unknown */
 	int32_t stream;		/* index in streams (never HM_NONE: an unknown
@@ -95,6 +104,10 @@ struct hm_op {
 struct hm_seq {
 	char *file;		/* the function's source file, or NULL */
 	char *func;		/* its name, demangled */
+	char **fnames;		/* the functions of the operations: func first,
+				   then the helpers walked at their calls */
+	char **ffiles;		/* ... and their source files (NULL: unknown) */
+	uint32_t nfn, capfn, capff;
 	struct hm_buf *bufs;
 	uint32_t nbufs, capbufs;
 	struct hm_stream *streams;

@@ -2313,6 +2313,13 @@ uint8_t lower_pointee_elem(LLVMValueRef ditype)
 ** ("!DILocalVariable(name: "p", arg: 1, ...)"). */
 static unsigned di_arg_number(LLVMValueRef var)
 {
+	/* the printed node shows its name inline: in a corrupt module the
+	** name operand may be another node (the verifier does not look), and
+	** LLVM's printer reads it as a string all the same, past its end */
+	LLVMValueRef name = lower_md_operand(var, 1);
+	unsigned len = 0;
+	if (name != NULL && LLVMGetMDString(name, &len) == NULL)
+		return 0;
 	char *txt = LLVMPrintValueToString(var);
 	unsigned arg = 0;
 	const char *a = txt ? strstr(txt, ", arg: ") : NULL;

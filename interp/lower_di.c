@@ -95,6 +95,12 @@ static int tuple_ops(LLVMValueRef v, LLVMValueRef **ops)
 ** beyond 64 bits. */
 static int enumerator_value(LLVMValueRef e, int64_t *out)
 {
+	/* printing shows the name inline: in a corrupt module its operand may
+	** be no string at all, and LLVM's printer reads it as one */
+	LLVMValueRef name = lower_md_operand(e, 0);
+	unsigned len = 0;
+	if (name != NULL && LLVMGetMDString(name, &len) == NULL)
+		return -1;
 	char *txt = LLVMPrintValueToString(e);
 	const char *v = txt ? strstr(txt, ", value: ") : NULL;
 	int r = -1;

@@ -6,6 +6,8 @@
 ** Each function that calls the runtime or launches a kernel is walked once,
 ** its blocks in layout order: a loop's body is seen once, and both arms of
 ** a branch are seen (docs/HOST-MAPPING.md says what this misses).  A
+** helper it calls is walked there, in place, its parameters bound to the
+** arguments (HM_INLINE_DEPTH levels, HM_INLINE_INSNS instructions).  A
 ** pointer is named by what it comes from, through casts and GEPs: a
 ** malloc-like call's result, a local array, or a load from a variable (or a
 ** constant element of an array of them) that cudaMalloc, cudaMallocManaged
@@ -27,6 +29,8 @@
 #define HM_MAX_OPS 16384u	/* operations kept per function (hm_seq.truncated) */
 #define HM_MAX_KEYS 4096u	/* variables named per function */
 #define HM_MAX_STREAMS 256u	/* streams and events per function */
+#define HM_INLINE_DEPTH 2	/* helpers walked at their calls, nested */
+#define HM_INLINE_INSNS 2000u	/* ... of at most this many instructions */
 
 /* A variable (base, offset) or an SSA value (value, 0) standing for a
 ** buffer, a stream or an event. */
@@ -49,6 +53,14 @@ struct hmw {
 	struct ptrmap uses_rt;	/* defined function -> 1 + whether it calls the runtime */
 	int32_t unknown_stream;	/* the stream of every operation whose stream the
 				   walk cannot name, or HM_NONE */
+	/* helpers walked at their calls: each parameter bound to its argument */
+	LLVMValueRef *bparam, *barg;
+	uint32_t nbind, capbind, capbarg;
+	LLVMValueRef stack[HM_INLINE_DEPTH + 1];	/* the functions being walked */
+	int depth;
+	uint16_t fn;		/* the function the operations come from (hm_seq.fnames) */
+	int ptds;		/* the module calls _ptsz entry points: built with the
+				   per-thread default stream, so stream 0 means it */
 };
 
 void hm_seq_free(struct hm_seq *s)
@@ -62,6 +74,12 @@ void hm_seq_free(struct hm_seq *s)
 		free(s->ops[i].kname);
 		free(s->ops[i].args);
 	}
+	for (uint32_t i = 0; i < s->nfn; i++) {
+		free(s->fnames[i]);
+		free(s->ffiles[i]);
+	}
+	free(s->fnames);
+	free(s->ffiles);
 	free(s->bufs);
 	free(s->streams);
 	free(s->ops);
@@ -132,6 +150,8 @@ static const struct rtname rt_names[] = {
 	/* the C and C++ libraries */
 	{ "malloc", RT_HOST_ALLOC }, { "aligned_alloc", RT_HOST_ALLOC },
 	{ "operator new[]", RT_HOST_ALLOC }, { "operator new", RT_HOST_ALLOC },
+	{ "new[]", RT_HOST_ALLOC }, { "new", RT_HOST_ALLOC },	/* as base names */
+	{ "delete[]", RT_HOST_FREE }, { "delete", RT_HOST_FREE },
 	{ "calloc", RT_HOST_CALLOC }, { "free", RT_HOST_FREE },
 	{ "operator delete[]", RT_HOST_FREE }, { "operator delete", RT_HOST_FREE },
 };
@@ -210,7 +230,9 @@ static char *var_name(struct hmw *w, LLVMValueRef base, int64_t off, const char 
 	int array = LLVMIsAAllocaInst(base) && LLVMGetTypeKind(LLVMGetAllocatedType(base)) == LLVMArrayTypeKind;
 	if (!array && off == 0)
 		return nm;
-	char *r = xasprintf("%s[%lld]", nm, (long long)(off / 8));
+	/* an array of handles by element, a struct's field by its byte */
+	char *r = array ? xasprintf("%s[%lld]", nm, (long long)(off / 8))
+		  : xasprintf("%s+%lld", nm, (long long)off);
 	free(nm);
 	return r;
 }
@@ -239,11 +261,43 @@ static int32_t new_stream(struct hmw *w, char *name, int nonblocking, int unknow
 	return (int32_t)(w->seq->nstreams - 1);
 }
 
+/* The argument a helper walked at its call was given for parameter A, or
+** NULL. */
+static LLVMValueRef bound(const struct hmw *w, LLVMValueRef a)
+{
+	if (a == NULL || LLVMIsAArgument(a) == NULL)
+		return NULL;
+	for (uint32_t i = w->nbind; i-- > 0;)
+		if (w->bparam[i] == a)
+			return w->barg[i];
+	return NULL;
+}
+
+/* P as a base and a byte offset (*KNOWN 0 when an index is not a
+** constant), through casts, GEPs and the parameters of the helpers being
+** walked. */
+static void resolve(const struct hmw *w, LLVMValueRef p, LLVMValueRef *base, int64_t *off, int *known)
+{
+	*off = 0;
+	*known = 1;
+	for (int i = 0; i <= HM_INLINE_DEPTH + 1; i++) {
+		int64_t o = 0;
+		int k = 0;
+		lh_addr_of(w->hc, p, base, &o, &k);
+		*off = (int64_t)((uint64_t)*off + (uint64_t)o);
+		*known &= k;
+		LLVMValueRef b = bound(w, *base);
+		if (b == NULL)
+			return;
+		p = b;
+	}
+}
+
 /* The variable the pointer P points to: (base, offset), or 0. */
 static int var_at(struct hmw *w, LLVMValueRef p, LLVMValueRef *base, int64_t *off)
 {
 	int known = 0;
-	lh_addr_of(w->hc, p, base, off, &known);
+	resolve(w, p, base, off, &known);
 	return *base != NULL && known;
 }
 
@@ -258,7 +312,7 @@ static struct hm_ref ref_of(struct hmw *w, LLVMValueRef v)
 	LLVMValueRef base = NULL;
 	int64_t off = 0;
 	int known = 0;
-	lh_addr_of(w->hc, v, &base, &off, &known);
+	resolve(w, v, &base, &off, &known);
 	if (base == NULL)
 		return r;
 	r.off = off;
@@ -297,6 +351,9 @@ static struct hm_ref ref_of(struct hmw *w, LLVMValueRef v)
 ** default stream). */
 static int32_t stream_of(struct hmw *w, LLVMValueRef v, int ptsz)
 {
+	for (int i = 0; i <= HM_INLINE_DEPTH && bound(w, v) != NULL; i++)
+		v = bound(w, v);
+	ptsz |= w->ptds;
 	if (v == NULL)
 		return ptsz ? HM_PER_THREAD : HM_LEGACY;
 	if (LLVMIsAConstantPointerNull(v))
@@ -313,7 +370,12 @@ static int32_t stream_of(struct hmw *w, LLVMValueRef v, int ptsz)
 	int64_t off = 0;
 	if (LLVMIsALoadInst(v) && !var_at(w, LLVMGetOperand(v, 0), &base, &off))
 		base = NULL;
-	if (base != NULL && !LLVMIsAConstant(base)) {
+	/* a variable (a local, a global, a parameter) is the same stream
+	** wherever it is read; a handle reached through a call's result
+	** (std::vector's operator[]) or a lambda's captures is not one
+	** variable the walk can name */
+	if (base != NULL && (LLVMIsAAllocaInst(base) || LLVMIsAArgument(base)
+			     || (LLVMIsAGlobalVariable(base) && !LLVMIsGlobalConstant(base)))) {
 		struct hkey *k = key_find(w, base, off, KEY_STREAM);
 		if (k)
 			return k->id;
@@ -333,6 +395,8 @@ static int32_t stream_of(struct hmw *w, LLVMValueRef v, int ptsz)
 /* The event handle value V names, or HM_NONE. */
 static int32_t event_of(struct hmw *w, LLVMValueRef v)
 {
+	for (int i = 0; i <= HM_INLINE_DEPTH && bound(w, v) != NULL; i++)
+		v = bound(w, v);
 	LLVMValueRef base = v;
 	int64_t off = 0;
 	if (v == NULL || (LLVMIsALoadInst(v) && !var_at(w, LLVMGetOperand(v, 0), &base, &off)))
@@ -351,7 +415,7 @@ static struct hm_op *emit(struct hmw *w, int opk, LLVMValueRef at)
 		w->seq->truncated = 1;
 		return NULL;
 	}
-	struct hm_op op = { .op = (uint8_t)opk, .line = line_of(at), .bytes = -1,
+	struct hm_op op = { .op = (uint8_t)opk, .line = line_of(at), .bytes = -1, .fn = w->fn,
 			    .dst = { HM_NONE, 0, 0 }, .src = { HM_NONE, 0, 0 }, .event = HM_NONE };
 	VEC_PUSH(w->seq->ops, w->seq->nops, w->seq->capops, op);
 	return &w->seq->ops[w->seq->nops - 1];
@@ -390,6 +454,16 @@ static void escape(struct hmw *w, LLVMValueRef v)
 	struct hm_ref r = ref_of(w, v);
 	if (r.buf != HM_NONE)
 		w->seq->bufs[r.buf].escapes = 1;
+}
+
+/* The host uses P with an atomic operation: the buffer it points into is
+** shared with the device on purpose (system-wide atomics on managed
+** memory), and the program orders its accesses through the memory itself. */
+static void host_atomic(struct hmw *w, LLVMValueRef p)
+{
+	struct hm_ref r = ref_of(w, p);
+	if (r.buf != HM_NONE)
+		w->seq->bufs[r.buf].atomic = 1;
 }
 
 /* Every pointer argument of CALL, a call the walk does not follow, that
@@ -472,6 +546,20 @@ static void walk_launch(struct hmw *w, LLVMValueRef call, LLVMValueRef stub)
 	op->nargs = (uint32_t)LLVMGetNumArgOperands(call);
 	op->args = xcalloc(op->nargs + 1, sizeof *op->args);
 	for (uint32_t i = 0; i < op->nargs; i++) {
+		LLVMValueRef a = LLVMGetOperand(call, i);
+		for (int k = 0; k <= HM_INLINE_DEPTH && bound(w, a) != NULL; k++)
+			a = bound(w, a);
+		if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMIntegerTypeKind) {
+			/* a scalar: what it is, to tell two launches of one kernel
+			** on different parts apart (HM_SCALAR) */
+			struct hm_ref sc = { HM_NONE, HM_SCALAR, (int64_t)(uintptr_t)a };
+			if (LLVMIsAConstantInt(a) && LLVMGetIntTypeWidth(LLVMTypeOf(a)) <= 64)
+				sc.off = LLVMConstIntGetSExtValue(a);
+			else
+				sc.off_known = HM_SCALAR_VALUE;
+			w->seq->ops[w->seq->nops - 1].args[i] = sc;
+			continue;
+		}
 		struct hm_ref r = ref_of(w, LLVMGetOperand(call, i));
 		/* ref_of may have added a buffer, and so moved the ops */
 		w->seq->ops[w->seq->nops - 1].args[i] = r;
@@ -522,6 +610,8 @@ static void walk_set(struct hmw *w, LLVMValueRef call, int async, int ptsz)
 	op->stream = stream;
 }
 
+static int walk_inline(struct hmw *w, LLVMValueRef call, LLVMValueRef fn);
+
 static void walk_call(struct hmw *w, LLVMValueRef call)
 {
 	LLVMValueRef callee = NULL;
@@ -552,6 +642,8 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 	}
 	int ptsz = 0;
 	if (!LLVMIsDeclaration(callee) && !runtime_template(callee)) {
+		if (walk_inline(w, call, callee))
+			return;
 		if (uses_runtime(w, callee, 0))
 			emit(w, HMO_SYNC_DEVICE, call);
 		call_uses(w, call);
@@ -672,9 +764,19 @@ static void walk_store(struct hmw *w, LLVMValueRef st)
 	host_access(w, HMO_WRITE, ptr, st);
 	if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMPointerTypeKind)
 		return;
+	LLVMValueRef hb = NULL, sb = NULL;
+	int64_t hoff = 0, soff = 0;
+	/* a stream or event handle copied to another variable (a lambda's
+	** closure, a struct) is the same stream there */
+	if (LLVMIsALoadInst(val) && var_at(w, LLVMGetOperand(val, 0), &sb, &soff) && var_at(w, ptr, &hb, &hoff)) {
+		struct hkey *k = key_find(w, sb, soff, KEY_STREAM);
+		if (k)
+			key_set(w, hb, hoff, KEY_STREAM, k->id);
+		k = key_find(w, sb, soff, KEY_EVENT);
+		if (k)
+			key_set(w, hb, hoff, KEY_EVENT, k->id);
+	}
 	struct hm_ref r = ref_of(w, val);
-	LLVMValueRef hb = NULL;
-	int64_t hoff = 0;
 	if (r.buf == HM_NONE)
 		return;
 	if (r.off_known && r.off == 0 && var_at(w, ptr, &hb, &hoff)) {
@@ -726,6 +828,8 @@ static char *fn_file(LLVMValueRef fn)
 	return NULL;
 }
 
+static void walk_body(struct hmw *w, LLVMValueRef fn);
+
 static void walk_fn(struct hmw *w, LLVMValueRef fn)
 {
 	struct hm_seq seq = { 0 };
@@ -743,17 +847,38 @@ static void walk_fn(struct hmw *w, LLVMValueRef fn)
 	seq.func = load_demangle(raw);
 	free(raw);
 	seq.file = fn_file(fn);
+	w->fn = 0;
+	w->depth = 0;
+	w->stack[0] = fn;
+	uint32_t t = seq.nfn;
+	VEC_PUSH(seq.fnames, seq.nfn, seq.capfn, xstrdup(seq.func));
+	VEC_PUSH(seq.ffiles, t, seq.capff, seq.file ? xstrdup(seq.file) : NULL);
+	walk_body(w, fn);
+	struct hostsites *hs = lh_sites(w->hc);
+	VEC_PUSH(hs->seqs, hs->nseqs, hs->capseqs, seq);
+	w->seq = NULL;
+}
+
+/* Walks the blocks of FN in layout order. */
+static void walk_body(struct hmw *w, LLVMValueRef fn)
+{
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
 			switch (LLVMGetInstructionOpcode(I)) {
 			case LLVMLoad:
-				host_access(w, HMO_READ, LLVMGetOperand(I, 0), I);
+				if (LLVMGetOrdering(I) != LLVMAtomicOrderingNotAtomic)
+					host_atomic(w, LLVMGetOperand(I, 0));
+				else
+					host_access(w, HMO_READ, LLVMGetOperand(I, 0), I);
 				break;
 			case LLVMStore:
 				walk_store(w, I);
 				break;
 			case LLVMCall: case LLVMInvoke:
 				walk_call(w, I);
+				break;
+			case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
+				host_atomic(w, LLVMGetOperand(I, 0));
 				break;
 			case LLVMPHI: case LLVMSelect: case LLVMPtrToInt: case LLVMInsertValue:
 			case LLVMRet: case LLVMIntToPtr:
@@ -765,14 +890,57 @@ static void walk_fn(struct hmw *w, LLVMValueRef fn)
 				break;
 			}
 		}
-	struct hostsites *hs = lh_sites(w->hc);
-	VEC_PUSH(hs->seqs, hs->nseqs, hs->capseqs, seq);
-	w->seq = NULL;
+}
+
+/* Walks defined function FN where CALL calls it, its parameters bound to
+** the call's arguments, when it is small enough, not too deep and not
+** being walked already (recursion): 1, or 0 to take the call as one the
+** walk does not follow. */
+static int walk_inline(struct hmw *w, LLVMValueRef call, LLVMValueRef fn)
+{
+	unsigned np = LLVMCountParams(fn);
+	if (w->depth >= HM_INLINE_DEPTH || LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn))
+	    || np != (unsigned)LLVMGetNumArgOperands(call) || w->seq->nfn >= UINT16_MAX)
+		return 0;
+	for (int i = 0; i <= w->depth; i++)
+		if (w->stack[i] == fn)
+			return 0;
+	unsigned n = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I))
+			if (++n > HM_INLINE_INSNS)
+				return 0;
+	uint32_t mark = w->nbind;
+	for (unsigned i = 0; i < np; i++) {
+		uint32_t t = w->nbind;
+		VEC_PUSH(w->bparam, w->nbind, w->capbind, LLVMGetParam(fn, i));
+		VEC_PUSH(w->barg, t, w->capbarg, LLVMGetOperand(call, i));
+	}
+	uint16_t caller = w->fn;
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(fn, &len);
+	char *raw = xstrndup(nm, len);
+	uint32_t t = w->seq->nfn;
+	VEC_PUSH(w->seq->fnames, w->seq->nfn, w->seq->capfn, load_demangle(raw));
+	VEC_PUSH(w->seq->ffiles, t, w->seq->capff, fn_file(fn));
+	free(raw);
+	w->fn = (uint16_t)(w->seq->nfn - 1);
+	w->stack[++w->depth] = fn;
+	walk_body(w, fn);
+	w->depth--;
+	w->fn = caller;
+	w->nbind = mark;
+	return 1;
 }
 
 void hostmap_collect(struct hctx *hc)
 {
 	struct hmw w = { .hc = hc };
+	for (LLVMValueRef fn = LLVMGetFirstFunction(lh_module(hc)); fn; fn = LLVMGetNextFunction(fn)) {
+		size_t len = 0;
+		const char *nm = LLVMGetValueName2(fn, &len);
+		w.ptds |= len > 5 && (strcmp(nm + len - 5, "_ptsz") == 0 || strcmp(nm + len - 5, "_ptds") == 0);
+	}
 	for (LLVMValueRef fn = LLVMGetFirstFunction(lh_module(hc)); fn; fn = LLVMGetNextFunction(fn)) {
 		if (LLVMIsDeclaration(fn))
 			continue;
@@ -784,6 +952,8 @@ void hostmap_collect(struct hctx *hc)
 			walk_fn(&w, fn);
 	}
 	free(w.keys);
+	free(w.bparam);
+	free(w.barg);
 	ptrmap_free(&w.bufof);
 	ptrmap_free(&w.uses_rt);
 }

@@ -2,7 +2,8 @@
 # Builds the libFuzzer harnesses in build/ (make fuzz, docs/FUZZING.md) and
 # runs each one for a short campaign from its seed corpus and the kept
 # regressions: a crash, a sanitizer report, a leak or an input slower than
-# 30 s fails, with the input left in build/fuzz/crashes/.  FUZZ_SECONDS
+# 60 s (twice the loader probe's CPU limit, which rejects slower input
+# itself) fails, with the input left in build/fuzz/crashes/.  FUZZ_SECONDS
 # per harness (default 60).  Without a clang that links libFuzzer it says
 # so in one line and succeeds, unless SIMULEE_REQUIRE_FUZZER=1 (CI).
 set -euo pipefail
@@ -29,7 +30,7 @@ for h in bitcode ir launch; do
 	fi
 	mkdir "$work/$h"
 	# the first directory gets what the campaign adds; the others are read
-	if ! FUZZ_LAST="$work/$h.last" ./fuzz/fuzz_$h -max_total_time="$secs" -timeout=30 $dict \
+	if ! FUZZ_LAST="$work/$h.last" ./fuzz/fuzz_$h -max_total_time="$secs" -timeout=60 $dict \
 		-artifact_prefix="$work/$h-" "$work/$h" "$seeds" ../fuzz/regressions \
 		>"$work/$h.log" 2>&1; then
 		grep -v "NEW\|REDUCE\|pulse\|Suppressions used\|count  *bytes template\|libstdc++.so$\|^---*$" \

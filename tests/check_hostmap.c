@@ -261,7 +261,7 @@ END_TEST
 /* Results never copied: a host buffer nothing wrote, read after a launch. */
 START_TEST(uncopied)
 {
-	for (int how = 0; how < 5; how++) {
+	for (int how = 0; how < 6; how++) {
 		struct sb b;
 		sb_init(&b);
 		int32_t h = sb_buf(&b, "h_c", HM_HOST), d = sb_buf(&b, "d_c", HM_DEVICE);
@@ -280,6 +280,8 @@ START_TEST(uncopied)
 			sb_simple(&b, HMO_READ, 5, anywhere(h), 0, HM_NONE);
 			sb_simple(&b, HMO_READ, 6, anywhere(h), 0, HM_NONE);	/* said once */
 		}
+		if (how == 5)	/* a copy into it after the read: a loop's next turn reads it */
+			sb_copy(&b, 7, at(h, 0), at(d, 0), -1, HM_LEGACY, 0);
 		expect(&b, how, how == 0 || how == 4 ? "host-uncopied-read:5:h_c" : "");
 	}
 }
@@ -290,7 +292,7 @@ END_TEST
 ** readers never race; unknown streams race with nothing. */
 START_TEST(stream_races)
 {
-	for (int how = 0; how < 9; how++) {
+	for (int how = 0; how < 11; how++) {
 		struct sb b;
 		sb_init(&b);
 		int32_t d = sb_buf(&b, "d", HM_DEVICE), h = sb_buf(&b, "h", HM_HOST);
@@ -336,6 +338,15 @@ START_TEST(stream_races)
 			sb_copy(&b, 2, at(d, 0), at(h, 0), 64, u, 1);
 			sb_launch(&b, 3, "w", s2, 1, args);
 			break;
+		case 9:	/* one kernel twice, the same scalar argument: the same part */
+		case 10: {	/* ... a different one: its own part, maybe */
+			struct hm_ref two[2] = { at(d, 0), { HM_NONE, HM_SCALAR, 0 } };
+			sb_launch(&b, 2, "w", s1, 2, two);
+			two[1].off = how == 10 ? 512 : 0;
+			sb_launch(&b, 3, "w", s2, 2, two);
+			want = how == 9 ? "stream-race:3:d" : "";
+			break;
+		}
 		case 8:	/* the host waits for s1 in between */
 			sb_copy(&b, 2, at(d, 0), at(h, 0), 64, s1, 1);
 			sb_simple(&b, HMO_SYNC_STREAM, 3, at(HM_NONE, 0), s1, HM_NONE);
@@ -374,13 +385,15 @@ START_TEST(unknown_stream)
 }
 END_TEST
 
-/* Managed memory: a kernel that may write it, then a host read. */
+/* Managed memory: a kernel that may write it, then a host read; not when
+** the host uses it with atomics too (3: shared on purpose). */
 START_TEST(managed)
 {
-	for (int how = 0; how < 3; how++) {
+	for (int how = 0; how < 4; how++) {
 		struct sb b;
 		sb_init(&b);
 		int32_t m = sb_buf(&b, "m", HM_MANAGED);
+		b.s.bufs[m].atomic = how == 3;
 		struct hm_ref args[1] = { at(m, 0) };
 		sb_launch(&b, 2, how == 2 ? "r" : "w", HM_LEGACY, 1, args);
 		if (how == 1)
@@ -441,7 +454,8 @@ END_TEST
 /* ---- the corpus ----------------------------------------------------------- */
 
 static const char *const programs[] = {
-	"async_read_nosync", "copy_kernel_streams", "event_before_copy", "kernels_two_streams",
+	"async_read_nosync", "copy_kernel_streams", "event_before_copy", "helper_launch_managed",
+	"kernels_two_streams",
 	"managed_read_nosync", "nonblocking_default_copy", "results_never_copied", "stream_array_partials",
 	"sync_wrong_stream",
 };

@@ -1,0 +1,42 @@
+// helper_launch_managed_fixed: helper_launch_managed.cu with the helper
+// waiting for its stream before it returns.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+#define N 8192
+#define BINS 16
+
+__global__ void histogram(int n, const int *v, unsigned *bins)
+{
+	int i = blockIdx.x * blockDim.x + threadIdx.x;
+	if (i < n)
+		atomicAdd(&bins[v[i] % BINS], 1u);
+}
+
+static void count_into(const int *v, unsigned *bins, cudaStream_t s)
+{
+	cudaMemsetAsync(bins, 0, BINS * sizeof(unsigned), s);
+	histogram<<<N / 256, 256, 0, s>>>(N, v, bins);
+	cudaStreamSynchronize(s);
+}
+
+int main()
+{
+	int *v;
+	unsigned *bins;
+	cudaMallocManaged(&v, N * sizeof(int));
+	cudaMallocManaged(&bins, BINS * sizeof(unsigned));
+	for (int i = 0; i < N; i++)
+		v[i] = i * 7;
+	cudaStream_t s;
+	cudaStreamCreate(&s);
+	count_into(v, bins, s);
+	unsigned total = 0;
+	for (int b = 0; b < BINS; b++)
+		total += bins[b];
+	printf("%u\n", total);
+	cudaStreamDestroy(s);
+	cudaFree(v);
+	cudaFree(bins);
+	return total != N;
+}
