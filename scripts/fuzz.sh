@@ -4,7 +4,9 @@
 # regressions: a crash, a sanitizer report, a leak or an input slower than
 # 60 s (twice the loader probe's CPU limit, which rejects slower input
 # itself) fails, with the input left in build/fuzz/crashes/.  FUZZ_SECONDS
-# per harness (default 60).  Without a clang that links libFuzzer it says
+# per harness (default 60), from seed FUZZ_SEED (default 1: the same inputs
+# in the same order on every machine, so a CI failure is one that can be
+# run again).  Without a clang that links libFuzzer it says
 # so in one line and succeeds, unless SIMULEE_REQUIRE_FUZZER=1 (CI).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +32,7 @@ for h in bitcode ir launch; do
 	fi
 	mkdir "$work/$h"
 	# the first directory gets what the campaign adds; the others are read
-	if ! FUZZ_LAST="$work/$h.last" ./fuzz/fuzz_$h -max_total_time="$secs" -timeout=60 $dict \
+	if ! FUZZ_LAST="$work/$h.last" ./fuzz/fuzz_$h -seed="${FUZZ_SEED:-1}" -max_total_time="$secs" -timeout=60 $dict \
 		-artifact_prefix="$work/$h-" "$work/$h" "$seeds" ../fuzz/regressions \
 		>"$work/$h.log" 2>&1; then
 		grep -v "NEW\|REDUCE\|pulse\|Suppressions used\|count  *bytes template\|libstdc++.so$\|^---*$" \

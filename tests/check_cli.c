@@ -1460,6 +1460,26 @@ START_TEST(cexpr_crashes_reader)
 }
 END_TEST
 
+/* A metadata attachment naming an instruction LLVM's reader has freed (a
+** use after free inside the reader): the probe child, with freed memory
+** filled, crashes on it, so the input is rejected in one line instead of
+** the parent's heap being corrupted (docs/FUZZING.md, 2026-11-28).  Kept
+** here, not in fuzz/regressions: fuzz_launch's mutator parses its seeds
+** in process under ASan, where the child's quarantine hides the damage. */
+START_TEST(reader_use_after_free)
+{
+	char *in = reliability_input("reader-metadata-uaf.bc");
+	for (int i = 0; i < 3; i++) {
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ in, "--list-kernels", NULL });
+		expect(&r, 2, "corrupt LLVM bitcode or IR (the LLVM reader crashed on it", NULL);
+		ck_assert_msg(count_lines(r.err) == 1, "stderr: %s", r.err);
+		tu_run_free(&r);
+	}
+	free(in);
+}
+END_TEST
+
 /* ---- shards and merges ------------------------------------------------ */
 
 static const char shard_src[] =
@@ -2142,6 +2162,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, gep_index_wraps);
 	tcase_add_test(tc, cexpr_too_deep);
 	tcase_add_test(tc, cexpr_crashes_reader);
+	tcase_add_test(tc, reader_use_after_free);
 	tcase_add_test(tc, launch_limits_first);
 	tcase_add_test(tc, kernel_memory_bounded);
 	tcase_add_test(tc, reader_limits);
