@@ -39,7 +39,7 @@ struct hmc {
 	uint32_t *events;	/* nevents x S: the clock an event recorded */
 	uint8_t *recorded;	/* nevents */
 	uint32_t *cur;		/* S: the clock of the operation being enqueued */
-	uint8_t *written;	/* per buffer: something wrote it */
+	uint8_t *said;		/* per buffer: its host-uncopied-read was reported */
 	struct touch *t;
 	uint32_t nt, capt;
 	struct pending *p;
@@ -108,26 +108,21 @@ static const char *op_words(const struct hm_op *o)
 {
 	switch (o->op) {
 	case HMO_COPY: return o->async ? "cudaMemcpyAsync" : "cudaMemcpy";
-	case HMO_SET: return o->async ? "cudaMemsetAsync" : "cudaMemset";
-	default: return "the launch";
+	default: return o->async ? "cudaMemsetAsync" : "cudaMemset";
 	}
 }
 
 /* "cudaMemcpyAsync at line 40 on stream 's1'", "the launch of vecadd at line 47 ..." */
 static char *describe(const struct hmc *c, const struct hm_op *o)
 {
-	char *s;
 	const char *sn = stream_name(c, o->stream);
 	int quote = o->stream != HM_LEGACY && o->stream != HM_PER_THREAD
 		    && c->seq->streams[o->stream].name != NULL;
-	if (o->op == HMO_LAUNCH) {
-		s = xasprintf("the launch of %s at line %" PRIu32 " on %s%s%s",
-			      o->kname ? o->kname : "a kernel", o->line, quote ? "stream '" : "", sn,
-			      quote ? "'" : "");
-	} else {
-		s = xasprintf("%s at line %" PRIu32 " on %s%s%s", op_words(o), o->line,
-			      quote ? "stream '" : "", sn, quote ? "'" : "");
-	}
+	char *what = o->op == HMO_LAUNCH ? xasprintf("the launch of %s", o->kname ? o->kname : "a kernel")
+		     : xstrdup(op_words(o));
+	char *s = xasprintf("%s at line %" PRIu32 " on %s%s%s", what, o->line, quote ? "stream '" : "", sn,
+			    quote ? "'" : "");
+	free(what);
 	return s;
 }
 
@@ -274,7 +269,7 @@ static void host_read(struct hmc *c, const struct hm_op *o, int call)
 		free(x);
 		add(c, FK_HOST_UNSYNC_READ, o, b, d);
 	}
-	if (!call && (hb->space == HM_HOST || hb->space == HM_PINNED) && !hb->escapes && !c->written[b]
+	if (!call && (hb->space == HM_HOST || hb->space == HM_PINNED) && !hb->escapes && !c->said[b]
 	    && !c->ever_written[b] && c->last_launch) {
 		const struct hm_op *l = &c->seq->ops[c->last_launch - 1];
 		char at[48] = "";
@@ -284,7 +279,7 @@ static void host_read(struct hmc *c, const struct hm_op *o, int call)
 				    "device, host store or call wrote '%s'", at,
 				    l->kname ? l->kname : "a kernel", l->line, hb->name);
 		add(c, FK_HOST_UNCOPIED_READ, o, b, d);
-		c->written[b] = 1;	/* once */
+		c->said[b] = 1;
 	}
 }
 
@@ -303,8 +298,6 @@ static void launch(struct hmc *c, uint32_t i, hm_may_write_fn may_write, void *c
 			touch(c, i, pos, r, 0, 1, w);
 		else if (w)	/* managed, or host memory the kernel maps */
 			pend(c, i, pos, r, -1);
-		if (w)
-			c->written[r.buf] = 1;
 	}
 }
 
@@ -339,19 +332,19 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 	c.cur = xcalloc(c.S, sizeof *c.cur);
 	c.events = xcalloc((size_t)(seq->nevents + 1) * c.S, sizeof *c.events);
 	c.recorded = xcalloc(seq->nevents + 1, 1);
-	c.written = xcalloc(seq->nbufs + 1, 1);
+	c.said = xcalloc(seq->nbufs + 1, 1);
 	c.ever_written = xcalloc(seq->nbufs + 1, 1);
 	for (uint32_t i = 0; i < seq->nops; i++) {
 		const struct hm_op *o = &seq->ops[i];
-		if (!op_ok(seq, o) || o->dst.buf == HM_NONE)
+		if (!op_ok(seq, o))
 			continue;
-		if (o->op == HMO_WRITE || o->op == HMO_CALL || o->op == HMO_COPY || o->op == HMO_SET)
+		if (o->dst.buf != HM_NONE && (o->op == HMO_WRITE || o->op == HMO_CALL || o->op == HMO_COPY
+					      || o->op == HMO_SET))
 			c.ever_written[o->dst.buf] = 1;
+		for (uint32_t a = 0; o->op == HMO_LAUNCH && a < o->nargs; a++)
+			if (o->args[a].buf != HM_NONE)
+				c.ever_written[o->args[a].buf] = 1;
 	}
-	for (uint32_t i = 0; i < seq->nops; i++)
-		for (uint32_t a = 0; seq->ops[i].op == HMO_LAUNCH && op_ok(seq, &seq->ops[i]) && a < seq->ops[i].nargs; a++)
-			if (seq->ops[i].args[a].buf != HM_NONE)
-				c.ever_written[seq->ops[i].args[a].buf] = 1;
 	c.unknown = -1;
 	for (uint32_t t = 0; t < c.S; t++)
 		if (seq->streams[t].unknown)
@@ -362,18 +355,11 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 		if (!op_ok(seq, o))
 			continue;
 		switch (o->op) {
-		case HMO_ALLOC:
-			c.written[o->dst.buf] = 0;
-			break;
 		case HMO_READ:
 			host_read(&c, o, 0);
 			break;
 		case HMO_CALL:
 			host_read(&c, o, 1);
-			c.written[o->dst.buf] = 1;
-			break;
-		case HMO_WRITE:
-			c.written[o->dst.buf] = 1;
 			break;
 		case HMO_COPY: {
 			uint32_t pos = enqueue(&c, s);
@@ -385,11 +371,8 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 			** synchronous (the runtime's "API synchronization
 			** behavior") */
 			int pinned = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space == HM_PINNED;
-			if (o->dst.buf != HM_NONE) {
-				c.written[o->dst.buf] = 1;
-				if (o->async && pinned)
-					pend(&c, i, pos, o->dst, o->bytes);
-			}
+			if (o->async && pinned)
+				pend(&c, i, pos, o->dst, o->bytes);
 			int host_dst = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space != HM_DEVICE;
 			if (!o->async || (host_dst && !pinned))	/* the host waits for it */
 				join(c.host, c.cur, c.S);
@@ -398,8 +381,6 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 		case HMO_SET: {
 			uint32_t pos = enqueue(&c, s);
 			touch(&c, i, pos, o->dst, o->bytes, 0, 1);
-			if (o->dst.buf != HM_NONE)
-				c.written[o->dst.buf] = 1;
 			break;
 		}
 		case HMO_LAUNCH:
@@ -452,7 +433,7 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 	free(c.cur);
 	free(c.events);
 	free(c.recorded);
-	free(c.written);
+	free(c.said);
 	free(c.ever_written);
 	free(c.t);
 	free(c.p);

@@ -156,21 +156,24 @@ static const struct rtname rt_names[] = {
 	{ "operator delete[]", RT_HOST_FREE }, { "operator delete", RT_HOST_FREE },
 };
 
-/* The RT_* of function FN: by its demangled base name, a _ptsz entry point
-** (per-thread default stream) as its plain one, with *PTSZ set. */
-static int rt_of(LLVMValueRef fn, int *ptsz)
+/* Whether NAME (LEN bytes) is a per-thread default stream entry point
+** (cudaMemcpyAsync_ptsz, cudaMemcpy_ptds). */
+static int is_ptsz(const char *name, size_t len)
 {
-	char base[256];
-	lh_fn_base(fn, base, sizeof base);
-	*ptsz = 0;
+	return len > 5 && (strncmp(name + len - 5, "_ptsz", 5) == 0 || strncmp(name + len - 5, "_ptds", 5) == 0);
+}
+
+/* The RT_* of function FN: by its demangled base name, a _ptsz entry point
+** (per-thread default stream) as its plain one, with *PTSZ set; the base
+** name in BASE (256 bytes) when it is not NULL. */
+static int rt_of(LLVMValueRef fn, int *ptsz, char *base_out)
+{
+	char buf[256], *base = base_out ? base_out : buf;
+	lh_fn_base(fn, base, 256);
 	size_t n = strlen(base);
-	if (n > 5 && strcmp(base + n - 5, "_ptsz") == 0) {
+	*ptsz = is_ptsz(base, n);
+	if (*ptsz)
 		base[n - 5] = '\0';
-		*ptsz = 1;
-	} else if (n > 5 && strcmp(base + n - 5, "_ptds") == 0) {
-		base[n - 5] = '\0';
-		*ptsz = 1;
-	}
 	for (size_t i = 0; i < sizeof rt_names / sizeof rt_names[0]; i++)
 		if (strcmp(base, rt_names[i].name) == 0)
 			return rt_names[i].rt;
@@ -193,8 +196,7 @@ static int runtime_template(LLVMValueRef fn)
 {
 	int ptsz = 0;
 	char base[256];
-	lh_fn_base(fn, base, sizeof base);
-	return strncmp(base, "cuda", 4) == 0 && rt_of(fn, &ptsz) > RT_UNKNOWN;
+	return rt_of(fn, &ptsz, base) > RT_UNKNOWN && strncmp(base, "cuda", 4) == 0;
 }
 
 /* ---- naming --------------------------------------------------------------- */
@@ -271,6 +273,15 @@ static LLVMValueRef bound(const struct hmw *w, LLVMValueRef a)
 		if (w->bparam[i] == a)
 			return w->barg[i];
 	return NULL;
+}
+
+/* V, or what the parameters of the helpers being walked that it is bound
+** to stand for, to the outermost caller's value. */
+static LLVMValueRef unbind(const struct hmw *w, LLVMValueRef v)
+{
+	for (int i = 0; i <= HM_INLINE_DEPTH && bound(w, v) != NULL; i++)
+		v = bound(w, v);
+	return v;
 }
 
 /* P as a base and a byte offset (*KNOWN 0 when an index is not a
@@ -351,8 +362,7 @@ static struct hm_ref ref_of(struct hmw *w, LLVMValueRef v)
 ** default stream). */
 static int32_t stream_of(struct hmw *w, LLVMValueRef v, int ptsz)
 {
-	for (int i = 0; i <= HM_INLINE_DEPTH && bound(w, v) != NULL; i++)
-		v = bound(w, v);
+	v = unbind(w, v);
 	ptsz |= w->ptds;
 	if (v == NULL)
 		return ptsz ? HM_PER_THREAD : HM_LEGACY;
@@ -395,8 +405,7 @@ static int32_t stream_of(struct hmw *w, LLVMValueRef v, int ptsz)
 /* The event handle value V names, or HM_NONE. */
 static int32_t event_of(struct hmw *w, LLVMValueRef v)
 {
-	for (int i = 0; i <= HM_INLINE_DEPTH && bound(w, v) != NULL; i++)
-		v = bound(w, v);
+	v = unbind(w, v);
 	LLVMValueRef base = v;
 	int64_t off = 0;
 	if (v == NULL || (LLVMIsALoadInst(v) && !var_at(w, LLVMGetOperand(v, 0), &base, &off)))
@@ -511,8 +520,10 @@ static int uses_runtime(struct hmw *w, LLVMValueRef fn, int depth)
 				r = 1;
 			else if (callee == NULL)
 				r = 1;	/* an indirect call: anything */
-			else if (LLVMIsDeclaration(callee) || runtime_template(callee))
-				r = rt_of(callee, &ptsz) >= RT_UNKNOWN && rt_of(callee, &ptsz) < RT_HOST_ALLOC;
+			else if (LLVMIsDeclaration(callee) || runtime_template(callee)) {
+				int rt = rt_of(callee, &ptsz, NULL);
+				r = rt >= RT_UNKNOWN && rt < RT_HOST_ALLOC;
+			}
 			else if (fc == FC_OTHER)
 				r = uses_runtime(w, callee, depth + 1);
 		}
@@ -546,9 +557,7 @@ static void walk_launch(struct hmw *w, LLVMValueRef call, LLVMValueRef stub)
 	op->nargs = (uint32_t)LLVMGetNumArgOperands(call);
 	op->args = xcalloc(op->nargs + 1, sizeof *op->args);
 	for (uint32_t i = 0; i < op->nargs; i++) {
-		LLVMValueRef a = LLVMGetOperand(call, i);
-		for (int k = 0; k <= HM_INLINE_DEPTH && bound(w, a) != NULL; k++)
-			a = bound(w, a);
+		LLVMValueRef a = unbind(w, LLVMGetOperand(call, i));
 		if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMIntegerTypeKind) {
 			/* a scalar: what it is, to tell two launches of one kernel
 			** on different parts apart (HM_SCALAR) */
@@ -650,7 +659,7 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 		return;
 	}
 	struct hm_op *op;
-	int rt = rt_of(callee, &ptsz);
+	int rt = rt_of(callee, &ptsz, NULL);
 	/* the runtime's out-parameters in host memory; copies and memsets
 	** say exactly what they read and write */
 	if (rt > RT_UNKNOWN && rt < RT_HOST_ALLOC && rt != RT_MEMCPY && rt != RT_MEMCPY_ASYNC
@@ -675,10 +684,10 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 		emit(w, HMO_SYNC_DEVICE, call);
 		return;
 	case RT_MEMCPY: case RT_MEMCPY_ASYNC:
-		walk_copy(w, call, rt_of(callee, &ptsz) == RT_MEMCPY_ASYNC, ptsz);
+		walk_copy(w, call, rt == RT_MEMCPY_ASYNC, ptsz);
 		return;
 	case RT_MEMSET: case RT_MEMSET_ASYNC:
-		walk_set(w, call, rt_of(callee, &ptsz) == RT_MEMSET_ASYNC, ptsz);
+		walk_set(w, call, rt == RT_MEMSET_ASYNC, ptsz);
 		return;
 	case RT_DEV_SYNC:
 		emit(w, HMO_SYNC_DEVICE, call);
@@ -701,7 +710,7 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 		if (!var_at(w, arg(call, 0), &hb, &hoff) || w->seq->nstreams >= HM_MAX_STREAMS)
 			return;
 		int nb = 0;
-		if (rt_of(callee, &ptsz) == RT_STREAM_CREATE_FLAGS)
+		if (rt == RT_STREAM_CREATE_FLAGS)
 			nb = (const_or(arg(call, 1), 0) & 1) != 0;	/* cudaStreamNonBlocking */
 		int32_t s = new_stream(w, var_name(w, hb, hoff, "a stream"), nb, 0);
 		key_set(w, hb, hoff, KEY_STREAM, s);
@@ -744,7 +753,7 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 		ptrmap_put(&w->bufof, call, (uint32_t)b + 1);
 		if ((op = emit(w, HMO_ALLOC, call)) != NULL)
 			op->dst = (struct hm_ref){ b, 1, 0 };
-		if (rt_of(callee, &ptsz) == RT_HOST_CALLOC && (op = emit(w, HMO_WRITE, call)) != NULL)
+		if (rt == RT_HOST_CALLOC && (op = emit(w, HMO_WRITE, call)) != NULL)
 			op->dst = (struct hm_ref){ b, 1, 0 };
 		return;
 	}
@@ -802,7 +811,7 @@ static int calls_runtime(struct hmw *w, LLVMValueRef fn)
 			if (fc == FC_STUB || fc == FC_MALLOC)
 				return 1;
 			if (callee && (LLVMIsDeclaration(callee) || runtime_template(callee))) {
-				int rt = rt_of(callee, &ptsz);
+				int rt = rt_of(callee, &ptsz, NULL);
 				if (rt >= RT_MALLOC && rt < RT_HOST_ALLOC)
 					return 1;
 			}
@@ -939,7 +948,7 @@ void hostmap_collect(struct hctx *hc)
 	for (LLVMValueRef fn = LLVMGetFirstFunction(lh_module(hc)); fn; fn = LLVMGetNextFunction(fn)) {
 		size_t len = 0;
 		const char *nm = LLVMGetValueName2(fn, &len);
-		w.ptds |= len > 5 && (strcmp(nm + len - 5, "_ptsz") == 0 || strcmp(nm + len - 5, "_ptds") == 0);
+		w.ptds |= is_ptsz(nm, len);
 	}
 	for (LLVMValueRef fn = LLVMGetFirstFunction(lh_module(hc)); fn; fn = LLVMGetNextFunction(fn)) {
 		if (LLVMIsDeclaration(fn))

@@ -549,11 +549,15 @@ static void sink_free(struct sink *sk)
 /* What the loaded inputs say of each kernel's pointer parameters: whether
 ** its code may write through them (struct param's may_write), for the
 ** host-side checks. */
+struct kwrite {
+	char *name;		/* mangled */
+	uint8_t *mw;		/* per parameter */
+	uint32_t np;
+};
+
 struct kwrites {
-	char **name;		/* mangled */
-	uint8_t **mw;		/* per parameter */
-	uint32_t *np;
-	uint32_t n, cap, capnp, capmw;
+	struct kwrite *v;
+	uint32_t n, cap;
 };
 
 static void kwrites_add(struct kwrites *kw, const struct loaded *l)
@@ -563,15 +567,10 @@ static void kwrites_add(struct kwrites *kw, const struct loaded *l)
 		if (ki->func < 0)
 			continue;
 		const struct func *f = &l->prog->funcs[ki->func];
-		uint8_t *mw = xcalloc(f->nparams + 1, 1);
+		struct kwrite e = { xstrdup(ki->name), xcalloc(f->nparams + 1, 1), f->nparams };
 		for (uint32_t i = 0; i < f->nparams; i++)
-			mw[i] = f->params[i].may_write;
-		uint32_t n = kw->n;
-		VEC_PUSH(kw->name, kw->n, kw->cap, xstrdup(ki->name));
-		uint32_t t = n;
-		VEC_PUSH(kw->mw, t, kw->capmw, mw);
-		t = n;
-		VEC_PUSH(kw->np, t, kw->capnp, f->nparams);
+			e.mw[i] = f->params[i].may_write;
+		VEC_PUSH(kw->v, kw->n, kw->cap, e);
 	}
 }
 
@@ -579,20 +578,18 @@ static int kwrites_may_write(void *ctx, const char *kernel, uint32_t param)
 {
 	const struct kwrites *kw = ctx;
 	for (uint32_t i = 0; i < kw->n; i++)
-		if (strcmp(kw->name[i], kernel) == 0)
-			return param >= kw->np[i] || kw->mw[i][param];
+		if (strcmp(kw->v[i].name, kernel) == 0)
+			return param >= kw->v[i].np || kw->v[i].mw[param];
 	return 1;	/* a kernel no input defines: anything */
 }
 
 static void kwrites_free(struct kwrites *kw)
 {
 	for (uint32_t i = 0; i < kw->n; i++) {
-		free(kw->name[i]);
-		free(kw->mw[i]);
+		free(kw->v[i].name);
+		free(kw->v[i].mw);
 	}
-	free(kw->name);
-	free(kw->mw);
-	free(kw->np);
+	free(kw->v);
 }
 
 /* The host-side data mapping findings of every host function HS read
