@@ -291,22 +291,20 @@ static int mutate_insn(struct pcg32 *g, LLVMBuilderRef b, LLVMValueRef i)
 static size_t mutate_ir(uint8_t *data, size_t n, size_t max, unsigned int seed)
 {
 	size_t out = 0;
-	/* libFuzzer's byte mutations make input the reader may crash on:
-	** the loader's probe reads it in a child first, as interp_load does */
+	/* libFuzzer's byte mutations make input the reader may crash on: the
+	** module comes through the loader's child, as interp_load's does */
 	struct sim_error err = { 0 };
-	if (load_probe_in_child(fuzz_file(data, n), LOAD_PIPELINE, &err) < 0)
-		return 0;
 	LLVMContextRef ctx = LLVMContextCreate();
-	char diag[512] = "";
+	char diag[512] = "", vmsg[LOAD_VMSG];
 	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
-	LLVMMemoryBufferRef in = LLVMCreateMemoryBufferWithMemoryRangeCopy((const char *)data, n, "in");
 	LLVMModuleRef mod = NULL;
-	if (LLVMParseBitcodeInContext2(ctx, in, &mod)) {
-		LLVMDisposeMemoryBuffer(in);
+	if (load_module(fuzz_file(data, n), LOAD_PIPELINE, ctx, &mod, vmsg, &err) < 0
+	    || vmsg[0] != '\0') {
+		if (mod != NULL)
+			LLVMDisposeModule(mod);
 		LLVMContextDispose(ctx);
 		return 0;
 	}
-	LLVMDisposeMemoryBuffer(in);
 	struct pcg32 g;
 	pcg32_seed(&g, seed, 0x5eed);
 	LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);

@@ -10,14 +10,18 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/memfd.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
+#include <llvm-c/BitWriter.h>
 #include <llvm-c/IRReader.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
@@ -320,97 +324,14 @@ static uint64_t child_rss(pid_t pid)
 	return n == 2 ? (uint64_t)rss * (uint64_t)sysconf(_SC_PAGESIZE) : 0;
 }
 
-/* LLVM's bitcode reader is not hardened against corrupt input: a flipped
-** bit can make it crash, over-read, or allocate gigabytes.  So the file is
-** first parsed and verified in a child process under memory and CPU-time
-** limits (probe_limits), its resident memory watched from here as well
-** (the one memory limit under ASan); if the child dies or is killed, the
-** input is rejected with one line.  A sanitizer does not let it die by a signal: it reports and exits
-** with a status of its own (a stack overflow of the IR parser on constant
-** expressions nested 100,000 deep, say), so any exit but 0 counts too.
-** The child's stderr goes to /dev/null, so that the one line is all that
-** shows (LLVM's "LLVM ERROR: out of memory" included). */
-int load_probe_in_child(const char *path, const char *pipeline, struct sim_error *err)
-{
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		return 0;	/* cannot probe: parse in-process as before */
-	if (pid == 0) {
-		int null = open("/dev/null", O_WRONLY);
-		if (null >= 0)
-			dup2(null, STDERR_FILENO);
-		probe_limits();
-		/* freed memory filled with a pattern: a use after free inside
-		** the reader (an instruction an intrinsic upgrade erased, still
-		** listed for its metadata) then crashes here, where it is an
-		** answer, instead of corrupting the heap of the parent, which
-		** reads the same file next */
-		mallopt(M_PERTURB, 0xa5);
-		LLVMContextRef ctx = LLVMContextCreate();
-		char diag[512] = "";
-		LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
-		LLVMModuleRef mod = NULL;
-		struct sim_error e = { 0 };
-		int r = load_read_module(path, ctx, &mod, &e);
-		if (r == 0) {
-			char *msg = NULL;
-			int bad = LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg);
-			LLVMDisposeMessage(msg);
-			/* the clean-up passes the caller runs next: LLVM's passes
-			** are no more hardened against odd but valid IR (a
-			** self-referencing instruction in an unreachable block)
-			** than its reader is against corrupt bitcode */
-			if (!bad && pipeline != NULL) {
-				LLVMSetIsNewDbgInfoFormat(mod, 0);
-				strip_optnone(ctx, mod);
-				LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
-				LLVMErrorRef pe = LLVMRunPasses(mod, pipeline, NULL, po);
-				LLVMDisposePassBuilderOptions(po);
-				if (pe != NULL)
-					LLVMConsumeError(pe);
-			}
-		}
-		_exit(0);
-	}
-	int st = 0, big = 0;
-	for (;;) {
-		pid_t r = waitpid(pid, &st, WNOHANG);
-		if (r == pid)
-			break;
-		if (r < 0 && errno != EINTR)
-			return 0;
-		if (r == 0 && child_rss(pid) > LOAD_PROBE_MEMORY) {
-			big = 1;
-			kill(pid, SIGKILL);
-			while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
-				;
-			break;
-		}
-		struct timespec ts = { 0, 2000000 };
-		nanosleep(&ts, NULL);
-	}
-	if (big)
-		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
-				"reader needed more than %d GiB for it)", path,
-				(int)(LOAD_PROBE_MEMORY >> 30));
-	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU)
-		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
-				"reader took more than %d s on it)", path, LOAD_PROBE_SECONDS);
-	if (WIFSIGNALED(st) || (WIFEXITED(st) && WEXITSTATUS(st) != 0))
-		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM reader "
-				"crashed on it, or needed more than %d GiB)", path,
-				(int)(LOAD_PROBE_MEMORY >> 30));
-	return 0;
-}
-
 /* LLVM's readers print the verifier's complaints about a module's debug
 ** info on stderr (llvm::UpgradeDebugInfo) before they strip it or fail,
 ** lines of their own ahead of ours: so the parent reads with stderr on
-** /dev/null, as the probe child does.  Errors still reach us through
-** the diagnostic handler.  Loading runs before any thread is started. */
-static int read_quietly(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
-			struct sim_error *err)
+** /dev/null, as the child does.  Errors still reach us through the
+** diagnostic handler.  Loading runs before any thread is started. */
+static int quietly(int (*read)(const void *src, LLVMContextRef ctx, LLVMModuleRef *mod,
+			       struct sim_error *err),
+		   const void *src, LLVMContextRef ctx, LLVMModuleRef *mod, struct sim_error *err)
 {
 	fflush(stderr);
 	int saved = dup(STDERR_FILENO);
@@ -419,11 +340,232 @@ static int read_quietly(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod
 		dup2(null, STDERR_FILENO);
 	if (null >= 0)
 		close(null);
-	int r = load_read_module(path, ctx, mod, err);
+	int r = read(src, ctx, mod, err);
 	if (saved >= 0) {
 		dup2(saved, STDERR_FILENO);
 		close(saved);
 	}
+	return r;
+}
+
+static int read_path(const void *path, LLVMContextRef ctx, LLVMModuleRef *mod,
+		     struct sim_error *err)
+{
+	return load_read_module(path, ctx, mod, err);
+}
+
+/* Verifies MOD: VMSG (LOAD_VMSG bytes) gets the first line of the
+** verifier's complaint, or "" when MOD is valid. */
+static void verify_into(LLVMModuleRef mod, char *vmsg)
+{
+	char *msg = NULL;
+	vmsg[0] = '\0';
+	if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
+		char *nl = msg ? strchr(msg, '\n') : NULL;
+		if (nl)
+			*nl = '\0';
+		snprintf(vmsg, LOAD_VMSG, "%s", msg && *msg ? msg : "verifier failed");
+	}
+	LLVMDisposeMessage(msg);
+}
+
+/* What the child hands back at the start of the shared file, the module's
+** bitcode after it.  The child writes it twice: once it has read and
+** verified (bclen 0), and once the bitcode is written. */
+struct handoff {
+	uint32_t magic;
+	int32_t rc;			/* load_read_module's answer */
+	int32_t status;			/* with its sim_error */
+	char msg[sizeof ((struct sim_error *)0)->msg];
+	char vmsg[LOAD_VMSG];		/* the verifier's line, "" when valid */
+	uint64_t bclen;			/* bytes of bitcode after this */
+};
+#define HANDOFF_MAGIC 0x51ee0b0cu
+
+static int write_all(int fd, const void *buf, size_t n, off_t at)
+{
+	const char *p = buf;
+	while (n > 0) {
+		ssize_t w = pwrite(fd, p, n, at);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+		at += w;
+	}
+	return 0;
+}
+
+/* The child's side of load_module: never returns. */
+static void __attribute__((noreturn)) child_read(const char *path, const char *pipeline, int fd)
+{
+	int null = open("/dev/null", O_WRONLY);
+	if (null >= 0)
+		dup2(null, STDERR_FILENO);
+	probe_limits();
+	/* freed memory filled with a pattern: a use after free inside the
+	** reader (an instruction an intrinsic upgrade erased, still listed for
+	** its metadata) then crashes here, where it is an answer, instead of
+	** leaving a module that only looks whole */
+	mallopt(M_PERTURB, 0xa5);
+	LLVMContextRef ctx = LLVMContextCreate();
+	char diag[512] = "";
+	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
+	LLVMModuleRef mod = NULL;
+	struct sim_error e = { 0 };
+	static struct handoff h;
+	h.magic = HANDOFF_MAGIC;
+	h.rc = load_read_module(path, ctx, &mod, &e);
+	h.status = e.status;
+	memcpy(h.msg, e.msg, sizeof h.msg);
+	if (h.rc == 0)
+		verify_into(mod, h.vmsg);
+	if (write_all(fd, &h, sizeof h, 0) < 0 || h.rc != 0)
+		_exit(h.rc != 0 ? 0 : 3);
+	LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(mod);
+	h.bclen = LLVMGetBufferSize(bc);
+	if (write_all(fd, LLVMGetBufferStart(bc), h.bclen, (off_t)sizeof h) < 0
+	    || write_all(fd, &h, sizeof h, 0) < 0)
+		_exit(3);
+	LLVMDisposeMemoryBuffer(bc);
+	/* the clean-up passes the caller runs next: LLVM's passes are no more
+	** hardened against odd but valid IR (a self-referencing instruction in
+	** an unreachable block) than its reader is against corrupt bitcode */
+	if (h.vmsg[0] == '\0' && pipeline != NULL) {
+		LLVMSetIsNewDbgInfoFormat(mod, 0);
+		strip_optnone(ctx, mod);
+		LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+		LLVMErrorRef pe = LLVMRunPasses(mod, pipeline, NULL, po);
+		LLVMDisposePassBuilderOptions(po);
+		if (pe != NULL)
+			LLVMConsumeError(pe);
+	}
+	_exit(0);
+}
+
+/* Waits for the child PID, watching its resident memory; 1 when it was
+** killed for passing LOAD_PROBE_MEMORY, -1 when it cannot be waited for. */
+static int wait_child(pid_t pid, int *st)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, st, WNOHANG);
+		if (r == pid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -1;
+		if (r == 0 && child_rss(pid) > LOAD_PROBE_MEMORY) {
+			kill(pid, SIGKILL);
+			while (waitpid(pid, st, 0) < 0 && errno == EINTR)
+				;
+			return 1;
+		}
+		struct timespec ts = { 0, 2000000 };
+		nanosleep(&ts, NULL);
+	}
+}
+
+static int read_handoff(const void *src, LLVMContextRef ctx, LLVMModuleRef *mod,
+			struct sim_error *err)
+{
+	const struct handoff *h = src;
+	(void)err;
+	LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange((const char *)(h + 1),
+									  (size_t)h->bclen, "", 0);
+	int bad = LLVMParseBitcodeInContext2(ctx, buf, mod);
+	LLVMDisposeMemoryBuffer(buf);
+	return bad ? -1 : 0;
+}
+
+/* In process, where no child can be made. */
+static int read_here(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod, char *vmsg,
+		     struct sim_error *err)
+{
+	int r = quietly(read_path, path, ctx, mod, err);
+	if (r == 0)
+		verify_into(*mod, vmsg);
+	return r;
+}
+
+/* LLVM's bitcode reader is not hardened against corrupt input: a flipped
+** bit can make it crash, over-read, allocate gigabytes, or use memory it
+** freed and go on.  So the file is parsed and verified only in a child
+** process under memory and CPU-time limits (probe_limits), its resident
+** memory watched from here as well (the one memory limit under ASan).
+** The child hands back the module as bitcode LLVM's own writer made from
+** it, through an anonymous file, and only that is parsed here: whatever
+** the reader did with the file, this process never reads it.  A child
+** that dies or is killed, or exits with a status but 0 (a sanitizer
+** reports and exits: a stack overflow of the IR parser on constant
+** expressions nested 100,000 deep, say) rejects the input with one line.
+** The child's stderr goes to /dev/null, so that the one line is all that
+** shows (LLVM's "LLVM ERROR: out of memory" included). */
+int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
+		LLVMModuleRef *mod, char *vmsg, struct sim_error *err)
+{
+	*mod = NULL;
+	vmsg[0] = '\0';
+	int fd = (int)syscall(SYS_memfd_create, "simulee-module", MFD_CLOEXEC);
+	if (fd < 0) {
+		FILE *t = tmpfile();
+		fd = t != NULL ? dup(fileno(t)) : -1;
+		if (t != NULL)
+			fclose(t);
+	}
+	if (fd < 0)
+		return read_here(path, ctx, mod, vmsg, err);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(fd);
+		return read_here(path, ctx, mod, vmsg, err);
+	}
+	if (pid == 0)
+		child_read(path, pipeline, fd);
+	int st = 0;
+	int w = wait_child(pid, &st);
+	struct stat fs;
+	struct handoff *h = MAP_FAILED;
+	size_t maplen = 0;
+	if (w >= 0 && fstat(fd, &fs) == 0 && (uint64_t)fs.st_size >= sizeof *h) {
+		maplen = (size_t)fs.st_size;
+		h = mmap(NULL, maplen, PROT_READ, MAP_PRIVATE, fd, 0);
+	}
+	close(fd);
+	int r;
+	if (w < 0) {
+		r = read_here(path, ctx, mod, vmsg, err);
+	} else if (w > 0) {
+		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+			     "reader needed more than %d GiB for it)", path,
+			     (int)(LOAD_PROBE_MEMORY >> 30));
+	} else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU) {
+		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+			     "reader took more than %d s on it)", path, LOAD_PROBE_SECONDS);
+	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->rc != 0) {
+		r = sim_fail(err, h->status, "%.*s", (int)sizeof h->msg, h->msg);
+	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->vmsg[0] != '\0'
+		   && (h->bclen == 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)) {
+		/* LLVM's writer died on a module that does not verify */
+		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %.*s", path,
+			     (int)sizeof h->vmsg, h->vmsg);
+	} else if (WIFSIGNALED(st) || WEXITSTATUS(st) != 0 || h == MAP_FAILED
+		   || h->magic != HANDOFF_MAGIC || h->bclen == 0 || h->bclen > maplen - sizeof *h) {
+		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM reader "
+			     "crashed on it, or needed more than %d GiB)", path,
+			     (int)(LOAD_PROBE_MEMORY >> 30));
+	} else {
+		snprintf(vmsg, LOAD_VMSG, "%.*s", (int)sizeof h->vmsg, h->vmsg);
+		r = quietly(read_handoff, h, ctx, mod, err);
+		if (r < 0)
+			r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (LLVM "
+				     "cannot read back what its writer made of it)", path);
+		else
+			LLVMSetModuleIdentifier(*mod, path, strlen(path));
+	}
+	if (h != MAP_FAILED)
+		munmap(h, maplen);
 	return r;
 }
 
@@ -450,9 +592,8 @@ int interp_load(const char *path, const struct load_options *opt,
 	uint32_t nk = 0;
 	struct program *p = NULL;
 	struct lctx lc = { 0 };
-	int r = load_probe_in_child(path, LOAD_PIPELINE, err);
-	if (r == 0)
-		r = read_quietly(path, ctx, &mod, err);
+	char vmsg[LOAD_VMSG];
+	int r = load_module(path, LOAD_PIPELINE, ctx, &mod, vmsg, err);
 	if (r < 0)
 		goto fail;
 
@@ -463,18 +604,9 @@ int interp_load(const char *path, const struct load_options *opt,
 			     path, triple && *triple ? triple : "unspecified");
 		goto fail;
 	}
-	if (opt->verify) {
-		char *msg = NULL;
-		if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &msg)) {
-			char *nl = msg ? strchr(msg, '\n') : NULL;
-			if (nl)
-				*nl = '\0';
-			r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path,
-				     msg && *msg ? msg : "verifier failed");
-			LLVMDisposeMessage(msg);
-			goto fail;
-		}
-		LLVMDisposeMessage(msg);
+	if (opt->verify && vmsg[0] != '\0') {
+		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path, vmsg);
+		goto fail;
 	}
 	find_kernels(mod, &kfns, &nk);
 	if (nk == 0) {

@@ -3520,9 +3520,8 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	char diag[512] = "";
 	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
 	struct hctx hc = { .ctx = ctx, .hs = hs };
-	int r = load_probe_in_child(path, PIPELINE, err);
-	if (r == 0)
-		r = load_read_module(path, ctx, &hc.mod, err);
+	char vmsg[LOAD_VMSG];
+	int r = load_module(path, PIPELINE, ctx, &hc.mod, vmsg, err);
 	if (r < 0)
 		goto out;
 	const char *triple = LLVMGetTarget(hc.mod);
@@ -3532,17 +3531,10 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 			     path, triple);
 		goto out;
 	}
-	char *msg = NULL;
-	if (LLVMVerifyModule(hc.mod, LLVMReturnStatusAction, &msg)) {
-		char *nl = msg ? strchr(msg, '\n') : NULL;
-		if (nl)
-			*nl = '\0';
-		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path,
-			     msg && *msg ? msg : "verifier failed");
-		LLVMDisposeMessage(msg);
+	if (vmsg[0] != '\0') {
+		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path, vmsg);
 		goto out;
 	}
-	LLVMDisposeMessage(msg);
 
 	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
 	hc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(hc.mod));

@@ -163,17 +163,24 @@ void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
 int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 		     struct sim_error *err);
 
-/* Parses and verifies PATH in a child process first, since LLVM's reader
-** is not hardened against corrupt input, and when it verifies runs the
-** new pass manager's PIPELINE on it there (debug records as intrinsics,
-** optnone dropped: what the caller does next), since LLVM's passes are not
-** hardened against odd valid IR either; NULL: no passes.  0, or
-** SIM_ERR_BITCODE with *err filled when the child died or passed its
-** limits (LOAD_PROBE_MEMORY bytes of address space, LOAD_PROBE_SECONDS of
-** CPU time). */
+/* Reads PATH (.bc or .ll) into a module of CTX the safe way: LLVM's
+** reader is not hardened against corrupt input, so a child process
+** parses and verifies PATH under limits (LOAD_PROBE_MEMORY bytes of
+** address space, LOAD_PROBE_SECONDS of CPU time), runs the new pass
+** manager's PIPELINE on it when it verifies (debug records as intrinsics,
+** optnone dropped: what the caller does next, since LLVM's passes are not
+** hardened against odd valid IR either; NULL: no passes), and hands back
+** the module as bitcode LLVM's writer made; only that is read here.
+** VMSG (LOAD_VMSG bytes) gets the first line of the verifier's complaint,
+** "" when the module is valid.  0, or a negative SIM_ERR_* with *err
+** filled: load_read_module's errors, SIM_ERR_BITCODE when the child died
+** or passed its limits, SIM_ERR_VERIFY when LLVM's writer died on a
+** module that does not verify. */
 #define LOAD_PROBE_MEMORY (UINT64_C(2) << 30)
 #define LOAD_PROBE_SECONDS 30
-int load_probe_in_child(const char *path, const char *pipeline, struct sim_error *err);
+#define LOAD_VMSG 512
+int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
+		LLVMModuleRef *mod, char *vmsg, struct sim_error *err);
 
 /* The clean-up passes interp_load runs on device code. */
 #define LOAD_PIPELINE "function(sroa,mem2reg)"
