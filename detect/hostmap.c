@@ -137,8 +137,9 @@ static int same_str(const char *a, const char *b)
 ** own, says the same thing each time). */
 static void add(struct hmc *c, enum finding_kind kind, const struct hm_op *o, int32_t buf, char *detail)
 {
-	const char *func = o->fn < c->seq->nfn ? c->seq->fnames[o->fn] : c->seq->func;
-	const char *file = o->fn < c->seq->nfn && c->seq->ffiles[o->fn] ? c->seq->ffiles[o->fn] : c->seq->file;
+	const struct hm_fn *fns = c->seq->fns;
+	const char *func = fns[o->fn < c->seq->nfn ? o->fn : 0].name;
+	const char *file = o->fn < c->seq->nfn && fns[o->fn].file ? fns[o->fn].file : fns[0].file;
 	const char *name = c->seq->bufs[buf].name;
 	for (uint32_t i = 0; i < c->out->n; i++) {
 		const struct finding *f = &c->out->v[i];
@@ -461,7 +462,7 @@ static void print_ref(FILE *out, const struct hm_seq *s, struct hm_ref r)
 
 void hostmap_print(FILE *out, const struct hm_seq *s)
 {
-	fprintf(out, "%s:\n", s->func ? s->func : "?");
+	fprintf(out, "%s:\n", s->nfn > 0 && s->fns[0].name ? s->fns[0].name : "?");
 	static const char *const spaces[] = { "device", "managed", "host", "pinned" };
 	for (uint32_t i = 0; i < s->nbufs; i++)
 		fprintf(out, "  buf %s %s line %" PRIu32 "%s\n", s->bufs[i].name,

@@ -87,7 +87,7 @@ struct hm_op {
 	uint8_t op;		/* enum hm_opk */
 	uint8_t async;		/* HMO_COPY, HMO_SET: on stream, the host does not wait */
 	uint32_t line;
-	uint16_t fn;		/* the function it is in: hm_seq.fnames (0: the
+	uint16_t fn;		/* the function it is in: hm_seq.fns (0: the
 				   sequence's own; others: helpers walked at their calls) */
 	struct hm_ref dst, src;
 	int64_t bytes;		/* -1: unknown */
@@ -101,13 +101,17 @@ struct hm_op {
 				   for what is no buffer) */
 };
 
+/* A function whose operations a sequence holds. */
+struct hm_fn {
+	char *name;		/* demangled */
+	char *file;		/* its source file, or NULL */
+};
+
 struct hm_seq {
-	char *file;		/* the function's source file, or NULL */
-	char *func;		/* its name, demangled */
-	char **fnames;		/* the functions of the operations: func first,
-				   then the helpers walked at their calls */
-	char **ffiles;		/* ... and their source files (NULL: unknown) */
-	uint32_t nfn, capfn, capff;
+	struct hm_fn *fns;	/* the functions of the operations: the
+				   sequence's own first (never none), then the
+				   helpers walked at their calls */
+	uint32_t nfn, capfn;
 	struct hm_buf *bufs;
 	uint32_t nbufs, capbufs;
 	struct hm_stream *streams;

@@ -3220,21 +3220,33 @@ char *hostsite_kernel_name(const char *stub)
 
 /* ---- sites ------------------------------------------------------------------ */
 
+LLVMMetadataRef lh_outer_loc(LLVMValueRef I)
+{
+	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(I);
+	if (loc == NULL)
+		return NULL;
+	for (LLVMMetadataRef at = LLVMDILocationGetInlinedAt(loc); at; at = LLVMDILocationGetInlinedAt(at))
+		loc = at;
+	return loc;
+}
+
+char *lh_loc_file(LLVMValueRef I, LLVMMetadataRef loc)
+{
+	unsigned len = 0;
+	const char *f = lower_scope_file(LLVMGetTypeContext(LLVMTypeOf(I)), LLVMDILocationGetScope(loc),
+					 &len);
+	return f && len ? xstrndup(f, len) : NULL;
+}
+
 /* The source location of CALL: where it was written, through inlining. */
 static void site_loc(LLVMValueRef call, struct hsite *s)
 {
-	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(call);
+	LLVMMetadataRef loc = lh_outer_loc(call);
 	if (loc == NULL)
 		return;
-	for (LLVMMetadataRef at = LLVMDILocationGetInlinedAt(loc); at; at = LLVMDILocationGetInlinedAt(at))
-		loc = at;
 	s->line = LLVMDILocationGetLine(loc);
 	s->col = LLVMDILocationGetColumn(loc);
-	LLVMMetadataRef scope = LLVMDILocationGetScope(loc);
-	unsigned len = 0;
-	const char *f = lower_scope_file(LLVMGetTypeContext(LLVMTypeOf(call)), scope, &len);
-	if (f && len)
-		s->file = xstrndup(f, len);
+	s->file = lh_loc_file(call, loc);
 }
 
 static int types_are(LLVMValueRef call, unsigned from, const LLVMTypeKind *kinds, const unsigned *widths,

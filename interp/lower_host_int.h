@@ -41,6 +41,11 @@ int lh_call_class(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn);
 void lh_addr_of(struct hctx *hc, LLVMValueRef p, LLVMValueRef *base, int64_t *off, int *known);
 /* The source name debug info gives value or alloca V, or NULL (owned). */
 char *lh_dbg_name(const struct hctx *hc, LLVMValueRef v);
+/* Where instruction I was written: its debug location, through inlining
+** (the outermost), or NULL. */
+LLVMMetadataRef lh_outer_loc(LLVMValueRef I);
+/* The source file of LOC, a location of I, or NULL (owned). */
+char *lh_loc_file(LLVMValueRef I, LLVMMetadataRef loc);
 /* The demangled base name of function FN ("cudaMalloc", "std::min"). */
 void lh_fn_base(LLVMValueRef fn, char *buf, size_t n);
 /* The __cudaPushCallConfiguration a stub call CALL launches with, or NULL. */

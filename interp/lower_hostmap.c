@@ -58,7 +58,7 @@ struct hmw {
 	uint32_t nbind, capbind, capbarg;
 	LLVMValueRef stack[HM_INLINE_DEPTH + 1];	/* the functions being walked */
 	int depth;
-	uint16_t fn;		/* the function the operations come from (hm_seq.fnames) */
+	uint16_t fn;		/* the function the operations come from (hm_seq.fns) */
 	int ptds;		/* the module calls _ptsz entry points: built with the
 				   per-thread default stream, so stream 0 means it */
 };
@@ -75,16 +75,13 @@ void hm_seq_free(struct hm_seq *s)
 		free(s->ops[i].args);
 	}
 	for (uint32_t i = 0; i < s->nfn; i++) {
-		free(s->fnames[i]);
-		free(s->ffiles[i]);
+		free(s->fns[i].name);
+		free(s->fns[i].file);
 	}
-	free(s->fnames);
-	free(s->ffiles);
+	free(s->fns);
 	free(s->bufs);
 	free(s->streams);
 	free(s->ops);
-	free(s->file);
-	free(s->func);
 	memset(s, 0, sizeof *s);
 }
 
@@ -241,12 +238,8 @@ static char *var_name(struct hmw *w, LLVMValueRef base, int64_t off, const char 
 
 static uint32_t line_of(LLVMValueRef I)
 {
-	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(I);
-	if (loc == NULL)
-		return 0;
-	for (LLVMMetadataRef at = LLVMDILocationGetInlinedAt(loc); at; at = LLVMDILocationGetInlinedAt(at))
-		loc = at;
-	return LLVMDILocationGetLine(loc);
+	LLVMMetadataRef loc = lh_outer_loc(I);
+	return loc ? LLVMDILocationGetLine(loc) : 0;
 }
 
 static int32_t new_buf(struct hmw *w, char *name, int space, uint32_t line)
@@ -592,28 +585,19 @@ static void walk_alloc(struct hmw *w, LLVMValueRef call, int space)
 	}
 }
 
-static void walk_copy(struct hmw *w, LLVMValueRef call, int async, int ptsz)
+/* cudaMemcpy[Async](dst, src, bytes, kind[, stream]) (KIND HMO_COPY) or
+** cudaMemset[Async](dst, value, bytes[, stream]) (HMO_SET). */
+static void walk_mem(struct hmw *w, LLVMValueRef call, enum hm_opk kind, int async, int ptsz)
 {
-	struct hm_ref d = ref_of(w, arg(call, 0)), s = ref_of(w, arg(call, 1));
-	int32_t stream = async ? stream_of(w, arg(call, 4), ptsz) : ptsz ? HM_PER_THREAD : HM_LEGACY;
-	struct hm_op *op = emit(w, HMO_COPY, call);
+	struct hm_ref d = ref_of(w, arg(call, 0));
+	struct hm_ref s = kind == HMO_COPY ? ref_of(w, arg(call, 1)) : (struct hm_ref){ HM_NONE, 0, 0 };
+	int32_t stream = async ? stream_of(w, arg(call, kind == HMO_COPY ? 4 : 3), ptsz)
+		: ptsz ? HM_PER_THREAD : HM_LEGACY;
+	struct hm_op *op = emit(w, kind, call);
 	if (op == NULL)
 		return;
 	op->dst = d;
 	op->src = s;
-	op->bytes = const_or(arg(call, 2), -1);
-	op->async = (uint8_t)async;
-	op->stream = stream;
-}
-
-static void walk_set(struct hmw *w, LLVMValueRef call, int async, int ptsz)
-{
-	struct hm_ref d = ref_of(w, arg(call, 0));
-	int32_t stream = async ? stream_of(w, arg(call, 3), ptsz) : ptsz ? HM_PER_THREAD : HM_LEGACY;
-	struct hm_op *op = emit(w, HMO_SET, call);
-	if (op == NULL)
-		return;
-	op->dst = d;
 	op->bytes = const_or(arg(call, 2), -1);
 	op->async = (uint8_t)async;
 	op->stream = stream;
@@ -684,10 +668,10 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 		emit(w, HMO_SYNC_DEVICE, call);
 		return;
 	case RT_MEMCPY: case RT_MEMCPY_ASYNC:
-		walk_copy(w, call, rt == RT_MEMCPY_ASYNC, ptsz);
+		walk_mem(w, call, HMO_COPY, rt == RT_MEMCPY_ASYNC, ptsz);
 		return;
 	case RT_MEMSET: case RT_MEMSET_ASYNC:
-		walk_set(w, call, rt == RT_MEMSET_ASYNC, ptsz);
+		walk_mem(w, call, HMO_SET, rt == RT_MEMSET_ASYNC, ptsz);
 		return;
 	case RT_DEV_SYNC:
 		emit(w, HMO_SYNC_DEVICE, call);
@@ -823,21 +807,26 @@ static char *fn_file(LLVMValueRef fn)
 {
 	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
-			LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(I);
-			if (loc == NULL)
-				continue;
-			for (LLVMMetadataRef at = LLVMDILocationGetInlinedAt(loc); at;
-			     at = LLVMDILocationGetInlinedAt(at))
-				loc = at;
-			unsigned len = 0;
-			const char *f = lower_scope_file(LLVMGetTypeContext(LLVMTypeOf(I)),
-							 LLVMDILocationGetScope(loc), &len);
-			return f && len ? xstrndup(f, len) : NULL;
+			LLVMMetadataRef loc = lh_outer_loc(I);
+			if (loc != NULL)
+				return lh_loc_file(I, loc);
 		}
 	return NULL;
 }
 
 static void walk_body(struct hmw *w, LLVMValueRef fn);
+
+/* Adds FN to the functions of SEQ: its index. */
+static uint16_t push_fn(struct hm_seq *seq, LLVMValueRef fn)
+{
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(fn, &len);
+	char *raw = xstrndup(nm, len);
+	struct hm_fn f = { load_demangle(raw), fn_file(fn) };
+	free(raw);
+	VEC_PUSH(seq->fns, seq->nfn, seq->capfn, f);
+	return (uint16_t)(seq->nfn - 1);
+}
 
 static void walk_fn(struct hmw *w, LLVMValueRef fn)
 {
@@ -850,18 +839,9 @@ static void walk_fn(struct hmw *w, LLVMValueRef fn)
 	/* the two default streams come first */
 	new_stream(w, NULL, 0, 0);
 	new_stream(w, NULL, 0, 0);
-	size_t len = 0;
-	const char *nm = LLVMGetValueName2(fn, &len);
-	char *raw = xstrndup(nm, len);
-	seq.func = load_demangle(raw);
-	free(raw);
-	seq.file = fn_file(fn);
-	w->fn = 0;
+	w->fn = push_fn(&seq, fn);
 	w->depth = 0;
 	w->stack[0] = fn;
-	uint32_t t = seq.nfn;
-	VEC_PUSH(seq.fnames, seq.nfn, seq.capfn, xstrdup(seq.func));
-	VEC_PUSH(seq.ffiles, t, seq.capff, seq.file ? xstrdup(seq.file) : NULL);
 	walk_body(w, fn);
 	struct hostsites *hs = lh_sites(w->hc);
 	VEC_PUSH(hs->seqs, hs->nseqs, hs->capseqs, seq);
@@ -926,14 +906,7 @@ static int walk_inline(struct hmw *w, LLVMValueRef call, LLVMValueRef fn)
 		VEC_PUSH(w->barg, t, w->capbarg, LLVMGetOperand(call, i));
 	}
 	uint16_t caller = w->fn;
-	size_t len = 0;
-	const char *nm = LLVMGetValueName2(fn, &len);
-	char *raw = xstrndup(nm, len);
-	uint32_t t = w->seq->nfn;
-	VEC_PUSH(w->seq->fnames, w->seq->nfn, w->seq->capfn, load_demangle(raw));
-	VEC_PUSH(w->seq->ffiles, t, w->seq->capff, fn_file(fn));
-	free(raw);
-	w->fn = (uint16_t)(w->seq->nfn - 1);
+	w->fn = push_fn(w->seq, fn);
 	w->stack[++w->depth] = fn;
 	walk_body(w, fn);
 	w->depth--;

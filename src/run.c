@@ -603,7 +603,7 @@ static int host_findings(const struct run_opts *o, const struct hostsites *hs, c
 	for (uint32_t i = 0; i < hs->nseqs; i++) {
 		if (hs->seqs[i].truncated)
 			fprintf(stderr, "simulee-c: warning: %s: only the first %" PRIu32 " CUDA calls, "
-				"loads and stores of the host function are checked\n", hs->seqs[i].func,
+				"loads and stores of the host function are checked\n", hs->seqs[i].fns[0].name,
 				hs->seqs[i].nops);
 		hostmap_check(&hs->seqs[i], kwrites_may_write, (void *)kw, &fs);
 	}

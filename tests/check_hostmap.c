@@ -26,8 +26,8 @@ struct sb {
 static void sb_init(struct sb *b)
 {
 	memset(b, 0, sizeof *b);
-	b->s.func = xstrdup("main");
-	b->s.file = xstrdup("t.cu");
+	struct hm_fn f = { xstrdup("main"), xstrdup("t.cu") };
+	VEC_PUSH(b->s.fns, b->s.nfn, b->s.capfn, f);
 	for (int i = 0; i < 2; i++) {
 		struct hm_stream st = { 0 };
 		VEC_PUSH(b->s.streams, b->s.nstreams, b->s.capstreams, st);
