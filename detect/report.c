@@ -1389,6 +1389,7 @@ static void json_search(struct jb *b, cJSON *k, const struct report_search *s)
 			jnum(b, by, finding_kind_id((enum finding_kind)i), s->outside_by_kind[i]);
 	jput(b, o, "best_fitness", cJSON_CreateNumber(s->best_fitness));
 	jstr(b, o, "stop", s->stop);
+	jnum(b, o, "cut", s->cut);
 }
 
 int report_json(FILE *out, const struct report *r)

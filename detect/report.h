@@ -40,7 +40,10 @@ struct report_search {
 	uint32_t outside_contract;		/* of them, faulting */
 	uint32_t outside_by_kind[FK__COUNT];	/* by fault */
 	double best_fitness;			/* F of the best launch */
-	const char *stop;			/* "threshold", "generations", "time-limit" */
+	const char *stop;			/* "threshold", "generations", "time-limit",
+						   "stalled" */
+	uint32_t cut;				/* launches the time limit stopped or
+						   came before (not in evaluations) */
 };
 
 struct report_kernel {

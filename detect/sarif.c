@@ -654,6 +654,7 @@ static void run_properties(struct jb *b, cJSON *run, const struct report *r)
 			num(b, s, "generations", (uint64_t)k->search->generations_run + 1);
 			str(b, s, "stop", k->search->stop);
 			num(b, s, "outsideContract", k->search->outside_contract);
+			num(b, s, "cut", k->search->cut);
 		}
 	}
 }

@@ -319,8 +319,13 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	rs.generations = pb.generations;
 	rs.threshold = pb.threshold;
 	rs.generations_run = res.generations;
-	rs.evaluations = res.ncands;
-	rs.outside_contract = res.ncands - res.accepted;
+	rs.evaluations = res.ncands - res.cut;
+	rs.outside_contract = res.ncands - res.accepted - res.cut;
+	rs.cut = res.cut;
+	if (res.cut > 0 && res.cut == res.ncands)
+		fprintf(stderr, "simulee-c: warning: %s: the time limit (%g s) came before any "
+			"launch finished: nothing was checked (raise --time-limit; 0: none)\n",
+			k->demangled, pb.time_limit);
 	memcpy(rs.outside_by_kind, res.rejected_by, sizeof rs.outside_by_kind);
 	rs.best_fitness = res.cands[res.best].f;
 	rs.stop = res.stop == EVOLVE_STOP_THRESHOLD ? "threshold"

@@ -899,13 +899,38 @@ static uint64_t real_size_steps(const struct evolve_problem *pb, const struct ev
 struct worker {
 	struct mam *mam;
 	FILE *devnull;
+	double deadline;	/* the time limit's end (now()), 0: none */
 };
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Candidate C did not run to its end: the time limit stopped it or came
+** first.  It says nothing: no findings, no barriers, never the best. */
+static void cut_short(struct evolve_cand *c)
+{
+	findings_free(&c->fs);
+	free(c->bars);
+	c->bars = NULL;
+	c->nbars = 0;
+	c->rejected = EVOLVE_CUT;
+	c->f = c->r = 2;
+	c->work = 0;
+}
 
 /* Runs candidate C on W's model and memory: fills C's fitness, rejected,
 ** touched and work, its findings (for a rejected candidate, what it found
 ** up to its fault) and its barrier verdicts (none for a rejected one). */
 static void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
 {
+	if (w->deadline > 0 && now() >= w->deadline) {
+		cut_short(c);
+		return;
+	}
 	const struct program *p = pb->prog;
 	struct mem m;
 	mem_init(&m);
@@ -1037,6 +1062,7 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	}
 	/* a launch that breaks its contract is discarded: stop it there */
 	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET | 1u << FK_MEMORY_BUDGET;
+	cfg.deadline = w->deadline;
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
 	mam_clear_results(w->mam);
@@ -1073,6 +1099,8 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		for (uint32_t i = 0; i < c->nbars; i++)
 			c->bars[i] = *mam_barrier_at(w->mam, i);
 	}
+	if (ls.timed_out)
+		cut_short(c);
 	free(bounded);
 	free(alloc);
 	free(args);
@@ -1238,6 +1266,8 @@ static int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_
 {
 	if ((a->rejected >= 0) != (b->rejected >= 0))
 		return a->rejected < 0;
+	if ((a->rejected == EVOLVE_CUT) != (b->rejected == EVOLVE_CUT))
+		return b->rejected == EVOLVE_CUT;
 	if (a->beyond != b->beyond)
 		return !a->beyond;
 	if (a->f != b->f && !(a->f >= 1 && b->f >= 1))
@@ -1254,13 +1284,6 @@ static int redundant_so_far(const struct barrier_verdicts *bv)
 		if (barrier_record_verdict(&bv->v[i]) == BV_REDUNDANT)
 			return 1;
 	return 0;
-}
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 struct site_ref {
@@ -1346,6 +1369,10 @@ static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 	if (c->rejected < 0 && d->s->grid_blind && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1)
 		drop_identical_writes(&c->fs);
 	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
+	if (c->rejected == EVOLVE_CUT) {
+		r->cut++;
+		return idx;
+	}
 	if (c->rejected >= 0) {
 		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]++;
 		return idx;
@@ -1378,9 +1405,12 @@ static const struct finding *fault_at(const struct evolve_cand *c, enum finding_
 
 /* Records assumption NA, or lowers the bound of the one it refines (same
 ** array and component, or same parameter); marks the candidates beyond the
-** assumptions. */
+** assumptions.  Nothing once the time limit has cut a launch short: a probe
+** it cut says nothing, and the search ends. */
 static void add_assumption(struct evolve_result *r, const struct evolve_assumption *na)
 {
+	if (r->cut)
+		return;		/* a probe the time limit cut short showed nothing */
 	struct evolve_assumption *a = NULL;
 	for (uint32_t k = 0; k < r->nassumptions && a == NULL; k++) {
 		struct evolve_assumption *o = &r->assumptions[k];
@@ -1952,7 +1982,8 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 	uint32_t first = d->res->ncands;
 	for (uint32_t i = 0; i < n; i++)
 		add_cand(d, &cands[i], gen);
-	for (uint32_t i = first; i < first + n; i++) {
+	/* once the time limit has cut a launch, probes would be cut too */
+	for (uint32_t i = first; i < first + n && d->res->cut == 0; i++) {
 		host_fault(d, i, gen);
 		struct evolve_cand *c = &d->res->cands[i];
 		/* a host launch's faults are the program's bugs, not assumptions */
@@ -2313,9 +2344,9 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		pop[i] = base + i;
 	sort_pop(out, pop, P);
 	report_progress(d, 0, pop[0]);
-	out->stop = EVOLVE_STOP_GENERATIONS;
+	out->stop = out->cut ? EVOLVE_STOP_TIME : EVOLVE_STOP_GENERATIONS;
 	uint32_t stall = 0, fresh = P;
-	for (uint32_t gen = 1; gen <= generations; gen++) {
+	for (uint32_t gen = 1; gen <= generations && !out->cut; gen++) {
 		const struct evolve_cand *best = &out->cands[pop[0]];
 		/* acceptable (the paper's stop), once a population's worth of
 		** launches within the contract has been seen and no barrier is
@@ -2360,6 +2391,10 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		sort_pop(out, pop, 3 * P);
 		out->generations += 1;
 		report_progress(d, gen, pop[0]);
+		if (out->cut) {
+			out->stop = EVOLVE_STOP_TIME;
+			break;
+		}
 		/* no better launch and nothing new found: the search has settled */
 		double now_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
 		stall = now_f < best_f || d->seen.n > nfound ? 0 : stall + 1;
@@ -2425,6 +2460,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	for (unsigned i = 0; i < d.nw; i++) {
 		d.ws[i].mam = mam_new(&mo);
 		d.ws[i].devnull = fopen("/dev/null", "w");
+		d.ws[i].deadline = pb->time_limit > 0 ? t0 + pb->time_limit : 0;
 	}
 
 	if (pb->nsites > 0) {
@@ -2432,7 +2468,8 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 		** (outside every observed launch: counted, not listed) */
 		run_phase(&d, &g, 1, pb->generations, 1, t0);
 		/* it looks for the kernel's assumptions, so no early stop */
-		run_phase(&d, &g, 0, pb->generations / 2, 0, t0);
+		if (out->stop != EVOLVE_STOP_TIME)
+			run_phase(&d, &g, 0, pb->generations / 2, 0, t0);
 	} else {
 		run_phase(&d, &g, 0, pb->generations, 1, t0);
 	}

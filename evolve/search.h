@@ -151,6 +151,8 @@ struct evolve_problem {
 	uint64_t max_memory;	/* simulated bytes per launch (struct mem limit; 0: none) */
 };
 
+#define EVOLVE_CUT (FK__COUNT + 1)
+
 /* An evaluated candidate. */
 struct evolve_cand {
 	struct dim3 grid, block;
@@ -161,7 +163,9 @@ struct evolve_cand {
 	struct evolve_fill *fill;	/* per parameter: generator (BUFFER, unpinned) */
 	uint64_t *touched;	/* per parameter: elements the launch reached (BUFFER) */
 	double f, r;		/* fitness */
-	int rejected;		/* enum finding_kind of the fault, or -1 */
+	int rejected;		/* enum finding_kind of the fault, FK__COUNT when
+				   the launch could not run, EVOLVE_CUT when the
+				   time limit stopped it or came before it; or -1 */
 	uint32_t generation;
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
 	uint8_t beyond;		/* breaks an inferred assumption */
@@ -212,7 +216,8 @@ struct evolve_assumption {
 enum evolve_stop {
 	EVOLVE_STOP_THRESHOLD,		/* the best F fell below the threshold */
 	EVOLVE_STOP_GENERATIONS,	/* all generations ran */
-	EVOLVE_STOP_TIME,		/* the time limit */
+	EVOLVE_STOP_TIME,		/* the time limit (between generations, or
+					   inside one: evolve_result cut) */
 	EVOLVE_STOP_STALL,		/* generations without a better F or a new finding */
 };
 
@@ -232,6 +237,9 @@ struct evolve_result {
 	uint32_t generations;		/* generations run after the initial population */
 	uint32_t accepted;		/* candidates within the contract */
 	uint32_t rejected_by[FK__COUNT];	/* candidates outside it, by fault */
+	uint32_t cut;			/* candidates the time limit cut short or
+					   came before (never run to their end:
+					   neither accepted nor outside) */
 	enum evolve_stop stop;
 	double seconds;			/* wall time */
 };

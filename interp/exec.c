@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "interp/exec.h"
 #include "interp/mathfn.h"
@@ -54,6 +55,17 @@ void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint3
 	f->ws_blocked = 0;
 	w->active = mask;
 	w->pc = 0;
+}
+
+int exec_past_deadline(struct exec *ex)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if ((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 < ex->cfg->deadline)
+		return 0;
+	ex->stopped = 1;
+	ex->timed_out = 1;
+	return 1;
 }
 
 /* Ends the launch: W, the warp running (or NULL), leaves at its next
@@ -1906,7 +1918,12 @@ reload:
 				stall_warp(w);
 				return WARP_DONE;
 			}
-			/* a turn ended: yield when another warp can run */
+			/* a turn ended: stop at the deadline; yield when
+			** another warp can run */
+			if (ex->cfg->deadline > 0 && exec_past_deadline(ex)) {
+				w->steps--;
+				goto stopped;
+			}
 			limit = turn_end(w->steps, ex->max_steps, ex->turn);
 			if (others_run(ex, w)) {
 				w->steps--;

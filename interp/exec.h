@@ -97,6 +97,8 @@ struct exec {
 	** pushed past the budget, so that the dispatch loop leaves at its next
 	** instruction without testing anything per instruction. */
 	int stopped;
+	uint8_t timed_out;	/* launch_cfg deadline: stopped by the clock */
+	uint32_t polls;		/* warp runs since the clock was last read */
 	struct warp *stop_warp;
 	uint64_t stop_steps;
 	/* the cooperative launch's grid workspace (a tagged pointer, 0 when
@@ -173,6 +175,10 @@ void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint3
 ** stopped: then nothing is recorded). */
 struct finding *exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 			     enum finding_kind k, uint64_t addr, const char *detail);
+
+/* Whether launch_cfg's deadline has passed: if so the launch stops
+** (ex->stopped, ex->timed_out).  Reads the clock. */
+int exec_past_deadline(struct exec *ex);
 
 /* Whether a finding of kind K ends the launch (launch_cfg stop_kinds). */
 static inline int exec_stops_on(const struct exec *ex, enum finding_kind k)

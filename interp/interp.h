@@ -75,7 +75,8 @@ struct launch_stats {
 	uint64_t warp_insns;
 	uint64_t lane_insns;
 	uint64_t mem_accesses;
-	uint64_t stopped;	/* launches that stop_kinds ended early */
+	uint64_t stopped;	/* launches that stop_kinds or the deadline ended early */
+	uint64_t timed_out;	/* launches the deadline ended (launch_cfg) */
 	uint64_t pruned;	/* lane accesses kept out of the model (pruned sites) */
 	/* launch_cfg fitness: distinct 4-byte words of global and shared
 	** memory the launch touched (shared: per block) and the lane
@@ -100,6 +101,11 @@ struct launch_cfg {
 	** Races and redundant barriers, which the caller derives from the
 	** model afterwards, are not the interpreter's.  0: run to the end. */
 	uint32_t stop_kinds;
+	/* CLOCK_MONOTONIC seconds at which the launch stops where it is,
+	** unfinished: interp_launch returns 0 with the findings so far and
+	** counts it in stats->timed_out (the caller discards such a launch).
+	** Checked between warps' turns.  0: none. */
+	double deadline;
 	/* What shared memory holds when a block starts (unspecified on the
 	** hardware): SHARED_INIT fills each __shared__ variable's SIZE bytes
 	** at DATA, of element type ELEM (enum elem_type, ET_NONE unknown),

@@ -361,6 +361,18 @@ static void start_block(struct exec *ex, struct warp *ws, uint32_t fn, const uin
 	}
 }
 
+/* launch_cfg deadline: between warps' runs the clock is read every
+** DEADLINE_POLLS runs (a run ends at a barrier, or after a turn, where
+** exec_warp reads it itself). */
+#define DEADLINE_POLLS 64
+static void past_deadline(struct exec *ex)
+{
+	if (ex->cfg->deadline <= 0 || ++ex->polls < DEADLINE_POLLS)
+		return;
+	ex->polls = 0;
+	exec_past_deadline(ex);
+}
+
 /*
 ** Runs the warps of a started block until every thread has exited (returns
 ** 0), or until its master thread has arrived at a grid barrier (returns 1):
@@ -380,6 +392,7 @@ static int run_block(struct exec *ex, struct warp *ws)
 				any_blocked = 1;
 			parked |= st == WARP_GRID;
 			yielded |= st == WARP_YIELD;
+			past_deadline(ex);
 			if (ex->stopped)
 				break;
 		}
@@ -796,6 +809,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		ex.max_steps = UINT64_MAX - 2;
 	ex.turn = EXEC_TURN(ex.max_steps);
 	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
+	ex.polls = DEADLINE_POLLS - 1;	/* the clock is read at the first warp */
 	ex.mam = cfg->mam;
 	if (ex.mam) {
 		const uint32_t g[3] = { cfg->grid.x, cfg->grid.y, cfg->grid.z };
@@ -863,6 +877,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		cfg->stats->lane_insns += ex.lane_insns;
 		cfg->stats->mem_accesses += ex.mem_accesses;
 		cfg->stats->stopped += (uint64_t)ex.stopped;
+		cfg->stats->timed_out += ex.timed_out;
 		cfg->stats->pruned += ex.pruned;
 		cfg->stats->units += ex.units;
 		cfg->stats->unit_accesses += ex.unit_accesses;

@@ -282,9 +282,12 @@ static void search_lines(FILE *out, const struct report *rep)
 		if (s == NULL)
 			continue;
 		fprintf(out, "simulee-c: %s: searched %" PRIu32 " launch%s in %" PRIu32
-			" generation%s (stop: %s), best fitness %.3g", rep->kernels[k].demangled,
+			" generation%s (stop: %s", rep->kernels[k].demangled,
 			s->evaluations, s->evaluations == 1 ? "" : "es", s->generations_run + 1,
-			s->generations_run ? "s" : "", s->stop, s->best_fitness);
+			s->generations_run ? "s" : "", s->stop);
+		if (s->cut)
+			fprintf(out, ", %" PRIu32 " launch%s cut short", s->cut, s->cut == 1 ? "" : "es");
+		fprintf(out, "), best fitness %.3g", s->best_fitness);
 		if (s->outside_contract) {
 			fprintf(out, "; %" PRIu32 " outside the kernel's contract (", s->outside_contract);
 			const char *sep = "";

@@ -941,6 +941,64 @@ START_TEST(every_kernel)
 }
 END_TEST
 
+/* --time-limit holds inside a generation and inside a launch: a launch of
+** more than 64 threads loops until its step budget, which is put out of
+** reach; the search ends at the limit, not when the budget would end the
+** launch.  What finished is reported (the race), what the limit cut short
+** is counted apart and never a witness.  --jobs 1: which launches finish
+** before the first long one is fixed by the seed. */
+START_TEST(time_limit_cuts)
+{
+	char *bc = tu_compile_cu("__global__ void slowbig(int *p)\n"
+				 "{\n"
+				 "\tif (blockDim.x > 64)\n"
+				 "\t\tfor (;;)\n"
+				 "\t\t\tatomicAdd(&p[1], 1);\n"
+				 "\tp[0] = threadIdx.x;\n"
+				 "}\n"
+				 "__global__ void slowall(int *p)\n"
+				 "{\n"
+				 "\tfor (;;)\n"
+				 "\t\tatomicAdd(&p[1], 1);\n"
+				 "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "slowbig", "--format=json", "--time-limit",
+					  "1", "--jobs", "1", "--max-steps", "4000000000", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *s = search_of(doc);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(s, "stop")->valuestring, "time-limit");
+	ck_assert_int_ge(jint(s, "cut"), 1);
+	ck_assert_int_ge(jint(s, "evaluations"), 1);
+	ck_assert_int_eq(jint(s, "outside_contract"), 0);
+	const cJSON *l, *f;
+	int races = 0;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		races += strcmp(cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring, "data-race") == 0;
+	ck_assert_int_eq(races, 1);
+	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(doc, "launches")) {
+		const cJSON *b = cJSON_GetObjectItemCaseSensitive(l, "block");
+		int threads = 1;
+		for (int i = 0; i < 3; i++)
+			threads *= cJSON_GetArrayItem(b, i)->valueint;
+		ck_assert_int_le(threads, 64);
+	}
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	/* every launch is a long one: nothing finishes, and that is said */
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "slowall", "--time-limit", "1",
+					  "--max-steps", "4000000000", NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, "searched 0 launches in 1 generation (stop: time-limit, ") != NULL
+		      && strstr(r.out, " cut short)") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.err, "the time limit (1 s) came before any launch finished: nothing "
+			     "was checked") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* A host launch at its real size (each thread walks a row of 8192
 ** elements, about 120,000 instructions a warp) runs to its end in the
 ** search: its budget scales with its data, where the fixed 100,000 a
@@ -1022,6 +1080,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, shared_init_searched);
 	tcase_add_test(tc, provenance_replays);
 	tcase_add_test(tc, real_size_budget);
+	tcase_add_test(tc, time_limit_cuts);
 	suite_add_tcase(s, tc);
 	return s;
 }
