@@ -25,7 +25,8 @@ enum hm_space {
 	HM_DEVICE,	/* cudaMalloc */
 	HM_MANAGED,	/* cudaMallocManaged */
 	HM_HOST,	/* malloc, new[], a local array: pageable */
-	HM_PINNED,	/* cudaMallocHost, cudaHostAlloc */
+	HM_PINNED,	/* cudaMallocHost, cudaHostAlloc; host memory
+			   cudaHostRegister pins (the whole walk long) */
 };
 
 struct hm_buf {

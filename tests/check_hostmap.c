@@ -456,8 +456,8 @@ END_TEST
 static const char *const programs[] = {
 	"async_read_nosync", "copy_kernel_streams", "event_before_copy", "helper_launch_managed",
 	"kernels_two_streams",
-	"managed_read_nosync", "nonblocking_default_copy", "results_never_copied", "stream_array_partials",
-	"sync_wrong_stream",
+	"managed_read_nosync", "nonblocking_default_copy", "registered_read_nosync", "results_never_copied",
+	"stream_array_partials", "sync_wrong_stream",
 };
 #define NPROGRAMS (int)(sizeof programs / sizeof programs[0])
 
