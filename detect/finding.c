@@ -32,6 +32,7 @@ static const char *const kind_names[FK__COUNT] = {
 	[FK_HOST_UNCOPIED_READ] = "host read of results never copied back",
 	[FK_HOST_UNSYNC_READ] = "host read before synchronization",
 	[FK_STREAM_RACE] = "race between streams",
+	[FK_HOST_UNSYNC_WRITE] = "host write before synchronization",
 };
 
 static const char *const kind_ids[FK__COUNT] = {
@@ -59,6 +60,7 @@ static const char *const kind_ids[FK__COUNT] = {
 	[FK_HOST_UNCOPIED_READ] = "host-uncopied-read",
 	[FK_HOST_UNSYNC_READ] = "host-unsynchronized-read",
 	[FK_STREAM_RACE] = "stream-race",
+	[FK_HOST_UNSYNC_WRITE] = "host-unsynchronized-write",
 };
 
 static const char *const contract_names[CL__COUNT] = {
@@ -219,5 +221,6 @@ void findings_free(struct findings *fs)
 
 int finding_kind_is_host(enum finding_kind kind)
 {
-	return kind == FK_HOST_UNCOPIED_READ || kind == FK_HOST_UNSYNC_READ || kind == FK_STREAM_RACE;
+	return kind == FK_HOST_UNCOPIED_READ || kind == FK_HOST_UNSYNC_READ || kind == FK_STREAM_RACE
+	       || kind == FK_HOST_UNSYNC_WRITE;
 }

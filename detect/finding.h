@@ -41,6 +41,8 @@ enum finding_kind {
 				   kernel may still be writing */
 	FK_STREAM_RACE,		/* host: two streams' operations on the same device
 				   bytes, one writing, unordered */
+	FK_HOST_UNSYNC_WRITE,	/* host: writes a buffer an async copy or a running
+				   kernel may still be reading or writing */
 	FK__COUNT
 };
 

@@ -26,8 +26,10 @@ struct pending {
 	int32_t stream;
 	uint32_t pos;
 	int32_t buf;
-	int64_t lo, hi;		/* the bytes it writes; hi < 0: to the end */
-	uint8_t reported;
+	int64_t lo, hi;		/* the bytes it uses; hi < 0: to the end */
+	uint8_t write;		/* it writes them (else it only reads them) */
+	uint8_t reported;	/* a host read of them was reported */
+	uint8_t wreported;	/* a host write */
 };
 
 struct hmc {
@@ -228,17 +230,18 @@ static void touch(struct hmc *c, uint32_t op, uint32_t pos, struct hm_ref r, int
 	VEC_PUSH(c->t, c->nt, c->capt, t);
 }
 
-/* Operation OP (at POS on its stream) writes host-visible R, BYTES of it
-** (-1: up to the end) while the host goes on. */
-static void pend(struct hmc *c, uint32_t op, uint32_t pos, struct hm_ref r, int64_t bytes)
+/* Operation OP (at POS on its stream) writes (WRITE) or reads host-visible
+** R, BYTES of it (-1: up to the end) while the host goes on. */
+static void pend(struct hmc *c, uint32_t op, uint32_t pos, struct hm_ref r, int64_t bytes, int write)
 {
 	if (r.buf == HM_NONE || !r.off_known)
 		return;
-	struct pending p = { op, c->seq->ops[op].stream, pos, r.buf, r.off, bytes < 0 ? -1 : r.off + bytes, 0 };
+	struct pending p = { op, c->seq->ops[op].stream, pos, r.buf, r.off, bytes < 0 ? -1 : r.off + bytes,
+			     (uint8_t)write, 0, 0 };
 	VEC_PUSH(c->p, c->np, c->capp, p);
 }
 
-/* Whether a host read at R may read bytes P writes: at a known offset,
+/* Whether a host access at R may touch bytes P uses: at a known offset,
 ** when P covers it; at an unknown one (a loop over the buffer), when P
 ** starts at the buffer's start. */
 static int reads_pending(const struct pending *p, struct hm_ref r)
@@ -255,7 +258,7 @@ static void host_read(struct hmc *c, const struct hm_op *o, int call)
 	const struct hm_buf *hb = &c->seq->bufs[b];
 	for (uint32_t i = 0; i < c->np; i++) {
 		struct pending *p = &c->p[i];
-		if (p->buf != b || p->reported || hb->atomic || c->host[p->stream] >= p->pos
+		if (p->buf != b || !p->write || p->reported || hb->atomic || c->host[p->stream] >= p->pos
 		    || !reads_pending(p, o->dst))
 			continue;
 		p->reported = 1;
@@ -284,6 +287,28 @@ static void host_read(struct hmc *c, const struct hm_op *o, int call)
 	}
 }
 
+/* The host stores into O->dst. */
+static void host_write(struct hmc *c, const struct hm_op *o)
+{
+	int32_t b = o->dst.buf;
+	const struct hm_buf *hb = &c->seq->bufs[b];
+	for (uint32_t i = 0; i < c->np; i++) {
+		struct pending *p = &c->p[i];
+		if (p->buf != b || p->wreported || hb->atomic || c->host[p->stream] >= p->pos
+		    || !reads_pending(p, o->dst))
+			continue;
+		p->wreported = 1;
+		const struct hm_op *po = &c->seq->ops[p->op];
+		char *x = describe(c, po);
+		char *d = xasprintf("%s may still be %s it: no cudaStreamSynchronize, "
+				    "cudaDeviceSynchronize or cudaEventSynchronize covers it", x,
+				    po->op == HMO_LAUNCH ? (p->write ? "using" : "reading")
+				    : p->write ? "copying into" : "copying from");
+		free(x);
+		add(c, FK_HOST_UNSYNC_WRITE, o, b, d);
+	}
+}
+
 static void launch(struct hmc *c, uint32_t i, hm_may_write_fn may_write, void *ctx)
 {
 	const struct hm_op *o = &c->seq->ops[i];
@@ -297,8 +322,8 @@ static void launch(struct hmc *c, uint32_t i, hm_may_write_fn may_write, void *c
 		uint8_t sp = c->seq->bufs[r.buf].space;
 		if (sp == HM_DEVICE)
 			touch(c, i, pos, r, 0, 1, w);
-		else if (w)	/* managed, or host memory the kernel maps */
-			pend(c, i, pos, r, -1);
+		else	/* managed, or host memory the kernel maps */
+			pend(c, i, pos, r, -1, w);
 	}
 }
 
@@ -359,6 +384,10 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 		case HMO_READ:
 			host_read(&c, o, 0);
 			break;
+		case HMO_WRITE:
+			if (!o->runtime)
+				host_write(&c, o);
+			break;
 		case HMO_CALL:
 			host_read(&c, o, 1);
 			break;
@@ -373,7 +402,12 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 			** behavior") */
 			int pinned = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space == HM_PINNED;
 			if (o->async && pinned)
-				pend(&c, i, pos, o->dst, o->bytes);
+				pend(&c, i, pos, o->dst, o->bytes, 1);
+			/* likewise only a copy from pinned memory still reads it
+			** after cudaMemcpyAsync returns (from pageable memory the
+			** runtime stages it first) */
+			if (o->async && o->src.buf != HM_NONE && seq->bufs[o->src.buf].space == HM_PINNED)
+				pend(&c, i, pos, o->src, o->bytes, 0);
 			int host_dst = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space != HM_DEVICE;
 			if (!o->async || (host_dst && !pinned))	/* the host waits for it */
 				join(c.host, c.cur, c.S);

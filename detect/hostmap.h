@@ -8,7 +8,7 @@
 ** host have reached, the legacy default stream joins every blocking stream
 ** both ways, a host synchronization joins a stream's clock (or every
 ** clock) into the host's, and an event carries its stream's clock from
-** cudaEventRecord to cudaEventSynchronize or cudaStreamWaitEvent.  Three
+** cudaEventRecord to cudaEventSynchronize or cudaStreamWaitEvent.  Four
 ** mistakes are findings (contract host, no launch of their own):
 **   FK_HOST_UNCOPIED_READ   the host reads a host buffer nothing wrote (no
 **                           store, no call given it, no copy into it) after
@@ -17,7 +17,12 @@
 **                           copy from the device may still be writing, or a
 **                           managed buffer a kernel still running may write;
 **   FK_STREAM_RACE          two operations on different streams touch the
-**                           same device bytes, one writing, unordered.
+**                           same device bytes, one writing, unordered;
+**   FK_HOST_UNSYNC_WRITE    the host stores into a host buffer an
+**                           asynchronous copy may still be reading (from
+**                           pinned memory) or writing (into it), or a
+**                           managed or mapped buffer a kernel still
+**                           running may use.
 */
 #ifndef SIMULEE_DETECT_HOSTMAP_H
 #define SIMULEE_DETECT_HOSTMAP_H

@@ -544,6 +544,11 @@ char *report_message(const struct finding *f)
 		       f->where ? f->where : "?");
 		return sb_take(&b);
 	}
+	if (f->kind == FK_HOST_UNSYNC_WRITE) {
+		sb_add(&b, "host writes '%s' before the device's work on it is synchronized",
+		       f->where ? f->where : "?");
+		return sb_take(&b);
+	}
 	if (f->kind == FK_STREAM_RACE) {
 		sb_add(&b, "race between streams on device buffer '%s'", f->where ? f->where : "?");
 		return sb_take(&b);
@@ -992,6 +997,7 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 			f->executions, plural(f->executions, "", "s"));
 		break;
 	case FK_HOST_UNCOPIED_READ: case FK_HOST_UNSYNC_READ: case FK_STREAM_RACE:
+	case FK_HOST_UNSYNC_WRITE:
 		if (f->loc.func)
 			fprintf(out, "  in %s (host code)\n", f->loc.func);
 		break;

@@ -181,6 +181,14 @@ static const struct rule_text rule_texts[FK__COUNT] = {
 		"Operations on different streams may run in any order or at once. Put both on one "
 		"stream, or record an event after the first (cudaEventRecord) and make the second's "
 		"stream wait for it (cudaStreamWaitEvent), or synchronize in between." },
+	[FK_HOST_UNSYNC_WRITE] = { "Host writes before synchronizing",
+		"The host writes a buffer that an asynchronous copy (from pinned memory to the "
+		"device, or from the device into it), or a kernel still running (managed or mapped "
+		"memory), may still be reading or writing.",
+		"The device may see the new bytes, the old ones or a mix, or overwrite what the host "
+		"wrote. Call cudaStreamSynchronize on the stream (or cudaEventSynchronize on an event "
+		"recorded after the work, or cudaDeviceSynchronize) before the host writes the "
+		"buffer again, or write into a second buffer." },
 	[FK_UNCOALESCED] = { "Uncoalesced global memory access",
 		"A warp's access touches many more 32-byte sectors of global memory than its bytes "
 		"need, so most of each sector fetched is wasted.",

@@ -87,6 +87,8 @@ enum hm_opk {
 struct hm_op {
 	uint8_t op;		/* enum hm_opk */
 	uint8_t async;		/* HMO_COPY, HMO_SET: on stream, the host does not wait */
+	uint8_t runtime;	/* HMO_WRITE: a runtime call's out-parameter (a
+				   handle it fills), not a store of the program */
 	uint32_t line;
 	uint16_t fn;		/* the function it is in: hm_seq.fns (0: the
 				   sequence's own; others: helpers walked at their calls) */

@@ -426,15 +426,16 @@ static struct hm_op *emit(struct hmw *w, int opk, LLVMValueRef at)
 }
 
 /* A host read or write of what P points to, when it is a buffer the host
-** can touch. */
-static void host_access(struct hmw *w, int opk, LLVMValueRef p, LLVMValueRef at)
+** can touch: the operation, or NULL. */
+static struct hm_op *host_access(struct hmw *w, int opk, LLVMValueRef p, LLVMValueRef at)
 {
 	struct hm_ref r = ref_of(w, p);
 	if (r.buf == HM_NONE || w->seq->bufs[r.buf].space == HM_DEVICE)
-		return;
+		return NULL;
 	struct hm_op *op = emit(w, opk, at);
 	if (op)
 		op->dst = r;
+	return op;
 }
 
 static LLVMValueRef arg(LLVMValueRef call, unsigned i)
@@ -488,8 +489,11 @@ static void call_uses(struct hmw *w, LLVMValueRef call)
 static void call_writes(struct hmw *w, LLVMValueRef call)
 {
 	unsigned n = (unsigned)LLVMGetNumArgOperands(call);
-	for (unsigned i = 0; i < n; i++)
-		host_access(w, HMO_WRITE, LLVMGetOperand(call, i), call);
+	for (unsigned i = 0; i < n; i++) {
+		struct hm_op *op = host_access(w, HMO_WRITE, LLVMGetOperand(call, i), call);
+		if (op)
+			op->runtime = 1;
+	}
 }
 
 /* Whether defined function FN calls the runtime or launches, itself or

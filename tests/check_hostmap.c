@@ -404,6 +404,44 @@ START_TEST(managed)
 }
 END_TEST
 
+/* Host stores while a copy or a kernel may still use the buffer: a copy
+** from pinned memory (0) and into it (1), from pageable memory (2: staged
+** before cudaMemcpyAsync returns), after a stream synchronization (3), a
+** runtime call's out-parameter (4), a kernel only reading managed memory
+** (5), a store at an unknown offset when the copy starts past the start
+** (6) and at the start (7), a store outside the copied bytes (8). */
+START_TEST(unsync_writes)
+{
+	static const char *const want[] = {
+		"host-unsynchronized-write:5:h", "host-unsynchronized-write:5:h", "", "",
+		"", "host-unsynchronized-write:5:m", "", "host-unsynchronized-write:5:h", "",
+	};
+	for (int how = 0; how < 9; how++) {
+		struct sb b;
+		sb_init(&b);
+		int32_t s = sb_stream(&b, "s", 0, 0);
+		int32_t h = sb_buf(&b, "h", how == 2 ? HM_HOST : HM_PINNED);
+		int32_t d = sb_buf(&b, "d", HM_DEVICE);
+		int32_t m = sb_buf(&b, "m", HM_MANAGED);
+		if (how == 5) {
+			struct hm_ref args[1] = { at(m, 0) };
+			sb_launch(&b, 3, "r", s, 1, args);
+		} else if (how == 1) {
+			sb_copy(&b, 3, at(h, 0), at(d, 0), 4096, s, 1);
+		} else {
+			sb_copy(&b, 3, at(d, 0), at(h, how == 6 ? 1024 : 0), how == 8 ? 1024 : 4096, s, 1);
+		}
+		if (how == 3)
+			sb_simple(&b, HMO_SYNC_STREAM, 4, at(HM_NONE, 0), s, HM_NONE);
+		struct hm_ref where = how == 6 || how == 7 ? anywhere(h) : at(h, how == 8 ? 2048 : 8);
+		sb_simple(&b, HMO_WRITE, 5, how == 5 ? at(m, 0) : where, 0, HM_NONE);
+		if (how == 4)
+			b.s.ops[b.s.nops - 1].runtime = 1;
+		expect(&b, how, want[how]);
+	}
+}
+END_TEST
+
 /* ---- what a kernel may write --------------------------------------------- */
 
 static const char may_write_src[] =
@@ -457,7 +495,7 @@ static const char *const programs[] = {
 	"async_read_nosync", "copy_kernel_streams", "event_before_copy", "helper_launch_managed",
 	"kernels_two_streams",
 	"managed_read_nosync", "nonblocking_default_copy", "registered_read_nosync", "results_never_copied",
-	"stream_array_partials", "sync_wrong_stream",
+	"staging_refill", "stream_array_partials", "sync_wrong_stream",
 };
 #define NPROGRAMS (int)(sizeof programs / sizeof programs[0])
 
@@ -699,6 +737,7 @@ Suite *hostmap_suite(void)
 	tcase_add_test(tc, uncopied);
 	tcase_add_test(tc, stream_races);
 	tcase_add_test(tc, managed);
+	tcase_add_test(tc, unsync_writes);
 	tcase_add_test(tc, unknown_stream);
 	tcase_add_test(tc, may_write);
 	suite_add_tcase(s, tc);
