@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/util.h"
 
@@ -162,4 +163,11 @@ int sim_fail(struct sim_error *e, int status, const char *fmt, ...)
 		e->status = status;
 	}
 	return status;
+}
+
+double mono_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }

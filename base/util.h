@@ -36,6 +36,10 @@ void arena_free(struct arena *a);
 /* The number of bits set in X.  __builtin_popcount is a library call on
 ** the x86-64 baseline (no POPCNT), a few percent of a detection run when it
 ** sits in the model's lane loops. */
+/* Seconds of CLOCK_MONOTONIC: the search's time limit and the deadline
+** a launch is given (launch_cfg.deadline) are read from this one clock. */
+double mono_seconds(void);
+
 static inline unsigned popc32(uint32_t x)
 {
 #if defined(__POPCNT__)

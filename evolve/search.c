@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "detect/races.h"
 #include "evolve/pcg32.h"
@@ -899,15 +898,8 @@ static uint64_t real_size_steps(const struct evolve_problem *pb, const struct ev
 struct worker {
 	struct mam *mam;
 	FILE *devnull;
-	double deadline;	/* the time limit's end (now()), 0: none */
+	double deadline;	/* the time limit's end (mono_seconds()), 0: none */
 };
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 /* Candidate C did not run to its end: the time limit stopped it or came
 ** first.  It says nothing: no findings, no barriers, never the best. */
@@ -927,7 +919,7 @@ static void cut_short(struct evolve_cand *c)
 ** up to its fault) and its barrier verdicts (none for a rejected one). */
 static void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
 {
-	if (w->deadline > 0 && now() >= w->deadline) {
+	if (w->deadline > 0 && mono_seconds() >= w->deadline) {
 		cut_short(c);
 		return;
 	}
@@ -2356,7 +2348,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 			out->stop = EVOLVE_STOP_THRESHOLD;
 			break;
 		}
-		if (pb->time_limit > 0 && now() - t0 > pb->time_limit) {
+		if (pb->time_limit > 0 && mono_seconds() - t0 > pb->time_limit) {
 			out->stop = EVOLVE_STOP_TIME;
 			break;
 		}
@@ -2416,7 +2408,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	memset(out, 0, sizeof *out);
 	if (pb->population == 0)
 		return sim_fail(err, SIM_ERR_USAGE, "--population must be at least 1");
-	double t0 = now();
+	double t0 = mono_seconds();
 	struct evolve_reads rd;
 	evolve_reads_of(pb->prog, pb->func, &rd);
 	struct space s = { .pb = pb };
@@ -2475,7 +2467,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	}
 	out->best = d.best;
 	conclude(&d);
-	out->seconds = now() - t0;
+	out->seconds = mono_seconds() - t0;
 	free(d.seen.v);
 	free(d.probed);
 	free(s.band_off);

@@ -18,7 +18,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "interp/exec.h"
 #include "interp/mathfn.h"
@@ -59,9 +58,7 @@ void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint3
 
 int exec_past_deadline(struct exec *ex)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	if ((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 < ex->cfg->deadline)
+	if (mono_seconds() < ex->cfg->deadline)
 		return 0;
 	ex->stopped = 1;
 	ex->timed_out = 1;

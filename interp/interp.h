@@ -101,7 +101,7 @@ struct launch_cfg {
 	** Races and redundant barriers, which the caller derives from the
 	** model afterwards, are not the interpreter's.  0: run to the end. */
 	uint32_t stop_kinds;
-	/* CLOCK_MONOTONIC seconds at which the launch stops where it is,
+	/* mono_seconds() (base/util.h) at which the launch stops where it is,
 	** unfinished: interp_launch returns 0 with the findings so far and
 	** counts it in stats->timed_out (the caller discards such a launch).
 	** Checked between warps' turns.  0: none. */
