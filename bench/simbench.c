@@ -539,7 +539,7 @@ static void si(char *buf, size_t n, double v)
 static int load_bench(const struct bench *bn, const char *dir, const char *olevel, struct loaded *l)
 {
 	char *path = xasprintf("%s/func/%s.%s.bc", dir, bn->name, olevel);
-	struct load_options lo = { .verify = 1 };
+	struct load_options lo = { 0 };
 	struct sim_error err = { 0 };
 	int ki = -1;
 	if (interp_load(path, &lo, l, &err) < 0) {

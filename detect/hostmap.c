@@ -42,6 +42,7 @@ struct hmc {
 	uint8_t *recorded;	/* nevents */
 	uint32_t *cur;		/* S: the clock of the operation being enqueued */
 	uint8_t *said;		/* per buffer: its host-uncopied-read was reported */
+	uint8_t *pinned;	/* per buffer: pinned at the operation checked */
 	struct touch *t;
 	uint32_t nt, capt;
 	struct pending *p;
@@ -342,7 +343,8 @@ static int op_ok(const struct hm_seq *seq, const struct hm_op *o)
 	for (uint32_t a = 0; o->op == HMO_LAUNCH && a < o->nargs; a++)
 		if (!ref_ok(seq, o->args[a]))
 			return 0;
-	return !((o->op == HMO_ALLOC || o->op == HMO_READ || o->op == HMO_WRITE || o->op == HMO_CALL)
+	return !((o->op == HMO_ALLOC || o->op == HMO_READ || o->op == HMO_WRITE || o->op == HMO_CALL
+		  || o->op == HMO_PIN || o->op == HMO_UNPIN)
 		 && o->dst.buf == HM_NONE);
 }
 
@@ -360,6 +362,9 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 	c.recorded = xcalloc(seq->nevents + 1, 1);
 	c.said = xcalloc(seq->nbufs + 1, 1);
 	c.ever_written = xcalloc(seq->nbufs + 1, 1);
+	c.pinned = xcalloc(seq->nbufs + 1, 1);
+	for (uint32_t b = 0; b < seq->nbufs; b++)
+		c.pinned[b] = seq->bufs[b].space == HM_PINNED;
 	for (uint32_t i = 0; i < seq->nops; i++) {
 		const struct hm_op *o = &seq->ops[i];
 		if (!op_ok(seq, o))
@@ -400,13 +405,13 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 			** copy is done, and a copy involving managed memory is
 			** synchronous (the runtime's "API synchronization
 			** behavior") */
-			int pinned = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space == HM_PINNED;
+			int pinned = o->dst.buf != HM_NONE && c.pinned[o->dst.buf];
 			if (o->async && pinned)
 				pend(&c, i, pos, o->dst, o->bytes, 1);
 			/* likewise only a copy from pinned memory still reads it
 			** after cudaMemcpyAsync returns (from pageable memory the
 			** runtime stages it first) */
-			if (o->async && o->src.buf != HM_NONE && seq->bufs[o->src.buf].space == HM_PINNED)
+			if (o->async && o->src.buf != HM_NONE && c.pinned[o->src.buf])
 				pend(&c, i, pos, o->src, o->bytes, 0);
 			int host_dst = o->dst.buf != HM_NONE && seq->bufs[o->dst.buf].space != HM_DEVICE;
 			if (!o->async || (host_dst && !pinned))	/* the host waits for it */
@@ -420,6 +425,9 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 		}
 		case HMO_LAUNCH:
 			launch(&c, i, may_write, ctx);
+			break;
+		case HMO_PIN: case HMO_UNPIN:
+			c.pinned[o->dst.buf] = o->op == HMO_PIN;
 			break;
 		case HMO_SYNC_DEVICE:
 			sync_all(&c);
@@ -470,6 +478,7 @@ void hostmap_check(const struct hm_seq *seq, hm_may_write_fn may_write, void *ct
 	free(c.recorded);
 	free(c.said);
 	free(c.ever_written);
+	free(c.pinned);
 	free(c.t);
 	free(c.p);
 }
@@ -478,7 +487,7 @@ static const char *const opk_names[] = {
 	[HMO_ALLOC] = "alloc", [HMO_COPY] = "copy", [HMO_SET] = "set", [HMO_LAUNCH] = "launch",
 	[HMO_READ] = "read", [HMO_WRITE] = "write", [HMO_CALL] = "call", [HMO_SYNC_DEVICE] = "sync-device",
 	[HMO_SYNC_STREAM] = "sync-stream", [HMO_SYNC_EVENT] = "sync-event",
-	[HMO_RECORD] = "record", [HMO_WAIT] = "wait",
+	[HMO_RECORD] = "record", [HMO_WAIT] = "wait", [HMO_PIN] = "pin", [HMO_UNPIN] = "unpin",
 };
 
 static void print_ref(FILE *out, const struct hm_seq *s, struct hm_ref r)

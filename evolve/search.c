@@ -1084,15 +1084,16 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	/* a rejected launch keeps what it found before it ended: the probes
 	** read it (an access past an array's end, then a wild pointer), and
 	** host_fault may report its fault; only accepted launches are merged */
-	if (c->rejected < 0) {
+	if (ls.timed_out) {
+		/* the clock stopped it: the model holds half a launch */
+		cut_short(c);
+	} else if (c->rejected < 0) {
 		detect_races(p, w->mam, &m, 0, &c->fs);
 		c->nbars = mam_nbarriers(w->mam);
 		c->bars = xcalloc(c->nbars ? c->nbars : 1, sizeof *c->bars);
 		for (uint32_t i = 0; i < c->nbars; i++)
 			c->bars[i] = *mam_barrier_at(w->mam, i);
 	}
-	if (ls.timed_out)
-		cut_short(c);
 	free(bounded);
 	free(alloc);
 	free(args);
@@ -1946,7 +1947,12 @@ static void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 			if (d->pb->params[p].kind == EVOLVE_BUFFER && !d->pb->params[p].pinned)
 				pr.fill[p] = (struct evolve_fill){ .kind = fills[k], .k = 1 };
 		pr.probe = 1;
+		/* two launches decide whether the program's own launch is a
+		** bug: they run to their end whatever the clock says */
+		double deadline = d->ws[0].deadline;
+		d->ws[0].deadline = 0;
 		evaluate(d->pb, &d->ws[0], &pr);
+		d->ws[0].deadline = deadline;
 		uint32_t pi = add_cand(d, &pr, gen);
 		if (r->cands[pi].rejected != (int)kind || !fault_at(&r->cands[pi], kind, func, pc))
 			return;		/* the data's doing */
@@ -1965,6 +1971,40 @@ static void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 	note_seen(&d->seen, &h->fs);
 }
 
+/* Runs the inference rules on candidate I's faults (docs/CONTRACTS.md):
+** a host launch's faults are the program's bugs, not assumptions. */
+static void infer_from(struct driver *d, uint32_t i, uint32_t gen)
+{
+	static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {
+		infer_assumption, infer_tile_min, infer_whole_warps,
+	};
+	for (int k = 0; k < 3; k++) {
+		const struct evolve_cand *c = &d->res->cands[i];
+		if (c->rejected < 0 && c->site < 0 && !c->beyond)
+			infer[k](d, i, gen);
+	}
+	const struct evolve_cand *c = &d->res->cands[i];
+	/* with host sites the host's values decide a parameter; a quotient
+	** by 0 (all ones) used as an index is below its array, which rejects
+	** the launch after the division that explains it */
+	int bad_ptr = c->rejected == FK_OOB || c->rejected == FK_NULL
+		      || c->rejected == FK_INVALID_PTR;
+	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0)
+		infer_nonzero(d, i, gen);
+}
+
+/* Candidate I of R, counted as accepted or rejected, is cut after all. */
+static void uncount_cut(struct evolve_result *r, uint32_t i)
+{
+	struct evolve_cand *c = &r->cands[i];
+	if (c->rejected < 0)
+		r->accepted--;
+	else if (c->rejected != EVOLVE_CUT)
+		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]--;
+	cut_short(c);
+	r->cut++;
+}
+
 static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n, uint32_t gen)
 {
 	uint64_t budget = sibling_budget(d);
@@ -1974,28 +2014,16 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 	uint32_t first = d->res->ncands;
 	for (uint32_t i = 0; i < n; i++)
 		add_cand(d, &cands[i], gen);
-	/* once the time limit has cut a launch, probes would be cut too */
-	for (uint32_t i = first; i < first + n && d->res->cut == 0; i++) {
+	for (uint32_t i = first; i < first + n; i++) {
+		if (d->res->cands[i].rejected == EVOLVE_CUT)
+			continue;
 		host_fault(d, i, gen);
-		struct evolve_cand *c = &d->res->cands[i];
-		/* a host launch's faults are the program's bugs, not assumptions */
-		static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {
-			infer_assumption, infer_tile_min, infer_whole_warps,
-		};
-		for (int k = 0; k < 3; k++) {
-			c = &d->res->cands[i];
-			if (c->rejected < 0 && c->site < 0 && !c->beyond)
-				infer[k](d, i, gen);
-		}
-		c = &d->res->cands[i];
-		/* with host sites the host's values decide a parameter; a
-		** quotient by 0 (all ones) used as an index is below its
-		** array, which rejects the launch after the division that
-		** explains it */
-		int bad_ptr = c->rejected == FK_OOB || c->rejected == FK_NULL
-			      || c->rejected == FK_INVALID_PTR;
-		if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0)
-			infer_nonzero(d, i, gen);
+		uint32_t before = d->res->ncands;
+		infer_from(d, i, gen);
+		/* a probe once the clock has cut a launch is cut too: what the
+		** launch's faults mean is unknown, so it is cut as well */
+		if (d->res->cut && d->res->ncands > before)
+			uncount_cut(d->res, i);
 	}
 }
 
@@ -2215,6 +2243,8 @@ static void no_finishing_launch(struct evolve_result *r)
 	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
+		if (c->rejected == EVOLVE_CUT)
+			continue;	/* the clock stopped it: it showed nothing */
 		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
 			return;
 		*(c->rejected == FK_STEP_BUDGET ? &steps : &memory) += 1;
@@ -2236,10 +2266,14 @@ static void no_finishing_launch(struct evolve_result *r)
 	c->fs.n = 1;
 	struct finding *f = &c->fs.v[0];
 	char *was = f->detail;
-	f->detail = xasprintf("no launch finishes: all %" PRIu32 " launch%s the search ran %s%s%s",
-			      r->ncands, r->ncands == 1 ? "" : "es",
+	uint32_t ran = steps + memory;
+	char *cut = r->cut ? xasprintf(" (%" PRIu32 " more cut short by the time limit)", r->cut)
+			   : xstrdup("");
+	f->detail = xasprintf("no launch finishes: all %" PRIu32 " launch%s the search ran %s%s%s%s",
+			      ran, ran == 1 ? "" : "es",
 			      steps ? "hit the step budget" : "", steps && memory ? " or " : "",
-			      memory ? "passed the memory budget" : "");
+			      memory ? "passed the memory budget" : "", cut);
+	free(cut);
 	free(was);
 	merge_findings(&r->findings, &c->fs, w, c->contract);
 	r->best = w;

@@ -280,36 +280,58 @@ int compile_is_cuda_source(const char *path)
 
 /* ---- running clang --------------------------------------------------- */
 
-static void print_command(char *const *argv)
+/* ARGV as a shell reads it back, each word after a space. */
+static void put_command(FILE *out, char *const *argv)
 {
-	fputs("simulee-c: running:", stderr);
 	for (; *argv != NULL; argv++) {
 		const char *s = *argv;
 		int plain = s[0] != '\0' && strpbrk(s, " \t\n'\"\\$`*?;&|<>()") == NULL;
 		if (plain) {
-			fprintf(stderr, " %s", s);
+			fprintf(out, " %s", s);
 			continue;
 		}
-		fputs(" '", stderr);
+		fputs(" '", out);
 		for (; *s; s++)
 			if (*s == '\'')
-				fputs("'\\''", stderr);
+				fputs("'\\''", out);
 			else
-				fputc(*s, stderr);
-		fputc('\'', stderr);
+				fputc(*s, out);
+		fputc('\'', out);
 	}
+}
+
+static void print_command(char *const *argv)
+{
+	fputs("simulee-c: running:", stderr);
+	put_command(stderr, argv);
 	fputc('\n', stderr);
+}
+
+/* ARGV as one shell command line (malloc'd). */
+static char *command_line(char *const *argv)
+{
+	char *s = NULL;
+	size_t n = 0;
+	FILE *f = open_memstream(&s, &n);
+	if (f == NULL)
+		return xstrdup(argv[0]);
+	put_command(f, argv);
+	fclose(f);
+	memmove(s, s + (s[0] == ' '), n);
+	return s;
 }
 
 /*
 ** Runs ARGV (NULL-terminated; argv[0] a path, or a name looked up in PATH)
 ** with stdin from /dev/null and stdout onto stderr (so a report on stdout
-** stays clean), and waits for it.  QUIET sends its stderr to /dev/null.
+** stays clean), and waits for it.  QUIET sends its stderr to /dev/null,
+** LOG (when not NULL) both its stdout and stderr to the end of that file.
 ** Returns 0 when it exited with status 0, its exit status when it failed
 ** (128 + the signal when one ended it), or SIM_ERR_COMPILE with *err
 ** filled when it could not be started or waited for.
 */
-static int run_tool(char *const *argv, int quiet, int verbose, struct sim_error *err)
+static int run_tool(char *const *argv, int quiet, const char *log, int verbose,
+		    struct sim_error *err)
 {
 	if (verbose)
 		print_command(argv);
@@ -317,8 +339,9 @@ static int run_tool(char *const *argv, int quiet, int verbose, struct sim_error 
 	if (posix_spawn_file_actions_init(&fa) != 0)
 		return sim_fail(err, SIM_ERR_COMPILE, "cannot run %s: out of memory", argv[0]);
 	int rc = posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-	if (rc == 0 && quiet)
-		rc = posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	if (rc == 0 && (quiet || log))
+		rc = posix_spawn_file_actions_addopen(&fa, 2, log ? log : "/dev/null",
+						      log ? O_WRONLY | O_CREAT | O_APPEND : O_WRONLY, 0644);
 	if (rc == 0)
 		rc = posix_spawn_file_actions_adddup2(&fa, 2, 1);
 	pid_t pid = 0;
@@ -533,7 +556,7 @@ static int compile_pair(const struct compile_opts *o, const char *src, char *con
 		av_addv(&a, o->cc_args, o->ncc_args);
 		av_addv(&a, o->extra_args, o->nextra_args);
 		io_args(&a, src, path);
-		rc = run_tool(av_argv(&a), 0, o->verbose, err);
+		rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
 		av_free(&a);
 		if (rc < 0)
 			goto done;
@@ -1157,7 +1180,7 @@ static int db_entry(const struct compile_opts *o, const struct setup *s, const c
 	setup_args(s, 1, &cmd);
 	av_addv(&cmd, flags.v, flags.n);
 	io_args(&cmd, file, path);
-	rc = run_tool(av_argv(&cmd), !o->verbose, o->verbose, err);
+	rc = run_tool(av_argv(&cmd), !o->verbose, NULL, o->verbose, err);
 	if (rc > 0) {
 		char how[64];
 		fprintf(stderr, "simulee-c: warning: %s: %s: the host side did not compile%s; its "
@@ -1264,20 +1287,37 @@ static char *llvm_tool(const struct compile_opts *o, const char *name)
 /* Runs tool argv A (A->v[0] its path, named NAME in errors); 0 or
 ** SIM_ERR_COMPILE. */
 static int run_llvm_tool(const struct compile_opts *o, struct argv_buf *a, const char *name,
-			 const char *bc, struct sim_error *err)
+			 const char *bc, const char *log, struct sim_error *err)
 {
-	int rc = run_tool(av_argv(a), 0, o->verbose, err);
-	av_free(a);
+	int rc = run_tool(av_argv(a), 0, log, o->verbose, err);
 	if (rc > 0) {
 		char how[64];
-		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: %s could not make PTX of it%s", bc, name,
-			      how_failed_tool(name, rc, how, sizeof how));
+		char *cmd = command_line(av_argv(a));
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: %s could not make PTX of it%s; the command: %s",
+			      bc, name, how_failed_tool(name, rc, how, sizeof how), cmd);
+		free(cmd);
 	}
+	av_free(a);
 	return rc;
 }
 
-int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
-		struct sim_error *err)
+/* llc on LINES for GPU architecture MCPU, into PTX. */
+static int llc_ptx(const struct compile_opts *o, const char *bc, const char *lines, const char *ptx,
+		   const char *mcpu, const char *log, struct sim_error *err)
+{
+	struct argv_buf a = { 0 };
+	av_take(&a, llvm_tool(o, "llc"));
+	av_add(&a, "-march=nvptx64");
+	av_take(&a, xasprintf("-mcpu=%s", mcpu));
+	av_add(&a, "-mattr=+ptx78");
+	av_add(&a, "-o");
+	av_add(&a, ptx);
+	av_add(&a, lines);
+	return run_llvm_tool(o, &a, "llc", bc, log, err);
+}
+
+int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx, const char *log,
+		char *arch, size_t narch, struct sim_error *err)
 {
 	struct argv_buf a = { 0 };
 	char *linked = xasprintf("%s.linked.bc", ptx), *lines = xasprintf("%s.lines.bc", ptx);
@@ -1299,7 +1339,7 @@ int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
 		av_add(&a, libdevice);
 	av_add(&a, "-o");
 	av_add(&a, linked);
-	int rc = run_llvm_tool(o, &a, "llvm-link", bc, err);
+	int rc = run_llvm_tool(o, &a, "llvm-link", bc, log, err);
 	/* line tables only: LLVM 19's NVPTX debug sections name symbols ptxas
 	** cannot parse, and compute-sanitizer needs only the lines */
 	if (rc == 0) {
@@ -1308,22 +1348,34 @@ int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
 		av_add(&a, linked);
 		av_add(&a, "-o");
 		av_add(&a, lines);
-		rc = run_llvm_tool(o, &a, "opt", bc, err);
+		rc = run_llvm_tool(o, &a, "opt", bc, log, err);
 	}
 	/* PTX ISA 7.8 (CUDA 11.8 drivers and later): sm_70 code with every
-	** instruction the warp intrinsics need */
+	** instruction the warp intrinsics need.  The warp intrinsics without
+	** _sync (__shfl, __any before CUDA 9) have no sm_70 instruction, and
+	** llc cannot select them there: sm_60 code has them, and the driver
+	** and ptxas still take it for later GPUs */
+	const char *mcpu = o->gpu_arch ? o->gpu_arch : COMPILE_GPU_ARCH;
+	int llc_ran = rc == 0;
 	if (rc == 0) {
-		av_take(&a, llvm_tool(o, "llc"));
-		av_add(&a, "-march=nvptx64");
-		av_take(&a, xasprintf("-mcpu=%s", o->gpu_arch ? o->gpu_arch : COMPILE_GPU_ARCH));
-		av_add(&a, "-mattr=+ptx78");
-		av_add(&a, "-o");
-		av_add(&a, ptx);
-		av_add(&a, lines);
-		rc = run_llvm_tool(o, &a, "llc", bc, err);
+		rc = llc_ptx(o, bc, lines, ptx, mcpu, log, err);
+		if (rc == SIM_ERR_COMPILE && strncmp(mcpu, "sm_", 3) == 0 && atoi(mcpu + 3) >= 70) {
+			struct sim_error e2 = { 0 };
+			if (llc_ptx(o, bc, lines, ptx, "sm_60", log, &e2) == 0) {
+				rc = 0;
+				mcpu = "sm_60";
+			} else {
+				char *was = xstrdup(err->msg);
+				sim_fail(err, SIM_ERR_COMPILE, "%s (nor for sm_60)", was);
+				free(was);
+			}
+		}
 	}
+	if (rc == 0 && arch != NULL)
+		snprintf(arch, narch, "%s", mcpu);
 	unlink(linked);
-	unlink(lines);
+	if (rc == 0 || !llc_ran)
+		unlink(lines);	/* else kept: the failed command reads it */
 	free(linked);
 	free(lines);
 	free(libdevice);

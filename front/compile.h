@@ -134,12 +134,16 @@ char *compile_data_path(const struct compile_opts *o, const char *rel);
 ** module a reproduction loads on a GPU, from the very bitcode simulee-c
 ** analysed.  llvm-link adds the libdevice functions it calls (from the
 ** toolkit, when there is one), opt keeps only line tables of its debug
-** info, llc makes PTX 7.8 for the GPU architecture.  Temporary files go
-** beside PTX.  Returns 0, or SIM_ERR_COMPILE with *err filled (a tool
-** missing or failing: its diagnostics on stderr).
+** info, llc makes PTX 7.8 for the GPU architecture, or for sm_60 where
+** llc cannot make code for an sm_70 or later one (the warp intrinsics
+** without _sync exist only before sm_70).  ARCH (NARCH bytes, may be NULL)
+** gets the architecture used.  Temporary files go beside PTX.  The tools'
+** output goes to the end of file LOG (NULL: stderr).  Returns 0, or
+** SIM_ERR_COMPILE with *err filled (a tool missing or failing, with the
+** command that failed; where llc failed, its input PTX.lines.bc is kept).
 */
-int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx,
-		struct sim_error *err);
+int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx, const char *log,
+		char *arch, size_t narch, struct sim_error *err);
 
 /*
 ** Compiles the N units UNITS of OUT as compile_unit does, up to JOBS at

@@ -25,8 +25,9 @@ enum hm_space {
 	HM_DEVICE,	/* cudaMalloc */
 	HM_MANAGED,	/* cudaMallocManaged */
 	HM_HOST,	/* malloc, new[], a local array: pageable */
-	HM_PINNED,	/* cudaMallocHost, cudaHostAlloc; host memory
-			   cudaHostRegister pins (the whole walk long) */
+	HM_PINNED,	/* cudaMallocHost, cudaHostAlloc (host memory
+			   cudaHostRegister pins is HM_HOST, with HMO_PIN
+			   and HMO_UNPIN where it changes) */
 };
 
 struct hm_buf {
@@ -82,6 +83,8 @@ enum hm_opk {
 	HMO_SYNC_EVENT,		/* ... for event */
 	HMO_RECORD,	/* event recorded on stream */
 	HMO_WAIT,	/* stream waits for event */
+	HMO_PIN,	/* dst's host memory is pinned from here (cudaHostRegister) */
+	HMO_UNPIN,	/* ... and pageable again (cudaHostUnregister) */
 };
 
 struct hm_op {

@@ -49,7 +49,6 @@ struct loaded {
 };
 
 struct load_options {
-	int verify;		/* run the LLVM verifier (default 1) */
 	int dump_bytecode;	/* print the lowered code to stderr */
 };
 

@@ -422,8 +422,8 @@ static void __attribute__((noreturn)) child_read(const char *path, const char *p
 	memcpy(h.msg, e.msg, sizeof h.msg);
 	if (h.rc == 0)
 		verify_into(mod, h.vmsg);
-	if (write_all(fd, &h, sizeof h, 0) < 0 || h.rc != 0)
-		_exit(h.rc != 0 ? 0 : 3);
+	if (write_all(fd, &h, sizeof h, 0) < 0 || h.rc != 0 || h.vmsg[0] != '\0')
+		_exit(h.rc != 0 || h.vmsg[0] != '\0' ? 0 : 3);
 	LLVMMemoryBufferRef bc = LLVMWriteBitcodeToMemoryBuffer(mod);
 	h.bclen = LLVMGetBufferSize(bc);
 	if (write_all(fd, LLVMGetBufferStart(bc), h.bclen, (off_t)sizeof h) < 0
@@ -453,8 +453,10 @@ static int wait_child(pid_t pid, int *st)
 		pid_t r = waitpid(pid, st, WNOHANG);
 		if (r == pid)
 			return 0;
-		if (r < 0 && errno != EINTR)
+		if (r < 0 && errno != EINTR) {
+			kill(pid, SIGKILL);	/* not ours to wait for (ECHILD): never left running */
 			return -1;
+		}
 		if (r == 0 && child_rss(pid) > LOAD_PROBE_MEMORY) {
 			kill(pid, SIGKILL);
 			while (waitpid(pid, st, 0) < 0 && errno == EINTR)
@@ -479,13 +481,19 @@ static int read_handoff(const void *src, LLVMContextRef ctx, LLVMModuleRef *mod,
 }
 
 /* In process, where no child can be made. */
-static int read_here(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod, char *vmsg,
+static int read_here(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 		     struct sim_error *err)
 {
 	int r = quietly(read_path, path, ctx, mod, err);
-	if (r == 0)
-		verify_into(*mod, vmsg);
-	return r;
+	if (r < 0)
+		return r;
+	char vmsg[LOAD_VMSG];
+	verify_into(*mod, vmsg);
+	if (vmsg[0] == '\0')
+		return 0;
+	LLVMDisposeModule(*mod);
+	*mod = NULL;
+	return sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path, vmsg);
 }
 
 /* LLVM's bitcode reader is not hardened against corrupt input: a flipped
@@ -502,10 +510,9 @@ static int read_here(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod, c
 ** The child's stderr goes to /dev/null, so that the one line is all that
 ** shows (LLVM's "LLVM ERROR: out of memory" included). */
 int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
-		LLVMModuleRef *mod, char *vmsg, struct sim_error *err)
+		LLVMModuleRef *mod, struct sim_error *err)
 {
 	*mod = NULL;
-	vmsg[0] = '\0';
 	int fd = (int)syscall(SYS_memfd_create, "simulee-module", MFD_CLOEXEC);
 	if (fd < 0) {
 		FILE *t = tmpfile();
@@ -514,12 +521,12 @@ int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
 			fclose(t);
 	}
 	if (fd < 0)
-		return read_here(path, ctx, mod, vmsg, err);
+		return read_here(path, ctx, mod, err);
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid < 0) {
 		close(fd);
-		return read_here(path, ctx, mod, vmsg, err);
+		return read_here(path, ctx, mod, err);
 	}
 	if (pid == 0)
 		child_read(path, pipeline, fd);
@@ -535,7 +542,7 @@ int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
 	close(fd);
 	int r;
 	if (w < 0) {
-		r = read_here(path, ctx, mod, vmsg, err);
+		r = read_here(path, ctx, mod, err);
 	} else if (w > 0) {
 		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
 			     "reader needed more than %d GiB for it)", path,
@@ -543,20 +550,19 @@ int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
 	} else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU) {
 		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
 			     "reader took more than %d s on it)", path, LOAD_PROBE_SECONDS);
-	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->rc != 0) {
+	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->rc < 0 && h->status < 0) {
 		r = sim_fail(err, h->status, "%.*s", (int)sizeof h->msg, h->msg);
-	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->vmsg[0] != '\0'
-		   && (h->bclen == 0 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)) {
-		/* LLVM's writer died on a module that does not verify */
+	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->rc == 0 && h->vmsg[0] != '\0') {
+		/* a module that does not verify is never read here */
 		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %.*s", path,
 			     (int)sizeof h->vmsg, h->vmsg);
 	} else if (WIFSIGNALED(st) || WEXITSTATUS(st) != 0 || h == MAP_FAILED
-		   || h->magic != HANDOFF_MAGIC || h->bclen == 0 || h->bclen > maplen - sizeof *h) {
+		   || h->magic != HANDOFF_MAGIC || h->rc != 0 || h->bclen == 0
+		   || h->bclen > maplen - sizeof *h) {
 		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM reader "
 			     "crashed on it, or needed more than %d GiB)", path,
 			     (int)(LOAD_PROBE_MEMORY >> 30));
 	} else {
-		snprintf(vmsg, LOAD_VMSG, "%.*s", (int)sizeof h->vmsg, h->vmsg);
 		r = quietly(read_handoff, h, ctx, mod, err);
 		if (r < 0)
 			r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (LLVM "
@@ -580,7 +586,7 @@ static uint8_t surf_channels(const struct program *p)
 int interp_load(const char *path, const struct load_options *opt,
 		struct loaded *out, struct sim_error *err)
 {
-	struct load_options defaults = { .verify = 1 };
+	struct load_options defaults = { 0 };
 	if (opt == NULL)
 		opt = &defaults;
 	memset(out, 0, sizeof *out);
@@ -592,8 +598,7 @@ int interp_load(const char *path, const struct load_options *opt,
 	uint32_t nk = 0;
 	struct program *p = NULL;
 	struct lctx lc = { 0 };
-	char vmsg[LOAD_VMSG];
-	int r = load_module(path, LOAD_PIPELINE, ctx, &mod, vmsg, err);
+	int r = load_module(path, LOAD_PIPELINE, ctx, &mod, err);
 	if (r < 0)
 		goto fail;
 
@@ -602,10 +607,6 @@ int interp_load(const char *path, const struct load_options *opt,
 		r = sim_fail(err, SIM_ERR_TARGET,
 			     "%s: target is '%s', not nvptx64-nvidia-cuda: compile with clang --cuda-device-only -emit-llvm",
 			     path, triple && *triple ? triple : "unspecified");
-		goto fail;
-	}
-	if (opt->verify && vmsg[0] != '\0') {
-		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path, vmsg);
 		goto fail;
 	}
 	find_kernels(mod, &kfns, &nk);

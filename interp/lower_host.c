@@ -3532,8 +3532,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	char diag[512] = "";
 	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
 	struct hctx hc = { .ctx = ctx, .hs = hs };
-	char vmsg[LOAD_VMSG];
-	int r = load_module(path, PIPELINE, ctx, &hc.mod, vmsg, err);
+	int r = load_module(path, PIPELINE, ctx, &hc.mod, err);
 	if (r < 0)
 		goto out;
 	const char *triple = LLVMGetTarget(hc.mod);
@@ -3541,10 +3540,6 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 		r = sim_fail(err, SIM_ERR_TARGET,
 			     "%s: device code (%s), not the host side: compile with --cuda-host-only",
 			     path, triple);
-		goto out;
-	}
-	if (vmsg[0] != '\0') {
-		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path, vmsg);
 		goto out;
 	}
 

@@ -99,6 +99,7 @@ enum {
 	RT_EVENT_RECORD, RT_STREAM_WAIT,
 	RT_HOST_DEVPTR,	/* cudaHostGetDevicePointer: the device's name of pinned memory */
 	RT_HOST_REGISTER,	/* cudaHostRegister: host memory becomes pinned */
+	RT_HOST_UNREGISTER,	/* cudaHostUnregister: ... pageable again */
 	/* the C library */
 	RT_HOST_ALLOC, RT_HOST_CALLOC, RT_HOST_FREE,
 };
@@ -127,7 +128,7 @@ static const struct rtname rt_names[] = {
 	{ "cudaEventRecord", RT_EVENT_RECORD }, { "cudaEventRecordWithFlags", RT_EVENT_RECORD },
 	{ "cudaStreamWaitEvent", RT_STREAM_WAIT },
 	{ "cudaHostGetDevicePointer", RT_HOST_DEVPTR },
-	{ "cudaHostRegister", RT_HOST_REGISTER }, { "cudaHostUnregister", RT_IGNORE },
+	{ "cudaHostRegister", RT_HOST_REGISTER }, { "cudaHostUnregister", RT_HOST_UNREGISTER },
 	/* no effect on device memory or on ordering */
 	{ "cudaGetLastError", RT_IGNORE }, { "cudaPeekAtLastError", RT_IGNORE },
 	{ "cudaGetErrorString", RT_IGNORE }, { "cudaGetErrorName", RT_IGNORE },
@@ -653,7 +654,8 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 	/* the runtime's out-parameters in host memory; copies and memsets
 	** say exactly what they read and write */
 	if (rt > RT_UNKNOWN && rt < RT_HOST_ALLOC && rt != RT_MEMCPY && rt != RT_MEMCPY_ASYNC
-	    && rt != RT_MEMSET && rt != RT_MEMSET_ASYNC && rt != RT_HOST_REGISTER)
+	    && rt != RT_MEMSET && rt != RT_MEMSET_ASYNC && rt != RT_HOST_REGISTER
+	    && rt != RT_HOST_UNREGISTER)
 		call_writes(w, call);
 	switch (rt) {
 	case RT_NONE:
@@ -737,10 +739,12 @@ static void walk_call(struct hmw *w, LLVMValueRef call)
 			key_set(w, hb, hoff, KEY_BUF, r.buf);
 		return;
 	}
-	case RT_HOST_REGISTER: {	/* arg0's memory is pinned from here */
+	case RT_HOST_REGISTER: case RT_HOST_UNREGISTER: {
+		/* arg0's memory is pinned from here, or no longer */
 		struct hm_ref r = ref_of(w, arg(call, 0));
-		if (r.buf != HM_NONE && w->seq->bufs[r.buf].space == HM_HOST)
-			w->seq->bufs[r.buf].space = HM_PINNED;
+		if (r.buf != HM_NONE && w->seq->bufs[r.buf].space == HM_HOST
+		    && (op = emit(w, rt == RT_HOST_REGISTER ? HMO_PIN : HMO_UNPIN, call)) != NULL)
+			op->dst = r;
 		return;
 	}
 	case RT_HOST_ALLOC: case RT_HOST_CALLOC: {

@@ -171,16 +171,15 @@ int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 ** optnone dropped: what the caller does next, since LLVM's passes are not
 ** hardened against odd valid IR either; NULL: no passes), and hands back
 ** the module as bitcode LLVM's writer made; only that is read here.
-** VMSG (LOAD_VMSG bytes) gets the first line of the verifier's complaint,
-** "" when the module is valid.  0, or a negative SIM_ERR_* with *err
-** filled: load_read_module's errors, SIM_ERR_BITCODE when the child died
-** or passed its limits, SIM_ERR_VERIFY when LLVM's writer died on a
-** module that does not verify. */
+** 0, or a negative SIM_ERR_* with *err filled: load_read_module's errors,
+** SIM_ERR_BITCODE when the child died or passed its limits,
+** SIM_ERR_VERIFY with the verifier's first line when the module does not
+** verify (then nothing is parsed here). */
 #define LOAD_PROBE_MEMORY (UINT64_C(2) << 30)
 #define LOAD_PROBE_SECONDS 30
 #define LOAD_VMSG 512
 int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
-		LLVMModuleRef *mod, char *vmsg, struct sim_error *err);
+		LLVMModuleRef *mod, struct sim_error *err);
 
 /* The clean-up passes interp_load runs on device code. */
 #define LOAD_PIPELINE "function(sroa,mem2reg)"

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "detect/report.h"
 #include "evolve/input.h"
@@ -126,11 +127,26 @@ static enum confirm confirm_of(const struct finding *f, const char **tool, const
 
 /* ---- files -------------------------------------------------------------- */
 
+/* Creates directory PATH and its parents, as mkdir -p does. */
 static int make_dir(const char *path, struct sim_error *err)
 {
-	if (mkdir(path, 0777) == 0 || errno == EEXIST)
-		return 0;
-	return sim_fail(err, SIM_ERR_IO, "--replay: cannot create %s: %s", path, strerror(errno));
+	char *p = xstrdup(path);
+	int rc = 0;
+	for (char *s = p + 1; rc == 0; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+		*s = '\0';
+		struct stat st;
+		if (mkdir(p, 0777) != 0 && !(errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode)))
+			rc = sim_fail(err, SIM_ERR_IO, "--replay: cannot create %s: %s", p,
+				      errno == EEXIST ? "not a directory" : strerror(errno));
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	free(p);
+	return rc;
 }
 
 static FILE *create(const char *dir, const char *name, struct sim_error *err)
@@ -462,11 +478,61 @@ static char *describe(const struct report *r, const struct finding *f, const cha
 	return s;
 }
 
-int replay_write(const struct replay_src *s, const struct report *r, uint32_t *n,
+/*
+** Makes the kernel's PTX in reproduction directory DIR: *PTX gets its path,
+** or *NO_PTX why none could be made (the tool and the command that
+** failed), for the README.  The tools' output goes to DIR/ptx.log, kept
+** (*LOG its path) where llc failed for the architecture asked for; ARCH
+** (NARCH bytes) gets the architecture of the PTX.  A reproduction that
+** cannot be made never costs the report.
+*/
+static void make_ptx(const struct replay_src *s, const char *dir, char **ptx, char **log,
+		     char **no_ptx, char *arch, size_t narch)
+{
+	char *path = xasprintf("%s/kernel.ptx", dir);
+	char *lp = xasprintf("%s/ptx.log", dir);
+	unlink(lp);
+	struct sim_error e = { 0 };
+	const char *want = s->cop->gpu_arch ? s->cop->gpu_arch : COMPILE_GPU_ARCH;
+	if (compile_ptx(s->cop, s->bc, path, lp, arch, narch, &e) == 0) {
+		*ptx = path;
+		if (strcmp(arch, want) == 0) {
+			unlink(lp);
+			free(lp);
+		} else {
+			*log = lp;
+		}
+		return;
+	}
+	unlink(path);
+	free(path);
+	/* the bitcode's path is simulee-c's own temporary file for a .cu */
+	const char *msg = e.msg;
+	size_t nb = strlen(s->bc);
+	if (strncmp(msg, s->bc, nb) == 0 && strncmp(msg + nb, ": ", 2) == 0)
+		msg += nb + 2;
+	struct stat st;
+	if (stat(lp, &st) == 0 && st.st_size > 0) {
+		*log = lp;
+		*no_ptx = xasprintf("no PTX could be made of the kernel: %s; ptx.log has the tool's "
+				    "output", msg);
+	} else {
+		unlink(lp);
+		free(lp);
+		*no_ptx = xasprintf("no PTX could be made of the kernel: %s", msg);
+	}
+}
+
+int replay_write(const struct replay_src *s, const struct report *r, struct replay_counts *n,
 		 struct sim_error *err)
 {
 	char *repro = compile_data_path(s->cop, "replay/repro.c");
 	char *ptx = NULL;	/* the kernel's PTX, made once */
+	char *ptx_log = NULL;	/* what llc said of it, where it did not make
+				   it at first or at all */
+	char *no_ptx = NULL;	/* why no PTX could be made */
+	char arch[16] = "";
+	const char *want_arch = s->cop->gpu_arch ? s->cop->gpu_arch : COMPILE_GPU_ARCH;
 	int rc = 0;
 	if (repro == NULL)
 		return sim_fail(err, SIM_ERR_IO, "--replay: replay/repro.c not found where simulee-c's "
@@ -497,11 +563,15 @@ int replay_write(const struct replay_src *s, const struct report *r, uint32_t *n
 		rc = make_dir(dir, err);
 		if (rc == 0)
 			rc = write_launch(s, r, f->launch, dir, text, &why, err);
-		if (rc == 0 && ptx == NULL) {
-			ptx = xasprintf("%s/kernel.ptx", dir);
-			rc = compile_ptx(s->cop, s->bc, ptx, err);
-		} else if (rc == 0) {
+		if (rc == 0 && ptx == NULL && no_ptx == NULL)
+			make_ptx(s, dir, &ptx, &ptx_log, &no_ptx, arch, sizeof arch);
+		else if (rc == 0 && ptx != NULL)
 			rc = copy_file(ptx, dir, "kernel.ptx", 0644, err);
+		if (rc == 0 && ptx_log != NULL && strncmp(ptx_log, dir, strlen(dir)) != 0)
+			rc = copy_file(ptx_log, dir, "ptx.log", 0644, err);
+		if (rc == 0 && no_ptx != NULL) {
+			rc = 1;		/* a README that says why, nothing to run */
+			why = no_ptx;
 		}
 		if (rc == 0)
 			rc = copy_file(repro, dir, "repro.c", 0644, err);
@@ -517,6 +587,10 @@ int replay_write(const struct replay_src *s, const struct report *r, uint32_t *n
 		FILE *rd = rc >= 0 ? create(dir, "README", err) : NULL;
 		if (rd != NULL) {
 			fprintf(rd, "%s", text);
+			if (rc != 1 && strcmp(arch, want_arch) != 0)
+				fprintf(rd, "# the PTX is for %s: llc could not make %s code of the kernel "
+					"(the warp intrinsics without _sync exist only before sm_70); "
+					"ptx.log has what llc said\n", arch, want_arch);
 			if (rc == 1)
 				fprintf(rd, "# not reproducible: %s\n", why);
 			else if (c == BY_TOOL)
@@ -527,12 +601,14 @@ int replay_write(const struct replay_src *s, const struct report *r, uint32_t *n
 				fprintf(rd, "# confirm with: ./run.sh (%s)\n", c == BY_FAILURE
 					? "the launch fails" : "the launch does not finish");
 			int r2 = finish(rd, dir, "README", err);
+			if (rc == 1 && why == no_ptx && r2 == 0)
+				n->no_ptx++;
 			rc = rc == 1 ? (r2 < 0 ? r2 : 0) : r2;
 		} else if (rc >= 0) {
 			rc = err->status;
 		}
 		if (rc == 0)
-			(*n)++;
+			n->written++;
 		free(text);
 		free(dir);
 	}
@@ -541,6 +617,8 @@ out:
 		free(done[k]);
 	free(done);
 	free(ptx);
+	free(ptx_log);
+	free(no_ptx);
 	free(repro);
 	return rc < 0 ? rc : 0;
 }

@@ -34,11 +34,17 @@ struct replay_src {
 ** findings all of kernel S->kernel, whose launches R holds).  A finding
 ** whose launch cannot be replayed (a texture object, an argument passed
 ** in pieces) still gets its directory, with README saying why and no
-** run.sh.  *N counts the directories written.  Returns 0, or a negative
-** SIM_ERR_* with *err filled (a directory or file that cannot be written,
-** llc failing).
+** run.sh; so does every finding when LLVM cannot make the kernel's PTX
+** (the README names the command that failed, ptx.log holds its output).
+** N counts the directories written and, of them, those without PTX.
+** Returns 0, or a negative SIM_ERR_* with *err filled (a directory or
+** file that cannot be written).
 */
-int replay_write(const struct replay_src *s, const struct report *r, uint32_t *n,
+struct replay_counts {
+	uint32_t written;
+	uint32_t no_ptx;
+};
+int replay_write(const struct replay_src *s, const struct report *r, struct replay_counts *n,
 		 struct sim_error *err);
 
 /*

@@ -368,8 +368,8 @@ static struct compile_opts cop_of(const struct run_opts *o)
 /* --replay: the reproductions of REP's findings (kernel K of program P,
 ** loaded from BC), counted in *N. */
 static int write_replays(const struct run_opts *o, const char *bc, const struct program *p,
-			 const struct kernel_info *k, const struct report *rep, uint32_t *n,
-			 struct sim_error *err)
+			 const struct kernel_info *k, const struct report *rep,
+			 struct replay_counts *n, struct sim_error *err)
 {
 	if (o->replay_dir == NULL)
 		return 0;
@@ -379,11 +379,16 @@ static int write_replays(const struct run_opts *o, const char *bc, const struct 
 }
 
 /* The line that says where --replay wrote N reproductions. */
-static void say_replays(const struct run_opts *o, uint32_t n)
+static void say_replays(const struct run_opts *o, const struct replay_counts *n)
 {
-	if (o->replay_dir)
-		fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s\n", n,
-			n == 1 ? "" : "s", o->replay_dir);
+	if (o->replay_dir == NULL)
+		return;
+	fprintf(stderr, "simulee-c: %" PRIu32 " reproduction%s written to %s", n->written,
+		n->written == 1 ? "" : "s", o->replay_dir);
+	if (n->no_ptx)
+		fprintf(stderr, " (%" PRIu32 " without PTX, which LLVM could not make: their "
+			"README says why)", n->no_ptx);
+	fputc('\n', stderr);
 }
 
 /*
@@ -413,12 +418,12 @@ static int write_report(const struct run_opts *o, const char *bc, const struct p
 		report_add_barrier(&rep, ki, &bv->v[i].loc, barrier_record_verdict(&bv->v[i]),
 				   bv->v[i].launches, bv->v[i].executions, bv->launches);
 
-	uint32_t n = 0;
+	struct replay_counts n = { 0 };
 	int status = write_replays(o, bc, p, k, &rep, &n, err);
 	if (status == 0)
 		status = emit_report(o, &rep, err);
 	if (status >= 0)
-		say_replays(o, n);
+		say_replays(o, &n);
 	report_free(&rep);
 	return status;
 }
@@ -657,8 +662,9 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	struct sink sk = { 0 };
 	struct report empty;
 	report_header(&empty, o, o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model : MAM_ITS);
-	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
-	uint32_t job = 0, nreplays = 0;
+	struct load_options lo = { .dump_bytecode = o->dump_bytecode };
+	uint32_t job = 0;
+	struct replay_counts nreplays = { 0 };
 	int rc = 0, named = 0;
 	struct kwrites kw = { 0 };
 	for (uint32_t i = 0; i < nins && rc == 0; i++) {
@@ -724,7 +730,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	if (rc == 0)
 		rc = sink_finish(o, &sk, &empty, job, err);
 	if (rc == 0)
-		say_replays(o, nreplays);
+		say_replays(o, &nreplays);
 	if (sk.out)
 		rc = close_output(o, sk.out, rc, err);
 	if (rc == 0)
@@ -939,7 +945,7 @@ int run_main(const struct run_opts *opts)
 	uint32_t nins = 0;
 	struct sim_error err = { 0 };
 	struct loaded l = { 0 };
-	struct load_options lo = { .verify = 1, .dump_bytecode = o->dump_bytecode };
+	struct load_options lo = { .dump_bytecode = o->dump_bytecode };
 	struct mem m;
 	struct findings fs = { 0 };
 	struct mam *mam = NULL;

@@ -1742,6 +1742,114 @@ START_TEST(replay_search)
 }
 END_TEST
 
+/* Reads DIR/NAME into BUF (N bytes); 0 when there is no such file. */
+static int read_in(const char *dir, const char *name, char *buf, size_t n)
+{
+	char p[1024];
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE *f = fopen(p, "r");
+	if (f == NULL)
+		return 0;
+	size_t k = fread(buf, 1, n - 1, f);
+	buf[k] = '\0';
+	fclose(f);
+	return 1;
+}
+
+/* Counts the reproductions under DIR whose README holds NEEDLE and which
+** have (HAS) or lack a run.sh and kernel.ptx; fails on any other. */
+static int repros_with(const char *dir, const char *needle, int has)
+{
+	DIR *d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	int n = 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		char sub[1024], buf[8192];
+		snprintf(sub, sizeof sub, "%s/%s", dir, e->d_name);
+		ck_assert(read_in(sub, "README", buf, sizeof buf));
+		ck_assert_msg(strstr(buf, needle) != NULL, "%s: %s", e->d_name, buf);
+		ck_assert_int_eq(read_in(sub, "run.sh", buf, sizeof buf), has);
+		ck_assert_int_eq(read_in(sub, "kernel.ptx", buf, sizeof buf), has);
+		ck_assert(read_in(sub, "ptx.log", buf, sizeof buf));
+		n++;
+	}
+	closedir(d);
+	return n;
+}
+
+/* Legacy warp intrinsics (__shfl_down without _sync, gone from sm_70):
+** the PTX is made for sm_60, which has them.  With an sm_70 intrinsic
+** beside them no PTX can be made: each reproduction's README says why and
+** names the command, llc's crash goes to ptx.log, and the report and exit
+** status are those of the run without --replay.  DIR's parents are made. */
+START_TEST(replay_legacy_intrinsics)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("replay_legacy_intrinsics: skipped: no clang\n");
+		return;
+	}
+	static const char *const src[2] = {
+		"__global__ void red(int *out, const int *in)\n"
+		"{\n"
+		"	__shared__ int s[32];\n"
+		"	int v = in[threadIdx.x];\n"
+		"	v += __shfl_down(v, 1);\n"
+		"	s[threadIdx.x % 32] = v;\n"
+		"	out[blockIdx.x] = s[(threadIdx.x + 1) % 32];\n"
+		"}\n",
+		"__global__ void red(int *out, const int *in)\n"
+		"{\n"
+		"	__shared__ int s[32];\n"
+		"	int v = in[threadIdx.x];\n"
+		"	v += __shfl_down(v, 1);\n"
+		"	v += (int)__match_any_sync(0xffffffffu, v);\n"
+		"	s[threadIdx.x % 32] = v;\n"
+		"	out[blockIdx.x] = s[(threadIdx.x + 1) % 32];\n"
+		"}\n",
+	};
+	for (int k = 0; k < 2; k++) {
+		char *tmp = tu_tmpfile(src[k], strlen(src[k]));
+		char cu[1024];
+		snprintf(cu, sizeof cu, "%s.cu", tmp);
+		ck_assert_int_eq(rename(tmp, cu), 0);
+		char tmpl[] = "/tmp/simulee-cli-legacy-XXXXXX";
+		char *dir = mkdtemp(tmpl);
+		ck_assert_ptr_nonnull(dir);
+		char out[256];
+		snprintf(out, sizeof out, "%s/a/b", dir);
+		struct tu_run plain, r;
+		tu_run_bin(&plain, (const char *const[]){ cu, "--generations", "2", NULL });
+		tu_run_bin(&r, (const char *const[]){ cu, "--generations", "2", "--replay", out, NULL });
+		ck_assert_msg(plain.status == 1, "%d %s", plain.status, plain.err);
+		ck_assert_int_eq(r.status, plain.status);
+		ck_assert_str_eq(r.out, plain.out);
+		ck_assert_msg(strstr(r.err, "LLVM ERROR") == NULL && strstr(r.err, "Stack dump") == NULL,
+			      "%s", r.err);
+		int n;
+		if (k == 0) {
+			n = repros_with(out, "# the PTX is for sm_60: llc could not make sm_70 code", 1);
+			ck_assert_msg(strstr(r.err, "without PTX") == NULL, "%s", r.err);
+		} else {
+			n = repros_with(out, "# not reproducible: no PTX could be made of the kernel: llc "
+				       "could not make PTX of it (llc was killed by signal 6); the command: ", 0);
+			char want[64];
+			snprintf(want, sizeof want, " (%d without PTX, which LLVM", n);
+			ck_assert_msg(strstr(r.err, want) != NULL, "%s", r.err);
+		}
+		ck_assert_int_ge(n, 1);
+		tu_run_free(&plain);
+		tu_run_free(&r);
+		const char *rm[] = { "/bin/rm", "-rf", dir, cu, NULL };
+		ck_assert_int_eq(tu_run(&r, rm), 0);
+		tu_run_free(&r);
+		free(tmp);
+	}
+}
+END_TEST
+
 /* --dump-inputs: every buffer before the launch, in the repro's format. */
 START_TEST(dump_inputs)
 {
@@ -2180,6 +2288,7 @@ Suite *cli_suite(void)
 	tc = tcase_create("replay");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, replay_search);
+	tcase_add_test(tc, replay_legacy_intrinsics);
 	tcase_add_test(tc, dump_inputs);
 	suite_add_tcase(s, tc);
 

@@ -332,7 +332,7 @@ START_TEST(subscript_lanes)
 		"  ret void\n}\n"
 		"!nvvm.annotations = !{!0}\n!0 = !{ptr @k, !\"kernel\", i32 1}\n";
 	char *path = tu_tmpfile(ll, strlen(ll));
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct sim_error err = { 0 };
 	struct ker k;
 	int rc = interp_load(path, &opt, &k.l, &err);

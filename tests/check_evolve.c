@@ -134,7 +134,7 @@ static void reads_of(const char *rel, const char *kernel, struct evolve_reads *r
 {
 	char *bc = tu_kernel(rel);
 	struct loaded l = { 0 };
-	struct load_options lo = { .verify = 1 };
+	struct load_options lo = { 0 };
 	struct sim_error err = { 0 };
 	ck_assert_msg(interp_load(bc, &lo, &l, &err) == 0, "%s: %s", bc, err.msg);
 	int k = interp_find_kernel(&l, kernel);
@@ -167,7 +167,7 @@ END_TEST
 static void load_kernel(const char *rel, const char *kernel, struct loaded *l, int *k)
 {
 	char *bc = tu_kernel(rel);
-	struct load_options lo = { .verify = 1 };
+	struct load_options lo = { 0 };
 	struct sim_error err = { 0 };
 	ck_assert_msg(interp_load(bc, &lo, l, &err) == 0, "%s: %s", bc, err.msg);
 	free(bc);
@@ -1047,6 +1047,74 @@ START_TEST(real_size_budget)
 }
 END_TEST
 
+/* A kernel that never finishes, whatever its launch, with a time limit
+** that cuts some launches: the launches that ran to their budget still
+** make the "no launch finishes" error (a cut one used to end the check,
+** and the run said 0 errors). */
+START_TEST(time_limit_never_finishes)
+{
+	char *bc = tu_compile_cu("__global__ void spin(int *p)\n"
+				 "{\n"
+				 "\tfor (;;)\n"
+				 "\t\tatomicAdd(&p[1], 1);\n"
+				 "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--time-limit", "1", "--max-steps", "100000",
+					  "--jobs", "1", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, "error: thread did not finish") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "no launch finishes: all ") != NULL, "%s", r.out);
+	/* the launches cut short are counted apart, not as launches that ran */
+	if (strstr(r.out, "launches cut short)") != NULL)
+		ck_assert_msg(strstr(r.out, "more cut short by the time limit)") != NULL, "%s", r.out);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
+/* The program's own launch fails the kernel's assert; its other launch,
+** in the same batch, is cut by the time limit.  The failing launch still
+** gets its two probes, and its fault is the program's bug. */
+START_TEST(time_limit_host_fault)
+{
+	static const char text[] =
+		"#include <cassert>\n"
+		"__global__ void k(int *p, int n)\n"
+		"{\n"
+		"	if (n > 1000)\n"
+		"		for (;;)\n"
+		"			atomicAdd(&p[1], 1);\n"
+		"	assert(n < 10);\n"
+		"	p[threadIdx.x] = n;\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"	int *p;\n"
+		"	cudaMalloc(&p, 256 * sizeof(int));\n"
+		"	k<<<1, 32>>>(p, 20);\n"
+		"	k<<<1, 32>>>(p, 2000);\n"
+		"	cudaDeviceSynchronize();\n"
+		"	return 0;\n"
+		"}\n";
+	char *tmp = tu_tmpfile(text, sizeof text - 1);
+	char cu[4200];
+	snprintf(cu, sizeof cu, "%s.cu", tmp);
+	ck_assert_int_eq(rename(tmp, cu), 0);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ cu, "--time-limit", "1", "--max-steps", "4000000000",
+					  "--jobs", "1", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, "error: assertion failed") != NULL
+		      && strstr(r.out, "contract: host") != NULL
+		      && strstr(r.out, "--arg n=20 ") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "launches cut short)") != NULL, "%s", r.out);
+	tu_run_free(&r);
+	unlink(cu);
+	free(tmp);
+}
+END_TEST
+
 Suite *evolve_suite(void)
 {
 	Suite *s = suite_create("evolve");
@@ -1081,6 +1149,8 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, provenance_replays);
 	tcase_add_test(tc, real_size_budget);
 	tcase_add_test(tc, time_limit_cuts);
+	tcase_add_test(tc, time_limit_never_finishes);
+	tcase_add_test(tc, time_limit_host_fault);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -148,6 +148,78 @@ static void expect(struct sb *b, int how, const char *want)
 	free(got);
 }
 
+/* Host memory cudaHostRegister pins is pinned from the call to
+** cudaHostUnregister only: an async copy into it before or after is
+** synchronous, one between is not. */
+START_TEST(registered_span)
+{
+	for (int how = 0; how < 3; how++) {
+		struct sb b;
+		sb_init(&b);
+		int32_t h = sb_buf(&b, "h", HM_HOST), d = sb_buf(&b, "d", HM_DEVICE);
+		int32_t s = sb_stream(&b, "s", 0, 0);
+		sb_simple(&b, HMO_ALLOC, 1, at(h, 0), 0, HM_NONE);
+		if (how >= 1)
+			sb_simple(&b, HMO_PIN, 2, at(h, 0), 0, HM_NONE);
+		if (how == 2)
+			sb_simple(&b, HMO_UNPIN, 3, at(h, 0), 0, HM_NONE);
+		sb_copy(&b, 4, at(h, 0), at(d, 0), 64, s, 1);
+		sb_simple(&b, HMO_READ, 5, at(h, 0), 0, HM_NONE);
+		sb_simple(&b, HMO_WRITE, 6, at(h, 0), 0, HM_NONE);
+		expect(&b, how, how == 1 ? "host-unsynchronized-read:5:h host-unsynchronized-write:6:h" : "");
+	}
+}
+END_TEST
+
+/* The walk reads cudaHostRegister and cudaHostUnregister where the
+** program calls them: copies outside the span are pageable ones. */
+START_TEST(registered_walk)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL || tu_env("SIMULEE_CUDA_PATH") == NULL) {
+		printf("hostmap registered_walk: skipped: no clang or CUDA toolkit\n");
+		return;
+	}
+	static const char text[] =
+		"#include <cstdlib>\n"
+		"__global__ void sq(float *v) { v[threadIdx.x] *= v[threadIdx.x]; }\n"
+		"int main()\n"
+		"{\n"
+		"	float *h = (float *)malloc(256 * sizeof(float)), *d;\n"
+		"	for (int i = 0; i < 256; i++)\n"
+		"		h[i] = (float)i;\n"
+		"	cudaMalloc(&d, 256 * sizeof(float));\n"
+		"	cudaStream_t s;\n"
+		"	cudaStreamCreate(&s);\n"
+		"	cudaMemcpyAsync(d, h, 256 * sizeof(float), cudaMemcpyHostToDevice, s);\n"
+		"	sq<<<1, 256, 0, s>>>(d);\n"
+		"	cudaMemcpyAsync(h, d, 256 * sizeof(float), cudaMemcpyDeviceToHost, s);\n"
+		"	float a = h[3];\n"
+		"	cudaHostRegister(h, 256 * sizeof(float), cudaHostRegisterDefault);\n"
+		"	cudaMemcpyAsync(h, d, 256 * sizeof(float), cudaMemcpyDeviceToHost, s);\n"
+		"	cudaStreamSynchronize(s);\n"
+		"	cudaHostUnregister(h);\n"
+		"	cudaMemcpyAsync(d, h, 256 * sizeof(float), cudaMemcpyHostToDevice, s);\n"
+		"	h[0] = a;\n"
+		"	cudaStreamSynchronize(s);\n"
+		"	free(h);\n"
+		"	return 0;\n"
+		"}\n";
+	char *tmp = tu_tmpfile(text, sizeof text - 1);
+	char cu[4200];
+	snprintf(cu, sizeof cu, "%s.cu", tmp);
+	ck_assert_int_eq(rename(tmp, cu), 0);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ cu, "--dump-hostmap", "--generations", "0", NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.err, "  15: pin h\n") != NULL && strstr(r.err, "  18: unpin h\n") != NULL,
+		      "%s", r.err);
+	ck_assert_msg(strstr(r.out, "host-unsynchronized") == NULL, "%s", r.out);
+	tu_run_free(&r);
+	unlink(cu);
+	free(tmp);
+}
+END_TEST
+
 /* An async copy to the host, read before and after each kind of wait. */
 START_TEST(async_copy_waits)
 {
@@ -738,6 +810,7 @@ Suite *hostmap_suite(void)
 	tcase_add_test(tc, stream_races);
 	tcase_add_test(tc, managed);
 	tcase_add_test(tc, unsync_writes);
+	tcase_add_test(tc, registered_span);
 	tcase_add_test(tc, unknown_stream);
 	tcase_add_test(tc, may_write);
 	suite_add_tcase(s, tc);
@@ -746,6 +819,7 @@ Suite *hostmap_suite(void)
 	tcase_add_loop_test(tc, corpus, 0, NPROGRAMS);
 	tcase_add_test(tc, corpus_listed);
 	tcase_add_test(tc, dump);
+	tcase_add_test(tc, registered_walk);
 	tcase_add_test(tc, shards);
 	suite_add_tcase(s, tc);
 	return s;

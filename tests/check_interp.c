@@ -16,10 +16,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "detect/finding.h"
 #include "interp/interp.h"
+#include "interp/lower_int.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "tests.h"
@@ -48,7 +51,7 @@ static void run_km(const char *text, const struct launch *ln, int32_t *out, uint
 		   struct findings *fs, int lockstep)
 {
 	char *path = tu_tmpfile(text, strlen(text));
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
 	int rc = interp_load(path, &opt, &l, &err);
@@ -487,7 +490,7 @@ START_TEST(unsupported_inline_asm)
 		"!0 = !{ptr @k, !\"kernel\", i32 1}\n"
 		"!1 = !{ptr @ok, !\"kernel\", i32 1}\n";
 	char *path = tu_tmpfile(ll, strlen(ll));
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
 	int rc = interp_load(path, &opt, &l, &err);
@@ -755,7 +758,7 @@ START_TEST(atomic_load_store_scope)
 {
 	const char *ll = _i ? SCOPED_LL("device") : SCOPED_LL("block");
 	char *path = tu_tmpfile(ll, strlen(ll));
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
 	ck_assert_msg(interp_load(path, &opt, &l, &err) == 0, "%s", err.msg);
@@ -1446,7 +1449,7 @@ END_TEST
 static char *lowering_error(const char *text)
 {
 	char *path = tu_tmpfile(text, strlen(text));
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
 	int rc = interp_load(path, &opt, &l, &err);
@@ -1518,7 +1521,7 @@ START_TEST(unread_operands)
 		"  store i32 %hr, ptr %q\n"
 		"  ret void\n}\n" KERNEL_ANNOT;
 	char *path = tu_tmpfile(ll, strlen(ll));
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
 	int rc = interp_load(path, &opt, &l, &err);
@@ -1548,12 +1551,57 @@ START_TEST(unread_operands)
 }
 END_TEST
 
+/* A module that does not verify is answered by the child alone: no module
+** comes back and the parent parses nothing (it used to parse the writer's
+** bitcode of it and leave the verdict to the caller). */
+START_TEST(load_invalid_module)
+{
+	static const char ll[] = "target triple = \"nvptx64-nvidia-cuda\"\n"
+				 "define void @k(i32 %x) {\n"
+				 "entry:\n  br label %b\n"
+				 "b:\n  %y = add i32 %z, 1\n  br label %c\n"
+				 "c:\n  %z = add i32 %x, 1\n  ret void\n}\n";
+	char *path = tu_tmpfile(ll, sizeof ll - 1);
+	LLVMContextRef ctx = LLVMContextCreate();
+	LLVMModuleRef mod = NULL;
+	struct sim_error err = { 0 };
+	ck_assert_int_eq(load_module(path, LOAD_PIPELINE, ctx, &mod, &err), SIM_ERR_VERIFY);
+	ck_assert_ptr_null(mod);
+	ck_assert_msg(strstr(err.msg, "invalid module") != NULL && strstr(err.msg, "dominate") != NULL,
+		      "%s", err.msg);
+	LLVMContextDispose(ctx);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
+/* A program that ignores SIGCHLD has its children reaped for it: the
+** loader cannot wait for its child, reads in process instead, and leaves
+** no child behind. */
+START_TEST(load_sigchld_ignored)
+{
+	signal(SIGCHLD, SIG_IGN);
+	char *bc = tu_kernel("func/vecadd.O0.bc");
+	struct loaded l;
+	struct load_options opt = { 0 };
+	struct sim_error err = { 0 };
+	ck_assert_msg(interp_load(bc, &opt, &l, &err) == 0, "%s", err.msg);
+	ck_assert_int_ge(interp_find_kernel(&l, "vecadd"), 0);
+	interp_loaded_free(&l);
+	free(bc);
+	/* nothing left to wait for */
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+}
+END_TEST
+
 Suite *interp_suite(void)
 {
 	Suite *s = suite_create("interp");
 	TCase *tc = tcase_create("interp");
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, divergent_loop);
+	tcase_add_test(tc, load_invalid_module);
+	tcase_add_test(tc, load_sigchld_ignored);
 	tcase_add_test(tc, switch_cases);
 	tcase_add_test(tc, phi_swap);
 	tcase_add_test(tc, indices_3d);

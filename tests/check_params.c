@@ -19,9 +19,9 @@
 #include "interp/interp.h"
 #include "tests.h"
 
-static void load_bc(struct loaded *l, const char *bc, int verify)
+static void load_bc(struct loaded *l, const char *bc)
 {
-	struct load_options opt = { .verify = verify };
+	struct load_options opt = { 0 };
 	struct sim_error err = { 0 };
 	int rc = interp_load(bc, &opt, l, &err);
 	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
@@ -117,7 +117,7 @@ START_TEST(enum_params)
 {
 	char *bc = tu_compile_cu(enums_cu);
 	struct loaded l;
-	load_bc(&l, bc, 1);
+	load_bc(&l, bc);
 	const struct func *f = kernel(&l, "k");
 	ck_assert_str_eq(param(f, 2)->name, "s");
 	check_enums(f);
@@ -157,7 +157,7 @@ START_TEST(struct_fields)
 {
 	char *bc = tu_compile_cu(struct_cu);
 	struct loaded l;
-	load_bc(&l, bc, 1);
+	load_bc(&l, bc);
 	const struct func *f = kernel(&l, "k");
 	const struct param *s = param(f, 1);
 	ck_assert(s->byval);
@@ -217,7 +217,7 @@ START_TEST(no_debug_info)
 	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
 	tu_run_free(&r);
 	struct loaded l;
-	load_bc(&l, out, 1);
+	load_bc(&l, out);
 	const struct func *f = kernel(&l, "k");
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
@@ -240,7 +240,7 @@ START_TEST(optimised)
 {
 	char *bc = tu_compile_cu_opt(enums_cu, "-O3");
 	struct loaded l;
-	load_bc(&l, bc, 1);
+	load_bc(&l, bc);
 	const struct func *f = kernel(&l, "k");
 	for (uint32_t i = 0; i < f->nparams; i++)
 		expect_no_enum(param(f, i));
@@ -265,7 +265,7 @@ START_TEST(optimised)
 		ck_assert_int_eq(tu_run(&r, argv), 0);
 		ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
 		tu_run_free(&r);
-		load_bc(&l, out, 1);
+		load_bc(&l, out);
 		f = kernel(&l, "k");
 		if (which == 0) {
 			check_enums(f);
@@ -369,7 +369,7 @@ START_TEST(malformed)
 		"!51 = !DIDerivedType(tag: DW_TAG_member, name: \"q\", scope: !50, baseType: !34, size: 32)\n";
 	char *path = tu_tmpfile(ll, strlen(ll));
 	struct loaded l;
-	load_bc(&l, path, 0);
+	load_bc(&l, path);
 	const struct func *f = kernel(&l, "k");
 	for (uint32_t i = 0; i < 6; i++) {
 		expect_no_enum(param(f, i));
@@ -409,7 +409,7 @@ static const struct func *load_contract(struct loaded *l, struct compile_out *co
 	memset(co, 0, sizeof *co);
 	int rc = compile_cu(&o, path, co, &err);
 	ck_assert_msg(rc == 0 && co->device_bc != NULL, "compile_cu %s: %d %s", file, rc, err.msg);
-	load_bc(l, co->device_bc, 1);
+	load_bc(l, co->device_bc);
 	return kernel(l, name);
 }
 
@@ -465,7 +465,7 @@ START_TEST(struct_pointer_fields)
 {
 	char *bc = tu_compile_cu(ptrfields_cu);
 	struct loaded l;
-	load_bc(&l, bc, 1);
+	load_bc(&l, bc);
 	const struct func *f = kernel(&l, "k");
 	const struct param *b = param(f, 0);
 	ck_assert(b->byval);
@@ -602,7 +602,7 @@ START_TEST(function_pointer_params)
 {
 	char *bc = tu_compile_cu(fnptr_cu);
 	struct loaded l;
-	load_bc(&l, bc, 1);
+	load_bc(&l, bc);
 	const struct func *f = kernel(&l, "k");
 	const struct param *fp = param(f, 0);
 	ck_assert_uint_eq(fp->nfns, 2);
@@ -655,7 +655,7 @@ START_TEST(pointer_buffers)
 {
 	char *bc = tu_compile_cu(inner_cu);
 	struct loaded l;
-	load_bc(&l, bc, 1);
+	load_bc(&l, bc);
 	const struct func *f = kernel(&l, "k");
 	const struct param *st = param(f, 0), *rows = param(f, 1);
 	ck_assert_uint_eq(st->ninner, 2);

@@ -1376,7 +1376,7 @@ static const char verdict_kernel[] =
 START_TEST(barrier_verdicts_launches)
 {
 	char *bc = tu_compile_cu(verdict_kernel);
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
 	ck_assert_msg(interp_load(bc, &opt, &l, &err) == 0, "%s", err.msg);

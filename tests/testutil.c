@@ -239,7 +239,7 @@ const cJSON *tu_jat(const cJSON *doc, const char *path)
 
 int tu_load_kernel(const char *bc, const char *name, struct loaded *l)
 {
-	struct load_options opt = { .verify = 1 };
+	struct load_options opt = { 0 };
 	struct sim_error err = { 0 };
 	memset(l, 0, sizeof *l);
 	int rc = interp_load(bc, &opt, l, &err);
