@@ -1,5 +1,5 @@
 /*
-** util.h: the shared base every room imports (interp/, memmodel/,
+** util.h: the shared base every room imports (core/, memmodel/,
 ** detect/, evolve/, front/ and the command line in src/): allocation that
 ** never returns NULL, growable arrays, string arenas and the error record
 ** of cold paths.

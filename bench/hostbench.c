@@ -19,7 +19,7 @@
 
 #include "base/util.h"
 #include "detect/hostmap.h"
-#include "interp/hostsite.h"
+#include "host/hostsite.h"
 
 static double now_ms(void)
 {

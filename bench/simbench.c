@@ -28,7 +28,7 @@
 ** (mam_get_stats) and, from Linux's peak-RSS counter reset before a
 ** launch, how much the process's peak grows during one launch.  The last
 ** column is the share of lane accesses the launch kept out of the model
-** (pruned sites, interp/prune.h); --no-prune feeds it everything.
+** (pruned sites, exec/prune.h); --no-prune feeds it everything.
 */
 #include <inttypes.h>
 #ifdef __GLIBC__
@@ -39,8 +39,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "detect/finding.h"
-#include "interp/interp.h"
+#include "core/finding.h"
+#include "exec/interp.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "base/util.h"
@@ -750,7 +750,7 @@ static void usage(FILE *out)
 		"  --scale S      divide the launch sizes by S (a quick smoke run)\n"
 		"  --wall         time wall-clock, not this thread's CPU time\n"
 		"  --detect       the cost of race detection: model off / on (default -O3 only)\n"
-		"  --no-prune     with --detect: no site skips the model (interp/prune.h)\n"
+		"  --no-prune     with --detect: no site skips the model (exec/prune.h)\n"
 		"  NAME...        only these kernels:");
 	for (size_t i = 0; i < NBENCH; i++)
 		fprintf(out, " %s", benches[i].name);

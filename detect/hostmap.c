@@ -7,7 +7,7 @@
 
 #include "base/util.h"
 #include "detect/hostmap.h"
-#include "detect/report.h"
+#include "report/report.h"
 
 /* One device operation's use of a device buffer, kept for the stream races. */
 struct touch {

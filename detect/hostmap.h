@@ -1,7 +1,7 @@
 /*
 ** hostmap.h: the host-side data mapping checks (docs/HOST-MAPPING.md), on
 ** the runtime calls of one host function in program order
-** (interp/hostmap.h).
+** (host/hostmap.h).
 **
 ** Ordering is vector clocks, one per stream and one for the host: an
 ** operation enqueued on a stream comes after what that stream and the
@@ -30,8 +30,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "detect/finding.h"
-#include "interp/hostmap.h"
+#include "core/finding.h"
+#include "host/hostmap.h"
 
 /* Whether kernel KERNEL (mangled device name) may write through its pointer
 ** parameter PARAM: 1 when unknown. */

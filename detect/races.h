@@ -7,8 +7,8 @@
 
 #include <stdint.h>
 
-#include "detect/finding.h"
-#include "interp/program.h"
+#include "core/finding.h"
+#include "core/program.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
 

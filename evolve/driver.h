@@ -2,7 +2,7 @@
 ** driver.h: the search of one kernel from the user's settings, as the
 ** default pipeline runs it: the settings and the kernel become a struct
 ** evolve_problem (evolve/search.h), the search runs, and its result
-** becomes report launches and findings (detect/report.h).
+** becomes report launches and findings (report/report.h).
 **
 ** The settings are the command line's, but not its struct: the caller
 ** (src/run.c) copies what the search needs, so evolve/ imports nothing of
@@ -13,11 +13,11 @@
 
 #include <stdint.h>
 
-#include "detect/report.h"
+#include "report/report.h"
 #include "evolve/input.h"
 #include "evolve/params.h"
-#include "interp/hostsite.h"
-#include "interp/interp.h"
+#include "host/hostsite.h"
+#include "exec/interp.h"
 #include "memmodel/mam.h"
 
 #define DRIVER_STEP_BUDGET 100000		/* warp instructions of a searched launch */

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "interp/program.h"
+#include "core/program.h"
 
 /* What the kernel reads of its launch (the union over every function it
 ** can call). */

@@ -9,7 +9,7 @@
 #include "evolve/input.h"
 #include "evolve/params.h"
 #include "evolve/pcg32.h"
-#include "interp/mathfn.h"
+#include "core/mathfn.h"
 
 static const struct { const char *name; uint8_t et; } etypes[] = {
 	{ "f32", ET_F32 }, { "f64", ET_F64 }, { "f16", ET_F16 }, { "i8", ET_I8 },

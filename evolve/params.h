@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "base/util.h"
-#include "interp/program.h"
+#include "core/program.h"
 #include "memmodel/mem.h"
 
 struct params_kv {

@@ -29,11 +29,11 @@
 
 #include <stdint.h>
 
-#include "detect/finding.h"
+#include "core/finding.h"
 #include "detect/races.h"
 #include "evolve/input.h"
-#include "interp/hostsite.h"
-#include "interp/interp.h"
+#include "host/hostsite.h"
+#include "exec/interp.h"
 #include "memmodel/mam.h"
 
 enum evolve_pkind {

@@ -1,6 +1,6 @@
 /*
 ** child.c: the probe children of the harnesses die quietly.  Apart from
-** fuzz.c because <signal.h> and interp/program.h both name TRAP_BRKPT.
+** fuzz.c because <signal.h> and core/program.h both name TRAP_BRKPT.
 */
 #include <pthread.h>
 #include <signal.h>

@@ -16,7 +16,7 @@ static char path[64];
 /* libFuzzer checks its malloc limit (by default its RSS limit, 2 GiB) in
 ** a malloc hook, and the reader probe's forked child inherits the hook: a
 ** fuzzed file that makes LLVM's reader ask for 2 GiB at once in the child,
-** the very case the probe is there to survive (interp/load.c: its own
+** the very case the probe is there to survive (lower/load.c: its own
 ** limits, then one error line), was saved as an oom- input of the harness
 ** (two in the first 7 minutes of issue 13's second campaign, neither an
 ** OOM in the harness itself).  So one allocation is only limited by the
@@ -87,7 +87,7 @@ const char *fuzz_file(const uint8_t *data, size_t n)
 
 /* AddressSanitizer's options, built in: freed memory is filled with a
 ** pattern (its first 4 KiB), as glibc's M_PERTURB does in the loader's
-** probe child (interp/load.c).  LLVM's code is not instrumented, so a use
+** probe child (lower/load.c).  LLVM's code is not instrumented, so a use
 ** after free inside LLVM's reader goes unseen by ASan; with the fill it
 ** crashes the probe child, which rejects the input, instead of quietly
 ** corrupting the harness's heap (issue 13: a CI smoke run died in

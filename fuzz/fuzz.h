@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "interp/interp.h"
+#include "exec/interp.h"
 
 /* The path of a file that holds exactly the N bytes at DATA (the same
 ** file every call; it lives as long as the process). */

@@ -22,11 +22,11 @@
 
 #include "config.h"
 #include "detect/races.h"
-#include "detect/report.h"
+#include "report/report.h"
 #include "evolve/params.h"
 #include "evolve/pcg32.h"
 #include "fuzz/fuzz.h"
-#include "interp/lower_int.h"
+#include "lower/lower_int.h"
 #include "memmodel/mam.h"
 
 #define MAX_KERNELS 3		/* launched per input */

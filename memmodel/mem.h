@@ -102,7 +102,7 @@ struct mem_alloc {
 				   threads; freed, it keeps its id (not live) */
 	const struct tex_desc *tex;	/* the backing buffer of a texture or
 					   surface object: its descriptor
-					   (interp/tex.h; not owned), else NULL */
+					   (core/tex.h; not owned), else NULL */
 };
 
 /* The device heap's size: cudaLimitMallocHeapSize's default, 8 MiB.  A

@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "detect/report.h"
+#include "report/report.h"
 #include "evolve/input.h"
 #include "evolve/params.h"
-#include "interp/mathfn.h"
+#include "core/mathfn.h"
 #include "memmodel/mem.h"
 #include "replay/replay.h"
 

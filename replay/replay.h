@@ -16,9 +16,9 @@
 #include <stdio.h>
 
 #include "base/util.h"
-#include "detect/report.h"
+#include "report/report.h"
 #include "front/compile.h"
-#include "interp/interp.h"
+#include "exec/interp.h"
 
 /* What the reproductions of one kernel's findings come from. */
 struct replay_src {

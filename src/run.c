@@ -15,7 +15,7 @@
 #include <cJSON.h>
 
 #include "config.h"
-#include "detect/finding.h"
+#include "core/finding.h"
 #include "detect/hostmap.h"
 #include "detect/races.h"
 #include "memmodel/mam.h"

@@ -9,10 +9,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "detect/report.h"
+#include "report/report.h"
 #include "evolve/input.h"
 #include "evolve/params.h"
-#include "interp/interp.h"
+#include "exec/interp.h"
 
 struct run_opts {
 	const char *input;	/* the run's name in reports (run_main sets it) */
@@ -74,7 +74,7 @@ struct run_opts {
 	/* Set by run_main for everything it calls (callers leave them zero):
 	** the host-side LLVM IR files (.ll) compiled from the .cu input and
 	** from the compile database's CUDA TUs, in no particular order, for
-	** the launch-site reader (interp/hostsite.h).  They exist until
+	** the launch-site reader (host/hostsite.h).  They exist until
 	** run_main returns; none without a .cu input or a database. */
 	char **host_irs;
 	uint32_t nhost_irs;

@@ -837,7 +837,7 @@ enum { NGAPS = sizeof golden_gaps / sizeof golden_gaps[0] - 1 };
 
 /*
 ** Uninitialized reads: the manifests' uninit entries are required like
-** every other kind (the shared-memory detector in interp/exec.c).  Set
+** every other kind (the shared-memory detector in exec/exec.c).  Set
 ** this to 0 only to bisect; it makes them skipped and printed.
 */
 static const int golden_uninit_detected = 1;
@@ -1415,7 +1415,7 @@ START_TEST(manifest_run)
 END_TEST
 
 /*
-** prune_same (GMRace's pruning, interp/prune.h): every buggy kernel and
+** prune_same (GMRace's pruning, exec/prune.h): every buggy kernel and
 ** its fixed twin at the manifest's launch, in each model it lists, report
 ** exactly the same findings with the sites that cannot race kept out of
 ** the model (the default) as with every access in it (--no-prune), and

@@ -844,7 +844,7 @@ START_TEST(uninit_shared_forms)
 END_TEST
 
 /* A shared allocation that every byte of has been written needs no
-** per-lane look at its reads (interp/exec.c counts the bytes written); a
+** per-lane look at its reads (exec/exec.c counts the bytes written); a
 ** struct copy from bytes nobody wrote makes them unwritten again, and the
 ** next block starts with nothing written. */
 START_TEST(uninit_after_full)

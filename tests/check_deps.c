@@ -15,8 +15,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "detect/finding.h"
-#include "interp/interp.h"
+#include "core/finding.h"
+#include "exec/interp.h"
 #include "memmodel/mem.h"
 #include "tests.h"
 

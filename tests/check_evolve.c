@@ -15,7 +15,7 @@
 #include "evolve/driver.h"
 #include "evolve/input.h"
 #include "evolve/params.h"
-#include "interp/interp.h"
+#include "exec/interp.h"
 #include "src/run.h"
 #include "tests.h"
 

@@ -13,7 +13,7 @@
 
 #include "base/util.h"
 #include "detect/hostmap.h"
-#include "interp/interp.h"
+#include "exec/interp.h"
 #include "tests/tests.h"
 
 /* ---- sequences by hand ---------------------------------------------------- */

@@ -1,5 +1,5 @@
 /*
-** check_hostsite.c: launch sites read from host IR (interp/lower_host.c),
+** check_hostsite.c: launch sites read from host IR (host/lower_host.c),
 ** the expressions they are made of, and declared launch bounds (load.c).
 **
 ** Three kinds of input: hand-written IR under tests/data/host/ in the shape
@@ -12,8 +12,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "interp/hostsite.h"
-#include "interp/interp.h"
+#include "host/hostsite.h"
+#include "exec/interp.h"
 #include "tests.h"
 
 /* ---- helpers ---------------------------------------------------------------- */

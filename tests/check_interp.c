@@ -20,9 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "detect/finding.h"
-#include "interp/interp.h"
-#include "interp/lower_int.h"
+#include "core/finding.h"
+#include "exec/interp.h"
+#include "lower/lower_int.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "tests.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "interp/program.h"
+#include "core/program.h"
 #include "memmodel/mem.h"
 #include "tests.h"
 

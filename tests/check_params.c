@@ -16,7 +16,7 @@
 
 #include "evolve/params.h"
 #include "front/compile.h"
-#include "interp/interp.h"
+#include "exec/interp.h"
 #include "tests.h"
 
 static void load_bc(struct loaded *l, const char *bc)

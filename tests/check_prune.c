@@ -1,5 +1,5 @@
 /*
-** check_prune.c: GMRace's pruning (interp/prune.h).  Which sites a launch
+** check_prune.c: GMRace's pruning (exec/prune.h).  Which sites a launch
 ** keeps out of the model, on small kernels compiled at test time at -O3
 ** and -O0: thread-private indices (a thread's element, a grid-stride
 ** loop, a 2-D index whose row pitch clears the block, a struct of fields
@@ -17,10 +17,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "detect/finding.h"
+#include "core/finding.h"
 #include "detect/races.h"
-#include "interp/interp.h"
-#include "interp/prune.h"
+#include "exec/interp.h"
+#include "exec/prune.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "tests.h"

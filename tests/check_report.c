@@ -1,5 +1,5 @@
 /*
-** check_report.c: the report writers (detect/report.c) on hand-made reports
+** check_report.c: the report writers (report/report.c) on hand-made reports
 ** with every kind of finding, exact text lines and JSON fields; every JSON
 ** document the tests produce is validated against docs/report.schema.json;
 ** the validator itself is checked on broken documents; and the command
@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "detect/races.h"
-#include "detect/report.h"
-#include "interp/interp.h"
+#include "report/report.h"
+#include "exec/interp.h"
 #include "memmodel/mam.h"
 #include "base/util.h"
 #include "tests.h"

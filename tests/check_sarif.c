@@ -1,5 +1,5 @@
 /*
-** check_sarif.c: the SARIF writer (detect/sarif.c).  Every log the tests
+** check_sarif.c: the SARIF writer (report/sarif.c).  Every log the tests
 ** produce is validated against the official SARIF 2.1.0 schema
 ** (tests/data/sarif-schema-2.1.0.json) with python3's jsonschema, skipped
 ** with a message where that is missing (SIMULEE_REQUIRE_JSONSCHEMA=1, which
@@ -14,8 +14,8 @@
 #include <unistd.h>
 #include <sys/stat.h>
 
-#include "detect/report.h"
-#include "interp/interp.h"
+#include "report/report.h"
+#include "exec/interp.h"
 #include "memmodel/mam.h"
 #include "base/util.h"
 #include "tests.h"

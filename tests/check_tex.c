@@ -1,5 +1,5 @@
 /*
-** check_tex.c: texture and surface objects (interp/tex.h): the --tex
+** check_tex.c: texture and surface objects (core/tex.h): the --tex
 ** descriptor and its errors, and fetched values against a C reference of
 ** the programming guide's texture-fetching appendix for every address
 ** mode, both filters, texel and normalized coordinates and both read
@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "interp/program.h"
-#include "interp/tex.h"
+#include "core/program.h"
+#include "core/tex.h"
 #include "tests.h"
 
 /* ---- the descriptor ------------------------------------------------------ */

@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "interp/interp.h"
+#include "exec/interp.h"
 #include "tests.h"
 
 struct sink {

@@ -1,0 +1,642 @@
+/*
+** deps.c: dependence masks (enum dep, core/program.h) of the addresses of
+** memory sites and of the indices of subscript checks, from the lowered
+** bytecode alone.
+**
+** The analysis is flow-insensitive: a slot's mask is the union over every
+** instruction that writes it (phis are moves on the CFG edges, so a phi's
+** slot takes every incoming value), iterated to a fixed point over the
+** whole program, where a device function's parameters take the union of
+** what its call sites pass.  Branches add nothing, with one exception: the
+** natural loops of each function's control-flow graph add what their exit
+** conditions depend on to their loop-carried slots (slots written both in
+** the loop and outside it: the phis of the header), since the exit test
+** bounds the values an induction variable takes.  So k in
+** `for (k = 0; k < blockDim.x; k++) s[k]` is DEP_NTID_X, and tid * 2
+** computed in that loop stays DEP_TID_X.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/mathfn.h"
+#include "core/program.h"
+#include "base/util.h"
+
+/* Internal: a pointer into a by-value kernel parameter, whose loads are
+** the parameter's fields (DEP_PARAM), not memory. */
+#define DEP_BYVAL 0x8000u
+
+struct loop {
+	uint32_t *conds;	/* operands of the branches that leave it */
+	uint32_t nconds;
+	uint32_t *carried;	/* slots written inside it and outside it */
+	uint32_t ncarried;
+};
+
+struct fdeps {
+	uint16_t *dep;		/* per slot */
+	struct loop *loops;
+	uint32_t nloops;
+};
+
+static uint16_t od(const uint16_t *dep, uint32_t nslots, uint32_t o)
+{
+	if (o == OPND_NONE || (o & OPND_CONST) || o >= nslots)
+		return 0;
+	return dep[o];
+}
+
+/* (program.h) */
+uint32_t prog_insn_ndests(const struct insn *I)
+{
+	switch (I->op) {
+	case OP_NOP: case OP_BR: case OP_CBR: case OP_SWITCH: case OP_RET: case OP_TRAP:
+	case OP_ASSERTFAIL: case OP_ASSUME: case OP_SYNCWARP: case OP_FENCE: case OP_STORE:
+	case OP_MEMCPY: case OP_MEMSET: case OP_SUBCHK: case OP_FREE:
+		return 0;
+	case OP_CALL: case OP_ICALL:
+		return I->c;
+	case OP_BARRIER:
+		return I->f != 0;
+	case OP_SHFL: case OP_OVF: case OP_CARRY: case OP_CMPXCHG:
+		return 2;
+	case OP_MATCH:
+		return I->f == 1 ? 2 : 1;
+	case OP_INSERT:
+		return (uint32_t)I->imm;
+	case OP_TEX:
+		return 4;
+	case OP_SULD:
+		return I->c;
+	case OP_SUST:
+		return 0;
+	default:
+		return 1;
+	}
+}
+
+static uint16_t sreg_dep(unsigned f)
+{
+	switch (f) {
+	case SREG_TID_X: case SREG_LANEID: case SREG_LANEMASK_EQ: case SREG_LANEMASK_LT:
+	case SREG_LANEMASK_LE: case SREG_LANEMASK_GT: case SREG_LANEMASK_GE:
+		return DEP_TID_X;
+	case SREG_TID_Y: return DEP_TID_Y;
+	case SREG_TID_Z: return DEP_TID_Z;
+	case SREG_NTID_X: return DEP_NTID_X;
+	case SREG_NTID_Y: return DEP_NTID_Y;
+	case SREG_NTID_Z: return DEP_NTID_Z;
+	case SREG_CTAID_X: return DEP_CTAID_X;
+	case SREG_CTAID_Y: return DEP_CTAID_Y;
+	case SREG_CTAID_Z: return DEP_CTAID_Z;
+	case SREG_NCTAID_X: case SREG_NCTAID_Y: case SREG_NCTAID_Z:
+		return DEP_NCTAID;
+	case SREG_WARPID:	/* the linear thread index / 32 */
+		return DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_NTID_X | DEP_NTID_Y;
+	case SREG_NWARPID:
+		return DEP_NTID_X | DEP_NTID_Y | DEP_NTID_Z;
+	case SREG_WARPSIZE:
+		return 0;
+	case SREG_DYNAMIC_SMEM_SIZE:
+		return DEP_PARAM;
+	case SREG_ENVREG0: case SREG_ENVREG1: case SREG_ENVREG2:
+		return 0;	/* the same in every thread of every launch */
+	default:		/* clocks, timers, SM ids */
+		return DEP_DATA;
+	}
+}
+
+/* The arguments of CALL/ICALL I. */
+static uint16_t args_dep(const struct program *p, const uint16_t *dep, uint32_t ns,
+			 const struct insn *I)
+{
+	uint16_t m = 0;
+	for (uint32_t k = 0; k < I->b && I->x + k < p->narglists; k++)
+		m |= od(dep, ns, p->arglists[I->x + k]);
+	return m;
+}
+
+/* The coordinates of a TEX, SULD or SUST (four slots from b). */
+static uint16_t coords_dep(const uint16_t *dep, uint32_t ns, const struct insn *I)
+{
+	uint16_t m = 0;
+	for (uint32_t k = 0; k < 4; k++)
+		m |= od(dep, ns, I->b + k);
+	return m;
+}
+
+/* What instruction I computes from, by its operands. */
+static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t ns,
+			const struct insn *I)
+{
+	uint16_t a = od(dep, ns, I->a), b = od(dep, ns, I->b), c = od(dep, ns, I->c);
+	switch (I->op) {
+	case OP_SREG:
+		return sreg_dep(I->f);
+	case OP_CALL:
+		return DEP_DATA | args_dep(p, dep, ns, I);
+	case OP_ICALL:
+		return DEP_DATA | a | args_dep(p, dep, ns, I);
+	case OP_PRINTF: case OP_ACTIVEMASK:
+		return DEP_DATA;
+	case OP_BARRIER:
+		return DEP_DATA | a;
+	case OP_VOTE: case OP_MATCH:
+		return DEP_DATA | a | b;
+	case OP_SHFL:
+		return DEP_DATA | a | b | c | od(dep, ns, I->x);
+	case OP_LOAD:
+		return a & DEP_BYVAL ? (uint16_t)((a & ~DEP_BYVAL) | DEP_PARAM) : (uint16_t)(a | DEP_DATA);
+	case OP_ATOMIC:
+		return DEP_DATA | a | b;
+	case OP_CMPXCHG:
+		return DEP_DATA | a | b | c;
+	case OP_TEX: case OP_SULD:
+		return DEP_DATA | coords_dep(dep, ns, I);
+	case OP_ALLOCA: case OP_MALLOC:
+		return 0;	/* a new allocation: a base, as a variable's address */
+	case OP_EXTRACT: {
+		uint16_t m = b;
+		for (int64_t k = 0; k < I->imm; k++)
+			m |= od(dep, ns, I->a + (uint32_t)k);
+		return m;
+	}
+	case OP_INSERT:
+		return b | c;
+	case OP_MATH32: case OP_MATH64: {
+		unsigned ar = I->f < MF__COUNT ? math_arity[I->f] : 3;
+		return a | (ar > 1 ? b : 0) | (ar > 2 ? c : 0);
+	}
+	case OP_FRND32: case OP_FRND64:
+		return I->f == 3 ? a | b | c : I->f == 4 || I->f == 5 ? a : a | b;
+	case OP_MOV: case OP_SEXT: case OP_IUNARY: case OP_CVT: case OP_FPCLASS:
+	case OP_FNEG32: case OP_FNEG64: case OP_PTRADD:
+		return a;
+	case OP_SELECT: case OP_FSHL: case OP_FSHR: case OP_CARRY: case OP_PRMT: case OP_VSIMD:
+	case OP_FMA32: case OP_FMA64:
+		return a | b | c;
+	case OP_ADD: case OP_SUB: case OP_MUL: case OP_UDIV: case OP_SDIV: case OP_UREM:
+	case OP_SREM: case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_LSHR:
+	case OP_ASHR: case OP_ICMP: case OP_SMIN: case OP_SMAX: case OP_UMIN: case OP_UMAX:
+	case OP_OVF: case OP_SAT: case OP_MULHI: case OP_PTRIDX:
+	case OP_FADD32: case OP_FSUB32: case OP_FMUL32: case OP_FDIV32: case OP_FREM32:
+	case OP_FCMP32: case OP_FADD64: case OP_FSUB64: case OP_FMUL64: case OP_FDIV64:
+	case OP_FREM64: case OP_FCMP64:
+		return a | b;
+	default:		/* an opcode this table does not know: anything */
+		return DEP_DATA | a | b | c;
+	}
+}
+
+static int ends_block(uint16_t op)
+{
+	return op == OP_BR || op == OP_CBR || op == OP_SWITCH || op == OP_RET || op == OP_TRAP
+	       || op == OP_ASSERTFAIL;
+}
+
+/* The control-flow graph of one function's bytecode. */
+struct cfg {
+	uint32_t nb;
+	uint32_t *start;	/* block -> first pc; start[nb] = ncode */
+	uint32_t *blk;		/* pc -> block */
+	uint32_t **succ, *nsucc;
+	uint32_t **pred, *npred, *cappred;
+	uint32_t *rpo;		/* block -> rpo number, UINT32_MAX unreachable */
+	uint32_t *order;	/* rpo number -> block */
+	uint32_t nreach;
+	uint32_t *idom;
+};
+
+static void add_edge(struct cfg *g, uint32_t *capsucc, uint32_t u, uint32_t v)
+{
+	for (uint32_t k = 0; k < g->nsucc[u]; k++)
+		if (g->succ[u][k] == v)
+			return;
+	VEC_PUSH(g->succ[u], g->nsucc[u], capsucc[u], v);
+	VEC_PUSH(g->pred[v], g->npred[v], g->cappred[v], u);
+}
+
+/* (program.h) */
+uint8_t *prog_block_leaders(const struct program *p, const struct func *f)
+{
+	uint32_t n = f->ncode;
+	uint8_t *lead = xcalloc(n + 1, 1);
+	lead[0] = 1;
+	for (uint32_t pc = 0; pc < n; pc++) {
+		const struct insn *I = &f->code[pc];
+		if (ends_block(I->op) && pc + 1 < n)
+			lead[pc + 1] = 1;
+		if (I->op == OP_BR || I->op == OP_CBR) {
+			if ((uint64_t)I->imm < n)
+				lead[I->imm] = 1;
+			if (I->op == OP_CBR && I->x < n)
+				lead[I->x] = 1;
+		} else if (I->op == OP_SWITCH) {
+			for (uint32_t k = 0; k < I->x; k++) {
+				uint64_t t = (uint64_t)p->switch_tab[(I->imm + k) * 2 + 1];
+				if (t < n)
+					lead[t] = 1;
+			}
+			if (I->c < n)
+				lead[I->c] = 1;
+		}
+	}
+	return lead;
+}
+
+static void cfg_build(const struct program *p, const struct func *f, struct cfg *g)
+{
+	uint32_t n = f->ncode;
+	uint8_t *lead = prog_block_leaders(p, f);
+	g->nb = 0;
+	for (uint32_t pc = 0; pc < n; pc++)
+		g->nb += lead[pc];
+	g->start = xmalloc((g->nb + 1) * sizeof *g->start);
+	g->blk = xmalloc((n ? n : 1) * sizeof *g->blk);
+	for (uint32_t pc = 0, b = 0; pc < n; pc++) {
+		if (lead[pc])
+			g->start[b++] = pc;
+		g->blk[pc] = b - 1;
+	}
+	g->start[g->nb] = n;
+	free(lead);
+	g->succ = xcalloc(g->nb, sizeof *g->succ);
+	g->nsucc = xcalloc(g->nb, sizeof *g->nsucc);
+	g->pred = xcalloc(g->nb, sizeof *g->pred);
+	g->npred = xcalloc(g->nb, sizeof *g->npred);
+	g->cappred = xcalloc(g->nb, sizeof *g->cappred);
+	uint32_t *capsucc = xcalloc(g->nb, sizeof *capsucc);
+	for (uint32_t b = 0; b < g->nb; b++) {
+		uint32_t last = g->start[b + 1] - 1;
+		const struct insn *I = &f->code[last];
+		switch (I->op) {
+		case OP_BR:
+			if ((uint64_t)I->imm < n)
+				add_edge(g, capsucc, b, g->blk[I->imm]);
+			break;
+		case OP_CBR:
+			if ((uint64_t)I->imm < n)
+				add_edge(g, capsucc, b, g->blk[I->imm]);
+			if (I->x < n)
+				add_edge(g, capsucc, b, g->blk[I->x]);
+			break;
+		case OP_SWITCH:
+			for (uint32_t k = 0; k < I->x; k++) {
+				uint64_t t = (uint64_t)p->switch_tab[(I->imm + k) * 2 + 1];
+				if (t < n)
+					add_edge(g, capsucc, b, g->blk[t]);
+			}
+			if (I->c < n)
+				add_edge(g, capsucc, b, g->blk[I->c]);
+			break;
+		case OP_RET: case OP_TRAP: case OP_ASSERTFAIL:
+			break;
+		default:
+			if (b + 1 < g->nb)
+				add_edge(g, capsucc, b, b + 1);
+			break;
+		}
+	}
+	free(capsucc);
+	/* reverse post-order from the entry (an explicit stack) */
+	g->rpo = xmalloc(g->nb * sizeof *g->rpo);
+	g->order = xmalloc(g->nb * sizeof *g->order);
+	uint32_t *stack = xmalloc(g->nb * sizeof *stack), *next = xcalloc(g->nb, sizeof *next);
+	uint32_t *post = xmalloc(g->nb * sizeof *post), npost = 0, sp = 0;
+	for (uint32_t b = 0; b < g->nb; b++)
+		g->rpo[b] = UINT32_MAX;
+	if (g->nb) {
+		g->rpo[0] = 0;	/* visited */
+		stack[sp++] = 0;
+	}
+	while (sp) {
+		uint32_t b = stack[sp - 1];
+		if (next[b] < g->nsucc[b]) {
+			uint32_t s = g->succ[b][next[b]++];
+			if (g->rpo[s] == UINT32_MAX) {
+				g->rpo[s] = 0;
+				stack[sp++] = s;
+			}
+		} else {
+			post[npost++] = b;
+			sp--;
+		}
+	}
+	g->nreach = npost;
+	for (uint32_t i = 0; i < npost; i++) {
+		uint32_t b = post[npost - 1 - i];
+		g->rpo[b] = i;
+		g->order[i] = b;
+	}
+	free(stack);
+	free(next);
+	free(post);
+	/* dominators (Cooper, Harvey and Kennedy) */
+	g->idom = xmalloc(g->nb * sizeof *g->idom);
+	for (uint32_t b = 0; b < g->nb; b++)
+		g->idom[b] = UINT32_MAX;
+	if (g->nb)
+		g->idom[0] = 0;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t i = 1; i < g->nreach; i++) {
+			uint32_t b = g->order[i], nd = UINT32_MAX;
+			for (uint32_t k = 0; k < g->npred[b]; k++) {
+				uint32_t q = g->pred[b][k];
+				if (g->rpo[q] == UINT32_MAX || g->idom[q] == UINT32_MAX)
+					continue;
+				if (nd == UINT32_MAX) {
+					nd = q;
+					continue;
+				}
+				uint32_t x = q, y = nd;
+				while (x != y) {
+					while (g->rpo[x] > g->rpo[y])
+						x = g->idom[x];
+					while (g->rpo[y] > g->rpo[x])
+						y = g->idom[y];
+				}
+				nd = x;
+			}
+			if (nd != UINT32_MAX && g->idom[b] != nd) {
+				g->idom[b] = nd;
+				changed = 1;
+			}
+		}
+	}
+}
+
+static void cfg_free(struct cfg *g)
+{
+	for (uint32_t b = 0; b < g->nb; b++) {
+		free(g->succ[b]);
+		free(g->pred[b]);
+	}
+	free(g->succ);
+	free(g->nsucc);
+	free(g->pred);
+	free(g->npred);
+	free(g->cappred);
+	free(g->start);
+	free(g->blk);
+	free(g->rpo);
+	free(g->order);
+	free(g->idom);
+}
+
+static int dominates(const struct cfg *g, uint32_t a, uint32_t b)
+{
+	if (g->rpo[b] == UINT32_MAX)
+		return 0;
+	for (;;) {
+		if (a == b)
+			return 1;
+		if (b == 0 || g->idom[b] == UINT32_MAX || g->idom[b] == b)
+			return 0;
+		b = g->idom[b];
+	}
+}
+
+/* The natural loops of function F (one per header), with their exit
+** conditions and loop-carried slots. */
+static void find_loops(const struct program *p, const struct func *f, struct fdeps *fd)
+{
+	struct cfg g = { 0 };
+	cfg_build(p, f, &g);
+	uint8_t *body = xmalloc(g.nb ? g.nb : 1);
+	uint8_t *in = xmalloc(f->nslots ? f->nslots : 1), *out = xmalloc(f->nslots ? f->nslots : 1);
+	uint32_t *work = xmalloc((g.nb ? g.nb : 1) * sizeof *work);
+	uint32_t cap = 0;
+	for (uint32_t h = 0; h < g.nb; h++) {
+		if (g.rpo[h] == UINT32_MAX)
+			continue;
+		/* the body: blocks that reach a back edge's source without h */
+		memset(body, 0, g.nb);
+		uint32_t nw = 0;
+		for (uint32_t k = 0; k < g.npred[h]; k++) {
+			uint32_t u = g.pred[h][k];
+			if (dominates(&g, h, u) && !body[u] && u != h) {
+				body[u] = 1;
+				work[nw++] = u;
+			}
+			if (u == h)
+				body[h] = 2;	/* a self loop */
+		}
+		if (nw == 0 && body[h] != 2)
+			continue;
+		body[h] = 1;
+		while (nw) {
+			uint32_t b = work[--nw];
+			for (uint32_t k = 0; k < g.npred[b]; k++) {
+				uint32_t q = g.pred[b][k];
+				if (!body[q] && g.rpo[q] != UINT32_MAX) {
+					body[q] = 1;
+					work[nw++] = q;
+				}
+			}
+		}
+		struct loop L = { 0 };
+		uint32_t capc = 0, capk = 0;
+		memset(in, 0, f->nslots);
+		memset(out, 0, f->nslots);
+		for (uint32_t b = 0; b < g.nb; b++) {
+			for (uint32_t pc = g.start[b]; pc < g.start[b + 1]; pc++) {
+				const struct insn *I = &f->code[pc];
+				uint32_t nd = prog_insn_ndests(I);
+				for (uint32_t k = 0; k < nd; k++)
+					if (I->d + k < f->nslots)
+						(body[b] ? in : out)[I->d + k] = 1;
+			}
+			if (!body[b])
+				continue;
+			const struct insn *T = &f->code[g.start[b + 1] - 1];
+			if (T->op != OP_CBR && T->op != OP_SWITCH)
+				continue;
+			int exits = 0;
+			for (uint32_t k = 0; k < g.nsucc[b]; k++)
+				exits |= !body[g.succ[b][k]];
+			if (exits)
+				VEC_PUSH(L.conds, L.nconds, capc, T->a);
+		}
+		for (uint32_t s = 0; s < f->nslots; s++)
+			if (in[s] && out[s])
+				VEC_PUSH(L.carried, L.ncarried, capk, s);
+		if (L.nconds && L.ncarried) {
+			VEC_PUSH(fd->loops, fd->nloops, cap, L);
+		} else {
+			free(L.conds);
+			free(L.carried);
+		}
+	}
+	free(work);
+	free(in);
+	free(out);
+	free(body);
+	cfg_free(&g);
+}
+
+/* Adds M to the slots of the parameters of function G that receive the
+** arguments of CALL/ICALL I; whether anything changed. */
+static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller, uint32_t g,
+		     const struct insn *I)
+{
+	const struct func *cf = &p->funcs[g];
+	const struct func *f = &p->funcs[caller];
+	uint16_t *cd = fds[g].dep;
+	int changed = 0;
+	uint32_t n = 0;
+	if (cd == NULL)
+		return 0;
+	for (uint32_t i = 0; i < cf->nparams; i++)
+		for (uint32_t e = 0; e < cf->params[i].nslots && n < I->b; e++, n++) {
+			uint32_t s = cf->param_slot[i] + e;
+			if (s >= cf->nslots || I->x + n >= p->narglists)
+				continue;
+			uint16_t m = od(fds[caller].dep, f->nslots, p->arglists[I->x + n]);
+			if ((cd[s] | m) != cd[s]) {
+				cd[s] |= m;
+				changed = 1;
+			}
+		}
+	return changed;
+}
+
+/* One function to its own fixed point; whether anything changed, here or
+** in a callee's parameters. */
+static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
+{
+	const struct func *f = &p->funcs[fi];
+	struct fdeps *fd = &fds[fi];
+	uint16_t *dep = fd->dep;
+	uint32_t ns = f->nslots;
+	int any = 0;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t pc = 0; pc < f->ncode; pc++) {
+			const struct insn *I = &f->code[pc];
+			uint32_t nd = prog_insn_ndests(I);
+			if (nd) {
+				uint16_t m = sources(p, dep, ns, I);
+				for (uint32_t k = 0; k < nd; k++) {
+					uint32_t s = I->d + k;
+					if (s < ns && (dep[s] | m) != dep[s]) {
+						dep[s] |= m;
+						changed = 1;
+					}
+				}
+			}
+			if (I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs)
+				any |= pass_args(p, fds, fi, (uint32_t)I->imm, I);
+			if (I->op == OP_ICALL) {
+				/* any function this many argument slots fits */
+				for (uint32_t g = 0; g < p->nfuncs; g++) {
+					const struct func *cf = &p->funcs[g];
+					uint32_t want = 0;
+					for (uint32_t i = 0; i < cf->nparams; i++)
+						want += cf->params[i].nslots;
+					if (cf->code && !cf->is_kernel && want == I->b)
+						any |= pass_args(p, fds, fi, g, I);
+				}
+			}
+		}
+		for (uint32_t l = 0; l < fd->nloops; l++) {
+			const struct loop *L = &fd->loops[l];
+			uint16_t c = 0;
+			for (uint32_t k = 0; k < L->nconds; k++)
+				c |= od(dep, ns, L->conds[k]);
+			c &= (uint16_t)~DEP_BYVAL;
+			for (uint32_t k = 0; k < L->ncarried; k++)
+				if ((dep[L->carried[k]] | c) != dep[L->carried[k]]) {
+					dep[L->carried[k]] |= c;
+					changed = 1;
+				}
+		}
+		any |= changed;
+	}
+	return any;
+}
+
+void prog_compute_deps(struct program *p)
+{
+	struct fdeps *fds = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof *fds);
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+		const struct func *f = &p->funcs[fi];
+		if (f->code == NULL)
+			continue;
+		fds[fi].dep = xcalloc(f->nslots ? f->nslots : 1, sizeof *fds[fi].dep);
+		find_loops(p, f, &fds[fi]);
+		if (!f->is_kernel)
+			continue;
+		for (uint32_t i = 0; i < f->nparams; i++) {
+			const struct param *pa = &f->params[i];
+			uint16_t m = pa->byval ? DEP_BYVAL : pa->is_ptr ? 0 : DEP_PARAM;
+			for (uint32_t e = 0; e < pa->nslots; e++)
+				if (f->param_slot[i] + e < f->nslots)
+					fds[fi].dep[f->param_slot[i] + e] |= m;
+		}
+	}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t fi = 0; fi < p->nfuncs; fi++)
+			if (fds[fi].dep != NULL)
+				changed |= flow(p, fds, fi);
+	}
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+		const struct func *f = &p->funcs[fi];
+		const uint16_t *dep = fds[fi].dep;
+		uint32_t ns = f->nslots;
+		if (dep == NULL)
+			continue;
+		for (uint32_t pc = 0; pc < f->ncode; pc++) {
+			const struct insn *I = &f->code[pc];
+			uint16_t m;
+			uint32_t site = UINT32_MAX;
+			switch (I->op) {
+			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
+				m = od(dep, ns, I->a);
+				site = I->x;
+				break;
+			/* the bytes touched depend on the length too: a memset
+			** past a buffer by a length the host chose is the
+			** host's doing, as an index it passed is */
+			case OP_MEMSET:
+				m = od(dep, ns, I->a) | od(dep, ns, I->c);
+				site = I->x;
+				break;
+			case OP_MEMCPY:
+				m = od(dep, ns, I->a) | od(dep, ns, I->b) | od(dep, ns, I->c);
+				site = I->x;
+				break;
+			case OP_TEX: case OP_SULD: case OP_SUST:
+				m = coords_dep(dep, ns, I);
+				site = I->x;
+				break;
+			case OP_CALL:
+				m = args_dep(p, dep, ns, I);
+				site = I->a;
+				break;
+			case OP_ICALL:
+				m = od(dep, ns, I->a) | args_dep(p, dep, ns, I);
+				site = (uint32_t)I->imm;
+				break;
+			case OP_SUBCHK:
+				if (I->x < p->nsubs)
+					p->subs[I->x].dep = od(dep, ns, I->a) & DEP_ALL;
+				continue;
+			default:
+				continue;
+			}
+			if (site < p->nsites)
+				p->sites[site].dep = m & DEP_ALL;
+		}
+	}
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+		for (uint32_t l = 0; l < fds[fi].nloops; l++) {
+			free(fds[fi].loops[l].conds);
+			free(fds[fi].loops[l].carried);
+		}
+		free(fds[fi].loops);
+		free(fds[fi].dep);
+	}
+	free(fds);
+}

@@ -1,0 +1,226 @@
+/*
+** finding.c: see finding.h.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/finding.h"
+#include "base/util.h"
+
+static const char *const kind_names[FK__COUNT] = {
+	[FK_OOB] = "out-of-bounds access",
+	[FK_NULL] = "null pointer dereference",
+	[FK_INVALID_PTR] = "invalid pointer dereference",
+	[FK_MISALIGNED] = "misaligned access",
+	[FK_READONLY] = "write to read-only memory",
+	[FK_ASSERT] = "assertion failed",
+	[FK_TRAP] = "trap",
+	[FK_STEP_BUDGET] = "thread did not finish",
+	[FK_BARRIER_DIVERGENCE] = "barrier divergence",
+	[FK_WARP_SYNC] = "warp synchronization divergence",
+	[FK_DIV_ZERO] = "integer division by zero",
+	[FK_RACE] = "data race",
+	[FK_REDUNDANT_BARRIER] = "redundant barrier",
+	[FK_UNINIT] = "read of uninitialized memory",
+	[FK_SUBSCRIPT] = "subscript past an array dimension",
+	[FK_ASSUMPTION] = "shape assumption",
+	[FK_INCOMPLETE] = "analysis incomplete",
+	[FK_WARP_DEADLOCK] = "lock held by the lane's own warp: deadlock under lockstep",
+	[FK_MEMORY_BUDGET] = "memory budget exceeded",
+	[FK_BANK_CONFLICT] = "shared memory bank conflict",
+	[FK_UNCOALESCED] = "uncoalesced global access",
+	[FK_HOST_UNCOPIED_READ] = "host read of results never copied back",
+	[FK_HOST_UNSYNC_READ] = "host read before synchronization",
+	[FK_STREAM_RACE] = "race between streams",
+	[FK_HOST_UNSYNC_WRITE] = "host write before synchronization",
+};
+
+static const char *const kind_ids[FK__COUNT] = {
+	[FK_OOB] = "out-of-bounds",
+	[FK_NULL] = "null-dereference",
+	[FK_INVALID_PTR] = "invalid-pointer",
+	[FK_MISALIGNED] = "misaligned",
+	[FK_READONLY] = "readonly-write",
+	[FK_ASSERT] = "assert",
+	[FK_TRAP] = "trap",
+	[FK_STEP_BUDGET] = "step-budget",
+	[FK_BARRIER_DIVERGENCE] = "barrier-divergence",
+	[FK_WARP_SYNC] = "warp-sync-divergence",
+	[FK_DIV_ZERO] = "division-by-zero",
+	[FK_RACE] = "data-race",
+	[FK_REDUNDANT_BARRIER] = "redundant-barrier",
+	[FK_UNINIT] = "uninitialized-read",
+	[FK_SUBSCRIPT] = "subscript",
+	[FK_ASSUMPTION] = "shape-assumption",
+	[FK_INCOMPLETE] = "analysis-incomplete",
+	[FK_WARP_DEADLOCK] = "warp-deadlock",
+	[FK_MEMORY_BUDGET] = "memory-budget",
+	[FK_BANK_CONFLICT] = "bank-conflict",
+	[FK_UNCOALESCED] = "uncoalesced-access",
+	[FK_HOST_UNCOPIED_READ] = "host-uncopied-read",
+	[FK_HOST_UNSYNC_READ] = "host-unsynchronized-read",
+	[FK_STREAM_RACE] = "stream-race",
+	[FK_HOST_UNSYNC_WRITE] = "host-unsynchronized-write",
+};
+
+static const char *const contract_names[CL__COUNT] = {
+	[CL_HOST] = "host", [CL_DECLARED] = "declared", [CL_INFERRED] = "inferred",
+	[CL_NONE] = "none",
+};
+
+const char *contract_level_name(enum contract_level c)
+{
+	return (unsigned)c < CL__COUNT ? contract_names[c] : "none";
+}
+
+const char *finding_kind_name(enum finding_kind k)
+{
+	return (unsigned)k < FK__COUNT ? kind_names[k] : "finding";
+}
+
+const char *finding_kind_id(enum finding_kind k)
+{
+	return (unsigned)k < FK__COUNT ? kind_ids[k] : "finding";
+}
+
+/*
+** WHERE as the finding keeps it, "name[index]", with its address space in
+** *space.  A caller may still name the space in the text ("global
+** 'p[16]'"); that form is split here, anything else is copied (the
+** interpreter passes "name[index]" and sets the space itself).
+*/
+static char *split_where(const char *where, uint8_t *space)
+{
+	static const struct { const char *word; uint8_t as; } spaces[] = {
+		{ "global", AS_GLOBAL }, { "shared", AS_SHARED }, { "local", AS_LOCAL },
+		{ "constant", AS_CONST }, { "param", AS_PARAM },
+	};
+	size_t n = strlen(where);
+	const char *q = strstr(where, " '");
+	if (q != NULL && n > 0 && where[n - 1] == '\'' && where + n - 1 > q + 2) {
+		for (size_t i = 0; i < sizeof spaces / sizeof spaces[0]; i++) {
+			size_t wl = strlen(spaces[i].word);
+			if ((size_t)(q - where) == wl && strncmp(where, spaces[i].word, wl) == 0) {
+				*space = spaces[i].as;
+				return xstrndup(q + 2, (size_t)(where + n - 1 - (q + 2)));
+			}
+		}
+	}
+	return xstrdup(where);
+}
+
+struct finding *findings_find(struct findings *fs, enum finding_kind kind, uint32_t func,
+			      uint32_t pc)
+{
+	if (finding_kind_is_pair(kind))
+		return NULL;
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		if (f->kind == kind && f->func == func && f->pc == pc)
+			return f;
+	}
+	return NULL;
+}
+
+struct finding *findings_add(struct findings *fs, enum finding_kind kind,
+			     uint32_t func, uint32_t pc, const struct srcloc *loc,
+			     const struct thread_id *who, uint64_t addr,
+			     const char *where, const char *detail)
+{
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		if (f->kind == kind && f->func == func && f->pc == pc && !finding_kind_is_pair(kind)) {
+			f->count++;
+			return f;
+		}
+	}
+	struct finding f = { 0 };
+	f.kind = kind;
+	f.func = func;
+	f.pc = pc;
+	if (loc)
+		f.loc = *loc;
+	if (who)
+		f.who = *who;
+	f.addr = addr;
+	f.where = where ? split_where(where, &f.space) : NULL;
+	f.detail = detail ? xstrdup(detail) : NULL;
+	f.count = 1;
+	f.var = FINDING_NO_VAR;
+	f.member = FINDING_NO_VAR;
+	VEC_PUSH(fs->v, fs->n, fs->cap, f);
+	return &fs->v[fs->n - 1];
+}
+
+struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
+				  uint32_t func, uint32_t pc, uint32_t func2, uint32_t pc2,
+				  int *isnew)
+{
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i];
+		/* a pair is unordered: which access the simulation saw first
+		** depends on the schedule */
+		if (f->kind == kind
+		    && ((f->func == func && f->pc == pc && f->second.func == func2 && f->second.pc == pc2)
+			|| (f->func == func2 && f->pc == pc2 && f->second.func == func
+			    && f->second.pc == pc))) {
+			*isnew = 0;
+			return f;
+		}
+	}
+	struct finding f = { 0 };
+	f.kind = kind;
+	f.func = func;
+	f.pc = pc;
+	f.second.func = func2;
+	f.second.pc = pc2;
+	f.var = FINDING_NO_VAR;
+	f.member = FINDING_NO_VAR;
+	VEC_PUSH(fs->v, fs->n, fs->cap, f);
+	*isnew = 1;
+	return &fs->v[fs->n - 1];
+}
+
+int finding_kind_is_perf(enum finding_kind kind)
+{
+	return kind == FK_BANK_CONFLICT || kind == FK_UNCOALESCED;
+}
+
+int finding_perf_worse(enum finding_kind kind, uint32_t worst, uint32_t need, uint32_t worst2,
+		       uint32_t need2)
+{
+	if (kind == FK_BANK_CONFLICT)
+		return worst > worst2;
+	return (uint64_t)worst * (need2 ? need2 : 1) > (uint64_t)worst2 * (need ? need : 1);
+}
+
+int finding_kind_is_pair(enum finding_kind kind)
+{
+	return kind == FK_RACE || kind == FK_BARRIER_DIVERGENCE;
+}
+
+void finding_clear(struct finding *f)
+{
+	free(f->where);
+	free(f->detail);
+	if (f->div)
+		free(f->div->groups);
+	free(f->div);
+	f->where = NULL;
+	f->detail = NULL;
+	f->div = NULL;
+}
+
+void findings_free(struct findings *fs)
+{
+	for (uint32_t i = 0; i < fs->n; i++)
+		finding_clear(&fs->v[i]);
+	free(fs->v);
+	memset(fs, 0, sizeof *fs);
+}
+
+int finding_kind_is_host(enum finding_kind kind)
+{
+	return kind == FK_HOST_UNCOPIED_READ || kind == FK_HOST_UNSYNC_READ || kind == FK_STREAM_RACE
+	       || kind == FK_HOST_UNSYNC_WRITE;
+}

@@ -1,0 +1,165 @@
+/*
+** interp.h: load a kernel's NVPTX bitcode, lower it, run launches.
+**
+** interp_load reads .bc or .ll, verifies it, finds the kernels, lowers every
+** kernel and the device functions it calls into a struct program, and
+** disposes of the LLVM module.  A kernel that uses something the lowering
+** cannot handle is kept in the list with its error; the others still run.
+** interp_launch runs one launch of one kernel: every block, every warp.
+*/
+#ifndef SIMULEE_INTERP_H
+#define SIMULEE_INTERP_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/program.h"
+#include "memmodel/mem.h"
+#include "base/util.h"
+
+struct findings;
+struct mam;
+
+/* A kernel found in the module. */
+struct kernel_info {
+	char *name;		/* mangled */
+	char *demangled;
+	int func;		/* index in program funcs, or -1 if lowering failed */
+	char *error;		/* why lowering failed (one line), or NULL */
+	/* Declared launch bounds, 0 where none (nvvm.annotations "maxntidx",
+	** "maxntidy", "maxntidz", "reqntidx", ...; or the function attributes
+	** "nvvm.maxntid" / "nvvm.reqntid" = "x[,y[,z]]" of newer LLVM).
+	** __launch_bounds__(MAX, MIN) gives maxntid[0] = MAX only: clang 19
+	** emits "maxntidx" alone.  As PTX .maxntid, the bound is on the
+	** block's thread count, not on each dimension: a launch is valid only
+	** when block.x * block.y * block.z <= maxntid[0] * max(maxntid[1], 1)
+	** * max(maxntid[2], 1) (an absent dimension counts 1).  As PTX
+	** .reqntid, reqntid fixes the block exactly when reqntid[0] != 0:
+	** block = (reqntid[0], max(reqntid[1], 1), max(reqntid[2], 1)).
+	** Clang 19's CUDA has no spelling for reqntid; hand-written or other
+	** front ends' IR may carry it. */
+	uint32_t maxntid[3];
+	uint32_t reqntid[3];
+};
+
+struct loaded {
+	struct program *prog;
+	struct kernel_info *kernels;
+	uint32_t nkernels;
+};
+
+struct load_options {
+	int dump_bytecode;	/* print the lowered code to stderr */
+};
+
+/* Loads PATH (.bc or .ll).  On success fills *out and returns 0; on failure
+** returns a negative SIM_ERR_* with the one-line reason in *err. */
+int interp_load(const char *path, const struct load_options *opt,
+		struct loaded *out, struct sim_error *err);
+void interp_loaded_free(struct loaded *l);
+
+/* Finds a kernel by mangled name, demangled name, or the demangled name
+** without its parameter list.  Returns its index in l->kernels or -1. */
+int interp_find_kernel(const struct loaded *l, const char *name);
+
+struct dim3 {
+	uint32_t x, y, z;
+};
+
+/* What a launch executed (bench/).  A lane-instruction is one instruction
+** of one thread: a warp instruction counts its active lanes.  Memory
+** accesses are per lane too: loads, stores, atomics, cmpxchg, and each
+** memcpy/memset (whatever its length). */
+struct launch_stats {
+	uint64_t warp_insns;
+	uint64_t lane_insns;
+	uint64_t mem_accesses;
+	uint64_t stopped;	/* launches that stop_kinds or the deadline ended early */
+	uint64_t timed_out;	/* launches the deadline ended (launch_cfg) */
+	uint64_t pruned;	/* lane accesses kept out of the model (pruned sites) */
+	/* launch_cfg fitness: distinct 4-byte words of global and shared
+	** memory the launch touched (shared: per block) and the lane
+	** accesses to them, pruned or not */
+	uint64_t units, unit_accesses;
+};
+
+/* How one launch runs. */
+struct launch_cfg {
+	struct dim3 grid, block;
+	uint64_t dyn_shared;	/* bytes of extern __shared__ */
+	uint64_t max_steps;	/* per-thread instruction budget (0: default) */
+	uint64_t seed;		/* schedule seed */
+	FILE *trace;		/* print each warp instruction here, or NULL */
+	FILE *print_out;	/* where device printf goes (default stdout) */
+	struct launch_stats *stats;	/* if not NULL, the counts are added here */
+	struct mam *mam;	/* the Memory-Access Model to feed, or NULL */
+	/* Bit k set (1u << FK_ASSERT, ...): the first finding of kind k that
+	** the interpreter reports ends the launch there, every warp of every
+	** block, and nothing more is recorded; interp_launch returns 0 with
+	** the findings so far and counts the launch in stats->stopped.
+	** Races and redundant barriers, which the caller derives from the
+	** model afterwards, are not the interpreter's.  0: run to the end. */
+	uint32_t stop_kinds;
+	/* mono_seconds() (base/util.h) at which the launch stops where it is,
+	** unfinished: interp_launch returns 0 with the findings so far and
+	** counts it in stats->timed_out (the caller discards such a launch).
+	** Checked between warps' turns.  0: none. */
+	double deadline;
+	/* What shared memory holds when a block starts (unspecified on the
+	** hardware): SHARED_INIT fills each __shared__ variable's SIZE bytes
+	** at DATA, of element type ELEM (enum elem_type, ET_NONE unknown),
+	** the same in every block.  NULL: zeros.  Reads of bytes no thread
+	** of the block wrote are uninitialized reads either way. */
+	void (*shared_init)(const void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
+	const void *shared_ctx;
+	/* Pre-Volta warps (--warp-model=lockstep): a diverged path that spins
+	** keeps the warp, so a lane waiting on a lock its own warp holds
+	** deadlocks (a finding); 0: independent thread scheduling, where the
+	** other paths get turns. */
+	uint8_t lockstep;
+	/* With the model on: cost every plain warp load and store (bank
+	** conflicts, sectors) and report the performance notes
+	** (FK_BANK_CONFLICT, FK_UNCOALESCED; docs/MODEL.md).  0: not costed. */
+	uint8_t perf;
+	/* With the model on: feed it every access, even those of the sites
+	** that cannot race in this launch (exec/prune.h; --no-prune).
+	** 0: such sites are pruned. */
+	uint8_t no_prune;
+	/* With the model on: count the words touched (launch_stats units,
+	** unit_accesses), the search's fitness, the same whether an access
+	** reached the model or was pruned. */
+	uint8_t fitness;
+};
+
+#define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)
+#define LAUNCH_MAX_THREADS_PER_BLOCK 1024u
+/* The most dynamic shared memory a block can opt into (sm_90 and later,
+** the largest of any architecture: 227 KiB; cudaFuncSetAttribute's
+** MaxDynamicSharedMemorySize). */
+#define LAUNCH_MAX_DYN_SHARED (227u * 1024)
+
+/* Creates the program's global variables in M (ids 1..ngvars), with their
+** initial contents.  Call once per launch, on an empty struct mem. */
+void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_shared);
+
+/* Runs the launch of kernel function FN with the kernel's parameter slots
+** set from ARGS (one value per parameter slot, pointers tagged into M).
+** Faults of the kernel become findings in *out.  Returns 0, or a negative
+** SIM_ERR_* with *err filled for a launch that cannot run at all. */
+int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
+		  struct mem *m, const struct launch_cfg *cfg,
+		  struct findings *out, struct sim_error *err);
+
+/* Whether kernel function FN needs a cooperative launch: it reads the
+** grid workspace the driver gives one (%envreg1 or 2: cooperative groups'
+** grid sync), itself or through the functions it calls. */
+int interp_is_cooperative(const struct program *p, uint32_t fn);
+
+/* Whether GRID, BLOCK and DYN_SHARED bytes of dynamic shared memory are a
+** launch CUDA accepts (each dimension and the block's threads within
+** CUDA's limits, checked per component first, so no product wraps): 0, or
+** SIM_ERR_USAGE / SIM_ERR_LIMIT with one line in *err. */
+int interp_check_launch(struct dim3 grid, struct dim3 block, uint64_t dyn_shared,
+			struct sim_error *err);
+
+#endif

@@ -1,0 +1,150 @@
+/*
+** hostsite.h: the launches a program's host code makes (its launch sites),
+** read from the host side's LLVM IR (clang -x cuda --cuda-host-only
+** -emit-llvm).  host/lower_host.c reads them; nothing here needs LLVM.
+**
+** Every `kernel<<<grid, block, shmem>>>(args)` and every cudaLaunchKernel
+** call gives one site: the kernel it launches (mangled device name), and
+** grid, block, dynamic shared bytes and scalar arguments as expressions
+** over the host's unknowns (struct hvar: a host function's parameter, the
+** result of a call such as atoi(argv[1]), a load from memory the analysis
+** cannot follow).  A value that folds to a constant is an HX_CONST node;
+** grid = (n + 255) / 256 with the `n` the kernel is also given is the same
+** variable in both expressions, so the search instantiates the unknowns
+** and computes the launch from them, keeping the relations.  A pointer
+** argument's buffer size (bytes) is the size expression of the cudaMalloc
+** (or cudaMallocManaged) that produced the pointer, where visible.  A
+** struct passed by value gives the fields the host sets, by byte offset
+** (nested structs and arrays flattened to their scalar leaves); a field of
+** a host function's struct parameter is a variable ("p.n").
+*/
+#ifndef SIMULEE_INTERP_HOSTSITE_H
+#define SIMULEE_INTERP_HOSTSITE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "base/util.h"
+#include "host/hostmap.h"
+
+#define HX_NONE UINT32_MAX	/* no expression: unknown or not applicable */
+
+/* Expression operators.  Integer operators work on WIDTH-bit values held
+** in a uint64_t (zero-extended); comparisons give 0 or 1. */
+enum hexpr_op {
+	HX_CONST,	/* value: the bits (floats: IEEE bits of WIDTH 32 or 64) */
+	HX_VAR,		/* value: index in hostsites.vars */
+	HX_ADD, HX_SUB, HX_MUL, HX_UDIV, HX_SDIV, HX_UREM, HX_SREM,
+	HX_SHL, HX_LSHR, HX_ASHR, HX_AND, HX_OR, HX_XOR,
+	HX_ZEXT, HX_SEXT, HX_TRUNC,	/* a: operand; width: the result's */
+	HX_ICMP,	/* pred (enum hexpr_pred): a ? b */
+	HX_SELECT,	/* a ? b : c */
+	HX_SMIN, HX_SMAX, HX_UMIN, HX_UMAX,
+	HX_FADD, HX_FSUB, HX_FMUL, HX_FDIV,	/* floats of WIDTH 32 or 64 */
+	HX_SITOFP, HX_UITOFP, HX_FPTOSI, HX_FPTOUI, HX_FPEXT, HX_FPTRUNC,
+};
+
+enum hexpr_pred { HP_EQ, HP_NE, HP_ULT, HP_ULE, HP_UGT, HP_UGE, HP_SLT, HP_SLE,
+		  HP_SGT, HP_SGE };
+
+/* One expression node; operands are indices of earlier nodes. */
+struct hexpr {
+	uint8_t op;		/* enum hexpr_op */
+	uint8_t width;		/* bits of the result, 1..64 */
+	uint8_t is_float;	/* the result is a float of WIDTH bits */
+	uint8_t pred;		/* HX_ICMP */
+	uint32_t a, b, c;
+	uint64_t value;		/* HX_CONST: bits; HX_VAR: variable index */
+};
+
+/* One unknown of the host code. */
+struct hvar {
+	char *name;		/* source name where debug info has one ("n",
+				   "argc"), else a description ("atoi(...)") */
+	uint8_t width;
+	uint8_t is_float;
+	uint8_t is_signed;	/* from debug info or use; default 1 */
+	/* Values the host code is seen to give it (a constant argument at every
+	** call of the host function whose parameter it is), or none. */
+	uint64_t *seen;
+	uint32_t nseen;
+};
+
+/* One scalar field of a struct passed by value, by its byte offset in the struct. */
+struct hfield {
+	uint32_t off;		/* byte offset in the struct */
+	uint32_t expr;		/* expression (its width and is_float say the field's type), never HX_NONE */
+};
+
+/* One launch site. */
+struct hsite {
+	char *kernel;		/* the kernel's mangled device-side name */
+	char *file;		/* the launch's source location (debug info) */
+	uint32_t line, col;
+	uint32_t grid[3], block[3];	/* expressions (HX_CONST 1 when absent) */
+	uint32_t shmem;		/* dynamic shared bytes */
+	uint32_t nargs;
+	uint32_t *args;		/* per kernel parameter: expression, or HX_NONE
+				   (a pointer, a struct, an unknown) */
+	uint32_t *buf_bytes;	/* per kernel parameter: bytes of the buffer a
+				   pointer argument points to, or HX_NONE */
+	char **argname;		/* per kernel parameter: its source name (the
+				   device stub's debug info), or NULL */
+	uint32_t *nfields;	/* per kernel parameter: fields known of a struct passed by value (0: none or not a struct) */
+	struct hfield **fields;	/* per kernel parameter: nfields[p] fields, by offset, or NULL */
+	char ***fieldname;	/* per kernel parameter: nfields[p] source names
+				   ("n", "in.lo", "a[2]"; debug info), each
+				   NULL where none is known, or NULL */
+	uint8_t *uninit;	/* per kernel parameter: 1 when the pointer is a
+				   cudaMalloc'd buffer that nothing the host may
+				   do before the launch writes (no copy to it, no
+				   memset, no store, no earlier launch given it):
+				   the launch finds it unwritten */
+};
+
+struct hostsites {
+	struct hexpr *x;
+	uint32_t nx, capx;
+	struct hvar *vars;
+	uint32_t nvars, capvars;
+	struct hsite *s;
+	uint32_t ns, caps;
+	/* the runtime calls of each host function that makes them, for the
+	** host-side data mapping checks (host/hostmap.h) */
+	struct hm_seq *seqs;
+	uint32_t nseqs, capseqs;
+};
+
+/* Reads the launch sites of host IR file PATH (.ll or .bc) and appends them
+** (with their variables and expressions) to *HS.  Returns 0, or a negative
+** SIM_ERR_* with *err filled; *HS keeps what it had then. */
+int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err);
+
+void hostsites_free(struct hostsites *hs);
+
+/* The device-side mangled name of the kernel whose host stub is STUB
+** (_Z23__device_stub__sum_rowsPKfPfi -> _Z8sum_rowsPKfPfi; templates and
+** namespaces keep their shape); a copy of STUB when it is no stub. */
+char *hostsite_kernel_name(const char *stub);
+
+/* Evaluates expression E with variable I set to VARS[i].  Returns 0 with
+** the bits in *OUT, or -1 when the value is undefined (division by zero,
+** a variable with no value, HX_NONE). */
+int hexpr_eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out);
+
+/* Whether expression E depends on no variable (HX_NONE: no). */
+int hexpr_is_const(const struct hostsites *hs, uint32_t e);
+
+/* Prints expression E as C-like text ("(n + 255) / 256"); unsigned
+** operators carry a u ("/u", "<u", ">>u"), casts name the width ("(i64)n",
+** "(u64)n" for a zero extension); HX_NONE prints "?". */
+void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out);
+
+/* One line per site: `file:line: kernel <<<grid.x=EXPR, ..., shmem=EXPR>>>
+** (n=EXPR, p={n=EXPR, +8=EXPR}, ...) bufs: in=EXPR bytes, out=EXPR bytes
+** uninit`, then the values
+** seen for each variable the line uses.  A struct's fields are named by
+** debug info, else by their byte offset. */
+void hostsite_print(const struct hostsites *hs, FILE *out);
+
+#endif

@@ -1,0 +1,3647 @@
+/*
+** lower_host.c: the launch sites of a program's host code (hostsite.h).
+**
+** The host side's IR (clang -x cuda --cuda-host-only -emit-llvm, -O0
+** without optnone) is cleaned as the loader cleans device code: the small
+** functions a launch is built from (dim3's constructor, the cuda_runtime.h
+** templates cudaMalloc<T> and cudaLaunchKernel<T>, std::min/max and leaf
+** helpers such as a ceil-div) are inlined, never a __device_stub__, then
+** sroa, early-cse, simplifycfg and instsimplify turn locals into SSA.  A
+** site is then
+**   - a call of a device stub preceded by __cudaPushCallConfiguration on
+**     its path (what `k<<<g, b, s, st>>>(args)` becomes), or
+**   - a call of cudaLaunchKernel or cudaLaunchCooperativeKernel (C API or
+**     template) whose function operand is a device stub, outside the stubs
+**     (at -O2 the stub is inlined there, and what it pops is what was
+**     pushed before it).
+** Values become expressions by following SSA, and memory the analysis can
+** see (an alloca whose address escapes, a global) through the last store on
+** every path before the read; what it cannot follow becomes a variable.
+** Expressions are hash-consed and bounded (HX_MAX_TREE nodes per tree,
+** HX_MAX_DEPTH levels of SSA), so hostile IR cannot blow them up.
+** docs/DECISIONS.md ("Host launch sites") has the rules in full.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "host/hostsite.h"
+#include "host/lower_host_int.h"
+#include "lower/lower_int.h"
+
+/* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+#define HX_MAX_TREE 512u		/* nodes of one expression, as a tree */
+#define HX_MAX_NODES (1u << 22)		/* nodes of one hostsites */
+#define HX_MAX_DEPTH 96			/* SSA definitions followed from a use */
+#define EVAL_MAX_DEPTH 4096		/* hexpr_eval's recursion (hand-made trees) */
+#define MEM_MAX_BLOCKS 64		/* blocks one memory read looks back through */
+#define MEM_MAX_STEPS 20000000ull	/* instructions all memory reads may scan */
+#define HX_MAX_WORK 4000000ull		/* instructions all values may convert */
+#define INLINE_MAX_INSNS 64		/* a leaf helper inlined into its callers */
+
+/* The clean-up: what prepare_inlining marked, then locals into SSA;
+** simplifycfg folds the diamond std::min leaves into a select. */
+#define PIPELINE "always-inline,function(sroa,early-cse,simplifycfg,instsimplify)"
+
+/* ---- values ------------------------------------------------------------- */
+
+static uint64_t mask_of(unsigned w)
+{
+	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+}
+
+/* V's low W bits as a signed number. */
+static int64_t sx(uint64_t v, unsigned w)
+{
+	if (w >= 64)
+		return (int64_t)v;
+	uint64_t m = UINT64_C(1) << (w - 1);
+	v &= mask_of(w);
+	return (int64_t)((v ^ m) - m);
+}
+
+static double fp_get(uint64_t bits, unsigned w)
+{
+	if (w == 32) {
+		uint32_t b = (uint32_t)bits;
+		float f;
+		memcpy(&f, &b, sizeof f);
+		return f;
+	}
+	double d;
+	memcpy(&d, &bits, sizeof d);
+	return d;
+}
+
+static uint64_t fp_put(double d, unsigned w)
+{
+	if (w == 32) {
+		float f = (float)d;
+		uint32_t b;
+		memcpy(&b, &f, sizeof b);
+		return b;
+	}
+	uint64_t b;
+	memcpy(&b, &d, sizeof b);
+	return b;
+}
+
+static int is_binop(unsigned op)
+{
+	return (op >= HX_ADD && op <= HX_XOR) || op == HX_ICMP || (op >= HX_SMIN && op <= HX_FDIV);
+}
+
+static int is_cast(unsigned op)
+{
+	return op == HX_ZEXT || op == HX_SEXT || op == HX_TRUNC || (op >= HX_SITOFP && op <= HX_FPTRUNC);
+}
+
+/* Integer operator OP on W-bit A and B (PRED for HX_ICMP).  0, or -1 where
+** the result is undefined: division by zero, a shift by W or more. */
+static int fold_int(unsigned op, unsigned pred, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
+{
+	uint64_t m = mask_of(w);
+	int64_t sa = sx(a, w), sb = sx(b, w);
+	a &= m;
+	b &= m;
+	uint64_t r;
+	switch (op) {
+	case HX_ADD: r = a + b; break;
+	case HX_SUB: r = a - b; break;
+	case HX_MUL: r = a * b; break;
+	case HX_UDIV:
+	case HX_UREM:
+		if (b == 0)
+			return -1;
+		r = op == HX_UDIV ? a / b : a % b;
+		break;
+	case HX_SDIV:
+	case HX_SREM:
+		if (b == 0)
+			return -1;
+		if (sb == -1)	/* INT_MIN / -1 wraps to INT_MIN (and C traps on it) */
+			r = op == HX_SDIV ? (uint64_t)0 - a : 0;
+		else
+			r = (uint64_t)(op == HX_SDIV ? sa / sb : sa % sb);
+		break;
+	case HX_SHL:
+	case HX_LSHR:
+	case HX_ASHR:
+		if (b >= w)
+			return -1;
+		r = op == HX_SHL ? a << b : op == HX_LSHR ? a >> b
+			: (uint64_t)(sa < 0 ? ~(~(uint64_t)sa >> b) : (uint64_t)sa >> b);
+		break;
+	case HX_AND: r = a & b; break;
+	case HX_OR: r = a | b; break;
+	case HX_XOR: r = a ^ b; break;
+	case HX_SMIN: r = sa < sb ? a : b; break;
+	case HX_SMAX: r = sa > sb ? a : b; break;
+	case HX_UMIN: r = a < b ? a : b; break;
+	case HX_UMAX: r = a > b ? a : b; break;
+	case HX_ICMP:
+		switch (pred) {
+		case HP_EQ: r = a == b; break;
+		case HP_NE: r = a != b; break;
+		case HP_ULT: r = a < b; break;
+		case HP_ULE: r = a <= b; break;
+		case HP_UGT: r = a > b; break;
+		case HP_UGE: r = a >= b; break;
+		case HP_SLT: r = sa < sb; break;
+		case HP_SLE: r = sa <= sb; break;
+		case HP_SGT: r = sa > sb; break;
+		case HP_SGE: r = sa >= sb; break;
+		default: return -1;
+		}
+		*out = r;
+		return 0;
+	default:
+		return -1;
+	}
+	*out = r & m;
+	return 0;
+}
+
+/* IEEE operator OP on floats of W bits (32 or 64). */
+static int fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
+{
+	if (w != 32 && w != 64)
+		return -1;
+	if (w == 32) {
+		float x = (float)fp_get(a, 32), y = (float)fp_get(b, 32), r;
+		switch (op) {
+		case HX_FADD: r = x + y; break;
+		case HX_FSUB: r = x - y; break;
+		case HX_FMUL: r = x * y; break;
+		case HX_FDIV: r = x / y; break;
+		default: return -1;
+		}
+		*out = fp_put(r, 32);
+		return 0;
+	}
+	double x = fp_get(a, 64), y = fp_get(b, 64), r;
+	switch (op) {
+	case HX_FADD: r = x + y; break;
+	case HX_FSUB: r = x - y; break;
+	case HX_FMUL: r = x * y; break;
+	case HX_FDIV: r = x / y; break;
+	default: return -1;
+	}
+	*out = fp_put(r, 64);
+	return 0;
+}
+
+/* Cast OP of A (FROM bits, float if FFLOAT) to W bits. */
+static int fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out)
+{
+	switch (op) {
+	case HX_ZEXT:
+	case HX_TRUNC:
+		*out = a & mask_of(from) & mask_of(w);
+		return 0;
+	case HX_SEXT:
+		*out = (uint64_t)sx(a, from) & mask_of(w);
+		return 0;
+	case HX_SITOFP:
+		if (w != 32 && w != 64)
+			return -1;
+		*out = fp_put(w == 32 ? (double)(float)sx(a, from) : (double)sx(a, from), w);
+		return 0;
+	case HX_UITOFP:
+		if (w != 32 && w != 64)
+			return -1;
+		a &= mask_of(from);
+		*out = fp_put(w == 32 ? (double)(float)a : (double)a, w);
+		return 0;
+	case HX_FPTOSI:
+	case HX_FPTOUI: {
+		if (from != 32 && from != 64)
+			return -1;
+		double d = trunc(fp_get(a, from));
+		if (op == HX_FPTOSI) {
+			double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1);
+			if (!(d >= lo && d < hi))
+				return -1;	/* NaN or out of range: poison */
+			*out = (uint64_t)(int64_t)d & mask_of(w);
+		} else {
+			if (!(d >= 0 && d < ldexp(1.0, (int)w)))
+				return -1;
+			*out = (uint64_t)d & mask_of(w);
+		}
+		return 0;
+	}
+	case HX_FPEXT:
+	case HX_FPTRUNC:
+		if ((from != 32 && from != 64) || (w != 32 && w != 64))
+			return -1;
+		*out = fp_put(fp_get(a, from), w);
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+static int eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
+		return -1;
+	const struct hexpr *x = &hs->x[e];
+	uint64_t a, b;
+	switch (x->op) {
+	case HX_CONST:
+		*out = x->value & mask_of(x->width);
+		return 0;
+	case HX_VAR:
+		if (vars == NULL || x->value >= hs->nvars)
+			return -1;
+		*out = vars[x->value] & mask_of(x->width);
+		return 0;
+	case HX_SELECT:
+		if (eval(hs, x->a, vars, &a, depth + 1) < 0)
+			return -1;
+		return eval(hs, (a & 1) ? x->b : x->c, vars, out, depth + 1);
+	default:
+		break;
+	}
+	if (eval(hs, x->a, vars, &a, depth + 1) < 0)
+		return -1;
+	if (is_cast(x->op))
+		return x->a < hs->nx ? fold_cast(x->op, hs->x[x->a].width, x->width, a, out) : -1;
+	if (!is_binop(x->op) || eval(hs, x->b, vars, &b, depth + 1) < 0)
+		return -1;
+	if (x->op >= HX_FADD && x->op <= HX_FDIV)
+		return fold_float(x->op, x->width, a, b, out);
+	/* a comparison's width is 1; its operands' is what it compares */
+	unsigned w = x->op == HX_ICMP ? hs->x[x->a].width : x->width;
+	return fold_int(x->op, x->pred, w, a, b, out);
+}
+
+int hexpr_eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out)
+{
+	return eval(hs, e, vars, out, 0);
+}
+
+static int is_const_rec(const struct hostsites *hs, uint32_t e, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
+		return 0;
+	const struct hexpr *x = &hs->x[e];
+	if (x->op == HX_CONST)
+		return 1;
+	if (x->op == HX_VAR)
+		return 0;
+	if (!is_const_rec(hs, x->a, depth + 1))
+		return 0;
+	if (is_cast(x->op))
+		return 1;
+	if (!is_const_rec(hs, x->b, depth + 1))
+		return 0;
+	return x->op != HX_SELECT || is_const_rec(hs, x->c, depth + 1);
+}
+
+int hexpr_is_const(const struct hostsites *hs, uint32_t e)
+{
+	return is_const_rec(hs, e, 0);
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+enum { PR_COND = 3, PR_OR = 6, PR_XOR, PR_AND, PR_EQ, PR_REL, PR_SHIFT, PR_ADD, PR_MUL,
+       PR_UNARY, PR_PRIMARY };
+
+static int prec(const struct hexpr *x)
+{
+	switch (x->op) {
+	case HX_ADD: case HX_SUB: case HX_FADD: case HX_FSUB: return PR_ADD;
+	case HX_MUL: case HX_UDIV: case HX_SDIV: case HX_UREM: case HX_SREM:
+	case HX_FMUL: case HX_FDIV: return PR_MUL;
+	case HX_SHL: case HX_LSHR: case HX_ASHR: return PR_SHIFT;
+	case HX_AND: return PR_AND;
+	case HX_OR: return PR_OR;
+	case HX_XOR: return PR_XOR;
+	case HX_ICMP: return x->pred <= HP_NE ? PR_EQ : PR_REL;
+	case HX_SELECT: return PR_COND;
+	case HX_CONST: return x->is_float || !(x->width > 1 && sx(x->value, x->width) < 0)
+			      ? PR_PRIMARY : PR_UNARY;
+	case HX_VAR: case HX_SMIN: case HX_SMAX: case HX_UMIN: case HX_UMAX: return PR_PRIMARY;
+	default: return PR_UNARY;
+	}
+}
+
+static void print_const(const struct hexpr *x, FILE *out)
+{
+	if (x->is_float) {
+		fprintf(out, x->width == 32 ? "%.9g" : "%.17g", fp_get(x->value, x->width));
+		if (x->width == 32)
+			fputc('f', out);
+	} else if (x->width > 1 && sx(x->value, x->width) < 0) {
+		fprintf(out, "%lld", (long long)sx(x->value, x->width));
+	} else {
+		fprintf(out, "%llu", (unsigned long long)(x->value & mask_of(x->width)));
+	}
+}
+
+static void print_rec(const struct hostsites *hs, uint32_t e, int outer, FILE *out, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH) {
+		fputc('?', out);
+		return;
+	}
+	const struct hexpr *x = &hs->x[e];
+	int p = prec(x);
+	int paren = p < outer;
+	if (paren)
+		fputc('(', out);
+	static const char *const binops[] = {
+		[HX_ADD] = "+", [HX_SUB] = "-", [HX_MUL] = "*", [HX_UDIV] = "/u", [HX_SDIV] = "/",
+		[HX_UREM] = "%u", [HX_SREM] = "%", [HX_SHL] = "<<", [HX_LSHR] = ">>u", [HX_ASHR] = ">>",
+		[HX_AND] = "&", [HX_OR] = "|", [HX_XOR] = "^", [HX_FADD] = "+", [HX_FSUB] = "-",
+		[HX_FMUL] = "*", [HX_FDIV] = "/",
+	};
+	static const char *const preds[] = { "==", "!=", "<u", "<=u", ">u", ">=u", "<", "<=", ">", ">=" };
+	static const char *const minmax[] = { [HX_SMIN] = "min", [HX_SMAX] = "max",
+					      [HX_UMIN] = "umin", [HX_UMAX] = "umax" };
+	switch (x->op) {
+	case HX_CONST:
+		print_const(x, out);
+		break;
+	case HX_VAR:
+		if (x->value < hs->nvars && hs->vars[x->value].name)
+			fputs(hs->vars[x->value].name, out);
+		else
+			fprintf(out, "v%llu", (unsigned long long)x->value);
+		break;
+	case HX_SELECT:
+		print_rec(hs, x->a, PR_COND + 1, out, depth + 1);
+		fputs(" ? ", out);
+		print_rec(hs, x->b, PR_COND + 1, out, depth + 1);
+		fputs(" : ", out);
+		print_rec(hs, x->c, PR_COND, out, depth + 1);
+		break;
+	case HX_SMIN: case HX_SMAX: case HX_UMIN: case HX_UMAX:
+		fprintf(out, "%s(", minmax[x->op]);
+		print_rec(hs, x->a, 0, out, depth + 1);
+		fputs(", ", out);
+		print_rec(hs, x->b, 0, out, depth + 1);
+		fputc(')', out);
+		break;
+	case HX_ZEXT: case HX_SEXT: case HX_TRUNC: case HX_FPTOSI: case HX_FPTOUI:
+		fprintf(out, "(%c%u)", x->op == HX_ZEXT || x->op == HX_FPTOUI ? 'u' : 'i', x->width);
+		print_rec(hs, x->a, PR_UNARY, out, depth + 1);
+		break;
+	case HX_SITOFP: case HX_UITOFP: case HX_FPEXT: case HX_FPTRUNC:
+		fputs(x->width == 32 ? "(float)" : "(double)", out);
+		if (x->op == HX_UITOFP)
+			fputs("(unsigned)", out);
+		print_rec(hs, x->a, PR_UNARY, out, depth + 1);
+		break;
+	default:
+		if (!is_binop(x->op)) {
+			fputc('?', out);
+			break;
+		}
+		print_rec(hs, x->a, p, out, depth + 1);
+		/* x + -c reads better as x - c */
+		if (x->op == HX_ADD && x->b < hs->nx && hs->x[x->b].op == HX_CONST
+		    && x->width > 1 && sx(hs->x[x->b].value, x->width) < 0
+		    && sx(hs->x[x->b].value, x->width) != INT64_MIN) {
+			fprintf(out, " - %lld", -(long long)sx(hs->x[x->b].value, x->width));
+			break;
+		}
+		fprintf(out, " %s ", x->op == HX_ICMP ? (x->pred < 10 ? preds[x->pred] : "?") : binops[x->op]);
+		print_rec(hs, x->b, p + 1, out, depth + 1);
+		break;
+	}
+	if (paren)
+		fputc(')', out);
+}
+
+void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out)
+{
+	if (e == HX_NONE) {
+		fputc('?', out);
+		return;
+	}
+	print_rec(hs, e, 0, out, 0);
+}
+
+/* Marks in USED (one byte per variable) the variables E depends on. */
+static void vars_of(const struct hostsites *hs, uint32_t e, uint8_t *used, int depth)
+{
+	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
+		return;
+	const struct hexpr *x = &hs->x[e];
+	if (x->op == HX_CONST)
+		return;
+	if (x->op == HX_VAR) {
+		if (x->value < hs->nvars)
+			used[x->value] = 1;
+		return;
+	}
+	vars_of(hs, x->a, used, depth + 1);
+	if (!is_cast(x->op))
+		vars_of(hs, x->b, used, depth + 1);
+	if (x->op == HX_SELECT)
+		vars_of(hs, x->c, used, depth + 1);
+}
+
+/* A struct argument's fields: {n=EXPR, +8=EXPR}, their variables marked in USED. */
+static void print_fields(const struct hostsites *hs, const struct hsite *s, uint32_t a, uint8_t *used,
+			 FILE *out)
+{
+	fputc('{', out);
+	for (uint32_t i = 0; i < s->nfields[a]; i++) {
+		const struct hfield *f = &s->fields[a][i];
+		const char *nm = s->fieldname && s->fieldname[a] ? s->fieldname[a][i] : NULL;
+		if (nm)
+			fprintf(out, "%s%s=", i ? ", " : "", nm);
+		else
+			fprintf(out, "%s+%u=", i ? ", " : "", f->off);
+		hexpr_print(hs, f->expr, out);
+		vars_of(hs, f->expr, used, 0);
+	}
+	fputc('}', out);
+}
+
+void hostsite_print(const struct hostsites *hs, FILE *out)
+{
+	static const char *const dims[] = { "grid.x", "grid.y", "grid.z", "block.x", "block.y", "block.z" };
+	uint8_t *used = xcalloc(hs->nvars ? hs->nvars : 1, 1);
+	for (uint32_t i = 0; i < hs->ns; i++) {
+		const struct hsite *s = &hs->s[i];
+		char *dem = load_demangle(s->kernel ? s->kernel : "?");
+		fprintf(out, "%s:%u: %s <<<", s->file ? s->file : "?", s->line, dem);
+		free(dem);
+		memset(used, 0, hs->nvars ? hs->nvars : 1);
+		for (int d = 0; d < 6; d++) {
+			uint32_t e = d < 3 ? s->grid[d] : s->block[d - 3];
+			fprintf(out, "%s=", dims[d]);
+			hexpr_print(hs, e, out);
+			fputs(", ", out);
+			vars_of(hs, e, used, 0);
+		}
+		fputs("shmem=", out);
+		hexpr_print(hs, s->shmem, out);
+		vars_of(hs, s->shmem, used, 0);
+		fputs(">>> (", out);
+		for (uint32_t a = 0; a < s->nargs; a++) {
+			if (s->argname && s->argname[a])
+				fprintf(out, "%s%s=", a ? ", " : "", s->argname[a]);
+			else
+				fprintf(out, "%sarg%u=", a ? ", " : "", a);
+			if (s->nfields && s->nfields[a]) {
+				print_fields(hs, s, a, used, out);
+				continue;
+			}
+			hexpr_print(hs, s->args[a], out);
+			vars_of(hs, s->args[a], used, 0);
+		}
+		fputc(')', out);
+		int first = 1;
+		for (uint32_t a = 0; a < s->nargs; a++) {
+			if (s->buf_bytes[a] == HX_NONE)
+				continue;
+			fputs(first ? " bufs: " : ", ", out);
+			first = 0;
+			if (s->argname && s->argname[a])
+				fprintf(out, "%s=", s->argname[a]);
+			else
+				fprintf(out, "arg%u=", a);
+			hexpr_print(hs, s->buf_bytes[a], out);
+			fputs(s->uninit && s->uninit[a] ? " bytes uninit" : " bytes", out);
+			vars_of(hs, s->buf_bytes[a], used, 0);
+		}
+		for (uint32_t v = 0; v < hs->nvars; v++) {
+			if (!used[v] || hs->vars[v].nseen == 0)
+				continue;
+			fprintf(out, "; %s seen", hs->vars[v].name ? hs->vars[v].name : "?");
+			for (uint32_t k = 0; k < hs->vars[v].nseen; k++) {
+				struct hexpr c = { .op = HX_CONST, .width = hs->vars[v].width,
+						   .is_float = hs->vars[v].is_float,
+						   .value = hs->vars[v].seen[k] };
+				fputs(k ? ", " : " ", out);
+				print_const(&c, out);
+			}
+		}
+		fputc('\n', out);
+	}
+	free(used);
+}
+
+void hostsites_free(struct hostsites *hs)
+{
+	for (uint32_t i = 0; i < hs->nvars; i++) {
+		free(hs->vars[i].name);
+		free(hs->vars[i].seen);
+	}
+	for (uint32_t i = 0; i < hs->ns; i++) {
+		struct hsite *s = &hs->s[i];
+		free(s->kernel);
+		free(s->file);
+		free(s->args);
+		free(s->buf_bytes);
+		for (uint32_t a = 0; a < s->nargs; a++) {
+			if (s->argname)
+				free(s->argname[a]);
+			uint32_t nf = s->nfields ? s->nfields[a] : 0;
+			for (uint32_t f = 0; s->fieldname && s->fieldname[a] && f < nf; f++)
+				free(s->fieldname[a][f]);
+			if (s->fieldname)
+				free(s->fieldname[a]);
+			if (s->fields)
+				free(s->fields[a]);
+		}
+		free(s->argname);
+		free(s->nfields);
+		free(s->fields);
+		free(s->fieldname);
+		free(s->uninit);
+	}
+	for (uint32_t i = 0; i < hs->nseqs; i++)
+		hm_seq_free(&hs->seqs[i]);
+	free(hs->seqs);
+	free(hs->x);
+	free(hs->vars);
+	free(hs->s);
+	memset(hs, 0, sizeof *hs);
+}
+
+/* ---- building expressions ------------------------------------------------ */
+
+/* One scalar leaf of a struct: nested structs and arrays flattened. */
+struct sleaf {
+	uint32_t off;		/* byte offset */
+	LLVMTypeRef ty;		/* an integer of 64 bits or less, float, double */
+	uint8_t is_signed;	/* from debug info; default 1 */
+	char *name;		/* "n", "in.lo", "a[2]" (debug info), or NULL */
+};
+
+/* A struct type's scalar leaves, by offset (pointers left out). */
+struct shape {
+	struct sleaf *leaf;
+	uint32_t n, cap;
+};
+
+/* A leaf of a debug-info type: its bits and its path of member names. */
+struct dileaf {
+	uint64_t off, size;	/* bits */
+	uint8_t is_signed;
+	char *name;
+};
+
+struct dilist {
+	struct dileaf *l;
+	uint32_t n, cap;
+};
+
+/* A struct parameter of a host function: the layout its fields follow. */
+struct sparam {
+	char *name;		/* the parameter's source name */
+	struct shape shape;
+	LLVMValueRef divar;	/* its DILocalVariable (before the clean-up only) */
+};
+
+/* An IR parameter holding a struct parameter, or a part of it: clang
+** passes a small struct in one or two registers ({i64, float}: the
+** first eight bytes and the rest), a large one as a byval pointer. */
+struct spiece {
+	char *fn;		/* the function's name (it outlives the clean-up) */
+	uint32_t arg;		/* its IR parameter */
+	uint32_t param;		/* index in sparams */
+	uint32_t off;		/* the struct's byte the parameter's first byte is */
+	uint8_t byval;		/* a pointer to the whole struct */
+};
+
+/* The variable of one field of a struct parameter. */
+struct fvar {
+	uint32_t param, off;
+	uint8_t width, is_float;
+	uint32_t var;
+};
+
+/* Everything one hostsite_read works with. */
+struct hctx {
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMTargetDataRef td;
+	struct hostsites *hs;
+	uint32_t *ht;		/* hash-consing: node index + 1, 0 empty */
+	uint32_t htcap;
+	uint16_t *tsz;		/* per node: its size as a tree (saturating) */
+	uint32_t captsz;
+	struct ptrmap memo;	/* SSA value -> expression */
+	struct ptrmap busy;	/* SSA values being converted (cycles) -> 1 */
+	struct ptrmap varkey;	/* what an unknown stands for -> variable */
+	struct ptrmap dbg;	/* value or alloca -> index in dbgvar */
+	LLVMValueRef *dbgvar;	/* DILocalVariable nodes, as values */
+	uint32_t ndbg, capdbg;
+	struct ptrmap fclass;	/* function -> FC_* + 1 */
+	struct ptrmap bindex;	/* block -> index in pstart */
+	uint32_t *pstart;	/* preds of block i: plist[pstart[i] .. pstart[i+1]) */
+	LLVMBasicBlockRef *plist;
+	uint32_t nblocks;	/* blocks numbered in bindex */
+	struct ptrmap stubidx;	/* stub function -> index in stubs */
+	struct stubmap *stubs;
+	uint32_t nstubs, capstubs;
+	struct ptrmap argrec;	/* IR parameter -> index in pieces */
+	struct spiece *pieces;	/* IR parameters holding (part of) a struct */
+	uint32_t npieces, cappieces;
+	struct sparam *sparams;	/* struct parameters of host functions */
+	uint32_t nsparams, capsparams;
+	struct fvar *fvars;	/* the variables of their fields */
+	uint32_t nfvars, capfvars;
+	uint64_t steps;		/* instructions scanned by memory reads */
+	uint64_t work;		/* instructions converted to expressions */
+	uint64_t cycles;	/* SSA cycles met (a phi's value depending on itself) */
+};
+
+static unsigned nops(unsigned op)
+{
+	return op == HX_CONST || op == HX_VAR ? 0 : is_cast(op) ? 1 : op == HX_SELECT ? 3 : 2;
+}
+
+static uint32_t hash_node(const struct hexpr *n)
+{
+	uint64_t h = 1469598103934665603ull;
+	uint64_t parts[6] = { n->op | (uint64_t)n->width << 8 | (uint64_t)n->is_float << 16
+			      | (uint64_t)n->pred << 24, n->a, n->b, n->c, n->value, n->value >> 32 };
+	for (int i = 0; i < 6; i++) {
+		h ^= parts[i];
+		h *= 1099511628211ull;
+		h ^= h >> 29;
+	}
+	return (uint32_t)h;
+}
+
+static int same_node(const struct hexpr *x, const struct hexpr *y)
+{
+	return x->op == y->op && x->width == y->width && x->is_float == y->is_float
+	       && x->pred == y->pred && x->a == y->a && x->b == y->b && x->c == y->c
+	       && x->value == y->value;
+}
+
+static void ht_insert(struct hctx *hc, uint32_t idx)
+{
+	uint32_t j = hash_node(&hc->hs->x[idx]) & (hc->htcap - 1);
+	while (hc->ht[j] != 0)
+		j = (j + 1) & (hc->htcap - 1);
+	hc->ht[j] = idx + 1;
+}
+
+static void ht_grow(struct hctx *hc)
+{
+	uint32_t ncap = hc->htcap ? hc->htcap * 2 : 1024;
+	while (ncap < hc->hs->nx * 2 + 2)
+		ncap *= 2;
+	free(hc->ht);
+	hc->ht = xcalloc(ncap, sizeof *hc->ht);
+	hc->htcap = ncap;
+	for (uint32_t i = 0; i < hc->hs->nx; i++)
+		ht_insert(hc, i);
+}
+
+/* The node N (operands already there), shared with an equal node; HX_NONE
+** when its tree would pass HX_MAX_TREE or the table HX_MAX_NODES. */
+static uint32_t node(struct hctx *hc, struct hexpr n)
+{
+	struct hostsites *hs = hc->hs;
+	unsigned k = nops(n.op);
+	uint32_t ops[3] = { n.a, n.b, n.c };
+	uint32_t size = 1;
+	for (unsigned i = 0; i < 3; i++) {
+		if (i >= k) {
+			ops[i] = 0;
+			continue;
+		}
+		if (ops[i] >= hs->nx)
+			return HX_NONE;
+		size += hc->tsz[ops[i]];
+	}
+	n.a = ops[0];
+	n.b = ops[1];
+	n.c = ops[2];
+	if (n.op != HX_ICMP)
+		n.pred = 0;
+	if (size > HX_MAX_TREE)
+		return HX_NONE;
+	if (hc->htcap == 0 || (hs->nx + 1) * 2 > hc->htcap)
+		ht_grow(hc);
+	uint32_t j = hash_node(&n) & (hc->htcap - 1);
+	while (hc->ht[j] != 0) {
+		if (same_node(&hs->x[hc->ht[j] - 1], &n))
+			return hc->ht[j] - 1;
+		j = (j + 1) & (hc->htcap - 1);
+	}
+	if (hs->nx >= HX_MAX_NODES)
+		return HX_NONE;
+	VEC_PUSH(hs->x, hs->nx, hs->capx, n);
+	vec_reserve(&hc->tsz, &hc->captsz, hs->nx, sizeof *hc->tsz);
+	hc->tsz[hs->nx - 1] = (uint16_t)size;
+	hc->ht[j] = hs->nx;
+	return hs->nx - 1;
+}
+
+static uint32_t mk_const(struct hctx *hc, unsigned w, uint64_t bits, int is_float)
+{
+	struct hexpr n = { .op = HX_CONST, .width = (uint8_t)w, .is_float = (uint8_t)is_float,
+			   .value = bits & mask_of(w) };
+	return node(hc, n);
+}
+
+static const struct hexpr *X(const struct hctx *hc, uint32_t e)
+{
+	return &hc->hs->x[e];
+}
+
+static int is_c(const struct hctx *hc, uint32_t e)
+{
+	return e != HX_NONE && X(hc, e)->op == HX_CONST;
+}
+
+static uint32_t mk_extract(struct hctx *hc, uint32_t e, unsigned lo, unsigned w);
+static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w);
+static uint32_t mk_cast(struct hctx *hc, unsigned op, uint32_t a, unsigned w, int is_float);
+
+static uint32_t mk_bin(struct hctx *hc, unsigned op, uint32_t a, uint32_t b)
+{
+	if (a == HX_NONE || b == HX_NONE)
+		return HX_NONE;
+	int fl = op >= HX_FADD && op <= HX_FDIV;
+	unsigned w = X(hc, a)->width;
+	if (w != X(hc, b)->width || X(hc, a)->is_float != fl || X(hc, b)->is_float != fl)
+		return HX_NONE;
+	uint64_t r;
+	if (is_c(hc, a) && is_c(hc, b)) {
+		int ok = fl ? fold_float(op, w, X(hc, a)->value, X(hc, b)->value, &r)
+			    : fold_int(op, 0, w, X(hc, a)->value, X(hc, b)->value, &r);
+		if (ok == 0)
+			return mk_const(hc, w, r, fl);
+	}
+	if (!fl) {
+		int commut = op == HX_ADD || op == HX_MUL || op == HX_AND || op == HX_OR || op == HX_XOR
+			     || (op >= HX_SMIN && op <= HX_UMAX);
+		if (commut && is_c(hc, a) && !is_c(hc, b)) {
+			uint32_t t = a;
+			a = b;
+			b = t;
+		}
+		if (is_c(hc, b)) {
+			uint64_t c = X(hc, b)->value, m = mask_of(w);
+			if (op == HX_SUB)	/* x - c as x + -c: constants then merge */
+				return mk_bin(hc, HX_ADD, a, mk_const(hc, w, (uint64_t)0 - c, 0));
+			if (c == 0 && (op == HX_ADD || op == HX_OR || op == HX_XOR || op == HX_SHL
+				       || op == HX_LSHR || op == HX_ASHR))
+				return a;
+			if (c == 0 && (op == HX_MUL || op == HX_AND))
+				return b;
+			if (c == 1 && (op == HX_MUL || op == HX_UDIV || op == HX_SDIV))
+				return a;
+			if (c == m && op == HX_AND)
+				return a;
+			if (op == HX_ADD && X(hc, a)->op == HX_ADD && is_c(hc, X(hc, a)->b)) {
+				/* (x + c1) + c2: locals, since mk_const may move hs->x */
+				uint32_t inner = X(hc, a)->a;
+				uint64_t sum = X(hc, X(hc, a)->b)->value + c;
+				uint32_t k = mk_const(hc, w, sum, 0);
+				return mk_bin(hc, HX_ADD, inner, k);
+			}
+			if (op == HX_LSHR && c < w) {
+				uint32_t t = extract_try(hc, a, (unsigned)c, w - (unsigned)c);
+				if (t != HX_NONE)
+					return mk_cast(hc, HX_ZEXT, t, w, 0);
+			}
+		}
+	}
+	struct hexpr n = { .op = (uint8_t)op, .width = (uint8_t)w, .is_float = (uint8_t)fl, .a = a, .b = b };
+	return node(hc, n);
+}
+
+static uint32_t mk_icmp(struct hctx *hc, unsigned pred, uint32_t a, uint32_t b)
+{
+	if (a == HX_NONE || b == HX_NONE || X(hc, a)->is_float || X(hc, b)->is_float
+	    || X(hc, a)->width != X(hc, b)->width)
+		return HX_NONE;
+	uint64_t r;
+	if (is_c(hc, a) && is_c(hc, b)
+	    && fold_int(HX_ICMP, pred, X(hc, a)->width, X(hc, a)->value, X(hc, b)->value, &r) == 0)
+		return mk_const(hc, 1, r, 0);
+	struct hexpr n = { .op = HX_ICMP, .width = 1, .pred = (uint8_t)pred, .a = a, .b = b };
+	return node(hc, n);
+}
+
+static uint32_t mk_select(struct hctx *hc, uint32_t c, uint32_t a, uint32_t b)
+{
+	if (c == HX_NONE || a == HX_NONE || b == HX_NONE || X(hc, c)->width != 1
+	    || X(hc, a)->width != X(hc, b)->width || X(hc, a)->is_float != X(hc, b)->is_float)
+		return HX_NONE;
+	if (is_c(hc, c))
+		return (X(hc, c)->value & 1) ? a : b;
+	if (a == b)
+		return a;
+	/* c < d ? c : d is min(c, d), and the like */
+	const struct hexpr *k = X(hc, c);
+	if (k->op == HX_ICMP && !X(hc, a)->is_float
+	    && ((k->a == a && k->b == b) || (k->a == b && k->b == a))) {
+		int same = k->a == a;
+		int op = -1;
+		switch (k->pred) {
+		case HP_SLT: case HP_SLE: op = same ? HX_SMIN : HX_SMAX; break;
+		case HP_SGT: case HP_SGE: op = same ? HX_SMAX : HX_SMIN; break;
+		case HP_ULT: case HP_ULE: op = same ? HX_UMIN : HX_UMAX; break;
+		case HP_UGT: case HP_UGE: op = same ? HX_UMAX : HX_UMIN; break;
+		default: break;
+		}
+		if (op >= 0)
+			return mk_bin(hc, (unsigned)op, a, b);
+	}
+	struct hexpr n = { .op = HX_SELECT, .width = X(hc, a)->width, .is_float = X(hc, a)->is_float,
+			   .a = c, .b = a, .c = b };
+	return node(hc, n);
+}
+
+/* Bits [LO, LO + W) of E when they simplify to something smaller than a
+** shift and a truncation of E, else HX_NONE: how the {x, y} pairs of two
+** dim3 packed in an i64 come apart again. */
+static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w)
+{
+	if (e == HX_NONE)
+		return HX_NONE;
+	const struct hexpr x = *X(hc, e);
+	if (x.is_float || lo + w > x.width)
+		return HX_NONE;
+	if (lo == 0 && w == x.width)
+		return e;
+	unsigned aw = nops(x.op) ? X(hc, x.a)->width : 0;
+	switch (x.op) {
+	case HX_CONST:
+		return mk_const(hc, w, x.value >> lo, 0);
+	case HX_ZEXT:
+		if (lo >= aw)
+			return mk_const(hc, w, 0, 0);
+		if (lo + w <= aw)
+			return mk_extract(hc, x.a, lo, w);
+		if (lo == 0)
+			return mk_cast(hc, HX_ZEXT, x.a, w, 0);
+		return HX_NONE;
+	case HX_SEXT:
+		return lo + w <= aw ? mk_extract(hc, x.a, lo, w) : HX_NONE;
+	case HX_TRUNC:
+		return mk_extract(hc, x.a, lo, w);
+	case HX_AND:
+	case HX_OR:
+	case HX_XOR: {
+		uint32_t q = extract_try(hc, x.b, lo, w);
+		/* a mask of all ones, or bits or-ed in elsewhere: the other side */
+		if (is_c(hc, q) && (x.op == HX_AND ? X(hc, q)->value == mask_of(w) : X(hc, q)->value == 0))
+			return mk_extract(hc, x.a, lo, w);
+		if (is_c(hc, q) && x.op == HX_AND && X(hc, q)->value == 0)
+			return q;
+		uint32_t p = extract_try(hc, x.a, lo, w);
+		return p != HX_NONE && q != HX_NONE ? mk_bin(hc, x.op, p, q) : HX_NONE;
+	}
+	case HX_SHL:
+		if (!is_c(hc, x.b) || X(hc, x.b)->value >= x.width)
+			return HX_NONE;
+		if (lo >= X(hc, x.b)->value)
+			return mk_extract(hc, x.a, lo - (unsigned)X(hc, x.b)->value, w);
+		if (lo + w <= X(hc, x.b)->value)
+			return mk_const(hc, w, 0, 0);
+		return HX_NONE;
+	case HX_LSHR:
+		if (is_c(hc, x.b) && X(hc, x.b)->value < x.width && lo >= x.width - X(hc, x.b)->value)
+			return mk_const(hc, w, 0, 0);	/* shifted in: zeros */
+		if (!is_c(hc, x.b) || lo + X(hc, x.b)->value + w > x.width)
+			return HX_NONE;
+		return mk_extract(hc, x.a, lo + (unsigned)X(hc, x.b)->value, w);
+	default:
+		return HX_NONE;
+	}
+}
+
+/* Bits [LO, LO + W) of integer E. */
+static uint32_t mk_extract(struct hctx *hc, uint32_t e, unsigned lo, unsigned w)
+{
+	if (e == HX_NONE || X(hc, e)->is_float || lo + w > X(hc, e)->width || w == 0)
+		return HX_NONE;
+	uint32_t t = extract_try(hc, e, lo, w);
+	if (t != HX_NONE)
+		return t;
+	unsigned ew = X(hc, e)->width;
+	if (lo > 0) {
+		struct hexpr s = { .op = HX_LSHR, .width = (uint8_t)ew, .a = e,
+				   .b = mk_const(hc, ew, lo, 0) };
+		e = node(hc, s);
+		if (e == HX_NONE)
+			return HX_NONE;
+	}
+	if (w == ew)
+		return e;
+	struct hexpr n = { .op = HX_TRUNC, .width = (uint8_t)w, .a = e };
+	return node(hc, n);
+}
+
+/* Cast OP of A to W bits (a float result when IS_FLOAT). */
+static uint32_t mk_cast(struct hctx *hc, unsigned op, uint32_t a, unsigned w, int is_float)
+{
+	if (a == HX_NONE || w == 0 || w > 64)
+		return HX_NONE;
+	const struct hexpr x = *X(hc, a);
+	if (op == HX_TRUNC)
+		return x.is_float || w > x.width ? HX_NONE : mk_extract(hc, a, 0, w);
+	if ((op == HX_ZEXT || op == HX_SEXT) && (x.is_float || w < x.width))
+		return HX_NONE;
+	if ((op == HX_ZEXT || op == HX_SEXT) && w == x.width)
+		return a;
+	uint64_t r;
+	if (x.op == HX_CONST && fold_cast(op, x.width, w, x.value, &r) == 0)
+		return mk_const(hc, w, r, is_float);
+	if (op == HX_ZEXT && x.op == HX_ZEXT)
+		return mk_cast(hc, HX_ZEXT, x.a, w, 0);
+	if (op == HX_SEXT && x.op == HX_SEXT)
+		return mk_cast(hc, HX_SEXT, x.a, w, 0);
+	struct hexpr n = { .op = (uint8_t)op, .width = (uint8_t)w, .is_float = (uint8_t)is_float, .a = a };
+	return node(hc, n);
+}
+
+/* ---- reading the module -------------------------------------------------- */
+
+/* ---- names and debug info ------------------------------------------------ */
+
+/* The function name in demangled DEM without return type, template
+** arguments or parameters: "dim3::dim3", "cudaMalloc", "std::min". */
+static void base_name(const char *dem, char *buf, size_t n)
+{
+	size_t o = 0, last_space = 0;
+	int depth = 0;
+	for (size_t i = 0; dem[i] && o + 1 < n; i++) {
+		char ch = dem[i];
+		if (depth == 0 && strncmp(dem + i, "(anonymous namespace)", 21) == 0) {
+			size_t k = 21 < n - 1 - o ? 21 : n - 1 - o;
+			memcpy(buf + o, dem + i, k);
+			o += k;
+			i += 20;
+			continue;
+		}
+		if (ch == '<') {
+			depth++;
+		} else if (ch == '>' && depth > 0) {
+			depth--;
+		} else if (depth == 0) {
+			if (ch == '(')
+				break;
+			if (ch == ' ')
+				last_space = o + 1;
+			buf[o++] = ch;
+		}
+	}
+	buf[o] = '\0';
+	if (last_space)
+		memmove(buf, buf + last_space, o - last_space + 1);
+}
+
+static char *value_name(LLVMValueRef v)
+{
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(v, &len);
+	return nm && len ? xstrndup(nm, len) : NULL;
+}
+
+/* The base name of function FN ("" when it has none). */
+static void fn_base(LLVMValueRef fn, char *buf, size_t n)
+{
+	char *nm = value_name(fn);
+	char *dem = load_demangle(nm ? nm : "");
+	base_name(dem, buf, n);
+	free(dem);
+	free(nm);
+}
+
+
+/* A DILocalVariable's name (operand 1), or NULL. */
+static char *di_name(LLVMValueRef var)
+{
+	LLVMValueRef s = lower_md_operand(var, 1);
+	unsigned len = 0;
+	const char *str = s ? LLVMGetMDString(s, &len) : NULL;
+	return str && len ? xstrndup(str, len) : NULL;
+}
+
+/* Whether debug-info type T is signed: unsigned types (through typedefs
+** such as size_t and qualifiers) and bool are not. */
+static int di_type_signed(LLVMValueRef t)
+{
+	for (int depth = 0; t && LLVMIsAMDNode(t) && depth < 8; depth++) {
+		LLVMMetadataKind k = LLVMGetMetadataKind(LLVMValueAsMetadata(t));
+		if (k == LLVMDIBasicTypeMetadataKind) {
+			size_t len = 0;
+			const char *nm = LLVMDITypeGetName(LLVMValueAsMetadata(t), &len);
+			char b[64];
+			snprintf(b, sizeof b, "%.*s", (int)len, nm ? nm : "");
+			return strstr(b, "unsigned") == NULL && strcmp(b, "bool") != 0
+			       && strcmp(b, "_Bool") != 0 && strncmp(b, "char16", 6) != 0
+			       && strncmp(b, "char32", 6) != 0;
+		}
+		if (k != LLVMDIDerivedTypeMetadataKind)
+			return 1;
+		t = lower_md_operand(t, 3);
+	}
+	return 1;
+}
+
+/* Whether a DILocalVariable's type is signed. */
+static int di_signed(LLVMValueRef var)
+{
+	return di_type_signed(lower_md_operand(var, 3));
+}
+
+/* Records, for every value or alloca a dbg.declare / dbg.value names, its
+** DILocalVariable (the first one). */
+static void build_dbg(struct hctx *hc)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				if (LLVMGetInstructionOpcode(I) != LLVMCall)
+					continue;
+				LLVMValueRef callee = LLVMGetCalledValue(I);
+				size_t len = 0;
+				const char *nm = callee ? LLVMGetValueName2(callee, &len) : NULL;
+				if (nm == NULL || (strcmp(nm, "llvm.dbg.value") != 0
+						   && strcmp(nm, "llvm.dbg.declare") != 0))
+					continue;
+				if (LLVMGetNumArgOperands(I) < 2)
+					continue;
+				LLVMValueRef loc = LLVMGetOperand(I, 0), var = LLVMGetOperand(I, 1);
+				/* a DIArgList is no MDNode: asking it for operands reads
+				** out of bounds */
+				if (LLVMIsAMDNode(loc) == NULL || LLVMGetMDNodeNumOperands(loc) != 1
+				    || LLVMIsAMDNode(var) == NULL
+				    || LLVMGetMetadataKind(LLVMValueAsMetadata(var)) != LLVMDILocalVariableMetadataKind)
+					continue;
+				LLVMValueRef v = NULL;
+				LLVMGetMDNodeOperands(loc, &v);
+				if (v == NULL || ptrmap_get(&hc->dbg, v))
+					continue;
+				ptrmap_put(&hc->dbg, v, hc->ndbg);
+				VEC_PUSH(hc->dbgvar, hc->ndbg, hc->capdbg, var);
+			}
+		}
+	}
+}
+
+static LLVMValueRef dbg_var(const struct hctx *hc, LLVMValueRef v)
+{
+	uint32_t *i = ptrmap_get(&hc->dbg, v);
+	return i ? hc->dbgvar[*i] : NULL;
+}
+
+static char *dbg_name(const struct hctx *hc, LLVMValueRef v)
+{
+	LLVMValueRef var = dbg_var(hc, v);
+	return var ? di_name(var) : NULL;
+}
+
+/* ---- functions the analysis knows ---------------------------------------- */
+
+
+static int classify(const char *name, const char *base, int is_decl)
+{
+	if (strstr(name, "__device_stub__") != NULL)
+		return FC_STUB;
+	if (strcmp(name, "__cudaPushCallConfiguration") == 0)
+		return FC_PUSH;
+	if (strncmp(name, "llvm.dbg.", 9) == 0 || strncmp(name, "llvm.lifetime.", 14) == 0
+	    || strcmp(name, "llvm.assume") == 0)
+		return FC_INERT;
+	if (strcmp(name, "__cudaPopCallConfiguration") == 0)
+		return FC_POP;
+	if (strncmp(name, "llvm.memcpy.", 12) == 0 || strncmp(name, "llvm.memmove.", 13) == 0
+	    || (is_decl && (strcmp(name, "memcpy") == 0 || strcmp(name, "memmove") == 0)))
+		return FC_MEMCPY;
+	if (strncmp(name, "llvm.memset.", 12) == 0 || (is_decl && strcmp(name, "memset") == 0))
+		return FC_MEMSET;
+	static const char *const launch[] = { "cudaLaunchKernel", "cudaLaunchKernel_ptsz",
+					      "cudaLaunchCooperativeKernel",
+					      "cudaLaunchCooperativeKernel_ptsz" };
+	for (size_t i = 0; i < sizeof launch / sizeof launch[0]; i++)
+		if (strcmp(base, launch[i]) == 0)
+			return FC_LAUNCH;
+	if (strcmp(base, "cudaMalloc") == 0 || strcmp(base, "cudaMallocManaged") == 0)
+		return FC_MALLOC;
+	return is_decl ? FC_EXTERN : FC_OTHER;
+}
+
+/* The class of the function a call or invoke calls (FC_OTHER when it is
+** not a known function: an indirect call). */
+static int call_class(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fnout)
+{
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	if (fnout)
+		*fnout = NULL;
+	if (fn == NULL || LLVMIsAFunction(fn) == NULL)
+		return FC_OTHER;
+	if (fnout)
+		*fnout = fn;
+	uint32_t *c = ptrmap_get(&hc->fclass, fn);
+	if (c)
+		return (int)*c;
+	char *nm = value_name(fn);
+	char base[256];
+	fn_base(fn, base, sizeof base);
+	int k = classify(nm ? nm : "", base, LLVMIsDeclaration(fn));
+	free(nm);
+	ptrmap_put(&hc->fclass, fn, (uint32_t)k);
+	return k;
+}
+
+static int is_call(LLVMValueRef I)
+{
+	LLVMOpcode oc = LLVMGetInstructionOpcode(I);
+	return oc == LLVMCall || oc == LLVMInvoke;
+}
+
+/* Whether value V is a call or invoke instruction. */
+static int is_callinst(LLVMValueRef v)
+{
+	return LLVMIsACallInst(v) != NULL || LLVMIsAInvokeInst(v) != NULL;
+}
+
+/* Whether FN is a small leaf worth inlining: no calls but intrinsics, at
+** most INLINE_MAX_INSNS instructions (a ceil-div, a struct's constructor,
+** a helper filling a struct through a pointer). */
+static int small_leaf(LLVMValueRef fn)
+{
+	if (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)))
+		return 0;
+	unsigned n = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+			if (++n > INLINE_MAX_INSNS)
+				return 0;
+			if (!is_call(I))
+				continue;
+			LLVMValueRef c = LLVMGetCalledValue(I);
+			size_t len = 0;
+			const char *nm = c && LLVMIsAFunction(c) ? LLVMGetValueName2(c, &len) : NULL;
+			if (nm == NULL || strncmp(nm, "llvm.", 5) != 0)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/* Lets the passes clean -O0 code: optnone goes everywhere (it makes every
+** pass skip a function), and the functions a launch is built from become
+** alwaysinline: dim3's constructors, the cuda_runtime.h templates
+** cudaMalloc<T>, cudaMallocManaged<T>, cudaLaunchKernel<T> and
+** cudaLaunchCooperativeKernel<T>, std::min and std::max, and small leaf
+** helpers.  Device stubs and functions that launch stay as they are. */
+static void prepare_inlining(struct hctx *hc)
+{
+	unsigned optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+	unsigned noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+	unsigned always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+	static const char *const wrappers[] = { "dim3::dim3", "cudaMalloc", "cudaMallocManaged",
+						"cudaLaunchKernel", "cudaLaunchCooperativeKernel",
+						"std::min", "std::max" };
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, optnone);
+		char *nm = value_name(fn);
+		int stub = nm && strstr(nm, "__device_stub__") != NULL;
+		int is_main = nm && strcmp(nm, "main") == 0;
+		free(nm);
+		if (stub || is_main)
+			continue;
+		char base[256];
+		fn_base(fn, base, sizeof base);
+		int want = small_leaf(fn);
+		for (size_t i = 0; i < sizeof wrappers / sizeof wrappers[0]; i++)
+			want |= strcmp(base, wrappers[i]) == 0;
+		if (!want)
+			continue;
+		LLVMRemoveEnumAttributeAtIndex(fn, LLVMAttributeFunctionIndex, noinline);
+		LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(hc->ctx, always, 0));
+		for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef user = LLVMGetUser(u);
+			if (is_callinst(user) && LLVMGetCalledValue(user) == fn)
+				LLVMRemoveCallSiteEnumAttribute(user, LLVMAttributeFunctionIndex, noinline);
+		}
+	}
+}
+
+/* Numbers the blocks and lists each one's predecessors. */
+static void build_preds(struct hctx *hc)
+{
+	uint32_t nb = 0;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			ptrmap_put(&hc->bindex, bb, nb++);
+	hc->nblocks = nb;
+	hc->pstart = xcalloc(nb + 2, sizeof *hc->pstart);
+	for (int pass = 0; pass < 2; pass++) {
+		uint32_t *fill = pass ? xcalloc(nb + 1, sizeof *fill) : NULL;
+		for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+			for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+				LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+				unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+				for (unsigned k = 0; k < ns; k++) {
+					uint32_t *j = ptrmap_get(&hc->bindex, LLVMGetSuccessor(t, k));
+					if (j == NULL)
+						continue;
+					if (pass == 0)
+						hc->pstart[*j + 1]++;
+					else
+						hc->plist[hc->pstart[*j] + fill[*j]++] = bb;
+				}
+			}
+		}
+		if (pass == 0) {
+			for (uint32_t i = 0; i < nb; i++)
+				hc->pstart[i + 1] += hc->pstart[i];
+			hc->plist = xcalloc(hc->pstart[nb] + 1, sizeof *hc->plist);
+		}
+		free(fill);
+	}
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+/* An address: a base (an alloca, a global, or anything else) plus a byte
+** offset, known when every GEP on the way has constant indices. */
+struct maddr {
+	LLVMValueRef base;
+	int64_t off;
+	int known;
+};
+
+static LLVMOpcode opcode_of(LLVMValueRef v)
+{
+	if (LLVMIsAInstruction(v))
+		return LLVMGetInstructionOpcode(v);
+	if (LLVMIsAConstantExpr(v))
+		return LLVMGetConstOpcode(v);
+	return (LLVMOpcode)0;
+}
+
+/* A + B as the two's complement machine does: hostile IR may give GEP
+** offsets whose sum overflows, which C's signed addition may not. */
+static int64_t addw(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static int64_t mulw(int64_t a, uint64_t b)
+{
+	return (int64_t)((uint64_t)a * b);
+}
+
+static int gep_offset(struct hctx *hc, LLVMValueRef gep, int64_t *off)
+{
+	LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);
+	int n = LLVMGetNumOperands(gep);
+	int64_t o = 0;
+	for (int i = 1; i < n; i++) {
+		LLVMValueRef idx = LLVMGetOperand(gep, (unsigned)i);
+		if (t == NULL || LLVMIsAConstantInt(idx) == NULL
+		    || LLVMGetIntTypeWidth(LLVMTypeOf(idx)) > 64 || !LLVMTypeIsSized(t))
+			return 0;
+		int64_t c = LLVMConstIntGetSExtValue(idx);
+		if (i == 1) {
+			o = addw(o, mulw(c, LLVMABISizeOfType(hc->td, t)));
+			continue;
+		}
+		switch (LLVMGetTypeKind(t)) {
+		case LLVMStructTypeKind:
+			if (c < 0 || (unsigned)c >= LLVMCountStructElementTypes(t))
+				return 0;
+			o = addw(o, (int64_t)LLVMOffsetOfElement(hc->td, t, (unsigned)c));
+			t = LLVMStructGetTypeAtIndex(t, (unsigned)c);
+			break;
+		case LLVMArrayTypeKind:
+		case LLVMVectorTypeKind:
+			t = LLVMGetElementType(t);
+			if (!LLVMTypeIsSized(t))
+				return 0;
+			o = addw(o, mulw(c, LLVMABISizeOfType(hc->td, t)));
+			break;
+		default:
+			return 0;
+		}
+	}
+	*off = o;
+	return 1;
+}
+
+static struct maddr addr_of(struct hctx *hc, LLVMValueRef p)
+{
+	struct maddr a = { p, 0, 1 };
+	for (int i = 0; i < 32 && a.base; i++) {
+		LLVMOpcode oc = opcode_of(a.base);
+		if (oc == LLVMBitCast || oc == LLVMAddrSpaceCast) {
+			a.base = LLVMGetOperand(a.base, 0);
+		} else if (oc == LLVMGetElementPtr) {
+			int64_t off = 0;
+			if (gep_offset(hc, a.base, &off))
+				a.off = addw(a.off, off);
+			else
+				a.known = 0;
+			a.base = LLVMGetOperand(a.base, 0);
+		} else {
+			break;
+		}
+	}
+	return a;
+}
+
+enum {
+	MW_TOP,		/* no path writes it (nothing met yet) */
+	MW_NONE,	/* nothing written since the variable began */
+	MW_STORE,	/* a store of the value, at the address, of the type */
+	MW_PART,	/* a store of a wider value covering it (a struct's
+			   fields packed in an i64): bytes from slot on */
+	MW_ALLOC,	/* cudaMalloc wrote the pointer */
+	MW_POP,		/* __cudaPopCallConfiguration wrote it */
+	MW_COPY,	/* a memcpy wrote it: its source from byte slot on */
+	MW_FILL,	/* a memset of a constant byte wrote it */
+	MW_CLOBBER,	/* something the analysis cannot follow */
+};
+
+struct mres {
+	int kind;
+	LLVMValueRef v;		/* MW_STORE, MW_PART: the value; MW_ALLOC,
+				   MW_POP, MW_COPY, MW_FILL: the call */
+	int slot;		/* MW_POP: the operand of the matching push it
+				   is; MW_PART, MW_COPY: the byte offset */
+};
+
+struct mquery {
+	struct maddr a;
+	uint64_t size;
+	LLVMTypeRef ty;
+	int global;		/* the base is a global: defined functions may write it */
+	LLVMBasicBlockRef seen[MEM_MAX_BLOCKS];
+	uint32_t nseen;
+};
+
+static struct mres mres(int kind, LLVMValueRef v)
+{
+	struct mres r = { kind, v, 0 };
+	return r;
+}
+
+/* The push operand that the pop call's argument K at byte OFF (SIZE bytes)
+** receives: grid {x,y} at 0 and z at 8, block likewise, then shmem; -1
+** for anything else (the stream). */
+static int pop_slot(unsigned k, int64_t off, uint64_t size)
+{
+	if (k <= 1 && off == 0 && size == 8)
+		return (int)k * 2;
+	if (k <= 1 && off == 8 && size == 4)
+		return (int)k * 2 + 1;
+	if (k == 2 && off == 0 && size == 8)
+		return 4;
+	return -1;
+}
+
+/* Whether a write of SIZE bytes at OFF covers all of Q's bytes (Q's
+** offset known). */
+static int covers(int64_t off, int64_t size, const struct mquery *q)
+{
+	return off <= q->a.off && addw(q->a.off, (int64_t)q->size) <= addw(off, size)
+	       && q->a.off - off < INT32_MAX;
+}
+
+/* What memcpy or memset CALL (class FC) does to Q's bytes: MW_TOP when it
+** does not write them (it may read them), MW_COPY or MW_FILL when it
+** writes all of them from a known source or a constant byte, else
+** MW_CLOBBER. */
+static struct mres mem_call(struct hctx *hc, const struct mquery *q, LLVMValueRef call, int fc)
+{
+	if (LLVMGetNumArgOperands(call) < 3)
+		return mres(MW_CLOBBER, NULL);
+	struct maddr d = addr_of(hc, LLVMGetOperand(call, 0));
+	if (d.base != q->a.base)
+		return mres(MW_TOP, NULL);
+	LLVMValueRef len = LLVMGetOperand(call, 2);
+	if (!d.known || !q->a.known || LLVMIsAConstantInt(len) == NULL
+	    || LLVMGetIntTypeWidth(LLVMTypeOf(len)) > 64)
+		return mres(MW_CLOBBER, NULL);
+	uint64_t n = LLVMConstIntGetZExtValue(len);
+	if (n > INT32_MAX)
+		return mres(MW_CLOBBER, NULL);
+	if (addw(d.off, (int64_t)n) <= q->a.off || addw(q->a.off, (int64_t)q->size) <= d.off)
+		return mres(MW_TOP, NULL);
+	if (!covers(d.off, (int64_t)n, q))
+		return mres(MW_CLOBBER, NULL);
+	if (fc == FC_MEMSET) {
+		LLVMValueRef byte = LLVMGetOperand(call, 1);
+		return LLVMIsAConstantInt(byte) && LLVMGetIntTypeWidth(LLVMTypeOf(byte)) <= 64
+		       ? mres(MW_FILL, call) : mres(MW_CLOBBER, NULL);
+	}
+	if (!addr_of(hc, LLVMGetOperand(call, 1)).known)
+		return mres(MW_CLOBBER, NULL);
+	struct mres r = mres(MW_COPY, call);
+	r.slot = (int)(q->a.off - d.off);
+	return r;
+}
+
+/* What the last write to Q's address before FROM (or the end of BB when
+** FROM is NULL) wrote, on every path from the function's entry. */
+static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef bb, LLVMValueRef from)
+{
+	LLVMValueRef I = from ? LLVMGetPreviousInstruction(from) : LLVMGetLastInstruction(bb);
+	for (; I; I = LLVMGetPreviousInstruction(I)) {
+		if (++hc->steps > MEM_MAX_STEPS)
+			return mres(MW_CLOBBER, NULL);
+		if (I == q->a.base)
+			return mres(MW_NONE, NULL);
+		LLVMOpcode oc = LLVMGetInstructionOpcode(I);
+		if (oc == LLVMStore) {
+			struct maddr d = addr_of(hc, LLVMGetOperand(I, 1));
+			if (d.base != q->a.base)
+				continue;
+			LLVMValueRef val = LLVMGetOperand(I, 0);
+			LLVMTypeRef vt = LLVMTypeOf(val);
+			if (!d.known || !q->a.known || !LLVMTypeIsSized(vt))
+				return mres(MW_CLOBBER, NULL);
+			int64_t vs = (int64_t)LLVMStoreSizeOfType(hc->td, vt);
+			if (addw(d.off, vs) <= q->a.off || addw(q->a.off, (int64_t)q->size) <= d.off)
+				continue;
+			if (d.off == q->a.off && vt == q->ty)
+				return mres(MW_STORE, val);
+			if (covers(d.off, vs, q)) {
+				struct mres r = mres(MW_PART, val);
+				r.slot = (int)(q->a.off - d.off);
+				return r;
+			}
+			return mres(MW_CLOBBER, NULL);
+		}
+		if (!is_call(I))
+			continue;
+		int fc = call_class(hc, I, NULL);
+		if (fc == FC_INERT || fc == FC_LAUNCH || fc == FC_PUSH || fc == FC_STUB)
+			continue;	/* they only read host memory */
+		if (q->global && fc == FC_OTHER)
+			return mres(MW_CLOBBER, NULL);
+		if (fc == FC_MEMCPY || fc == FC_MEMSET) {
+			struct mres r = mem_call(hc, q, I, fc);
+			if (r.kind == MW_TOP)
+				continue;
+			return r;
+		}
+		unsigned na = LLVMGetNumArgOperands(I);
+		for (unsigned k = 0; k < na; k++) {
+			LLVMValueRef arg = LLVMGetOperand(I, k);
+			if (LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMPointerTypeKind)
+				continue;
+			struct maddr d = addr_of(hc, arg);
+			if (d.base != q->a.base)
+				continue;
+			if (fc == FC_MALLOC && k == 0 && d.known && q->a.known && d.off == q->a.off
+			    && LLVMGetTypeKind(q->ty) == LLVMPointerTypeKind)
+				return mres(MW_ALLOC, I);
+			int64_t rel = addw(q->a.off, -d.off);
+			if (fc == FC_POP && d.known && q->a.known && pop_slot(k, rel, q->size) >= 0) {
+				struct mres r = mres(MW_POP, I);
+				r.slot = pop_slot(k, rel, q->size);
+				return r;
+			}
+			return mres(MW_CLOBBER, NULL);
+		}
+	}
+	uint32_t *bi = ptrmap_get(&hc->bindex, bb);
+	if (bi == NULL)
+		return mres(MW_CLOBBER, NULL);
+	uint32_t p0 = hc->pstart[*bi], p1 = hc->pstart[*bi + 1];
+	if (p0 == p1)
+		return mres(MW_NONE, NULL);	/* the entry: nothing written yet */
+	struct mres acc = mres(MW_TOP, NULL);
+	for (uint32_t p = p0; p < p1; p++) {
+		LLVMBasicBlockRef pb = hc->plist[p];
+		int seen = 0;
+		for (uint32_t k = 0; k < q->nseen; k++)
+			seen |= q->seen[k] == pb;
+		if (seen)
+			continue;	/* around a loop: what came before it decides */
+		if (q->nseen >= MEM_MAX_BLOCKS)
+			return mres(MW_CLOBBER, NULL);
+		q->seen[q->nseen++] = pb;
+		struct mres r = mblock(hc, q, pb, NULL);
+		if (r.kind == MW_TOP)
+			continue;
+		if (r.kind == MW_CLOBBER)
+			return r;
+		if (acc.kind == MW_TOP)
+			acc = r;
+		else if (acc.kind != r.kind || acc.v != r.v || acc.slot != r.slot)
+			return mres(MW_CLOBBER, NULL);
+	}
+	return acc;
+}
+
+/* The type a byval parameter V holds, or NULL when V is no such
+** parameter: memory of the function's own, as an alloca. */
+static LLVMTypeRef byval_type(LLVMValueRef v)
+{
+	if (v == NULL || LLVMIsAArgument(v) == NULL)
+		return NULL;
+	LLVMValueRef fn = LLVMGetParamParent(v);
+	unsigned np = LLVMCountParams(fn);
+	for (unsigned i = 0; i < np; i++) {
+		if (LLVMGetParam(fn, i) != v)
+			continue;
+		LLVMAttributeRef a = LLVMGetEnumAttributeAtIndex(fn, i + 1, LLVMGetEnumAttributeKindForName("byval", 5));
+		return a ? LLVMGetTypeAttributeValue(a) : NULL;
+	}
+	return NULL;
+}
+
+/* What the value of type TY at address A is just before instruction
+** BEFORE: the stored value (or a wider one holding it), the cudaMalloc
+** that wrote it, a memset, nothing written (MW_NONE) or something the
+** analysis cannot follow (MW_CLOBBER).  A memcpy that wrote it is followed
+** to its source; *FIN (may be NULL) gets the address the answer is about.
+** Only allocas, globals and byval parameters are followed; a call that
+** does not get the address is taken not to write it (a defined function
+** may write a global). */
+static struct mres mread_at(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMValueRef before,
+			    struct maddr *fin)
+{
+	struct mquery *q = xcalloc(1, sizeof *q);
+	struct mres r = mres(MW_CLOBBER, NULL);
+	for (int hop = 0; hop < 8; hop++) {
+		memset(q, 0, sizeof *q);
+		q->a = a;
+		q->ty = ty;
+		int local = LLVMIsAAllocaInst(a.base) != NULL || byval_type(a.base) != NULL;
+		q->global = LLVMIsAGlobalVariable(a.base) != NULL;
+		if (q->global && LLVMIsGlobalConstant(a.base) && !LLVMIsDeclaration(a.base)) {
+			r = mres(MW_NONE, NULL);	/* its initializer, always */
+			break;
+		}
+		if (!(local || q->global) || !LLVMTypeIsSized(ty)) {
+			r = mres(MW_CLOBBER, NULL);
+			break;
+		}
+		q->size = LLVMStoreSizeOfType(hc->td, ty);
+		r = mblock(hc, q, LLVMGetInstructionParent(before), before);
+		if (r.kind == MW_TOP)
+			r.kind = MW_NONE;
+		if (r.kind != MW_COPY)
+			break;
+		struct maddr src = addr_of(hc, LLVMGetOperand(r.v, 1));
+		a.base = src.base;
+		a.off = addw(src.off, r.slot);
+		before = r.v;
+		r = mres(MW_CLOBBER, NULL);
+	}
+	free(q);
+	if (fin)
+		*fin = a;
+	return r;
+}
+
+static struct mres mread(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueRef before)
+{
+	return mread_at(hc, addr_of(hc, p), ty, before, NULL);
+}
+
+/* ---- unknowns ------------------------------------------------------------- */
+
+static int scalar_type(LLVMTypeRef t, unsigned *w, int *fl)
+{
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMIntegerTypeKind:
+		*w = LLVMGetIntTypeWidth(t);
+		*fl = 0;
+		return *w >= 1 && *w <= 64;
+	case LLVMFloatTypeKind:
+		*w = 32;
+		*fl = 1;
+		return 1;
+	case LLVMDoubleTypeKind:
+		*w = 64;
+		*fl = 1;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* The bits a value of type T holds: an aggregate's as memory lays it out. */
+static uint64_t type_bits(const struct hctx *hc, LLVMTypeRef t)
+{
+	if (!LLVMTypeIsSized(t))
+		return 0;
+	LLVMTypeKind k = LLVMGetTypeKind(t);
+	if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind)
+		return LLVMABISizeOfType(hc->td, t) * 8;
+	return LLVMSizeOfTypeInBits(hc->td, t);
+}
+
+/* Bits [B, B + W) of constant C (any first-class type, an aggregate as
+** memory lays it out, little-endian) into *OUT: 0, or -1 where they are
+** not one constant (undef, an expression, across two elements). */
+static int const_bits(const struct hctx *hc, LLVMValueRef c, uint64_t b, unsigned w, uint64_t *out, int depth)
+{
+	if (c == NULL || depth > 16 || w == 0 || w > 64)
+		return -1;
+	LLVMTypeRef t = LLVMTypeOf(c);
+	uint64_t tb = type_bits(hc, t);
+	if (b > tb || w > tb - b)
+		return -1;
+	LLVMValueKind vk = LLVMGetValueKind(c);
+	if (vk == LLVMConstantAggregateZeroValueKind || vk == LLVMConstantPointerNullValueKind) {
+		*out = 0;
+		return 0;
+	}
+	if (LLVMIsAConstantInt(c)) {
+		if (LLVMGetIntTypeWidth(t) > 64)
+			return -1;
+		*out = (LLVMConstIntGetZExtValue(c) >> b) & mask_of(w);
+		return 0;
+	}
+	unsigned fw;
+	int fl;
+	if (LLVMIsAConstantFP(c)) {
+		LLVMBool loses = 0;
+		if (!scalar_type(t, &fw, &fl))
+			return -1;
+		*out = (fp_put(LLVMConstRealGetDouble(c, &loses), fw) >> b) & mask_of(w);
+		return 0;
+	}
+	if (vk != LLVMConstantStructValueKind && vk != LLVMConstantArrayValueKind
+	    && vk != LLVMConstantVectorValueKind && vk != LLVMConstantDataArrayValueKind
+	    && vk != LLVMConstantDataVectorValueKind)
+		return -1;	/* undef, poison, an expression */
+	LLVMTypeKind k = LLVMGetTypeKind(t);
+	if (k == LLVMStructTypeKind) {
+		unsigned n = LLVMCountStructElementTypes(t);
+		for (unsigned i = 0; i < n; i++) {
+			uint64_t eo = LLVMOffsetOfElement(hc->td, t, i) * 8;
+			uint64_t eb = type_bits(hc, LLVMStructGetTypeAtIndex(t, i));
+			if (eo <= b && b - eo + w <= eb)
+				return const_bits(hc, LLVMGetAggregateElement(c, i), b - eo, w, out, depth + 1);
+		}
+		return -1;
+	}
+	LLVMTypeRef et = LLVMGetElementType(t);
+	uint64_t es = k == LLVMArrayTypeKind ? LLVMABISizeOfType(hc->td, et) * 8 : type_bits(hc, et);
+	if (es == 0 || (b % es) + w > es)
+		return -1;
+	return const_bits(hc, LLVMGetAggregateElement(c, (unsigned)(b / es)), b % es, w, out, depth + 1);
+}
+
+static uint32_t mk_var(struct hctx *hc, uint32_t idx)
+{
+	const struct hvar *v = &hc->hs->vars[idx];
+	struct hexpr n = { .op = HX_VAR, .width = v->width, .is_float = v->is_float, .value = idx };
+	return node(hc, n);
+}
+
+/* The variable standing for KEY (of type TY), made with NAME (taken),
+** IS_SIGNED and SEEN (taken) on first use. */
+static uint32_t var_for(struct hctx *hc, const void *key, LLVMTypeRef ty, char *name, int is_signed,
+			uint64_t *seen, uint32_t nseen)
+{
+	uint32_t *have = ptrmap_get(&hc->varkey, key);
+	unsigned w;
+	int fl;
+	if (have || !scalar_type(ty, &w, &fl)) {
+		free(name);
+		free(seen);
+		return have ? mk_var(hc, *have) : HX_NONE;
+	}
+	struct hvar v = { .name = name ? name : xstrdup("?"), .width = (uint8_t)w, .is_float = (uint8_t)fl,
+			  .is_signed = (uint8_t)is_signed, .seen = seen, .nseen = nseen };
+	VEC_PUSH(hc->hs->vars, hc->hs->nvars, hc->hs->capvars, v);
+	ptrmap_put(&hc->varkey, key, hc->hs->nvars - 1);
+	return mk_var(hc, hc->hs->nvars - 1);
+}
+
+static int dbg_signed(const struct hctx *hc, LLVMValueRef v)
+{
+	LLVMValueRef var = dbg_var(hc, v);
+	return var ? di_signed(var) : 1;
+}
+
+/* The constants every direct call of FN passes in bits [BIT, BIT + W) of
+** its parameter IDX, or none when one call passes something else or the
+** function is used other than by calls. */
+static uint32_t calls_seen(const struct hctx *hc, LLVMValueRef fn, unsigned idx, uint64_t bit, unsigned w,
+			   uint64_t **out)
+{
+	uint64_t *seen = NULL;
+	uint32_t n = 0, cap = 0;
+	*out = NULL;
+	for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef call = LLVMGetUser(u);
+		if (!is_callinst(call) || LLVMGetCalledValue(call) != fn
+		    || LLVMGetNumArgOperands(call) <= idx)
+			goto none;
+		for (unsigned k = 0; k < LLVMGetNumArgOperands(call); k++)
+			if (LLVMGetOperand(call, k) == fn)
+				goto none;
+		uint64_t bits;
+		if (const_bits(hc, LLVMGetOperand(call, idx), bit, w, &bits, 0) < 0)
+			goto none;
+		int dup = 0;
+		for (uint32_t k = 0; k < n; k++)
+			dup |= seen[k] == bits;
+		if (!dup)
+			VEC_PUSH(seen, n, cap, bits);
+	}
+	*out = seen;
+	return n;
+none:
+	free(seen);
+	return 0;
+}
+
+/* SEEN in increasing order, as a W-bit integer of signedness SGN compares;
+** floats keep the order of the calls. */
+static void sort_seen(uint64_t *seen, uint32_t n, unsigned w, int fl, int sgn)
+{
+	for (uint32_t i = 1; i < n && !fl; i++) {
+		for (uint32_t j = i; j > 0; j--) {
+			uint64_t a = seen[j - 1], b = seen[j];
+			int gt = sgn ? sx(a, w) > sx(b, w) : a > b;
+			if (!gt)
+				break;
+			seen[j - 1] = b;
+			seen[j] = a;
+		}
+	}
+}
+
+static unsigned param_index(LLVMValueRef arg)
+{
+	LLVMValueRef fn = LLVMGetParamParent(arg);
+	unsigned np = LLVMCountParams(fn);
+	for (unsigned i = 0; i < np; i++)
+		if (LLVMGetParam(fn, i) == arg)
+			return i;
+	return np;
+}
+
+static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTypeRef ty);
+
+static uint32_t param_var(struct hctx *hc, LLVMValueRef arg)
+{
+	uint32_t *pi = ptrmap_get(&hc->argrec, arg);
+	if (pi && !hc->pieces[*pi].byval)
+		return field_var(hc, *pi, 0, LLVMTypeOf(arg));	/* a struct's part */
+	if (ptrmap_get(&hc->varkey, arg))
+		return var_for(hc, arg, LLVMTypeOf(arg), NULL, 1, NULL, 0);
+	LLVMValueRef fn = LLVMGetParamParent(arg);
+	unsigned idx = param_index(arg);
+	char *name = dbg_name(hc, arg);
+	if (name == NULL)
+		name = value_name(arg);
+	if (name == NULL) {
+		char base[200];
+		fn_base(fn, base, sizeof base);
+		name = xasprintf("%s.arg%u", base, idx);
+	}
+	unsigned w;
+	int fl;
+	if (!scalar_type(LLVMTypeOf(arg), &w, &fl)) {
+		free(name);
+		return HX_NONE;
+	}
+	uint64_t *seen = NULL;
+	uint32_t ns = calls_seen(hc, fn, idx, 0, w, &seen);
+	int sgn = dbg_signed(hc, arg);
+	sort_seen(seen, ns, w, fl, sgn);
+	return var_for(hc, arg, LLVMTypeOf(arg), name, sgn, seen, ns);
+}
+
+/* A global's source name. */
+static char *global_name(LLVMValueRef g)
+{
+	char *nm = value_name(g);
+	char *dem = load_demangle(nm ? nm : "?");
+	free(nm);
+	return dem;
+}
+
+/* Whether P is all of a local or global variable of type TY. */
+static int whole_var(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty)
+{
+	struct maddr a = addr_of(hc, p);
+	return a.known && a.off == 0
+	       && ((LLVMIsAAllocaInst(a.base) && LLVMGetAllocatedType(a.base) == ty)
+		   || (LLVMIsAGlobalVariable(a.base) && LLVMGlobalGetValueType(a.base) == ty));
+}
+
+/* The unknown contents of P (type TY) read by LOAD: the variable of the
+** alloca or global when P is all of it, else one of the load itself.  A
+** global that nothing stores to gets its initializer as its seen value. */
+static uint32_t mvar(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueRef load)
+{
+	struct maddr a = addr_of(hc, p);
+	LLVMValueRef b = a.base;
+	if (!whole_var(hc, p, ty)) {
+		char *bn = LLVMIsAGlobalVariable(b) ? global_name(b) : dbg_name(hc, b);
+		char *name = bn ? xasprintf("%s+%lld", bn, a.known ? (long long)a.off : -1LL) : NULL;
+		free(bn);
+		return var_for(hc, load ? load : p, ty, name ? name : xstrdup("*?"), 1, NULL, 0);
+	}
+	if (ptrmap_get(&hc->varkey, b))
+		return var_for(hc, b, ty, NULL, 1, NULL, 0);
+	if (LLVMIsAAllocaInst(b)) {
+		char *name = dbg_name(hc, b);
+		return var_for(hc, b, ty, name ? name : value_name(b), dbg_signed(hc, b), NULL, 0);
+	}
+	uint64_t *seen = NULL;
+	uint32_t ns = 0;
+	LLVMValueRef init = LLVMIsDeclaration(b) ? NULL : LLVMGetInitializer(b);
+	int stored = init == NULL;
+	for (LLVMUseRef u = LLVMGetFirstUse(b); u && !stored; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		stored = LLVMIsALoadInst(user) == NULL || LLVMGetOperand(user, 0) != b;
+	}
+	if (!stored && LLVMIsAConstantInt(init) && LLVMGetIntTypeWidth(LLVMTypeOf(init)) <= 64) {
+		seen = xmalloc(sizeof *seen);
+		seen[0] = LLVMConstIntGetZExtValue(init);
+		ns = 1;
+	}
+	return var_for(hc, b, ty, global_name(b), 1, seen, ns);
+}
+
+/* The name of the unknown a call's result is: the local or global it is
+** stored to, the variable a dbg.value gives it, else "callee()". */
+static char *call_name(struct hctx *hc, LLVMValueRef call, int *is_signed)
+{
+	char *name = dbg_name(hc, call);
+	*is_signed = dbg_signed(hc, call);
+	for (LLVMUseRef u = LLVMGetFirstUse(call); u && !name; u = LLVMGetNextUse(u)) {
+		LLVMValueRef st = LLVMGetUser(u);
+		if (LLVMIsAStoreInst(st) == NULL || LLVMGetOperand(st, 0) != call)
+			continue;
+		struct maddr a = addr_of(hc, LLVMGetOperand(st, 1));
+		if (a.known && a.off == 0 && LLVMIsAAllocaInst(a.base)) {
+			name = dbg_name(hc, a.base);
+			*is_signed = dbg_signed(hc, a.base);
+		} else if (a.known && a.off == 0 && LLVMIsAGlobalVariable(a.base)) {
+			name = global_name(a.base);
+		}
+	}
+	if (name)
+		return name;
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	if (fn && LLVMIsAFunction(fn)) {
+		char base[200];
+		fn_base(fn, base, sizeof base);
+		return xasprintf("%s()", base);
+	}
+	return xstrdup("(*f)()");
+}
+
+/* An unknown for value V itself (a phi of different values, a call, an
+** instruction the analysis does not follow, a tree grown too big). */
+static uint32_t value_var(struct hctx *hc, LLVMValueRef v)
+{
+	if (ptrmap_get(&hc->varkey, v))
+		return var_for(hc, v, LLVMTypeOf(v), NULL, 1, NULL, 0);
+	if (is_callinst(v)) {
+		int sgn = 1;
+		char *name = call_name(hc, v, &sgn);
+		return var_for(hc, v, LLVMTypeOf(v), name, sgn, NULL, 0);
+	}
+	char *name = dbg_name(hc, v);
+	if (name == NULL)
+		name = value_name(v);
+	return var_for(hc, v, LLVMTypeOf(v), name ? name : xstrdup("?"), dbg_signed(hc, v), NULL, 0);
+}
+
+/* ---- structs passed by value --------------------------------------------- */
+
+#define SHAPE_MAX_LEAVES 1024u	/* scalar fields of one struct */
+#define SHAPE_MAX_DEPTH 12	/* nesting of structs and arrays */
+
+/* DWARF tags the shape walk looks at. */
+enum { TAG_ARRAY = 0x01, TAG_CLASS = 0x02, TAG_ENUM = 0x04, TAG_MEMBER = 0x0d, TAG_STRUCT = 0x13,
+       TAG_TYPEDEF = 0x16, TAG_UNION = 0x17, TAG_INHERIT = 0x1c, TAG_CONST = 0x26,
+       TAG_VOLATILE = 0x35, TAG_RESTRICT = 0x37, TAG_ATOMIC = 0x47 };
+
+static void shape_free(struct shape *sh)
+{
+	for (uint32_t i = 0; i < sh->n; i++)
+		free(sh->leaf[i].name);
+	free(sh->leaf);
+	memset(sh, 0, sizeof *sh);
+}
+
+/* Appends the scalar leaves of T, at byte OFF, to SH. */
+static void flatten(const struct hctx *hc, LLVMTypeRef t, uint64_t off, struct shape *sh, int depth)
+{
+	if (depth > SHAPE_MAX_DEPTH || sh->n >= SHAPE_MAX_LEAVES || off > UINT32_MAX || !LLVMTypeIsSized(t))
+		return;
+	switch (LLVMGetTypeKind(t)) {
+	case LLVMStructTypeKind: {
+		unsigned n = LLVMCountStructElementTypes(t);
+		for (unsigned i = 0; i < n; i++)
+			flatten(hc, LLVMStructGetTypeAtIndex(t, i), off + LLVMOffsetOfElement(hc->td, t, i), sh,
+				depth + 1);
+		return;
+	}
+	case LLVMArrayTypeKind: {
+		LLVMTypeRef e = LLVMGetElementType(t);
+		uint64_t es = LLVMTypeIsSized(e) ? LLVMABISizeOfType(hc->td, e) : 0, n = LLVMGetArrayLength2(t);
+		for (uint64_t i = 0; es && i < n && i < SHAPE_MAX_LEAVES && sh->n < SHAPE_MAX_LEAVES; i++)
+			flatten(hc, e, off + i * es, sh, depth + 1);
+		return;
+	}
+	default: {
+		unsigned w;
+		int fl;
+		if (!scalar_type(t, &w, &fl) || w % 8 != 0)
+			return;
+		struct sleaf l = { .off = (uint32_t)off, .ty = t, .is_signed = 1 };
+		VEC_PUSH(sh->leaf, sh->n, sh->cap, l);
+	}
+	}
+}
+
+static LLVMMetadataKind md_kind(LLVMValueRef md)
+{
+	return LLVMGetMetadataKind(LLVMValueAsMetadata(md));
+}
+
+/* Debug-info type T without typedefs and qualifiers, or NULL. */
+static LLVMValueRef di_strip(LLVMValueRef t)
+{
+	for (int i = 0; t && LLVMIsAMDNode(t) && i < 16; i++) {
+		if (md_kind(t) != LLVMDIDerivedTypeMetadataKind)
+			return t;
+		unsigned tag = LLVMGetDINodeTag(LLVMValueAsMetadata(t));
+		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE && tag != TAG_RESTRICT
+		    && tag != TAG_ATOMIC)
+			return t;
+		t = lower_md_operand(t, 3);
+	}
+	return NULL;
+}
+
+/* Whether debug-info type T is a struct, class or union. */
+static int di_is_record(LLVMValueRef t)
+{
+	t = di_strip(t);
+	if (t == NULL || md_kind(t) != LLVMDICompositeTypeMetadataKind)
+		return 0;
+	unsigned tag = LLVMGetDINodeTag(LLVMValueAsMetadata(t));
+	return tag == TAG_STRUCT || tag == TAG_CLASS || tag == TAG_UNION;
+}
+
+/* Appends the scalar leaves of debug-info type T, at bit OFF, named PATH,
+** to OUT.  Members come from a record's elements (a DIDerivedType member
+** has its offset; base classes have no name of their own), an array's
+** elements are PATH[i]; static members and bit-fields are left out. */
+static void di_walk(LLVMValueRef t, uint64_t off, const char *path, struct dilist *out, int depth)
+{
+	t = di_strip(t);
+	if (t == NULL || depth > SHAPE_MAX_DEPTH || out->n >= SHAPE_MAX_LEAVES)
+		return;
+	LLVMMetadataRef m = LLVMValueAsMetadata(t);
+	if (md_kind(t) == LLVMDICompositeTypeMetadataKind) {
+		unsigned tag = LLVMGetDINodeTag(m);
+		if (tag == TAG_ARRAY) {
+			LLVMValueRef e = lower_md_operand(t, 3), es = di_strip(e);
+			uint64_t esize = es ? LLVMDITypeGetSizeInBits(LLVMValueAsMetadata(es)) : 0;
+			uint64_t n = esize ? LLVMDITypeGetSizeInBits(m) / esize : 0;
+			for (uint64_t i = 0; i < n && i < SHAPE_MAX_LEAVES && out->n < SHAPE_MAX_LEAVES; i++) {
+				char *p = xasprintf("%s[%llu]", path, (unsigned long long)i);
+				di_walk(e, off + i * esize, p, out, depth + 1);
+				free(p);
+			}
+			return;
+		}
+		if (tag == TAG_STRUCT || tag == TAG_CLASS || tag == TAG_UNION) {
+			LLVMValueRef els = lower_md_operand(t, 4);
+			unsigned n = els && LLVMIsAMDNode(els) ? LLVMGetMDNodeNumOperands(els) : 0;
+			LLVMValueRef *ops = xcalloc(n + 1, sizeof *ops);
+			if (n)
+				LLVMGetMDNodeOperands(els, ops);
+			for (unsigned i = 0; i < n; i++) {
+				if (ops[i] == NULL || !LLVMIsAMDNode(ops[i])
+				    || md_kind(ops[i]) != LLVMDIDerivedTypeMetadataKind)
+					continue;
+				LLVMMetadataRef om = LLVMValueAsMetadata(ops[i]);
+				unsigned ot = LLVMGetDINodeTag(om);
+				if ((ot != TAG_MEMBER && ot != TAG_INHERIT)
+				    || (LLVMDITypeGetFlags(om) & (LLVMDIFlagStaticMember | LLVMDIFlagBitField)))
+					continue;
+				uint64_t o = off + LLVMDITypeGetOffsetInBits(om);
+				size_t len = 0;
+				const char *nm = ot == TAG_MEMBER ? LLVMDITypeGetName(om, &len) : NULL;
+				char *p = nm && len ? (*path ? xasprintf("%s.%.*s", path, (int)len, nm)
+						       : xasprintf("%.*s", (int)len, nm))
+					: xstrdup(path);
+				di_walk(lower_md_operand(ops[i], 3), o, p, out, depth + 1);
+				free(p);
+			}
+			free(ops);
+			return;
+		}
+		if (tag != TAG_ENUM)
+			return;
+	}
+	struct dileaf l = { .off = off, .size = LLVMDITypeGetSizeInBits(m), .is_signed = (uint8_t)di_type_signed(t),
+			    .name = xstrdup(path) };
+	VEC_PUSH(out->l, out->n, out->cap, l);
+}
+
+/* The shape of struct type T, its leaves named by debug-info type DI (may
+** be NULL): the first debug-info leaf of the same offset and size. */
+static void build_shape(const struct hctx *hc, LLVMTypeRef t, LLVMValueRef di, struct shape *sh)
+{
+	memset(sh, 0, sizeof *sh);
+	flatten(hc, t, 0, sh, 0);
+	if (di == NULL || sh->n == 0)
+		return;
+	struct dilist dl = { 0 };
+	di_walk(di, 0, "", &dl, 0);
+	for (uint32_t i = 0; i < sh->n; i++) {
+		struct sleaf *l = &sh->leaf[i];
+		uint64_t size = LLVMStoreSizeOfType(hc->td, l->ty) * 8;
+		for (uint32_t j = 0; j < dl.n; j++) {
+			if (dl.l[j].off != (uint64_t)l->off * 8 || dl.l[j].size != size)
+				continue;
+			l->is_signed = dl.l[j].is_signed;
+			l->name = dl.l[j].name[0] ? xstrdup(dl.l[j].name) : NULL;
+			break;
+		}
+	}
+	for (uint32_t j = 0; j < dl.n; j++)
+		free(dl.l[j].name);
+	free(dl.l);
+}
+
+/* The leaf of SH at byte OFF of W bits, or NULL. */
+static const struct sleaf *leaf_at(const struct hctx *hc, const struct shape *sh, uint64_t off, unsigned w)
+{
+	for (uint32_t i = 0; i < sh->n; i++)
+		if (sh->leaf[i].off == off && LLVMStoreSizeOfType(hc->td, sh->leaf[i].ty) * 8 == w)
+			return &sh->leaf[i];
+	return NULL;
+}
+
+/* Where unoptimised code puts IR parameter A of FN: a store of it into a
+** struct local (one with a dbg.declare) or into a temporary that a memcpy
+** copies into one, as clang writes a struct passed in registers.  Sets
+** *VAR, *TY and *OFF (the struct's byte A's first byte is); 0, or -1. */
+static int piece_home(struct hctx *hc, LLVMValueRef fn, LLVMValueRef a, LLVMValueRef *var, LLVMTypeRef *ty,
+		      uint64_t *off)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(a); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef st = LLVMGetUser(u);
+		if (LLVMIsAStoreInst(st) == NULL || LLVMGetOperand(st, 0) != a)
+			continue;
+		struct maddr d = addr_of(hc, LLVMGetOperand(st, 1));
+		if (!d.known || d.off < 0 || LLVMIsAAllocaInst(d.base) == NULL)
+			continue;
+		LLVMValueRef v = dbg_var(hc, d.base);
+		if (v && di_is_record(lower_md_operand(v, 3))) {
+			*var = v;
+			*ty = LLVMGetAllocatedType(d.base);
+			*off = (uint64_t)d.off;
+			return 0;
+		}
+		/* the temporary: memcpy(local + o, tmp + so, len) */
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				LLVMValueRef c = LLVMIsACallInst(I) ? LLVMGetCalledValue(I) : NULL;
+				size_t len = 0;
+				const char *nm = c && LLVMIsAFunction(c) ? LLVMGetValueName2(c, &len) : NULL;
+				if (nm == NULL || strncmp(nm, "llvm.memcpy.", 12) != 0 || LLVMGetNumArgOperands(I) < 3)
+					continue;
+				struct maddr src = addr_of(hc, LLVMGetOperand(I, 1));
+				struct maddr dst = addr_of(hc, LLVMGetOperand(I, 0));
+				LLVMValueRef n = LLVMGetOperand(I, 2);
+				if (src.base != d.base || !src.known || !dst.known || dst.off < 0
+				    || LLVMIsAAllocaInst(dst.base) == NULL || LLVMIsAConstantInt(n) == NULL
+				    || d.off < src.off || d.off - src.off >= (int64_t)LLVMConstIntGetZExtValue(n))
+					continue;
+				v = dbg_var(hc, dst.base);
+				if (v == NULL || !di_is_record(lower_md_operand(v, 3)))
+					continue;
+				*var = v;
+				*ty = LLVMGetAllocatedType(dst.base);
+				*off = (uint64_t)(d.off - src.off + dst.off);
+				return 0;
+			}
+		}
+	}
+	return -1;
+}
+
+/* Before the clean-up (which turns the locals into SSA values): the struct
+** parameters of host functions, and the IR parameters holding them. */
+static void find_struct_params(struct hctx *hc)
+{
+	build_dbg(hc);
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		char *fname = value_name(fn);
+		if (LLVMIsDeclaration(fn) || fname == NULL || strstr(fname, "__device_stub__") != NULL) {
+			free(fname);
+			continue;
+		}
+		uint32_t first = hc->nsparams;
+		unsigned np = LLVMCountParams(fn);
+		for (unsigned i = 0; i < np; i++) {
+			LLVMValueRef a = LLVMGetParam(fn, i), var = NULL;
+			LLVMTypeRef st = byval_type(a);
+			uint64_t off = 0;
+			if (st)
+				var = dbg_var(hc, a);
+			else if (piece_home(hc, fn, a, &var, &st, &off) < 0)
+				continue;
+			if (var == NULL || st == NULL || LLVMGetTypeKind(st) != LLVMStructTypeKind
+			    || !di_is_record(lower_md_operand(var, 3)) || off > UINT32_MAX)
+				continue;
+			uint32_t j = first;
+			while (j < hc->nsparams && hc->sparams[j].divar != var)
+				j++;
+			if (j == hc->nsparams) {
+				struct sparam sp = { .name = di_name(var), .divar = var };
+				build_shape(hc, st, lower_md_operand(var, 3), &sp.shape);
+				VEC_PUSH(hc->sparams, hc->nsparams, hc->capsparams, sp);
+			}
+			struct spiece pc = { .fn = xstrdup(fname), .arg = i, .param = j, .off = (uint32_t)off,
+					     .byval = byval_type(a) != NULL };
+			VEC_PUSH(hc->pieces, hc->npieces, hc->cappieces, pc);
+		}
+		free(fname);
+	}
+	for (uint32_t j = 0; j < hc->nsparams; j++)
+		hc->sparams[j].divar = NULL;
+	ptrmap_free(&hc->dbg);
+	free(hc->dbgvar);
+	hc->dbgvar = NULL;
+	hc->ndbg = hc->capdbg = 0;
+}
+
+/* After the clean-up: the pieces' IR parameters again, by function name. */
+static void bind_struct_params(struct hctx *hc)
+{
+	for (uint32_t i = 0; i < hc->npieces; i++) {
+		LLVMValueRef fn = LLVMGetNamedFunction(hc->mod, hc->pieces[i].fn);
+		if (fn && !LLVMIsDeclaration(fn) && hc->pieces[i].arg < LLVMCountParams(fn))
+			ptrmap_put(&hc->argrec, LLVMGetParam(fn, hc->pieces[i].arg), i);
+	}
+}
+
+/* The variable of the field of type TY at byte OFF of the part of a struct
+** parameter that PIECE holds: "p.n" (or "p.+4" without a field there),
+** the same for every piece of the parameter.  Seen: the constants every
+** call passes for it, when the struct arrives in registers. */
+static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTypeRef ty)
+{
+	unsigned w;
+	int fl;
+	const struct spiece *pc = &hc->pieces[piece];
+	uint64_t at = pc->off + off;
+	if (!scalar_type(ty, &w, &fl) || at > UINT32_MAX)
+		return HX_NONE;
+	for (uint32_t i = 0; i < hc->nfvars; i++) {
+		const struct fvar *f = &hc->fvars[i];
+		if (f->param == pc->param && f->off == at && f->width == w && f->is_float == fl)
+			return mk_var(hc, f->var);
+	}
+	const struct sparam *sp = &hc->sparams[pc->param];
+	const struct sleaf *l = leaf_at(hc, &sp->shape, at, w);
+	const char *pn = sp->name ? sp->name : "?";
+	char *name = l && l->name ? xasprintf("%s.%s", pn, l->name) : xasprintf("%s.+%llu", pn, (unsigned long long)at);
+	int sgn = l ? l->is_signed : 1;
+	uint64_t *seen = NULL;
+	uint32_t ns = 0;
+	/* the piece that holds these bytes, when passed by value */
+	for (uint32_t i = 0; i < hc->npieces && ns == 0; i++) {
+		const struct spiece *q = &hc->pieces[i];
+		if (q->param != pc->param || q->byval || at < q->off)
+			continue;
+		LLVMValueRef fn = LLVMGetNamedFunction(hc->mod, q->fn);
+		if (fn == NULL || q->arg >= LLVMCountParams(fn))
+			continue;
+		uint64_t pb = type_bits(hc, LLVMTypeOf(LLVMGetParam(fn, q->arg)));
+		if ((at - q->off) * 8 + w <= pb) {
+			ns = calls_seen(hc, fn, q->arg, (at - q->off) * 8, w, &seen);
+			sort_seen(seen, ns, w, fl, sgn);
+		}
+	}
+	struct hvar v = { .name = name, .width = (uint8_t)w, .is_float = (uint8_t)fl, .is_signed = (uint8_t)sgn,
+			  .seen = seen, .nseen = ns };
+	VEC_PUSH(hc->hs->vars, hc->hs->nvars, hc->hs->capvars, v);
+	struct fvar f = { .param = pc->param, .off = (uint32_t)at, .width = (uint8_t)w, .is_float = (uint8_t)fl,
+			  .var = hc->hs->nvars - 1 };
+	VEC_PUSH(hc->fvars, hc->nfvars, hc->capfvars, f);
+	return mk_var(hc, f.var);
+}
+
+/* ---- values --------------------------------------------------------------- */
+
+static uint32_t xval(struct hctx *hc, LLVMValueRef v, int depth);
+static LLVMValueRef find_push(struct hctx *hc, LLVMValueRef call);
+static uint32_t bits_of(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth);
+static uint32_t bits_insn(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth);
+static uint32_t const_global(struct hctx *hc, struct maddr a, LLVMTypeRef ty);
+static uint32_t mres_expr(struct hctx *hc, struct mres r, struct maddr fin, LLVMTypeRef ty, int field,
+			  int depth);
+
+/* Whether V is bits of a struct parameter's IR parameter (a shift, a
+** truncation, a bitcast or an element of it): then the field's variable
+** is what it is (bits_of), not a slice of the whole parameter. */
+static int piece_rooted(const struct hctx *hc, LLVMValueRef v)
+{
+	for (int i = 0; v && i < 8; i++) {
+		if (LLVMIsAArgument(v))
+			return ptrmap_get(&hc->argrec, v) != NULL;
+		LLVMOpcode oc = opcode_of(v);
+		if (!LLVMIsAInstruction(v) || (oc != LLVMLShr && oc != LLVMTrunc && oc != LLVMBitCast
+					       && oc != LLVMExtractValue && oc != LLVMExtractElement))
+			return 0;
+		v = LLVMGetOperand(v, 0);
+	}
+	return 0;
+}
+
+static const uint8_t binop_of[] = {
+	[LLVMAdd] = HX_ADD, [LLVMSub] = HX_SUB, [LLVMMul] = HX_MUL, [LLVMUDiv] = HX_UDIV,
+	[LLVMSDiv] = HX_SDIV, [LLVMURem] = HX_UREM, [LLVMSRem] = HX_SREM, [LLVMShl] = HX_SHL,
+	[LLVMLShr] = HX_LSHR, [LLVMAShr] = HX_ASHR, [LLVMAnd] = HX_AND, [LLVMOr] = HX_OR,
+	[LLVMXor] = HX_XOR, [LLVMFAdd] = HX_FADD, [LLVMFSub] = HX_FSUB, [LLVMFMul] = HX_FMUL,
+	[LLVMFDiv] = HX_FDIV, [LLVMZExt] = HX_ZEXT, [LLVMSExt] = HX_SEXT, [LLVMTrunc] = HX_TRUNC,
+	[LLVMSIToFP] = HX_SITOFP, [LLVMUIToFP] = HX_UITOFP, [LLVMFPToSI] = HX_FPTOSI,
+	[LLVMFPToUI] = HX_FPTOUI, [LLVMFPExt] = HX_FPEXT, [LLVMFPTrunc] = HX_FPTRUNC,
+};
+
+static unsigned pred_of(LLVMIntPredicate p)
+{
+	switch (p) {
+	case LLVMIntEQ: return HP_EQ;
+	case LLVMIntNE: return HP_NE;
+	case LLVMIntUGT: return HP_UGT;
+	case LLVMIntUGE: return HP_UGE;
+	case LLVMIntULT: return HP_ULT;
+	case LLVMIntULE: return HP_ULE;
+	case LLVMIntSGT: return HP_SGT;
+	case LLVMIntSGE: return HP_SGE;
+	case LLVMIntSLT: return HP_SLT;
+	default: return HP_SLE;
+	}
+}
+
+/* Instruction V (of W bits, float if FL) as an expression, or HX_NONE. */
+static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int depth)
+{
+	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	if ((oc == LLVMTrunc || oc == LLVMBitCast) && piece_rooted(hc, LLVMGetOperand(v, 0))) {
+		uint32_t e = bits_of(hc, LLVMGetOperand(v, 0), 0, LLVMTypeOf(v), depth + 1);
+		if (e != HX_NONE)
+			return e;
+	}
+	switch (oc) {
+	case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMUDiv: case LLVMSDiv: case LLVMURem:
+	case LLVMSRem: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd: case LLVMOr:
+	case LLVMXor: case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: {
+		uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+		return mk_bin(hc, binop_of[oc], a, b);
+	}
+	case LLVMFNeg: {
+		uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t z = mk_const(hc, w, fp_put(-0.0, w), 1);
+		return mk_bin(hc, HX_FSUB, z, a);
+	}
+	case LLVMZExt: case LLVMSExt: case LLVMTrunc: case LLVMSIToFP: case LLVMUIToFP:
+	case LLVMFPToSI: case LLVMFPToUI: case LLVMFPExt: case LLVMFPTrunc:
+		return mk_cast(hc, binop_of[oc], xval(hc, LLVMGetOperand(v, 0), depth + 1), w, fl);
+	case LLVMFreeze:
+		return xval(hc, LLVMGetOperand(v, 0), depth + 1);
+	case LLVMICmp: {
+		uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+		return mk_icmp(hc, pred_of(LLVMGetICmpPredicate(v)), a, b);
+	}
+	case LLVMSelect: {
+		uint32_t c = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+		uint32_t a = c == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+		uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 2), depth + 1);
+		return mk_select(hc, c, a, b);
+	}
+	case LLVMPHI: {
+		/* one expression on every edge, or an unknown of its own */
+		unsigned n = LLVMCountIncoming(v);
+		uint32_t e = HX_NONE;
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t x = xval(hc, LLVMGetIncomingValue(v, i), depth + 1);
+			if (x == HX_NONE || (i > 0 && x != e))
+				return value_var(hc, v);
+			e = x;
+		}
+		return e != HX_NONE ? e : value_var(hc, v);
+	}
+	case LLVMExtractValue:
+	case LLVMExtractElement: {
+		uint32_t e = bits_insn(hc, v, 0, LLVMTypeOf(v), depth);
+		return e != HX_NONE ? e : value_var(hc, v);
+	}
+	case LLVMLoad: {
+		LLVMValueRef p = LLVMGetOperand(v, 0);
+		struct maddr a = addr_of(hc, p);
+		uint32_t k = const_global(hc, a, LLVMTypeOf(v));
+		if (k != HX_NONE)
+			return k;
+		struct maddr fin;
+		struct mres r = mread_at(hc, a, LLVMTypeOf(v), v, &fin);
+		if (r.kind == MW_POP) {
+			/* the configuration a stub inlined at -O2 pops is what
+			** the push before it was given */
+			LLVMValueRef push = find_push(hc, r.v);
+			LLVMValueRef op = push && LLVMGetNumArgOperands(push) > (unsigned)r.slot
+					  ? LLVMGetOperand(push, (unsigned)r.slot) : NULL;
+			if (op && LLVMTypeOf(op) == LLVMTypeOf(v))
+				return xval(hc, op, depth + 1);
+		}
+		uint32_t e = mres_expr(hc, r, fin, LLVMTypeOf(v), 0, depth);
+		return e != HX_NONE ? e : mvar(hc, p, LLVMTypeOf(v), v);
+	}
+	case LLVMCall: {
+		LLVMValueRef fn = LLVMGetCalledValue(v);
+		size_t len = 0;
+		const char *nm = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : NULL;
+		static const struct { const char *name; uint8_t op; } mm[] = {
+			{ "llvm.smin.", HX_SMIN }, { "llvm.smax.", HX_SMAX },
+			{ "llvm.umin.", HX_UMIN }, { "llvm.umax.", HX_UMAX },
+		};
+		for (size_t i = 0; nm && i < sizeof mm / sizeof mm[0]; i++) {
+			if (strncmp(nm, mm[i].name, strlen(mm[i].name)) != 0 || LLVMGetNumArgOperands(v) != 2)
+				continue;
+			uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
+			uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
+			return mk_bin(hc, mm[i].op, a, b);
+		}
+		return value_var(hc, v);
+	}
+	default:
+		return value_var(hc, v);
+	}
+}
+
+/* V as an expression: HX_NONE for a value that is no integer of 64 bits
+** or less, float or double, and (not remembered) for one on an SSA cycle
+** being followed; beyond HX_MAX_DEPTH or HX_MAX_TREE an unknown. */
+static uint32_t xval(struct hctx *hc, LLVMValueRef v, int depth)
+{
+	unsigned w;
+	int fl;
+	if (!scalar_type(LLVMTypeOf(v), &w, &fl))
+		return HX_NONE;
+	uint32_t *m = ptrmap_get(&hc->memo, v);
+	if (m)
+		return *m;
+	uint32_t r;
+	if (LLVMIsAConstantInt(v)) {
+		r = mk_const(hc, w, LLVMConstIntGetZExtValue(v), 0);
+	} else if (LLVMIsAConstantFP(v)) {
+		LLVMBool loses = 0;
+		r = mk_const(hc, w, fp_put(LLVMConstRealGetDouble(v, &loses), w), 1);
+	} else if (LLVMIsAArgument(v)) {
+		r = param_var(hc, v);
+	} else if (!LLVMIsAInstruction(v)) {
+		r = value_var(hc, v);	/* undef, poison, a constant expression */
+	} else {
+		uint32_t *busy = ptrmap_get(&hc->busy, v);
+		if (busy && *busy) {
+			hc->cycles++;
+			return HX_NONE;
+		}
+		if (depth > HX_MAX_DEPTH || ++hc->work > HX_MAX_WORK) {
+			r = value_var(hc, v);
+		} else {
+			uint64_t c0 = hc->cycles;
+			ptrmap_put(&hc->busy, v, 1);
+			r = xinsn(hc, v, w, fl, depth);
+			ptrmap_put(&hc->busy, v, 0);
+			if (r == HX_NONE && hc->cycles != c0)
+				return HX_NONE;	/* on a cycle: decided by its phi */
+			if (r == HX_NONE)
+				r = value_var(hc, v);
+		}
+	}
+	if (r != HX_NONE)
+		ptrmap_put(&hc->memo, v, r);
+	return r;
+}
+
+/* V as an expression from a site: an unknown where it cannot be one. */
+static uint32_t xtop(struct hctx *hc, LLVMValueRef v)
+{
+	uint32_t r = xval(hc, v, 0);
+	return r != HX_NONE ? r : value_var(hc, v);
+}
+
+/* ---- struct fields ---------------------------------------------------------- */
+
+static int is_zero(const struct hctx *hc, uint32_t e)
+{
+	return is_c(hc, e) && X(hc, e)->value == 0;
+}
+
+/* The constant of type TY at address A, a constant global's, or HX_NONE. */
+static uint32_t const_global(struct hctx *hc, struct maddr a, LLVMTypeRef ty)
+{
+	unsigned w;
+	int fl;
+	uint64_t bits;
+	LLVMValueRef g = a.base;
+	if (!a.known || a.off < 0 || !scalar_type(ty, &w, &fl) || LLVMIsAGlobalVariable(g) == NULL
+	    || !LLVMIsGlobalConstant(g) || LLVMIsDeclaration(g)
+	    || const_bits(hc, LLVMGetInitializer(g), (uint64_t)a.off * 8, w, &bits, 0) < 0)
+		return HX_NONE;
+	return mk_const(hc, w, bits, fl);
+}
+
+/* What mread_at found (R, about address FIN) as a value of type TY: the
+** stored value or the bits of a wider one, a memset's bytes, the field of
+** a byval struct parameter; HX_NONE for anything else.  FIELD: the stored
+** value as a field's (bits_of: no unknown for memory it cannot follow). */
+static uint32_t mres_expr(struct hctx *hc, struct mres r, struct maddr fin, LLVMTypeRef ty, int field,
+			  int depth)
+{
+	unsigned w;
+	int fl;
+	if (!scalar_type(ty, &w, &fl))
+		return HX_NONE;
+	switch (r.kind) {
+	case MW_STORE:
+		return field ? bits_of(hc, r.v, 0, ty, depth + 1) : xval(hc, r.v, depth + 1);
+	case MW_PART:
+		return bits_of(hc, r.v, (uint64_t)r.slot * 8, ty, depth + 1);
+	case MW_FILL: {
+		uint64_t byte = LLVMConstIntGetZExtValue(LLVMGetOperand(r.v, 1)) & 0xff, bits = 0;
+		for (unsigned i = 0; i < 8; i++)
+			bits |= byte << (8 * i);
+		return mk_const(hc, w, bits, fl);
+	}
+	case MW_NONE: {
+		uint32_t *pi = fin.known && fin.off >= 0 ? ptrmap_get(&hc->argrec, fin.base) : NULL;
+		if (pi && hc->pieces[*pi].byval)
+			return field_var(hc, *pi, (uint64_t)fin.off, ty);
+		return const_global(hc, fin, ty);
+	}
+	default:
+		return HX_NONE;
+	}
+}
+
+/* The value of type TY at address A just before BEFORE, as memory the
+** analysis follows holds it, or HX_NONE: never an unknown of its own. */
+static uint32_t mem_expr(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMValueRef before, int depth)
+{
+	if (!a.known || depth > HX_MAX_DEPTH)
+		return HX_NONE;
+	uint32_t k = const_global(hc, a, ty);
+	if (k != HX_NONE)
+		return k;
+	struct maddr fin;
+	struct mres r = mread_at(hc, a, ty, before, &fin);
+	return mres_expr(hc, r, fin, ty, 1, depth);
+}
+
+/* The bit offset and type of the element of aggregate type T that
+** insertvalue or extractvalue I names. */
+static int agg_index(const struct hctx *hc, LLVMValueRef I, LLVMTypeRef t, uint64_t *off, LLVMTypeRef *et)
+{
+	unsigned n = LLVMGetNumIndices(I);
+	const unsigned *idx = LLVMGetIndices(I);
+	uint64_t o = 0;
+	for (unsigned i = 0; i < n; i++) {
+		LLVMTypeKind k = LLVMGetTypeKind(t);
+		if (k == LLVMStructTypeKind) {
+			if (idx[i] >= LLVMCountStructElementTypes(t))
+				return -1;
+			o += LLVMOffsetOfElement(hc->td, t, idx[i]) * 8;
+			t = LLVMStructGetTypeAtIndex(t, idx[i]);
+		} else if (k == LLVMArrayTypeKind) {
+			t = LLVMGetElementType(t);
+			o += (uint64_t)idx[i] * LLVMABISizeOfType(hc->td, t) * 8;
+		} else {
+			return -1;
+		}
+	}
+	*off = o;
+	*et = t;
+	return 0;
+}
+
+/* Bits [B, B + width of TY) of instruction V, taken apart: how sroa packs
+** and unpacks a struct's fields (zext, shl, or, lshr, trunc, bitcast,
+** vector and aggregate elements), a load of memory, a select, a phi whose
+** incoming values agree.  HX_NONE where the bits cannot be followed. */
+static uint32_t bits_insn(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth)
+{
+	unsigned w;
+	int fl;
+	if (!scalar_type(ty, &w, &fl) || LLVMIsAInstruction(v) == NULL)
+		return HX_NONE;
+	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	LLVMTypeRef vt = LLVMTypeOf(v);
+	LLVMValueRef a = LLVMGetNumOperands(v) > 0 ? LLVMGetOperand(v, 0) : NULL;
+	uint64_t vw = type_bits(hc, vt);
+	switch (oc) {
+	case LLVMZExt:
+	case LLVMSExt: {
+		uint64_t aw = type_bits(hc, LLVMTypeOf(a));
+		if (b + w <= aw)
+			return bits_of(hc, a, b, ty, depth + 1);
+		if (oc == LLVMZExt && b >= aw)
+			return mk_const(hc, w, 0, fl);
+		return HX_NONE;
+	}
+	case LLVMTrunc:
+		return bits_of(hc, a, b, ty, depth + 1);
+	case LLVMBitCast:
+		return LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind ? HX_NONE
+			: bits_of(hc, a, b, ty, depth + 1);
+	case LLVMShl:
+	case LLVMLShr: {
+		LLVMValueRef c = LLVMGetOperand(v, 1);
+		if (LLVMIsAConstantInt(c) == NULL || LLVMGetTypeKind(vt) != LLVMIntegerTypeKind
+		    || LLVMConstIntGetZExtValue(c) >= vw)
+			return HX_NONE;
+		uint64_t k = LLVMConstIntGetZExtValue(c);
+		if (oc == LLVMShl)
+			return b >= k ? bits_of(hc, a, b - k, ty, depth + 1)
+				: b + w <= k ? mk_const(hc, w, 0, fl) : HX_NONE;
+		return b + k + w <= vw ? bits_of(hc, a, b + k, ty, depth + 1)
+			: b >= vw - k ? mk_const(hc, w, 0, fl) : HX_NONE;
+	}
+	case LLVMOr:
+	case LLVMXor:
+	case LLVMAnd: {
+		uint32_t x = bits_of(hc, a, b, ty, depth + 1);
+		uint32_t y = x == HX_NONE ? HX_NONE : bits_of(hc, LLVMGetOperand(v, 1), b, ty, depth + 1);
+		if (y == HX_NONE)
+			return HX_NONE;
+		if (oc != LLVMAnd && is_zero(hc, y))
+			return x;
+		if (oc != LLVMAnd && is_zero(hc, x))
+			return y;
+		if (oc == LLVMAnd && (is_zero(hc, x) || is_zero(hc, y)))
+			return mk_const(hc, w, 0, fl);
+		if (oc == LLVMAnd && is_c(hc, y) && (X(hc, y)->value & mask_of(w)) == mask_of(w))
+			return x;
+		return fl ? HX_NONE : mk_bin(hc, oc == LLVMOr ? HX_OR : oc == LLVMXor ? HX_XOR : HX_AND, x, y);
+	}
+	case LLVMInsertElement:
+	case LLVMExtractElement: {
+		LLVMValueRef idx = LLVMGetOperand(v, oc == LLVMInsertElement ? 2 : 1);
+		LLVMTypeRef vec = LLVMTypeOf(oc == LLVMInsertElement ? v : a);
+		uint64_t es = type_bits(hc, LLVMGetElementType(vec));
+		if (LLVMIsAConstantInt(idx) == NULL || es == 0 || LLVMConstIntGetZExtValue(idx) > UINT32_MAX)
+			return HX_NONE;
+		uint64_t lo = LLVMConstIntGetZExtValue(idx) * es;
+		if (oc == LLVMExtractElement)
+			return bits_of(hc, a, lo + b, ty, depth + 1);
+		if (b >= lo && b + w <= lo + es)
+			return bits_of(hc, LLVMGetOperand(v, 1), b - lo, ty, depth + 1);
+		if (b + w <= lo || b >= lo + es)
+			return bits_of(hc, a, b, ty, depth + 1);
+		return HX_NONE;
+	}
+	case LLVMInsertValue:
+	case LLVMExtractValue: {
+		uint64_t lo;
+		LLVMTypeRef et;
+		if (agg_index(hc, v, LLVMTypeOf(a), &lo, &et) < 0)
+			return HX_NONE;
+		if (oc == LLVMExtractValue)
+			return bits_of(hc, a, lo + b, ty, depth + 1);
+		uint64_t es = type_bits(hc, et);
+		if (b >= lo && b + w <= lo + es)
+			return bits_of(hc, LLVMGetOperand(v, 1), b - lo, ty, depth + 1);
+		if (b + w <= lo || b >= lo + es)
+			return bits_of(hc, a, b, ty, depth + 1);
+		return HX_NONE;
+	}
+	case LLVMLoad: {
+		struct maddr p = addr_of(hc, a);
+		if (b % 8 != 0)
+			return HX_NONE;
+		p.off = addw(p.off, (int64_t)(b / 8));
+		return mem_expr(hc, p, ty, v, depth + 1);
+	}
+	case LLVMSelect: {
+		uint32_t c = xval(hc, a, depth + 1);
+		uint32_t x = c == HX_NONE ? HX_NONE : bits_of(hc, LLVMGetOperand(v, 1), b, ty, depth + 1);
+		uint32_t y = x == HX_NONE ? HX_NONE : bits_of(hc, LLVMGetOperand(v, 2), b, ty, depth + 1);
+		return mk_select(hc, c, x, y);
+	}
+	case LLVMPHI: {
+		uint32_t *busy = ptrmap_get(&hc->busy, v);
+		if (busy && *busy)
+			return HX_NONE;	/* around a loop */
+		ptrmap_put(&hc->busy, v, 1);
+		uint32_t e = HX_NONE;
+		unsigned n = LLVMCountIncoming(v);
+		for (unsigned i = 0; i < n; i++) {
+			uint32_t x = bits_of(hc, LLVMGetIncomingValue(v, i), b, ty, depth + 1);
+			if (x == HX_NONE || (i > 0 && x != e)) {
+				e = HX_NONE;
+				break;
+			}
+			e = x;
+		}
+		ptrmap_put(&hc->busy, v, 0);
+		return e;
+	}
+	default:
+		/* an integer the host computes or gets from a call: its bits */
+		if (fl || LLVMGetTypeKind(vt) != LLVMIntegerTypeKind || oc == LLVMLoad || oc == LLVMPHI)
+			return HX_NONE;
+		return mk_extract(hc, xval(hc, v, depth + 1), (unsigned)b, w);
+	}
+}
+
+/* Bits [B, B + width of TY) of V (of any first-class type, its bytes as
+** memory would hold them, little-endian) as a value of type TY: a field
+** of a struct passed in registers, or of one being packed for them.
+** HX_NONE where they cannot be followed; never an unknown made for a
+** load or call (a field the host cannot be seen to set is left out), but
+** the field of a host function's struct parameter is its variable. */
+static uint32_t bits_of(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth)
+{
+	unsigned w;
+	int fl;
+	if (v == NULL || !scalar_type(ty, &w, &fl) || depth > HX_MAX_DEPTH || ++hc->work > HX_MAX_WORK)
+		return HX_NONE;
+	LLVMTypeRef vt = LLVMTypeOf(v);
+	uint64_t vw = type_bits(hc, vt);
+	if (b > vw || w > vw - b || LLVMGetTypeKind(vt) == LLVMPointerTypeKind)
+		return HX_NONE;
+	if (LLVMIsAArgument(v)) {
+		uint32_t *pi = ptrmap_get(&hc->argrec, v);
+		if (pi && !hc->pieces[*pi].byval && b % 8 == 0)
+			return field_var(hc, *pi, b / 8, ty);
+		if (b == 0 && vt == ty)
+			return xval(hc, v, depth);
+		if (!fl && LLVMGetTypeKind(vt) == LLVMIntegerTypeKind)
+			return mk_extract(hc, xval(hc, v, depth), (unsigned)b, w);
+		return HX_NONE;
+	}
+	if (LLVMIsAConstant(v)) {
+		uint64_t bits;
+		if (LLVMIsAConstantExpr(v) || const_bits(hc, v, b, w, &bits, 0) < 0)
+			return HX_NONE;
+		return mk_const(hc, w, bits, fl);
+	}
+	if (LLVMIsAInstruction(v) == NULL)
+		return HX_NONE;
+	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	/* a value of the field's own type is the host's (a call's result, a
+	** local), but memory other than a whole variable must be followed:
+	** an aggregate's elements, a struct's bytes */
+	if (b == 0 && vt == ty && oc != LLVMExtractValue && oc != LLVMExtractElement
+	    && (oc != LLVMLoad || whole_var(hc, LLVMGetOperand(v, 0), vt)))
+		return xval(hc, v, depth);
+	return bits_insn(hc, v, b, ty, depth);
+}
+
+/* The bytes of the buffer pointer V points to: the size given to the
+** cudaMalloc that wrote the pointer V was loaded from.  An offset pointer
+** (d + off) gets none.  *ALLOC gets that cudaMalloc call, or NULL. */
+static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth, LLVMValueRef *alloc)
+{
+	*alloc = NULL;
+	while (depth < 8 && (opcode_of(v) == LLVMBitCast || opcode_of(v) == LLVMAddrSpaceCast))
+		v = LLVMGetOperand(v, 0), depth++;
+	if (depth >= 8 || LLVMIsALoadInst(v) == NULL)
+		return HX_NONE;
+	struct mres r = mread(hc, LLVMGetOperand(v, 0), LLVMTypeOf(v), v);
+	if (r.kind == MW_ALLOC) {
+		LLVMValueRef size = LLVMGetOperand(r.v, 1);
+		*alloc = r.v;
+		return LLVMGetTypeKind(LLVMTypeOf(size)) == LLVMIntegerTypeKind ? xtop(hc, size) : HX_NONE;
+	}
+	if (r.kind == MW_STORE)
+		return buf_of(hc, r.v, depth + 1, alloc);
+	return HX_NONE;
+}
+
+/* ---- buffers the host writes before a launch ------------------------------ */
+
+#define WRITE_MAX_USES 4096	/* uses one buffer's walk looks at */
+#define WRITE_MAX_DEPTH 16	/* values one walk goes through (phi cycles) */
+
+/* The walk over everything the host does with one cudaMalloc's buffer. */
+struct wwalk {
+	LLVMValueRef alloc;	/* the cudaMalloc call */
+	LLVMValueRef launch;	/* the launch site's call */
+	uint32_t uses;
+	uint32_t *seen;		/* per block (bindex): the may_precede call
+				   that met it (gen), so none clears it */
+	uint32_t gen;
+	LLVMBasicBlockRef *todo;
+	int written;		/* something may write it before the launch */
+};
+
+/* Whether instruction I may run before instruction L of the same
+** function: earlier in L's block, or on a path from I's block to L's
+** (around a loop included). */
+static int may_precede(struct hctx *hc, struct wwalk *w, LLVMValueRef I, LLVMValueRef l)
+{
+	LLVMBasicBlockRef ib = LLVMGetInstructionParent(I), lb = LLVMGetInstructionParent(l);
+	if (ib == NULL || lb == NULL || LLVMGetBasicBlockParent(ib) != LLVMGetBasicBlockParent(lb))
+		return 1;
+	if (ib == lb)
+		for (LLVMValueRef J = LLVMGetNextInstruction(I); J; J = LLVMGetNextInstruction(J))
+			if (J == l)
+				return 1;
+	uint32_t n = 0;
+	w->gen++;
+	w->todo[n++] = ib;
+	int first = 1;
+	while (n > 0) {
+		LLVMBasicBlockRef bb = w->todo[--n];
+		if (bb == lb && !first)
+			return 1;
+		first = 0;
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		for (unsigned k = 0; k < ns; k++) {
+			LLVMBasicBlockRef sb = LLVMGetSuccessor(t, k);
+			uint32_t *j = ptrmap_get(&hc->bindex, sb);
+			if (j == NULL)
+				return 1;
+			if (w->seen[*j] == w->gen)
+				continue;
+			w->seen[*j] = w->gen;
+			w->todo[n++] = sb;
+		}
+	}
+	return 0;
+}
+
+/* Use I of the buffer may write it: it does when it may come first. */
+static void wnote(struct hctx *hc, struct wwalk *w, LLVMValueRef I)
+{
+	if (!LLVMIsAInstruction(I) || may_precede(hc, w, I, w->launch))
+		w->written = 1;
+}
+
+/* Whether CALL, given pointer V, only reads what V points to or frees it:
+** debug and lifetime markers, cudaFree, the source of a cudaMemcpy or
+** cudaMemcpyAsync.  Any other call may write it (a helper, a launch). */
+static int reads_only(struct hctx *hc, LLVMValueRef call, LLVMValueRef v)
+{
+	LLVMValueRef fn = NULL;
+	int fc = call_class(hc, call, &fn);
+	if (fc == FC_INERT)
+		return 1;
+	if (fn == NULL || !LLVMIsDeclaration(fn))
+		return 0;
+	char base[256];
+	fn_base(fn, base, sizeof base);
+	int copy = strcmp(base, "cudaMemcpy") == 0 || strcmp(base, "cudaMemcpyAsync") == 0;
+	int frees = strcmp(base, "cudaFree") == 0;
+	if (!copy && !frees)
+		return 0;
+	unsigned na = LLVMGetNumArgOperands(call);
+	for (unsigned k = 0; k < na; k++)
+		if (LLVMGetOperand(call, k) == v && !frees && k != 1)
+			return 0;
+	return 1;
+}
+
+static void wvalue(struct hctx *hc, struct wwalk *w, LLVMValueRef v, int depth);
+
+/* The uses of memory X that holds the buffer's address (the cudaMalloc'd
+** pointer's variable, a kernel argument's local, the launch's argument
+** array): loads give the pointer back, a store of X's own address into
+** another local makes that one a holder too. */
+static void wholder(struct hctx *hc, struct wwalk *w, LLVMValueRef x, int depth)
+{
+	if (depth > WRITE_MAX_DEPTH || LLVMIsAAllocaInst(addr_of(hc, x).base) == NULL) {
+		w->written = 1;
+		return;
+	}
+	for (LLVMUseRef u = LLVMGetFirstUse(x); u && !w->written; u = LLVMGetNextUse(u)) {
+		LLVMValueRef U = LLVMGetUser(u);
+		if (++w->uses > WRITE_MAX_USES) {
+			w->written = 1;
+			return;
+		}
+		LLVMOpcode oc = opcode_of(U);
+		if (oc == LLVMLoad) {
+			wvalue(hc, w, U, depth + 1);
+		} else if (oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast) {
+			wholder(hc, w, U, depth + 1);
+		} else if (oc == LLVMStore && LLVMGetOperand(U, 0) != x) {
+			;	/* a value stored into it: walked from its own side */
+		} else if (oc == LLVMStore) {
+			wholder(hc, w, addr_of(hc, LLVMGetOperand(U, 1)).base, depth + 1);
+		} else if (is_callinst(U) && (U == w->alloc || U == w->launch || reads_only(hc, U, x))) {
+			;
+		} else {
+			wnote(hc, w, U);
+		}
+	}
+}
+
+/* The uses of V, a pointer into the buffer: a store through it, a call
+** that gets it (a copy to it, a memset, a helper, another launch) may
+** write it; loads, comparisons and the copies' sources do not. */
+static void wvalue(struct hctx *hc, struct wwalk *w, LLVMValueRef v, int depth)
+{
+	if (depth > WRITE_MAX_DEPTH) {
+		w->written = 1;
+		return;
+	}
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u && !w->written; u = LLVMGetNextUse(u)) {
+		LLVMValueRef U = LLVMGetUser(u);
+		if (++w->uses > WRITE_MAX_USES) {
+			w->written = 1;
+			return;
+		}
+		LLVMOpcode oc = opcode_of(U);
+		if (oc == LLVMLoad || oc == LLVMICmp) {
+			;
+		} else if (oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast
+			   || oc == LLVMPHI || oc == LLVMSelect) {
+			wvalue(hc, w, U, depth + 1);
+		} else if (oc == LLVMStore && LLVMGetOperand(U, 0) == v) {
+			wholder(hc, w, addr_of(hc, LLVMGetOperand(U, 1)).base, depth + 1);
+		} else if (is_callinst(U) && (U == w->launch || reads_only(hc, U, v))) {
+			;
+		} else {
+			wnote(hc, w, U);	/* a store through it, a call, a cast to an integer */
+		}
+	}
+}
+
+/* Whether the buffer that cudaMalloc call ALLOC made is written by
+** nothing the host may do before LAUNCH: no copy to it, no memset, no
+** store through it, no other launch or helper given it, on any path that
+** reaches LAUNCH.  Only a pointer variable that is a local of LAUNCH's
+** function is followed; anything else counts as written. */
+static int host_unwritten(struct hctx *hc, LLVMValueRef alloc, LLVMValueRef launch)
+{
+	if (alloc == NULL || LLVMGetNumArgOperands(alloc) < 1)
+		return 0;
+	LLVMValueRef slot = addr_of(hc, LLVMGetOperand(alloc, 0)).base;
+	LLVMBasicBlockRef ab = LLVMGetInstructionParent(alloc), lb = LLVMGetInstructionParent(launch);
+	if (slot == NULL || LLVMIsAAllocaInst(slot) == NULL || ab == NULL || lb == NULL
+	    || LLVMGetBasicBlockParent(ab) != LLVMGetBasicBlockParent(lb))
+		return 0;
+	struct wwalk w = { .alloc = alloc, .launch = launch };
+	w.seen = xcalloc(hc->nblocks + 1, sizeof *w.seen);
+	w.todo = xcalloc(hc->nblocks + 1, sizeof *w.todo);
+	wholder(hc, &w, slot, 0);
+	free(w.seen);
+	free(w.todo);
+	return !w.written;
+}
+
+/* ---- kernels' parameters --------------------------------------------------- */
+
+enum { AK_OTHER, AK_SCALAR, AK_PTR, AK_STRUCT };
+
+/* Where a stub gets one field of a struct parameter: bits of an IR
+** parameter (a struct passed in registers), or bytes of the struct a
+** byval IR parameter points to. */
+struct lsrc {
+	int32_t irparam;	/* -1: the stub does not get it */
+	uint8_t byval;
+	uint64_t at;		/* bit offset in the IR parameter; byval: byte offset */
+};
+
+/* How a device stub's parameters are the kernel's: clang's stub stores
+** each source parameter in a local (a struct by value may arrive in
+** several IR parameters) and passes their addresses in a void*[] array to
+** cudaLaunchKernel; that array gives the kernel's parameters in order. */
+struct stubmap {
+	LLVMValueRef fn;
+	uint32_t nk;
+	int32_t *irparam;	/* kernel parameter -> stub IR parameter, or -1 */
+	uint8_t *kind;		/* AK_* */
+	uint8_t *zext;		/* the stub widens the IR parameter (a bool) */
+	LLVMTypeRef *type;	/* the parameter's type in host memory */
+	char **name;		/* its source name, or NULL */
+	struct shape *shape;	/* AK_STRUCT: its scalar fields */
+	struct lsrc **src;	/* AK_STRUCT: per field, where the stub gets it */
+};
+
+static void stubmap_alloc(struct stubmap *m, uint32_t nk)
+{
+	m->nk = nk;
+	m->irparam = xcalloc(nk + 1, sizeof *m->irparam);
+	m->kind = xcalloc(nk + 1, sizeof *m->kind);
+	m->zext = xcalloc(nk + 1, sizeof *m->zext);
+	m->type = xcalloc(nk + 1, sizeof *m->type);
+	m->name = xcalloc(nk + 1, sizeof *m->name);
+	m->shape = xcalloc(nk + 1, sizeof *m->shape);
+	m->src = xcalloc(nk + 1, sizeof *m->src);
+}
+
+static void stubmap_free(struct stubmap *m)
+{
+	for (uint32_t k = 0; k < m->nk; k++) {
+		free(m->name[k]);
+		shape_free(&m->shape[k]);
+		free(m->src[k]);
+	}
+	free(m->irparam);
+	free(m->kind);
+	free(m->zext);
+	free(m->type);
+	free(m->name);
+	free(m->shape);
+	free(m->src);
+}
+
+/* Kernel parameter K is a struct of type T (debug-info type DI, may be
+** NULL): its shape, with no field's source known yet. */
+static void stub_struct(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMTypeRef t, LLVMValueRef di)
+{
+	m->kind[k] = AK_STRUCT;
+	m->type[k] = t;
+	build_shape(hc, t, di, &m->shape[k]);
+	m->src[k] = xcalloc(m->shape[k].n + 1, sizeof *m->src[k]);
+	for (uint32_t i = 0; i < m->shape[k].n; i++)
+		m->src[k][i].irparam = -1;
+}
+
+/* Every field of kernel parameter K comes from the struct byval IR
+** parameter J points to, or (!BYVAL) from the bits of J, a first-class
+** struct value. */
+static void stub_struct_param(struct stubmap *m, uint32_t k, uint32_t j, int byval)
+{
+	for (uint32_t i = 0; i < m->shape[k].n; i++) {
+		m->src[k][i].irparam = (int32_t)j;
+		m->src[k][i].byval = (uint8_t)byval;
+		m->src[k][i].at = byval ? m->shape[k].leaf[i].off : (uint64_t)m->shape[k].leaf[i].off * 8;
+	}
+}
+
+static LLVMValueRef dbg_type(const struct hctx *hc, LLVMValueRef v)
+{
+	LLVMValueRef var = dbg_var(hc, v);
+	return var ? lower_md_operand(var, 3) : NULL;
+}
+
+static uint8_t kind_of(LLVMTypeRef t)
+{
+	unsigned w;
+	int fl;
+	if (LLVMGetTypeKind(t) == LLVMPointerTypeKind)
+		return AK_PTR;
+	return scalar_type(t, &w, &fl) ? AK_SCALAR : AK_OTHER;
+}
+
+/* The number of pointers in array alloca A, or 0. */
+static uint32_t ptr_array_len(LLVMValueRef a)
+{
+	if (LLVMIsAAllocaInst(a) == NULL)
+		return 0;
+	LLVMTypeRef t = LLVMGetAllocatedType(a);
+	uint64_t n = 1;
+	if (LLVMGetTypeKind(t) == LLVMArrayTypeKind) {
+		n = LLVMGetArrayLength2(t);
+		t = LLVMGetElementType(t);
+	}
+	LLVMValueRef cnt = LLVMGetOperand(a, 0);
+	if (LLVMIsAConstantInt(cnt) == NULL || LLVMGetIntTypeWidth(LLVMTypeOf(cnt)) > 64)
+		return 0;
+	n *= LLVMConstIntGetZExtValue(cnt);
+	return LLVMGetTypeKind(t) == LLVMPointerTypeKind && n <= 4096 ? (uint32_t)n : 0;
+}
+
+/* The fields of struct local SLOT of stub M, where the stub's launch
+** LAUNCH reads them: the stub stores its IR parameters into the local
+** (the {i64, float} of a struct passed in registers), whole or in part. */
+static void stub_fields(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMValueRef slot, LLVMValueRef launch)
+{
+	for (uint32_t i = 0; i < m->shape[k].n; i++) {
+		const struct sleaf *l = &m->shape[k].leaf[i];
+		struct maddr a = { slot, l->off, 1 };
+		struct mres r = mread_at(hc, a, l->ty, launch, NULL);
+		if ((r.kind != MW_STORE && r.kind != MW_PART) || LLVMIsAArgument(r.v) == NULL
+		    || LLVMGetParamParent(r.v) != m->fn)
+			continue;
+		m->src[k][i].irparam = (int32_t)param_index(r.v);
+		m->src[k][i].at = r.kind == MW_PART ? (uint64_t)r.slot * 8 : 0;
+	}
+}
+
+/* Kernel parameter K from clang's stub: the local whose address is in
+** slot K of the array (LAUNCH's), and the stub parameter stored in it. */
+static int stub_param(struct hctx *hc, struct stubmap *m, uint32_t k, LLVMValueRef slotval, LLVMValueRef launch)
+{
+	m->irparam[k] = -1;
+	if (LLVMIsAArgument(slotval)) {		/* a struct passed by pointer */
+		m->kind[k] = AK_OTHER;
+		m->name[k] = dbg_name(hc, slotval);
+		LLVMTypeRef bt = byval_type(slotval);
+		if (bt && LLVMGetTypeKind(bt) == LLVMStructTypeKind && LLVMGetParamParent(slotval) == m->fn) {
+			stub_struct(hc, m, k, bt, dbg_type(hc, slotval));
+			stub_struct_param(m, k, param_index(slotval), 1);
+		}
+		return 0;
+	}
+	if (LLVMIsAAllocaInst(slotval) == NULL)
+		return -1;
+	m->type[k] = LLVMGetAllocatedType(slotval);
+	m->kind[k] = kind_of(m->type[k]);
+	m->name[k] = dbg_name(hc, slotval);
+	if (m->kind[k] == AK_OTHER && LLVMGetTypeKind(m->type[k]) == LLVMStructTypeKind) {
+		stub_struct(hc, m, k, m->type[k], dbg_type(hc, slotval));
+		stub_fields(hc, m, k, slotval, launch);
+		return 0;
+	}
+	if (m->kind[k] == AK_OTHER)
+		return 0;
+	for (LLVMUseRef u = LLVMGetFirstUse(slotval); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef st = LLVMGetUser(u);
+		if (LLVMIsAStoreInst(st) == NULL || LLVMGetOperand(st, 1) != slotval
+		    || LLVMTypeOf(LLVMGetOperand(st, 0)) != m->type[k])
+			continue;
+		LLVMValueRef val = LLVMGetOperand(st, 0);
+		int widened = 0;
+		if (opcode_of(val) == LLVMZExt && LLVMIsAArgument(LLVMGetOperand(val, 0))) {
+			val = LLVMGetOperand(val, 0);	/* a bool: i1 in, a byte kept */
+			widened = 1;
+		}
+		for (unsigned j = 0; j < LLVMCountParams(m->fn); j++) {
+			if (LLVMGetParam(m->fn, j) == val) {
+				m->irparam[k] = (int32_t)j;
+				m->zext[k] = (uint8_t)widened;
+			}
+		}
+	}
+	if (m->irparam[k] < 0)
+		m->kind[k] = AK_OTHER;
+	return 0;
+}
+
+/* Reads clang's stub shape into *M; -1 when the stub looks otherwise. */
+static int stub_from_body(struct hctx *hc, struct stubmap *m)
+{
+	if (LLVMIsDeclaration(m->fn))
+		return -1;
+	LLVMValueRef launch = NULL;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(m->fn); bb && !launch; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I && !launch; I = LLVMGetNextInstruction(I))
+			if (is_call(I) && call_class(hc, I, NULL) == FC_LAUNCH && LLVMGetNumArgOperands(I) >= 6)
+				launch = I;
+	if (launch == NULL)
+		return -1;
+	struct maddr arr = addr_of(hc, LLVMGetOperand(launch, 5));
+	uint32_t n = ptr_array_len(arr.base);
+	LLVMTypeRef pt = LLVMTypeOf(LLVMGetOperand(launch, 5));
+	if (!arr.known || arr.off != 0 || (n == 0 && LLVMCountParams(m->fn) != 0))
+		return -1;
+	stubmap_alloc(m, n);
+	uint64_t psz = LLVMABISizeOfType(hc->td, pt);
+	for (uint32_t k = 0; k < n; k++) {
+		struct mquery *q = xcalloc(1, sizeof *q);
+		q->a.base = arr.base;
+		q->a.off = mulw((int64_t)k, psz);
+		q->a.known = 1;
+		q->ty = pt;
+		q->size = psz;
+		struct mres r = mblock(hc, q, LLVMGetInstructionParent(launch), launch);
+		free(q);
+		if (r.kind != MW_STORE || stub_param(hc, m, k, r.v, launch) < 0) {
+			stubmap_free(m);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static const struct stubmap *stub_map(struct hctx *hc, LLVMValueRef stub)
+{
+	uint32_t *i = ptrmap_get(&hc->stubidx, stub);
+	if (i)
+		return &hc->stubs[*i];
+	struct stubmap m = { .fn = stub };
+	if (stub_from_body(hc, &m) < 0) {
+		/* not clang's shape (a declaration in hand-written IR): one
+		** kernel parameter per IR parameter */
+		stubmap_alloc(&m, LLVMCountParams(stub));
+		for (uint32_t k = 0; k < m.nk; k++) {
+			LLVMValueRef p = LLVMGetParam(stub, k);
+			m.irparam[k] = (int32_t)k;
+			m.type[k] = LLVMTypeOf(p);
+			m.kind[k] = kind_of(m.type[k]);
+			m.name[k] = dbg_name(hc, p);
+			if (m.name[k] == NULL)
+				m.name[k] = value_name(p);
+			LLVMTypeRef bt = byval_type(p);
+			if (bt && LLVMGetTypeKind(bt) == LLVMStructTypeKind) {
+				stub_struct(hc, &m, k, bt, dbg_type(hc, p));
+				stub_struct_param(&m, k, k, 1);
+			} else if (LLVMGetTypeKind(m.type[k]) == LLVMStructTypeKind) {
+				stub_struct(hc, &m, k, m.type[k], dbg_type(hc, p));
+				stub_struct_param(&m, k, k, 0);
+			}
+		}
+	}
+	VEC_PUSH(hc->stubs, hc->nstubs, hc->capstubs, m);
+	ptrmap_put(&hc->stubidx, stub, hc->nstubs - 1);
+	return &hc->stubs[hc->nstubs - 1];
+}
+
+/* The device-side mangled name of the kernel whose stub is STUB: the
+** stub's name with "__device_stub__" taken out of its identifier, whose
+** length prefix shrinks by 15 (_Z23__device_stub__sum_rowsPKfPfi is
+** _Z8sum_rowsPKfPfi, _ZN2ns17__device_stub__nkEPfi is _ZN2ns2nkEPfi).
+** Substitutions are unchanged: the identifier stays one component. */
+char *hostsite_kernel_name(const char *stub)
+{
+	static const char tag[] = "__device_stub__";
+	const size_t tl = sizeof tag - 1;
+	const char *p = strstr(stub, tag);
+	if (p == NULL)
+		return xstrdup(stub);
+	const char *d = p;
+	while (d > stub && d[-1] >= '0' && d[-1] <= '9')
+		d--;
+	size_t rest = strlen(p + tl);
+	/* The digits before the tag may end another component (the 1 of
+	** _GLOBAL__N_1, the anonymous namespace): try the shortest run that
+	** can be the length first, and keep the one whose demangling is the
+	** stub's without the tag. */
+	char *want = NULL, *pick = NULL;
+	int st = -1;
+	char *ds = __cxa_demangle(stub, NULL, NULL, &st);
+	if (ds && st == 0) {
+		char *t = strstr(ds, tag);
+		if (t)
+			want = xasprintf("%.*s%s", (int)(t - ds), ds, t + tl);
+	}
+	free(ds);
+	for (const char *q = p - 1; q >= d && q >= p - 9; q--) {
+		if (*q == '0')
+			continue;
+		unsigned long len = strtoul(q, NULL, 10);
+		if (len <= tl || len - tl > rest)
+			continue;
+		char *cand = xasprintf("%.*s%lu%s", (int)(q - stub), stub, len - tl, p + tl);
+		if (want) {
+			char *dc = __cxa_demangle(cand, NULL, NULL, &st);
+			int same = dc && st == 0 && strcmp(dc, want) == 0;
+			free(dc);
+			if (same) {
+				free(pick);
+				pick = cand;
+				break;
+			}
+		}
+		if (pick == NULL)
+			pick = cand;
+		else
+			free(cand);
+	}
+	free(want);
+	/* no length prefix (extern "C"): the name without the tag */
+	return pick ? pick : xasprintf("%.*s%s", (int)(p - stub), stub, p + tl);
+}
+
+/* ---- sites ------------------------------------------------------------------ */
+
+LLVMMetadataRef lh_outer_loc(LLVMValueRef I)
+{
+	LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(I);
+	if (loc == NULL)
+		return NULL;
+	for (LLVMMetadataRef at = LLVMDILocationGetInlinedAt(loc); at; at = LLVMDILocationGetInlinedAt(at))
+		loc = at;
+	return loc;
+}
+
+char *lh_loc_file(LLVMValueRef I, LLVMMetadataRef loc)
+{
+	unsigned len = 0;
+	const char *f = lower_scope_file(LLVMGetTypeContext(LLVMTypeOf(I)), LLVMDILocationGetScope(loc),
+					 &len);
+	return f && len ? xstrndup(f, len) : NULL;
+}
+
+/* The source location of CALL: where it was written, through inlining. */
+static void site_loc(LLVMValueRef call, struct hsite *s)
+{
+	LLVMMetadataRef loc = lh_outer_loc(call);
+	if (loc == NULL)
+		return;
+	s->line = LLVMDILocationGetLine(loc);
+	s->col = LLVMDILocationGetColumn(loc);
+	s->file = lh_loc_file(call, loc);
+}
+
+static int types_are(LLVMValueRef call, unsigned from, const LLVMTypeKind *kinds, const unsigned *widths,
+		     unsigned n)
+{
+	if (LLVMGetNumArgOperands(call) < from + n)
+		return 0;
+	for (unsigned i = 0; i < n; i++) {
+		LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(call, from + i));
+		if (LLVMGetTypeKind(t) != kinds[i])
+			return 0;
+		if (kinds[i] == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) != widths[i])
+			return 0;
+	}
+	return 1;
+}
+
+/* The i64 {x, y}, i32 z of a dim3 at operands I, I + 1 of CALL. */
+static void dims_of(struct hctx *hc, LLVMValueRef call, unsigned i, uint32_t out[3])
+{
+	uint32_t xy = xtop(hc, LLVMGetOperand(call, i));
+	out[0] = mk_extract(hc, xy, 0, 32);
+	out[1] = mk_extract(hc, xy, 32, 32);
+	out[2] = xtop(hc, LLVMGetOperand(call, i + 1));
+}
+
+static struct hsite *new_site(struct hctx *hc, LLVMValueRef stub, const struct stubmap *m, LLVMValueRef at)
+{
+	struct hsite s = { 0 };
+	char *nm = value_name(stub);
+	s.kernel = hostsite_kernel_name(nm ? nm : "?");
+	free(nm);
+	site_loc(at, &s);
+	s.nargs = m->nk;
+	s.args = xmalloc((m->nk + 1) * sizeof *s.args);
+	s.buf_bytes = xmalloc((m->nk + 1) * sizeof *s.buf_bytes);
+	s.argname = xcalloc(m->nk + 1, sizeof *s.argname);
+	s.nfields = xcalloc(m->nk + 1, sizeof *s.nfields);
+	s.fields = xcalloc(m->nk + 1, sizeof *s.fields);
+	s.fieldname = xcalloc(m->nk + 1, sizeof *s.fieldname);
+	s.uninit = xcalloc(m->nk + 1, sizeof *s.uninit);
+	for (uint32_t k = 0; k < m->nk; k++) {
+		s.args[k] = s.buf_bytes[k] = HX_NONE;
+		s.argname[k] = m->name[k] ? xstrdup(m->name[k]) : NULL;
+	}
+	VEC_PUSH(hc->hs->s, hc->hs->ns, hc->hs->caps, s);
+	return &hc->hs->s[hc->hs->ns - 1];
+}
+
+/* The fields of struct argument K of site S, whose call is CALL: from the
+** call's operands (a stub call: ARR is NULL) or from the struct at
+** address ARR (the argument array's slot of a cudaLaunchKernel).  Only
+** the fields whose value is known are kept. */
+static void site_fields(struct hctx *hc, struct hsite *s, const struct stubmap *m, uint32_t k,
+			LLVMValueRef call, LLVMValueRef arr)
+{
+	const struct shape *sh = &m->shape[k];
+	unsigned na = LLVMGetNumArgOperands(call);
+	struct maddr base = arr ? addr_of(hc, arr) : (struct maddr){ 0 };
+	s->fields[k] = xcalloc(sh->n + 1, sizeof *s->fields[k]);
+	s->fieldname[k] = xcalloc(sh->n + 1, sizeof *s->fieldname[k]);
+	for (uint32_t i = 0; i < sh->n; i++) {
+		const struct sleaf *l = &sh->leaf[i];
+		const struct lsrc *src = &m->src[k][i];
+		uint32_t e = HX_NONE;
+		if (arr) {
+			struct maddr a = base;
+			a.off = addw(a.off, l->off);
+			e = mem_expr(hc, a, l->ty, call, 0);
+		} else if (src->irparam >= 0 && (unsigned)src->irparam < na) {
+			LLVMValueRef op = LLVMGetOperand(call, (unsigned)src->irparam);
+			if (src->byval && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind) {
+				struct maddr a = addr_of(hc, op);
+				a.off = addw(a.off, (int64_t)src->at);
+				e = mem_expr(hc, a, l->ty, call, 0);
+			} else if (!src->byval) {
+				e = bits_of(hc, op, src->at, l->ty, 0);
+			}
+		}
+		if (e == HX_NONE)
+			continue;
+		uint32_t n = s->nfields[k]++;
+		s->fields[k][n].off = l->off;
+		s->fields[k][n].expr = e;
+		s->fieldname[k][n] = l->name ? xstrdup(l->name) : NULL;
+	}
+	if (s->nfields[k] == 0) {
+		free(s->fields[k]);
+		free(s->fieldname[k]);
+		s->fields[k] = NULL;
+		s->fieldname[k] = NULL;
+	}
+}
+
+/* The __cudaPushCallConfiguration that configures stub call CALL: the
+** last one on its path, with no other launch between. */
+static LLVMValueRef find_push(struct hctx *hc, LLVMValueRef call)
+{
+	LLVMBasicBlockRef bb = LLVMGetInstructionParent(call);
+	LLVMValueRef I = LLVMGetPreviousInstruction(call);
+	for (int blocks = 0; blocks < 16; blocks++) {
+		for (; I; I = LLVMGetPreviousInstruction(I)) {
+			if (!is_call(I))
+				continue;
+			int fc = call_class(hc, I, NULL);
+			if (fc == FC_PUSH)
+				return I;
+			if (fc == FC_STUB || fc == FC_LAUNCH)
+				return NULL;
+		}
+		uint32_t *bi = ptrmap_get(&hc->bindex, bb);
+		if (bi == NULL || hc->pstart[*bi + 1] - hc->pstart[*bi] != 1)
+			return NULL;
+		bb = hc->plist[hc->pstart[*bi]];
+		I = LLVMGetLastInstruction(bb);
+	}
+	return NULL;
+}
+
+/* k<<<grid, block, shmem, stream>>>(args): CALL calls stub STUB. */
+static void site_push(struct hctx *hc, LLVMValueRef call, LLVMValueRef stub)
+{
+	static const LLVMTypeKind kinds[] = { LLVMIntegerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind };
+	static const unsigned widths[] = { 64, 32, 64, 32, 64 };
+	LLVMValueRef push = find_push(hc, call);
+	if (push == NULL || !types_are(push, 0, kinds, widths, 5))
+		return;
+	const struct stubmap *m = stub_map(hc, stub);
+	uint32_t grid[3], block[3];
+	dims_of(hc, push, 0, grid);
+	dims_of(hc, push, 2, block);
+	uint32_t shmem = xtop(hc, LLVMGetOperand(push, 4));
+	uint32_t *args = xmalloc((m->nk + 1) * sizeof *args), *bufs = xmalloc((m->nk + 1) * sizeof *bufs);
+	uint8_t *unw = xcalloc(m->nk + 1, 1);
+	unsigned na = LLVMGetNumArgOperands(call);
+	for (uint32_t k = 0; k < m->nk; k++) {
+		args[k] = bufs[k] = HX_NONE;
+		if (m->irparam[k] < 0 || (unsigned)m->irparam[k] >= na)
+			continue;
+		LLVMValueRef op = LLVMGetOperand(call, (unsigned)m->irparam[k]);
+		if (m->kind[k] == AK_SCALAR && m->zext[k])
+			args[k] = mk_cast(hc, HX_ZEXT, xtop(hc, op), LLVMGetIntTypeWidth(m->type[k]), 0);
+		else if (m->kind[k] == AK_SCALAR)
+			args[k] = xtop(hc, op);
+		else if (m->kind[k] == AK_PTR && LLVMGetTypeKind(LLVMTypeOf(op)) == LLVMPointerTypeKind) {
+			LLVMValueRef alloc;
+			bufs[k] = buf_of(hc, op, 0, &alloc);
+			unw[k] = (uint8_t)host_unwritten(hc, alloc, call);
+		}
+	}
+	struct hsite *s = new_site(hc, stub, m, call);
+	memcpy(s->grid, grid, sizeof grid);
+	memcpy(s->block, block, sizeof block);
+	s->shmem = shmem;
+	memcpy(s->args, args, m->nk * sizeof *args);
+	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
+	memcpy(s->uninit, unw, m->nk);
+	free(args);
+	free(bufs);
+	free(unw);
+	/* no site is added meanwhile, so S stays where it is */
+	for (uint32_t k = 0; k < m->nk; k++)
+		if (m->kind[k] == AK_STRUCT)
+			site_fields(hc, s, m, k, call, NULL);
+}
+
+/* cudaLaunchKernel(stub, grid, block, args, shmem, stream) and its kin. */
+static void site_launch(struct hctx *hc, LLVMValueRef call)
+{
+	static const LLVMTypeKind kinds[] = { LLVMPointerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind, LLVMIntegerTypeKind,
+					      LLVMIntegerTypeKind, LLVMPointerTypeKind,
+					      LLVMIntegerTypeKind };
+	static const unsigned widths[] = { 0, 64, 32, 64, 32, 0, 64 };
+	if (!types_are(call, 0, kinds, widths, 7))
+		return;
+	LLVMValueRef stub = addr_of(hc, LLVMGetOperand(call, 0)).base;
+	if (stub == NULL || LLVMIsAFunction(stub) == NULL)
+		return;
+	char *nm = value_name(stub);
+	int is_stub = nm && strstr(nm, "__device_stub__") != NULL;
+	free(nm);
+	if (!is_stub)
+		return;
+	const struct stubmap *m = stub_map(hc, stub);
+	uint32_t grid[3], block[3];
+	dims_of(hc, call, 1, grid);
+	dims_of(hc, call, 3, block);
+	uint32_t shmem = xtop(hc, LLVMGetOperand(call, 6));
+	uint32_t *args = xmalloc((m->nk + 1) * sizeof *args), *bufs = xmalloc((m->nk + 1) * sizeof *bufs);
+	uint8_t *unw = xcalloc(m->nk + 1, 1);
+	LLVMValueRef *structs = xcalloc(m->nk + 1, sizeof *structs);
+	LLVMValueRef arr = LLVMGetOperand(call, 5);
+	struct maddr a = addr_of(hc, arr);
+	LLVMTypeRef pt = LLVMTypeOf(arr);
+	uint64_t psz = LLVMABISizeOfType(hc->td, pt);
+	for (uint32_t k = 0; k < m->nk; k++) {
+		args[k] = bufs[k] = HX_NONE;
+		if (m->kind[k] == AK_OTHER || m->type[k] == NULL || !a.known)
+			continue;
+		/* slot k of the array holds the address of the argument */
+		struct mquery *q = xcalloc(1, sizeof *q);
+		q->a.base = a.base;
+		q->a.off = addw(a.off, mulw((int64_t)k, psz));
+		q->a.known = 1;
+		q->ty = pt;
+		q->size = psz;
+		q->global = LLVMIsAGlobalVariable(a.base) != NULL;
+		struct mres r = mres(MW_CLOBBER, NULL);
+		if (LLVMIsAAllocaInst(a.base) || q->global)
+			r = mblock(hc, q, LLVMGetInstructionParent(call), call);
+		free(q);
+		if (r.kind != MW_STORE)
+			continue;
+		LLVMValueRef addr = r.v;
+		if (m->kind[k] == AK_STRUCT) {
+			structs[k] = addr;
+			continue;
+		}
+		struct mres val = mread(hc, addr, m->type[k], call);
+		if (m->kind[k] == AK_SCALAR) {
+			if (val.kind == MW_STORE)
+				args[k] = xtop(hc, val.v);
+			else
+				args[k] = mvar(hc, addr, m->type[k], NULL);
+		} else if (val.kind == MW_ALLOC) {
+			LLVMValueRef size = LLVMGetOperand(val.v, 1);
+			if (LLVMGetTypeKind(LLVMTypeOf(size)) == LLVMIntegerTypeKind)
+				bufs[k] = xtop(hc, size);
+			unw[k] = (uint8_t)host_unwritten(hc, val.v, call);
+		} else if (val.kind == MW_STORE) {
+			LLVMValueRef alloc;
+			bufs[k] = buf_of(hc, val.v, 0, &alloc);
+			unw[k] = (uint8_t)host_unwritten(hc, alloc, call);
+		}
+	}
+	struct hsite *s = new_site(hc, stub, m, call);
+	memcpy(s->grid, grid, sizeof grid);
+	memcpy(s->block, block, sizeof block);
+	s->shmem = shmem;
+	memcpy(s->args, args, m->nk * sizeof *args);
+	memcpy(s->buf_bytes, bufs, m->nk * sizeof *bufs);
+	memcpy(s->uninit, unw, m->nk);
+	free(args);
+	free(bufs);
+	free(unw);
+	for (uint32_t k = 0; k < m->nk; k++)
+		if (structs[k] && LLVMGetTypeKind(LLVMTypeOf(structs[k])) == LLVMPointerTypeKind)
+			site_fields(hc, s, m, k, call, structs[k]);
+	free(structs);
+}
+
+static void find_sites(struct hctx *hc)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn))
+			continue;
+		char *nm = value_name(fn);
+		int stub = nm && strstr(nm, "__device_stub__") != NULL;
+		free(nm);
+		if (stub)	/* its own cudaLaunchKernel is the launch it was called for */
+			continue;
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				if (!is_call(I))
+					continue;
+				LLVMValueRef callee = NULL;
+				int fc = call_class(hc, I, &callee);
+				if (fc == FC_STUB)
+					site_push(hc, I, callee);
+				else if (fc == FC_LAUNCH)
+					site_launch(hc, I);
+			}
+		}
+	}
+}
+
+int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
+{
+	LLVMContextRef ctx = LLVMContextCreate();
+	char diag[512] = "";
+	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
+	struct hctx hc = { .ctx = ctx, .hs = hs };
+	int r = load_module(path, PIPELINE, ctx, &hc.mod, err);
+	if (r < 0)
+		goto out;
+	const char *triple = LLVMGetTarget(hc.mod);
+	if (triple && (strncmp(triple, "nvptx64-", 8) == 0 || strncmp(triple, "nvptx-", 6) == 0)) {
+		r = sim_fail(err, SIM_ERR_TARGET,
+			     "%s: device code (%s), not the host side: compile with --cuda-host-only",
+			     path, triple);
+		goto out;
+	}
+
+	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
+	hc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(hc.mod));
+	find_struct_params(&hc);
+	prepare_inlining(&hc);
+	LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
+	LLVMErrorRef e = LLVMRunPasses(hc.mod, PIPELINE, NULL, po);
+	LLVMDisposePassBuilderOptions(po);
+	if (e != NULL) {
+		char *m = LLVMGetErrorMessage(e);
+		r = sim_fail(err, SIM_ERR_BITCODE, "%s: clean-up passes failed: %s", path, m);
+		LLVMDisposeErrorMessage(m);
+		goto out;
+	}
+	LLVMSetIsNewDbgInfoFormat(hc.mod, 0);
+	bind_struct_params(&hc);
+	build_dbg(&hc);
+	build_preds(&hc);
+	vec_reserve(&hc.tsz, &hc.captsz, hs->nx + 1, sizeof *hc.tsz);
+	for (uint32_t i = 0; i < hs->nx; i++) {
+		uint32_t size = 1;
+		for (unsigned k = 0; k < nops(hs->x[i].op); k++) {
+			uint32_t o = k == 0 ? hs->x[i].a : k == 1 ? hs->x[i].b : hs->x[i].c;
+			size += o < i ? hc.tsz[o] : HX_MAX_TREE;
+		}
+		hc.tsz[i] = (uint16_t)(size < HX_MAX_TREE + 1 ? size : HX_MAX_TREE + 1);
+	}
+	find_sites(&hc);
+	hostmap_collect(&hc);
+	r = 0;
+out:
+	for (uint32_t i = 0; i < hc.nstubs; i++)
+		stubmap_free(&hc.stubs[i]);
+	free(hc.stubs);
+	ptrmap_free(&hc.stubidx);
+	for (uint32_t i = 0; i < hc.npieces; i++)
+		free(hc.pieces[i].fn);
+	free(hc.pieces);
+	for (uint32_t i = 0; i < hc.nsparams; i++) {
+		free(hc.sparams[i].name);
+		shape_free(&hc.sparams[i].shape);
+	}
+	free(hc.sparams);
+	free(hc.fvars);
+	ptrmap_free(&hc.argrec);
+	ptrmap_free(&hc.memo);
+	ptrmap_free(&hc.busy);
+	ptrmap_free(&hc.varkey);
+	ptrmap_free(&hc.dbg);
+	ptrmap_free(&hc.fclass);
+	ptrmap_free(&hc.bindex);
+	free(hc.dbgvar);
+	free(hc.pstart);
+	free(hc.plist);
+	free(hc.ht);
+	free(hc.tsz);
+	if (hc.td)
+		LLVMDisposeTargetData(hc.td);
+	if (hc.mod)
+		LLVMDisposeModule(hc.mod);
+	LLVMContextDispose(ctx);
+	return r;
+}
+
+/* ---- what lower_hostmap.c shares (lower_host_int.h) ------------------------ */
+
+LLVMModuleRef lh_module(const struct hctx *hc)
+{
+	return hc->mod;
+}
+
+struct hostsites *lh_sites(const struct hctx *hc)
+{
+	return hc->hs;
+}
+
+int lh_call_class(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn)
+{
+	return call_class(hc, call, fn);
+}
+
+void lh_addr_of(struct hctx *hc, LLVMValueRef p, LLVMValueRef *base, int64_t *off, int *known)
+{
+	struct maddr a = addr_of(hc, p);
+	*base = a.base;
+	*off = a.off;
+	*known = a.known;
+}
+
+char *lh_dbg_name(const struct hctx *hc, LLVMValueRef v)
+{
+	return dbg_name(hc, v);
+}
+
+void lh_fn_base(LLVMValueRef fn, char *buf, size_t n)
+{
+	fn_base(fn, buf, n);
+}
+
+LLVMValueRef lh_find_push(struct hctx *hc, LLVMValueRef call)
+{
+	return find_push(hc, call);
+}

@@ -1,0 +1,187 @@
+/*
+** lower_int.h: what the loader and the lowering files share.  Only
+** lower/load.c, lower/lower.c, lower/lower_call.c, lower/lower_di.c,
+** lower/ptxasm.c and host/lower_host.c include LLVM headers.
+*/
+#ifndef SIMULEE_LOWER_INT_H
+#define SIMULEE_LOWER_INT_H
+
+#include <llvm-c/Core.h>
+#include <llvm-c/DebugInfo.h>
+#include <llvm-c/Target.h>
+
+#include "exec/interp.h"
+#include "core/program.h"
+#include "base/util.h"
+
+/* A map from pointers (LLVM values, blocks) to 32-bit numbers. */
+struct ptrmap {
+	const void **keys;
+	uint32_t *vals;
+	uint32_t n, cap;
+};
+uint32_t *ptrmap_get(const struct ptrmap *m, const void *key);
+void ptrmap_put(struct ptrmap *m, const void *key, uint32_t val);
+void ptrmap_free(struct ptrmap *m);
+
+/* A forward branch target to patch once all blocks are placed. */
+struct fixup {
+	uint32_t pc;		/* instruction, or switch-table entry when field == FIX_TAB */
+	uint8_t field;
+	uint32_t from, to;	/* edge: from block index to block index */
+};
+enum { FIX_IMM, FIX_X, FIX_C, FIX_TAB };
+
+struct tramp {
+	uint32_t from, to, pc;
+};
+
+/* A subscript check emitted: its index (without sext/zext), its extent
+** and its block, so that a check it dominates can be left out. */
+struct subchk_done {
+	LLVMValueRef v;
+	uint64_t ext;
+	uint32_t block;
+};
+
+/* The function being lowered. */
+struct fctx {
+	LLVMValueRef fn;
+	uint32_t fidx;
+	struct ptrmap vals;	/* value -> first slot */
+	uint32_t nslots;
+	LLVMBasicBlockRef *blocks;
+	uint32_t nblocks;
+	struct ptrmap blockidx;
+	uint32_t *block_pc;
+	struct insn *code;
+	uint32_t ncode, capcode;
+	uint32_t *line;
+	uint32_t capline;
+	struct fixup *fix;
+	uint32_t nfix, capfix;
+	struct tramp *tramp;
+	uint32_t ntramp, captramp;
+	LLVMValueRef cur;	/* instruction being lowered */
+	uint32_t cur_line, cur_col;
+	const char *file;
+	const char *funcname;	/* demangled, in the program's arena */
+	uint32_t *idom;		/* block -> immediate dominator (UINT32_MAX: unreachable) */
+	uint32_t *npred;	/* block -> number of predecessors */
+	struct subchk_done *chk;	/* subscript checks emitted so far */
+	uint32_t nchk, capchk;
+	struct func *params;	/* its parameters while it is lowered (moved
+				   into the program's func at the end) */
+};
+
+struct lctx {
+	LLVMContextRef ctx;
+	LLVMModuleRef mod;
+	LLVMTargetDataRef td;
+	struct program *p;
+	struct sim_error *err;
+	struct ptrmap funcmap;	/* LLVM function -> func index */
+	struct ptrmap gvarmap;	/* LLVM global -> gvar index */
+	uint64_t *ckeys;	/* constant pool dedup: value + 1 */
+	uint32_t *cvals;
+	uint32_t ccap;
+	uint32_t capconsts, capsites, caparg, capswitch, capfuncs, capsubs, caplocals;
+	LLVMValueRef *kfns;	/* the module's kernels (not owned) */
+	uint32_t nkfns;
+	LLVMValueRef *work;	/* functions waiting to be lowered */
+	uint32_t nwork, capwork;
+	struct fctx *f;
+	uint32_t cdepth;	/* constant expressions being evaluated (const_value) */
+};
+
+/* lower.c */
+int lower_globals(struct lctx *lc);
+int lower_kernel(struct lctx *lc, LLVMValueRef fn, int *fidx);
+uint32_t lower_emit(struct lctx *lc, uint16_t op, uint8_t w, uint8_t f, uint32_t d,
+		    uint32_t a, uint32_t b, uint32_t c, uint32_t x, int64_t imm);
+uint32_t lower_opnd(struct lctx *lc, LLVMValueRef v, unsigned elem);
+uint32_t lower_const(struct lctx *lc, uint64_t value);
+uint32_t lower_slot(struct lctx *lc, LLVMValueRef v);
+uint32_t lower_temp(struct lctx *lc, uint32_t n);
+uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size);
+int lower_unsupported(struct lctx *lc, const char *what);
+int lower_is_system_header(const char *file);
+unsigned lower_int_width(LLVMTypeRef t);
+uint32_t lower_nflat(struct lctx *lc, LLVMTypeRef t);
+int lower_sreg_index(const char *name);
+/* The program index of defined function FN, queued for lowering if new. */
+int lower_func_index(struct lctx *lc, LLVMValueRef fn);
+/* The index behind FN's address (a constant): as lower_func_index, except
+** that an external declaration gets an index with no code. */
+uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn);
+/* The element type a pointer of DI type DITYPE points to (through its
+** typedefs, qualifiers and pointers), ET_NONE when not a basic type. */
+uint8_t lower_pointee_elem(LLVMValueRef ditype);
+const char *lower_str(struct lctx *lc, const char *s);
+
+/* Operand I of metadata node MD (as a value), or NULL when MD is NULL, no
+** node, or has fewer operands. */
+LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i);
+
+/* The file name of DI scope SCOPE (a subprogram, lexical block or file;
+** its length in *LEN), or NULL when SCOPE or its "file:" is no such node.
+** LLVM-C's accessors cast the file operand blindly and the verifier lets a
+** lexical block name a subprogram there (issue 13), so every DI file name
+** is read through here.  CTX: the module's context. */
+const char *lower_scope_file(LLVMContextRef ctx, LLVMMetadataRef scope, unsigned *len);
+
+/* lower_di.c: what parameter PA's DILocalVariable VAR (a value; anything
+** else, NULL included, is no debug info) says about its type: the
+** enumerators of an integer scalar (T, its LLVM type) of an enum type, or
+** the source paths and enumerators of its PA->nfields flattened fields
+** (FTYPES, their LLVM types; NULL for a scalar).  What it cannot read
+** stays unknown. */
+/* The DISubroutineType a pointer-to-function parameter's variable VAR
+** (a DILocalVariable) points to, through typedefs and qualifiers; NULL
+** for any other parameter or without debug info. */
+LLVMValueRef lower_fnptr_type(LLVMValueRef var);
+
+void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTypeRef t,
+		    LLVMTypeRef const *ftypes);
+
+/* lower_call.c: calls, intrinsics, __nv_* functions, printf, assert. */
+int lower_call(struct lctx *lc, LLVMValueRef call);
+
+/* ptxasm.c: the inline PTX that libdevice and the CUDA headers emit. */
+int lower_asm(struct lctx *lc, LLVMValueRef call, LLVMValueRef asmval);
+
+/* load.c */
+char *load_demangle(const char *name);
+
+/* LLVM's default diagnostic handler exits on errors; this one keeps the
+** first error's text in CTX (a char[512], "" until then). */
+void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
+
+/* Reads PATH (.bc or .ll) into a module of CTX: an empty file, binary that
+** is not bitcode, corrupt bitcode and a parse error are one error line.
+** Returns 0, or a negative SIM_ERR_* with *err filled. */
+int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
+		     struct sim_error *err);
+
+/* Reads PATH (.bc or .ll) into a module of CTX the safe way: LLVM's
+** reader is not hardened against corrupt input, so a child process
+** parses and verifies PATH under limits (LOAD_PROBE_MEMORY bytes of
+** address space, LOAD_PROBE_SECONDS of CPU time), runs the new pass
+** manager's PIPELINE on it when it verifies (debug records as intrinsics,
+** optnone dropped: what the caller does next, since LLVM's passes are not
+** hardened against odd valid IR either; NULL: no passes), and hands back
+** the module as bitcode LLVM's writer made; only that is read here.
+** 0, or a negative SIM_ERR_* with *err filled: load_read_module's errors,
+** SIM_ERR_BITCODE when the child died or passed its limits,
+** SIM_ERR_VERIFY with the verifier's first line when the module does not
+** verify (then nothing is parsed here). */
+#define LOAD_PROBE_MEMORY (UINT64_C(2) << 30)
+#define LOAD_PROBE_SECONDS 30
+#define LOAD_VMSG 512
+int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
+		LLVMModuleRef *mod, struct sim_error *err);
+
+/* The clean-up passes interp_load runs on device code. */
+#define LOAD_PIPELINE "function(sroa,mem2reg)"
+
+#endif

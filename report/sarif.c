@@ -1,0 +1,712 @@
+/*
+** sarif.c: the report as a SARIF 2.1.0 log (report_sarif in report.h), the
+** format code-scanning services (GitHub's among them) read.
+**
+** One run: tool.driver lists a rule per finding kind (its stable id from
+** finding_kind_id), every finding shown is a result of its rule, and what
+** the text report prints around a finding (launch, contract, race class,
+** counts) goes into the result's property bag.  The findings outside the
+** contract shown are not results, as in the other formats; the run's
+** properties count them.  docs/REPORT-FORMAT.md documents the mapping; keep
+** it and this file in step.
+*/
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "report/report.h"
+#include "report/jtree.h"
+#include "base/util.h"
+
+/* The schema a log names (the $id of the OASIS schema tests/data keeps). */
+#define SARIF_SCHEMA "https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json"
+
+/* Where the tool is described: the project's README (a placeholder until
+** the project has a public home; docs/DECISIONS.md). */
+#define SARIF_INFO_URI "https://example.invalid/simulee-c/README.md"
+
+/* The base of the relative paths of the debug info: the directory the
+** kernel was compiled in, normally the checkout's root. */
+#define SARIF_SRCROOT "%SRCROOT%"
+
+/* The key of the fingerprint in partialFingerprints; a change of recipe
+** takes a new version, so old alerts are not matched against new ones. */
+#define SARIF_FP_KEY "simuleeFinding/v1"
+
+/* ---- the rules ------------------------------------------------------------ */
+
+/* What a rule tells a CUDA developer; a kind without an entry gets text
+** made from its name (rule_text). */
+struct rule_text {
+	const char *brief;	/* shortDescription */
+	const char *full;	/* fullDescription */
+	const char *help;	/* help: what it means, how to fix it */
+};
+
+static const struct rule_text rule_texts[FK__COUNT] = {
+	[FK_OOB] = { "Out-of-bounds memory access",
+		"A thread read or wrote outside the buffer or array it indexes "
+		"(a global buffer, a shared, local or __constant__ array).",
+		"An index computed from threadIdx, blockIdx or a loop counter runs past the end of "
+		"the array for the launch shown. Guard the access with the array's size "
+		"(if (i < n)), size the grid to the data with a bounds check in the kernel, or "
+		"allocate the buffer for every thread that indexes it. The result's 'launch' "
+		"property replays the launch on the simulee-c command line." },
+	[FK_NULL] = { "Null pointer dereference",
+		"A thread dereferenced a null pointer.",
+		"A pointer parameter, or a pointer the kernel loaded or computed, was NULL where "
+		"it was used. Check that the host passes a device allocation for every pointer "
+		"parameter and that the kernel sets its pointers on every path before using them." },
+	[FK_INVALID_PTR] = { "Dereference of a pointer to no live allocation",
+		"A thread dereferenced a pointer that points into no live allocation.",
+		"The address lies in no buffer the launch has: pointer arithmetic ran past every "
+		"allocation, the memory was freed, or the pointer was made from an integer. "
+		"Check the arithmetic and the lifetime of what the pointer refers to." },
+	[FK_MISALIGNED] = { "Misaligned memory access",
+		"A thread accessed N bytes at an address that is not a multiple of N.",
+		"The GPU faults on misaligned accesses (misaligned address). Do not cast a byte "
+		"pointer at an arbitrary offset to a wider type; copy with memcpy, keep offsets "
+		"aligned, and align shared buffers with __align__ or alignas." },
+	[FK_READONLY] = { "Write to read-only memory",
+		"The kernel wrote to __constant__ memory or to a kernel parameter's memory.",
+		"__constant__ memory and kernel parameters are read-only on the device. Copy the "
+		"value into a local or global variable before changing it; update __constant__ "
+		"data from the host with cudaMemcpyToSymbol." },
+	[FK_ASSERT] = { "assert() failed in device code",
+		"An assert() in the kernel failed for the launch shown.",
+		"A failed device assert stops the kernel with cudaErrorAssert. Either the launch "
+		"breaks what the kernel expects (fix the host's launch or its data) or the "
+		"kernel's code is wrong." },
+	[FK_TRAP] = { "Trap or unreachable code reached",
+		"A thread executed __trap() or code the compiler marked unreachable.",
+		"__trap(), __builtin_unreachable(), or falling off the end of a function that "
+		"returns a value aborts the kernel on the GPU. Make every path return a value and "
+		"check the conditions the code assumes can never hold." },
+	[FK_STEP_BUDGET] = { "Thread did not finish within the step budget",
+		"A thread was still running when the simulator's step budget ran out.",
+		"An endless loop, a spin-wait on a flag no thread sets, or a lock no thread "
+		"releases keeps a thread running forever (on the GPU the kernel hangs). Check loop "
+		"exit conditions and that every wait has a thread that ends it. If the kernel is "
+		"only long, raise --max-steps." },
+	[FK_BARRIER_DIVERGENCE] = { "Barrier divergence: __syncthreads() not reached by the whole block",
+		"Threads of one block waited at different barriers, or some waited while others "
+		"exited or were elsewhere.",
+		"__syncthreads() must be reached by every thread of the block that has not "
+		"exited, at the same barrier. A barrier inside a branch or loop whose condition "
+		"differs between threads (depends on threadIdx, or follows an early return) is "
+		"undefined behaviour: the block hangs or computes garbage. Move the barrier out of "
+		"the divergent code so every thread executes it, or make the condition uniform "
+		"across the block. The related locations and the code flow show where the threads "
+		"were instead." },
+	[FK_WARP_SYNC] = { "Warp-level synchronization not reached by its mask",
+		"A __shfl_sync, __ballot_sync, __syncwarp or other *_sync call was not executed by "
+		"every lane its mask names.",
+		"Every lane named in the mask of a *_sync intrinsic must execute the same call. "
+		"Compute the mask over the lanes that really take the branch (__ballot_sync or "
+		"__activemask()), or move the call out of the divergent code." },
+	[FK_DIV_ZERO] = { "Integer division by zero",
+		"An integer division or remainder had a zero divisor.",
+		"Integer division by zero gives an undefined result on the GPU. Check the divisor "
+		"(often a parameter or a size) before dividing." },
+	[FK_RACE] = { "Data race",
+		"Two threads accessed the same memory without synchronization between them, and "
+		"at least one access was a write.",
+		"Within a block, separate the conflicting accesses with __syncthreads(), or with "
+		"__syncwarp() for lanes of one warp: do not rely on warps running in lockstep, "
+		"which independent thread scheduling (Volta and later) does not guarantee. Threads "
+		"of different blocks have no barrier: use atomics, a second kernel launch, or give "
+		"each block its own output. Accesses meant to be concurrent must be atomic. The "
+		"related location is the other access; the code flow shows both threads." },
+	[FK_REDUNDANT_BARRIER] = { "Redundant barrier",
+		"No conflicting accesses were ordered by this barrier in any launch checked.",
+		"The barrier costs time without protecting anything in the launches simulated. "
+		"Remove it only if no other launch shape or input needs it." },
+	[FK_UNINIT] = { "Read of uninitialized memory",
+		"A thread read shared or local memory that no thread had written.",
+		"Shared and local memory start with unspecified contents. Initialise every "
+		"element that is read (the tail of a partial tile too), with __syncthreads() "
+		"between the writes and the reads of other threads." },
+	[FK_SUBSCRIPT] = { "Subscript past an array dimension",
+		"An index went past an inner dimension of a multi-dimensional array.",
+		"The address stays inside the variable but reaches another row (tile[y][17] of a "
+		"tile[16][16] is tile[y + 1][1]). Bound each index by its own dimension, or size "
+		"the array for the block shape." },
+	[FK_ASSUMPTION] = { "Launch shape the kernel assumes",
+		"The kernel's code only works for some launch shapes (an inferred contract).",
+		"The kernel faults for launches outside the shape stated (a shared array sized for "
+		"256 threads indexed by threadIdx.x). State the contract (document it, assert it "
+		"at the kernel's entry, check it on the host before launching) or make the kernel "
+		"work for any shape." },
+	[FK_INCOMPLETE] = { "Analysis incomplete",
+		"The simulator ran out of shadow memory, so some accesses were not checked.",
+		"Races among the accesses not recorded may be missed. Raise --max-shadow or "
+		"simulate a smaller launch." },
+	[FK_WARP_DEADLOCK] = { "Lock held by the lane's own warp",
+		"A lane spins on a lock that a lane of its own warp holds: a deadlock on GPUs "
+		"before Volta.",
+		"Without independent thread scheduling a diverged warp runs one path until it "
+		"reconverges, so the lane holding the lock never runs while the others spin. "
+		"Put the critical section inside the loop that takes the lock (release before "
+		"the loop's next turn), or let one lane per warp take the lock for the warp." },
+	[FK_MEMORY_BUDGET] = { "Memory budget exceeded",
+		"The launch needed more simulated memory than the budget (--max-memory) allows.",
+		"A memset, memcpy or loop touched more bytes of a buffer than the budget holds, "
+		"usually through a length or index the kernel computed (negative, or far past any "
+		"buffer). Check the length; if the launch really needs that much, raise "
+		"--max-memory." },
+	[FK_BANK_CONFLICT] = { "Shared memory bank conflict",
+		"Lanes of a warp access different 4-byte words of one shared memory bank, so the "
+		"hardware serves the access in several passes (the degree).",
+		"Shared memory has 32 banks of 4 bytes; lanes reading one word share it, lanes "
+		"reading different words of one bank wait for each other. A tile read by column "
+		"(tile[threadIdx.x][k]) with a row of 32 words puts a whole column in one bank: pad "
+		"the row (tile[32][33]) or swap the indices." },
+	[FK_HOST_UNCOPIED_READ] = { "Host reads results never copied back",
+		"After a kernel launch, the host reads a host buffer that no cudaMemcpy from the "
+		"device, host store or call ever wrote.",
+		"Copy the results back before reading them: cudaMemcpy(h_c, d_c, bytes, "
+		"cudaMemcpyDeviceToHost) after the launch, into the buffer the host reads." },
+	[FK_HOST_UNSYNC_READ] = { "Host reads before synchronizing",
+		"The host reads a buffer that an asynchronous copy from the device, or a kernel "
+		"still running (managed memory), may still be writing.",
+		"cudaMemcpyAsync and kernel launches return before the work is done. Call "
+		"cudaStreamSynchronize on the stream (or cudaEventSynchronize on an event recorded "
+		"after the work, or cudaDeviceSynchronize) before the host reads the buffer." },
+	[FK_STREAM_RACE] = { "Race between streams",
+		"Two operations enqueued on different streams use the same device memory, at least "
+		"one of them writing it, and nothing orders them.",
+		"Operations on different streams may run in any order or at once. Put both on one "
+		"stream, or record an event after the first (cudaEventRecord) and make the second's "
+		"stream wait for it (cudaStreamWaitEvent), or synchronize in between." },
+	[FK_HOST_UNSYNC_WRITE] = { "Host writes before synchronizing",
+		"The host writes a buffer that an asynchronous copy (from pinned memory to the "
+		"device, or from the device into it), or a kernel still running (managed or mapped "
+		"memory), may still be reading or writing.",
+		"The device may see the new bytes, the old ones or a mix, or overwrite what the host "
+		"wrote. Call cudaStreamSynchronize on the stream (or cudaEventSynchronize on an event "
+		"recorded after the work, or cudaDeviceSynchronize) before the host writes the "
+		"buffer again, or write into a second buffer." },
+	[FK_UNCOALESCED] = { "Uncoalesced global memory access",
+		"A warp's access touches many more 32-byte sectors of global memory than its bytes "
+		"need, so most of each sector fetched is wasted.",
+		"Consecutive lanes should access consecutive addresses (a[base + threadIdx.x]). "
+		"A matrix read by column with one lane per row (a[threadIdx.x * n + k]) touches a "
+		"sector per lane: transpose through a shared tile, or index by row." },
+};
+
+/* The text of rule K: the table's, or for a kind it does not know, the
+** kind's name (a new kind works before it gets its words). */
+static struct rule_text rule_text(enum finding_kind k)
+{
+	struct rule_text t = rule_texts[k];
+	if (t.brief == NULL)
+		t.brief = finding_kind_name(k);
+	if (t.full == NULL)
+		t.full = t.brief;
+	if (t.help == NULL)
+		t.help = "See docs/REPORT-FORMAT.md for what simulee-c reports and how.";
+	return t;
+}
+
+/* The severity of a finding of kind K before anything particular to it (a
+** race that is not benign). */
+static enum severity kind_severity(enum finding_kind k)
+{
+	struct finding f = { 0 };
+	f.kind = k;
+	return finding_severity(&f);
+}
+
+/* SARIF's level of severity S. */
+static const char *level(enum severity s)
+{
+	return s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning" : "note";
+}
+
+/* ---- building the tree ------------------------------------------------------ */
+
+static cJSON *obj(struct jb *b, cJSON *o, const char *key)
+{
+	return jput(b, o, key, cJSON_CreateObject());
+}
+
+static cJSON *arr(struct jb *b, cJSON *o, const char *key)
+{
+	return jput(b, o, key, cJSON_CreateArray());
+}
+
+static void str(struct jb *b, cJSON *o, const char *key, const char *s)
+{
+	if (s)
+		jput(b, o, key, cJSON_CreateString(s));
+}
+
+static void num(struct jb *b, cJSON *o, const char *key, uint64_t v)
+{
+	jput(b, o, key, cJSON_CreateNumber((double)v));
+}
+
+static void boolean(struct jb *b, cJSON *o, const char *key, int v)
+{
+	jput(b, o, key, cJSON_CreateBool(v != 0));
+}
+
+/* {"text": S} under KEY */
+static void msg(struct jb *b, cJSON *o, const char *key, const char *s)
+{
+	str(b, obj(b, o, key), "text", s);
+}
+
+static void dim(struct jb *b, cJSON *o, const char *key, const uint32_t *v)
+{
+	cJSON *a = arr(b, o, key);
+	for (int i = 0; i < 3; i++)
+		num(b, a, NULL, v[i]);
+}
+
+/* ---- locations -------------------------------------------------------------- */
+
+/* PATH as a URI reference: percent-encoded but for the unreserved
+** characters and '/'; an absolute path becomes a file: URI.  Newly
+** allocated. */
+static char *path_uri(const char *path)
+{
+	size_t n = strlen(path);
+	char *u = xmalloc(3 * n + 8), *p = u;
+	if (path[0] == '/')
+		p += sprintf(p, "file://");
+	for (const unsigned char *s = (const unsigned char *)path; *s; s++) {
+		if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')
+		    || strchr("-._~/", *s))
+			*p++ = (char)*s;
+		else
+			p += sprintf(p, "%%%02X", *s);
+	}
+	*p = '\0';
+	return u;
+}
+
+static void artifact(struct jb *b, cJSON *phys, const char *file)
+{
+	cJSON *a = obj(b, phys, "artifactLocation");
+	char *u = path_uri(file);
+	str(b, a, "uri", u);
+	free(u);
+	if (file[0] != '/')
+		str(b, a, "uriBaseId", SARIF_SRCROOT);
+}
+
+/* The part of demangled function name FN before its parameters. */
+static char *short_name(const char *fn)
+{
+	const char *p = strchr(fn, '(');
+	return p && p > fn ? xstrndup(fn, (size_t)(p - fn)) : xstrdup(fn);
+}
+
+/* A location object for L with message TEXT (may be NULL) under KEY of O,
+** or appended to array O (KEY NULL).  Without a source file it names
+** FALLBACK (the input analysed; may be NULL) without a region, and without
+** a function KERNEL (may be NULL); what is unknown is left out. */
+static cJSON *location(struct jb *b, cJSON *o, const char *key, const struct srcloc *l,
+		       const char *fallback, const char *kernel, const char *text)
+{
+	cJSON *loc = obj(b, o, key);
+	if (l->file && l->line) {
+		cJSON *phys = obj(b, loc, "physicalLocation");
+		artifact(b, phys, l->file);
+		cJSON *reg = obj(b, phys, "region");
+		num(b, reg, "startLine", l->line);
+		if (l->col)
+			num(b, reg, "startColumn", l->col);
+	} else if (l->file || fallback) {
+		artifact(b, obj(b, loc, "physicalLocation"), l->file ? l->file : fallback);
+	}
+	const char *fn = l->func ? l->func : kernel;
+	if (fn) {
+		cJSON *ll = obj(b, arr(b, loc, "logicalLocations"), NULL);
+		char *s = short_name(fn);
+		str(b, ll, "name", s);
+		free(s);
+		str(b, ll, "fullyQualifiedName", fn);
+		str(b, ll, "kind", "function");
+	}
+	if (text)
+		msg(b, loc, "message", text);
+	return loc;
+}
+
+/* ---- fingerprints ------------------------------------------------------------- */
+
+/* 64-bit FNV-1a of S, continuing from H. */
+static uint64_t fnv(uint64_t h, const char *s)
+{
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+/* One site of a fingerprint: the file's base name, line, column and
+** function; never the directory, which differs between checkouts. */
+static char *fp_site(const struct srcloc *l)
+{
+	const char *base = l->file ? strrchr(l->file, '/') : NULL;
+	base = base ? base + 1 : l->file ? l->file : "";
+	return xasprintf("%s:%" PRIu32 ":%" PRIu32 ":%s", base, l->line, l->col,
+			 l->func ? l->func : "");
+}
+
+char *report_fingerprint(const struct report *r, const struct finding *f)
+{
+	const char *kernel = "";
+	if (f->launch < r->nlaunches && r->launches[f->launch].kernel < r->nkernels)
+		kernel = r->kernels[r->launches[f->launch].kernel].name;
+	uint64_t h = fnv(0xcbf29ce484222325ull, finding_kind_id(f->kind));
+	h = fnv(fnv(h, "|"), kernel);
+	h = fnv(h, "|");
+	if (f->kind == FK_ASSUMPTION && f->detail) {
+		/* an assumption is the shape it constrains, whichever access a
+		** search saw break it first: its text up to the ':' (the arrays
+		** and the site follow), without numbers (the bound moves with the
+		** arrays' sizes) */
+		for (const char *s = f->detail; *s && *s != ':'; s++)
+			if (!isdigit((unsigned char)*s)) {
+				char one[2] = { *s, 0 };
+				h = fnv(h, one);
+			}
+		return xasprintf("%016" PRIx64, h);
+	}
+	char *a = fp_site(&f->loc), *c = NULL;
+	/* the other site of a pair, the two in a canonical order: which one a
+	** schedule saw first does not matter */
+	if (finding_kind_is_pair(f->kind) && f->second.loc.func) {
+		c = fp_site(&f->second.loc);
+		if (strcmp(a, c) > 0) {
+			char *t = a;
+			a = c;
+			c = t;
+		}
+	}
+	h = fnv(fnv(h, a), "|");
+	h = fnv(h, c ? c : "");
+	free(a);
+	free(c);
+	return xasprintf("%016" PRIx64, h);
+}
+
+/* ---- results -------------------------------------------------------------------- */
+
+static char *thread_words(const struct thread_id *t)
+{
+	return xasprintf("thread (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ") of block (%" PRIu32 ",%" PRIu32
+			 ",%" PRIu32 ")", t->thread[0], t->thread[1], t->thread[2], t->block[0],
+			 t->block[1], t->block[2]);
+}
+
+/* One threadFlow: thread WHO at L (what it did there: WHAT, may be NULL);
+** with the launch's block dimensions BD (may be NULL) its warp and lane. */
+static void thread_flow(struct jb *b, cJSON *tfs, const struct srcloc *l,
+			const struct thread_id *who, const struct dim3 *bd, const char *what,
+			const char *kernel, const char *fallback)
+{
+	cJSON *tf = obj(b, tfs, NULL);
+	char *t = thread_words(who);
+	str(b, tf, "id", t);
+	char *text = what ? xasprintf("%s: %s", t, what) : xstrdup(t);
+	msg(b, tf, "message", text);
+	cJSON *p = obj(b, tf, "properties");
+	dim(b, p, "block", who->block);
+	dim(b, p, "thread", who->thread);
+	if (bd) {
+		uint64_t lin = who->thread[0] + (uint64_t)bd->x * (who->thread[1] + (uint64_t)bd->y
+								   * who->thread[2]);
+		num(b, p, "warp", lin / 32);
+		num(b, p, "lane", lin % 32);
+	}
+	cJSON *tl = obj(b, arr(b, tf, "locations"), NULL);
+	location(b, tl, "location", l, fallback, kernel, what ? what : t);
+	free(text);
+	free(t);
+}
+
+/* "write of shared 's[3]'" */
+static char *access_words(unsigned kind, const struct finding *f)
+{
+	const char *sp = f->where ? report_space_name(f->space) : NULL;
+	if (f->where)
+		return xasprintf("%s of %s%s'%s'", report_access_name(kind), sp ? sp : "",
+				 sp ? " " : "", f->where);
+	return xstrdup(report_access_name(kind));
+}
+
+/* The places a divergent block's threads were at besides the finding's
+** barrier, as related locations from ID on; returns the next id. */
+static uint32_t divergence_related(struct jb *b, cJSON *rel, const struct finding *f,
+				   const char *kernel, const char *fallback, uint32_t id)
+{
+	static const char *const verbs[] = { [BD_WAITING] = "wait here",
+		[BD_OTHER_BARRIER] = "wait at this other barrier", [BD_EXITED] = "exited here",
+		[BD_ELSEWHERE] = "are here, at no barrier" };
+	const struct divergence *d = f->div;
+	for (uint32_t i = 0; i < d->ngroups; i++) {
+		const struct bd_group *g = &d->groups[i];
+		if (g->state == BD_WAITING || g->loc.line == 0)
+			continue;
+		char *set = report_thread_set(g->mask, d->bdim, 4);
+		char *text = xasprintf("%" PRIu32 " thread%s %s %s", g->nthreads,
+				       g->nthreads == 1 ? "" : "s", set,
+				       g->state < 4 ? verbs[g->state] : "are here");
+		num(b, location(b, rel, NULL, &g->loc, fallback, kernel, text), "id", id++);
+		free(text);
+		free(set);
+	}
+	return id;
+}
+
+/* The properties of result F: what the text report prints besides its
+** first line. */
+static void result_properties(struct jb *b, cJSON *res, const struct report *r,
+			      const struct finding *f, const char *kernel)
+{
+	cJSON *p = obj(b, res, "properties");
+	str(b, p, "kind", finding_kind_id(f->kind));
+	str(b, p, "kernel", kernel);
+	if (f->launch < r->nlaunches && r->launches[f->launch].kernel < r->nkernels)
+		num(b, p, "job", r->kernels[r->launches[f->launch].kernel].job);
+	str(b, p, "contract", contract_level_name((enum contract_level)f->contract));
+	if (f->launch < r->nlaunches) {
+		char *opts = report_launch_options(r, f->launch);
+		str(b, p, "launch", opts);
+		free(opts);
+	}
+	if (f->where) {
+		str(b, p, "space", report_space_name(f->space));
+		str(b, p, "where", f->where);
+	}
+	if (f->kind == FK_RACE) {
+		str(b, p, "raceClass", report_class_name(f->race_class));
+		str(b, p, "hazard", report_hazard_name(f->hazard));
+		cJSON *a = arr(b, p, "accesses");
+		str(b, a, NULL, report_access_name(f->access1));
+		str(b, a, NULL, report_access_name(f->second.kind));
+		boolean(b, p, "itsOnly", f->its_only);
+		boolean(b, p, "benign", f->benign);
+	}
+	str(b, p, "detail", f->detail);
+	if (f->kind == FK_BARRIER_DIVERGENCE && f->div) {
+		cJSON *g = arr(b, p, "divergence");
+		for (uint32_t i = 0; i < f->div->ngroups; i++) {
+			const struct bd_group *bg = &f->div->groups[i];
+			char *set = report_thread_set(bg->mask, f->div->bdim, UINT32_MAX);
+			static const char *const states[] = { "waiting", "other-barrier", "exited",
+							      "elsewhere" };
+			char *s = xasprintf("%s: %" PRIu32 " %s", bg->state < 4 ? states[bg->state] : "?",
+					    bg->nthreads, set);
+			str(b, g, NULL, s);
+			free(s);
+			free(set);
+		}
+	}
+	if (f->kind == FK_INCOMPLETE) {
+		cJSON *u = obj(b, p, "unanalysed");
+		num(b, u, "budgetBytes", f->budget);
+		num(b, u, "blocks", f->blocks);
+		dim(b, u, "firstBlock", f->who.block);
+		dim(b, u, "lastBlock", f->last_block);
+		num(b, u, "accesses", f->dropped);
+	}
+	cJSON *c = obj(b, p, "counts");
+	num(b, c, "occurrences", f->count);
+	if (f->kind == FK_RACE) {
+		num(b, c, "addresses", f->addresses);
+		num(b, c, "threadPairs", f->thread_pairs);
+	}
+	if (f->kind == FK_REDUNDANT_BARRIER) {
+		num(b, c, "launches", f->launches);
+		num(b, c, "executions", f->executions);
+	}
+}
+
+static void result(struct jb *b, cJSON *results, const struct report *r, const struct finding *f)
+{
+	const struct report_launch *L = f->launch < r->nlaunches ? &r->launches[f->launch] : NULL;
+	const char *kernel = L && L->kernel < r->nkernels ? r->kernels[L->kernel].demangled : NULL;
+	/* where a location without debug info points: the kernel's file */
+	const char *src = L && L->kernel < r->nkernels && r->kernels[L->kernel].input
+			  ? r->kernels[L->kernel].input : r->input;
+	cJSON *res = obj(b, results, NULL);
+	str(b, res, "ruleId", finding_kind_id(f->kind));
+	num(b, res, "ruleIndex", (uint64_t)f->kind);
+	str(b, res, "level", level(f->severity));
+	char *m = report_message(f);
+	msg(b, res, "message", m);
+	free(m);
+	location(b, arr(b, res, "locations"), NULL, &f->loc, src, kernel, NULL);
+
+	/* the other site: a race's other access, the other barrier of a
+	** divergence and where the rest of its block was */
+	int pair = finding_kind_is_pair(f->kind) && f->second.loc.func != NULL;
+	if (pair || (f->kind == FK_BARRIER_DIVERGENCE && f->div)) {
+		cJSON *rel = arr(b, res, "relatedLocations");
+		uint32_t id = 1;
+		if (pair && !(f->kind == FK_BARRIER_DIVERGENCE && f->div)) {
+			char *t = thread_words(&f->second.who);
+			char *what = f->kind == FK_RACE ? access_words(f->second.kind, f)
+				     : xstrdup(f->kind == FK_BARRIER_DIVERGENCE
+					       ? "the barrier other threads waited at" : "reached");
+			char *text = xasprintf("the other %s: %s by %s",
+					       f->kind == FK_RACE ? "access" : "site", what, t);
+			num(b, location(b, rel, NULL, &f->second.loc, src, kernel, text), "id", id++);
+			free(text);
+			free(what);
+			free(t);
+		}
+		if (f->kind == FK_BARRIER_DIVERGENCE && f->div)
+			divergence_related(b, rel, f, kernel, src, id);
+	}
+
+	/* the witness: a thread flow per thread (none for the kinds that have
+	** no thread: a barrier's verdict, the model's budget, the host code) */
+	if (f->kind != FK_REDUNDANT_BARRIER && f->kind != FK_INCOMPLETE && !finding_kind_is_host(f->kind)) {
+		cJSON *cf = obj(b, arr(b, res, "codeFlows"), NULL);
+		msg(b, cf, "message", "the threads of the witness launch (the 'launch' property)");
+		cJSON *tfs = arr(b, cf, "threadFlows");
+		const struct dim3 *bd = L ? &L->block : NULL;
+		char *w1 = f->kind == FK_RACE ? access_words(f->access1, f)
+			   : f->kind == FK_BARRIER_DIVERGENCE ? xstrdup("waits at this barrier") : NULL;
+		thread_flow(b, tfs, &f->loc, &f->who, bd, w1, kernel, src);
+		free(w1);
+		if (pair) {
+			char *w2 = f->kind == FK_RACE ? access_words(f->second.kind, f)
+				   : f->kind == FK_BARRIER_DIVERGENCE ? xstrdup("waits at another barrier")
+				   : NULL;
+			thread_flow(b, tfs, &f->second.loc, &f->second.who, bd, w2, kernel, src);
+			free(w2);
+		}
+	}
+
+	char *fp = report_fingerprint(r, f);
+	str(b, obj(b, res, "partialFingerprints"), SARIF_FP_KEY, fp);
+	free(fp);
+	result_properties(b, res, r, f, kernel);
+}
+
+/* ---- the log ---------------------------------------------------------------------- */
+
+static void rules(struct jb *b, cJSON *driver)
+{
+	cJSON *rs = arr(b, driver, "rules");
+	for (int k = 0; k < FK__COUNT; k++) {
+		struct rule_text t = rule_text((enum finding_kind)k);
+		const char *id = finding_kind_id((enum finding_kind)k);
+		cJSON *rule = obj(b, rs, NULL);
+		str(b, rule, "id", id);
+		/* "data-race" -> "DataRace" */
+		char *name = xstrdup(id), *p = name;
+		for (const char *s = id; *s; s++) {
+			if (*s == '-')
+				continue;
+			*p++ = (char)(s == id || s[-1] == '-' ? toupper((unsigned char)*s) : *s);
+		}
+		*p = '\0';
+		str(b, rule, "name", name);
+		free(name);
+		msg(b, rule, "shortDescription", t.brief);
+		msg(b, rule, "fullDescription", t.full);
+		msg(b, rule, "help", t.help);
+		enum severity s = kind_severity((enum finding_kind)k);
+		str(b, obj(b, rule, "defaultConfiguration"), "level", level(s));
+		cJSON *pr = obj(b, rule, "properties");
+		/* a finding comes with the launch that shows it, so it is no guess */
+		str(b, pr, "precision", k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION ? "medium"
+					: "high");
+		str(b, pr, "problem.severity", s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning"
+					       : "recommendation");
+		cJSON *tags = arr(b, pr, "tags");
+		str(b, tags, NULL, "cuda");
+		str(b, tags, NULL, k == FK_RACE || k == FK_BARRIER_DIVERGENCE || k == FK_WARP_SYNC
+				   || k == FK_REDUNDANT_BARRIER ? "concurrency" : "correctness");
+	}
+}
+
+/* The run's properties: the options of the analysis and what it did not
+** list. */
+static void run_properties(struct jb *b, cJSON *run, const struct report *r)
+{
+	cJSON *p = obj(b, run, "properties");
+	str(b, p, "input", r->input);
+	str(b, p, "llvm", r->llvm_version);
+	num(b, p, "seed", r->seed);
+	str(b, p, "warpModel", report_warp_model_name(r->warp_model));
+	str(b, p, "failOn", report_fail_on_name(r->fail_on));
+	str(b, p, "contract", report_contract_option_name(r->show));
+	num(b, p, "findingsOutsideContract", report_hidden(r, UINT32_MAX));
+	num(b, p, "launches", r->nlaunches);
+	num(b, p, "barriersNotCovered", report_not_covered(r));
+	cJSON *ks = arr(b, p, "kernels");
+	for (uint32_t i = 0; i < r->nkernels; i++) {
+		const struct report_kernel *k = &r->kernels[i];
+		cJSON *o = obj(b, ks, NULL);
+		str(b, o, "name", k->name);
+		str(b, o, "demangled", k->demangled);
+		str(b, o, "input", k->input ? k->input : r->input);
+		num(b, o, "job", k->job);
+		num(b, o, "findingsOutsideContract", report_hidden(r, i));
+		if (k->search) {
+			cJSON *s = obj(b, o, "search");
+			num(b, s, "evaluations", k->search->evaluations);
+			num(b, s, "generations", (uint64_t)k->search->generations_run + 1);
+			str(b, s, "stop", k->search->stop);
+			num(b, s, "outsideContract", k->search->outside_contract);
+			num(b, s, "cut", k->search->cut);
+		}
+	}
+}
+
+int report_sarif(FILE *out, const struct report *r)
+{
+	struct jb b = { 0 };
+	cJSON *root = report_sarif_tree(r);
+	return root ? jprint(&b, root, out) : -1;
+}
+
+cJSON *report_sarif_tree(const struct report *r)
+{
+	struct jb b = { 0 };
+	cJSON *root = cJSON_CreateObject();
+	if (root == NULL)
+		return NULL;
+	str(&b, root, "$schema", SARIF_SCHEMA);
+	str(&b, root, "version", "2.1.0");
+	cJSON *run = obj(&b, arr(&b, root, "runs"), NULL);
+	cJSON *driver = obj(&b, obj(&b, run, "tool"), "driver");
+	str(&b, driver, "name", "simulee-c");
+	const char *v = r->version ? r->version : "0";
+	str(&b, driver, "version", v);
+	str(&b, driver, "semanticVersion", v);
+	str(&b, driver, "informationUri", SARIF_INFO_URI);
+	rules(&b, driver);
+	cJSON *base = obj(&b, obj(&b, run, "originalUriBaseIds"), SARIF_SRCROOT);
+	msg(&b, base, "description", "the directory the kernels were compiled in (the paths "
+	    "of their debug info are relative to it)");
+
+	cJSON *inv = obj(&b, arr(&b, run, "invocations"), NULL);
+	boolean(&b, inv, "executionSuccessful", 1);
+	num(&b, inv, "exitCode", (uint64_t)report_exit_status(r));
+
+	cJSON *results = arr(&b, run, "results");
+	for (uint32_t i = 0; i < r->findings.n; i++)
+		if (report_shows(r, &r->findings.v[i]))
+			result(&b, results, r, &r->findings.v[i]);
+	run_properties(&b, run, r);
+
+	if (b.failed) {
+		cJSON_Delete(root);
+		return NULL;
+	}
+	return root;
+}
