@@ -136,23 +136,6 @@ void arena_free(struct arena *a)
 	free(a);
 }
 
-const char *sim_strerror(int status)
-{
-	switch (status) {
-	case SIM_OK: return "success";
-	case SIM_ERR_USAGE: return "usage error";
-	case SIM_ERR_IO: return "cannot read input";
-	case SIM_ERR_BITCODE: return "not LLVM bitcode or IR";
-	case SIM_ERR_TARGET: return "not an NVPTX module";
-	case SIM_ERR_VERIFY: return "invalid module";
-	case SIM_ERR_KERNEL: return "no such kernel";
-	case SIM_ERR_UNSUPPORTED: return "unsupported construct";
-	case SIM_ERR_LIMIT: return "limit exceeded";
-	case SIM_ERR_COMPILE: return "compilation failed";
-	}
-	return "unknown error";
-}
-
 int sim_fail(struct sim_error *e, int status, const char *fmt, ...)
 {
 	if (e != NULL) {

@@ -73,7 +73,6 @@ enum sim_status {
 	SIM_ERR_LIMIT = -8,
 	SIM_ERR_COMPILE = -9,
 };
-const char *sim_strerror(int status);
 
 /* The error record: one line for the user. */
 struct sim_error {

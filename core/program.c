@@ -18,11 +18,6 @@ static const char *const dep_names[DEP__COUNT] = {
 	"blockIdx.x", "blockIdx.y", "blockIdx.z", "gridDim", "a parameter", "memory",
 };
 
-const char *prog_dep_name(unsigned i)
-{
-	return i < DEP__COUNT ? dep_names[i] : "?";
-}
-
 char *prog_dep_print(uint16_t mask, char *buf, size_t n)
 {
 	size_t o = 0;

@@ -157,9 +157,6 @@ enum dep {
 #define DEP__COUNT 12
 #define DEP_ALL ((1u << DEP__COUNT) - 1)
 
-/* The name of dependence bit I (0 .. DEP__COUNT-1): "threadIdx.x",
-** "blockDim.x", "blockIdx.x", "gridDim", "a parameter", "memory". */
-const char *prog_dep_name(unsigned i);
 /* Writes MASK as its names joined by ", " ("nothing" for 0) into BUF of N
 ** bytes (truncated, always terminated); returns BUF. */
 char *prog_dep_print(uint16_t mask, char *buf, size_t n);

@@ -17,7 +17,8 @@ elif [ "${SIMULEE_SANITIZE:-0}" = clang ]; then
 	mam=mam/paper,mam/atomics,mam/barriers,mam/granularity,mam/hand-over,mam/inter-block,mam/intra-warp,mam/lifetime
 	suites=${SIMULEE_CLANG_SUITES:-"mem,$mam,interp,cli,sarif,report,params,deps,prune,hostmap,tex,fuzz,bugs/bugs runs"}
 else
-	dir=build; flags=""; cc=
+	# CI's main build: a warning is an error (STYLE.md's flags)
+	dir=build; flags="--enable-werror"; cc=
 fi
 mkdir -p "$dir"
 cd "$dir"

@@ -26,32 +26,6 @@
 #include "replay/replay.h"
 #include "src/run.h"
 
-int run_parse_dim3(const char *s, struct dim3 *d)
-{
-	uint32_t v[3] = { 1, 1, 1 };
-	const char *p = s;
-	for (int i = 0; i < 3; i++) {
-		char *end;
-		errno = 0;
-		if (*p < '0' || *p > '9')
-			return -1;
-		unsigned long long x = strtoull(p, &end, 10);
-		if (errno || end == p || x == 0 || x > 0xffffffffull)
-			return -1;
-		v[i] = (uint32_t)x;
-		if (*end == '\0') {
-			d->x = v[0];
-			d->y = v[1];
-			d->z = v[2];
-			return 0;
-		}
-		if (*end != ',' && *end != 'x')
-			return -1;
-		p = end + 1;
-	}
-	return -1;
-}
-
 /* One component "N" or "LO..HI" at *P (advanced past it); 0 or -1. */
 static int parse_component(const char **p, uint32_t *lo, uint32_t *hi)
 {

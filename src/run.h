@@ -106,9 +106,6 @@ int run_main(const struct run_opts *o);
 ** error line on stderr. */
 int run_merge(const struct run_opts *o);
 
-/* Parses "X[,Y[,Z]]" into *d (missing components are 1).  0 or -1. */
-int run_parse_dim3(const char *s, struct dim3 *d);
-
 /* Parses "X[,Y[,Z]]" where each component is N or a range LO..HI into
 ** *lo and *hi (missing components are 1).  0 or -1. */
 int run_parse_dim3_range(const char *s, struct dim3 *lo, struct dim3 *hi);
