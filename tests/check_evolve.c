@@ -1059,7 +1059,7 @@ START_TEST(time_limit_never_finishes)
 				 "\t\tatomicAdd(&p[1], 1);\n"
 				 "}\n");
 	struct tu_run r;
-	tu_run_bin(&r, (const char *const[]){ bc, "--time-limit", "1", "--max-steps", "100000",
+	tu_run_bin(&r, (const char *const[]){ bc, "--time-limit", "2", "--max-steps", "30000",
 					  "--jobs", "1", NULL });
 	ck_assert_msg(r.status == 1, "exit %d: %s%s", r.status, r.out, r.err);
 	ck_assert_msg(strstr(r.out, "error: thread did not finish") != NULL, "%s", r.out);
