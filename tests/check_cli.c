@@ -1811,10 +1811,7 @@ START_TEST(replay_legacy_intrinsics)
 		"}\n",
 	};
 	for (int k = 0; k < 2; k++) {
-		char *tmp = tu_tmpfile(src[k], strlen(src[k]));
-		char cu[1024];
-		snprintf(cu, sizeof cu, "%s.cu", tmp);
-		ck_assert_int_eq(rename(tmp, cu), 0);
+		char *cu = tu_tmp_cu(src[k]);
 		char tmpl[] = "/tmp/simulee-cli-legacy-XXXXXX";
 		char *dir = mkdtemp(tmpl);
 		ck_assert_ptr_nonnull(dir);
@@ -1845,7 +1842,7 @@ START_TEST(replay_legacy_intrinsics)
 		const char *rm[] = { "/bin/rm", "-rf", dir, cu, NULL };
 		ck_assert_int_eq(tu_run(&r, rm), 0);
 		tu_run_free(&r);
-		free(tmp);
+		free(cu);
 	}
 }
 END_TEST

@@ -1026,10 +1026,7 @@ START_TEST(real_size_budget)
 		"	rowsum<<<rows / 32, 32>>>(m, out, rows, n);\n"
 		"	return 0;\n"
 		"}\n";
-	char *tmp = tu_tmpfile(text, sizeof text - 1);
-	char cu[4200];
-	snprintf(cu, sizeof cu, "%s.cu", tmp);
-	ck_assert_int_eq(rename(tmp, cu), 0);
+	char *cu = tu_tmp_cu(text);
 	const char *args[] = { cu, "--generations", "1", "--format=json", NULL };
 	struct tu_run r;
 	tu_run_bin(&r, args);
@@ -1043,7 +1040,7 @@ START_TEST(real_size_budget)
 	cJSON_Delete(doc);
 	tu_run_free(&r);
 	unlink(cu);
-	free(tmp);
+	free(cu);
 }
 END_TEST
 
@@ -1097,10 +1094,7 @@ START_TEST(time_limit_host_fault)
 		"	cudaDeviceSynchronize();\n"
 		"	return 0;\n"
 		"}\n";
-	char *tmp = tu_tmpfile(text, sizeof text - 1);
-	char cu[4200];
-	snprintf(cu, sizeof cu, "%s.cu", tmp);
-	ck_assert_int_eq(rename(tmp, cu), 0);
+	char *cu = tu_tmp_cu(text);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ cu, "--time-limit", "1", "--max-steps", "4000000000",
 					  "--jobs", "1", NULL });
@@ -1111,7 +1105,7 @@ START_TEST(time_limit_host_fault)
 	ck_assert_msg(strstr(r.out, "launches cut short)") != NULL, "%s", r.out);
 	tu_run_free(&r);
 	unlink(cu);
-	free(tmp);
+	free(cu);
 }
 END_TEST
 

@@ -204,10 +204,7 @@ START_TEST(registered_walk)
 		"	free(h);\n"
 		"	return 0;\n"
 		"}\n";
-	char *tmp = tu_tmpfile(text, sizeof text - 1);
-	char cu[4200];
-	snprintf(cu, sizeof cu, "%s.cu", tmp);
-	ck_assert_int_eq(rename(tmp, cu), 0);
+	char *cu = tu_tmp_cu(text);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ cu, "--dump-hostmap", "--generations", "0", NULL });
 	ck_assert_msg(r.status == 0, "exit %d: %s%s", r.status, r.out, r.err);
@@ -216,7 +213,7 @@ START_TEST(registered_walk)
 	ck_assert_msg(strstr(r.out, "host-unsynchronized") == NULL, "%s", r.out);
 	tu_run_free(&r);
 	unlink(cu);
-	free(tmp);
+	free(cu);
 }
 END_TEST
 

@@ -60,6 +60,8 @@ char *tu_kernel(const char *rel);
 /* Writes TEXT to a new temporary file and returns its path (free it;
 ** the caller unlinks it when done). */
 char *tu_tmpfile(const char *text, size_t len);
+/* The same for CUDA source TEXT, in a file whose name ends in .cu. */
+char *tu_tmp_cu(const char *text);
 
 /* Compiles CUDA source TEXT to a temporary .bc (sm_70, -O0 without optnone,
 ** -g, the prelude) and returns its path (free it, unlink it); a clang

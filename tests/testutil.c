@@ -124,14 +124,15 @@ char *tu_kernel(const char *rel)
 	return p;
 }
 
-char *tu_tmpfile(const char *text, size_t len)
+/* TEXT in a new file named TEMPLATE (mkstemps, SUFFIX its last letters). */
+static char *tmpfile_named(const char *text, size_t len, const char *suffix)
 {
 	const char *tmp = getenv("TMPDIR");
 	char *path = malloc(4096);
 	if (path == NULL)
 		abort();
-	snprintf(path, 4096, "%s/simulee-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
-	int fd = mkstemp(path);
+	snprintf(path, 4096, "%s/simulee-test-XXXXXX%s", tmp && *tmp ? tmp : "/tmp", suffix);
+	int fd = mkstemps(path, (int)strlen(suffix));
 	if (fd < 0)
 		abort();
 	size_t off = 0;
@@ -143,6 +144,16 @@ char *tu_tmpfile(const char *text, size_t len)
 	}
 	close(fd);
 	return path;
+}
+
+char *tu_tmpfile(const char *text, size_t len)
+{
+	return tmpfile_named(text, len, "");
+}
+
+char *tu_tmp_cu(const char *text)
+{
+	return tmpfile_named(text, strlen(text), ".cu");
 }
 
 char *tu_compile_cu(const char *text)
