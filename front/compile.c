@@ -458,8 +458,9 @@ static int setup_resolve(const struct compile_opts *o, struct setup *s, struct s
 }
 
 /*
-** Appends to A the start of a compile for the device side (HOST 0) or the
-** host side (HOST 1): clang, the pass, the architecture, -O0 without
+** Appends to A the start of a compile for the device side (HOST 0), the
+** host side to IR (HOST 1) or the host side to a native object (HOST 2,
+** simulee-c run): clang, the pass, the architecture, -O0 without
 ** optnone, -g, and the toolkit's or the prelude's flags.  A pass where
 ** clang knows no CUDA version (the prelude's host pass; any pass with
 ** -nocudalib, which drops the version clang read from the toolkit) is
@@ -478,8 +479,9 @@ static void setup_args(const struct setup *s, int host, struct argv_buf *a)
 	av_add(a, "cuda");
 	av_add(a, host ? "--cuda-host-only" : "--cuda-device-only");
 	av_take(a, xasprintf("--cuda-gpu-arch=%s", s->arch));
-	av_add(a, "-emit-llvm");
-	if (host)
+	if (host < 2)
+		av_add(a, "-emit-llvm");
+	if (host == 1)
 		av_add(a, "-S");
 	av_add(a, "-O0");
 	av_add(a, "-Xclang");
@@ -1269,6 +1271,87 @@ int compile_find_unit(const struct compile_out *out, const char *src)
 	}
 	free(c);
 	return found;
+}
+
+int compile_host_object(const struct compile_opts *o, const char *src, char *const *flags,
+			uint32_t n, const char *gpubin, const char *obj, struct sim_error *err)
+{
+	struct setup s;
+	struct argv_buf a = { 0 };
+	int rc = setup_resolve(o, &s, err);
+	if (rc < 0)
+		return rc;
+	setup_args(&s, 2, &a);
+	if (gpubin != NULL) {
+		av_add(&a, "-Xclang");
+		av_add(&a, "-fcuda-include-gpubinary");
+		av_add(&a, "-Xclang");
+		av_add(&a, gpubin);
+	}
+	av_addv(&a, flags, n);
+	av_addv(&a, o->cc_args, o->ncc_args);
+	io_args(&a, src, obj);
+	rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
+			      how_failed(rc, how, sizeof how));
+	}
+	av_free(&a);
+	setup_free(&s);
+	return rc;
+}
+
+int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,
+			  struct sim_error *err)
+{
+	struct setup s;
+	struct argv_buf a = { 0 };
+	int rc = setup_resolve(o, &s, err);
+	if (rc < 0)
+		return rc;
+	av_add(&a, s.clang);
+	av_add(&a, "-O0");
+	av_add(&a, "-g");
+	if (s.toolkit != NULL)
+		av_take(&a, xasprintf("-I%s/include", s.toolkit));
+	av_addv(&a, o->cc_args, o->ncc_args);
+	io_args(&a, src, obj);
+	rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
+			      how_failed(rc, how, sizeof how));
+	}
+	av_free(&a);
+	setup_free(&s);
+	return rc;
+}
+
+int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, const char *exe,
+		 struct sim_error *err)
+{
+	struct setup s;
+	struct argv_buf a = { 0 };
+	int rc = setup_resolve(o, &s, err);
+	if (rc < 0)
+		return rc;
+	av_add(&a, s.clang);
+	av_add(&a, "-o");
+	av_add(&a, exe);
+	av_addv(&a, objs, n);
+	av_add(&a, "-lstdc++");
+	av_add(&a, "-lm");
+	av_add(&a, "-lpthread");
+	rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "linking %s failed%s", exe,
+			      how_failed_tool("the linker", rc, how, sizeof how));
+	}
+	av_free(&a);
+	setup_free(&s);
+	return rc;
 }
 
 char *compile_data_path(const struct compile_opts *o, const char *rel)

@@ -124,6 +124,27 @@ int compile_find_unit(const struct compile_out *out, const char *src);
 int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t u,
 		 struct sim_error *err);
 
+/*
+** simulee-c run: compiles the host side of CUDA source SRC (FLAGS, N of
+** them, before the command line's -I, -D, -U and -include) to a native
+** object OBJ for this machine, with the toolkit's or the prelude's
+** headers, embedding file GPUBIN (NULL: none) as its "fat binary", which
+** clang registers with the runtime at start-up.  SIM_ERR_COMPILE after
+** clang's diagnostics when it does not compile.
+*/
+int compile_host_object(const struct compile_opts *o, const char *src, char *const *flags,
+			uint32_t n, const char *gpubin, const char *obj, struct sim_error *err);
+
+/* simulee-c run: compiles C or C++ source SRC (by its name) to native
+** object OBJ, with the toolkit's include directory. */
+int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,
+			  struct sim_error *err);
+
+/* simulee-c run: links objects OBJS (N) into executable EXE with the C++,
+** math and thread libraries. */
+int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, const char *exe,
+		 struct sim_error *err);
+
 /* The path of data file REL (e.g. "replay/repro.c") where the prelude is
 ** looked for (installed, or the source tree's kernels/), or NULL when it
 ** is in neither.  Newly allocated. */

@@ -24,6 +24,23 @@ void report_init(struct report *r)
 	r->show = CL_INFERRED;
 }
 
+static void launch_free(struct report_launch *l)
+{
+	for (uint32_t j = 0; j < l->nargs; j++) {
+		free(l->args[j].name);
+		free(l->args[j].value);
+	}
+	free(l->args);
+	for (uint32_t j = 0; j < l->nbufs; j++) {
+		free(l->bufs[j].name);
+		free(l->bufs[j].type);
+		free(l->bufs[j].init);
+		free(l->bufs[j].tex);
+	}
+	free(l->bufs);
+	free(l->shared_init);
+}
+
 void report_free(struct report *r)
 {
 	for (uint32_t i = 0; i < r->nkernels; i++) {
@@ -33,22 +50,8 @@ void report_free(struct report *r)
 		free(r->kernels[i].input);
 	}
 	free(r->kernels);
-	for (uint32_t i = 0; i < r->nlaunches; i++) {
-		struct report_launch *l = &r->launches[i];
-		for (uint32_t j = 0; j < l->nargs; j++) {
-			free(l->args[j].name);
-			free(l->args[j].value);
-		}
-		free(l->args);
-		for (uint32_t j = 0; j < l->nbufs; j++) {
-			free(l->bufs[j].name);
-			free(l->bufs[j].type);
-			free(l->bufs[j].init);
-			free(l->bufs[j].tex);
-		}
-		free(l->bufs);
-		free(l->shared_init);
-	}
+	for (uint32_t i = 0; i < r->nlaunches; i++)
+		launch_free(&r->launches[i]);
 	free(r->launches);
 	free(r->barriers);
 	findings_free(&r->findings);
@@ -91,6 +94,12 @@ uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 	l.contract = CL_DECLARED;
 	VEC_PUSH(r->launches, r->nlaunches, r->caplaunches, l);
 	return r->nlaunches - 1;
+}
+
+void report_pop_launch(struct report *r)
+{
+	if (r->nlaunches > 0)
+		launch_free(&r->launches[--r->nlaunches]);
 }
 
 void report_launch_contract(struct report *r, uint32_t l, enum contract_level c)
@@ -1028,7 +1037,18 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 				plural(f->thread_pairs, "", "s"));
 		fprintf(out, "\n");
 	}
-	if (f->launch < r->nlaunches) {
+	if (f->launch < r->nlaunches && r->launches[f->launch].run) {
+		/* the program's own launch: its number, not options to replay */
+		const struct report_launch *l = &r->launches[f->launch];
+		fprintf(out, "  launch %" PRIu32 " of the run: %s<<<(%" PRIu32 ",%" PRIu32 ",%" PRIu32
+			"), (%" PRIu32 ",%" PRIu32 ",%" PRIu32 "), %" PRIu64 ">>>", l->run,
+			l->kernel < r->nkernels ? r->kernels[l->kernel].demangled : "?",
+			l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y, l->block.z,
+			l->dyn_shared);
+		if (f->launches > 1 && f->kind != FK_REDUNDANT_BARRIER)
+			fprintf(out, " (first of %" PRIu64 " launches that show it)", f->launches);
+		fprintf(out, "\n");
+	} else if (f->launch < r->nlaunches) {
 		char *opts = report_launch_options(r, f->launch);
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
 			: "launch", opts);
@@ -1302,6 +1322,8 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 	char *opts = report_launch_options(r, li);
 	jstr(b, o, "options", opts);
 	free(opts);
+	if (l->run)
+		jnum(b, o, "run_launch", l->run);
 }
 
 static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i,

@@ -86,6 +86,8 @@ struct report_launch {
 	uint32_t nbufs, capbufs;
 	char *shared_init;	/* what shared memory starts with (a generator,
 				   --shared-init), or NULL: zeros */
+	uint32_t run;		/* simulee-c run: its number among the program's
+				   launches, from 1; 0: not a program's launch */
 };
 
 /* A static barrier of an analysed kernel and what the launches told about
@@ -143,6 +145,8 @@ void report_kernel_search(struct report *r, uint32_t k, const struct report_sear
 ** only until the next report_add_launch. */
 uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 			   struct dim3 block, uint64_t dyn_shared, uint64_t seed);
+/* Removes the last launch added (no finding may name it). */
+void report_pop_launch(struct report *r);
 /* Sets the contract launch L lies under (enum contract_level). */
 void report_launch_contract(struct report *r, uint32_t l, enum contract_level c);
 

@@ -18,6 +18,7 @@ static void usage(FILE *out)
 		"usage: simulee-c [options] app.cu|kernel.bc|kernel.ll ... [-- clang arguments]\n"
 		"       simulee-c [options] -p BUILD-DIR [-- clang arguments]\n"
 		"       simulee-c --merge REPORT.json|REPORT.sarif ...\n"
+		"       simulee-c run [options] app.cu [more.c ...] [-- program arguments]\n"
 		"\n"
 		"Runs a CUDA kernel's NVPTX bitcode on the CPU, every block, warp and thread,\n"
 		"and reports what goes wrong.\n"
@@ -70,7 +71,9 @@ static void usage(FILE *out)
 		"  --generations N        generations after the first (default 10)\n"
 		"  --threshold F          stop once fitness F is below (default 0.3)\n"
 		"  --max-threads N        threads per searched launch (default 4096)\n"
-		"  --time-limit SECONDS   search time per kernel (default 60; 0: none)\n"
+		"  --time-limit SECONDS   search time per kernel (default 60; 0: none);\n"
+		"                         with run: the program's (default none)\n"
+		"  --max-launches N       run: simulate the first N launches only\n"
 		"  --jobs N               launches evaluated in parallel (default: cores)\n"
 		"  --shard I/N            analyse share I of N of the kernels (every Nth from\n"
 		"                         the I-th, over all inputs); --merge joins the shares\n"
@@ -214,7 +217,7 @@ int main(int argc, char **argv)
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
 	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY,
-	       O_MAX_MEMORY, O_PERF, O_NO_PRUNE };
+	       O_MAX_MEMORY, O_PERF, O_NO_PRUNE, O_MAX_LAUNCHES };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -262,6 +265,7 @@ int main(int argc, char **argv)
 		{ "replay", required_argument, NULL, O_REPLAY },
 		{ "perf", no_argument, NULL, O_PERF },
 		{ "no-prune", no_argument, NULL, O_NO_PRUNE },
+		{ "max-launches", required_argument, NULL, O_MAX_LAUNCHES },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -290,6 +294,13 @@ int main(int argc, char **argv)
 	** --include.
 	*/
 	char include_opt[] = "--include";
+	/* `simulee-c run ...`: the program's arguments come after `--` */
+	if (argc > 1 && strcmp(argv[1], "run") == 0) {
+		o.run = 1;
+		argv[1] = argv[0];
+		argv++;
+		argc--;
+	}
 	char **av = xcalloc((size_t)argc + 1, sizeof *av);
 	int ac = argc;
 	for (int i = 0; i < argc; i++) {
@@ -370,7 +381,15 @@ int main(int argc, char **argv)
 			if (parse_double(c == O_THRESHOLD ? "--threshold" : "--time-limit", optarg,
 					 c == O_THRESHOLD ? &o.threshold : &o.time_limit) < 0)
 				goto done;
+			o.time_limit_given |= c == O_TIME_LIMIT;
 			break;
+		case O_MAX_LAUNCHES: {
+			uint64_t v;
+			if (parse_u64("--max-launches", optarg, &v) < 0)
+				goto done;
+			o.max_launches = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+			break;
+		}
 		case O_ARG: if (kv(&o.args, &o.nargs, &o.capargs, "--arg", optarg) < 0) goto done; break;
 		case O_SIZE: if (kv(&o.sizes, &o.nsizes, &o.capsizes, "--size", optarg) < 0) goto done; break;
 		case O_TYPE: if (kv(&o.types, &o.ntypes, &o.captypes, "--type", optarg) < 0) goto done; break;
@@ -479,6 +498,10 @@ int main(int argc, char **argv)
 	o.input = o.ninputs ? o.inputs[0] : NULL;
 	if (merge) {
 		status = run_merge(&o);
+		goto done;
+	}
+	if (o.run) {
+		status = run_program(&o);
 		goto done;
 	}
 	if (optind >= ac && o.compile_db == NULL) {

@@ -81,6 +81,11 @@ struct run_opts {
 	struct params_kv *texs;	/* --tex NAME=DESC: texture and surface objects */
 	uint32_t ntexs, captexs;
 	uint64_t max_memory;	/* --max-memory: simulated bytes per launch (0: the default) */
+
+	/* simulee-c run (docs/RUN.md) */
+	int run;		/* the `run` command: extra_args are the program's arguments */
+	uint32_t max_launches;	/* --max-launches (0: every launch) */
+	int time_limit_given;	/* --time-limit seen (a run has none by default) */
 };
 
 /* Defaults of the search options. */
@@ -99,6 +104,16 @@ uint64_t run_default_max_memory(void);
 ** stderr.  A .cu input is compiled first (front/compile.h), into a
 ** temporary directory removed before it returns. */
 int run_main(const struct run_opts *o);
+
+/*
+** `simulee-c run SOURCES -- ARGS`: builds the program from its CUDA
+** sources (and C or C++ ones) against simulee-c's CUDA runtime, runs it
+** with ARGS, simulates every launch it makes and reports what they
+** showed (docs/RUN.md).  Returns the program's exit status when it is
+** not 0, else 1 when findings are at least as severe as --fail-on, else
+** 0; 2 after one error line when the program cannot be built or run.
+*/
+int run_program(const struct run_opts *o);
 
 /* `--merge`: merges the reports O->inputs (every shard of one run, JSON
 ** or SARIF) into the report of the whole run, written where --output

@@ -20,6 +20,7 @@ int main(void)
 	srunner_add_suite(sr, hostsite_suite());
 	srunner_add_suite(sr, contracts_suite());
 	srunner_add_suite(sr, hostmap_suite());
+	srunner_add_suite(sr, run_suite());
 	srunner_add_suite(sr, deps_suite());
 	srunner_add_suite(sr, compile_suite());
 	srunner_add_suite(sr, params_suite());

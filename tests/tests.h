@@ -28,6 +28,7 @@ Suite *tex_suite(void);
 Suite *fuzz_suite(void);
 Suite *prune_suite(void);
 Suite *hostmap_suite(void);
+Suite *run_suite(void);
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */

@@ -1,0 +1,990 @@
+/*
+** cudart.cu: simulee-c's CUDA runtime, the one a program built by
+** `simulee-c run` links instead of NVIDIA's (docs/RUN.md).
+**
+** simulee-c compiles this file as the host side of CUDA, with the same
+** headers and flags as the program, so every type is the program's own.
+** Each call goes to simulee-c over the socket SIMULEE_RUN_FD names
+** (simrt_proto.h): simulee-c holds the device memory and runs every
+** launch in its simulator.  Host memory stays here; copies carry bytes.
+**
+** What CUDA keeps per thread (the last error, the pushed launch
+** configurations) is per thread here too; calls are serialised by one
+** lock.  A call this runtime does not simulate tells simulee-c its name
+** and ends the program (simrt_refuse).
+*/
+#include <errno.h>
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+#include "simrt_proto.h"
+
+#ifdef CUDART_VERSION
+#define CUDART_VERSION_OF_SIMRT CUDART_VERSION
+#else
+#define CUDART_VERSION_OF_SIMRT 12080
+#endif
+
+/* ---- the connection ---------------------------------------------------- */
+
+static int simrt_fd = -1;
+static pthread_mutex_t simrt_lock = PTHREAD_MUTEX_INITIALIZER;
+static __thread cudaError_t simrt_last;	/* cudaGetLastError's */
+
+static void simrt_die(const char *what)
+{
+	fprintf(stderr, "simulee-c run: %s: the simulated GPU is gone\n", what);
+	_exit(125);
+}
+
+static int simrt_connect(void)
+{
+	if (simrt_fd >= 0)
+		return simrt_fd;
+	const char *s = getenv(SIMRT_ENV_FD);
+	if (s == NULL || *s == '\0') {
+		fprintf(stderr, "simulee-c run: this program was built to run on simulee-c's "
+			"simulated GPU: start it with simulee-c run\n");
+		_exit(125);
+	}
+	simrt_fd = atoi(s);
+	return simrt_fd;
+}
+
+static void simrt_write_all(int fd, struct iovec *iov, int n)
+{
+	while (n > 0) {
+		ssize_t w = writev(fd, iov, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			simrt_die("write");
+		size_t left = (size_t)w;
+		while (n > 0 && left >= iov->iov_len) {
+			left -= iov->iov_len;
+			iov++;
+			n--;
+		}
+		if (n > 0) {
+			iov->iov_base = (char *)iov->iov_base + left;
+			iov->iov_len -= left;
+		}
+	}
+}
+
+static void simrt_read_all(int fd, void *buf, size_t n)
+{
+	char *p = (char *)buf;
+	while (n > 0) {
+		ssize_t r = read(fd, p, n);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			simrt_die("read");
+		p += r;
+		n -= (size_t)r;
+	}
+}
+
+/* One request OP with payload A (NA bytes) then B (NB), and its reply:
+** up to NOUT bytes into OUT (*GOT: how many came, may be NULL).  Returns
+** the reply's status. */
+static int simrt_call2(uint32_t op, const void *a, size_t na, const void *b, size_t nb,
+		       void *out, size_t nout, size_t *got)
+{
+	pthread_mutex_lock(&simrt_lock);
+	int fd = simrt_connect();
+	struct simrt_req q = { op, (uint32_t)(na + nb) };
+	struct iovec iov[3] = { { &q, sizeof q }, { (void *)a, na }, { (void *)b, nb } };
+	simrt_write_all(fd, iov, 3);
+	struct simrt_rep r;
+	simrt_read_all(fd, &r, sizeof r);
+	size_t take = r.len < nout ? r.len : nout;
+	simrt_read_all(fd, out, take);
+	for (size_t left = r.len - take; left > 0;) {
+		char sink[256];
+		size_t k = left < sizeof sink ? left : sizeof sink;
+		simrt_read_all(fd, sink, k);
+		left -= k;
+	}
+	pthread_mutex_unlock(&simrt_lock);
+	if (got)
+		*got = take;
+	return r.status;
+}
+
+static int simrt_call(uint32_t op, const void *a, size_t na, void *out, size_t nout)
+{
+	return simrt_call2(op, a, na, NULL, 0, out, nout, NULL);
+}
+
+/* The cudaError_t of simulee-c's status S (the values are CUDA's). */
+static cudaError_t simrt_error(int s)
+{
+	static const int codes[SIMRT__STATUS_COUNT] = {
+		0,	/* cudaSuccess */
+		1,	/* cudaErrorInvalidValue */
+		2,	/* cudaErrorMemoryAllocation */
+		9,	/* cudaErrorInvalidConfiguration */
+		13,	/* cudaErrorInvalidSymbol */
+		98,	/* cudaErrorInvalidDeviceFunction */
+		17,	/* cudaErrorInvalidDevicePointer */
+		701,	/* cudaErrorLaunchOutOfResources */
+		209,	/* cudaErrorNoKernelImageForDevice */
+		700,	/* cudaErrorIllegalAddress */
+		710,	/* cudaErrorAssert */
+		716,	/* cudaErrorMisalignedAddress */
+		719,	/* cudaErrorLaunchFailure */
+		702,	/* cudaErrorLaunchTimeout */
+	};
+	return (cudaError_t)(s >= 0 && s < SIMRT__STATUS_COUNT ? codes[s] : 999);
+}
+
+/* The result of a call with status S: also the thread's last error. */
+static cudaError_t simrt_ret(int s)
+{
+	cudaError_t e = simrt_error(s);
+	if (e != 0)
+		simrt_last = e;
+	return e;
+}
+
+/* A call of NAME, which cannot be simulated: simulee-c reports it, and
+** the program ends here. */
+static void __attribute__((noreturn)) simrt_refuse(const char *name)
+{
+	simrt_call(SIMRT_REFUSE, name, strlen(name) + 1, NULL, 0);
+	fprintf(stderr, "simulee-c run: the program called %s, which simulee-c does not simulate: "
+		"stopped\n", name);
+	_exit(125);
+}
+
+/* The program's end, with its status: simulee-c knows the run finished. */
+static void simrt_at_exit(void)
+{
+	if (simrt_fd < 0)
+		return;
+	int32_t v[2] = { 0, 0 };
+	simrt_call(SIMRT_EXIT, v, sizeof v, NULL, 0);
+}
+
+/* ---- registration (what clang's module constructor calls) ------------- */
+
+struct simrt_fn {
+	const void *stub;	/* the host stub: the kernel's handle */
+	char *name;
+	int status;		/* the registration's: not found, ... */
+	uint32_t kernel;
+	uint32_t nparams;
+	uint32_t *sizes;
+};
+
+struct simrt_var {
+	const void *shadow;	/* the host variable standing for it */
+	int status;
+	uint32_t var;
+};
+
+static struct simrt_fn *simrt_fns;
+static uint32_t simrt_nfns, simrt_capfns;
+static struct simrt_var *simrt_vars;
+static uint32_t simrt_nvars, simrt_capvars;
+
+static void *simrt_grow(void *v, uint32_t *cap, size_t size)
+{
+	*cap = *cap ? *cap * 2 : 16;
+	void *n = realloc(v, (size_t)*cap * size);
+	if (n == NULL)
+		simrt_die("out of memory");
+	return n;
+}
+
+extern "C" void **__cudaRegisterFatBinary(void *fatCubin)
+{
+	static int registered;
+	if (!registered) {
+		registered = 1;
+		atexit(simrt_at_exit);
+	}
+	/* clang's wrapper: { int magic, int version, const void *data, void * } */
+	struct wrapper {
+		int magic, version;
+		const unsigned char *data;
+		void *rest;
+	};
+	const struct wrapper *w = (const struct wrapper *)fatCubin;
+	uint32_t *h = (uint32_t *)calloc(2, sizeof *h);
+	if (h == NULL)
+		simrt_die("out of memory");
+	h[1] = UINT32_MAX;
+	if (w != NULL && w->data != NULL
+	    && memcmp(w->data, SIMRT_MODULE_MAGIC, SIMRT_MODULE_MAGIC_LEN) == 0) {
+		uint32_t unit;
+		memcpy(&unit, w->data + SIMRT_MODULE_MAGIC_LEN, sizeof unit);
+		uint32_t module = UINT32_MAX;
+		if (simrt_call(SIMRT_MODULE, &unit, sizeof unit, &module, sizeof module) == SIMRT_OK)
+			h[1] = module;
+	}
+	return (void **)h;
+}
+
+extern "C" void __cudaRegisterFatBinaryEnd(void **handle)
+{
+	(void)handle;
+}
+
+extern "C" void __cudaUnregisterFatBinary(void **handle)
+{
+	free(handle);
+}
+
+extern "C" void __cudaRegisterFunction(void **handle, const char *hostFun, char *deviceFun,
+				       const char *deviceName, int thread_limit, uint3 *tid,
+				       uint3 *bid, dim3 *bDim, dim3 *gDim, int *wSize)
+{
+	(void)deviceFun, (void)thread_limit, (void)tid, (void)bid, (void)bDim, (void)gDim,
+		(void)wSize;
+	uint32_t module = ((uint32_t *)handle)[1];
+	if (simrt_nfns == simrt_capfns)
+		simrt_fns = (struct simrt_fn *)simrt_grow(simrt_fns, &simrt_capfns, sizeof *simrt_fns);
+	struct simrt_fn *f = &simrt_fns[simrt_nfns++];
+	memset(f, 0, sizeof *f);
+	f->stub = hostFun;
+	f->name = strdup(deviceName);
+	f->status = SIMRT_NO_KERNEL_IMAGE;
+	if (module == UINT32_MAX)
+		return;
+	uint32_t buf[1024];
+	size_t got = 0;
+	f->status = simrt_call2(SIMRT_FUNCTION, &module, sizeof module, deviceName,
+				strlen(deviceName) + 1, buf, sizeof buf, &got);
+	if (f->status != SIMRT_OK || got < 2 * sizeof *buf)
+		return;
+	f->kernel = buf[0];
+	f->nparams = buf[1];
+	f->sizes = (uint32_t *)calloc(f->nparams + 1, sizeof *f->sizes);
+	if (f->sizes == NULL)
+		simrt_die("out of memory");
+	memcpy(f->sizes, buf + 2, f->nparams * sizeof *f->sizes);
+}
+
+extern "C" void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddress,
+				  const char *deviceName, int ext, size_t size, int constant,
+				  int global)
+{
+	(void)deviceAddress, (void)ext, (void)global;
+	uint32_t module = ((uint32_t *)handle)[1];
+	if (simrt_nvars == simrt_capvars)
+		simrt_vars = (struct simrt_var *)simrt_grow(simrt_vars, &simrt_capvars, sizeof *simrt_vars);
+	struct simrt_var *v = &simrt_vars[simrt_nvars++];
+	v->shadow = hostVar;
+	v->status = SIMRT_INVALID_SYMBOL;
+	if (module == UINT32_MAX)
+		return;
+	struct {
+		uint32_t module;
+		uint32_t constant;
+		uint64_t size;
+	} q = { module, (uint32_t)constant, size };
+	v->status = simrt_call2(SIMRT_VAR, &q, sizeof q, deviceName, strlen(deviceName) + 1,
+				&v->var, sizeof v->var, NULL);
+}
+
+static const struct simrt_fn *simrt_fn_of(const void *stub)
+{
+	for (uint32_t i = 0; i < simrt_nfns; i++)
+		if (simrt_fns[i].stub == stub)
+			return &simrt_fns[i];
+	return NULL;
+}
+
+static const struct simrt_var *simrt_var_of(const void *shadow)
+{
+	for (uint32_t i = 0; i < simrt_nvars; i++)
+		if (simrt_vars[i].shadow == shadow)
+			return &simrt_vars[i];
+	return NULL;
+}
+
+/* ---- launches ------------------------------------------------------------ */
+
+struct simrt_config {
+	dim3 grid, block;
+	size_t shmem;
+	void *stream;
+};
+
+static thread_local struct simrt_config simrt_configs[16];
+static __thread unsigned simrt_nconfigs;
+
+/* clang's CUDA wrapper declares the stream void *, our prelude as CUDA's
+** own headers do */
+#ifdef __SIMULEE_CUDA_PRELUDE__
+#define SIMRT_PUSH_STREAM struct CUstream_st *
+#else
+#define SIMRT_PUSH_STREAM void *
+#endif
+
+extern "C" unsigned __cudaPushCallConfiguration(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+						SIMRT_PUSH_STREAM stream)
+{
+	if (simrt_nconfigs == sizeof simrt_configs / sizeof *simrt_configs)
+		return 1;	/* the launch is skipped, as with too deep a nesting */
+	struct simrt_config *c = &simrt_configs[simrt_nconfigs++];
+	c->grid = gridDim;
+	c->block = blockDim;
+	c->shmem = sharedMem;
+	c->stream = (void *)stream;
+	return 0;
+}
+
+extern "C" cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim, size_t *sharedMem,
+						   void *stream)
+{
+	if (simrt_nconfigs == 0) {
+		/* nothing pushed: a zero grid, which the launch refuses */
+		gridDim->x = gridDim->y = gridDim->z = 0;
+		return simrt_ret(SIMRT_INVALID_CONFIG);
+	}
+	struct simrt_config *c = &simrt_configs[--simrt_nconfigs];
+	*gridDim = c->grid;
+	*blockDim = c->block;
+	*sharedMem = c->shmem;
+	*(void **)stream = c->stream;
+	return (cudaError_t)0;
+}
+
+static cudaError_t simrt_launch(const void *func, dim3 grid, dim3 block, void **args,
+				size_t shmem, void *stream, int cooperative)
+{
+	const struct simrt_fn *f = simrt_fn_of(func);
+	if (f == NULL)
+		return simrt_ret(SIMRT_INVALID_FUNCTION);
+	if (f->status != SIMRT_OK)
+		return simrt_ret(f->status);
+	size_t n = 0;
+	for (uint32_t i = 0; i < f->nparams; i++)
+		n += f->sizes[i];
+	unsigned char *bytes = (unsigned char *)malloc(n ? n : 1);
+	if (bytes == NULL)
+		simrt_die("out of memory");
+	size_t at = 0;
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		memcpy(bytes + at, args[i], f->sizes[i]);
+		at += f->sizes[i];
+	}
+	struct simrt_launch q;
+	memset(&q, 0, sizeof q);
+	q.kernel = f->kernel;
+	q.cooperative = (uint32_t)cooperative;
+	q.grid[0] = grid.x, q.grid[1] = grid.y, q.grid[2] = grid.z;
+	q.block[0] = block.x, q.block[1] = block.y, q.block[2] = block.z;
+	q.dyn_shared = shmem;
+	q.stream = (uint64_t)(uintptr_t)stream;
+	q.nparams = f->nparams;
+	int s = simrt_call2(SIMRT_LAUNCH, &q, sizeof q, bytes, n, NULL, 0, NULL);
+	free(bytes);
+	return simrt_ret(s);
+}
+
+extern "C" cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args,
+					size_t sharedMem, cudaStream_t stream)
+{
+	return simrt_launch(func, gridDim, blockDim, args, sharedMem, (void *)stream, 0);
+}
+
+extern "C" cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim,
+						   void **args, size_t sharedMem, cudaStream_t stream)
+{
+	return simrt_launch(func, gridDim, blockDim, args, sharedMem, (void *)stream, 1);
+}
+
+/* clang before CUDA 9.2's launch sequence, and nvcc's: not used by clang's
+** stubs here */
+extern "C" cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem,
+					 cudaStream_t stream)
+{
+	(void)gridDim, (void)blockDim, (void)sharedMem, (void)stream;
+	simrt_refuse("cudaConfigureCall");
+}
+
+/* ---- memory -------------------------------------------------------------- */
+
+extern "C" cudaError_t cudaMalloc(void **devPtr, size_t size)
+{
+	struct {
+		uint64_t size;
+		uint32_t kind, pad;
+	} q = { size, SIMRT_DEVICE, 0 };
+	uint64_t p = 0;
+	int s = simrt_call(SIMRT_MALLOC, &q, sizeof q, &p, sizeof p);
+	if (s == SIMRT_OK)
+		*devPtr = (void *)(uintptr_t)p;
+	return simrt_ret(s);
+}
+
+extern "C" cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width, size_t height)
+{
+	size_t p = (width + 511) / 512 * 512;	/* textureAlignment-like rows */
+	cudaError_t e = cudaMalloc(devPtr, p * (height ? height : 1));
+	if (e == 0)
+		*pitch = p;
+	return e;
+}
+
+extern "C" cudaError_t cudaFree(void *devPtr)
+{
+	if (devPtr == NULL)
+		return (cudaError_t)0;
+	uint64_t p = (uint64_t)(uintptr_t)devPtr;
+	return simrt_ret(simrt_call(SIMRT_FREE, &p, sizeof p, NULL, 0));
+}
+
+/* Whether P is device memory simulee-c holds. */
+static int simrt_is_device(const void *p)
+{
+	uint64_t q = (uint64_t)(uintptr_t)p, r[2];
+	return p != NULL && simrt_call(SIMRT_QUERY, &q, sizeof q, r, sizeof r) == SIMRT_OK;
+}
+
+static cudaError_t simrt_copy(void *dst, const void *src, size_t count, int kind)
+{
+	if (count == 0)
+		return (cudaError_t)0;
+	if (kind == 4) {	/* cudaMemcpyDefault: from where the pointers point */
+		int dd = simrt_is_device(dst), sd = simrt_is_device(src);
+		kind = dd ? (sd ? 3 : 1) : (sd ? 2 : 0);
+	}
+	uint64_t d = (uint64_t)(uintptr_t)dst, s = (uint64_t)(uintptr_t)src;
+	switch (kind) {
+	case 0:		/* cudaMemcpyHostToHost */
+		memmove(dst, src, count);
+		return (cudaError_t)0;
+	case 1:		/* cudaMemcpyHostToDevice */
+		return simrt_ret(simrt_call2(SIMRT_TO_DEVICE, &d, sizeof d, src, count, NULL, 0, NULL));
+	case 2: {	/* cudaMemcpyDeviceToHost */
+		uint64_t q[2] = { s, count };
+		size_t got = 0;
+		int st = simrt_call2(SIMRT_FROM_DEVICE, q, sizeof q, NULL, 0, dst, count, &got);
+		return simrt_ret(st);
+	}
+	case 3: {	/* cudaMemcpyDeviceToDevice */
+		uint64_t q[3] = { d, s, count };
+		return simrt_ret(simrt_call(SIMRT_DEVICE_COPY, q, sizeof q, NULL, 0));
+	}
+	}
+	return simrt_ret(SIMRT_INVALID_VALUE);	/* cudaErrorInvalidMemcpyDirection is 21 */
+}
+
+extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum cudaMemcpyKind kind)
+{
+	return simrt_copy(dst, src, count, (int)kind);
+}
+
+extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
+				       enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+	(void)stream;	/* every operation is done when the call returns */
+	return simrt_copy(dst, src, count, (int)kind);
+}
+
+extern "C" cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, size_t spitch,
+				    size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+	if (width > dpitch || width > spitch)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	for (size_t r = 0; r < height; r++) {
+		cudaError_t e = simrt_copy((char *)dst + r * dpitch, (const char *)src + r * spitch,
+					   width, (int)kind);
+		if (e != 0)
+			return e;
+	}
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMemset(void *devPtr, int value, size_t count)
+{
+	struct {
+		uint64_t dst;
+		uint32_t byte, pad;
+		uint64_t n;
+	} q = { (uint64_t)(uintptr_t)devPtr, (uint32_t)(value & 0xff), 0, count };
+	return simrt_ret(simrt_call(SIMRT_SET, &q, sizeof q, NULL, 0));
+}
+
+extern "C" cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
+{
+	(void)stream;
+	return cudaMemset(devPtr, value, count);
+}
+
+static cudaError_t simrt_symbol(const void *symbol, void *host, size_t count, size_t offset, int to)
+{
+	const struct simrt_var *v = simrt_var_of(symbol);
+	if (v == NULL || v->status != SIMRT_OK)
+		return simrt_ret(SIMRT_INVALID_SYMBOL);
+	struct {
+		uint32_t var, pad;
+		uint64_t offset;
+		uint64_t n;
+	} q = { v->var, 0, offset, count };
+	if (to)
+		return simrt_ret(simrt_call2(SIMRT_TO_SYMBOL, &q, sizeof q - sizeof q.n, host, count,
+					     NULL, 0, NULL));
+	return simrt_ret(simrt_call2(SIMRT_FROM_SYMBOL, &q, sizeof q, NULL, 0, host, count, NULL));
+}
+
+extern "C" cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,
+					  size_t offset, enum cudaMemcpyKind kind)
+{
+	(void)kind;
+	return simrt_symbol(symbol, (void *)src, count, offset, 1);
+}
+
+extern "C" cudaError_t cudaMemcpyFromSymbol(void *dst, const void *symbol, size_t count,
+					    size_t offset, enum cudaMemcpyKind kind)
+{
+	(void)kind;
+	return simrt_symbol(symbol, dst, count, offset, 0);
+}
+
+extern "C" cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *src, size_t count,
+					       size_t offset, enum cudaMemcpyKind kind,
+					       cudaStream_t stream)
+{
+	(void)kind, (void)stream;
+	return simrt_symbol(symbol, (void *)src, count, offset, 1);
+}
+
+extern "C" cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, size_t count,
+						 size_t offset, enum cudaMemcpyKind kind,
+						 cudaStream_t stream)
+{
+	(void)kind, (void)stream;
+	return simrt_symbol(symbol, dst, count, offset, 0);
+}
+
+extern "C" cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol)
+{
+	const struct simrt_var *v = simrt_var_of(symbol);
+	if (v == NULL || v->status != SIMRT_OK)
+		return simrt_ret(SIMRT_INVALID_SYMBOL);
+	uint64_t r[2];
+	int s = simrt_call(SIMRT_SYMBOL_ADDRESS, &v->var, sizeof v->var, r, sizeof r);
+	if (s == SIMRT_OK)
+		*devPtr = (void *)(uintptr_t)r[0];
+	return simrt_ret(s);
+}
+
+extern "C" cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
+{
+	const struct simrt_var *v = simrt_var_of(symbol);
+	if (v == NULL || v->status != SIMRT_OK)
+		return simrt_ret(SIMRT_INVALID_SYMBOL);
+	uint64_t r[2];
+	int s = simrt_call(SIMRT_SYMBOL_ADDRESS, &v->var, sizeof v->var, r, sizeof r);
+	if (s == SIMRT_OK)
+		*size = (size_t)r[1];
+	return simrt_ret(s);
+}
+
+/* Pinned host memory: every copy here is finished when its call returns,
+** so pageable memory serves. */
+extern "C" cudaError_t cudaMallocHost(void **ptr, size_t size)
+{
+	*ptr = malloc(size ? size : 1);
+	return *ptr ? (cudaError_t)0 : simrt_ret(SIMRT_OUT_OF_MEMORY);
+}
+
+extern "C" cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
+{
+	if (flags & 0x02)	/* cudaHostAllocMapped: the device would use it */
+		simrt_refuse("cudaHostAlloc(cudaHostAllocMapped)");
+	return cudaMallocHost(pHost, size);
+}
+
+extern "C" cudaError_t cudaFreeHost(void *ptr)
+{
+	free(ptr);
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaHostRegister(void *ptr, size_t size, unsigned int flags)
+{
+	(void)ptr, (void)size, (void)flags;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaHostUnregister(void *ptr)
+{
+	(void)ptr;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
+{
+	(void)devPtr, (void)size, (void)flags;
+	simrt_refuse("cudaMallocManaged");
+}
+
+extern "C" cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
+{
+	(void)pDevice, (void)pHost, (void)flags;
+	simrt_refuse("cudaHostGetDevicePointer");
+}
+
+extern "C" cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
+{
+	*free_bytes = (size_t)14 << 30;
+	*total = (size_t)16 << 30;
+	return (cudaError_t)0;
+}
+
+/* ---- synchronisation, streams, events ------------------------------------ */
+
+/* Every launch and copy is done when its call returns: a wait only
+** reports the context's sticky error. */
+static cudaError_t simrt_wait(void)
+{
+	return simrt_ret(simrt_call(SIMRT_SYNC, NULL, 0, NULL, 0));
+}
+
+extern "C" cudaError_t cudaDeviceSynchronize(void)
+{
+	return simrt_wait();
+}
+
+extern "C" cudaError_t cudaThreadSynchronize(void)
+{
+	return simrt_wait();
+}
+
+extern "C" cudaError_t cudaDeviceReset(void)
+{
+	return simrt_wait();
+}
+
+extern "C" cudaError_t cudaThreadExit(void)
+{
+	return simrt_wait();
+}
+
+struct simrt_event {
+	uint64_t seq;		/* launches and copies made before it was recorded */
+};
+
+static uint64_t simrt_events_recorded;
+
+extern "C" cudaError_t cudaStreamCreate(cudaStream_t *pStream)
+{
+	static uintptr_t next = 0x5100;
+	*pStream = (cudaStream_t)(next += 0x10);
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags)
+{
+	(void)flags;
+	return cudaStreamCreate(pStream);
+}
+
+extern "C" cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags,
+						    int priority)
+{
+	(void)flags, (void)priority;
+	return cudaStreamCreate(pStream);
+}
+
+extern "C" cudaError_t cudaStreamDestroy(cudaStream_t stream)
+{
+	(void)stream;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaStreamSynchronize(cudaStream_t stream)
+{
+	(void)stream;
+	return simrt_wait();
+}
+
+extern "C" cudaError_t cudaStreamQuery(cudaStream_t stream)
+{
+	(void)stream;
+	return simrt_wait();
+}
+
+extern "C" cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
+{
+	(void)stream, (void)event, (void)flags;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaEventCreate(cudaEvent_t *event)
+{
+	struct simrt_event *e = (struct simrt_event *)calloc(1, sizeof *e);
+	if (e == NULL)
+		return simrt_ret(SIMRT_OUT_OF_MEMORY);
+	*event = (cudaEvent_t)e;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags)
+{
+	(void)flags;
+	return cudaEventCreate(event);
+}
+
+extern "C" cudaError_t cudaEventDestroy(cudaEvent_t event)
+{
+	free(event);
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
+{
+	(void)stream;
+	if (event == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	((struct simrt_event *)event)->seq = ++simrt_events_recorded;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaEventSynchronize(cudaEvent_t event)
+{
+	(void)event;
+	return simrt_wait();
+}
+
+extern "C" cudaError_t cudaEventQuery(cudaEvent_t event)
+{
+	(void)event;
+	return simrt_wait();
+}
+
+/* Time means nothing in a simulation: a fixed, deterministic 1 ms per
+** event recorded between the two, so a run's output can be compared. */
+extern "C" cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end)
+{
+	if (start == NULL || end == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	const struct simrt_event *a = (const struct simrt_event *)start;
+	const struct simrt_event *b = (const struct simrt_event *)end;
+	*ms = (float)(b->seq > a->seq ? b->seq - a->seq : 0);
+	return (cudaError_t)0;
+}
+
+/* ---- errors ---------------------------------------------------------------- */
+
+extern "C" cudaError_t cudaGetLastError(void)
+{
+	cudaError_t sticky = simrt_error(simrt_call(SIMRT_SYNC, NULL, 0, NULL, 0));
+	cudaError_t e = sticky != 0 ? sticky : simrt_last;
+	simrt_last = (cudaError_t)0;
+	return e;
+}
+
+extern "C" cudaError_t cudaPeekAtLastError(void)
+{
+	cudaError_t sticky = simrt_error(simrt_call(SIMRT_SYNC, NULL, 0, NULL, 0));
+	return sticky != 0 ? sticky : simrt_last;
+}
+
+struct simrt_errname {
+	int code;
+	const char *name, *text;
+};
+
+static const struct simrt_errname simrt_errnames[] = {
+	{ 0, "cudaSuccess", "no error" },
+	{ 1, "cudaErrorInvalidValue", "invalid argument" },
+	{ 2, "cudaErrorMemoryAllocation", "out of memory" },
+	{ 3, "cudaErrorInitializationError", "initialization error" },
+	{ 9, "cudaErrorInvalidConfiguration", "invalid configuration argument" },
+	{ 13, "cudaErrorInvalidSymbol", "invalid device symbol" },
+	{ 17, "cudaErrorInvalidDevicePointer", "invalid device pointer" },
+	{ 21, "cudaErrorInvalidMemcpyDirection", "invalid copy direction for memcpy" },
+	{ 98, "cudaErrorInvalidDeviceFunction", "invalid device function" },
+	{ 100, "cudaErrorNoDevice", "no CUDA-capable device is detected" },
+	{ 101, "cudaErrorInvalidDevice", "invalid device ordinal" },
+	{ 209, "cudaErrorNoKernelImageForDevice", "no kernel image is available for execution on the device" },
+	{ 400, "cudaErrorInvalidResourceHandle", "invalid resource handle" },
+	{ 600, "cudaErrorNotReady", "device not ready" },
+	{ 700, "cudaErrorIllegalAddress", "an illegal memory access was encountered" },
+	{ 701, "cudaErrorLaunchOutOfResources", "too many resources requested for launch" },
+	{ 702, "cudaErrorLaunchTimeout", "the launch timed out and was terminated" },
+	{ 710, "cudaErrorAssert", "device-side assert triggered" },
+	{ 716, "cudaErrorMisalignedAddress", "misaligned address" },
+	{ 719, "cudaErrorLaunchFailure", "unspecified launch failure" },
+	{ 999, "cudaErrorUnknown", "unknown error" },
+};
+
+static const struct simrt_errname *simrt_errname_of(int code)
+{
+	for (size_t i = 0; i < sizeof simrt_errnames / sizeof *simrt_errnames; i++)
+		if (simrt_errnames[i].code == code)
+			return &simrt_errnames[i];
+	return NULL;
+}
+
+extern "C" const char *cudaGetErrorString(cudaError_t error)
+{
+	const struct simrt_errname *e = simrt_errname_of((int)error);
+	return e ? e->text : "unrecognized error code";
+}
+
+extern "C" const char *cudaGetErrorName(cudaError_t error)
+{
+	const struct simrt_errname *e = simrt_errname_of((int)error);
+	return e ? e->name : "cudaErrorUnknown";
+}
+
+/* ---- the device ------------------------------------------------------------ */
+
+extern "C" cudaError_t cudaGetDeviceCount(int *count)
+{
+	*count = 1;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaSetDevice(int device)
+{
+	if (device != 0) {
+		simrt_last = (cudaError_t)101;	/* cudaErrorInvalidDevice */
+		return (cudaError_t)101;
+	}
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGetDevice(int *device)
+{
+	*device = 0;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaSetDeviceFlags(unsigned int flags)
+{
+	(void)flags;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaDriverGetVersion(int *v)
+{
+	*v = CUDART_VERSION_OF_SIMRT;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaRuntimeGetVersion(int *v)
+{
+	*v = CUDART_VERSION_OF_SIMRT;
+	return (cudaError_t)0;
+}
+
+#ifndef __SIMULEE_CUDA_PRELUDE__
+/* The documented default device: an sm_70 class GPU (docs/RUN.md). */
+extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
+{
+	if (device != 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	memset(prop, 0, sizeof *prop);
+	snprintf(prop->name, sizeof prop->name, "simulee-c sm_70");
+	prop->major = 7;
+	prop->minor = 0;
+	prop->totalGlobalMem = (size_t)16 << 30;
+	prop->sharedMemPerBlock = 48 << 10;
+	prop->sharedMemPerBlockOptin = 96 << 10;
+	prop->sharedMemPerMultiprocessor = 96 << 10;
+	prop->regsPerBlock = 65536;
+	prop->regsPerMultiprocessor = 65536;
+	prop->warpSize = 32;
+	prop->memPitch = 2147483647;
+	prop->maxThreadsPerBlock = 1024;
+	prop->maxThreadsDim[0] = 1024;
+	prop->maxThreadsDim[1] = 1024;
+	prop->maxThreadsDim[2] = 64;
+	prop->maxGridSize[0] = 2147483647;
+	prop->maxGridSize[1] = 65535;
+	prop->maxGridSize[2] = 65535;
+	prop->totalConstMem = 65536;
+	prop->textureAlignment = 512;
+	prop->texturePitchAlignment = 32;
+	prop->multiProcessorCount = 80;
+	prop->maxThreadsPerMultiProcessor = 2048;
+	prop->maxBlocksPerMultiProcessor = 32;
+	prop->l2CacheSize = 6 << 20;
+	prop->memoryBusWidth = 4096;
+	prop->unifiedAddressing = 1;
+	prop->managedMemory = 1;
+	prop->concurrentKernels = 1;
+	prop->canMapHostMemory = 1;
+	prop->cooperativeLaunch = 1;
+	prop->asyncEngineCount = 2;
+	prop->ECCEnabled = 1;
+#if CUDART_VERSION < 13000
+	prop->clockRate = 1530000;
+	prop->memoryClockRate = 877000;
+	prop->deviceOverlap = 1;
+	prop->computeMode = 0;
+	prop->kernelExecTimeoutEnabled = 0;
+#endif
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
+{
+	if (device != 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct cudaDeviceProp p;
+	cudaGetDeviceProperties(&p, 0);
+	switch (attr) {
+	case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
+	case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
+	case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
+	case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
+	case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
+	case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
+	case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
+	case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
+	case cudaDevAttrWarpSize: *value = p.warpSize; break;
+	case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
+	case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
+	case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
+	case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
+	case cudaDevAttrClockRate: *value = 1530000; break;
+	case cudaDevAttrCooperativeLaunch: *value = 1; break;
+	case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
+	default: *value = 0; break;
+	}
+	return (cudaError_t)0;
+}
+#endif
+
+#ifndef __SIMULEE_CUDA_PRELUDE__
+extern "C" cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
+{
+	(void)func, (void)cacheConfig;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
+{
+	(void)limit, (void)value;
+	return (cudaError_t)0;
+}
+
+#endif
+
+extern "C" cudaError_t cudaProfilerStart(void)
+{
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaProfilerStop(void)
+{
+	return (cudaError_t)0;
+}

@@ -1,0 +1,98 @@
+/*
+** simrt_proto.h: what a program built by `simulee-c run` and simulee-c
+** say to each other (docs/RUN.md).
+**
+** The program links simulee-c's CUDA runtime (cudart.cu, beside this
+** file), which forwards every call over the socket whose descriptor the
+** environment variable SIMULEE_RUN_FD names.  simulee-c holds the device:
+** the simulated memory, the loaded kernels, every launch and its findings.
+** One request, then one reply, in order; integers are the host's own
+** (both ends run on one machine).
+**
+**   request: struct simrt_req, then req.len bytes of payload
+**   reply:   struct simrt_rep, then rep.len bytes of payload
+**
+** rep.status is one of enum simrt_status; the runtime turns it into the
+** cudaError_t of the program's headers.  A sticky status (a kernel fault
+** CUDA treats as fatal to the context) is the reply to every later
+** request but SIMRT_EXIT.
+**
+** Included by C (simulee-c's runtime/ room) and C++ (cudart.cu): plain C.
+*/
+#ifndef SIMULEE_SIMRT_PROTO_H
+#define SIMULEE_SIMRT_PROTO_H
+
+#include <stdint.h>
+
+#define SIMRT_ENV_FD "SIMULEE_RUN_FD"
+/* the first bytes of the "fat binary" simulee-c gives clang for each
+** translation unit: then a uint32_t, the unit's number */
+#define SIMRT_MODULE_MAGIC "SIMULEE-MODULE-1"
+#define SIMRT_MODULE_MAGIC_LEN 16
+
+enum simrt_op {
+	SIMRT_MODULE,		/* u32 unit -> u32 module */
+	SIMRT_FUNCTION,		/* u32 module, name -> u32 kernel, u32 nparams,
+				   u32 size of each parameter */
+	SIMRT_VAR,		/* u32 module, u64 size, u32 constant, name -> u32 var */
+	SIMRT_MALLOC,		/* u64 size, u32 kind (enum simrt_mem) -> u64 device pointer */
+	SIMRT_FREE,		/* u64 pointer */
+	SIMRT_TO_DEVICE,	/* u64 dst, bytes */
+	SIMRT_FROM_DEVICE,	/* u64 src, u64 n -> n bytes */
+	SIMRT_DEVICE_COPY,	/* u64 dst, u64 src, u64 n */
+	SIMRT_SET,		/* u64 dst, u32 byte, u64 n */
+	SIMRT_TO_SYMBOL,	/* u32 var, u64 offset, bytes */
+	SIMRT_FROM_SYMBOL,	/* u32 var, u64 offset, u64 n -> n bytes */
+	SIMRT_SYMBOL_ADDRESS,	/* u32 var -> u64 device pointer, u64 size */
+	SIMRT_LAUNCH,		/* struct simrt_launch, then each parameter's bytes */
+	SIMRT_SYNC,		/* (waits: nothing is left running) */
+	SIMRT_QUERY,		/* is a pointer device memory: u64 -> u64 base, u64 size */
+	SIMRT_EXIT,		/* u32 how (0: exit, 1: signal), i32 status */
+	SIMRT_REFUSE,		/* the program called what cannot be simulated: name */
+	SIMRT__COUNT
+};
+
+enum simrt_mem {
+	SIMRT_DEVICE,		/* cudaMalloc */
+};
+
+enum simrt_status {
+	SIMRT_OK,
+	SIMRT_INVALID_VALUE,		/* cudaErrorInvalidValue */
+	SIMRT_OUT_OF_MEMORY,		/* cudaErrorMemoryAllocation */
+	SIMRT_INVALID_CONFIG,		/* cudaErrorInvalidConfiguration */
+	SIMRT_INVALID_SYMBOL,		/* cudaErrorInvalidSymbol */
+	SIMRT_INVALID_FUNCTION,		/* cudaErrorInvalidDeviceFunction */
+	SIMRT_INVALID_DEVICE_POINTER,	/* cudaErrorInvalidDevicePointer */
+	SIMRT_OUT_OF_RESOURCES,		/* cudaErrorLaunchOutOfResources */
+	SIMRT_NO_KERNEL_IMAGE,		/* cudaErrorNoKernelImageForDevice */
+	/* sticky: the context is lost */
+	SIMRT_ILLEGAL_ADDRESS,		/* cudaErrorIllegalAddress */
+	SIMRT_ASSERT,			/* cudaErrorAssert */
+	SIMRT_MISALIGNED,		/* cudaErrorMisalignedAddress */
+	SIMRT_LAUNCH_FAILURE,		/* cudaErrorLaunchFailure */
+	SIMRT_TIMEOUT,			/* cudaErrorLaunchTimeout */
+	SIMRT__STATUS_COUNT
+};
+
+struct simrt_req {
+	uint32_t op;		/* enum simrt_op */
+	uint32_t len;		/* payload bytes */
+};
+
+struct simrt_rep {
+	int32_t status;		/* enum simrt_status */
+	uint32_t len;
+};
+
+struct simrt_launch {
+	uint32_t kernel;
+	uint32_t cooperative;
+	uint32_t grid[3], block[3];
+	uint64_t dyn_shared;
+	uint64_t stream;	/* the cudaStream_t, as a number */
+	uint32_t nparams;
+	uint32_t pad;
+};
+
+#endif

@@ -1,0 +1,848 @@
+/*
+** server.c: see server.h.
+*/
+#include <errno.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "detect/races.h"
+#include "evolve/input.h"
+#include "exec/interp.h"
+#include "kernels/runtime/simrt_proto.h"
+#include "memmodel/mam.h"
+#include "memmodel/mem.h"
+#include "runtime/server.h"
+
+/* The default of --max-memory for a run: the simulated device's. */
+#define RT_DEFAULT_MEMORY (UINT64_C(16) << 30)
+/* CUDA's dynamic shared memory without cudaFuncSetAttribute's opt-in */
+#define RT_DYN_SHARED_DEFAULT (48u << 10)
+
+/* A kernel of the module, once the program registered it. */
+struct rt_kernel {
+	uint32_t rk;		/* its index in the report, UINT32_MAX until launched */
+	uint32_t first;		/* the report launch of its first launch */
+	uint32_t launches;	/* launches simulated */
+	struct barrier_verdicts bv;
+};
+
+struct server {
+	const struct rt_options *o;
+	struct report *rep;
+	struct rt_result *res;
+	struct loaded l;
+	int module;		/* the unit loaded, or -1 */
+	struct mem m;
+	struct mam *mam;
+	enum mam_warp_model model;
+	uint8_t *from_malloc;	/* per allocation id: made by cudaMalloc */
+	uint32_t nfrom, capfrom;
+	struct rt_kernel *ks;	/* per kernel of l */
+	int sticky;		/* enum simrt_status the context is lost with, 0 none */
+	double deadline;	/* mono_seconds() past which the program is stopped */
+	struct sbuf_lines {
+		char *s;
+		size_t n;
+	} notes;
+};
+
+/* ---- the socket ------------------------------------------------------- */
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+	stop_signal = sig;
+}
+
+/* Reads N bytes; 0, 1 at the end of the stream (the program is gone), or
+** -1 when a stop signal came. */
+static int read_all(int fd, void *buf, size_t n)
+{
+	char *p = buf;
+	while (n > 0) {
+		ssize_t r = read(fd, p, n);
+		if (r < 0 && errno == EINTR) {
+			if (stop_signal)
+				return -1;
+			continue;
+		}
+		if (r <= 0)
+			return 1;
+		p += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+static int write_all(int fd, const void *buf, size_t n)
+{
+	const char *p = buf;
+	while (n > 0) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return -1;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+static int reply(int fd, int status, const void *payload, size_t n)
+{
+	struct simrt_rep r = { status, (uint32_t)n };
+	if (write_all(fd, &r, sizeof r) < 0)
+		return -1;
+	return n ? write_all(fd, payload, n) : 0;
+}
+
+static void note(struct server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void note(struct server *s, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	char line[1024];
+	vsnprintf(line, sizeof line, fmt, ap);
+	va_end(ap);
+	if (s->notes.s != NULL && strstr(s->notes.s, line) != NULL)
+		return;		/* once */
+	size_t k = strlen(line);
+	s->notes.s = xrealloc(s->notes.s, s->notes.n + k + 2);
+	memcpy(s->notes.s + s->notes.n, line, k);
+	s->notes.n += k;
+	s->notes.s[s->notes.n++] = '\n';
+	s->notes.s[s->notes.n] = '\0';
+}
+
+/* ---- registration -------------------------------------------------------- */
+
+static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *module,
+		     struct sim_error *err)
+{
+	uint32_t unit;
+	if (n < sizeof unit)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&unit, q, sizeof unit);
+	if (unit >= s->o->nunits)
+		return SIMRT_INVALID_VALUE;
+	if (s->module >= 0 && (uint32_t)s->module != unit) {
+		note(s, "%s: its kernels are not simulated: this version of simulee-c run simulates "
+		     "the device code of one CUDA file (%s), and launches of the others fail with "
+		     "cudaErrorNoKernelImageForDevice", s->o->units[unit], s->o->units[s->module]);
+		return SIMRT_NO_KERNEL_IMAGE;
+	}
+	if (s->module < 0) {
+		struct load_options lo = { 0 };
+		if (interp_load(s->o->bcs[unit], &lo, &s->l, err) < 0)
+			return -1;
+		s->module = (int)unit;
+		s->m.limit = s->o->max_memory ? s->o->max_memory : RT_DEFAULT_MEMORY;
+		interp_mem_setup(s->l.prog, &s->m, 0);
+		s->ks = xcalloc(s->l.nkernels ? s->l.nkernels : 1, sizeof *s->ks);
+		for (uint32_t k = 0; k < s->l.nkernels; k++)
+			s->ks[k].rk = UINT32_MAX;
+		s->model = s->o->warp_model >= 0 ? (enum mam_warp_model)s->o->warp_model
+			   : s->l.prog->sm >= 70 || s->l.prog->sm == 0 ? MAM_ITS : MAM_LOCKSTEP;
+		struct mam_options mo = { 0 };
+		mo.model = s->model;
+		mo.max_bytes = s->o->max_shadow;
+		s->mam = mam_new(&mo);
+		s->rep->warp_model = s->model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
+	}
+	*module = 0;
+	return SIMRT_OK;
+}
+
+/* The bytes parameter PA takes in a launch's argument block: as the
+** program's C++ sees it (scalar, pointer, or the whole struct). */
+static uint32_t param_bytes(const struct param *pa)
+{
+	if (pa->byval || pa->nfields == 0)
+		return pa->size;
+	uint32_t end = 0;
+	for (uint32_t j = 0; j < pa->nfields; j++) {
+		uint32_t e = pa->field_off[j] + evolve_elem_size(pa->field_type[j]);
+		if (e > end)
+			end = e;
+	}
+	return pa->size > end ? pa->size : end;
+}
+
+static int op_function(struct server *s, const uint8_t *q, uint32_t n, uint32_t **out,
+		       uint32_t *nout)
+{
+	if (s->module < 0 || n < sizeof(uint32_t) + 1 || q[n - 1] != '\0')
+		return SIMRT_INVALID_VALUE;
+	const char *name = (const char *)q + sizeof(uint32_t);
+	int ki = interp_find_kernel(&s->l, name);
+	if (ki < 0)
+		return SIMRT_INVALID_FUNCTION;
+	const struct kernel_info *k = &s->l.kernels[ki];
+	if (k->func < 0) {
+		note(s, "%s: not simulated: %s; its launches fail with "
+		     "cudaErrorNoKernelImageForDevice", k->demangled, k->error ? k->error : "?");
+		return SIMRT_NO_KERNEL_IMAGE;
+	}
+	const struct func *f = &s->l.prog->funcs[k->func];
+	*nout = 2 + f->nparams;
+	*out = xcalloc(*nout, sizeof **out);
+	(*out)[0] = (uint32_t)ki;
+	(*out)[1] = f->nparams;
+	for (uint32_t i = 0; i < f->nparams; i++)
+		(*out)[2 + i] = param_bytes(&f->params[i]);
+	return SIMRT_OK;
+}
+
+static int op_var(struct server *s, const uint8_t *q, uint32_t n, uint32_t *var)
+{
+	const size_t head = 2 * sizeof(uint32_t) + sizeof(uint64_t);
+	if (s->module < 0 || n < head + 1 || q[n - 1] != '\0')
+		return SIMRT_INVALID_SYMBOL;
+	const char *name = (const char *)q + head;
+	const struct program *p = s->l.prog;
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].name != NULL && strcmp(p->gvars[i].name, name) == 0
+		    && p->gvars[i].space != AS_SHARED) {
+			*var = i;
+			return SIMRT_OK;
+		}
+	return SIMRT_INVALID_SYMBOL;
+}
+
+/* ---- memory ------------------------------------------------------------------ */
+
+/* The allocation device pointer P is the start of, made by cudaMalloc and
+** live; 0 if none. */
+static uint32_t malloc_of(const struct server *s, uint64_t p)
+{
+	uint32_t id = MEM_ID(p);
+	if (p == 0 || id >= s->m.n || id >= s->nfrom || !s->from_malloc[id] || !s->m.a[id].live
+	    || MEM_OFF(p) != 0)
+		return 0;
+	return id;
+}
+
+static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *ptr)
+{
+	uint64_t size;
+	if (n < sizeof size)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&size, q, sizeof size);
+	*ptr = 0;
+	if (size == 0)
+		return SIMRT_OK;	/* CUDA hands back NULL */
+	if (s->module < 0) {
+		/* no device code registered yet: the memory needs ids past the
+		** module's variables, which are made when it is loaded */
+		return SIMRT_OUT_OF_MEMORY;
+	}
+	if (size > MEM_MAX_SIZE || !mem_fits(&s->m, size))
+		return SIMRT_OUT_OF_MEMORY;
+	uint32_t id = mem_new(&s->m, AS_GLOBAL, size, "cudaMalloc");
+	if (id == 0)
+		return SIMRT_OUT_OF_MEMORY;
+	while (s->nfrom <= id)
+		VEC_PUSH(s->from_malloc, s->nfrom, s->capfrom, 0);
+	s->from_malloc[id] = 1;
+	*ptr = MEM_PTR(id, 0);
+	return SIMRT_OK;
+}
+
+static int op_free(struct server *s, const uint8_t *q, uint32_t n)
+{
+	uint64_t p;
+	if (n < sizeof p)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&p, q, sizeof p);
+	uint32_t id = malloc_of(s, p);
+	if (id == 0)
+		return SIMRT_INVALID_VALUE;
+	struct mem_alloc *a = &s->m.a[id];
+	s->m.used -= a->size;
+	free(a->data);
+	a->data = NULL;
+	a->live = 0;
+	return SIMRT_OK;
+}
+
+/* Whether [P, P + N) lies in one live global or constant allocation. */
+static int device_range(const struct server *s, uint64_t p, uint64_t n)
+{
+	uint32_t id = MEM_ID(p);
+	if (p == 0 || id == 0 || id >= s->m.n)
+		return 0;
+	const struct mem_alloc *a = &s->m.a[id];
+	uint64_t off = MEM_OFF(p);
+	return a->live && a->data != NULL && (a->space == AS_GLOBAL || a->space == AS_CONST)
+	       && off <= a->size && n <= a->size - off;
+}
+
+static int op_to_device(struct server *s, const uint8_t *q, uint32_t n)
+{
+	uint64_t d;
+	if (n < sizeof d)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&d, q, sizeof d);
+	uint64_t len = n - sizeof d;
+	if (!device_range(s, d, len))
+		return SIMRT_INVALID_VALUE;
+	memcpy(s->m.a[MEM_ID(d)].data + MEM_OFF(d), q + sizeof d, len);
+	return SIMRT_OK;
+}
+
+static int op_from_device(struct server *s, const uint8_t *q, uint32_t n, const uint8_t **out,
+			  uint64_t *nout)
+{
+	uint64_t v[2];
+	if (n < sizeof v)
+		return SIMRT_INVALID_VALUE;
+	memcpy(v, q, sizeof v);
+	if (!device_range(s, v[0], v[1]) || v[1] > UINT32_MAX)
+		return SIMRT_INVALID_VALUE;
+	*out = s->m.a[MEM_ID(v[0])].data + MEM_OFF(v[0]);
+	*nout = v[1];
+	return SIMRT_OK;
+}
+
+static int op_device_copy(struct server *s, const uint8_t *q, uint32_t n)
+{
+	uint64_t v[3];
+	if (n < sizeof v)
+		return SIMRT_INVALID_VALUE;
+	memcpy(v, q, sizeof v);
+	if (!device_range(s, v[0], v[2]) || !device_range(s, v[1], v[2]))
+		return SIMRT_INVALID_VALUE;
+	memmove(s->m.a[MEM_ID(v[0])].data + MEM_OFF(v[0]), s->m.a[MEM_ID(v[1])].data + MEM_OFF(v[1]),
+		v[2]);
+	return SIMRT_OK;
+}
+
+static int op_set(struct server *s, const uint8_t *q, uint32_t n)
+{
+	struct {
+		uint64_t dst;
+		uint32_t byte, pad;
+		uint64_t n;
+	} v;
+	if (n < sizeof v)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&v, q, sizeof v);
+	if (!device_range(s, v.dst, v.n))
+		return SIMRT_INVALID_VALUE;
+	memset(s->m.a[MEM_ID(v.dst)].data + MEM_OFF(v.dst), (int)v.byte, v.n);
+	return SIMRT_OK;
+}
+
+/* The bytes [OFF, OFF + N) of variable VAR: NULL when they are not all in it. */
+static uint8_t *symbol_bytes(struct server *s, uint32_t var, uint64_t off, uint64_t n)
+{
+	if (s->module < 0 || var >= s->l.prog->ngvars)
+		return NULL;
+	struct mem_alloc *a = &s->m.a[s->l.prog->gvars[var].alloc_id];
+	if (a->data == NULL || off > a->size || n > a->size - off)
+		return NULL;
+	return a->data + off;
+}
+
+static int op_symbol(struct server *s, int to, const uint8_t *q, uint32_t n, const uint8_t **out,
+		     uint64_t *nout)
+{
+	struct {
+		uint32_t var, pad;
+		uint64_t offset;
+	} v;
+	if (n < sizeof v)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&v, q, sizeof v);
+	if (to) {
+		/* the host writes __constant__ memory too */
+		uint8_t *b = symbol_bytes(s, v.var, v.offset, n - sizeof v);
+		if (b == NULL)
+			return SIMRT_INVALID_VALUE;
+		memcpy(b, q + sizeof v, n - sizeof v);
+		return SIMRT_OK;
+	}
+	uint64_t len;
+	if (n < sizeof v + sizeof len)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&len, q + sizeof v, sizeof len);
+	uint8_t *b = symbol_bytes(s, v.var, v.offset, len);
+	if (b == NULL || len > UINT32_MAX)
+		return SIMRT_INVALID_VALUE;
+	*out = b;
+	*nout = len;
+	return SIMRT_OK;
+}
+
+/* ---- launches ---------------------------------------------------------------- */
+
+/* The status a launch's findings FS leave the context in: a failed
+** device assert or a trap loses it, as on the GPU (the other faults are
+** reported, and the run goes on: simulee-c's choice, docs/RUN.md). */
+static int sticky_of(const struct findings *fs)
+{
+	for (uint32_t i = 0; i < fs->n; i++)
+		if (fs->v[i].kind == FK_ASSERT)
+			return SIMRT_ASSERT;
+	for (uint32_t i = 0; i < fs->n; i++)
+		if (fs->v[i].kind == FK_TRAP)
+			return SIMRT_LAUNCH_FAILURE;
+	return 0;
+}
+
+/* Builds the argument slots of kernel F from the program's argument
+** bytes ARGS (each parameter's param_bytes, in order): a by-value struct
+** goes into read-only parameter memory. */
+static void build_slots(struct server *s, const struct func *f, const uint8_t *args, uint64_t *slots)
+{
+	size_t at = 0;
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		const struct param *pa = &f->params[i];
+		uint64_t *slot = &slots[f->param_slot[i] - f->param_slot[0]];
+		uint32_t nb = param_bytes(pa);
+		const uint8_t *b = args + at;
+		at += nb;
+		if (pa->byval) {
+			uint32_t id = mem_new(&s->m, AS_PARAM, pa->size, "param");
+			if (id != 0) {
+				memcpy(s->m.a[id].data, b, pa->size);
+				s->m.a[id].readonly = 1;
+				*slot = MEM_PTR(id, 0);
+			}
+		} else if (pa->nfields > 0) {
+			for (uint32_t j = 0; j < pa->nfields; j++) {
+				uint64_t v = 0;
+				memcpy(&v, b + pa->field_off[j], evolve_elem_size(pa->field_type[j]));
+				slot[j] = v;
+			}
+		} else {
+			uint64_t v = 0;
+			memcpy(&v, b, nb < sizeof v ? nb : sizeof v);
+			*slot = v;
+			/* a buffer gets the name of the parameter it is first
+			** passed as, and its element type, for name[index] */
+			uint32_t id = MEM_ID(v);
+			if (pa->is_ptr && v != 0 && id < s->nfrom && s->from_malloc[id]
+			    && strcmp(s->m.a[id].name, "cudaMalloc") == 0) {
+				s->m.a[id].name = pa->name;
+				if (pa->elem != ET_NONE) {
+					s->m.a[id].elem = pa->elem;
+					s->m.a[id].elem_size = evolve_elem_size(pa->elem);
+				}
+			}
+		}
+	}
+}
+
+/* Gives the kernel's extern __shared__ array DYN bytes for the next launch. */
+static void set_dyn_shared(struct server *s, uint64_t dyn)
+{
+	const struct program *p = s->l.prog;
+	for (uint32_t i = 0; i < p->ngvars; i++) {
+		if (!p->gvars[i].dynamic_shared)
+			continue;
+		struct mem_alloc *a = &s->m.a[p->gvars[i].alloc_id];
+		if (a->size == dyn)
+			continue;
+		s->m.used -= a->size;
+		free(a->data);
+		a->data = xcalloc(dyn ? dyn : 1, 1);
+		a->size = dyn;
+		s->m.used += dyn;
+	}
+}
+
+/* Whether the report holds a finding of launch L. */
+static int launch_shows(const struct report *r, uint32_t l)
+{
+	for (uint32_t i = 0; i < r->findings.n; i++)
+		if (r->findings.v[i].launch == l)
+			return 1;
+	return 0;
+}
+
+/*
+** Simulates the launch the program asks for (Q, N bytes: struct
+** simrt_launch and the argument bytes): a launch CUDA refuses is refused
+** with CUDA's error and not simulated; past --max-launches or the time
+** limit it is cut.  Otherwise it runs at its real shape on the program's
+** memory, its races and barrier verdicts are taken from the model, and
+** its findings merge into the report (the launch is kept in the report
+** only when it is a finding's witness or its kernel's first launch).
+** Returns the call's status.
+*/
+static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
+{
+	struct simrt_launch L;
+	if (n < sizeof L || s->module < 0)
+		return SIMRT_INVALID_FUNCTION;
+	memcpy(&L, q, sizeof L);
+	s->res->launches++;
+	if (L.kernel >= s->l.nkernels || s->l.kernels[L.kernel].func < 0)
+		return SIMRT_INVALID_FUNCTION;
+	const struct kernel_info *k = &s->l.kernels[L.kernel];
+	const struct program *p = s->l.prog;
+	const struct func *f = &p->funcs[k->func];
+	size_t need = 0;
+	for (uint32_t i = 0; i < f->nparams; i++)
+		need += param_bytes(&f->params[i]);
+	if (L.nparams != f->nparams || n - sizeof L < need)
+		return SIMRT_INVALID_VALUE;
+	struct dim3 grid = { L.grid[0], L.grid[1], L.grid[2] };
+	struct dim3 block = { L.block[0], L.block[1], L.block[2] };
+	struct sim_error e = { 0 };
+	uint64_t threads = (uint64_t)block.x * block.y * block.z;
+	uint64_t bound = k->maxntid[0] ? (uint64_t)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1)
+					 * (k->maxntid[2] ? k->maxntid[2] : 1) : 0;
+	int refused = interp_check_launch(grid, block, L.dyn_shared, &e) < 0 ? SIMRT_INVALID_CONFIG
+		      : bound && threads > bound ? SIMRT_OUT_OF_RESOURCES
+		      : L.dyn_shared > RT_DYN_SHARED_DEFAULT ? SIMRT_INVALID_VALUE : 0;
+	if (refused) {
+		s->res->refused++;
+		if (s->o->verbose)
+			fprintf(stderr, "simulee-c: launch %" PRIu32 " of %s refused, as CUDA refuses it\n",
+				s->res->launches, k->demangled);
+		return refused;
+	}
+	if (s->sticky)
+		return s->sticky;
+	if ((s->o->max_launches && s->res->simulated >= s->o->max_launches)
+	    || (s->deadline > 0 && mono_seconds() >= s->deadline)) {
+		s->res->cut++;
+		return SIMRT_OK;
+	}
+	uint32_t nslots = 0;
+	for (uint32_t i = 0; i < f->nparams; i++)
+		nslots += f->params[i].nslots;
+	uint64_t *slots = xcalloc(nslots ? nslots : 1, sizeof *slots);
+	uint32_t mark = s->m.n;
+	build_slots(s, f, q + sizeof L, slots);
+	set_dyn_shared(s, L.dyn_shared);
+	struct launch_cfg cfg = { 0 };
+	cfg.grid = grid;
+	cfg.block = block;
+	cfg.dyn_shared = L.dyn_shared;
+	cfg.max_steps = s->o->max_steps;
+	cfg.seed = s->o->seed;
+	cfg.print_out = stdout;
+	cfg.mam = s->mam;
+	cfg.perf = 1;
+	cfg.lockstep = s->model == MAM_LOCKSTEP;
+	cfg.no_prune = (uint8_t)s->o->no_prune;
+	cfg.deadline = s->deadline;
+	struct launch_stats ls = { 0 };
+	cfg.stats = &ls;
+	struct findings fs = { 0 };
+	mam_clear_results(s->mam);
+	int rc = interp_launch(p, (uint32_t)k->func, slots, &s->m, &cfg, &fs, &e);
+	fflush(stdout);
+	mem_release_from(&s->m, mark);
+	free(slots);
+	if (rc < 0) {
+		findings_free(&fs);
+		note(s, "%s: a launch could not be simulated: %s", k->demangled, e.msg);
+		s->res->cut++;
+		return SIMRT_LAUNCH_FAILURE;
+	}
+	if (ls.timed_out) {
+		findings_free(&fs);
+		s->res->cut++;
+		return SIMRT_OK;
+	}
+	s->res->simulated++;
+	struct rt_kernel *rk = &s->ks[L.kernel];
+	if (rk->rk == UINT32_MAX) {
+		rk->rk = report_add_kernel(s->rep, k->name, k->demangled);
+		barrier_verdicts_init(&rk->bv, p, (uint32_t)k->func);
+	}
+	detect_races(p, s->mam, &s->m, 0, &fs);
+	barrier_verdicts_add(&rk->bv, p, s->mam, s->model);
+	int sticky = sticky_of(&fs);
+	for (uint32_t i = 0; i < fs.n; i++)
+		fs.v[i].launches = 1;
+	uint32_t li = report_add_launch(s->rep, rk->rk, grid, block, L.dyn_shared, s->o->seed);
+	report_launch_contract(s->rep, li, CL_HOST);
+	s->rep->launches[li].run = s->res->launches;
+	report_take_findings(s->rep, &fs, li);
+	if (rk->launches++ == 0)
+		rk->first = li;
+	else if (!launch_shows(s->rep, li))
+		report_pop_launch(s->rep);
+	if (s->o->verbose)
+		fprintf(stderr, "simulee-c: launch %" PRIu32 ": %s<<<(%u,%u,%u), (%u,%u,%u), %" PRIu64
+			">>> simulated\n", s->res->launches, k->demangled, grid.x, grid.y, grid.z,
+			block.x, block.y, block.z, (uint64_t)L.dyn_shared);
+	if (sticky)
+		s->sticky = sticky;
+	return SIMRT_OK;
+}
+
+/* ---- the loop --------------------------------------------------------------- */
+
+/* Serves requests on FD until the program closes it; -1 when a stop
+** signal or the time limit ended it first, or a unit cannot be loaded
+** (*err filled). */
+static int serve(struct server *s, int fd, struct sim_error *err)
+{
+	for (;;) {
+		struct simrt_req q;
+		int r = read_all(fd, &q, sizeof q);
+		if (r != 0)
+			return r < 0 ? -1 : 0;
+		uint8_t *pl = xmalloc(q.len ? q.len : 1);
+		r = read_all(fd, pl, q.len);
+		if (r != 0) {
+			free(pl);
+			return r < 0 ? -1 : 0;
+		}
+		int st = SIMRT_OK;
+		uint32_t u32 = 0, *arr = NULL, narr = 0;
+		uint64_t u64[2] = { 0, 0 }, nout = 0;
+		const uint8_t *out = NULL;
+		size_t outn = 0;
+		int sticky_applies = s->sticky && q.op != SIMRT_EXIT && q.op != SIMRT_REFUSE
+				     && q.op != SIMRT_MODULE && q.op != SIMRT_FUNCTION && q.op != SIMRT_VAR;
+		if (sticky_applies) {
+			st = s->sticky;
+		} else {
+			switch (q.op) {
+			case SIMRT_MODULE:
+				st = op_module(s, pl, q.len, &u32, err);
+				if (st < 0) {
+					free(pl);
+					return -1;
+				}
+				out = (const uint8_t *)&u32, outn = sizeof u32;
+				break;
+			case SIMRT_FUNCTION:
+				st = op_function(s, pl, q.len, &arr, &narr);
+				out = (const uint8_t *)arr, outn = narr * sizeof *arr;
+				break;
+			case SIMRT_VAR:
+				st = op_var(s, pl, q.len, &u32);
+				out = (const uint8_t *)&u32, outn = sizeof u32;
+				break;
+			case SIMRT_MALLOC:
+				st = op_malloc(s, pl, q.len, &u64[0]);
+				out = (const uint8_t *)u64, outn = sizeof u64[0];
+				break;
+			case SIMRT_FREE:
+				st = op_free(s, pl, q.len);
+				break;
+			case SIMRT_TO_DEVICE:
+				st = op_to_device(s, pl, q.len);
+				break;
+			case SIMRT_FROM_DEVICE:
+				st = op_from_device(s, pl, q.len, &out, &nout);
+				outn = (size_t)nout;
+				break;
+			case SIMRT_DEVICE_COPY:
+				st = op_device_copy(s, pl, q.len);
+				break;
+			case SIMRT_SET:
+				st = op_set(s, pl, q.len);
+				break;
+			case SIMRT_TO_SYMBOL:
+			case SIMRT_FROM_SYMBOL:
+				st = op_symbol(s, q.op == SIMRT_TO_SYMBOL, pl, q.len, &out, &nout);
+				outn = (size_t)nout;
+				break;
+			case SIMRT_SYMBOL_ADDRESS:
+				if (q.len < sizeof u32 || s->module < 0
+				    || (memcpy(&u32, pl, sizeof u32), u32 >= s->l.prog->ngvars)) {
+					st = SIMRT_INVALID_SYMBOL;
+				} else {
+					uint32_t id = s->l.prog->gvars[u32].alloc_id;
+					u64[0] = MEM_PTR(id, 0);
+					u64[1] = s->m.a[id].size;
+					out = (const uint8_t *)u64, outn = sizeof u64;
+				}
+				break;
+			case SIMRT_LAUNCH:
+				st = op_launch(s, pl, q.len);
+				break;
+			case SIMRT_SYNC:
+				st = SIMRT_OK;
+				break;
+			case SIMRT_QUERY:
+				if (q.len >= sizeof u64[0]) {
+					memcpy(&u64[0], pl, sizeof u64[0]);
+					st = device_range(s, u64[0], 0) ? SIMRT_OK : SIMRT_INVALID_VALUE;
+				} else {
+					st = SIMRT_INVALID_VALUE;
+				}
+				break;
+			case SIMRT_EXIT:
+				break;
+			case SIMRT_REFUSE:
+				if (s->res->refused_call == NULL && q.len > 0) {
+					pl[q.len - 1] = '\0';
+					s->res->refused_call = xstrdup((const char *)pl);
+				}
+				break;
+			default:
+				st = SIMRT_INVALID_VALUE;
+				break;
+			}
+		}
+		if (st != SIMRT_OK)
+			out = NULL, outn = 0;
+		r = reply(fd, st, out, outn);
+		free(arr);
+		free(pl);
+		if (r < 0)
+			return 0;	/* the program is gone */
+		if (s->deadline > 0 && mono_seconds() >= s->deadline) {
+			s->res->stop = "time-limit";
+			return -1;
+		}
+	}
+}
+
+void rt_result_free(struct rt_result *res)
+{
+	if (res->loaded) {
+		interp_loaded_free(res->loaded);
+		free(res->loaded);
+	}
+	free(res->refused_call);
+	free(res->notes);
+	memset(res, 0, sizeof *res);
+}
+
+/* The report's barriers and redundant-barrier findings, over every
+** launch of each kernel. */
+static void conclude(struct server *s)
+{
+	for (uint32_t k = 0; k < s->l.nkernels; k++) {
+		struct rt_kernel *rk = &s->ks[k];
+		if (rk->rk == UINT32_MAX)
+			continue;
+		struct findings fs = { 0 };
+		detect_barrier_findings(&rk->bv, &s->rep->findings, &fs);
+		for (uint32_t i = 0; i < fs.n; i++)
+			fs.v[i].launches = rk->launches;
+		report_take_findings(s->rep, &fs, rk->first);
+		for (uint32_t i = 0; i < rk->bv.n; i++)
+			report_add_barrier(s->rep, rk->rk, &rk->bv.v[i].loc,
+					   barrier_record_verdict(&rk->bv.v[i]), rk->bv.v[i].launches,
+					   rk->bv.v[i].executions, rk->bv.launches);
+		barrier_verdicts_free(&rk->bv);
+	}
+}
+
+int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
+	   struct rt_result *res, struct sim_error *err)
+{
+	memset(res, 0, sizeof *res);
+	int sv[2];
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv) < 0)
+		return sim_fail(err, SIM_ERR_IO, "run: socketpair: %s", strerror(errno));
+	struct sigaction sa = { 0 }, old_int, old_term;
+	sa.sa_handler = on_stop;
+	sigemptyset(&sa.sa_mask);
+	stop_signal = 0;
+	struct sigaction old_alrm;
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGALRM, &sa, &old_alrm);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(sv[0]);
+		close(sv[1]);
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		sigaction(SIGALRM, &old_alrm, NULL);
+		return sim_fail(err, SIM_ERR_IO, "run: fork: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		sigaction(SIGINT, &old_int, NULL);
+		sigaction(SIGTERM, &old_term, NULL);
+		sigaction(SIGALRM, &old_alrm, NULL);
+		int fd = dup(sv[1]);	/* without CLOEXEC */
+		char num[16];
+		snprintf(num, sizeof num, "%d", fd);
+		setenv(SIMRT_ENV_FD, num, 1);
+		execv(argv[0], argv);
+		fprintf(stderr, "simulee-c: run: cannot start %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(sv[1]);
+	struct server s = { 0 };
+	s.o = o;
+	s.rep = rep;
+	s.res = res;
+	s.module = -1;
+	mem_init(&s.m);
+	s.deadline = o->time_limit > 0 ? mono_seconds() + o->time_limit : 0;
+	if (o->time_limit > 0) {
+		/* the program may compute on the host past the limit, with no
+		** call to notice it by: the timer interrupts the wait */
+		struct itimerval it = { { 0, 0 }, { (time_t)o->time_limit,
+						    (suseconds_t)((o->time_limit - (double)(time_t)o->time_limit) * 1e6) } };
+		setitimer(ITIMER_REAL, &it, NULL);
+	}
+	struct sim_error serr = { 0 };
+	int r = serve(&s, sv[0], &serr);
+	close(sv[0]);
+	if (o->time_limit > 0) {
+		struct itimerval off = { { 0, 0 }, { 0, 0 } };
+		setitimer(ITIMER_REAL, &off, NULL);
+	}
+	if (r < 0) {
+		if (stop_signal && res->stop == NULL)
+			res->stop = stop_signal == SIGINT ? "interrupted (SIGINT)"
+				    : stop_signal == SIGALRM ? "time-limit" : "terminated (SIGTERM)";
+		if (serr.msg[0] && res->stop == NULL)
+			res->stop = "a unit could not be loaded";
+		kill(pid, SIGKILL);
+	}
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGALRM, &old_alrm, NULL);
+	res->exited = r == 0;
+	if (r < 0) {
+		/* stopped by simulee-c: the report's status is the run's */
+		res->status = 0;
+	} else if (WIFSIGNALED(st)) {
+		res->signal = WTERMSIG(st);
+		res->status = 128 + res->signal;
+	} else {
+		res->status = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+	}
+	if (s.module >= 0)
+		conclude(&s);
+	res->notes = s.notes.s;
+	if (s.mam)
+		mam_free(s.mam);
+	free(s.ks);
+	free(s.from_malloc);
+	/* the report's source locations point into the program: it stays
+	** loaded until rt_result_free; the memory goes now */
+	mem_free(&s.m);
+	if (s.module >= 0) {
+		res->loaded = xmalloc(sizeof s.l);
+		memcpy(res->loaded, &s.l, sizeof s.l);
+	}
+	if (serr.msg[0]) {
+		*err = serr;
+		return err->status;
+	}
+	return 0;
+}

@@ -1,0 +1,70 @@
+/*
+** server.h: the simulated GPU of `simulee-c run` (docs/RUN.md).
+**
+** The program, built against simulee-c's CUDA runtime
+** (kernels/runtime/cudart.cu), runs as a child process; every CUDA call
+** it makes comes here over a socket (kernels/runtime/simrt_proto.h).
+** Device memory is simulee-c's simulated memory; each launch runs in the
+** interpreter at its real shape with the program's own data, feeds the
+** Memory-Access Model and the detectors, and its findings merge into
+** one report: one finding per mistake across all launches, with the
+** launch that first showed it.  A child that crashes, exits early or is
+** stopped (time limit, SIGINT, SIGTERM) still leaves the report of what
+** ran.
+*/
+#ifndef SIMULEE_RUNTIME_SERVER_H
+#define SIMULEE_RUNTIME_SERVER_H
+
+#include <stdint.h>
+
+#include "base/util.h"
+#include "report/report.h"
+
+struct rt_options {
+	char *const *bcs;	/* the device bitcode of each CUDA unit, by the
+				   number its "fat binary" carries */
+	const char *const *units;	/* each unit's source, for messages */
+	uint32_t nunits;
+	uint64_t max_steps;	/* per thread (0: the default) */
+	uint64_t max_memory;	/* simulated bytes (0: the default) */
+	uint64_t max_shadow;	/* the model's (0: its default) */
+	uint64_t seed;		/* the schedule */
+	int warp_model;		/* enum mam_warp_model, or -1: from the bitcode */
+	int no_prune;
+	uint32_t max_launches;	/* launches simulated; later ones are cut (0: all) */
+	double time_limit;	/* seconds; past it the program is stopped (0: none) */
+	int verbose;		/* a line per launch on stderr */
+};
+
+/* How the run ended. */
+struct rt_result {
+	int exited;		/* the program ended by itself (else: stopped) */
+	int status;		/* its exit status, or 128 + the signal that ended it;
+				   0 when simulee-c stopped it (stop) */
+	int signal;		/* the signal that ended it, 0 if none */
+	const char *stop;	/* why simulee-c stopped it, or NULL */
+	uint32_t launches;	/* launches the program made */
+	uint32_t simulated;	/* of them, simulated to their end */
+	uint32_t refused;	/* refused as CUDA refuses them (a zero grid, ...) */
+	uint32_t cut;		/* not simulated, or not to their end (limits) */
+	char *refused_call;	/* the call that cannot be simulated, or NULL */
+	char *notes;		/* warnings for the report, one a line, or NULL */
+	struct loaded *loaded;	/* the device code: the report's findings point
+				   into it (freed by rt_result_free) */
+};
+
+void rt_result_free(struct rt_result *res);
+
+/*
+** Runs ARGV (argv[0] the program built by simulee-c run) with its
+** stdin, stdout, stderr, current directory and environment, and serves
+** its CUDA calls until it ends.  REP (report_init'ed by the caller, its
+** header set) gets every kernel launched, the launches that showed a
+** finding, the findings and the barriers; RES how the program ended.
+** Returns 0, or a negative SIM_ERR_* with *err filled when the program
+** cannot be started or a unit's bitcode cannot be loaded.
+*/
+int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
+	   struct rt_result *res, struct sim_error *err);
+
+#endif

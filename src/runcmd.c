@@ -1,0 +1,331 @@
+/*
+** runcmd.c: `simulee-c run SOURCES -- ARGS` (docs/RUN.md): build the
+** program against simulee-c's CUDA runtime, run it, report what its
+** launches showed.
+*/
+#include "config.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cJSON.h>
+
+#include "front/compile.h"
+#include "kernels/runtime/simrt_proto.h"
+#include "memmodel/mam.h"
+#include "report/report.h"
+#include "runtime/server.h"
+#include "src/run.h"
+
+/* Whether PATH is C or C++ source (linked into the program as it is). */
+static int is_c_source(const char *path)
+{
+	const char *dot = strrchr(path, '/');
+	dot = strrchr(dot ? dot : path, '.');
+	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".C", ".c++" };
+	for (size_t i = 0; dot != NULL && i < sizeof exts / sizeof *exts; i++)
+		if (strcmp(dot, exts[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* The base name of PATH without its extension. */
+static char *base_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+	b = b ? b + 1 : path;
+	char *s = xstrdup(b);
+	char *dot = strrchr(s, '.');
+	if (dot != NULL && dot != s)
+		*dot = '\0';
+	return s;
+}
+
+/* Writes the "fat binary" of unit U: simulee-c's magic and U. */
+static int write_gpubin(const char *path, uint32_t u, struct sim_error *err)
+{
+	FILE *f = fopen(path, "wb");
+	if (f == NULL)
+		return sim_fail(err, SIM_ERR_IO, "run: cannot write %s: %s", path, strerror(errno));
+	fwrite(SIMRT_MODULE_MAGIC, 1, SIMRT_MODULE_MAGIC_LEN, f);
+	fwrite(&u, sizeof u, 1, f);
+	if (fclose(f) != 0)
+		return sim_fail(err, SIM_ERR_IO, "run: cannot write %s", path);
+	return 0;
+}
+
+/* The compile options of the command line. */
+static struct compile_opts cop_of(const struct run_opts *o)
+{
+	struct compile_opts cop = { 0 };
+	cop.clang = o->clang;
+	cop.cuda_path = o->cuda_path;
+	cop.gpu_arch = o->gpu_arch;
+	cop.cc_args = o->cc_args;
+	cop.ncc_args = o->ncc_args;
+	cop.verbose = o->verbose;
+	return cop;
+}
+
+/* A built program: its executable, and the device bitcode of each CUDA
+** unit in the order their numbers give. */
+struct build {
+	struct compile_out co;
+	char *exe;
+	char **bcs;
+	const char **units;
+	uint32_t nunits, capunits, nbcs, capbcs;
+	char **objs;
+	uint32_t nobjs, capobjs;
+};
+
+static void build_free(struct build *b)
+{
+	free(b->exe);
+	free(b->bcs);
+	free(b->units);
+	for (uint32_t i = 0; i < b->nobjs; i++)
+		free(b->objs[i]);
+	free(b->objs);
+	compile_out_free(&b->co);
+}
+
+/*
+** Builds the program of O's inputs into B: each CUDA source's device
+** side to bitcode (as `simulee-c app.cu` does) and its host side to an
+** object that registers that unit with the runtime; each C or C++
+** source as it is; simulee-c's CUDA runtime (kernels/runtime/cudart.cu)
+** with the same headers; all linked.  0, or a negative SIM_ERR_* with
+** *err filled (clang's own diagnostics already on stderr).
+*/
+static int build(const struct run_opts *o, struct build *b, struct sim_error *err)
+{
+	struct compile_opts cop = cop_of(o);
+	int rc = 0;
+	if (o->ninputs == 0)
+		return sim_fail(err, SIM_ERR_USAGE, "run: no source file (simulee-c run app.cu -- ARGS)");
+	for (uint32_t i = 0; i < o->ninputs && rc == 0; i++) {
+		const char *src = o->inputs[i];
+		char *name = base_name(src);
+		if (compile_is_cuda_source(src)) {
+			uint32_t u = compile_add_unit(&b->co, src);
+			rc = compile_unit(&cop, &b->co, u, err);
+			if (rc < 0)
+				break;
+			uint32_t unit = b->nunits;
+			VEC_PUSH(b->bcs, b->nbcs, b->capbcs, b->co.units[u].device_bc);
+			VEC_PUSH(b->units, b->nunits, b->capunits, src);
+			char *gpubin = xasprintf("%s/run%u-%s.gpubin", b->co.tmpdir, unit, name);
+			char *obj = xasprintf("%s/run%u-%s.o", b->co.tmpdir, unit, name);
+			rc = write_gpubin(gpubin, unit, err);
+			if (rc == 0)
+				rc = compile_host_object(&cop, src, b->co.units[u].flags, b->co.units[u].nflags,
+							 gpubin, obj, err);
+			free(gpubin);
+			VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
+		} else if (is_c_source(src)) {
+			struct sim_error e2 = { 0 };
+			/* the temporary directory comes with the first CUDA unit */
+			if (b->co.tmpdir == NULL) {
+				rc = sim_fail(err, SIM_ERR_USAGE, "run: give the CUDA source first, then "
+					      "the C and C++ ones (%s)", src);
+			} else {
+				char *obj = xasprintf("%s/c%u-%s.o", b->co.tmpdir, i, name);
+				rc = compile_native_object(&cop, src, obj, &e2);
+				if (rc < 0)
+					*err = e2;
+				VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
+			}
+		} else {
+			rc = sim_fail(err, SIM_ERR_USAGE, "run: %s: neither CUDA (.cu) nor C or C++ source",
+				      src);
+		}
+		free(name);
+	}
+	if (rc == 0 && b->nunits == 0)
+		rc = sim_fail(err, SIM_ERR_USAGE, "run: no CUDA source among the inputs");
+	if (rc < 0)
+		return rc;
+	char *rt = compile_data_path(&cop, "runtime/cudart.cu");
+	if (rt == NULL)
+		return sim_fail(err, SIM_ERR_IO, "run: runtime/cudart.cu not found where simulee-c's "
+				"data files are");
+	char *rt_obj = xasprintf("%s/simulee-cudart.o", b->co.tmpdir);
+	rc = compile_host_object(&cop, rt, NULL, 0, NULL, rt_obj, err);
+	free(rt);
+	VEC_PUSH(b->objs, b->nobjs, b->capobjs, rt_obj);
+	if (rc < 0)
+		return rc;
+	char *name = base_name(o->inputs[0]);
+	b->exe = xasprintf("%s/%s", b->co.tmpdir, name);
+	free(name);
+	return compile_link(&cop, b->objs, b->nobjs, b->exe, err);
+}
+
+/* The report's header for a run. */
+static void header(struct report *rep, const struct run_opts *o)
+{
+	report_init(rep);
+	rep->input = o->inputs[0];
+	rep->version = PACKAGE_VERSION;
+	rep->llvm_version = LLVM_VERSION_STRING;
+	rep->seed = o->seed;
+	rep->fail_on = o->fail_on;
+	rep->show = CL_NONE;	/* every launch is the program's own */
+	rep->perf = o->perf;
+}
+
+/* The run's own lines of the text report. */
+static void run_lines(FILE *out, const char *prog, const struct rt_result *res)
+{
+	for (const char *p = res->notes; p != NULL && *p;) {
+		const char *nl = strchr(p, '\n');
+		int len = nl ? (int)(nl - p) : (int)strlen(p);
+		fprintf(out, "simulee-c: warning: %.*s\n", len, p);
+		p = nl ? nl + 1 : p + len;
+	}
+	if (res->refused_call)
+		fprintf(out, "simulee-c: warning: run: %s called %s, which simulee-c does not simulate: "
+			"the run stopped there\n", prog, res->refused_call);
+	fprintf(out, "simulee-c: run: %s ", prog);
+	if (res->stop)
+		fprintf(out, "was stopped (%s)", res->stop);
+	else if (res->signal)
+		fprintf(out, "was killed by signal %d", res->signal);
+	else
+		fprintf(out, "exited with status %d", res->status);
+	fprintf(out, "; %" PRIu32 " launch%s: %" PRIu32 " simulated", res->launches,
+		res->launches == 1 ? "" : "es", res->simulated);
+	if (res->refused)
+		fprintf(out, ", %" PRIu32 " refused as CUDA refuses them", res->refused);
+	if (res->cut)
+		fprintf(out, ", %" PRIu32 " cut (--max-launches, --time-limit)", res->cut);
+	fprintf(out, "\n");
+}
+
+/* The JSON report's "run" object. */
+static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
+		     const struct rt_result *res)
+{
+	cJSON *r = cJSON_CreateObject();
+	cJSON_AddStringToObject(r, "program", prog);
+	cJSON *args = cJSON_AddArrayToObject(r, "arguments");
+	for (uint32_t i = 0; i < o->nextra_args; i++)
+		cJSON_AddItemToArray(args, cJSON_CreateString(o->extra_args[i]));
+	cJSON_AddBoolToObject(r, "exited", res->exited && !res->stop);
+	cJSON_AddNumberToObject(r, "status", res->status);
+	cJSON_AddNumberToObject(r, "signal", res->signal);
+	cJSON_AddNumberToObject(r, "launches", res->launches);
+	cJSON_AddNumberToObject(r, "simulated", res->simulated);
+	cJSON_AddNumberToObject(r, "refused", res->refused);
+	cJSON_AddNumberToObject(r, "cut", res->cut);
+	if (res->stop)
+		cJSON_AddStringToObject(r, "stop", res->stop);
+	else
+		cJSON_AddNullToObject(r, "stop");
+	if (res->refused_call)
+		cJSON_AddStringToObject(r, "refused_call", res->refused_call);
+	else
+		cJSON_AddNullToObject(r, "refused_call");
+	cJSON *notes = cJSON_AddArrayToObject(r, "notes");
+	for (const char *p = res->notes; p != NULL && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		char *line = xmalloc(len + 1);
+		memcpy(line, p, len);
+		line[len] = '\0';
+		cJSON_AddItemToArray(notes, cJSON_CreateString(line));
+		free(line);
+		p = nl ? nl + 1 : p + len;
+	}
+	cJSON_AddItemToObject(root, "run", r);
+}
+
+/* Writes the report where --output and --format say (text: stderr by
+** default, after the program's own output); 0 or SIM_ERR_IO. */
+static int emit(const struct run_opts *o, const char *prog, const struct report *rep,
+		const struct rt_result *res, struct sim_error *err)
+{
+	FILE *out = stderr;
+	if (o->output != NULL && (out = fopen(o->output, "w")) == NULL)
+		return sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
+	int rc = 0;
+	if (o->format == REPORT_JSON) {
+		cJSON *root = report_json_tree(rep);
+		if (root == NULL) {
+			rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the JSON report");
+		} else {
+			run_json(root, o, prog, res);
+			if (report_print_tree(out, root) < 0)	/* deletes it */
+				rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the JSON report");
+		}
+	} else if (o->format == REPORT_SARIF) {
+		if (report_sarif(out, rep) < 0)
+			rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the SARIF report");
+	} else {
+		report_text(out, rep);
+		run_lines(out, prog, res);
+	}
+	if (fflush(out) != 0 && rc == 0)
+		rc = sim_fail(err, SIM_ERR_IO, "writing the report: %s", strerror(errno));
+	if (out != stderr && fclose(out) != 0 && rc == 0)
+		rc = sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
+	return rc;
+}
+
+int run_program(const struct run_opts *o)
+{
+	struct sim_error err = { 0 };
+	struct build b = { 0 };
+	struct report rep;
+	struct rt_result res = { 0 };
+	int status = 2;
+	header(&rep, o);
+	if (o->list_kernels || o->kernel || o->grid_given || o->block_given || o->nargs || o->nsizes
+	    || o->replay_dir || o->shard_count || o->compile_db) {
+		sim_fail(&err, SIM_ERR_USAGE, "run: the program makes the launches: --kernel, --grid, "
+			 "--block, --arg, --size, --list-kernels, --replay, --shard and -p are not "
+			 "for simulee-c run");
+		goto fail;
+	}
+	if (build(o, &b, &err) < 0)
+		goto fail;
+	char *prog = base_name(o->inputs[0]);
+	char **argv = xcalloc((size_t)o->nextra_args + 2, sizeof *argv);
+	argv[0] = b.exe;
+	for (uint32_t i = 0; i < o->nextra_args; i++)
+		argv[i + 1] = o->extra_args[i];
+	struct rt_options ro = { 0 };
+	ro.bcs = b.bcs;
+	ro.units = b.units;
+	ro.nunits = b.nunits;
+	ro.max_steps = o->max_steps;
+	ro.max_memory = o->max_memory;
+	ro.max_shadow = o->max_shadow;
+	ro.seed = o->seed;
+	ro.warp_model = o->warp_model;
+	ro.no_prune = o->no_prune;
+	ro.max_launches = o->max_launches;
+	ro.time_limit = o->time_limit_given ? o->time_limit : 0;
+	ro.verbose = o->verbose;
+	int rc = rt_run(&ro, argv, &rep, &res, &err);
+	free(argv);
+	if (rc == 0)
+		rc = emit(o, prog, &rep, &res, &err);
+	free(prog);
+	if (rc < 0)
+		goto fail;
+	status = res.status != 0 ? res.status : report_exit_status(&rep);
+	goto out;
+fail:
+	fprintf(stderr, "simulee-c: %s\n", err.msg);
+	status = 2;
+out:
+	report_free(&rep);
+	rt_result_free(&res);
+	build_free(&b);
+	return status;
+}

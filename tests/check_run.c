@@ -1,0 +1,358 @@
+/*
+** check_run.c: `simulee-c run` (docs/RUN.md) on the kernels/run corpus:
+** each NAME.expect names a program, its arguments, what it prints, its
+** exit status through simulee-c, the launches it made and every finding
+** (kind, hazard for races, file:line, object) the run must report, no
+** more and no fewer; and the run's behaviour at its edges.
+*/
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cJSON.h>
+
+#include "base/util.h"
+#include "tests/tests.h"
+
+#define MAXLINES 64
+
+/* One parsed NAME.expect. */
+struct expect {
+	char name[256];
+	char program[256];
+	char *args[8];
+	uint32_t nargs;
+	char *stdout_lines[8];
+	uint32_t nstdout;
+	int status;
+	char run[128];		/* "launches=N simulated=N refused=N cut=N" */
+	char refused[128];
+	int needs_toolkit;
+	char *findings[MAXLINES];
+	uint32_t nfindings;
+};
+
+static void expect_free(struct expect *e)
+{
+	for (uint32_t i = 0; i < e->nargs; i++)
+		free(e->args[i]);
+	for (uint32_t i = 0; i < e->nstdout; i++)
+		free(e->stdout_lines[i]);
+	for (uint32_t i = 0; i < e->nfindings; i++)
+		free(e->findings[i]);
+}
+
+static const char *run_dir(void)
+{
+	static char dir[1024];
+	snprintf(dir, sizeof dir, "%s/kernels/run", tu_env("SIMULEE_SRCDIR"));
+	return dir;
+}
+
+/* The corpus's expectations, sorted by name: NAMES[0..*N). */
+static void list_expects(char names[][256], int *n, int max)
+{
+	DIR *d = opendir(run_dir());
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	*n = 0;
+	while ((e = readdir(d)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len > 7 && strcmp(e->d_name + len - 7, ".expect") == 0 && *n < max)
+			snprintf(names[(*n)++], 256, "%.*s", (int)(len - 7), e->d_name);
+	}
+	closedir(d);
+	qsort(names, (size_t)*n, 256, (int (*)(const void *, const void *))strcmp);
+}
+
+static void parse_expect(const char *name, struct expect *x)
+{
+	memset(x, 0, sizeof *x);
+	snprintf(x->name, sizeof x->name, "%s", name);
+	char path[1536];
+	snprintf(path, sizeof path, "%s/%s.expect", run_dir(), name);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "%s", path);
+	char line[1024];
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (line[0] == '#' || line[0] == '\0')
+			continue;
+		char *v = strchr(line, ':');
+		ck_assert_msg(v != NULL, "%s: bad line '%s'", path, line);
+		*v++ = '\0';
+		while (*v == ' ')
+			v++;
+		if (strcmp(line, "program") == 0) {
+			snprintf(x->program, sizeof x->program, "%s", v);
+		} else if (strcmp(line, "args") == 0) {
+			for (char *t = strtok(v, " "); t != NULL && x->nargs < 8; t = strtok(NULL, " "))
+				x->args[x->nargs++] = xstrdup(t);
+		} else if (strcmp(line, "stdout") == 0) {
+			ck_assert(x->nstdout < 8);
+			x->stdout_lines[x->nstdout++] = xstrdup(v);
+		} else if (strcmp(line, "status") == 0) {
+			x->status = atoi(v);
+		} else if (strcmp(line, "run") == 0) {
+			snprintf(x->run, sizeof x->run, "%s", v);
+		} else if (strcmp(line, "refused") == 0) {
+			snprintf(x->refused, sizeof x->refused, "%s", v);
+		} else if (strcmp(line, "needs") == 0) {
+			x->needs_toolkit = strcmp(v, "toolkit") == 0;
+		} else if (strcmp(line, "finding") == 0) {
+			ck_assert(x->nfindings < MAXLINES);
+			x->findings[x->nfindings++] = xstrdup(v);
+		} else {
+			ck_abort_msg("%s: unknown key '%s'", path, line);
+		}
+	}
+	fclose(f);
+	ck_assert_msg(x->program[0] != '\0', "%s: no program", path);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* "kind[/hazard] file:line where" of every finding of report DOC, sorted. */
+static uint32_t finding_keys(const cJSON *doc, char **keys, uint32_t max)
+{
+	uint32_t n = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		ck_assert(n < max);
+		const cJSON *loc = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(f, "locations"), 0);
+		const cJSON *file = cJSON_GetObjectItemCaseSensitive(loc, "file");
+		const cJSON *hz = cJSON_GetObjectItemCaseSensitive(f, "hazard");
+		const cJSON *where = cJSON_GetObjectItemCaseSensitive(f, "where");
+		const char *fn = cJSON_IsString(file) ? file->valuestring : "?";
+		const char *base = strrchr(fn, '/');
+		keys[n++] = xasprintf("%s%s%s %s:%d %s",
+				      cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring,
+				      cJSON_IsString(hz) ? "/" : "", cJSON_IsString(hz) ? hz->valuestring : "",
+				      base ? base + 1 : fn,
+				      cJSON_GetObjectItemCaseSensitive(loc, "line")->valueint,
+				      cJSON_IsString(where) ? where->valuestring : "-");
+	}
+	qsort(keys, n, sizeof *keys, cmp_str);
+	return n;
+}
+
+#define MAXEXPECTS 64
+
+/* Program I of the corpus, run as a user would (in the corpus's
+** directory), JSON to a file: everything its .expect says, exactly. */
+START_TEST(corpus)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run corpus: skipped: no clang\n");
+		return;
+	}
+	static char names[MAXEXPECTS][256];
+	int n;
+	list_expects(names, &n, MAXEXPECTS);
+	if (_i >= n)
+		return;
+	struct expect x;
+	parse_expect(names[_i], &x);
+	if (x.needs_toolkit && tu_env("SIMULEE_CUDA_PATH") == NULL) {
+		printf("run corpus %s: skipped: no CUDA toolkit\n", x.name);
+		expect_free(&x);
+		return;
+	}
+	ck_assert_int_eq(chdir(run_dir()), 0);
+	char json[] = "/tmp/simulee-run-XXXXXX";
+	int fd = mkstemp(json);
+	ck_assert_int_ge(fd, 0);
+	close(fd);
+	const char *argv[24];
+	int k = 0;
+	argv[k++] = "run";
+	argv[k++] = "--format=json";
+	argv[k++] = "--output";
+	argv[k++] = json;
+	argv[k++] = x.program;
+	argv[k++] = "--";
+	for (uint32_t i = 0; i < x.nargs; i++)
+		argv[k++] = x.args[i];
+	argv[k] = NULL;
+	struct tu_run r;
+	tu_run_bin(&r, argv);
+	ck_assert_msg(r.status == x.status, "%s: exit %d, expected %d\n%s", x.name, r.status, x.status,
+		      r.err);
+	for (uint32_t i = 0; i < x.nstdout; i++)
+		ck_assert_msg(strstr(r.out, x.stdout_lines[i]) != NULL, "%s: no '%s' in:\n%s", x.name,
+			      x.stdout_lines[i], r.out);
+	FILE *jf = fopen(json, "r");
+	ck_assert_ptr_nonnull(jf);
+	char *text = xcalloc(1 << 22, 1);
+	size_t len = fread(text, 1, (1 << 22) - 1, jf);
+	fclose(jf);
+	unlink(json);
+	text[len] = '\0';
+	cJSON *doc = tu_check_report_json(text);
+	const cJSON *run = cJSON_GetObjectItemCaseSensitive(doc, "run");
+	ck_assert_ptr_nonnull(run);
+	char got[128];
+	snprintf(got, sizeof got, "launches=%d simulated=%d refused=%d cut=%d",
+		 cJSON_GetObjectItemCaseSensitive(run, "launches")->valueint,
+		 cJSON_GetObjectItemCaseSensitive(run, "simulated")->valueint,
+		 cJSON_GetObjectItemCaseSensitive(run, "refused")->valueint,
+		 cJSON_GetObjectItemCaseSensitive(run, "cut")->valueint);
+	ck_assert_msg(strcmp(got, x.run) == 0, "%s: run %s, expected %s", x.name, got, x.run);
+	const cJSON *rc = cJSON_GetObjectItemCaseSensitive(run, "refused_call");
+	ck_assert_msg(x.refused[0] ? cJSON_IsString(rc) && strcmp(rc->valuestring, x.refused) == 0
+		      : cJSON_IsNull(rc), "%s: refused call", x.name);
+	char *keys[MAXLINES];
+	uint32_t nk = finding_keys(doc, keys, MAXLINES);
+	qsort(x.findings, x.nfindings, sizeof *x.findings, cmp_str);
+	char *want = xstrdup(""), *have = xstrdup("");
+	for (uint32_t i = 0; i < x.nfindings; i++) {
+		char *t = xasprintf("%s%s\n", want, x.findings[i]);
+		free(want);
+		want = t;
+	}
+	for (uint32_t i = 0; i < nk; i++) {
+		char *t = xasprintf("%s%s\n", have, keys[i]);
+		free(have);
+		have = t;
+		free(keys[i]);
+	}
+	ck_assert_msg(strcmp(want, have) == 0, "%s: findings\n%sexpected\n%s", x.name, have, want);
+	free(want);
+	free(have);
+	cJSON_Delete(doc);
+	free(text);
+	tu_run_free(&r);
+	expect_free(&x);
+}
+END_TEST
+
+/* Every .expect of the corpus is run by a case of the loop above. */
+START_TEST(corpus_listed)
+{
+	static char names[MAXEXPECTS][256];
+	int n;
+	list_expects(names, &n, MAXEXPECTS);
+	ck_assert_int_ge(n, 8);
+	ck_assert_int_le(n, MAXEXPECTS);
+}
+END_TEST
+
+/* The text report goes to stderr after the program's output, which stays
+** the program's own on stdout; usage errors are one line and exit 2. */
+START_TEST(text_and_usage)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run text_and_usage: skipped: no clang\n");
+		return;
+	}
+	ck_assert_int_eq(chdir(run_dir()), 0);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", "argv_size.cu", "--", "1000", NULL });
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_str_eq(r.out, "c[999] = 2997\n");
+	ck_assert_msg(strstr(r.err, "argv_size.cu:14:10: error: out-of-bounds access on global "
+			     "'a[1000]'\n") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "  launch 1 of the run: vadd(float const*, float const*, float*, "
+			     "int)<<<(4,1,1), (256,1,1), 0>>>\n") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "simulee-c: run: argv_size exited with status 0; 1 launch: "
+			     "1 simulated\n") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	/* the program's own exit status comes through */
+	tu_run_bin(&r, (const char *const[]){ "run", "argv_size.cu", "--", "-5", NULL });
+	ck_assert_int_eq(r.status, 2);
+	ck_assert_msg(strstr(r.err, "usage: argv_size N") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	static const char *const bad[][6] = {
+		{ "run", NULL },
+		{ "run", "--grid", "4", "argv_size.cu", NULL },
+		{ "run", "nosuch.cu", NULL },
+		{ "run", "argv_size.expect", NULL },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		tu_run_bin(&r, bad[i]);
+		ck_assert_msg(r.status == 2, "case %zu: exit %d", i, r.status);
+		ck_assert_msg(strncmp(r.err, "simulee-c: ", 11) == 0 && strchr(r.err, '\n') == r.err + r.err_len - 1,
+			      "case %zu: %s", i, r.err);
+		tu_run_free(&r);
+	}
+}
+END_TEST
+
+/* --max-launches simulates the first N launches and counts the rest as
+** cut; the program runs to its end. */
+START_TEST(max_launches)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run max_launches: skipped: no clang\n");
+		return;
+	}
+	ck_assert_int_eq(chdir(run_dir()), 0);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", "--max-launches", "5", "histogram_loop.cu", NULL });
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_msg(strstr(r.err, "50 launches: 5 simulated, 45 cut (--max-launches, "
+			     "--time-limit)\n") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "(first of 5 launches that show it)") != NULL, "%s", r.err);
+	tu_run_free(&r);
+}
+END_TEST
+
+/* --time-limit stops a program that goes on past it, even one computing
+** on the host with no call to notice it by; the report of what ran is
+** still written, and the exit status is the report's. */
+START_TEST(time_limit)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run time_limit: skipped: no clang\n");
+		return;
+	}
+	char *cu = tu_tmp_cu("#include <cstdio>\n"
+			     "#include <unistd.h>\n"
+			     "__global__ void k(int *p) { p[threadIdx.x + 1] = threadIdx.x; }\n"
+			     "int main()\n"
+			     "{\n"
+			     "	int *p;\n"
+			     "	cudaMalloc(&p, 64 * sizeof(int));\n"
+			     "	k<<<1, 64>>>(p);\n"
+			     "	printf(\"launched\\n\");\n"
+			     "	fflush(stdout);\n"
+			     "	sleep(60);\n"
+			     "	return 3;\n"
+			     "}\n");
+	struct tu_run r;
+	double t0 = mono_seconds();
+	tu_run_bin(&r, (const char *const[]){ "run", "--time-limit", "2", cu, NULL });
+	double took = mono_seconds() - t0;
+	ck_assert_msg(took < 50, "took %.0f s", took);
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "launched\n");
+	ck_assert_msg(strstr(r.err, "error: out-of-bounds access on global 'p[64]'") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, " was stopped (time-limit); 1 launch: 1 simulated\n") != NULL, "%s",
+		      r.err);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
+Suite *run_suite(void)
+{
+	Suite *s = suite_create("run");
+	TCase *tc = tcase_create("corpus");
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, corpus, 0, MAXEXPECTS);
+	tcase_add_test(tc, corpus_listed);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("command");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, text_and_usage);
+	tcase_add_test(tc, max_launches);
+	tcase_add_test(tc, time_limit);
+	suite_add_tcase(s, tc);
+	return s;
+}
