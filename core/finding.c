@@ -7,60 +7,16 @@
 #include "core/finding.h"
 #include "base/util.h"
 
-static const char *const kind_names[FK__COUNT] = {
-	[FK_OOB] = "out-of-bounds access",
-	[FK_NULL] = "null pointer dereference",
-	[FK_INVALID_PTR] = "invalid pointer dereference",
-	[FK_MISALIGNED] = "misaligned access",
-	[FK_READONLY] = "write to read-only memory",
-	[FK_ASSERT] = "assertion failed",
-	[FK_TRAP] = "trap",
-	[FK_STEP_BUDGET] = "thread did not finish",
-	[FK_BARRIER_DIVERGENCE] = "barrier divergence",
-	[FK_WARP_SYNC] = "warp synchronization divergence",
-	[FK_DIV_ZERO] = "integer division by zero",
-	[FK_RACE] = "data race",
-	[FK_REDUNDANT_BARRIER] = "redundant barrier",
-	[FK_UNINIT] = "read of uninitialized memory",
-	[FK_SUBSCRIPT] = "subscript past an array dimension",
-	[FK_ASSUMPTION] = "shape assumption",
-	[FK_INCOMPLETE] = "analysis incomplete",
-	[FK_WARP_DEADLOCK] = "lock held by the lane's own warp: deadlock under lockstep",
-	[FK_MEMORY_BUDGET] = "memory budget exceeded",
-	[FK_BANK_CONFLICT] = "shared memory bank conflict",
-	[FK_UNCOALESCED] = "uncoalesced global access",
-	[FK_HOST_UNCOPIED_READ] = "host read of results never copied back",
-	[FK_HOST_UNSYNC_READ] = "host read before synchronization",
-	[FK_STREAM_RACE] = "race between streams",
-	[FK_HOST_UNSYNC_WRITE] = "host write before synchronization",
-};
-
-static const char *const kind_ids[FK__COUNT] = {
-	[FK_OOB] = "out-of-bounds",
-	[FK_NULL] = "null-dereference",
-	[FK_INVALID_PTR] = "invalid-pointer",
-	[FK_MISALIGNED] = "misaligned",
-	[FK_READONLY] = "readonly-write",
-	[FK_ASSERT] = "assert",
-	[FK_TRAP] = "trap",
-	[FK_STEP_BUDGET] = "step-budget",
-	[FK_BARRIER_DIVERGENCE] = "barrier-divergence",
-	[FK_WARP_SYNC] = "warp-sync-divergence",
-	[FK_DIV_ZERO] = "division-by-zero",
-	[FK_RACE] = "data-race",
-	[FK_REDUNDANT_BARRIER] = "redundant-barrier",
-	[FK_UNINIT] = "uninitialized-read",
-	[FK_SUBSCRIPT] = "subscript",
-	[FK_ASSUMPTION] = "shape-assumption",
-	[FK_INCOMPLETE] = "analysis-incomplete",
-	[FK_WARP_DEADLOCK] = "warp-deadlock",
-	[FK_MEMORY_BUDGET] = "memory-budget",
-	[FK_BANK_CONFLICT] = "bank-conflict",
-	[FK_UNCOALESCED] = "uncoalesced-access",
-	[FK_HOST_UNCOPIED_READ] = "host-uncopied-read",
-	[FK_HOST_UNSYNC_READ] = "host-unsynchronized-read",
-	[FK_STREAM_RACE] = "stream-race",
-	[FK_HOST_UNSYNC_WRITE] = "host-unsynchronized-write",
+/* What finding_kinds.h says of each kind that this file answers for. */
+static const struct {
+	const char *name, *id;
+	enum severity severity;
+	unsigned flags;
+} kinds[FK__COUNT] = {
+#define FK_INFO(kind, id, name, severity, flags, confirm, tool_or_why, brief, full, help) \
+	[kind] = { name, id, severity, flags },
+	SIMULEE_FINDING_KINDS(FK_INFO)
+#undef FK_INFO
 };
 
 static const char *const contract_names[CL__COUNT] = {
@@ -75,12 +31,44 @@ const char *contract_level_name(enum contract_level c)
 
 const char *finding_kind_name(enum finding_kind k)
 {
-	return (unsigned)k < FK__COUNT ? kind_names[k] : "finding";
+	return (unsigned)k < FK__COUNT ? kinds[k].name : "finding";
 }
 
 const char *finding_kind_id(enum finding_kind k)
 {
-	return (unsigned)k < FK__COUNT ? kind_ids[k] : "finding";
+	return (unsigned)k < FK__COUNT ? kinds[k].id : "finding";
+}
+
+enum severity finding_kind_severity(enum finding_kind kind)
+{
+	return (unsigned)kind < FK__COUNT ? kinds[kind].severity : SEV_ERROR;
+}
+
+unsigned finding_kind_flags(enum finding_kind kind)
+{
+	return (unsigned)kind < FK__COUNT ? kinds[kind].flags : 0;
+}
+
+enum severity finding_severity(const struct finding *f)
+{
+	if (f->kind == FK_RACE && f->benign)
+		return SEV_WARNING;
+	return finding_kind_severity(f->kind);
+}
+
+int finding_kind_is_pair(enum finding_kind kind)
+{
+	return (finding_kind_flags(kind) & FKF_PAIR) != 0;
+}
+
+int finding_kind_is_perf(enum finding_kind kind)
+{
+	return (finding_kind_flags(kind) & FKF_PERF) != 0;
+}
+
+int finding_kind_is_host(enum finding_kind kind)
+{
+	return (finding_kind_flags(kind) & FKF_HOST) != 0;
 }
 
 /*
@@ -181,22 +169,12 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 	return &fs->v[fs->n - 1];
 }
 
-int finding_kind_is_perf(enum finding_kind kind)
-{
-	return kind == FK_BANK_CONFLICT || kind == FK_UNCOALESCED;
-}
-
 int finding_perf_worse(enum finding_kind kind, uint32_t worst, uint32_t need, uint32_t worst2,
 		       uint32_t need2)
 {
 	if (kind == FK_BANK_CONFLICT)
 		return worst > worst2;
 	return (uint64_t)worst * (need2 ? need2 : 1) > (uint64_t)worst2 * (need ? need : 1);
-}
-
-int finding_kind_is_pair(enum finding_kind kind)
-{
-	return kind == FK_RACE || kind == FK_BARRIER_DIVERGENCE;
 }
 
 void finding_clear(struct finding *f)
@@ -217,10 +195,4 @@ void findings_free(struct findings *fs)
 		finding_clear(&fs->v[i]);
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
-}
-
-int finding_kind_is_host(enum finding_kind kind)
-{
-	return kind == FK_HOST_UNCOPIED_READ || kind == FK_HOST_UNSYNC_READ || kind == FK_STREAM_RACE
-	       || kind == FK_HOST_UNSYNC_WRITE;
 }

@@ -11,38 +11,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "core/finding_kinds.h"
 #include "core/program.h"
 
+/* The kinds of finding: one per entry of core/finding_kinds.h, in its
+** order (what each is, its ids, severity and texts are there). */
 enum finding_kind {
-	FK_OOB,			/* out-of-bounds access */
-	FK_NULL,		/* null pointer dereference */
-	FK_INVALID_PTR,		/* pointer to no live allocation */
-	FK_MISALIGNED,		/* misaligned access */
-	FK_READONLY,		/* write to __constant__ or parameter memory */
-	FK_ASSERT,		/* assert() failed in the kernel */
-	FK_TRAP,		/* __trap(), unreachable code reached */
-	FK_STEP_BUDGET,		/* thread did not finish within the step budget */
-	FK_BARRIER_DIVERGENCE,	/* threads of a block at different barriers, or exited */
-	FK_WARP_SYNC,		/* warp-level sync (shfl/vote/syncwarp) not reached by its mask */
-	FK_DIV_ZERO,		/* integer division by zero */
-	FK_RACE,		/* data race: two unordered conflicting accesses */
-	FK_REDUNDANT_BARRIER,	/* a barrier no conflict ever needed */
-	FK_UNINIT,		/* read of never-written shared or local memory */
-	FK_SUBSCRIPT,		/* an index past an inner array dimension (a warning) */
-	FK_ASSUMPTION,		/* a shape the kernel assumes (an inferred contract) */
-	FK_INCOMPLETE,		/* the model ran out of shadow memory: a note */
-	FK_WARP_DEADLOCK,	/* lockstep: a lane spins on a lock its own warp holds */
-	FK_MEMORY_BUDGET,	/* the launch needed more simulated memory than --max-memory */
-	FK_BANK_CONFLICT,	/* performance: a shared access served in several passes */
-	FK_UNCOALESCED,		/* performance: a global access touching many more
-				   sectors than its bytes need */
-	FK_HOST_UNCOPIED_READ,	/* host: reads a host buffer nothing wrote, after a launch */
-	FK_HOST_UNSYNC_READ,	/* host: reads a buffer an async copy or a running
-				   kernel may still be writing */
-	FK_STREAM_RACE,		/* host: two streams' operations on the same device
-				   bytes, one writing, unordered */
-	FK_HOST_UNSYNC_WRITE,	/* host: writes a buffer an async copy or a running
-				   kernel may still be reading or writing */
+#define FK_ENUM(kind, id, name, severity, flags, confirm, tool_or_why, brief, full, help) kind,
+	SIMULEE_FINDING_KINDS(FK_ENUM)
+#undef FK_ENUM
 	FK__COUNT
 };
 
@@ -236,18 +213,30 @@ void findings_free(struct findings *fs);
 /* Frees what finding F owns (where, detail, div) and sets those to NULL. */
 void finding_clear(struct finding *f);
 
+/* The severity of a finding of KIND before anything particular to it, its
+** FKF_* flags (core/finding_kinds.h); for a KIND out of range SEV_ERROR
+** and 0. */
+enum severity finding_kind_severity(enum finding_kind kind);
+unsigned finding_kind_flags(enum finding_kind kind);
+
+/* The severity of finding F by the rules of docs/REPORT-FORMAT.md: its
+** kind's, but a benign race (both wrote the same value) is a warning.  The
+** report decides it (report_take_findings), not the detectors. */
+enum severity finding_severity(const struct finding *f);
+
 /* Whether KIND is deduplicated by an unordered pair of sites
-** (findings_get_pair) rather than by one site (findings_add). */
+** (findings_get_pair) rather than by one site (findings_add): FKF_PAIR. */
 int finding_kind_is_pair(enum finding_kind kind);
 
 /* Whether KIND is a performance note (bank conflict, uncoalesced access):
-** not a bug, shown only with --perf, never a reason for the search. */
+** not a bug, shown only with --perf, never a reason for the search:
+** FKF_PERF. */
 int finding_kind_is_perf(enum finding_kind kind);
 
 /* Whether KIND is a host-side data mapping finding (detect/hostmap.h): at
 ** a host source line, with no device site (func FINDING_NO_SITE) and no
 ** launch of its own (launch UINT32_MAX); where names the buffer, detail
-** the other operation. */
+** the other operation: FKF_HOST. */
 int finding_kind_is_host(enum finding_kind kind);
 
 /* Whether an execution whose cost is WORST against NEED (struct finding's

@@ -76,7 +76,7 @@ void detect_races(const struct program *p, const struct mam *mam, const struct m
 		}
 		f->its_only = its_only;
 		f->benign = benign;
-		f->severity = benign ? SEV_WARNING : SEV_ERROR;
+		f->severity = finding_severity(f);
 	}
 }
 
@@ -244,7 +244,7 @@ void detect_barrier_findings(const struct barrier_verdicts *bv, const struct fin
 			continue;
 		struct finding *f = findings_add(fs, FK_REDUNDANT_BARRIER, b->func, b->pc, &b->loc,
 						 NULL, 0, NULL, NULL);
-		f->severity = SEV_WARNING;
+		f->severity = finding_severity(f);
 		f->launches = b->launches;
 		f->executions = b->executions;
 		f->count = b->executions;

@@ -38,13 +38,7 @@
 
 int evolve_is_contract_fault(enum finding_kind k)
 {
-	switch (k) {
-	case FK_OOB: case FK_NULL: case FK_INVALID_PTR: case FK_MISALIGNED: case FK_READONLY:
-	case FK_ASSERT: case FK_TRAP: case FK_STEP_BUDGET: case FK_MEMORY_BUDGET:
-		return 1;
-	default:
-		return 0;
-	}
+	return (finding_kind_flags(k) & FKF_CONTRACT_FAULT) != 0;
 }
 
 /* Whether out-of-bounds finding F is a finding even under the search: the

@@ -251,8 +251,9 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 void evolve_result_free(struct evolve_result *r, uint32_t nparams);
 
 /* Whether a fault of kind K puts a candidate outside the kernel's contract
-** (FK_OOB only where the bound is made up: evolve/search.c decides).
-** Integer division by zero does not: the GPU does not trap on it. */
+** (FK_OOB only where the bound is made up: evolve/search.c decides): its
+** flag FKF_CONTRACT_FAULT (core/finding_kinds.h).  Integer division by zero
+** does not: the GPU does not trap on it. */
 int evolve_is_contract_fault(enum finding_kind k);
 
 /* Whether buffer parameter P of candidate C starts unwritten: C is a host

@@ -74,55 +74,45 @@ void replay_print_values(FILE *out, const uint8_t *data, uint64_t elems, uint8_t
 
 enum confirm { BY_TOOL, BY_FAILURE, BY_TIMEOUT, NOT_CONFIRMABLE };
 
+/* How each kind is confirmed on hardware, from core/finding_kinds.h: the
+** tool (BY_TOOL) or the reason nothing can (NOT_CONFIRMABLE). */
+static const struct {
+	enum confirm confirm;
+	const char *tool_or_why;
+} kind_confirm[FK__COUNT] = {
+#define FK_CONFIRM(kind, id, name, severity, flags, confirm, tool_or_why, brief, full, help) \
+	[kind] = { confirm, tool_or_why },
+	SIMULEE_FINDING_KINDS(FK_CONFIRM)
+#undef FK_CONFIRM
+};
+
 /* How a finding is confirmed on hardware: *TOOL the compute-sanitizer tool
-** (BY_TOOL), or *WHY the reason nothing can confirm it. */
+** (BY_TOOL), or *WHY the reason nothing can confirm it.  The kind's entry
+** decides, but where the tool does not watch the finding's memory. */
 static enum confirm confirm_of(const struct finding *f, const char **tool, const char **why)
 {
 	*tool = NULL;
 	*why = NULL;
-	switch (f->kind) {
-	case FK_RACE:
-		if (f->space == AS_SHARED) {
-			*tool = "racecheck";
-			return BY_TOOL;
-		}
+	if (f->kind == FK_RACE && f->space != AS_SHARED) {
 		*why = "racecheck sees races on shared memory only; a race on global memory is not "
 		       "checked by any compute-sanitizer tool";
 		return NOT_CONFIRMABLE;
-	case FK_BARRIER_DIVERGENCE:
-	case FK_WARP_SYNC:
-		*tool = "synccheck";
-		return BY_TOOL;
-	case FK_OOB:
-	case FK_NULL:
-	case FK_INVALID_PTR:
-	case FK_MISALIGNED:
-	case FK_READONLY:
-		*tool = "memcheck";
-		return BY_TOOL;
-	case FK_UNINIT:
-		if (f->space == AS_GLOBAL) {
-			*tool = "initcheck";
-			return BY_TOOL;
-		}
+	}
+	if (f->kind == FK_UNINIT && f->space != AS_GLOBAL) {
 		*why = "initcheck tracks global memory only; an uninitialized read of shared or "
 		       "local memory is not checked by any compute-sanitizer tool";
 		return NOT_CONFIRMABLE;
-	case FK_ASSERT:
-	case FK_TRAP:
-		return BY_FAILURE;
-	case FK_STEP_BUDGET:
-	case FK_WARP_DEADLOCK:
-		return BY_TIMEOUT;
-	case FK_DIV_ZERO:
-		*why = "integer division by zero does not trap on NVIDIA GPUs (the result is "
-		       "undefined), so no tool reports it";
-		return NOT_CONFIRMABLE;
-	default:
-		*why = "this kind is not a runtime error (a barrier's verdict, a shape the kernel "
-		       "assumes, an index past an inner dimension, the model's budget)";
+	}
+	if ((unsigned)f->kind >= FK__COUNT) {
+		*why = FINDING_WHY_NOT_RUNTIME;
 		return NOT_CONFIRMABLE;
 	}
+	enum confirm c = kind_confirm[f->kind].confirm;
+	if (c == BY_TOOL)
+		*tool = kind_confirm[f->kind].tool_or_why;
+	else if (c == NOT_CONFIRMABLE)
+		*why = kind_confirm[f->kind].tool_or_why;
+	return c;
 }
 
 /* ---- files -------------------------------------------------------------- */

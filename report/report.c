@@ -154,22 +154,6 @@ uint32_t report_not_covered(const struct report *r)
 	return n;
 }
 
-enum severity finding_severity(const struct finding *f)
-{
-	switch (f->kind) {
-	case FK_RACE:
-		return f->benign ? SEV_WARNING : SEV_ERROR;
-	case FK_REDUNDANT_BARRIER: case FK_ASSUMPTION:
-	case FK_SUBSCRIPT:	/* the address stays inside the variable */
-		return SEV_WARNING;
-	case FK_INCOMPLETE:	/* about the analysis, not the kernel */
-	case FK_BANK_CONFLICT: case FK_UNCOALESCED:	/* performance */
-		return SEV_NOTE;
-	default:
-		return SEV_ERROR;
-	}
-}
-
 /* The same finding: kind and site (and text, for assumptions), or for the
 ** kinds kept by site pair the same unordered pair (which access or barrier
 ** a launch saw first depends on its schedule). */

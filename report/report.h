@@ -186,14 +186,9 @@ const char *report_verdict_name(enum barrier_verdict v);
 */
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch);
 
-/* The severity of a finding by the rules of docs/REPORT-FORMAT.md: a race is
-** an error unless benign (warning), a redundant barrier is a warning, every
-** fault is an error. */
 /* Moves the host-side findings FS (detect/hostmap.h) into R as they are:
 ** no launch, contract host. */
 void report_add_host_findings(struct report *r, struct findings *fs);
-
-enum severity finding_severity(const struct finding *f);
 
 /* Whether finding F is shown: found under r->show or a stronger contract. */
 int report_shows(const struct report *r, const struct finding *f);

@@ -38,187 +38,17 @@
 
 /* ---- the rules ------------------------------------------------------------ */
 
-/* What a rule tells a CUDA developer; a kind without an entry gets text
-** made from its name (rule_text). */
-struct rule_text {
+/* What a rule tells a CUDA developer, from core/finding_kinds.h. */
+static const struct rule_text {
 	const char *brief;	/* shortDescription */
 	const char *full;	/* fullDescription */
 	const char *help;	/* help: what it means, how to fix it */
+} rule_texts[FK__COUNT] = {
+#define FK_RULE(kind, id, name, severity, flags, confirm, tool_or_why, brief, full, help) \
+	[kind] = { brief, full, help },
+	SIMULEE_FINDING_KINDS(FK_RULE)
+#undef FK_RULE
 };
-
-static const struct rule_text rule_texts[FK__COUNT] = {
-	[FK_OOB] = { "Out-of-bounds memory access",
-		"A thread read or wrote outside the buffer or array it indexes "
-		"(a global buffer, a shared, local or __constant__ array).",
-		"An index computed from threadIdx, blockIdx or a loop counter runs past the end of "
-		"the array for the launch shown. Guard the access with the array's size "
-		"(if (i < n)), size the grid to the data with a bounds check in the kernel, or "
-		"allocate the buffer for every thread that indexes it. The result's 'launch' "
-		"property replays the launch on the simulee-c command line." },
-	[FK_NULL] = { "Null pointer dereference",
-		"A thread dereferenced a null pointer.",
-		"A pointer parameter, or a pointer the kernel loaded or computed, was NULL where "
-		"it was used. Check that the host passes a device allocation for every pointer "
-		"parameter and that the kernel sets its pointers on every path before using them." },
-	[FK_INVALID_PTR] = { "Dereference of a pointer to no live allocation",
-		"A thread dereferenced a pointer that points into no live allocation.",
-		"The address lies in no buffer the launch has: pointer arithmetic ran past every "
-		"allocation, the memory was freed, or the pointer was made from an integer. "
-		"Check the arithmetic and the lifetime of what the pointer refers to." },
-	[FK_MISALIGNED] = { "Misaligned memory access",
-		"A thread accessed N bytes at an address that is not a multiple of N.",
-		"The GPU faults on misaligned accesses (misaligned address). Do not cast a byte "
-		"pointer at an arbitrary offset to a wider type; copy with memcpy, keep offsets "
-		"aligned, and align shared buffers with __align__ or alignas." },
-	[FK_READONLY] = { "Write to read-only memory",
-		"The kernel wrote to __constant__ memory or to a kernel parameter's memory.",
-		"__constant__ memory and kernel parameters are read-only on the device. Copy the "
-		"value into a local or global variable before changing it; update __constant__ "
-		"data from the host with cudaMemcpyToSymbol." },
-	[FK_ASSERT] = { "assert() failed in device code",
-		"An assert() in the kernel failed for the launch shown.",
-		"A failed device assert stops the kernel with cudaErrorAssert. Either the launch "
-		"breaks what the kernel expects (fix the host's launch or its data) or the "
-		"kernel's code is wrong." },
-	[FK_TRAP] = { "Trap or unreachable code reached",
-		"A thread executed __trap() or code the compiler marked unreachable.",
-		"__trap(), __builtin_unreachable(), or falling off the end of a function that "
-		"returns a value aborts the kernel on the GPU. Make every path return a value and "
-		"check the conditions the code assumes can never hold." },
-	[FK_STEP_BUDGET] = { "Thread did not finish within the step budget",
-		"A thread was still running when the simulator's step budget ran out.",
-		"An endless loop, a spin-wait on a flag no thread sets, or a lock no thread "
-		"releases keeps a thread running forever (on the GPU the kernel hangs). Check loop "
-		"exit conditions and that every wait has a thread that ends it. If the kernel is "
-		"only long, raise --max-steps." },
-	[FK_BARRIER_DIVERGENCE] = { "Barrier divergence: __syncthreads() not reached by the whole block",
-		"Threads of one block waited at different barriers, or some waited while others "
-		"exited or were elsewhere.",
-		"__syncthreads() must be reached by every thread of the block that has not "
-		"exited, at the same barrier. A barrier inside a branch or loop whose condition "
-		"differs between threads (depends on threadIdx, or follows an early return) is "
-		"undefined behaviour: the block hangs or computes garbage. Move the barrier out of "
-		"the divergent code so every thread executes it, or make the condition uniform "
-		"across the block. The related locations and the code flow show where the threads "
-		"were instead." },
-	[FK_WARP_SYNC] = { "Warp-level synchronization not reached by its mask",
-		"A __shfl_sync, __ballot_sync, __syncwarp or other *_sync call was not executed by "
-		"every lane its mask names.",
-		"Every lane named in the mask of a *_sync intrinsic must execute the same call. "
-		"Compute the mask over the lanes that really take the branch (__ballot_sync or "
-		"__activemask()), or move the call out of the divergent code." },
-	[FK_DIV_ZERO] = { "Integer division by zero",
-		"An integer division or remainder had a zero divisor.",
-		"Integer division by zero gives an undefined result on the GPU. Check the divisor "
-		"(often a parameter or a size) before dividing." },
-	[FK_RACE] = { "Data race",
-		"Two threads accessed the same memory without synchronization between them, and "
-		"at least one access was a write.",
-		"Within a block, separate the conflicting accesses with __syncthreads(), or with "
-		"__syncwarp() for lanes of one warp: do not rely on warps running in lockstep, "
-		"which independent thread scheduling (Volta and later) does not guarantee. Threads "
-		"of different blocks have no barrier: use atomics, a second kernel launch, or give "
-		"each block its own output. Accesses meant to be concurrent must be atomic. The "
-		"related location is the other access; the code flow shows both threads." },
-	[FK_REDUNDANT_BARRIER] = { "Redundant barrier",
-		"No conflicting accesses were ordered by this barrier in any launch checked.",
-		"The barrier costs time without protecting anything in the launches simulated. "
-		"Remove it only if no other launch shape or input needs it." },
-	[FK_UNINIT] = { "Read of uninitialized memory",
-		"A thread read shared or local memory that no thread had written.",
-		"Shared and local memory start with unspecified contents. Initialise every "
-		"element that is read (the tail of a partial tile too), with __syncthreads() "
-		"between the writes and the reads of other threads." },
-	[FK_SUBSCRIPT] = { "Subscript past an array dimension",
-		"An index went past an inner dimension of a multi-dimensional array.",
-		"The address stays inside the variable but reaches another row (tile[y][17] of a "
-		"tile[16][16] is tile[y + 1][1]). Bound each index by its own dimension, or size "
-		"the array for the block shape." },
-	[FK_ASSUMPTION] = { "Launch shape the kernel assumes",
-		"The kernel's code only works for some launch shapes (an inferred contract).",
-		"The kernel faults for launches outside the shape stated (a shared array sized for "
-		"256 threads indexed by threadIdx.x). State the contract (document it, assert it "
-		"at the kernel's entry, check it on the host before launching) or make the kernel "
-		"work for any shape." },
-	[FK_INCOMPLETE] = { "Analysis incomplete",
-		"The simulator ran out of shadow memory, so some accesses were not checked.",
-		"Races among the accesses not recorded may be missed. Raise --max-shadow or "
-		"simulate a smaller launch." },
-	[FK_WARP_DEADLOCK] = { "Lock held by the lane's own warp",
-		"A lane spins on a lock that a lane of its own warp holds: a deadlock on GPUs "
-		"before Volta.",
-		"Without independent thread scheduling a diverged warp runs one path until it "
-		"reconverges, so the lane holding the lock never runs while the others spin. "
-		"Put the critical section inside the loop that takes the lock (release before "
-		"the loop's next turn), or let one lane per warp take the lock for the warp." },
-	[FK_MEMORY_BUDGET] = { "Memory budget exceeded",
-		"The launch needed more simulated memory than the budget (--max-memory) allows.",
-		"A memset, memcpy or loop touched more bytes of a buffer than the budget holds, "
-		"usually through a length or index the kernel computed (negative, or far past any "
-		"buffer). Check the length; if the launch really needs that much, raise "
-		"--max-memory." },
-	[FK_BANK_CONFLICT] = { "Shared memory bank conflict",
-		"Lanes of a warp access different 4-byte words of one shared memory bank, so the "
-		"hardware serves the access in several passes (the degree).",
-		"Shared memory has 32 banks of 4 bytes; lanes reading one word share it, lanes "
-		"reading different words of one bank wait for each other. A tile read by column "
-		"(tile[threadIdx.x][k]) with a row of 32 words puts a whole column in one bank: pad "
-		"the row (tile[32][33]) or swap the indices." },
-	[FK_HOST_UNCOPIED_READ] = { "Host reads results never copied back",
-		"After a kernel launch, the host reads a host buffer that no cudaMemcpy from the "
-		"device, host store or call ever wrote.",
-		"Copy the results back before reading them: cudaMemcpy(h_c, d_c, bytes, "
-		"cudaMemcpyDeviceToHost) after the launch, into the buffer the host reads." },
-	[FK_HOST_UNSYNC_READ] = { "Host reads before synchronizing",
-		"The host reads a buffer that an asynchronous copy from the device, or a kernel "
-		"still running (managed memory), may still be writing.",
-		"cudaMemcpyAsync and kernel launches return before the work is done. Call "
-		"cudaStreamSynchronize on the stream (or cudaEventSynchronize on an event recorded "
-		"after the work, or cudaDeviceSynchronize) before the host reads the buffer." },
-	[FK_STREAM_RACE] = { "Race between streams",
-		"Two operations enqueued on different streams use the same device memory, at least "
-		"one of them writing it, and nothing orders them.",
-		"Operations on different streams may run in any order or at once. Put both on one "
-		"stream, or record an event after the first (cudaEventRecord) and make the second's "
-		"stream wait for it (cudaStreamWaitEvent), or synchronize in between." },
-	[FK_HOST_UNSYNC_WRITE] = { "Host writes before synchronizing",
-		"The host writes a buffer that an asynchronous copy (from pinned memory to the "
-		"device, or from the device into it), or a kernel still running (managed or mapped "
-		"memory), may still be reading or writing.",
-		"The device may see the new bytes, the old ones or a mix, or overwrite what the host "
-		"wrote. Call cudaStreamSynchronize on the stream (or cudaEventSynchronize on an event "
-		"recorded after the work, or cudaDeviceSynchronize) before the host writes the "
-		"buffer again, or write into a second buffer." },
-	[FK_UNCOALESCED] = { "Uncoalesced global memory access",
-		"A warp's access touches many more 32-byte sectors of global memory than its bytes "
-		"need, so most of each sector fetched is wasted.",
-		"Consecutive lanes should access consecutive addresses (a[base + threadIdx.x]). "
-		"A matrix read by column with one lane per row (a[threadIdx.x * n + k]) touches a "
-		"sector per lane: transpose through a shared tile, or index by row." },
-};
-
-/* The text of rule K: the table's, or for a kind it does not know, the
-** kind's name (a new kind works before it gets its words). */
-static struct rule_text rule_text(enum finding_kind k)
-{
-	struct rule_text t = rule_texts[k];
-	if (t.brief == NULL)
-		t.brief = finding_kind_name(k);
-	if (t.full == NULL)
-		t.full = t.brief;
-	if (t.help == NULL)
-		t.help = "See docs/REPORT-FORMAT.md for what simulee-c reports and how.";
-	return t;
-}
-
-/* The severity of a finding of kind K before anything particular to it (a
-** race that is not benign). */
-static enum severity kind_severity(enum finding_kind k)
-{
-	struct finding f = { 0 };
-	f.kind = k;
-	return finding_severity(&f);
-}
 
 /* SARIF's level of severity S. */
 static const char *level(enum severity s)
@@ -570,8 +400,9 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 	}
 
 	/* the witness: a thread flow per thread (none for the kinds that have
-	** no thread: a barrier's verdict, the model's budget, the host code) */
-	if (f->kind != FK_REDUNDANT_BARRIER && f->kind != FK_INCOMPLETE && !finding_kind_is_host(f->kind)) {
+	** no thread, FKF_NO_THREAD: a barrier's verdict, the model's budget,
+	** the host code) */
+	if (!(finding_kind_flags(f->kind) & FKF_NO_THREAD)) {
 		cJSON *cf = obj(b, arr(b, res, "codeFlows"), NULL);
 		msg(b, cf, "message", "the threads of the witness launch (the 'launch' property)");
 		cJSON *tfs = arr(b, cf, "threadFlows");
@@ -597,12 +428,16 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 
 /* ---- the log ---------------------------------------------------------------------- */
 
+/* Adds DRIVER's "rules": one per kind of core/finding_kinds.h, in its order
+** (so a result's ruleIndex is its kind), with the kind's texts, default
+** level, precision and tags.  What fails to allocate is recorded in B. */
 static void rules(struct jb *b, cJSON *driver)
 {
 	cJSON *rs = arr(b, driver, "rules");
 	for (int k = 0; k < FK__COUNT; k++) {
-		struct rule_text t = rule_text((enum finding_kind)k);
+		const struct rule_text *t = &rule_texts[k];
 		const char *id = finding_kind_id((enum finding_kind)k);
+		unsigned flags = finding_kind_flags((enum finding_kind)k);
 		cJSON *rule = obj(b, rs, NULL);
 		str(b, rule, "id", id);
 		/* "data-race" -> "DataRace" */
@@ -615,21 +450,20 @@ static void rules(struct jb *b, cJSON *driver)
 		*p = '\0';
 		str(b, rule, "name", name);
 		free(name);
-		msg(b, rule, "shortDescription", t.brief);
-		msg(b, rule, "fullDescription", t.full);
-		msg(b, rule, "help", t.help);
-		enum severity s = kind_severity((enum finding_kind)k);
+		msg(b, rule, "shortDescription", t->brief);
+		msg(b, rule, "fullDescription", t->full);
+		msg(b, rule, "help", t->help);
+		enum severity s = finding_kind_severity((enum finding_kind)k);
 		str(b, obj(b, rule, "defaultConfiguration"), "level", level(s));
 		cJSON *pr = obj(b, rule, "properties");
-		/* a finding comes with the launch that shows it, so it is no guess */
-		str(b, pr, "precision", k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION ? "medium"
-					: "high");
+		/* a finding comes with the launch that shows it, so it is no guess;
+		** one that holds for the launches tried (FKF_INFERRED) is less sure */
+		str(b, pr, "precision", flags & FKF_INFERRED ? "medium" : "high");
 		str(b, pr, "problem.severity", s == SEV_ERROR ? "error" : s == SEV_WARNING ? "warning"
 					       : "recommendation");
 		cJSON *tags = arr(b, pr, "tags");
 		str(b, tags, NULL, "cuda");
-		str(b, tags, NULL, k == FK_RACE || k == FK_BARRIER_DIVERGENCE || k == FK_WARP_SYNC
-				   || k == FK_REDUNDANT_BARRIER ? "concurrency" : "correctness");
+		str(b, tags, NULL, flags & FKF_CONCURRENCY ? "concurrency" : "correctness");
 	}
 }
 

@@ -1049,6 +1049,60 @@ START_TEST(schema_documented)
 }
 END_TEST
 
+/* The kinds of core/finding_kinds.h are those the documents list, in its
+** order and nothing else: the enum of "kind" in docs/report.schema.json,
+** and the kinds table of docs/REPORT-FORMAT.md with each kind's default
+** severity. */
+START_TEST(kinds_documented)
+{
+	cJSON *schema = tu_report_schema();
+	const cJSON *ids = tu_jat(schema, "$defs/finding/properties/kind/enum");
+	ck_assert_msg(cJSON_IsArray(ids), "docs/report.schema.json: no $defs/finding/properties/kind/enum");
+	int k = 0;
+	const cJSON *e;
+	cJSON_ArrayForEach(e, ids) {
+		ck_assert_msg(cJSON_IsString(e), "docs/report.schema.json: kind %d is no string", k);
+		ck_assert_msg(k < FK__COUNT, "docs/report.schema.json: kind '%s' is not in "
+			      "core/finding_kinds.h", e->valuestring);
+		ck_assert_msg(strcmp(e->valuestring, finding_kind_id((enum finding_kind)k)) == 0,
+			      "docs/report.schema.json: kind %d is '%s', core/finding_kinds.h has '%s'",
+			      k, e->valuestring, finding_kind_id((enum finding_kind)k));
+		k++;
+	}
+	ck_assert_msg(k == FK__COUNT, "docs/report.schema.json lists %d kinds, core/finding_kinds.h %d",
+		      k, FK__COUNT);
+	cJSON_Delete(schema);
+
+	char *md = read_doc("docs/REPORT-FORMAT.md");
+	static const char head[] = "\n| kind | severity | what it is |\n|---|---|---|\n";
+	const char *row = strstr(md, head);
+	ck_assert_msg(row != NULL, "docs/REPORT-FORMAT.md has no table '| kind | severity | what it is |'");
+	row += strlen(head);
+	for (k = 0; row != NULL && strncmp(row, "| `", 3) == 0; k++) {
+		const char *id = row + 3, *end = strchr(id, '`');
+		ck_assert_ptr_nonnull(end);
+		int n = (int)(end - id);
+		ck_assert_msg(k < FK__COUNT, "docs/REPORT-FORMAT.md: kind '%.*s' is not in "
+			      "core/finding_kinds.h", n, id);
+		const char *want = finding_kind_id((enum finding_kind)k);
+		ck_assert_msg((size_t)n == strlen(want) && strncmp(id, want, (size_t)n) == 0,
+			      "docs/REPORT-FORMAT.md: kind %d is '%.*s', core/finding_kinds.h has '%s'", k,
+			      n, id, want);
+		char sev[32];
+		snprintf(sev, sizeof sev, "` | `%s`",
+			 report_severity_name(finding_kind_severity((enum finding_kind)k)));
+		ck_assert_msg(strncmp(end, sev, strlen(sev)) == 0,
+			      "docs/REPORT-FORMAT.md: the severity of '%s' is not %s", want, sev + 4);
+		row = strchr(row, '\n');
+		if (row != NULL)
+			row++;
+	}
+	ck_assert_msg(k == FK__COUNT, "docs/REPORT-FORMAT.md lists %d kinds, core/finding_kinds.h %d",
+		      k, FK__COUNT);
+	free(md);
+}
+END_TEST
+
 /* ---- the command line ------------------------------------------------------------ */
 
 static const char cli_kernels[] =
@@ -1532,6 +1586,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, json_empty);
 	tcase_add_test(tc, schema_rejects);
 	tcase_add_test(tc, schema_documented);
+	tcase_add_test(tc, kinds_documented);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("command line");
