@@ -113,8 +113,10 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		if (compile_is_cuda_source(src)) {
 			uint32_t u = compile_add_unit(&b->co, src);
 			rc = compile_unit(&cop, &b->co, u, err);
-			if (rc < 0)
+			if (rc < 0) {
+				free(name);
 				break;
+			}
 			uint32_t unit = b->nunits;
 			VEC_PUSH(b->bcs, b->nbcs, b->capbcs, b->co.units[u].device_bc);
 			VEC_PUSH(b->units, b->nunits, b->capunits, src);
