@@ -828,8 +828,12 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		for (uint32_t id = 1; id < m->n; id++)
 			if (m->a[id].space == AS_SHARED && m->a[id].data && m->a[id].size)
 				ex.shinit[id] = xmalloc((m->a[id].size + 7) / 8);
-			else if (m->a[id].uninit && m->a[id].data && m->a[id].size)
+			else if (m->a[id].uninit && m->a[id].data && m->a[id].size) {
 				ex.shinit[id] = xcalloc((m->a[id].size + 7) / 8, 1);
+				/* what earlier launches and the host wrote */
+				if (m->a[id].written)
+					memcpy(ex.shinit[id], m->a[id].written, (m->a[id].size + 7) / 8);
+			}
 		uint32_t npruned;
 		if (!cfg->no_prune)
 			ex.prune = prune_sites(p, fn, args, m, cfg, &npruned);
@@ -889,8 +893,13 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	for (uint32_t i = 0; i < ex.nwarps; i++)
 		free_warp(&ws[i]);
 	free(ws);
-	for (uint32_t id = 0; id < ex.nshinit; id++)
+	for (uint32_t id = 0; id < ex.nshinit; id++) {
+		/* what this launch wrote stays written for the next */
+		if (ex.shinit[id] && id < m->n && m->a[id].written && m->a[id].space != AS_SHARED
+		    && m->a[id].data)
+			memcpy(m->a[id].written, ex.shinit[id], (m->a[id].size + 7) / 8);
 		free(ex.shinit[id]);
+	}
 	free(ex.shinit);
 	free(ex.shset);
 	return rc;

@@ -13,6 +13,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <signal.h>
 #include <spawn.h>
@@ -1352,6 +1353,108 @@ int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, co
 	av_free(&a);
 	setup_free(&s);
 	return rc;
+}
+
+static char *llvm_tool(const struct compile_opts *o, const char *name);
+
+/* Runs ARGV with stdin and stderr on /dev/null and returns what it wrote
+** on stdout (NULL when it cannot be run or fails). */
+static char *capture(char *const *argv)
+{
+	int pfd[2];
+	if (pipe(pfd) != 0)
+		return NULL;
+	posix_spawn_file_actions_t fa;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
+	posix_spawn_file_actions_addclose(&fa, pfd[0]);
+	pid_t pid;
+	int rc = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	close(pfd[1]);
+	if (rc != 0) {
+		close(pfd[0]);
+		return NULL;
+	}
+	char *buf = NULL;
+	size_t n = 0, cap = 0;
+	for (;;) {
+		if (n + 4096 + 1 > cap) {
+			cap = cap ? cap * 2 : 8192;
+			buf = xrealloc(buf, cap);
+		}
+		ssize_t r = read(pfd[0], buf + n, cap - n - 1);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0)
+			break;
+		n += (size_t)r;
+	}
+	close(pfd[0]);
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		free(buf);
+		return NULL;
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+char *compile_symbols(const struct compile_opts *o, const char *obj, int defined)
+{
+	struct argv_buf a = { 0 };
+	av_take(&a, llvm_tool(o, "llvm-nm"));
+	av_add(&a, defined ? "--defined-only" : "--undefined-only");
+	av_add(&a, "--format=just-symbols");
+	av_add(&a, obj);
+	char *text = capture(av_argv(&a));
+	av_free(&a);
+	return text;
+}
+
+char **compile_symbolize(const struct compile_opts *o, const char *exe, const uint64_t *pcs,
+			 uint32_t n)
+{
+	char **out = xcalloc(n ? n : 1, sizeof *out);
+	if (n == 0)
+		return out;
+	struct argv_buf a = { 0 };
+	av_take(&a, llvm_tool(o, "llvm-symbolizer"));
+	av_take(&a, xasprintf("--obj=%s", exe));
+	av_add(&a, "--no-inlines");
+	av_add(&a, "--relative-address");
+	for (uint32_t i = 0; i < n; i++)
+		av_take(&a, xasprintf("0x%" PRIx64, pcs[i]));
+	char *text = capture(av_argv(&a));
+	av_free(&a);
+	/* two lines an address (function, file:line:col), then a blank one */
+	char *p = text;
+	for (uint32_t i = 0; p != NULL && i < n; i++) {
+		char *fn = p, *nl = strchr(fn, '\n');
+		if (nl == NULL)
+			break;
+		*nl = '\0';
+		char *loc = nl + 1;
+		nl = strchr(loc, '\n');
+		if (nl == NULL)
+			break;
+		*nl = '\0';
+		p = nl + 1;
+		while (*p == '\n')
+			p++;
+		char *col = strrchr(loc, ':');
+		if (col != NULL)
+			*col = '\0';	/* file:line */
+		const char *base = strrchr(loc, '/');
+		if (strcmp(fn, "??") != 0)
+			out[i] = xasprintf("%s (%s)", fn, base ? base + 1 : loc);
+	}
+	free(text);
+	return out;
 }
 
 char *compile_data_path(const struct compile_opts *o, const char *rel)

@@ -145,6 +145,19 @@ int compile_native_object(const struct compile_opts *o, const char *src, const c
 int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, const char *exe,
 		 struct sim_error *err);
 
+/* simulee-c run: the symbols object OBJ defines (DEFINED) or needs, one a
+** line, as llvm-nm lists them; NULL when llvm-nm cannot be run. */
+char *compile_symbols(const struct compile_opts *o, const char *obj, int defined);
+
+/*
+** simulee-c run: the names of the return addresses PCS (N, offsets into
+** executable EXE) as llvm-symbolizer gives them: "function (file:line)",
+** NULL where it knows none (or cannot be run).  The array (N entries)
+** and its strings are newly allocated.
+*/
+char **compile_symbolize(const struct compile_opts *o, const char *exe, const uint64_t *pcs,
+			 uint32_t n);
+
 /* The path of data file REL (e.g. "replay/repro.c") where the prelude is
 ** looked for (installed, or the source tree's kernels/), or NULL when it
 ** is in neither.  Newly allocated. */

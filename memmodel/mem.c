@@ -55,9 +55,63 @@ static void alloc_clear(struct mem *m, struct mem_alloc *a)
 		m->used -= a->size;
 	if (a->pages)
 		m->used -= (uint64_t)a->pages->n * MEM_PAGE_SIZE;
-	free(a->data);
+	if (!a->external)
+		free(a->data);
+	free(a->written);
 	pages_free(a->pages);
 	memset(a, 0, sizeof *a);
+}
+
+void mem_release(struct mem *m, uint32_t id)
+{
+	struct mem_alloc *a = &m->a[id];
+	if (a->data)
+		m->used -= a->size;
+	if (!a->external)
+		free(a->data);
+	free(a->written);
+	a->data = NULL;
+	a->written = NULL;
+	a->live = 0;
+}
+
+static uint32_t new_id(struct mem *m);
+
+uint32_t mem_new_external(struct mem *m, uint32_t at, uint8_t space, uint64_t size, uint8_t *data,
+			  const char *name)
+{
+	uint32_t id = at;
+	if (id == 0 || id >= m->n || m->a[id].live || m->a[id].data || m->a[id].pages)
+		id = new_id(m);
+	if (id == 0)
+		return 0;
+	struct mem_alloc *a = &m->a[id];
+	memset(a, 0, sizeof *a);
+	a->space = space;
+	a->size = size;
+	a->data = data;
+	a->external = 1;
+	m->used += size;
+	a->live = 1;
+	a->name = name;
+	a->elem_size = 1;
+	return id;
+}
+
+void mem_mark_written(struct mem *m, uint32_t id, uint64_t off, uint64_t n)
+{
+	uint8_t *w = m->a[id].written;
+	if (w == NULL)
+		return;
+	uint64_t end = off + n;
+	for (; off < end && (off & 7); off++)
+		w[off >> 3] |= (uint8_t)(1u << (off & 7));
+	if (end - off >= 8) {
+		memset(w + (off >> 3), 0xff, (end - off) >> 3);
+		off += (end - off) & ~(uint64_t)7;
+	}
+	for (; off < end; off++)
+		w[off >> 3] |= (uint8_t)(1u << (off & 7));
 }
 
 void mem_free(struct mem *m)

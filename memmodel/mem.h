@@ -98,6 +98,14 @@ struct mem_alloc {
 	const char *name;	/* not owned */
 	uint8_t uninit;		/* starts uninitialized (--init X=uninit): a read
 				   of a byte no access wrote is a finding */
+	uint8_t external;	/* data is memory the caller owns (simulee-c
+				   run's memory shared with the program): never
+				   freed here */
+	uint8_t *written;	/* an uninit allocation that lives across
+				   launches (simulee-c run): a bit a byte, set
+				   where a launch or the host wrote; launches
+				   start from it and add to it (owned); NULL:
+				   each launch starts with nothing written */
 	uint8_t heap;		/* a device malloc's block: outlives its block of
 				   threads; freed, it keeps its id (not live) */
 	const struct tex_desc *tex;	/* the backing buffer of a texture or
@@ -128,6 +136,22 @@ void mem_free(struct mem *m);
 ** NAME is not copied.  Returns 0 when the id space is exhausted. */
 uint32_t mem_new(struct mem *m, uint8_t space, uint64_t size, const char *name);
 uint32_t mem_new_sparse(struct mem *m, uint8_t space, const char *name);
+
+/* An allocation of SIZE bytes in SPACE over DATA, memory the caller owns
+** and keeps for as long as the allocation lives (external).  Placed at id
+** AT when AT is a free id below m->n (not live, no memory), else at a new
+** id; 0 when the id space is exhausted. */
+uint32_t mem_new_external(struct mem *m, uint32_t at, uint8_t space, uint64_t size, uint8_t *data,
+			  const char *name);
+
+/* Frees allocation ID's memory (cudaFree): its id stays taken, not live,
+** so a later access through it is an invalid pointer, not another
+** buffer's. */
+void mem_release(struct mem *m, uint32_t id);
+
+/* Marks bytes [OFF, OFF + N) of allocation ID written (its `written`
+** bits, when it has them). */
+void mem_mark_written(struct mem *m, uint32_t id, uint64_t off, uint64_t n);
 
 /* Frees every allocation with id >= first but heap blocks (the ids above
 ** the last heap block become free again). */

@@ -39,6 +39,9 @@ static void launch_free(struct report_launch *l)
 	}
 	free(l->bufs);
 	free(l->shared_init);
+	for (uint32_t j = 0; j < l->nhost_stack; j++)
+		free(l->host_stack[j]);
+	free(l->host_stack);
 }
 
 void report_free(struct report *r)
@@ -94,6 +97,15 @@ uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 	l.contract = CL_DECLARED;
 	VEC_PUSH(r->launches, r->nlaunches, r->caplaunches, l);
 	return r->nlaunches - 1;
+}
+
+void report_launch_host_stack(struct report *r, uint32_t l, char *const *frames, uint32_t n)
+{
+	struct report_launch *L = &r->launches[l];
+	L->host_stack = xcalloc(n ? n : 1, sizeof *L->host_stack);
+	for (uint32_t i = 0; i < n; i++)
+		L->host_stack[i] = xstrdup(frames[i]);
+	L->nhost_stack = n;
 }
 
 void report_pop_launch(struct report *r)
@@ -1032,6 +1044,11 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		if (f->launches > 1 && f->kind != FK_REDUNDANT_BARRIER)
 			fprintf(out, " (first of %" PRIu64 " launches that show it)", f->launches);
 		fprintf(out, "\n");
+		for (uint32_t i = 0; i < l->nargs; i++)
+			fprintf(out, "%s%s=%s%s", i ? ", " : "  arguments: ", l->args[i].name,
+				l->args[i].value, i + 1 == l->nargs ? "\n" : "");
+		for (uint32_t i = 0; i < l->nhost_stack; i++)
+			fprintf(out, "  %s %s\n", i ? "   from" : "made in", l->host_stack[i]);
 	} else if (f->launch < r->nlaunches) {
 		char *opts = report_launch_options(r, f->launch);
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
@@ -1306,8 +1323,12 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 	char *opts = report_launch_options(r, li);
 	jstr(b, o, "options", opts);
 	free(opts);
-	if (l->run)
+	if (l->run) {
 		jnum(b, o, "run_launch", l->run);
+		cJSON *hs = jput(b, o, "host_stack", cJSON_CreateArray());
+		for (uint32_t i = 0; i < l->nhost_stack; i++)
+			jstr(b, hs, NULL, l->host_stack[i]);
+	}
 }
 
 static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i,

@@ -88,6 +88,9 @@ struct report_launch {
 				   --shared-init), or NULL: zeros */
 	uint32_t run;		/* simulee-c run: its number among the program's
 				   launches, from 1; 0: not a program's launch */
+	char **host_stack;	/* ... and the host call stack that made it,
+				   innermost first: "main (app.cu:37)" */
+	uint32_t nhost_stack;
 };
 
 /* A static barrier of an analysed kernel and what the launches told about
@@ -145,6 +148,9 @@ void report_kernel_search(struct report *r, uint32_t k, const struct report_sear
 ** only until the next report_add_launch. */
 uint32_t report_add_launch(struct report *r, uint32_t kernel, struct dim3 grid,
 			   struct dim3 block, uint64_t dyn_shared, uint64_t seed);
+/* Launch L was made from the host call stack FRAMES (N, innermost first;
+** copied). */
+void report_launch_host_stack(struct report *r, uint32_t l, char *const *frames, uint32_t n);
 /* Removes the last launch added (no finding may name it). */
 void report_pop_launch(struct report *r);
 /* Sets the contract launch L lies under (enum contract_level). */

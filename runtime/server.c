@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -26,6 +28,11 @@
 #define RT_DEFAULT_MEMORY (UINT64_C(16) << 30)
 /* CUDA's dynamic shared memory without cudaFuncSetAttribute's opt-in */
 #define RT_DYN_SHARED_DEFAULT (48u << 10)
+/* Memory shared with the program lives at its simulated address in the
+** program too, so its id must give an address a process can map:
+** MEM_PTR(id, 0) below 2^47 */
+#define RT_SHARED_ID_END 31u
+#define RT_SHARED_IDS 16u
 
 /* A kernel of the module, once the program registered it. */
 struct rt_kernel {
@@ -44,7 +51,16 @@ struct server {
 	struct mem m;
 	struct mam *mam;
 	enum mam_warp_model model;
-	uint8_t *from_malloc;	/* per allocation id: made by cudaMalloc */
+	uint8_t *from_malloc;	/* per allocation id: made by the program (1),
+				   and named after a kernel parameter (2) */
+	uint32_t shared_lo, shared_hi;	/* the ids kept for memory shared with
+					   the program */
+	struct rt_map {
+		uint32_t id;
+		void *data;
+		size_t len;
+	} *maps;		/* that memory, mapped here too */
+	uint32_t nmaps, capmaps;
 	uint32_t nfrom, capfrom;
 	struct rt_kernel *ks;	/* per kernel of l */
 	int sticky;		/* enum simrt_status the context is lost with, 0 none */
@@ -53,6 +69,12 @@ struct server {
 		char *s;
 		size_t n;
 	} notes;
+	struct rt_frames {
+		uint32_t launch;	/* report launch */
+		uint32_t n;
+		uint64_t pcs[SIMRT_FRAMES];
+	} *frames;		/* of the launches the report keeps */
+	uint32_t nframes, capframes;
 };
 
 /* ---- the socket ------------------------------------------------------- */
@@ -99,11 +121,37 @@ static int write_all(int fd, const void *buf, size_t n)
 	return 0;
 }
 
-static int reply(int fd, int status, const void *payload, size_t n)
+/* The reply to a request: STATUS and N bytes of PAYLOAD, with descriptor
+** PASS (SCM_RIGHTS, along with the reply's header) unless it is -1. */
+static int reply(int fd, int status, const void *payload, size_t n, int pass)
 {
 	struct simrt_rep r = { status, (uint32_t)n };
-	if (write_all(fd, &r, sizeof r) < 0)
-		return -1;
+	if (pass < 0) {
+		if (write_all(fd, &r, sizeof r) < 0)
+			return -1;
+	} else {
+		struct iovec iov = { &r, sizeof r };
+		union {
+			char buf[CMSG_SPACE(sizeof(int))];
+			struct cmsghdr align;
+		} u;
+		memset(&u, 0, sizeof u);
+		struct msghdr mh = { 0 };
+		mh.msg_iov = &iov;
+		mh.msg_iovlen = 1;
+		mh.msg_control = u.buf;
+		mh.msg_controllen = sizeof u.buf;
+		struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_RIGHTS;
+		c->cmsg_len = CMSG_LEN(sizeof(int));
+		memcpy(CMSG_DATA(c), &pass, sizeof pass);
+		ssize_t w;
+		while ((w = sendmsg(fd, &mh, 0)) < 0 && errno == EINTR)
+			;
+		if (w != (ssize_t)sizeof r)
+			return -1;
+	}
 	return n ? write_all(fd, payload, n) : 0;
 }
 
@@ -150,6 +198,14 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 		s->module = (int)unit;
 		s->m.limit = s->o->max_memory ? s->o->max_memory : RT_DEFAULT_MEMORY;
 		interp_mem_setup(s->l.prog, &s->m, 0);
+		/* ids for managed and pinned memory, which the program maps at
+		** their simulated addresses: kept free, low enough to map */
+		s->shared_lo = s->m.n;
+		while (s->m.n < RT_SHARED_ID_END && s->m.n - s->shared_lo < RT_SHARED_IDS) {
+			uint32_t id = mem_new(&s->m, AS_GLOBAL, 0, "reserved");
+			mem_release(&s->m, id);
+		}
+		s->shared_hi = s->m.n;
 		s->ks = xcalloc(s->l.nkernels ? s->l.nkernels : 1, sizeof *s->ks);
 		for (uint32_t k = 0; k < s->l.nkernels; k++)
 			s->ks[k].rk = UINT32_MAX;
@@ -234,12 +290,54 @@ static uint32_t malloc_of(const struct server *s, uint64_t p)
 	return id;
 }
 
-static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *ptr)
+/* Memory the program shares with the device (KIND: SIMRT_MANAGED or
+** SIMRT_HOST_SHARED): an anonymous file mapped here as the allocation's
+** data, its descriptor in *FD for the program to map at *PTR. */
+static int shared_malloc(struct server *s, uint64_t size, uint32_t kind, uint64_t *ptr, int *fd)
+{
+	uint32_t id = s->shared_lo;
+	while (id < s->shared_hi && s->m.a[id].live)
+		id++;
+	if (id >= s->shared_hi || !mem_fits(&s->m, size))
+		return SIMRT_OUT_OF_MEMORY;
+	int mfd = (int)syscall(SYS_memfd_create, "simulee-shared", 1u /* MFD_CLOEXEC */);
+	size_t len = (size_t)((size + 4095) & ~(uint64_t)4095);
+	if (mfd < 0)
+		return SIMRT_OUT_OF_MEMORY;
+	void *data = ftruncate(mfd, (off_t)len) == 0
+		     ? mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, mfd, 0) : MAP_FAILED;
+	if (data == MAP_FAILED) {
+		close(mfd);
+		return SIMRT_OUT_OF_MEMORY;
+	}
+	uint32_t got = mem_new_external(&s->m, id, AS_GLOBAL, size, data,
+					kind == SIMRT_MANAGED ? "managed" : "pinned");
+	if (got != id) {
+		if (got != 0)
+			mem_release(&s->m, got);
+		munmap(data, len);
+		close(mfd);
+		return SIMRT_OUT_OF_MEMORY;
+	}
+	struct rt_map mp = { id, data, len };
+	VEC_PUSH(s->maps, s->nmaps, s->capmaps, mp);
+	while (s->nfrom <= id)
+		VEC_PUSH(s->from_malloc, s->nfrom, s->capfrom, 0);
+	s->from_malloc[id] = 1;
+	*ptr = MEM_PTR(id, 0);
+	*fd = mfd;
+	return SIMRT_OK;
+}
+
+static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *ptr, int *fd)
 {
 	uint64_t size;
+	uint32_t kind = SIMRT_DEVICE;
 	if (n < sizeof size)
 		return SIMRT_INVALID_VALUE;
 	memcpy(&size, q, sizeof size);
+	if (n >= sizeof size + sizeof kind)
+		memcpy(&kind, q + sizeof size, sizeof kind);
 	*ptr = 0;
 	if (size == 0)
 		return SIMRT_OK;	/* CUDA hands back NULL */
@@ -250,12 +348,18 @@ static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *p
 	}
 	if (size > MEM_MAX_SIZE || !mem_fits(&s->m, size))
 		return SIMRT_OUT_OF_MEMORY;
+	if (kind == SIMRT_MANAGED || kind == SIMRT_HOST_SHARED)
+		return shared_malloc(s, size, kind, ptr, fd);
 	uint32_t id = mem_new(&s->m, AS_GLOBAL, size, "cudaMalloc");
 	if (id == 0)
 		return SIMRT_OUT_OF_MEMORY;
 	while (s->nfrom <= id)
 		VEC_PUSH(s->from_malloc, s->nfrom, s->capfrom, 0);
 	s->from_malloc[id] = 1;
+	/* CUDA leaves cudaMalloc's memory undefined: a read of a byte no copy,
+	** memset or launch wrote is an uninitialized read */
+	s->m.a[id].uninit = 1;
+	s->m.a[id].written = xcalloc((size + 7) / 8, 1);
 	*ptr = MEM_PTR(id, 0);
 	return SIMRT_OK;
 }
@@ -269,11 +373,13 @@ static int op_free(struct server *s, const uint8_t *q, uint32_t n)
 	uint32_t id = malloc_of(s, p);
 	if (id == 0)
 		return SIMRT_INVALID_VALUE;
-	struct mem_alloc *a = &s->m.a[id];
-	s->m.used -= a->size;
-	free(a->data);
-	a->data = NULL;
-	a->live = 0;
+	for (uint32_t i = 0; i < s->nmaps; i++)
+		if (s->maps[i].id == id) {
+			munmap(s->maps[i].data, s->maps[i].len);
+			s->maps[i] = s->maps[--s->nmaps];
+			break;
+		}
+	mem_release(&s->m, id);
 	return SIMRT_OK;
 }
 
@@ -299,6 +405,7 @@ static int op_to_device(struct server *s, const uint8_t *q, uint32_t n)
 	if (!device_range(s, d, len))
 		return SIMRT_INVALID_VALUE;
 	memcpy(s->m.a[MEM_ID(d)].data + MEM_OFF(d), q + sizeof d, len);
+	mem_mark_written(&s->m, MEM_ID(d), MEM_OFF(d), len);
 	return SIMRT_OK;
 }
 
@@ -326,6 +433,10 @@ static int op_device_copy(struct server *s, const uint8_t *q, uint32_t n)
 		return SIMRT_INVALID_VALUE;
 	memmove(s->m.a[MEM_ID(v[0])].data + MEM_OFF(v[0]), s->m.a[MEM_ID(v[1])].data + MEM_OFF(v[1]),
 		v[2]);
+	/* the destination counts as written, even where the source was
+	** not: copying undefined bytes is not a read the GPU reports, and
+	** tracking them further is left for later */
+	mem_mark_written(&s->m, MEM_ID(v[0]), MEM_OFF(v[0]), v[2]);
 	return SIMRT_OK;
 }
 
@@ -342,6 +453,7 @@ static int op_set(struct server *s, const uint8_t *q, uint32_t n)
 	if (!device_range(s, v.dst, v.n))
 		return SIMRT_INVALID_VALUE;
 	memset(s->m.a[MEM_ID(v.dst)].data + MEM_OFF(v.dst), (int)v.byte, v.n);
+	mem_mark_written(&s->m, MEM_ID(v.dst), MEM_OFF(v.dst), v.n);
 	return SIMRT_OK;
 }
 
@@ -434,8 +546,8 @@ static void build_slots(struct server *s, const struct func *f, const uint8_t *a
 			/* a buffer gets the name of the parameter it is first
 			** passed as, and its element type, for name[index] */
 			uint32_t id = MEM_ID(v);
-			if (pa->is_ptr && v != 0 && id < s->nfrom && s->from_malloc[id]
-			    && strcmp(s->m.a[id].name, "cudaMalloc") == 0) {
+			if (pa->is_ptr && v != 0 && id < s->nfrom && s->from_malloc[id] == 1) {
+				s->from_malloc[id] = 2;
 				s->m.a[id].name = pa->name;
 				if (pa->elem != ET_NONE) {
 					s->m.a[id].elem = pa->elem;
@@ -443,6 +555,53 @@ static void build_slots(struct server *s, const struct func *f, const uint8_t *a
 				}
 			}
 		}
+	}
+}
+
+/* Records launch LI's arguments in the report as the program gave them
+** (ARGS: the argument block): a scalar's value, a pointer as the buffer
+** and element it points at. */
+static void record_args(struct server *s, uint32_t li, const struct func *f, const uint8_t *args)
+{
+	size_t at = 0;
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		const struct param *pa = &f->params[i];
+		uint32_t nb = param_bytes(pa);
+		const uint8_t *b = args + at;
+		at += nb;
+		char v[160];
+		uint64_t u = 0;
+		memcpy(&u, b, nb < sizeof u ? nb : sizeof u);
+		if (pa->byval || pa->nfields > 0) {
+			snprintf(v, sizeof v, "a %u-byte struct", pa->size);
+		} else if (pa->is_ptr) {
+			uint32_t id = MEM_ID(u);
+			if (u == 0)
+				snprintf(v, sizeof v, "NULL");
+			else if (id > 0 && id < s->m.n && s->m.a[id].live && s->m.a[id].space != AS_PARAM
+				 && MEM_OFF(u) == 0)
+				snprintf(v, sizeof v, "buffer '%s' (%" PRIu64 " bytes)", s->m.a[id].name,
+					 s->m.a[id].size);
+			else if (id > 0 && id < s->m.n && s->m.a[id].live && s->m.a[id].space != AS_PARAM)
+				snprintf(v, sizeof v, "buffer '%s' (%" PRIu64 " bytes) + %" PRIu64,
+					 s->m.a[id].name, s->m.a[id].size, MEM_OFF(u));
+			else
+				snprintf(v, sizeof v, "0x%" PRIx64 " (no device memory)", u);
+		} else if (pa->type == ET_F32) {
+			float x;
+			memcpy(&x, b, sizeof x);
+			snprintf(v, sizeof v, "%g", (double)x);
+		} else if (pa->type == ET_F64) {
+			double x;
+			memcpy(&x, b, sizeof x);
+			snprintf(v, sizeof v, "%g", x);
+		} else if (pa->type == ET_I8 || pa->type == ET_I16 || pa->type == ET_I32 || pa->type == ET_I64) {
+			unsigned sh = 64 - 8 * (nb < 8 ? nb : 8);
+			snprintf(v, sizeof v, "%" PRId64, sh < 64 ? (int64_t)(u << sh) >> sh : (int64_t)u);
+		} else {
+			snprintf(v, sizeof v, "%" PRIu64, u);
+		}
+		report_launch_arg(s->rep, li, pa->name, v);
 	}
 }
 
@@ -576,10 +735,18 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	report_launch_contract(s->rep, li, CL_HOST);
 	s->rep->launches[li].run = s->res->launches;
 	report_take_findings(s->rep, &fs, li);
+	int kept = 1;
 	if (rk->launches++ == 0)
 		rk->first = li;
 	else if (!launch_shows(s->rep, li))
-		report_pop_launch(s->rep);
+		report_pop_launch(s->rep), kept = 0;
+	if (kept)
+		record_args(s, li, f, q + sizeof L);
+	if (kept) {
+		struct rt_frames fr = { li, L.nframes < SIMRT_FRAMES ? L.nframes : SIMRT_FRAMES, { 0 } };
+		memcpy(fr.pcs, L.frames, fr.n * sizeof *fr.pcs);
+		VEC_PUSH(s->frames, s->nframes, s->capframes, fr);
+	}
 	if (s->o->verbose)
 		fprintf(stderr, "simulee-c: launch %" PRIu32 ": %s<<<(%u,%u,%u), (%u,%u,%u), %" PRIu64
 			">>> simulated\n", s->res->launches, k->demangled, grid.x, grid.y, grid.z,
@@ -607,7 +774,7 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 			free(pl);
 			return r < 0 ? -1 : 0;
 		}
-		int st = SIMRT_OK;
+		int st = SIMRT_OK, pass = -1;
 		uint32_t u32 = 0, *arr = NULL, narr = 0;
 		uint64_t u64[2] = { 0, 0 }, nout = 0;
 		const uint8_t *out = NULL;
@@ -635,7 +802,7 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 				out = (const uint8_t *)&u32, outn = sizeof u32;
 				break;
 			case SIMRT_MALLOC:
-				st = op_malloc(s, pl, q.len, &u64[0]);
+				st = op_malloc(s, pl, q.len, &u64[0], &pass);
 				out = (const uint8_t *)u64, outn = sizeof u64[0];
 				break;
 			case SIMRT_FREE:
@@ -699,7 +866,9 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 		}
 		if (st != SIMRT_OK)
 			out = NULL, outn = 0;
-		r = reply(fd, st, out, outn);
+		r = reply(fd, st, out, outn, pass);
+		if (pass >= 0)
+			close(pass);
 		free(arr);
 		free(pl);
 		if (r < 0)
@@ -720,6 +889,40 @@ void rt_result_free(struct rt_result *res)
 	free(res->refused_call);
 	free(res->notes);
 	memset(res, 0, sizeof *res);
+}
+
+/* Names the host frames of the launches the report keeps (EXE: the
+** program), leaving out simulee-c's runtime and clang's kernel stubs. */
+static void name_frames(struct server *s, const char *exe)
+{
+	uint32_t total = 0;
+	for (uint32_t i = 0; i < s->nframes; i++)
+		total += s->frames[i].n;
+	if (total == 0 || s->o->cop == NULL)
+		return;
+	uint64_t *pcs = xcalloc(total, sizeof *pcs);
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < s->nframes; i++)
+		for (uint32_t j = 0; j < s->frames[i].n; j++)
+			pcs[k++] = s->frames[i].pcs[j];
+	char **names = compile_symbolize(s->o->cop, exe, pcs, total);
+	k = 0;
+	for (uint32_t i = 0; i < s->nframes; i++) {
+		char *keep[SIMRT_FRAMES];
+		uint32_t nk = 0;
+		for (uint32_t j = 0; j < s->frames[i].n; j++, k++) {
+			const char *nm = names[k];
+			if (nm == NULL || strncmp(nm, "__device_stub__", 15) == 0
+			    || strstr(nm, "(cudart.cu:") != NULL || strstr(nm, "(??") != NULL)
+				continue;	/* ours, clang's, or the C library's start */
+			keep[nk++] = names[k];
+		}
+		report_launch_host_stack(s->rep, s->frames[i].launch, keep, nk);
+	}
+	for (uint32_t i = 0; i < total; i++)
+		free(names[i]);
+	free(names);
+	free(pcs);
 }
 
 /* The report's barriers and redundant-barrier findings, over every
@@ -828,7 +1031,12 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	}
 	if (s.module >= 0)
 		conclude(&s);
+	name_frames(&s, argv[0]);
+	free(s.frames);
 	res->notes = s.notes.s;
+	for (uint32_t i = 0; i < s.nmaps; i++)
+		munmap(s.maps[i].data, s.maps[i].len);
+	free(s.maps);
 	if (s.mam)
 		mam_free(s.mam);
 	free(s.ks);

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "base/util.h"
+#include "front/compile.h"
 #include "report/report.h"
 
 struct rt_options {
@@ -34,6 +35,7 @@ struct rt_options {
 	uint32_t max_launches;	/* launches simulated; later ones are cut (0: all) */
 	double time_limit;	/* seconds; past it the program is stopped (0: none) */
 	int verbose;		/* a line per launch on stderr */
+	const struct compile_opts *cop;	/* llvm-symbolizer names the host frames */
 };
 
 /* How the run ended. */

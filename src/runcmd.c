@@ -13,7 +13,9 @@
 
 #include <cJSON.h>
 
+#include "detect/hostmap.h"
 #include "front/compile.h"
+#include "host/hostsite.h"
 #include "kernels/runtime/simrt_proto.h"
 #include "memmodel/mam.h"
 #include "report/report.h"
@@ -93,6 +95,8 @@ static void build_free(struct build *b)
 	compile_out_free(&b->co);
 }
 
+static int check_calls(const struct compile_opts *cop, const struct build *b, struct sim_error *err);
+
 /*
 ** Builds the program of O's inputs into B: each CUDA source's device
 ** side to bitcode (as `simulee-c app.cu` does) and its host side to an
@@ -161,10 +165,126 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 	VEC_PUSH(b->objs, b->nobjs, b->capobjs, rt_obj);
 	if (rc < 0)
 		return rc;
+	if ((rc = check_calls(&cop, b, err)) < 0)
+		return rc;
 	char *name = base_name(o->inputs[0]);
 	b->exe = xasprintf("%s/%s", b->co.tmpdir, name);
 	free(name);
 	return compile_link(&cop, b->objs, b->nobjs, b->exe, err);
+}
+
+/* The library a symbol the program needs belongs to, when simulee-c
+** cannot simulate it: closed libraries, the driver API, graphics interop. */
+static const char *closed_library(const char *sym)
+{
+	static const struct {
+		const char *prefix, *what;
+	} libs[] = {
+		{ "cublas", "cuBLAS" }, { "cufft", "cuFFT" }, { "curand", "the cuRAND host API" },
+		{ "cusparse", "cuSPARSE" }, { "cusolver", "cuSOLVER" }, { "cudnn", "cuDNN" },
+		{ "nccl", "NCCL" }, { "nvrtc", "NVRTC" }, { "nvjpeg", "nvJPEG" },
+		{ "cutensor", "cuTENSOR" }, { "nvshmem", "NVSHMEM" }, { "npp", "NPP" },
+		{ "cudaGraphics", "graphics interop" }, { "cudaGL", "OpenGL interop" },
+		{ "cudaEGL", "EGL interop" }, { "cudaVDPAU", "VDPAU interop" },
+		{ "cudaD3D", "Direct3D interop" }, { "cudaIpc", "CUDA IPC" },
+		{ "cudaDeviceEnablePeerAccess", "peer access" },
+	};
+	for (size_t i = 0; i < sizeof libs / sizeof *libs; i++)
+		if (strncmp(sym, libs[i].prefix, strlen(libs[i].prefix)) == 0)
+			return libs[i].what;
+	/* the driver API: cuInit, cuModuleLoad, cuLaunchKernel, ... */
+	if (sym[0] == 'c' && sym[1] == 'u' && sym[2] >= 'A' && sym[2] <= 'Z')
+		return "the CUDA driver API";
+	return NULL;
+}
+
+/* Whether line-list LIST (llvm-nm's) holds SYM. */
+static int listed(const char *list, const char *sym)
+{
+	size_t n = strlen(sym);
+	for (const char *p = list; p != NULL && (p = strstr(p, sym)) != NULL; p += n)
+		if ((p == list || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
+			return 1;
+	return 0;
+}
+
+/*
+** Before the link: a call of the program (in OBJS, the runtime's object
+** last) that simulee-c cannot simulate is one error line naming it and
+** what it belongs to, rather than the linker's undefined references.
+** 0, or SIM_ERR_UNSUPPORTED.  Without llvm-nm the linker says it.
+*/
+static int check_calls(const struct compile_opts *cop, const struct build *b, struct sim_error *err)
+{
+	char *defined = NULL;
+	size_t nd = 0;
+	for (uint32_t i = 0; i < b->nobjs; i++) {
+		char *d = compile_symbols(cop, b->objs[i], 1);
+		if (d == NULL) {
+			free(defined);
+			return 0;
+		}
+		size_t k = strlen(d);
+		defined = xrealloc(defined, nd + k + 2);
+		memcpy(defined + nd, d, k);
+		nd += k;
+		defined[nd++] = '\n';
+		defined[nd] = '\0';
+		free(d);
+	}
+	int rc = 0;
+	for (uint32_t i = 0; i + 1 < b->nobjs && rc == 0; i++) {
+		char *u = compile_symbols(cop, b->objs[i], 0);
+		for (char *p = u, *nl; p != NULL && *p && rc == 0; p = nl ? nl + 1 : NULL) {
+			nl = strchr(p, '\n');
+			if (nl)
+				*nl = '\0';
+			if (listed(defined, p))
+				continue;
+			const char *lib = closed_library(p);
+			if (lib != NULL)
+				rc = sim_fail(err, SIM_ERR_UNSUPPORTED, "run: the program calls %s (%s), "
+					      "which simulee-c cannot simulate", p, lib);
+			else if (strncmp(p, "cuda", 4) == 0)
+				rc = sim_fail(err, SIM_ERR_UNSUPPORTED, "run: the program calls %s, which "
+					      "simulee-c's CUDA runtime does not provide yet", p);
+		}
+		free(u);
+	}
+	free(defined);
+	return rc;
+}
+
+/* Whether kernel KERNEL of the loaded device code CTX may write its
+** parameter PARAM (anything for a kernel it does not define). */
+static int may_write(void *ctx, const char *kernel, uint32_t param)
+{
+	const struct loaded *l = ctx;
+	int ki = l ? interp_find_kernel(l, kernel) : -1;
+	if (ki < 0 || l->kernels[ki].func < 0)
+		return 1;
+	const struct func *f = &l->prog->funcs[l->kernels[ki].func];
+	return param >= f->nparams || f->params[param].may_write;
+}
+
+/* The host-side data mapping checks (docs/HOST-MAPPING.md) on the host
+** code of the program's CUDA sources, as `simulee-c app.cu` makes them:
+** they read the program, not the run, so they find what the eager
+** runtime hides (a read an asynchronous copy may not have finished).
+** The findings point into HS, which must outlive REP's printing. */
+static void host_checks(const struct build *b, const struct rt_result *res, struct hostsites *hs,
+			struct report *rep)
+{
+	for (uint32_t i = 0; i < b->co.nhost_irs; i++) {
+		struct sim_error e = { 0 };
+		if (hostsite_read(b->co.host_irs[i], hs, &e) < 0)
+			fprintf(stderr, "simulee-c: warning: the host side's CUDA calls not read: %s\n", e.msg);
+	}
+	struct findings fs = { 0 };
+	for (uint32_t i = 0; i < hs->nseqs; i++)
+		hostmap_check(&hs->seqs[i], may_write, res->loaded, &fs);
+	report_add_host_findings(rep, &fs);
+	findings_free(&fs);
 }
 
 /* The report's header for a run. */
@@ -284,6 +404,7 @@ int run_program(const struct run_opts *o)
 	struct build b = { 0 };
 	struct report rep;
 	struct rt_result res = { 0 };
+	struct hostsites hs = { 0 };
 	int status = 2;
 	header(&rep, o);
 	if (o->list_kernels || o->kernel || o->grid_given || o->block_given || o->nargs || o->nsizes
@@ -313,8 +434,12 @@ int run_program(const struct run_opts *o)
 	ro.max_launches = o->max_launches;
 	ro.time_limit = o->time_limit_given ? o->time_limit : 0;
 	ro.verbose = o->verbose;
+	struct compile_opts cop = cop_of(o);
+	ro.cop = &cop;
 	int rc = rt_run(&ro, argv, &rep, &res, &err);
 	free(argv);
+	if (rc == 0)
+		host_checks(&b, &res, &hs, &rep);
 	if (rc == 0)
 		rc = emit(o, prog, &rep, &res, &err);
 	free(prog);
@@ -327,6 +452,7 @@ fail:
 	status = 2;
 out:
 	report_free(&rep);
+	hostsites_free(&hs);
 	rt_result_free(&res);
 	build_free(&b);
 	return status;

@@ -258,7 +258,10 @@ START_TEST(text_and_usage)
 	ck_assert_msg(strstr(r.err, "argv_size.cu:14:10: error: out-of-bounds access on global "
 			     "'a[1000]'\n") != NULL, "%s", r.err);
 	ck_assert_msg(strstr(r.err, "  launch 1 of the run: vadd(float const*, float const*, float*, "
-			     "int)<<<(4,1,1), (256,1,1), 0>>>\n") != NULL, "%s", r.err);
+			     "int)<<<(4,1,1), (256,1,1), 0>>>\n"
+			     "  arguments: a=buffer 'a' (4000 bytes), b=buffer 'b' (4000 bytes), "
+			     "c=buffer 'c' (4000 bytes), n=1000\n"
+			     "  made in main (argv_size.cu:36)\n") != NULL, "%s", r.err);
 	ck_assert_msg(strstr(r.err, "simulee-c: run: argv_size exited with status 0; 1 launch: "
 			     "1 simulated\n") != NULL, "%s", r.err);
 	tu_run_free(&r);
@@ -280,6 +283,47 @@ START_TEST(text_and_usage)
 			      "case %zu: %s", i, r.err);
 		tu_run_free(&r);
 	}
+}
+END_TEST
+
+/* A launch made deep in the host code names every frame of its host
+** call stack, and each finding's launch is the first that showed it. */
+START_TEST(host_stack)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run host_stack: skipped: no clang\n");
+		return;
+	}
+	char *cu = tu_tmp_cu("__global__ void inc(int *p, int n)\n"
+			     "{\n"
+			     "	int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+			     "	if (i <= n)\n"
+			     "		p[i] = i;\n"
+			     "}\n"
+			     "static void step(int *p, int n) { inc<<<(n + 63) / 64, 64>>>(p, n); }\n"
+			     "static void turns(int *p, int k) { for (int i = 0; i < k; i++) step(p, 64 + 36 * i); }\n"
+			     "int main()\n"
+			     "{\n"
+			     "	int *p;\n"
+			     "	cudaMalloc(&p, 100 * sizeof(int));\n"
+			     "	turns(p, 3);\n"
+			     "	return 0;\n"
+			     "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", cu, NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	/* n = 64 is clean; n = 100 writes p[100]; n = 136 too */
+	ck_assert_msg(strstr(r.err, "error: out-of-bounds access on global 'p[100]'") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "  launch 2 of the run: inc(int*, int)<<<(2,1,1), (64,1,1), 0>>> "
+			     "(first of 2 launches that show it)\n"
+			     "  arguments: p=buffer 'p' (400 bytes), n=100\n"
+			     "  made in step(int*, int) (") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, ":7)\n     from turns(int*, int) (") != NULL
+		      && strstr(r.err, ":8)\n     from main (") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "3 launches: 3 simulated\n") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
 }
 END_TEST
 
@@ -352,6 +396,7 @@ Suite *run_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, text_and_usage);
 	tcase_add_test(tc, max_launches);
+	tcase_add_test(tc, host_stack);
 	tcase_add_test(tc, time_limit);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,6 +1,6 @@
-// managed: squares a vector in managed memory, which the host reads
-// back after a synchronization.  simulee-c run does not simulate managed
-// memory yet: the run stops at the call with one line naming it.
+// managed: squares a vector in managed memory, which the host fills
+// before the launch and reads back after a synchronization, with no
+// copy.  Nothing is wrong: the host sees what the kernel wrote.
 #include <cstdio>
 
 __global__ void square(float *v, int n)

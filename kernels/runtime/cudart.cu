@@ -13,12 +13,15 @@
 ** lock.  A call this runtime does not simulate tells simulee-c its name
 ** and ends the program (simrt_refuse).
 */
+#include <dlfcn.h>
 #include <errno.h>
+#include <execinfo.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/uio.h>
 #include <unistd.h>
@@ -122,6 +125,49 @@ static int simrt_call2(uint32_t op, const void *a, size_t na, const void *b, siz
 static int simrt_call(uint32_t op, const void *a, size_t na, void *out, size_t nout)
 {
 	return simrt_call2(op, a, na, NULL, 0, out, nout, NULL);
+}
+
+/* A request whose reply may carry a descriptor (*FD, -1 when none). */
+static int simrt_call_fd(uint32_t op, const void *a, size_t na, void *out, size_t nout, int *fd)
+{
+	pthread_mutex_lock(&simrt_lock);
+	int sock = simrt_connect();
+	struct simrt_req q = { op, (uint32_t)na };
+	struct iovec iov[2] = { { &q, sizeof q }, { (void *)a, na } };
+	simrt_write_all(sock, iov, 2);
+	struct simrt_rep r;
+	union {
+		char buf[CMSG_SPACE(sizeof(int))];
+		struct cmsghdr align;
+	} u;
+	struct iovec riov = { &r, sizeof r };
+	struct msghdr mh;
+	memset(&mh, 0, sizeof mh);
+	mh.msg_iov = &riov;
+	mh.msg_iovlen = 1;
+	mh.msg_control = u.buf;
+	mh.msg_controllen = sizeof u.buf;
+	ssize_t got;
+	while ((got = recvmsg(sock, &mh, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	if (got <= 0)
+		simrt_die("read");
+	*fd = -1;
+	for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c != NULL; c = CMSG_NXTHDR(&mh, c))
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
+			memcpy(fd, CMSG_DATA(c), sizeof *fd);
+	if ((size_t)got < sizeof r)
+		simrt_read_all(sock, (char *)&r + got, sizeof r - (size_t)got);
+	size_t take = r.len < nout ? r.len : nout;
+	simrt_read_all(sock, out, take);
+	for (size_t left = r.len - take; left > 0;) {
+		char sink[256];
+		size_t k = left < sizeof sink ? left : sizeof sink;
+		simrt_read_all(sock, sink, k);
+		left -= k;
+	}
+	pthread_mutex_unlock(&simrt_lock);
+	return r.status;
 }
 
 /* The cudaError_t of simulee-c's status S (the values are CUDA's). */
@@ -360,6 +406,23 @@ extern "C" cudaError_t __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
 	return (cudaError_t)0;
 }
 
+/* The host call stack of a launch, in the executable's own addresses
+** (the program is position independent): simulee-c names the frames. */
+static void simrt_frames(struct simrt_launch *q)
+{
+	void *bt[SIMRT_FRAMES + 4];
+	int n = backtrace(bt, SIMRT_FRAMES + 4);
+	Dl_info self;
+	if (dladdr((void *)simrt_frames, &self) == 0)
+		return;
+	for (int i = 1; i < n && q->nframes < SIMRT_FRAMES; i++) {
+		Dl_info in;
+		if (dladdr(bt[i], &in) == 0 || in.dli_fbase != self.dli_fbase)
+			continue;	/* a library's frame */
+		q->frames[q->nframes++] = (uint64_t)((uintptr_t)bt[i] - (uintptr_t)self.dli_fbase - 1);
+	}
+}
+
 static cudaError_t simrt_launch(const void *func, dim3 grid, dim3 block, void **args,
 				size_t shmem, void *stream, int cooperative)
 {
@@ -388,6 +451,7 @@ static cudaError_t simrt_launch(const void *func, dim3 grid, dim3 block, void **
 	q.dyn_shared = shmem;
 	q.stream = (uint64_t)(uintptr_t)stream;
 	q.nparams = f->nparams;
+	simrt_frames(&q);
 	int s = simrt_call2(SIMRT_LAUNCH, &q, sizeof q, bytes, n, NULL, 0, NULL);
 	free(bytes);
 	return simrt_ret(s);
@@ -438,12 +502,93 @@ extern "C" cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t widt
 	return e;
 }
 
+/* Memory shared with the simulated device, mapped here at the address
+** it has there. */
+struct simrt_shared {
+	void *p;
+	size_t len;
+};
+
+static struct simrt_shared *simrt_shareds;
+static uint32_t simrt_nshareds, simrt_capshareds;
+
+/* KIND memory of SIZE bytes that both sides use: 0 with *PTR set, or the
+** status when simulee-c has none to give. */
+static int simrt_shared_alloc(void **ptr, size_t size, uint32_t kind)
+{
+	struct {
+		uint64_t size;
+		uint32_t kind, pad;
+	} q = { size, kind, 0 };
+	uint64_t p = 0;
+	int fd = -1;
+	int s = simrt_call_fd(SIMRT_MALLOC, &q, sizeof q, &p, sizeof p, &fd);
+	if (s != SIMRT_OK || fd < 0) {
+		if (fd >= 0)
+			close(fd);
+		return s != SIMRT_OK ? s : SIMRT_OUT_OF_MEMORY;
+	}
+	size_t len = (size + 4095) & ~(size_t)4095;
+	void *want = (void *)(uintptr_t)p;
+	void *got = mmap(want, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED_NOREPLACE, fd, 0);
+	close(fd);
+	if (got != want) {
+		/* that address is taken here: give the memory back */
+		if (got != MAP_FAILED)
+			munmap(got, len);
+		simrt_call(SIMRT_FREE, &p, sizeof p, NULL, 0);
+		return SIMRT_OUT_OF_MEMORY;
+	}
+	pthread_mutex_lock(&simrt_lock);
+	if (simrt_nshareds == simrt_capshareds)
+		simrt_shareds = (struct simrt_shared *)simrt_grow(simrt_shareds, &simrt_capshareds,
+								   sizeof *simrt_shareds);
+	simrt_shareds[simrt_nshareds].p = got;
+	simrt_shareds[simrt_nshareds++].len = len;
+	pthread_mutex_unlock(&simrt_lock);
+	*ptr = got;
+	return SIMRT_OK;
+}
+
+/* The shared mapping P starts, removed from the table, or 0 if none. */
+static size_t simrt_shared_take(void *p)
+{
+	size_t len = 0;
+	pthread_mutex_lock(&simrt_lock);
+	for (uint32_t i = 0; i < simrt_nshareds; i++)
+		if (simrt_shareds[i].p == p) {
+			len = simrt_shareds[i].len;
+			simrt_shareds[i] = simrt_shareds[--simrt_nshareds];
+			break;
+		}
+	pthread_mutex_unlock(&simrt_lock);
+	return len;
+}
+
+/* Whether P lies in memory shared with the device. */
+static int simrt_is_shared(const void *p)
+{
+	int in = 0;
+	pthread_mutex_lock(&simrt_lock);
+	for (uint32_t i = 0; i < simrt_nshareds && !in; i++)
+		in = (const char *)p >= (const char *)simrt_shareds[i].p
+		     && (const char *)p < (const char *)simrt_shareds[i].p + simrt_shareds[i].len;
+	pthread_mutex_unlock(&simrt_lock);
+	return in;
+}
+
 extern "C" cudaError_t cudaFree(void *devPtr)
 {
 	if (devPtr == NULL)
 		return (cudaError_t)0;
 	uint64_t p = (uint64_t)(uintptr_t)devPtr;
-	return simrt_ret(simrt_call(SIMRT_FREE, &p, sizeof p, NULL, 0));
+	int s = simrt_call(SIMRT_FREE, &p, sizeof p, NULL, 0);
+	if (s == SIMRT_OK) {
+		size_t len = simrt_shared_take(devPtr);
+		if (len)
+			munmap(devPtr, len);
+	}
+	return simrt_ret(s);
 }
 
 /* Whether P is device memory simulee-c holds. */
@@ -594,24 +739,36 @@ extern "C" cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
 	return simrt_ret(s);
 }
 
-/* Pinned host memory: every copy here is finished when its call returns,
-** so pageable memory serves. */
+/* Pinned host memory is memory shared with the device, as under unified
+** addressing a kernel may use it; past what simulee-c can share it is
+** ordinary memory (every copy is finished when its call returns), which
+** a kernel cannot reach. */
 extern "C" cudaError_t cudaMallocHost(void **ptr, size_t size)
 {
+	if (simrt_shared_alloc(ptr, size ? size : 1, SIMRT_HOST_SHARED) == SIMRT_OK)
+		return (cudaError_t)0;
 	*ptr = malloc(size ? size : 1);
 	return *ptr ? (cudaError_t)0 : simrt_ret(SIMRT_OUT_OF_MEMORY);
 }
 
 extern "C" cudaError_t cudaHostAlloc(void **pHost, size_t size, unsigned int flags)
 {
-	if (flags & 0x02)	/* cudaHostAllocMapped: the device would use it */
-		simrt_refuse("cudaHostAlloc(cudaHostAllocMapped)");
+	(void)flags;
 	return cudaMallocHost(pHost, size);
 }
 
 extern "C" cudaError_t cudaFreeHost(void *ptr)
 {
-	free(ptr);
+	if (ptr == NULL)
+		return (cudaError_t)0;
+	size_t len = simrt_shared_take(ptr);
+	if (len == 0) {
+		free(ptr);
+		return (cudaError_t)0;
+	}
+	uint64_t p = (uint64_t)(uintptr_t)ptr;
+	simrt_call(SIMRT_FREE, &p, sizeof p, NULL, 0);
+	munmap(ptr, len);
 	return (cudaError_t)0;
 }
 
@@ -627,16 +784,28 @@ extern "C" cudaError_t cudaHostUnregister(void *ptr)
 	return (cudaError_t)0;
 }
 
+/* Managed memory: the same bytes at the same address on both sides, so
+** the host reads what a kernel wrote with no copy (every launch is done
+** when its call returns). */
 extern "C" cudaError_t cudaMallocManaged(void **devPtr, size_t size, unsigned int flags)
 {
-	(void)devPtr, (void)size, (void)flags;
-	simrt_refuse("cudaMallocManaged");
+	(void)flags;
+	if (size == 0) {
+		*devPtr = NULL;
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	}
+	return simrt_ret(simrt_shared_alloc(devPtr, size, SIMRT_MANAGED));
 }
 
+/* Under unified addressing a mapped buffer's device pointer is its host
+** pointer. */
 extern "C" cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, unsigned int flags)
 {
-	(void)pDevice, (void)pHost, (void)flags;
-	simrt_refuse("cudaHostGetDevicePointer");
+	(void)flags;
+	if (!simrt_is_shared(pHost))
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	*pDevice = pHost;
+	return (cudaError_t)0;
 }
 
 extern "C" cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)

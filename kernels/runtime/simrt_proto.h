@@ -35,7 +35,9 @@ enum simrt_op {
 	SIMRT_FUNCTION,		/* u32 module, name -> u32 kernel, u32 nparams,
 				   u32 size of each parameter */
 	SIMRT_VAR,		/* u32 module, u64 size, u32 constant, name -> u32 var */
-	SIMRT_MALLOC,		/* u64 size, u32 kind (enum simrt_mem) -> u64 device pointer */
+	SIMRT_MALLOC,		/* u64 size, u32 kind (enum simrt_mem) -> u64 device pointer;
+				   memory shared with the host comes with a
+				   descriptor (SCM_RIGHTS) to map at that address */
 	SIMRT_FREE,		/* u64 pointer */
 	SIMRT_TO_DEVICE,	/* u64 dst, bytes */
 	SIMRT_FROM_DEVICE,	/* u64 src, u64 n -> n bytes */
@@ -54,6 +56,9 @@ enum simrt_op {
 
 enum simrt_mem {
 	SIMRT_DEVICE,		/* cudaMalloc */
+	SIMRT_MANAGED,		/* cudaMallocManaged: the host uses it too */
+	SIMRT_HOST_SHARED,	/* cudaMallocHost, cudaHostAlloc: host memory the
+				   device may use (unified addressing) */
 };
 
 enum simrt_status {
@@ -85,6 +90,8 @@ struct simrt_rep {
 	uint32_t len;
 };
 
+#define SIMRT_FRAMES 12
+
 struct simrt_launch {
 	uint32_t kernel;
 	uint32_t cooperative;
@@ -92,7 +99,11 @@ struct simrt_launch {
 	uint64_t dyn_shared;
 	uint64_t stream;	/* the cudaStream_t, as a number */
 	uint32_t nparams;
-	uint32_t pad;
+	uint32_t nframes;
+	/* the host call stack: each frame's return address in the program's
+	** executable, less 1 (inside the call), as an offset from where the
+	** executable is loaded; innermost first */
+	uint64_t frames[SIMRT_FRAMES];
 };
 
 #endif
