@@ -278,6 +278,21 @@ int compile_is_cuda_source(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".cu") == 0;
 }
 
+int compile_is_host_source(const char *path)
+{
+	/* the endings gcc and clang read as C or C++ */
+	static const char *const ends[] = { ".c", ".C", ".cc", ".cp", ".cpp", ".CPP", ".cxx",
+					    ".c++" };
+	const char *b = strrchr(path, '/');
+	const char *dot = strrchr(b != NULL ? b + 1 : path, '.');
+	if (dot == NULL || dot == (b != NULL ? b + 1 : path))
+		return 0;
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
+		if (strcmp(dot, ends[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* ---- running clang --------------------------------------------------- */
 
 /* ARGV as a shell reads it back, each word after a space. */
