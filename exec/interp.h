@@ -50,9 +50,13 @@ struct loaded {
 
 struct load_options {
 	int dump_bytecode;	/* print the lowered code to stderr */
+	int allow_no_kernels;	/* a module without kernels (bitcode with no code
+				   at all among them: clang's device pass over
+				   host code only) loads as one with none */
 };
 
-/* Loads PATH (.bc or .ll).  On success fills *out and returns 0; on failure
+/* Loads PATH (.bc or .ll).  On success fills *out and returns 0 (with
+** allow_no_kernels, *out may hold no kernel and no program); on failure
 ** returns a negative SIM_ERR_* with the one-line reason in *err. */
 int interp_load(const char *path, const struct load_options *opt,
 		struct loaded *out, struct sim_error *err);

@@ -279,6 +279,21 @@ int compile_is_cuda_source(const char *path)
 	return n > 3 && strcmp(path + n - 3, ".cu") == 0;
 }
 
+int compile_is_host_source(const char *path)
+{
+	/* the endings gcc and clang read as C or C++ */
+	static const char *const ends[] = { ".c", ".C", ".cc", ".cp", ".cpp", ".CPP", ".cxx",
+					    ".c++" };
+	const char *b = strrchr(path, '/');
+	const char *dot = strrchr(b != NULL ? b + 1 : path, '.');
+	if (dot == NULL || dot == (b != NULL ? b + 1 : path))
+		return 0;
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++)
+		if (strcmp(dot, ends[i]) == 0)
+			return 1;
+	return 0;
+}
+
 /* ---- running clang --------------------------------------------------- */
 
 /* ARGV as a shell reads it back, each word after a space. */
@@ -388,6 +403,7 @@ struct setup {
 	char *prelude;		/* prelude header (no toolkit) */
 	char *prelude_inc;	/* its stand-ins for cuda_runtime.h and kin */
 	char *compat;		/* cuda-compat directory (a toolkit lacking a header) */
+	char *legacy;		/* cuda-compat/simulee_legacy.h (any toolkit) */
 	char *cccl;		/* the toolkit's include/cccl, where it has one */
 	int nolib;		/* the toolkit has no libdevice: -nocudalib */
 };
@@ -397,6 +413,7 @@ static void setup_free(struct setup *s)
 	free(s->prelude);
 	free(s->prelude_inc);
 	free(s->compat);
+	free(s->legacy);
 	free(s->cccl);
 	memset(s, 0, sizeof *s);
 }
@@ -439,12 +456,18 @@ static int setup_resolve(const struct compile_opts *o, struct setup *s, struct s
 			*strrchr(s->prelude_inc, '/') = '\0';
 		return 0;
 	}
+	s->legacy = data_file(o->datadir, "cuda-compat/simulee_legacy.h");
+	if (s->legacy == NULL)
+		return sim_fail(err, SIM_ERR_IO, "cannot find simulee-c's cuda-compat headers, "
+				"which a CUDA toolkit needs with clang (under %s)", where);
 	if (!has_file(s->toolkit, "include/texture_fetch_functions.h")) {
 		char *f = data_file(o->datadir, "cuda-compat/texture_fetch_functions.h");
-		if (f == NULL)
+		if (f == NULL) {
+			setup_free(s);
 			return sim_fail(err, SIM_ERR_IO, "cannot find simulee-c's cuda-compat "
 					"headers, which a CUDA 13 toolkit needs with clang (under %s)",
 					where);
+		}
 		*strrchr(f, '/') = '\0';
 		s->compat = f;
 	}
@@ -471,7 +494,10 @@ static int setup_resolve(const struct compile_opts *o, struct setup *s, struct s
 ** prelude's device pass stays as the corpus is compiled (the prelude
 ** declares cudaConfigureCall too).  A toolkit's include/cccl comes as
 ** -isystem, as nvcc does; the compat directory comes last (-idirafter), so
-** a toolkit's own header would win.
+** a toolkit's own header would win.  With a toolkit, simulee_legacy.h is
+** forced in after clang's CUDA wrapper and before the user's -include: it
+** gives host code what nvcc's headers do and clang's do not, and puts back
+** what CUDA 13 removed (kernels/cuda-compat/simulee_legacy.h).
 */
 static void setup_args(const struct setup *s, int host, struct argv_buf *a)
 {
@@ -504,6 +530,8 @@ static void setup_args(const struct setup *s, int host, struct argv_buf *a)
 			av_add(a, "-idirafter");
 			av_add(a, s->compat);
 		}
+		av_add(a, "-include");
+		av_add(a, s->legacy);
 		return;
 	}
 	av_add(a, "-nocudainc");
@@ -519,6 +547,150 @@ static void setup_args(const struct setup *s, int host, struct argv_buf *a)
 		av_add(a, "-Xclang");
 		av_add(a, "-target-sdk-version=" ASSUMED_SDK_VERSION);
 	}
+}
+
+/* ---- launches nvcc reads and clang does not ----------------------------- */
+
+static char *read_file(const char *path, struct sim_error *err);
+
+static int ident_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether the identifier that ends just before P (blanks skipped back to
+** START) is WORD. */
+static int word_before(const char *start, const char *p, const char *word)
+{
+	while (p > start && (p[-1] == ' ' || p[-1] == '\t'))
+		p--;
+	size_t n = strlen(word);
+	return (size_t)(p - start) >= n && strncmp(p - n, word, n) == 0
+	       && (p - n == start || !ident_char(p[-n - 1]));
+}
+
+/* Where the literal or comment that starts at P ends (the character after
+** it), counting the newlines inside into *LN and *BOL.  P points at the
+** opening quote, or at the '/' of a comment; RAW: a raw string's quote. */
+static const char *skip_lexeme(const char *p, int raw, unsigned *ln, const char **bol)
+{
+	const char *end = NULL;
+	if (p[0] == '/' && p[1] == '/') {
+		/* to the end of the line, a backslash-newline continuing it */
+		for (end = p + 2; *end != '\0' && *end != '\n'; end++)
+			if (end[0] == '\\' && end[1] == '\n')
+				end++;
+	} else if (p[0] == '/') {
+		end = strstr(p + 2, "*/");
+		end = end != NULL ? end + 2 : p + strlen(p);
+	} else if (raw) {
+		/* R"delim( ... )delim" */
+		const char *paren = strchr(p + 1, '(');
+		if (paren != NULL && paren - p - 1 <= 16) {
+			char close[20];
+			snprintf(close, sizeof close, ")%.*s\"", (int)(paren - p - 1), p + 1);
+			end = strstr(paren + 1, close);
+			end = end != NULL ? end + strlen(close) : p + strlen(p);
+		} else {
+			end = p + 1;
+		}
+	} else {
+		char q = p[0];
+		for (end = p + 1; *end != '\0' && *end != q && *end != '\n'; end++)
+			if (end[0] == '\\' && end[1] != '\0')
+				end++;
+		if (*end == q)
+			end++;
+	}
+	for (const char *c = p; c < end; c++)
+		if (*c == '\n') {
+			(*ln)++;
+			*bol = c + 1;
+		}
+	return end;
+}
+
+/*
+** Finds the first kernel launch in source TEXT spelled with blanks inside
+** its brackets, "k<< <g, b>>>(...)" or "k<<<g, b>> >(...)": nvcc reads
+** them, clang's lexer makes the launch tokens only of three adjacent
+** characters.  Comments and string, character and raw string literals are
+** skipped, and so are `operator<< <T>` (template arguments of operator<<)
+** and digit separators (1'000).  A closing `>> >` counts only after a
+** launch has opened and not closed yet (`A<B<C<int>> >` is a template).
+** Returns 1 with the 1-based line and column of the spelling in *LINE and
+** *COL and the spelling itself in *WHAT ("<< <" or ">> >"), or 0.
+*/
+static int find_spaced_launch(const char *text, unsigned *line, unsigned *col, const char **what)
+{
+	unsigned ln = 1;
+	const char *bol = text;
+	int open = 0, number = 0;
+	for (const char *p = text; *p != '\0'; ) {
+		char c = *p;
+		int after_ident = p > text && ident_char(p[-1]);
+		if (c == '\n') {
+			ln++;
+			bol = ++p;
+			number = 0;
+			continue;
+		}
+		if (c >= '0' && c <= '9' && !after_ident)
+			number = 1;
+		else if (!ident_char(c) && c != '.' && c != '\'')
+			number = 0;
+		if ((c == '/' && (p[1] == '/' || p[1] == '*')) || c == '"' || (c == '\'' && !number)) {
+			const char *w = p;
+			while (w > text && ident_char(w[-1]))
+				w--;
+			int raw = c == '"' && p > text && p[-1] == 'R'
+				  && (p - w == 1 || (p - w == 2 && strchr("uUL", *w) != NULL)
+				      || (p - w == 3 && strncmp(w, "u8", 2) == 0));
+			p = skip_lexeme(p, raw, &ln, &bol);
+			continue;
+		}
+		if ((c == '<' || c == '>') && p[1] == c && p[2] == c) {
+			open = c == '<';	/* "<<<" opens a launch, ">>>" closes it */
+			p += 3;
+			continue;
+		}
+		if ((c == '<' || c == '>') && p[1] == c) {
+			const char *q = p + 2;
+			while (*q == ' ' || *q == '\t')
+				q++;
+			int spaced = q > p + 2 && q[0] == c && q[1] != c;
+			if (spaced && c == '<' && !word_before(text, p, "operator"))
+				*what = "<< <";
+			else if (spaced && c == '>' && open)
+				*what = ">> >";
+			else {
+				p += 2;
+				continue;
+			}
+			*line = ln;
+			*col = (unsigned)(p - bol) + 1;
+			return 1;
+		}
+		p++;
+	}
+	return 0;
+}
+
+/* The one line that says why SRC did not compile, when it holds a launch
+** spelled as only nvcc reads it; "" when it holds none (or cannot be
+** read: clang has said why). */
+static void spaced_launch_note(const char *src, char *buf, size_t n)
+{
+	struct sim_error ignored = { 0 };
+	char *text = read_file(src, &ignored);
+	unsigned line = 0, col = 0;
+	const char *what = NULL;
+	buf[0] = '\0';
+	if (text != NULL && find_spaced_launch(text, &line, &col, &what))
+		snprintf(buf, n, "%s:%u:%u: compilation failed: the launch is spelled `%s`, which "
+			 "nvcc reads and clang does not: write `<<<` and `>>>` with no blank inside "
+			 "(k<<<grid, block>>>(...))", src, line, col, what);
+	free(text);
 }
 
 /* Appends "-c SRC -o OUT" (SRC made safe from being read as an option). */
@@ -565,9 +737,15 @@ static int compile_pair(const struct compile_opts *o, const char *src, char *con
 			goto done;
 		char how[64];
 		if (rc > 0 && !host) {
-			/* clang has said why: one line of ours */
-			rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
-				      how_failed(rc, how, sizeof how));
+			/* clang has said why: one line of ours, which says how to
+			** fix a launch spelled as only nvcc reads it */
+			char note[sizeof err->msg];
+			spaced_launch_note(src, note, sizeof note);
+			if (note[0] != '\0')
+				rc = sim_fail(err, SIM_ERR_COMPILE, "%s", note);
+			else
+				rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
+					      how_failed(rc, how, sizeof how));
 			goto done;
 		}
 		if (rc > 0) {

@@ -70,6 +70,11 @@ struct compile_out {
 ** than bitcode or IR. */
 int compile_is_cuda_source(const char *path);
 
+/* Whether PATH names C or C++ source (.c, .cc, .cpp, .cxx, .C, ...): host
+** code, with no kernel to analyse unless a compile database compiles it
+** as CUDA (-x cuda). */
+int compile_is_host_source(const char *path);
+
 /*
 ** Compiles CUDA source SRC: device side to OUT->device_bc, then host side
 ** to a host IR file appended to OUT->host_irs.  A device compile error

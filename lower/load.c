@@ -92,7 +92,7 @@ int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 		** it is there, and that no error was reported on the way */
 		if (LLVMGetFirstFunction(*mod) == NULL && LLVMGetFirstGlobal(*mod) == NULL) {
 			LLVMDisposeMemoryBuffer(buf);
-			return sim_fail(err, SIM_ERR_BITCODE, "%s: bitcode holds no code", path);
+			return sim_fail(err, SIM_ERR_KERNEL, "%s: bitcode holds no code", path);
 		}
 		LLVMDisposeMemoryBuffer(buf);
 		return 0;
@@ -599,7 +599,9 @@ int interp_load(const char *path, const struct load_options *opt,
 	struct program *p = NULL;
 	struct lctx lc = { 0 };
 	int r = load_module(path, LOAD_PIPELINE, ctx, &mod, err);
-	if (r < 0)
+	if (r == SIM_ERR_KERNEL && opt->allow_no_kernels)
+		r = 0;	/* no code at all: no kernels, OUT stays empty */
+	if (r < 0 || mod == NULL)
 		goto fail;
 
 	const char *triple = LLVMGetTarget(mod);
@@ -611,7 +613,8 @@ int interp_load(const char *path, const struct load_options *opt,
 	}
 	find_kernels(mod, &kfns, &nk);
 	if (nk == 0) {
-		r = sim_fail(err, SIM_ERR_KERNEL, "%s: no kernels (no __global__ function) in this module", path);
+		if (!opt->allow_no_kernels)
+			r = sim_fail(err, SIM_ERR_KERNEL, "%s: no kernels (no __global__ function) in this module", path);
 		goto fail;
 	}
 

@@ -159,7 +159,9 @@ void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
 
 /* Reads PATH (.bc or .ll) into a module of CTX: an empty file, binary that
 ** is not bitcode, corrupt bitcode and a parse error are one error line.
-** Returns 0, or a negative SIM_ERR_* with *err filled. */
+** Returns 0, or a negative SIM_ERR_* with *err filled: SIM_ERR_KERNEL for
+** bitcode that holds no code at all (what clang's device pass makes of
+** host code only), which is a module without kernels to interp_load. */
 int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 		     struct sim_error *err);
 

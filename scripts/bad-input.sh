@@ -81,6 +81,14 @@ printf '%s\n' 'target triple = "nvptx64-nvidia-cuda"' 'define void @k(i32 %x) {'
 row ".ll verifier error" "$bin" "$t/verify.ll"
 printf '%s\n' 'target triple = "nvptx64-nvidia-cuda"' 'define void @f() {' '  ret void' '}' >"$t/nokernel.ll"
 row "module without kernels" "$bin" "$t/nokernel.ll"
+printf 'int main() { return 0; }\n' >"$t/main.cpp"
+row "a C++ file alone" "$bin" "$t/main.cpp"
+if [ -n "$clang" ]; then
+	printf 'int main() { return 0; }\n' >"$t/host.cu"
+	row "a .cu with host code only" "$bin" --prelude "$t/host.cu"
+else
+	row_skip "a .cu with host code only" "no clang"
+fi
 cp "$vecadd" "$t/unreadable.bc"
 chmod 000 "$t/unreadable.bc"
 if [ "$(id -u)" != 0 ]; then

@@ -439,8 +439,34 @@ static int dims_ranged(const struct run_opts *o)
 ** interp_load reads (NULL: it did not compile, and is skipped). */
 struct run_input {
 	const char *name;
-	const char *load;
+	const char *load;	/* NULL: skipped (host code only) */
 };
+
+/* The line for input NAME that holds host code only, as a run's error
+** (NOTE 0: returns SIM_ERR_KERNEL) or as a note before the others are
+** analysed (NOTE 1: returns 0).  C_FILE: a C or C++ file, not compiled. */
+static int host_only(const char *name, int c_file, int note, struct sim_error *err)
+{
+	const char *why = c_file ? "a C or C++ file, not CUDA" : "no __global__ function";
+	if (note) {
+		fprintf(stderr, "simulee-c: note: %s: host code only (%s); skipped\n", name, why);
+		return 0;
+	}
+	return sim_fail(err, SIM_ERR_KERNEL, "%s: host code only (%s): no kernel to analyse%s", name,
+			why, c_file ? " (a compile database entry with -x cuda makes it CUDA)" : "");
+}
+
+/* Loads input IN into *L.  A CUDA source simulee-c compiled may hold host
+** code only: no error, *L then holds no kernel.  Returns 0, 1 for such a
+** file, or a negative SIM_ERR_* with *err filled. */
+static int load_input(const struct run_input *in, int dump_bytecode, struct loaded *l,
+		      struct sim_error *err)
+{
+	struct load_options lo = { .dump_bytecode = dump_bytecode,
+				   .allow_no_kernels = in->load != in->name };
+	int rc = interp_load(in->load, &lo, l, err);
+	return rc < 0 ? rc : l->nkernels == 0;
+}
 
 /* Where the reports of a run's jobs go: text as each job ends, trees to
 ** merge at the end. */
@@ -636,7 +662,6 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	struct sink sk = { 0 };
 	struct report empty;
 	report_header(&empty, o, o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model : MAM_ITS);
-	struct load_options lo = { .dump_bytecode = o->dump_bytecode };
 	uint32_t job = 0;
 	struct replay_counts nreplays = { 0 };
 	int rc = 0, named = 0;
@@ -645,13 +670,21 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 		if (ins[i].load == NULL)
 			continue;
 		struct loaded l = { 0 };
-		if (interp_load(ins[i].load, &lo, &l, err) < 0) {
+		int got = load_input(&ins[i], o->dump_bytecode, &l, err);
+		if (got < 0) {
 			if (nins == 1) {
 				rc = err->status;
 				break;
 			}
 			/* one file of many: the others go on */
 			fprintf(stderr, "simulee-c: warning: %s: not analysed: %s\n", ins[i].name, err->msg);
+			continue;
+		}
+		if (got == 1) {
+			/* its host IR is read all the same: its launches of
+			** other files' kernels count */
+			rc = host_only(ins[i].name, 0, nins > 1, err);
+			interp_loaded_free(&l);
 			continue;
 		}
 		kwrites_add(&kw, &l);
@@ -721,7 +754,9 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 ** database entry's flags when -p has one), or with no input file every
 ** CUDA translation unit of the database.  With one input, a compile error
 ** is the run's; with many, a file that does not compile is a warning and
-** the others go on.  Fills *CO (the caller frees it on every path).
+** the others go on.  A C or C++ file (host code only, unless its database
+** entry compiles it as CUDA) is skipped with a note, and is the run's error
+** when it is the one input.  Fills *CO (the caller frees it on every path).
 ** Returns 0, or a negative SIM_ERR_* with *err filled.
 */
 static int compile_inputs(const struct run_opts *o, struct compile_out *co,
@@ -734,9 +769,10 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 	for (uint32_t i = 0; n > 1 && i < n; i++)
 		if (access(o->inputs[i], R_OK) != 0)
 			return sim_fail(err, SIM_ERR_IO, "%s: %s", o->inputs[i], strerror(errno));
+	/* a C or C++ file is CUDA where its database entry says so (-x cuda) */
 	char **cus = xcalloc(n ? n : 1, sizeof *cus);
 	for (uint32_t i = 0; i < n; i++)
-		if (compile_is_cuda_source(o->inputs[i]))
+		if (compile_is_cuda_source(o->inputs[i]) || compile_is_host_source(o->inputs[i]))
 			cus[ncu++] = o->inputs[i];
 	int rc = 0;
 	if (o->compile_db != NULL)
@@ -747,6 +783,8 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 	if (n == 0 && co->nunits == 0)
 		return sim_fail(err, SIM_ERR_USAGE, "%s: no CUDA translation unit to analyse",
 				o->compile_db);
+	if (n == 1 && compile_is_host_source(o->inputs[0]) && compile_find_unit(co, o->inputs[0]) < 0)
+		return host_only(o->inputs[0], 1, 0, err);
 	uint32_t total = n ? n : co->nunits;
 	*ins = xcalloc(total, sizeof **ins);
 	*nins = total;
@@ -757,11 +795,14 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 		struct run_input *in = &(*ins)[i];
 		in->name = n ? o->inputs[i] : co->units[i].src;
 		unit_of[i] = -1;
-		if (n && !compile_is_cuda_source(in->name)) {
-			in->load = in->name;
+		int u = n ? compile_find_unit(co, in->name) : (int)i;
+		if (n && !compile_is_cuda_source(in->name) && u < 0) {
+			if (compile_is_host_source(in->name))
+				host_only(in->name, 1, 1, err);	/* in->load stays NULL */
+			else
+				in->load = in->name;
 			continue;
 		}
-		int u = n ? compile_find_unit(co, in->name) : (int)i;
 		if (u < 0)
 			u = (int)compile_add_unit(co, in->name);
 		unit_of[i] = u;
@@ -919,7 +960,6 @@ int run_main(const struct run_opts *opts)
 	uint32_t nins = 0;
 	struct sim_error err = { 0 };
 	struct loaded l = { 0 };
-	struct load_options lo = { .dump_bytecode = o->dump_bytecode };
 	struct mem m;
 	struct findings fs = { 0 };
 	struct mam *mam = NULL;
@@ -968,8 +1008,13 @@ int run_main(const struct run_opts *opts)
 		for (uint32_t i = 0; i < nins; i++) {
 			if (ins[i].load == NULL)
 				continue;
-			if (interp_load(ins[i].load, &lo, &l, &err) < 0)
+			int got = load_input(&ins[i], o->dump_bytecode, &l, &err);
+			if (got < 0)
 				goto fail;
+			if (got == 1) {
+				host_only(ins[i].name, 0, 1, &err);
+				continue;
+			}
 			if (nins > 1)
 				printf("%s:\n", ins[i].name);
 			list_kernels(&l, stdout);
@@ -996,7 +1041,8 @@ int run_main(const struct run_opts *opts)
 			goto fail;
 		goto out;
 	}
-	if (interp_load(ins[0].load, &lo, &l, &err) < 0)
+	int got = load_input(&ins[0], o->dump_bytecode, &l, &err);
+	if (got < 0 || (got == 1 && host_only(ins[0].name, 0, 0, &err) < 0))
 		goto fail;
 	int ki = -1;
 	if (o->kernel) {

@@ -1674,6 +1674,108 @@ START_TEST(several_inputs)
 }
 END_TEST
 
+/* DIR/NAME with TEXT in it; returns the path (free it). */
+static char *put_file(const char *dir, const char *name, const char *text)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = malloc(n);
+	ck_assert_ptr_nonnull(p);
+	snprintf(p, n, "%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	ck_assert_msg(f != NULL, "%s", p);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+	return p;
+}
+
+/* The number of lines of S that start with PREFIX. */
+static int lines_with_prefix(const char *s, const char *prefix)
+{
+	int n = 0;
+	size_t pl = strlen(prefix);
+	for (const char *p = s; *p; ) {
+		n += strncmp(p, prefix, pl) == 0;
+		const char *nl = strchr(p, '\n');
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return n;
+}
+
+/* Host code among the inputs (a C or C++ file, a .cu without a kernel),
+** named on the command line or in a compile database: a one-line note for
+** each and the others analysed; as the one input, one error line.  A .cpp
+** its database entry compiles as CUDA is CUDA. */
+START_TEST(host_only_inputs)
+{
+	char tmpl[] = "/tmp/simulee-cli-hostonly-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char *files[] = {
+		put_file(dir, "k.cu", "__global__ void k(int *a) { a[threadIdx.x] = 1; }\n"
+				      "void run(int *d) { k<<<1, 32>>>(d); }\n"),
+		put_file(dir, "main.cpp", "void run(int *d);\nint main() { run(0); return 0; }\n"),
+		put_file(dir, "util.c", "int add(int a, int b) { return a + b; }\n"),
+		put_file(dir, "host.cu", "int main() { int *d; cudaMalloc(&d, 128); return 0; }\n"),
+		put_file(dir, "dev.cpp", "__global__ void dev(int *a) { a[threadIdx.x] = 2; }\n"),
+		NULL,
+	};
+	char db[4096];
+	snprintf(db, sizeof db,
+		 "[ { \"directory\": \"%s\", \"file\": \"k.cu\", \"command\": \"nvcc -c k.cu\" },\n"
+		 "  { \"directory\": \"%s\", \"file\": \"main.cpp\", \"command\": \"g++ -c main.cpp\" },\n"
+		 "  { \"directory\": \"%s\", \"file\": \"host.cu\", \"command\": \"nvcc -c host.cu\" },\n"
+		 "  { \"directory\": \"%s\", \"file\": \"dev.cpp\",\n"
+		 "    \"command\": \"clang++ -x cuda -c dev.cpp\" } ]\n", dir, dir, dir, dir);
+	char *dbf = put_file(dir, "compile_commands.json", db);
+	struct tu_run r;
+	/* several inputs: k.cu searched, the three others one note each */
+	tu_run_bin(&r, (const char *const[]){ "--prelude", files[0], files[1], files[2], files[3],
+					      "--population", "4", "--generations", "1", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, "k(int*)") != NULL, "%s", r.out);
+	ck_assert_int_eq(lines_with_prefix(r.err, "simulee-c: note: "), 3);
+	ck_assert_int_eq(count_lines(r.err), 3);
+	ck_assert_msg(strstr(r.err, "main.cpp: host code only (a C or C++ file, not CUDA); skipped")
+		      && strstr(r.err, "host.cu: host code only (no __global__ function); skipped"),
+		      "%s", r.err);
+	tu_run_free(&r);
+	/* -p: dev.cpp is CUDA by its entry, main.cpp and host.cu are notes */
+	tu_run_bin(&r, (const char *const[]){ "--prelude", "-p", dir, "--list-kernels", files[0],
+					      files[1], files[3], files[4], NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, "k(int*)") && strstr(r.out, "dev(int*)"), "%s", r.out);
+	ck_assert_int_eq(lines_with_prefix(r.err, "simulee-c: note: "), 2);
+	ck_assert_int_eq(count_lines(r.err), 2);
+	tu_run_free(&r);
+	/* -p alone: every CUDA TU; host.cu a note (main.cpp is not CUDA) */
+	tu_run_bin(&r, (const char *const[]){ "--prelude", "-p", dir, "--population", "4",
+					      "--generations", "1", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, "k(int*)") && strstr(r.out, "dev(int*)"), "%s", r.out);
+	ck_assert_int_eq(lines_with_prefix(r.err, "simulee-c: note: "), 1);
+	ck_assert_int_eq(count_lines(r.err), 1);
+	tu_run_free(&r);
+	/* the one input: one line, exit 2, no temporary file named */
+	for (int i = 1; i <= 3; i++) {
+		tu_run_bin(&r, (const char *const[]){ "--prelude", files[i], NULL });
+		ck_assert_msg(r.status == 2 && count_lines(r.err) == 1
+			      && strstr(r.err, "host code only") != NULL
+			      && strstr(r.err, "holds no code") == NULL && strstr(r.err, "/simulee-c-") == NULL,
+			      "%s: status %d: %s", files[i], r.status, r.err);
+		tu_run_free(&r);
+	}
+	for (int i = 0; files[i] != NULL; i++) {
+		unlink(files[i]);
+		free(files[i]);
+	}
+	unlink(dbf);
+	free(dbf);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
 /* --replay in the search: a reproduction per finding shown, named by kind
 ** and fingerprint; a directory that cannot be made is one error line. */
 START_TEST(replay_search)
@@ -2280,6 +2382,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, shard_merge);
 	tcase_add_test(tc, merge_errors);
 	tcase_add_test(tc, several_inputs);
+	tcase_add_test(tc, host_only_inputs);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("replay");

@@ -446,6 +446,291 @@ START_TEST(cu_gpu_arch)
 }
 END_TEST
 
+/* ---- legacy and current CUDA code ------------------------------------ */
+
+/* Host code as real programs write it, against CUDA 12 and before or with
+** nvcc only: the cudaThread* names, cudaDeviceProp's members CUDA 13
+** removed, min and max on integers in host code; then racy_cu's kernel,
+** launched as it is there.  The toolkit-only part uses what the prelude
+** does not declare (managed-memory hints, limits). */
+static const char legacy_cu[] =
+	"#include <cstdio>\n"
+	"#include <cstring>\n"
+	"__global__ void shift(int *a)\n"
+	"{\n"
+	"\t__shared__ int s[64];\n"
+	"\ts[threadIdx.x] = a[threadIdx.x];\n"
+	"\ta[threadIdx.x] = s[(threadIdx.x + 1) % 64];\n"
+	"}\n"
+	"static void show(const cudaDeviceProp &p)\n"
+	"{\n"
+	"\tprintf(\"%s: %d kHz, mode %d, overlap %d, timeout %d, mem %d kHz\\n\", p.name, p.clockRate,\n"
+	"\t       p.computeMode, p.deviceOverlap, p.kernelExecTimeoutEnabled, p.memoryClockRate);\n"
+	"\tprintf(\"%d %d %d %d\\n\", p.maxTexture1DLinear, p.singleToDoublePrecisionPerfRatio,\n"
+	"\t       p.cooperativeMultiDeviceLaunch, p.multiProcessorCount);\n"
+	"}\n"
+	"int main(int argc, char **argv)\n"
+	"{\n"
+	"\tcudaDeviceProp prop;\n"
+	"\tcudaDeviceProp zero = {0};\n"
+	"\tstruct cudaDeviceProp other;\n"
+	"\tmemset(&other, 0, sizeof other);\n"
+	"\tcudaGetDeviceProperties(&prop, 0);\n"
+	"\tshow(prop);\n"
+	"\tint a = argc, b = 3;\n"
+	"\tunsigned ua = 4u;\n"
+	"\tlong la = 5;\n"
+	"\tunsigned long ula = 6;\n"
+	"\tlong long lla = 7;\n"
+	"\tunsigned long long ulla = 8;\n"
+	"\tlong long n = max(a, b) + min(a, b) + max(ua, ua) + min(a, ua) + max(ua, b);\n"
+	"\tn += max(la, la) + min(la, ula) + max(ula, la) + min(lla, lla) + max(lla, ulla);\n"
+	"\tn += min(ulla, lla) + umin(ua, ua) + llmax(lla, lla) + ullmin(ulla, ulla);\n"
+	"\tn += (long long)(max(1.5f, 2.5f) + min(1.0, 2.0) + max(1.0f, 2.0) + min(1.0, 2.0f));\n"
+	"\tprintf(\"%lld %d %s\\n\", n, zero.clockRate + other.computeMode, argv[0]);\n"
+	"#ifndef __SIMULEE_CUDA_PRELUDE__\n"
+	"\tcudaThreadSetLimit(cudaLimitMallocHeapSize, 1 << 20);\n"
+	"\tint *m;\n"
+	"\tcudaMallocManaged(&m, 64 * sizeof(int));\n"
+	"\tcudaMemPrefetchAsync(m, 64 * sizeof(int), 0);\n"
+	"\tcudaMemAdvise(m, 64 * sizeof(int), cudaMemAdviseSetReadMostly, cudaCpuDeviceId);\n"
+	"\tcudaFree(m);\n"
+	"#endif\n"
+	"\tint *d;\n"
+	"\tcudaMalloc(&d, 64 * sizeof(int));\n"
+	"\tshift<<<1, 64>>>(d);\n"
+	"\tcudaThreadSynchronize();\n"
+	"\tcudaFree(d);\n"
+	"\tcudaThreadExit();\n"
+	"\treturn 0;\n"
+	"}\n";
+
+/* Runs simulee-c on SRC as DIR/NAME with OPTS (NULL-terminated, before the
+** file): into *R; the file is removed again. */
+static void run_src_in(struct tu_run *r, const char *dir, const char *name, const char *src,
+		       const char *const *opts)
+{
+	char *cu = write_in(dir, name, src);
+	const char *args[TU_MAX_ARGS];
+	int n = 0;
+	for (int i = 0; opts[i] != NULL; i++)
+		args[n++] = opts[i];
+	args[n++] = cu;
+	args[n] = NULL;
+	run_in(r, dir, args);
+	unlink(cu);
+	free(cu);
+}
+
+/* legacy_cu compiles in both passes, without a warning of ours, and its
+** kernel is analysed from the launch its host code makes. */
+static void legacy_program(const char *mode)
+{
+	char *dir = make_dir();
+	struct tu_run r;
+	run_src_in(&r, dir, "legacy.cu", legacy_cu, (const char *const[]){ mode, "--population", "4",
+						   "--generations", "1", NULL });
+	ck_assert_msg(r.status == 1, "%s: status %d: %s%s", mode, r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, "data race on shared 's[") != NULL, "%s: %s", mode, r.out);
+	/* found under the launch the host code makes: its host side was read */
+	ck_assert_msg(strstr(r.out, "contract: host (a launch the host code makes)") != NULL, "%s: %s",
+		      mode, r.out);
+	ck_assert_msg(strstr(r.err, "error") == NULL && strstr(r.err, "warning") == NULL,
+		      "%s: stderr: %s", mode, r.err);
+	tu_run_free(&r);
+	ck_assert_int_eq(count_entries(dir), 0);
+	remove_tree(dir);
+	free(dir);
+}
+
+START_TEST(legacy_program_prelude)
+{
+	legacy_program("--prelude");
+}
+END_TEST
+
+START_TEST(legacy_program_toolkit)
+{
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	if (cuda == NULL) {
+		printf("legacy_program_toolkit: skipped: no CUDA toolkit\n");
+		return;
+	}
+	char *opt = xfmt("--cuda-path=%s", cuda, NULL);
+	legacy_program(opt);
+	free(opt);
+}
+END_TEST
+
+/* The host reads managed memory the kernel writes: after
+** cudaThreadSynchronize or cudaThreadExit it may, before either it may
+** not.  The host-code reader sees the old names as the device-wide
+** synchronization they are. */
+START_TEST(legacy_sync_is_sync)
+{
+	static const char tmpl[] =
+		"#include <cstdio>\n"
+		"__global__ void fill(int *a) { a[threadIdx.x] = threadIdx.x; }\n"
+		"int main()\n"
+		"{\n"
+		"\tint *m;\n"
+		"\tcudaMallocManaged(&m, 32 * sizeof(int));\n"
+		"\tfill<<<1, 32>>>(m);\n"
+		"\t%s\n"
+		"\tprintf(\"%%d\\n\", m[3]);\n"
+		"\treturn 0;\n"
+		"}\n";
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
+	const char *modes[] = { "--prelude", tk };
+	const char *syncs[] = { "cudaThreadSynchronize();", "cudaThreadExit();", "" };
+	char *dir = make_dir();
+	for (int m = 0; m < 2 && modes[m] != NULL; m++)
+		for (int k = 0; k < 3; k++) {
+			char src[1024];
+			snprintf(src, sizeof src, tmpl, syncs[k]);
+			struct tu_run r;
+			run_src_in(&r, dir, "sync.cu", src, (const char *const[]){ modes[m], "--population",
+							     "4", "--generations", "1", NULL });
+			int unsynced = strstr(r.out, "host reads 'm' before the device's work on it is "
+					      "synchronized") != NULL;
+			ck_assert_msg(r.status == (k == 2) && unsynced == (k == 2), "%s %s: status %d: %s%s",
+				      modes[m], syncs[k], r.status, r.out, r.err);
+			tu_run_free(&r);
+		}
+	remove_tree(dir);
+	free(dir);
+	free(tk);
+}
+END_TEST
+
+/* The host min and max give what nvcc's do: the program is compiled for
+** the host with the same headers and run. */
+START_TEST(host_minmax_as_nvcc)
+{
+	static const char src[] =
+		"#include <stdio.h>\n"
+		"#define CHECK(e, want) \\\n"
+		"\tif ((e) != (want)) { printf(\"%s: %.17g, want %.17g\\n\", #e, (double)(e), \\\n"
+		"\t\t\t\t    (double)(want)); bad = 1; }\n"
+		"int main(void)\n"
+		"{\n"
+		"\tint bad = 0;\n"
+		"\tCHECK(max(-1, 2), 2);\n"
+		"\tCHECK(min(-1, 2), -1);\n"
+		"\tCHECK(max(-1, 1u), 4294967295u);	/* mixed: compared as unsigned */\n"
+		"\tCHECK(min(1u, -1), 1u);\n"
+		"\tCHECK(max(-1L, 1UL), (unsigned long)-1);\n"
+		"\tCHECK(min(-1L, 1L), -1L);\n"
+		"\tCHECK(max(-5LL, 3LL), 3LL);\n"
+		"\tCHECK(min(-1LL, 2ULL), 2ULL);\n"
+		"\tCHECK(max(2.5f, 1.5f), 2.5f);\n"
+		"\tCHECK(min(2.5f, 1.0), 1.0);\n"
+		"\tCHECK(max(0.0 / 0.0, 3.0), 3.0);	/* a NaN gives the other */\n"
+		"\tCHECK(umax(3u, 7u), 7u);\n"
+		"\tCHECK(llmin(-3LL, 7LL), -3LL);\n"
+		"\tCHECK(ullmax(3ULL, 7ULL), 7ULL);\n"
+		"\treturn bad;\n"
+		"}\n";
+	const char *clang = tu_env("SIMULEE_CLANG");
+	const char *srcdir = tu_env("SIMULEE_SRCDIR");
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	ck_assert_ptr_nonnull(clang);
+	ck_assert_ptr_nonnull(srcdir);
+	char *dir = make_dir();
+	char *cu = write_in(dir, "minmax.cu", src);
+	char *obj = xfmt("%s/minmax.o", dir, NULL), *exe = xfmt("%s/minmax", dir, NULL);
+	char *prelude = xfmt("%s/kernels/prelude/simulee_cuda.h", srcdir, NULL);
+	char *legacy = xfmt("%s/kernels/cuda-compat/simulee_legacy.h", srcdir, NULL);
+	char *compat = xfmt("%s/kernels/cuda-compat", srcdir, NULL);
+	char *cpath = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
+	for (int m = 0; m < 2; m++) {
+		if (m == 1 && cuda == NULL) {
+			printf("host_minmax_as_nvcc: toolkit part skipped: no CUDA toolkit\n");
+			break;
+		}
+		const char *const pre[] = { clang, "-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version",
+					    "-nocudainc", "-nocudalib", "-include", prelude, "-c", cu, "-o",
+					    obj, NULL };
+		const char *const tk[] = { clang, "-x", "cuda", "--cuda-host-only", "-Wno-unknown-cuda-version",
+					   cpath, "-nocudalib", "-idirafter", compat, "-include", legacy,
+					   "-c", cu, "-o", obj, NULL };
+		struct tu_run r;
+		ck_assert_int_eq(tu_run(&r, m == 0 ? pre : tk), 0);
+		ck_assert_msg(r.status == 0, "compile %d: %s%s", m, r.out, r.err);
+		tu_run_free(&r);
+		ck_assert_int_eq(tu_run(&r, (const char *const[]){ clang, obj, "-o", exe, NULL }), 0);
+		ck_assert_msg(r.status == 0, "link %d: %s%s", m, r.out, r.err);
+		tu_run_free(&r);
+		ck_assert_int_eq(tu_run(&r, (const char *const[]){ exe, NULL }), 0);
+		ck_assert_msg(r.status == 0, "%s: %s", m == 0 ? "prelude" : "toolkit", r.out);
+		tu_run_free(&r);
+	}
+	remove_tree(dir);
+	free(cu); free(obj); free(exe); free(prelude); free(legacy); free(compat); free(cpath); free(dir);
+}
+END_TEST
+
+/* A launch spelled `<< <` or `>> >`: one line of ours that names the
+** spelling, where it is and the fix; the same spelling in a comment, a
+** string or `operator<< <T>` is not blamed for an unrelated error. */
+START_TEST(spaced_launch)
+{
+	static const char open_cu[] =
+		"__global__ void k(int *a) { a[threadIdx.x] = 1; }\n"
+		"int main()\n"
+		"{\n"
+		"\tint *d;\n"
+		"\tcudaMalloc(&d, 128);\n"
+		"\tk<< <1, 32>>>(d);\n"
+		"\treturn 0;\n"
+		"}\n";
+	static const char close_cu[] =
+		"template <class T> struct V { T v; };\n"
+		"V<V<V<int>> > nested;	/* a template, not a launch */\n"
+		"__global__ void k(int *a) { a[threadIdx.x] = 1; }\n"
+		"int main()\n"
+		"{\n"
+		"\tint *d;\n"
+		"\tcudaMalloc(&d, 128);\n"
+		"\tk<<<1, 32>> >(d);\n"
+		"\treturn 0;\n"
+		"}\n";
+	static const char innocent_cu[] =
+		"// k<< <1, 32>>>(d) in a comment\n"
+		"const char *s = \"k<< <1, 32>>>(d)\";\n"
+		"struct O {};\n"
+		"template <class T> O &operator<<(O &o, T) { return o; }\n"
+		"template O &operator<< <int>(O &, int);\n"
+		"int big = 1'000'000;\n"
+		"__global__ void k(int *a) { a[threadIdx.x] = no_such_name; }\n";
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
+	const char *modes[] = { "--prelude", tk };
+	char *dir = make_dir();
+	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
+		const struct { const char *src, *want; } cases[] = {
+			{ open_cu, "app.cu:6:3: compilation failed: the launch is spelled `<< <`, which nvcc "
+				   "reads and clang does not: write `<<<` and `>>>` with no blank inside" },
+			{ close_cu, "app.cu:8:11: compilation failed: the launch is spelled `>> >`" },
+			{ innocent_cu, "app.cu: compilation failed\n" },
+		};
+		for (int c = 0; c < 3; c++) {
+			struct tu_run r;
+			run_src_in(&r, dir, "app.cu", cases[c].src, (const char *const[]){ modes[m], NULL });
+			ck_assert_msg(r.status == 2, "%s case %d: status %d: %s", modes[m], c, r.status, r.err);
+			ck_assert_msg(strstr(r.err, cases[c].want) != NULL, "%s case %d: %s", modes[m], c, r.err);
+			ck_assert_int_eq(lines_starting(r.err, "simulee-c:"), 1);
+			tu_run_free(&r);
+		}
+	}
+	ck_assert_int_eq(count_entries(dir), 0);
+	remove_tree(dir);
+	free(dir);
+	free(tk);
+}
+END_TEST
+
 /* ---- host IR ---------------------------------------------------------- */
 
 /* Compiles SRC with the API (toolkit CUDA or the prelude) and checks the
@@ -943,6 +1228,15 @@ Suite *compile_suite(void)
 	tcase_add_test(tc, cu_missing_file);
 	tcase_add_test(tc, cu_passthrough);
 	tcase_add_test(tc, cu_gpu_arch);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("legacy code");
+	tcase_set_timeout(tc, 240);
+	tcase_add_test(tc, legacy_program_prelude);
+	tcase_add_test(tc, legacy_program_toolkit);
+	tcase_add_test(tc, legacy_sync_is_sync);
+	tcase_add_test(tc, host_minmax_as_nvcc);
+	tcase_add_test(tc, spaced_launch);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("host ir");

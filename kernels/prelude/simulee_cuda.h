@@ -1209,4 +1209,177 @@ __SIM_SURF_API(surf2DLayered, 2dl, int __x __SIM_COMMA int __y __SIM_COMMA int _
 #undef __SIM_SURF_API
 #undef __SIM_COMMA
 
+
+/* ---- host side: what old and new CUDA code calls --------------------- */
+
+/*
+** Kept apart, at the end, so that the lines above (and with them the debug
+** info of every kernel compiled against this prelude) stay where they
+** were.  None of it is device code.
+**
+** min and max for host code, the device overloads' signatures, which
+** nvcc's headers give host code too (__host__ __device__ there): the int
+** ones, umin, llmin, ullmin and their max inline, the others static
+** inline, as nvcc's are on Linux.
+*/
+#define __SIM_HOST_MINMAX(L, R, A, B) \
+	L __host__ R min(A __a, B __b) { return (R)__a < (R)__b ? (R)__a : (R)__b; } \
+	L __host__ R max(A __a, B __b) { return (R)__a > (R)__b ? (R)__a : (R)__b; }
+#define __SIM_HOST_NAMED(R, MIN, MAX) \
+	__inline__ __host__ R MIN(R __a, R __b) { return __a < __b ? __a : __b; } \
+	__inline__ __host__ R MAX(R __a, R __b) { return __a > __b ? __a : __b; }
+__SIM_HOST_MINMAX(__inline__, int, int, int)
+__SIM_HOST_MINMAX(static __inline__, unsigned int, unsigned int, unsigned int)
+__SIM_HOST_MINMAX(static __inline__, unsigned int, int, unsigned int)
+__SIM_HOST_MINMAX(static __inline__, unsigned int, unsigned int, int)
+__SIM_HOST_MINMAX(static __inline__, long, long, long)
+__SIM_HOST_MINMAX(static __inline__, unsigned long, unsigned long, unsigned long)
+__SIM_HOST_MINMAX(static __inline__, unsigned long, long, unsigned long)
+__SIM_HOST_MINMAX(static __inline__, unsigned long, unsigned long, long)
+__SIM_HOST_MINMAX(static __inline__, long long, long long, long long)
+__SIM_HOST_MINMAX(static __inline__, unsigned long long, unsigned long long, unsigned long long)
+__SIM_HOST_MINMAX(static __inline__, unsigned long long, long long, unsigned long long)
+__SIM_HOST_MINMAX(static __inline__, unsigned long long, unsigned long long, long long)
+__SIM_HOST_NAMED(unsigned int, umin, umax)
+__SIM_HOST_NAMED(long long, llmin, llmax)
+__SIM_HOST_NAMED(unsigned long long, ullmin, ullmax)
+/* floating point as fminf and fmin do it (a NaN operand gives the other) */
+static __inline__ __host__ float min(float __a, float __b) { return __builtin_fminf(__a, __b); }
+static __inline__ __host__ float max(float __a, float __b) { return __builtin_fmaxf(__a, __b); }
+static __inline__ __host__ double min(double __a, double __b) { return __builtin_fmin(__a, __b); }
+static __inline__ __host__ double max(double __a, double __b) { return __builtin_fmax(__a, __b); }
+static __inline__ __host__ double min(float __a, double __b) { return __builtin_fmin(__a, __b); }
+static __inline__ __host__ double max(float __a, double __b) { return __builtin_fmax(__a, __b); }
+static __inline__ __host__ double min(double __a, float __b) { return __builtin_fmin(__a, __b); }
+static __inline__ __host__ double max(double __a, float __b) { return __builtin_fmax(__a, __b); }
+#undef __SIM_HOST_MINMAX
+#undef __SIM_HOST_NAMED
+
+/*
+** What cudaGetDeviceProperties fills: the members of CUDA 12 and of CUDA
+** 13 together, so that code written for either compiles (CUDA 13 removed
+** clockRate, deviceOverlap, kernelExecTimeoutEnabled, computeMode,
+** maxTexture1DLinear, memoryClockRate, singleToDoublePrecisionPerfRatio
+** and cooperativeMultiDeviceLaunch, and added the NUMA and PCI ones at the
+** end).  Nothing here runs, so the layout is not the runtime's.
+*/
+struct CUuuid_st {
+	char bytes[16];
+};
+typedef struct CUuuid_st cudaUUID_t;
+
+struct cudaDeviceProp {
+	char name[256];
+	cudaUUID_t uuid;
+	char luid[8];
+	unsigned int luidDeviceNodeMask;
+	size_t totalGlobalMem;
+	size_t sharedMemPerBlock;
+	int regsPerBlock;
+	int warpSize;
+	size_t memPitch;
+	int maxThreadsPerBlock;
+	int maxThreadsDim[3];
+	int maxGridSize[3];
+	int clockRate;
+	size_t totalConstMem;
+	int major;
+	int minor;
+	size_t textureAlignment;
+	size_t texturePitchAlignment;
+	int deviceOverlap;
+	int multiProcessorCount;
+	int kernelExecTimeoutEnabled;
+	int integrated;
+	int canMapHostMemory;
+	int computeMode;
+	int maxTexture1D;
+	int maxTexture1DMipmap;
+	int maxTexture1DLinear;
+	int maxTexture2D[2];
+	int maxTexture2DMipmap[2];
+	int maxTexture2DLinear[3];
+	int maxTexture2DGather[2];
+	int maxTexture3D[3];
+	int maxTexture3DAlt[3];
+	int maxTextureCubemap;
+	int maxTexture1DLayered[2];
+	int maxTexture2DLayered[3];
+	int maxTextureCubemapLayered[2];
+	int maxSurface1D;
+	int maxSurface2D[2];
+	int maxSurface3D[3];
+	int maxSurface1DLayered[2];
+	int maxSurface2DLayered[3];
+	int maxSurfaceCubemap;
+	int maxSurfaceCubemapLayered[2];
+	size_t surfaceAlignment;
+	int concurrentKernels;
+	int ECCEnabled;
+	int pciBusID;
+	int pciDeviceID;
+	int pciDomainID;
+	int tccDriver;
+	int asyncEngineCount;
+	int unifiedAddressing;
+	int memoryClockRate;
+	int memoryBusWidth;
+	int l2CacheSize;
+	int persistingL2CacheMaxSize;
+	int maxThreadsPerMultiProcessor;
+	int streamPrioritiesSupported;
+	int globalL1CacheSupported;
+	int localL1CacheSupported;
+	size_t sharedMemPerMultiprocessor;
+	int regsPerMultiprocessor;
+	int managedMemory;
+	int isMultiGpuBoard;
+	int multiGpuBoardGroupID;
+	int hostNativeAtomicSupported;
+	int singleToDoublePrecisionPerfRatio;
+	int pageableMemoryAccess;
+	int concurrentManagedAccess;
+	int computePreemptionSupported;
+	int canUseHostPointerForRegisteredMem;
+	int cooperativeLaunch;
+	int cooperativeMultiDeviceLaunch;
+	size_t sharedMemPerBlockOptin;
+	int pageableMemoryAccessUsesHostPageTables;
+	int directManagedMemAccessFromHost;
+	int maxBlocksPerMultiProcessor;
+	int accessPolicyMaxWindowSize;
+	size_t reservedSharedMemPerBlock;
+	int hostRegisterSupported;
+	int sparseCudaArraySupported;
+	int hostRegisterReadOnlySupported;
+	int timelineSemaphoreInteropSupported;
+	int memoryPoolsSupported;
+	int gpuDirectRDMASupported;
+	unsigned int gpuDirectRDMAFlushWritesOptions;
+	int gpuDirectRDMAWritesOrdering;
+	unsigned int memoryPoolSupportedHandleTypes;
+	int deferredMappingCudaArraySupported;
+	int ipcEventSupported;
+	int clusterLaunch;
+	int unifiedFunctionPointers;
+	int deviceNumaConfig;
+	int deviceNumaId;
+	int mpsEnabled;
+	int hostNumaId;
+	unsigned int gpuPciDeviceID;
+	unsigned int gpuPciSubsystemID;
+	int hostNumaMultinodeIpcSupported;
+	int reserved[56];
+};
+
+extern "C" {
+/* cudaDeviceSynchronize and cudaDeviceReset by their names before CUDA 4,
+** which CUDA 13 removed and old code still calls */
+__host__ cudaError_t cudaThreadSynchronize(void);
+__host__ cudaError_t cudaThreadExit(void);
+__host__ cudaError_t cudaGetDevice(int *__device);
+__host__ cudaError_t cudaGetDeviceCount(int *__count);
+__host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *__prop, int __device);
+}
+
 #endif /* SIMULEE_CUDA_H */

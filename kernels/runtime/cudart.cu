@@ -28,6 +28,13 @@
 
 #include "simrt_proto.h"
 
+/* simulee_legacy.h (cuda-compat) makes cudaDeviceProp a struct with the
+** members CUDA 13 removed, filled by an inline cudaGetDeviceProperties of
+** its own: the runtime defines the toolkit's entry point, on its struct */
+#ifdef cudaDeviceProp
+#undef cudaDeviceProp
+#endif
+
 #ifdef CUDART_VERSION
 #define CUDART_VERSION_OF_SIMRT CUDART_VERSION
 #else
@@ -1127,6 +1134,17 @@ extern "C" cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr at
 	case cudaDevAttrClockRate: *value = 1530000; break;
 	case cudaDevAttrCooperativeLaunch: *value = 1; break;
 	case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
+	case cudaDevAttrMemoryClockRate: *value = 877000; break;
+	case cudaDevAttrGpuOverlap: *value = 1; break;
+	case cudaDevAttrConcurrentKernels: *value = 1; break;
+	case cudaDevAttrUnifiedAddressing: *value = 1; break;
+	case cudaDevAttrManagedMemory: *value = 1; break;
+	case cudaDevAttrCanMapHostMemory: *value = 1; break;
+	case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
+	case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
+	case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
+	case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
+	case cudaDevAttrAsyncEngineCount: *value = p.asyncEngineCount; break;
 	default: *value = 0; break;
 	}
 	return (cudaError_t)0;
