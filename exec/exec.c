@@ -676,9 +676,10 @@ static void do_printf(struct exec *ex, struct warp *w, int lane, uint64_t fmtp, 
 	char out[8192];
 	size_t o = 0;
 	uint64_t off = 0;
-	o += (size_t)snprintf(out, sizeof out, "[block (%u,%u,%u) thread (%u,%u,%u)] ",
-			      ex->block[0], ex->block[1], ex->block[2],
-			      w->tid[0][lane], w->tid[1][lane], w->tid[2][lane]);
+	if (!ex->cfg->printf_plain)
+		o += (size_t)snprintf(out, sizeof out, "[block (%u,%u,%u) thread (%u,%u,%u)] ",
+				      ex->block[0], ex->block[1], ex->block[2],
+				      w->tid[0][lane], w->tid[1][lane], w->tid[2][lane]);
 	for (const char *p = fmt; *p && o < sizeof out - 1;) {
 		if (*p != '%') {
 			out[o++] = *p++;

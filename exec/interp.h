@@ -95,6 +95,8 @@ struct launch_cfg {
 	uint64_t seed;		/* schedule seed */
 	FILE *trace;		/* print each warp instruction here, or NULL */
 	FILE *print_out;	/* where device printf goes (default stdout) */
+	uint8_t printf_plain;	/* device printf as the GPU prints it, without
+				   the "[block (..) thread (..)] " prefix */
 	struct launch_stats *stats;	/* if not NULL, the counts are added here */
 	struct mam *mam;	/* the Memory-Access Model to feed, or NULL */
 	/* Bit k set (1u << FK_ASSERT, ...): the first finding of kind k that

@@ -1274,6 +1274,46 @@ static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 	return px_fail(x, NULL);
 }
 
+/* shfl[.sync].MODE.b32 d[|p], a, b, c[, membermask] (CUB's warp
+** collectives): OP_SHFL gives the value and whether the source lane was
+** in range; PRED (may be NULL) is the "|p" destination.  Without .sync
+** (before sm_70) the lanes executing it take part. */
+static int lower_shfl(struct px *x, const char *op, struct pop *o, int nops, struct pop *pred)
+{
+	struct mods m;
+	split_mods(op, &m);
+	int sync = has(&m, "sync");
+	unsigned f = has(&m, "idx") ? 0 : has(&m, "up") ? 1 : has(&m, "down") ? 2
+		     : has(&m, "bfly") ? 3 : 4;
+	if (f == 4 || !has(&m, "b32"))
+		return px_fail(x, NULL);
+	if (nops_is(x, nops, sync ? 5 : 4) < 0)
+		return -1;
+	for (int i = 0; i < nops; i++)
+		if (o[i].nel != 1)
+			return px_fail(x, "vector operand");
+	uint32_t d = wr(x, &o[0].el[0]);
+	uint32_t v = rd(x, &o[1].el[0], 32, 0), l = rd(x, &o[2].el[0], 32, 0);
+	uint32_t c = rd(x, &o[3].el[0], 32, 0);
+	uint32_t mask = OPND_NONE;
+	if (sync) {
+		mask = rd(x, &o[4].el[0], 32, 0);
+	} else {
+		mask = tmp(x, 1);
+		emit(x, OP_ACTIVEMASK, 32, 0, mask, 0, 0, 0, 0, 0);
+	}
+	uint32_t p = pred != NULL ? wr(x, &pred->el[0]) : 0;
+	if (d == OPND_NONE || v == OPND_NONE || l == OPND_NONE || c == OPND_NONE || mask == OPND_NONE
+	    || p == OPND_NONE)
+		return -1;
+	uint32_t t = tmp(x, 2);
+	emit(x, OP_SHFL, 32, f, t, mask, v, l, c, 0);
+	emit(x, OP_MOV, 32, 0, d, t, 0, 0, 0, 0);
+	if (pred != NULL)
+		emit(x, OP_MOV, 1, 0, p, t + 1, 0, 0, 0, 0);
+	return 0;
+}
+
 /* ---- texture and surface instructions ---- */
 
 /* "[handle, {c0, c1, ..}]": the handle's slot and the coordinates; a
@@ -1574,9 +1614,27 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 	int nops = split_top(skipws(s, e), e, ps, pe, PX_OPNDS);
 	if (nops < 0)
 		return px_fail(x, "too many operands");
+	/* shfl's destination may be "d|p": the value and whether its
+	** source lane was in range */
+	struct pop pred;
+	int haspred = 0;
+	if (!strncmp(op, "shfl", 4) && nops > 0) {
+		const char *bar = memchr(ps[0], '|', (size_t)(pe[0] - ps[0]));
+		if (bar != NULL) {
+			if (parse_opnd(x, bar + 1, pe[0], &pred) < 0)
+				return -1;
+			pe[0] = bar;
+			haspred = 1;
+		}
+	}
 	for (int i = 0; i < nops; i++)
 		if (parse_opnd(x, ps[i], pe[i], &o[i]) < 0)
 			return -1;
+	if (!strncmp(op, "shfl", 4)) {
+		if (guard >= 0)
+			return px_fail(x, "guard on this instruction");
+		return lower_shfl(x, op, o, nops, haspred ? &pred : NULL);
+	}
 	if (guard < 0)
 		return lower_op(x, op, o, nops);
 	int nodest = !strncmp(op, "bar", 3) || !strncmp(op, "membar", 6) || !strncmp(op, "fence", 5)

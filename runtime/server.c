@@ -179,10 +179,18 @@ static void note(struct server *s, const char *fmt, ...)
 static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *module,
 		     struct sim_error *err)
 {
-	uint32_t unit;
+	uint32_t unit, version = 0;
 	if (n < sizeof unit)
 		return SIMRT_INVALID_VALUE;
 	memcpy(&unit, q, sizeof unit);
+	if (n >= 2 * sizeof unit)
+		memcpy(&version, q + sizeof unit, sizeof version);
+	if (version != SIMRT_VERSION) {
+		sim_fail(err, SIM_ERR_IO, "run: the program's CUDA runtime speaks version %u of "
+			 "simulee-c run's protocol, this simulee-c %u: reinstall simulee-c (its "
+			 "runtime/cudart.cu does not match the binary)", version, SIMRT_VERSION);
+		return -1;
+	}
 	if (unit >= s->o->nunits)
 		return SIMRT_INVALID_VALUE;
 	if (s->module >= 0 && (uint32_t)s->module != unit) {
@@ -649,6 +657,12 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 		return SIMRT_INVALID_FUNCTION;
 	memcpy(&L, q, sizeof L);
 	s->res->launches++;
+	if (L.kernel == UINT32_MAX) {
+		/* a kernel that could not be lowered or registered (a warning
+		** says why): the program goes on without its results */
+		s->res->unsimulated++;
+		return SIMRT_NO_KERNEL_IMAGE;
+	}
 	if (L.kernel >= s->l.nkernels || s->l.kernels[L.kernel].func < 0)
 		return SIMRT_INVALID_FUNCTION;
 	const struct kernel_info *k = &s->l.kernels[L.kernel];
@@ -667,7 +681,8 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 					 * (k->maxntid[2] ? k->maxntid[2] : 1) : 0;
 	int refused = interp_check_launch(grid, block, L.dyn_shared, &e) < 0 ? SIMRT_INVALID_CONFIG
 		      : bound && threads > bound ? SIMRT_OUT_OF_RESOURCES
-		      : L.dyn_shared > RT_DYN_SHARED_DEFAULT ? SIMRT_INVALID_VALUE : 0;
+		      : L.dyn_shared > (L.dyn_shared_max > RT_DYN_SHARED_DEFAULT ? L.dyn_shared_max
+					: RT_DYN_SHARED_DEFAULT) ? SIMRT_INVALID_VALUE : 0;
 	if (refused) {
 		s->res->refused++;
 		if (s->o->verbose)
@@ -696,6 +711,7 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	cfg.max_steps = s->o->max_steps;
 	cfg.seed = s->o->seed;
 	cfg.print_out = stdout;
+	cfg.printf_plain = 1;	/* the program's output, as on a GPU */
 	cfg.mam = s->mam;
 	cfg.perf = 1;
 	cfg.lockstep = s->model == MAM_LOCKSTEP;
@@ -939,9 +955,11 @@ static void conclude(struct server *s)
 			fs.v[i].launches = rk->launches;
 		report_take_findings(s->rep, &fs, rk->first);
 		for (uint32_t i = 0; i < rk->bv.n; i++)
-			report_add_barrier(s->rep, rk->rk, &rk->bv.v[i].loc,
-					   barrier_record_verdict(&rk->bv.v[i]), rk->bv.v[i].launches,
-					   rk->bv.v[i].executions, rk->bv.launches);
+			if (rk->bv.v[i].launches > 0)	/* what the run executed */
+				report_add_barrier(s->rep, rk->rk, &rk->bv.v[i].loc,
+						   barrier_record_verdict(&rk->bv.v[i]),
+						   rk->bv.v[i].launches, rk->bv.v[i].executions,
+						   rk->bv.launches);
 		barrier_verdicts_free(&rk->bv);
 	}
 }
@@ -979,8 +997,8 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 		char num[16];
 		snprintf(num, sizeof num, "%d", fd);
 		setenv(SIMRT_ENV_FD, num, 1);
-		execv(argv[0], argv);
-		fprintf(stderr, "simulee-c: run: cannot start %s: %s\n", argv[0], strerror(errno));
+		execv(o->exe, argv);
+		fprintf(stderr, "simulee-c: run: cannot start %s: %s\n", o->exe, strerror(errno));
 		_exit(127);
 	}
 	close(sv[1]);
@@ -1031,7 +1049,7 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	}
 	if (s.module >= 0)
 		conclude(&s);
-	name_frames(&s, argv[0]);
+	name_frames(&s, o->exe);
 	free(s.frames);
 	res->notes = s.notes.s;
 	for (uint32_t i = 0; i < s.nmaps; i++)

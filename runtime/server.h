@@ -25,6 +25,7 @@ struct rt_options {
 	char *const *bcs;	/* the device bitcode of each CUDA unit, by the
 				   number its "fat binary" carries */
 	const char *const *units;	/* each unit's source, for messages */
+	const char *exe;	/* the program built; argv[0] is what it is called */
 	uint32_t nunits;
 	uint64_t max_steps;	/* per thread (0: the default) */
 	uint64_t max_memory;	/* simulated bytes (0: the default) */
@@ -49,6 +50,8 @@ struct rt_result {
 	uint32_t simulated;	/* of them, simulated to their end */
 	uint32_t refused;	/* refused as CUDA refuses them (a zero grid, ...) */
 	uint32_t cut;		/* not simulated, or not to their end (limits) */
+	uint32_t unsimulated;	/* of a kernel simulee-c could not lower: the
+				   program got cudaErrorNoKernelImageForDevice */
 	char *refused_call;	/* the call that cannot be simulated, or NULL */
 	char *notes;		/* warnings for the report, one a line, or NULL */
 	struct loaded *loaded;	/* the device code: the report's findings point

@@ -22,6 +22,11 @@
 #include "runtime/server.h"
 #include "src/run.h"
 
+/* The step budget of a thread in a run: real programs loop longer than
+** searched launches (a 30-million-turn loop in NVIDIA's concurrentKernels
+** sample), and the launches are the program's own. */
+#define RUN_PROGRAM_MAX_STEPS UINT64_C(100000000)
+
 /* Whether PATH is C or C++ source (linked into the program as it is). */
 static int is_c_source(const char *path)
 {
@@ -160,7 +165,11 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		return sim_fail(err, SIM_ERR_IO, "run: runtime/cudart.cu not found where simulee-c's "
 				"data files are");
 	char *rt_obj = xasprintf("%s/simulee-cudart.o", b->co.tmpdir);
-	rc = compile_host_object(&cop, rt, NULL, 0, NULL, rt_obj, err);
+	/* the program's -D, -U, -I and -include are not the runtime's */
+	struct compile_opts rcop = cop;
+	rcop.cc_args = NULL;
+	rcop.ncc_args = 0;
+	rc = compile_host_object(&rcop, rt, NULL, 0, NULL, rt_obj, err);
 	free(rt);
 	VEC_PUSH(b->objs, b->nobjs, b->capobjs, rt_obj);
 	if (rc < 0)
@@ -325,6 +334,10 @@ static void run_lines(FILE *out, const char *prog, const struct rt_result *res)
 		fprintf(out, ", %" PRIu32 " refused as CUDA refuses them", res->refused);
 	if (res->cut)
 		fprintf(out, ", %" PRIu32 " cut (--max-launches, --time-limit)", res->cut);
+	if (res->unsimulated)
+		fprintf(out, ", %" PRIu32 " not simulated (their kernel could not be lowered: the "
+			"warnings above say why, and the program got no results from them)",
+			res->unsimulated);
 	fprintf(out, "\n");
 }
 
@@ -344,6 +357,7 @@ static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
 	cJSON_AddNumberToObject(r, "simulated", res->simulated);
 	cJSON_AddNumberToObject(r, "refused", res->refused);
 	cJSON_AddNumberToObject(r, "cut", res->cut);
+	cJSON_AddNumberToObject(r, "unsimulated", res->unsimulated);
 	if (res->stop)
 		cJSON_AddStringToObject(r, "stop", res->stop);
 	else
@@ -418,14 +432,15 @@ int run_program(const struct run_opts *o)
 		goto fail;
 	char *prog = base_name(o->inputs[0]);
 	char **argv = xcalloc((size_t)o->nextra_args + 2, sizeof *argv);
-	argv[0] = b.exe;
+	argv[0] = prog;		/* as the program would be started */
 	for (uint32_t i = 0; i < o->nextra_args; i++)
 		argv[i + 1] = o->extra_args[i];
 	struct rt_options ro = { 0 };
 	ro.bcs = b.bcs;
 	ro.units = b.units;
 	ro.nunits = b.nunits;
-	ro.max_steps = o->max_steps;
+	ro.exe = b.exe;
+	ro.max_steps = o->max_steps ? o->max_steps : RUN_PROGRAM_MAX_STEPS;
 	ro.max_memory = o->max_memory;
 	ro.max_shadow = o->max_shadow;
 	ro.seed = o->seed;
@@ -446,6 +461,11 @@ int run_program(const struct run_opts *o)
 	if (rc < 0)
 		goto fail;
 	status = res.status != 0 ? res.status : report_exit_status(&rep);
+	/* launches that were not simulated are a warning: the run checked
+	** less than the program did */
+	if (status == 0 && res.unsimulated
+	    && (o->fail_on == FAIL_ON_WARNING || o->fail_on == FAIL_ON_NOTE))
+		status = 1;
 	goto out;
 fail:
 	fprintf(stderr, "simulee-c: %s\n", err.msg);

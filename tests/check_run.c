@@ -197,11 +197,12 @@ START_TEST(corpus)
 	const cJSON *run = cJSON_GetObjectItemCaseSensitive(doc, "run");
 	ck_assert_ptr_nonnull(run);
 	char got[128];
-	snprintf(got, sizeof got, "launches=%d simulated=%d refused=%d cut=%d",
+	snprintf(got, sizeof got, "launches=%d simulated=%d refused=%d cut=%d unsimulated=%d",
 		 cJSON_GetObjectItemCaseSensitive(run, "launches")->valueint,
 		 cJSON_GetObjectItemCaseSensitive(run, "simulated")->valueint,
 		 cJSON_GetObjectItemCaseSensitive(run, "refused")->valueint,
-		 cJSON_GetObjectItemCaseSensitive(run, "cut")->valueint);
+		 cJSON_GetObjectItemCaseSensitive(run, "cut")->valueint,
+		 cJSON_GetObjectItemCaseSensitive(run, "unsimulated")->valueint);
 	ck_assert_msg(strcmp(got, x.run) == 0, "%s: run %s, expected %s", x.name, got, x.run);
 	const cJSON *rc = cJSON_GetObjectItemCaseSensitive(run, "refused_call");
 	ck_assert_msg(x.refused[0] ? cJSON_IsString(rc) && strcmp(rc->valuestring, x.refused) == 0
@@ -269,6 +270,13 @@ START_TEST(text_and_usage)
 	tu_run_bin(&r, (const char *const[]){ "run", "argv_size.cu", "--", "-5", NULL });
 	ck_assert_int_eq(r.status, 2);
 	ck_assert_msg(strstr(r.err, "usage: argv_size N") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	/* launches of a kernel simulee-c cannot lower: a warning, which
+	** --fail-on=warning turns into a failure */
+	tu_run_bin(&r, (const char *const[]){ "run", "--fail-on=warning", "unlowered.cu", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "warning: odd(int*): not simulated: ") != NULL
+		      && strstr(r.err, "1 launch: 0 simulated, 1 not simulated") != NULL, "%s", r.err);
 	tu_run_free(&r);
 	static const char *const bad[][6] = {
 		{ "run", NULL },

@@ -49,6 +49,7 @@ static __thread cudaError_t simrt_last;	/* cudaGetLastError's */
 
 static void simrt_die(const char *what)
 {
+	fflush(stdout);
 	fprintf(stderr, "simulee-c run: %s: the simulated GPU is gone\n", what);
 	_exit(125);
 }
@@ -213,6 +214,7 @@ static cudaError_t simrt_ret(int s)
 static void __attribute__((noreturn)) simrt_refuse(const char *name)
 {
 	simrt_call(SIMRT_REFUSE, name, strlen(name) + 1, NULL, 0);
+	fflush(stdout);	/* what the program printed so far is its own */
 	fprintf(stderr, "simulee-c run: the program called %s, which simulee-c does not simulate: "
 		"stopped\n", name);
 	_exit(125);
@@ -236,6 +238,7 @@ struct simrt_fn {
 	uint32_t kernel;
 	uint32_t nparams;
 	uint32_t *sizes;
+	uint32_t dyn_shared_max;	/* cudaFuncSetAttribute's, 0: none */
 };
 
 struct simrt_var {
@@ -278,10 +281,10 @@ extern "C" void **__cudaRegisterFatBinary(void *fatCubin)
 	h[1] = UINT32_MAX;
 	if (w != NULL && w->data != NULL
 	    && memcmp(w->data, SIMRT_MODULE_MAGIC, SIMRT_MODULE_MAGIC_LEN) == 0) {
-		uint32_t unit;
-		memcpy(&unit, w->data + SIMRT_MODULE_MAGIC_LEN, sizeof unit);
+		uint32_t q[2] = { 0, SIMRT_VERSION };
+		memcpy(&q[0], w->data + SIMRT_MODULE_MAGIC_LEN, sizeof q[0]);
 		uint32_t module = UINT32_MAX;
-		if (simrt_call(SIMRT_MODULE, &unit, sizeof unit, &module, sizeof module) == SIMRT_OK)
+		if (simrt_call(SIMRT_MODULE, q, sizeof q, &module, sizeof module) == SIMRT_OK)
 			h[1] = module;
 	}
 	return (void **)h;
@@ -436,8 +439,14 @@ static cudaError_t simrt_launch(const void *func, dim3 grid, dim3 block, void **
 	const struct simrt_fn *f = simrt_fn_of(func);
 	if (f == NULL)
 		return simrt_ret(SIMRT_INVALID_FUNCTION);
-	if (f->status != SIMRT_OK)
+	if (f->status != SIMRT_OK) {
+		/* simulee-c counts the launch it cannot simulate */
+		struct simrt_launch q;
+		memset(&q, 0, sizeof q);
+		q.kernel = UINT32_MAX;
+		simrt_call(SIMRT_LAUNCH, &q, sizeof q, NULL, 0);
 		return simrt_ret(f->status);
+	}
 	size_t n = 0;
 	for (uint32_t i = 0; i < f->nparams; i++)
 		n += f->sizes[i];
@@ -458,6 +467,7 @@ static cudaError_t simrt_launch(const void *func, dim3 grid, dim3 block, void **
 	q.dyn_shared = shmem;
 	q.stream = (uint64_t)(uintptr_t)stream;
 	q.nparams = f->nparams;
+	q.dyn_shared_max = f->dyn_shared_max;
 	simrt_frames(&q);
 	int s = simrt_call2(SIMRT_LAUNCH, &q, sizeof q, bytes, n, NULL, 0, NULL);
 	free(bytes);
@@ -1061,7 +1071,6 @@ extern "C" cudaError_t cudaRuntimeGetVersion(int *v)
 	return (cudaError_t)0;
 }
 
-#ifndef __SIMULEE_CUDA_PRELUDE__
 /* The documented default device: an sm_70 class GPU (docs/RUN.md). */
 extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
@@ -1111,6 +1120,7 @@ extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int 
 	return (cudaError_t)0;
 }
 
+#ifndef __SIMULEE_CUDA_PRELUDE__
 extern "C" cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
 	if (device != 0)
@@ -1152,6 +1162,147 @@ extern "C" cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr at
 #endif
 
 #ifndef __SIMULEE_CUDA_PRELUDE__
+/* What a kernel's launches may use: no ptxas, so 32 registers a thread
+** is assumed; shared memory from the static limit. */
+extern "C" cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func)
+{
+	if (simrt_fn_of(func) == NULL)
+		return simrt_ret(SIMRT_INVALID_FUNCTION);
+	memset(attr, 0, sizeof *attr);
+	attr->maxThreadsPerBlock = 1024;
+	attr->numRegs = 32;
+	attr->ptxVersion = 70;
+	attr->binaryVersion = 70;
+	attr->maxDynamicSharedSizeBytes = 48 << 10;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value)
+{
+	struct simrt_fn *f = (struct simrt_fn *)simrt_fn_of(func);
+	if (f == NULL)
+		return simrt_ret(SIMRT_INVALID_FUNCTION);
+	if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
+		if (value < 0 || value > 96 << 10)	/* sm_70's opt-in limit */
+			return simrt_ret(SIMRT_INVALID_VALUE);
+		f->dyn_shared_max = (uint32_t)value;
+	}
+	return (cudaError_t)0;
+}
+
+/* Blocks of BLOCKSIZE threads and DYN bytes of dynamic shared memory an
+** sm_70 multiprocessor holds at once (2048 threads, 32 blocks, 96 KiB). */
+static int simrt_occupancy(int blockSize, size_t dyn)
+{
+	if (blockSize <= 0)
+		return 0;
+	int n = 2048 / blockSize;
+	if (n > 32)
+		n = 32;
+	if (dyn > 0 && (size_t)n * dyn > (size_t)96 << 10)
+		n = (int)(((size_t)96 << 10) / dyn);
+	return n;
+}
+
+extern "C" cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
+								     int blockSize, size_t dynamicSMemSize)
+{
+	(void)func;
+	*numBlocks = simrt_occupancy(blockSize, dynamicSMemSize);
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks,
+									      const void *func,
+									      int blockSize,
+									      size_t dynamicSMemSize,
+									      unsigned int flags)
+{
+	(void)func, (void)flags;
+	*numBlocks = simrt_occupancy(blockSize, dynamicSMemSize);
+	return (cudaError_t)0;
+}
+
+/* The launch behind cudaLaunchKernelEx (thrust and CUB under CUDA 13). */
+extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func,
+					   void **args)
+{
+	int coop = 0;
+	for (unsigned i = 0; i < config->numAttrs; i++)
+		if (config->attrs[i].id == cudaLaunchAttributeCooperative && config->attrs[i].val.cooperative)
+			coop = 1;
+	return simrt_launch(func, config->gridDim, config->blockDim, args, config->dynamicSmemBytes,
+			    (void *)config->stream, coop);
+}
+
+extern "C" cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
+{
+	(void)hStream;
+	return cudaMalloc(devPtr, size);
+}
+
+extern "C" cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
+{
+	(void)hStream;
+	return cudaFree(devPtr);
+}
+
+extern "C" cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool, int device)
+{
+	if (device != 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	*memPool = (cudaMemPool_t)(uintptr_t)0x5000;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool, enum cudaMemPoolAttr attr,
+					       void *value)
+{
+	(void)memPool, (void)attr, (void)value;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority)
+{
+	if (leastPriority)
+		*leastPriority = 0;
+	if (greatestPriority)
+		*greatestPriority = -1;
+	return (cudaError_t)0;
+}
+
+/* Work before a callback is done when its call returns: the callback
+** runs at once, with the context's status. */
+extern "C" cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback,
+					     void *userData, unsigned int flags)
+{
+	(void)flags;
+	callback(stream, simrt_wait(), userData);
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
+{
+	(void)stream;
+	fn(userData);
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct cudaExtent extent)
+{
+	size_t pitch = (extent.width + 511) / 512 * 512;
+	void *p = NULL;
+	cudaError_t e = cudaMalloc(&p, pitch * (extent.height ? extent.height : 1)
+					      * (extent.depth ? extent.depth : 1));
+	if (e == 0) {
+		pitchedDevPtr->ptr = p;
+		pitchedDevPtr->pitch = pitch;
+		pitchedDevPtr->xsize = extent.width;
+		pitchedDevPtr->ysize = extent.height;
+	}
+	return e;
+}
+
 extern "C" cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
 {
 	(void)func, (void)cacheConfig;

@@ -25,13 +25,16 @@
 #include <stdint.h>
 
 #define SIMRT_ENV_FD "SIMULEE_RUN_FD"
+/* Raised with any change of the messages: the runtime compiled into the
+** program says it first, and simulee-c refuses another */
+#define SIMRT_VERSION 2
 /* the first bytes of the "fat binary" simulee-c gives clang for each
 ** translation unit: then a uint32_t, the unit's number */
 #define SIMRT_MODULE_MAGIC "SIMULEE-MODULE-1"
 #define SIMRT_MODULE_MAGIC_LEN 16
 
 enum simrt_op {
-	SIMRT_MODULE,		/* u32 unit -> u32 module */
+	SIMRT_MODULE,		/* u32 unit, u32 SIMRT_VERSION -> u32 module */
 	SIMRT_FUNCTION,		/* u32 module, name -> u32 kernel, u32 nparams,
 				   u32 size of each parameter */
 	SIMRT_VAR,		/* u32 module, u64 size, u32 constant, name -> u32 var */
@@ -100,6 +103,9 @@ struct simrt_launch {
 	uint64_t stream;	/* the cudaStream_t, as a number */
 	uint32_t nparams;
 	uint32_t nframes;
+	uint32_t dyn_shared_max;	/* cudaFuncAttributeMaxDynamicSharedMemorySize
+					   (0: not set: 48 KiB) */
+	uint32_t pad;
 	/* the host call stack: each frame's return address in the program's
 	** executable, less 1 (inside the call), as an offset from where the
 	** executable is loaded; innermost first */
