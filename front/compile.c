@@ -1452,6 +1452,25 @@ int compile_find_unit(const struct compile_out *out, const char *src)
 	return found;
 }
 
+/* Finishes compile A (its clang and flags so far) with the command line's
+** -I, -D, -U and -include and "-c SRC -o OBJ", runs it, and frees A and
+** S: 0, or SIM_ERR_COMPILE after clang's diagnostics. */
+static int compile_object(const struct compile_opts *o, struct argv_buf *a, struct setup *s,
+			  const char *src, const char *obj, struct sim_error *err)
+{
+	av_addv(a, o->cc_args, o->ncc_args);
+	io_args(a, src, obj);
+	int rc = run_tool(av_argv(a), 0, NULL, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
+			      how_failed(rc, how, sizeof how));
+	}
+	av_free(a);
+	setup_free(s);
+	return rc;
+}
+
 int compile_host_object(const struct compile_opts *o, const char *src, char *const *flags,
 			uint32_t n, const char *gpubin, const char *obj, struct sim_error *err)
 {
@@ -1468,17 +1487,7 @@ int compile_host_object(const struct compile_opts *o, const char *src, char *con
 		av_add(&a, gpubin);
 	}
 	av_addv(&a, flags, n);
-	av_addv(&a, o->cc_args, o->ncc_args);
-	io_args(&a, src, obj);
-	rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
-	if (rc > 0) {
-		char how[64];
-		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
-			      how_failed(rc, how, sizeof how));
-	}
-	av_free(&a);
-	setup_free(&s);
-	return rc;
+	return compile_object(o, &a, &s, src, obj, err);
 }
 
 int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,
@@ -1494,17 +1503,7 @@ int compile_native_object(const struct compile_opts *o, const char *src, const c
 	av_add(&a, "-g");
 	if (s.toolkit != NULL)
 		av_take(&a, xasprintf("-I%s/include", s.toolkit));
-	av_addv(&a, o->cc_args, o->ncc_args);
-	io_args(&a, src, obj);
-	rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
-	if (rc > 0) {
-		char how[64];
-		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
-			      how_failed(rc, how, sizeof how));
-	}
-	av_free(&a);
-	setup_free(&s);
-	return rc;
+	return compile_object(o, &a, &s, src, obj, err);
 }
 
 int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, const char *exe,

@@ -324,8 +324,7 @@ static int emit_report(const struct run_opts *o, const struct report *rep, struc
 	return status;
 }
 
-/* The compile options the command line gives (front/compile.h). */
-static struct compile_opts cop_of(const struct run_opts *o)
+struct compile_opts run_compile_opts(const struct run_opts *o)
 {
 	struct compile_opts cop = { 0 };
 	cop.clang = o->clang;
@@ -333,8 +332,10 @@ static struct compile_opts cop_of(const struct run_opts *o)
 	cop.gpu_arch = o->gpu_arch;
 	cop.cc_args = o->cc_args;
 	cop.ncc_args = o->ncc_args;
-	cop.extra_args = o->extra_args;
-	cop.nextra_args = o->nextra_args;
+	if (!o->run) {	/* simulee-c run gives them to the program */
+		cop.extra_args = o->extra_args;
+		cop.nextra_args = o->nextra_args;
+	}
 	cop.verbose = o->verbose;
 	return cop;
 }
@@ -347,7 +348,7 @@ static int write_replays(const struct run_opts *o, const char *bc, const struct 
 {
 	if (o->replay_dir == NULL)
 		return 0;
-	struct compile_opts cop = cop_of(o);
+	struct compile_opts cop = run_compile_opts(o);
 	struct replay_src src = { o->replay_dir, &cop, bc, p, k };
 	return replay_write(&src, rep, n, err);
 }
@@ -762,7 +763,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 			  struct run_input **ins, uint32_t *nins, struct sim_error *err)
 {
-	struct compile_opts cop = cop_of(o);
+	struct compile_opts cop = run_compile_opts(o);
 	uint32_t n = o->ninputs, ncu = 0;
 	/* a file named on the command line that is not there is the user's
 	** mistake, whatever the others: said before any compile */

@@ -12,6 +12,7 @@
 #include "report/report.h"
 #include "evolve/input.h"
 #include "evolve/params.h"
+#include "front/compile.h"
 #include "exec/interp.h"
 
 struct run_opts {
@@ -114,6 +115,10 @@ int run_main(const struct run_opts *o);
 ** 0; 2 after one error line when the program cannot be built or run.
 */
 int run_program(const struct run_opts *o);
+
+/* The compile options the command line gives (front/compile.h): with
+** `run`, the arguments after `--` are the program's, not clang's. */
+struct compile_opts run_compile_opts(const struct run_opts *o);
 
 /* `--merge`: merges the reports O->inputs (every shard of one run, JSON
 ** or SARIF) into the report of the whole run, written where --output

@@ -64,19 +64,6 @@ static int write_gpubin(const char *path, uint32_t u, struct sim_error *err)
 	return 0;
 }
 
-/* The compile options of the command line. */
-static struct compile_opts cop_of(const struct run_opts *o)
-{
-	struct compile_opts cop = { 0 };
-	cop.clang = o->clang;
-	cop.cuda_path = o->cuda_path;
-	cop.gpu_arch = o->gpu_arch;
-	cop.cc_args = o->cc_args;
-	cop.ncc_args = o->ncc_args;
-	cop.verbose = o->verbose;
-	return cop;
-}
-
 /* A built program: its executable, and the device bitcode of each CUDA
 ** unit in the order their numbers give. */
 struct build {
@@ -112,7 +99,7 @@ static int check_calls(const struct compile_opts *cop, const struct build *b, st
 */
 static int build(const struct run_opts *o, struct build *b, struct sim_error *err)
 {
-	struct compile_opts cop = cop_of(o);
+	struct compile_opts cop = run_compile_opts(o);
 	int rc = 0;
 	if (o->ninputs == 0)
 		return sim_fail(err, SIM_ERR_USAGE, "run: no source file (simulee-c run app.cu -- ARGS)");
@@ -449,7 +436,7 @@ int run_program(const struct run_opts *o)
 	ro.max_launches = o->max_launches;
 	ro.time_limit = o->time_limit_given ? o->time_limit : 0;
 	ro.verbose = o->verbose;
-	struct compile_opts cop = cop_of(o);
+	struct compile_opts cop = run_compile_opts(o);
 	ro.cop = &cop;
 	int rc = rt_run(&ro, argv, &rep, &res, &err);
 	free(argv);
