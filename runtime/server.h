@@ -34,6 +34,9 @@ struct rt_options {
 	int warp_model;		/* enum mam_warp_model, or -1: from the bitcode */
 	int no_prune;
 	uint32_t max_launches;	/* launches simulated; later ones are cut (0: all) */
+	uint32_t sample;	/* check launch 1, 1 + SAMPLE, ... of each kernel for
+				   races and uninitialized reads; run the others
+				   without the model (0, 1: check every launch) */
 	double time_limit;	/* seconds; past it the program is stopped (0: none) */
 	int verbose;		/* a line per launch on stderr */
 	const struct compile_opts *cop;	/* llvm-symbolizer names the host frames */
@@ -50,6 +53,8 @@ struct rt_result {
 	uint32_t simulated;	/* of them, simulated to their end */
 	uint32_t refused;	/* refused as CUDA refuses them (a zero grid, ...) */
 	uint32_t cut;		/* not simulated, or not to their end (limits) */
+	uint32_t unchecked;	/* of the simulated ones, run without the model
+				   (--sample-launches): faults only */
 	uint32_t unsimulated;	/* of a kernel simulee-c could not lower: the
 				   program got cudaErrorNoKernelImageForDevice */
 	char *refused_call;	/* the call that cannot be simulated, or NULL */

@@ -74,6 +74,8 @@ static void usage(FILE *out)
 		"  --time-limit SECONDS   search time per kernel (default 60; 0: none);\n"
 		"                         with run: the program's (default none)\n"
 		"  --max-launches N       run: simulate the first N launches only\n"
+		"  --sample-launches K    run: check one launch in K of each kernel for races\n"
+		"                         (the others run with faults checked only)\n"
 		"  --jobs N               launches evaluated in parallel (default: cores)\n"
 		"  --shard I/N            analyse share I of N of the kernels (every Nth from\n"
 		"                         the I-th, over all inputs); --merge joins the shares\n"
@@ -217,7 +219,7 @@ int main(int argc, char **argv)
 	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
 	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
 	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY,
-	       O_MAX_MEMORY, O_PERF, O_NO_PRUNE, O_MAX_LAUNCHES };
+	       O_MAX_MEMORY, O_PERF, O_NO_PRUNE, O_MAX_LAUNCHES, O_SAMPLE_LAUNCHES };
 	static const struct option longopts[] = {
 		{ "kernel", required_argument, NULL, O_KERNEL },
 		{ "list-kernels", no_argument, NULL, O_LIST },
@@ -266,6 +268,7 @@ int main(int argc, char **argv)
 		{ "perf", no_argument, NULL, O_PERF },
 		{ "no-prune", no_argument, NULL, O_NO_PRUNE },
 		{ "max-launches", required_argument, NULL, O_MAX_LAUNCHES },
+		{ "sample-launches", required_argument, NULL, O_SAMPLE_LAUNCHES },
 		{ "help", no_argument, NULL, O_HELP },
 		{ "version", no_argument, NULL, O_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -388,6 +391,13 @@ int main(int argc, char **argv)
 			if (parse_u64("--max-launches", optarg, &v) < 0)
 				goto done;
 			o.max_launches = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+			break;
+		}
+		case O_SAMPLE_LAUNCHES: {
+			uint64_t v;
+			if (parse_u64("--sample-launches", optarg, &v) < 0)
+				goto done;
+			o.sample_launches = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 			break;
 		}
 		case O_ARG: if (kv(&o.args, &o.nargs, &o.capargs, "--arg", optarg) < 0) goto done; break;

@@ -86,6 +86,7 @@ struct run_opts {
 	/* simulee-c run (docs/RUN.md) */
 	int run;		/* the `run` command: extra_args are the program's arguments */
 	uint32_t max_launches;	/* --max-launches (0: every launch) */
+	uint32_t sample_launches;	/* --sample-launches K (0: check every launch) */
 	int time_limit_given;	/* --time-limit seen (a run has none by default) */
 };
 

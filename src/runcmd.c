@@ -319,6 +319,8 @@ static void run_lines(FILE *out, const char *prog, const struct rt_result *res)
 		res->launches == 1 ? "" : "es", res->simulated);
 	if (res->refused)
 		fprintf(out, ", %" PRIu32 " refused as CUDA refuses them", res->refused);
+	if (res->unchecked)
+		fprintf(out, " (%" PRIu32 " of them for faults only: --sample-launches)", res->unchecked);
 	if (res->cut)
 		fprintf(out, ", %" PRIu32 " cut (--max-launches, --time-limit)", res->cut);
 	if (res->unsimulated)
@@ -344,6 +346,7 @@ static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
 	cJSON_AddNumberToObject(r, "simulated", res->simulated);
 	cJSON_AddNumberToObject(r, "refused", res->refused);
 	cJSON_AddNumberToObject(r, "cut", res->cut);
+	cJSON_AddNumberToObject(r, "unchecked", res->unchecked);
 	cJSON_AddNumberToObject(r, "unsimulated", res->unsimulated);
 	if (res->stop)
 		cJSON_AddStringToObject(r, "stop", res->stop);
@@ -434,6 +437,7 @@ int run_program(const struct run_opts *o)
 	ro.warp_model = o->warp_model;
 	ro.no_prune = o->no_prune;
 	ro.max_launches = o->max_launches;
+	ro.sample = o->sample_launches;
 	ro.time_limit = o->time_limit_given ? o->time_limit : 0;
 	ro.verbose = o->verbose;
 	struct compile_opts cop = run_compile_opts(o);

@@ -336,7 +336,8 @@ START_TEST(host_stack)
 END_TEST
 
 /* --max-launches simulates the first N launches and counts the rest as
-** cut; the program runs to its end. */
+** cut; the program runs to its end.  --sample-launches runs them all and
+** checks one in K. */
 START_TEST(max_launches)
 {
 	if (tu_env("SIMULEE_CLANG") == NULL) {
@@ -349,6 +350,14 @@ START_TEST(max_launches)
 	ck_assert_int_eq(r.status, 1);
 	ck_assert_msg(strstr(r.err, "50 launches: 5 simulated, 45 cut (--max-launches, "
 			     "--time-limit)\n") != NULL, "%s", r.err);
+	ck_assert_msg(strstr(r.err, "(first of 5 launches that show it)") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	/* --sample-launches checks launches 1, 11, ..., 41 and runs all 50 */
+	tu_run_bin(&r, (const char *const[]){ "run", "--sample-launches", "10", "histogram_loop.cu", NULL });
+	ck_assert_int_eq(r.status, 1);
+	ck_assert_str_eq(r.out, "turns 50\n");
+	ck_assert_msg(strstr(r.err, "50 launches: 50 simulated (45 of them for faults only: "
+			     "--sample-launches)\n") != NULL, "%s", r.err);
 	ck_assert_msg(strstr(r.err, "(first of 5 launches that show it)") != NULL, "%s", r.err);
 	tu_run_free(&r);
 }
