@@ -66,6 +66,10 @@ void interp_loaded_free(struct loaded *l);
 ** without its parameter list.  Returns its index in l->kernels or -1. */
 int interp_find_kernel(const struct loaded *l, const char *name);
 
+/* The most threads a block of kernel K may have by its __launch_bounds__
+** (the product of maxntid, an absent dimension 1), or 0 when it has none. */
+uint64_t interp_block_bound(const struct kernel_info *k);
+
 struct dim3 {
 	uint32_t x, y, z;
 };

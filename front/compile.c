@@ -774,8 +774,6 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 	return compile_pair(o, src, out->db_flags, out->ndb_flags, "dev", out, &out->device_bc, err);
 }
 
-static char *stem(const char *path);
-
 uint32_t compile_add_unit(struct compile_out *out, const char *src)
 {
 	struct compile_unit u = { 0 };
@@ -787,7 +785,7 @@ uint32_t compile_add_unit(struct compile_out *out, const char *src)
 /* The base name of unit U's two outputs in OUT's directory. */
 static char *unit_name(const struct compile_out *out, uint32_t u)
 {
-	char *st = stem(out->units[u].src);
+	char *st = compile_stem(out->units[u].src);
 	char *name = xasprintf("unit%u-%s", u, st);
 	free(st);
 	return name;
@@ -1265,7 +1263,7 @@ static char *read_file(const char *path, struct sim_error *err)
 }
 
 /* The last part of PATH without its extension, for a readable output name. */
-static char *stem(const char *path)
+char *compile_stem(const char *path)
 {
 	const char *b = strrchr(path, '/');
 	b = b != NULL ? b + 1 : path;
@@ -1354,7 +1352,7 @@ static int db_entry(const struct compile_opts *o, const struct setup *s, const c
 		flags.n = 0;
 		goto done;
 	}
-	char *st = stem(file);
+	char *st = compile_stem(file);
 	path = xasprintf("%s/tu%u-%s.ll", out->tmpdir, seen->n, st);
 	free(st);
 	doom(path, 0);

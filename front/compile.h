@@ -75,6 +75,10 @@ int compile_is_cuda_source(const char *path);
 ** as CUDA (-x cuda). */
 int compile_is_host_source(const char *path);
 
+/* The base name of PATH without its extension ("dir/app.cu": "app");
+** newly allocated. */
+char *compile_stem(const char *path);
+
 /*
 ** Compiles CUDA source SRC: device side to OUT->device_bc, then host side
 ** to a host IR file appended to OUT->host_irs.  A device compile error

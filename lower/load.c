@@ -733,6 +733,14 @@ void interp_loaded_free(struct loaded *l)
 	memset(l, 0, sizeof *l);
 }
 
+uint64_t interp_block_bound(const struct kernel_info *k)
+{
+	if (k->maxntid[0] == 0)
+		return 0;
+	return (uint64_t)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1)
+	       * (k->maxntid[2] ? k->maxntid[2] : 1);
+}
+
 int interp_find_kernel(const struct loaded *l, const char *name)
 {
 	for (uint32_t i = 0; i < l->nkernels; i++)

@@ -18,6 +18,7 @@
 
 #include "detect/races.h"
 #include "evolve/input.h"
+#include "evolve/params.h"
 #include "exec/interp.h"
 #include "kernels/runtime/simrt_proto.h"
 #include "memmodel/mam.h"
@@ -507,6 +508,21 @@ static int op_symbol(struct server *s, int to, const uint8_t *q, uint32_t n, con
 	return SIMRT_OK;
 }
 
+/* Variable VAR's device pointer and size into OUT[0], OUT[1]. */
+static int op_symbol_address(struct server *s, const uint8_t *q, uint32_t n, uint64_t out[2])
+{
+	uint32_t var;
+	if (n < sizeof var || s->module < 0)
+		return SIMRT_INVALID_SYMBOL;
+	memcpy(&var, q, sizeof var);
+	if (var >= s->l.prog->ngvars)
+		return SIMRT_INVALID_SYMBOL;
+	uint32_t id = s->l.prog->gvars[var].alloc_id;
+	out[0] = MEM_PTR(id, 0);
+	out[1] = s->m.a[id].size;
+	return SIMRT_OK;
+}
+
 /* ---- launches ---------------------------------------------------------------- */
 
 /* The status a launch's findings FS leave the context in: a failed
@@ -678,8 +694,7 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	struct dim3 block = { L.block[0], L.block[1], L.block[2] };
 	struct sim_error e = { 0 };
 	uint64_t threads = (uint64_t)block.x * block.y * block.z;
-	uint64_t bound = k->maxntid[0] ? (uint64_t)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1)
-					 * (k->maxntid[2] ? k->maxntid[2] : 1) : 0;
+	uint64_t bound = interp_block_bound(k);
 	int refused = interp_check_launch(grid, block, L.dyn_shared, &e) < 0 ? SIMRT_INVALID_CONFIG
 		      : bound && threads > bound ? SIMRT_OUT_OF_RESOURCES
 		      : L.dyn_shared > (L.dyn_shared_max > RT_DYN_SHARED_DEFAULT ? L.dyn_shared_max
@@ -702,9 +717,7 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	** SAMPLE of the kernel; the others still run, so the program's data
 	** stay right, and still report their faults */
 	int check = s->o->sample <= 1 || s->ks[L.kernel].made++ % s->o->sample == 0;
-	uint32_t nslots = 0;
-	for (uint32_t i = 0; i < f->nparams; i++)
-		nslots += f->params[i].nslots;
+	uint32_t nslots = params_nslots(f);
 	uint64_t *slots = xcalloc(nslots ? nslots : 1, sizeof *slots);
 	uint32_t mark = s->m.n;
 	build_slots(s, f, q + sizeof L, slots);
@@ -858,15 +871,8 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 				outn = (size_t)nout;
 				break;
 			case SIMRT_SYMBOL_ADDRESS:
-				if (q.len < sizeof u32 || s->module < 0
-				    || (memcpy(&u32, pl, sizeof u32), u32 >= s->l.prog->ngvars)) {
-					st = SIMRT_INVALID_SYMBOL;
-				} else {
-					uint32_t id = s->l.prog->gvars[u32].alloc_id;
-					u64[0] = MEM_PTR(id, 0);
-					u64[1] = s->m.a[id].size;
-					out = (const uint8_t *)u64, outn = sizeof u64;
-				}
+				st = op_symbol_address(s, pl, q.len, u64);
+				out = (const uint8_t *)u64, outn = sizeof u64;
 				break;
 			case SIMRT_LAUNCH:
 				st = op_launch(s, pl, q.len);

@@ -122,8 +122,7 @@ static void list_kernels(const struct loaded *l, FILE *out)
 		fprintf(out, "%s\n  mangled: %s\n", k->demangled, k->name);
 		if (k->maxntid[0])	/* .maxntid bounds the product of the dimensions */
 			fprintf(out, "  launch bounds: at most %llu threads per block\n",
-				(unsigned long long)k->maxntid[0] * (k->maxntid[1] ? k->maxntid[1] : 1)
-				* (k->maxntid[2] ? k->maxntid[2] : 1));
+				(unsigned long long)interp_block_bound(k));
 		if (k->reqntid[0])
 			fprintf(out, "  required block: %u x %u x %u\n", k->reqntid[0],
 				k->reqntid[1] ? k->reqntid[1] : 1, k->reqntid[2] ? k->reqntid[2] : 1);

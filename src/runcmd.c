@@ -27,30 +27,6 @@
 ** sample), and the launches are the program's own. */
 #define RUN_PROGRAM_MAX_STEPS UINT64_C(100000000)
 
-/* Whether PATH is C or C++ source (linked into the program as it is). */
-static int is_c_source(const char *path)
-{
-	const char *dot = strrchr(path, '/');
-	dot = strrchr(dot ? dot : path, '.');
-	static const char *const exts[] = { ".c", ".cc", ".cpp", ".cxx", ".C", ".c++" };
-	for (size_t i = 0; dot != NULL && i < sizeof exts / sizeof *exts; i++)
-		if (strcmp(dot, exts[i]) == 0)
-			return 1;
-	return 0;
-}
-
-/* The base name of PATH without its extension. */
-static char *base_name(const char *path)
-{
-	const char *b = strrchr(path, '/');
-	b = b ? b + 1 : path;
-	char *s = xstrdup(b);
-	char *dot = strrchr(s, '.');
-	if (dot != NULL && dot != s)
-		*dot = '\0';
-	return s;
-}
-
 /* Writes the "fat binary" of unit U: simulee-c's magic and U. */
 static int write_gpubin(const char *path, uint32_t u, struct sim_error *err)
 {
@@ -105,7 +81,7 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		return sim_fail(err, SIM_ERR_USAGE, "run: no source file (simulee-c run app.cu -- ARGS)");
 	for (uint32_t i = 0; i < o->ninputs && rc == 0; i++) {
 		const char *src = o->inputs[i];
-		char *name = base_name(src);
+		char *name = compile_stem(src);
 		if (compile_is_cuda_source(src)) {
 			uint32_t u = compile_add_unit(&b->co, src);
 			rc = compile_unit(&cop, &b->co, u, err);
@@ -124,7 +100,7 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 							 gpubin, obj, err);
 			free(gpubin);
 			VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
-		} else if (is_c_source(src)) {
+		} else if (compile_is_host_source(src)) {
 			struct sim_error e2 = { 0 };
 			/* the temporary directory comes with the first CUDA unit */
 			if (b->co.tmpdir == NULL) {
@@ -163,7 +139,7 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		return rc;
 	if ((rc = check_calls(&cop, b, err)) < 0)
 		return rc;
-	char *name = base_name(o->inputs[0]);
+	char *name = compile_stem(o->inputs[0]);
 	b->exe = xasprintf("%s/%s", b->co.tmpdir, name);
 	free(name);
 	return compile_link(&cop, b->objs, b->nobjs, b->exe, err);
@@ -420,7 +396,7 @@ int run_program(const struct run_opts *o)
 	}
 	if (build(o, &b, &err) < 0)
 		goto fail;
-	char *prog = base_name(o->inputs[0]);
+	char *prog = compile_stem(o->inputs[0]);
 	char **argv = xcalloc((size_t)o->nextra_args + 2, sizeof *argv);
 	argv[0] = prog;		/* as the program would be started */
 	for (uint32_t i = 0; i < o->nextra_args; i++)

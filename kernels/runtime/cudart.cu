@@ -103,52 +103,15 @@ static void simrt_read_all(int fd, void *buf, size_t n)
 	}
 }
 
-/* One request OP with payload A (NA bytes) then B (NB), and its reply:
-** up to NOUT bytes into OUT (*GOT: how many came, may be NULL).  Returns
-** the reply's status. */
-static int simrt_call2(uint32_t op, const void *a, size_t na, const void *b, size_t nb,
-		       void *out, size_t nout, size_t *got)
+/* Reads the reply's header from SOCK: a descriptor it carries
+** (SCM_RIGHTS) goes to *FD, or is closed when FD is NULL. */
+static void simrt_read_header(int sock, struct simrt_rep *r, int *fd)
 {
-	pthread_mutex_lock(&simrt_lock);
-	int fd = simrt_connect();
-	struct simrt_req q = { op, (uint32_t)(na + nb) };
-	struct iovec iov[3] = { { &q, sizeof q }, { (void *)a, na }, { (void *)b, nb } };
-	simrt_write_all(fd, iov, 3);
-	struct simrt_rep r;
-	simrt_read_all(fd, &r, sizeof r);
-	size_t take = r.len < nout ? r.len : nout;
-	simrt_read_all(fd, out, take);
-	for (size_t left = r.len - take; left > 0;) {
-		char sink[256];
-		size_t k = left < sizeof sink ? left : sizeof sink;
-		simrt_read_all(fd, sink, k);
-		left -= k;
-	}
-	pthread_mutex_unlock(&simrt_lock);
-	if (got)
-		*got = take;
-	return r.status;
-}
-
-static int simrt_call(uint32_t op, const void *a, size_t na, void *out, size_t nout)
-{
-	return simrt_call2(op, a, na, NULL, 0, out, nout, NULL);
-}
-
-/* A request whose reply may carry a descriptor (*FD, -1 when none). */
-static int simrt_call_fd(uint32_t op, const void *a, size_t na, void *out, size_t nout, int *fd)
-{
-	pthread_mutex_lock(&simrt_lock);
-	int sock = simrt_connect();
-	struct simrt_req q = { op, (uint32_t)na };
-	struct iovec iov[2] = { { &q, sizeof q }, { (void *)a, na } };
-	simrt_write_all(sock, iov, 2);
-	struct simrt_rep r;
 	union {
 		char buf[CMSG_SPACE(sizeof(int))];
 		struct cmsghdr align;
 	} u;
-	struct iovec riov = { &r, sizeof r };
+	struct iovec riov = { r, sizeof *r };
 	struct msghdr mh;
 	memset(&mh, 0, sizeof mh);
 	mh.msg_iov = &riov;
@@ -160,12 +123,35 @@ static int simrt_call_fd(uint32_t op, const void *a, size_t na, void *out, size_
 		;
 	if (got <= 0)
 		simrt_die("read");
-	*fd = -1;
+	if (fd != NULL)
+		*fd = -1;
 	for (struct cmsghdr *c = CMSG_FIRSTHDR(&mh); c != NULL; c = CMSG_NXTHDR(&mh, c))
-		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS)
-			memcpy(fd, CMSG_DATA(c), sizeof *fd);
-	if ((size_t)got < sizeof r)
-		simrt_read_all(sock, (char *)&r + got, sizeof r - (size_t)got);
+		if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS) {
+			int d;
+			memcpy(&d, CMSG_DATA(c), sizeof d);
+			if (fd != NULL)
+				*fd = d;
+			else
+				close(d);
+		}
+	if ((size_t)got < sizeof *r)
+		simrt_read_all(sock, (char *)r + got, sizeof *r - (size_t)got);
+}
+
+/* One request OP with payload A (NA bytes) then B (NB), and its reply:
+** up to NOUT bytes into OUT (*GOT: how many came, may be NULL), a
+** descriptor it carries into *FD (may be NULL: none expected).  Returns
+** the reply's status. */
+static int simrt_call_rx(uint32_t op, const void *a, size_t na, const void *b, size_t nb,
+			 void *out, size_t nout, size_t *got, int *fd)
+{
+	pthread_mutex_lock(&simrt_lock);
+	int sock = simrt_connect();
+	struct simrt_req q = { op, (uint32_t)(na + nb) };
+	struct iovec iov[3] = { { &q, sizeof q }, { (void *)a, na }, { (void *)b, nb } };
+	simrt_write_all(sock, iov, 3);
+	struct simrt_rep r;
+	simrt_read_header(sock, &r, fd);
 	size_t take = r.len < nout ? r.len : nout;
 	simrt_read_all(sock, out, take);
 	for (size_t left = r.len - take; left > 0;) {
@@ -175,7 +161,26 @@ static int simrt_call_fd(uint32_t op, const void *a, size_t na, void *out, size_
 		left -= k;
 	}
 	pthread_mutex_unlock(&simrt_lock);
+	if (got)
+		*got = take;
 	return r.status;
+}
+
+static int simrt_call2(uint32_t op, const void *a, size_t na, const void *b, size_t nb,
+		       void *out, size_t nout, size_t *got)
+{
+	return simrt_call_rx(op, a, na, b, nb, out, nout, got, NULL);
+}
+
+static int simrt_call(uint32_t op, const void *a, size_t na, void *out, size_t nout)
+{
+	return simrt_call_rx(op, a, na, NULL, 0, out, nout, NULL, NULL);
+}
+
+/* A request whose reply may carry a descriptor (*FD, -1 when none). */
+static int simrt_call_fd(uint32_t op, const void *a, size_t na, void *out, size_t nout, int *fd)
+{
+	return simrt_call_rx(op, a, na, NULL, 0, out, nout, NULL, fd);
 }
 
 /* The cudaError_t of simulee-c's status S (the values are CUDA's). */
@@ -1121,6 +1126,8 @@ extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int 
 }
 
 #ifndef __SIMULEE_CUDA_PRELUDE__
+/* The same device as cudaGetDeviceProperties, attribute by attribute (0
+** for what it does not know). */
 extern "C" cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr attr, int device)
 {
 	if (device != 0)
