@@ -169,6 +169,21 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 	return &fs->v[fs->n - 1];
 }
 
+int finding_same(const struct finding *a, const struct finding *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	/* one access can show several assumptions (As[ty][tx]: x and y) */
+	if (a->kind == FK_ASSUMPTION && a->detail && b->detail && strcmp(a->detail, b->detail) != 0)
+		return 0;
+	if (!finding_kind_is_pair(a->kind))
+		return a->func == b->func && a->pc == b->pc;
+	return (a->func == b->func && a->pc == b->pc && a->second.func == b->second.func
+		&& a->second.pc == b->second.pc)
+	       || (a->func == b->second.func && a->pc == b->second.pc
+		   && a->second.func == b->func && a->second.pc == b->pc);
+}
+
 int finding_perf_worse(enum finding_kind kind, uint32_t worst, uint32_t need, uint32_t worst2,
 		       uint32_t need2)
 {
@@ -184,9 +199,14 @@ void finding_clear(struct finding *f)
 	if (f->div)
 		free(f->div->groups);
 	free(f->div);
+	for (uint32_t i = 0; i < f->nmembers; i++)
+		finding_clear(&f->members[i]);
+	free(f->members);
 	f->where = NULL;
 	f->detail = NULL;
 	f->div = NULL;
+	f->members = NULL;
+	f->nmembers = f->capmembers = 0;
 }
 
 void findings_free(struct findings *fs)

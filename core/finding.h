@@ -175,6 +175,17 @@ struct finding {
 	** the surface whatever its extents, so a finding even where the search
 	** made the extents up (evolve/search.c) */
 	uint8_t outside_any;
+
+	/* A group (report/group.c): the races on one memory object whose
+	** statements connect, with the uninitialized reads at their reads;
+	** the uninitialized reads, or the out-of-bounds accesses, of one
+	** statement on one object.  Each member is a finding as the
+	** launches gave it (its own sites, witness, counts, launch and
+	** contract; no members of its own); the finding itself copies its
+	** witness member and holds the group's counts.  NULL: no group
+	** (a kind not grouped, or a finding outside a report). */
+	struct finding *members;
+	uint32_t nmembers, capmembers;
 };
 
 /* No variable (struct finding var, member). */
@@ -210,7 +221,13 @@ struct finding *findings_get_pair(struct findings *fs, enum finding_kind kind,
 				  uint32_t func, uint32_t pc, uint32_t func2, uint32_t pc2,
 				  int *isnew);
 void findings_free(struct findings *fs);
-/* Frees what finding F owns (where, detail, div) and sets those to NULL. */
+/* Whether A and B are the same finding: kind and site (and text, for
+** assumptions), or for the kinds kept by site pair the same unordered pair
+** (which access or barrier a launch saw first depends on its schedule).
+** Launches and kernels are the caller's to compare. */
+int finding_same(const struct finding *a, const struct finding *b);
+/* Frees what finding F owns (where, detail, div, members) and sets those
+** to NULL. */
 void finding_clear(struct finding *f);
 
 /* The severity of a finding of KIND before anything particular to it, its

@@ -297,6 +297,18 @@ enum finding_kind_flag {
 	  "The device may see the new bytes, the old ones or a mix, or overwrite what the host " \
 	  "wrote. Call cudaStreamSynchronize on the stream (or cudaEventSynchronize on an event " \
 	  "recorded after the work, or cudaDeviceSynchronize) before the host writes the " \
-	  "buffer again, or write into a second buffer.")
+	  "buffer again, or write into a second buffer.") \
+	/* the search: every launch it ran faulted, so nothing was checked */ \
+	K(FK_NOTHING_CHECKED, "nothing-checked", "nothing checked", SEV_WARNING, \
+	  FKF_INFERRED | FKF_NO_THREAD, \
+	  NOT_CONFIRMABLE, FINDING_WHY_NOT_RUNTIME, \
+	  "Nothing checked", \
+	  "Every launch the search tried stopped at a fault the kernel's contract excludes " \
+	  "(a failed assert, an access out of bounds, a null pointer), so no launch was " \
+	  "checked for races or barrier errors.", \
+	  "The location is the fault that stopped most launches. Give a launch the kernel " \
+	  "accepts (--grid, --block, --arg, --size, --init), state the kernel's " \
+	  "precondition so the search can meet it, or fix the fault if every launch really " \
+	  "hits it.")
 
 #endif

@@ -908,6 +908,84 @@ static void cut_short(struct evolve_cand *c)
 	c->work = 0;
 }
 
+/* The most values a launch's comparisons are watched for. */
+#define I2S_WATCH_MAX 32
+
+/*
+** Input-to-state (the fuzzing literature's name): the values a launch's
+** integer comparisons are watched for, into WATCH: C's six launch
+** dimensions (block x, y, z, grid x, y, z), then the bits of each integer
+** scalar parameter the search sets; *WHAT of each is -1 - d for dimension
+** d, else the parameter.  Returns how many.
+*/
+static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_cand *c,
+			  uint64_t *watch, int32_t *what)
+{
+	uint32_t n = 0;
+	const uint32_t dims[6] = { c->block.x, c->block.y, c->block.z, c->grid.x, c->grid.y,
+				   c->grid.z };
+	for (int d = 0; d < 6; d++) {
+		watch[n] = dims[d];
+		what[n++] = -1 - d;
+	}
+	for (uint32_t p = 0; p < pb->nparams && n < I2S_WATCH_MAX; p++) {
+		const struct evolve_param *pa = &pb->params[p];
+		if (pa->kind != EVOLVE_SCALAR || pa->pinned || is_float_et(pa->et))
+			continue;
+		watch[n] = c->bits[p];
+		what[n++] = (int32_t)p;
+	}
+	return n;
+}
+
+/*
+** A child of PARENT, a launch the kernel rejected at a failed assert,
+** precondition or trap, that takes the value its latest comparison that
+** came out false (before the fault, the faulting thread's) names for a
+** watched dimension or scalar: the value compared with, or beside it for
+** an order.  Returns 0 when there is none to try (a host launch, no such
+** comparison, a dimension the search keeps fixed or outside its bounds);
+** *C is left unallocated then.
+*/
+static int i2s_child(const struct space *s, const struct evolve_cand *parent,
+		     struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = s->pb;
+	const struct cmp_log *lg = &parent->cmp;
+	if (parent->site >= 0 || !lg->failed)
+		return 0;
+	uint64_t watch[I2S_WATCH_MAX];
+	int32_t what[I2S_WATCH_MAX];
+	uint32_t nw = i2s_watch(pb, parent, watch, what);
+	uint32_t e = lg->last;
+	if (lg->e[e].watch >= nw)
+		return 0;
+	uint64_t v = lg->e[e].other;
+	int32_t t = what[lg->e[e].watch];
+	if (t < 0) {
+		int d = -1 - t, i = d % 3, grid = d >= 3;
+		uint32_t lo = grid ? s->glo[i] : s->blo[i], hi = grid ? s->ghi[i] : s->bhi[i];
+		if (lo == hi || v < lo || v > hi)
+			return 0;
+		cand_copy(c, parent, pb);
+		*dim_of_c(c, d) = (uint32_t)v;
+		clamp(s, c);
+		c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
+		return 1;
+	}
+	const struct evolve_param *pa = &pb->params[t];
+	unsigned bits = evolve_elem_size(pa->et) * 8;
+	uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+	v &= mask;
+	double x = (double)v;
+	if (is_signed_et(pa->et) && v >> (bits - 1))
+		x = (double)(int64_t)(v | ~mask);
+	cand_copy(c, parent, pb);
+	c->bits[t] = scalar_set(x, pa->et);
+	c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
+	return 1;
+}
+
 /* Runs candidate C on W's model and memory: fills C's fitness, rejected,
 ** touched and work, its findings (for a rejected candidate, what it found
 ** up to its fault) and its barrier verdicts (none for a rejected one). */
@@ -1058,6 +1136,16 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	c->bars = NULL;
 	c->nbars = 0;
 	c->rejected = -1;
+	/* the comparisons of a launch the search makes up (not a host
+	** launch, whose values come from the host code) */
+	uint64_t watch[I2S_WATCH_MAX];
+	int32_t what[I2S_WATCH_MAX];
+	memset(&c->cmp, 0, sizeof c->cmp);
+	if (c->site < 0) {
+		cfg.nwatch = i2s_watch(pb, c, watch, what);
+		cfg.watch = watch;
+		cfg.cmplog = &c->cmp;
+	}
 	if (interp_launch(p, pb->func, args, &m, &cfg, &c->fs, &err) < 0) {
 		c->rejected = FK__COUNT;
 	} else {
@@ -1255,6 +1343,10 @@ static int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_
 		return a->rejected < 0;
 	if ((a->rejected == EVOLVE_CUT) != (b->rejected == EVOLVE_CUT))
 		return b->rejected == EVOLVE_CUT;
+	/* of two rejected launches, the one further along a line of values
+	** its comparisons named (a precondition met one term at a time) */
+	if (a->rejected >= 0 && b->rejected >= 0 && a->i2s != b->i2s)
+		return a->i2s > b->i2s;
 	if (a->beyond != b->beyond)
 		return !a->beyond;
 	if (a->f != b->f && !(a->f >= 1 && b->f >= 1))
@@ -2231,8 +2323,9 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 ** the memory budget (a kernel that loops forever whatever its inputs),
 ** the first such launch under the strongest contract becomes a finding:
 ** its budget fault, which the search would otherwise drop with the launch,
-** saying so.  Silence would read as a clean kernel. */
-static void no_finishing_launch(struct evolve_result *r)
+** saying so.  Silence would read as a clean kernel.  Returns whether it
+** did. */
+static int no_finishing_launch(struct evolve_result *r)
 {
 	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
@@ -2240,19 +2333,19 @@ static void no_finishing_launch(struct evolve_result *r)
 		if (c->rejected == EVOLVE_CUT)
 			continue;	/* the clock stopped it: it showed nothing */
 		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
-			return;
+			return 0;
 		*(c->rejected == FK_STEP_BUDGET ? &steps : &memory) += 1;
 		if (w == UINT32_MAX || c->contract < r->cands[w].contract)
 			w = i;
 	}
 	if (w == UINT32_MAX)
-		return;
+		return 0;
 	struct evolve_cand *c = &r->cands[w];
 	uint32_t fi = 0;
 	while (fi < c->fs.n && (int)c->fs.v[fi].kind != c->rejected)
 		fi++;
 	if (fi == c->fs.n)
-		return;
+		return 0;
 	for (uint32_t i = 0; i < c->fs.n; i++)
 		if (i != fi)
 			finding_clear(&c->fs.v[i]);
@@ -2271,7 +2364,69 @@ static void no_finishing_launch(struct evolve_result *r)
 	free(was);
 	merge_findings(&r->findings, &c->fs, w, c->contract);
 	r->best = w;
+	return 1;
 }
+
+/* The finding of candidate C's fault (its kind, C->rejected), or NULL. */
+static const struct finding *fault_of(const struct evolve_cand *c)
+{
+	for (uint32_t i = 0; c->rejected >= 0 && i < c->fs.n; i++)
+		if ((int)c->fs.v[i].kind == c->rejected)
+			return &c->fs.v[i];
+	return NULL;
+}
+
+/*
+** When every launch the search ran stopped at a fault outside the
+** kernel's contract (a failed assert, an access out of bounds, a null
+** pointer read from a table nobody filled), nothing was checked: a warning
+** at the fault that stopped most of them (the first such site on a tie),
+** its witness the first of those launches under the strongest contract,
+** says so and how many.  Silence would read as a clean kernel: 0 errors,
+** exit 0.
+*/
+static void nothing_checked(struct evolve_result *r)
+{
+	uint32_t ran = 0, most = 0, w = UINT32_MAX;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (c->rejected == EVOLVE_CUT)
+			continue;
+		if (c->rejected < 0)
+			return;
+		ran++;
+	}
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct finding *a = fault_of(&r->cands[i]);
+		if (a == NULL)
+			continue;
+		uint32_t n = 0, first = UINT32_MAX;
+		for (uint32_t j = 0; j < r->ncands; j++) {
+			const struct finding *b = fault_of(&r->cands[j]);
+			if (b == NULL || b->kind != a->kind || b->func != a->func || b->pc != a->pc)
+				continue;
+			n++;
+			if (first == UINT32_MAX || r->cands[j].contract < r->cands[first].contract)
+				first = j;
+		}
+		if (n > most)
+			most = n, w = first;
+	}
+	if (w == UINT32_MAX)
+		return;
+	const struct finding *a = fault_of(&r->cands[w]);
+	struct findings fs = { 0 };
+	struct finding *f = findings_add(&fs, FK_NOTHING_CHECKED, a->func, a->pc, &a->loc, &a->who,
+					 0, NULL, NULL);
+	f->detail = xasprintf("%s launch the search tried stopped at a fault, %s here (%s, %"
+			      PRIu32 " of %" PRIu32 ")", ran == 1 ? "the one" : "every",
+			      most == ran ? "all" : "most", finding_kind_name(a->kind), most, ran);
+	merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	free(fs.v);
+	r->best = w;
+}
+
+
 
 /*
 ** Decides the contract of every candidate now that the assumptions are
@@ -2322,7 +2477,8 @@ static void conclude(struct driver *d)
 		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
-	no_finishing_launch(r);
+	if (!no_finishing_launch(r))
+		nothing_checked(r);
 }
 
 /* The candidates of R inside the kernel's contract so far (accepted, and
@@ -2384,8 +2540,13 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 			const struct evolve_cand *par = &out->cands[pop[i]];
 			if (par->rejected >= 0 || par->beyond) {
 				/* a parent the kernel rejects has children it mostly
-				** rejects too: draw from the strata again instead */
+				** rejects too: draw from the strata again instead
+				** (the first child tries the value its comparisons
+				** name, when they name one) */
 				for (int k = 0; k < 2; k++) {
+					if (k == 0 && (par->rejected == FK_ASSERT || par->rejected == FK_TRAP)
+					    && i2s_child(s, par, &batch[2 * i + k]))
+						continue;
 					cand_alloc(&batch[2 * i + k], pb);
 					if (host)
 						init_host(s, g, fresh++, &batch[2 * i + k]);
@@ -2404,6 +2565,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		}
 		uint32_t nfound = d->seen.n;
 		double best_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
+		uint8_t best_i2s = out->cands[pop[0]].i2s;
 		uint32_t first = out->ncands;
 		evaluate_new(d, batch, 2 * P, gen);
 		for (uint32_t i = 0; i < 2 * P; i++)
@@ -2417,7 +2579,9 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		}
 		/* no better launch and nothing new found: the search has settled */
 		double now_f = out->cands[pop[0]].rejected < 0 ? out->cands[pop[0]].f : 2.0;
-		stall = now_f < best_f || d->seen.n > nfound ? 0 : stall + 1;
+		/* nor a rejected launch further along its comparisons' values */
+		stall = now_f < best_f || d->seen.n > nfound
+			|| (now_f >= 2.0 && out->cands[pop[0]].i2s > best_i2s) ? 0 : stall + 1;
 		if (stall >= STALL_GENERATIONS && gen < generations) {
 			out->stop = EVOLVE_STOP_STALL;
 			break;

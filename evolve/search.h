@@ -183,6 +183,12 @@ struct evolve_cand {
 	struct findings fs;
 	struct mam_barrier_info *bars;
 	uint32_t nbars;
+	/* Input-to-state: what its comparisons said about its launch
+	** dimensions and scalars (search.c, i2s_watch); a rejected launch's
+	** children try those values */
+	struct cmp_log cmp;
+	uint8_t i2s;		/* how many such values its line of rejected
+				   launches took in turn (its progress) */
 };
 
 /* What the kernel's own code assumes of its launch (an inferred contract,

@@ -139,16 +139,96 @@ uint32_t exec_insn_site(const struct program *p, uint32_t fn, uint32_t pc)
 	return UINT32_MAX;
 }
 
+static uint32_t user_depth(const struct program *p, const struct warp *w, uint32_t d);
+
 struct finding *exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 			     enum finding_kind k, uint64_t addr, const char *detail)
 {
 	const struct program *p = ex->p;
+	/* in a CUDA header's function (clang's atomicMin, a libdevice
+	** wrapper) the user's call of it is the site, as for asserts */
+	if (w != NULL && w->depth > 0 && w->frames[w->depth - 1].fn == fn) {
+		uint32_t u = user_depth(p, w, w->depth - 1);
+		if (u != w->depth - 1) {
+			fn = w->frames[u].fn;
+			pc = w->frames[u].call_pc;
+		}
+	}
 	const struct func *f = &p->funcs[fn];
 	struct srcloc loc = { f->file, f->demangled, pc < f->ncode ? f->line[pc] : 0, 0 };
 	uint32_t site = exec_insn_site(p, fn, pc);
 	if (site != UINT32_MAX)
 		loc = p->sites[site].loc;
 	return finding_at(ex, w, lane, fn, pc, &loc, k, addr, detail);
+}
+
+/* The value X that makes integer comparison F true with X on its left
+** (SIDE 0) or right (1) and OTHER on the other side, of VM's width, the
+** closest to OTHER. */
+static uint64_t cmp_flip(unsigned f, int side, uint64_t other, uint64_t vm)
+{
+	/* with X on the right, X > OTHER is OTHER < X: mirror the order */
+	static const unsigned mirror[] = { ICMP_EQ, ICMP_NE, ICMP_ULT, ICMP_ULE, ICMP_UGT,
+					   ICMP_UGE, ICMP_SLT, ICMP_SLE, ICMP_SGT, ICMP_SGE };
+	if (side && f < sizeof mirror / sizeof mirror[0])
+		f = mirror[f];
+	switch (f) {
+	case ICMP_NE: return (other + 1) & vm;
+	case ICMP_UGT: case ICMP_SGT: return (other + 1) & vm;
+	case ICMP_ULT: case ICMP_SLT: return (other - 1) & vm;
+	default: return other;	/* EQ, and the orders that hold at equality */
+	}
+}
+
+/* Input-to-state (struct launch_cfg cmplog): integer comparison F of A
+** with B, both of VM's width, records for each watched value one of them
+** equals what it was compared with, or, when the comparison came out
+** false (an assert's, a precondition's), the value beside that which
+** makes it true; such a false one becomes the latest (before a failed
+** assert stops the launch, the faulting thread's), for the first watched
+** value it matches, on the left first (blockDim.y == 8 in a block of
+** 32 x 32 compares 32 with 8 for both dimensions). */
+static void cmp_note(const struct launch_cfg *cfg, unsigned f, uint64_t a, uint64_t b, uint64_t vm)
+{
+	if (a == b)
+		return;
+	uint64_t sb = (vm >> 1) + 1, sa = a ^ sb, sbv = b ^ sb;
+	int res;
+	switch (f) {
+	case ICMP_NE: res = 1; break;
+	case ICMP_UGT: res = a > b; break;
+	case ICMP_UGE: res = a >= b; break;
+	case ICMP_ULT: res = a < b; break;
+	case ICMP_ULE: res = a <= b; break;
+	case ICMP_SGT: res = sa > sbv; break;
+	case ICMP_SGE: res = sa >= sbv; break;
+	case ICMP_SLT: res = sa < sbv; break;
+	case ICMP_SLE: res = sa <= sbv; break;
+	default: res = 0; break;	/* ICMP_EQ of two different values */
+	}
+	struct cmp_log *lg = cfg->cmplog;
+	int latest = !res;	/* only the first watched value it matches, left first */
+	for (int side = 0; side < 2; side++) {
+		uint64_t x = side ? b : a, y = side ? a : b;
+		for (uint32_t k = 0; k < cfg->nwatch; k++) {
+			if ((cfg->watch[k] & vm) != x)
+				continue;
+			uint64_t other = res ? y : cmp_flip(f, side, y, vm);
+			uint32_t i = 0;
+			while (i < lg->n && !(lg->e[i].watch == k && lg->e[i].other == other))
+				i++;
+			if (i == lg->n && lg->n < CMP_LOG_MAX) {
+				lg->e[lg->n].watch = k;
+				lg->e[lg->n].other = other;
+				lg->n++;
+			}
+			if (i < lg->n && latest) {
+				lg->last = i;
+				lg->failed = 1;
+				latest = 0;
+			}
+		}
+	}
 }
 
 /* Lanes M of W leave the kernel at instruction PC of function FN (a
@@ -2420,6 +2500,10 @@ reload:
 			** ones by flipping the sign bit of the w-bit values */
 			unsigned ww = I->w;
 			uint64_t vm = WMASK(ww), sb = UINT64_C(1) << (ww - 1);
+			if (__builtin_expect(ex->cfg->cmplog != NULL, 0)) {
+				unsigned l0 = (unsigned)__builtin_ctz(m);
+				cmp_note(ex->cfg, I->f, OP(I->a)[l0] & vm, OP(I->b)[l0] & vm, vm);
+			}
 			wm = 1;
 			if (ww < 64) {
 				/* below 2^63, x < y iff x - y wraps to a set top bit: a

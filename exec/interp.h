@@ -139,6 +139,30 @@ struct launch_cfg {
 	** unit_accesses), the search's fitness, the same whether an access
 	** reached the model or was pruned. */
 	uint8_t fitness;
+	/* Input-to-state (the search, evolve/search.c): when cmplog is not
+	** NULL, every integer comparison in which the first active lane
+	** compares one of the WATCH values (a scalar argument, a launch
+	** dimension) with another value records that pair there. */
+	const uint64_t *watch;
+	uint32_t nwatch;
+	struct cmp_log *cmplog;
+};
+
+/* What a launch's comparisons said about its watched values (struct
+** launch_cfg cmplog): each entry a watched value's index and the value it
+** was compared with, or for a comparison that came out false the value
+** beside that which makes it true (x < 97 false: 96); distinct, in the
+** order first seen, at most CMP_LOG_MAX; last is the entry of the latest
+** comparison that came out false (before a failed assert that stops the
+** launch, the faulting thread's). */
+#define CMP_LOG_MAX 32
+struct cmp_log {
+	uint32_t n, last;
+	uint8_t failed;		/* some comparison came out false: last is set */
+	struct {
+		uint32_t watch;
+		uint64_t other;
+	} e[CMP_LOG_MAX];
 };
 
 #define LAUNCH_DEFAULT_MAX_STEPS UINT64_C(10000000)

@@ -12,6 +12,7 @@
 
 #include "report/report.h"
 #include "report/jtree.h"
+#include "report/group.h"
 #include "base/util.h"
 
 /* ---- building a report --------------------------------------------------- */
@@ -166,27 +167,30 @@ uint32_t report_not_covered(const struct report *r)
 	return n;
 }
 
-/* The same finding: kind and site (and text, for assumptions), or for the
-** kinds kept by site pair the same unordered pair (which access or barrier
-** a launch saw first depends on its schedule). */
-static int same_finding(const struct finding *a, const struct finding *b)
-{
-	if (a->kind != b->kind)
-		return 0;
-	/* one access can show several assumptions (As[ty][tx]: x and y) */
-	if (a->kind == FK_ASSUMPTION && a->detail && b->detail && strcmp(a->detail, b->detail) != 0)
-		return 0;
-	if (!finding_kind_is_pair(a->kind))
-		return a->func == b->func && a->pc == b->pc;
-	return (a->func == b->func && a->pc == b->pc && a->second.func == b->second.func
-		&& a->second.pc == b->second.pc)
-	       || (a->func == b->second.func && a->pc == b->second.pc
-		   && a->second.func == b->func && a->second.pc == b->pc);
-}
-
 static uint64_t max64(uint64_t a, uint64_t b)
 {
 	return a > b ? a : b;
+}
+
+void report_add_occurrences(struct finding *old, struct finding *f)
+{
+	if (f->contract < old->contract) {
+		/* a witness under a stronger contract replaces the old one;
+		** the old one's counts are added to it below */
+		struct finding keep = *old;
+		*old = *f;
+		*f = keep;
+	}
+	old->count += f->count;
+	old->executions += f->executions;
+	old->launches += f->launches;
+	old->addresses = max64(old->addresses, f->addresses);
+	old->thread_pairs = max64(old->thread_pairs, f->thread_pairs);
+	/* a race is benign only if every occurrence was */
+	old->benign = old->benign && f->benign;
+	old->its_only = old->its_only && f->its_only;
+	old->severity = finding_severity(old);
+	finding_clear(f);
 }
 
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch)
@@ -194,43 +198,33 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 	uint8_t contract = launch < r->nlaunches ? r->launches[launch].contract : CL_DECLARED;
 	for (uint32_t i = 0; i < fs->n; i++) {
 		struct finding *f = &fs->v[i];
-		struct finding *old = NULL;
-		for (uint32_t j = 0; j < r->findings.n && old == NULL; j++)
-			if (same_finding(&r->findings.v[j], f))
-				old = &r->findings.v[j];
-		/* a worse execution of a performance note, under as strong a
-		** contract, is its witness */
-		int worse = old != NULL && finding_kind_is_perf(f->kind) && contract <= old->contract
-			    && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
-						  old->perf_need);
-		if (old != NULL && (contract < old->contract || worse)) {
-			/* a witness under a stronger contract replaces the old one;
-			** the merge below adds the old one's counts to it */
-			struct finding keep = *old;
-			*old = *f;
-			*f = keep;
-			old->launch = launch;
-			old->contract = contract;
-		}
-		if (old != NULL) {
-			old->count += f->count;
-			old->executions += f->executions;
-			old->launches += f->launches;
-			old->addresses = max64(old->addresses, f->addresses);
-			old->thread_pairs = max64(old->thread_pairs, f->thread_pairs);
-			/* a race is benign only if every occurrence was */
-			old->benign = old->benign && f->benign;
-			old->its_only = old->its_only && f->its_only;
-			old->severity = finding_severity(old);
-			finding_clear(f);
-			continue;
-		}
 		f->launch = launch;
 		/* an assumption belongs to the inferred contract, though the
 		** launch that shows it necessarily lies beyond it */
 		f->contract = f->kind == FK_ASSUMPTION ? CL_INFERRED : contract;
 		f->severity = finding_severity(f);
-		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, *f);
+		if (report_group_kind(f->kind)) {
+			report_group_take(r, f);
+			continue;
+		}
+		struct finding *old = NULL;
+		for (uint32_t j = 0; j < r->findings.n && old == NULL; j++)
+			if (finding_same(&r->findings.v[j], f))
+				old = &r->findings.v[j];
+		if (old == NULL) {
+			VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, *f);
+			continue;
+		}
+		/* a worse execution of a performance note, under as strong a
+		** contract, is its witness */
+		if (finding_kind_is_perf(f->kind) && f->contract <= old->contract
+		    && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
+					  old->perf_need)) {
+			struct finding keep = *old;
+			*old = *f;
+			*f = keep;
+		}
+		report_add_occurrences(old, f);
 	}
 	free(fs->v);
 	memset(fs, 0, sizeof *fs);
@@ -251,7 +245,22 @@ void report_add_host_findings(struct report *r, struct findings *fs)
 
 int report_shows(const struct report *r, const struct finding *f)
 {
+	/* that nothing was checked is said whatever the contract shown: its
+	** launch necessarily lies outside every contract */
+	if (f->kind == FK_NOTHING_CHECKED)
+		return 1;
 	return f->contract <= r->show && (r->perf || !finding_kind_is_perf(f->kind));
+}
+
+uint64_t report_shown_occurrences(const struct report *r, const struct finding *f)
+{
+	if (f->members == NULL)
+		return f->count;
+	uint64_t n = 0;
+	for (uint32_t i = 0; i < f->nmembers; i++)
+		if (f->members[i].kind == f->kind && report_shows(r, &f->members[i]))
+			n += f->members[i].count;
+	return n;
 }
 
 uint32_t report_hidden(const struct report *r, uint32_t k)
@@ -259,7 +268,8 @@ uint32_t report_hidden(const struct report *r, uint32_t k)
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < r->findings.n; i++) {
 		const struct finding *f = &r->findings.v[i];
-		if (report_shows(r, f))
+		/* what --perf would show is not outside the contract */
+		if (report_shows(r, f) || (finding_kind_is_perf(f->kind) && !r->perf))
 			continue;
 		if (k == UINT32_MAX || (f->launch < r->nlaunches && r->launches[f->launch].kernel == k))
 			n++;
@@ -521,6 +531,8 @@ char *report_message(const struct finding *f)
 {
 	if (f->kind == FK_ASSUMPTION && f->detail)
 		return xstrdup(f->detail);	/* the assumption is the message */
+	if (f->kind == FK_NOTHING_CHECKED && f->detail)
+		return xasprintf("nothing checked: %s", f->detail);
 	struct sbuf b = { 0 };
 	if (f->kind == FK_SUBSCRIPT && f->where) {
 		/* "index 17 is past dimension 2 of shared 'tile[16][16]' (extent 16)" */
@@ -938,6 +950,68 @@ static const char *const contract_words[CL__COUNT] = {
 	[CL_NONE] = "none (outside every contract)",
 };
 
+/* The most members of a group the text lists; JSON lists them all. */
+#define TEXT_MEMBERS 8
+
+/* "read at k.cu:9:7" (no location: "read in f(int*)"). */
+static void put_site(FILE *out, const char *what, const struct srcloc *l)
+{
+	fprintf(out, "%s ", what);
+	if (!(l->file && l->line && fprintf(out, "at ") && put_loc(out, l)))
+		fprintf(out, "in %s", l->func ? l->func : "?");
+}
+
+/*
+** The members of group F other than its witness (which the lines above
+** show), one line each, at most TEXT_MEMBERS: a race's two accesses,
+** class and hazard; an uninitialized read or an out-of-bounds access at
+** its site; each with its occurrences, and the contract when a weaker one
+** than the report shows.
+*/
+static void text_members(FILE *out, const struct report *r, const struct finding *f)
+{
+	uint32_t other = 0, listed = 0;
+	for (uint32_t i = 0; i < f->nmembers; i++)
+		other += !(f->members[i].kind == f->kind && finding_same(&f->members[i], f))
+			 && report_shows(r, &f->members[i]);
+	if (other == 0)
+		return;
+	fprintf(out, "  the same mistake at %" PRIu32 " more site%s of %s '%.*s':\n", other,
+		plural(other, "", "s"), report_space_name(f->space),
+		(int)strcspn(f->where ? f->where : "?", "["), f->where ? f->where : "?");
+	for (uint32_t i = 0; i < f->nmembers; i++) {
+		const struct finding *m = &f->members[i];
+		if ((m->kind == f->kind && finding_same(m, f)) || !report_shows(r, m))
+			continue;
+		if (listed++ == TEXT_MEMBERS) {
+			fprintf(out, "    and %" PRIu32 " more (--format=json lists them)\n",
+				other - TEXT_MEMBERS);
+			break;
+		}
+		fprintf(out, "    ");
+		if (m->kind == FK_RACE) {
+			put_site(out, NAME_OF(access_words, m->access1), &m->loc);
+			fprintf(out, ", ");
+			put_site(out, NAME_OF(access_words, m->second.kind), &m->second.loc);
+			fprintf(out, ": %s, %s", NAME_OF(class_names, m->race_class),
+				NAME_OF(hazard_names, m->hazard));
+			if (m->benign)
+				fprintf(out, ", benign");
+		} else {
+			put_site(out, m->kind == FK_UNINIT ? "read" : "access", &m->loc);
+			if (m->where)
+				fprintf(out, " of '%s'", m->where);
+			fprintf(out, ": %s", m->kind == FK_UNINIT ? f->kind == FK_RACE
+				? "uninitialized (the race explains it)" : "uninitialized"
+				: "out of bounds");
+		}
+		fprintf(out, ", %" PRIu64 " occurrence%s", m->count, plural(m->count, "", "s"));
+		if (m->contract != f->contract)
+			fprintf(out, " (contract: %s)", contract_level_name((enum contract_level)m->contract));
+		fprintf(out, "\n");
+	}
+}
+
 static void text_finding(FILE *out, const struct report *r, const struct finding *f)
 {
 	if (!put_loc(out, &f->loc))
@@ -1020,13 +1094,15 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n");
 		break;
 	}
-	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid)
-	    && f->kind != FK_ASSUMPTION)
+	int said = f->kind == FK_ASSUMPTION || f->kind == FK_NOTHING_CHECKED;
+	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid) && !said)
 		fprintf(out, "  %s\n", f->detail);
+	text_members(out, r, f);
 	if (finding_kind_is_host(f->kind))
 		fprintf(out, "  contract: host (the program's own CUDA calls)\n");
-	else if (!finding_kind_is_perf(f->kind)) {
-		fprintf(out, "  %" PRIu64 " occurrence%s", f->count, plural(f->count, "", "s"));
+	else if (!finding_kind_is_perf(f->kind) && f->kind != FK_NOTHING_CHECKED) {
+		uint64_t count = report_shown_occurrences(r, f);
+		fprintf(out, "  %" PRIu64 " occurrence%s", count, plural(count, "", "s"));
 		if (f->kind == FK_RACE)
 			fprintf(out, ", %" PRIu64 " address%s, %" PRIu64 " thread pair%s", f->addresses,
 				plural(f->addresses, "", "es"), f->thread_pairs,
@@ -1052,9 +1128,9 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	} else if (f->launch < r->nlaunches) {
 		char *opts = report_launch_options(r, f->launch);
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
-			: "launch", opts);
+			: f->kind == FK_NOTHING_CHECKED ? "a launch that stops there" : "launch", opts);
 		free(opts);
-		if (f->contract != CL_DECLARED && f->kind != FK_ASSUMPTION)
+		if (f->contract != CL_DECLARED && !said)
 			fprintf(out, "  contract: %s\n",
 				contract_words[f->contract < CL__COUNT ? f->contract : CL_NONE]);
 	}
@@ -1331,6 +1407,44 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 	}
 }
 
+/* Member M of a group (struct finding's members) as the JSON report's
+** "members" give it: its kind, sites, witness threads and counts. */
+static void json_member(struct jb *b, cJSON *arr, const struct report *r, const struct finding *m)
+{
+	int race = m->kind == FK_RACE;
+	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	jstr(b, o, "kind", finding_kind_id(m->kind));
+	jstr(b, o, "severity", report_severity_name(m->severity));
+	jstr(b, o, "contract", contract_level_name((enum contract_level)m->contract));
+	if (m->launch < r->nlaunches)
+		jnum(b, o, "launch", m->launch);
+	else
+		jput(b, o, "launch", cJSON_CreateNull());
+	cJSON *locs = jput(b, o, "locations", cJSON_CreateArray());
+	json_location(b, locs, &m->loc);
+	if (race)
+		json_location(b, locs, &m->second.loc);
+	cJSON *th = jput(b, o, "threads", cJSON_CreateArray());
+	json_thread(b, th, &m->who);
+	if (race)
+		json_thread(b, th, &m->second.who);
+	cJSON *acc = jput(b, o, "accesses", cJSON_CreateArray());
+	if (race) {
+		jstr(b, acc, NULL, NAME_OF(access_ids, m->access1));
+		jstr(b, acc, NULL, NAME_OF(access_ids, m->second.kind));
+	}
+	jstr(b, o, "space", m->where ? report_space_name(m->space) : NULL);
+	jstr(b, o, "where", m->where);
+	jstr(b, o, "class", race ? NAME_OF(class_names, m->race_class) : NULL);
+	jstr(b, o, "hazard", race ? NAME_OF(hazard_names, m->hazard) : NULL);
+	jbool(b, o, "its_only", race && m->its_only);
+	jbool(b, o, "benign", race && m->benign);
+	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
+	jnum(b, c, "occurrences", m->count);
+	jnum(b, c, "addresses", m->addresses);
+	jnum(b, c, "thread_pairs", m->thread_pairs);
+}
+
 static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i,
 			 uint32_t id)
 {
@@ -1399,11 +1513,19 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 		jput(b, o, "cost", cJSON_CreateNull());
 	}
 	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
-	jnum(b, c, "occurrences", f->count);
+	jnum(b, c, "occurrences", report_shown_occurrences(r, f));
 	jnum(b, c, "addresses", f->addresses);
 	jnum(b, c, "thread_pairs", f->thread_pairs);
 	jnum(b, c, "launches", f->launches);
 	jnum(b, c, "executions", f->executions);
+	if (f->members) {
+		cJSON *ms = jput(b, o, "members", cJSON_CreateArray());
+		for (uint32_t j = 0; j < f->nmembers; j++)
+			if (report_shows(r, &f->members[j]))
+				json_member(b, ms, r, &f->members[j]);
+	} else {
+		jput(b, o, "members", cJSON_CreateNull());
+	}
 }
 
 /* The search of one kernel (struct report_search). */

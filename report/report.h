@@ -199,7 +199,13 @@ void report_add_host_findings(struct report *r, struct findings *fs);
 /* Whether finding F is shown: found under r->show or a stronger contract. */
 int report_shows(const struct report *r, const struct finding *f);
 
-/* The findings of kernel K (all kernels: K = UINT32_MAX) that are not shown. */
+/* The occurrences of finding F that R shows: of a group (report/group.c),
+** those of its members of the witness's kind under the contract shown
+** (the others are neither listed nor counted); else its count. */
+uint64_t report_shown_occurrences(const struct report *r, const struct finding *f);
+
+/* The findings of kernel K (all kernels: K = UINT32_MAX) that the contract
+** shown hides (not the performance notes that only --perf shows). */
 uint32_t report_hidden(const struct report *r, uint32_t k);
 
 /* Counts the shown findings of each severity; any pointer may be NULL. */

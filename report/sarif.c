@@ -190,6 +190,23 @@ static char *fp_site(const struct srcloc *l)
 			 l->func ? l->func : "");
 }
 
+/* The sites of finding F as its fingerprint hashes them: in a canonical
+** order, which one a schedule saw first does not matter (*C NULL for a
+** finding of one site). */
+static void fp_sites(const struct finding *f, char **a, char **c)
+{
+	*a = fp_site(&f->loc);
+	*c = NULL;
+	if (finding_kind_is_pair(f->kind) && f->second.loc.func) {
+		*c = fp_site(&f->second.loc);
+		if (strcmp(*a, *c) > 0) {
+			char *t = *a;
+			*a = *c;
+			*c = t;
+		}
+	}
+}
+
 char *report_fingerprint(const struct report *r, const struct finding *f)
 {
 	const char *kernel = "";
@@ -210,16 +227,24 @@ char *report_fingerprint(const struct report *r, const struct finding *f)
 			}
 		return xasprintf("%016" PRIx64, h);
 	}
-	char *a = fp_site(&f->loc), *c = NULL;
-	/* the other site of a pair, the two in a canonical order: which one a
-	** schedule saw first does not matter */
-	if (finding_kind_is_pair(f->kind) && f->second.loc.func) {
-		c = fp_site(&f->second.loc);
-		if (strcmp(a, c) > 0) {
-			char *t = a;
-			a = c;
-			c = t;
+	/* a group (report/group.c) is its least member of its own kind, in
+	** the order of the sites' text: whichever member a run saw first or
+	** under the strongest contract, and a group of one is the finding it
+	** was before groups */
+	char *a, *c;
+	fp_sites(f, &a, &c);
+	for (uint32_t i = 0; i < f->nmembers; i++) {
+		if (f->members[i].kind != f->kind)
+			continue;
+		char *ma, *mc;
+		fp_sites(&f->members[i], &ma, &mc);
+		int less = strcmp(ma, a) < 0 || (strcmp(ma, a) == 0 && strcmp(mc ? mc : "", c ? c : "") < 0);
+		if (less) {
+			char *t = a, *u = c;
+			a = ma, c = mc, ma = t, mc = u;
 		}
+		free(ma);
+		free(mc);
 	}
 	h = fnv(fnv(h, a), "|");
 	h = fnv(h, c ? c : "");
@@ -327,6 +352,12 @@ static void result_properties(struct jb *b, cJSON *res, const struct report *r,
 		boolean(b, p, "benign", f->benign);
 	}
 	str(b, p, "detail", f->detail);
+	if (f->members) {
+		uint32_t n = 0;
+		for (uint32_t i = 0; i < f->nmembers; i++)
+			n += report_shows(r, &f->members[i]);
+		num(b, p, "members", n);
+	}
 	if (f->kind == FK_BARRIER_DIVERGENCE && f->div) {
 		cJSON *g = arr(b, p, "divergence");
 		for (uint32_t i = 0; i < f->div->ngroups; i++) {
@@ -350,7 +381,7 @@ static void result_properties(struct jb *b, cJSON *res, const struct report *r,
 		num(b, u, "accesses", f->dropped);
 	}
 	cJSON *c = obj(b, p, "counts");
-	num(b, c, "occurrences", f->count);
+	num(b, c, "occurrences", report_shown_occurrences(r, f));
 	if (f->kind == FK_RACE) {
 		num(b, c, "addresses", f->addresses);
 		num(b, c, "threadPairs", f->thread_pairs);
@@ -380,7 +411,7 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 	/* the other site: a race's other access, the other barrier of a
 	** divergence and where the rest of its block was */
 	int pair = finding_kind_is_pair(f->kind) && f->second.loc.func != NULL;
-	if (pair || (f->kind == FK_BARRIER_DIVERGENCE && f->div)) {
+	if (pair || (f->kind == FK_BARRIER_DIVERGENCE && f->div) || f->nmembers > 1) {
 		cJSON *rel = arr(b, res, "relatedLocations");
 		uint32_t id = 1;
 		if (pair && !(f->kind == FK_BARRIER_DIVERGENCE && f->div)) {
@@ -397,6 +428,18 @@ static void result(struct jb *b, cJSON *results, const struct report *r, const s
 		}
 		if (f->kind == FK_BARRIER_DIVERGENCE && f->div)
 			divergence_related(b, rel, f, kernel, src, id);
+		/* the other members of a group (report/group.c), each at its
+		** first site */
+		for (uint32_t i = 0; i < f->nmembers; i++) {
+			const struct finding *mb = &f->members[i];
+			if ((mb->kind == f->kind && finding_same(mb, f)) || !report_shows(r, mb))
+				continue;
+			char *mm = report_message(mb);
+			char *text = xasprintf("the same mistake: %s", mm);
+			num(b, location(b, rel, NULL, &mb->loc, src, kernel, text), "id", id++);
+			free(text);
+			free(mm);
+		}
 	}
 
 	/* the witness: a thread flow per thread (none for the kinds that have

@@ -648,12 +648,18 @@ static void set_dyn_shared(struct server *s, uint64_t dyn)
 	}
 }
 
-/* Whether the report holds a finding of launch L. */
+/* Whether the report holds a finding, or a group's member, of launch L. */
 static int launch_shows(const struct report *r, uint32_t l)
 {
-	for (uint32_t i = 0; i < r->findings.n; i++)
-		if (r->findings.v[i].launch == l)
+	for (uint32_t i = 0; i < r->findings.n; i++) {
+		const struct finding *f = &r->findings.v[i];
+		if (f->launch == l)
 			return 1;
+		/* a group's other members name their own launches */
+		for (uint32_t j = 0; j < f->nmembers; j++)
+			if (f->members[j].launch == l)
+				return 1;
+	}
 	return 0;
 }
 

@@ -15,7 +15,9 @@
 **     --format=json runs the buggy kernel at its launch in each warp model
 **     the manifest lists, and the set of findings must equal the manifest's
 **     entries for that model (kind, lines, space, variable, class, hazard,
-**     benign, its-only): a missed finding and an extra one both fail.  The
+**     benign, its-only; each member of a group as a finding of its own): a
+**     missed finding and an extra one both fail, and the report lists at
+**     most two errors (errors_allowed: one finding per mistake).  The
 **     fixed twin and the safe launch must report nothing, in both models.
 **     Uninit entries are skipped (no detector yet); the engine's known gaps
 **     are listed, with their reasons, in golden_gaps.
@@ -937,66 +939,92 @@ static void check_divergence(const cJSON *doc, const cJSON *f, const struct bm_l
 	ck_assert_int_eq(total, nt);
 }
 
-/* Reads the findings of report DOC (schema-checked) into R[0..MAX_REPORTS);
+/* Reads finding (or group member) F of report DOC into *P. */
+static void golden_one(const cJSON *doc, const cJSON *f, struct golden_report *p)
+{
+	memset(p, 0, sizeof *p);
+	const char *kind = jstring(f, "kind"), *severity = jstring(f, "severity");
+	ck_assert(kind != NULL && severity != NULL);	/* the schema requires them */
+	snprintf(p->kind_name, sizeof p->kind_name, "%s", kind);
+	p->kind = -1;
+	for (int k = 0; k < BK__N; k++)
+		if (strcmp(kind, report_kinds[k]) == 0)
+			p->kind = k;
+	const cJSON *l;
+	cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(f, "locations")) {
+		ck_assert_msg(p->nloc < BM_MAX_LINES, "a %s finding with more than %d locations",
+			      kind, BM_MAX_LINES);
+		const char *file = jstring(l, "file");
+		const char *base = file ? strrchr(file, '/') : NULL;
+		struct bm_line *bl = &p->loc[p->nloc++];
+		snprintf(bl->file, sizeof bl->file, "%s", base ? base + 1 : file ? file : "?");
+		bl->line = cJSON_GetObjectItemCaseSensitive(l, "line")->valueint;
+	}
+	const char *space = jstring(f, "space");
+	p->space = space == NULL ? SP_NONE : strcmp(space, "shared") == 0 ? SP_SHARED
+		 : strcmp(space, "global") == 0 ? SP_GLOBAL
+		 : strcmp(space, "local") == 0 ? SP_LOCAL : -1;
+	const char *where = jstring(f, "where");
+	snprintf(p->where, sizeof p->where, "%s", where ? where : "");
+	snprintf(p->var, sizeof p->var, "%.*s", (int)strcspn(p->where, "["), p->where);
+	p->cls = name_bit(jstring(f, "class"), class_names);
+	p->hazard = name_bit(jstring(f, "hazard"), access_names);
+	p->benign = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "benign"));
+	p->its_only = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "its_only"));
+	p->error = strcmp(severity, "error") == 0;
+	if (p->kind == BK_RACE)
+		ck_assert_msg(p->nloc == 2 && p->cls && p->hazard, "a data race without two "
+			      "locations, a class and a hazard");
+	if (p->kind == BK_BD) {
+		check_divergence(doc, f, p->loc, p->nloc);
+		const cJSON *g;
+		cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(
+					   cJSON_GetObjectItemCaseSensitive(f, "divergence"), "groups")) {
+			const cJSON *gl = cJSON_GetObjectItemCaseSensitive(g, "location");
+			if (strcmp(jstring(g, "state"), "exited") != 0 || !cJSON_IsObject(gl))
+				continue;
+			ck_assert_int_lt(p->nexit, 8);
+			const char *file = jstring(gl, "file");
+			const char *base = file ? strrchr(file, '/') : NULL;
+			struct bm_line *bl = &p->exit[p->nexit++];
+			snprintf(bl->file, sizeof bl->file, "%s", base ? base + 1 : file ? file : "?");
+			bl->line = cJSON_GetObjectItemCaseSensitive(gl, "line")->valueint;
+		}
+	}
+}
+
+/* The errors report DOC lists: its findings of severity error, each group
+** once (what a user reads). */
+static int golden_errors(const cJSON *doc)
+{
+	const cJSON *f;
+	int n = 0;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		n += strcmp(jstring(f, "severity"), "error") == 0;
+	return n;
+}
+
+/* Reads the findings of report DOC (schema-checked) into R[0..MAX_REPORTS),
+** each member of a group (report/group.c) as a finding of its own: the
+** manifests state what the detectors saw, access pair by access pair;
 ** returns their number. */
 static int golden_parse(const cJSON *doc, struct golden_report *r)
 {
 	const cJSON *fs = cJSON_GetObjectItemCaseSensitive(doc, "findings"), *f;
 	int n = 0;
-	ck_assert_msg(cJSON_GetArraySize(fs) <= MAX_REPORTS, "more than %d findings", MAX_REPORTS);
 	cJSON_ArrayForEach(f, fs) {
-		struct golden_report *p = &r[n++];
-		memset(p, 0, sizeof *p);
-		const char *kind = jstring(f, "kind"), *severity = jstring(f, "severity");
-		ck_assert(kind != NULL && severity != NULL);	/* the schema requires them */
-		snprintf(p->kind_name, sizeof p->kind_name, "%s", kind);
-		p->kind = -1;
-		for (int k = 0; k < BK__N; k++)
-			if (strcmp(kind, report_kinds[k]) == 0)
-				p->kind = k;
-		const cJSON *l;
-		cJSON_ArrayForEach(l, cJSON_GetObjectItemCaseSensitive(f, "locations")) {
-			ck_assert_msg(p->nloc < BM_MAX_LINES, "a %s finding with more than %d locations",
-				      kind, BM_MAX_LINES);
-			const char *file = jstring(l, "file");
-			const char *base = file ? strrchr(file, '/') : NULL;
-			struct bm_line *bl = &p->loc[p->nloc++];
-			snprintf(bl->file, sizeof bl->file, "%s", base ? base + 1 : file ? file : "?");
-			bl->line = cJSON_GetObjectItemCaseSensitive(l, "line")->valueint;
+		const cJSON *ms = cJSON_GetObjectItemCaseSensitive(f, "members"), *m;
+		if (!cJSON_IsArray(ms)) {
+			ck_assert_msg(n < MAX_REPORTS, "more than %d findings", MAX_REPORTS);
+			golden_one(doc, f, &r[n++]);
+			ck_assert(r[n - 1].kind == BK_BD
+				  || cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(f, "divergence")));
+			continue;
 		}
-		const char *space = jstring(f, "space");
-		p->space = space == NULL ? SP_NONE : strcmp(space, "shared") == 0 ? SP_SHARED
-			 : strcmp(space, "global") == 0 ? SP_GLOBAL
-			 : strcmp(space, "local") == 0 ? SP_LOCAL : -1;
-		const char *where = jstring(f, "where");
-		snprintf(p->where, sizeof p->where, "%s", where ? where : "");
-		snprintf(p->var, sizeof p->var, "%.*s", (int)strcspn(p->where, "["), p->where);
-		p->cls = name_bit(jstring(f, "class"), class_names);
-		p->hazard = name_bit(jstring(f, "hazard"), access_names);
-		p->benign = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "benign"));
-		p->its_only = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(f, "its_only"));
-		p->error = strcmp(severity, "error") == 0;
-		if (p->kind == BK_RACE)
-			ck_assert_msg(p->nloc == 2 && p->cls && p->hazard, "a data race without two "
-				      "locations, a class and a hazard");
-		if (p->kind == BK_BD) {
-			check_divergence(doc, f, p->loc, p->nloc);
-			const cJSON *g;
-			cJSON_ArrayForEach(g, cJSON_GetObjectItemCaseSensitive(
-						   cJSON_GetObjectItemCaseSensitive(f, "divergence"), "groups")) {
-				const cJSON *gl = cJSON_GetObjectItemCaseSensitive(g, "location");
-				if (strcmp(jstring(g, "state"), "exited") != 0 || !cJSON_IsObject(gl))
-					continue;
-				ck_assert_int_lt(p->nexit, 8);
-				const char *file = jstring(gl, "file");
-				const char *base = file ? strrchr(file, '/') : NULL;
-				struct bm_line *bl = &p->exit[p->nexit++];
-				snprintf(bl->file, sizeof bl->file, "%s", base ? base + 1 : file ? file : "?");
-				bl->line = cJSON_GetObjectItemCaseSensitive(gl, "line")->valueint;
-			}
+		cJSON_ArrayForEach(m, ms) {
+			ck_assert_msg(n < MAX_REPORTS, "more than %d findings", MAX_REPORTS);
+			golden_one(doc, m, &r[n++]);
 		}
-		else
-			ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(f, "divergence")));
 	}
 	return n;
 }
@@ -1355,6 +1383,27 @@ static void run_kernel(struct tu_run *r, const char *file, const struct bm_argv 
 }
 
 /*
+** One finding per mistake (report/group.c): the report of a buggy kernel
+** at its launch lists at most two errors (a race and, say, the divergence
+** it comes with), but for the kernels below, whose manifests hold more
+** than one mistake or one that CUDA words as several.
+*/
+static int errors_allowed(const char *name)
+{
+	static const struct { const char *name; int errors; } many[] = {
+		/* two missing barriers, each before reads of two arrays */
+		{ "smo_reuse_races", 4 },
+		/* a loop left early: two barriers diverge, and the read the
+		** second one guarded is of memory nobody wrote */
+		{ "join_bd", 3 },
+	};
+	for (size_t i = 0; i < sizeof many / sizeof many[0]; i++)
+		if (strcmp(name, many[i].name) == 0)
+			return many[i].errors;
+	return 2;
+}
+
+/*
 ** manifest_run: the buggy kernel at its launch, in each model the manifest
 ** lists, must report exactly the manifest's findings for that model (so a
 ** finding listed for one model only must be absent in the other); its
@@ -1392,6 +1441,11 @@ START_TEST(manifest_run)
 			cJSON *doc = tu_check_report_json(r.out);
 			ck_assert_str_eq(jstring(doc, "warp_model"), model_names[mi]);
 			int nr = golden_parse(doc, rep);
+			if (which == 0) {
+				int want = errors_allowed(name);
+				ck_assert_msg(golden_errors(doc) <= want, "%s: %d errors listed, one "
+					      "mistake shows at most %d", what, golden_errors(doc), want);
+			}
 			int errors = 0;
 			for (int i = 0; i < nr; i++)
 				errors += rep[i].error;

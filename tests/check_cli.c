@@ -2095,6 +2095,79 @@ START_TEST(no_finishing_launch)
 }
 END_TEST
 
+/* Nothing checked is a warning, never silence (issue 27, item 5): a kernel
+** whose every searched launch dereferences a null pointer read from a
+** __constant__ table nobody filled, or fails its assert, says so at the
+** fault (exit 1 under --fail-on=warning); with a guard against the null
+** pointer (the twin), launches run and nothing is said. */
+START_TEST(nothing_checked)
+{
+	static const char *const body[3] = {
+		"\tout[i] = *table[i % 4] + i;\n",
+		"\tassert(n == 3 && n == 4);\n\tout[i] = n;\n",
+		"\tif (table[i % 4])\n\t\tout[i] = *table[i % 4] + i;\n",
+	};
+	for (int k = 0; k < 3; k++) {
+		char *src = xasprintf("#include <cassert>\n"
+				      "__constant__ int *table[4];\n"
+				      "__global__ void nc(int *out, int n)\n"
+				      "{\n"
+				      "\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+				      "%s}\n", body[k]);			/* 6 */
+		char *bc = tu_compile_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--fail-on=warning", NULL });
+		if (k < 2) {
+			ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+			expect_output(&r, ":6:");
+			expect_output(&r, ": warning: nothing checked: every launch the search tried "
+				      "stopped at a fault, all here (");
+			expect_output(&r, k == 0 ? "null pointer dereference, " : "assertion failed, ");
+			expect_output(&r, "  a launch that stops there: --kernel ");
+			expect_output(&r, "0 errors, 1 warning (1 finding;");
+		} else {
+			ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+			ck_assert_msg(strstr(r.out, "nothing checked") == NULL, "%s", r.out);
+		}
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+		free(src);
+	}
+}
+END_TEST
+
+/* Input-to-state (issue 27, item 1): a kernel whose assert ties a scalar
+** to one value and another to the block size, before a race, has the race
+** found by the default search at every seed: the failed comparisons name
+** the values the next launches take.  Without them no launch of the
+** search passed the assert. */
+START_TEST(input_to_state)
+{
+	char *bc = tu_compile_cu("#include <cassert>\n"
+				 "__global__ void i2s(int *out, int n, int sz)\n"
+				 "{\n"
+				 "\tassert(n == 1000 && sz == (int)blockDim.x);\n"
+				 "\t__shared__ int s[1024];\n"
+				 "\ts[threadIdx.x] = n;\n"			/* 6 */
+				 "\tout[threadIdx.x] = s[(threadIdx.x + 1) % sz];\n"	/* 7 */
+				 "}\n");
+	for (int seed = 1; seed <= 3; seed++) {
+		char sd[8];
+		snprintf(sd, sizeof sd, "%d", seed);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--seed", sd, NULL });
+		ck_assert_msg(r.status == 1, "seed %d: status %d: %s%s", seed, r.status, r.out, r.err);
+		expect_output(&r, "data race on shared 's[");
+		expect_output(&r, "--arg n=1000");
+		ck_assert_msg(strstr(r.out, "nothing checked") == NULL, "%s", r.out);
+		tu_run_free(&r);
+	}
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* The lines of the file at PATH, split in place into *LINES (free both). */
 static char *read_lines(const char *path, char ***lines, int *n)
 {
@@ -2374,6 +2447,8 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, kernel_memory_bounded);
 	tcase_add_test(tc, reader_limits);
 	tcase_add_test(tc, no_finishing_launch);
+	tcase_add_test(tc, nothing_checked);
+	tcase_add_test(tc, input_to_state);
 	tcase_add_test(tc, bad_input_table);
 	suite_add_tcase(s, tc);
 

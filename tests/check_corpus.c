@@ -2447,10 +2447,10 @@ static void run_and_check(const struct kcase *kc, int shape, int bi, struct laun
 	free(bc);
 	if (!pass) {
 		static char full[MSG_MAX + 4096];
-		snprintf(full, sizeof full, "%s shape %d (%s):\n%s\nparameters: %s\ncommand: %.4000s",
-			 name, shape, rel, msg, kc->params, cmd);
+		int len = snprintf(full, sizeof full, "%s shape %d (%s):\n%s\nparameters: %s\n"
+				   "command: %.4000s", name, shape, rel, msg, kc->params, cmd);
 		free(cmd);
-		ck_abort_msg("%s", full);
+		ck_abort_msg("%s%s", full, len >= (int)sizeof full ? " [cut]" : "");
 	}
 	free(cmd);
 }

@@ -416,7 +416,8 @@ START_TEST(severity_rules)
 	for (int k = 0; k < FK__COUNT; k++) {
 		struct finding f = { 0 };
 		f.kind = (enum finding_kind)k;
-		int warn = k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION || k == FK_SUBSCRIPT;
+		int warn = k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION || k == FK_SUBSCRIPT
+			   || k == FK_NOTHING_CHECKED;
 		int note = k == FK_INCOMPLETE || k == FK_BANK_CONFLICT || k == FK_UNCOALESCED;
 		enum severity want = note ? SEV_NOTE : warn ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "kind %s", finding_kind_id(f.kind));
@@ -578,9 +579,9 @@ START_TEST(take_findings_merges)
 	f->count = 2;
 	f->addresses = 9;
 	f->thread_pairs = 3;
-	/* same first site, other second site: a different finding */
+	/* another object: a different finding */
 	f = race(&fs, 1, at(3, 1), tid(7, 0), AK_WRITE, 5, at(6, 1), tid(8, 0), AK_READ,
-		 AS_SHARED, "s[2]");
+		 AS_SHARED, "u[2]");
 	f->hazard = HZ_RAW;
 	f = findings_add(&fs, FK_REDUNDANT_BARRIER, 0, 9, &l, NULL, 0, NULL, NULL);
 	f->launches = 1;
@@ -613,6 +614,142 @@ START_TEST(take_findings_merges)
 	jexpect_num(doc, "findings/2/launch", 2);
 	jexpect_num(doc, "findings/1/counts/launches", 2);
 	cJSON_Delete(doc);
+	report_free(&r);
+}
+END_TEST
+
+/* Adds uninitialized read or out-of-bounds KIND at (PC, line LINE) of
+** WHERE (shared) to FS. */
+static void single(struct findings *fs, enum finding_kind kind, uint32_t pc, uint32_t line,
+		   const char *where, uint64_t count)
+{
+	struct srcloc l = at(line, pc);
+	struct thread_id w = tid(pc, 0);
+	struct finding *f = findings_add(fs, kind, 0, pc, &l, &w, 0, where, NULL);
+	f->space = AS_SHARED;
+	f->count = count;
+}
+
+/* The report FS1 then FS2 (launches 0 and 1 of one kernel) make. */
+static void grouped(struct report *r, void (*fill)(struct findings *, int), int order)
+{
+	report_init(r);
+	report_add_kernel(r, "k", NULL);
+	report_add_kernel(r, "k2", NULL);
+	report_add_launch(r, 0, (struct dim3){ 1, 1, 1 }, (struct dim3){ 64, 1, 1 }, 0, 1);
+	report_add_launch(r, 0, (struct dim3){ 1, 1, 1 }, (struct dim3){ 64, 1, 1 }, 0, 2);
+	report_add_launch(r, 1, (struct dim3){ 1, 1, 1 }, (struct dim3){ 64, 1, 1 }, 0, 3);
+	for (int l = 0; l < 3; l++) {
+		struct findings fs = { 0 };
+		fill(&fs, order ? 2 - l : l);
+		report_take_findings(r, &fs, (uint32_t)(order ? 2 - l : l));
+	}
+}
+
+/* One missing barrier: a write at line 3 and reads at lines 5 and 6 of
+** s, the reads uninitialized; an unrelated race on s at lines 10 and 11;
+** two uninitialized reads of t at line 7; out-of-bounds accesses of s and
+** t at line 8; in another kernel, the first race again. */
+static void one_mistake(struct findings *fs, int launch)
+{
+	struct finding *f;
+	switch (launch) {
+	case 0:
+		f = race(fs, 1, at(3, 1), tid(0, 0), AK_WRITE, 2, at(5, 1), tid(33, 0), AK_READ,
+			 AS_SHARED, "s[1]");
+		f->count = 4;
+		race(fs, 20, at(10, 1), tid(0, 0), AK_WRITE, 21, at(11, 1), tid(40, 0), AK_WRITE,
+		     AS_SHARED, "s[9]");
+		single(fs, FK_UNINIT, 2, 5, "s[1]", 3);
+		single(fs, FK_UNINIT, 9, 7, "t[0]", 1);
+		single(fs, FK_OOB, 12, 8, "s[300]", 1);
+		break;
+	case 1:
+		/* a read at line 6 first seen apart from the others */
+		single(fs, FK_UNINIT, 3, 6, "s[2]", 2);
+		race(fs, 1, at(3, 1), tid(0, 0), AK_WRITE, 3, at(6, 1), tid(34, 0), AK_READ,
+		     AS_SHARED, "s[2]")->count = 5;
+		single(fs, FK_UNINIT, 10, 7, "t[1]", 1);
+		single(fs, FK_OOB, 13, 8, "t[300]", 1);
+		f = race(fs, 2, at(5, 1), tid(33, 0), AK_READ, 1, at(3, 1), tid(0, 0), AK_WRITE,
+			 AS_SHARED, "s[1]");
+		f->count = 1;
+		break;
+	default:
+		race(fs, 1, at(3, 1), tid(0, 0), AK_WRITE, 2, at(5, 1), tid(33, 0), AK_READ,
+		     AS_SHARED, "s[1]");
+		break;
+	}
+}
+
+/* One finding per mistake (report/group.c): races on one object that
+** share a statement, the uninitialized reads they explain, the reads and
+** the out-of-bounds accesses of one statement and object; never across
+** objects or kernels. */
+START_TEST(groups_one_mistake)
+{
+	struct report r;
+	grouped(&r, one_mistake, 0);
+	ck_assert_uint_eq(r.findings.n, 6);
+	const struct finding *g = &r.findings.v[0];
+	ck_assert_int_eq(g->kind, FK_RACE);
+	ck_assert_uint_eq(g->nmembers, 4);	/* two races, two reads they explain */
+	ck_assert_uint_eq(g->pc, 1);
+	ck_assert_uint_eq(g->second.pc, 2);
+	ck_assert_uint_eq(g->count, 4 + 1 + 5);	/* the races' occurrences */
+	ck_assert_uint_eq(g->launch, 0);
+	ck_assert_int_eq(g->severity, SEV_ERROR);
+	ck_assert_int_eq(r.findings.v[1].kind, FK_RACE);	/* lines 10-11: another mistake */
+	ck_assert_uint_eq(r.findings.v[1].nmembers, 1);
+	ck_assert_int_eq(r.findings.v[2].kind, FK_UNINIT);	/* t at line 7: one finding */
+	ck_assert_uint_eq(r.findings.v[2].nmembers, 2);
+	ck_assert_uint_eq(r.findings.v[2].count, 2);
+	ck_assert_int_eq(r.findings.v[3].kind, FK_OOB);	/* s and t at line 8: two */
+	ck_assert_int_eq(r.findings.v[4].kind, FK_OOB);
+	ck_assert_int_eq(r.findings.v[5].kind, FK_RACE);	/* the other kernel's */
+	ck_assert_uint_eq(r.findings.v[5].launch, 2);
+	uint32_t errors;
+	report_count(&r, &errors, NULL, NULL, NULL);
+	ck_assert_uint_eq(errors, 6);
+
+	char *t = text_of(&r);
+	ck_assert_msg(strstr(t, "  the same mistake at 3 more sites of shared 's':\n"
+			      "    read at k.cu:5:2 of 's[1]': uninitialized (the race explains it), "
+			      "3 occurrences\n"
+			      "    read at k.cu:6:3 of 's[2]': uninitialized (the race explains it), "
+			      "2 occurrences\n"
+			      "    write at k.cu:3:1, read at k.cu:6:1: intra-warp, RAW, 5 occurrences\n"
+			      "  10 occurrences") != NULL, "%s", t);
+	free(t);
+	cJSON *doc = json_of(&r);
+	jexpect_len(doc, "findings", 6);
+	jexpect_len(doc, "findings/0/members", 4);
+	jexpect_str(doc, "findings/0/members/1/kind", "uninitialized-read");
+	jexpect_num(doc, "findings/0/members/3/counts/occurrences", 5);
+	jexpect_num(doc, "findings/0/members/3/launch", 1);
+	cJSON_Delete(doc);
+
+	/* the same launches in the other order: the same groups, and the
+	** same fingerprints (a group is its least member) */
+	struct report o;
+	grouped(&o, one_mistake, 1);
+	ck_assert_uint_eq(o.findings.n, 6);
+	for (uint32_t i = 0; i < r.findings.n; i++) {
+		const struct finding *a = &r.findings.v[i];
+		int found = 0;
+		char *fa = report_fingerprint(&r, a);
+		for (uint32_t j = 0; j < o.findings.n; j++) {
+			char *fb = report_fingerprint(&o, &o.findings.v[j]);
+			if (strcmp(fa, fb) == 0) {
+				found = 1;
+				ck_assert_uint_eq(o.findings.v[j].nmembers, a->nmembers);
+			}
+			free(fb);
+		}
+		ck_assert_msg(found, "finding %u has no twin", (unsigned)i);
+		free(fa);
+	}
+	report_free(&o);
 	report_free(&r);
 }
 END_TEST
@@ -1577,6 +1714,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, exit_status_fail_on);
 	tcase_add_test(tc, parse_names);
 	tcase_add_test(tc, take_findings_merges);
+	tcase_add_test(tc, groups_one_mistake);
 	tcase_add_test(tc, take_findings_stronger_contract);
 	tcase_add_test(tc, where_split);
 	tcase_add_test(tc, thread_sets);

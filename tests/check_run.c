@@ -117,25 +117,38 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* "kind[/hazard] file:line where" of every finding of report DOC, sorted. */
+/* "kind[/hazard] file:line where" of finding (or group member) F. */
+static char *finding_key(const cJSON *f)
+{
+	const cJSON *loc = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(f, "locations"), 0);
+	const cJSON *file = cJSON_GetObjectItemCaseSensitive(loc, "file");
+	const cJSON *hz = cJSON_GetObjectItemCaseSensitive(f, "hazard");
+	const cJSON *where = cJSON_GetObjectItemCaseSensitive(f, "where");
+	const char *fn = cJSON_IsString(file) ? file->valuestring : "?";
+	const char *base = strrchr(fn, '/');
+	return xasprintf("%s%s%s %s:%d %s", cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring,
+			 cJSON_IsString(hz) ? "/" : "", cJSON_IsString(hz) ? hz->valuestring : "",
+			 base ? base + 1 : fn, cJSON_GetObjectItemCaseSensitive(loc, "line")->valueint,
+			 cJSON_IsString(where) ? where->valuestring : "-");
+}
+
+/* The keys of every finding of report DOC, sorted; of a group
+** (report/group.c) those of its members, which the expectations list. */
 static uint32_t finding_keys(const cJSON *doc, char **keys, uint32_t max)
 {
 	uint32_t n = 0;
-	const cJSON *f;
+	const cJSON *f, *m;
 	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
-		ck_assert(n < max);
-		const cJSON *loc = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(f, "locations"), 0);
-		const cJSON *file = cJSON_GetObjectItemCaseSensitive(loc, "file");
-		const cJSON *hz = cJSON_GetObjectItemCaseSensitive(f, "hazard");
-		const cJSON *where = cJSON_GetObjectItemCaseSensitive(f, "where");
-		const char *fn = cJSON_IsString(file) ? file->valuestring : "?";
-		const char *base = strrchr(fn, '/');
-		keys[n++] = xasprintf("%s%s%s %s:%d %s",
-				      cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring,
-				      cJSON_IsString(hz) ? "/" : "", cJSON_IsString(hz) ? hz->valuestring : "",
-				      base ? base + 1 : fn,
-				      cJSON_GetObjectItemCaseSensitive(loc, "line")->valueint,
-				      cJSON_IsString(where) ? where->valuestring : "-");
+		const cJSON *ms = cJSON_GetObjectItemCaseSensitive(f, "members");
+		if (!cJSON_IsArray(ms)) {
+			ck_assert(n < max);
+			keys[n++] = finding_key(f);
+			continue;
+		}
+		cJSON_ArrayForEach(m, ms) {
+			ck_assert(n < max);
+			keys[n++] = finding_key(m);
+		}
 	}
 	qsort(keys, n, sizeof *keys, cmp_str);
 	return n;

@@ -1,0 +1,216 @@
+/*
+** group.c: one finding per mistake (report/group.h).
+**
+** A missing barrier before four neighbour reads is one mistake, but the
+** detectors see up to a dozen instruction pairs (each read and write of
+** each statement, each hazard, each warp class) and an uninitialized read
+** at each read the write did not reach first.  The report groups them as
+** they arrive (docs/DECISIONS.md, "One finding per mistake"):
+**
+**   - races on one memory object of one kernel whose statements connect
+**     (a pair shares a statement with another pair) are one finding;
+**   - an uninitialized read at an instruction that one of those races
+**     reads at, on the same object, is explained by the race and joins it;
+**   - the uninitialized reads of one statement on one object are one
+**     finding, and so are the out-of-bounds accesses.
+**
+** A statement is a source line (file and line); an instruction without a
+** line is a statement of its own.  A memory object is the address space
+** and the name `where` gives before its first '['.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/group.h"
+#include "base/util.h"
+
+int report_group_kind(enum finding_kind kind)
+{
+	return kind == FK_RACE || kind == FK_UNINIT || kind == FK_OOB;
+}
+
+/* The kernel of the launch that exposed F, UINT32_MAX when none. */
+static uint32_t kernel_of(const struct report *r, const struct finding *f)
+{
+	return f->launch < r->nlaunches ? r->launches[f->launch].kernel : UINT32_MAX;
+}
+
+/* Whether A and B are about the same memory object. */
+static int same_object(const struct finding *a, const struct finding *b)
+{
+	if (a->space != b->space)
+		return 0;
+	const char *x = a->where ? a->where : "", *y = b->where ? b->where : "";
+	size_t nx = strcspn(x, "["), ny = strcspn(y, "[");
+	return nx == ny && strncmp(x, y, nx) == 0;
+}
+
+/* One access site of a finding. */
+struct gsite {
+	uint32_t func, pc;
+	const struct srcloc *loc;
+};
+
+/* The sites of member M: both accesses of a race, else its one site. */
+static int sites_of(const struct finding *m, struct gsite s[2])
+{
+	s[0] = (struct gsite){ m->func, m->pc, &m->loc };
+	if (m->kind != FK_RACE)
+		return 1;
+	s[1] = (struct gsite){ m->second.func, m->second.pc, &m->second.loc };
+	return 2;
+}
+
+static int same_stmt(const struct gsite *a, const struct gsite *b)
+{
+	if (a->loc->line == 0 || b->loc->line == 0)
+		return a->func == b->func && a->pc == b->pc;
+	return a->loc->line == b->loc->line && a->loc->file && b->loc->file
+	       && strcmp(a->loc->file, b->loc->file) == 0;
+}
+
+/* Whether members A and B (of one kernel and object) are one mistake:
+** races sharing a statement, a race and an uninitialized read at one of
+** its instructions, two reads or two out-of-bounds accesses of one
+** statement. */
+static int linked(const struct finding *a, const struct finding *b)
+{
+	if (a->kind == FK_OOB || b->kind == FK_OOB) {
+		if (a->kind != b->kind)
+			return 0;
+	}
+	struct gsite sa[2], sb[2];
+	int na = sites_of(a, sa), nb = sites_of(b, sb);
+	int exact = (a->kind == FK_RACE) != (b->kind == FK_RACE);
+	for (int i = 0; i < na; i++)
+		for (int j = 0; j < nb; j++)
+			if (exact ? sa[i].func == sb[j].func && sa[i].pc == sb[j].pc
+				  : same_stmt(&sa[i], &sb[j]))
+				return 1;
+	return 0;
+}
+
+/* Whether member F joins group G. */
+static int joins(const struct report *r, const struct finding *g, const struct finding *f)
+{
+	if (g->members == NULL || kernel_of(r, g) != kernel_of(r, f) || !same_object(g, f))
+		return 0;
+	for (uint32_t i = 0; i < g->nmembers; i++)
+		if (linked(&g->members[i], f))
+			return 1;
+	return 0;
+}
+
+/* Whether member A is a better witness than member B: a race before the
+** reads it explains, then the stronger contract. */
+static int better_witness(const struct finding *a, const struct finding *b)
+{
+	if ((a->kind == FK_RACE) != (b->kind == FK_RACE))
+		return a->kind == FK_RACE;
+	return a->contract < b->contract;
+}
+
+static uint64_t max64(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
+/*
+** Makes group G's own fields those of its witness member (the first best
+** by better_witness) with the group's counts: occurrences and executions
+** summed over the members of the witness's kind, distinct addresses,
+** thread pairs and launches the largest of theirs (distinct things cannot
+** be summed), benign and its-only only when every race is, the strongest
+** contract and the worst severity.
+*/
+static void group_header(struct finding *g)
+{
+	uint32_t w = 0;
+	for (uint32_t i = 1; i < g->nmembers; i++)
+		if (better_witness(&g->members[i], &g->members[w]))
+			w = i;
+	struct finding *members = g->members;
+	uint32_t n = g->nmembers, cap = g->capmembers;
+	const struct finding *wm = &members[w];
+	free(g->where);
+	free(g->detail);
+	*g = *wm;
+	g->where = wm->where ? xstrdup(wm->where) : NULL;
+	g->detail = wm->detail ? xstrdup(wm->detail) : NULL;
+	g->members = members;
+	g->nmembers = n;
+	g->capmembers = cap;
+	g->count = g->executions = 0;
+	g->benign = g->its_only = 1;
+	for (uint32_t i = 0; i < n; i++) {
+		const struct finding *m = &members[i];
+		if (m->kind != g->kind)
+			continue;
+		g->count += m->count;
+		g->executions += m->executions;
+		g->addresses = max64(g->addresses, m->addresses);
+		g->thread_pairs = max64(g->thread_pairs, m->thread_pairs);
+		g->launches = max64(g->launches, m->launches);
+		g->benign = g->benign && m->benign;
+		g->its_only = g->its_only && m->its_only;
+	}
+	if (g->kind != FK_RACE)
+		g->benign = g->its_only = 0;
+	g->severity = finding_severity(g);
+	for (uint32_t i = 0; i < n; i++)
+		if (members[i].severity < g->severity && members[i].kind == g->kind)
+			g->severity = members[i].severity;
+}
+
+/* Moves the members of group *FROM into group G and removes *FROM from
+** the report's findings (those after it move down one). */
+static void group_absorb(struct report *r, struct finding *g, uint32_t from)
+{
+	struct finding *d = &r->findings.v[from];
+	for (uint32_t i = 0; i < d->nmembers; i++)
+		VEC_PUSH(g->members, g->nmembers, g->capmembers, d->members[i]);
+	free(d->members);
+	d->members = NULL;
+	d->nmembers = 0;
+	finding_clear(d);
+	memmove(d, d + 1, (r->findings.n - from - 1) * sizeof *d);
+	r->findings.n--;
+}
+
+void report_group_take(struct report *r, struct finding *f)
+{
+	/* the same site or pair again: its counts, and perhaps its witness */
+	for (uint32_t i = 0; i < r->findings.n; i++) {
+		struct finding *g = &r->findings.v[i];
+		for (uint32_t j = 0; g->members && j < g->nmembers; j++) {
+			struct finding *m = &g->members[j];
+			if (kernel_of(r, m) == kernel_of(r, f) && finding_same(m, f)) {
+				report_add_occurrences(m, f);
+				group_header(g);
+				return;
+			}
+		}
+	}
+	/* the first group it links to takes it, and every later one */
+	uint32_t first = UINT32_MAX;
+	for (uint32_t i = 0; i < r->findings.n; i++) {
+		if (!joins(r, &r->findings.v[i], f))
+			continue;
+		if (first == UINT32_MAX) {
+			first = i;
+			continue;
+		}
+		group_absorb(r, &r->findings.v[first], i);
+		i--;
+	}
+	if (first == UINT32_MAX) {
+		struct finding g = { 0 };
+		g.kind = f->kind;
+		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, g);
+		first = r->findings.n - 1;
+	}
+	struct finding *g = &r->findings.v[first];
+	VEC_PUSH(g->members, g->nmembers, g->capmembers, *f);
+	memset(f, 0, sizeof *f);
+	group_header(g);
+}
