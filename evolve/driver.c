@@ -319,8 +319,9 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	rs.threshold = pb.threshold;
 	rs.generations_run = res.generations;
 	rs.evaluations = res.ncands - res.cut;
-	rs.outside_contract = res.ncands - res.accepted - res.cut;
+	rs.outside_contract = res.ncands - res.accepted - res.cut - res.refused;
 	rs.cut = res.cut;
+	rs.refused = res.refused;
 	if (res.cut > 0 && res.cut == res.ncands)
 		fprintf(stderr, "simulee-c: warning: %s: the time limit (%g s) came before any "
 			"launch finished: nothing was checked (raise --time-limit; 0: none)\n",

@@ -538,9 +538,10 @@ static const struct hfield *host_field(const struct hsite *st, uint32_t p, uint3
 /*
 ** Sets C's launch from its host site and unknowns: grid, block and dynamic
 ** shared size, the scalars the site gives, and the sizes of the buffers
-** whose cudaMalloc it sees.  Dimensions are kept within CUDA's limits; a
-** launch over the host thread budget loses grid blocks (its largest grid
-** component halves), never block threads.
+** whose cudaMalloc it sees.  A dimension of 0 or past CUDA's limits, or a
+** block of more than 1024 threads, is a launch CUDA refuses (c->refused:
+** never run); a launch over the host thread budget loses grid blocks (its
+** largest grid component halves), never block threads.
 */
 static void apply_site(const struct space *s, struct evolve_cand *c)
 {
@@ -548,14 +549,22 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 	const struct hostsites *hs = pb->hs;
 	const struct hsite *st = &hs->s[pb->sites[c->site]];
 	static const uint32_t lim[6] = { 1024, 1024, 64, 0x7fffffff, 65535, 65535 };
+	c->refused = 0;
 	for (int d = 0; d < 6; d++) {
 		uint64_t v = 1;
 		uint32_t e = d < 3 ? st->block[d] : st->grid[d - 3];
-		if (hexpr_eval(hs, e, c->vars, &v) < 0 || v == 0)
+		if (hexpr_eval(hs, e, c->vars, &v) < 0)
 			v = 1;
+		/* a dimension of 0 or past CUDA's limits: the runtime refuses
+		** the launch (cudaErrorInvalidConfiguration), the GPU runs
+		** nothing; the values kept only name it */
+		if (v == 0 || v > lim[d])
+			c->refused = 1;
 		v &= 0xffffffffu;
-		*dim_of_c(c, d) = (uint32_t)(v > lim[d] ? lim[d] : v);
+		*dim_of_c(c, d) = (uint32_t)(v == 0 ? 1 : v > lim[d] ? lim[d] : v);
 	}
+	if ((uint64_t)c->block.x * c->block.y * c->block.z > LAUNCH_MAX_THREADS_PER_BLOCK)
+		c->refused = 1;
 	while ((uint64_t)c->block.x * c->block.y * c->block.z > LAUNCH_MAX_THREADS_PER_BLOCK) {
 		uint32_t *b = c->block.x >= c->block.y ? &c->block.x : &c->block.y;
 		*b = (*b + 1) / 2;
@@ -986,6 +995,13 @@ static int i2s_child(const struct space *s, const struct evolve_cand *parent,
 	return 1;
 }
 
+/* Whether candidate C never ran to its end: cut by the time limit, or a
+** launch CUDA refuses. */
+static int said_nothing(const struct evolve_cand *c)
+{
+	return c->rejected == EVOLVE_CUT || c->rejected == EVOLVE_REFUSED;
+}
+
 /* Runs candidate C on W's model and memory: fills C's fitness, rejected,
 ** touched and work, its findings (for a rejected candidate, what it found
 ** up to its fault) and its barrier verdicts (none for a rejected one). */
@@ -993,6 +1009,11 @@ static void evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 {
 	if (w->deadline > 0 && mono_seconds() >= w->deadline) {
 		cut_short(c);
+		return;
+	}
+	if (c->refused) {
+		cut_short(c);
+		c->rejected = EVOLVE_REFUSED;
 		return;
 	}
 	const struct program *p = pb->prog;
@@ -1341,8 +1362,8 @@ static int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_
 {
 	if ((a->rejected >= 0) != (b->rejected >= 0))
 		return a->rejected < 0;
-	if ((a->rejected == EVOLVE_CUT) != (b->rejected == EVOLVE_CUT))
-		return b->rejected == EVOLVE_CUT;
+	if (said_nothing(a) != said_nothing(b))
+		return said_nothing(b);
 	/* of two rejected launches, the one further along a line of values
 	** its comparisons named (a precondition met one term at a time) */
 	if (a->rejected >= 0 && b->rejected >= 0 && a->i2s != b->i2s)
@@ -1450,6 +1471,10 @@ static uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
 	if (c->rejected == EVOLVE_CUT) {
 		r->cut++;
+		return idx;
+	}
+	if (c->rejected == EVOLVE_REFUSED) {
+		r->refused++;
 		return idx;
 	}
 	if (c->rejected >= 0) {
@@ -2085,6 +2110,8 @@ static void uncount_cut(struct evolve_result *r, uint32_t i)
 	struct evolve_cand *c = &r->cands[i];
 	if (c->rejected < 0)
 		r->accepted--;
+	else if (c->rejected == EVOLVE_REFUSED)
+		r->refused--;
 	else if (c->rejected != EVOLVE_CUT)
 		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]--;
 	cut_short(c);
@@ -2101,7 +2128,7 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 	for (uint32_t i = 0; i < n; i++)
 		add_cand(d, &cands[i], gen);
 	for (uint32_t i = first; i < first + n; i++) {
-		if (d->res->cands[i].rejected == EVOLVE_CUT)
+		if (said_nothing(&d->res->cands[i]))
 			continue;
 		host_fault(d, i, gen);
 		uint32_t before = d->res->ncands;
@@ -2330,8 +2357,8 @@ static int no_finishing_launch(struct evolve_result *r)
 	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
-		if (c->rejected == EVOLVE_CUT)
-			continue;	/* the clock stopped it: it showed nothing */
+		if (said_nothing(c))
+			continue;	/* the clock stopped it, or CUDA refuses it */
 		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
 			return 0;
 		*(c->rejected == FK_STEP_BUDGET ? &steps : &memory) += 1;
@@ -2390,7 +2417,7 @@ static void nothing_checked(struct evolve_result *r)
 	uint32_t ran = 0, most = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
-		if (c->rejected == EVOLVE_CUT)
+		if (said_nothing(c))
 			continue;
 		if (c->rejected < 0)
 			return;
@@ -2427,6 +2454,51 @@ static void nothing_checked(struct evolve_result *r)
 }
 
 
+
+/*
+** When every launch the host code makes of the kernel, as the search
+** evaluated its sites, is one CUDA refuses (a grid of n / 64 blocks with
+** n below 64: zero), nothing the program does was checked: a warning at
+** the host launch site of the first such launch says so (the launches the
+** search makes up beyond the host's are checked as before, under a weaker
+** contract).  Returns whether it did.
+*/
+static int all_refused(const struct evolve_problem *pb, struct evolve_result *r)
+{
+	uint32_t w = UINT32_MAX, host = 0;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (c->site < 0 || c->rejected == EVOLVE_CUT)
+			continue;
+		if (c->rejected != EVOLVE_REFUSED)
+			return 0;
+		host++;
+		if (w == UINT32_MAX)
+			w = i;
+	}
+	if (w == UINT32_MAX)
+		return 0;
+	const struct hsite *st = &pb->hs->s[pb->sites[r->cands[w].site]];
+	const struct func *f = &pb->prog->funcs[pb->func];
+	struct srcloc loc = { st->file, f->demangled, st->line, st->col };
+	struct findings fs = { 0 };
+	struct finding *fd = findings_add(&fs, FK_NOTHING_CHECKED, pb->func, UINT32_MAX, &loc, NULL,
+					  0, NULL, NULL);
+	uint64_t v[6];
+	for (int d = 0; d < 6; d++)
+		if (hexpr_eval(pb->hs, d < 3 ? st->block[d] : st->grid[d - 3], r->cands[w].vars,
+			       &v[d]) < 0)
+			v[d] = 1;
+	fd->detail = xasprintf("every launch the host code makes here is one CUDA refuses (%" PRIu32
+			       " of %" PRIu32 "; the first: grid (%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			       "), block (%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): a dimension of 0, "
+			       "or past CUDA's limits)", r->refused, host, v[3], v[4],
+			       v[5], v[0], v[1], v[2]);
+	merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	free(fs.v);
+	r->best = w;
+	return 1;
+}
 
 /*
 ** Decides the contract of every candidate now that the assumptions are
@@ -2477,7 +2549,7 @@ static void conclude(struct driver *d)
 		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
-	if (!no_finishing_launch(r))
+	if (!no_finishing_launch(r) && !all_refused(pb, r))
 		nothing_checked(r);
 }
 

@@ -152,6 +152,9 @@ struct evolve_problem {
 };
 
 #define EVOLVE_CUT (FK__COUNT + 1)
+/* A host launch CUDA refuses (a grid or block dimension of 0 or past
+** CUDA's limits): never run, like a cut one it says nothing. */
+#define EVOLVE_REFUSED (FK__COUNT + 2)
 
 /* An evaluated candidate. */
 struct evolve_cand {
@@ -165,7 +168,9 @@ struct evolve_cand {
 	double f, r;		/* fitness */
 	int rejected;		/* enum finding_kind of the fault, FK__COUNT when
 				   the launch could not run, EVOLVE_CUT when the
-				   time limit stopped it or came before it; or -1 */
+				   time limit stopped it or came before it,
+				   EVOLVE_REFUSED when CUDA refuses it; or -1 */
+	uint8_t refused;	/* its host site gives a shape CUDA refuses */
 	uint32_t generation;
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
 	uint8_t beyond;		/* breaks an inferred assumption */
@@ -246,6 +251,7 @@ struct evolve_result {
 	uint32_t cut;			/* candidates the time limit cut short or
 					   came before (never run to their end:
 					   neither accepted nor outside) */
+	uint32_t refused;		/* host launches CUDA refuses (not run) */
 	enum evolve_stop stop;
 	double seconds;			/* wall time */
 };

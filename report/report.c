@@ -1128,7 +1128,7 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	} else if (f->launch < r->nlaunches) {
 		char *opts = report_launch_options(r, f->launch);
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
-			: f->kind == FK_NOTHING_CHECKED ? "a launch that stops there" : "launch", opts);
+			: f->kind == FK_NOTHING_CHECKED ? "a launch it tried" : "launch", opts);
 		free(opts);
 		if (f->contract != CL_DECLARED && !said)
 			fprintf(out, "  contract: %s\n",
@@ -1545,6 +1545,7 @@ static void json_search(struct jb *b, cJSON *k, const struct report_search *s)
 	jput(b, o, "best_fitness", cJSON_CreateNumber(s->best_fitness));
 	jstr(b, o, "stop", s->stop);
 	jnum(b, o, "cut", s->cut);
+	jnum(b, o, "refused", s->refused);
 }
 
 int report_json(FILE *out, const struct report *r)

@@ -42,6 +42,9 @@ struct report_search {
 	double best_fitness;			/* F of the best launch */
 	const char *stop;			/* "threshold", "generations", "time-limit",
 						   "stalled" */
+	uint32_t refused;			/* host launches CUDA refuses (a
+						   dimension of 0 or past its limits):
+						   in evaluations, never run */
 	uint32_t cut;				/* launches the time limit stopped or
 						   came before (not in evaluations) */
 };

@@ -261,6 +261,9 @@ static void search_lines(FILE *out, const struct report *rep)
 		if (s->cut)
 			fprintf(out, ", %" PRIu32 " launch%s cut short", s->cut, s->cut == 1 ? "" : "es");
 		fprintf(out, "), best fitness %.3g", s->best_fitness);
+		if (s->refused)
+			fprintf(out, "; %" PRIu32 " host launch%s CUDA refuses (not run)", s->refused,
+				s->refused == 1 ? "" : "es");
 		if (s->outside_contract) {
 			fprintf(out, "; %" PRIu32 " outside the kernel's contract (", s->outside_contract);
 			const char *sep = "";

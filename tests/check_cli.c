@@ -2123,7 +2123,7 @@ START_TEST(nothing_checked)
 			expect_output(&r, ": warning: nothing checked: every launch the search tried "
 				      "stopped at a fault, all here (");
 			expect_output(&r, k == 0 ? "null pointer dereference, " : "assertion failed, ");
-			expect_output(&r, "  a launch that stops there: --kernel ");
+			expect_output(&r, "  a launch it tried: --kernel ");
 			expect_output(&r, "0 errors, 1 warning (1 finding;");
 		} else {
 			ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
@@ -2132,6 +2132,57 @@ START_TEST(nothing_checked)
 		tu_run_free(&r);
 		unlink(bc);
 		free(bc);
+		free(src);
+	}
+}
+END_TEST
+
+/* A host launch CUDA refuses (issue 27, item 3): `k<<<N / 64, 64>>>` with
+** N = 32 makes a grid of 0 blocks, which the runtime refuses; the launch is
+** never simulated as one block (which reported the kernel's race under
+** the host contract) and a warning at the launch site says so.  With
+** N = 4096 the race is the program's. */
+START_TEST(zero_grid_refused)
+{
+	for (int k = 0; k < 2; k++) {
+		char *src = xasprintf("#include <cuda_runtime.h>\n"
+				      "#define N %d\n"
+				      "__global__ void scale(float *x, int n)\n"
+				      "{\n"
+				      "\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+				      "\t__shared__ float t[64];\n"
+				      "\tt[threadIdx.x] = i < n ? x[i] : 0.0f;\n"	/* 7 */
+				      "\tif (i < n)\n"
+				      "\t\tx[i] = t[(threadIdx.x + 1) %% 64] * 2.0f;\n"	/* 9 */
+				      "}\n"
+				      "int main()\n"
+				      "{\n"
+				      "\tfloat *d;\n"
+				      "\tcudaMalloc(&d, N * sizeof(float));\n"
+				      "\tcudaMemset(d, 0, N * sizeof(float));\n"
+				      "\tscale<<<N / 64, 64>>>(d, N);\n"		/* 16 */
+				      "\tcudaDeviceSynchronize();\n"
+				      "\treturn 0;\n"
+				      "}\n", k ? 4096 : 32);
+		char *cu = tu_tmp_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ cu, NULL });
+		if (k == 0) {
+			ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+			expect_output(&r, ":16:");
+			expect_output(&r, "warning: nothing checked: every launch the host code makes here "
+				      "is one CUDA refuses (");
+			expect_output(&r, "the first: grid (0,1,1), block (64,1,1)");
+			expect_output(&r, "host launches CUDA refuses (not run)");
+			ck_assert_msg(strstr(r.out, "data race") == NULL, "%s", r.out);
+		} else {
+			ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+			expect_output(&r, "data race on shared 't[");
+			ck_assert_msg(strstr(r.out, "nothing checked") == NULL, "%s", r.out);
+		}
+		tu_run_free(&r);
+		unlink(cu);
+		free(cu);
 		free(src);
 	}
 }
@@ -2449,6 +2500,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, no_finishing_launch);
 	tcase_add_test(tc, nothing_checked);
 	tcase_add_test(tc, input_to_state);
+	tcase_add_test(tc, zero_grid_refused);
 	tcase_add_test(tc, bad_input_table);
 	suite_add_tcase(s, tc);
 
