@@ -12,7 +12,7 @@ BUG_KERNELS = \
 	deadlock_two_barriers deadlock_data_bd diag_rows_bd softmax_private_rb \
 	div_rows_trailing_rb harris_loop_rb get_cost_rb find_max_corr_rb \
 	spmv_fetch_rb join_bd copy_upp_low_race splice_inplace_race \
-	copy_from_tp_benign sum_reduce_race_rb \
+	copy_from_tp_benign sum_reduce_race_rb tree_min_loop_rb \
 	em_256_waw em_256_oob cocluster_hist spmv_col_read \
 	uniform_store uniform_store_benign uniform_atomic_plain \
 	boyer_scan_no_b1 boyer_scan_no_b2 boyer_scan_no_b3 \

@@ -21,19 +21,20 @@
 ** device scope or wider (fence_at, by thread, tagged with block + 1); a
 ** release: thread tid of block wrote location loc atomically (last at
 ** stamp as) after a fence at stamp fs, in the interval that barrier
-** cut_bar began at stamp cut (the interval before it began at cut_prev);
+** cut_bar began at stamp cut (the first interval of its window, see
+** mam_int.h, began at cut_win);
 ** an acquisition:
 ** thread tid first read loc atomically at astamp, in interval aepoch.  An
 ** entry with tid ACQ_ANY summarises a location: the first interval in
 ** which any thread of the block acquired it.
 */
 struct fence_at {
-	uint32_t block, stamp, cut, cut_prev, cut_bar;
+	uint32_t block, stamp, cut, cut_win, cut_bar;
 	uint32_t bstamp;	/* the last fence of block scope or wider */
 };
 struct rel {
 	uint64_t loc;
-	uint32_t block, tid, fs, as, cut, cut_prev, cut_bar;
+	uint32_t block, tid, fs, as, cut, cut_win, cut_bar;
 };
 #define ACQ_ANY 0xffffu
 #define ACQ_CAP 8192u		/* hash slots per block; at most half used */
@@ -525,7 +526,8 @@ void mam_block_begin(struct mam *m, uint32_t block)
 	m->epoch = 0;
 	new_gen(m);
 	m->block_gen = m->gen;
-	m->bclock = m->epoch_seq = m->prev_seq = 0;
+	m->bclock = m->epoch_seq = m->win_seq = 0;
+	m->win_gen = m->gen;
 	m->rel_cur = m->nrels;
 	for (uint32_t i = 0; i < m->nacq; i++)
 		m->acqs[m->acq_used[i]].used = 0;
@@ -550,8 +552,12 @@ void mam_barrier(struct mam *m, uint32_t barrier_id)
 	if (barrier_id > MAX_INSN)
 		barrier_id = MAX_INSN;
 	bar_get(m, barrier_id)->executions++;
+	if (barrier_id != m->bar_of_epoch[m->epoch]) {
+		/* a new run of instances: its window is the interval it closes */
+		m->win_gen = m->gen;
+		m->win_seq = m->epoch_seq;
+	}
 	m->epoch++;
-	m->prev_seq = m->epoch_seq;
 	m->epoch_seq = m->bclock;
 	new_gen(m);
 	vec_reserve(&m->bar_of_epoch, &m->capboe, m->nboe + 1, sizeof *m->bar_of_epoch);
@@ -650,8 +656,9 @@ static struct acq *acq_slot(struct mam *m, uint64_t loc, uint32_t tid, int add)
 }
 
 /* A hand-over between blocks ordered a conflicting pair through static
-** barrier ID (NONE32: none), which the pair's intervals are adjacent at:
-** without it the pair would race, so it is needed in both models. */
+** barrier ID (NONE32: none), and the earlier side's interval is in ID's
+** window (mam_int.h): without it the pair would race, so it is needed in
+** both models. */
 static void handover_needs(struct mam *m, uint32_t id)
 {
 	if (id == NONE32 || id >= m->capbars || !m->bar_seen[id])
@@ -661,7 +668,8 @@ static void handover_needs(struct mam *m, uint32_t id)
 
 /* Has the running block acquired LOC before access B: the thread itself,
 ** by an earlier atomic read, or any thread in an earlier interval (the
-** barrier passes it on, and is needed when it is the one right after)? */
+** barrier passes it on, and is needed when that interval is in its
+** window)? */
 static int acquired(struct mam *m, const struct acc *b, uint64_t loc)
 {
 	const struct acq *a = acq_slot(m, loc, b->tid, 0);
@@ -670,7 +678,7 @@ static int acquired(struct mam *m, const struct acc *b, uint64_t loc)
 	a = acq_slot(m, loc, ACQ_ANY, 0);
 	if (a == NULL || m->epoch <= a->aepoch)
 		return 0;
-	if (m->epoch == a->aepoch + 1)
+	if (m->block_gen + a->aepoch >= m->win_gen)
 		handover_needs(m, m->bar_of_epoch[m->epoch]);
 	return 1;
 }
@@ -685,10 +693,10 @@ static int handed_over(struct mam *m, const struct hent *e, const struct acc *b)
 	const struct rel *r = &m->rels[e->rel];
 	if (!acquired(m, b, r->loc))
 		return 0;
-	/* released through the barrier before the fence, from the interval
-	** right before it: that barrier is needed too */
+	/* released through the barrier before the fence, from an interval of
+	** its window: that barrier is needed too */
 	uint32_t st = e->stamp;
-	if (!(W_TID(e->who) == r->tid && st <= r->as) && st > r->cut_prev
+	if (!(W_TID(e->who) == r->tid && st <= r->as) && st > r->cut_win
 	    && st <= r->cut)
 		handover_needs(m, r->cut_bar);
 	return 1;
@@ -702,7 +710,7 @@ static struct fence_at *fence_of(struct mam *m, uint32_t tid)
 	struct fence_at *f = &m->fences[tid & 1023];
 	if (f->block != m->block + 1) {
 		f->block = m->block + 1;
-		f->stamp = f->cut = f->cut_prev = f->cut_bar = f->bstamp = NONE32;
+		f->stamp = f->cut = f->cut_win = f->cut_bar = f->bstamp = NONE32;
 	}
 	return f;
 }
@@ -802,7 +810,7 @@ static void hand_atomic(struct mam *m, const struct acc *b, int wide)
 			m->rels[i].fs = f->stamp;
 			m->rels[i].as = b->stamp;
 			m->rels[i].cut = f->cut;
-			m->rels[i].cut_prev = f->cut_prev;
+			m->rels[i].cut_win = f->cut_win;
 			m->rels[i].cut_bar = f->cut_bar;
 			return;
 		}
@@ -812,7 +820,7 @@ static void hand_atomic(struct mam *m, const struct acc *b, int wide)
 		rel_index(m, m->block, m->nrels);
 	vec_reserve(&m->rels, &m->caprels, m->nrels + 1, sizeof *m->rels);
 	m->rels[m->nrels++] = (struct rel){ b->addr, m->block, b->tid, f->stamp, b->stamp, f->cut,
-					    f->cut_prev, f->cut_bar };
+					    f->cut_win, f->cut_bar };
 }
 
 void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum mam_scope scope)
@@ -826,7 +834,7 @@ void mam_fence(struct mam *m, const struct mam_warp_ctx *w, uint32_t lanes, enum
 			continue;
 		f->stamp = m->bclock;
 		f->cut = m->epoch_seq;
-		f->cut_prev = m->prev_seq;
+		f->cut_win = m->win_seq;
 		f->cut_bar = m->epoch ? m->bar_of_epoch[m->epoch] : NONE32;
 	}
 }
@@ -929,7 +937,7 @@ int model_insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, in
 		if (k != cl)
 			continue;
 		uint32_t ta = W_TID(a->who);
-		int ord = ta == tb || order_of(w, ta, a->stamp, tb, b->stamp) == 3;
+		int ord = ta == tb || (w != NULL && order_of(w, ta, a->stamp, tb, b->stamp) == 3);
 		if (W_INSN(a->who) == b->insn) {
 			/* the same instruction, ordered before B: whatever is
 			** concurrent with it is concurrent with B, so B stands

@@ -138,8 +138,9 @@ struct mam_race {
 
 /*
 ** A static barrier: how often it released a block (dynamic executions, the
-** paper's changingVisitOrderNumber), and whether an access after it
-** conflicts with one of the interval it closed, i.e. removing it would
+** paper's changingVisitOrderNumber), and whether an access after one of
+** its executions conflicts with an earlier one that only its executions
+** separate from it (in a loop, several trips back), i.e. removing it would
 ** create a race, under lockstep and under its.  A barrier executed and
 ** needed under neither is redundant on the inputs run so far.
 */

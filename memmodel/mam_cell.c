@@ -2,12 +2,13 @@
 ** mam_cell.c: the third tier of the shadow, full cells, with their
 ** histories and byte cells.
 **
-** A full cell holds the owner block's current and previous interval
-** summaries (8 slots each), for global memory a history of the owner's
-** older intervals (d) and of earlier blocks (c), and after a sub-word
-** access the word's four byte cells.  It is reset lazily: another block's
-** cell is retired into its history c (global) or starts over (shared)
-** when the running block first touches it.
+** A full cell holds the owner block's summaries of its latest interval
+** and of that interval's window (mam_int.h), 8 slots each, for global
+** memory a history of the owner's older accesses (d) and of earlier
+** blocks (c), and after a sub-word access the word's four byte cells.  It
+** is reset lazily: another block's cell is retired into its history c
+** (global) or starts over (shared) when the running block first touches
+** it.
 */
 #include <string.h>
 
@@ -184,6 +185,71 @@ static void retire(struct mam *m, struct cell *c, uint64_t uaddr)
 	h->d.n = 0;
 }
 
+/* Forgets summary S of cell C (of SPACE): on global memory its accesses
+** join the owner's history d first. */
+static void sum_drop(struct mam *m, struct cell *c, unsigned space, struct sum *s)
+{
+	if (space == MAM_SPACE_GLOBAL && s->epoch != NONE32)
+		fold_sum(m, c, s);
+	s->epoch = NONE32;
+	s->n = 0;
+}
+
+/* Summary DST of cell C takes the accesses of SRC, as model_insert() keeps
+** them with nothing ordered but a thread's own accesses (FOLD: global). */
+static void sum_merge(struct mam *m, struct cell *c, int fold, struct sum *dst,
+		      const struct sum *src)
+{
+	for (unsigned i = 0; i < src->n; i++) {
+		const struct slot *a = &src->s[i];
+		struct acc x = { .stamp = a->stamp, .insn = W_INSN(a->who),
+				 .tid = (uint16_t)W_TID(a->who), .kind = (uint8_t)KF_KIND(a->kf),
+				 .scope = (uint8_t)KF_SCOPE(a->kf), .has_val = (a->kf & F_VAL) != 0,
+				 .val = a->val };
+		x.writes = (uint8_t)kind_writes(x.kind);
+		x.atomic = (uint8_t)kind_atomic(x.kind);
+		model_insert(m, NULL, c, fold, dst->s, &dst->n, SUM_CAP, &x);
+	}
+}
+
+/*
+** Cell C (unit of SPACE) of the running block is first touched in interval
+** E.  Its newer summary, of interval L, and the older one, L's window,
+** make E's window (the other slot of e[]) and e[E & 1] starts empty.  E's
+** window is intervals lo .. E-1 (lo from win_gen).  When L > lo, one run
+** of instances of E's barrier covers L's window too, so the two merge,
+** older accesses first; when L == lo it is L alone; when L < lo, or C
+** holds nothing, it is empty.  What leaves the window goes to the history
+** d on global memory (sum_drop()).
+*/
+static void cell_advance(struct mam *m, struct cell *c, unsigned space, uint32_t e)
+{
+	uint32_t lo = m->win_gen - m->block_gen;
+	struct sum *cur = &c->e[e & 1], *win = &c->e[(e & 1) ^ 1];
+	unsigned ni = c->e[0].epoch == NONE32
+		      || (c->e[1].epoch != NONE32 && c->e[1].epoch > c->e[0].epoch);
+	struct sum *nw = &c->e[ni], *ol = &c->e[ni ^ 1];
+	if (nw->epoch == NONE32 || nw->epoch < lo) {
+		sum_drop(m, c, space, ol);
+		sum_drop(m, c, space, nw);
+	} else if (nw->epoch == lo) {
+		sum_drop(m, c, space, ol);
+		if (nw != win)
+			*win = *nw;
+	} else {
+		struct sum t = *nw;
+		if (ol != win)
+			*win = *ol;
+		if (win->epoch == NONE32) {
+			win->epoch = t.epoch;
+			win->n = 0;
+		}
+		sum_merge(m, c, space == MAM_SPACE_GLOBAL, win, &t);
+	}
+	cur->epoch = e;
+	cur->n = 0;
+}
+
 void cell_unit(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, unsigned space,
 	       uint64_t uaddr, const struct acc *b, struct seen *sn)
 {
@@ -193,21 +259,18 @@ void cell_unit(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, unsi
 			retire(m, c, uaddr);
 		c->owner = m->block;
 		c->e[0].epoch = c->e[1].epoch = NONE32;
+		c->e[0].n = c->e[1].n = 0;
 		m->st.units++;
 	}
 	struct sum *a = &c->e[e & 1];
-	if (a->epoch != e) {
-		if (space == MAM_SPACE_GLOBAL && a->epoch != NONE32)
-			fold_sum(m, c, a);
-		a->epoch = e;
-		a->n = 0;
-	}
+	if (a->epoch != e)
+		cell_advance(m, c, space, e);
 	if (a->n)
 		model_check_slots(m, w, a->s, a->n, 0, b, space, uaddr, sn);
 	if (e > 0 && m->bar_of_epoch[e] < m->capbars) {
-		const struct sum *p = &c->e[(e - 1) & 1];
+		const struct sum *p = &c->e[(e & 1) ^ 1];
 		const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[e]];
-		if (p->epoch == e - 1 && p->n && !(bi->needed_its && bi->needed_ls))
+		if (p->epoch != NONE32 && p->n && !(bi->needed_its && bi->needed_ls))
 			model_check_slots(m, w, p->s, p->n, 1, b, space, uaddr, sn);
 	}
 	if (c->h && c->h->c.n)

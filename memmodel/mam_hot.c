@@ -59,11 +59,12 @@ static struct cell *full_of(struct mam *m, struct hot *h, unsigned space, uint64
 /*
 ** Applies B, an access of the whole word, to hot cell H at UADDR.  While
 ** the word's state fits inline this is the whole work: a fresh cell, or a
-** shared one whose accesses can no longer matter (another block's, an
-** older interval's, or the previous interval's once its barrier is known
-** needed in both models), starts over with B; in the current interval B
-** is checked against the inline accesses and joins them.  Everything else
-** goes to the full cell, which decides exactly as cell_unit() always did.
+** shared one whose accesses can no longer matter (another block's, one
+** from before the window, or the window's once the barrier that began
+** this interval is known needed in both models), starts over with B; in
+** the current interval B is checked against the inline accesses and joins
+** them.  Everything else goes to the full cell, which decides exactly as
+** cell_unit() always did.
 */
 static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h, unsigned space,
 		     uint64_t uaddr, const struct acc *b, struct seen *sn)
@@ -91,7 +92,7 @@ static void hot_unit(struct mam *m, const struct mam_warp_ctx *w, struct hot *h,
 		goto full;
 	}
 	if (g != m->gen) {
-		if (space == MAM_SPACE_SHARED && g + 1 < m->gen)
+		if (space == MAM_SPACE_SHARED && g < m->win_gen)
 			goto restart;
 		if (space == MAM_SPACE_SHARED) {
 			const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[m->epoch]];

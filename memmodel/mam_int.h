@@ -24,6 +24,15 @@
 ** and each of its two interval summaries names its interval.  Nothing is
 ** cleared at block or barrier boundaries.
 **
+** The window.  Deleting a static barrier deletes all its instances, so an
+** access conflicts usefully (makes the barrier that began its interval
+** needed) with every access of the intervals since that barrier's run of
+** instances began: generations win_gen .. gen - 1, the interval before the
+** run's first instance included.  An older access is ordered by another
+** static barrier as well.  The window of a straight-line barrier is the
+** interval before it; a loop whose only barrier is B keeps every trip
+** since the loop began in B's window.
+**
 ** The prefix of a function names its file: store_ mam_store.c, seg_
 ** mam_seg.c (or mam_seg.h), hot_ mam_hot.c, cell_ mam_cell.c, model_
 ** mam.c (the model's rules, which every tier applies).
@@ -127,7 +136,10 @@ struct hist {
 
 /*
 ** One word (or, after a split, one byte) of tracked memory.  e[] are the
-** owner block's current and previous intervals (by parity).
+** owner block's latest interval touched, at e[epoch & 1], and the other
+** one its window: the accesses of the intervals of the window before it,
+** merged (model_insert()'s rules, ordered only by a thread's own program
+** order), named by the oldest of them.
 */
 struct cell {
 	uint32_t owner;		/* linear block of e[] and h->d; NONE32: fresh */
@@ -253,6 +265,7 @@ struct mam {
 	uint32_t gen;		/* generation of (block, epoch) */
 	uint32_t launch_gen;	/* the launch's first generation */
 	uint32_t block_gen;	/* the block's first generation */
+	uint32_t win_gen;	/* the first generation of the window (below) */
 	struct gen_info *gens;	/* by generation - launch_gen */
 	uint32_t ngens, capgens;
 	uint32_t *bar_of_epoch;	/* the barrier that started interval e */
@@ -272,7 +285,7 @@ struct mam {
 	/* release/acquire across blocks */
 	uint32_t bclock;	/* the running block's clock: access stamps */
 	uint32_t epoch_seq;	/* bclock when the current interval began */
-	uint32_t prev_seq;	/* and when the one before it began */
+	uint32_t win_seq;	/* and when the window's first one began */
 	struct fence_at *fences;	/* by thread, 1024 */
 	struct rel *rels;	/* this launch, grouped by block */
 	uint32_t nrels, caprels, rel_cur;	/* rel_cur: first of the running block */
@@ -349,8 +362,8 @@ static inline int irrelevant(const struct mam *m, unsigned space, uint32_t g)
 		return 1;
 	if (space != MAM_SPACE_SHARED || g >= m->gen)
 		return 0;
-	if (g < m->block_gen || g + 1 < m->gen)
-		return 1;	/* another block's, or two barriers ago */
+	if (g < m->block_gen || g < m->win_gen)
+		return 1;	/* another block's, or before the window */
 	const struct mam_barrier_info *bi = &m->bars[m->bar_of_epoch[m->epoch]];
 	return bi->needed_its && bi->needed_ls;
 }
@@ -513,9 +526,9 @@ uint32_t model_released(const struct mam *m, uint32_t blk, uint32_t x, uint8_t f
 			uint32_t stamp, uint64_t uaddr);
 
 /* Checks B against the interval summary V[0..N) of its own block: PREV 0
-** the current interval (races), 1 the previous one (is the barrier between
-** them needed?).  SPACE and UADDR are the unit's, SN the races already
-** counted for the lane access. */
+** the current interval (races), 1 the window's (is the barrier that began
+** the current interval needed?).  SPACE and UADDR are the unit's, SN the
+** races already counted for the lane access. */
 void model_check_slots(struct mam *m, const struct mam_warp_ctx *w, const struct slot *v,
 		       unsigned n, int prev, const struct acc *b, unsigned space, uint64_t uaddr,
 		       struct seen *sn);
@@ -533,9 +546,11 @@ void model_check_blocks(struct mam *m, const struct hist *h, const struct acc *b
 ** an earlier one's slot while there is room, so every instruction pair
 ** keeps a witness.  With FOLD (global memory) an access the summary drops,
 ** or evicts, joins the history of full cell C first, so the history of a
-** block misses nothing the next blocks must meet.  Returns 0, or 1 with
-** nothing changed when the summary is a hot cell's (C NULL) and B needs
-** more: a third slot, or a history to fold into.
+** block misses nothing the next blocks must meet.  W may be NULL (a
+** window merges summaries of several warps): then only a thread's own
+** accesses are ordered.  Returns 0, or 1 with nothing changed when the
+** summary is a hot cell's (C NULL) and B needs more: a third slot, or a
+** history to fold into.
 */
 int model_insert(struct mam *m, const struct mam_warp_ctx *w, struct cell *c, int fold,
 		 struct slot *v, uint32_t *np, unsigned cap, const struct acc *b);

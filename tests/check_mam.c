@@ -497,8 +497,9 @@ START_TEST(inter_warp_and_barrier)
 }
 END_TEST
 
-/* Only adjacent intervals matter: a barrier between two others that each
-** separate the conflict is not needed. */
+/* Three static barriers: the middle one of three that each separate the
+** conflict is not needed, nor are the other two (deleting one leaves the
+** others). */
 START_TEST(barrier_adjacent_intervals)
 {
 	struct fx f;
@@ -520,6 +521,87 @@ START_TEST(barrier_adjacent_intervals)
 	}
 	ck_assert_ptr_null(barrier(&f, 4));	/* never executed: not listed */
 	fx_free(&f);
+}
+END_TEST
+
+/* Thread 1 writes word 1 of BASE, in the tier TIER puts it in: a hot cell
+** (0), a full cell (1: two more accesses of the thread), a segment record
+** (2: lanes 0-7 of warp 0 on words 0-7). */
+static void write_in_tier(struct fx *f, unsigned tier, uint64_t base)
+{
+	if (tier == 2) {
+		warp_acc(f, 0, 0xffu, base, 4, 4, MAM_WRITE, 1, NULL);
+		return;
+	}
+	WR(f, 1, base + 4, 1, 7);
+	if (tier == 1) {
+		RD(f, 1, base + 4, 2);
+		RD(f, 1, base + 4, 3);
+	}
+}
+
+/*
+** A loop whose only barrier is B (the tree reduction of clock.cu, whose
+** trips write nothing on sorted data): a read two trips after the write
+** it conflicts with is ordered by nothing but B's instances, so B is
+** needed, in whichever tier (_i % 3) the word is, on shared and global
+** memory (_i / 3 % 2), in both models (_i / 6).  A read after B, C, B
+** still has C between it and the write: neither is needed.
+*/
+START_TEST(barrier_loop_instances)
+{
+	unsigned tier = (unsigned)_i % 3;
+	uint64_t base = (_i / 3) % 2 ? GL(0) : SH(0);
+	for (int other = 0; other < 2; other++) {
+		struct fx f;
+		fx_init(&f, _i / 6 ? MAM_LOCKSTEP : MAM_ITS, 1, 64);
+		fx_block(&f, 0);
+		write_in_tier(&f, tier, base);
+		mam_barrier(f.m, 5);
+		RD(&f, 40, base + 64, 9);	/* a trip that touches another word */
+		mam_barrier(f.m, other ? 6 : 5);
+		mam_barrier(f.m, 5);		/* a trip that touches nothing */
+		RD(&f, 33, base + 4, 4);
+		mam_block_end(f.m);
+		ck_assert_uint_eq(mam_nraces(f.m), 0);
+		const struct mam_barrier_info *b = barrier(&f, 5);
+		ck_assert_uint_eq(b->executions, other ? 2 : 3);
+		ck_assert_int_eq(b->needed_its, !other);
+		ck_assert_int_eq(b->needed_ls, !other);
+		if (!other) {
+			ck_assert_uint_eq(b->why_first.tid, 1);
+			ck_assert_uint_eq(b->why_second.tid, 33);
+			ck_assert_uint_eq(b->why_second.insn, 4);
+		} else {
+			ck_assert(!barrier(&f, 6)->needed_its && !barrier(&f, 6)->needed_ls);
+		}
+		fx_free(&f);
+	}
+}
+END_TEST
+
+/* The window of a barrier starts at the interval before its run of
+** instances: after C, B, B the write in C's interval (before the run)
+** needs nothing, one in the interval after C needs B. */
+START_TEST(barrier_window_starts_at_run)
+{
+	for (int late = 0; late < 2; late++) {
+		struct fx f;
+		fx_init(&f, MAM_ITS, 1, 64);
+		fx_block(&f, 0);
+		if (!late)
+			WR(&f, 1, SH(4), 1, 7);
+		mam_barrier(f.m, 6);
+		if (late)
+			WR(&f, 1, SH(4), 1, 7);
+		mam_barrier(f.m, 5);
+		mam_barrier(f.m, 5);
+		RD(&f, 33, SH(4), 4);
+		mam_block_end(f.m);
+		ck_assert_int_eq(barrier(&f, 5)->needed_its, late);
+		ck_assert_int_eq(barrier(&f, 6)->needed_its, 0);
+		fx_free(&f);
+	}
 }
 END_TEST
 
@@ -1181,9 +1263,11 @@ END_TEST
 ** barriers, three blocks; exactness is asserted per access and, without
 ** overflows, per instruction pair, in both models.  Every other pair of
 ** seeds passes no values (nothing is benign), and then the barrier
-** verdicts are checked too: a barrier is needed under its when an access
-** after it conflicts with one of another thread in the interval it
-** closed, and under lockstep when that thread is in another warp.
+** verdicts are checked too.  Barriers are three static ones in any order
+** (a loop runs one again and again): barrier B is needed under its when an
+** access after an instance of it conflicts with an earlier one of another
+** thread that only instances of B separate from it, and under lockstep
+** when that thread is in another warp.
 */
 /* The occurrences of every race record of class CLS so far. */
 static uint64_t occurrences_of(const struct mam *m, unsigned cls)
@@ -1213,14 +1297,16 @@ static void warps_oracle(int _i, int groups)
 	uint32_t nok = 0, capok = 4096, (*ok)[4] = malloc(capok * sizeof *ok);
 	uint32_t nt = 0, nsteps = 0;
 	int values = (_i >> 1) & 1;
-	uint8_t need_its[STEPS + 2] = { 0 }, need_ls[STEPS + 2] = { 0 };
+	uint8_t need_its[4] = { 0 }, need_ls[4] = { 0 };
+	uint32_t bar[STEPS + 1];	/* the static barrier that began each interval */
 	for (uint32_t blk = 0; blk < NB; blk++) {
 		fx_block(&f, blk);
 		uint32_t epoch = 0;
 		for (int step = 0; step < STEPS; step++) {
 			uint32_t r = pcg32_bounded(&g, 16);
 			if (r == 0) {
-				mam_barrier(f.m, ++epoch);
+				bar[++epoch] = 1 + pcg32_bounded(&g, 3);
+				mam_barrier(f.m, bar[epoch]);
 				continue;
 			}
 			uint32_t first = nt, w = pcg32_bounded(&g, NT / 32);
@@ -1296,12 +1382,16 @@ static void warps_oracle(int _i, int groups)
 				for (uint32_t i = 0, xb = 0; i < first; i++) {
 					unsigned cls, hz;
 					struct otuple x = t[i];
-					if (x.block == blk && x.epoch + 1 == epoch && x.tid != t[j].tid) {
-						/* the barrier between them: needed? */
+					uint32_t e0 = x.epoch + 1;
+					while (x.block == blk && e0 <= epoch && bar[e0] == bar[epoch])
+						e0++;
+					if (x.block == blk && x.epoch < epoch && e0 > epoch && x.tid != t[j].tid) {
+						/* only instances of one barrier between them:
+						** is it needed? */
 						x.epoch = epoch;
 						if (o_race(&x, &t[j], 0, &cls, &hz)) {
-							need_its[epoch] = 1;
-							need_ls[epoch] |= cls == MAM_INTER_WARP;
+							need_its[bar[epoch]] = 1;
+							need_ls[bar[epoch]] |= cls == MAM_INTER_WARP;
 						}
 					}
 					if (!o_race(&t[i], &t[j], lockstep, &cls, &hz))
@@ -1345,7 +1435,7 @@ static void warps_oracle(int _i, int groups)
 	mam_get_stats(f.m, &st);
 	for (uint32_t i = 0; i < mam_nbarriers(f.m) && !values; i++) {
 		const struct mam_barrier_info *bi = mam_barrier_at(f.m, i);
-		ck_assert_uint_lt(bi->id, STEPS + 2);
+		ck_assert_uint_lt(bi->id, 4);
 		ck_assert_msg(!bi->needed_its || need_its[bi->id], "seed %d: barrier %u needed (its) "
 			      "with no conflict across it", _i, bi->id);
 		ck_assert_msg(!bi->needed_ls || need_ls[bi->id], "seed %d: barrier %u needed "
@@ -1433,13 +1523,14 @@ START_TEST(fast_paths_match_lane_path)
 	for (uint32_t blk = 0; blk < NB; blk++) {
 		for (int k = 0; k < 2; k++)
 			fx_block(&f[k], blk);
-		uint32_t epoch = 0;
 		for (int step = 0; step < STEPS; step++) {
 			uint32_t r = pcg32_bounded(&g, 20);
 			if (r == 0) {
-				epoch++;
+				/* three static barriers in any order: runs of one
+				** barrier's instances, as in a loop */
+				uint32_t id = 1 + pcg32_bounded(&g, 3);
 				for (int k = 0; k < 2; k++)
-					mam_barrier(f[k].m, epoch);
+					mam_barrier(f[k].m, id);
 				continue;
 			}
 			uint32_t w = pcg32_bounded(&g, NT / 32), pat = pcg32_bounded(&g, 10);
@@ -2018,6 +2109,8 @@ Suite *mam_suite(void)
 	tc = tcase_create("barriers");
 	tcase_add_loop_test(tc, inter_warp_and_barrier, 0, 2);
 	tcase_add_test(tc, barrier_adjacent_intervals);
+	tcase_add_loop_test(tc, barrier_loop_instances, 0, 12);
+	tcase_add_test(tc, barrier_window_starts_at_run);
 	tcase_add_loop_test(tc, barrier_needed_only_under_its, 0, 2);
 	tcase_add_test(tc, barrier_counts_and_benign);
 	suite_add_tcase(s, tc);
