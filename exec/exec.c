@@ -2231,9 +2231,22 @@ reload:
 			/* lanes may name different masks: the tiles of a
 			** partitioned warp each sync their own; every lane waits
 			** for every lane some mask here names */
-			uint32_t req = 0;
-			FOR_LANES(m, l)
+			uint32_t req = 0, named = 0;
+			FOR_LANES(m, l) {
 				req |= (uint32_t)M[l];
+				named |= (uint32_t)M[l] & (1u << l);
+			}
+			if (named != m) {
+				/* each calling lane must name itself in the mask, or
+				** the result is undefined (the CUDA guide) */
+				uint32_t bl = (uint32_t)__builtin_ctz(m & ~named);
+				char msg[160];
+				snprintf(msg, sizeof msg, "lane %u is not in its own mask 0x%08x: the result "
+					 "is undefined", bl, (uint32_t)M[bl]);
+				user_finding(ex, w, (int)bl, fr->fn, pc, FK_WARP_SYNC, msg);
+				if (ex->stopped)
+					goto stopped;
+			}
 			req &= w->exists & ~w->exited;
 			uint32_t here = 0;
 			for (uint32_t bm = fr->ws_blocked; bm; bm &= bm - 1) {

@@ -27,7 +27,8 @@ BUG_KERNELS = \
 	surf_quad_race surf_edge_oob tex_stencil_edge \
 	warp_spin_lock lock_no_fence flag_plain flag_no_fence scoped_flag_cta \
 	warp_producer_flag warp_lock_shared \
-	struct_field_race byval_window_nosync fnptr_shift_race state_table_race
+	struct_field_race byval_window_nosync fnptr_shift_race state_table_race \
+	ballot_half_mask
 
 ## Kernels that include the CUDA toolkit's own headers (cooperative
 ## groups): Makefile.am compiles them against the toolkit configure found,

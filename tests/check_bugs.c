@@ -35,11 +35,11 @@
 
 /* ---- the manifest ------------------------------------------------------- */
 
-enum bk_kind { BK_RACE, BK_BD, BK_RB, BK_UNINIT, BK_OOB, BK_INVALID, BK_WD, BK__N };
+enum bk_kind { BK_RACE, BK_BD, BK_RB, BK_UNINIT, BK_OOB, BK_INVALID, BK_WD, BK_WS, BK__N };
 static const char *const bk_names[BK__N] = {
 	[BK_RACE] = "race", [BK_BD] = "barrier-divergence", [BK_RB] = "redundant-barrier",
 	[BK_UNINIT] = "uninit", [BK_OOB] = "oob", [BK_INVALID] = "invalid-pointer",
-	[BK_WD] = "warp-deadlock",
+	[BK_WD] = "warp-deadlock", [BK_WS] = "warp-sync",
 };
 
 enum { M_ITS = 1, M_LOCKSTEP = 2 };
@@ -258,6 +258,7 @@ static int parse_finding(struct bm_finding *f, char *rest, int at, char *err, si
 		break;
 	case BK_RB:
 	case BK_WD:
+	case BK_WS:
 		if (f->nlines != 1 || f->space || f->classes || f->access || f->var[0])
 			BM_FAIL("line %d: %s takes one line (and models) only", at, bk_names[f->kind]);
 		break;
@@ -594,7 +595,7 @@ static const char *const required_patterns[] = {
 	"ptx-predicated-store",
 	"surface-write-race", "surface-out-of-range", "texture-clamp-border",
 	"struct-pointer-field", "byval-param-copy", "function-pointer-param",
-	"pointer-table", NULL
+	"pointer-table", "sync-mask-without-self", NULL
 };
 
 START_TEST(corpus_list)
@@ -769,6 +770,11 @@ START_TEST(manifest_static)
 					      || strstr(code, ".sync(") != NULL,
 					      "%s.expect:%d: %s:%d is not a barrier", name, f->at,
 					      own, l->line);
+			else if (f->kind == BK_WS)	/* a warp-level *_sync call */
+				ck_assert_msg(strstr(code, "_sync(") != NULL
+					      || strstr(code, "__syncwarp(") != NULL,
+					      "%s.expect:%d: %s:%d is not a warp-level sync", name,
+					      f->at, own, l->line);
 			else	/* VAR, an access through a pointer to it, or a
 				** free of a heap block */
 				ck_assert_msg(uses_ident(code, f->var) || strchr(code, '[') != NULL
@@ -866,6 +872,7 @@ static const char *const report_kinds[BK__N] = {
 	[BK_RACE] = "data-race", [BK_BD] = "barrier-divergence",
 	[BK_RB] = "redundant-barrier", [BK_UNINIT] = "uninitialized-read",
 	[BK_OOB] = "out-of-bounds", [BK_INVALID] = "invalid-pointer", [BK_WD] = "warp-deadlock",
+	[BK_WS] = "warp-sync-divergence",
 };
 
 static const char *jstring(const cJSON *o, const char *key)
@@ -1079,6 +1086,7 @@ static int golden_matches(const struct golden_report *r, const struct bm_finding
 					       && lines_within(f->exits, f->nexits, r->exit, r->nexit)));
 	case BK_RB:
 	case BK_WD:
+	case BK_WS:
 		return r->nloc == 1 && same_line(&r->loc[0], &f->lines[0]);
 	case BK_UNINIT:
 	case BK_OOB:
@@ -1763,6 +1771,7 @@ static int search_matches(const struct golden_report *r, const struct bm_finding
 	case BK_BD:
 		return r->nloc > 0 && lines_within(r->loc, r->nloc, f->lines, f->nlines);
 	case BK_RB:
+	case BK_WS:
 	case BK_UNINIT:
 	case BK_OOB:
 	case BK_INVALID:
