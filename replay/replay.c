@@ -25,6 +25,10 @@
 ** of zeros: what a kernel indexing it within reason needs. */
 #define REPLAY_SPARSE_BYTES (UINT64_C(16) << 20)
 
+/* How many times run.sh runs the launch to compare the results, unless
+** told otherwise (./run.sh N, or SIMULEE_REPLAY_RUNS). */
+#define REPLAY_RUNS 50
+
 /* One element at P of element type ET as --dump prints it, into BUF. */
 static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
 {
@@ -72,7 +76,9 @@ void replay_print_values(FILE *out, const uint8_t *data, uint64_t elems, uint8_t
 
 /* ---- the compute-sanitizer tool of each kind ------------------------- */
 
-enum confirm { BY_TOOL, BY_FAILURE, BY_TIMEOUT, NOT_CONFIRMABLE };
+/* BY_REPEAT is no kind's default: confirm_of gives it where only the
+** comparison of repeated runs can confirm a finding. */
+enum confirm { BY_TOOL, BY_FAILURE, BY_TIMEOUT, NOT_CONFIRMABLE, BY_REPEAT };
 
 /* How each kind is confirmed on hardware, from core/finding_kinds.h: the
 ** tool (BY_TOOL) or the reason nothing can (NOT_CONFIRMABLE). */
@@ -88,16 +94,15 @@ static const struct {
 
 /* How a finding is confirmed on hardware: *TOOL the compute-sanitizer tool
 ** (BY_TOOL), or *WHY the reason nothing can confirm it.  The kind's entry
-** decides, but where the tool does not watch the finding's memory. */
+** decides, but where the tool does not watch the finding's memory: a
+** race on global memory is left to the comparison of repeated runs
+** (BY_REPEAT). */
 static enum confirm confirm_of(const struct finding *f, const char **tool, const char **why)
 {
 	*tool = NULL;
 	*why = NULL;
-	if (f->kind == FK_RACE && f->space != AS_SHARED) {
-		*why = "racecheck sees races on shared memory only; a race on global memory is not "
-		       "checked by any compute-sanitizer tool";
-		return NOT_CONFIRMABLE;
-	}
+	if (f->kind == FK_RACE && f->space != AS_SHARED)
+		return BY_REPEAT;
 	if (f->kind == FK_UNINIT && f->space != AS_GLOBAL) {
 		*why = "initcheck tracks global memory only; an uninitialized read of shared or "
 		       "local memory is not checked by any compute-sanitizer tool";
@@ -113,6 +118,14 @@ static enum confirm confirm_of(const struct finding *f, const char **tool, const
 	else if (c == NOT_CONFIRMABLE)
 		*why = kind_confirm[f->kind].tool_or_why;
 	return c;
+}
+
+/* Does run.sh run the launch many times and compare the results (after
+** the tool, if any)?  For the kinds whose harm is a result that depends
+** on the schedule: races and barrier divergences a block survives. */
+static int repeats(const struct finding *f)
+{
+	return f->kind == FK_RACE || f->kind == FK_BARRIER_DIVERGENCE || f->kind == FK_WARP_SYNC;
 }
 
 /* ---- files -------------------------------------------------------------- */
@@ -241,6 +254,29 @@ static void put_hex(FILE *f, const uint8_t *p, uint32_t n)
 		fprintf(f, "%02x", p[i]);
 }
 
+/* A `global NAME BYTES` line for each __device__ variable P defines (not
+** the declarations, such as clang's threadIdx), NAME as the PTX spells it
+** (LLVM's NVPTX back end writes "_$_" for the characters PTX names cannot
+** hold), so repro --repeat can set it back before each run and compare
+** it after. */
+static void put_globals(FILE *lt, const struct program *p)
+{
+	for (uint32_t i = 0; i < p->ngvars; i++) {
+		const struct gvar *g = &p->gvars[i];
+		if (g->space != AS_GLOBAL || g->init == NULL || g->size == 0 || g->name == NULL
+		    || g->name[0] == '\0' || strlen(g->name) > 200 || strpbrk(g->name, " \t\n"))
+			continue;
+		fputs("global ", lt);
+		for (const char *c = g->name; *c; c++) {
+			if (*c == '.' || *c == '@' || *c == '<' || *c == '>')
+				fputs("_$_", lt);
+			else
+				fputc(*c, lt);
+		}
+		fprintf(lt, " %" PRIu64 "\n", g->size);
+	}
+}
+
 /*
 ** Writes launch.txt and the buffers' files of launch L of kernel F into
 ** DIR.  Returns 0; 1 with *WHY set when the launch cannot be replayed
@@ -305,6 +341,7 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 	/* a grid sync needs the driver's cooperative launch (its workspace) */
 	if (interp_is_cooperative(p, s->kernel->func))
 		fprintf(lt, "cooperative\n");
+	put_globals(lt, p);
 	for (uint32_t i = 0; i < f->nparams && rc == 0; i++) {
 		const struct param *pa = &f->params[i];
 		char label[128];
@@ -367,27 +404,87 @@ static const char makefile[] =
 	"# ptxas's target for `make check` (the PTX's .target or any later one)\n"
 	"PTXAS_ARCH ?= sm_80\n"
 	"\n"
-	"repro: repro.c\n"
+	"repro: repro.c compare.h\n"
 	"\t$(NVCC) -O2 -o $@ repro.c -ldl\n"
 	"\n"
 	"# assembles the PTX for PTXAS_ARCH: no GPU needed\n"
 	"check: repro\n"
 	"\t$(CUDA_PATH)/bin/ptxas -arch=$(PTXAS_ARCH) -o /dev/null kernel.ptx\n";
 
-/* run.sh for confirmation C (tool TOOL, or the reason WHY none can). */
+/*
+** The repetition step of run.sh for finding F (a race or a barrier
+** divergence): repro --repeat runs the launch $RUNS times, each from
+** freshly uploaded inputs, and compares every buffer and __device__
+** variable after each run.  Different results confirm (exit 0); one
+** result does not (1, with UNCONFIRMED's caveat); a failed launch or a
+** hang is reported on its own line as what it is, never as a difference
+** (2), except that a barrier divergence whose block never finishes is
+** confirmed, as under the tool.
+*/
+static void put_repeat(FILE *sh, const struct finding *f, const char *unconfirmed)
+{
+	int bd = f->kind != FK_RACE;
+	fprintf(sh, "limit=${SIMULEE_REPLAY_TIMEOUT:-60}\n"
+		"case $RUNS$limit in\n"
+		"''|*[!0-9]*) echo \"simulee-c replay: RUNS ($RUNS) and SIMULEE_REPLAY_TIMEOUT ($limit) "
+		"must be whole numbers\"; exit 2;;\n"
+		"esac\n"
+		"timeout -k 10 $((RUNS * limit + 60)) ./repro --repeat \"$RUNS\" --timeout \"$limit\" "
+		"launch.txt > repeat.log 2>&1\n"
+		"st=$?\n"
+		"cat repeat.log\n"
+		"v=$(grep -E '^repro: (CONFIRMED|NOT CONFIRMED|LAUNCH FAILED|HUNG)' repeat.log | "
+		"tail -n 1 | sed 's/^repro: //')\n"
+		"case $st in\n"
+		"4) echo \"simulee-c replay: $v: the results depend on the schedule\"; exit 0;;\n"
+		"0) echo \"simulee-c replay: $v%s\"; exit 1;;\n", unconfirmed);
+	if (bd)
+		fprintf(sh, "3) echo \"simulee-c replay: CONFIRMED: the block did not finish ($v: "
+			"threads wait at a barrier the others never reach)\"; exit 0;;\n");
+	else
+		fprintf(sh, "3) echo \"simulee-c replay: $v (a hang, not a difference between "
+			"runs)\"; exit 2;;\n");
+	fprintf(sh, "1) echo \"simulee-c replay: $v (a failed launch, not a difference between "
+		"runs)\"; exit 2;;\n"
+		"124|137) echo \"simulee-c replay: the $RUNS runs did not end in $((RUNS * limit + 60)) "
+		"s\"; exit 2;;\n"
+		"*) echo \"simulee-c replay: the repeated runs could not run (status $st)\"; exit 2;;\n"
+		"esac\n");
+}
+
+/*
+** Writes DIR/run.sh for finding F, confirmed as C says (TOOL the
+** compute-sanitizer tool, WHY the reason nothing can; either may be
+** NULL where C does not use it): it builds the program, runs the tool or
+** the plain launch, and for the kinds that repeat (repeats()) then runs
+** the launch many times and compares the results.  Its exit status is 0
+** confirmed, 1 not, 2 could not run, 3 nothing confirms this kind.
+** Returns 0 or a negative SIM_ERR_*.
+*/
 static int write_run_sh(const char *dir, enum confirm c, const char *tool, const char *why,
 			const struct finding *f, struct sim_error *err)
 {
 	FILE *sh = create(dir, "run.sh", err);
 	if (sh == NULL)
 		return err->status;
+	int rep = repeats(f);
 	fprintf(sh, "#!/bin/sh\n"
 		"# Replays the finding in launch.txt on the GPU and says whether the hardware\n"
 		"# confirmed it.  Exit status: 0 confirmed, 1 not confirmed, 2 could not run,\n"
-		"# 3 nothing on the GPU can confirm this kind of finding.\n"
-		"cd \"$(dirname \"$0\")\" || exit 2\n"
-		"make -s repro || exit 2\n"
-		"SAN=${COMPUTE_SANITIZER:-compute-sanitizer}\n");
+		"# 3 nothing on the GPU can confirm this kind of finding.\n");
+	if (rep)
+		fprintf(sh, "# ./run.sh [RUNS]: %sthe launch runs RUNS times (default\n"
+			"# $SIMULEE_REPLAY_RUNS, else %d), its inputs uploaded afresh each time,\n"
+			"# and different results confirm the finding; SIMULEE_REPLAY_TIMEOUT bounds\n"
+			"# each run (seconds, default 60).\n",
+			c == BY_TOOL ? "unless the compute-sanitizer tool confirms it first, " : "",
+			REPLAY_RUNS);
+	fprintf(sh, "cd \"$(dirname \"$0\")\" || exit 2\n");
+	if (rep)
+		fprintf(sh, "RUNS=${1:-${SIMULEE_REPLAY_RUNS:-%d}}\n", REPLAY_RUNS);
+	fprintf(sh, "make -s repro || exit 2\n");
+	if (c == BY_TOOL)
+		fprintf(sh, "SAN=${COMPUTE_SANITIZER:-compute-sanitizer}\n");
 	/* a block some of whose threads wait at a barrier the others never
 	** reach may hang on the GPU: that confirms it, whatever the tool says */
 	int bd = f->kind == FK_BARRIER_DIVERGENCE;
@@ -403,16 +500,28 @@ static int write_run_sh(const char *dir, enum confirm c, const char *tool, const
 			"st=$?\n"
 			"cat sanitizer.log\n"
 			"case $st in\n"
-			"99) echo \"simulee-c replay: CONFIRMED by compute-sanitizer --tool %s\"; exit 0;;\n"
-			"0) echo \"simulee-c replay: NOT CONFIRMED: compute-sanitizer --tool %s reported "
-			"nothing%s\"; exit 1;;\n", tool, tool, tool, unconfirmed);
+			"99) echo \"simulee-c replay: CONFIRMED by compute-sanitizer --tool %s\"; exit 0;;\n",
+			tool, tool);
+		/* where the runs are repeated, they have the last word */
+		if (rep)
+			fprintf(sh, "0) echo \"simulee-c replay: compute-sanitizer --tool %s reported "
+				"nothing; comparing the results of $RUNS runs\";;\n", tool);
+		else
+			fprintf(sh, "0) echo \"simulee-c replay: NOT CONFIRMED: compute-sanitizer --tool "
+				"%s reported nothing%s\"; exit 1;;\n", tool, unconfirmed);
 		if (bd)
 			fprintf(sh, "124|137) echo \"simulee-c replay: CONFIRMED: the block did not "
 				"finish in ${SIMULEE_REPLAY_TIMEOUT:-120} s (threads wait at a barrier "
 				"the others never reach)\"; exit 0;;\n");
 		fprintf(sh, "*) echo \"simulee-c replay: compute-sanitizer --tool %s could not run it "
-			"(status $st)\"; exit 2;;\n"
-			"esac\n", tool);
+			"(status $st)%s\"%s;;\n"
+			"esac\n", tool, rep ? "; comparing the results of $RUNS runs" : "",
+			rep ? "" : "; exit 2");
+		if (rep)
+			put_repeat(sh, f, unconfirmed);
+		break;
+	case BY_REPEAT:
+		put_repeat(sh, f, unconfirmed);
 		break;
 	case BY_FAILURE:
 		fprintf(sh, "timeout -k 10 60 ./repro launch.txt\n"
@@ -517,6 +626,7 @@ int replay_write(const struct replay_src *s, const struct report *r, struct repl
 		 struct sim_error *err)
 {
 	char *repro = compile_data_path(s->cop, "replay/repro.c");
+	char *compare = compile_data_path(s->cop, "replay/compare.h");
 	char *ptx = NULL;	/* the kernel's PTX, made once */
 	char *ptx_log = NULL;	/* what llc said of it, where it did not make
 				   it at first or at all */
@@ -524,9 +634,12 @@ int replay_write(const struct replay_src *s, const struct report *r, struct repl
 	char arch[16] = "";
 	const char *want_arch = s->cop->gpu_arch ? s->cop->gpu_arch : COMPILE_GPU_ARCH;
 	int rc = 0;
-	if (repro == NULL)
-		return sim_fail(err, SIM_ERR_IO, "--replay: replay/repro.c not found where simulee-c's "
-				"data files are");
+	if (repro == NULL || compare == NULL) {
+		free(repro);
+		free(compare);
+		return sim_fail(err, SIM_ERR_IO, "--replay: replay/repro.c or replay/compare.h not "
+				"found where simulee-c's data files are");
+	}
 	char **done = NULL;	/* the directories written: findings of one
 				   fingerprint share one reproduction */
 	uint32_t ndone = 0, capdone = 0;
@@ -565,6 +678,8 @@ int replay_write(const struct replay_src *s, const struct report *r, struct repl
 		}
 		if (rc == 0)
 			rc = copy_file(repro, dir, "repro.c", 0644, err);
+		if (rc == 0)
+			rc = copy_file(compare, dir, "compare.h", 0644, err);
 		FILE *mk = rc == 0 ? create(dir, "Makefile", err) : NULL;
 		if (mk != NULL) {
 			fputs(makefile, mk);
@@ -583,6 +698,14 @@ int replay_write(const struct replay_src *s, const struct report *r, struct repl
 					"ptx.log has what llc said\n", arch, want_arch);
 			if (rc == 1)
 				fprintf(rd, "# not reproducible: %s\n", why);
+			else if (c == BY_TOOL && repeats(f))
+				fprintf(rd, "# confirm with: ./run.sh (compute-sanitizer --tool %s, then the "
+					"launch run %d times, ./run.sh N for N, and the results "
+					"compared)\n", tool, REPLAY_RUNS);
+			else if (c == BY_REPEAT)
+				fprintf(rd, "# confirm with: ./run.sh (the launch run %d times, ./run.sh N "
+					"for N, and the results compared: no compute-sanitizer tool checks "
+					"races on global memory)\n", REPLAY_RUNS);
 			else if (c == BY_TOOL)
 				fprintf(rd, "# confirm with: ./run.sh (compute-sanitizer --tool %s)\n", tool);
 			else if (c == NOT_CONFIRMABLE)
@@ -610,5 +733,6 @@ out:
 	free(ptx_log);
 	free(no_ptx);
 	free(repro);
+	free(compare);
 	return rc < 0 ? rc : 0;
 }

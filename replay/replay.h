@@ -4,10 +4,12 @@
 ** kernel's PTX (LLVM's NVPTX back end on the very bitcode analysed), the
 ** witness launch's buffers as uploaded bytes, launch.txt describing the
 ** launch, a host program on the CUDA driver API that replays it
-** (kernels/replay/repro.c, copied), a Makefile and run.sh, which runs it
-** under the compute-sanitizer tool that matches the finding and says
-** whether the hardware tool confirmed it.  docs/REPLAY.md has the
-** details and what compute-sanitizer cannot confirm.
+** (kernels/replay/repro.c and compare.h, copied), a Makefile and run.sh,
+** which runs it under the compute-sanitizer tool that matches the finding
+** and, for races and barrier divergences, runs it many times and compares
+** the results, and says whether the hardware confirmed it.
+** docs/REPLAY.md has the details and what compute-sanitizer cannot
+** confirm.
 */
 #ifndef SIMULEE_REPLAY_H
 #define SIMULEE_REPLAY_H

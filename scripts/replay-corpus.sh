@@ -50,7 +50,7 @@ for f in "$root"/kernels/contracts/*.expect; do
 		--replay "$out/contracts/$n" >/dev/null 2>&1) || st=$?
 	status $st "contracts/$n"
 done
-cp "$root/kernels/replay/repro.c" "$out/repro.c"
+cp "$root/kernels/replay/repro.c" "$root/kernels/replay/compare.h" "$out/"
 cat >"$out/run-all.sh" <<'EOF'
 #!/usr/bin/env bash
 # Runs every reproduction under this directory on the GPU (see
@@ -64,7 +64,7 @@ one() {
 	cp repro.bin "$d/repro" && touch "$d/repro"
 	set=${d%%/*}; rest=${d#*/}; k=${rest%%/*}
 	log=$d/outcome.log
-	timeout 180 "$d/run.sh" >"$log" 2>&1
+	timeout 900 "$d/run.sh" >"$log" 2>&1
 	st=$?
 	case $st in
 	0) o=CONFIRMED;; 1) o=NOT-CONFIRMED;; 3) o=NOT-CONFIRMABLE;; *) o=COULD-NOT-RUN;;

@@ -1597,11 +1597,12 @@ static const char *repro_binary(const char *nvcc)
 }
 
 /* What run.sh must run for a reproduction of kind KIND (its directory's
-** name up to the fingerprint). */
+** name up to the fingerprint): the tool, and for races and barrier
+** divergences the repeated runs. */
 static int tool_fits(const char *dir, const char *runsh)
 {
 	static const struct { const char *kind, *a, *b; } tab[] = {
-		{ "data-race-", "--tool racecheck", "racecheck sees races on shared memory only" },
+		{ "data-race-", "--tool racecheck", "./repro --repeat \"$RUNS\"" },
 		{ "barrier-divergence-", "--tool synccheck", NULL },
 		{ "warp-sync-divergence-", "--tool synccheck", NULL },
 		{ "out-of-bounds-", "--tool memcheck", NULL },
@@ -1615,6 +1616,14 @@ static int tool_fits(const char *dir, const char *runsh)
 		{ "step-budget-", "did not finish in 60 s", NULL },
 		{ "warp-deadlock-", "did not finish in 60 s", NULL },
 	};
+	/* races and barrier divergences: then the launch run many times and
+	** the results compared */
+	static const char *const repeated[] = { "data-race-", "barrier-divergence-",
+						"warp-sync-divergence-" };
+	for (size_t i = 0; i < sizeof repeated / sizeof repeated[0]; i++)
+		if (strncmp(dir, repeated[i], strlen(repeated[i])) == 0
+		    && strstr(runsh, "./repro --repeat \"$RUNS\"") == NULL)
+			return 0;
 	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
 		if (strncmp(dir, tab[i].kind, strlen(tab[i].kind)) == 0)
 			return strstr(runsh, tab[i].a) != NULL || (tab[i].b && strstr(runsh, tab[i].b));
@@ -1635,7 +1644,8 @@ static void check_repro(const char *name, const char *bc, const char *dir, const
 		free(readme);
 		return;
 	}
-	static const char *const files[] = { "launch.txt", "kernel.ptx", "repro.c", "Makefile" };
+	static const char *const files[] = { "launch.txt", "kernel.ptx", "repro.c", "compare.h",
+					     "Makefile" };
 	for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
 		snprintf(path, sizeof path, "%s/%s", dir, files[i]);
 		ck_assert_msg(file_exists(path), "%s: %s lacks %s", name, dir, files[i]);

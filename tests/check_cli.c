@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "base/util.h"
+#include "kernels/replay/compare.h"
 
 #include "tests.h"
 
@@ -1949,6 +1951,188 @@ START_TEST(replay_legacy_intrinsics)
 }
 END_TEST
 
+/* The comparison of repeated runs (kernels/replay/compare.h, a part of
+** every reproduction's repro.c), compiled here as plain C: results are
+** counted as distinct by their buffers' digests, each buffer's contents
+** are counted, and the first difference is found by element. */
+START_TEST(replay_compare)
+{
+	ck_assert(cmp_hash(CMP_HASH_SEED, "", 0) == CMP_HASH_SEED);
+	/* FNV-1a of "a", the published value */
+	ck_assert(cmp_hash(CMP_HASH_SEED, "a", 1) == UINT64_C(0xaf63dc4c8601ec8c));
+	int x[4] = { 1, 2, 3, 4 }, y[4] = { 1, 2, 9, 4 };
+	uint64_t hx = cmp_hash(CMP_HASH_SEED, x, sizeof x), hy = cmp_hash(CMP_HASH_SEED, y, sizeof y);
+	ck_assert(hx != hy);
+	ck_assert_int_eq((int)cmp_first_difference(x, y, sizeof x, sizeof x[0]), 2);
+	ck_assert_int_eq((int)cmp_first_difference(x, x, sizeof x, sizeof x[0]), -1);
+	ck_assert_int_eq((int)cmp_first_difference(x, y, sizeof x, 1), 8);
+	struct cmp_runs t;
+	ck_assert_int_eq(cmp_init(&t, 2, 5), 0);
+	ck_assert_int_eq(cmp_distinct(&t), 0);
+	/* runs: (x, x) (x, x) (y, x) (x, y) (y, x): three distinct results,
+	** each buffer two contents */
+	const uint64_t rows[5][2] = { { hx, hx }, { hx, hx }, { hy, hx }, { hx, hy }, { hy, hx } };
+	for (int r = 0; r < 5; r++) {
+		ck_assert_int_eq(cmp_add(&t, rows[r]), r);
+		ck_assert_int_eq(cmp_distinct(&t), r < 2 ? 1 : r == 2 ? 2 : 3);
+	}
+	ck_assert_int_eq(cmp_add(&t, rows[0]), -1);	/* full */
+	ck_assert(cmp_same(&t, 0, 1) && cmp_same(&t, 2, 4) && !cmp_same(&t, 2, 3));
+	ck_assert_int_eq(cmp_buffer_distinct(&t, 0), 2);
+	ck_assert_int_eq(cmp_buffer_distinct(&t, 1), 2);
+	cmp_free(&t);
+	/* a launch with no buffer: every run the same, empty result */
+	ck_assert_int_eq(cmp_init(&t, 0, 3), 0);
+	for (int r = 0; r < 3; r++)
+		ck_assert_int_eq(cmp_add(&t, NULL), r);
+	ck_assert_int_eq(cmp_distinct(&t), 1);
+	cmp_free(&t);
+}
+END_TEST
+
+/* Runs ARGV (NULL-terminated) with LD_LIBRARY_PATH=LIB and
+** SIMULEE_MOCK_CUDA=MODE in its environment; checks its exit status is
+** STATUS and that its output holds WANT. */
+static void run_mocked(const char *lib, const char *mode, const char *const *argv, int status,
+		       const char *want)
+{
+	const char *av[16];
+	char ld[600], mm[64];
+	snprintf(ld, sizeof ld, "LD_LIBRARY_PATH=%s", lib);
+	snprintf(mm, sizeof mm, "SIMULEE_MOCK_CUDA=%s", mode);
+	int n = 0;
+	av[n++] = "/usr/bin/env";
+	av[n++] = ld;
+	av[n++] = mm;
+	av[n++] = "SIMULEE_REPLAY_TIMEOUT=1";
+	for (int i = 0; argv[i] != NULL && n < 15; i++)
+		av[n++] = argv[i];
+	av[n] = NULL;
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, av), 0);
+	ck_assert_msg(r.status == status && strstr(r.out, want) != NULL,
+		      "%s %s: status %d (want %d), no \"%s\" in:\n%s%s", mode, argv[0], r.status,
+		      status, want, r.out, r.err);
+	tu_run_free(&r);
+}
+
+/*
+** A race on global memory, a __device__ variable's and a buffer's: its
+** reproduction's run.sh runs the launch many times ($RUNS: ./run.sh N,
+** SIMULEE_REPLAY_RUNS, 50) and compares the results, which launch.txt's
+** `global` line extends to the variable.  With a toolkit, the program
+** builds with nvcc and runs against a stand-in driver
+** (tests/data/replay/mock_libcuda.c): one result is not confirmed,
+** several are, a failed launch and a hang are their own lines, and
+** run.sh's exit status follows.
+*/
+START_TEST(replay_repeat)
+{
+	char *bc = tu_compile_cu("__device__ int total;\n"
+				 "__global__ void sum(const int *in, int *out)\n"
+				 "{\n"
+				 "	if (threadIdx.x == 0) {\n"
+				 "		total += in[blockIdx.x];\n"
+				 "		out[0] = total;\n"
+				 "	}\n"
+				 "}\n");
+	char tmpl[] = "/tmp/simulee-cli-repeat-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char out[256];
+	snprintf(out, sizeof out, "%s/r", dir);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "32", "--size", "in=2",
+					      "--size", "out=1", "--replay", out, NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	DIR *d = opendir(out);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	char sub[1024] = "";
+	int races = 0;
+	static char buf[65536];
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, "data-race-", 10) != 0)
+			continue;
+		races++;
+		snprintf(sub, sizeof sub, "%s/%s", out, e->d_name);
+		ck_assert(read_in(sub, "run.sh", buf, sizeof buf));
+		ck_assert_msg(strstr(buf, "RUNS=${1:-${SIMULEE_REPLAY_RUNS:-50}}\n")
+			      && strstr(buf, "./repro --repeat \"$RUNS\" --timeout \"$limit\"")
+			      && strstr(buf, "4) echo \"simulee-c replay: $v: the results depend on the "
+					"schedule\"; exit 0;;")
+			      && strstr(buf, "--tool") == NULL, "%s", buf);
+		ck_assert(read_in(sub, "launch.txt", buf, sizeof buf));
+		ck_assert_msg(strstr(buf, "\nglobal total 4\n") && !strstr(buf, "global threadIdx"),
+			      "%s", buf);
+		ck_assert(read_in(sub, "README", buf, sizeof buf));
+		ck_assert_msg(strstr(buf, "# confirm with: ./run.sh (the launch run 50 times"), "%s", buf);
+		ck_assert(read_in(sub, "Makefile", buf, sizeof buf));
+		ck_assert_msg(strstr(buf, "repro: repro.c compare.h\n"), "%s", buf);
+		/* compare.h is the one the tests compile */
+		ck_assert(read_in(sub, "compare.h", buf, sizeof buf));
+		static char want[65536];
+		ck_assert(read_in(tu_env("SIMULEE_SRCDIR"), "kernels/replay/compare.h", want, sizeof want));
+		ck_assert_str_eq(buf, want);
+	}
+	closedir(d);
+	ck_assert_int_ge(races, 1);
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	char nvcc[512];
+	snprintf(nvcc, sizeof nvcc, "%s/bin/nvcc", cuda ? cuda : "");
+	if (cuda == NULL || access(nvcc, X_OK) != 0) {
+		printf("replay_repeat: no toolkit: repro not built or run\n");
+	} else {
+		char repro[1100], src[1100], lib[600], mock[1100];
+		snprintf(repro, sizeof repro, "%s/repro", sub);
+		snprintf(src, sizeof src, "%s/repro.c", sub);
+		snprintf(lib, sizeof lib, "%s/lib", dir);
+		ck_assert_int_eq(mkdir(lib, 0755), 0);
+		snprintf(mock, sizeof mock, "%s/libcuda.so.1", lib);
+		char *mock_src = xasprintf("%s/tests/data/replay/mock_libcuda.c", tu_env("SIMULEE_SRCDIR"));
+		const char *b1[] = { nvcc, "-O2", "-o", repro, src, "-ldl", NULL };
+		const char *b2[] = { nvcc, "-shared", "-Xcompiler", "-fPIC", "-o", mock, mock_src, NULL };
+		const char *const *builds[] = { b1, b2 };
+		for (int k = 0; k < 2; k++) {
+			ck_assert_int_eq(tu_run(&r, builds[k]), 0);
+			ck_assert_msg(r.status == 0, "nvcc %s: %s%s", k ? "mock_libcuda.c" : "repro.c",
+				      r.out, r.err);
+			tu_run_free(&r);
+		}
+		free(mock_src);
+		char lt[1100];
+		snprintf(lt, sizeof lt, "%s/launch.txt", sub);
+		const char *rep[] = { repro, "--repeat", "5", "--timeout", "0.2", lt, NULL };
+		run_mocked(lib, "same", rep, 0, "repro: NOT CONFIRMED: 1 distinct result in 5 runs "
+			   "(the schedule did not change the outcome here)\n");
+		run_mocked(lib, "differ", rep, 4, "repro: CONFIRMED: 3 distinct results in 5 runs\n");
+		run_mocked(lib, "differ", rep, 4, "repro: buffer out: 3 distinct contents; run 2 first "
+			   "differs from run 1 at element 0 (");
+		run_mocked(lib, "fail", rep, 1, "repro: LAUNCH FAILED in run 2 of 5: "
+			   "CUDA_ERROR_LAUNCH_FAILED");
+		run_mocked(lib, "hang", rep, 3, "repro: HUNG: run 1 of 5 did not finish in 0.2 s\n");
+		const char *once[] = { repro, lt, NULL };
+		run_mocked(lib, "same", once, 0, "ran to completion");
+		char sh[1100];
+		snprintf(sh, sizeof sh, "%s/run.sh", sub);
+		const char *run_sh[] = { "/bin/sh", sh, "4", NULL };
+		run_mocked(lib, "same", run_sh, 1, "simulee-c replay: NOT CONFIRMED: 1 distinct result "
+			   "in 4 runs");
+		run_mocked(lib, "differ", run_sh, 0, "simulee-c replay: CONFIRMED: 3 distinct results in "
+			   "4 runs: the results depend on the schedule\n");
+		run_mocked(lib, "fail", run_sh, 2, "simulee-c replay: LAUNCH FAILED in run 2 of 4: ");
+		run_mocked(lib, "hang", run_sh, 2, "simulee-c replay: HUNG: run 1 of 4 did not finish in "
+			   "1 s (a hang, not a difference between runs)\n");
+	}
+	const char *rm[] = { "/bin/rm", "-rf", dir, NULL };
+	ck_assert_int_eq(tu_run(&r, rm), 0);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* --dump-inputs: every buffer before the launch, in the repro's format. */
 START_TEST(dump_inputs)
 {
@@ -2516,6 +2700,8 @@ Suite *cli_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, replay_search);
 	tcase_add_test(tc, replay_legacy_intrinsics);
+	tcase_add_test(tc, replay_compare);
+	tcase_add_test(tc, replay_repeat);
 	tcase_add_test(tc, dump_inputs);
 	suite_add_tcase(s, tc);
 
