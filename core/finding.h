@@ -179,7 +179,8 @@ struct finding {
 	/* A group (report/group.c): the races on one memory object whose
 	** statements connect, with the uninitialized reads at their reads;
 	** the uninitialized reads, or the out-of-bounds accesses, of one
-	** statement on one object.  Each member is a finding as the
+	** statement on one object; the barrier divergences sharing a
+	** barrier.  Each member is a finding as the
 	** launches gave it (its own sites, witness, counts, launch and
 	** contract; no members of its own); the finding itself copies its
 	** witness member and holds the group's counts.  NULL: no group

@@ -12,7 +12,11 @@
 **   - an uninitialized read at an instruction that one of those races
 **     reads at, on the same object, is explained by the race and joins it;
 **   - the uninitialized reads of one statement on one object are one
-**     finding, and so are the out-of-bounds accesses.
+**     finding, and so are the out-of-bounds accesses;
+**   - barrier divergences of one kernel that share a barrier (a loop left
+**     early: threads wait at the loop's barrier while others wait at the
+**     one after it, and the block's last threads at the latter alone) are
+**     one finding.
 **
 ** A statement is a source line (file and line); an instruction without a
 ** line is a statement of its own.  A memory object is the address space
@@ -26,7 +30,8 @@
 
 int report_group_kind(enum finding_kind kind)
 {
-	return kind == FK_RACE || kind == FK_UNINIT || kind == FK_OOB;
+	return kind == FK_RACE || kind == FK_UNINIT || kind == FK_OOB
+	       || kind == FK_BARRIER_DIVERGENCE;
 }
 
 /* The kernel of the launch that exposed F, UINT32_MAX when none. */
@@ -51,11 +56,14 @@ struct gsite {
 	const struct srcloc *loc;
 };
 
-/* The sites of member M: both accesses of a race, else its one site. */
+/* The sites of member M: both accesses of a race, a divergence's barrier
+** and the other barrier threads waited at, else its one site. */
 static int sites_of(const struct finding *m, struct gsite s[2])
 {
 	s[0] = (struct gsite){ m->func, m->pc, &m->loc };
-	if (m->kind != FK_RACE)
+	if (m->kind == FK_BARRIER_DIVERGENCE && m->second.func == FINDING_NO_SITE)
+		return 1;
+	if (m->kind != FK_RACE && m->kind != FK_BARRIER_DIVERGENCE)
 		return 1;
 	s[1] = (struct gsite){ m->second.func, m->second.pc, &m->second.loc };
 	return 2;
@@ -72,11 +80,14 @@ static int same_stmt(const struct gsite *a, const struct gsite *b)
 /* Whether members A and B (of one kernel and object) are one mistake:
 ** races sharing a statement, a race and an uninitialized read at one of
 ** its instructions, two reads or two out-of-bounds accesses of one
-** statement. */
+** statement; two divergences sharing a barrier. */
 static int linked(const struct finding *a, const struct finding *b)
 {
-	if (a->kind == FK_OOB || b->kind == FK_OOB) {
-		if (a->kind != b->kind)
+	/* out-of-bounds accesses and divergences link with their own kind
+	** only; a grid barrier's divergence with a grid barrier's */
+	if (a->kind == FK_OOB || b->kind == FK_OOB || a->kind == FK_BARRIER_DIVERGENCE
+	    || b->kind == FK_BARRIER_DIVERGENCE) {
+		if (a->kind != b->kind || a->grid != b->grid)
 			return 0;
 	}
 	struct gsite sa[2], sb[2];
@@ -121,7 +132,8 @@ static uint64_t max64(uint64_t a, uint64_t b)
 ** summed over the members of the witness's kind, distinct addresses,
 ** thread pairs and launches the largest of theirs (distinct things cannot
 ** be summed), benign and its-only only when every race is, the strongest
-** contract and the worst severity.
+** contract and the worst severity.  What the witness owns (where, detail,
+** a divergence's groups) the group holds a copy of.
 */
 static void group_header(struct finding *g)
 {
@@ -134,9 +146,20 @@ static void group_header(struct finding *g)
 	const struct finding *wm = &members[w];
 	free(g->where);
 	free(g->detail);
+	if (g->div)
+		free(g->div->groups);
+	free(g->div);
 	*g = *wm;
 	g->where = wm->where ? xstrdup(wm->where) : NULL;
 	g->detail = wm->detail ? xstrdup(wm->detail) : NULL;
+	g->div = NULL;
+	if (wm->div) {
+		g->div = xmalloc(sizeof *g->div);
+		*g->div = *wm->div;
+		g->div->groups = xmalloc((wm->div->ngroups ? wm->div->ngroups : 1)
+					 * sizeof *g->div->groups);
+		memcpy(g->div->groups, wm->div->groups, wm->div->ngroups * sizeof *g->div->groups);
+	}
 	g->members = members;
 	g->nmembers = n;
 	g->capmembers = cap;

@@ -976,9 +976,13 @@ static void text_members(FILE *out, const struct report *r, const struct finding
 			 && report_shows(r, &f->members[i]);
 	if (other == 0)
 		return;
-	fprintf(out, "  the same mistake at %" PRIu32 " more site%s of %s '%.*s':\n", other,
-		plural(other, "", "s"), report_space_name(f->space),
-		(int)strcspn(f->where ? f->where : "?", "["), f->where ? f->where : "?");
+	if (f->kind == FK_BARRIER_DIVERGENCE)
+		fprintf(out, "  the same mistake at %" PRIu32 " more barrier%s:\n", other,
+			plural(other, "", "s"));
+	else
+		fprintf(out, "  the same mistake at %" PRIu32 " more site%s of %s '%.*s':\n", other,
+			plural(other, "", "s"), report_space_name(f->space),
+			(int)strcspn(f->where ? f->where : "?", "["), f->where ? f->where : "?");
 	for (uint32_t i = 0; i < f->nmembers; i++) {
 		const struct finding *m = &f->members[i];
 		if ((m->kind == f->kind && finding_same(m, f)) || !report_shows(r, m))
@@ -989,7 +993,13 @@ static void text_members(FILE *out, const struct report *r, const struct finding
 			break;
 		}
 		fprintf(out, "    ");
-		if (m->kind == FK_RACE) {
+		if (m->kind == FK_BARRIER_DIVERGENCE) {
+			put_site(out, "barrier", &m->loc);
+			if (m->second.loc.func) {
+				fprintf(out, ", others waiting at ");
+				put_site(out, "the barrier", &m->second.loc);
+			}
+		} else if (m->kind == FK_RACE) {
 			put_site(out, NAME_OF(access_words, m->access1), &m->loc);
 			fprintf(out, ", ");
 			put_site(out, NAME_OF(access_words, m->second.kind), &m->second.loc);
@@ -1412,6 +1422,7 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 static void json_member(struct jb *b, cJSON *arr, const struct report *r, const struct finding *m)
 {
 	int race = m->kind == FK_RACE;
+	int two = race || (m->kind == FK_BARRIER_DIVERGENCE && m->second.loc.func != NULL);
 	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
 	jstr(b, o, "kind", finding_kind_id(m->kind));
 	jstr(b, o, "severity", report_severity_name(m->severity));
@@ -1422,11 +1433,11 @@ static void json_member(struct jb *b, cJSON *arr, const struct report *r, const 
 		jput(b, o, "launch", cJSON_CreateNull());
 	cJSON *locs = jput(b, o, "locations", cJSON_CreateArray());
 	json_location(b, locs, &m->loc);
-	if (race)
+	if (two)
 		json_location(b, locs, &m->second.loc);
 	cJSON *th = jput(b, o, "threads", cJSON_CreateArray());
 	json_thread(b, th, &m->who);
-	if (race)
+	if (two)
 		json_thread(b, th, &m->second.who);
 	cJSON *acc = jput(b, o, "accesses", cJSON_CreateArray());
 	if (race) {
@@ -1439,6 +1450,7 @@ static void json_member(struct jb *b, cJSON *arr, const struct report *r, const 
 	jstr(b, o, "hazard", race ? NAME_OF(hazard_names, m->hazard) : NULL);
 	jbool(b, o, "its_only", race && m->its_only);
 	jbool(b, o, "benign", race && m->benign);
+	json_divergence(b, o, m);
 	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
 	jnum(b, c, "occurrences", m->count);
 	jnum(b, c, "addresses", m->addresses);

@@ -794,7 +794,8 @@ START_TEST(thread_sets)
 END_TEST
 
 /* A divergence found again with its two barriers the other way round is
-** the same finding; without groups the text names one thread each. */
+** the same finding; a divergence at one of its barriers alone joins it
+** (report/group.c), listed as a member. */
 START_TEST(divergence_merges)
 {
 	struct report r;
@@ -810,27 +811,32 @@ START_TEST(divergence_merges)
 	f->count = 3;
 	f->loc = at(19, 3);
 	f->second.loc = at(17, 3);
-	/* the barrier alone: another finding */
+	/* the barrier alone: the same mistake */
 	f = findings_get_pair(&fs, FK_BARRIER_DIVERGENCE, 0, 57, FINDING_NO_SITE, FINDING_NO_SITE,
 			      &isnew);
 	f->count = 1;
 	f->loc = at(19, 3);
 	f->who = tid(2, 0);
 	report_take_findings(&r, &fs, 1);
-	ck_assert_uint_eq(r.findings.n, 2);
-	ck_assert_uint_eq(r.findings.v[0].count, 4);
+	ck_assert_uint_eq(r.findings.n, 1);
+	ck_assert_uint_eq(r.findings.v[0].nmembers, 2);
+	ck_assert_uint_eq(r.findings.v[0].members[0].count, 4);
+	ck_assert_uint_eq(r.findings.v[0].count, 5);
 	ck_assert_uint_eq(r.findings.v[0].launch, 0);
 	ck_assert_ptr_nonnull(r.findings.v[0].div);
-	ck_assert_uint_eq(r.findings.v[1].launch, 1);
+	ck_assert_ptr_nonnull(r.findings.v[0].members[0].div);
+	ck_assert_uint_eq(r.findings.v[0].members[1].launch, 1);
 	char *t = text_of(&r);
-	ck_assert_msg(strstr(t, "k.cu:19:3: error: barrier divergence\n"
-			      "  arrived: thread (2,0,0) of block (0,0,0) in reduce(int*)\n"
-			      "  1 occurrence\n") != NULL, "%s", t);
+	ck_assert_msg(strstr(t, "  the same mistake at 1 more barrier:\n"
+			      "    barrier at k.cu:19:3, 1 occurrence\n"
+			      "  5 occurrences\n") != NULL, "%s", t);
 	free(t);
 	cJSON *doc = json_of(&r);
-	jexpect_len(doc, "findings/1/locations", 1);
-	jexpect_str(doc, "findings/1/divergence", NULL);
-	jexpect_num(doc, "findings/0/counts/occurrences", 4);
+	jexpect_len(doc, "findings", 1);
+	jexpect_len(doc, "findings/0/members/1/locations", 1);
+	jexpect_str(doc, "findings/0/members/1/divergence", NULL);
+	jexpect_len(doc, "findings/0/members/0/locations", 2);
+	jexpect_num(doc, "findings/0/counts/occurrences", 5);
 	cJSON_Delete(doc);
 	report_free(&r);
 }
