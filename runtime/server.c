@@ -889,7 +889,10 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 			case SIMRT_QUERY:
 				if (q.len >= sizeof u64[0]) {
 					memcpy(&u64[0], pl, sizeof u64[0]);
-					st = device_range(s, u64[0], 0) ? SIMRT_OK : SIMRT_INVALID_VALUE;
+					if (q.len >= sizeof u64)
+						memcpy(&u64[1], pl + sizeof u64[0], sizeof u64[1]);
+					st = device_range(s, u64[0], u64[1]) ? SIMRT_OK
+					     : SIMRT_INVALID_VALUE;
 				} else {
 					st = SIMRT_INVALID_VALUE;
 				}

@@ -414,6 +414,92 @@ START_TEST(time_limit)
 }
 END_TEST
 
+/* Copies longer than a request carries (SIMULEE_RUN_CHUNK, the test hook
+** that lowers SIMRT_CHUNK's 64 MiB) travel in chunks, in every
+** direction, to and from variables, and come back exactly; one that runs
+** past its allocation is refused whole, as a copy in one request is. */
+START_TEST(chunked_copies)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run chunked_copies: skipped: no clang\n");
+		return;
+	}
+	char *cu = tu_tmp_cu("#include <cstdio>\n"
+			     "#include <cstdlib>\n"
+			     "#define N (3 * 4096 + 123)\n"
+			     "#define S 5000\n"
+			     "__device__ unsigned char sym[S];\n"
+			     "__global__ void twist(unsigned char *out, const unsigned char *in)\n"
+			     "{\n"
+			     "	int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+			     "	if (i < N)\n"
+			     "		out[i] = (unsigned char)(in[i] * 7 + sym[i % S]);\n"
+			     "}\n"
+			     "static int differ(const unsigned char *x, const unsigned char *y, int n)\n"
+			     "{\n"
+			     "	for (int i = 0; i < n; i++)\n"
+			     "		if (x[i] != y[i])\n"
+			     "			return 1;\n"
+			     "	return 0;\n"
+			     "}\n"
+			     "int main()\n"
+			     "{\n"
+			     "	unsigned char *h = (unsigned char *)malloc(N), *g = (unsigned char *)malloc(N);\n"
+			     "	unsigned char *t = (unsigned char *)malloc(N), s[S], u[S];\n"
+			     "	for (int i = 0; i < N; i++)\n"
+			     "		h[i] = (unsigned char)(i * 131 + 7);\n"
+			     "	for (int i = 0; i < S; i++)\n"
+			     "		s[i] = (unsigned char)(i ^ 0x5a);\n"
+			     "	unsigned char *a, *b;\n"
+			     "	int bad = cudaMalloc(&a, N) != 0 || cudaMalloc(&b, N) != 0;\n"
+			     "	bad |= cudaMemcpy(a, h, N, cudaMemcpyHostToDevice) != 0;\n"
+			     "	bad |= cudaMemcpyToSymbol(sym, s, S) != 0;\n"
+			     "	twist<<<(N + 255) / 256, 256>>>(b, a);\n"
+			     "	bad |= cudaMemcpy(g, b, N, cudaMemcpyDeviceToHost) != 0;\n"
+			     "	for (int i = 0; i < N; i++)\n"
+			     "		bad |= g[i] != (unsigned char)(h[i] * 7 + s[i % S]);\n"
+			     "	bad |= cudaMemcpyFromSymbol(u, sym, S) != 0 || differ(u, s, S);\n"
+			     "	bad |= cudaMemcpyFromSymbolAsync(u, sym, S - 10, 10, cudaMemcpyDeviceToHost, 0) != 0\n"
+			     "	       || differ(u, s + 10, S - 10);\n"
+			     "	bad |= cudaMemcpyToSymbolAsync(sym, h, S, 0, cudaMemcpyHostToDevice, 0) != 0;\n"
+			     "	bad |= cudaMemcpyFromSymbol(u, sym, S) != 0 || differ(u, h, S);\n"
+			     "	bad |= cudaMemcpyAsync(a, g, N, cudaMemcpyDefault, 0) != 0;\n"
+			     "	bad |= cudaMemcpy(b, a, N, cudaMemcpyDeviceToDevice) != 0;\n"
+			     "	bad |= cudaMemcpyAsync(t, b, N, cudaMemcpyDeviceToHost, 0) != 0 || differ(t, g, N);\n"
+			     "	bad |= cudaMemcpy(t, a, N, cudaMemcpyDefault) != 0 || differ(t, g, N);\n"
+			     "	bad |= cudaMemsetAsync(b, 0xab, N, 0) != 0;\n"
+			     "	bad |= cudaMemcpy(t, b, N, cudaMemcpyDeviceToHost) != 0;\n"
+			     "	for (int i = 0; i < N; i++)\n"
+			     "		bad |= t[i] != 0xab;\n"
+			     "	/* past the end: refused whole, nothing written */\n"
+			     "	bad |= cudaMemcpy(b + 100, h, N, cudaMemcpyHostToDevice) != cudaErrorInvalidValue;\n"
+			     "	bad |= cudaMemcpy(t, b + 100, N, cudaMemcpyDeviceToHost) != cudaErrorInvalidValue;\n"
+			     "	bad |= cudaMemcpyToSymbol(sym, s, S, 100) != cudaErrorInvalidValue;\n"
+			     "	bad |= cudaMemcpy(t, b, N, cudaMemcpyDeviceToHost) != 0;\n"
+			     "	for (int i = 0; i < N; i++)\n"
+			     "		bad |= t[i] != 0xab;\n"
+			     "	bad |= cudaMemcpyFromSymbol(u, sym, S) != 0 || differ(u, h, S);\n"
+			     "	cudaGetLastError();\n"
+			     "	printf(\"%s\\n\", bad ? \"mismatch\" : \"round trip ok\");\n"
+			     "	return 0;\n"
+			     "}\n");
+	static const char *const chunks[] = { NULL, "1000", "4096" };
+	for (size_t i = 0; i < sizeof chunks / sizeof *chunks; i++) {
+		if (chunks[i] != NULL)
+			setenv("SIMULEE_RUN_CHUNK", chunks[i], 1);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ "run", cu, NULL });
+		ck_assert_msg(r.status == 0, "chunk %s: exit %d: %s", chunks[i], r.status, r.err);
+		ck_assert_msg(strcmp(r.out, "round trip ok\n") == 0, "chunk %s: %s", chunks[i], r.out);
+		ck_assert_msg(strstr(r.err, "1 launch: 1 simulated\n") != NULL, "%s", r.err);
+		tu_run_free(&r);
+	}
+	unsetenv("SIMULEE_RUN_CHUNK");
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
 Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -428,6 +514,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, max_launches);
 	tcase_add_test(tc, host_stack);
 	tcase_add_test(tc, time_limit);
+	tcase_add_test(tc, chunked_copies);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -145,6 +145,8 @@ static void simrt_read_header(int sock, struct simrt_rep *r, int *fd)
 static int simrt_call_rx(uint32_t op, const void *a, size_t na, const void *b, size_t nb,
 			 void *out, size_t nout, size_t *got, int *fd)
 {
+	if (na + nb > UINT32_MAX)	/* copies come in chunks (simrt_chunks) */
+		simrt_die("request too long");
 	pthread_mutex_lock(&simrt_lock);
 	int sock = simrt_connect();
 	struct simrt_req q = { op, (uint32_t)(na + nb) };
@@ -616,8 +618,63 @@ extern "C" cudaError_t cudaFree(void *devPtr)
 /* Whether P is device memory simulee-c holds. */
 static int simrt_is_device(const void *p)
 {
-	uint64_t q = (uint64_t)(uintptr_t)p, r[2];
-	return p != NULL && simrt_call(SIMRT_QUERY, &q, sizeof q, r, sizeof r) == SIMRT_OK;
+	uint64_t q = (uint64_t)(uintptr_t)p;
+	return p != NULL && simrt_call(SIMRT_QUERY, &q, sizeof q, NULL, 0) == SIMRT_OK;
+}
+
+/* The most bytes of memory a request or reply carries: SIMRT_CHUNK, or
+** less where a test asks for it (SIMRT_ENV_CHUNK, docs/RUN.md). */
+static size_t simrt_chunk(void)
+{
+	static size_t chunk;	/* a race writes the same value */
+	if (chunk == 0) {
+		const char *s = getenv(SIMRT_ENV_CHUNK);
+		unsigned long long v = s != NULL ? strtoull(s, NULL, 10) : 0;
+		chunk = v > 0 && v < SIMRT_CHUNK ? (size_t)v : (size_t)SIMRT_CHUNK;
+	}
+	return chunk;
+}
+
+/* Whether the COUNT bytes at device pointer P lie in one live allocation:
+** a copy in several requests is checked whole first, so that it is done
+** whole or not at all, as one request is. */
+static int simrt_device_range(uint64_t p, size_t count)
+{
+	uint64_t q[2] = { p, count };
+	return simrt_call(SIMRT_QUERY, q, sizeof q, NULL, 0) == SIMRT_OK;
+}
+
+/*
+** Carries COUNT bytes at HOST to the device (TO) or from it in requests
+** OP of at most simrt_chunk() bytes each (lengths on the wire are 32
+** bits).  HDR (NHDR bytes) is the request's header: its u64 at byte AT
+** is the device address or the offset in a variable, advanced chunk by
+** chunk; a request from the device ends with the u64 length, set for
+** each chunk.  At least one request is made.  Returns SIMRT_OK, or the
+** first other status, which ends the copy.
+*/
+static int simrt_chunks(uint32_t op, int to, unsigned char *hdr, size_t nhdr, size_t at,
+			char *host, size_t count)
+{
+	uint64_t base;
+	memcpy(&base, hdr + at, sizeof base);
+	size_t chunk = simrt_chunk(), done = 0;
+	do {
+		size_t k = count - done < chunk ? count - done : chunk;
+		uint64_t a = base + done, n = k;
+		memcpy(hdr + at, &a, sizeof a);
+		int st;
+		if (to) {
+			st = simrt_call2(op, hdr, nhdr, host + done, k, NULL, 0, NULL);
+		} else {
+			memcpy(hdr + nhdr - sizeof n, &n, sizeof n);
+			st = simrt_call2(op, hdr, nhdr, NULL, 0, host + done, k, NULL);
+		}
+		if (st != SIMRT_OK)
+			return st;
+		done += k;
+	} while (done < count);
+	return SIMRT_OK;
 }
 
 static cudaError_t simrt_copy(void *dst, const void *src, size_t count, int kind)
@@ -634,14 +691,18 @@ static cudaError_t simrt_copy(void *dst, const void *src, size_t count, int kind
 		memmove(dst, src, count);
 		return (cudaError_t)0;
 	case 1:		/* cudaMemcpyHostToDevice */
-		return simrt_ret(simrt_call2(SIMRT_TO_DEVICE, &d, sizeof d, src, count, NULL, 0, NULL));
+		if (count > simrt_chunk() && !simrt_device_range(d, count))
+			return simrt_ret(SIMRT_INVALID_VALUE);
+		return simrt_ret(simrt_chunks(SIMRT_TO_DEVICE, 1, (unsigned char *)&d, sizeof d, 0,
+					      (char *)src, count));
 	case 2: {	/* cudaMemcpyDeviceToHost */
 		uint64_t q[2] = { s, count };
-		size_t got = 0;
-		int st = simrt_call2(SIMRT_FROM_DEVICE, q, sizeof q, NULL, 0, dst, count, &got);
-		return simrt_ret(st);
+		if (count > simrt_chunk() && !simrt_device_range(s, count))
+			return simrt_ret(SIMRT_INVALID_VALUE);
+		return simrt_ret(simrt_chunks(SIMRT_FROM_DEVICE, 0, (unsigned char *)q, sizeof q, 0,
+					      (char *)dst, count));
 	}
-	case 3: {	/* cudaMemcpyDeviceToDevice */
+	case 3: {	/* cudaMemcpyDeviceToDevice: no bytes travel, the length is 64 bits */
 		uint64_t q[3] = { d, s, count };
 		return simrt_ret(simrt_call(SIMRT_DEVICE_COPY, q, sizeof q, NULL, 0));
 	}
@@ -675,6 +736,7 @@ extern "C" cudaError_t cudaMemcpy2D(void *dst, size_t dpitch, const void *src, s
 	return (cudaError_t)0;
 }
 
+/* No bytes travel: the length is 64 bits, one request sets them all. */
 extern "C" cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 {
 	struct {
@@ -696,15 +758,26 @@ static cudaError_t simrt_symbol(const void *symbol, void *host, size_t count, si
 	const struct simrt_var *v = simrt_var_of(symbol);
 	if (v == NULL || v->status != SIMRT_OK)
 		return simrt_ret(SIMRT_INVALID_SYMBOL);
+	if (count > simrt_chunk()) {
+		/* checked whole first, as a copy in one request is */
+		uint64_t r[2];
+		int s = simrt_call(SIMRT_SYMBOL_ADDRESS, &v->var, sizeof v->var, r, sizeof r);
+		if (s != SIMRT_OK)
+			return simrt_ret(s);
+		if (offset > r[1] || count > r[1] - offset)
+			return simrt_ret(SIMRT_INVALID_VALUE);
+	}
 	struct {
 		uint32_t var, pad;
 		uint64_t offset;
 		uint64_t n;
 	} q = { v->var, 0, offset, count };
+	size_t at = (size_t)((char *)&q.offset - (char *)&q);
 	if (to)
-		return simrt_ret(simrt_call2(SIMRT_TO_SYMBOL, &q, sizeof q - sizeof q.n, host, count,
-					     NULL, 0, NULL));
-	return simrt_ret(simrt_call2(SIMRT_FROM_SYMBOL, &q, sizeof q, NULL, 0, host, count, NULL));
+		return simrt_ret(simrt_chunks(SIMRT_TO_SYMBOL, 1, (unsigned char *)&q,
+					      sizeof q - sizeof q.n, at, (char *)host, count));
+	return simrt_ret(simrt_chunks(SIMRT_FROM_SYMBOL, 0, (unsigned char *)&q, sizeof q, at,
+				      (char *)host, count));
 }
 
 extern "C" cudaError_t cudaMemcpyToSymbol(const void *symbol, const void *src, size_t count,

@@ -27,9 +27,15 @@
 #define SIMRT_ENV_FD "SIMULEE_RUN_FD"
 /* Raised with any change of the messages: the runtime compiled into the
 ** program says it first, and simulee-c refuses another */
-#define SIMRT_VERSION 2
+#define SIMRT_VERSION 3
 /* the first bytes of the "fat binary" simulee-c gives clang for each
 ** translation unit: then a uint32_t, the unit's number */
+/* The most bytes of memory one request or reply carries: lengths on the
+** wire are 32 bits, so the runtime splits a longer copy into requests of
+** this size (and simulee-c never holds more than one of them at once).
+** Tests lower it with SIMRT_ENV_CHUNK (a test hook, docs/RUN.md). */
+#define SIMRT_CHUNK (UINT64_C(64) << 20)
+#define SIMRT_ENV_CHUNK "SIMULEE_RUN_CHUNK"
 #define SIMRT_MODULE_MAGIC "SIMULEE-MODULE-1"
 #define SIMRT_MODULE_MAGIC_LEN 16
 
@@ -42,16 +48,18 @@ enum simrt_op {
 				   memory shared with the host comes with a
 				   descriptor (SCM_RIGHTS) to map at that address */
 	SIMRT_FREE,		/* u64 pointer */
-	SIMRT_TO_DEVICE,	/* u64 dst, bytes */
-	SIMRT_FROM_DEVICE,	/* u64 src, u64 n -> n bytes */
+	SIMRT_TO_DEVICE,	/* u64 dst, bytes (at most SIMRT_CHUNK) */
+	SIMRT_FROM_DEVICE,	/* u64 src, u64 n -> n bytes (n at most SIMRT_CHUNK) */
 	SIMRT_DEVICE_COPY,	/* u64 dst, u64 src, u64 n */
 	SIMRT_SET,		/* u64 dst, u32 byte, u64 n */
-	SIMRT_TO_SYMBOL,	/* u32 var, u64 offset, bytes */
-	SIMRT_FROM_SYMBOL,	/* u32 var, u64 offset, u64 n -> n bytes */
+	SIMRT_TO_SYMBOL,	/* u32 var, u64 offset, bytes (at most SIMRT_CHUNK) */
+	SIMRT_FROM_SYMBOL,	/* u32 var, u64 offset, u64 n -> n bytes (at most
+				   SIMRT_CHUNK) */
 	SIMRT_SYMBOL_ADDRESS,	/* u32 var -> u64 device pointer, u64 size */
 	SIMRT_LAUNCH,		/* struct simrt_launch, then each parameter's bytes */
 	SIMRT_SYNC,		/* (waits: nothing is left running) */
-	SIMRT_QUERY,		/* is a pointer device memory: u64 -> u64 base, u64 size */
+	SIMRT_QUERY,		/* u64 p[, u64 n]: OK when [p, p + n) (n: 0 when
+				   absent) lies in one live device allocation */
 	SIMRT_EXIT,		/* u32 how (0: exit, 1: signal), i32 status */
 	SIMRT_REFUSE,		/* the program called what cannot be simulated: name */
 	SIMRT__COUNT
