@@ -500,6 +500,41 @@ START_TEST(chunked_copies)
 }
 END_TEST
 
+/* What a program printed before simulee-c stops it comes out, though
+** stdout is a pipe (fully buffered) and the program never flushes it: the
+** runtime flushes stdout at each CUDA call, and the program prints no
+** more after its launch before it is stopped. */
+START_TEST(stop_keeps_output)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run stop_keeps_output: skipped: no clang\n");
+		return;
+	}
+	char *cu = tu_tmp_cu("#include <cstdio>\n"
+			     "#include <unistd.h>\n"
+			     "__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }\n"
+			     "int main()\n"
+			     "{\n"
+			     "	int *p;\n"
+			     "	printf(\"before the launch\\n\");\n"
+			     "	printf(\"and a line without its end\");\n"
+			     "	cudaMalloc(&p, 32 * sizeof(int));\n"
+			     "	k<<<1, 32>>>(p);\n"
+			     "	for (;;)\n"
+			     "		sleep(1);\n"
+			     "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", "--time-limit", "2", cu, NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "before the launch\nand a line without its end");
+	ck_assert_msg(strstr(r.err, " was stopped (time-limit); 1 launch: 1 simulated\n") != NULL, "%s",
+		      r.err);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
 Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -515,6 +550,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, host_stack);
 	tcase_add_test(tc, time_limit);
 	tcase_add_test(tc, chunked_copies);
+	tcase_add_test(tc, stop_keeps_output);
 	suite_add_tcase(s, tc);
 	return s;
 }

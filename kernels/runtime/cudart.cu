@@ -147,6 +147,13 @@ static int simrt_call_rx(uint32_t op, const void *a, size_t na, const void *b, s
 {
 	if (na + nb > UINT32_MAX)	/* copies come in chunks (simrt_chunks) */
 		simrt_die("request too long");
+	/* What the program printed so far goes out before simulee-c acts:
+	** a run simulee-c stops (--time-limit, SIGINT, SIGTERM) ends it
+	** with SIGKILL, which would lose what stdio still holds (a pipe or
+	** a file is fully buffered), and a launch's device printf then
+	** follows the program's own lines, as on a GPU.  Nothing to write
+	** costs a lock; stderr is unbuffered. */
+	fflush(stdout);
 	pthread_mutex_lock(&simrt_lock);
 	int sock = simrt_connect();
 	struct simrt_req q = { op, (uint32_t)(na + nb) };
