@@ -22,10 +22,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cJSON.h>
 
+#include "front/cache.h"
 #include "front/compile.h"
 
 extern char **environ;
@@ -1486,6 +1488,105 @@ int compile_host_object(const struct compile_opts *o, const char *src, char *con
 	}
 	av_addv(&a, flags, n);
 	return compile_object(o, &a, &s, src, obj, err);
+}
+
+/* The cache's key of the runtime's compile A (its command line so far,
+** clang S->clang) of SRC into HEX: 0, or -1 when a source cannot be read
+** (no caching then). */
+static int runtime_key(const struct compile_opts *o, const struct setup *s, struct argv_buf *a,
+		       const char *src, char hex[33])
+{
+	/* what moves clang's headers besides the command line */
+	static const char *const env[] = { "CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH",
+					   "COMPILER_PATH", "GCC_EXEC_PREFIX" };
+	struct cache_key k;
+	cache_key_init(&k);
+	cache_key_str(&k, "simulee-c runtime object " PACKAGE_VERSION " " LLVM_VERSION_STRING);
+	cache_key_program(&k, s->clang);
+	char *const *v = av_argv(a);
+	for (uint32_t i = 0; i < a->n; i++)
+		cache_key_str(&k, v[i]);
+	cache_key_str(&k, src);
+	for (size_t i = 0; i < sizeof env / sizeof *env; i++)
+		cache_key_str(&k, getenv(env[i]));
+	if (src[0] != '/' || (o->datadir != NULL && o->datadir[0] != '/')) {
+		char cwd[PATH_MAX];	/* relative paths: the object's are this directory's */
+		cache_key_str(&k, getcwd(cwd, sizeof cwd));
+	}
+	char *proto = xstrdup(src);
+	char *slash = strrchr(proto, '/');
+	char *p = xasprintf("%.*ssimrt_proto.h", slash ? (int)(slash - proto + 1) : 0, proto);
+	int rc = cache_key_file(&k, src) == 0 && cache_key_file(&k, p) == 0 ? 0 : -1;
+	free(p);
+	free(proto);
+	cache_key_hex(&k, hex);
+	return rc;
+}
+
+/*
+** simulee-c run: compiles simulee-c's CUDA runtime SRC (cudart.cu, with
+** simrt_proto.h beside it) to native object OBJ as compile_host_object
+** compiles a unit without a "fat binary", or copies it from the cache in
+** directory CACHE (NULL: no cache; front/cache.h).  The entry's key
+** hashes SRC's and simrt_proto.h's contents, clang (its path, size and
+** time), the command line but OBJ, the environment variables that move
+** headers and simulee-c's version; the entry lists every header clang
+** read (-MD), with its size and time, and is used while they are as they
+** were.  *HIT (may be NULL): whether the cache gave OBJ.  A cache that
+** cannot be read or written is a miss, never an error.  Errors as
+** compile_host_object's.
+*/
+int compile_runtime_object(const struct compile_opts *o, const char *src, const char *obj,
+			   const char *cache, int *hit, struct sim_error *err)
+{
+	struct setup s;
+	struct argv_buf a = { 0 };
+	if (hit != NULL)
+		*hit = 0;
+	int rc = setup_resolve(o, &s, err);
+	if (rc < 0)
+		return rc;
+	setup_args(&s, 2, &a);
+	av_addv(&a, o->cc_args, o->ncc_args);
+	char key[33], *name = NULL;
+	if (cache != NULL && runtime_key(o, &s, &a, src, key) == 0) {
+		name = xasprintf("cudart-%s.o", key);
+		if (cache_fetch(cache, name, obj)) {
+			if (o->verbose)
+				fprintf(stderr, "simulee-c: run: the CUDA runtime's object from the cache "
+					"(%s/%s)\n", cache, name);
+			if (hit != NULL)
+				*hit = 1;
+			free(name);
+			av_free(&a);
+			setup_free(&s);
+			return 0;
+		}
+	}
+	char *dep = xasprintf("%s.d", obj);
+	av_add(&a, "-MD");
+	av_add(&a, "-MF");
+	av_add(&a, dep);
+	io_args(&a, src, obj);
+	double since = (double)time(NULL);
+	rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: compilation failed%s", src,
+			      how_failed(rc, how, sizeof how));
+	}
+	if (rc == 0 && name != NULL) {
+		int stored = cache_store(cache, name, obj, dep, since);
+		if (o->verbose)
+			fprintf(stderr, "simulee-c: run: the CUDA runtime's object %s (%s/%s)\n",
+				stored ? "is cached" : "could not be cached", cache, name);
+	}
+	unlink(dep);
+	free(dep);
+	free(name);
+	av_free(&a);
+	setup_free(&s);
+	return rc;
 }
 
 int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,

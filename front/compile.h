@@ -144,6 +144,18 @@ int compile_unit(const struct compile_opts *o, struct compile_out *out, uint32_t
 int compile_host_object(const struct compile_opts *o, const char *src, char *const *flags,
 			uint32_t n, const char *gpubin, const char *obj, struct sim_error *err);
 
+/*
+** simulee-c run: compiles simulee-c's CUDA runtime SRC (cudart.cu, with
+** simrt_proto.h beside it) to native object OBJ as compile_host_object
+** does without a "fat binary", or copies it from the cache in directory
+** CACHE (NULL: none; front/cache.h), keyed by everything the object
+** depends on.  *HIT (may be NULL): whether the cache gave it.  A cache
+** that cannot be used is a miss, never an error; errors as
+** compile_host_object's.
+*/
+int compile_runtime_object(const struct compile_opts *o, const char *src, const char *obj,
+			   const char *cache, int *hit, struct sim_error *err);
+
 /* simulee-c run: compiles C or C++ source SRC (by its name) to native
 ** object OBJ, with the toolkit's include directory. */
 int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,

@@ -14,6 +14,7 @@
 #include <cJSON.h>
 
 #include "detect/hostmap.h"
+#include "front/cache.h"
 #include "front/compile.h"
 #include "host/hostsite.h"
 #include "kernels/runtime/simrt_proto.h"
@@ -132,7 +133,11 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 	struct compile_opts rcop = cop;
 	rcop.cc_args = NULL;
 	rcop.ncc_args = 0;
-	rc = compile_host_object(&rcop, rt, NULL, 0, NULL, rt_obj, err);
+	/* it depends on the toolkit, clang and simulee-c, not the program:
+	** the cache keeps it between runs (front/cache.h) */
+	char *cache = cache_dir();
+	rc = compile_runtime_object(&rcop, rt, rt_obj, cache, NULL, err);
+	free(cache);
 	free(rt);
 	VEC_PUSH(b->objs, b->nobjs, b->capobjs, rt_obj);
 	if (rc < 0)

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cJSON.h>
@@ -535,6 +536,72 @@ START_TEST(stop_keeps_output)
 }
 END_TEST
 
+/* The stat of the runtime's entry in cache directory DIR: 0, or -1 when none. */
+static int cache_entry(const char *dir, struct stat *st)
+{
+	DIR *d = opendir(dir);
+	int rc = -1;
+	struct dirent *e;
+	while (d != NULL && (e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, "cudart-", 7) == 0) {
+			char *p = xasprintf("%s/%s", dir, e->d_name);
+			rc = stat(p, st);
+			free(p);
+		}
+	if (d != NULL)
+		closedir(d);
+	return rc;
+}
+
+/* The runtime's object is compiled once into a fresh cache and taken
+** from it by the next run, which reports the same; a cache that cannot
+** be written is no cache, and the run goes on. */
+START_TEST(runtime_cache)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run runtime_cache: skipped: no clang\n");
+		return;
+	}
+	char dir[] = "/tmp/simulee-cache-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *cache = xasprintf("%s/c", dir);
+	setenv("SIMULEE_CACHE_DIR", cache, 1);
+	ck_assert_int_eq(chdir(run_dir()), 0);
+	const char *const argv[] = { "run", "argv_size.cu", "--", "1000", NULL };
+	struct tu_run cold, warm, r;
+	tu_run_bin(&cold, argv);
+	ck_assert_msg(cold.status == 1, "exit %d: %s", cold.status, cold.err);
+	struct stat before, after;
+	ck_assert_int_eq(cache_entry(cache, &before), 0);
+	tu_run_bin(&warm, argv);
+	ck_assert_int_eq(cache_entry(cache, &after), 0);
+	/* not written again: the same file, untouched */
+	ck_assert(before.st_ino == after.st_ino && before.st_mtim.tv_sec == after.st_mtim.tv_sec
+		  && before.st_mtim.tv_nsec == after.st_mtim.tv_nsec);
+	ck_assert_int_eq(warm.status, cold.status);
+	ck_assert_str_eq(warm.out, cold.out);
+	ck_assert_str_eq(warm.err, cold.err);
+	tu_run_free(&cold);
+	tu_run_free(&warm);
+	tu_run_bin(&r, (const char *const[]){ "run", "--verbose", "argv_size.cu", "--", "1000", NULL });
+	ck_assert_msg(strstr(r.err, "simulee-c: run: the CUDA runtime's object from the cache (") != NULL,
+		      "%s", r.err);
+	tu_run_free(&r);
+	/* a file where the directory should be: compiled as without one */
+	setenv("SIMULEE_CACHE_DIR", "/dev/null/cache", 1);
+	tu_run_bin(&r, (const char *const[]){ "run", "--verbose", "argv_size.cu", "--", "1000", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.err, "the CUDA runtime's object could not be cached") != NULL, "%s",
+		      r.err);
+	tu_run_free(&r);
+	unsetenv("SIMULEE_CACHE_DIR");
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	free(cache);
+}
+END_TEST
+
 Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -551,6 +618,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, time_limit);
 	tcase_add_test(tc, chunked_copies);
 	tcase_add_test(tc, stop_keeps_output);
+	tcase_add_test(tc, runtime_cache);
 	suite_add_tcase(s, tc);
 	return s;
 }
