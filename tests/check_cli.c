@@ -2372,6 +2372,39 @@ START_TEST(zero_grid_refused)
 }
 END_TEST
 
+/* GPUVerify's annotations (kernels/cuda-compat/simulee_specs.h) compile,
+** with a toolkit and with the prelude: __requires is a precondition the
+** search meets (n == 512, a block of 64) before it finds the race;
+** __invariant and __implies are dropped. */
+START_TEST(gpuverify_annotations)
+{
+	char *cu = tu_tmp_cu("__global__ void gv(int *out, int n)\n"
+			     "{\n"
+			     "\t__requires(n == 512);\n"
+			     "\t__requires(blockDim.x == 64);\n"
+			     "\t__shared__ int s[64];\n"
+			     "\tfor (int i = threadIdx.x; i < n; i += blockDim.x) {\n"
+			     "\t\t__invariant(__implies(i >= 0, i < n + 64));\n"
+			     "\t\ts[threadIdx.x] = i;\n"			/* 8 */
+			     "\t\tout[i] = s[(threadIdx.x + 1) % 64];\n"	/* 9 */
+			     "\t}\n"
+			     "}\n");
+	for (int prelude = 0; prelude < 2; prelude++) {
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ cu, prelude ? "--prelude" : "--seed", prelude ? NULL : "1",
+						   NULL });
+		ck_assert_msg(r.status == 1, "%s: status %d: %s%s", prelude ? "prelude" : "toolkit",
+			      r.status, r.out, r.err);
+		expect_output(&r, ":9:12: error: data race on shared 's[");
+		expect_output(&r, "--block 64,1,1");
+		expect_output(&r, "--arg n=512");
+		tu_run_free(&r);
+	}
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
 /* Input-to-state (issue 27, item 1): a kernel whose assert ties a scalar
 ** to one value and another to the block size, before a race, has the race
 ** found by the default search at every seed: the failed comparisons name
@@ -2684,6 +2717,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, no_finishing_launch);
 	tcase_add_test(tc, nothing_checked);
 	tcase_add_test(tc, input_to_state);
+	tcase_add_test(tc, gpuverify_annotations);
 	tcase_add_test(tc, zero_grid_refused);
 	tcase_add_test(tc, bad_input_table);
 	suite_add_tcase(s, tc);

@@ -455,15 +455,14 @@ START_TEST(exit_status_fail_on)
 	}
 	r.findings.v[0].severity = SEV_NOTE;
 	r.findings.n = 1;
-	free(r.findings.v[1].where);
-	free(r.findings.v[1].detail);
+	finding_clear(&r.findings.v[1]);
 	static const int note_only[] = { 0, 0, 1, 0 };
 	for (int i = 0; i <= FAIL_ON_NEVER; i++) {
 		r.fail_on = (enum report_fail_on)i;
 		ck_assert_int_eq(report_exit_status(&r), note_only[i]);
 	}
 	r.findings.n = 0;
-	free(r.findings.v[0].where);
+	finding_clear(&r.findings.v[0]);
 	for (int i = 0; i <= FAIL_ON_NEVER; i++) {
 		r.fail_on = (enum report_fail_on)i;
 		ck_assert_int_eq(report_exit_status(&r), 0);

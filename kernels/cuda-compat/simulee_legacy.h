@@ -24,6 +24,9 @@
 #ifndef SIMULEE_LEGACY_H
 #define SIMULEE_LEGACY_H
 
+/* GPUVerify's annotations (__requires and kin) */
+#include "simulee_specs.h"
+
 #if defined(__cplusplus) && defined(__CUDA__)
 
 /* ---- host min and max ------------------------------------------------- */

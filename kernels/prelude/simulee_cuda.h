@@ -840,6 +840,9 @@ __device__ static inline void __assert_fail(const char *__message, const char *_
 	((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__, __PRETTY_FUNCTION__))
 #endif
 
+/* GPUVerify's annotations (__requires and kin), as with a toolkit */
+#include "../cuda-compat/simulee_specs.h"
+
 #undef __SIM_FN__
 #undef __SIM_ATOMIC__
 #undef __SIM_VEC_FN__
