@@ -1,9 +1,11 @@
 /*
 ** util.c: see util.h.
 */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "base/util.h"
@@ -146,6 +148,60 @@ int sim_fail(struct sim_error *e, int status, const char *fmt, ...)
 		e->status = status;
 	}
 	return status;
+}
+
+char *read_whole_file(const char *path, size_t *len, struct sim_error *err)
+{
+	FILE *f = fopen(path, "rb");
+	if (f == NULL) {
+		sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	size_t n = 0, cap = 4096, got;
+	char *buf = xmalloc(cap);
+	while ((got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += got;
+		if (cap - n - 1 == 0)
+			buf = xrealloc(buf, cap *= 2);
+	}
+	int bad = ferror(f);
+	fclose(f);
+	if (bad) {
+		free(buf);
+		sim_fail(err, SIM_ERR_IO, "%s: read error", path);
+		return NULL;
+	}
+	buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+int make_dirs(const char *path, char **failed)
+{
+	char *p = xstrdup(path);
+	int rc = 0;
+	for (char *s = p + 1; rc == 0; s++) {
+		if (*s != '/' && *s != '\0')
+			continue;
+		char c = *s;
+		*s = '\0';
+		struct stat st;
+		if (mkdir(p, 0777) != 0 && !(errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode))) {
+			int e = errno;
+			if (failed)
+				*failed = xstrdup(p);
+			errno = e;
+			rc = -1;
+		}
+		*s = c;
+		if (c == '\0')
+			break;
+	}
+	int e = errno;
+	free(p);
+	errno = e;
+	return rc;
 }
 
 double mono_seconds(void)

@@ -1,8 +1,8 @@
 /*
 ** util.h: the shared base every room imports (core/, memmodel/,
 ** detect/, evolve/, front/ and the command line in src/): allocation that
-** never returns NULL, growable arrays, string arenas and the error record
-** of cold paths.
+** never returns NULL, growable arrays, string arenas, the error record
+** of cold paths, and reading a whole file or making a directory path.
 */
 #ifndef SIMULEE_BASE_UTIL_H
 #define SIMULEE_BASE_UTIL_H
@@ -81,5 +81,16 @@ struct sim_error {
 };
 int sim_fail(struct sim_error *e, int status, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/* The whole of file PATH, NUL-terminated, its length in *LEN (LEN may be
+** NULL); NULL with *ERR filled ("PATH: <why>" when it cannot be opened,
+** "PATH: read error"; ERR may be NULL).  Newly allocated. */
+char *read_whole_file(const char *path, size_t *len, struct sim_error *err);
+
+/* Makes directory PATH and those above it, as mkdir -p does: 0, or -1
+** with errno set (EEXIST: a part exists and is no directory) and, when
+** FAILED is not NULL, *FAILED the part that could not be made (newly
+** allocated). */
+int make_dirs(const char *path, char **failed);
 
 #endif

@@ -2346,6 +2346,15 @@ static struct finding assumption_finding(const struct evolve_problem *pb,
 	return f;
 }
 
+/* The finding of candidate C's fault (its kind, C->rejected), or NULL. */
+static const struct finding *fault_of(const struct evolve_cand *c)
+{
+	for (uint32_t i = 0; c->rejected >= 0 && i < c->fs.n; i++)
+		if ((int)c->fs.v[i].kind == c->rejected)
+			return &c->fs.v[i];
+	return NULL;
+}
+
 /* When no launch of R finished, every one stopped by the step budget or
 ** the memory budget (a kernel that loops forever whatever its inputs),
 ** the first such launch under the strongest contract becomes a finding:
@@ -2368,11 +2377,10 @@ static int no_finishing_launch(struct evolve_result *r)
 	if (w == UINT32_MAX)
 		return 0;
 	struct evolve_cand *c = &r->cands[w];
-	uint32_t fi = 0;
-	while (fi < c->fs.n && (int)c->fs.v[fi].kind != c->rejected)
-		fi++;
-	if (fi == c->fs.n)
+	const struct finding *fault = fault_of(c);
+	if (fault == NULL)
 		return 0;
+	uint32_t fi = (uint32_t)(fault - c->fs.v);
 	for (uint32_t i = 0; i < c->fs.n; i++)
 		if (i != fi)
 			finding_clear(&c->fs.v[i]);
@@ -2392,15 +2400,6 @@ static int no_finishing_launch(struct evolve_result *r)
 	merge_findings(&r->findings, &c->fs, w, c->contract);
 	r->best = w;
 	return 1;
-}
-
-/* The finding of candidate C's fault (its kind, C->rejected), or NULL. */
-static const struct finding *fault_of(const struct evolve_cand *c)
-{
-	for (uint32_t i = 0; c->rejected >= 0 && i < c->fs.n; i++)
-		if ((int)c->fs.v[i].kind == c->rejected)
-			return &c->fs.v[i];
-	return NULL;
 }
 
 /*
@@ -2452,8 +2451,6 @@ static void nothing_checked(struct evolve_result *r)
 	free(fs.v);
 	r->best = w;
 }
-
-
 
 /*
 ** When every launch the host code makes of the kernel, as the search

@@ -133,29 +133,6 @@ char *cache_dir(void)
 	return NULL;
 }
 
-/* Makes directory DIR and those above it: 0, or -1. */
-static int make_dirs(const char *dir)
-{
-	char *p = xstrdup(dir);
-	int rc = 0;
-	for (char *s = p + 1; rc == 0; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-		*s = '\0';
-		if (mkdir(p, 0777) != 0 && errno != EEXIST)
-			rc = -1;
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	struct stat st;
-	if (rc == 0 && (stat(p, &st) != 0 || !S_ISDIR(st.st_mode)))
-		rc = -1;
-	free(p);
-	return rc;
-}
-
 /* ---- entries ---------------------------------------------------------------- */
 
 /* Copies N bytes from IN to file DST: 0, or -1. */
@@ -243,32 +220,6 @@ static char *dep_list(const char *text)
 	return out;
 }
 
-/* The whole of file PATH, NUL-terminated, or NULL.  Newly allocated. */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	if (f == NULL)
-		return NULL;
-	char *s = NULL;
-	size_t n = 0, cap = 0, k;
-	do {
-		if (cap - n < 4097) {
-			cap = cap ? cap * 2 : 16384;
-			s = xrealloc(s, cap);
-		}
-		k = fread(s + n, 1, cap - n - 1, f);
-		n += k;
-	} while (k > 0);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(s);
-		return NULL;
-	}
-	s[n] = '\0';
-	return s;
-}
-
 /* Writes entry text (magic, the dependencies DEPS of dep_list with their
 ** sizes and times, the object OBJ) to F: 0, or -1 when a dependency
 ** cannot be read or changed at or after SINCE, or writing fails. */
@@ -308,8 +259,8 @@ static int write_entry(FILE *f, const char *deps, const char *obj, double since)
 int cache_store(const char *dir, const char *name, const char *obj, const char *depfile,
 		double since)
 {
-	char *text = slurp(depfile);
-	if (text == NULL || make_dirs(dir) < 0) {
+	char *text = read_whole_file(depfile, NULL, NULL);
+	if (text == NULL || make_dirs(dir, NULL) < 0) {
 		free(text);
 		return 0;
 	}

@@ -553,7 +553,6 @@ static void setup_args(const struct setup *s, int host, struct argv_buf *a)
 
 /* ---- launches nvcc reads and clang does not ----------------------------- */
 
-static char *read_file(const char *path, struct sim_error *err);
 
 static int ident_char(char c)
 {
@@ -684,7 +683,7 @@ static int find_spaced_launch(const char *text, unsigned *line, unsigned *col, c
 static void spaced_launch_note(const char *src, char *buf, size_t n)
 {
 	struct sim_error ignored = { 0 };
-	char *text = read_file(src, &ignored);
+	char *text = read_whole_file(src, NULL, &ignored);
 	unsigned line = 0, col = 0;
 	const char *what = NULL;
 	buf[0] = '\0';
@@ -1238,32 +1237,6 @@ static char *canonical(const char *path)
 	return r != NULL ? r : xstrdup(path);
 }
 
-static char *read_file(const char *path, struct sim_error *err)
-{
-	FILE *f = fopen(path, "rb");
-	if (f == NULL) {
-		sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
-		return NULL;
-	}
-	size_t len = 0, cap = 4096;
-	char *buf = xmalloc(cap);
-	size_t got;
-	while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-		len += got;
-		if (cap - len - 1 == 0)
-			buf = xrealloc(buf, cap *= 2);
-	}
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		free(buf);
-		sim_fail(err, SIM_ERR_IO, "%s: read error", path);
-		return NULL;
-	}
-	buf[len] = '\0';
-	return buf;
-}
-
 /* The last part of PATH without its extension, for a readable output name. */
 char *compile_stem(const char *path)
 {
@@ -1388,7 +1361,7 @@ static int read_db(const struct compile_opts *o, const char *db, const struct db
 {
 	struct setup s = { 0 };
 	struct argv_buf seen = { 0 };
-	char *text = read_file(db, err);
+	char *text = read_whole_file(db, NULL, err);
 	if (text == NULL)
 		return err->status;
 	cJSON *root = cJSON_Parse(text);

@@ -133,22 +133,13 @@ static int repeats(const struct finding *f)
 /* Creates directory PATH and its parents, as mkdir -p does. */
 static int make_dir(const char *path, struct sim_error *err)
 {
-	char *p = xstrdup(path);
-	int rc = 0;
-	for (char *s = p + 1; rc == 0; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-		*s = '\0';
-		struct stat st;
-		if (mkdir(p, 0777) != 0 && !(errno == EEXIST && stat(p, &st) == 0 && S_ISDIR(st.st_mode)))
-			rc = sim_fail(err, SIM_ERR_IO, "--replay: cannot create %s: %s", p,
-				      errno == EEXIST ? "not a directory" : strerror(errno));
-		*s = c;
-		if (c == '\0')
-			break;
-	}
-	free(p);
+	char *bad = NULL;
+	if (make_dirs(path, &bad) == 0)
+		return 0;
+	int e = errno;
+	int rc = sim_fail(err, SIM_ERR_IO, "--replay: cannot create %s: %s", bad,
+			  e == EEXIST ? "not a directory" : strerror(e));
+	free(bad);
 	return rc;
 }
 

@@ -179,10 +179,8 @@ static void group_header(struct finding *g)
 	}
 	if (g->kind != FK_RACE)
 		g->benign = g->its_only = 0;
+	/* a race is a warning only when every member is benign: the worst */
 	g->severity = finding_severity(g);
-	for (uint32_t i = 0; i < n; i++)
-		if (members[i].severity < g->severity && members[i].kind == g->kind)
-			g->severity = members[i].severity;
 }
 
 /* Moves the members of group *FROM into group G and removes *FROM from

@@ -1417,67 +1417,12 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 	}
 }
 
-/* Member M of a group (struct finding's members) as the JSON report's
-** "members" give it: its kind, sites, witness threads and counts. */
-static void json_member(struct jb *b, cJSON *arr, const struct report *r, const struct finding *m)
+/* F's "locations", "threads" (a host finding has none), "accesses",
+** "space" and "where", as a finding and a group's member give them. */
+static void json_sites(struct jb *b, cJSON *o, const struct finding *f)
 {
-	int race = m->kind == FK_RACE;
-	int two = race || (m->kind == FK_BARRIER_DIVERGENCE && m->second.loc.func != NULL);
-	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
-	jstr(b, o, "kind", finding_kind_id(m->kind));
-	jstr(b, o, "severity", report_severity_name(m->severity));
-	jstr(b, o, "contract", contract_level_name((enum contract_level)m->contract));
-	if (m->launch < r->nlaunches)
-		jnum(b, o, "launch", m->launch);
-	else
-		jput(b, o, "launch", cJSON_CreateNull());
-	cJSON *locs = jput(b, o, "locations", cJSON_CreateArray());
-	json_location(b, locs, &m->loc);
-	if (two)
-		json_location(b, locs, &m->second.loc);
-	cJSON *th = jput(b, o, "threads", cJSON_CreateArray());
-	json_thread(b, th, &m->who);
-	if (two)
-		json_thread(b, th, &m->second.who);
-	cJSON *acc = jput(b, o, "accesses", cJSON_CreateArray());
-	if (race) {
-		jstr(b, acc, NULL, NAME_OF(access_ids, m->access1));
-		jstr(b, acc, NULL, NAME_OF(access_ids, m->second.kind));
-	}
-	jstr(b, o, "space", m->where ? report_space_name(m->space) : NULL);
-	jstr(b, o, "where", m->where);
-	jstr(b, o, "class", race ? NAME_OF(class_names, m->race_class) : NULL);
-	jstr(b, o, "hazard", race ? NAME_OF(hazard_names, m->hazard) : NULL);
-	jbool(b, o, "its_only", race && m->its_only);
-	jbool(b, o, "benign", race && m->benign);
-	json_divergence(b, o, m);
-	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
-	jnum(b, c, "occurrences", m->count);
-	jnum(b, c, "addresses", m->addresses);
-	jnum(b, c, "thread_pairs", m->thread_pairs);
-}
-
-static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i,
-			 uint32_t id)
-{
-	const struct finding *f = &r->findings.v[i];
 	int race = f->kind == FK_RACE;
 	int two = race || (f->kind == FK_BARRIER_DIVERGENCE && f->second.loc.func != NULL);
-	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
-	jnum(b, o, "id", id);
-	jstr(b, o, "kind", finding_kind_id(f->kind));
-	jstr(b, o, "severity", report_severity_name(f->severity));
-	jstr(b, o, "contract", contract_level_name((enum contract_level)f->contract));
-	char *msg = report_message(f);
-	jstr(b, o, "message", msg);
-	free(msg);
-	if (f->launch < r->nlaunches) {
-		jnum(b, o, "kernel", r->launches[f->launch].kernel);
-		jnum(b, o, "launch", f->launch);
-	} else {
-		jput(b, o, "kernel", cJSON_CreateNull());
-		jput(b, o, "launch", cJSON_CreateNull());
-	}
 	cJSON *locs = jput(b, o, "locations", cJSON_CreateArray());
 	json_location(b, locs, &f->loc);
 	if (two)
@@ -1494,6 +1439,60 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	}
 	jstr(b, o, "space", f->where ? report_space_name(f->space) : NULL);
 	jstr(b, o, "where", f->where);
+}
+
+/* F's "class", "hazard", "its_only" and "benign" (null and false but for
+** a race). */
+static void json_race(struct jb *b, cJSON *o, const struct finding *f)
+{
+	int race = f->kind == FK_RACE;
+	jstr(b, o, "class", race ? NAME_OF(class_names, f->race_class) : NULL);
+	jstr(b, o, "hazard", race ? NAME_OF(hazard_names, f->hazard) : NULL);
+	jbool(b, o, "its_only", race && f->its_only);
+	jbool(b, o, "benign", race && f->benign);
+}
+
+/* Member M of a group (struct finding's members) as the JSON report's
+** "members" give it: its kind, sites, witness threads and counts. */
+static void json_member(struct jb *b, cJSON *arr, const struct report *r, const struct finding *m)
+{
+	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	jstr(b, o, "kind", finding_kind_id(m->kind));
+	jstr(b, o, "severity", report_severity_name(m->severity));
+	jstr(b, o, "contract", contract_level_name((enum contract_level)m->contract));
+	if (m->launch < r->nlaunches)
+		jnum(b, o, "launch", m->launch);
+	else
+		jput(b, o, "launch", cJSON_CreateNull());
+	json_sites(b, o, m);
+	json_race(b, o, m);
+	json_divergence(b, o, m);
+	cJSON *c = jput(b, o, "counts", cJSON_CreateObject());
+	jnum(b, c, "occurrences", m->count);
+	jnum(b, c, "addresses", m->addresses);
+	jnum(b, c, "thread_pairs", m->thread_pairs);
+}
+
+static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint32_t i,
+			 uint32_t id)
+{
+	const struct finding *f = &r->findings.v[i];
+	cJSON *o = jput(b, arr, NULL, cJSON_CreateObject());
+	jnum(b, o, "id", id);
+	jstr(b, o, "kind", finding_kind_id(f->kind));
+	jstr(b, o, "severity", report_severity_name(f->severity));
+	jstr(b, o, "contract", contract_level_name((enum contract_level)f->contract));
+	char *msg = report_message(f);
+	jstr(b, o, "message", msg);
+	free(msg);
+	if (f->launch < r->nlaunches) {
+		jnum(b, o, "kernel", r->launches[f->launch].kernel);
+		jnum(b, o, "launch", f->launch);
+	} else {
+		jput(b, o, "kernel", cJSON_CreateNull());
+		jput(b, o, "launch", cJSON_CreateNull());
+	}
+	json_sites(b, o, f);
 	if (f->addr) {
 		char hex[32];
 		snprintf(hex, sizeof hex, "0x%" PRIx64, f->addr);
@@ -1501,10 +1500,7 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	} else {
 		jstr(b, o, "address", NULL);
 	}
-	jstr(b, o, "class", race ? NAME_OF(class_names, f->race_class) : NULL);
-	jstr(b, o, "hazard", race ? NAME_OF(hazard_names, f->hazard) : NULL);
-	jbool(b, o, "its_only", race && f->its_only);
-	jbool(b, o, "benign", race && f->benign);
+	json_race(b, o, f);
 	jstr(b, o, "detail", f->detail);
 	json_divergence(b, o, f);
 	if (f->kind == FK_INCOMPLETE) {

@@ -386,18 +386,14 @@ int main(int argc, char **argv)
 				goto done;
 			o.time_limit_given |= c == O_TIME_LIMIT;
 			break;
-		case O_MAX_LAUNCHES: {
-			uint64_t v;
-			if (parse_u64("--max-launches", optarg, &v) < 0)
-				goto done;
-			o.max_launches = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
-			break;
-		}
+		case O_MAX_LAUNCHES:
 		case O_SAMPLE_LAUNCHES: {
 			uint64_t v;
-			if (parse_u64("--sample-launches", optarg, &v) < 0)
+			int max = c == O_MAX_LAUNCHES;
+			if (parse_u64(max ? "--max-launches" : "--sample-launches", optarg, &v) < 0)
 				goto done;
-			o.sample_launches = v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
+			*(max ? &o.max_launches : &o.sample_launches) =
+				v > UINT32_MAX ? UINT32_MAX : (uint32_t)v;
 			break;
 		}
 		case O_ARG: if (kv(&o.args, &o.nargs, &o.capargs, "--arg", optarg) < 0) goto done; break;

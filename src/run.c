@@ -850,29 +850,13 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 /* Reads report file PATH into a tree; NULL with *err filled. */
 static cJSON *read_report(const char *path, struct sim_error *err)
 {
-	FILE *f = fopen(path, "rb");
-	if (f == NULL) {
-		sim_fail(err, SIM_ERR_IO, "%s: %s", path, strerror(errno));
+	size_t n;
+	char *buf = read_whole_file(path, &n, err);
+	if (buf == NULL)
 		return NULL;
-	}
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
-	do {
-		if (cap - n < 65536) {
-			cap = cap ? 2 * cap : 1 << 20;
-			buf = xrealloc(buf, cap);
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		n += got;
-	} while (got > 0);
-	int bad = ferror(f);
-	fclose(f);
-	buf[n] = '\0';
-	cJSON *t = bad ? NULL : cJSON_ParseWithLength(buf, n);
+	cJSON *t = cJSON_ParseWithLength(buf, n);
 	free(buf);
-	if (bad)
-		sim_fail(err, SIM_ERR_IO, "%s: read error", path);
-	else if (t == NULL)
+	if (t == NULL)
 		sim_fail(err, SIM_ERR_USAGE, "%s: not a JSON report or SARIF log (not JSON)", path);
 	return t;
 }
