@@ -1,5 +1,5 @@
 /*
-** check_report.c: the report writers (report/report.c) on hand-made reports
+** check_report.c: the report writers (report/words.c, text.c, json.c) on hand-made reports
 ** with every kind of finding, exact text lines and JSON fields; every JSON
 ** document the tests produce is validated against docs/report.schema.json;
 ** the validator itself is checked on broken documents; and the command
