@@ -10,7 +10,29 @@
 #include "config.h"
 #include "evolve/input.h"
 #include "memmodel/mam.h"
+#include "src/options.h"
 #include "src/run.h"
+
+/* The --help column of an option row, and its text. */
+static void usage_row(FILE *out, const char *left, const char *help)
+{
+	size_t n = strlen(left);
+	fprintf(out, "  %s", left);
+	if (help == NULL) {
+		fputc('\n', out);
+		return;
+	}
+	if (n > 30)
+		fprintf(out, "\n%25s", "");
+	else
+		fprintf(out, "%*s", n < 22 ? (int)(23 - n) : 2, "");
+	for (const char *p = help; *p; p++) {
+		fputc(*p, out);
+		if (*p == '\n')
+			fprintf(out, "%25s", "");
+	}
+	fputc('\n', out);
+}
 
 static void usage(FILE *out)
 {
@@ -22,96 +44,15 @@ static void usage(FILE *out)
 		"\n"
 		"Runs a CUDA kernel's NVPTX bitcode on the CPU, every block, warp and thread,\n"
 		"and reports what goes wrong.\n"
-		"\n"
-		"CUDA source (.cu) is compiled with clang first (device and host side, -O0 -g):\n"
-		"  -I DIR, -D NAME[=VALUE], -U NAME, -include FILE\n"
-		"                         passed to clang, in their order\n"
-		"  --cuda-path=DIR        compile against this CUDA toolkit (default: the one\n"
-		"                         configure found, else simulee-c's own prelude)\n"
-		"  --prelude              compile against the prelude even with a toolkit\n"
-		"  --cuda-gpu-arch=sm_XX  GPU architecture (default sm_70)\n"
-		"  --clang=PATH           the clang to run (default: the one configure found)\n"
-		"  -p DIR                 read DIR/compile_commands.json: the host side of its\n"
-		"                         CUDA files is compiled too, for their launch sites;\n"
-		"                         with no input file, every CUDA file is analysed\n"
-		"  --compile-commands FILE  the same, naming the database file\n"
-		"  --verbose              print the clang command lines, and with --grid and\n"
-		"                         --block how many accesses skipped the model\n"
-		"  -- ARGS                the rest goes to both clang commands as it is\n"
-		"\n"
-		"  --kernel NAME          kernel to run (mangled or demangled name)\n"
-		"  --list-kernels         list the kernels and their parameters\n"
-		"  --grid X[,Y[,Z]]       grid dimensions (default 1); a component may be a\n"
-		"                         range LO..HI for the search\n"
-		"  --block X[,Y[,Z]]      block dimensions (default 32); ranges as for --grid\n"
-		"  --shared BYTES         dynamic shared memory per block (default 0)\n"
-		"  --shared-init HOW      what shared memory holds when a block starts: zero\n"
-		"                         (default), iota, mod:K, const:V or rand:K:S\n"
-		"  --arg NAME=VALUE       scalar argument, by name or 0-based position;\n"
-		"                         a struct: its fields comma-separated\n"
-		"  --size NAME=ELEMS      pointer argument NAME is a buffer of ELEMS elements\n"
-		"  --type NAME=T          its element type: f32 f64 i8 u8 i16 u16 i32 u32 i64 u64\n"
-		"  --init NAME=HOW        zero (default), random, iota, @FILE (one value a line),\n"
-		"                         or uninit (reads before a write are findings)\n"
-		"  --tex NAME=DESC        texture or surface object NAME: FMT[xN]:W[xH[xD]]\n"
-		"                         [,layers=L][,address=clamp|wrap|mirror|border]\n"
-		"                         [,filter=point|linear][,coords=texel|normalized]\n"
-		"                         [,read=element|normalized]; --init fills its texels;\n"
-		"                         NAME=same:OTHER makes it on object OTHER's array\n"
-		"  --dump NAME            print buffer NAME after the launch, one element a line\n"
-		"  --dump-inputs          print every buffer before the launch (as a --replay\n"
-		"                         reproduction uploads it)\n"
-		"  --seed N               random seed (default 1)\n"
-		"\n"
-		"With none of --grid, --block, --shared, --size (or with a range), every\n"
-		"kernel is analysed on launches found by an evolutionary search; what is\n"
-		"given stays fixed.\n"
-		"  --search, --no-search  search even with --grid/--block; never search\n"
-		"  --population N         individuals per generation (default 10)\n"
-		"  --generations N        generations after the first (default 10)\n"
-		"  --threshold F          stop once fitness F is below (default 0.3)\n"
-		"  --max-threads N        threads per searched launch (default 4096)\n"
-		"  --time-limit SECONDS   search time per kernel (default 60; 0: none);\n"
-		"                         with run: the program's (default none)\n"
-		"  --max-launches N       run: simulate the first N launches only\n"
-		"  --sample-launches K    run: check one launch in K of each kernel for races\n"
-		"                         (the others run with faults checked only)\n"
-		"  --jobs N               launches evaluated in parallel (default: cores)\n"
-		"  --shard I/N            analyse share I of N of the kernels (every Nth from\n"
-		"                         the I-th, over all inputs); --merge joins the shares\n"
-		"  --merge                the inputs are the JSON or SARIF reports of every\n"
-		"                         shard of a run: write the report of the whole run\n"
-		"\n"
-		"  --max-steps N          instruction budget per warp (default 10000000)\n"
-		"  --max-shadow SIZE      the model's shadow memory per launch, e.g. 4G\n"
-		"                         (default 1G; past it the report says what was\n"
-		"                         not analysed)\n"
-		"  --max-memory SIZE      simulated memory per launch, buffers included\n"
-		"                         (default an eighth of RAM, 256M to 4G); a launch\n"
-		"                         that needs more is a memory-budget finding\n"
-		"  --no-prune             feed the model every access, also of the sites\n"
-		"                         that cannot race in the launch (slower; the same\n"
-		"                         findings, but --max-shadow is reached sooner)\n"
-		"  --output FILE          write the report to FILE\n"
-		"  --replay DIR           write a reproduction for a GPU of each finding into\n"
-		"                         DIR (docs/REPLAY.md)\n"
-		"  --format FMT           report format: text (default), json or sarif\n"
-		"  --perf                 show the performance notes (bank conflicts with their\n"
-		"                         degree, uncoalesced global accesses) with the\n"
-		"                         findings; the JSON report always has them\n"
-		"  --fail-on SEVERITY     exit 1 on findings this severe: error (default),\n"
-		"                         warning, note, or never\n"
-		"  --contract C           report findings under contract C or a stronger one:\n"
-		"                         host (launches the host code makes), declared,\n"
-		"                         inferred (default), or any\n"
-		"  --trace                print every executed warp instruction on stderr\n"
-		"  --dump-bytecode        print the lowered bytecode on stderr\n"
-		"  --dump-hostmap         print the host code's CUDA calls, as the host-side\n"
-		"                         checks read them, on stderr\n"
-		"  --warp-model=M         its (independent thread scheduling, default for\n"
-		"                         sm_70 and later) or lockstep (pre-Volta warps)\n"
-		"  --dump-model           print the Memory-Access Model after the launch\n"
-		"  --help, --version\n"
+		"\n");
+#define ROW_O(id, name, arg, left, help) if (left) usage_row(out, left, help);
+#define ROW_S(left, help) usage_row(out, left, help);
+#define ROW_T(text) fprintf(out, "%s\n", text);
+	SIMULEE_OPTIONS(ROW_O, ROW_S, ROW_T)
+#undef ROW_O
+#undef ROW_S
+#undef ROW_T
+	fprintf(out,
 		"\n"
 		"Exit status: 0 no findings (as severe as --fail-on), 1 findings,\n"
 		"2 usage or input error.\n");
@@ -213,66 +154,18 @@ static void free_kv(struct params_kv *v, uint32_t n)
 
 int main(int argc, char **argv)
 {
-	enum { O_KERNEL = 256, O_LIST, O_GRID, O_BLOCK, O_SHARED, O_ARG, O_SIZE, O_TYPE,
-	       O_INIT, O_DUMP, O_SEED, O_STEPS, O_OUTPUT, O_FORMAT, O_FAIL_ON, O_CONTRACT, O_TRACE, O_BYTECODE, O_HOSTMAP,
-	       O_HELP, O_VERSION, O_WARP_MODEL, O_DUMP_MODEL, O_SEARCH, O_NO_SEARCH,
-	       O_POPULATION, O_GENERATIONS, O_THRESHOLD, O_JOBS, O_TIME_LIMIT, O_MAX_THREADS,
-	       O_CLANG, O_CUDA_PATH, O_PRELUDE, O_GPU_ARCH, O_COMPILE_DB, O_VERBOSE, O_INCLUDE,
-	       O_SHARED_INIT, O_MAX_SHADOW, O_TEX, O_SHARD, O_MERGE, O_DUMP_INPUTS, O_REPLAY,
-	       O_MAX_MEMORY, O_PERF, O_NO_PRUNE, O_MAX_LAUNCHES, O_SAMPLE_LAUNCHES };
+#define NO_ROW(...)
+#define ENUM_O(id, name, arg, left, help) O_##id,
+	enum { O__FIRST = 255, SIMULEE_OPTIONS(ENUM_O, NO_ROW, NO_ROW) };
+#define LONG_O(id, name, arg, left, help) \
+	{ name, (arg) ? required_argument : no_argument, NULL, O_##id },
 	static const struct option longopts[] = {
-		{ "kernel", required_argument, NULL, O_KERNEL },
-		{ "list-kernels", no_argument, NULL, O_LIST },
-		{ "grid", required_argument, NULL, O_GRID },
-		{ "block", required_argument, NULL, O_BLOCK },
-		{ "shared", required_argument, NULL, O_SHARED },
-		{ "shared-init", required_argument, NULL, O_SHARED_INIT },
-		{ "arg", required_argument, NULL, O_ARG },
-		{ "size", required_argument, NULL, O_SIZE },
-		{ "type", required_argument, NULL, O_TYPE },
-		{ "init", required_argument, NULL, O_INIT },
-		{ "tex", required_argument, NULL, O_TEX },
-		{ "dump", required_argument, NULL, O_DUMP },
-		{ "seed", required_argument, NULL, O_SEED },
-		{ "max-steps", required_argument, NULL, O_STEPS },
-		{ "max-shadow", required_argument, NULL, O_MAX_SHADOW },
-		{ "max-memory", required_argument, NULL, O_MAX_MEMORY },
-		{ "output", required_argument, NULL, O_OUTPUT },
-		{ "format", required_argument, NULL, O_FORMAT },
-		{ "fail-on", required_argument, NULL, O_FAIL_ON },
-		{ "contract", required_argument, NULL, O_CONTRACT },
-		{ "trace", no_argument, NULL, O_TRACE },
-		{ "dump-bytecode", no_argument, NULL, O_BYTECODE },
-		{ "dump-hostmap", no_argument, NULL, O_HOSTMAP },
-		{ "warp-model", required_argument, NULL, O_WARP_MODEL },
-		{ "dump-model", no_argument, NULL, O_DUMP_MODEL },
-		{ "search", no_argument, NULL, O_SEARCH },
-		{ "no-search", no_argument, NULL, O_NO_SEARCH },
-		{ "population", required_argument, NULL, O_POPULATION },
-		{ "generations", required_argument, NULL, O_GENERATIONS },
-		{ "threshold", required_argument, NULL, O_THRESHOLD },
-		{ "jobs", required_argument, NULL, O_JOBS },
-		{ "time-limit", required_argument, NULL, O_TIME_LIMIT },
-		{ "max-threads", required_argument, NULL, O_MAX_THREADS },
-		{ "clang", required_argument, NULL, O_CLANG },
-		{ "cuda-path", required_argument, NULL, O_CUDA_PATH },
-		{ "prelude", no_argument, NULL, O_PRELUDE },
-		{ "cuda-gpu-arch", required_argument, NULL, O_GPU_ARCH },
-		{ "compile-commands", required_argument, NULL, O_COMPILE_DB },
-		{ "verbose", no_argument, NULL, O_VERBOSE },
-		{ "include", required_argument, NULL, O_INCLUDE },	/* -include, see below */
-		{ "shard", required_argument, NULL, O_SHARD },
-		{ "merge", no_argument, NULL, O_MERGE },
-		{ "dump-inputs", no_argument, NULL, O_DUMP_INPUTS },
-		{ "replay", required_argument, NULL, O_REPLAY },
-		{ "perf", no_argument, NULL, O_PERF },
-		{ "no-prune", no_argument, NULL, O_NO_PRUNE },
-		{ "max-launches", required_argument, NULL, O_MAX_LAUNCHES },
-		{ "sample-launches", required_argument, NULL, O_SAMPLE_LAUNCHES },
-		{ "help", no_argument, NULL, O_HELP },
-		{ "version", no_argument, NULL, O_VERSION },
+		SIMULEE_OPTIONS(LONG_O, NO_ROW, NO_ROW)
 		{ NULL, 0, NULL, 0 },
 	};
+#undef ENUM_O
+#undef LONG_O
+#undef NO_ROW
 	struct run_opts o = { 0 };
 	o.warp_model = -1;
 	o.grid = (struct dim3){ 1, 1, 1 };

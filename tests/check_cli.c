@@ -13,6 +13,7 @@
 
 #include "base/util.h"
 #include "kernels/replay/compare.h"
+#include "src/options.h"
 
 #include "tests.h"
 
@@ -274,6 +275,57 @@ START_TEST(help)
 	expect_output(&r, "--max-steps");
 	expect_output(&r, "usage");
 	tu_run_free(&r);
+}
+END_TEST
+
+/* The man page documents every option of src/options.h (as \-NAME, its
+** dashes escaped), and every option it names in bold is one of them. */
+START_TEST(options_documented)
+{
+#define NO_ROW(...)
+#define NAME_O(id, name, arg, left, help) name,
+	static const char *const names[] = { SIMULEE_OPTIONS(NAME_O, NO_ROW, NO_ROW) };
+#undef NAME_O
+#undef NO_ROW
+	const size_t n = sizeof names / sizeof names[0];
+	char path[4096];
+	struct sim_error err = { 0 };
+	snprintf(path, sizeof path, "%s/man/simulee-c.1", tu_env("SIMULEE_SRCDIR"));
+	char *man = read_whole_file(path, NULL, &err);
+	ck_assert_msg(man != NULL, "%s", err.msg);
+	ck_assert_uint_gt(n, 40);
+	for (size_t i = 0; i < n; i++) {
+		char want[128];
+		size_t k = (size_t)snprintf(want, sizeof want, "\\-");
+		for (const char *c = names[i]; *c && k + 3 < sizeof want; c++)
+			k += (size_t)snprintf(want + k, sizeof want - k, *c == '-' ? "\\-" : "%c", *c);
+		const char *at = man;
+		int found = 0;
+		while (!found && (at = strstr(at, want)) != NULL) {
+			at += k;
+			found = !(*at >= 'a' && *at <= 'z') && *at != '\\';
+		}
+		ck_assert_msg(found, "man/simulee-c.1 does not document --%s", names[i]);
+	}
+	/* the other way: ".B \-\-name" and ".BI \-\-name" lines */
+	for (const char *l = man; l != NULL; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		const char *p = strncmp(l, ".B \\-\\-", 7) == 0 ? l + 7
+			: strncmp(l, ".BI \\-\\-", 8) == 0 ? l + 8 : NULL;
+		if (p == NULL || !(*p >= 'a' && *p <= 'z'))
+			continue;
+		char name[64];
+		size_t k = 0;
+		while (k + 1 < sizeof name && ((*p >= 'a' && *p <= 'z') || (p[0] == '\\' && p[1] == '-'))) {
+			name[k++] = *p == '\\' ? '-' : *p;
+			p += *p == '\\' ? 2 : 1;
+		}
+		name[k] = '\0';
+		int known = 0;
+		for (size_t i = 0; i < n; i++)
+			known |= strcmp(names[i], name) == 0;
+		ck_assert_msg(known, "man/simulee-c.1 documents --%s, which is no option", name);
+	}
+	free(man);
 }
 END_TEST
 
@@ -2673,6 +2725,7 @@ Suite *cli_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, help);
 	tcase_add_test(tc, version);
+	tcase_add_test(tc, options_documented);
 	tcase_add_test(tc, list_kernels);
 	tcase_add_test(tc, list_kernels_enums);
 	tcase_add_test(tc, list_kernels_not_analysable);
