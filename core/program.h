@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/elem.h"
 #include "core/opcodes.h"
 #include "core/tex.h"
 #include "memmodel/mem.h"
@@ -184,9 +185,6 @@ struct site {
 enum { SITE_LOAD, SITE_STORE, SITE_ATOMIC, SITE_CMPXCHG, SITE_MEMCPY,
        SITE_MEMSET, SITE_BARRIER, SITE_CALL };
 
-/* The element type of a buffer, for --type, --init and --dump. */
-enum elem_type { ET_NONE, ET_I8, ET_U8, ET_I16, ET_U16, ET_I32, ET_U32,
-		 ET_I64, ET_U64, ET_F16, ET_F32, ET_F64 };
 
 /* A kernel or device-function parameter. */
 struct param {

@@ -10,26 +10,22 @@
 #include "core/program.h"
 #include "core/tex.h"
 
-static const struct { const char *name; uint8_t et; unsigned size; } fmts[] = {
-	{ "u8", ET_U8, 1 }, { "i8", ET_I8, 1 }, { "u16", ET_U16, 2 }, { "i16", ET_I16, 2 },
-	{ "u32", ET_U32, 4 }, { "i32", ET_I32, 4 }, { "f32", ET_F32, 4 },
-};
 static const char *const addr_names[] = { "clamp", "wrap", "mirror", "border" };
+
+/* A channel type a texture may have: an 8-, 16- or 32-bit integer, f32. */
+static int is_format(uint8_t et)
+{
+	return et != ET_NONE && et != ET_F16 && elem_size(et) <= 4;
+}
 
 static unsigned fmt_size(uint8_t et)
 {
-	for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
-		if (fmts[i].et == et)
-			return fmts[i].size;
-	return 4;
+	return is_format(et) ? elem_size(et) : 4;
 }
 
 static const char *fmt_name(uint8_t et)
 {
-	for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
-		if (fmts[i].et == et)
-			return fmts[i].name;
-	return "f32";
+	return is_format(et) ? elem_name(et) : "f32";
 }
 
 unsigned tex_texel_size(const struct tex_desc *t)
@@ -68,11 +64,13 @@ int tex_parse(const char *s, uint8_t kind, struct tex_desc *t, char *why, size_t
 	t->nch = 1;
 	t->dim[0] = t->dim[1] = t->dim[2] = 1;
 	size_t fl = strcspn(s, "x:");
-	t->fmt = ET_NONE;
-	for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++)
-		if (strlen(fmts[i].name) == fl && strncmp(s, fmts[i].name, fl) == 0)
-			t->fmt = fmts[i].et;
-	if (t->fmt == ET_NONE)
+	char name[8] = "";
+	if (fl < sizeof name) {
+		memcpy(name, s, fl);
+		name[fl] = '\0';
+	}
+	t->fmt = elem_parse(name);
+	if (!is_format(t->fmt))
 		return fail(why, n, "expected a format u8 i8 u16 i16 u32 i32 f32 first (f32:64x64)");
 	s += fl;
 	if (*s == 'x') {
@@ -340,7 +338,7 @@ void tex_channels(const struct tex_desc *t, const uint8_t *p, float f[4], int64_
 			memcpy(&f[k], &u, 4);
 		} else if (t->read == TR_NORMALIZED) {
 			/* unsigned: v / (2^n - 1); signed: v / (2^(n-1) - 1), at least -1 */
-			int sgn = t->fmt == ET_I8 || t->fmt == ET_I16;
+			int sgn = elem_is_signed(t->fmt);
 			double m = sgn ? (double)((1u << (cs * 8 - 1)) - 1) : (double)((1u << (cs * 8)) - 1);
 			double x = (double)v / m;
 			f[k] = (float)(x < -1 ? -1 : x);

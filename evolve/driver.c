@@ -81,7 +81,7 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 				q++;
 			report_launch_arg(rep, l, pa->label, fp->fn_names[q]);
 		} else if (pa->kind == EVOLVE_SCALAR) {
-			evolve_scalar_format(c->bits[i], pa->et, val, sizeof val);
+			elem_format(c->bits[i], pa->et, val, sizeof val);
 			report_launch_arg(rep, l, pa->label, val);
 		} else if (pa->kind == EVOLVE_FIXED) {
 			/* the fields, as --arg reads a struct back (pointers 0) */
@@ -92,7 +92,7 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 				if (pa->field_type[j] == ET_U64)	/* a buffer, or null */
 					snprintf(val, sizeof val, "%s", field_null(pb, i, j) ? "0" : "");
 				else
-					evolve_scalar_format(c->bits[pb->nparams + pa->fbase + j],
+					elem_format(c->bits[pb->nparams + pa->fbase + j],
 							     pa->field_type[j], val, sizeof val);
 				len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s", j ? "," : "", val);
 			}
@@ -102,7 +102,7 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 			report_launch_buffer(rep, l, pa->label, NULL, 0, NULL);
 			report_launch_buffer_tex(rep, l, params_pin(o->pins.texs, o->pins.ntexs, f, (int)i));
 		} else {
-			const char *type = params_et_name(pa->et);
+			const char *type = elem_name(pa->et);
 			if (pa->pinned) {
 				report_launch_buffer(rep, l, pa->label, type, pa->elems, pa->owner
 						     ? params_field_pin(o->pins.inits, o->pins.ninits, f,

@@ -116,21 +116,6 @@ void evolve_fill_format(const struct evolve_fill *f, char *buf, size_t n)
 	}
 }
 
-unsigned evolve_elem_size(uint8_t et)
-{
-	switch (et) {
-	case ET_I16: case ET_U16: case ET_F16: return 2;
-	case ET_I32: case ET_U32: case ET_F32: return 4;
-	case ET_I64: case ET_U64: case ET_F64: return 8;
-	default: return 1;
-	}
-}
-
-static int is_float(uint8_t et)
-{
-	return et == ET_F16 || et == ET_F32 || et == ET_F64;
-}
-
 static uint64_t float_bits(double d, uint8_t et)
 {
 	if (et == ET_F64) {
@@ -148,7 +133,7 @@ static uint64_t float_bits(double d, uint8_t et)
 
 uint64_t evolve_scalar_bits(double x, uint8_t et)
 {
-	if (is_float(et))
+	if (elem_is_float(et))
 		return float_bits(x, et);
 	if (!isfinite(x))
 		x = 0;
@@ -157,30 +142,16 @@ uint64_t evolve_scalar_bits(double x, uint8_t et)
 	if (x < -9.2e18)
 		x = -9.2e18;
 	uint64_t v = (uint64_t)(int64_t)llround(x);
-	unsigned sz = evolve_elem_size(et);
+	unsigned sz = elem_size(et);
 	if (sz < 8)
 		v &= (UINT64_C(1) << (sz * 8)) - 1;
 	return v;
 }
 
-void evolve_scalar_format(uint64_t bits, uint8_t et, char *buf, size_t n)
-{
-	switch (et) {
-	case ET_F32: { float f; uint32_t u = (uint32_t)bits; memcpy(&f, &u, 4); snprintf(buf, n, "%.9g", f); break; }
-	case ET_F64: { double d; memcpy(&d, &bits, 8); snprintf(buf, n, "%.17g", d); break; }
-	case ET_F16: snprintf(buf, n, "%.9g", math_f16_to_f32((uint16_t)bits)); break;
-	case ET_I8: snprintf(buf, n, "%d", (int8_t)bits); break;
-	case ET_I16: snprintf(buf, n, "%d", (int16_t)bits); break;
-	case ET_I32: snprintf(buf, n, "%" PRId32, (int32_t)bits); break;
-	case ET_I64: snprintf(buf, n, "%" PRId64, (int64_t)bits); break;
-	default: snprintf(buf, n, "%" PRIu64, bits); break;
-	}
-}
-
 void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint64_t elems)
 {
-	unsigned es = evolve_elem_size(et);
-	int fl = is_float(et);
+	unsigned es = elem_size(et);
+	int fl = elem_is_float(et);
 	if (f->kind == FILL_CONST || f->kind == FILL_ZERO) {
 		/* one value: convert it once */
 		uint64_t v = f->kind == FILL_ZERO ? 0
@@ -215,7 +186,7 @@ void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint
 void evolve_fill_shared(const void *ctx, uint8_t *data, uint64_t size, uint8_t elem)
 {
 	uint8_t et = elem == ET_NONE ? ET_U8 : elem;
-	unsigned es = evolve_elem_size(et);
+	unsigned es = elem_size(et);
 	uint64_t n = size / es;
 	evolve_fill_run(ctx, et, data, n);
 	memset(data + n * es, 0, size - n * es);

@@ -11,31 +11,12 @@
 #include "evolve/pcg32.h"
 #include "core/mathfn.h"
 
-static const struct { const char *name; uint8_t et; } etypes[] = {
-	{ "f32", ET_F32 }, { "f64", ET_F64 }, { "f16", ET_F16 }, { "i8", ET_I8 },
-	{ "u8", ET_U8 }, { "i16", ET_I16 }, { "u16", ET_U16 }, { "i32", ET_I32 },
-	{ "u32", ET_U32 }, { "i64", ET_I64 }, { "u64", ET_U64 },
-};
-
-const char *params_et_name(uint8_t et)
-{
-	for (size_t i = 0; i < sizeof etypes / sizeof etypes[0]; i++)
-		if (etypes[i].et == et)
-			return etypes[i].name;
-	return NULL;
-}
-
-static int et_is_float(uint8_t et)
-{
-	return et == ET_F32 || et == ET_F64 || et == ET_F16;
-}
-
 /* Parses a value of element type ET into its little-endian bits. */
 static int parse_value(const char *s, uint8_t et, uint64_t *out)
 {
 	char *end;
 	errno = 0;
-	if (et_is_float(et)) {
+	if (elem_is_float(et)) {
 		double d = strtod(s, &end);
 		if (end == s || *end != '\0')
 			return -1;
@@ -66,7 +47,7 @@ static int parse_value(const char *s, uint8_t et, uint64_t *out)
 		}
 		*out = v;
 	}
-	unsigned sz = evolve_elem_size(et);
+	unsigned sz = elem_size(et);
 	if (sz < 8)
 		*out &= (UINT64_C(1) << (sz * 8)) - 1;
 	return 0;
@@ -159,7 +140,7 @@ void params_inner(struct mem *m, uint32_t outer, const struct param *pa, char *c
 			enum mem_fault f = MF_NONE;
 			/* M's array may have moved */
 			m->a[id].elem = et;
-			m->a[id].elem_size = evolve_elem_size(et);
+			m->a[id].elem_size = elem_size(et);
 			uint64_t v = MEM_PTR(id, 0);
 			uint8_t *d = mem_ptr(m, MEM_PTR(outer, k * pa->inner_stride + pa->inner_off[j]), 8, 1, &f);
 			if (d != NULL)
@@ -244,7 +225,7 @@ static int fill_buffer(struct mem *m, struct params_buf *b, const char *init, ui
 		       struct sim_error *err)
 {
 	struct mem_alloc *a = &m->a[b->alloc];
-	unsigned es = evolve_elem_size(b->et);
+	unsigned es = elem_size(b->et);
 	if (init == NULL || strcmp(init, "zero") == 0)
 		return 0;
 	if (b->elems == 0)
@@ -265,7 +246,7 @@ static int fill_buffer(struct mem *m, struct params_buf *b, const char *init, ui
 				else if (b->et == ET_F64) { double d = (double)i; memcpy(&v, &d, 8); }
 				else if (b->et == ET_F16) v = math_f32_to_f16((float)i);
 				else v = i;
-			} else if (et_is_float(b->et)) {
+			} else if (elem_is_float(b->et)) {
 				double d = pcg32_double(&g) * 2.0 - 1.0;
 				if (b->et == ET_F64) memcpy(&v, &d, 8);
 				else if (b->et == ET_F32) { float f = (float)d; uint32_t u; memcpy(&u, &f, 4); v = u; }
@@ -310,15 +291,6 @@ static int fill_buffer(struct mem *m, struct params_buf *b, const char *init, ui
 			b->label, init);
 }
 
-/* The element type --type NAME names, or ET_NONE. */
-static uint8_t et_parse(const char *name)
-{
-	for (size_t i = 0; i < sizeof etypes / sizeof etypes[0]; i++)
-		if (strcmp(name, etypes[i].name) == 0)
-			return etypes[i].et;
-	return ET_NONE;
-}
-
 /* Texture or surface parameter I of F: its descriptor (--tex, else the
 ** default), a dense backing buffer of its texels (--init fills it as a
 ** buffer of the channel type) and the handle in *SLOT. */
@@ -355,9 +327,9 @@ static int tex_setup(const struct params_pins *pins, uint64_t seed, const struct
 	b->et = b->tex->fmt;
 	b->elems = tex_texels(b->tex) * b->tex->nch;
 	b->label = xstrdup(label);
-	b->alloc = mem_new(m, AS_GLOBAL, b->elems * evolve_elem_size(b->et), b->label);
+	b->alloc = mem_new(m, AS_GLOBAL, b->elems * elem_size(b->et), b->label);
 	m->a[b->alloc].elem = b->et;
-	m->a[b->alloc].elem_size = evolve_elem_size(b->et);
+	m->a[b->alloc].elem_size = elem_size(b->et);
 	m->a[b->alloc].tex = b->tex;
 	if (fill_buffer(m, b, params_pin(pins->inits, pins->ninits, f, (int)i), seed, err) < 0)
 		return err->status;
@@ -406,7 +378,7 @@ static int make_buffer(struct mem *m, const char *label, uint8_t et, const char 
 	if (et == ET_NONE)
 		et = ET_U8;
 	if (ts) {
-		et = et_parse(ts);
+		et = elem_parse(ts);
 		if (et == ET_NONE)
 			return sim_fail(err, SIM_ERR_USAGE, "--type %s=%s: expected f32 f64 i8 u8 i16 u16 i32 u32 i64 u64",
 					label, ts);
@@ -419,7 +391,7 @@ static int make_buffer(struct mem *m, const char *label, uint8_t et, const char 
 		if (errno || *end || elems == 0 || elems > (UINT64_C(1) << 32))
 			return sim_fail(err, SIM_ERR_USAGE, "--size %s=%s: expected a count from 1 to 2^32", label, ss);
 	}
-	unsigned es = evolve_elem_size(et);
+	unsigned es = elem_size(et);
 	b->et = et;
 	b->elems = elems;
 	b->label = xstrdup(label);
@@ -495,7 +467,7 @@ static int struct_setup(const struct params_pins *pins, uint64_t seed, const str
 			r = sim_fail(err, SIM_ERR_USAGE, "--arg %s: bad field %u '%s'", label, j, tok);
 		}
 		if (pa->byval)
-			memcpy(bytes + pa->field_off[j], &v, evolve_elem_size(pa->field_type[j]));
+			memcpy(bytes + pa->field_off[j], &v, elem_size(pa->field_type[j]));
 		else
 			slot[j] = v;
 	}
@@ -565,7 +537,7 @@ int params_setup(const struct params_pins *pins, uint64_t seed, const struct fun
 		}
 		if (av && parse_value(av, pa->type, slot) < 0)
 			return sim_fail(err, SIM_ERR_USAGE, "--arg %s=%s: not a valid %s value", label, av,
-					et_is_float(pa->type) ? "floating-point" : "integer");
+					elem_is_float(pa->type) ? "floating-point" : "integer");
 	}
 	for (uint32_t i = 0; i < f->nparams; i++)
 		if (bufs[i].same_as == UINT32_MAX

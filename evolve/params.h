@@ -61,9 +61,6 @@ void params_label(const struct func *f, uint32_t i, char *buf, size_t n);
 /* The value the last of the N pins V gives parameter PARAM of F, or NULL. */
 const char *params_pin(const struct params_kv *v, uint32_t n, const struct func *f, int param);
 
-/* The --type name of element type ET ("f32"...), or NULL for ET_NONE. */
-const char *params_et_name(uint8_t et);
-
 /* The entries of a BUFS array for F: one per parameter, then one per
 ** pointer field of its struct parameters (in parameter, then field
 ** order), which gets a buffer as a pointer parameter does. */

@@ -32,19 +32,9 @@
 /* One element at P of element type ET as --dump prints it, into BUF. */
 static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
 {
-	switch (et) {
-	case ET_F32: { float f; memcpy(&f, p, 4); snprintf(buf, n, "%.9g", f); break; }
-	case ET_F64: { double d; memcpy(&d, p, 8); snprintf(buf, n, "%.17g", d); break; }
-	case ET_F16: { uint16_t h; memcpy(&h, p, 2); snprintf(buf, n, "%.9g", math_f16_to_f32(h)); break; }
-	case ET_I8: snprintf(buf, n, "%d", (int8_t)p[0]); break;
-	case ET_U8: snprintf(buf, n, "%u", p[0]); break;
-	case ET_I16: { int16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%d", v); break; }
-	case ET_U16: { uint16_t v; memcpy(&v, p, 2); snprintf(buf, n, "%u", v); break; }
-	case ET_I32: { int32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRId32, v); break; }
-	case ET_U32: { uint32_t v; memcpy(&v, p, 4); snprintf(buf, n, "%" PRIu32, v); break; }
-	case ET_I64: { int64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRId64, v); break; }
-	default: { uint64_t v; memcpy(&v, p, 8); snprintf(buf, n, "%" PRIu64, v); break; }
-	}
+	uint64_t bits = 0;
+	memcpy(&bits, p, elem_size(et));	/* little-endian, as the device */
+	elem_format(bits, et, buf, n);
 }
 
 void replay_dump_inputs(FILE *out, const struct func *f, const struct params_buf *bufs,
@@ -57,7 +47,7 @@ void replay_dump_inputs(FILE *out, const struct func *f, const struct params_buf
 		const struct mem_alloc *a = &m->a[b->alloc];
 		char label[128];
 		params_label(f, i, label, sizeof label);
-		fprintf(out, "# %s %s %" PRIu64 "%s\n", label, params_et_name(b->et), b->elems,
+		fprintf(out, "# %s %s %" PRIu64 "%s\n", label, elem_name(b->et), b->elems,
 			a->uninit ? " uninit" : "");
 		if (!a->uninit && a->data != NULL)
 			replay_print_values(out, a->data, b->elems, b->et);
@@ -66,7 +56,7 @@ void replay_dump_inputs(FILE *out, const struct func *f, const struct params_buf
 
 void replay_print_values(FILE *out, const uint8_t *data, uint64_t elems, uint8_t et)
 {
-	unsigned es = evolve_elem_size(et);
+	unsigned es = elem_size(et);
 	char val[64];
 	for (uint64_t k = 0; k < elems; k++) {
 		format_value(val, sizeof val, data + k * es, et);
@@ -339,7 +329,7 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 		params_label(f, i, label, sizeof label);
 		if (bufs[i].param >= 0) {
 			const struct mem_alloc *a = &m.a[bufs[i].alloc];
-			const char *et = params_et_name(bufs[i].et);
+			const char *et = elem_name(bufs[i].et);
 			if (bufs[i].elems == 0) {
 				fprintf(lt, "buffer %s %s 0 sparse:%" PRIu64 "\n", label, et, REPLAY_SPARSE_BYTES);
 			} else if (a->uninit) {
@@ -350,7 +340,7 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 				if (bf == NULL) {
 					rc = err->status;
 				} else {
-					fwrite(a->data, 1, bufs[i].elems * evolve_elem_size(bufs[i].et), bf);
+					fwrite(a->data, 1, bufs[i].elems * elem_size(bufs[i].et), bf);
 					rc = finish(bf, dir, name, err);
 				}
 				fprintf(lt, "buffer %s %s %" PRIu64 " %s\n", label, et, bufs[i].elems, name);

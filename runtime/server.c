@@ -239,7 +239,7 @@ static uint32_t param_bytes(const struct param *pa)
 		return pa->size;
 	uint32_t end = 0;
 	for (uint32_t j = 0; j < pa->nfields; j++) {
-		uint32_t e = pa->field_off[j] + evolve_elem_size(pa->field_type[j]);
+		uint32_t e = pa->field_off[j] + elem_size(pa->field_type[j]);
 		if (e > end)
 			end = e;
 	}
@@ -561,7 +561,7 @@ static void build_slots(struct server *s, const struct func *f, const uint8_t *a
 		} else if (pa->nfields > 0) {
 			for (uint32_t j = 0; j < pa->nfields; j++) {
 				uint64_t v = 0;
-				memcpy(&v, b + pa->field_off[j], evolve_elem_size(pa->field_type[j]));
+				memcpy(&v, b + pa->field_off[j], elem_size(pa->field_type[j]));
 				slot[j] = v;
 			}
 		} else {
@@ -576,7 +576,7 @@ static void build_slots(struct server *s, const struct func *f, const uint8_t *a
 				s->m.a[id].name = pa->name;
 				if (pa->elem != ET_NONE) {
 					s->m.a[id].elem = pa->elem;
-					s->m.a[id].elem_size = evolve_elem_size(pa->elem);
+					s->m.a[id].elem_size = elem_size(pa->elem);
 				}
 			}
 		}
@@ -620,7 +620,7 @@ static void record_args(struct server *s, uint32_t li, const struct func *f, con
 			double x;
 			memcpy(&x, b, sizeof x);
 			snprintf(v, sizeof v, "%g", x);
-		} else if (pa->type == ET_I8 || pa->type == ET_I16 || pa->type == ET_I32 || pa->type == ET_I64) {
+		} else if (elem_is_signed(pa->type)) {
 			unsigned sh = 64 - 8 * (nb < 8 ? nb : 8);
 			snprintf(v, sizeof v, "%" PRId64, sh < 64 ? (int64_t)(u << sh) >> sh : (int64_t)u);
 		} else {

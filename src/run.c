@@ -134,7 +134,7 @@ static void list_kernels(const struct loaded *l, FILE *out)
 		for (uint32_t p = 0; p < f->nparams; p++) {
 			const struct param *pa = &f->params[p];
 			const char *kind = pa->byval ? "struct" : pa->is_ptr ? "pointer" : "scalar";
-			const char *et = params_et_name(pa->is_ptr ? pa->elem : pa->type);
+			const char *et = elem_name(pa->is_ptr ? pa->elem : pa->type);
 			fprintf(out, "  param %u: %s (%s", p, pa->name ? pa->name : "-", kind);
 			if (pa->byval) {
 				fprintf(out, ", %u fields, %u bytes)\n", pa->nfields, pa->size);
@@ -184,7 +184,7 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 			continue;
 		}
 		if (bufs[i].param >= 0) {
-			report_launch_buffer(r, l, label, params_et_name(bufs[i].et), bufs[i].elems,
+			report_launch_buffer(r, l, label, elem_name(bufs[i].et), bufs[i].elems,
 					     params_pin(o->inits, o->ninits, f, (int)i));
 			if (bufs[i].tex) {
 				char desc[160];
@@ -221,7 +221,7 @@ static void describe_launch(struct report *r, uint32_t l, const struct run_opts 
 			char fl[256];
 			params_field_label(f, i, j, fl, sizeof fl);
 			if (b->param >= 0)
-				report_launch_buffer(r, l, fl, params_et_name(b->et), b->elems,
+				report_launch_buffer(r, l, fl, elem_name(b->et), b->elems,
 						     params_field_pin(o->inits, o->ninits, f, i, j));
 		}
 	}

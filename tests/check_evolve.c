@@ -98,13 +98,13 @@ END_TEST
 START_TEST(scalar_bits)
 {
 	char buf[64];
-	evolve_scalar_format(evolve_scalar_bits(-3.4, ET_I32), ET_I32, buf, sizeof buf);
+	elem_format(evolve_scalar_bits(-3.4, ET_I32), ET_I32, buf, sizeof buf);
 	ck_assert_str_eq(buf, "-3");
-	evolve_scalar_format(evolve_scalar_bits(2.5, ET_F32), ET_F32, buf, sizeof buf);
+	elem_format(evolve_scalar_bits(2.5, ET_F32), ET_F32, buf, sizeof buf);
 	ck_assert_str_eq(buf, "2.5");
-	evolve_scalar_format(evolve_scalar_bits(300, ET_U8), ET_U8, buf, sizeof buf);
+	elem_format(evolve_scalar_bits(300, ET_U8), ET_U8, buf, sizeof buf);
 	ck_assert_str_eq(buf, "44");
-	evolve_scalar_format(evolve_scalar_bits(-1, ET_I64), ET_I64, buf, sizeof buf);
+	elem_format(evolve_scalar_bits(-1, ET_I64), ET_I64, buf, sizeof buf);
 	ck_assert_str_eq(buf, "-1");
 }
 END_TEST
@@ -202,8 +202,8 @@ START_TEST(params_pins)
 	ck_assert_int_eq(params_find(f, "3"), 3);
 	ck_assert_int_eq(params_find(f, "4"), -1);
 	ck_assert_int_eq(params_find(f, "nope"), -1);
-	ck_assert_str_eq(params_et_name(ET_F32), "f32");
-	ck_assert_ptr_null(params_et_name(ET_NONE));
+	ck_assert_str_eq(elem_name(ET_F32), "f32");
+	ck_assert_ptr_null(elem_name(ET_NONE));
 
 	struct params_kv args[] = { pin("n", "5"), pin("3", "7") };
 	struct params_kv sizes[] = { pin("a", "4") };
