@@ -210,3 +210,21 @@ double mono_seconds(void)
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+/* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
+extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
+
+char *demangle_name(const char *name)
+{
+	if (name[0] == '_' && name[1] == 'Z') {
+		int st = 0;
+		char *d = __cxa_demangle(name, NULL, NULL, &st);
+		if (d != NULL && st == 0) {
+			char *r = xstrdup(d);
+			free(d);
+			return r;
+		}
+		free(d);
+	}
+	return xstrdup(name);
+}

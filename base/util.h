@@ -49,6 +49,10 @@ static inline unsigned popc32(uint32_t x)
 	x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
 	x = (x + (x >> 4)) & 0x0f0f0f0fu;
 	return (x * 0x01010101u) >> 24;
+/* NAME demangled when it is an Itanium C++ name (_Z...), else a copy of
+** it; free it. */
+char *demangle_name(const char *name);
+
 #endif
 }
 
@@ -92,5 +96,9 @@ char *read_whole_file(const char *path, size_t *len, struct sim_error *err);
 ** FAILED is not NULL, *FAILED the part that could not be made (newly
 ** allocated). */
 int make_dirs(const char *path, char **failed);
+
+/* NAME demangled when it is an Itanium C++ name (_Z...), else a copy of
+** it; free it. */
+char *demangle_name(const char *name);
 
 #endif

@@ -30,6 +30,7 @@
 #include <llvm-c/Transforms/PassBuilder.h>
 
 #include "host/hostsite.h"
+#include "host/hexpr_int.h"
 #include "host/lower_host_int.h"
 #include "lower/lower_int.h"
 
@@ -39,7 +40,6 @@ extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *st
 #define HX_MAX_TREE 512u		/* nodes of one expression, as a tree */
 #define HX_MAX_NODES (1u << 22)		/* nodes of one hostsites */
 #define HX_MAX_DEPTH 96			/* SSA definitions followed from a use */
-#define EVAL_MAX_DEPTH 4096		/* hexpr_eval's recursion (hand-made trees) */
 #define MEM_MAX_BLOCKS 64		/* blocks one memory read looks back through */
 #define MEM_MAX_STEPS 20000000ull	/* instructions all memory reads may scan */
 #define HX_MAX_WORK 4000000ull		/* instructions all values may convert */
@@ -49,528 +49,6 @@ extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *st
 ** simplifycfg folds the diamond std::min leaves into a select. */
 #define PIPELINE "always-inline,function(sroa,early-cse,simplifycfg,instsimplify)"
 
-/* ---- values ------------------------------------------------------------- */
-
-static uint64_t mask_of(unsigned w)
-{
-	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
-}
-
-/* V's low W bits as a signed number. */
-static int64_t sx(uint64_t v, unsigned w)
-{
-	if (w >= 64)
-		return (int64_t)v;
-	uint64_t m = UINT64_C(1) << (w - 1);
-	v &= mask_of(w);
-	return (int64_t)((v ^ m) - m);
-}
-
-static double fp_get(uint64_t bits, unsigned w)
-{
-	if (w == 32) {
-		uint32_t b = (uint32_t)bits;
-		float f;
-		memcpy(&f, &b, sizeof f);
-		return f;
-	}
-	double d;
-	memcpy(&d, &bits, sizeof d);
-	return d;
-}
-
-static uint64_t fp_put(double d, unsigned w)
-{
-	if (w == 32) {
-		float f = (float)d;
-		uint32_t b;
-		memcpy(&b, &f, sizeof b);
-		return b;
-	}
-	uint64_t b;
-	memcpy(&b, &d, sizeof b);
-	return b;
-}
-
-static int is_binop(unsigned op)
-{
-	return (op >= HX_ADD && op <= HX_XOR) || op == HX_ICMP || (op >= HX_SMIN && op <= HX_FDIV);
-}
-
-static int is_cast(unsigned op)
-{
-	return op == HX_ZEXT || op == HX_SEXT || op == HX_TRUNC || (op >= HX_SITOFP && op <= HX_FPTRUNC);
-}
-
-/* Integer operator OP on W-bit A and B (PRED for HX_ICMP).  0, or -1 where
-** the result is undefined: division by zero, a shift by W or more. */
-static int fold_int(unsigned op, unsigned pred, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
-{
-	uint64_t m = mask_of(w);
-	int64_t sa = sx(a, w), sb = sx(b, w);
-	a &= m;
-	b &= m;
-	uint64_t r;
-	switch (op) {
-	case HX_ADD: r = a + b; break;
-	case HX_SUB: r = a - b; break;
-	case HX_MUL: r = a * b; break;
-	case HX_UDIV:
-	case HX_UREM:
-		if (b == 0)
-			return -1;
-		r = op == HX_UDIV ? a / b : a % b;
-		break;
-	case HX_SDIV:
-	case HX_SREM:
-		if (b == 0)
-			return -1;
-		if (sb == -1)	/* INT_MIN / -1 wraps to INT_MIN (and C traps on it) */
-			r = op == HX_SDIV ? (uint64_t)0 - a : 0;
-		else
-			r = (uint64_t)(op == HX_SDIV ? sa / sb : sa % sb);
-		break;
-	case HX_SHL:
-	case HX_LSHR:
-	case HX_ASHR:
-		if (b >= w)
-			return -1;
-		r = op == HX_SHL ? a << b : op == HX_LSHR ? a >> b
-			: (uint64_t)(sa < 0 ? ~(~(uint64_t)sa >> b) : (uint64_t)sa >> b);
-		break;
-	case HX_AND: r = a & b; break;
-	case HX_OR: r = a | b; break;
-	case HX_XOR: r = a ^ b; break;
-	case HX_SMIN: r = sa < sb ? a : b; break;
-	case HX_SMAX: r = sa > sb ? a : b; break;
-	case HX_UMIN: r = a < b ? a : b; break;
-	case HX_UMAX: r = a > b ? a : b; break;
-	case HX_ICMP:
-		switch (pred) {
-		case HP_EQ: r = a == b; break;
-		case HP_NE: r = a != b; break;
-		case HP_ULT: r = a < b; break;
-		case HP_ULE: r = a <= b; break;
-		case HP_UGT: r = a > b; break;
-		case HP_UGE: r = a >= b; break;
-		case HP_SLT: r = sa < sb; break;
-		case HP_SLE: r = sa <= sb; break;
-		case HP_SGT: r = sa > sb; break;
-		case HP_SGE: r = sa >= sb; break;
-		default: return -1;
-		}
-		*out = r;
-		return 0;
-	default:
-		return -1;
-	}
-	*out = r & m;
-	return 0;
-}
-
-/* IEEE operator OP on floats of W bits (32 or 64). */
-static int fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
-{
-	if (w != 32 && w != 64)
-		return -1;
-	if (w == 32) {
-		float x = (float)fp_get(a, 32), y = (float)fp_get(b, 32), r;
-		switch (op) {
-		case HX_FADD: r = x + y; break;
-		case HX_FSUB: r = x - y; break;
-		case HX_FMUL: r = x * y; break;
-		case HX_FDIV: r = x / y; break;
-		default: return -1;
-		}
-		*out = fp_put(r, 32);
-		return 0;
-	}
-	double x = fp_get(a, 64), y = fp_get(b, 64), r;
-	switch (op) {
-	case HX_FADD: r = x + y; break;
-	case HX_FSUB: r = x - y; break;
-	case HX_FMUL: r = x * y; break;
-	case HX_FDIV: r = x / y; break;
-	default: return -1;
-	}
-	*out = fp_put(r, 64);
-	return 0;
-}
-
-/* Cast OP of A (FROM bits, float if FFLOAT) to W bits. */
-static int fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out)
-{
-	switch (op) {
-	case HX_ZEXT:
-	case HX_TRUNC:
-		*out = a & mask_of(from) & mask_of(w);
-		return 0;
-	case HX_SEXT:
-		*out = (uint64_t)sx(a, from) & mask_of(w);
-		return 0;
-	case HX_SITOFP:
-		if (w != 32 && w != 64)
-			return -1;
-		*out = fp_put(w == 32 ? (double)(float)sx(a, from) : (double)sx(a, from), w);
-		return 0;
-	case HX_UITOFP:
-		if (w != 32 && w != 64)
-			return -1;
-		a &= mask_of(from);
-		*out = fp_put(w == 32 ? (double)(float)a : (double)a, w);
-		return 0;
-	case HX_FPTOSI:
-	case HX_FPTOUI: {
-		if (from != 32 && from != 64)
-			return -1;
-		double d = trunc(fp_get(a, from));
-		if (op == HX_FPTOSI) {
-			double lo = -ldexp(1.0, (int)w - 1), hi = ldexp(1.0, (int)w - 1);
-			if (!(d >= lo && d < hi))
-				return -1;	/* NaN or out of range: poison */
-			*out = (uint64_t)(int64_t)d & mask_of(w);
-		} else {
-			if (!(d >= 0 && d < ldexp(1.0, (int)w)))
-				return -1;
-			*out = (uint64_t)d & mask_of(w);
-		}
-		return 0;
-	}
-	case HX_FPEXT:
-	case HX_FPTRUNC:
-		if ((from != 32 && from != 64) || (w != 32 && w != 64))
-			return -1;
-		*out = fp_put(fp_get(a, from), w);
-		return 0;
-	default:
-		return -1;
-	}
-}
-
-static int eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out, int depth)
-{
-	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
-		return -1;
-	const struct hexpr *x = &hs->x[e];
-	uint64_t a, b;
-	switch (x->op) {
-	case HX_CONST:
-		*out = x->value & mask_of(x->width);
-		return 0;
-	case HX_VAR:
-		if (vars == NULL || x->value >= hs->nvars)
-			return -1;
-		*out = vars[x->value] & mask_of(x->width);
-		return 0;
-	case HX_SELECT:
-		if (eval(hs, x->a, vars, &a, depth + 1) < 0)
-			return -1;
-		return eval(hs, (a & 1) ? x->b : x->c, vars, out, depth + 1);
-	default:
-		break;
-	}
-	if (eval(hs, x->a, vars, &a, depth + 1) < 0)
-		return -1;
-	if (is_cast(x->op))
-		return x->a < hs->nx ? fold_cast(x->op, hs->x[x->a].width, x->width, a, out) : -1;
-	if (!is_binop(x->op) || eval(hs, x->b, vars, &b, depth + 1) < 0)
-		return -1;
-	if (x->op >= HX_FADD && x->op <= HX_FDIV)
-		return fold_float(x->op, x->width, a, b, out);
-	/* a comparison's width is 1; its operands' is what it compares */
-	unsigned w = x->op == HX_ICMP ? hs->x[x->a].width : x->width;
-	return fold_int(x->op, x->pred, w, a, b, out);
-}
-
-int hexpr_eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out)
-{
-	return eval(hs, e, vars, out, 0);
-}
-
-static int is_const_rec(const struct hostsites *hs, uint32_t e, int depth)
-{
-	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
-		return 0;
-	const struct hexpr *x = &hs->x[e];
-	if (x->op == HX_CONST)
-		return 1;
-	if (x->op == HX_VAR)
-		return 0;
-	if (!is_const_rec(hs, x->a, depth + 1))
-		return 0;
-	if (is_cast(x->op))
-		return 1;
-	if (!is_const_rec(hs, x->b, depth + 1))
-		return 0;
-	return x->op != HX_SELECT || is_const_rec(hs, x->c, depth + 1);
-}
-
-int hexpr_is_const(const struct hostsites *hs, uint32_t e)
-{
-	return is_const_rec(hs, e, 0);
-}
-
-/* ---- printing ------------------------------------------------------------ */
-
-enum { PR_COND = 3, PR_OR = 6, PR_XOR, PR_AND, PR_EQ, PR_REL, PR_SHIFT, PR_ADD, PR_MUL,
-       PR_UNARY, PR_PRIMARY };
-
-static int prec(const struct hexpr *x)
-{
-	switch (x->op) {
-	case HX_ADD: case HX_SUB: case HX_FADD: case HX_FSUB: return PR_ADD;
-	case HX_MUL: case HX_UDIV: case HX_SDIV: case HX_UREM: case HX_SREM:
-	case HX_FMUL: case HX_FDIV: return PR_MUL;
-	case HX_SHL: case HX_LSHR: case HX_ASHR: return PR_SHIFT;
-	case HX_AND: return PR_AND;
-	case HX_OR: return PR_OR;
-	case HX_XOR: return PR_XOR;
-	case HX_ICMP: return x->pred <= HP_NE ? PR_EQ : PR_REL;
-	case HX_SELECT: return PR_COND;
-	case HX_CONST: return x->is_float || !(x->width > 1 && sx(x->value, x->width) < 0)
-			      ? PR_PRIMARY : PR_UNARY;
-	case HX_VAR: case HX_SMIN: case HX_SMAX: case HX_UMIN: case HX_UMAX: return PR_PRIMARY;
-	default: return PR_UNARY;
-	}
-}
-
-static void print_const(const struct hexpr *x, FILE *out)
-{
-	if (x->is_float) {
-		fprintf(out, x->width == 32 ? "%.9g" : "%.17g", fp_get(x->value, x->width));
-		if (x->width == 32)
-			fputc('f', out);
-	} else if (x->width > 1 && sx(x->value, x->width) < 0) {
-		fprintf(out, "%lld", (long long)sx(x->value, x->width));
-	} else {
-		fprintf(out, "%llu", (unsigned long long)(x->value & mask_of(x->width)));
-	}
-}
-
-static void print_rec(const struct hostsites *hs, uint32_t e, int outer, FILE *out, int depth)
-{
-	if (e >= hs->nx || depth > EVAL_MAX_DEPTH) {
-		fputc('?', out);
-		return;
-	}
-	const struct hexpr *x = &hs->x[e];
-	int p = prec(x);
-	int paren = p < outer;
-	if (paren)
-		fputc('(', out);
-	static const char *const binops[] = {
-		[HX_ADD] = "+", [HX_SUB] = "-", [HX_MUL] = "*", [HX_UDIV] = "/u", [HX_SDIV] = "/",
-		[HX_UREM] = "%u", [HX_SREM] = "%", [HX_SHL] = "<<", [HX_LSHR] = ">>u", [HX_ASHR] = ">>",
-		[HX_AND] = "&", [HX_OR] = "|", [HX_XOR] = "^", [HX_FADD] = "+", [HX_FSUB] = "-",
-		[HX_FMUL] = "*", [HX_FDIV] = "/",
-	};
-	static const char *const preds[] = { "==", "!=", "<u", "<=u", ">u", ">=u", "<", "<=", ">", ">=" };
-	static const char *const minmax[] = { [HX_SMIN] = "min", [HX_SMAX] = "max",
-					      [HX_UMIN] = "umin", [HX_UMAX] = "umax" };
-	switch (x->op) {
-	case HX_CONST:
-		print_const(x, out);
-		break;
-	case HX_VAR:
-		if (x->value < hs->nvars && hs->vars[x->value].name)
-			fputs(hs->vars[x->value].name, out);
-		else
-			fprintf(out, "v%llu", (unsigned long long)x->value);
-		break;
-	case HX_SELECT:
-		print_rec(hs, x->a, PR_COND + 1, out, depth + 1);
-		fputs(" ? ", out);
-		print_rec(hs, x->b, PR_COND + 1, out, depth + 1);
-		fputs(" : ", out);
-		print_rec(hs, x->c, PR_COND, out, depth + 1);
-		break;
-	case HX_SMIN: case HX_SMAX: case HX_UMIN: case HX_UMAX:
-		fprintf(out, "%s(", minmax[x->op]);
-		print_rec(hs, x->a, 0, out, depth + 1);
-		fputs(", ", out);
-		print_rec(hs, x->b, 0, out, depth + 1);
-		fputc(')', out);
-		break;
-	case HX_ZEXT: case HX_SEXT: case HX_TRUNC: case HX_FPTOSI: case HX_FPTOUI:
-		fprintf(out, "(%c%u)", x->op == HX_ZEXT || x->op == HX_FPTOUI ? 'u' : 'i', x->width);
-		print_rec(hs, x->a, PR_UNARY, out, depth + 1);
-		break;
-	case HX_SITOFP: case HX_UITOFP: case HX_FPEXT: case HX_FPTRUNC:
-		fputs(x->width == 32 ? "(float)" : "(double)", out);
-		if (x->op == HX_UITOFP)
-			fputs("(unsigned)", out);
-		print_rec(hs, x->a, PR_UNARY, out, depth + 1);
-		break;
-	default:
-		if (!is_binop(x->op)) {
-			fputc('?', out);
-			break;
-		}
-		print_rec(hs, x->a, p, out, depth + 1);
-		/* x + -c reads better as x - c */
-		if (x->op == HX_ADD && x->b < hs->nx && hs->x[x->b].op == HX_CONST
-		    && x->width > 1 && sx(hs->x[x->b].value, x->width) < 0
-		    && sx(hs->x[x->b].value, x->width) != INT64_MIN) {
-			fprintf(out, " - %lld", -(long long)sx(hs->x[x->b].value, x->width));
-			break;
-		}
-		fprintf(out, " %s ", x->op == HX_ICMP ? (x->pred < 10 ? preds[x->pred] : "?") : binops[x->op]);
-		print_rec(hs, x->b, p + 1, out, depth + 1);
-		break;
-	}
-	if (paren)
-		fputc(')', out);
-}
-
-void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out)
-{
-	if (e == HX_NONE) {
-		fputc('?', out);
-		return;
-	}
-	print_rec(hs, e, 0, out, 0);
-}
-
-/* Marks in USED (one byte per variable) the variables E depends on. */
-static void vars_of(const struct hostsites *hs, uint32_t e, uint8_t *used, int depth)
-{
-	if (e >= hs->nx || depth > EVAL_MAX_DEPTH)
-		return;
-	const struct hexpr *x = &hs->x[e];
-	if (x->op == HX_CONST)
-		return;
-	if (x->op == HX_VAR) {
-		if (x->value < hs->nvars)
-			used[x->value] = 1;
-		return;
-	}
-	vars_of(hs, x->a, used, depth + 1);
-	if (!is_cast(x->op))
-		vars_of(hs, x->b, used, depth + 1);
-	if (x->op == HX_SELECT)
-		vars_of(hs, x->c, used, depth + 1);
-}
-
-/* A struct argument's fields: {n=EXPR, +8=EXPR}, their variables marked in USED. */
-static void print_fields(const struct hostsites *hs, const struct hsite *s, uint32_t a, uint8_t *used,
-			 FILE *out)
-{
-	fputc('{', out);
-	for (uint32_t i = 0; i < s->nfields[a]; i++) {
-		const struct hfield *f = &s->fields[a][i];
-		const char *nm = s->fieldname && s->fieldname[a] ? s->fieldname[a][i] : NULL;
-		if (nm)
-			fprintf(out, "%s%s=", i ? ", " : "", nm);
-		else
-			fprintf(out, "%s+%u=", i ? ", " : "", f->off);
-		hexpr_print(hs, f->expr, out);
-		vars_of(hs, f->expr, used, 0);
-	}
-	fputc('}', out);
-}
-
-void hostsite_print(const struct hostsites *hs, FILE *out)
-{
-	static const char *const dims[] = { "grid.x", "grid.y", "grid.z", "block.x", "block.y", "block.z" };
-	uint8_t *used = xcalloc(hs->nvars ? hs->nvars : 1, 1);
-	for (uint32_t i = 0; i < hs->ns; i++) {
-		const struct hsite *s = &hs->s[i];
-		char *dem = load_demangle(s->kernel ? s->kernel : "?");
-		fprintf(out, "%s:%u: %s <<<", s->file ? s->file : "?", s->line, dem);
-		free(dem);
-		memset(used, 0, hs->nvars ? hs->nvars : 1);
-		for (int d = 0; d < 6; d++) {
-			uint32_t e = d < 3 ? s->grid[d] : s->block[d - 3];
-			fprintf(out, "%s=", dims[d]);
-			hexpr_print(hs, e, out);
-			fputs(", ", out);
-			vars_of(hs, e, used, 0);
-		}
-		fputs("shmem=", out);
-		hexpr_print(hs, s->shmem, out);
-		vars_of(hs, s->shmem, used, 0);
-		fputs(">>> (", out);
-		for (uint32_t a = 0; a < s->nargs; a++) {
-			if (s->argname && s->argname[a])
-				fprintf(out, "%s%s=", a ? ", " : "", s->argname[a]);
-			else
-				fprintf(out, "%sarg%u=", a ? ", " : "", a);
-			if (s->nfields && s->nfields[a]) {
-				print_fields(hs, s, a, used, out);
-				continue;
-			}
-			hexpr_print(hs, s->args[a], out);
-			vars_of(hs, s->args[a], used, 0);
-		}
-		fputc(')', out);
-		int first = 1;
-		for (uint32_t a = 0; a < s->nargs; a++) {
-			if (s->buf_bytes[a] == HX_NONE)
-				continue;
-			fputs(first ? " bufs: " : ", ", out);
-			first = 0;
-			if (s->argname && s->argname[a])
-				fprintf(out, "%s=", s->argname[a]);
-			else
-				fprintf(out, "arg%u=", a);
-			hexpr_print(hs, s->buf_bytes[a], out);
-			fputs(s->uninit && s->uninit[a] ? " bytes uninit" : " bytes", out);
-			vars_of(hs, s->buf_bytes[a], used, 0);
-		}
-		for (uint32_t v = 0; v < hs->nvars; v++) {
-			if (!used[v] || hs->vars[v].nseen == 0)
-				continue;
-			fprintf(out, "; %s seen", hs->vars[v].name ? hs->vars[v].name : "?");
-			for (uint32_t k = 0; k < hs->vars[v].nseen; k++) {
-				struct hexpr c = { .op = HX_CONST, .width = hs->vars[v].width,
-						   .is_float = hs->vars[v].is_float,
-						   .value = hs->vars[v].seen[k] };
-				fputs(k ? ", " : " ", out);
-				print_const(&c, out);
-			}
-		}
-		fputc('\n', out);
-	}
-	free(used);
-}
-
-void hostsites_free(struct hostsites *hs)
-{
-	for (uint32_t i = 0; i < hs->nvars; i++) {
-		free(hs->vars[i].name);
-		free(hs->vars[i].seen);
-	}
-	for (uint32_t i = 0; i < hs->ns; i++) {
-		struct hsite *s = &hs->s[i];
-		free(s->kernel);
-		free(s->file);
-		free(s->args);
-		free(s->buf_bytes);
-		for (uint32_t a = 0; a < s->nargs; a++) {
-			if (s->argname)
-				free(s->argname[a]);
-			uint32_t nf = s->nfields ? s->nfields[a] : 0;
-			for (uint32_t f = 0; s->fieldname && s->fieldname[a] && f < nf; f++)
-				free(s->fieldname[a][f]);
-			if (s->fieldname)
-				free(s->fieldname[a]);
-			if (s->fields)
-				free(s->fields[a]);
-		}
-		free(s->argname);
-		free(s->nfields);
-		free(s->fields);
-		free(s->fieldname);
-		free(s->uninit);
-	}
-	for (uint32_t i = 0; i < hs->nseqs; i++)
-		hm_seq_free(&hs->seqs[i]);
-	free(hs->seqs);
-	free(hs->x);
-	free(hs->vars);
-	free(hs->s);
-	memset(hs, 0, sizeof *hs);
-}
 
 /* ---- building expressions ------------------------------------------------ */
 
@@ -663,7 +141,7 @@ struct hctx {
 
 static unsigned nops(unsigned op)
 {
-	return op == HX_CONST || op == HX_VAR ? 0 : is_cast(op) ? 1 : op == HX_SELECT ? 3 : 2;
+	return op == HX_CONST || op == HX_VAR ? 0 : hexpr_is_cast(op) ? 1 : op == HX_SELECT ? 3 : 2;
 }
 
 static uint32_t hash_node(const struct hexpr *n)
@@ -750,7 +228,7 @@ static uint32_t node(struct hctx *hc, struct hexpr n)
 static uint32_t mk_const(struct hctx *hc, unsigned w, uint64_t bits, int is_float)
 {
 	struct hexpr n = { .op = HX_CONST, .width = (uint8_t)w, .is_float = (uint8_t)is_float,
-			   .value = bits & mask_of(w) };
+			   .value = bits & hexpr_mask_of(w) };
 	return node(hc, n);
 }
 
@@ -778,8 +256,8 @@ static uint32_t mk_bin(struct hctx *hc, unsigned op, uint32_t a, uint32_t b)
 		return HX_NONE;
 	uint64_t r;
 	if (is_c(hc, a) && is_c(hc, b)) {
-		int ok = fl ? fold_float(op, w, X(hc, a)->value, X(hc, b)->value, &r)
-			    : fold_int(op, 0, w, X(hc, a)->value, X(hc, b)->value, &r);
+		int ok = fl ? hexpr_fold_float(op, w, X(hc, a)->value, X(hc, b)->value, &r)
+			    : hexpr_fold_int(op, 0, w, X(hc, a)->value, X(hc, b)->value, &r);
 		if (ok == 0)
 			return mk_const(hc, w, r, fl);
 	}
@@ -792,7 +270,7 @@ static uint32_t mk_bin(struct hctx *hc, unsigned op, uint32_t a, uint32_t b)
 			b = t;
 		}
 		if (is_c(hc, b)) {
-			uint64_t c = X(hc, b)->value, m = mask_of(w);
+			uint64_t c = X(hc, b)->value, m = hexpr_mask_of(w);
 			if (op == HX_SUB)	/* x - c as x + -c: constants then merge */
 				return mk_bin(hc, HX_ADD, a, mk_const(hc, w, (uint64_t)0 - c, 0));
 			if (c == 0 && (op == HX_ADD || op == HX_OR || op == HX_XOR || op == HX_SHL
@@ -829,7 +307,7 @@ static uint32_t mk_icmp(struct hctx *hc, unsigned pred, uint32_t a, uint32_t b)
 		return HX_NONE;
 	uint64_t r;
 	if (is_c(hc, a) && is_c(hc, b)
-	    && fold_int(HX_ICMP, pred, X(hc, a)->width, X(hc, a)->value, X(hc, b)->value, &r) == 0)
+	    && hexpr_fold_int(HX_ICMP, pred, X(hc, a)->width, X(hc, a)->value, X(hc, b)->value, &r) == 0)
 		return mk_const(hc, 1, r, 0);
 	struct hexpr n = { .op = HX_ICMP, .width = 1, .pred = (uint8_t)pred, .a = a, .b = b };
 	return node(hc, n);
@@ -898,7 +376,7 @@ static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w
 	case HX_XOR: {
 		uint32_t q = extract_try(hc, x.b, lo, w);
 		/* a mask of all ones, or bits or-ed in elsewhere: the other side */
-		if (is_c(hc, q) && (x.op == HX_AND ? X(hc, q)->value == mask_of(w) : X(hc, q)->value == 0))
+		if (is_c(hc, q) && (x.op == HX_AND ? X(hc, q)->value == hexpr_mask_of(w) : X(hc, q)->value == 0))
 			return mk_extract(hc, x.a, lo, w);
 		if (is_c(hc, q) && x.op == HX_AND && X(hc, q)->value == 0)
 			return q;
@@ -959,7 +437,7 @@ static uint32_t mk_cast(struct hctx *hc, unsigned op, uint32_t a, unsigned w, in
 	if ((op == HX_ZEXT || op == HX_SEXT) && w == x.width)
 		return a;
 	uint64_t r;
-	if (x.op == HX_CONST && fold_cast(op, x.width, w, x.value, &r) == 0)
+	if (x.op == HX_CONST && hexpr_fold_cast(op, x.width, w, x.value, &r) == 0)
 		return mk_const(hc, w, r, is_float);
 	if (op == HX_ZEXT && x.op == HX_ZEXT)
 		return mk_cast(hc, HX_ZEXT, x.a, w, 0);
@@ -1666,7 +1144,7 @@ static int const_bits(const struct hctx *hc, LLVMValueRef c, uint64_t b, unsigne
 	if (LLVMIsAConstantInt(c)) {
 		if (LLVMGetIntTypeWidth(t) > 64)
 			return -1;
-		*out = (LLVMConstIntGetZExtValue(c) >> b) & mask_of(w);
+		*out = (LLVMConstIntGetZExtValue(c) >> b) & hexpr_mask_of(w);
 		return 0;
 	}
 	unsigned fw;
@@ -1675,7 +1153,7 @@ static int const_bits(const struct hctx *hc, LLVMValueRef c, uint64_t b, unsigne
 		LLVMBool loses = 0;
 		if (!scalar_type(t, &fw, &fl))
 			return -1;
-		*out = (fp_put(LLVMConstRealGetDouble(c, &loses), fw) >> b) & mask_of(w);
+		*out = (hexpr_fp_put(LLVMConstRealGetDouble(c, &loses), fw) >> b) & hexpr_mask_of(w);
 		return 0;
 	}
 	if (vk != LLVMConstantStructValueKind && vk != LLVMConstantArrayValueKind
@@ -1773,7 +1251,7 @@ static void sort_seen(uint64_t *seen, uint32_t n, unsigned w, int fl, int sgn)
 	for (uint32_t i = 1; i < n && !fl; i++) {
 		for (uint32_t j = i; j > 0; j--) {
 			uint64_t a = seen[j - 1], b = seen[j];
-			int gt = sgn ? sx(a, w) > sx(b, w) : a > b;
+			int gt = sgn ? hexpr_sx(a, w) > hexpr_sx(b, w) : a > b;
 			if (!gt)
 				break;
 			seen[j - 1] = b;
@@ -2319,7 +1797,7 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 	}
 	case LLVMFNeg: {
 		uint32_t a = xval(hc, LLVMGetOperand(v, 0), depth + 1);
-		uint32_t z = mk_const(hc, w, fp_put(-0.0, w), 1);
+		uint32_t z = mk_const(hc, w, hexpr_fp_put(-0.0, w), 1);
 		return mk_bin(hc, HX_FSUB, z, a);
 	}
 	case LLVMZExt: case LLVMSExt: case LLVMTrunc: case LLVMSIToFP: case LLVMUIToFP:
@@ -2414,7 +1892,7 @@ static uint32_t xval(struct hctx *hc, LLVMValueRef v, int depth)
 		r = mk_const(hc, w, LLVMConstIntGetZExtValue(v), 0);
 	} else if (LLVMIsAConstantFP(v)) {
 		LLVMBool loses = 0;
-		r = mk_const(hc, w, fp_put(LLVMConstRealGetDouble(v, &loses), w), 1);
+		r = mk_const(hc, w, hexpr_fp_put(LLVMConstRealGetDouble(v, &loses), w), 1);
 	} else if (LLVMIsAArgument(v)) {
 		r = param_var(hc, v);
 	} else if (!LLVMIsAInstruction(v)) {
@@ -2599,7 +2077,7 @@ static uint32_t bits_insn(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeR
 			return y;
 		if (oc == LLVMAnd && (is_zero(hc, x) || is_zero(hc, y)))
 			return mk_const(hc, w, 0, fl);
-		if (oc == LLVMAnd && is_c(hc, y) && (X(hc, y)->value & mask_of(w)) == mask_of(w))
+		if (oc == LLVMAnd && is_c(hc, y) && (X(hc, y)->value & hexpr_mask_of(w)) == hexpr_mask_of(w))
 			return x;
 		return fl ? HX_NONE : mk_bin(hc, oc == LLVMOr ? HX_OR : oc == LLVMXor ? HX_XOR : HX_AND, x, y);
 	}

@@ -1,0 +1,28 @@
+/*
+** hexpr_int.h: the folding hexpr.c shares with the reader that builds
+** expressions (lower_host.c), which folds constants as it goes.  Internal
+** to host/; free of LLVM.
+*/
+#ifndef SIMULEE_HOST_HEXPR_INT_H
+#define SIMULEE_HOST_HEXPR_INT_H
+
+#include <stdint.h>
+
+/* The low W bits (all 64 from W = 64). */
+uint64_t hexpr_mask_of(unsigned w);
+/* V's low W bits as a signed number. */
+int64_t hexpr_sx(uint64_t v, unsigned w);
+/* D as the bits of a W-bit float (32 or 64). */
+uint64_t hexpr_fp_put(double d, unsigned w);
+/* Whether HX_ op OP is a conversion (one operand). */
+int hexpr_is_cast(unsigned op);
+/* Integer operator OP on W-bit A and B (PRED for HX_ICMP).  0, or -1 where
+** the result is undefined: division by zero, a shift by W or more. */
+int hexpr_fold_int(unsigned op, unsigned pred, unsigned w, uint64_t a, uint64_t b, uint64_t *out);
+/* IEEE operator OP on floats of W bits (32 or 64) into *OUT; 0, or -1. */
+int hexpr_fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *out);
+/* Cast OP of A (FROM bits) to W bits into *OUT; 0, or -1 where it is
+** undefined. */
+int hexpr_fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out);
+
+#endif
