@@ -2,6 +2,7 @@
 ** util.c: see util.h.
 */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -227,4 +228,34 @@ char *demangle_name(const char *name)
 		free(d);
 	}
 	return xstrdup(name);
+}
+
+volatile sig_atomic_t stop_signal_seen;
+static struct sigaction stop_old_int, stop_old_term;
+static int stop_installed;
+
+static void on_stop_signal(int sig)
+{
+	stop_signal_seen = sig;
+}
+
+void stop_on_signals(void)
+{
+	struct sigaction sa = { 0 };
+	sa.sa_handler = on_stop_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	stop_signal_seen = 0;
+	sigaction(SIGINT, &sa, &stop_old_int);
+	sigaction(SIGTERM, &sa, &stop_old_term);
+	stop_installed = 1;
+}
+
+void stop_on_signals_end(void)
+{
+	if (!stop_installed)
+		return;
+	sigaction(SIGINT, &stop_old_int, NULL);
+	sigaction(SIGTERM, &stop_old_term, NULL);
+	stop_installed = 0;
 }

@@ -9,6 +9,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <signal.h>
 #include <stdint.h>
 
 /* Allocation: print and exit(2) on failure (the one exit() outside main). */
@@ -39,6 +40,17 @@ void arena_free(struct arena *a);
 /* Seconds of CLOCK_MONOTONIC: the search's time limit and the deadline
 ** a launch is given (launch_cfg.deadline) are read from this one clock. */
 double mono_seconds(void);
+
+/* A stop the user asked for: the number of the signal (SIGINT, SIGTERM)
+** that asked simulee-c to stop where it is and report what finished, or
+** 0.  Set by a signal handler (stop_on_signals); launches read it where
+** they read their deadline, the run between its jobs. */
+extern volatile sig_atomic_t stop_signal_seen;
+/* From now on SIGINT and SIGTERM set stop_signal_seen once, then take
+** their default action again (a second one ends the process at once). */
+void stop_on_signals(void);
+/* Their actions as before stop_on_signals. */
+void stop_on_signals_end(void);
 
 static inline unsigned popc32(uint32_t x)
 {

@@ -328,7 +328,10 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 			k->demangled, pb.time_limit);
 	memcpy(rs.outside_by_kind, res.rejected_by, sizeof rs.outside_by_kind);
 	rs.best_fitness = res.cands[res.best].f;
-	rs.stop = res.stop == EVOLVE_STOP_THRESHOLD ? "threshold"
+	/* a stop signal cuts the launches under way, which the search
+	** takes for its time limit */
+	rs.stop = stop_signal_seen ? "interrupted"
+		  : res.stop == EVOLVE_STOP_THRESHOLD ? "threshold"
 		  : res.stop == EVOLVE_STOP_TIME ? "time-limit"
 		  : res.stop == EVOLVE_STOP_STALL ? "stalled" : "generations";
 	report_kernel_search(rep, ki, &rs);

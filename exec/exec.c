@@ -58,7 +58,7 @@ void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint3
 
 int exec_past_deadline(struct exec *ex)
 {
-	if (mono_seconds() < ex->cfg->deadline)
+	if (!stop_signal_seen && (ex->cfg->deadline <= 0 || mono_seconds() < ex->cfg->deadline))
 		return 0;
 	ex->stopped = 1;
 	ex->timed_out = 1;
@@ -1998,7 +1998,7 @@ reload:
 			}
 			/* a turn ended: stop at the deadline; yield when
 			** another warp can run */
-			if (ex->cfg->deadline > 0 && exec_past_deadline(ex)) {
+			if ((ex->cfg->deadline > 0 || stop_signal_seen) && exec_past_deadline(ex)) {
 				w->steps--;
 				goto stopped;
 			}

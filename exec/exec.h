@@ -176,8 +176,9 @@ void exec_push_frame(struct warp *w, const struct program *p, uint32_t fn, uint3
 struct finding *exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
 			     enum finding_kind k, uint64_t addr, const char *detail);
 
-/* Whether launch_cfg's deadline has passed: if so the launch stops
-** (ex->stopped, ex->timed_out).  Reads the clock. */
+/* Whether launch_cfg's deadline has passed, or a stop signal came
+** (stop_signal_seen): if so the launch stops (ex->stopped,
+** ex->timed_out).  Reads the clock. */
 int exec_past_deadline(struct exec *ex);
 
 /* Whether a finding of kind K ends the launch (launch_cfg stop_kinds). */

@@ -113,7 +113,8 @@ struct launch_cfg {
 	/* mono_seconds() (base/util.h) at which the launch stops where it is,
 	** unfinished: interp_launch returns 0 with the findings so far and
 	** counts it in stats->timed_out (the caller discards such a launch).
-	** Checked between warps' turns.  0: none. */
+	** Checked between warps' turns.  0: none.  A stop signal
+	** (stop_signal_seen, base/util.h) ends a launch the same way. */
 	double deadline;
 	/* What shared memory holds when a block starts (unspecified on the
 	** hardware): SHARED_INIT fills each __shared__ variable's SIZE bytes

@@ -367,7 +367,7 @@ static void start_block(struct exec *ex, struct warp *ws, uint32_t fn, const uin
 #define DEADLINE_POLLS 64
 static void past_deadline(struct exec *ex)
 {
-	if (ex->cfg->deadline <= 0 || ++ex->polls < DEADLINE_POLLS)
+	if ((ex->cfg->deadline <= 0 && !stop_signal_seen) || ++ex->polls < DEADLINE_POLLS)
 		return;
 	ex->polls = 0;
 	exec_past_deadline(ex);

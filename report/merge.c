@@ -99,13 +99,24 @@ static cJSON *header_of(const struct shape *sh, const cJSON *body)
 	return sh->sarif ? cJSON_GetObjectItemCaseSensitive(body, "properties") : (cJSON *)body;
 }
 
+/* A SARIF run's first invocation: executionSuccessful false (the run
+** stopped before its end). */
+static void mark_unsuccessful(struct jb *b, cJSON *run)
+{
+	cJSON *inv = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(run, "invocations"), 0);
+	if (inv == NULL)
+		return;
+	cJSON_DeleteItemFromObjectCaseSensitive(inv, "executionSuccessful");
+	jput(b, inv, "executionSuccessful", cJSON_CreateFalse());
+}
+
 /* Members of the header that are merged, not compared. */
 static int merged_member(const struct shape *sh, const char *key)
 {
 	static const char *const json[] = { "kernels", "launches", "findings", "performance",
-					    "barriers", "summary", "shard" };
+					    "barriers", "summary", "shard", "incomplete" };
 	static const char *const sarif[] = { "kernels", "findingsOutsideContract", "launches",
-					     "barriersNotCovered", "shard" };
+					     "barriersNotCovered", "shard", "incomplete" };
 	const char *const *v = sh->sarif ? sarif : json;
 	size_t n = sh->sarif ? sizeof sarif / sizeof *sarif : sizeof json / sizeof *json;
 	for (size_t i = 0; i < n; i++)
@@ -280,7 +291,7 @@ static cJSON *merge_json(struct merge *m)
 	const cJSON *first = m->trees[0], *x;
 	cJSON_ArrayForEach(x, first) {
 		const char *k = x->string;
-		if (strcmp(k, "shard") == 0)
+		if (strcmp(k, "shard") == 0 || strcmp(k, "incomplete") == 0)
 			continue;
 		if (strcmp(k, "kernels") == 0) {
 			cJSON *a = jput(&m->b, root, k, cJSON_CreateArray());
@@ -360,6 +371,7 @@ static cJSON *merge_sarif(struct merge *m)
 		set_num(m, props, counts[i], sum(m, NULL, counts[i]));
 	if (props) {
 		cJSON_DeleteItemFromObjectCaseSensitive(props, "shard");
+		cJSON_DeleteItemFromObjectCaseSensitive(props, "incomplete");
 		cJSON *a = cJSON_CreateArray();
 		for (uint32_t i = 0; a && i < m->nkernels; i++) {
 			const cJSON *ks = kernels_of(m->sh, sarif_body(m->trees[m->ks[i].tree]));
@@ -373,10 +385,42 @@ static cJSON *merge_sarif(struct merge *m)
 	return root;
 }
 
+/* The "incomplete" member of tree T (a run stopped before its end), or
+** NULL. */
+static const cJSON *incomplete_of(const struct merge *m, uint32_t t)
+{
+	return cJSON_GetObjectItemCaseSensitive(header_of(m->sh, m->sh->body(m->trees[t])), "incomplete");
+}
+
+/* The "incomplete" member of OUT, merged from the trees that have one:
+** the first one's reason, every tree's jobs not analysed. */
+static void merge_incomplete(struct merge *m, cJSON *out)
+{
+	cJSON *h = header_of(m->sh, m->sh->body(out));
+	cJSON *inc = jput(&m->b, h, "incomplete", cJSON_CreateObject());
+	cJSON *na = NULL;
+	for (uint32_t t = 0; t < m->n && !m->b.failed; t++) {
+		const cJSON *x = incomplete_of(m, t), *e;
+		if (x == NULL)
+			continue;
+		if (na == NULL) {
+			jput(&m->b, inc, "reason",
+			     cJSON_Duplicate(cJSON_GetObjectItemCaseSensitive(x, "reason"), 1));
+			na = jput(&m->b, inc, "not_analysed", cJSON_CreateArray());
+		}
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(x, "not_analysed"))
+			jput(&m->b, na, NULL, cJSON_Duplicate(e, 1));
+	}
+	if (m->sh->sarif)
+		mark_unsuccessful(&m->b, m->sh->body(out));
+}
+
 /* Checks the shard members: all of one count N and one job total, indices
-** 1..N each once; *JOBS gets the total. */
+** 1..N each once; *JOBS gets the total.  A shard that stopped before its
+** end counted only the jobs it reached: with one, the totals may differ
+** (*JOBS the largest) and the caller does not ask for every job. */
 static int check_shards(const struct merge *m, const char *const *names, uint32_t *jobs,
-			struct sim_error *err)
+			int partial, struct sim_error *err)
 {
 	int64_t count = -1, total = -1;
 	uint8_t *seen = NULL;
@@ -394,6 +438,8 @@ static int check_shards(const struct merge *m, const char *const *names, uint32_
 			count = c;
 			total = j;
 			seen = xcalloc((size_t)c + 1, 1);
+		} else if (partial && c == count) {
+			total = j > total ? j : total;
 		} else if (c != count || j != total) {
 			rc = sim_fail(err, SIM_ERR_USAGE, "%s: shard %" PRId64 "/%" PRId64 " of %" PRId64
 				      " jobs, but %s is one of %" PRId64 " shards of %" PRId64 " jobs",
@@ -448,8 +494,10 @@ cJSON *report_merge(cJSON *const *trees, const char *const *names, uint32_t n, i
 			return NULL;
 		}
 	}
-	uint32_t jobs = 0;
-	if (shards && check_shards(&m, names, &jobs, err) < 0)
+	uint32_t jobs = 0, partial = 0;
+	for (uint32_t t = 0; t < n; t++)
+		partial += incomplete_of(&m, t) != NULL;
+	if (shards && check_shards(&m, names, &jobs, partial > 0, err) < 0)
 		return NULL;
 
 	/* the kernels, in job order */
@@ -478,7 +526,7 @@ cJSON *report_merge(cJSON *const *trees, const char *const *names, uint32_t n, i
 		if (ks[i].job == ks[i - 1].job)
 			rc = sim_fail(err, SIM_ERR_USAGE, "%s and %s both hold job %" PRIu32 ": merge each "
 				      "shard once", names[ks[i - 1].tree], names[ks[i].tree], ks[i].job);
-	if (rc == 0 && shards && (nks != jobs || (nks && ks[nks - 1].job != jobs - 1)))
+	if (rc == 0 && shards && !partial && (nks != jobs || (nks && ks[nks - 1].job != jobs - 1)))
 		rc = sim_fail(err, SIM_ERR_USAGE, "the shards hold %" PRIu32 " of the run's %" PRIu32
 			      " jobs", nks, jobs);
 	cJSON *out = NULL;
@@ -489,6 +537,8 @@ cJSON *report_merge(cJSON *const *trees, const char *const *names, uint32_t n, i
 		m.ks = ks;
 		m.nkernels = nks;
 		out = m.sh->sarif ? merge_sarif(&m) : merge_json(&m);
+		if (out != NULL && partial)
+			merge_incomplete(&m, out);
 		if (out == NULL || m.b.failed) {
 			cJSON_Delete(out);
 			out = NULL;
@@ -499,6 +549,28 @@ cJSON *report_merge(cJSON *const *trees, const char *const *names, uint32_t n, i
 	free(m.kbase);
 	free(ks);
 	return out;
+}
+
+int report_mark_incomplete(cJSON *tree, const char *reason, const struct report_pending *pending,
+			   uint32_t n)
+{
+	struct jb b = { 0 };
+	int sarif = report_tree_is_sarif(tree);
+	cJSON *body = sarif ? sarif_body(tree) : tree;
+	cJSON *h = sarif ? cJSON_GetObjectItemCaseSensitive(body, "properties") : tree;
+	cJSON *inc = jput(&b, h, "incomplete", cJSON_CreateObject());
+	jput(&b, inc, "reason", cJSON_CreateString(reason));
+	cJSON *na = jput(&b, inc, "not_analysed", cJSON_CreateArray());
+	for (uint32_t i = 0; i < n && !b.failed; i++) {
+		cJSON *e = jput(&b, na, NULL, cJSON_CreateObject());
+		jput(&b, e, "input", pending[i].input ? cJSON_CreateString(pending[i].input) : cJSON_CreateNull());
+		jput(&b, e, "kernel", pending[i].kernel ? cJSON_CreateString(pending[i].kernel) : cJSON_CreateNull());
+		jput(&b, e, "demangled",
+		     pending[i].demangled ? cJSON_CreateString(pending[i].demangled) : cJSON_CreateNull());
+	}
+	if (sarif)
+		mark_unsuccessful(&b, body);
+	return b.failed ? -1 : 0;
 }
 
 int report_mark_shard(cJSON *tree, uint32_t index, uint32_t count, uint32_t jobs)

@@ -292,6 +292,20 @@ struct cJSON *report_merge(struct cJSON *const *trees, const char *const *names,
 ** JOBS jobs, to report TREE (JSON or SARIF).  0, or -1 out of memory. */
 int report_mark_shard(struct cJSON *tree, uint32_t index, uint32_t count, uint32_t jobs);
 
+/* A job a stopped run did not analyse: KERNEL (mangled; NULL: every
+** kernel of INPUT, which was not loaded yet) of INPUT. */
+struct report_pending {
+	const char *input;
+	const char *kernel;
+	const char *demangled;
+};
+
+/* Marks report TREE (JSON or SARIF) as the report of a run that stopped
+** before its end ("incomplete": REASON and the N jobs of PENDING; a SARIF
+** invocation's executionSuccessful false).  0, or -1 out of memory. */
+int report_mark_incomplete(struct cJSON *tree, const char *reason,
+			   const struct report_pending *pending, uint32_t n);
+
 /* Whether TREE is a SARIF log (else a JSON report). */
 int report_tree_is_sarif(const struct cJSON *tree);
 

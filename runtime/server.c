@@ -81,11 +81,12 @@ struct server {
 
 /* ---- the socket ------------------------------------------------------- */
 
-static volatile sig_atomic_t stop_signal;
-
+/* SIGINT, SIGTERM and the time limit's SIGALRM: the launch under way
+** stops where it is (exec reads stop_signal_seen), the server at its next
+** read. */
 static void on_stop(int sig)
 {
-	stop_signal = sig;
+	stop_signal_seen = sig;
 }
 
 /* Reads N bytes; 0, 1 at the end of the stream (the program is gone), or
@@ -96,7 +97,7 @@ static int read_all(int fd, void *buf, size_t n)
 	while (n > 0) {
 		ssize_t r = read(fd, p, n);
 		if (r < 0 && errno == EINTR) {
-			if (stop_signal)
+			if (stop_signal_seen)
 				return -1;
 			continue;
 		}
@@ -919,6 +920,8 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 		free(pl);
 		if (r < 0)
 			return 0;	/* the program is gone */
+		if (stop_signal_seen)
+			return -1;	/* rt_run names the signal */
 		if (s->deadline > 0 && mono_seconds() >= s->deadline) {
 			s->res->stop = "time-limit";
 			return -1;
@@ -1004,7 +1007,7 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	struct sigaction sa = { 0 }, old_int, old_term;
 	sa.sa_handler = on_stop;
 	sigemptyset(&sa.sa_mask);
-	stop_signal = 0;
+	stop_signal_seen = 0;
 	struct sigaction old_alrm;
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
@@ -1054,9 +1057,9 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 		setitimer(ITIMER_REAL, &off, NULL);
 	}
 	if (r < 0) {
-		if (stop_signal && res->stop == NULL)
-			res->stop = stop_signal == SIGINT ? "interrupted (SIGINT)"
-				    : stop_signal == SIGALRM ? "time-limit" : "terminated (SIGTERM)";
+		if (stop_signal_seen && res->stop == NULL)
+			res->stop = stop_signal_seen == SIGINT ? "interrupted (SIGINT)"
+				    : stop_signal_seen == SIGALRM ? "time-limit" : "terminated (SIGTERM)";
 		if (serr.msg[0] && res->stop == NULL)
 			res->stop = "a unit could not be loaded";
 		kill(pid, SIGKILL);

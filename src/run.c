@@ -471,15 +471,83 @@ static int load_input(const struct run_input *in, int dump_bytecode, struct load
 	return rc < 0 ? rc : l->nkernels == 0;
 }
 
+/* A job the run has not analysed (yet): KERNEL of INPUT, or with KERNEL
+** NULL every kernel of INPUT (not loaded yet). */
+struct pend {
+	char *input, *kernel, *demangled;
+};
+
+struct pends {
+	struct pend *v;
+	uint32_t n, cap;
+};
+
+static void pends_add(struct pends *p, const char *input, const char *kernel, const char *demangled)
+{
+	struct pend e = { xstrdup(input), kernel ? xstrdup(kernel) : NULL,
+			  demangled ? xstrdup(demangled) : NULL };
+	VEC_PUSH(p->v, p->n, p->cap, e);
+}
+
+static void pends_free(struct pends *p)
+{
+	for (uint32_t i = 0; i < p->n; i++) {
+		free(p->v[i].input);
+		free(p->v[i].kernel);
+		free(p->v[i].demangled);
+	}
+	free(p->v);
+	*p = (struct pends){ 0 };
+}
+
 /* Where the reports of a run's jobs go: text as each job ends, trees to
-** merge at the end. */
+** merge at the end.  JSON and SARIF to --output are also written whole
+** after a job now and then (a snapshot, marked "incomplete" with the jobs
+** still to come, replacing the file by rename), so a run killed at any
+** moment leaves a valid report of what finished. */
 struct sink {
 	FILE *out;
 	struct report_totals t;
 	cJSON **trees;
 	uint32_t ntrees, captrees;
 	int status;		/* the worst job's exit status (0 or 1) */
+	double snapshot_at;	/* mono_seconds() of the last snapshot, 0: none */
 };
+
+/* Seconds between two snapshots at least (each costs a merge of every
+** job's tree so far). */
+#define SNAPSHOT_EVERY 2.0
+
+/* Whether the run's JSON or SARIF goes to a file (snapshots are made). */
+static int sink_snapshots(const struct run_opts *o)
+{
+	return o->format != REPORT_TEXT && o->output != NULL;
+}
+
+/* Writes TREE (deleting it) to PATH whole: into PATH.tmp, then renamed
+** over PATH, so PATH holds a whole report at every moment.  0, or
+** SIM_ERR_IO. */
+static int write_tree_file(const char *path, cJSON *tree, struct sim_error *err)
+{
+	char *tmp = xasprintf("%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	int rc = 0;
+	if (f == NULL) {
+		cJSON_Delete(tree);
+		rc = sim_fail(err, SIM_ERR_IO, "--output %s: %s", tmp, strerror(errno));
+	} else {
+		if (report_print_tree(f, tree) < 0)
+			rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+		if (fclose(f) != 0 && rc == 0)
+			rc = sim_fail(err, SIM_ERR_IO, "--output %s: %s", tmp, strerror(errno));
+		if (rc == 0 && rename(tmp, path) != 0)
+			rc = sim_fail(err, SIM_ERR_IO, "--output %s: %s", path, strerror(errno));
+		if (rc < 0)
+			unlink(tmp);
+	}
+	free(tmp);
+	return rc;
+}
 
 /* Opens the report's file at the first job's report (or at the end of a
 ** run with none), so a run that fails before any job leaves it alone. */
@@ -494,7 +562,7 @@ static int sink_open(const struct run_opts *o, struct sink *sk, struct sim_error
 static int sink_add(const struct run_opts *o, struct sink *sk, const struct report *rep,
 		    struct sim_error *err)
 {
-	if (sink_open(o, sk, err) < 0)
+	if (!sink_snapshots(o) && sink_open(o, sk, err) < 0)
 		return err->status;
 	int st = report_exit_status(rep);
 	sk->status = st > sk->status ? st : sk->status;
@@ -512,37 +580,101 @@ static int sink_add(const struct run_opts *o, struct sink *sk, const struct repo
 	return 0;
 }
 
-/* Writes what the sink holds after the last job: the summary line, or the
-** merged tree (marked as shard I of N of a run of JOBS jobs when
-** sharded).  EMPTY: a report with no kernels, for a shard with no jobs. */
-static int sink_finish(const struct run_opts *o, struct sink *sk, const struct report *empty,
-		       uint32_t jobs, struct sim_error *err)
+/* The run's tree of what the sink holds: the merge of the jobs' trees (an
+** EMPTY report's with none), marked as shard I of N of a run of JOBS jobs
+** when sharded, and as incomplete (REASON, the jobs of PENDING) when
+** REASON is not NULL.  NULL with *err filled. */
+static cJSON *sink_tree(const struct run_opts *o, const struct sink *sk, const struct report *empty,
+			uint32_t jobs, const char *reason, const struct pends *pending,
+			struct sim_error *err)
 {
-	if (sink_open(o, sk, err) < 0)
-		return err->status;
-	if (o->format == REPORT_TEXT) {
-		sk->t.seed = o->seed;
-		sk->t.warp_model = empty->warp_model;
-		report_text_summary(sk->out, &sk->t);
-		return 0;
-	}
 	cJSON *tree;
 	if (sk->ntrees == 0) {
 		tree = o->format == REPORT_JSON ? report_json_tree(empty) : report_sarif_tree(empty);
 		if (tree == NULL)
-			return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+			sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
 	} else {
 		const char **names = xcalloc(sk->ntrees, sizeof *names);
 		for (uint32_t i = 0; i < sk->ntrees; i++)
 			names[i] = o->input ? o->input : "the run";
 		tree = report_merge(sk->trees, names, sk->ntrees, 0, err);
 		free(names);
-		if (tree == NULL)
-			return err->status;
 	}
-	if (o->shard_count && report_mark_shard(tree, o->shard_index, o->shard_count, jobs) < 0) {
+	if (tree == NULL)
+		return NULL;
+	int rc = o->shard_count ? report_mark_shard(tree, o->shard_index, o->shard_count, jobs) : 0;
+	if (rc == 0 && reason) {
+		struct report_pending *v = xcalloc(pending->n ? pending->n : 1, sizeof *v);
+		for (uint32_t i = 0; i < pending->n; i++)
+			v[i] = (struct report_pending){ pending->v[i].input, pending->v[i].kernel,
+							pending->v[i].demangled };
+		rc = report_mark_incomplete(tree, reason, v, pending->n);
+		free(v);
+	}
+	if (rc < 0) {
 		cJSON_Delete(tree);
-		return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+		sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+		return NULL;
+	}
+	return tree;
+}
+
+/* After a job: a snapshot of the report so far in --output (JSON, SARIF),
+** at most every SNAPSHOT_EVERY seconds, the jobs of PENDING still to
+** come.  0, or SIM_ERR_IO. */
+static int sink_snapshot(const struct run_opts *o, struct sink *sk, const struct report *empty,
+			 uint32_t jobs, const struct pends *pending, struct sim_error *err)
+{
+	double now = mono_seconds();
+	if (!sink_snapshots(o) || (sk->snapshot_at > 0 && now - sk->snapshot_at < SNAPSHOT_EVERY))
+		return 0;
+	sk->snapshot_at = now;
+	cJSON *tree = sink_tree(o, sk, empty, jobs, "in progress", pending, err);
+	return tree ? write_tree_file(o->output, tree, err) : err->status;
+}
+
+/* The text report's line for a run that stopped before its end. */
+static void text_incomplete(FILE *out, const char *reason, const struct pends *pending)
+{
+	fprintf(out, "simulee-c: %s: %" PRIu32 " job%s not analysed", reason, pending->n,
+		pending->n == 1 ? "" : "s");
+	for (uint32_t i = 0; i < pending->n && i < 8; i++) {
+		const struct pend *e = &pending->v[i];
+		if (e->kernel)
+			fprintf(out, "%s %s (%s)", i ? "," : ":", e->demangled, e->input);
+		else
+			fprintf(out, "%s every kernel of %s", i ? "," : ":", e->input);
+	}
+	fprintf(out, "%s\n", pending->n > 8 ? ", ..." : "");
+}
+
+/* Writes what the sink holds after the last job: the summary line, or the
+** merged tree (marked as shard I of N of a run of JOBS jobs when
+** sharded).  EMPTY: a report with no kernels, for a shard with no jobs.
+** REASON (NULL: the run finished): why the run stopped before the jobs of
+** PENDING. */
+static int sink_finish(const struct run_opts *o, struct sink *sk, const struct report *empty,
+		       uint32_t jobs, const char *reason, const struct pends *pending,
+		       struct sim_error *err)
+{
+	if (o->format == REPORT_TEXT) {
+		if (sink_open(o, sk, err) < 0)
+			return err->status;
+		if (reason)
+			text_incomplete(sk->out, reason, pending);
+		sk->t.seed = o->seed;
+		sk->t.warp_model = empty->warp_model;
+		report_text_summary(sk->out, &sk->t);
+		return 0;
+	}
+	cJSON *tree = sink_tree(o, sk, empty, jobs, reason, pending, err);
+	if (tree == NULL)
+		return err->status;
+	if (sink_snapshots(o))
+		return write_tree_file(o->output, tree, err);
+	if (sink_open(o, sk, err) < 0) {
+		cJSON_Delete(tree);
+		return err->status;
 	}
 	if (report_print_tree(sk->out, tree) < 0)
 		return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
@@ -630,6 +762,25 @@ static int host_findings(const struct run_opts *o, const struct hostsites *hs, c
 	return rc;
 }
 
+/* The jobs of this shard from kernel K of input I on (L loaded, J the
+** job number kernel K would get), into *OUT: each kernel of L left, then
+** every later input whole. */
+static void stopped_at(const struct run_opts *o, const struct run_input *ins, uint32_t nins, uint32_t i,
+		       const struct loaded *l, uint32_t k, int only, uint32_t j, struct pends *out)
+{
+	for (; k < l->nkernels; k++) {
+		const struct kernel_info *ki = &l->kernels[k];
+		if ((o->kernel && (int)k != only) || ki->func < 0)
+			continue;
+		uint32_t jj = j++;
+		if (!o->shard_count || jj % o->shard_count == o->shard_index - 1)
+			pends_add(out, ins[i].name, ki->name, ki->demangled);
+	}
+	for (uint32_t n = i + 1; n < nins; n++)
+		if (ins[n].load)
+			pends_add(out, ins[n].name, NULL, NULL);
+}
+
 /*
 ** The default pipeline: every kernel of every input (or those --kernel
 ** names) is a job, numbered in input order and module order; each job in
@@ -669,6 +820,8 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	struct replay_counts nreplays = { 0 };
 	int rc = 0, named = 0;
 	struct kwrites kw = { 0 };
+	struct pends pending = { 0 };
+	stop_on_signals();
 	for (uint32_t i = 0; i < nins && rc == 0; i++) {
 		if (ins[i].load == NULL)
 			continue;
@@ -711,6 +864,18 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 					l.kernels[k].error);
 				continue;
 			}
+			if (stop_signal_seen) {
+				stopped_at(o, ins, nins, i, &l, k, only, job, &pending);
+				break;
+			}
+			if (sk.snapshot_at == 0 && sink_snapshots(o)) {
+				/* before the first job: a kill from here on leaves a report */
+				stopped_at(o, ins, nins, i, &l, k, only, job, &pending);
+				rc = sink_snapshot(o, &sk, &empty, job, &pending, err);
+				pends_free(&pending);
+				if (rc < 0)
+					break;
+			}
 			uint32_t j = job++;
 			if (o->shard_count && j % o->shard_count != o->shard_index - 1)
 				continue;
@@ -724,29 +889,45 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			if (rc == 0)
 				rc = sink_add(o, &sk, &rep, err);
 			report_free(&rep);
+			if (rc == 0 && sink_snapshots(o) && !stop_signal_seen) {
+				stopped_at(o, ins, nins, i, &l, k + 1, only, job, &pending);
+				rc = sink_snapshot(o, &sk, &empty, job, &pending, err);
+				pends_free(&pending);
+			}
 		}
+		if (rc == 0 && stop_signal_seen && pending.n == 0)
+			stopped_at(o, ins, nins, i, &l, l.nkernels, only, job, &pending);
 		interp_loaded_free(&l);
+		if (stop_signal_seen)
+			break;
+	}
+	const char *reason = NULL;
+	if (stop_signal_seen) {
+		reason = stop_signal_seen == SIGINT ? "interrupted (SIGINT)" : "terminated (SIGTERM)";
+		fprintf(stderr, "simulee-c: %s: reporting what finished\n", reason);
 	}
 	/* the host side's own calls, when the whole program is analysed */
-	if (rc == 0 && job > 0 && o->kernel == NULL)
+	if (rc == 0 && job > 0 && o->kernel == NULL && reason == NULL)
 		rc = host_findings(o, hs, &kw, d.model, &sk, err);
 	kwrites_free(&kw);
-	if (rc == 0 && o->kernel && !named)
+	if (rc == 0 && o->kernel && !named && reason == NULL)
 		rc = sim_fail(err, SIM_ERR_KERNEL, "no input has a kernel named '%s' (--list-kernels "
 			      "lists them)", o->kernel);
-	else if (rc == 0 && job == 0)
+	else if (rc == 0 && job == 0 && reason == NULL)
 		rc = sim_fail(err, SIM_ERR_UNSUPPORTED, "%s: no kernel can be analysed",
 			      o->input ? o->input : "the inputs");
 	if (rc == 0)
-		rc = sink_finish(o, &sk, &empty, job, err);
+		rc = sink_finish(o, &sk, &empty, job, reason, &pending, err);
 	if (rc == 0)
 		say_replays(o, &nreplays);
 	if (sk.out)
 		rc = close_output(o, sk.out, rc, err);
 	if (rc == 0)
-		rc = sk.status;
+		rc = reason ? 128 + stop_signal_seen : sk.status;
+	pends_free(&pending);
 	sink_free(&sk);
 	report_free(&empty);
+	stop_on_signals_end();
 	return rc;
 }
 

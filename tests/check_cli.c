@@ -4,10 +4,13 @@
 ** a run with --dump, and the findings of small kernels compiled at test time.
 */
 #include <dirent.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -2700,6 +2703,230 @@ START_TEST(perf_search)
 }
 END_TEST
 
+/* ---- a run that is stopped ------------------------------------------- */
+
+/* The stopped-run tests' kernels: eight whose launches never end (a spin
+** on a flag no thread sets), so each kernel's search lasts its time limit. */
+static const char stop_src[] =
+	"#define SPIN(n) __global__ void k##n(volatile int *a) { while (a[0] == 0) a[n + 1]++; }\n"
+	"SPIN(0) SPIN(1) SPIN(2) SPIN(3) SPIN(4) SPIN(5) SPIN(6) SPIN(7)\n";
+#define NSTOP 8
+
+/* Starts simulee-c with the NULL-terminated ARGS, its stdout into file
+** OUT (when not NULL), waits until file WAIT exists or OUT holds TEXT (60
+** s at most), DELAY_MS more, then sends SIG and returns the exit status
+** (128 + a signal that ended it). */
+static int run_and_signal(const char *const *args, const char *out, const char *wait,
+			  const char *text, int delay_ms, int sig)
+{
+	const char *bin = tu_env("SIMULEE_BIN");
+	ck_assert_ptr_nonnull(bin);
+	const char *argv[MAXARGS + 1] = { bin };
+	for (int i = 0; args[i] != NULL && i < MAXARGS - 1; i++)
+		argv[i + 1] = args[i];
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDWR);
+		int fd = out ? open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644) : null;
+		dup2(null, 0);
+		dup2(fd, 1);
+		dup2(null, 2);
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		execv(bin, (char *const *)argv);
+		_exit(127);
+	}
+	int seen = 0;
+	for (int i = 0; i < 1200 && !seen; i++) {
+		if (wait)
+			seen = access(wait, R_OK) == 0;
+		if (text) {
+			struct sim_error e = { 0 };
+			char *s = read_whole_file(out, NULL, &e);
+			seen = s && strstr(s, text) != NULL;
+			free(s);
+		}
+		struct timespec ts = { 0, 50 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+	}
+	ck_assert_msg(seen, "the run never reached the point to stop it at");
+	struct timespec ts = { delay_ms / 1000, (delay_ms % 1000) * 1000L * 1000 };
+	nanosleep(&ts, NULL);
+	ck_assert_int_eq(kill(pid, sig), 0);
+	int st = 0;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	return WIFSIGNALED(st) ? 128 + WTERMSIG(st) : WEXITSTATUS(st);
+}
+
+/* The stopped-run arguments: FMT, --output OUT (NULL: stdout), --shard
+** SHARD (NULL: none), a search of two seconds per kernel, the input BC. */
+static void stop_args(const char **args, const char *fmt, const char *out, const char *shard,
+		      const char *bc)
+{
+	int n = 0;
+	args[n++] = "--format";
+	args[n++] = fmt;
+	if (out) {
+		args[n++] = "--output";
+		args[n++] = out;
+	}
+	if (shard) {
+		args[n++] = "--shard";
+		args[n++] = shard;
+	}
+	args[n++] = "--time-limit";
+	args[n++] = "2";
+	args[n++] = "--max-steps";
+	args[n++] = "1000000000000";
+	args[n++] = "--jobs";
+	args[n++] = "1";
+	args[n++] = bc;
+	args[n] = NULL;
+}
+
+/* The report in file PATH: valid, incomplete for REASON, every job either
+** in its kernels or among those not analysed (*NKERNELS the former). */
+static cJSON *stopped_report(const char *path, const char *reason, int *nkernels)
+{
+	struct sim_error e = { 0 };
+	char *text = read_whole_file(path, NULL, &e);
+	ck_assert_msg(text != NULL, "%s", e.msg);
+	cJSON *doc = tu_check_report_json(text);
+	free(text);
+	const cJSON *inc = tu_jat(doc, "incomplete");
+	ck_assert_msg(inc != NULL, "the report is not marked incomplete");
+	ck_assert_str_eq(tu_jat(doc, "incomplete/reason")->valuestring, reason);
+	int nk = cJSON_GetArraySize(tu_jat(doc, "kernels"));
+	int nn = cJSON_GetArraySize(tu_jat(doc, "incomplete/not_analysed"));
+	ck_assert_int_gt(nn, 0);
+	ck_assert_int_eq(nk + nn, (int)NSTOP);
+	*nkernels = nk;
+	return doc;
+}
+
+START_TEST(stop_sigterm_report)
+{
+	char *bc = tu_compile_cu(stop_src);
+	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char *out = xasprintf("%s/r.json", dir), *tmp = xasprintf("%s/r.json.tmp", dir);
+	const char *args[MAXARGS];
+	stop_args(args, "json", out, NULL, bc);
+	/* the first snapshot comes before the first kernel's search */
+	int st = run_and_signal(args, NULL, out, NULL, 1500, SIGTERM);
+	ck_assert_int_eq(st, 128 + SIGTERM);
+	int nk;
+	cJSON *doc = stopped_report(out, "terminated (SIGTERM)", &nk);
+	ck_assert_int_ge(nk, 1);
+	/* the kernel the signal stopped says so */
+	char want[32];
+	snprintf(want, sizeof want, "kernels/%d", nk - 1);
+	const cJSON *last = tu_jat(doc, want);
+	ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(last, "search"), "stop")->valuestring,
+			 "interrupted");
+	ck_assert_msg(access(tmp, F_OK) != 0, "%s left behind", tmp);
+	cJSON_Delete(doc);
+	unlink(out);
+	rmdir(dir);
+	unlink(bc);
+	free(bc);
+	free(out);
+	free(tmp);
+}
+END_TEST
+
+START_TEST(stop_sigkill_snapshot)
+{
+	char *bc = tu_compile_cu(stop_src);
+	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char *out = xasprintf("%s/r.json", dir), *tmp = xasprintf("%s/r.json.tmp", dir);
+	const char *args[MAXARGS];
+	stop_args(args, "json", out, NULL, bc);
+	int st = run_and_signal(args, NULL, out, NULL, 2500, SIGKILL);
+	ck_assert_int_eq(st, 128 + SIGKILL);
+	int nk;
+	cJSON *doc = stopped_report(out, "in progress", &nk);
+	cJSON_Delete(doc);
+	unlink(tmp);
+	unlink(out);
+	rmdir(dir);
+	unlink(bc);
+	free(bc);
+	free(out);
+	free(tmp);
+}
+END_TEST
+
+START_TEST(stop_sigint_text)
+{
+	char *bc = tu_compile_cu(stop_src);
+	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char *out = xasprintf("%s/out.txt", dir);
+	const char *args[MAXARGS];
+	stop_args(args, "text", NULL, NULL, bc);
+	/* stopped during the second kernel, after the first one's line */
+	int st = run_and_signal(args, out, NULL, "simulee-c: k0", 300, SIGINT);
+	ck_assert_int_eq(st, 128 + SIGINT);
+	struct sim_error e = { 0 };
+	char *text = read_whole_file(out, NULL, &e);
+	ck_assert_ptr_nonnull(text);
+	ck_assert_msg(strstr(text, "simulee-c: interrupted (SIGINT): ") != NULL
+		      && strstr(text, " jobs not analysed: ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "stop: interrupted") != NULL, "%s", text);
+	/* the summary line still ends it */
+	ck_assert_msg(strstr(text, "seed 1") != NULL, "%s", text);
+	free(text);
+	unlink(out);
+	rmdir(dir);
+	unlink(bc);
+	free(bc);
+	free(out);
+}
+END_TEST
+
+START_TEST(stop_merge_shards)
+{
+	char *bc = tu_compile_cu(stop_src);
+	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char *s1 = xasprintf("%s/s1.json", dir), *s2 = xasprintf("%s/s2.json", dir);
+	const char *args[MAXARGS];
+	/* shard 1/2 stops; shard 2/2 would finish, but is stopped too later on */
+	stop_args(args, "json", s1, "1/2", bc);
+	ck_assert_int_eq(run_and_signal(args, NULL, s1, NULL, 1500, SIGTERM), 128 + SIGTERM);
+	stop_args(args, "json", s2, "2/2", bc);
+	ck_assert_int_eq(run_and_signal(args, NULL, s2, NULL, 2500, SIGTERM), 128 + SIGTERM);
+	char *sh[2] = { s1, s2 };
+	int st;
+	char *err;
+	char *merged = merge_run(sh, 2, &st, &err);
+	ck_assert_msg(st == 0 || st == 1, "merge: status %d: %s", st, err);
+	cJSON *doc = tu_check_report_json(merged);
+	ck_assert_str_eq(tu_jat(doc, "incomplete/reason")->valuestring, "terminated (SIGTERM)");
+	int nk = cJSON_GetArraySize(tu_jat(doc, "kernels"));
+	int nn = cJSON_GetArraySize(tu_jat(doc, "incomplete/not_analysed"));
+	ck_assert_int_eq(nk + nn, (int)NSTOP);
+	ck_assert_ptr_null(tu_jat(doc, "shard"));
+	cJSON_Delete(doc);
+	free(merged);
+	free(err);
+	unlink(s1);
+	unlink(s2);
+	rmdir(dir);
+	unlink(bc);
+	free(bc);
+	free(s1);
+	free(s2);
+}
+END_TEST
+
 Suite *cli_suite(void)
 {
 	Suite *s = suite_create("cli");
@@ -2781,6 +3008,14 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, merge_errors);
 	tcase_add_test(tc, several_inputs);
 	tcase_add_test(tc, host_only_inputs);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("stopped");
+	tcase_set_timeout(tc, 180);
+	tcase_add_test(tc, stop_sigterm_report);
+	tcase_add_test(tc, stop_sigkill_snapshot);
+	tcase_add_test(tc, stop_sigint_text);
+	tcase_add_test(tc, stop_merge_shards);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("replay");
