@@ -57,3 +57,7 @@ if ! make -j"$(nproc)" check >/dev/null 2>&1; then
 fi
 grep -h "^[0-9]*%: Checks" tests/*.log || true
 tail -n +1 test-suite.log | sed -n '1,12p'
+# the project recipes of docs/PROJECTS.md, for real (main build only)
+if [ "${SIMULEE_SANITIZE:-0}" = 0 ]; then
+	../scripts/recipes-check.sh "$PWD/simulee-c"
+fi
