@@ -1,0 +1,489 @@
+/*
+** evaluate.c: runs the search's candidates (search_int.h): one on a
+** worker's memory and model, a batch on the worker threads, and what its
+** faults mean for the contract.
+*/
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "detect/races.h"
+#include "evolve/params.h"
+#include "evolve/search_int.h"
+#include "memmodel/mem.h"
+#include "base/util.h"
+
+#define FILL_MIN_ELEMS 4096	/* elements a searched buffer starts with */
+#define MIN_WARP_STEPS 1000	/* a warp's share of the budget is never below */
+#define HOST_WARP_STEPS 100000	/* a warp of a host launch may always execute */
+#define REAL_WARP_STEPS_MAX (UINT64_C(1) << 24)	/* a real-size launch's warp at most */
+
+int evolve_is_contract_fault(enum finding_kind k)
+{
+	return (finding_kind_flags(k) & FKF_CONTRACT_FAULT) != 0;
+}
+
+/* Whether out-of-bounds finding F is a finding even under the search: the
+** access left a shared array (static or dynamic: its size is the kernel's
+** or the launch's, never made up by the search) or a buffer whose size the
+** user pinned (allocation BOUNDED[0..NB)), a surface left below zero, or
+** no launch could avoid it:
+** an index below 0 that depends on no scalar argument and no data (a[i - 1]
+** at thread 0), an access past the largest unsized buffer (of M) at an
+** index no scalar or data gives, or
+** a local array at a constant index; or a device heap block's (the kernel
+** chose its size): out of its bounds, used after free, freed twice, and a
+** free of a live allocation that malloc did not return.  Anything else (a
+** local array at an index the launch gives, an alloca too large) puts the
+** launch outside the contract. */
+static int oob_is_finding(const struct finding *f, const struct mem *m, const uint32_t *bounded,
+			  uint32_t nb)
+{
+	uint32_t id = MEM_ID(f->addr);
+	if (f->kind == FK_INVALID_PTR && f->addr != 0 && id < m->n
+	    && (m->a[id].heap || m->a[id].live))
+		return 1;
+	if (f->kind != FK_OOB || f->addr == 0 || f->where == NULL)
+		return 0;
+	if (f->outside_any)
+		return 1;
+	/* below a shared array: as long as the index depends on no block
+	** shape either (a scan's stride that is 0 when blockDim.x is not a
+	** power of two: the shape is the kernel's contract) */
+	const uint16_t shape = DEP_NTID_X | DEP_NTID_Y | DEP_NTID_Z | DEP_NCTAID;
+	if (f->space == AS_SHARED)
+		return f->index >= 0 || !(f->dep & (DEP_PARAM | DEP_DATA | shape));
+	/* past every buffer the search could size: unless the index comes
+	** from a scalar or data (n - 1 - i with n < 0 wraps there too) */
+	if (id < m->n && (m->a[id].heap || (m->a[id].sparse && f->index >= 0
+					    && !(f->dep & (DEP_PARAM | DEP_DATA)))))
+		return 1;
+	if ((f->index < 0 && !(f->dep & (DEP_PARAM | DEP_DATA)))
+	    || (f->space == AS_LOCAL && f->dep == 0))
+		return 1;
+	for (uint32_t i = 0; i < nb; i++)
+		if (f->space == AS_GLOBAL && MEM_ID(f->addr) == bounded[i])
+			return 1;
+	return 0;
+}
+
+/* ---- evaluation -------------------------------------------------------- */
+
+/* Copies SRC[0..N) to the start of sparse allocation ID a page at a time
+** (mem_write goes byte by byte through the page table). */
+static void fill_sparse(struct mem *m, uint32_t id, const uint8_t *src, uint64_t n)
+{
+	for (uint64_t off = 0; off < n;) {
+		enum mem_fault f = MF_NONE;
+		uint8_t *d = mem_ptr(m, MEM_PTR(id, off), 1, 1, &f);
+		uint64_t k = MEM_PAGE_SIZE - (off & (MEM_PAGE_SIZE - 1));
+		if (d == NULL)
+			return;
+		if (k > n - off)
+			k = n - off;
+		memcpy(d, src + off, k);
+		off += k;
+	}
+}
+
+/* Whether C's block is the one the kernel's __launch_bounds__ (.maxntid,
+** every thread it allows) or .reqntid asks for: a launch at its header's
+** full size. */
+static int bounds_block(const struct evolve_problem *pb, const struct evolve_cand *c)
+{
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+	if (pb->max_block_threads && bt == pb->max_block_threads)
+		return 1;
+	return pb->block_lo.x == pb->block_hi.x && pb->block_lo.y == pb->block_hi.y
+	       && pb->block_lo.z == pb->block_hi.z && pb->block_lo.x > 1
+	       && c->block.x == pb->block_lo.x && c->block.y == pb->block_lo.y
+	       && c->block.z == pb->block_lo.z;
+}
+
+/*
+** The per-warp step budget of a launch at its real size (a host site's,
+** or the block its header asks for): 64 instructions per unit of the
+** work a thread of it may do, where a unit is a row of its largest
+** buffer (sqrt(E) elements: a matrix row or column a thread walks, as
+** matrixMul's k loop) plus the elements of that buffer each thread covers
+** (32 E / T for a warp: a grid-stride loop over the whole buffer, with
+** the grid the thread cap left).  Never below HOST_WARP_STEPS, never
+** above REAL_WARP_STEPS_MAX.  E: elements of the largest buffer, T: the
+** launch's threads.
+*/
+static uint64_t real_size_steps(const struct evolve_problem *pb, const struct evolve_cand *c)
+{
+	uint64_t e = 0, t = threads_of(c);
+	for (uint32_t i = 0; i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		uint64_t n = pa->kind != EVOLVE_BUFFER ? 0 : pa->tex || pa->pinned ? pa->elems : c->elems[i];
+		if (n > e)
+			e = n;
+	}
+	uint64_t r = (uint64_t)sqrt((double)e);
+	uint64_t steps = 64 * (r + 32 * e / (t ? t : 1));
+	return steps < HOST_WARP_STEPS ? HOST_WARP_STEPS : steps > REAL_WARP_STEPS_MAX
+	       ? REAL_WARP_STEPS_MAX : steps;
+}
+
+
+/* Candidate C did not run to its end: the time limit stopped it or came
+** first.  It says nothing: no findings, no barriers, never the best. */
+void cut_short(struct evolve_cand *c)
+{
+	findings_free(&c->fs);
+	free(c->bars);
+	c->bars = NULL;
+	c->nbars = 0;
+	c->rejected = EVOLVE_CUT;
+	c->f = c->r = 2;
+	c->work = 0;
+}
+
+/* The most values a launch's comparisons are watched for. */
+#define I2S_WATCH_MAX 32
+
+/*
+** Input-to-state (the fuzzing literature's name): the values a launch's
+** integer comparisons are watched for, into WATCH: C's six launch
+** dimensions (block x, y, z, grid x, y, z), then the bits of each integer
+** scalar parameter the search sets; *WHAT of each is -1 - d for dimension
+** d, else the parameter.  Returns how many.
+*/
+static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_cand *c,
+			  uint64_t *watch, int32_t *what)
+{
+	uint32_t n = 0;
+	const uint32_t dims[6] = { c->block.x, c->block.y, c->block.z, c->grid.x, c->grid.y,
+				   c->grid.z };
+	for (int d = 0; d < 6; d++) {
+		watch[n] = dims[d];
+		what[n++] = -1 - d;
+	}
+	for (uint32_t p = 0; p < pb->nparams && n < I2S_WATCH_MAX; p++) {
+		const struct evolve_param *pa = &pb->params[p];
+		if (pa->kind != EVOLVE_SCALAR || pa->pinned || is_float_et(pa->et))
+			continue;
+		watch[n] = c->bits[p];
+		what[n++] = (int32_t)p;
+	}
+	return n;
+}
+
+/*
+** A child of PARENT, a launch the kernel rejected at a failed assert,
+** precondition or trap, that takes the value its latest comparison that
+** came out false (before the fault, the faulting thread's) names for a
+** watched dimension or scalar: the value compared with, or beside it for
+** an order.  Returns 0 when there is none to try (a host launch, no such
+** comparison, a dimension the search keeps fixed or outside its bounds);
+** *C is left unallocated then.
+*/
+int i2s_child(const struct space *s, const struct evolve_cand *parent,
+		     struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = s->pb;
+	const struct cmp_log *lg = &parent->cmp;
+	if (parent->site >= 0 || !lg->failed)
+		return 0;
+	uint64_t watch[I2S_WATCH_MAX];
+	int32_t what[I2S_WATCH_MAX];
+	uint32_t nw = i2s_watch(pb, parent, watch, what);
+	uint32_t e = lg->last;
+	if (lg->e[e].watch >= nw)
+		return 0;
+	uint64_t v = lg->e[e].other;
+	int32_t t = what[lg->e[e].watch];
+	if (t < 0) {
+		int d = -1 - t, i = d % 3, grid = d >= 3;
+		uint32_t lo = grid ? s->glo[i] : s->blo[i], hi = grid ? s->ghi[i] : s->bhi[i];
+		if (lo == hi || v < lo || v > hi)
+			return 0;
+		cand_copy(c, parent, pb);
+		*dim_of_c(c, d) = (uint32_t)v;
+		clamp(s, c);
+		c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
+		return 1;
+	}
+	const struct evolve_param *pa = &pb->params[t];
+	unsigned bits = evolve_elem_size(pa->et) * 8;
+	uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+	v &= mask;
+	double x = (double)v;
+	if (is_signed_et(pa->et) && v >> (bits - 1))
+		x = (double)(int64_t)(v | ~mask);
+	cand_copy(c, parent, pb);
+	c->bits[t] = scalar_set(x, pa->et);
+	c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
+	return 1;
+}
+
+/* Whether candidate C never ran to its end: cut by the time limit, or a
+** launch CUDA refuses. */
+int said_nothing(const struct evolve_cand *c)
+{
+	return c->rejected == EVOLVE_CUT || c->rejected == EVOLVE_REFUSED;
+}
+
+/* Runs candidate C on W's model and memory: fills C's fitness, rejected,
+** touched and work, its findings (for a rejected candidate, what it found
+** up to its fault) and its barrier verdicts (none for a rejected one). */
+void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
+{
+	if (w->deadline > 0 && mono_seconds() >= w->deadline) {
+		cut_short(c);
+		return;
+	}
+	if (c->refused) {
+		cut_short(c);
+		c->rejected = EVOLVE_REFUSED;
+		return;
+	}
+	const struct program *p = pb->prog;
+	struct mem m;
+	mem_init(&m);
+	m.limit = pb->max_memory;
+	interp_mem_setup(p, &m, c->dyn_shared);
+	uint64_t *args = xcalloc(pb->nslots ? pb->nslots : 1, sizeof *args);
+	uint32_t *alloc = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *alloc);
+	uint32_t *bounded = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *bounded);
+	uint32_t nbounded = 0;
+	uint64_t fill_elems = threads_of(c) * 4;
+	if (fill_elems < FILL_MIN_ELEMS)
+		fill_elems = FILL_MIN_ELEMS;
+	for (uint32_t i = 0; i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		uint64_t field_ptr = 0;	/* a pointer field's: set below */
+		uint64_t *slot = pa->owner ? &field_ptr : &args[pa->slot];
+		if (pa->kind == EVOLVE_SCALAR) {
+			*slot = c->bits[i];
+		} else if (pa->kind == EVOLVE_FIXED) {
+			const uint64_t *fb = &c->bits[pb->nparams + pa->fbase];
+			if (pa->bytes) {
+				uint32_t id = mem_new(&m, AS_PARAM, pa->nbytes, "param");
+				memcpy(m.a[id].data, pa->bytes, pa->nbytes);
+				for (uint32_t j = 0; j < pa->nfields; j++) {
+					unsigned n = evolve_elem_size(pa->field_type[j]);
+					if (pa->field_type[j] != ET_U64 && pa->field_off[j] + n <= pa->nbytes)
+						memcpy(m.a[id].data + pa->field_off[j], &fb[j], n);
+				}
+				m.a[id].readonly = 1;
+				*slot = MEM_PTR(id, 0);
+				alloc[i] = id;
+			} else {
+				memcpy(slot, pa->slots, pa->nslots * sizeof *slot);
+				for (uint32_t j = 0; j < pa->nfields && j < pa->nslots; j++)
+					if (pa->field_type[j] != ET_U64)
+						slot[j] = fb[j];
+			}
+		} else if (pa->same_as) {
+			continue;	/* below, once its array exists */
+		} else {
+			unsigned es = evolve_elem_size(pa->et);
+			/* a texture's extents are its descriptor's, a pinned
+			** buffer's the user's, else the host's cudaMalloc's */
+			uint64_t n = pa->tex || pa->pinned ? pa->elems : c->elems[i];
+			uint32_t id;
+			if (n != 0) {
+				id = mem_new(&m, AS_GLOBAL, n * es, pa->label);
+				/* the bound is real, but a default texture's made-up extents */
+				if (!pa->tex || pa->tex_given)
+					bounded[nbounded++] = id;
+				if (pa->pinned && pa->image)
+					memcpy(m.a[id].data, pa->image, n * es);
+				else if (!pa->pinned && c->fill[i].kind != FILL_ZERO)
+					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, n);
+				m.a[id].tex = pa->tex;
+				/* what the user declares, or the host never wrote,
+				** starts unwritten */
+				if (!pa->tex)
+					m.a[id].uninit = (uint8_t)(pa->pinned ? pa->uninit
+								   : evolve_host_uninit(pb, c, i));
+			} else {
+				id = mem_new_sparse(&m, AS_GLOBAL, pa->label);
+				if (!pa->pinned && c->fill[i].kind != FILL_ZERO) {
+					uint8_t *tmp = xmalloc(fill_elems * es);
+					evolve_fill_run(&c->fill[i], pa->et, tmp, fill_elems);
+					fill_sparse(&m, id, tmp, fill_elems * es);
+					free(tmp);
+					m.a[id].size = 0;	/* count what the kernel touches */
+				}
+			}
+			m.a[id].elem = pa->et;
+			m.a[id].elem_size = es;
+			if (pa->inner)
+				params_inner(&m, id, pa->inner, pa->inner_labels);
+			alloc[i] = id;
+			*slot = MEM_PTR(id, 0);
+		}
+	}
+	for (uint32_t i = 0; i < pb->nparams; i++)
+		if (pb->params[i].kind == EVOLVE_BUFFER && pb->params[i].same_as) {
+			alloc[i] = alloc[pb->params[i].same_as - 1];
+			args[pb->params[i].slot] = MEM_PTR(alloc[i], 0);
+		}
+	/* a struct's pointer fields point at their buffers */
+	for (uint32_t i = 0; i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		if (pa->kind != EVOLVE_BUFFER || pa->owner == 0)
+			continue;
+		const struct evolve_param *o = &pb->params[pa->owner - 1];
+		uint64_t v = MEM_PTR(alloc[i], 0);
+		if (o->bytes)
+			memcpy(m.a[alloc[pa->owner - 1]].data + o->field_off[pa->field], &v, 8);
+		else
+			args[o->slot + pa->field] = v;
+	}
+	struct launch_cfg cfg = { 0 };
+	cfg.grid = c->grid;
+	cfg.block = c->block;
+	cfg.dyn_shared = c->dyn_shared;
+	uint64_t nwarps = (uint64_t)c->grid.x * c->grid.y * c->grid.z
+			  * (((uint64_t)c->block.x * c->block.y * c->block.z + 31) / 32);
+	cfg.max_steps = pb->max_steps;
+	if (cfg.max_steps == 0) {
+		cfg.max_steps = (c->budget ? c->budget : pb->step_budget) / (nwarps ? nwarps : 1);
+		if (cfg.max_steps < MIN_WARP_STEPS)
+			cfg.max_steps = MIN_WARP_STEPS;
+		/* a launch the program makes, or the block its header asks
+		** for, is only cut short when it loops: its warps may do the
+		** work its data asks for */
+		if (c->site >= 0 || bounds_block(pb, c)) {
+			uint64_t floor = real_size_steps(pb, c);
+			if (cfg.max_steps < floor)
+				cfg.max_steps = floor;
+		}
+	}
+	cfg.seed = pb->seed;
+	cfg.print_out = w->devnull;
+	cfg.mam = w->mam;
+	/* costed only where warps are runs of threadIdx.x, as a kernel's
+	** author lays them out: a block of whole warps in x, or a line of
+	** threads (a 2 x 32 block's warps stride rows by construction) */
+	cfg.perf = (c->block.y == 1 && c->block.z == 1) || c->block.x % 32 == 0;
+	cfg.lockstep = pb->model == MAM_LOCKSTEP;
+	cfg.no_prune = (uint8_t)pb->no_prune;
+	cfg.fitness = 1;
+	if (c->shared.kind != FILL_ZERO) {
+		cfg.shared_init = evolve_fill_shared;
+		cfg.shared_ctx = &c->shared;
+	}
+	/* a launch that breaks its contract is discarded: stop it there */
+	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET | 1u << FK_MEMORY_BUDGET;
+	cfg.deadline = w->deadline;
+	struct launch_stats ls = { 0 };
+	cfg.stats = &ls;
+	mam_clear_results(w->mam);
+	struct sim_error err = { 0 };
+	findings_free(&c->fs);
+	free(c->bars);
+	c->bars = NULL;
+	c->nbars = 0;
+	c->rejected = -1;
+	/* the comparisons of a launch the search makes up (not a host
+	** launch, whose values come from the host code) */
+	uint64_t watch[I2S_WATCH_MAX];
+	int32_t what[I2S_WATCH_MAX];
+	memset(&c->cmp, 0, sizeof c->cmp);
+	if (c->site < 0) {
+		cfg.nwatch = i2s_watch(pb, c, watch, what);
+		cfg.watch = watch;
+		cfg.cmplog = &c->cmp;
+	}
+	if (interp_launch(p, pb->func, args, &m, &cfg, &c->fs, &err) < 0) {
+		c->rejected = FK__COUNT;
+	} else {
+		for (uint32_t i = 0; i < c->fs.n && c->rejected < 0; i++)
+			if (evolve_is_contract_fault(c->fs.v[i].kind)
+			    && !oob_is_finding(&c->fs.v[i], &m, bounded, nbounded))
+				c->rejected = (int)c->fs.v[i].kind;
+	}
+	c->work = ls.warp_insns;
+	/* Simulee's F and R, over every access (pruned or in the model) */
+	c->f = ls.unit_accesses ? (double)ls.units / (double)ls.unit_accesses : 1.0;
+	c->r = (double)ls.units;
+	for (uint32_t i = 0; i < pb->nparams; i++)
+		if (pb->params[i].kind == EVOLVE_BUFFER) {
+			unsigned es = evolve_elem_size(pb->params[i].et);
+			c->touched[i] = (m.a[alloc[i]].size + es - 1) / es;
+		}
+	/* a rejected launch keeps what it found before it ended: the probes
+	** read it (an access past an array's end, then a wild pointer), and
+	** host_fault may report its fault; only accepted launches are merged */
+	if (ls.timed_out) {
+		/* the clock stopped it: the model holds half a launch */
+		cut_short(c);
+	} else if (c->rejected < 0) {
+		detect_races(p, w->mam, &m, 0, &c->fs);
+		c->nbars = mam_nbarriers(w->mam);
+		c->bars = xcalloc(c->nbars ? c->nbars : 1, sizeof *c->bars);
+		for (uint32_t i = 0; i < c->nbars; i++)
+			c->bars[i] = *mam_barrier_at(w->mam, i);
+	}
+	free(bounded);
+	free(alloc);
+	free(args);
+	mem_free(&m);
+}
+
+/* A batch of candidates shared by the worker threads. */
+struct batch {
+	const struct evolve_problem *pb;
+	struct evolve_cand *cands;
+	uint32_t n;
+	uint32_t next;		/* the next candidate to take */
+	pthread_mutex_t lock;
+};
+
+struct thread_arg {
+	struct batch *b;
+	struct worker *w;
+};
+
+static void *work(void *arg)
+{
+	struct thread_arg *t = arg;
+	struct batch *b = t->b;
+	for (;;) {
+		pthread_mutex_lock(&b->lock);
+		uint32_t i = b->next++;
+		pthread_mutex_unlock(&b->lock);
+		if (i >= b->n)
+			break;
+		evaluate(b->pb, t->w, &b->cands[i]);
+	}
+	return NULL;
+}
+
+/* Evaluates CANDS[0..N) on the workers; the results do not depend on
+** which worker ran what. */
+void run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
+		      struct evolve_cand *cands, uint32_t n)
+{
+	struct batch b = { pb, cands, n, 0, PTHREAD_MUTEX_INITIALIZER };
+	unsigned nt = nw < n ? nw : n;
+	if (nt <= 1) {
+		for (uint32_t i = 0; i < n; i++)
+			evaluate(pb, &ws[0], &cands[i]);
+		return;
+	}
+	pthread_t *th = xcalloc(nt, sizeof *th);
+	struct thread_arg *ta = xcalloc(nt, sizeof *ta);
+	unsigned started = 0;
+	for (unsigned i = 1; i < nt; i++) {
+		ta[i].b = &b;
+		ta[i].w = &ws[i];
+		if (pthread_create(&th[i], NULL, work, &ta[i]) != 0)
+			break;
+		started = i;
+	}
+	ta[0].b = &b;
+	ta[0].w = &ws[0];
+	work(&ta[0]);
+	for (unsigned i = 1; i <= started; i++)
+		pthread_join(th[i], NULL);
+	pthread_mutex_destroy(&b.lock);
+	free(ta);
+	free(th);
+}

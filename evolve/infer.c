@@ -1,0 +1,778 @@
+/*
+** infer.c: contract inference (docs/CONTRACTS.md, search_int.h): the
+** probes that find the assumptions behind a candidate's faults, the
+** rules, the program's own launch that breaks the contract, and each
+** assumption's warning.
+*/
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "evolve/search_int.h"
+#include "memmodel/mem.h"
+#include "base/util.h"
+
+/* The static __shared__ variable that address ADDR lies in, or -1. */
+static int static_shared_var(const struct program *p, uint64_t addr)
+{
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].space == AS_SHARED && !p->gvars[i].dynamic_shared
+		    && p->gvars[i].alloc_id == MEM_ID(addr))
+			return (int)i;
+	return -1;
+}
+
+/* The finding of kind KIND of C at (FUNC, PC), or NULL. */
+static const struct finding *fault_at(const struct evolve_cand *c, enum finding_kind kind,
+				      uint32_t func, uint32_t pc)
+{
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (c->fs.v[i].kind == kind && c->fs.v[i].func == func && c->fs.v[i].pc == pc)
+			return &c->fs.v[i];
+	return NULL;
+}
+
+/* Records assumption NA, or lowers the bound of the one it refines (same
+** array and component, or same parameter); marks the candidates beyond the
+** assumptions.  Nothing once the time limit has cut a launch short: a probe
+** it cut says nothing, and the search ends. */
+static void add_assumption(struct evolve_result *r, const struct evolve_assumption *na)
+{
+	if (r->cut)
+		return;		/* a probe the time limit cut short showed nothing */
+	struct evolve_assumption *a = NULL;
+	for (uint32_t k = 0; k < r->nassumptions && a == NULL; k++) {
+		struct evolve_assumption *o = &r->assumptions[k];
+		if (o->dim == na->dim && o->rel == na->rel
+		    && (na->rel == EVOLVE_NONZERO ? o->param == na->param
+			: na->rel == EVOLVE_MULTIPLE || o->alloc == na->alloc))
+			a = o;
+	}
+	if (a == NULL)
+		VEC_PUSH(r->assumptions, r->nassumptions, r->capassumptions, *na);
+	else if (na->rel == EVOLVE_AT_MOST ? na->bound < a->bound
+		 : (na->rel == EVOLVE_AT_LEAST || na->rel == EVOLVE_MULTIPLE) && na->bound > a->bound)
+		*a = *na;
+	for (uint32_t k = 0; k < r->ncands; k++)
+		if (r->cands[k].site < 0 && beyond_assumptions(r, &r->cands[k])) {
+			r->cands[k].beyond = 1;
+			r->cands[k].contract = CL_NONE;
+		}
+}
+
+/* Runs a copy of candidate BASE with launch component DIM (below
+** EVOLVE_PARAM_DIM), or scalar parameter DIM - EVOLVE_PARAM_DIM, set to V
+** as a probe; returns its index in the result. */
+static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v, uint32_t gen)
+{
+	struct evolve_cand c;
+	cand_copy(&c, &d->res->cands[base], d->pb);
+	if (dim < EVOLVE_PARAM_DIM)
+		*dim_of(&c, dim) = v;
+	else
+		c.bits[dim - EVOLVE_PARAM_DIM] = v;
+	c.probe = 1;
+	evaluate(d->pb, &d->ws[0], &c);
+	return add_cand(d, &c, gen);
+}
+
+/* Whether the fault KIND at (FUNC, PC) was probed TRIES times already;
+** counts one more try if not.  DONE: it need not be probed again. */
+static int probed_n(struct driver *d, enum finding_kind kind, uint32_t func, uint32_t pc,
+		    uint32_t tries, int done)
+{
+	uint32_t i = 0;
+	while (i < d->nprobed && !(d->probed[i].func == func && d->probed[i].pc == pc
+				   && d->probed[i].kind == kind))
+		i++;
+	if (i == d->nprobed) {
+		struct site_ref sr = { func, pc, kind, 0 };
+		VEC_PUSH(d->probed, d->nprobed, d->capprobed, sr);
+	}
+	if (d->probed[i].tries >= tries)
+		return 1;
+	d->probed[i].tries = done ? UINT32_MAX : d->probed[i].tries + 1;
+	return 0;
+}
+
+/* Whether the fault KIND at (FUNC, PC) was probed already; notes it if not.
+** A site is probed once: the first launch that shows it decides. */
+static int probed(struct driver *d, enum finding_kind kind, uint32_t func, uint32_t pc)
+{
+	return probed_n(d, kind, func, pc, 1, 0);
+}
+
+/* A fault may need another part of the launch right first (a 4 x 32
+** block reads rows of As[16][16] past its end before it reads unwritten
+** ones; a launch whose probe at 1 ends on another fault says nothing): a
+** few launches of a site get to try, until one shows its assumption. */
+#define TILE_TRIES 4
+
+/*
+** The largest value of launch component DIM of candidate CI (which faults
+** KIND at FUNC, PC with it at HI) under which that access stays clean: 1
+** must be (else 0: the component is not what takes it out), then a
+** bisection.  *AT becomes the smallest accepted launch that still faults.
+** A probe that ends on another fault (a wild pointer after the access)
+** still shows whether the access faulted.
+*/
+static uint32_t largest_clean(struct driver *d, uint32_t ci, unsigned dim, uint32_t hi,
+			      enum finding_kind kind, uint32_t func, uint32_t pc, uint32_t gen,
+			      uint32_t *at)
+{
+	struct evolve_result *r = d->res;
+	uint32_t lo = 1, pi = probe(d, ci, dim, 1, gen);
+	if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], kind, func, pc))
+		return 0;
+	while (hi - lo > 1) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		pi = probe(d, ci, dim, mid, gen);
+		if (fault_at(&r->cands[pi], kind, func, pc)) {
+			hi = mid;
+			*at = r->cands[pi].rejected < 0 ? pi : *at;
+		} else {
+			lo = mid;
+		}
+	}
+	return lo;
+}
+
+/* The launch components an index's coordinates grow with (block x, y,
+** z, then grid x, y, z). */
+static const uint16_t dim_deps[6] = {
+	DEP_TID_X | DEP_NTID_X, DEP_TID_Y | DEP_NTID_Y, DEP_TID_Z | DEP_NTID_Z,
+	DEP_CTAID_X | DEP_NCTAID, DEP_CTAID_Y | DEP_NCTAID, DEP_CTAID_Z | DEP_NCTAID,
+};
+
+/* Whether an index with dependence mask DEP grows with launch component
+** DIM's coordinate (not only with gridDim, which every grid component
+** shares). */
+static int grows_with(uint16_t dep, unsigned dim)
+{
+	return (dep & dim_deps[dim] & ~DEP_NCTAID) != 0;
+}
+
+/* The lowest value the user's range allows launch component DIM. */
+static uint32_t user_lo(const struct driver *d, unsigned dim)
+{
+	return compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3);
+}
+
+/*
+** Rule 6: an access at (FUNC, PC) in candidate CI past the end of static
+** __shared__ array VAR whose index flattens the thread's block coordinates
+** (ty * blockDim.x + tx: DEP says threadIdx and blockDim only) bounds the
+** block's threads, not one component.  Block x is bisected with the rest
+** of the launch as it is; the bound is the most threads that stay inside.
+*/
+static int infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
+			 enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep)
+{
+	struct evolve_result *r = d->res;
+	const uint16_t block_deps = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_NTID_X | DEP_NTID_Y
+				    | DEP_NTID_Z;
+	uint32_t hi = r->cands[ci].block.x, lo, at = ci;
+	if ((dep & ~block_deps) || !(dep & (DEP_NTID_X | DEP_NTID_Y)) || hi <= 1
+	    || d->pb->block_lo.x > 1)
+		return 0;
+	uint64_t others = (uint64_t)r->cands[ci].block.y * r->cands[ci].block.z;
+	lo = largest_clean(d, ci, 0, hi, kind, func, pc, gen, &at);
+	if (lo == 0)
+		return 0;	/* not the shape's doing */
+	uint32_t bound = (uint32_t)(lo * others);
+	add_assumption(r, &(struct evolve_assumption){
+		.dim = EVOLVE_THREADS_DIM, .rel = EVOLVE_AT_MOST, .bound = bound,
+		.alloc = d->pb->prog->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
+		.func = func, .pc = pc, .launch = at });
+	if (d->s->max_block == 0 || d->s->max_block > bound)
+		d->s->max_block = bound;
+	return 1;
+}
+
+static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen);
+
+/* Records that the kernel assumes launch component DIM is at most BOUND
+** (shown by launch AT) and keeps the search at or below it. */
+static void assume_at_most(struct driver *d, unsigned dim, uint32_t bound, int var,
+			   enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep,
+			   uint32_t at)
+{
+	add_assumption(d->res, &(struct evolve_assumption){
+		.dim = (uint8_t)dim, .rel = EVOLVE_AT_MOST, .bound = bound,
+		.alloc = d->pb->prog->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
+		.func = func, .pc = pc, .launch = at });
+	uint32_t *shi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
+	if (*shi > bound)
+		*shi = bound;
+}
+
+/*
+** Rule 1 for an index that grows with several components, each by a
+** fixed stride (s[ty][tx] on s[4][32], or ty * 32 + tx): what one
+** component may be then depends on the others, except for the thread at 0
+** in all of them, which every launch has.  So each component the index
+** grows with is probed with the others at 1: if the access still leaves
+** the array, the component alone takes it out, and a bisection (the
+** others still at 1) finds the smallest value that does, a bound no
+** launch can break without the fault.  Returns whether one was found.
+*/
+static int infer_separate(struct driver *d, uint32_t ci, uint32_t gen, int var,
+			  enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep)
+{
+	struct evolve_result *r = d->res;
+	int found = 0;
+	for (unsigned dim = 0; dim < 6; dim++) {
+		uint32_t hi = *dim_of(&r->cands[ci], dim);
+		if (hi <= 1 || !grows_with(dep, dim) || user_lo(d, dim) > 1)
+			continue;
+		uint32_t base = ci;
+		int pinned = 0;
+		for (unsigned o = 0; o < 6 && !pinned; o++) {
+			if (o == dim || !grows_with(dep, o) || *dim_of(&r->cands[base], o) <= 1)
+				continue;
+			if (user_lo(d, o) > 1)
+				pinned = 1;	/* the user's range keeps it above 1 */
+			else
+				base = probe(d, base, o, 1, gen);
+		}
+		if (pinned || !fault_at(&r->cands[base], kind, func, pc))
+			continue;	/* the others take part in taking it out */
+		uint32_t at = r->cands[base].rejected < 0 ? base : ci;
+		uint32_t lo = largest_clean(d, base, dim, hi, kind, func, pc, gen, &at);
+		if (lo == 0)
+			continue;
+		assume_at_most(d, dim, lo, var, kind, func, pc, dep, at);
+		found = 1;
+		/* at the bound, another access of the array may still leave it */
+		probed_n(d, kind, func, pc, TILE_TRIES, 1);
+		infer_assumption(d, probe(d, ci, dim, lo, gen), gen);
+	}
+	return found;
+}
+
+/*
+** Finding F of candidate CI (an access past the end of a static __shared__
+** array) may be a shape assumption: the kernel indexes the array by its
+** thread or block coordinates and was written for launches below some
+** size.  For each component of the launch above 1, probes the same launch
+** with that component at 1 (the access must stay inside) and bisects for
+** the smallest value that leaves the array.  Records the assumption (or
+** lowers the bound of one on the same array and component), narrows the
+** search space to it, and marks the candidates beyond it.  Probes run on
+** the main thread, in order, so the result depends on the seed alone.
+*/
+static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if ((f->kind != FK_OOB && f->kind != FK_SUBSCRIPT) || f->space != AS_SHARED)
+			continue;
+		int var = f->kind == FK_OOB ? static_shared_var(p, f->addr)
+			  : f->var != FINDING_NO_VAR && f->var < p->ngvars
+			    && !p->gvars[f->var].dynamic_shared ? (int)f->var : -1;
+		/* an index read from memory is the data's doing, not the shape's */
+		if (var < 0 || (f->dep & DEP_DATA)
+		    || probed_n(d, f->kind, f->func, f->pc, TILE_TRIES, 0))
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		enum finding_kind kind = f->kind;
+		uint16_t dep = f->dep;
+		/* an index that grows with several components bounds their
+		** product when it grows through blockDim (ty * blockDim.x + tx),
+		** else each one with the others at 1 (s[ty][tx]): the bound of
+		** one alone, the others as drawn, is not sound */
+		unsigned ncomp = 0;
+		for (unsigned dim = 0; dim < 6; dim++)
+			ncomp += grows_with(dep, dim);
+		if (ncomp > 1) {
+			if (!infer_product(d, ci, gen, var, kind, func, pc, dep))
+				infer_separate(d, ci, gen, var, kind, func, pc, dep);
+			continue;
+		}
+		for (unsigned dim = 0; dim < 6; dim++) {
+			uint32_t hi = *dim_of(&r->cands[ci], dim), lo, at = ci;
+			if (hi <= 1 || user_lo(d, dim) > 1 || !(dep & dim_deps[dim]))
+				continue;	/* not varied, pinned by the user, or not indexed by it */
+			lo = largest_clean(d, ci, dim, hi, kind, func, pc, gen, &at);
+			if (lo == 0)
+				continue;	/* not this component's doing */
+			assume_at_most(d, dim, lo, var, kind, func, pc, dep, at);
+			/* at the bound, another access of the array may still leave
+			** it (s[tid + h] is inside up to 513 threads, s[tid] up to
+			** 256): the tightest bound must not wait on the search to
+			** draw a launch between the two */
+			probed_n(d, kind, func, pc, TILE_TRIES, 1);
+			infer_assumption(d, probe(d, ci, dim, lo, gen), gen);
+		}
+	}
+}
+
+/*
+** A division by zero in candidate CI that goes away when a scalar
+** parameter the search set to 0 is 1 instead is the kernel's assumption
+** that the parameter is not 0 (`i % n`), not a bug: the search keeps the
+** parameter nonzero from then on.  A division by zero no parameter
+** explains (a divisor read from memory) stays a finding.
+*/
+static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (f->kind != FK_DIV_ZERO || probed(d, f->kind, f->func, f->pc))
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		for (uint32_t p = 0; p < nbits(pb); p++) {
+			struct scalar_ref sr;
+			if (!scalar_ref(pb, p, &sr) || r->cands[ci].bits[p] != 0 || is_float_et(sr.et))
+				continue;
+			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
+			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
+				continue;
+			add_assumption(r, &(struct evolve_assumption){
+				.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_NONZERO, .kind = FK_DIV_ZERO,
+				.param = p, .func = func, .pc = pc, .launch = ci });
+			d->s->nonzero[p] = 1;
+			return;
+		}
+	}
+}
+
+/* Whether the access at (FUNC, PC) of probe PI ran clean: the probe was
+** accepted and the access neither read unwritten memory nor left its
+** array. */
+static int clean_at(const struct evolve_result *r, uint32_t pi, uint32_t func, uint32_t pc)
+{
+	const struct evolve_cand *c = &r->cands[pi];
+	return c->rejected < 0 && !fault_at(c, FK_UNINIT, func, pc) && !fault_at(c, FK_OOB, func, pc)
+	       && !fault_at(c, FK_SUBSCRIPT, func, pc);
+}
+
+/*
+** Rule 4 (docs/CONTRACTS.md): a read in candidate CI of elements of a
+** static __shared__ array that no thread wrote (FK_UNINIT), which goes
+** away when a block component is raised to one of the array's extents,
+** shows a kernel written for blocks at least that large (a tile filled one
+** element per thread, As[ty][tx] = ...).  A bisection finds the smallest
+** such component; the search keeps at or above it.  The raised probe must
+** leave the access clean: a read that only moves past the array's end (a
+** halo one past the block) is a bug, not a shape.
+*/
+static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (f->kind != FK_UNINIT || f->space != AS_SHARED)
+			continue;
+		int var = static_shared_var(p, f->addr);
+		if (var < 0 || probed_n(d, f->kind, f->func, f->pc, TILE_TRIES, 0))
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		const struct gvar *gv = &p->gvars[var];
+		uint32_t most = block_limit(d->pb);
+		/* per component: the smallest value that clears the read, the
+		** threads of the block then, and the largest launch still showing it */
+		uint32_t clear[3] = { 0 }, at[3] = { ci, ci, ci };
+		uint64_t need[3] = { 0 };
+		unsigned nclear = 0, only = 0;
+		for (unsigned dim = 0; dim < 3; dim++) {
+			uint32_t lo = *dim_of(&r->cands[ci], dim), hi = 0;
+			if (d->s->blo[dim] == d->s->bhi[dim])
+				continue;	/* not searched: pinned, or not read */
+			uint64_t others = (uint64_t)r->cands[ci].block.x * r->cands[ci].block.y
+					  * r->cands[ci].block.z / lo;
+			/* the smallest extent above the component that clears the read */
+			for (uint32_t k = 0; k < gv->ndims; k++) {
+				uint32_t e = gv->dims[k];
+				if (e <= lo || e > d->s->bhi[dim] || others * e > most || (hi && e >= hi))
+					continue;
+				uint32_t pi = probe(d, ci, dim, e, gen);
+				if (clean_at(r, pi, func, pc))
+					hi = e;
+			}
+			if (hi == 0)
+				continue;
+			while (hi - lo > 1) {
+				uint32_t mid = lo + (hi - lo) / 2;
+				uint32_t pi = probe(d, ci, dim, mid, gen);
+				if (clean_at(r, pi, func, pc)) {
+					hi = mid;
+				} else {
+					lo = mid;
+					if (fault_at(&r->cands[pi], FK_UNINIT, func, pc))
+						at[dim] = pi;
+				}
+			}
+			clear[dim] = hi;
+			need[dim] = others * hi;
+			nclear++;
+			only = dim;
+		}
+		if (nclear == 0)
+			continue;
+		struct evolve_assumption na = { 0 };
+		na.rel = EVOLVE_AT_LEAST;
+		na.alloc = gv->alloc_id;
+		na.kind = FK_UNINIT;
+		na.func = func;
+		na.pc = pc;
+		if (nclear == 1) {
+			/* a tile's side: the one component that fills it */
+			na.dim = (uint8_t)only;
+			na.bound = clear[only];
+			if (d->s->blo[only] < clear[only])
+				d->s->blo[only] = clear[only];
+		} else {
+			/* any component fills it: a flattened index (ty * blockDim.x
+			** + tx) needs the block's threads, the product (rule 6) */
+			na.dim = EVOLVE_THREADS_DIM;
+			na.bound = UINT32_MAX;
+			for (unsigned dim = 0; dim < 3; dim++)
+				if (clear[dim] && need[dim] < na.bound) {
+					na.bound = (uint32_t)need[dim];
+					only = dim;
+				}
+			if (d->s->min_threads < na.bound)
+				d->s->min_threads = na.bound;
+		}
+		na.launch = at[only];
+		add_assumption(r, &na);
+		probed_n(d, FK_UNINIT, func, pc, TILE_TRIES, 1);
+	}
+}
+
+/*
+** Rule 5: a warp-level operation in candidate CI that reads lanes a
+** partial warp lacks (or that lanes it lacks never reach), which goes away
+** when block x is rounded up so the block's threads are a multiple of M
+** (the smallest power of two up to 32 that does; 32 for code written with
+** a full mask), shows warp-level code written for such blocks: the kernel
+** assumes it, and the search keeps to it.  The probe for M < 32 is an odd
+** multiple of M, so that it does not pass only by being whole warps.
+** Lanes missing from a whole warp (exited ones) are a bug, not a shape.
+*/
+static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_cand *c = &r->cands[ci];
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+	if (bt % 32 == 0)
+		return;
+	uint32_t most = block_limit(d->pb);
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (f->kind != FK_WARP_SYNC || probed(d, f->kind, f->func, f->pc))
+			continue;
+		uint32_t func = f->func, pc = f->pc;
+		for (uint32_t m = 2; m <= 32; m *= 2) {
+			if (bt % m == 0 || m <= d->s->warp_mult)
+				continue;	/* already a multiple: not enough */
+			struct evolve_cand w = { 0 };
+			w.block = r->cands[ci].block;
+			round_to_multiple(d->s, &w, m, 1);
+			uint64_t wt = (uint64_t)w.block.x * w.block.y * w.block.z;
+			if (wt % m || wt > most)
+				continue;
+			uint32_t pi = probe(d, ci, 0, w.block.x, gen);
+			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_WARP_SYNC, func, pc))
+				continue;
+			add_assumption(r, &(struct evolve_assumption){
+				.dim = 0, .rel = EVOLVE_MULTIPLE, .bound = m, .kind = FK_WARP_SYNC,
+				.func = func, .pc = pc, .launch = ci });
+			d->s->warp_mult = m;
+			return;
+		}
+	}
+}
+
+/* Whether host launch site SITE of PB gives every part of the launch as a
+** constant: dimensions, dynamic shared size, every scalar and struct field
+** the search would set (buffer contents aside). */
+static int site_fixed(const struct evolve_problem *pb, int32_t site)
+{
+	const struct hostsites *hs = pb->hs;
+	const struct hsite *st = &hs->s[pb->sites[site]];
+	for (int i = 0; i < 3; i++)
+		if (!hexpr_is_const(hs, st->grid[i]) || !hexpr_is_const(hs, st->block[i]))
+			return 0;
+	if (!pb->shared_pinned && !hexpr_is_const(hs, st->shmem))
+		return 0;
+	for (uint32_t k = 0; k < nbits(pb); k++) {
+		struct scalar_ref sr;
+		if (!scalar_ref(pb, k, &sr))
+			continue;
+		uint32_t p = (uint32_t)(sr.pa - pb->params);
+		const struct hfield *h = sr.field == UINT32_MAX ? NULL
+					 : host_field(st, p, sr.pa->field_off[sr.field]);
+		uint32_t e = sr.field == UINT32_MAX ? (p < st->nargs ? st->args[p] : HX_NONE)
+			     : h ? h->expr : HX_NONE;
+		if (!hexpr_is_const(hs, e))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+** A launch the program makes with constants only, on which an assert fails
+** (or the kernel traps) whatever its buffers hold (it does again with them
+** all zeros and all 0, 1, 2, ...): the program's own launch breaks the
+** kernel's contract.  That is a bug to report at the host contract, not a
+** launch to discard; candidate CI is taken back in with that one finding.
+*/
+void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_cand *c = &r->cands[ci];
+	if (c->site < 0 || (c->rejected != FK_ASSERT && c->rejected != FK_TRAP)
+	    || !site_fixed(d->pb, c->site))
+		return;
+	uint32_t fi = 0;
+	while (fi < c->fs.n && c->fs.v[fi].kind != (enum finding_kind)c->rejected)
+		fi++;
+	if (fi == c->fs.n)
+		return;
+	enum finding_kind kind = c->fs.v[fi].kind;
+	uint32_t func = c->fs.v[fi].func, pc = c->fs.v[fi].pc;
+	if (probed(d, kind, func, pc))
+		return;
+	static const uint8_t fills[2] = { FILL_ZERO, FILL_IOTA };
+	for (int k = 0; k < 2; k++) {
+		struct evolve_cand pr;
+		cand_copy(&pr, &r->cands[ci], d->pb);
+		for (uint32_t p = 0; p < d->pb->nparams; p++)
+			if (d->pb->params[p].kind == EVOLVE_BUFFER && !d->pb->params[p].pinned)
+				pr.fill[p] = (struct evolve_fill){ .kind = fills[k], .k = 1 };
+		pr.probe = 1;
+		/* two launches decide whether the program's own launch is a
+		** bug: they run to their end whatever the clock says */
+		double deadline = d->ws[0].deadline;
+		d->ws[0].deadline = 0;
+		evaluate(d->pb, &d->ws[0], &pr);
+		d->ws[0].deadline = deadline;
+		uint32_t pi = add_cand(d, &pr, gen);
+		if (r->cands[pi].rejected != (int)kind || !fault_at(&r->cands[pi], kind, func, pc))
+			return;		/* the data's doing */
+	}
+	struct evolve_cand *h = &r->cands[ci];
+	/* the launch ended there: its one finding is the fault */
+	for (uint32_t i = 0; i < h->fs.n; i++)
+		if (i != fi)
+			finding_clear(&h->fs.v[i]);
+	h->fs.v[0] = h->fs.v[fi];
+	h->fs.n = 1;
+	r->rejected_by[kind]--;
+	r->accepted++;
+	h->rejected = -1;
+	h->f = h->r = 2;	/* never the best launch */
+	note_seen(&d->seen, &h->fs);
+}
+
+/* Runs the inference rules on candidate I's faults (docs/CONTRACTS.md):
+** a host launch's faults are the program's bugs, not assumptions. */
+void infer_from(struct driver *d, uint32_t i, uint32_t gen)
+{
+	static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {
+		infer_assumption, infer_tile_min, infer_whole_warps,
+	};
+	for (int k = 0; k < 3; k++) {
+		const struct evolve_cand *c = &d->res->cands[i];
+		if (c->rejected < 0 && c->site < 0 && !c->beyond)
+			infer[k](d, i, gen);
+	}
+	const struct evolve_cand *c = &d->res->cands[i];
+	/* with host sites the host's values decide a parameter; a quotient
+	** by 0 (all ones) used as an index is below its array, which rejects
+	** the launch after the division that explains it */
+	int bad_ptr = c->rejected == FK_OOB || c->rejected == FK_NULL
+		      || c->rejected == FK_INVALID_PTR;
+	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0)
+		infer_nonzero(d, i, gen);
+}
+
+/* The kernel's name without its parameter list. */
+/* Scalar K's name: the parameter's, or "p.stride" ("p.+4" where debug
+** info names no field). */
+static void scalar_label(const struct evolve_problem *pb, uint32_t k, char *buf, size_t n)
+{
+	struct scalar_ref sr;
+	scalar_ref(pb, k, &sr);
+	if (sr.pa == NULL)
+		snprintf(buf, n, "?");
+	else if (sr.field == UINT32_MAX)
+		snprintf(buf, n, "%s", sr.pa->label);
+	else if (sr.pa->field_name && sr.pa->field_name[sr.field])
+		snprintf(buf, n, "%s.%s", sr.pa->label, sr.pa->field_name[sr.field]);
+	else
+		snprintf(buf, n, "%s.+%" PRIu32, sr.pa->label, sr.pa->field_off[sr.field]);
+}
+
+static char *short_name(const char *demangled)
+{
+	const char *par = strchr(demangled, '(');
+	return par ? xstrndup(demangled, (size_t)(par - demangled)) : xstrdup(demangled);
+}
+
+/* "As[16][16]": the static __shared__ array of allocation ALLOC. */
+static char *array_name(const struct program *p, uint32_t alloc)
+{
+	const struct gvar *g = NULL;
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].alloc_id == alloc)
+			g = &p->gvars[i];
+	char shape[96] = "";
+	size_t len = 0;
+	for (uint32_t i = 0; g && i < g->ndims && len < sizeof shape - 16; i++)
+		len += (size_t)snprintf(shape + len, sizeof shape - len, "[%" PRIu32 "]", g->dims[i]);
+	return xasprintf("%s%s", g ? (g->demangled ? g->demangled : g->name) : "?", shape);
+}
+
+/* "'As[16][16]' and 'Bs[16][16]'": the arrays whose assumptions give A's
+** bound on A's component in A's direction. */
+static char *bound_arrays(const struct program *p, const struct evolve_result *r,
+			  const struct evolve_assumption *a)
+{
+	char *out = NULL;
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		const struct evolve_assumption *b = &r->assumptions[i];
+		if (b->dim != a->dim || b->rel != a->rel || b->bound != a->bound)
+			continue;
+		char *name = array_name(p, b->alloc), *more;
+		if (out && strstr(out, name) == NULL)
+			more = xasprintf("%s and '%s'", out, name);
+		else
+			more = out ? xstrdup(out) : xasprintf("'%s'", name);
+		free(out);
+		free(name);
+		out = more;
+	}
+	return out;
+}
+
+/* " (k.cu:29)": where assumption A's fault shows, or "". */
+static const char *at_text(const struct evolve_result *r, const struct evolve_assumption *a)
+{
+	static char buf[300];	/* read before the next call */
+	const struct finding *o = fault_at(&r->cands[a->launch], (enum finding_kind)a->kind,
+					   a->func, a->pc);
+	buf[0] = '\0';
+	if (o && o->loc.file && o->loc.line)
+		snprintf(buf, sizeof buf, " (%s:%" PRIu32 ")", o->loc.file, o->loc.line);
+	return buf;
+}
+
+/* The finding that reports assumption A: at the access that shows a
+** component's bounds, all of them over every array ("sum_rows assumes
+** blockDim.x <= 256: shared 'part[256]' is indexed by threadIdx.x
+** (k.cu:7)"; "matmul assumes blockDim.x == 16: shared 'As[16][16]' and
+** 'Bs[16][16]' are indexed by threadIdx.x (k.cu:29), and shared
+** 'As[16][16]' is read where no thread of a smaller block writes
+** (k.cu:33)"), at the warp-level operation that needs whole warps, or at
+** the division ("hist assumes nbins != 0: it divides by it (k.cu:9)"). */
+struct finding assumption_finding(const struct evolve_problem *pb,
+					 const struct evolve_result *r,
+					 const struct evolve_assumption *a)
+{
+	static const char *const dims[8] = { "blockDim.x", "blockDim.y", "blockDim.z",
+					     "gridDim.x", "gridDim.y", "gridDim.z", "?",
+					     "blockDim.x * blockDim.y * blockDim.z" };
+	static const char *const coords[6] = { "threadIdx.x", "threadIdx.y", "threadIdx.z",
+					       "blockIdx.x", "blockIdx.y", "blockIdx.z" };
+	const struct program *p = pb->prog;
+	char *kname = short_name(p->funcs[pb->func].demangled);
+	/* a component's bounds: the tightest from above (written or indexed
+	** past the end) and from below (read where a smaller block writes
+	** nothing), over every array that shows them */
+	const struct evolve_assumption *le = NULL, *ge = NULL, *w = a;
+	for (uint32_t i = 0; (a->rel == EVOLVE_AT_MOST || a->rel == EVOLVE_AT_LEAST)
+			     && i < r->nassumptions; i++) {
+		const struct evolve_assumption *b = &r->assumptions[i];
+		if (b->dim != a->dim)
+			continue;
+		if (b->rel == EVOLVE_AT_MOST && (le == NULL || b->bound < le->bound))
+			le = b;
+		if (b->rel == EVOLVE_AT_LEAST && (ge == NULL || b->bound > ge->bound))
+			ge = b;
+	}
+	if (le || ge)
+		w = le ? le : ge;	/* the warning stands where the upper bound shows */
+	struct finding f = { 0 };
+	f.kind = FK_ASSUMPTION;
+	f.func = w->func;
+	f.pc = w->pc;
+	f.launch = w->launch;
+	f.count = 1;
+	const struct finding *o = fault_at(&r->cands[w->launch], (enum finding_kind)w->kind,
+					   w->func, w->pc);
+	if (o) {
+		f.loc = o->loc;
+		f.who = o->who;
+	}
+	char at[300];
+	snprintf(at, sizeof at, "%s", at_text(r, w));
+	if (a->rel == EVOLVE_NONZERO) {
+		char pname[160];
+		scalar_label(pb, a->param, pname, sizeof pname);
+		f.detail = xasprintf("%s assumes %s != 0: it divides by it%s", kname, pname, at);
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_MULTIPLE) {
+		struct evolve_reads rd;
+		evolve_reads_of(p, pb->func, &rd);
+		const char *threads = rd.block[1] || rd.block[2]
+				      ? "blockDim.x * blockDim.y * blockDim.z" : "blockDim.x";
+		if (a->bound == 32)
+			f.detail = xasprintf("%s assumes whole warps (%s a multiple of 32): its "
+					     "warp-level code reads lanes a partial warp lacks%s",
+					     kname, threads, at);
+		else
+			f.detail = xasprintf("%s assumes %s is a multiple of %" PRIu32 ": its "
+					     "warp-level code reads lanes that other blocks lack%s",
+					     kname, threads, a->bound, at);
+		free(kname);
+		return f;
+	}
+	/* by the coordinate when the index reads it, else by the dimension */
+	static const uint16_t coord_deps[6] = { DEP_TID_X, DEP_TID_Y, DEP_TID_Z,
+						DEP_CTAID_X, DEP_CTAID_Y, DEP_CTAID_Z };
+	char *why_le = NULL, *why_ge = NULL;
+	if (le) {
+		char *names = bound_arrays(p, r, le);
+		why_le = xasprintf("shared %s %s indexed by %s%s", names,
+				   strstr(names, " and ") ? "are" : "is",
+				   le->dim == EVOLVE_THREADS_DIM ? "the thread's index in its block"
+				   : le->dep & coord_deps[le->dim] ? coords[le->dim] : dims[le->dim],
+				   at_text(r, le));
+		free(names);
+	}
+	if (ge) {
+		char *names = bound_arrays(p, r, ge);
+		why_ge = xasprintf("shared %s %s read where no thread of a smaller block writes%s",
+				   names, strstr(names, " and ") ? "are" : "is", at_text(r, ge));
+		free(names);
+	}
+	char head[160];
+	if (le && ge && le->bound == ge->bound)
+		snprintf(head, sizeof head, "%s == %" PRIu32, dims[a->dim], le->bound);
+	else if (le && ge)
+		snprintf(head, sizeof head, "%" PRIu32 " <= %s <= %" PRIu32, ge->bound, dims[a->dim],
+			 le->bound);
+	else if (le)
+		snprintf(head, sizeof head, "%s <= %" PRIu32, dims[a->dim], le->bound);
+	else
+		snprintf(head, sizeof head, "%s >= %" PRIu32, dims[a->dim], ge->bound);
+	f.detail = xasprintf("%s assumes %s: %s%s%s", kname, head, why_le ? why_le : "",
+			     why_le && why_ge ? ", and " : "", why_ge ? why_ge : "");
+	f.space = AS_SHARED;
+	f.where = array_name(p, w->alloc);
+	free(why_le);
+	free(why_ge);
+	free(kname);
+	return f;
+}

@@ -1,0 +1,389 @@
+/*
+** population.c: the search's candidates once run (search_int.h): how they
+** rank, how their findings merge, how they are counted, and the warnings
+** the whole population gives when no launch finished or was checked.
+*/
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "detect/races.h"
+#include "evolve/search_int.h"
+#include "base/util.h"
+
+/* ---- merging ----------------------------------------------------------- */
+
+static int same_finding(const struct finding *a, const struct finding *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	if (a->func == b->func && a->pc == b->pc)
+		return a->kind != FK_RACE
+		       || (a->second.func == b->second.func && a->second.pc == b->second.pc);
+	return a->kind == FK_RACE && a->func == b->second.func && a->pc == b->second.pc
+	       && a->second.func == b->func && a->second.pc == b->pc;
+}
+
+static struct finding *find_same(struct findings *all, const struct finding *f)
+{
+	for (uint32_t j = 0; j < all->n; j++)
+		if (same_finding(&all->v[j], f))
+			return &all->v[j];
+	return NULL;
+}
+
+/* Moves the findings of *FS into *ALL; new ones get launch LAUNCH and
+** contract CONTRACT. */
+void merge_findings(struct findings *all, struct findings *fs, uint32_t launch,
+			   uint8_t contract)
+{
+	for (uint32_t i = 0; i < fs->n; i++) {
+		struct finding *f = &fs->v[i], *old = find_same(all, f);
+		if (old == NULL) {
+			f->launch = launch;
+			f->contract = contract;
+			VEC_PUSH(all->v, all->n, all->cap, *f);
+			continue;
+		}
+		/* the witness is the launch that shows what the report says: the
+		** worse execution of a performance note, under as strong a
+		** contract; a race that is harmful (or shows under both warp
+		** models) in a launch of the same contract */
+		int perf = finding_kind_is_perf(f->kind);
+		if ((perf && contract <= old->contract
+		     && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
+					   old->perf_need))
+		    || (!perf && contract == old->contract
+			&& ((old->benign && !f->benign) || (old->its_only && !f->its_only)))) {
+			struct finding keep = *old;
+			*old = *f;
+			*f = keep;
+			old->launch = launch;
+			old->contract = contract;
+		}
+		old->count += f->count;
+		old->executions += f->executions;
+		old->launches += f->launches;
+		old->addresses = old->addresses > f->addresses ? old->addresses : f->addresses;
+		old->thread_pairs = old->thread_pairs > f->thread_pairs ? old->thread_pairs : f->thread_pairs;
+		/* a weaker contract's launches do not change the verdict */
+		if (contract == old->contract) {
+			old->benign = old->benign && f->benign;
+			old->its_only = old->its_only && f->its_only;
+		}
+		finding_clear(f);
+	}
+	free(fs->v);
+	memset(fs, 0, sizeof *fs);
+}
+
+/* Adds to *SEEN the (kind, sites) of the findings of FS not in it yet;
+** returns how many were new. */
+uint32_t note_seen(struct findings *seen, const struct findings *fs)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < fs->n; i++) {
+		/* a performance note is no reason to search on */
+		if (finding_kind_is_perf(fs->v[i].kind) || find_same(seen, &fs->v[i]))
+			continue;
+		struct finding k = { 0 };
+		k.kind = fs->v[i].kind;
+		k.func = fs->v[i].func;
+		k.pc = fs->v[i].pc;
+		k.second.func = fs->v[i].second.func;
+		k.second.pc = fs->v[i].second.pc;
+		VEC_PUSH(seen->v, seen->n, seen->cap, k);
+		n++;
+	}
+	return n;
+}
+
+/* ---- the driver ------------------------------------------------------- */
+
+/* Is A better than B (Algorithm 1's sortByScore)?  Candidates outside the
+** contract are worst, then those beyond an inferred shape assumption; then
+** lower F; R decides when both F are 1 (no two lane accesses met), as the
+** paper sorts by R only then; the older candidate wins a tie. */
+int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b,
+		  uint32_t ib)
+{
+	if ((a->rejected >= 0) != (b->rejected >= 0))
+		return a->rejected < 0;
+	if (said_nothing(a) != said_nothing(b))
+		return said_nothing(b);
+	/* of two rejected launches, the one further along a line of values
+	** its comparisons named (a precondition met one term at a time) */
+	if (a->rejected >= 0 && b->rejected >= 0 && a->i2s != b->i2s)
+		return a->i2s > b->i2s;
+	if (a->beyond != b->beyond)
+		return !a->beyond;
+	if (a->f != b->f && !(a->f >= 1 && b->f >= 1))
+		return a->f < b->f;
+	if (a->r != b->r)
+		return a->r < b->r;
+	return ia < ib;
+}
+
+/* Whether a barrier executed so far was needed by none of the launches. */
+int redundant_so_far(const struct barrier_verdicts *bv)
+{
+	for (uint32_t i = 0; i < bv->n; i++)
+		if (barrier_record_verdict(&bv->v[i]) == BV_REDUNDANT)
+			return 1;
+	return 0;
+}
+
+uint32_t *dim_of(struct evolve_cand *c, unsigned dim)
+{
+	return dim_of_c(c, (int)dim);
+}
+
+/* Whether C breaks an inferred assumption of R. */
+int beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c)
+{
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		const struct evolve_assumption *a = &r->assumptions[i];
+		uint64_t v = a->dim < EVOLVE_PARAM_DIM ? *dim_of(c, a->dim)
+			     : a->dim == EVOLVE_THREADS_DIM ? bt : 0;
+		if (a->rel == EVOLVE_NONZERO ? c->bits[a->param] == 0
+		    : a->rel == EVOLVE_AT_MOST ? v > a->bound
+		    : a->rel == EVOLVE_AT_LEAST ? v < a->bound
+		    : bt % a->bound != 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* The contract C lies under (docs/CONTRACTS.md): a host launch's; none
+** beyond an assumption or, for a kernel the host launches, any other;
+** else declared or inferred, as the kernel states a contract or not. */
+uint8_t cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c)
+{
+	if (c->site >= 0)
+		return CL_HOST;
+	if (c->beyond || pb->nsites)
+		return CL_NONE;
+	return pb->declared ? CL_DECLARED : CL_INFERRED;
+}
+
+/* Drops from FS the inter-block races of identical blocks that only write
+** the same value (a kernel that reads neither blockIdx nor gridDim, run as
+** several blocks): each block redoes the same work, which is waste, not a
+** bug.  Their other races (a read-modify-write of one slot) stay. */
+static void drop_identical_writes(struct findings *fs)
+{
+	uint32_t k = 0;
+	for (uint32_t i = 0; i < fs->n; i++) {
+		const struct finding *f = &fs->v[i];
+		if (f->kind == FK_RACE && f->benign && f->race_class == RC_INTER_BLOCK)
+			finding_clear(&fs->v[i]);
+		else
+			fs->v[k++] = fs->v[i];
+	}
+	fs->n = k;
+}
+
+/* Appends evaluated candidate C to the result (moved) and counts it;
+** returns its index. */
+uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	uint32_t idx = r->ncands;
+	c->generation = gen;
+	c->beyond = c->site < 0 && beyond_assumptions(r, c);
+	c->contract = cand_contract(d->pb, c);
+	if (c->rejected < 0 && d->s->grid_blind && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1)
+		drop_identical_writes(&c->fs);
+	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
+	if (c->rejected == EVOLVE_CUT) {
+		r->cut++;
+		return idx;
+	}
+	if (c->rejected == EVOLVE_REFUSED) {
+		r->refused++;
+		return idx;
+	}
+	if (c->rejected >= 0) {
+		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]++;
+		return idx;
+	}
+	r->accepted++;
+	note_seen(&d->seen, &c->fs);
+	barrier_verdicts_add_of(&r->barriers, d->pb->prog, c->bars, c->nbars, d->pb->model);
+	return idx;
+}
+
+/* Sorts the indices POP[0..N) best first (insertion sort: N is small). */
+void sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n)
+{
+	for (uint32_t i = 1; i < n; i++) {
+		uint32_t x = pop[i], j = i;
+		while (j > 0 && better(&r->cands[x], x, &r->cands[pop[j - 1]], pop[j - 1])) {
+			pop[j] = pop[j - 1];
+			j--;
+		}
+		pop[j] = x;
+	}
+}
+
+/* The finding of candidate C's fault (its kind, C->rejected), or NULL. */
+static const struct finding *fault_of(const struct evolve_cand *c)
+{
+	for (uint32_t i = 0; c->rejected >= 0 && i < c->fs.n; i++)
+		if ((int)c->fs.v[i].kind == c->rejected)
+			return &c->fs.v[i];
+	return NULL;
+}
+
+/* When no launch of R finished, every one stopped by the step budget or
+** the memory budget (a kernel that loops forever whatever its inputs),
+** the first such launch under the strongest contract becomes a finding:
+** its budget fault, which the search would otherwise drop with the launch,
+** saying so.  Silence would read as a clean kernel.  Returns whether it
+** did. */
+int no_finishing_launch(struct evolve_result *r)
+{
+	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (said_nothing(c))
+			continue;	/* the clock stopped it, or CUDA refuses it */
+		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
+			return 0;
+		*(c->rejected == FK_STEP_BUDGET ? &steps : &memory) += 1;
+		if (w == UINT32_MAX || c->contract < r->cands[w].contract)
+			w = i;
+	}
+	if (w == UINT32_MAX)
+		return 0;
+	struct evolve_cand *c = &r->cands[w];
+	const struct finding *fault = fault_of(c);
+	if (fault == NULL)
+		return 0;
+	uint32_t fi = (uint32_t)(fault - c->fs.v);
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (i != fi)
+			finding_clear(&c->fs.v[i]);
+	c->fs.v[0] = c->fs.v[fi];
+	c->fs.n = 1;
+	struct finding *f = &c->fs.v[0];
+	char *was = f->detail;
+	uint32_t ran = steps + memory;
+	char *cut = r->cut ? xasprintf(" (%" PRIu32 " more cut short by the time limit)", r->cut)
+			   : xstrdup("");
+	f->detail = xasprintf("no launch finishes: all %" PRIu32 " launch%s the search ran %s%s%s%s",
+			      ran, ran == 1 ? "" : "es",
+			      steps ? "hit the step budget" : "", steps && memory ? " or " : "",
+			      memory ? "passed the memory budget" : "", cut);
+	free(cut);
+	free(was);
+	merge_findings(&r->findings, &c->fs, w, c->contract);
+	r->best = w;
+	return 1;
+}
+
+/*
+** When every launch the search ran stopped at a fault outside the
+** kernel's contract (a failed assert, an access out of bounds, a null
+** pointer read from a table nobody filled), nothing was checked: a warning
+** at the fault that stopped most of them (the first such site on a tie),
+** its witness the first of those launches under the strongest contract,
+** says so and how many.  Silence would read as a clean kernel: 0 errors,
+** exit 0.
+*/
+void nothing_checked(struct evolve_result *r)
+{
+	uint32_t ran = 0, most = 0, w = UINT32_MAX;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (said_nothing(c))
+			continue;
+		if (c->rejected < 0)
+			return;
+		ran++;
+	}
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct finding *a = fault_of(&r->cands[i]);
+		if (a == NULL)
+			continue;
+		uint32_t n = 0, first = UINT32_MAX;
+		for (uint32_t j = 0; j < r->ncands; j++) {
+			const struct finding *b = fault_of(&r->cands[j]);
+			if (b == NULL || b->kind != a->kind || b->func != a->func || b->pc != a->pc)
+				continue;
+			n++;
+			if (first == UINT32_MAX || r->cands[j].contract < r->cands[first].contract)
+				first = j;
+		}
+		if (n > most)
+			most = n, w = first;
+	}
+	if (w == UINT32_MAX)
+		return;
+	const struct finding *a = fault_of(&r->cands[w]);
+	struct findings fs = { 0 };
+	struct finding *f = findings_add(&fs, FK_NOTHING_CHECKED, a->func, a->pc, &a->loc, &a->who,
+					 0, NULL, NULL);
+	f->detail = xasprintf("%s launch the search tried stopped at a fault, %s here (%s, %"
+			      PRIu32 " of %" PRIu32 ")", ran == 1 ? "the one" : "every",
+			      most == ran ? "all" : "most", finding_kind_name(a->kind), most, ran);
+	merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	free(fs.v);
+	r->best = w;
+}
+
+/*
+** When every launch the host code makes of the kernel, as the search
+** evaluated its sites, is one CUDA refuses (a grid of n / 64 blocks with
+** n below 64: zero), nothing the program does was checked: a warning at
+** the host launch site of the first such launch says so (the launches the
+** search makes up beyond the host's are checked as before, under a weaker
+** contract).  Returns whether it did.
+*/
+int all_refused(const struct evolve_problem *pb, struct evolve_result *r)
+{
+	uint32_t w = UINT32_MAX, host = 0;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (c->site < 0 || c->rejected == EVOLVE_CUT)
+			continue;
+		if (c->rejected != EVOLVE_REFUSED)
+			return 0;
+		host++;
+		if (w == UINT32_MAX)
+			w = i;
+	}
+	if (w == UINT32_MAX)
+		return 0;
+	const struct hsite *st = &pb->hs->s[pb->sites[r->cands[w].site]];
+	const struct func *f = &pb->prog->funcs[pb->func];
+	struct srcloc loc = { st->file, f->demangled, st->line, st->col };
+	struct findings fs = { 0 };
+	struct finding *fd = findings_add(&fs, FK_NOTHING_CHECKED, pb->func, UINT32_MAX, &loc, NULL,
+					  0, NULL, NULL);
+	uint64_t v[6];
+	for (int d = 0; d < 6; d++)
+		if (hexpr_eval(pb->hs, d < 3 ? st->block[d] : st->grid[d - 3], r->cands[w].vars,
+			       &v[d]) < 0)
+			v[d] = 1;
+	fd->detail = xasprintf("every launch the host code makes here is one CUDA refuses (%" PRIu32
+			       " of %" PRIu32 "; the first: grid (%" PRIu64 ",%" PRIu64 ",%" PRIu64
+			       "), block (%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): a dimension of 0, "
+			       "or past CUDA's limits)", r->refused, host, v[3], v[4],
+			       v[5], v[0], v[1], v[2]);
+	merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	free(fs.v);
+	r->best = w;
+	return 1;
+}
+
+/* The candidates of R inside the kernel's contract so far (accepted, and
+** within the assumptions inferred so far). */
+uint32_t inside(const struct evolve_result *r)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < r->ncands; i++)
+		n += r->cands[i].rejected < 0 && !r->cands[i].beyond;
+	return n;
+}

@@ -1,0 +1,125 @@
+/*
+** search_int.h: what the files of the input search (evolve/search.h)
+** share: the search space, a scalar's reference, a worker, the driver's
+** state, and the functions one of them defines and another calls.
+**
+**   cand.c        candidates: the space, the strata, the children, host sites
+**   evaluate.c    running a candidate on a worker; batches on the threads
+**   population.c  ranking, merging findings, counting, the population's warnings
+**   infer.c       contract inference: probes, the rules, the assumptions' texts
+**   phases.c      the phases of Algorithm 1 and the result
+*/
+#ifndef SIMULEE_EVOLVE_SEARCH_INT_H
+#define SIMULEE_EVOLVE_SEARCH_INT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "evolve/pcg32.h"
+#include "evolve/search.h"
+
+struct space {
+	const struct evolve_problem *pb;
+	uint32_t glo[3], ghi[3], blo[3], bhi[3];
+	int dyn_shared;		/* searched */
+	int x_pow2;		/* block x a power of two up to a warp (2-D blocks) */
+	uint32_t warp_mult;	/* the block's threads a multiple of this (assumed; 0: none) */
+	int grid_blind;		/* the kernel reads neither blockIdx nor gridDim */
+	int shared_mem;		/* the kernel has __shared__ variables whose starting
+				   contents are searched */
+	uint32_t min_threads;	/* the block's threads at least this (assumed) */
+	uint32_t max_block;	/* the block's threads at most this (assumed; 0: none) */
+	uint32_t *band_off;	/* per parameter: where its strata start */
+	uint8_t *nonzero;	/* per parameter: the kernel assumes it is not 0 */
+};
+
+/* Scalar K of a candidate's bits: a parameter (K < nparams) or a struct
+** field, with its type, enumerators, parameter and field index. */
+struct scalar_ref {
+	uint8_t et;
+	const int64_t *enums;
+	uint32_t nenums;
+	const struct evolve_param *pa;
+	uint32_t field;		/* UINT32_MAX for a parameter */
+};
+
+struct worker {
+	struct mam *mam;
+	FILE *devnull;
+	double deadline;	/* the time limit's end (mono_seconds()), 0: none */
+};
+
+struct site_ref {
+	uint32_t func, pc;
+	enum finding_kind kind;
+	uint32_t tries;		/* launches probed for it so far */
+};
+
+/* The state the driver keeps across generations. */
+struct driver {
+	const struct evolve_problem *pb;
+	struct space *s;
+	struct worker *ws;
+	unsigned nw;
+	struct evolve_result *res;
+	uint32_t capcands;
+	struct findings seen;	/* (kind, sites) of every finding so far */
+	uint32_t best;		/* the best candidate of the phases run, or UINT32_MAX */
+	struct site_ref *probed;	/* faults probed for an assumption */
+	uint32_t nprobed, capprobed;
+};
+
+/* cand.c */
+uint32_t compc(const struct dim3 *d, int i);
+uint32_t nbits(const struct evolve_problem *pb);
+void cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb);
+void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
+	       const struct evolve_problem *pb);
+void cand_free(struct evolve_cand *c);
+int is_float_et(uint8_t et);
+int is_signed_et(uint8_t et);
+uint64_t scalar_set(double x, uint8_t et);
+uint32_t *dim_of_c(struct evolve_cand *c, int d);
+uint64_t threads_of(const struct evolve_cand *c);
+uint32_t block_limit(const struct evolve_problem *pb);
+void round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m, int only);
+void clamp(const struct space *s, struct evolve_cand *c);
+int scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar_ref *sr);
+const struct hfield *host_field(const struct hsite *st, uint32_t p, uint32_t off);
+void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
+void mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
+		 int cauchy, struct evolve_cand *c);
+void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
+void mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent, int cauchy,
+	    struct evolve_cand *c);
+
+/* evaluate.c */
+void cut_short(struct evolve_cand *c);
+int i2s_child(const struct space *s, const struct evolve_cand *parent, struct evolve_cand *c);
+int said_nothing(const struct evolve_cand *c);
+void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c);
+void run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
+	       struct evolve_cand *cands, uint32_t n);
+
+/* population.c */
+void merge_findings(struct findings *all, struct findings *fs, uint32_t launch, uint8_t contract);
+uint32_t note_seen(struct findings *seen, const struct findings *fs);
+int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b, uint32_t ib);
+int redundant_so_far(const struct barrier_verdicts *bv);
+uint32_t *dim_of(struct evolve_cand *c, unsigned dim);
+int beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c);
+uint8_t cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c);
+uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen);
+void sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n);
+int no_finishing_launch(struct evolve_result *r);
+void nothing_checked(struct evolve_result *r);
+int all_refused(const struct evolve_problem *pb, struct evolve_result *r);
+uint32_t inside(const struct evolve_result *r);
+
+/* infer.c */
+void host_fault(struct driver *d, uint32_t ci, uint32_t gen);
+void infer_from(struct driver *d, uint32_t i, uint32_t gen);
+struct finding assumption_finding(const struct evolve_problem *pb, const struct evolve_result *r,
+				  const struct evolve_assumption *a);
+
+#endif
