@@ -173,7 +173,7 @@ struct finding {
 	uint32_t perf_worst, perf_need;
 	/* FK_OOB of a surface access below zero in some coordinate: outside
 	** the surface whatever its extents, so a finding even where the search
-	** made the extents up (evolve/search.c) */
+	** made the extents up (evolve/evaluate.c) */
 	uint8_t outside_any;
 
 	/* A group (report/group.c): the races on one memory object whose

@@ -22,21 +22,21 @@ static uint32_t *comp(struct dim3 *d, int i)
 	return i == 0 ? &d->x : i == 1 ? &d->y : &d->z;
 }
 
-uint32_t compc(const struct dim3 *d, int i)
+uint32_t search_compc(const struct dim3 *d, int i)
 {
 	return i == 0 ? d->x : i == 1 ? d->y : d->z;
 }
 
 /* The bits a candidate carries: one per parameter, then one per struct
 ** field. */
-uint32_t nbits(const struct evolve_problem *pb)
+uint32_t search_nbits(const struct evolve_problem *pb)
 {
 	return pb->nparams + pb->nfields;
 }
 
-void cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb)
+void search_cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb)
 {
-	uint32_t np = pb->nparams, nb = nbits(pb);
+	uint32_t np = pb->nparams, nb = search_nbits(pb);
 	memset(c, 0, sizeof *c);
 	c->bits = xcalloc(nb ? nb : 1, sizeof *c->bits);
 	c->fill = xcalloc(np ? np : 1, sizeof *c->fill);
@@ -46,18 +46,18 @@ void cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb)
 	c->site = -1;
 }
 
-void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
+void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 		      const struct evolve_problem *pb)
 {
 	uint32_t np = pb->nparams;
-	cand_alloc(dst, pb);
+	search_cand_alloc(dst, pb);
 	dst->grid = src->grid;
 	dst->block = src->block;
 	dst->dyn_shared = src->dyn_shared;
 	dst->shared = src->shared;
 	dst->budget = src->budget;
 	dst->site = src->site;
-	memcpy(dst->bits, src->bits, nbits(pb) * sizeof *dst->bits);
+	memcpy(dst->bits, src->bits, search_nbits(pb) * sizeof *dst->bits);
 	memcpy(dst->fill, src->fill, np * sizeof *dst->fill);
 	memcpy(dst->elems, src->elems, np * sizeof *dst->elems);
 	if (src->vars) {
@@ -67,7 +67,7 @@ void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 	}
 }
 
-void cand_free(struct evolve_cand *c)
+void search_cand_free(struct evolve_cand *c)
 {
 	free(c->bits);
 	free(c->fill);
@@ -78,12 +78,12 @@ void cand_free(struct evolve_cand *c)
 	free(c->bars);
 }
 
-int is_float_et(uint8_t et)
+int search_is_float_et(uint8_t et)
 {
 	return et == ET_F16 || et == ET_F32 || et == ET_F64;
 }
 
-int is_signed_et(uint8_t et)
+int search_is_signed_et(uint8_t et)
 {
 	return et == ET_I8 || et == ET_I16 || et == ET_I32 || et == ET_I64;
 }
@@ -102,21 +102,21 @@ static double scalar_value(uint64_t bits, uint8_t et)
 	}
 }
 
-uint64_t scalar_set(double x, uint8_t et)
+uint64_t search_scalar_set(double x, uint8_t et)
 {
 	if (!isfinite(x))
 		x = 0;
 	double lo = -INT_LIMIT, hi = INT_LIMIT;
-	if (is_float_et(et)) {
+	if (search_is_float_et(et)) {
 		lo = -FLOAT_LIMIT;
 		hi = FLOAT_LIMIT;
 	} else {
 		unsigned bits = evolve_elem_size(et) * 8;
 		if (bits < 32) {
 			double span = ldexp(1.0, (int)bits);
-			lo = is_signed_et(et) ? -span / 2 : 0;
-			hi = is_signed_et(et) ? span / 2 - 1 : span - 1;
-		} else if (!is_signed_et(et)) {
+			lo = search_is_signed_et(et) ? -span / 2 : 0;
+			hi = search_is_signed_et(et) ? span / 2 - 1 : span - 1;
+		} else if (!search_is_signed_et(et)) {
 			lo = 0;
 		}
 	}
@@ -149,21 +149,21 @@ static void random_fill(struct pcg32 *g, struct evolve_fill *f, unsigned band)
 }
 
 /* Launch component D of C (0..2 block, 3..5 grid). */
-uint32_t *dim_of_c(struct evolve_cand *c, int d)
+uint32_t *search_dim_of_c(struct evolve_cand *c, int d)
 {
 	return d < 3 ? comp(&c->block, d) : comp(&c->grid, d - 3);
 }
 
 /* The launch's threads, UINT64_MAX when that does not fit (a pinned grid
 ** of 2^31-1 x 65535 x 65535 blocks of 1024 threads is 2^73). */
-uint64_t threads_of(const struct evolve_cand *c)
+uint64_t search_threads_of(const struct evolve_cand *c)
 {
 	uint64_t b = (uint64_t)c->grid.x * c->grid.y * c->grid.z, t = (uint64_t)c->block.x * c->block.y * c->block.z;
 	return t != 0 && b > UINT64_MAX / t ? UINT64_MAX : b * t;
 }
 
 /* The threads a block may have: __launch_bounds__', else CUDA's. */
-uint32_t block_limit(const struct evolve_problem *pb)
+uint32_t search_block_limit(const struct evolve_problem *pb)
 {
 	return pb->max_block_threads ? pb->max_block_threads : LAUNCH_MAX_THREADS_PER_BLOCK;
 }
@@ -171,7 +171,7 @@ uint32_t block_limit(const struct evolve_problem *pb)
 /* Rounds C's block x so that the block's threads are a multiple of M (a
 ** power of two up to 32), up, or down past the range, where the ranges
 ** allow it; with ONLY, to an odd multiple of M where one is in reach. */
-void round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m, int only)
+void search_round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m, int only)
 {
 	uint32_t yz = c->block.y * c->block.z, need = m;
 	while (need > 1 && yz % 2 == 0) {
@@ -193,7 +193,7 @@ void round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m,
 /* Brings C within the ranges, CUDA's limits and the thread budget: over
 ** budget, the largest searched grid component halves first, then the
 ** largest searched block component. */
-void clamp(const struct space *s, struct evolve_cand *c)
+void search_clamp(const struct space *s, struct evolve_cand *c)
 {
 	for (int i = 0; i < 3; i++) {
 		uint32_t *g = comp(&c->grid, i), *b = comp(&c->block, i);
@@ -213,29 +213,29 @@ void clamp(const struct space *s, struct evolve_cand *c)
 			c->block.x = x;
 	}
 	if (s->warp_mult)
-		round_to_multiple(s, c, s->warp_mult, 0);
+		search_round_to_multiple(s, c, s->warp_mult, 0);
 	for (;;) {
 		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
-		uint32_t most_block = block_limit(s->pb);
+		uint32_t most_block = search_block_limit(s->pb);
 		if (s->max_block && s->max_block < most_block)
 			most_block = s->max_block;
 		int over_block = bt > most_block;
-		int over_all = threads_of(c) > s->pb->max_threads;
+		int over_all = search_threads_of(c) > s->pb->max_threads;
 		if (!over_block && !over_all)
 			break;
 		int which = -1, grid = 0;
 		uint32_t most = 1;
 		if (!over_block)
 			for (int i = 0; i < 3; i++)
-				if (compc(&c->grid, i) > most && compc(&c->grid, i) / 2 >= s->glo[i]) {
-					most = compc(&c->grid, i);
+				if (search_compc(&c->grid, i) > most && search_compc(&c->grid, i) / 2 >= s->glo[i]) {
+					most = search_compc(&c->grid, i);
 					which = i;
 					grid = 1;
 				}
 		if (which < 0)
 			for (int i = 0; i < 3; i++)
-				if (compc(&c->block, i) > most && compc(&c->block, i) / 2 >= s->blo[i]) {
-					most = compc(&c->block, i);
+				if (search_compc(&c->block, i) > most && search_compc(&c->block, i) / 2 >= s->blo[i]) {
+					most = search_compc(&c->block, i);
 					which = i;
 				}
 		if (which < 0)
@@ -254,10 +254,10 @@ void clamp(const struct space *s, struct evolve_cand *c)
 ** non-negative values, about the launch's THREADS, negative, tiny. */
 static uint64_t strata_scalar(struct pcg32 *g, unsigned band, double threads, uint8_t et)
 {
-	if (is_float_et(et)) {
+	if (search_is_float_et(et)) {
 		static const double fb[3][2] = { { -1, 1 }, { 0, 64 }, { -100, 100 } };
 		const double *r = fb[band % 3];
-		return scalar_set(r[0] + (r[1] - r[0]) * pcg32_double(g), et);
+		return search_scalar_set(r[0] + (r[1] - r[0]) * pcg32_double(g), et);
 	}
 	double x;
 	switch (band % 6) {
@@ -268,13 +268,13 @@ static uint64_t strata_scalar(struct pcg32 *g, unsigned band, double threads, ui
 	case 3: x = threads + (double)pcg32_bounded(g, 81) - 40; break;
 	default: x = -(double)pcg32_bounded(g, 65); break;
 	}
-	return scalar_set(x, et);
+	return search_scalar_set(x, et);
 }
 
 
 /* Fills *SR for scalar K; returns whether the search sets it (an unpinned
 ** scalar, or a field of an unpinned struct that is not a pointer). */
-int scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar_ref *sr)
+int search_scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar_ref *sr)
 {
 	if (k < pb->nparams) {
 		const struct evolve_param *pa = &pb->params[k];
@@ -337,7 +337,7 @@ static uint64_t step_scalar(struct pcg32 *g, int cauchy, uint64_t bits, double t
 		return strata_scalar(g, pcg32_next(g), threads, sr->et);
 	double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
 	double x = scalar_value(bits, sr->et);
-	return scalar_set(x + step * fmax(1, fabs(x) / 8), sr->et);
+	return search_scalar_set(x + step * fmax(1, fabs(x) / 8), sr->et);
 }
 
 /* Sets C's struct fields: drawn from stratum BAND (+ each field's offset)
@@ -345,9 +345,9 @@ static uint64_t step_scalar(struct pcg32 *g, int cauchy, uint64_t bits, double t
 static void init_fields(const struct space *s, struct pcg32 *g, unsigned band, double threads,
 			struct evolve_cand *c)
 {
-	for (uint32_t k = s->pb->nparams; k < nbits(s->pb); k++) {
+	for (uint32_t k = s->pb->nparams; k < search_nbits(s->pb); k++) {
 		struct scalar_ref sr;
-		c->bits[k] = scalar_ref(s->pb, k, &sr) ? draw_scalar(g, band + s->band_off[k], threads, &sr)
+		c->bits[k] = search_scalar_ref(s->pb, k, &sr) ? draw_scalar(g, band + s->band_off[k], threads, &sr)
 			     : sr.pa ? field_image(sr.pa, sr.field) : 0;
 	}
 }
@@ -357,10 +357,11 @@ static void init_fields(const struct space *s, struct pcg32 *g, unsigned band, d
 static void mutate_fields(const struct space *s, struct pcg32 *g, int cauchy, struct evolve_cand *c,
 			  int (*fixed_by)(const struct space *, const struct evolve_cand *, uint32_t))
 {
-	for (uint32_t k = s->pb->nparams; k < nbits(s->pb); k++) {
+	for (uint32_t k = s->pb->nparams; k < search_nbits(s->pb); k++) {
 		struct scalar_ref sr;
-		if (scalar_ref(s->pb, k, &sr) && !(fixed_by && fixed_by(s, c, k)))
-			c->bits[k] = step_scalar(g, cauchy, c->bits[k], (double)threads_of(c), &sr);
+		if (search_scalar_ref(s->pb, k, &sr) && !(fixed_by && fixed_by(s, c, k)))
+			c->bits[k] = step_scalar(g, cauchy, c->bits[k], (double)search_threads_of(c),
+						 &sr);
 	}
 }
 
@@ -383,7 +384,7 @@ static void mutate_shared(const struct space *s, struct pcg32 *g, int cauchy, st
 /* Keeps the scalars the kernel assumes nonzero away from 0. */
 static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 {
-	for (uint32_t k = 0; k < nbits(s->pb); k++)
+	for (uint32_t k = 0; k < search_nbits(s->pb); k++)
 		if (s->nonzero[k] && c->bits[k] == 0)
 			c->bits[k] = 1;
 }
@@ -420,7 +421,7 @@ static uint64_t host_var_draw(struct pcg32 *g, const struct hvar *v, unsigned ba
 /* The bits of host expression value X (of expression E) as a scalar of type ET. */
 static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
 {
-	if (is_float_et(et)) {
+	if (search_is_float_et(et)) {
 		double d = !e->is_float ? (double)(int64_t)x
 			   : scalar_value(x, e->width == 64 ? ET_F64 : ET_F32);
 		return evolve_scalar_bits(d, et);
@@ -431,7 +432,7 @@ static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
 
 /* The field at byte offset OFF of the struct the site passes as parameter
 ** P, or NULL when the host's value is not known. */
-const struct hfield *host_field(const struct hsite *st, uint32_t p, uint32_t off)
+const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint32_t off)
 {
 	if (p >= st->nargs || st->nfields == NULL || st->fields == NULL)
 		return NULL;
@@ -467,7 +468,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		if (v == 0 || v > lim[d])
 			c->refused = 1;
 		v &= 0xffffffffu;
-		*dim_of_c(c, d) = (uint32_t)(v == 0 ? 1 : v > lim[d] ? lim[d] : v);
+		*search_dim_of_c(c, d) = (uint32_t)(v == 0 ? 1 : v > lim[d] ? lim[d] : v);
 	}
 	if ((uint64_t)c->block.x * c->block.y * c->block.z > LAUNCH_MAX_THREADS_PER_BLOCK)
 		c->refused = 1;
@@ -476,7 +477,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		*b = (*b + 1) / 2;
 	}
 	uint64_t cap = pb->host_max_threads ? pb->host_max_threads : UINT64_C(1) << 20;
-	while (threads_of(c) > cap && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1) {
+	while (search_threads_of(c) > cap && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1) {
 		uint32_t *gm = &c->grid.x;
 		if (c->grid.y > *gm)
 			gm = &c->grid.y;
@@ -501,7 +502,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		}
 		/* the fields of a struct the host fills */
 		for (uint32_t j = 0; pa->kind == EVOLVE_FIXED && !pa->pinned && j < pa->nfields; j++) {
-			const struct hfield *h = host_field(st, p, pa->field_off[j]);
+			const struct hfield *h = search_host_field(st, p, pa->field_off[j]);
 			if (h && pa->field_type[j] != ET_U64 && hexpr_eval(hs, h->expr, c->vars, &v) == 0)
 				c->bits[pb->nparams + pa->fbase + j] = host_bits(&hs->x[h->expr], v,
 										 pa->field_type[j]);
@@ -527,14 +528,14 @@ static int host_given(const struct space *s, const struct evolve_cand *c, uint32
 	if (p < s->pb->nparams)
 		return p < st->nargs && st->args[p] != HX_NONE;
 	struct scalar_ref sr;
-	scalar_ref(s->pb, p, &sr);
-	return sr.pa && host_field(st, (uint32_t)(sr.pa - s->pb->params), sr.pa->field_off[sr.field])
+	search_scalar_ref(s->pb, p, &sr);
+	return sr.pa && search_host_field(st, (uint32_t)(sr.pa - s->pb->params), sr.pa->field_off[sr.field])
 	       != NULL;
 }
 
 /* Individual I of the host phase: site I modulo the sites, its unknowns
-** from their strata, then what the host leaves open as init_cand would. */
-void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
+** from their strata, then what the host leaves open as search_init_cand would. */
+void search_init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
 	c->site = (int32_t)(i % pb->nsites);
@@ -550,7 +551,7 @@ void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve
 			c->bits[p] = pa->bits;
 		else if (pa->kind == EVOLVE_SCALAR) {
 			struct scalar_ref sr;
-			scalar_ref(pb, p, &sr);
+			search_scalar_ref(pb, p, &sr);
 			c->bits[p] = draw_scalar(g, i + s->band_off[p], 256, &sr);
 		}
 	}
@@ -562,12 +563,12 @@ void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve
 
 /* A child of host launch PARENT: its unknowns move by a Normal or Cauchy
 ** step (or to another seen value, or another site), its free scalars and
-** buffer contents as mutate would move them; the launch follows. */
-void mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
+** buffer contents as search_mutate would move them; the launch follows. */
+void search_mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
 			int cauchy, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
-	cand_copy(c, parent, pb);
+	search_cand_copy(c, parent, pb);
 	if (pb->nsites > 1 && pcg32_bounded(g, 8) == 0)
 		c->site = (int32_t)pcg32_bounded(g, pb->nsites);
 	for (uint32_t v = 0; v < c->nvars; v++) {
@@ -588,12 +589,12 @@ void mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_can
 			continue;
 		if (pa->kind == EVOLVE_SCALAR && pa->nenums) {
 			struct scalar_ref sr;
-			scalar_ref(pb, p, &sr);
+			search_scalar_ref(pb, p, &sr);
 			c->bits[p] = step_scalar(g, cauchy, c->bits[p], 256, &sr);
 		} else if (pa->kind == EVOLVE_SCALAR) {
 			double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
 			double x = scalar_value(c->bits[p], pa->et);
-			c->bits[p] = scalar_set(x + step * fmax(1, fabs(x) / 8), pa->et);
+			c->bits[p] = search_scalar_set(x + step * fmax(1, fabs(x) / 8), pa->et);
 		} else if (pcg32_bounded(g, cauchy ? 2 : 8) == 0) {
 			random_fill(g, &c->fill[p], pcg32_next(g));
 		}
@@ -605,7 +606,7 @@ void mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_can
 
 /* Individual I of the initial population: each dimension, scalar and
 ** buffer from a band chosen by I, so the population covers them. */
-void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
+void search_init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
 	/* realistic shapes first (docs/CONTRACTS.md): a power of two from a
@@ -637,16 +638,16 @@ void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve
 		else if (*gr < s->glo[d] || *gr > s->ghi[d])
 			*gr = rand_in(g, s->glo[d], s->ghi[d] < 64 ? s->ghi[d] : 64);
 	}
-	clamp(s, c);
+	search_clamp(s, c);
 	/* a 2-D block's tile is nearly always square (TILE x TILE, asserted
 	** by kernels that rely on it): half the strata try one */
 	if (s->x_pow2 && s->blo[1] != s->bhi[1] && (i % 4 == 0 || i % 4 == 3)) {
 		c->block.y = c->block.x;
-		clamp(s, c);
+		search_clamp(s, c);
 	}
 	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 	c->dyn_shared = s->dyn_shared ? bt * 4u << pcg32_bounded(g, 3) : pb->dyn_shared;
-	double threads = (double)threads_of(c);
+	double threads = (double)search_threads_of(c);
 	for (uint32_t p = 0; p < pb->nparams; p++) {
 		const struct evolve_param *pa = &pb->params[p];
 		unsigned band = i + s->band_off[p];
@@ -656,7 +657,7 @@ void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve
 			c->bits[p] = pa->bits;
 		} else if (pa->kind == EVOLVE_SCALAR) {
 			struct scalar_ref sr;
-			scalar_ref(pb, p, &sr);
+			search_scalar_ref(pb, p, &sr);
 			c->bits[p] = draw_scalar(g, band, threads, &sr);
 		}
 	}
@@ -668,11 +669,11 @@ void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve
 /* Algorithm 2 and the dimension step: the Normal child (CAUCHY 0) moves
 ** every searched part by a small step, the Cauchy child by a heavy-tailed
 ** one. */
-void mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
+void search_mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
 		   int cauchy, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
-	cand_copy(c, parent, pb);
+	search_cand_copy(c, parent, pb);
 	/* half the children keep the parent's shape: a kernel that asserts
 	** its shape (a TILE x TILE block) accepts few shapes, and a child
 	** that moved every dimension would nearly always leave them */
@@ -702,7 +703,7 @@ void mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *pa
 		double ds = (double)c->dyn_shared + 4 * round(step * fmax(1, (double)c->dyn_shared / 64));
 		c->dyn_shared = ds < 0 ? 0 : ds > SHARED_LIMIT ? SHARED_LIMIT : (uint64_t)ds;
 	}
-	clamp(s, c);
+	search_clamp(s, c);
 	for (uint32_t p = 0; p < pb->nparams; p++) {
 		const struct evolve_param *pa = &pb->params[p];
 		if (pa->pinned || pa->kind == EVOLVE_FIXED)
@@ -710,18 +711,20 @@ void mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *pa
 		double step = cauchy ? pcg32_cauchy(g) : pcg32_normal(g);
 		if (pa->kind == EVOLVE_SCALAR && pa->nenums) {
 			struct scalar_ref sr;
-			scalar_ref(pb, p, &sr);
-			c->bits[p] = step_scalar(g, cauchy, c->bits[p], (double)threads_of(c), &sr);
+			search_scalar_ref(pb, p, &sr);
+			c->bits[p] = step_scalar(g, cauchy, c->bits[p], (double)search_threads_of(c),
+						 &sr);
 			continue;
 		}
 		if (pa->kind == EVOLVE_SCALAR && pcg32_bounded(g, cauchy ? 4 : 16) == 0) {
 			/* a jump to another stratum, as buffers change generator */
-			c->bits[p] = strata_scalar(g, pcg32_next(g), (double)threads_of(c), pa->et);
+			c->bits[p] = strata_scalar(g, pcg32_next(g), (double)search_threads_of(c),
+						   pa->et);
 			continue;
 		}
 		if (pa->kind == EVOLVE_SCALAR) {
 			double x = scalar_value(c->bits[p], pa->et);
-			c->bits[p] = scalar_set(x + step * fmax(1, fabs(x) / 8), pa->et);
+			c->bits[p] = search_scalar_set(x + step * fmax(1, fabs(x) / 8), pa->et);
 			continue;
 		}
 		struct evolve_fill *f = &c->fill[p];

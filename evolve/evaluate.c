@@ -114,7 +114,7 @@ static int bounds_block(const struct evolve_problem *pb, const struct evolve_can
 */
 static uint64_t real_size_steps(const struct evolve_problem *pb, const struct evolve_cand *c)
 {
-	uint64_t e = 0, t = threads_of(c);
+	uint64_t e = 0, t = search_threads_of(c);
 	for (uint32_t i = 0; i < pb->nparams; i++) {
 		const struct evolve_param *pa = &pb->params[i];
 		uint64_t n = pa->kind != EVOLVE_BUFFER ? 0 : pa->tex || pa->pinned ? pa->elems : c->elems[i];
@@ -130,7 +130,7 @@ static uint64_t real_size_steps(const struct evolve_problem *pb, const struct ev
 
 /* Candidate C did not run to its end: the time limit stopped it or came
 ** first.  It says nothing: no findings, no barriers, never the best. */
-void cut_short(struct evolve_cand *c)
+void search_cut_short(struct evolve_cand *c)
 {
 	findings_free(&c->fs);
 	free(c->bars);
@@ -163,7 +163,7 @@ static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_c
 	}
 	for (uint32_t p = 0; p < pb->nparams && n < I2S_WATCH_MAX; p++) {
 		const struct evolve_param *pa = &pb->params[p];
-		if (pa->kind != EVOLVE_SCALAR || pa->pinned || is_float_et(pa->et))
+		if (pa->kind != EVOLVE_SCALAR || pa->pinned || search_is_float_et(pa->et))
 			continue;
 		watch[n] = c->bits[p];
 		what[n++] = (int32_t)p;
@@ -180,7 +180,7 @@ static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_c
 ** comparison, a dimension the search keeps fixed or outside its bounds);
 ** *C is left unallocated then.
 */
-int i2s_child(const struct space *s, const struct evolve_cand *parent,
+int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
 		     struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
@@ -200,9 +200,9 @@ int i2s_child(const struct space *s, const struct evolve_cand *parent,
 		uint32_t lo = grid ? s->glo[i] : s->blo[i], hi = grid ? s->ghi[i] : s->bhi[i];
 		if (lo == hi || v < lo || v > hi)
 			return 0;
-		cand_copy(c, parent, pb);
-		*dim_of_c(c, d) = (uint32_t)v;
-		clamp(s, c);
+		search_cand_copy(c, parent, pb);
+		*search_dim_of_c(c, d) = (uint32_t)v;
+		search_clamp(s, c);
 		c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
 		return 1;
 	}
@@ -211,17 +211,17 @@ int i2s_child(const struct space *s, const struct evolve_cand *parent,
 	uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
 	v &= mask;
 	double x = (double)v;
-	if (is_signed_et(pa->et) && v >> (bits - 1))
+	if (search_is_signed_et(pa->et) && v >> (bits - 1))
 		x = (double)(int64_t)(v | ~mask);
-	cand_copy(c, parent, pb);
-	c->bits[t] = scalar_set(x, pa->et);
+	search_cand_copy(c, parent, pb);
+	c->bits[t] = search_scalar_set(x, pa->et);
 	c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
 	return 1;
 }
 
 /* Whether candidate C never ran to its end: cut by the time limit, or a
 ** launch CUDA refuses. */
-int said_nothing(const struct evolve_cand *c)
+int search_said_nothing(const struct evolve_cand *c)
 {
 	return c->rejected == EVOLVE_CUT || c->rejected == EVOLVE_REFUSED;
 }
@@ -229,14 +229,14 @@ int said_nothing(const struct evolve_cand *c)
 /* Runs candidate C on W's model and memory: fills C's fitness, rejected,
 ** touched and work, its findings (for a rejected candidate, what it found
 ** up to its fault) and its barrier verdicts (none for a rejected one). */
-void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
+void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
 {
 	if (w->deadline > 0 && mono_seconds() >= w->deadline) {
-		cut_short(c);
+		search_cut_short(c);
 		return;
 	}
 	if (c->refused) {
-		cut_short(c);
+		search_cut_short(c);
 		c->rejected = EVOLVE_REFUSED;
 		return;
 	}
@@ -249,7 +249,7 @@ void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_c
 	uint32_t *alloc = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *alloc);
 	uint32_t *bounded = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *bounded);
 	uint32_t nbounded = 0;
-	uint64_t fill_elems = threads_of(c) * 4;
+	uint64_t fill_elems = search_threads_of(c) * 4;
 	if (fill_elems < FILL_MIN_ELEMS)
 		fill_elems = FILL_MIN_ELEMS;
 	for (uint32_t i = 0; i < pb->nparams; i++) {
@@ -410,10 +410,10 @@ void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_c
 		}
 	/* a rejected launch keeps what it found before it ended: the probes
 	** read it (an access past an array's end, then a wild pointer), and
-	** host_fault may report its fault; only accepted launches are merged */
+	** search_host_fault may report its fault; only accepted launches are merged */
 	if (ls.timed_out) {
 		/* the clock stopped it: the model holds half a launch */
-		cut_short(c);
+		search_cut_short(c);
 	} else if (c->rejected < 0) {
 		detect_races(p, w->mam, &m, 0, &c->fs);
 		c->nbars = mam_nbarriers(w->mam);
@@ -451,21 +451,21 @@ static void *work(void *arg)
 		pthread_mutex_unlock(&b->lock);
 		if (i >= b->n)
 			break;
-		evaluate(b->pb, t->w, &b->cands[i]);
+		search_evaluate(b->pb, t->w, &b->cands[i]);
 	}
 	return NULL;
 }
 
 /* Evaluates CANDS[0..N) on the workers; the results do not depend on
 ** which worker ran what. */
-void run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
+void search_run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
 		      struct evolve_cand *cands, uint32_t n)
 {
 	struct batch b = { pb, cands, n, 0, PTHREAD_MUTEX_INITIALIZER };
 	unsigned nt = nw < n ? nw : n;
 	if (nt <= 1) {
 		for (uint32_t i = 0; i < n; i++)
-			evaluate(pb, &ws[0], &cands[i]);
+			search_evaluate(pb, &ws[0], &cands[i]);
 		return;
 	}
 	pthread_t *th = xcalloc(nt, sizeof *th);

@@ -55,7 +55,7 @@ static void add_assumption(struct evolve_result *r, const struct evolve_assumpti
 		 : (na->rel == EVOLVE_AT_LEAST || na->rel == EVOLVE_MULTIPLE) && na->bound > a->bound)
 		*a = *na;
 	for (uint32_t k = 0; k < r->ncands; k++)
-		if (r->cands[k].site < 0 && beyond_assumptions(r, &r->cands[k])) {
+		if (r->cands[k].site < 0 && search_beyond_assumptions(r, &r->cands[k])) {
 			r->cands[k].beyond = 1;
 			r->cands[k].contract = CL_NONE;
 		}
@@ -67,14 +67,14 @@ static void add_assumption(struct evolve_result *r, const struct evolve_assumpti
 static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v, uint32_t gen)
 {
 	struct evolve_cand c;
-	cand_copy(&c, &d->res->cands[base], d->pb);
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
 	if (dim < EVOLVE_PARAM_DIM)
-		*dim_of(&c, dim) = v;
+		*search_dim_of(&c, dim) = v;
 	else
 		c.bits[dim - EVOLVE_PARAM_DIM] = v;
 	c.probe = 1;
-	evaluate(d->pb, &d->ws[0], &c);
-	return add_cand(d, &c, gen);
+	search_evaluate(d->pb, &d->ws[0], &c);
+	return search_add_cand(d, &c, gen);
 }
 
 /* Whether the fault KIND at (FUNC, PC) was probed TRIES times already;
@@ -156,7 +156,7 @@ static int grows_with(uint16_t dep, unsigned dim)
 /* The lowest value the user's range allows launch component DIM. */
 static uint32_t user_lo(const struct driver *d, unsigned dim)
 {
-	return compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3);
+	return search_compc(dim < 3 ? &d->pb->block_lo : &d->pb->grid_lo, (int)dim % 3);
 }
 
 /*
@@ -223,13 +223,14 @@ static int infer_separate(struct driver *d, uint32_t ci, uint32_t gen, int var,
 	struct evolve_result *r = d->res;
 	int found = 0;
 	for (unsigned dim = 0; dim < 6; dim++) {
-		uint32_t hi = *dim_of(&r->cands[ci], dim);
+		uint32_t hi = *search_dim_of(&r->cands[ci], dim);
 		if (hi <= 1 || !grows_with(dep, dim) || user_lo(d, dim) > 1)
 			continue;
 		uint32_t base = ci;
 		int pinned = 0;
 		for (unsigned o = 0; o < 6 && !pinned; o++) {
-			if (o == dim || !grows_with(dep, o) || *dim_of(&r->cands[base], o) <= 1)
+			if (o == dim || !grows_with(dep, o)
+			    || *search_dim_of(&r->cands[base], o) <= 1)
 				continue;
 			if (user_lo(d, o) > 1)
 				pinned = 1;	/* the user's range keeps it above 1 */
@@ -293,7 +294,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			continue;
 		}
 		for (unsigned dim = 0; dim < 6; dim++) {
-			uint32_t hi = *dim_of(&r->cands[ci], dim), lo, at = ci;
+			uint32_t hi = *search_dim_of(&r->cands[ci], dim), lo, at = ci;
 			if (hi <= 1 || user_lo(d, dim) > 1 || !(dep & dim_deps[dim]))
 				continue;	/* not varied, pinned by the user, or not indexed by it */
 			lo = largest_clean(d, ci, dim, hi, kind, func, pc, gen, &at);
@@ -326,9 +327,9 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 		if (f->kind != FK_DIV_ZERO || probed(d, f->kind, f->func, f->pc))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
-		for (uint32_t p = 0; p < nbits(pb); p++) {
+		for (uint32_t p = 0; p < search_nbits(pb); p++) {
 			struct scalar_ref sr;
-			if (!scalar_ref(pb, p, &sr) || r->cands[ci].bits[p] != 0 || is_float_et(sr.et))
+			if (!search_scalar_ref(pb, p, &sr) || r->cands[ci].bits[p] != 0 || search_is_float_et(sr.et))
 				continue;
 			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
@@ -375,14 +376,14 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 			continue;
 		uint32_t func = f->func, pc = f->pc;
 		const struct gvar *gv = &p->gvars[var];
-		uint32_t most = block_limit(d->pb);
+		uint32_t most = search_block_limit(d->pb);
 		/* per component: the smallest value that clears the read, the
 		** threads of the block then, and the largest launch still showing it */
 		uint32_t clear[3] = { 0 }, at[3] = { ci, ci, ci };
 		uint64_t need[3] = { 0 };
 		unsigned nclear = 0, only = 0;
 		for (unsigned dim = 0; dim < 3; dim++) {
-			uint32_t lo = *dim_of(&r->cands[ci], dim), hi = 0;
+			uint32_t lo = *search_dim_of(&r->cands[ci], dim), hi = 0;
 			if (d->s->blo[dim] == d->s->bhi[dim])
 				continue;	/* not searched: pinned, or not read */
 			uint64_t others = (uint64_t)r->cands[ci].block.x * r->cands[ci].block.y
@@ -464,7 +465,7 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 	if (bt % 32 == 0)
 		return;
-	uint32_t most = block_limit(d->pb);
+	uint32_t most = search_block_limit(d->pb);
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
 		if (f->kind != FK_WARP_SYNC || probed(d, f->kind, f->func, f->pc))
@@ -475,7 +476,7 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 				continue;	/* already a multiple: not enough */
 			struct evolve_cand w = { 0 };
 			w.block = r->cands[ci].block;
-			round_to_multiple(d->s, &w, m, 1);
+			search_round_to_multiple(d->s, &w, m, 1);
 			uint64_t wt = (uint64_t)w.block.x * w.block.y * w.block.z;
 			if (wt % m || wt > most)
 				continue;
@@ -503,13 +504,13 @@ static int site_fixed(const struct evolve_problem *pb, int32_t site)
 			return 0;
 	if (!pb->shared_pinned && !hexpr_is_const(hs, st->shmem))
 		return 0;
-	for (uint32_t k = 0; k < nbits(pb); k++) {
+	for (uint32_t k = 0; k < search_nbits(pb); k++) {
 		struct scalar_ref sr;
-		if (!scalar_ref(pb, k, &sr))
+		if (!search_scalar_ref(pb, k, &sr))
 			continue;
 		uint32_t p = (uint32_t)(sr.pa - pb->params);
 		const struct hfield *h = sr.field == UINT32_MAX ? NULL
-					 : host_field(st, p, sr.pa->field_off[sr.field]);
+					 : search_host_field(st, p, sr.pa->field_off[sr.field]);
 		uint32_t e = sr.field == UINT32_MAX ? (p < st->nargs ? st->args[p] : HX_NONE)
 			     : h ? h->expr : HX_NONE;
 		if (!hexpr_is_const(hs, e))
@@ -525,7 +526,7 @@ static int site_fixed(const struct evolve_problem *pb, int32_t site)
 ** kernel's contract.  That is a bug to report at the host contract, not a
 ** launch to discard; candidate CI is taken back in with that one finding.
 */
-void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
+void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct evolve_cand *c = &r->cands[ci];
@@ -544,7 +545,7 @@ void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 	static const uint8_t fills[2] = { FILL_ZERO, FILL_IOTA };
 	for (int k = 0; k < 2; k++) {
 		struct evolve_cand pr;
-		cand_copy(&pr, &r->cands[ci], d->pb);
+		search_cand_copy(&pr, &r->cands[ci], d->pb);
 		for (uint32_t p = 0; p < d->pb->nparams; p++)
 			if (d->pb->params[p].kind == EVOLVE_BUFFER && !d->pb->params[p].pinned)
 				pr.fill[p] = (struct evolve_fill){ .kind = fills[k], .k = 1 };
@@ -553,9 +554,9 @@ void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 		** bug: they run to their end whatever the clock says */
 		double deadline = d->ws[0].deadline;
 		d->ws[0].deadline = 0;
-		evaluate(d->pb, &d->ws[0], &pr);
+		search_evaluate(d->pb, &d->ws[0], &pr);
 		d->ws[0].deadline = deadline;
-		uint32_t pi = add_cand(d, &pr, gen);
+		uint32_t pi = search_add_cand(d, &pr, gen);
 		if (r->cands[pi].rejected != (int)kind || !fault_at(&r->cands[pi], kind, func, pc))
 			return;		/* the data's doing */
 	}
@@ -570,12 +571,12 @@ void host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 	r->accepted++;
 	h->rejected = -1;
 	h->f = h->r = 2;	/* never the best launch */
-	note_seen(&d->seen, &h->fs);
+	search_note_seen(&d->seen, &h->fs);
 }
 
 /* Runs the inference rules on candidate I's faults (docs/CONTRACTS.md):
 ** a host launch's faults are the program's bugs, not assumptions. */
-void infer_from(struct driver *d, uint32_t i, uint32_t gen)
+void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 {
 	static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {
 		infer_assumption, infer_tile_min, infer_whole_warps,
@@ -595,13 +596,12 @@ void infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		infer_nonzero(d, i, gen);
 }
 
-/* The kernel's name without its parameter list. */
 /* Scalar K's name: the parameter's, or "p.stride" ("p.+4" where debug
 ** info names no field). */
 static void scalar_label(const struct evolve_problem *pb, uint32_t k, char *buf, size_t n)
 {
 	struct scalar_ref sr;
-	scalar_ref(pb, k, &sr);
+	search_scalar_ref(pb, k, &sr);
 	if (sr.pa == NULL)
 		snprintf(buf, n, "?");
 	else if (sr.field == UINT32_MAX)
@@ -612,6 +612,7 @@ static void scalar_label(const struct evolve_problem *pb, uint32_t k, char *buf,
 		snprintf(buf, n, "%s.+%" PRIu32, sr.pa->label, sr.pa->field_off[sr.field]);
 }
 
+/* The kernel's name without its parameter list. */
 static char *short_name(const char *demangled)
 {
 	const char *par = strchr(demangled, '(');
@@ -674,7 +675,7 @@ static const char *at_text(const struct evolve_result *r, const struct evolve_as
 ** 'As[16][16]' is read where no thread of a smaller block writes
 ** (k.cu:33)"), at the warp-level operation that needs whole warps, or at
 ** the division ("hist assumes nbins != 0: it divides by it (k.cu:9)"). */
-struct finding assumption_finding(const struct evolve_problem *pb,
+struct finding search_assumption_finding(const struct evolve_problem *pb,
 					 const struct evolve_result *r,
 					 const struct evolve_assumption *a)
 {

@@ -59,9 +59,6 @@ static uint64_t sibling_budget(const struct driver *d)
 	return b;
 }
 
-/* Evaluates CANDS[0..N) (moved into the result), adds them in order, and
-** looks for the kernel's assumptions behind their faults. */
-
 /* Candidate I of R, counted as accepted or rejected, is cut after all. */
 static void uncount_cut(struct evolve_result *r, uint32_t i)
 {
@@ -72,25 +69,27 @@ static void uncount_cut(struct evolve_result *r, uint32_t i)
 		r->refused--;
 	else if (c->rejected != EVOLVE_CUT)
 		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]--;
-	cut_short(c);
+	search_cut_short(c);
 	r->cut++;
 }
 
+/* Evaluates CANDS[0..N) (moved into the result), adds them in order, and
+** looks for the kernel's assumptions behind their faults. */
 static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n, uint32_t gen)
 {
 	uint64_t budget = sibling_budget(d);
 	for (uint32_t i = 0; i < n; i++)
 		cands[i].budget = budget;
-	run_batch(d->pb, d->ws, d->nw, cands, n);
+	search_run_batch(d->pb, d->ws, d->nw, cands, n);
 	uint32_t first = d->res->ncands;
 	for (uint32_t i = 0; i < n; i++)
-		add_cand(d, &cands[i], gen);
+		search_add_cand(d, &cands[i], gen);
 	for (uint32_t i = first; i < first + n; i++) {
-		if (said_nothing(&d->res->cands[i]))
+		if (search_said_nothing(&d->res->cands[i]))
 			continue;
-		host_fault(d, i, gen);
+		search_host_fault(d, i, gen);
 		uint32_t before = d->res->ncands;
-		infer_from(d, i, gen);
+		search_infer_from(d, i, gen);
 		/* a probe once the clock has cut a launch is cut too: what the
 		** launch's faults mean is unknown, so it is cut as well */
 		if (d->res->cut && d->res->ncands > before)
@@ -128,14 +127,14 @@ static void conclude(struct driver *d)
 		int bound = a->rel == EVOLVE_AT_MOST || a->rel == EVOLVE_AT_LEAST;
 		if (bound && bounded[a->dim]++)
 			continue;	/* one warning per component: its bounds */
-		struct finding f = assumption_finding(pb, r, a);
+		struct finding f = search_assumption_finding(pb, r, a);
 		f.contract = CL_INFERRED;
 		VEC_PUSH(r->findings.v, r->findings.n, r->findings.cap, f);
 	}
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		struct evolve_cand *c = &r->cands[i];
-		c->beyond = c->site < 0 && beyond_assumptions(r, c);
-		c->contract = cand_contract(pb, c);
+		c->beyond = c->site < 0 && search_beyond_assumptions(r, c);
+		c->contract = search_cand_contract(pb, c);
 	}
 	barrier_verdicts_free(&r->barriers);
 	barrier_verdicts_init(&r->barriers, pb->prog, pb->func);
@@ -145,21 +144,21 @@ static void conclude(struct driver *d)
 		if (c->rejected >= 0 || c->contract == CL_NONE)
 			continue;
 		barrier_verdicts_add_of(&r->barriers, pb->prog, c->bars, c->nbars, pb->model);
-		if (best == UINT32_MAX || better(c, i, &r->cands[best], best))
+		if (best == UINT32_MAX || search_better(c, i, &r->cands[best], best))
 			best = i;
 	}
 	for (uint8_t level = 0; level < CL__COUNT; level++)
 		for (uint32_t i = 0; i < r->ncands; i++)
 			if (r->cands[i].rejected < 0 && r->cands[i].contract == level)
-				merge_findings(&r->findings, &r->cands[i].fs, i, level);
+				search_merge_findings(&r->findings, &r->cands[i].fs, i, level);
 	if (best != UINT32_MAX) {
 		struct findings fs = { 0 };
 		detect_barrier_findings(&r->barriers, &r->findings, &fs);
-		merge_findings(&r->findings, &fs, best, r->cands[best].contract);
+		search_merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
-	if (!no_finishing_launch(r) && !all_refused(pb, r))
-		nothing_checked(r);
+	if (!search_no_finishing_launch(r) && !search_all_refused(pb, r))
+		search_nothing_checked(r);
 }
 
 /*
@@ -179,17 +178,17 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 	struct evolve_cand *batch = xcalloc(2 * (size_t)P, sizeof *batch);
 	uint32_t base = out->ncands;
 	for (uint32_t i = 0; i < P; i++) {
-		cand_alloc(&batch[i], pb);
+		search_cand_alloc(&batch[i], pb);
 		if (host)
-			init_host(s, g, i, &batch[i]);
+			search_init_host(s, g, i, &batch[i]);
 		else
-			init_cand(s, g, i, &batch[i]);
+			search_init_cand(s, g, i, &batch[i]);
 	}
 	evaluate_new(d, batch, P, 0);
 	uint32_t *pop = xcalloc(3 * (size_t)P, sizeof *pop);
 	for (uint32_t i = 0; i < P; i++)
 		pop[i] = base + i;
-	sort_pop(out, pop, P);
+	search_sort_pop(out, pop, P);
 	report_progress(d, 0, pop[0]);
 	out->stop = out->cut ? EVOLVE_STOP_TIME : EVOLVE_STOP_GENERATIONS;
 	uint32_t stall = 0, fresh = P;
@@ -199,7 +198,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		** launches within the contract has been seen and no barrier is
 		** redundant so far (more launches may show it needed) */
 		if (threshold && best->rejected < 0 && !best->beyond && best->f < pb->threshold
-		    && inside(out) >= P && !redundant_so_far(&out->barriers)) {
+		    && search_inside(out) >= P && !search_redundant_so_far(&out->barriers)) {
 			out->stop = EVOLVE_STOP_THRESHOLD;
 			break;
 		}
@@ -216,22 +215,22 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 				** name, when they name one) */
 				for (int k = 0; k < 2; k++) {
 					if (k == 0 && (par->rejected == FK_ASSERT || par->rejected == FK_TRAP)
-					    && i2s_child(s, par, &batch[2 * i + k]))
+					    && search_i2s_child(s, par, &batch[2 * i + k]))
 						continue;
-					cand_alloc(&batch[2 * i + k], pb);
+					search_cand_alloc(&batch[2 * i + k], pb);
 					if (host)
-						init_host(s, g, fresh++, &batch[2 * i + k]);
+						search_init_host(s, g, fresh++, &batch[2 * i + k]);
 					else
-						init_cand(s, g, fresh++, &batch[2 * i + k]);
+						search_init_cand(s, g, fresh++, &batch[2 * i + k]);
 				}
 				continue;
 			}
 			if (host) {
-				mutate_host(s, g, par, 0, &batch[2 * i]);
-				mutate_host(s, g, par, 1, &batch[2 * i + 1]);
+				search_mutate_host(s, g, par, 0, &batch[2 * i]);
+				search_mutate_host(s, g, par, 1, &batch[2 * i + 1]);
 			} else {
-				mutate(s, g, par, 0, &batch[2 * i]);
-				mutate(s, g, par, 1, &batch[2 * i + 1]);
+				search_mutate(s, g, par, 0, &batch[2 * i]);
+				search_mutate(s, g, par, 1, &batch[2 * i + 1]);
 			}
 		}
 		uint32_t nfound = d->seen.n;
@@ -241,7 +240,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		evaluate_new(d, batch, 2 * P, gen);
 		for (uint32_t i = 0; i < 2 * P; i++)
 			pop[P + i] = first + i;
-		sort_pop(out, pop, 3 * P);
+		search_sort_pop(out, pop, 3 * P);
 		out->generations += 1;
 		report_progress(d, gen, pop[0]);
 		if (out->cut) {
@@ -259,7 +258,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		}
 	}
 	if (d->best == UINT32_MAX
-	    || better(&out->cands[pop[0]], pop[0], &out->cands[d->best], d->best))
+	    || search_better(&out->cands[pop[0]], pop[0], &out->cands[d->best], d->best))
 		d->best = pop[0];
 	free(pop);
 	free(batch);
@@ -276,10 +275,10 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	evolve_reads_of(pb->prog, pb->func, &rd);
 	struct space s = { .pb = pb };
 	for (int i = 0; i < 3; i++) {
-		s.glo[i] = compc(&pb->grid_lo, i);
-		s.ghi[i] = compc(&pb->grid_hi, i);
-		s.blo[i] = compc(&pb->block_lo, i);
-		s.bhi[i] = compc(&pb->block_hi, i);
+		s.glo[i] = search_compc(&pb->grid_lo, i);
+		s.ghi[i] = search_compc(&pb->grid_hi, i);
+		s.blo[i] = search_compc(&pb->block_lo, i);
+		s.bhi[i] = search_compc(&pb->block_hi, i);
 		/* block and grid x are always searched (two threads can meet
 		** on one address without reading their index, and identical
 		** blocks race on global memory); the rest only if read */
@@ -303,9 +302,9 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	/* each parameter walks its strata from its own random start, so the
 	** strata of two parameters (or of a parameter and the block) are not
 	** paired the same way in every search */
-	s.band_off = xcalloc(nbits(pb) ? nbits(pb) : 1, sizeof *s.band_off);
-	s.nonzero = xcalloc(nbits(pb) ? nbits(pb) : 1, 1);
-	for (uint32_t p = 0; p < nbits(pb); p++)
+	s.band_off = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, sizeof *s.band_off);
+	s.nonzero = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
+	for (uint32_t p = 0; p < search_nbits(pb); p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
 	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX };
 	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);
@@ -348,7 +347,7 @@ void evolve_result_free(struct evolve_result *r, uint32_t nparams)
 {
 	(void)nparams;
 	for (uint32_t i = 0; i < r->ncands; i++)
-		cand_free(&r->cands[i]);
+		search_cand_free(&r->cands[i]);
 	free(r->cands);
 	free(r->assumptions);
 	findings_free(&r->findings);

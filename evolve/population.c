@@ -34,7 +34,7 @@ static struct finding *find_same(struct findings *all, const struct finding *f)
 
 /* Moves the findings of *FS into *ALL; new ones get launch LAUNCH and
 ** contract CONTRACT. */
-void merge_findings(struct findings *all, struct findings *fs, uint32_t launch,
+void search_merge_findings(struct findings *all, struct findings *fs, uint32_t launch,
 			   uint8_t contract)
 {
 	for (uint32_t i = 0; i < fs->n; i++) {
@@ -79,7 +79,7 @@ void merge_findings(struct findings *all, struct findings *fs, uint32_t launch,
 
 /* Adds to *SEEN the (kind, sites) of the findings of FS not in it yet;
 ** returns how many were new. */
-uint32_t note_seen(struct findings *seen, const struct findings *fs)
+uint32_t search_note_seen(struct findings *seen, const struct findings *fs)
 {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < fs->n; i++) {
@@ -104,13 +104,13 @@ uint32_t note_seen(struct findings *seen, const struct findings *fs)
 ** contract are worst, then those beyond an inferred shape assumption; then
 ** lower F; R decides when both F are 1 (no two lane accesses met), as the
 ** paper sorts by R only then; the older candidate wins a tie. */
-int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b,
+int search_better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b,
 		  uint32_t ib)
 {
 	if ((a->rejected >= 0) != (b->rejected >= 0))
 		return a->rejected < 0;
-	if (said_nothing(a) != said_nothing(b))
-		return said_nothing(b);
+	if (search_said_nothing(a) != search_said_nothing(b))
+		return search_said_nothing(b);
 	/* of two rejected launches, the one further along a line of values
 	** its comparisons named (a precondition met one term at a time) */
 	if (a->rejected >= 0 && b->rejected >= 0 && a->i2s != b->i2s)
@@ -125,7 +125,7 @@ int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b
 }
 
 /* Whether a barrier executed so far was needed by none of the launches. */
-int redundant_so_far(const struct barrier_verdicts *bv)
+int search_redundant_so_far(const struct barrier_verdicts *bv)
 {
 	for (uint32_t i = 0; i < bv->n; i++)
 		if (barrier_record_verdict(&bv->v[i]) == BV_REDUNDANT)
@@ -133,18 +133,18 @@ int redundant_so_far(const struct barrier_verdicts *bv)
 	return 0;
 }
 
-uint32_t *dim_of(struct evolve_cand *c, unsigned dim)
+uint32_t *search_dim_of(struct evolve_cand *c, unsigned dim)
 {
-	return dim_of_c(c, (int)dim);
+	return search_dim_of_c(c, (int)dim);
 }
 
 /* Whether C breaks an inferred assumption of R. */
-int beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c)
+int search_beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c)
 {
 	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 	for (uint32_t i = 0; i < r->nassumptions; i++) {
 		const struct evolve_assumption *a = &r->assumptions[i];
-		uint64_t v = a->dim < EVOLVE_PARAM_DIM ? *dim_of(c, a->dim)
+		uint64_t v = a->dim < EVOLVE_PARAM_DIM ? *search_dim_of(c, a->dim)
 			     : a->dim == EVOLVE_THREADS_DIM ? bt : 0;
 		if (a->rel == EVOLVE_NONZERO ? c->bits[a->param] == 0
 		    : a->rel == EVOLVE_AT_MOST ? v > a->bound
@@ -158,7 +158,7 @@ int beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c)
 /* The contract C lies under (docs/CONTRACTS.md): a host launch's; none
 ** beyond an assumption or, for a kernel the host launches, any other;
 ** else declared or inferred, as the kernel states a contract or not. */
-uint8_t cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c)
+uint8_t search_cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c)
 {
 	if (c->site >= 0)
 		return CL_HOST;
@@ -186,13 +186,13 @@ static void drop_identical_writes(struct findings *fs)
 
 /* Appends evaluated candidate C to the result (moved) and counts it;
 ** returns its index. */
-uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
+uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	uint32_t idx = r->ncands;
 	c->generation = gen;
-	c->beyond = c->site < 0 && beyond_assumptions(r, c);
-	c->contract = cand_contract(d->pb, c);
+	c->beyond = c->site < 0 && search_beyond_assumptions(r, c);
+	c->contract = search_cand_contract(d->pb, c);
 	if (c->rejected < 0 && d->s->grid_blind && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1)
 		drop_identical_writes(&c->fs);
 	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
@@ -209,17 +209,17 @@ uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 		return idx;
 	}
 	r->accepted++;
-	note_seen(&d->seen, &c->fs);
+	search_note_seen(&d->seen, &c->fs);
 	barrier_verdicts_add_of(&r->barriers, d->pb->prog, c->bars, c->nbars, d->pb->model);
 	return idx;
 }
 
 /* Sorts the indices POP[0..N) best first (insertion sort: N is small). */
-void sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n)
+void search_sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n)
 {
 	for (uint32_t i = 1; i < n; i++) {
 		uint32_t x = pop[i], j = i;
-		while (j > 0 && better(&r->cands[x], x, &r->cands[pop[j - 1]], pop[j - 1])) {
+		while (j > 0 && search_better(&r->cands[x], x, &r->cands[pop[j - 1]], pop[j - 1])) {
 			pop[j] = pop[j - 1];
 			j--;
 		}
@@ -242,12 +242,12 @@ static const struct finding *fault_of(const struct evolve_cand *c)
 ** its budget fault, which the search would otherwise drop with the launch,
 ** saying so.  Silence would read as a clean kernel.  Returns whether it
 ** did. */
-int no_finishing_launch(struct evolve_result *r)
+int search_no_finishing_launch(struct evolve_result *r)
 {
 	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
-		if (said_nothing(c))
+		if (search_said_nothing(c))
 			continue;	/* the clock stopped it, or CUDA refuses it */
 		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
 			return 0;
@@ -278,7 +278,7 @@ int no_finishing_launch(struct evolve_result *r)
 			      memory ? "passed the memory budget" : "", cut);
 	free(cut);
 	free(was);
-	merge_findings(&r->findings, &c->fs, w, c->contract);
+	search_merge_findings(&r->findings, &c->fs, w, c->contract);
 	r->best = w;
 	return 1;
 }
@@ -292,12 +292,12 @@ int no_finishing_launch(struct evolve_result *r)
 ** says so and how many.  Silence would read as a clean kernel: 0 errors,
 ** exit 0.
 */
-void nothing_checked(struct evolve_result *r)
+void search_nothing_checked(struct evolve_result *r)
 {
 	uint32_t ran = 0, most = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
-		if (said_nothing(c))
+		if (search_said_nothing(c))
 			continue;
 		if (c->rejected < 0)
 			return;
@@ -328,7 +328,7 @@ void nothing_checked(struct evolve_result *r)
 	f->detail = xasprintf("%s launch the search tried stopped at a fault, %s here (%s, %"
 			      PRIu32 " of %" PRIu32 ")", ran == 1 ? "the one" : "every",
 			      most == ran ? "all" : "most", finding_kind_name(a->kind), most, ran);
-	merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);
 	free(fs.v);
 	r->best = w;
 }
@@ -341,7 +341,7 @@ void nothing_checked(struct evolve_result *r)
 ** search makes up beyond the host's are checked as before, under a weaker
 ** contract).  Returns whether it did.
 */
-int all_refused(const struct evolve_problem *pb, struct evolve_result *r)
+int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 {
 	uint32_t w = UINT32_MAX, host = 0;
 	for (uint32_t i = 0; i < r->ncands; i++) {
@@ -372,7 +372,7 @@ int all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 			       "), block (%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): a dimension of 0, "
 			       "or past CUDA's limits)", r->refused, host, v[3], v[4],
 			       v[5], v[0], v[1], v[2]);
-	merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);
 	free(fs.v);
 	r->best = w;
 	return 1;
@@ -380,7 +380,7 @@ int all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 
 /* The candidates of R inside the kernel's contract so far (accepted, and
 ** within the assumptions inferred so far). */
-uint32_t inside(const struct evolve_result *r)
+uint32_t search_inside(const struct evolve_result *r)
 {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < r->ncands; i++)

@@ -189,7 +189,7 @@ struct evolve_cand {
 	struct mam_barrier_info *bars;
 	uint32_t nbars;
 	/* Input-to-state: what its comparisons said about its launch
-	** dimensions and scalars (search.c, i2s_watch); a rejected launch's
+	** dimensions and scalars (evaluate.c, i2s_watch); a rejected launch's
 	** children try those values */
 	struct cmp_log cmp;
 	uint8_t i2s;		/* how many such values its line of rejected
@@ -263,7 +263,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 void evolve_result_free(struct evolve_result *r, uint32_t nparams);
 
 /* Whether a fault of kind K puts a candidate outside the kernel's contract
-** (FK_OOB only where the bound is made up: evolve/search.c decides): its
+** (FK_OOB only where the bound is made up: evolve/evaluate.c decides): its
 ** flag FKF_CONTRACT_FAULT (core/finding_kinds.h).  Integer division by zero
 ** does not: the GPU does not trap on it. */
 int evolve_is_contract_fault(enum finding_kind k);

@@ -70,56 +70,60 @@ struct driver {
 };
 
 /* cand.c */
-uint32_t compc(const struct dim3 *d, int i);
-uint32_t nbits(const struct evolve_problem *pb);
-void cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb);
-void cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
-	       const struct evolve_problem *pb);
-void cand_free(struct evolve_cand *c);
-int is_float_et(uint8_t et);
-int is_signed_et(uint8_t et);
-uint64_t scalar_set(double x, uint8_t et);
-uint32_t *dim_of_c(struct evolve_cand *c, int d);
-uint64_t threads_of(const struct evolve_cand *c);
-uint32_t block_limit(const struct evolve_problem *pb);
-void round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m, int only);
-void clamp(const struct space *s, struct evolve_cand *c);
-int scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar_ref *sr);
-const struct hfield *host_field(const struct hsite *st, uint32_t p, uint32_t off);
-void init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
-void mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
-		 int cauchy, struct evolve_cand *c);
-void init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
-void mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent, int cauchy,
-	    struct evolve_cand *c);
+uint32_t search_compc(const struct dim3 *d, int i);
+uint32_t search_nbits(const struct evolve_problem *pb);
+void search_cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb);
+void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
+		      const struct evolve_problem *pb);
+void search_cand_free(struct evolve_cand *c);
+int search_is_float_et(uint8_t et);
+int search_is_signed_et(uint8_t et);
+uint64_t search_scalar_set(double x, uint8_t et);
+uint32_t *search_dim_of_c(struct evolve_cand *c, int d);
+uint64_t search_threads_of(const struct evolve_cand *c);
+uint32_t search_block_limit(const struct evolve_problem *pb);
+void search_round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m, int only);
+void search_clamp(const struct space *s, struct evolve_cand *c);
+int search_scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar_ref *sr);
+const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint32_t off);
+void search_init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
+void search_mutate_host(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
+			int cauchy, struct evolve_cand *c);
+void search_init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
+void search_mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
+		   int cauchy, struct evolve_cand *c);
 
 /* evaluate.c */
-void cut_short(struct evolve_cand *c);
-int i2s_child(const struct space *s, const struct evolve_cand *parent, struct evolve_cand *c);
-int said_nothing(const struct evolve_cand *c);
-void evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c);
-void run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
-	       struct evolve_cand *cands, uint32_t n);
+void search_cut_short(struct evolve_cand *c);
+int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
+		     struct evolve_cand *c);
+int search_said_nothing(const struct evolve_cand *c);
+void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c);
+void search_run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
+		      struct evolve_cand *cands, uint32_t n);
 
 /* population.c */
-void merge_findings(struct findings *all, struct findings *fs, uint32_t launch, uint8_t contract);
-uint32_t note_seen(struct findings *seen, const struct findings *fs);
-int better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b, uint32_t ib);
-int redundant_so_far(const struct barrier_verdicts *bv);
-uint32_t *dim_of(struct evolve_cand *c, unsigned dim);
-int beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c);
-uint8_t cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c);
-uint32_t add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen);
-void sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n);
-int no_finishing_launch(struct evolve_result *r);
-void nothing_checked(struct evolve_result *r);
-int all_refused(const struct evolve_problem *pb, struct evolve_result *r);
-uint32_t inside(const struct evolve_result *r);
+void search_merge_findings(struct findings *all, struct findings *fs, uint32_t launch,
+			   uint8_t contract);
+uint32_t search_note_seen(struct findings *seen, const struct findings *fs);
+int search_better(const struct evolve_cand *a, uint32_t ia, const struct evolve_cand *b,
+		  uint32_t ib);
+int search_redundant_so_far(const struct barrier_verdicts *bv);
+uint32_t *search_dim_of(struct evolve_cand *c, unsigned dim);
+int search_beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c);
+uint8_t search_cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c);
+uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen);
+void search_sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n);
+int search_no_finishing_launch(struct evolve_result *r);
+void search_nothing_checked(struct evolve_result *r);
+int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r);
+uint32_t search_inside(const struct evolve_result *r);
 
 /* infer.c */
-void host_fault(struct driver *d, uint32_t ci, uint32_t gen);
-void infer_from(struct driver *d, uint32_t i, uint32_t gen);
-struct finding assumption_finding(const struct evolve_problem *pb, const struct evolve_result *r,
-				  const struct evolve_assumption *a);
+void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen);
+void search_infer_from(struct driver *d, uint32_t i, uint32_t gen);
+struct finding search_assumption_finding(const struct evolve_problem *pb,
+					 const struct evolve_result *r,
+					 const struct evolve_assumption *a);
 
 #endif

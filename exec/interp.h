@@ -140,7 +140,7 @@ struct launch_cfg {
 	** unit_accesses), the search's fitness, the same whether an access
 	** reached the model or was pruned. */
 	uint8_t fitness;
-	/* Input-to-state (the search, evolve/search.c): when cmplog is not
+	/* Input-to-state (the search, evolve/evaluate.c): when cmplog is not
 	** NULL, every integer comparison in which the first active lane
 	** compares one of the WATCH values (a scalar argument, a launch
 	** dimension) with another value records that pair there. */
