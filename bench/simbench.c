@@ -6,7 +6,7 @@
 **
 ** For each kernel of the table below, and each -O level asked for, it loads
 ** $KERNELS/func/NAME.OLEVEL.bc, runs one launch of about a million threads
-** through interp_load/interp_launch exactly as simulee-c does, and times a
+** through interp_load/analyse_launch exactly as simulee-c does, and times a
 ** plain C loop over all threads of the same launch that computes the same
 ** thing (for kernels with barriers: one loop over the threads of a block
 ** per barrier interval).  The outputs of both are compared byte for byte,
@@ -40,6 +40,7 @@
 #include <time.h>
 
 #include "core/finding.h"
+#include "detect/analyse.h"
 #include "exec/interp.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
@@ -434,8 +435,9 @@ static double median(double *v, int n)
 
 /* One simulated launch of the job, feeding MAM unless it is NULL.  Copies
 ** the buffers back into j->sim and adds the launch's counts to *st.
-** Returns the seconds interp_launch took, or a negative value on an error
-** (printed); a race the model found is one. */
+** Returns the seconds analyse_launch took (the launch, and with MAM the
+** race detection), or a negative value on an error (printed); a race the
+** model found is one. */
 /* --no-prune: every access goes to the model (launch_cfg no_prune) */
 static uint8_t no_prune;
 
@@ -474,7 +476,8 @@ static double sim_once(const struct loaded *l, int ki, struct job *j, struct lau
 	struct findings fs = { 0 };
 	struct sim_error err = { 0 };
 	double t0 = now();
-	int rc = interp_launch(p, fn, args, &m, &cfg, &fs, &err);
+	struct analyse_result ar;
+	int rc = analyse_launch(p, fn, args, &m, &cfg, NULL, &fs, &ar, &err);
 	double t = now() - t0;
 	/* performance notes (bank conflicts, sectors) are no faults */
 	uint32_t faults = 0;

@@ -21,6 +21,7 @@
 #include <llvm-c/Core.h>
 
 #include "config.h"
+#include "detect/analyse.h"
 #include "detect/races.h"
 #include "report/report.h"
 #include "evolve/params.h"
@@ -77,14 +78,13 @@ static void launch(const struct loaded *l, const struct kernel_info *k, uint32_t
 	struct launch_cfg cfg = { .grid = { 2, 1, 1 }, .block = { threads, 1, 1 },
 				  .max_steps = MAX_STEPS, .seed = 1, .print_out = sink, .mam = mam,
 				  .lockstep = mo.model == MAM_LOCKSTEP };
+	struct analyse_options ao = { .model = mo.model, .bv = &bv, .barrier_findings = 1 };
+	struct analyse_result ar;
 	if (params_setup(&pins, 1, f, &m, args, bufs, &err) < 0)
 		goto out;
-	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)
-		goto out;
-	detect_races(p, mam, &m, 0, &fs);
 	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
-	barrier_verdicts_add(&bv, p, mam, mo.model);
-	detect_barrier_findings(&bv, &fs, &fs);
+	if (analyse_launch(p, (uint32_t)k->func, args, &m, &cfg, &ao, &fs, &ar, &err) < 0)
+		goto out;
 	report_launch(k, cfg.grid, cfg.block, &fs, &bv);
 out:
 	params_free_bufs(bufs, nbufs);

@@ -16,6 +16,7 @@
 
 #include "config.h"
 #include "core/finding.h"
+#include "detect/analyse.h"
 #include "detect/hostmap.h"
 #include "detect/races.h"
 #include "memmodel/mam.h"
@@ -1291,17 +1292,16 @@ int run_main(const struct run_opts *opts)
 	cfg.lockstep = mo.model == MAM_LOCKSTEP;
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
-	if (interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err) < 0)
+	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
+	struct analyse_options ao = { .model = mo.model, .bv = &bv, .barrier_findings = 1 };
+	struct analyse_result ar;
+	if (analyse_launch(p, (uint32_t)k->func, args, &m, &cfg, &ao, &fs, &ar, &err) < 0)
 		goto fail;
 	fflush(stdout);
 	if (o->verbose)
 		fprintf(stderr, "simulee-c: %" PRIu64 " of %" PRIu64 " lane memory accesses kept out of "
 			"the model: their sites cannot race in this launch (--no-prune feeds them)\n",
 			ls.pruned, ls.mem_accesses);
-	detect_races(p, mam, &m, 0, &fs);
-	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
-	barrier_verdicts_add(&bv, p, mam, mo.model);
-	detect_barrier_findings(&bv, &fs, &fs);
 	if (o->dump_model)
 		mam_dump(mam, o->ndumps ? stderr : stdout, name_addr, &m);
 
