@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect/races.h"
+#include "detect/analyse.h"
 #include "evolve/params.h"
 #include "evolve/search_int.h"
 #include "memmodel/mem.h"
@@ -226,6 +226,27 @@ int search_said_nothing(const struct evolve_cand *c)
 	return c->rejected == EVOLVE_CUT || c->rejected == EVOLVE_REFUSED;
 }
 
+/* What decides whether a launch the search ran is analysed: its
+** candidate, and the buffers whose bounds are real (oob_is_finding). */
+struct contract_gate {
+	struct evolve_cand *c;
+	const uint32_t *bounded;
+	uint32_t nbounded;
+};
+
+/* analyse_launch's gate for a launch that ran to its end: sets the
+** candidate's rejected to the kind of its first fault outside the
+** kernel's contract; lets the detectors run when there is none. */
+static int within_contract(void *ctx, const struct findings *fs, const struct mem *m)
+{
+	struct contract_gate *g = ctx;
+	for (uint32_t i = 0; i < fs->n && g->c->rejected < 0; i++)
+		if (evolve_is_contract_fault(fs->v[i].kind)
+		    && !oob_is_finding(&fs->v[i], m, g->bounded, g->nbounded))
+			g->c->rejected = (int)fs->v[i].kind;
+	return g->c->rejected < 0;
+}
+
 /* Runs candidate C on W's model and memory: fills C's fitness, rejected,
 ** touched and work, its findings (for a rejected candidate, what it found
 ** up to its fault) and its barrier verdicts (none for a rejected one). */
@@ -374,7 +395,6 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.deadline = w->deadline;
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
-	mam_clear_results(w->mam);
 	struct sim_error err = { 0 };
 	findings_free(&c->fs);
 	free(c->bars);
@@ -391,14 +411,13 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		cfg.watch = watch;
 		cfg.cmplog = &c->cmp;
 	}
-	if (interp_launch(p, pb->func, args, &m, &cfg, &c->fs, &err) < 0) {
+	/* a launch outside the contract is discarded: nothing is detected on it */
+	struct contract_gate gate = { c, bounded, nbounded };
+	struct analyse_options ao = { .model = pb->model, .gate = within_contract,
+				      .gate_ctx = &gate, .keep_bars = 1 };
+	struct analyse_result ar;
+	if (analyse_launch(p, pb->func, args, &m, &cfg, &ao, &c->fs, &ar, &err) < 0)
 		c->rejected = FK__COUNT;
-	} else {
-		for (uint32_t i = 0; i < c->fs.n && c->rejected < 0; i++)
-			if (evolve_is_contract_fault(c->fs.v[i].kind)
-			    && !oob_is_finding(&c->fs.v[i], &m, bounded, nbounded))
-				c->rejected = (int)c->fs.v[i].kind;
-	}
 	c->work = ls.warp_insns;
 	/* Simulee's F and R, over every access (pruned or in the model) */
 	c->f = ls.unit_accesses ? (double)ls.units / (double)ls.unit_accesses : 1.0;
@@ -411,15 +430,12 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	/* a rejected launch keeps what it found before it ended: the probes
 	** read it (an access past an array's end, then a wild pointer), and
 	** search_host_fault may report its fault; only accepted launches are merged */
-	if (ls.timed_out) {
-		/* the clock stopped it: the model holds half a launch */
+	if (ar.timed_out) {
+		/* the clock stopped it: nothing was detected */
 		search_cut_short(c);
-	} else if (c->rejected < 0) {
-		detect_races(p, w->mam, &m, 0, &c->fs);
-		c->nbars = mam_nbarriers(w->mam);
-		c->bars = xcalloc(c->nbars ? c->nbars : 1, sizeof *c->bars);
-		for (uint32_t i = 0; i < c->nbars; i++)
-			c->bars[i] = *mam_barrier_at(w->mam, i);
+	} else if (ar.analysed) {
+		c->bars = ar.bars;
+		c->nbars = ar.nbars;
 	}
 	free(bounded);
 	free(alloc);

@@ -16,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "detect/analyse.h"
 #include "detect/races.h"
 #include "evolve/input.h"
 #include "evolve/params.h"
@@ -218,8 +219,12 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 		}
 		s->shared_hi = s->m.n;
 		s->ks = xcalloc(s->l.nkernels ? s->l.nkernels : 1, sizeof *s->ks);
-		for (uint32_t k = 0; k < s->l.nkernels; k++)
+		for (uint32_t k = 0; k < s->l.nkernels; k++) {
 			s->ks[k].rk = UINT32_MAX;
+			barrier_verdicts_init(&s->ks[k].bv, s->l.prog,
+					      s->l.kernels[k].func < 0 ? UINT32_MAX
+					      : (uint32_t)s->l.kernels[k].func);
+		}
 		s->model = s->o->warp_model >= 0 ? (enum mam_warp_model)s->o->warp_model
 			   : s->l.prog->sm >= 70 || s->l.prog->sm == 0 ? MAM_ITS : MAM_LOCKSTEP;
 		struct mam_options mo = { 0 };
@@ -742,11 +747,12 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	cfg.lockstep = s->model == MAM_LOCKSTEP;
 	cfg.no_prune = (uint8_t)s->o->no_prune;
 	cfg.deadline = s->deadline;
-	struct launch_stats ls = { 0 };
-	cfg.stats = &ls;
 	struct findings fs = { 0 };
-	mam_clear_results(s->mam);
-	int rc = interp_launch(p, (uint32_t)k->func, slots, &s->m, &cfg, &fs, &e);
+	struct rt_kernel *rk = &s->ks[L.kernel];
+	/* a launch the model sees adds to its kernel's barrier verdicts */
+	struct analyse_options ao = { .model = s->model, .bv = &rk->bv };
+	struct analyse_result ar;
+	int rc = analyse_launch(p, (uint32_t)k->func, slots, &s->m, &cfg, &ao, &fs, &ar, &e);
 	fflush(stdout);
 	mem_release_from(&s->m, mark);
 	free(slots);
@@ -756,21 +762,15 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 		s->res->cut++;
 		return SIMRT_LAUNCH_FAILURE;
 	}
-	if (ls.timed_out) {
+	if (ar.timed_out) {
 		findings_free(&fs);
 		s->res->cut++;
 		return SIMRT_OK;
 	}
 	s->res->simulated++;
-	struct rt_kernel *rk = &s->ks[L.kernel];
-	if (rk->rk == UINT32_MAX) {
+	if (rk->rk == UINT32_MAX)
 		rk->rk = report_add_kernel(s->rep, k->name, k->demangled);
-		barrier_verdicts_init(&rk->bv, p, (uint32_t)k->func);
-	}
-	if (check) {
-		detect_races(p, s->mam, &s->m, 0, &fs);
-		barrier_verdicts_add(&rk->bv, p, s->mam, s->model);
-	} else {
+	if (!check) {
 		/* what it wrote is unknown to the written bits: every buffer
 		** counts as written, so no later read is reported on its
 		** account (a miss, never a false report) */
@@ -980,8 +980,10 @@ static void conclude(struct server *s)
 {
 	for (uint32_t k = 0; k < s->l.nkernels; k++) {
 		struct rt_kernel *rk = &s->ks[k];
-		if (rk->rk == UINT32_MAX)
+		if (rk->rk == UINT32_MAX) {
+			barrier_verdicts_free(&rk->bv);
 			continue;
+		}
 		struct findings fs = { 0 };
 		detect_barrier_findings(&rk->bv, &s->rep->findings, &fs);
 		for (uint32_t i = 0; i < fs.n; i++)
