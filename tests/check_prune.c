@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "core/finding.h"
+#include "detect/analyse.h"
 #include "detect/races.h"
 #include "exec/interp.h"
 #include "exec/prune.h"
@@ -490,13 +491,13 @@ static char *run_model(const struct ker *k, const struct launch *L, int no_prune
 	cfg.max_steps = 100000;
 	struct findings fs = { 0 };
 	struct sim_error err = { 0 };
-	int rc = interp_launch(p, (uint32_t)k->func, args, &m, &cfg, &fs, &err);
-	ck_assert_msg(rc == 0, "interp_launch: %d %s", rc, err.msg);
-	detect_races(p, mam, &m, 0, &fs);
 	struct barrier_verdicts bv;
 	barrier_verdicts_init(&bv, p, (uint32_t)k->func);
-	barrier_verdicts_add(&bv, p, mam, model);
-	detect_barrier_findings(&bv, &fs, &fs);
+	struct analyse_options ao = { .model = model, .bv = &bv, .barrier_findings = 1 };
+	struct analyse_result ar;
+	int rc = analyse_launch(p, (uint32_t)k->func, args, &m, &cfg, &ao, &fs, &ar, &err);
+	ck_assert_msg(rc == 0, "analyse_launch: %d %s", rc, err.msg);
+	ck_assert(ar.analysed && !ar.timed_out);
 	size_t len = 0, cap = 256;
 	char *b = malloc(cap);
 	ck_assert_ptr_nonnull(b);
