@@ -78,16 +78,6 @@ void search_cand_free(struct evolve_cand *c)
 	free(c->bars);
 }
 
-int search_is_float_et(uint8_t et)
-{
-	return et == ET_F16 || et == ET_F32 || et == ET_F64;
-}
-
-int search_is_signed_et(uint8_t et)
-{
-	return et == ET_I8 || et == ET_I16 || et == ET_I32 || et == ET_I64;
-}
-
 /* The scalar's current value as a double (the paper's view of arguments). */
 static double scalar_value(uint64_t bits, uint8_t et)
 {
@@ -107,16 +97,16 @@ uint64_t search_scalar_set(double x, uint8_t et)
 	if (!isfinite(x))
 		x = 0;
 	double lo = -INT_LIMIT, hi = INT_LIMIT;
-	if (search_is_float_et(et)) {
+	if (elem_is_float(et)) {
 		lo = -FLOAT_LIMIT;
 		hi = FLOAT_LIMIT;
 	} else {
-		unsigned bits = evolve_elem_size(et) * 8;
+		unsigned bits = elem_size(et) * 8;
 		if (bits < 32) {
 			double span = ldexp(1.0, (int)bits);
-			lo = search_is_signed_et(et) ? -span / 2 : 0;
-			hi = search_is_signed_et(et) ? span / 2 - 1 : span - 1;
-		} else if (!search_is_signed_et(et)) {
+			lo = elem_is_signed(et) ? -span / 2 : 0;
+			hi = elem_is_signed(et) ? span / 2 - 1 : span - 1;
+		} else if (!elem_is_signed(et)) {
 			lo = 0;
 		}
 	}
@@ -254,7 +244,7 @@ void search_clamp(const struct space *s, struct evolve_cand *c)
 ** non-negative values, about the launch's THREADS, negative, tiny. */
 static uint64_t strata_scalar(struct pcg32 *g, unsigned band, double threads, uint8_t et)
 {
-	if (search_is_float_et(et)) {
+	if (elem_is_float(et)) {
 		static const double fb[3][2] = { { -1, 1 }, { 0, 64 }, { -100, 100 } };
 		const double *r = fb[band % 3];
 		return search_scalar_set(r[0] + (r[1] - r[0]) * pcg32_double(g), et);
@@ -300,8 +290,8 @@ int search_scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar
 static uint64_t field_image(const struct evolve_param *pa, uint32_t j)
 {
 	uint64_t v = 0;
-	if (pa->bytes && pa->field_off[j] + evolve_elem_size(pa->field_type[j]) <= pa->nbytes)
-		memcpy(&v, pa->bytes + pa->field_off[j], evolve_elem_size(pa->field_type[j]));
+	if (pa->bytes && pa->field_off[j] + elem_size(pa->field_type[j]) <= pa->nbytes)
+		memcpy(&v, pa->bytes + pa->field_off[j], elem_size(pa->field_type[j]));
 	else if (pa->slots && j < pa->nslots)
 		v = pa->slots[j];
 	return v;
@@ -310,7 +300,7 @@ static uint64_t field_image(const struct evolve_param *pa, uint32_t j)
 /* Enumerator I of SR as bits of its type. */
 static uint64_t enum_bits(const struct scalar_ref *sr, uint32_t i)
 {
-	unsigned w = evolve_elem_size(sr->et) * 8;
+	unsigned w = elem_size(sr->et) * 8;
 	uint64_t v = (uint64_t)sr->enums[i % sr->nenums];
 	return w < 64 ? v & ((UINT64_C(1) << w) - 1) : v;
 }
@@ -421,12 +411,12 @@ static uint64_t host_var_draw(struct pcg32 *g, const struct hvar *v, unsigned ba
 /* The bits of host expression value X (of expression E) as a scalar of type ET. */
 static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
 {
-	if (search_is_float_et(et)) {
+	if (elem_is_float(et)) {
 		double d = !e->is_float ? (double)(int64_t)x
 			   : scalar_value(x, e->width == 64 ? ET_F64 : ET_F32);
 		return evolve_scalar_bits(d, et);
 	}
-	unsigned bits = evolve_elem_size(et) * 8;
+	unsigned bits = elem_size(et) * 8;
 	return bits < 64 ? x & ((UINT64_C(1) << bits) - 1) : x;
 }
 
@@ -497,7 +487,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		c->elems[p] = 0;
 		if (pa->kind == EVOLVE_BUFFER && !pa->pinned && st->buf_bytes[p] != HX_NONE
 		    && hexpr_eval(hs, st->buf_bytes[p], c->vars, &v) == 0 && v <= HOST_BUFFER_LIMIT) {
-			unsigned es = evolve_elem_size(pa->et);
+			unsigned es = elem_size(pa->et);
 			c->elems[p] = v / es ? v / es : 1;
 		}
 		/* the fields of a struct the host fills */

@@ -163,7 +163,7 @@ static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_c
 	}
 	for (uint32_t p = 0; p < pb->nparams && n < I2S_WATCH_MAX; p++) {
 		const struct evolve_param *pa = &pb->params[p];
-		if (pa->kind != EVOLVE_SCALAR || pa->pinned || search_is_float_et(pa->et))
+		if (pa->kind != EVOLVE_SCALAR || pa->pinned || elem_is_float(pa->et))
 			continue;
 		watch[n] = c->bits[p];
 		what[n++] = (int32_t)p;
@@ -207,11 +207,11 @@ int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
 		return 1;
 	}
 	const struct evolve_param *pa = &pb->params[t];
-	unsigned bits = evolve_elem_size(pa->et) * 8;
+	unsigned bits = elem_size(pa->et) * 8;
 	uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
 	v &= mask;
 	double x = (double)v;
-	if (search_is_signed_et(pa->et) && v >> (bits - 1))
+	if (elem_is_signed(pa->et) && v >> (bits - 1))
 		x = (double)(int64_t)(v | ~mask);
 	search_cand_copy(c, parent, pb);
 	c->bits[t] = search_scalar_set(x, pa->et);
@@ -252,7 +252,7 @@ static int within_contract(void *ctx, const struct findings *fs, const struct me
 ** up to its fault) and its barrier verdicts (none for a rejected one). */
 void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c)
 {
-	if (w->deadline > 0 && mono_seconds() >= w->deadline) {
+	if (stop_signal_seen || (w->deadline > 0 && mono_seconds() >= w->deadline)) {
 		search_cut_short(c);
 		return;
 	}
@@ -285,7 +285,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 				uint32_t id = mem_new(&m, AS_PARAM, pa->nbytes, "param");
 				memcpy(m.a[id].data, pa->bytes, pa->nbytes);
 				for (uint32_t j = 0; j < pa->nfields; j++) {
-					unsigned n = evolve_elem_size(pa->field_type[j]);
+					unsigned n = elem_size(pa->field_type[j]);
 					if (pa->field_type[j] != ET_U64 && pa->field_off[j] + n <= pa->nbytes)
 						memcpy(m.a[id].data + pa->field_off[j], &fb[j], n);
 				}
@@ -301,7 +301,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		} else if (pa->same_as) {
 			continue;	/* below, once its array exists */
 		} else {
-			unsigned es = evolve_elem_size(pa->et);
+			unsigned es = elem_size(pa->et);
 			/* a texture's extents are its descriptor's, a pinned
 			** buffer's the user's, else the host's cudaMalloc's */
 			uint64_t n = pa->tex || pa->pinned ? pa->elems : c->elems[i];
@@ -424,7 +424,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	c->r = (double)ls.units;
 	for (uint32_t i = 0; i < pb->nparams; i++)
 		if (pb->params[i].kind == EVOLVE_BUFFER) {
-			unsigned es = evolve_elem_size(pb->params[i].et);
+			unsigned es = elem_size(pb->params[i].et);
 			c->touched[i] = (m.a[alloc[i]].size + es - 1) / es;
 		}
 	/* a rejected launch keeps what it found before it ended: the probes

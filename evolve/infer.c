@@ -329,7 +329,7 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 		uint32_t func = f->func, pc = f->pc;
 		for (uint32_t p = 0; p < search_nbits(pb); p++) {
 			struct scalar_ref sr;
-			if (!search_scalar_ref(pb, p, &sr) || r->cands[ci].bits[p] != 0 || search_is_float_et(sr.et))
+			if (!search_scalar_ref(pb, p, &sr) || r->cands[ci].bits[p] != 0 || elem_is_float(sr.et))
 				continue;
 			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))

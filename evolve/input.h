@@ -63,12 +63,6 @@ void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint
 ** where it is ET_NONE), the same in every block. */
 void evolve_fill_shared(const void *ctx, uint8_t *data, uint64_t size, uint8_t elem);
 
-/* The size in bytes of element type ET (1 for ET_NONE): core/elem.h's
-** elem_size, for evolve/search.c until it moves to it. */
-static inline unsigned evolve_elem_size(uint8_t et)
-{
-	return elem_size(et);
-}
 
 /* The bits of scalar X as a value of type ET: integers rounded and wrapped
 ** to the width, floats converted. */

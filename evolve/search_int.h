@@ -76,8 +76,6 @@ void search_cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb);
 void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 		      const struct evolve_problem *pb);
 void search_cand_free(struct evolve_cand *c);
-int search_is_float_et(uint8_t et);
-int search_is_signed_et(uint8_t et);
 uint64_t search_scalar_set(double x, uint8_t et);
 uint32_t *search_dim_of_c(struct evolve_cand *c, int d);
 uint64_t search_threads_of(const struct evolve_cand *c);
