@@ -279,6 +279,11 @@ struct gvar {
 	uint64_t size;
 	uint8_t *init;		/* initial bytes (NULL: uninitialized) */
 	uint32_t alloc_id;	/* fixed allocation id of this variable */
+	uint8_t texref;		/* a texture reference (`texture<float, 1> t`):
+				   its 8 bytes hold a texture object handle */
+	struct tex_desc texdef;	/* texref: the descriptor of the made-up
+				   buffer a launch binds it to (tex_default,
+				   from its declared type) */
 };
 
 /* No variable: a subscript or a local array not tied to a gvar. */

@@ -35,7 +35,7 @@ unsigned tex_texel_size(const struct tex_desc *t)
 
 uint64_t tex_texels(const struct tex_desc *t)
 {
-	return (uint64_t)t->dim[0] * t->dim[1] * t->dim[2] * (t->layers ? t->layers : 1);
+	return (uint64_t)(t->pitch ? t->pitch : t->dim[0]) * t->dim[1] * t->dim[2] * (t->layers ? t->layers : 1);
 }
 
 static int fail(char *why, size_t n, const char *msg)
@@ -288,7 +288,7 @@ void tex_taps(const struct tex_desc *t, int intcoords, const uint64_t c[3], int6
 	int64_t base = 0;
 	if (t->layers) {
 		int64_t L = layer < 0 ? 0 : layer >= t->layers ? t->layers - 1 : layer;
-		base = L * (int64_t)(w * h * dp);
+		base = L * (int64_t)((t->pitch ? t->pitch : w) * h * dp);
 	}
 	unsigned nt = linear ? 1u << nd : 1;
 	out->n = nt;
@@ -304,7 +304,7 @@ void tex_taps(const struct tex_desc *t, int intcoords, const uint64_t c[3], int6
 			if (i < 0)
 				border = 1;
 			idx += i * stride;
-			stride *= (int64_t)(d == 0 ? w : d == 1 ? h : dp);
+			stride *= (int64_t)(d == 0 ? (t->pitch ? t->pitch : w) : d == 1 ? h : dp);
 		}
 		out->texel[k] = border ? -1 : idx;
 		out->wt[k] = wt;

@@ -40,6 +40,10 @@ struct tex_desc {
 	uint8_t read;		/* enum tex_read */
 	uint32_t dim[3];	/* width, height, depth (1 where unused) */
 	uint32_t layers;	/* 0: not layered */
+	uint32_t pitch;		/* texels from one row to the next in the
+				   buffer, 0 for the width: a 2-D texture
+				   reference bound to pitched memory
+				   (cudaBindTexture2D) */
 };
 
 /* Bytes of one texel of T. */

@@ -15,6 +15,33 @@
 #include "exec/prune.h"
 #include "base/util.h"
 
+/* Texture reference G bound to a buffer of its default descriptor, its
+** texels iota (element i of the channel type holds i, wrapped to it):
+** simulee-c does not know what the host binds, and distinct texels let a
+** fetched value pick distinct elements. */
+static void bind_made_up(const struct gvar *g, struct mem *m)
+{
+	const struct tex_desc *t = &g->texdef;
+	unsigned es = t->fmt == ET_I8 || t->fmt == ET_U8 ? 1 : t->fmt == ET_I16 || t->fmt == ET_U16 ? 2 : 4;
+	uint64_t n = tex_texels(t) * t->nch;
+	uint32_t id = mem_new(m, AS_GLOBAL, n * es, g->demangled);
+	struct mem_alloc *a = &m->a[id];
+	a->elem = t->fmt;
+	a->elem_size = es;
+	a->tex = t;
+	for (uint64_t i = 0; i < n; i++) {
+		if (t->fmt == ET_F32) {
+			float f = (float)i;
+			memcpy(a->data + i * 4, &f, 4);
+		} else {
+			uint32_t v = (uint32_t)i;
+			memcpy(a->data + i * es, &v, es);	/* little-endian */
+		}
+	}
+	uint64_t h = MEM_PTR(id, 0);
+	memcpy(m->a[g->alloc_id].data, &h, sizeof h);
+}
+
 void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_shared)
 {
 	for (uint32_t i = 0; i < p->ngvars; i++) {
@@ -30,6 +57,10 @@ void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_share
 		if (g->init)
 			memcpy(a->data, g->init, g->size);
 	}
+	/* after every variable, whose ids are fixed */
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].texref)
+			bind_made_up(&p->gvars[i], m);
 }
 
 static void free_warp(struct warp *w)

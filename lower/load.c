@@ -648,6 +648,7 @@ int interp_load(const char *path, const struct load_options *opt,
 	r = lower_globals(&lc);
 	if (r < 0)
 		goto fail;
+	lower_texrefs(&lc);
 
 	out->kernels = xcalloc(nk, sizeof *out->kernels);
 	out->nkernels = nk;

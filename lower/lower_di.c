@@ -436,3 +436,126 @@ LLVMValueRef lower_fnptr_type(LLVMValueRef var)
 	LLVMValueRef fn = strip_any(lower_md_operand(t, 3));
 	return md_kind(fn) == LLVMDISubroutineTypeMetadataKind ? fn : NULL;
 }
+
+/* ---- texture references ------------------------------------------------------ */
+
+/* The element type and channels of texel type T as a texture<T, ...>'s
+** debug-info name spells it ("float", "uchar4", "unsigned int"); 0 when
+** it is none of the CUDA texel types. */
+static int texel_of(const char *t, size_t n, uint8_t *fmt, uint8_t *nch)
+{
+	static const struct {
+		const char *name;
+		uint8_t fmt;
+	} base[] = {
+		{ "float", ET_F32 }, { "int", ET_I32 }, { "signed int", ET_I32 }, { "uint", ET_U32 },
+		{ "unsigned int", ET_U32 }, { "short", ET_I16 }, { "ushort", ET_U16 },
+		{ "unsigned short", ET_U16 }, { "char", ET_I8 }, { "signed char", ET_I8 },
+		{ "uchar", ET_U8 }, { "unsigned char", ET_U8 },
+	};
+	for (size_t i = 0; i < sizeof base / sizeof base[0]; i++) {
+		size_t l = strlen(base[i].name);
+		if (n < l || memcmp(t, base[i].name, l) != 0)
+			continue;
+		if (n == l) {
+			*fmt = base[i].fmt;
+			*nch = 1;
+			return 1;
+		}
+		/* a vector type: float2, uchar4 (not "unsigned int4") */
+		if (n == l + 1 && strchr(base[i].name, ' ') == NULL
+		    && (t[l] == '1' || t[l] == '2' || t[l] == '4')) {
+			*fmt = base[i].fmt;
+			*nch = (uint8_t)(t[l] - '0');
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The default descriptor of a reference whose DI type is named NAME
+** ("texture<uchar4, 1, (cudaTextureReadMode)1>"); f32, 1-D where the
+** name says less. */
+static void texref_desc(const char *name, size_t n, struct tex_desc *t)
+{
+	uint8_t fmt = ET_F32, nch = 1;
+	unsigned dims = 1;
+	int layered = 0, normalized = 0;
+	const char *lt = memchr(name, '<', n);
+	if (lt != NULL && name[n - 1] == '>') {	/* lt: n > 0 */
+		/* the last two commas: T itself may hold none ("float4") */
+		const char *end = name + n - 1, *c2 = NULL, *c1 = NULL;
+		for (const char *q = end; q > lt; q--)
+			if (*q == ',') {
+				if (c2 == NULL)
+					c2 = q;
+				else {
+					c1 = q;
+					break;
+				}
+			}
+		if (c1 != NULL) {
+			if (!texel_of(lt + 1, (size_t)(c1 - lt - 1), &fmt, &nch))
+				fmt = ET_F32, nch = 1;
+			long d = strtol(c1 + 1, NULL, 0);
+			if (d == 2 || d == 3)
+				dims = (unsigned)d;
+			else if (d == 0xF1 || d == 0xF2)
+				dims = (unsigned)(d - 0xF0), layered = 1;
+			normalized = end[-1] == '1';
+		}
+	}
+	tex_default(TEXOBJ_TEX, fmt, nch, dims, layered, t);
+	if (normalized && fmt != ET_F32 && fmt != ET_I32 && fmt != ET_U32)
+		t->read = TR_NORMALIZED;
+}
+
+/* The name of global G's DI type (through its DIGlobalVariableExpression
+** and DIGlobalVariable: the type is the variable's operand 3), or NULL. */
+static const char *global_type_name(struct lctx *lc, LLVMValueRef g, size_t *n)
+{
+	size_t nmd = 0;
+	LLVMValueMetadataEntry *md = LLVMGlobalCopyAllMetadata(g, &nmd);
+	unsigned dbg = LLVMGetMDKindIDInContext(lc->ctx, "dbg", 3);
+	const char *name = NULL;
+	for (size_t i = 0; i < nmd && name == NULL; i++) {
+		if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != dbg)
+			continue;
+		LLVMValueRef gve = LLVMMetadataAsValue(lc->ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
+		LLVMValueRef var = lower_md_operand(gve, 0);
+		if (md_kind(var) != LLVMDIGlobalVariableMetadataKind)
+			continue;
+		LLVMValueRef ty = strip(lower_md_operand(var, 3));
+		if (ty != NULL && md_kind(ty) == LLVMDICompositeTypeMetadataKind)
+			name = LLVMDITypeGetName(LLVMValueAsMetadata(ty), n);
+	}
+	if (md != NULL)
+		LLVMDisposeValueMetadataEntries(md);
+	return name;
+}
+
+void lower_texrefs(struct lctx *lc)
+{
+	unsigned n = LLVMGetNamedMetadataNumOperands(lc->mod, "nvvm.annotations");
+	if (n == 0)
+		return;
+	LLVMValueRef *ann = xcalloc(n, sizeof *ann);
+	LLVMGetNamedMetadataOperands(lc->mod, "nvvm.annotations", ann);
+	for (unsigned i = 0; i < n; i++) {
+		LLVMValueRef g = lower_md_operand(ann[i], 0);
+		LLVMValueRef what = lower_md_operand(ann[i], 1);
+		unsigned len = 0;
+		const char *s = what ? LLVMGetMDString(what, &len) : NULL;
+		if (g == NULL || s == NULL || len != 7 || memcmp(s, "texture", 7) != 0 || !LLVMIsAGlobalVariable(g))
+			continue;
+		uint32_t *gi = ptrmap_get(&lc->gvarmap, g);
+		if (gi == NULL || lc->p->gvars[*gi].size != 8)
+			continue;
+		struct gvar *v = &lc->p->gvars[*gi];
+		size_t tn = 0;
+		const char *tname = global_type_name(lc, g, &tn);
+		v->texref = 1;
+		texref_desc(tname ? tname : "", tname ? tn : 0, &v->texdef);
+	}
+	free(ann);
+}

@@ -144,6 +144,12 @@ LLVMValueRef lower_fnptr_type(LLVMValueRef var);
 void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTypeRef t,
 		    LLVMTypeRef const *ftypes);
 
+/* lower_di.c: marks the module's texture references (`texture<T, D, M>`
+** variables, nvvm.annotations "texture") among LC's gvars, each with the
+** default descriptor its declared type gives (T's channels, D's
+** dimensions, M's read mode). */
+void lower_texrefs(struct lctx *lc);
+
 /* lower_call.c: calls, intrinsics, __nv_* functions, printf, assert. */
 int lower_call(struct lctx *lc, LLVMValueRef call);
 

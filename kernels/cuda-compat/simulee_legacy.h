@@ -17,6 +17,8 @@
 **     the int-device forms of cudaMemPrefetchAsync and cudaMemAdvise (and
 **     CUDA 12's _v2 names of the new forms), and the eight cudaDeviceProp
 **     members (see there).
+**   - With CUDA 12 and later, texture references and cudaBindTexture
+**     (simulee_texref.h).
 **
 ** Nothing here is emitted unless a program uses it, so the bitcode of a
 ** program that uses none of it is what it was without this header.
@@ -122,6 +124,12 @@ __inline__ __host__ unsigned long long int ullmax(const unsigned long long int _
 {
 	return __a > __b ? __a : __b;
 }
+
+/* ---- what CUDA 12 removed: texture references ---------------------------- */
+
+#if defined(CUDART_VERSION) && CUDART_VERSION >= 12000
+#include "simulee_texref.h"
+#endif
 
 /* ---- what CUDA 13 removed ---------------------------------------------- */
 

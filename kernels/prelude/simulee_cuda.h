@@ -1385,4 +1385,46 @@ __host__ cudaError_t cudaGetDeviceCount(int *__count);
 __host__ cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *__prop, int __device);
 }
 
+/*
+** Texture references (simulee_texref.h, shared with toolkits from CUDA 12
+** on) and the channel descriptors their host side takes, as
+** channel_descriptor.h has them.
+*/
+enum cudaChannelFormatKind {
+	cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1,
+	cudaChannelFormatKindFloat = 2, cudaChannelFormatKindNone = 3
+};
+struct cudaChannelFormatDesc {
+	int x, y, z, w;
+	enum cudaChannelFormatKind f;
+};
+struct cudaArray;
+typedef struct cudaArray *cudaArray_t;
+typedef const struct cudaArray *cudaArray_const_t;
+extern "C" __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(int __x, int __y, int __z, int __w,
+									enum cudaChannelFormatKind __f);
+template <class __T> static __inline__ __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc(void)
+{
+	return cudaCreateChannelDesc(0, 0, 0, 0, cudaChannelFormatKindNone);
+}
+#define __SIM_CHDESC(T, BITS, N, KIND) \
+	template <> __inline__ __host__ struct cudaChannelFormatDesc cudaCreateChannelDesc<T>(void) \
+	{ \
+		return cudaCreateChannelDesc(BITS, N > 1 ? BITS : 0, N > 2 ? BITS : 0, N > 2 ? BITS : 0, KIND); \
+	}
+#define __SIM_CHDESCS(B, V, BITS, KIND) \
+	__SIM_CHDESC(B, BITS, 1, KIND) __SIM_CHDESC(V##1, BITS, 1, KIND) \
+	__SIM_CHDESC(V##2, BITS, 2, KIND) __SIM_CHDESC(V##4, BITS, 4, KIND)
+__SIM_CHDESCS(signed char, char, 8, cudaChannelFormatKindSigned)
+__SIM_CHDESCS(unsigned char, uchar, 8, cudaChannelFormatKindUnsigned)
+__SIM_CHDESCS(short, short, 16, cudaChannelFormatKindSigned)
+__SIM_CHDESCS(unsigned short, ushort, 16, cudaChannelFormatKindUnsigned)
+__SIM_CHDESCS(int, int, 32, cudaChannelFormatKindSigned)
+__SIM_CHDESCS(unsigned int, uint, 32, cudaChannelFormatKindUnsigned)
+__SIM_CHDESCS(float, float, 32, cudaChannelFormatKindFloat)
+__SIM_CHDESC(char, 8, 1, cudaChannelFormatKindSigned)
+#undef __SIM_CHDESCS
+#undef __SIM_CHDESC
+#include "../cuda-compat/simulee_texref.h"
+
 #endif /* SIMULEE_CUDA_H */
