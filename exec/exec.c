@@ -1708,7 +1708,8 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 /* ---- texture and surface objects (core/tex.h) ---- */
 
 /* The descriptor of object handle H, or NULL after a finding for lane L: a
-** handle is a tagged pointer to the object's backing buffer, anything else
+** handle is a tagged pointer to the object's backing buffer (or into it:
+** a texture reference bound past a buffer's start), anything else
 ** (an uninitialized or made-up handle) is an invalid one.  The kind is not
 ** checked: a texture and a surface object made on one array (--tex
 ** NAME=same:OTHER) are one buffer with one descriptor. */
@@ -1717,7 +1718,7 @@ static const struct tex_desc *tex_object(struct exec *ex, struct warp *w, int l,
 {
 	uint32_t id = MEM_ID(h);
 	const struct mem *m = ex->m;
-	if (id < m->n && m->a[id].live && m->a[id].tex && MEM_OFF(h) == 0)
+	if (id < m->n && m->a[id].live && m->a[id].tex && MEM_OFF(h) < m->a[id].size)
 		return m->a[id].tex;
 	mem_fault_finding(ex, w, l, fn, pc, id == 0 ? MF_NULL : MF_INVALID, h, 4, write);
 	return NULL;

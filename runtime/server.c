@@ -78,6 +78,8 @@ struct server {
 		uint64_t pcs[SIMRT_FRAMES];
 	} *frames;		/* of the launches the report keeps */
 	uint32_t nframes, capframes;
+	struct tex_desc **texs;	/* the descriptors cudaBindTexture made */
+	uint32_t ntexs, captexs;
 };
 
 /* ---- the socket ------------------------------------------------------- */
@@ -210,6 +212,10 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 		s->module = (int)unit;
 		s->m.limit = s->o->max_memory ? s->o->max_memory : RT_DEFAULT_MEMORY;
 		interp_mem_setup(s->l.prog, &s->m, 0);
+		/* a texture reference is unbound until cudaBindTexture */
+		for (uint32_t i = 0; i < s->l.prog->ngvars; i++)
+			if (s->l.prog->gvars[i].texref)
+				memset(s->m.a[s->l.prog->gvars[i].alloc_id].data, 0, 8);
 		/* ids for managed and pinned memory, which the program maps at
 		** their simulated addresses: kept free, low enough to map */
 		s->shared_lo = s->m.n;
@@ -526,6 +532,107 @@ static int op_symbol_address(struct server *s, const uint8_t *q, uint32_t n, uin
 	uint32_t id = s->l.prog->gvars[var].alloc_id;
 	out[0] = MEM_PTR(id, 0);
 	out[1] = s->m.a[id].size;
+	return SIMRT_OK;
+}
+
+/* ---- texture references ---------------------------------------------------- */
+
+/* The texel format of channel descriptor bits BITS, kind KIND
+** (cudaChannelFormatKind: 0 signed, 1 unsigned, 2 float) into T; 0 when
+** it is none simulee-c models (half floats, three channels, ...). */
+static int channel_format(const int32_t bits[4], int32_t kind, struct tex_desc *t)
+{
+	unsigned n = 0;
+	while (n < 4 && bits[n] != 0)
+		n++;
+	if (n == 3 || n == 0)
+		return 0;
+	for (unsigned i = 1; i < n; i++)
+		if (bits[i] != bits[0])
+			return 0;
+	t->nch = (uint8_t)n;
+	if (kind == 2 && bits[0] == 32)
+		t->fmt = ET_F32;
+	else if (kind == 0 || kind == 1) {
+		static const uint8_t s8[] = { ET_I8, ET_I16, ET_I32 }, u8[] = { ET_U8, ET_U16, ET_U32 };
+		int k = bits[0] == 8 ? 0 : bits[0] == 16 ? 1 : bits[0] == 32 ? 2 : -1;
+		if (k < 0)
+			return 0;
+		t->fmt = kind == 0 ? s8[k] : u8[k];
+	} else {
+		return 0;
+	}
+	return 1;
+}
+
+/*
+** cudaBindTexture and cudaBindTexture2D (a simrt_bind in Q): the texture
+** reference's variable gets the handle of the allocation the pointer is
+** in, and the allocation a descriptor of what the bind says, so a fetch
+** reads the program's data.  Binding again replaces both; unbinding (a
+** null pointer) clears the variable.  A 1-D bind is tex1Dfetch's linear
+** memory: zero outside (address mode border), the extent the size the
+** call gives, at most the rest of the allocation.
+*/
+static int op_bind_tex(struct server *s, const uint8_t *q, uint32_t n)
+{
+	struct simrt_bind b;
+	if (n != sizeof b || s->module < 0)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&b, q, sizeof b);
+	const struct program *p = s->l.prog;
+	if (b.var >= p->ngvars || !p->gvars[b.var].texref)
+		return SIMRT_INVALID_SYMBOL;
+	uint8_t *var = s->m.a[p->gvars[b.var].alloc_id].data;
+	if (b.ptr == 0) {
+		memset(var, 0, 8);
+		return SIMRT_OK;
+	}
+	uint32_t id = MEM_ID(b.ptr);
+	uint64_t off = MEM_OFF(b.ptr);
+	if (!device_range(s, b.ptr, 1))
+		return SIMRT_INVALID_VALUE;
+	struct tex_desc t;
+	memset(&t, 0, sizeof t);
+	t.kind = TEXOBJ_TEX;
+	if (!channel_format(b.bits, b.kind, &t))
+		return SIMRT_INVALID_VALUE;	/* cudaErrorInvalidChannelDescriptor */
+	uint64_t ts = tex_texel_size(&t), room = s->m.a[id].size - off;
+	t.dim[1] = t.dim[2] = 1;
+	if (b.ndims == 1) {
+		uint64_t bytes = b.width < room ? b.width : room;
+		if (bytes / ts == 0 || bytes / ts > UINT32_MAX)
+			return SIMRT_INVALID_VALUE;
+		t.ndims = 1;
+		t.dim[0] = (uint32_t)(bytes / ts);
+		t.addr[0] = TA_BORDER;
+	} else {
+		if (b.pitch % ts != 0 || b.pitch < b.width * ts || b.width > UINT32_MAX
+		    || b.height > UINT32_MAX || b.pitch / ts > UINT32_MAX
+		    || (b.height - 1) * b.pitch + b.width * ts > room)
+			return SIMRT_INVALID_VALUE;
+		t.ndims = 2;
+		t.dim[0] = (uint32_t)b.width;
+		t.dim[1] = (uint32_t)b.height;
+		t.pitch = (uint32_t)(b.pitch / ts);
+		static const uint8_t modes[] = { TA_WRAP, TA_CLAMP, TA_MIRROR, TA_BORDER };
+		for (int d = 0; d < 2; d++)
+			t.addr[d] = b.addr[d] >= 0 && b.addr[d] < 4 ? modes[b.addr[d]] : TA_CLAMP;
+		t.filter = b.filter == 1 ? TF_LINEAR : TF_POINT;
+		t.norm = b.normalized != 0;
+	}
+	if (b.read == 1) {
+		if (t.fmt == ET_F32 || t.fmt == ET_I32 || t.fmt == ET_U32)
+			return SIMRT_INVALID_VALUE;
+		t.read = TR_NORMALIZED;
+	}
+	if (t.filter == TF_LINEAR && t.fmt != ET_F32 && t.read != TR_NORMALIZED)
+		return SIMRT_INVALID_VALUE;
+	struct tex_desc *keep = xmalloc(sizeof *keep);
+	*keep = t;
+	VEC_PUSH(s->texs, s->ntexs, s->captexs, keep);
+	s->m.a[id].tex = keep;
+	memcpy(var, &b.ptr, 8);
 	return SIMRT_OK;
 }
 
@@ -900,6 +1007,9 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 				break;
 			case SIMRT_EXIT:
 				break;
+			case SIMRT_BIND_TEX:
+				st = op_bind_tex(s, pl, q.len);
+				break;
 			case SIMRT_REFUSE:
 				if (s->res->refused_call == NULL && q.len > 0) {
 					pl[q.len - 1] = '\0';
@@ -1097,6 +1207,9 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	/* the report's source locations point into the program: it stays
 	** loaded until rt_result_free; the memory goes now */
 	mem_free(&s.m);
+	for (uint32_t i = 0; i < s.ntexs; i++)
+		free(s.texs[i]);
+	free(s.texs);
 	if (s.module >= 0) {
 		res->loaded = xmalloc(sizeof s.l);
 		memcpy(res->loaded, &s.l, sizeof s.l);

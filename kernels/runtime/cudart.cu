@@ -259,6 +259,7 @@ struct simrt_var {
 	const void *shadow;	/* the host variable standing for it */
 	int status;
 	uint32_t var;
+	int texread;		/* a texture reference: its read mode + 1 */
 };
 
 static struct simrt_fn *simrt_fns;
@@ -364,6 +365,17 @@ extern "C" void __cudaRegisterVar(void **handle, char *hostVar, char *deviceAddr
 	} q = { module, (uint32_t)constant, size };
 	v->status = simrt_call2(SIMRT_VAR, &q, sizeof q, deviceName, strlen(deviceName) + 1,
 				&v->var, sizeof v->var, NULL);
+}
+
+/* A texture reference (`texture<T, D, M> tex`): its device side is a
+** variable holding a texture object handle, which cudaBindTexture sets.
+** NORM is the reference's read mode (clang passes the template's). */
+extern "C" void __cudaRegisterTexture(void **handle, const void *hostVar, const void *deviceAddress,
+				      const char *deviceName, int dim, int norm, int ext)
+{
+	(void)dim;
+	__cudaRegisterVar(handle, (char *)hostVar, (char *)deviceAddress, deviceName, ext, 8, 0, 0);
+	simrt_vars[simrt_nvars - 1].texread = norm + 1;
 }
 
 static const struct simrt_fn *simrt_fn_of(const void *stub)
@@ -839,6 +851,92 @@ extern "C" cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
 	if (s == SIMRT_OK)
 		*size = (size_t)r[1];
 	return simrt_ret(s);
+}
+
+/* ---- texture references (CUDA 11's API, kernels/cuda-compat/simulee_texref.h) ---- */
+
+/*
+** Binds texture reference TEXREF (the host variable clang registered) to
+** device pointer PTR (0: unbinds it) with channel descriptor DESC (NULL:
+** the reference's own) over NDIMS dimensions: WIDTH bytes for 1-D, else
+** WIDTH x HEIGHT texels with rows PITCH bytes apart.  The reference's
+** normalized, filterMode and addressMode are read now, as the CUDA 11
+** runtime did at the bind.
+*/
+static cudaError_t simrt_bind(size_t *offset, const void *texref, const void *ptr,
+			      const struct cudaChannelFormatDesc *desc, unsigned ndims, size_t width,
+			      size_t height, size_t pitch)
+{
+	const struct simrt_var *v = simrt_var_of(texref);
+	if (offset != NULL)
+		*offset = 0;
+	if (v == NULL || v->texread == 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	if (v->status != SIMRT_OK)
+		return simrt_ret(v->status);
+	const struct textureReference *t = (const struct textureReference *)texref;
+	if (desc == NULL)
+		desc = &t->channelDesc;
+	struct simrt_bind b;
+	memset(&b, 0, sizeof b);
+	b.var = v->var;
+	b.ndims = ndims;
+	b.ptr = (uint64_t)(uintptr_t)ptr;
+	b.width = width;
+	b.height = height;
+	b.pitch = pitch;
+	b.bits[0] = desc->x;
+	b.bits[1] = desc->y;
+	b.bits[2] = desc->z;
+	b.bits[3] = desc->w;
+	b.kind = (int32_t)desc->f;
+	b.normalized = t->normalized;
+	b.filter = (int32_t)t->filterMode;
+	for (int i = 0; i < 3; i++)
+		b.addr[i] = (int32_t)t->addressMode[i];
+	b.read = v->texread - 1;
+	return simrt_ret(simrt_call(SIMRT_BIND_TEX, &b, sizeof b, NULL, 0));
+}
+
+extern "C" struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+							      enum cudaChannelFormatKind f)
+{
+	struct cudaChannelFormatDesc d;
+	d.x = x, d.y = y, d.z = z, d.w = w, d.f = f;
+	return d;
+}
+
+extern "C" cudaError_t cudaBindTexture(size_t *offset, const struct textureReference *texref,
+				       const void *devPtr, const struct cudaChannelFormatDesc *desc,
+				       size_t size)
+{
+	if (devPtr == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	return simrt_bind(offset, texref, devPtr, desc, 1, size, 1, 0);
+}
+
+extern "C" cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
+					 const void *devPtr, const struct cudaChannelFormatDesc *desc,
+					 size_t width, size_t height, size_t pitch)
+{
+	if (devPtr == NULL || width == 0 || height == 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	return simrt_bind(offset, texref, devPtr, desc, 2, width, height, pitch);
+}
+
+extern "C" cudaError_t cudaUnbindTexture(const struct textureReference *texref)
+{
+	return simrt_bind(NULL, texref, NULL, NULL, 1, 0, 0, 0);
+}
+
+extern "C" cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref)
+{
+	const struct simrt_var *v = simrt_var_of(texref);
+	if (v == NULL || v->texread == 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	if (offset != NULL)
+		*offset = 0;
+	return cudaSuccess;
 }
 
 /* Pinned host memory is memory shared with the device, as under unified

@@ -27,7 +27,7 @@
 #define SIMRT_ENV_FD "SIMULEE_RUN_FD"
 /* Raised with any change of the messages: the runtime compiled into the
 ** program says it first, and simulee-c refuses another */
-#define SIMRT_VERSION 3
+#define SIMRT_VERSION 4
 /* the first bytes of the "fat binary" simulee-c gives clang for each
 ** translation unit: then a uint32_t, the unit's number */
 /* The most bytes of memory one request or reply carries: lengths on the
@@ -62,6 +62,8 @@ enum simrt_op {
 				   absent) lies in one live device allocation */
 	SIMRT_EXIT,		/* u32 how (0: exit, 1: signal), i32 status */
 	SIMRT_REFUSE,		/* the program called what cannot be simulated: name */
+	SIMRT_BIND_TEX,		/* struct simrt_bind: a texture reference bound
+				   to device memory, or unbound */
 	SIMRT__COUNT
 };
 
@@ -89,6 +91,26 @@ enum simrt_status {
 	SIMRT_LAUNCH_FAILURE,		/* cudaErrorLaunchFailure */
 	SIMRT_TIMEOUT,			/* cudaErrorLaunchTimeout */
 	SIMRT__STATUS_COUNT
+};
+
+/* SIMRT_BIND_TEX's request: texture reference VAR (registered by
+** __cudaRegisterTexture as a variable) bound to PTR, or unbound when PTR
+** is 0; what cudaBindTexture or cudaBindTexture2D and the reference's
+** textureReference say. */
+struct simrt_bind {
+	uint32_t var;
+	uint32_t ndims;		/* 1: cudaBindTexture, 2: cudaBindTexture2D */
+	uint64_t ptr;
+	uint64_t width;		/* 1-D: bytes; 2-D: texels a row */
+	uint64_t height;	/* 2-D: rows */
+	uint64_t pitch;		/* 2-D: bytes from one row to the next */
+	int32_t bits[4];	/* the channel descriptor's x, y, z, w */
+	int32_t kind;		/* its enum cudaChannelFormatKind */
+	int32_t normalized;	/* textureReference: normalized coordinates */
+	int32_t filter;		/* enum cudaTextureFilterMode */
+	int32_t addr[3];	/* enum cudaTextureAddressMode */
+	int32_t read;		/* the reference's enum cudaTextureReadMode */
+	int32_t pad;
 };
 
 struct simrt_req {
