@@ -418,6 +418,98 @@ START_TEST(same_array_race)
 }
 END_TEST
 
+/* Texture references (CUDA 11's `texture<T, D, M>`, removed in CUDA 12):
+** with the prelude and with the toolkit (simulee-c compiles), a launch binds each to a made-up
+** buffer of its declared type, iota texels.  A copy through one is clean;
+** indices fetched through one that collide race; fetched indices past a
+** shared array are out of bounds; and the fetched values are the texels. */
+START_TEST(texture_references)
+{
+	static const char copy[] =
+		"texture<float, 1> tf;\n"
+		"__global__ void copy(float *out, int n)\n"
+		"{\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tif (i < n)\n"
+		"\t\tout[i] = tex1Dfetch(tf, i);\n"
+		"}\n";
+	static const char collide[] =
+		"texture<int, 1> perm;\n"
+		"__global__ void scatter(float *out, int n)\n"
+		"{\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tif (i < n)\n"
+		"\t\tout[tex1Dfetch(perm, i) / 2] += 1.0f;\n"
+		"}\n";
+	static const char oob[] =
+		"texture<int, 1> idx;\n"
+		"__global__ void bins(int *out)\n"
+		"{\n"
+		"\t__shared__ int s[32];\n"
+		"\ts[tex1Dfetch(idx, threadIdx.x)] = 1;\n"
+		"\t__syncthreads();\n"
+		"\tout[threadIdx.x] = s[threadIdx.x % 32];\n"
+		"}\n";
+	static const char values[] =
+		"texture<uchar4, 1, cudaReadModeNormalizedFloat> tn;\n"
+		"texture<float2, 2> t2;\n"
+		"texture<short, 1> ts;\n"
+		"__global__ void vals(float *out)\n"
+		"{\n"
+		"\tint i = threadIdx.x;\n"
+		"\tout[i] = tex1Dfetch(tn, i).y + tex2D(t2, i + 0.5f, 1.5f).x + tex1Dfetch(ts, i);\n"
+		"}\n";
+	for (int v = 0; v < 2; v++) {
+		const char *what = v ? "toolkit" : "prelude";
+		/* as a user compiles: the toolkit configure found, or --prelude */
+		const char *how = v ? "--seed=1" : "--prelude";
+		char *bc = tu_tmp_cu(copy);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ how, bc, "--generations", "3", NULL });
+		ck_assert_msg(r.status == 0, "%s copy: status %d: %s%s", what, r.status, r.out, r.err);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+
+		bc = tu_tmp_cu(collide);
+		tu_run_bin(&r, (const char *const[]){ how, bc, "--generations", "3", NULL });
+		ck_assert_msg(r.status == 1 && strstr(r.out, ":6:") && strstr(r.out, "data race on global 'out["),
+			      "%s collide: status %d: %s%s", what, r.status, r.out, r.err);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+
+		bc = tu_tmp_cu(oob);
+		tu_run_bin(&r, (const char *const[]){ how, bc, "--block", "64", "--size", "out=64", NULL });
+		ck_assert_msg(r.status == 1 && strstr(r.out, ":5:") && strstr(r.out, "out-of-bounds"),
+			      "%s oob: status %d: %s%s", what, r.status, r.out, r.err);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+
+		bc = tu_tmp_cu(values);
+		tu_run_bin(&r, (const char *const[]){ how, bc, "--block", "4", "--size", "out=4", "--dump", "out", NULL });
+		ck_assert_msg(r.status == 0, "%s values: status %d: %s", what, r.status, r.err);
+		const char *p = r.out;
+		for (int i = 0; i < 4; i++) {
+			char *end;
+			double got = strtod(p, &end);
+			ck_assert_msg(end != p, "%s values: %s", what, r.out);
+			p = end;
+			/* u8x4 texel i's y is byte 4i + 1, normalized; the 64x64
+			** float2 texel (i, 1) is element 64 + i, its x 2 (64 + i);
+			** the short texel i is i */
+			double want = (4 * i + 1) / 255.0 + 2 * (64 + i) + i;
+			ck_assert_msg(fabs(got - want) < 1e-4, "%s values: texel %d: %g, expected %g", what, i,
+				      got, want);
+		}
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 Suite *tex_suite(void)
 {
 	Suite *s = suite_create("tex");
@@ -431,6 +523,7 @@ Suite *tex_suite(void)
 	tcase_add_test(tc, cli_errors);
 	tcase_add_test(tc, same_array_race);
 	tcase_add_test(tc, geometries);
+	tcase_add_test(tc, texture_references);
 	suite_add_tcase(s, tc);
 	return s;
 }
