@@ -694,6 +694,97 @@ static void spaced_launch_note(const char *src, char *buf, size_t n)
 	free(text);
 }
 
+/*
+** Finds the first kernel launch (`<<<`) in source TEXT inside a function
+** declared __global__ or __device__ (a __host__ __device__ one included):
+** dynamic parallelism, which clang compiles only with -fgpu-rdc and
+** simulee-c does not simulate.  A brace opens device code when the
+** declaration before it (since the last ';', '{' or '}') names
+** __global__ or __device__, and what it encloses is device code too;
+** comments, literals and preprocessor lines are skipped (a macro that
+** expands to __global__ is not seen).  Returns 1 with the 1-based line
+** and column of the `<<<` in *LINE and *COL, or 0.
+*/
+static int find_device_launch(const char *text, unsigned *line, unsigned *col)
+{
+	enum { MAX_NEST = 256 };
+	uint8_t dev[MAX_NEST] = { 0 };
+	unsigned depth = 0, ln = 1;
+	int decl_dev = 0, number = 0;
+	const char *bol = text;
+	for (const char *p = text; *p != '\0'; ) {
+		char c = *p;
+		int after_ident = p > text && ident_char(p[-1]);
+		if (c == '\n') {
+			ln++;
+			bol = ++p;
+			number = 0;
+			continue;
+		}
+		if (c == '#' && strspn(bol, " \t") == (size_t)(p - bol)) {
+			/* a preprocessor line, with its continuations */
+			while (*p != '\0' && (*p != '\n' || p[-1] == '\\')) {
+				if (*p == '\n')
+					ln++, bol = p + 1;
+				p++;
+			}
+			continue;
+		}
+		if (c >= '0' && c <= '9' && !after_ident)
+			number = 1;
+		else if (!ident_char(c) && c != '.' && c != '\'')
+			number = 0;
+		if ((c == '/' && (p[1] == '/' || p[1] == '*')) || c == '"' || (c == '\'' && !number)) {
+			int raw = c == '"' && p > text && p[-1] == 'R';
+			p = skip_lexeme(p, raw, &ln, &bol);
+			continue;
+		}
+		if (ident_char(c) && !after_ident && !number) {
+			const char *w = p;
+			while (ident_char(*p))
+				p++;
+			size_t n = (size_t)(p - w);
+			if (n == 10 && (strncmp(w, "__global__", 10) == 0 || strncmp(w, "__device__", 10) == 0))
+				decl_dev = 1;
+			continue;
+		}
+		if (c == '{') {
+			if (depth + 1 < MAX_NEST) {
+				dev[depth + 1] = (uint8_t)(dev[depth] || decl_dev);
+				depth++;
+			}
+			decl_dev = 0;
+		} else if (c == '}') {
+			if (depth > 0)
+				depth--;
+			decl_dev = 0;
+		} else if (c == ';') {
+			decl_dev = 0;
+		} else if (c == '<' && p[1] == '<' && p[2] == '<' && dev[depth]) {
+			*line = ln;
+			*col = (unsigned)(p - bol) + 1;
+			return 1;
+		}
+		p++;
+	}
+	return 0;
+}
+
+/* The one line that says why SRC did not compile, when it launches a
+** kernel from device code; "" when it does not (clang has said why). */
+static void device_launch_note(const char *src, char *buf, size_t n)
+{
+	struct sim_error ignored = { 0 };
+	char *text = read_whole_file(src, NULL, &ignored);
+	unsigned line = 0, col = 0;
+	buf[0] = '\0';
+	if (text != NULL && find_device_launch(text, &line, &col))
+		snprintf(buf, n, "%s:%u:%u: compilation failed: a kernel launch in device code "
+			 "(dynamic parallelism), which simulee-c does not simulate: launch that "
+			 "kernel from the host to have it analysed", src, line, col);
+	free(text);
+}
+
 /* Appends "-c SRC -o OUT" (SRC made safe from being read as an option). */
 static void io_args(struct argv_buf *a, const char *src, const char *out)
 {
@@ -742,6 +833,8 @@ static int compile_pair(const struct compile_opts *o, const char *src, char *con
 			** fix a launch spelled as only nvcc reads it */
 			char note[sizeof err->msg];
 			spaced_launch_note(src, note, sizeof note);
+			if (note[0] == '\0')
+				device_launch_note(src, note, sizeof note);
 			if (note[0] != '\0')
 				rc = sim_fail(err, SIM_ERR_COMPILE, "%s", note);
 			else
@@ -1663,6 +1756,135 @@ char *compile_symbols(const struct compile_opts *o, const char *obj, int defined
 	char *text = capture(av_argv(&a));
 	av_free(&a);
 	return text;
+}
+
+/* Whether symbol SYM (SYMLEN bytes) is a line of llvm-nm's LIST. */
+static int nm_lists(const char *list, const char *sym, size_t symlen)
+{
+	for (const char *p = list; p != NULL && *p != '\0';) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		if (n == symlen && memcmp(p, sym, n) == 0)
+			return 1;
+		p = nl ? nl + 1 : NULL;
+	}
+	return 0;
+}
+
+/* Whether some line of llvm-nm's list UNDEF is a line of DEF. */
+static int nm_meets(const char *undef, const char *def)
+{
+	for (const char *p = undef; def != NULL && p != NULL && *p != '\0';) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		if (len > 0 && nm_lists(def, p, len))
+			return 1;
+		p = nl ? nl + 1 : NULL;
+	}
+	return 0;
+}
+
+/*
+** Links into OUT what bitcode BCS[K] needs of the other N - 1 (see
+** compile_link_units), DEF and UND their defined and undefined symbols
+** (llvm-nm's lists, NULL where unknown): 1 when OUT was written, 0 when it
+** needs nothing of theirs, or SIM_ERR_COMPILE with *err filled.
+*/
+static int link_device(const struct compile_opts *o, char *const *bcs, char *const *def, char *const *und,
+		       uint32_t n, uint32_t k, const char *out, struct sim_error *err)
+{
+	uint8_t *take = xcalloc(n, 1);
+	uint32_t *order = xcalloc(n, sizeof *order);
+	take[k] = 1;
+	/* what it needs, then what that needs in turn, linked in that order:
+	** --only-needed takes from a file only what is needed by then */
+	uint32_t linked = 0;
+	for (int grew = 1; grew;) {
+		grew = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			if (take[i] || def[i] == NULL)
+				continue;
+			int needed = 0;
+			for (uint32_t j = 0; j < n && !needed; j++)
+				needed = take[j] && nm_meets(und[j], def[i]);
+			if (needed) {
+				take[i] = 1;
+				order[linked++] = i;
+				grew = 1;
+			}
+		}
+	}
+	free(take);
+	if (linked == 0) {
+		free(order);
+		return 0;
+	}
+	struct argv_buf a = { 0 };
+	av_take(&a, llvm_tool(o, "llvm-link"));
+	av_add(&a, "--only-needed");	/* of the files after the first */
+	av_take(&a, bcs[k][0] == '-' ? xasprintf("./%s", bcs[k]) : xstrdup(bcs[k]));
+	for (uint32_t t = 0; t < linked; t++) {
+		const char *f = bcs[order[t]];
+		av_take(&a, f[0] == '-' ? xasprintf("./%s", f) : xstrdup(f));
+	}
+	free(order);
+	av_add(&a, "-o");
+	av_add(&a, out);
+	int rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		rc = sim_fail(err, SIM_ERR_COMPILE, "%s: llvm-link could not link the device code it "
+			      "uses from the other inputs%s", bcs[k],
+			      how_failed_tool("llvm-link", rc, how, sizeof how));
+	}
+	av_free(&a);
+	return rc < 0 ? rc : 1;
+}
+
+uint32_t compile_link_units(const struct compile_opts *o, struct compile_out *out)
+{
+	uint32_t cap = out->nunits ? out->nunits : 1;
+	char **bcs = xcalloc(cap, sizeof *bcs), **def = xcalloc(cap, sizeof *def);
+	char **und = xcalloc(cap, sizeof *und), **linked = xcalloc(cap, sizeof *linked);
+	uint32_t *unit = xcalloc(cap, sizeof *unit);
+	uint32_t n = 0, done = 0;
+	for (uint32_t u = 0; u < out->nunits; u++)
+		if (out->units[u].device_bc != NULL) {
+			unit[n] = u;
+			bcs[n++] = out->units[u].device_bc;
+		}
+	for (uint32_t i = 0; n > 1 && i < n; i++) {
+		def[i] = compile_symbols(o, bcs[i], 1);
+		und[i] = compile_symbols(o, bcs[i], 0);
+	}
+	for (uint32_t k = 0; n > 1 && k < n; k++) {
+		struct sim_error e = { 0 };
+		char *path = xasprintf("%s/unit%u-rdc.bc", out->tmpdir, unit[k]);
+		int rc = link_device(o, bcs, def, und, n, k, path, &e);
+		if (rc < 0)
+			fprintf(stderr, "simulee-c: warning: %s\n", e.msg);
+		if (rc == 1) {
+			linked[k] = path;
+			done++;
+		} else {
+			free(path);
+		}
+	}
+	/* every link read the others' own bitcode: replaced after all */
+	for (uint32_t k = 0; k < n; k++) {
+		if (linked[k] != NULL) {
+			free(out->units[unit[k]].device_bc);
+			out->units[unit[k]].device_bc = linked[k];
+		}
+		free(def[k]);
+		free(und[k]);
+	}
+	free(bcs);
+	free(def);
+	free(und);
+	free(linked);
+	free(unit);
+	return done;
 }
 
 char **compile_symbolize(const struct compile_opts *o, const char *exe, const uint64_t *pcs,

@@ -201,6 +201,19 @@ int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx, c
 		char *arch, size_t narch, struct sim_error *err);
 
 /*
+** Relocatable device code across translation units, as nvlink links
+** `-rdc=true` objects: each unit of OUT whose device bitcode calls or uses
+** what it only declares, and some other unit's bitcode defines, gets
+** those definitions (and what they need in turn) linked in with
+** `llvm-link --only-needed`; its device_bc then names the linked file (in
+** OUT's directory).  The other units' kernels stay theirs.  A unit that
+** cannot be linked (two definitions of one symbol, a tool missing) keeps
+** its own bitcode, with a warning on stderr.  Returns how many units were
+** linked.
+*/
+uint32_t compile_link_units(const struct compile_opts *o, struct compile_out *out);
+
+/*
 ** Compiles the N units UNITS of OUT as compile_unit does, up to JOBS at
 ** once (each in a child process; one at a time in this process when JOBS
 ** or N is 1).  ERRS[i] gets unit i's error (status 0: compiled; a failed

@@ -1003,6 +1003,8 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 	rc = compile_units(&cop, co, todo, ntodo, jobs, errs);
 	if (rc < 0)
 		*err = errs[0];
+	else
+		compile_link_units(&cop, co);	/* device code across the inputs */
 	for (uint32_t i = 0; i < total && rc == 0; i++) {
 		struct run_input *in = &(*ins)[i];
 		if (unit_of[i] < 0)

@@ -124,6 +124,11 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		rc = sim_fail(err, SIM_ERR_USAGE, "run: no CUDA source among the inputs");
 	if (rc < 0)
 		return rc;
+	/* device code one unit uses from another (relocatable device code);
+	** the units are the CUDA sources, in order, so unit k is bcs[k] */
+	if (compile_link_units(&cop, &b->co) > 0)
+		for (uint32_t k = 0; k < b->nbcs && k < b->co.nunits; k++)
+			b->bcs[k] = b->co.units[k].device_bc;
 	char *rt = compile_data_path(&cop, "runtime/cudart.cu");
 	if (rt == NULL)
 		return sim_fail(err, SIM_ERR_IO, "run: runtime/cudart.cu not found where simulee-c's "

@@ -731,6 +731,97 @@ START_TEST(spaced_launch)
 }
 END_TEST
 
+/* A kernel launched from device code (dynamic parallelism): clang's
+** diagnostics, then one line of ours naming the construct and where it
+** is, status 2; with the prelude and the toolkit, for a __global__ and a
+** __host__ __device__ function, and not for a launch in host code. */
+START_TEST(device_launch)
+{
+	static const char kernel_cu[] =
+		"__global__ void child(int *p) { p[threadIdx.x] = 1; }\n"
+		"__global__ void parent(int *p)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tchild<<<1, 32>>>(p);\n"
+		"}\n";
+	static const char hd_cu[] =
+		"#define KERNEL __global__\n"
+		"KERNEL void child(int *p) { p[threadIdx.x] = 1; }\n"
+		"/* child<<<1, 1>>>(p) in a __device__ comment */\n"
+		"namespace n {\n"
+		"__host__ __device__ void both(int *p) { child<<<1, 1>>>(p); }\n"
+		"}\n"
+		"int main() { child<<<1, 1>>>(0); return 0; }\n";
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
+	const char *modes[] = { "--prelude", tk };
+	char *dir = make_dir();
+	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
+		const struct { const char *src, *want; } cases[] = {
+			{ kernel_cu, "app.cu:5:8: compilation failed: a kernel launch in device code "
+				     "(dynamic parallelism), which simulee-c does not simulate" },
+			{ hd_cu, "app.cu:5:46: compilation failed: a kernel launch in device code" },
+		};
+		for (int c = 0; c < 2; c++) {
+			struct tu_run r;
+			run_src_in(&r, dir, "app.cu", cases[c].src, (const char *const[]){ modes[m], NULL });
+			ck_assert_msg(r.status == 2, "%s case %d: status %d: %s", modes[m], c, r.status, r.err);
+			ck_assert_msg(strstr(r.err, cases[c].want) != NULL, "%s case %d: %s", modes[m], c, r.err);
+			ck_assert_int_eq(lines_starting(r.err, "simulee-c:"), 1);
+			tu_run_free(&r);
+		}
+	}
+	ck_assert_int_eq(count_entries(dir), 0);
+	remove_tree(dir);
+	free(dir);
+	free(tk);
+}
+END_TEST
+
+/* Relocatable device code: a kernel calling a __device__ function another
+** input defines, which calls one a third defines, is analysed with their
+** code linked in (the race is in the kernel's file; the callee's line is
+** the other file's), with the prelude and the toolkit. */
+START_TEST(rdc_units)
+{
+	static const char kern_cu[] =
+		"extern __device__ int quad(int x);\n"
+		"__global__ void k(int *p)\n"
+		"{\n"
+		"\tp[threadIdx.x / 2] = quad(threadIdx.x);\n"
+		"}\n";
+	static const char quad_cu[] =
+		"extern __device__ int twice(int x);\n"
+		"__device__ int quad(int x) { return twice(twice(x)); }\n";
+	static const char twice_cu[] = "__device__ int twice(int x) { return 2 * x; }\n";
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
+	const char *modes[] = { "--prelude", tk };
+	char *dir = make_dir();
+	char *k = write_in(dir, "kern.cu", kern_cu), *q = write_in(dir, "quad.cu", quad_cu);
+	char *t = write_in(dir, "twice.cu", twice_cu);
+	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
+		struct tu_run r;
+		run_in(&r, dir, (const char *const[]){ modes[m], "--generations", "3", k, t, q, NULL });
+		ck_assert_msg(r.status == 1, "%s: status %d: %s%s", modes[m], r.status, r.out, r.err);
+		ck_assert_msg(strstr(r.out, "kern.cu:4:") && strstr(r.out, "data race on global 'p["), "%s: %s",
+			      modes[m], r.out);
+		ck_assert_msg(strstr(r.err, "unsupported call") == NULL, "%s: %s", modes[m], r.err);
+		tu_run_free(&r);
+	}
+	unlink(k);
+	unlink(q);
+	unlink(t);
+	free(k);
+	free(q);
+	free(t);
+	ck_assert_int_eq(count_entries(dir), 0);
+	remove_tree(dir);
+	free(dir);
+	free(tk);
+}
+END_TEST
+
 /* ---- host IR ---------------------------------------------------------- */
 
 /* Compiles SRC with the API (toolkit CUDA or the prelude) and checks the
@@ -1237,6 +1328,8 @@ Suite *compile_suite(void)
 	tcase_add_test(tc, legacy_sync_is_sync);
 	tcase_add_test(tc, host_minmax_as_nvcc);
 	tcase_add_test(tc, spaced_launch);
+	tcase_add_test(tc, device_launch);
+	tcase_add_test(tc, rdc_units);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("host ir");

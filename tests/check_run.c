@@ -349,6 +349,41 @@ START_TEST(host_stack)
 }
 END_TEST
 
+/* Relocatable device code in a run: the kernel's file calls a __device__
+** function another file defines; its launch is simulated with that code
+** linked in and computes what the GPU would. */
+START_TEST(rdc_units)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run rdc_units: skipped: no clang\n");
+		return;
+	}
+	char *app = tu_tmp_cu("#include <cstdio>\n"
+			      "extern __device__ int twice(int x);\n"
+			      "__global__ void k(int *p) { p[threadIdx.x] = twice(threadIdx.x); }\n"
+			      "int main()\n"
+			      "{\n"
+			      "	int *p, h[32];\n"
+			      "	cudaMalloc(&p, sizeof h);\n"
+			      "	k<<<1, 32>>>(p);\n"
+			      "	cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);\n"
+			      "	printf(\"h[5] = %d\\n\", h[5]);\n"
+			      "	return 0;\n"
+			      "}\n");
+	char *lib = tu_tmp_cu("__device__ int twice(int x) { return 2 * x; }\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", app, lib, NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "h[5] = 10\n") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.err, "1 launch: 1 simulated\n") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	unlink(app);
+	unlink(lib);
+	free(app);
+	free(lib);
+}
+END_TEST
+
 /* --max-launches simulates the first N launches and counts the rest as
 ** cut; the program runs to its end.  --sample-launches runs them all and
 ** checks one in K. */
@@ -619,6 +654,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, chunked_copies);
 	tcase_add_test(tc, stop_keeps_output);
 	tcase_add_test(tc, runtime_cache);
+	tcase_add_test(tc, rdc_units);
 	suite_add_tcase(s, tc);
 	return s;
 }
