@@ -708,6 +708,8 @@ fail:
 	free(lc.ckeys);
 	free(lc.cvals);
 	free(lc.work);
+	if (lc.dib)
+		LLVMDisposeDIBuilder(lc.dib);
 	if (lc.td)
 		LLVMDisposeTargetData(lc.td);
 	if (mod)

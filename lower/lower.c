@@ -2309,10 +2309,11 @@ uint8_t lower_pointee_elem(LLVMValueRef ditype)
 	return ET_NONE;
 }
 
-/* The argument number of a DILocalVariable (0: a local, not a parameter).
-** LLVM-C has no accessor for it, so it is read from the printed node
-** ("!DILocalVariable(name: "p", arg: 1, ...)"). */
-static unsigned di_arg_number(LLVMValueRef var)
+/* The argument number of DILocalVariable VAR read from its printed form
+** ("!DILocalVariable(name: "p", arg: 1, ...)"): LLVM-C has no accessor for
+** it.  Printing a node that a dbg call uses numbers every metadata node of
+** the module first, so this costs a walk of the whole module. */
+static unsigned arg_by_printing(LLVMValueRef var)
 {
 	/* the printed node shows its name inline: in a corrupt module the
 	** name operand may be another node (the verifier does not look), and
@@ -2328,6 +2329,65 @@ static unsigned di_arg_number(LLVMValueRef var)
 		arg = (unsigned)strtoul(a + 7, NULL, 10);
 	LLVMDisposeMessage(txt);
 	return arg;
+}
+
+/* The DILocalVariable with VAR's fields (operands SC, NM of LEN bytes,
+** FL, TY, line LINE) but argument number ARG (0: a local) and FLAGS, as
+** LLVM's uniquing has it: made now if the module has none. */
+static LLVMMetadataRef var_like(struct lctx *lc, LLVMMetadataRef sc, const char *nm, unsigned len,
+				LLVMMetadataRef fl, unsigned line, LLVMMetadataRef ty, unsigned arg,
+				LLVMDIFlags flags)
+{
+	if (lc->dib == NULL)
+		lc->dib = LLVMCreateDIBuilderDisallowUnresolved(lc->mod);
+	if (arg == 0)
+		return LLVMDIBuilderCreateAutoVariable(lc->dib, sc, nm, len, fl, line, ty, 0, flags, 0);
+	return LLVMDIBuilderCreateParameterVariable(lc->dib, sc, nm, len, arg, fl, line, ty, 0, flags);
+}
+
+/* The argument number of DILocalVariable VAR (a value; 0: a local, not a
+** parameter), asked of LLVM's uniquing rather than its printer: a
+** DILocalVariable is unique per (scope, name, file, line, type, arg,
+** flags, alignment, annotations), so the builder hands back VAR itself
+** for the one argument number it has, given the same other fields.  The
+** flags are not readable through LLVM-C: those clang gives parameters are
+** tried (none, artificial, object pointer).  FIRST is tried first, then 0
+** to MAX.  Where no probe finds VAR (a distinct node, annotations, other
+** flags or an alignment, a scope that is no subprogram, an argument number
+** beyond MAX) the printer answers, as it always did. */
+static unsigned di_arg_number(struct lctx *lc, LLVMValueRef var, unsigned first, unsigned max)
+{
+	LLVMMetadataRef md = LLVMValueAsMetadata(var);
+	if (LLVMGetMDNodeNumOperands(var) != 5 || lower_md_operand(var, 4) != NULL)
+		return arg_by_printing(var);
+	LLVMValueRef scope = lower_md_operand(var, 0), name = lower_md_operand(var, 1);
+	LLVMValueRef file = lower_md_operand(var, 2), type = lower_md_operand(var, 3);
+	unsigned len = 0;
+	const char *nm = "";
+	if (scope == NULL || LLVMIsAMDNode(scope) == NULL
+	    || LLVMGetMetadataKind(LLVMValueAsMetadata(scope)) != LLVMDISubprogramMetadataKind
+	    || (file != NULL && (LLVMIsAMDNode(file) == NULL
+				 || LLVMGetMetadataKind(LLVMValueAsMetadata(file)) != LLVMDIFileMetadataKind))
+	    || (type != NULL && LLVMIsAMDNode(type) == NULL)
+	    || (name != NULL && (nm = LLVMGetMDString(name, &len)) == NULL))
+		return arg_by_printing(var);
+	LLVMMetadataRef sc = LLVMValueAsMetadata(scope);
+	LLVMMetadataRef fl = file ? LLVMValueAsMetadata(file) : NULL;
+	LLVMMetadataRef ty = type ? LLVMValueAsMetadata(type) : NULL;
+	unsigned line = LLVMDIVariableGetLine(md);
+	static const LLVMDIFlags flags[] = {
+		LLVMDIFlagZero, LLVMDIFlagArtificial, LLVMDIFlagObjectPointer,
+		LLVMDIFlagArtificial | LLVMDIFlagObjectPointer,
+	};
+	for (unsigned k = 0; k <= max + 1; k++) {
+		unsigned arg = k == 0 ? first : k - 1;
+		if (k > 0 && arg == first)
+			continue;
+		for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+			if (var_like(lc, sc, nm, len, fl, line, ty, arg, flags[i]) == md)
+				return arg;
+	}
+	return arg_by_printing(var);
 }
 
 /* Names from the IR itself (%p in hand-written or name-keeping IR). */
@@ -2401,7 +2461,7 @@ static void param_vars(struct lctx *lc, LLVMValueRef fn, uint32_t np, LLVMValueR
 				if (any[i] == NULL)
 					any[i] = var;
 				if (own[i] == NULL && sp != NULL && LLVMDIVariableGetScope(LLVMValueAsMetadata(var)) == sp
-				    && di_arg_number(var) == i + 1)
+				    && di_arg_number(lc, var, i + 1, np) == i + 1)
 					own[i] = var;
 			}
 		}
@@ -2418,7 +2478,7 @@ static void param_vars(struct lctx *lc, LLVMValueRef fn, uint32_t np, LLVMValueR
 		if (ops[k] == NULL || LLVMIsAMDNode(ops[k]) == NULL
 		    || LLVMGetMetadataKind(LLVMValueAsMetadata(ops[k])) != LLVMDILocalVariableMetadataKind)
 			continue;
-		unsigned arg = di_arg_number(ops[k]);
+		unsigned arg = di_arg_number(lc, ops[k], 0, np);
 		if (arg >= 1 && arg <= np && own[arg - 1] == NULL)
 			own[arg - 1] = ops[k];
 	}

@@ -92,6 +92,7 @@ struct lctx {
 	uint32_t nwork, capwork;
 	struct fctx *f;
 	uint32_t cdepth;	/* constant expressions being evaluated (const_value) */
+	LLVMDIBuilderRef dib;	/* for di_arg_number's probes, made on first use */
 };
 
 /* lower.c */
