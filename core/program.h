@@ -351,8 +351,8 @@ void prog_print_insn(const struct program *p, const struct func *fn, uint32_t pc
 		     char *buf, size_t n);
 
 /* Computes the dependence masks of every site and subscript check of P
-** (core/deps.c); the lowering calls it once all functions are lowered,
-** and again after each kernel.  Needs no LLVM. */
+** (core/deps.c); the loader calls it once, when every kernel and the
+** functions they call are lowered.  Needs no LLVM. */
 void prog_compute_deps(struct program *p);
 
 /* How many slots instruction I writes, from I->d on (0 for stores,

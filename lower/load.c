@@ -670,6 +670,9 @@ int interp_load(const char *path, const struct load_options *opt,
 		}
 		lc.err = err;
 	}
+	/* the masks of every site, once the kernels are lowered (device
+	** functions kernels share get the union over their callers) */
+	prog_compute_deps(p);
 	/* texture and surface parameters get their default descriptors from
 	** the fetches of the whole program (one kernel's do not say which
 	** parameter they go through) */

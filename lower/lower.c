@@ -2999,9 +2999,6 @@ int lower_kernel(struct lctx *lc, LLVMValueRef fn, int *fidx)
 		}
 	}
 	lc->err = err;
-	/* the masks of every site so far (device functions a later kernel
-	** shares get the union over their callers) */
-	prog_compute_deps(lc->p);
 	if (failed) {
 		ptrmap_put(&lc->funcmap, fn, UINT32_MAX);
 		return -1;
