@@ -203,35 +203,47 @@ static void bounds_attr(LLVMValueRef fn, const char *name, uint32_t v[3])
 	}
 }
 
+/* The kernels whose launch bounds nvvm.annotations may set: FNS[i]'s in
+** KS[i], found through MAP (function -> index). */
 struct bounds_ctx {
-	LLVMValueRef fn;
-	struct kernel_info *k;
+	const struct ptrmap *map;
+	struct kernel_info *ks;
 };
 
 static void bounds_annotation(LLVMValueRef target, const char *key, unsigned len,
 			      LLVMValueRef v, void *ctx)
 {
 	struct bounds_ctx *bc = ctx;
-	if (target != bc->fn || len != 8 || v == NULL || LLVMIsAConstantInt(v) == NULL
+	if (len != 8 || v == NULL || LLVMIsAConstantInt(v) == NULL
 	    || LLVMGetIntTypeWidth(LLVMTypeOf(v)) > 64)
 		return;
+	const uint32_t *ki = target ? ptrmap_get(bc->map, target) : NULL;
+	if (ki == NULL)
+		return;
+	struct kernel_info *k = &bc->ks[*ki];
 	uint64_t x = LLVMConstIntGetZExtValue(v);
 	int d = key[7] - 'x';
 	if (x > UINT32_MAX || d < 0 || d > 2)
 		return;
 	if (memcmp(key, "maxntid", 7) == 0)
-		bc->k->maxntid[d] = (uint32_t)x;
+		k->maxntid[d] = (uint32_t)x;
 	else if (memcmp(key, "reqntid", 7) == 0)
-		bc->k->reqntid[d] = (uint32_t)x;
+		k->reqntid[d] = (uint32_t)x;
 }
 
-/* The declared launch bounds of kernel FN (struct kernel_info). */
-static void read_bounds(LLVMModuleRef mod, LLVMValueRef fn, struct kernel_info *k)
+/* The declared launch bounds of the N kernels FNS into KS (struct
+** kernel_info), in one pass over nvvm.annotations. */
+static void read_bounds(LLVMModuleRef mod, LLVMValueRef *fns, uint32_t n, struct kernel_info *ks)
 {
-	bounds_attr(fn, "nvvm.maxntid", k->maxntid);
-	bounds_attr(fn, "nvvm.reqntid", k->reqntid);
-	struct bounds_ctx bc = { fn, k };
+	struct ptrmap map = { 0 };
+	for (uint32_t i = 0; i < n; i++) {
+		bounds_attr(fns[i], "nvvm.maxntid", ks[i].maxntid);
+		bounds_attr(fns[i], "nvvm.reqntid", ks[i].reqntid);
+		ptrmap_put(&map, fns[i], i);
+	}
+	struct bounds_ctx bc = { &map, ks };
 	for_annotations(mod, bounds_annotation, &bc);
+	ptrmap_free(&map);
 }
 
 /* Clang's -O0 output carries optnone, which makes every pass skip the
@@ -652,13 +664,13 @@ int interp_load(const char *path, const struct load_options *opt,
 
 	out->kernels = xcalloc(nk, sizeof *out->kernels);
 	out->nkernels = nk;
+	read_bounds(mod, kfns, nk, out->kernels);
 	for (uint32_t i = 0; i < nk; i++) {
 		size_t len = 0;
 		const char *name = LLVMGetValueName2(kfns[i], &len);
 		struct kernel_info *k = &out->kernels[i];
 		k->name = xstrndup(name, len);
 		k->demangled = load_demangle(k->name);
-		read_bounds(mod, kfns[i], k);
 		struct sim_error kerr = { 0 };
 		lc.err = &kerr;
 		int fidx = -1;
