@@ -2358,8 +2358,12 @@ static LLVMMetadataRef var_like(struct lctx *lc, LLVMMetadataRef sc, const char 
 static unsigned di_arg_number(struct lctx *lc, LLVMValueRef var, unsigned first, unsigned max)
 {
 	LLVMMetadataRef md = LLVMValueAsMetadata(var);
-	if (LLVMGetMDNodeNumOperands(var) != 5 || lower_md_operand(var, 4) != NULL)
+	/* the node keeps 16 bits of the number: a wider probe would wrap */
+	if (LLVMGetMDNodeNumOperands(var) != 5 || lower_md_operand(var, 4) != NULL
+	    || first > UINT16_MAX)
 		return arg_by_printing(var);
+	if (max > UINT16_MAX)
+		max = UINT16_MAX;
 	LLVMValueRef scope = lower_md_operand(var, 0), name = lower_md_operand(var, 1);
 	LLVMValueRef file = lower_md_operand(var, 2), type = lower_md_operand(var, 3);
 	unsigned len = 0;
