@@ -230,7 +230,9 @@ char *demangle_name(const char *name)
 	return xstrdup(name);
 }
 
-volatile sig_atomic_t stop_signal_seen;
+_Static_assert(sizeof(sig_atomic_t) == sizeof(int) && (sig_atomic_t)-1 < 0,
+	       "stop_signal_seen is declared int");
+volatile int stop_signal_seen;
 static struct sigaction stop_old_int, stop_old_term;
 static int stop_installed;
 

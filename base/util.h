@@ -9,7 +9,6 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include <signal.h>
 #include <stdint.h>
 
 /* Allocation: print and exit(2) on failure (the one exit() outside main). */
@@ -45,7 +44,9 @@ double mono_seconds(void);
 ** that asked simulee-c to stop where it is and report what finished, or
 ** 0.  Set by a signal handler (stop_on_signals); launches read it where
 ** they read their deadline, the run between its jobs. */
-extern volatile sig_atomic_t stop_signal_seen;
+extern volatile int stop_signal_seen;	/* sig_atomic_t is int (util.c):
+					   <signal.h> stays out of this header,
+					   as it names TRAP_BRKPT like core/ */
 /* From now on SIGINT and SIGTERM set stop_signal_seen once, then take
 ** their default action again (a second one ends the process at once). */
 void stop_on_signals(void);

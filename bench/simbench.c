@@ -6,7 +6,7 @@
 **
 ** For each kernel of the table below, and each -O level asked for, it loads
 ** $KERNELS/func/NAME.OLEVEL.bc, runs one launch of about a million threads
-** through interp_load/analyse_launch exactly as simulee-c does, and times a
+** through load_file/analyse_launch exactly as simulee-c does, and times a
 ** plain C loop over all threads of the same launch that computes the same
 ** thing (for kernels with barriers: one loop over the threads of a block
 ** per barrier interval).  The outputs of both are compared byte for byte,
@@ -42,6 +42,7 @@
 #include "core/finding.h"
 #include "detect/analyse.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "base/util.h"
@@ -545,10 +546,10 @@ static int load_bench(const struct bench *bn, const char *dir, const char *oleve
 	struct load_options lo = { 0 };
 	struct sim_error err = { 0 };
 	int ki = -1;
-	if (interp_load(path, &lo, l, &err) < 0) {
+	if (load_file(path, &lo, l, &err) < 0) {
 		fprintf(stderr, "simbench: %s\n", err.msg);
 	} else {
-		ki = interp_find_kernel(l, bn->name);
+		ki = load_find_kernel(l, bn->name);
 		if (ki < 0 || l->kernels[ki].func < 0) {
 			fprintf(stderr, "simbench: %s: kernel %s not found or not lowered\n", path, bn->name);
 			ki = -1;
@@ -614,7 +615,7 @@ out:
 	free(tw);
 	job_free(&j);
 	if (l.prog)
-		interp_loaded_free(&l);
+		load_free(&l);
 	return rc;
 }
 
@@ -737,7 +738,7 @@ out:
 	free(tre);
 	job_free(&j);
 	if (l.prog)
-		interp_loaded_free(&l);
+		load_free(&l);
 	return rc;
 }
 

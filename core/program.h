@@ -186,6 +186,11 @@ enum { SITE_LOAD, SITE_STORE, SITE_ATOMIC, SITE_CMPXCHG, SITE_MEMCPY,
        SITE_MEMSET, SITE_BARRIER, SITE_CALL };
 
 
+/* A launch dimension (grid or block), as CUDA's dim3. */
+struct dim3 {
+	uint32_t x, y, z;
+};
+
 /* A kernel or device-function parameter. */
 struct param {
 	char *name;		/* source name, or "argN" (see positional) */

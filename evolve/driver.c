@@ -269,7 +269,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	/* __launch_bounds__ (PTX .maxntid bounds the block's threads) and
 	** .reqntid (the block exactly) */
 	if (k->maxntid[0])
-		pb.max_block_threads = (uint32_t)interp_block_bound(k);
+		pb.max_block_threads = (uint32_t)load_block_bound(k);
 	if (k->reqntid[0] && !o->block_given) {
 		pb.block_lo = pb.block_hi = (struct dim3){ k->reqntid[0],
 			k->reqntid[1] ? k->reqntid[1] : 1, k->reqntid[2] ? k->reqntid[2] : 1 };

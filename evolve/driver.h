@@ -18,6 +18,7 @@
 #include "evolve/params.h"
 #include "host/hostsite.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "memmodel/mam.h"
 
 #define DRIVER_STEP_BUDGET 100000		/* warp instructions of a searched launch */

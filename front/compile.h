@@ -1,6 +1,6 @@
 /*
 ** compile.h: CUDA sources in, LLVM files out.  `simulee-c app.cu` has clang
-** compile the file twice, the device side to bitcode (what interp_load
+** compile the file twice, the device side to bitcode (what load_file
 ** reads) and the host side to textual IR (where the launch sites are), and
 ** a compile database's CUDA translation units are compiled to host IR the
 ** same way.  Every output lives in one private temporary directory that

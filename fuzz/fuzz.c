@@ -115,7 +115,7 @@ int fuzz_load(const uint8_t *data, size_t n, struct loaded *out)
 {
 	struct load_options lo = { 0 };
 	struct sim_error err = { 0 };
-	int r = interp_load(fuzz_file(data, n), &lo, out, &err);
+	int r = load_file(fuzz_file(data, n), &lo, out, &err);
 	/* a failure is one line, never empty: that is the CLI's contract */
 	if (r < 0 && err.msg[0] == '\0')
 		abort();

@@ -1,7 +1,7 @@
 /*
 ** fuzz.h: what the libFuzzer harnesses of fuzz/ share (docs/FUZZING.md).
 **
-** interp_load reads a path, so each input is written to one anonymous
+** load_file reads a path, so each input is written to one anonymous
 ** in-memory file first; its /proc/self/fd path also names it in the
 ** reader probe's child, which inherits the descriptor.
 */
@@ -12,14 +12,15 @@
 #include <stdint.h>
 
 #include "exec/interp.h"
+#include "lower/load.h"
 
 /* The path of a file that holds exactly the N bytes at DATA (the same
 ** file every call; it lives as long as the process). */
 const char *fuzz_file(const uint8_t *data, size_t n);
 
-/* Loads the N bytes at DATA as interp_load loads a file, with the
-** verifier on; returns what interp_load returns (*out is empty on
-** failure, else the caller frees it with interp_loaded_free). */
+/* Loads the N bytes at DATA as load_file loads a file, with the
+** verifier on; returns what load_file returns (*out is empty on
+** failure, else the caller frees it with load_free). */
 int fuzz_load(const uint8_t *data, size_t n, struct loaded *out);
 
 /* Makes every child forked from now on die without telling libFuzzer:

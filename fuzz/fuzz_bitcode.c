@@ -8,6 +8,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
 	struct loaded l;
 	if (fuzz_load(data, n, &l) == 0)
-		interp_loaded_free(&l);
+		load_free(&l);
 	return 0;
 }

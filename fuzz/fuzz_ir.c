@@ -11,6 +11,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		return -1;	/* not kept in the corpus */
 	struct loaded l;
 	if (fuzz_load(data, n, &l) == 0)
-		interp_loaded_free(&l);
+		load_free(&l);
 	return 0;
 }

@@ -111,7 +111,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 		launch(&l, &l.kernels[i], threads);
 		ran++;
 	}
-	interp_loaded_free(&l);
+	load_free(&l);
 	return 0;
 }
 
@@ -292,7 +292,7 @@ static size_t mutate_ir(uint8_t *data, size_t n, size_t max, unsigned int seed)
 {
 	size_t out = 0;
 	/* libFuzzer's byte mutations make input the reader may crash on: the
-	** module comes through the loader's child, as interp_load's does */
+	** module comes through the loader's child, as load_file's does */
 	struct sim_error err = { 0 };
 	LLVMContextRef ctx = LLVMContextCreate();
 	char diag[512] = "";

@@ -494,7 +494,7 @@ static char *value_name(LLVMValueRef v)
 static void fn_base(LLVMValueRef fn, char *buf, size_t n)
 {
 	char *nm = value_name(fn);
-	char *dem = load_demangle(nm ? nm : "");
+	char *dem = demangle_name(nm ? nm : "");
 	base_name(dem, buf, n);
 	free(dem);
 	free(nm);
@@ -1306,7 +1306,7 @@ static uint32_t param_var(struct hctx *hc, LLVMValueRef arg)
 static char *global_name(LLVMValueRef g)
 {
 	char *nm = value_name(g);
-	char *dem = load_demangle(nm ? nm : "?");
+	char *dem = demangle_name(nm ? nm : "?");
 	free(nm);
 	return dem;
 }

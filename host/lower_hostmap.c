@@ -842,7 +842,7 @@ static uint16_t push_fn(struct hm_seq *seq, LLVMValueRef fn)
 	size_t len = 0;
 	const char *nm = LLVMGetValueName2(fn, &len);
 	char *raw = xstrndup(nm, len);
-	struct hm_fn f = { load_demangle(raw), fn_file(fn) };
+	struct hm_fn f = { demangle_name(raw), fn_file(fn) };
 	free(raw);
 	VEC_PUSH(seq->fns, seq->nfn, seq->capfn, f);
 	return (uint16_t)(seq->nfn - 1);

@@ -27,24 +27,6 @@
 
 #include "lower/lower_int.h"
 
-/* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
-extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
-
-char *load_demangle(const char *name)
-{
-	if (name[0] == '_' && name[1] == 'Z') {
-		int st = 0;
-		char *d = __cxa_demangle(name, NULL, NULL, &st);
-		if (d != NULL && st == 0) {
-			char *r = xstrdup(d);
-			free(d);
-			return r;
-		}
-		free(d);
-	}
-	return xstrdup(name);
-}
-
 /* LLVM's default diagnostic handler prints and exits on errors (a
 ** truncated bitcode stream reports one); ours keeps the first error so the
 ** caller can turn it into one line and exit status 2. */
@@ -595,7 +577,7 @@ static uint8_t surf_channels(const struct program *p)
 	return (uint8_t)(n > 4 ? 4 : n == 3 ? 4 : n);
 }
 
-int interp_load(const char *path, const struct load_options *opt,
+int load_file(const char *path, const struct load_options *opt,
 		struct loaded *out, struct sim_error *err)
 {
 	struct load_options defaults = { 0 };
@@ -670,7 +652,7 @@ int interp_load(const char *path, const struct load_options *opt,
 		const char *name = LLVMGetValueName2(kfns[i], &len);
 		struct kernel_info *k = &out->kernels[i];
 		k->name = xstrndup(name, len);
-		k->demangled = load_demangle(k->name);
+		k->demangled = demangle_name(k->name);
 		struct sim_error kerr = { 0 };
 		lc.err = &kerr;
 		int fidx = -1;
@@ -733,12 +715,12 @@ fail:
 	if (p)
 		prog_free(p);
 	if (r < 0 && out->kernels) {
-		interp_loaded_free(out);
+		load_free(out);
 	}
 	return r;
 }
 
-void interp_loaded_free(struct loaded *l)
+void load_free(struct loaded *l)
 {
 	for (uint32_t i = 0; i < l->nkernels; i++) {
 		free(l->kernels[i].name);
@@ -751,7 +733,7 @@ void interp_loaded_free(struct loaded *l)
 	memset(l, 0, sizeof *l);
 }
 
-uint64_t interp_block_bound(const struct kernel_info *k)
+uint64_t load_block_bound(const struct kernel_info *k)
 {
 	if (k->maxntid[0] == 0)
 		return 0;
@@ -759,7 +741,7 @@ uint64_t interp_block_bound(const struct kernel_info *k)
 	       * (k->maxntid[2] ? k->maxntid[2] : 1);
 }
 
-int interp_find_kernel(const struct loaded *l, const char *name)
+int load_find_kernel(const struct loaded *l, const char *name)
 {
 	for (uint32_t i = 0; i < l->nkernels; i++)
 		if (strcmp(l->kernels[i].name, name) == 0 || strcmp(l->kernels[i].demangled, name) == 0)

@@ -712,7 +712,7 @@ int lower_globals(struct lctx *lc)
 		size_t len = 0;
 		const char *name = LLVMGetValueName2(g, &len);
 		v.name = xstrndup(name, len);
-		char *dm = load_demangle(v.name);
+		char *dm = demangle_name(v.name);
 		v.demangled = xstrdup(short_name(dm));
 		free(dm);
 		v.space = as == AS_SHARED ? AS_SHARED : as == AS_CONST ? AS_CONST
@@ -2804,7 +2804,7 @@ static uint32_t new_func(struct lctx *lc, LLVMValueRef fn)
 	size_t len = 0;
 	const char *name = LLVMGetValueName2(fn, &len);
 	f.name = xstrndup(name, len);
-	f.demangled = load_demangle(f.name);
+	f.demangled = demangle_name(f.name);
 	VEC_PUSH(p->funcs, p->nfuncs, lc->capfuncs, f);
 	ptrmap_put(&lc->funcmap, fn, p->nfuncs - 1);
 	return p->nfuncs - 1;

@@ -10,7 +10,7 @@
 #include <llvm-c/DebugInfo.h>
 #include <llvm-c/Target.h>
 
-#include "exec/interp.h"
+#include "lower/load.h"
 #include "core/program.h"
 #include "base/util.h"
 
@@ -158,8 +158,6 @@ int lower_call(struct lctx *lc, LLVMValueRef call);
 int lower_asm(struct lctx *lc, LLVMValueRef call, LLVMValueRef asmval);
 
 /* load.c */
-char *load_demangle(const char *name);
-
 /* LLVM's default diagnostic handler exits on errors; this one keeps the
 ** first error's text in CTX (a char[512], "" until then). */
 void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
@@ -168,7 +166,7 @@ void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
 ** is not bitcode, corrupt bitcode and a parse error are one error line.
 ** Returns 0, or a negative SIM_ERR_* with *err filled: SIM_ERR_KERNEL for
 ** bitcode that holds no code at all (what clang's device pass makes of
-** host code only), which is a module without kernels to interp_load. */
+** host code only), which is a module without kernels to load_module. */
 int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 		     struct sim_error *err);
 
@@ -190,7 +188,7 @@ int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
 		LLVMModuleRef *mod, struct sim_error *err);
 
-/* The clean-up passes interp_load runs on device code. */
+/* The clean-up passes load_module runs on device code. */
 #define LOAD_PIPELINE "function(sroa,mem2reg)"
 
 #endif

@@ -21,6 +21,7 @@
 #include "report/report.h"
 #include "front/compile.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 
 /* What the reproductions of one kernel's findings come from. */
 struct replay_src {

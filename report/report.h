@@ -15,7 +15,7 @@
 #include <stdio.h>
 
 #include "core/finding.h"
-#include "exec/interp.h"
+#include "core/program.h"
 
 struct cJSON;
 

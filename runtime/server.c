@@ -21,6 +21,7 @@
 #include "evolve/input.h"
 #include "evolve/params.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "kernels/runtime/simrt_proto.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
@@ -207,7 +208,7 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 	}
 	if (s->module < 0) {
 		struct load_options lo = { 0 };
-		if (interp_load(s->o->bcs[unit], &lo, &s->l, err) < 0)
+		if (load_file(s->o->bcs[unit], &lo, &s->l, err) < 0)
 			return -1;
 		s->module = (int)unit;
 		s->m.limit = s->o->max_memory ? s->o->max_memory : RT_DEFAULT_MEMORY;
@@ -264,7 +265,7 @@ static int op_function(struct server *s, const uint8_t *q, uint32_t n, uint32_t 
 	if (s->module < 0 || n < sizeof(uint32_t) + 1 || q[n - 1] != '\0')
 		return SIMRT_INVALID_VALUE;
 	const char *name = (const char *)q + sizeof(uint32_t);
-	int ki = interp_find_kernel(&s->l, name);
+	int ki = load_find_kernel(&s->l, name);
 	if (ki < 0)
 		return SIMRT_INVALID_FUNCTION;
 	const struct kernel_info *k = &s->l.kernels[ki];
@@ -813,7 +814,7 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	struct dim3 block = { L.block[0], L.block[1], L.block[2] };
 	struct sim_error e = { 0 };
 	uint64_t threads = (uint64_t)block.x * block.y * block.z;
-	uint64_t bound = interp_block_bound(k);
+	uint64_t bound = load_block_bound(k);
 	int refused = interp_check_launch(grid, block, L.dyn_shared, &e) < 0 ? SIMRT_INVALID_CONFIG
 		      : bound && threads > bound ? SIMRT_OUT_OF_RESOURCES
 		      : L.dyn_shared > (L.dyn_shared_max > RT_DYN_SHARED_DEFAULT ? L.dyn_shared_max
@@ -1042,7 +1043,7 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 void rt_result_free(struct rt_result *res)
 {
 	if (res->loaded) {
-		interp_loaded_free(res->loaded);
+		load_free(res->loaded);
 		free(res->loaded);
 	}
 	free(res->refused_call);

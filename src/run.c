@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -123,7 +124,7 @@ static void list_kernels(const struct loaded *l, FILE *out)
 		fprintf(out, "%s\n  mangled: %s\n", k->demangled, k->name);
 		if (k->maxntid[0])	/* .maxntid bounds the product of the dimensions */
 			fprintf(out, "  launch bounds: at most %llu threads per block\n",
-				(unsigned long long)interp_block_bound(k));
+				(unsigned long long)load_block_bound(k));
 		if (k->reqntid[0])
 			fprintf(out, "  required block: %u x %u x %u\n", k->reqntid[0],
 				k->reqntid[1] ? k->reqntid[1] : 1, k->reqntid[2] ? k->reqntid[2] : 1);
@@ -440,7 +441,7 @@ static int dims_ranged(const struct run_opts *o)
 }
 
 /* One file to analyse: its name in the reports, and the bitcode or IR
-** interp_load reads (NULL: it did not compile, and is skipped). */
+** load_file reads (NULL: it did not compile, and is skipped). */
 struct run_input {
 	const char *name;
 	const char *load;	/* NULL: skipped (host code only) */
@@ -468,7 +469,7 @@ static int load_input(const struct run_input *in, int dump_bytecode, struct load
 {
 	struct load_options lo = { .dump_bytecode = dump_bytecode,
 				   .allow_no_kernels = in->load != in->name };
-	int rc = interp_load(in->load, &lo, l, err);
+	int rc = load_file(in->load, &lo, l, err);
 	return rc < 0 ? rc : l->nkernels == 0;
 }
 
@@ -841,13 +842,13 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			/* its host IR is read all the same: its launches of
 			** other files' kernels count */
 			rc = host_only(ins[i].name, 0, nins > 1, err);
-			interp_loaded_free(&l);
+			load_free(&l);
 			continue;
 		}
 		kwrites_add(&kw, &l);
 		int only = -1;
 		if (o->kernel) {
-			only = interp_find_kernel(&l, o->kernel);
+			only = load_find_kernel(&l, o->kernel);
 			named |= only >= 0;
 		}
 		if (nins == 1 && o->kernel && only < 0)
@@ -898,7 +899,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 		}
 		if (rc == 0 && stop_signal_seen && pending.n == 0)
 			stopped_at(o, ins, nins, i, &l, l.nkernels, only, job, &pending);
-		interp_loaded_free(&l);
+		load_free(&l);
 		if (stop_signal_seen)
 			break;
 	}
@@ -1189,7 +1190,7 @@ int run_main(const struct run_opts *opts)
 			if (nins > 1)
 				printf("%s:\n", ins[i].name);
 			list_kernels(&l, stdout);
-			interp_loaded_free(&l);
+			load_free(&l);
 		}
 		status = 0;
 		goto out;
@@ -1217,7 +1218,7 @@ int run_main(const struct run_opts *opts)
 		goto fail;
 	int ki = -1;
 	if (o->kernel) {
-		ki = interp_find_kernel(&l, o->kernel);
+		ki = load_find_kernel(&l, o->kernel);
 		if (ki < 0) {
 			sim_fail(&err, SIM_ERR_KERNEL, "%s: no kernel named '%s' (--list-kernels lists them)",
 				 o->input, o->kernel);
@@ -1327,7 +1328,7 @@ out:
 	if (mam)
 		mam_free(mam);
 	mem_free(&m);
-	interp_loaded_free(&l);
+	load_free(&l);
 	compile_out_free(&co);
 	free(ins);
 	return status;

@@ -14,6 +14,7 @@
 #include "evolve/params.h"
 #include "front/compile.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 
 struct run_opts {
 	const char *input;	/* the run's name in reports (run_main sets it) */

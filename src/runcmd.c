@@ -242,7 +242,7 @@ static int check_calls(const struct compile_opts *cop, const struct build *b, st
 static int may_write(void *ctx, const char *kernel, uint32_t param)
 {
 	const struct loaded *l = ctx;
-	int ki = l ? interp_find_kernel(l, kernel) : -1;
+	int ki = l ? load_find_kernel(l, kernel) : -1;
 	if (ki < 0 || l->kernels[ki].func < 0)
 		return 1;
 	const struct func *f = &l->prog->funcs[l->kernels[ki].func];

@@ -17,6 +17,7 @@
 
 #include "core/finding.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "memmodel/mem.h"
 #include "tests.h"
 
@@ -151,7 +152,7 @@ static void check_tile(const char *olevel)
 	ck_assert_msg(fs.n == 0, "%s: %u findings on 16x16, first %s", olevel, fs.n,
 		      fs.n ? finding_kind_id(fs.v[0].kind) : "");
 	findings_free(&fs);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 
 START_TEST(subscript_tile_O0)
@@ -213,7 +214,7 @@ START_TEST(subscript_local_2d)
 	ck_assert_int_eq(f->index, 4);
 	ck_assert_uint_eq(f->var, FINDING_NO_VAR);
 	findings_free(&fs);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 END_TEST
 
@@ -250,7 +251,7 @@ START_TEST(subscript_struct_member)
 		ck_assert_uint_eq(f->loc.line, 5);
 		ck_assert_uint_eq(count_kind(&fs, FK_OOB), 0);	/* s.tail holds them */
 		findings_free(&fs);
-		interp_loaded_free(&k.l);
+		load_free(&k.l);
 	}
 }
 END_TEST
@@ -269,7 +270,7 @@ START_TEST(subscript_not_through_pointers)
 		struct ker k;
 		load_cu(&k, src, o ? "-O3" : "-O0", "ptrs");
 		ck_assert_uint_eq(subchks(k.l.prog), 0);
-		interp_loaded_free(&k.l);
+		load_free(&k.l);
 	}
 }
 END_TEST
@@ -303,7 +304,7 @@ START_TEST(subscript_proven_in_range)
 	ck_assert_uint_eq(f->extent, 8);
 	ck_assert_uint_eq(count_kind(&fs, FK_SUBSCRIPT), 1);
 	findings_free(&fs);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 END_TEST
 
@@ -335,10 +336,10 @@ START_TEST(subscript_lanes)
 	struct load_options opt = { 0 };
 	struct sim_error err = { 0 };
 	struct ker k;
-	int rc = interp_load(path, &opt, &k.l, &err);
+	int rc = load_file(path, &opt, &k.l, &err);
 	unlink(path);
 	free(path);
-	ck_assert_msg(rc == 0, "interp_load: %s", err.msg);
+	ck_assert_msg(rc == 0, "load_file: %s", err.msg);
 	k.func = k.l.kernels[0].func;
 	ck_assert_int_ge(k.func, 0);
 	ck_assert_uint_eq(subchks(k.l.prog), 2);
@@ -368,7 +369,7 @@ START_TEST(subscript_lanes)
 	ck_assert_uint_eq(fs.n, 1);
 	ck_assert_uint_eq(fs.v[0].count, 2);
 	findings_free(&fs);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 END_TEST
 
@@ -428,7 +429,7 @@ static void check_deps(const char *olevel)
 			 "threadIdx.x, blockDim.x");
 	ck_assert_str_eq(prog_dep_print(0, buf, sizeof buf), "nothing");
 	ck_assert_str_eq(prog_dep_print(DEP_PARAM | DEP_DATA, buf, sizeof buf), "a parameter, memory");
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 
 START_TEST(deps_O0)
@@ -470,7 +471,7 @@ START_TEST(deps_oob_finding)
 	ck_assert_int_eq(f->index, 256);
 	ck_assert_uint_eq(f->count, 64);
 	findings_free(&fs);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 END_TEST
 
@@ -489,7 +490,7 @@ START_TEST(deps_device_function)
 	struct ker k;
 	load_cu(&k, src, "-O0", "callers");
 	ck_assert_uint_eq(site_dep(k.l.prog, 1, SITE_STORE), DEP_TID_X | DEP_PARAM);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 END_TEST
 
@@ -543,7 +544,7 @@ START_TEST(stop_on_assert)
 	ck_assert_uint_eq(other.stats.warp_insns, full.stats.warp_insns);
 	ck_assert_uint_eq(other.stats.lane_insns, full.stats.lane_insns);
 	findings_free(&fs);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 END_TEST
 
@@ -577,7 +578,7 @@ START_TEST(stop_on_step_budget)
 	ck_assert_uint_ge(r.stats.warp_insns * 16, all);
 	ck_assert_uint_le(r.stats.warp_insns * 8, all);
 	findings_free(&fs);
-	interp_loaded_free(&k.l);
+	load_free(&k.l);
 }
 END_TEST
 

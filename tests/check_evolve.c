@@ -16,6 +16,7 @@
 #include "evolve/input.h"
 #include "evolve/params.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "src/run.h"
 #include "tests.h"
 
@@ -136,12 +137,12 @@ static void reads_of(const char *rel, const char *kernel, struct evolve_reads *r
 	struct loaded l = { 0 };
 	struct load_options lo = { 0 };
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(bc, &lo, &l, &err) == 0, "%s: %s", bc, err.msg);
-	int k = interp_find_kernel(&l, kernel);
+	ck_assert_msg(load_file(bc, &lo, &l, &err) == 0, "%s: %s", bc, err.msg);
+	int k = load_find_kernel(&l, kernel);
 	ck_assert_int_ge(k, 0);
 	ck_assert_int_ge(l.kernels[k].func, 0);
 	evolve_reads_of(l.prog, (uint32_t)l.kernels[k].func, r);
-	interp_loaded_free(&l);
+	load_free(&l);
 	free(bc);
 }
 
@@ -169,9 +170,9 @@ static void load_kernel(const char *rel, const char *kernel, struct loaded *l, i
 	char *bc = tu_kernel(rel);
 	struct load_options lo = { 0 };
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(bc, &lo, l, &err) == 0, "%s: %s", bc, err.msg);
+	ck_assert_msg(load_file(bc, &lo, l, &err) == 0, "%s: %s", bc, err.msg);
 	free(bc);
-	*k = interp_find_kernel(l, kernel);
+	*k = load_find_kernel(l, kernel);
 	ck_assert_int_ge(*k, 0);
 	ck_assert_int_ge(l->kernels[*k].func, 0);
 }
@@ -247,7 +248,7 @@ START_TEST(params_pins)
 	free_pins(types, 1);
 	free_pins(inits, 1);
 	free_pins(ptr, 1);
-	interp_loaded_free(&l);
+	load_free(&l);
 }
 END_TEST
 
@@ -292,7 +293,7 @@ START_TEST(driver_direct)
 	}
 	ck_assert_uint_eq(nl[0], nl[1]);
 	ck_assert_uint_eq(nf[0], nf[1]);
-	interp_loaded_free(&l);
+	load_free(&l);
 }
 END_TEST
 

@@ -14,6 +14,7 @@
 #include "base/util.h"
 #include "detect/hostmap.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "tests/tests.h"
 
 /* ---- sequences by hand ---------------------------------------------------- */
@@ -551,7 +552,7 @@ START_TEST(may_write)
 		for (uint32_t i = 0; i < f->nparams; i++)
 			ck_assert_msg(f->params[i].may_write == want[i], "%s: parameter %s: may_write %d",
 				      levels[lv], f->params[i].name, f->params[i].may_write);
-		interp_loaded_free(&l);
+		load_free(&l);
 		unlink(bc);
 		free(bc);
 	}

@@ -14,6 +14,7 @@
 
 #include "host/hostsite.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "tests.h"
 
 /* ---- helpers ---------------------------------------------------------------- */
@@ -549,7 +550,7 @@ START_TEST(test_bounds_ll)
 	char *path = data_path("bounds.ll");
 	struct loaded l;
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(path, NULL, &l, &err) == 0, "%s", err.msg);
+	ck_assert_msg(load_file(path, NULL, &l, &err) == 0, "%s", err.msg);
 	static const struct { const char *name; uint32_t max[3], req[3]; } want[] = {
 		{ "lb", { 256, 0, 0 }, { 0, 0, 0 } },
 		{ "dims", { 8, 8, 4 }, { 0, 0, 0 } },
@@ -558,14 +559,14 @@ START_TEST(test_bounds_ll)
 		{ "none", { 0, 0, 0 }, { 0, 0, 0 } },
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
-		int k = interp_find_kernel(&l, want[i].name);
+		int k = load_find_kernel(&l, want[i].name);
 		ck_assert_msg(k >= 0, "no kernel %s", want[i].name);
 		for (int d = 0; d < 3; d++) {
 			ck_assert_uint_eq(l.kernels[k].maxntid[d], want[i].max[d]);
 			ck_assert_uint_eq(l.kernels[k].reqntid[d], want[i].req[d]);
 		}
 	}
-	interp_loaded_free(&l);
+	load_free(&l);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ "--list-kernels", path, NULL });
 	ck_assert_int_eq(r.status, 0);
@@ -585,17 +586,17 @@ START_TEST(test_bounds_cu)
 				 "__global__ void c(float *x) { x[0] = 1; }\n");
 	struct loaded l;
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(bc, NULL, &l, &err) == 0, "%s", err.msg);
+	ck_assert_msg(load_file(bc, NULL, &l, &err) == 0, "%s", err.msg);
 	static const uint32_t want[3] = { 256, 128, 0 };
 	static const char *const names[3] = { "a", "b", "c" };
 	for (int i = 0; i < 3; i++) {
-		int k = interp_find_kernel(&l, names[i]);
+		int k = load_find_kernel(&l, names[i]);
 		ck_assert_int_ge(k, 0);
 		ck_assert_uint_eq(l.kernels[k].maxntid[0], want[i]);
 		ck_assert_uint_eq(l.kernels[k].maxntid[1], 0);
 		ck_assert_uint_eq(l.kernels[k].reqntid[0], 0);
 	}
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(bc);
 	free(bc);
 }
@@ -925,9 +926,9 @@ START_TEST(test_cu_names)
 	ck_assert_ptr_nonnull(bc);
 	struct loaded l;
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(bc, NULL, &l, &err) == 0, "%s", err.msg);
+	ck_assert_msg(load_file(bc, NULL, &l, &err) == 0, "%s", err.msg);
 	for (uint32_t i = 0; i < hs.ns; i++) {
-		int ki = interp_find_kernel(&l, hs.s[i].kernel);
+		int ki = load_find_kernel(&l, hs.s[i].kernel);
 		ck_assert_msg(ki >= 0, "site %u: no device kernel %s", i, hs.s[i].kernel);
 		ck_assert_str_eq(l.kernels[ki].name, hs.s[i].kernel);
 	}
@@ -939,7 +940,7 @@ START_TEST(test_cu_names)
 	/* a float argument by value */
 	ck_assert(hs.x[hs.s[3].args[1]].is_float);
 	ck_assert_uint_eq(evalc(&hs, hs.s[3].args[1]), 0x3fc00000u);
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(bc);
 	free(bc);
 	hostsites_free(&hs);

@@ -1,6 +1,6 @@
 /*
 ** check_interp.c: the interpreter through its library API: .ll modules
-** written at test time, loaded with interp_load, launched with
+** written at test time, loaded with load_file, launched with
 ** interp_launch on one i32 buffer, checked value by value.  Covers
 ** divergence and reconvergence, switch, phi cycles (parallel moves), 3D
 ** indices, calls from divergent code, indirect calls (divergent targets,
@@ -22,6 +22,7 @@
 
 #include "core/finding.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "lower/lower_int.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
@@ -54,11 +55,11 @@ static void run_km(const char *text, const struct launch *ln, int32_t *out, uint
 	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
-	int rc = interp_load(path, &opt, &l, &err);
+	int rc = load_file(path, &opt, &l, &err);
 	unlink(path);
 	free(path);
-	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
-	int ki = interp_find_kernel(&l, "k");
+	ck_assert_msg(rc == 0, "load_file: %d %s", rc, err.msg);
+	int ki = load_find_kernel(&l, "k");
 	ck_assert_int_ge(ki, 0);
 	ck_assert_msg(l.kernels[ki].func >= 0, "lowering failed: %s",
 		      l.kernels[ki].error ? l.kernels[ki].error : "?");
@@ -80,7 +81,7 @@ static void run_km(const char *text, const struct launch *ln, int32_t *out, uint
 	ck_assert_msg(rc == 0, "interp_launch: %d %s", rc, err.msg);
 	ck_assert_int_eq(mem_read(&m, MEM_PTR(id, 0), out, (uint64_t)n * 4, NULL), MF_NONE);
 	mem_free(&m);
-	interp_loaded_free(&l);
+	load_free(&l);
 }
 
 static void run_k(const char *text, const struct launch *ln, int32_t *out, uint32_t n,
@@ -493,21 +494,21 @@ START_TEST(unsupported_inline_asm)
 	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
-	int rc = interp_load(path, &opt, &l, &err);
+	int rc = load_file(path, &opt, &l, &err);
 	unlink(path);
 	free(path);
-	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
-	int ki = interp_find_kernel(&l, "k");
+	ck_assert_msg(rc == 0, "load_file: %d %s", rc, err.msg);
+	int ki = load_find_kernel(&l, "k");
 	ck_assert_int_ge(ki, 0);
 	ck_assert_int_lt(l.kernels[ki].func, 0);
 	ck_assert_ptr_nonnull(l.kernels[ki].error);
 	ck_assert_msg(strstr(l.kernels[ki].error, "inline asm") != NULL, "error: %s",
 		      l.kernels[ki].error);
-	int ok = interp_find_kernel(&l, "ok");
+	int ok = load_find_kernel(&l, "ok");
 	ck_assert_int_ge(ok, 0);
 	ck_assert_int_ge(l.kernels[ok].func, 0);
 	ck_assert_ptr_null(l.kernels[ok].error);
-	interp_loaded_free(&l);
+	load_free(&l);
 }
 END_TEST
 
@@ -761,10 +762,10 @@ START_TEST(atomic_load_store_scope)
 	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(path, &opt, &l, &err) == 0, "%s", err.msg);
+	ck_assert_msg(load_file(path, &opt, &l, &err) == 0, "%s", err.msg);
 	unlink(path);
 	free(path);
-	int ki = interp_find_kernel(&l, "k");
+	int ki = load_find_kernel(&l, "k");
 	ck_assert_int_ge(ki, 0);
 	struct mem m;
 	mem_init(&m);
@@ -797,7 +798,7 @@ START_TEST(atomic_load_store_scope)
 	findings_free(&fs);
 	mam_free(mam);
 	mem_free(&m);
-	interp_loaded_free(&l);
+	load_free(&l);
 }
 END_TEST
 
@@ -1452,17 +1453,17 @@ static char *lowering_error(const char *text)
 	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
-	int rc = interp_load(path, &opt, &l, &err);
+	int rc = load_file(path, &opt, &l, &err);
 	unlink(path);
 	free(path);
-	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
-	int ki = interp_find_kernel(&l, "k");
+	ck_assert_msg(rc == 0, "load_file: %d %s", rc, err.msg);
+	int ki = load_find_kernel(&l, "k");
 	ck_assert_int_ge(ki, 0);
 	ck_assert_int_lt(l.kernels[ki].func, 0);
 	ck_assert_ptr_nonnull(l.kernels[ki].error);
 	char *e = strdup(l.kernels[ki].error);
 	ck_assert_ptr_nonnull(e);
-	interp_loaded_free(&l);
+	load_free(&l);
 	return e;
 }
 
@@ -1524,10 +1525,10 @@ START_TEST(unread_operands)
 	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
-	int rc = interp_load(path, &opt, &l, &err);
+	int rc = load_file(path, &opt, &l, &err);
 	unlink(path);
 	free(path);
-	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
+	ck_assert_msg(rc == 0, "load_file: %d %s", rc, err.msg);
 	uint32_t checked = 0;
 	for (uint32_t f = 0; f < l.prog->nfuncs; f++) {
 		const struct func *fn = &l.prog->funcs[f];
@@ -1541,7 +1542,7 @@ START_TEST(unread_operands)
 		}
 	}
 	ck_assert_uint_gt(checked, 8);
-	interp_loaded_free(&l);
+	load_free(&l);
 	int32_t out[64];
 	run_clean(ll, L1(32), out, 64);
 	for (int t = 0; t < 32; t++) {
@@ -1585,9 +1586,9 @@ START_TEST(load_sigchld_ignored)
 	struct loaded l;
 	struct load_options opt = { 0 };
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(bc, &opt, &l, &err) == 0, "%s", err.msg);
-	ck_assert_int_ge(interp_find_kernel(&l, "vecadd"), 0);
-	interp_loaded_free(&l);
+	ck_assert_msg(load_file(bc, &opt, &l, &err) == 0, "%s", err.msg);
+	ck_assert_int_ge(load_find_kernel(&l, "vecadd"), 0);
+	load_free(&l);
 	free(bc);
 	/* nothing left to wait for */
 	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);

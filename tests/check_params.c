@@ -17,20 +17,21 @@
 #include "evolve/params.h"
 #include "front/compile.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "tests.h"
 
 static void load_bc(struct loaded *l, const char *bc)
 {
 	struct load_options opt = { 0 };
 	struct sim_error err = { 0 };
-	int rc = interp_load(bc, &opt, l, &err);
-	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
+	int rc = load_file(bc, &opt, l, &err);
+	ck_assert_msg(rc == 0, "load_file: %d %s", rc, err.msg);
 }
 
 /* The kernel NAME of L, lowered. */
 static const struct func *kernel(const struct loaded *l, const char *name)
 {
-	int ki = interp_find_kernel(l, name);
+	int ki = load_find_kernel(l, name);
 	ck_assert_msg(ki >= 0, "no kernel %s", name);
 	ck_assert_msg(l->kernels[ki].func >= 0, "lowering failed: %s",
 		      l->kernels[ki].error ? l->kernels[ki].error : "?");
@@ -121,7 +122,7 @@ START_TEST(enum_params)
 	const struct func *f = kernel(&l, "k");
 	ck_assert_str_eq(param(f, 2)->name, "s");
 	check_enums(f);
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(bc);
 	free(bc);
 }
@@ -193,7 +194,7 @@ START_TEST(struct_fields)
 	expect_field(in, 4, "y");
 	ck_assert_ptr_null(in->field_enums);
 	ck_assert_ptr_null(in->field_nenums);
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(bc);
 	free(bc);
 }
@@ -227,7 +228,7 @@ START_TEST(no_debug_info)
 		ck_assert_ptr_null(pa->field_enums);
 	}
 	ck_assert_uint_gt(param(f, 1)->nfields, 10);
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(src);
 	unlink(out);
 	free(src);
@@ -244,7 +245,7 @@ START_TEST(optimised)
 	const struct func *f = kernel(&l, "k");
 	for (uint32_t i = 0; i < f->nparams; i++)
 		expect_no_enum(param(f, i));
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(bc);
 	free(bc);
 
@@ -276,7 +277,7 @@ START_TEST(optimised)
 			expect_values("m", s->field_enums[m], s->field_nenums[m], (const int64_t[]){ 2, 4 }, 2);
 			expect_field(s, 44, "grid[1][2]");
 		}
-		interp_loaded_free(&l);
+		load_free(&l);
 		unlink(src);
 		unlink(out);
 		free(src);
@@ -384,7 +385,7 @@ START_TEST(malformed)
 	const struct param *i = param(f, 8);
 	expect_field(i, 0, NULL);
 	ck_assert_ptr_null(i->field_enums);
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(path);
 	free(path);
 }
@@ -427,7 +428,7 @@ START_TEST(contracts)
 	EXPECT_ENUM(mode, 0, 1, 2);
 	expect_no_enum(param(f, 2));
 	expect_no_enum(param(f, 4));
-	interp_loaded_free(&l);
+	load_free(&l);
 	compile_out_free(&co);
 
 	f = load_contract(&l, &co, "params_struct_stride.cu", "decimate");
@@ -439,7 +440,7 @@ START_TEST(contracts)
 	expect_field(p, 4, "stride");
 	expect_field(p, 8, "scale");
 	ck_assert_ptr_null(p->field_enums);
-	interp_loaded_free(&l);
+	load_free(&l);
 	compile_out_free(&co);
 }
 END_TEST
@@ -542,7 +543,7 @@ START_TEST(struct_pointer_fields)
 	ck_assert_msg(strstr(err.msg, "null pointer") != NULL, "%s", err.msg);
 	params_free_bufs(bufs, 3);
 	mem_free(&m);
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(bc);
 	free(bc);
 }
@@ -612,7 +613,7 @@ START_TEST(function_pointer_params)
 	ck_assert_int_eq(params_fn_pick(fp, "halve"), 1);
 	ck_assert_int_eq(params_fn_pick(fp, "other"), -1);
 	ck_assert_uint_eq(param(f, 1)->nfns, 0);
-	interp_loaded_free(&l);
+	load_free(&l);
 
 	const char *fixed[] = { bc, "--kernel", "k", "--block", "4", "--arg", "f=halve", "--size", "o=4",
 				"--dump", "o", NULL };
@@ -696,7 +697,7 @@ START_TEST(pointer_buffers)
 	ck_assert_int_eq(m.a[MEM_ID(row)].elem, ET_F32);
 	params_free_bufs(bufs, 3);
 	mem_free(&m);
-	interp_loaded_free(&l);
+	load_free(&l);
 	unlink(bc);
 	free(bc);
 }

@@ -21,6 +21,7 @@
 #include "detect/analyse.h"
 #include "detect/races.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "exec/prune.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
@@ -187,7 +188,7 @@ static void expect2(const char *name, const struct launch *L, const char *o3, co
 		ck_assert_msg(strcmp(got, want) == 0, "%s at %s: pruned \"%s\", expected \"%s\"",
 			      name, olevels[o], got, want);
 		free(got);
-		interp_loaded_free(&k.l);
+		load_free(&k.l);
 	}
 }
 
@@ -339,7 +340,7 @@ START_TEST(reviewed_races)
 				      cases[i].name, olevels[o], (unsigned long long)pa, with, without);
 			free(with);
 			free(without);
-			interp_loaded_free(&k.l);
+			load_free(&k.l);
 		}
 		unlink(bc);
 		free(bc);
@@ -553,7 +554,7 @@ START_TEST(randomized_same)
 				free(with);
 				free(without);
 			}
-			interp_loaded_free(&ker.l);
+			load_free(&ker.l);
 		}
 		unlink(bc);
 		free(bc);

@@ -13,6 +13,7 @@
 #include "detect/races.h"
 #include "report/report.h"
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "memmodel/mam.h"
 #include "base/util.h"
 #include "tests.h"
@@ -1575,10 +1576,10 @@ START_TEST(barrier_verdicts_launches)
 	struct load_options opt = { 0 };
 	struct loaded l;
 	struct sim_error err = { 0 };
-	ck_assert_msg(interp_load(bc, &opt, &l, &err) == 0, "%s", err.msg);
+	ck_assert_msg(load_file(bc, &opt, &l, &err) == 0, "%s", err.msg);
 	unlink(bc);
 	free(bc);
-	int ki = interp_find_kernel(&l, "k");
+	int ki = load_find_kernel(&l, "k");
 	ck_assert_int_ge(ki, 0);
 	uint32_t fn = (uint32_t)l.kernels[ki].func;
 	struct barrier_verdicts bv;
@@ -1676,7 +1677,7 @@ START_TEST(barrier_verdicts_launches)
 	ck_assert_int_eq(report_exit_status(&r), 0);
 	report_free(&r);
 	barrier_verdicts_free(&bv);
-	interp_loaded_free(&l);
+	load_free(&l);
 }
 END_TEST
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "exec/interp.h"
+#include "lower/load.h"
 #include "tests.h"
 
 struct sink {
@@ -253,9 +254,9 @@ int tu_load_kernel(const char *bc, const char *name, struct loaded *l)
 	struct load_options opt = { 0 };
 	struct sim_error err = { 0 };
 	memset(l, 0, sizeof *l);
-	int rc = interp_load(bc, &opt, l, &err);
-	ck_assert_msg(rc == 0, "interp_load: %d %s", rc, err.msg);
-	int ki = interp_find_kernel(l, name);
+	int rc = load_file(bc, &opt, l, &err);
+	ck_assert_msg(rc == 0, "load_file: %d %s", rc, err.msg);
+	int ki = load_find_kernel(l, name);
 	ck_assert_msg(ki >= 0, "no kernel %s", name);
 	ck_assert_msg(l->kernels[ki].func >= 0, "lowering failed: %s",
 		      l->kernels[ki].error ? l->kernels[ki].error : "?");
