@@ -1328,8 +1328,9 @@ static inline enum mam_scope ld_scope(uint32_t f)
 /* ---- performance: bank conflicts and sectors ---- */
 
 /*
-** What one static access costs the hardware (docs/MODEL.md,
-** "Performance"), for every warp execution of it while the model is on.
+** What one static access costs the hardware (docs/MODEL.md, "Bank
+** conflicts and uncoalesced access"), for every warp execution of it
+** while the model is on.
 ** Shared memory: 32 banks of 4 bytes; the lanes of a request are served
 ** in groups of 128 bytes of request (the whole warp for accesses of up to
 ** 4 bytes, half-warps for 8, quarter-warps for 16), and a group takes as
@@ -1650,7 +1651,7 @@ static void count_units(struct exec *ex, uint32_t ok, const uint64_t *A, unsigne
 ** atomic other than exchange, for uninitialized reads).  The
 ** static id is the access's site.  With no offset the operand's own lane
 ** array is the address array: copying it cost 3 to 5% of a launch with
-** the model on (matmul_tiled, scan_hillis; docs/PERFORMANCE.md). */
+** the model on (matmul_tiled, scan_hillis; docs/CHANGELOG.md, 2026-11-22). */
 static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uint64_t *A,
 			 uint64_t off, unsigned size, enum mam_kind kind, enum mam_scope scope,
 			 uint32_t site, const uint64_t *val, int uses_old, uint32_t id1)
