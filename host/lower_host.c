@@ -109,8 +109,7 @@ struct hctx {
 	LLVMModuleRef mod;
 	LLVMTargetDataRef td;
 	struct hostsites *hs;
-	uint32_t *ht;		/* hash-consing: node index + 1, 0 empty */
-	uint32_t htcap;
+	struct htab ht;		/* hash-consing: the nodes, by content */
 	uint16_t *tsz;		/* per node: its size as a tree (saturating) */
 	uint32_t captsz;
 	struct ptrmap memo;	/* SSA value -> expression */
@@ -144,7 +143,7 @@ static unsigned nops(unsigned op)
 	return op == HX_CONST || op == HX_VAR ? 0 : hexpr_is_cast(op) ? 1 : op == HX_SELECT ? 3 : 2;
 }
 
-static uint32_t hash_node(const struct hexpr *n)
+static uint64_t hash_node(const struct hexpr *n)
 {
 	uint64_t h = 1469598103934665603ull;
 	uint64_t parts[6] = { n->op | (uint64_t)n->width << 8 | (uint64_t)n->is_float << 16
@@ -154,7 +153,7 @@ static uint32_t hash_node(const struct hexpr *n)
 		h *= 1099511628211ull;
 		h ^= h >> 29;
 	}
-	return (uint32_t)h;
+	return h;
 }
 
 static int same_node(const struct hexpr *x, const struct hexpr *y)
@@ -164,24 +163,22 @@ static int same_node(const struct hexpr *x, const struct hexpr *y)
 	       && x->value == y->value;
 }
 
-static void ht_insert(struct hctx *hc, uint32_t idx)
+/* htab callbacks of the hash-consing table; CTX a struct node_probe. */
+struct node_probe {
+	const struct hostsites *hs;
+	const struct hexpr *n;
+};
+
+static uint64_t node_hash_at(const void *ctx, uint32_t idx)
 {
-	uint32_t j = hash_node(&hc->hs->x[idx]) & (hc->htcap - 1);
-	while (hc->ht[j] != 0)
-		j = (j + 1) & (hc->htcap - 1);
-	hc->ht[j] = idx + 1;
+	const struct node_probe *q = ctx;
+	return hash_node(&q->hs->x[idx]);
 }
 
-static void ht_grow(struct hctx *hc)
+static int node_eq(const void *ctx, uint32_t idx)
 {
-	uint32_t ncap = hc->htcap ? hc->htcap * 2 : 1024;
-	while (ncap < hc->hs->nx * 2 + 2)
-		ncap *= 2;
-	free(hc->ht);
-	hc->ht = xcalloc(ncap, sizeof *hc->ht);
-	hc->htcap = ncap;
-	for (uint32_t i = 0; i < hc->hs->nx; i++)
-		ht_insert(hc, i);
+	const struct node_probe *q = ctx;
+	return same_node(&q->hs->x[idx], q->n);
 }
 
 /* The node N (operands already there), shared with an equal node; HX_NONE
@@ -208,20 +205,16 @@ static uint32_t node(struct hctx *hc, struct hexpr n)
 		n.pred = 0;
 	if (size > HX_MAX_TREE)
 		return HX_NONE;
-	if (hc->htcap == 0 || (hs->nx + 1) * 2 > hc->htcap)
-		ht_grow(hc);
-	uint32_t j = hash_node(&n) & (hc->htcap - 1);
-	while (hc->ht[j] != 0) {
-		if (same_node(&hs->x[hc->ht[j] - 1], &n))
-			return hc->ht[j] - 1;
-		j = (j + 1) & (hc->htcap - 1);
-	}
+	struct node_probe q = { hs, &n };
+	uint32_t *s = htab_slot(&hc->ht, hash_node(&n), node_eq, node_hash_at, &q);
+	if (*s != 0)
+		return *s - 1;
 	if (hs->nx >= HX_MAX_NODES)
 		return HX_NONE;
 	VEC_PUSH(hs->x, hs->nx, hs->capx, n);
 	vec_reserve(&hc->tsz, &hc->captsz, hs->nx, sizeof *hc->tsz);
 	hc->tsz[hs->nx - 1] = (uint16_t)size;
-	hc->ht[j] = hs->nx;
+	htab_set(&hc->ht, s, hs->nx - 1);
 	return hs->nx - 1;
 }
 
@@ -3010,6 +3003,13 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	char diag[512] = "";
 	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
 	struct hctx hc = { .ctx = ctx, .hs = hs };
+	/* the expressions of files read before are shared too */
+	for (uint32_t i = 0; i < hs->nx; i++) {
+		struct node_probe q = { hs, &hs->x[i] };
+		uint32_t *s = htab_slot(&hc.ht, hash_node(&hs->x[i]), node_eq, node_hash_at, &q);
+		if (*s == 0)
+			htab_set(&hc.ht, s, i);
+	}
 	int r = load_module(path, PIPELINE, ctx, &hc.mod, err);
 	if (r < 0)
 		goto out;
@@ -3074,7 +3074,7 @@ out:
 	free(hc.dbgvar);
 	free(hc.pstart);
 	free(hc.plist);
-	free(hc.ht);
+	htab_free(&hc.ht);
 	free(hc.tsz);
 	if (hc.td)
 		LLVMDisposeTargetData(hc.td);

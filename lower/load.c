@@ -702,8 +702,7 @@ fail:
 	free(kfns);
 	ptrmap_free(&lc.funcmap);
 	ptrmap_free(&lc.gvarmap);
-	free(lc.ckeys);
-	free(lc.cvals);
+	htab_free(&lc.cpool);
 	free(lc.work);
 	if (lc.dib)
 		LLVMDisposeDIBuilder(lc.dib);

@@ -21,62 +21,60 @@
 
 /* ---- small maps ---------------------------------------------------------- */
 
-static uint32_t hash_ptr(const void *p)
+static uint64_t ptr_hash(const void *p)
 {
-	uint64_t k = (uint64_t)(uintptr_t)p;
-	k ^= k >> 33;
-	k *= UINT64_C(0xff51afd7ed558ccd);
-	k ^= k >> 33;
-	return (uint32_t)k;
+	return htab_mix((uint64_t)(uintptr_t)p);
+}
+
+/* htab callbacks of a ptrmap; CTX is the map, or for a lookup a struct
+** ptr_probe. */
+struct ptr_probe {
+	const struct ptrmap *m;
+	const void *key;
+};
+
+static uint64_t ptrmap_hash_at(const void *ctx, uint32_t idx)
+{
+	const struct ptr_probe *q = ctx;
+	return ptr_hash(q->m->keys[idx]);
+}
+
+static int ptrmap_eq(const void *ctx, uint32_t idx)
+{
+	const struct ptr_probe *q = ctx;
+	return q->m->keys[idx] == q->key;
 }
 
 uint32_t *ptrmap_get(const struct ptrmap *m, const void *key)
 {
-	if (m->cap == 0)
-		return NULL;
-	uint32_t j = hash_ptr(key) & (m->cap - 1);
-	while (m->keys[j] != NULL) {
-		if (m->keys[j] == key)
-			return &m->vals[j];
-		j = (j + 1) & (m->cap - 1);
-	}
-	return NULL;
+	struct ptr_probe q = { m, key };
+	int64_t i = htab_find(&m->t, ptr_hash(key), ptrmap_eq, &q);
+	return i < 0 ? NULL : &m->vals[i];
 }
 
 void ptrmap_put(struct ptrmap *m, const void *key, uint32_t val)
 {
-	if (m->cap == 0 || (m->n + 1) * 2 > m->cap) {
-		uint32_t ncap = m->cap ? m->cap * 2 : 64;
-		const void **nk = xcalloc(ncap, sizeof *nk);
-		uint32_t *nv = xcalloc(ncap, sizeof *nv);
-		for (uint32_t i = 0; i < m->cap; i++) {
-			if (m->keys[i] == NULL)
-				continue;
-			uint32_t j = hash_ptr(m->keys[i]) & (ncap - 1);
-			while (nk[j] != NULL)
-				j = (j + 1) & (ncap - 1);
-			nk[j] = m->keys[i];
-			nv[j] = m->vals[i];
-		}
-		free(m->keys);
-		free(m->vals);
-		m->keys = nk;
-		m->vals = nv;
-		m->cap = ncap;
+	struct ptr_probe q = { m, key };
+	uint32_t *s = htab_slot(&m->t, ptr_hash(key), ptrmap_eq, ptrmap_hash_at, &q);
+	if (*s != 0) {
+		m->vals[*s - 1] = val;
+		return;
 	}
-	uint32_t j = hash_ptr(key) & (m->cap - 1);
-	while (m->keys[j] != NULL && m->keys[j] != key)
-		j = (j + 1) & (m->cap - 1);
-	if (m->keys[j] == NULL)
-		m->n++;
-	m->keys[j] = key;
-	m->vals[j] = val;
+	if (m->n == m->cap) {
+		m->cap = m->cap ? m->cap * 2 : 32;
+		m->keys = xrealloc(m->keys, m->cap * sizeof *m->keys);
+		m->vals = xrealloc(m->vals, m->cap * sizeof *m->vals);
+	}
+	m->keys[m->n] = key;
+	m->vals[m->n] = val;
+	htab_set(&m->t, s, m->n++);
 }
 
 void ptrmap_free(struct ptrmap *m)
 {
 	free(m->keys);
 	free(m->vals);
+	htab_free(&m->t);
 	memset(m, 0, sizeof *m);
 }
 
@@ -219,40 +217,35 @@ uint32_t lower_emit(struct lctx *lc, uint16_t op, uint8_t w, uint8_t f, uint32_t
 	return fc->ncode++;
 }
 
+/* htab callbacks of the constant pool: CTX a struct const_probe. */
+struct const_probe {
+	const struct program *p;
+	uint64_t value;
+};
+
+static uint64_t const_hash_at(const void *ctx, uint32_t idx)
+{
+	const struct const_probe *q = ctx;
+	return htab_mix(q->p->consts[(size_t)idx * 32]);
+}
+
+static int const_eq(const void *ctx, uint32_t idx)
+{
+	const struct const_probe *q = ctx;
+	return q->p->consts[(size_t)idx * 32] == q->value;
+}
+
 uint32_t lower_const(struct lctx *lc, uint64_t value)
 {
 	struct program *p = lc->p;
-	if (lc->ccap == 0 || (p->nconsts + 1) * 2 > lc->ccap) {
-		uint32_t ncap = lc->ccap ? lc->ccap * 2 : 256;
-		uint64_t *nk = xcalloc(ncap, sizeof *nk);
-		uint32_t *nv = xcalloc(ncap, sizeof *nv);
-		for (uint32_t i = 0; i < lc->ccap; i++) {
-			if (lc->ckeys[i] == 0)
-				continue;
-			uint32_t j = hash_ptr((void *)(uintptr_t)lc->ckeys[i]) & (ncap - 1);
-			while (nk[j] != 0)
-				j = (j + 1) & (ncap - 1);
-			nk[j] = lc->ckeys[i];
-			nv[j] = lc->cvals[i];
-		}
-		free(lc->ckeys);
-		free(lc->cvals);
-		lc->ckeys = nk;
-		lc->cvals = nv;
-		lc->ccap = ncap;
-	}
-	/* keys are value + 1 so that 0 means empty; UINT64_MAX wraps to 0 and
-	** is simply never deduplicated */
-	uint64_t key = value + 1;
-	if (key != 0) {
-		uint32_t j = hash_ptr((void *)(uintptr_t)key) & (lc->ccap - 1);
-		while (lc->ckeys[j] != 0) {
-			if (lc->ckeys[j] == key)
-				return lc->cvals[j] | OPND_CONST;
-			j = (j + 1) & (lc->ccap - 1);
-		}
-		lc->ckeys[j] = key;
-		lc->cvals[j] = p->nconsts;
+	/* UINT64_MAX is simply never deduplicated (as when the keys were
+	** value + 1), so the pool's numbering stays what it was */
+	if (value != UINT64_MAX) {
+		struct const_probe q = { p, value };
+		uint32_t *s = htab_slot(&lc->cpool, htab_mix(value), const_eq, const_hash_at, &q);
+		if (*s != 0)
+			return (*s - 1) | OPND_CONST;
+		htab_set(&lc->cpool, s, p->nconsts);
 	}
 	vec_reserve(&p->consts, &lc->capconsts, (p->nconsts + 1) * 32, sizeof *p->consts);
 	for (int l = 0; l < 32; l++)

@@ -12,13 +12,16 @@
 
 #include "lower/load.h"
 #include "core/program.h"
+#include "base/htab.h"
 #include "base/util.h"
 
-/* A map from pointers (LLVM values, blocks) to 32-bit numbers. */
+/* A map from pointers (LLVM values, blocks) to 32-bit numbers: its
+** entries in order, indexed by base/htab.h. */
 struct ptrmap {
 	const void **keys;
 	uint32_t *vals;
-	uint32_t n, cap;
+	uint32_t n, cap;	/* entries; room in keys and vals */
+	struct htab t;
 };
 uint32_t *ptrmap_get(const struct ptrmap *m, const void *key);
 void ptrmap_put(struct ptrmap *m, const void *key, uint32_t val);
@@ -82,9 +85,7 @@ struct lctx {
 	struct sim_error *err;
 	struct ptrmap funcmap;	/* LLVM function -> func index */
 	struct ptrmap gvarmap;	/* LLVM global -> gvar index */
-	uint64_t *ckeys;	/* constant pool dedup: value + 1 */
-	uint32_t *cvals;
-	uint32_t ccap;
+	struct htab cpool;	/* constant pool dedup: constant indices */
 	uint32_t capconsts, capsites, caparg, capswitch, capfuncs, capsubs, caplocals;
 	LLVMValueRef *kfns;	/* the module's kernels (not owned) */
 	uint32_t nkfns;

@@ -60,10 +60,13 @@ struct lrel {
 };
 #define LREL_CAP 1024u
 
+/* Distinct values, at most SET_CAP: the values in order, indexed by
+** base/htab.h. */
 struct u64set {
 	uint64_t *v;
-	uint32_t n, cap;
-	uint8_t zero, full;
+	uint32_t n, cap;	/* values; room in v */
+	struct htab t;
+	uint8_t full;		/* a value came past SET_CAP */
 };
 
 struct rec {
@@ -132,42 +135,50 @@ static const char *scope_name(unsigned s)
 
 /* ---- results ---------------------------------------------------------------- */
 
+/* htab callbacks of a u64set; CTX a struct set_probe. */
+struct set_probe {
+	const struct u64set *s;
+	uint64_t x;
+};
+
+static uint64_t set_hash_at(const void *ctx, uint32_t idx)
+{
+	const struct set_probe *q = ctx;
+	return mix64(q->s->v[idx]);
+}
+
+static int set_eq(const void *ctx, uint32_t idx)
+{
+	const struct set_probe *q = ctx;
+	return q->s->v[idx] == q->x;
+}
+
 /* Adds X; returns 1 if it is new, 0 if known or the set is full. */
 static int set_add(struct u64set *s, uint64_t x)
 {
-	if (x == 0) {
-		if (s->zero)
-			return 0;
-		s->zero = 1;
-		return 1;
+	if (s->full)
+		return 0;
+	struct set_probe q = { s, x };
+	uint32_t *slot = htab_slot(&s->t, mix64(x), set_eq, set_hash_at, &q);
+	if (*slot != 0)
+		return 0;
+	if (s->n >= SET_CAP) {
+		s->full = 1;
+		return 0;
 	}
-	if (s->n * 2 >= s->cap) {
-		if (s->cap >= 2 * SET_CAP) {
-			s->full = 1;
-			return 0;
-		}
-		uint32_t nc = s->cap ? s->cap * 2 : 16;
-		uint64_t *v = xcalloc(nc, sizeof *v);
-		for (uint32_t i = 0; i < s->cap; i++)
-			if (s->v[i]) {
-				uint32_t j = (uint32_t)mix64(s->v[i]) & (nc - 1);
-				while (v[j])
-					j = (j + 1) & (nc - 1);
-				v[j] = s->v[i];
-			}
-		free(s->v);
-		s->v = v;
-		s->cap = nc;
+	if (s->n == s->cap) {
+		s->cap = s->cap ? s->cap * 2 : 8;
+		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
 	}
-	uint32_t j = (uint32_t)mix64(x) & (s->cap - 1);
-	while (s->v[j] != 0) {
-		if (s->v[j] == x)
-			return 0;
-		j = (j + 1) & (s->cap - 1);
-	}
-	s->v[j] = x;
-	s->n++;
+	s->v[s->n] = x;
+	htab_set(&s->t, slot, s->n++);
 	return 1;
+}
+
+static void set_free(struct u64set *s)
+{
+	free(s->v);
+	htab_free(&s->t);
 }
 
 static uint64_t rec_hash(unsigned space, unsigned cls, unsigned hz, uint32_t ia, uint32_t ib)
@@ -175,33 +186,37 @@ static uint64_t rec_hash(unsigned space, unsigned cls, unsigned hz, uint32_t ia,
 	return mix64(((uint64_t)ia << 32 | ib) ^ ((uint64_t)(space << 4 | cls << 2 | hz) << 58));
 }
 
+/* htab callbacks of the race records; CTX a struct rec_probe (the key,
+** and the records). */
+struct rec_probe {
+	const struct mam *m;
+	unsigned space, cls, hz;
+	uint32_t ia, ib;
+};
+
+static uint64_t rec_hash_at(const void *ctx, uint32_t idx)
+{
+	const struct rec_probe *q = ctx;
+	const struct mam_race *r = &q->m->recs[idx].pub;
+	return rec_hash(r->space, r->cls, r->hazard, r->first.insn, r->second.insn);
+}
+
+static int rec_eq(const void *ctx, uint32_t idx)
+{
+	const struct rec_probe *q = ctx;
+	const struct mam_race *r = &q->m->recs[idx].pub;
+	return r->space == q->space && r->cls == q->cls && r->hazard == q->hz && r->first.insn == q->ia
+	       && r->second.insn == q->ib;
+}
+
 static uint32_t rec_find(struct mam *m, unsigned space, unsigned cls, unsigned hz,
 			 uint32_t ia, uint32_t ib, int *created)
 {
-	if (m->nrecs * 2 >= m->rcap) {
-		uint32_t nc = m->rcap ? m->rcap * 2 : 64;
-		uint32_t *ix = xcalloc(nc, sizeof *ix);
-		for (uint32_t i = 0; i < m->nrecs; i++) {
-			const struct mam_race *r = &m->recs[i].pub;
-			uint32_t j = (uint32_t)rec_hash(r->space, r->cls, r->hazard, r->first.insn,
-							r->second.insn) & (nc - 1);
-			while (ix[j])
-				j = (j + 1) & (nc - 1);
-			ix[j] = i + 1;
-		}
-		free(m->rix);
-		m->rix = ix;
-		m->rcap = nc;
-	}
-	uint32_t j = (uint32_t)rec_hash(space, cls, hz, ia, ib) & (m->rcap - 1);
-	while (m->rix[j]) {
-		const struct mam_race *r = &m->recs[m->rix[j] - 1].pub;
-		if (r->space == space && r->cls == cls && r->hazard == hz && r->first.insn == ia
-		    && r->second.insn == ib) {
-			*created = 0;
-			return m->rix[j] - 1;
-		}
-		j = (j + 1) & (m->rcap - 1);
+	struct rec_probe q = { m, space, cls, hz, ia, ib };
+	uint32_t *s = htab_slot(&m->rix, rec_hash(space, cls, hz, ia, ib), rec_eq, rec_hash_at, &q);
+	if (*s != 0) {
+		*created = 0;
+		return *s - 1;
 	}
 	if (m->nrecs == m->caprecs) {
 		m->caprecs = m->caprecs ? m->caprecs * 2 : 16;
@@ -214,7 +229,7 @@ static uint32_t rec_find(struct mam *m, unsigned space, unsigned cls, unsigned h
 	r->pub.hazard = (uint8_t)hz;
 	r->pub.first.insn = ia;
 	r->pub.second.insn = ib;
-	m->rix[j] = m->nrecs + 1;
+	htab_set(&m->rix, s, m->nrecs);
 	*created = 1;
 	return m->nrecs++;
 }
@@ -257,8 +272,8 @@ static void report(struct mam *m, struct seen *sn, unsigned space, unsigned cls,
 	uint64_t ta = (uint64_t)a->block << 10 | a->tid, tb = (uint64_t)b->block << 10 | b->tid;
 	uint64_t lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
 	set_add(&r->pairs, mix64(lo) ^ (hi * UINT64_C(0x9e3779b97f4a7c15)));
-	r->pub.addresses = r->addrs.n + r->addrs.zero;
-	r->pub.thread_pairs = r->pairs.n + r->pairs.zero;
+	r->pub.addresses = r->addrs.n;
+	r->pub.thread_pairs = r->pairs.n;
 	r->pub.capped = r->addrs.full | r->pairs.full;
 }
 
@@ -428,14 +443,13 @@ struct mam *mam_new(const struct mam_options *opt)
 void mam_clear_results(struct mam *m)
 {
 	for (uint32_t i = 0; i < m->nrecs; i++) {
-		free(m->recs[i].addrs.v);
-		free(m->recs[i].pairs.v);
+		set_free(&m->recs[i].addrs);
+		set_free(&m->recs[i].pairs);
 	}
 	free(m->recs);
-	free(m->rix);
+	htab_free(&m->rix);
 	m->recs = NULL;
-	m->rix = NULL;
-	m->nrecs = m->caprecs = m->rcap = 0;
+	m->nrecs = m->caprecs = 0;
 	free(m->bars);
 	free(m->bar_seen);
 	free(m->bar_list);

@@ -45,6 +45,7 @@
 
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
+#include "base/htab.h"
 #include "base/util.h"
 
 #define NONE32 UINT32_MAX
@@ -273,8 +274,7 @@ struct mam {
 	/* results */
 	struct rec *recs;
 	uint32_t nrecs, caprecs;
-	uint32_t *rix;		/* record index + 1, by key hash */
-	uint32_t rcap;
+	struct htab rix;	/* the records, by key */
 	struct mam_barrier_info *bars;	/* by static id */
 	uint8_t *bar_seen;
 	uint32_t capbars;

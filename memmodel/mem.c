@@ -5,14 +5,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/htab.h"
 #include "memmodel/mem.h"
 #include "base/util.h"
 
-/* Sparse pages: an open-addressing hash from page number to page. */
+/* Sparse pages: page numbers and their pages, in the order touched,
+** indexed by page number (base/htab.h). */
 struct mem_pages {
-	uint64_t *keys;		/* page number + 1; 0 is empty */
+	uint64_t *keys;		/* page numbers */
 	uint8_t **vals;
-	uint32_t n, cap;
+	uint32_t n, cap;	/* pages; room in keys and vals */
+	struct htab t;
 };
 
 const char *mem_fault_name(enum mem_fault f)
@@ -42,10 +45,11 @@ static void pages_free(struct mem_pages *pg)
 {
 	if (pg == NULL)
 		return;
-	for (uint32_t i = 0; i < pg->cap; i++)
+	for (uint32_t i = 0; i < pg->n; i++)
 		free(pg->vals[i]);
 	free(pg->keys);
 	free(pg->vals);
+	htab_free(&pg->t);
 	free(pg);
 }
 
@@ -203,51 +207,44 @@ void mem_heap_free(struct mem *m, uint32_t id)
 	a->live = 0;
 }
 
-static uint64_t hash64(uint64_t k)
+/* htab callbacks of a struct mem_pages; CTX a struct page_probe. */
+struct page_probe {
+	const struct mem_pages *pg;
+	uint64_t pageno;
+};
+
+static uint64_t page_hash_at(const void *ctx, uint32_t idx)
 {
-	k ^= k >> 33;
-	k *= UINT64_C(0xff51afd7ed558ccd);
-	k ^= k >> 33;
-	return k;
+	const struct page_probe *q = ctx;
+	return htab_mix(q->pg->keys[idx]);
+}
+
+static int page_eq(const void *ctx, uint32_t idx)
+{
+	const struct page_probe *q = ctx;
+	return q->pg->keys[idx] == q->pageno;
 }
 
 /* Page PAGENO of PG, made (zeroed) on first touch; NULL when M's budget
 ** has no room for a new page. */
 static uint8_t *page_get(struct mem *m, struct mem_pages *pg, uint64_t pageno)
 {
-	if (pg->cap == 0 || pg->n * 2 >= pg->cap) {
-		uint32_t ncap = pg->cap ? pg->cap * 2 : 64;
-		uint64_t *nk = xcalloc(ncap, sizeof *nk);
-		uint8_t **nv = xcalloc(ncap, sizeof *nv);
-		for (uint32_t i = 0; i < pg->cap; i++) {
-			if (pg->keys[i] == 0)
-				continue;
-			uint32_t j = (uint32_t)hash64(pg->keys[i]) & (ncap - 1);
-			while (nk[j] != 0)
-				j = (j + 1) & (ncap - 1);
-			nk[j] = pg->keys[i];
-			nv[j] = pg->vals[i];
-		}
-		free(pg->keys);
-		free(pg->vals);
-		pg->keys = nk;
-		pg->vals = nv;
-		pg->cap = ncap;
-	}
-	uint64_t key = pageno + 1;
-	uint32_t j = (uint32_t)hash64(key) & (pg->cap - 1);
-	while (pg->keys[j] != 0) {
-		if (pg->keys[j] == key)
-			return pg->vals[j];
-		j = (j + 1) & (pg->cap - 1);
-	}
+	struct page_probe q = { pg, pageno };
+	uint32_t *s = htab_slot(&pg->t, htab_mix(pageno), page_eq, page_hash_at, &q);
+	if (*s != 0)
+		return pg->vals[*s - 1];
 	if (!mem_fits(m, MEM_PAGE_SIZE))
 		return NULL;
-	pg->keys[j] = key;
-	pg->vals[j] = xcalloc(1, MEM_PAGE_SIZE);
-	pg->n++;
+	if (pg->n == pg->cap) {
+		pg->cap = pg->cap ? pg->cap * 2 : 16;
+		pg->keys = xrealloc(pg->keys, pg->cap * sizeof *pg->keys);
+		pg->vals = xrealloc(pg->vals, pg->cap * sizeof *pg->vals);
+	}
+	pg->keys[pg->n] = pageno;
+	pg->vals[pg->n] = xcalloc(1, MEM_PAGE_SIZE);
+	htab_set(&pg->t, s, pg->n);
 	m->used += MEM_PAGE_SIZE;
-	return pg->vals[j];
+	return pg->vals[pg->n++];
 }
 
 uint8_t *mem_ptr_slow(struct mem *m, uint64_t p, unsigned size, int write,
