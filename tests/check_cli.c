@@ -2805,20 +2805,45 @@ static cJSON *stopped_report(const char *path, const char *reason, int *nkernels
 	return doc;
 }
 
+/* A stopped-run test's files: the kernels' bitcode, a directory, OUT and
+** OUT.tmp in it. */
+struct stop_files {
+	char tmpl[40];
+	char *bc, *dir, *out, *tmp;
+};
+
+static void stop_begin(struct stop_files *f, const char *name)
+{
+	snprintf(f->tmpl, sizeof f->tmpl, "/tmp/simulee-cli-stop-XXXXXX");
+	f->bc = tu_compile_cu(stop_src);
+	f->dir = mkdtemp(f->tmpl);
+	ck_assert_ptr_nonnull(f->dir);
+	f->out = xasprintf("%s/%s", f->dir, name);
+	f->tmp = xasprintf("%s/%s.tmp", f->dir, name);
+}
+
+static void stop_end(struct stop_files *f)
+{
+	unlink(f->tmp);
+	unlink(f->out);
+	rmdir(f->dir);
+	unlink(f->bc);
+	free(f->bc);
+	free(f->out);
+	free(f->tmp);
+}
+
 START_TEST(stop_sigterm_report)
 {
-	char *bc = tu_compile_cu(stop_src);
-	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
-	char *dir = mkdtemp(tmpl);
-	ck_assert_ptr_nonnull(dir);
-	char *out = xasprintf("%s/r.json", dir), *tmp = xasprintf("%s/r.json.tmp", dir);
+	struct stop_files f;
+	stop_begin(&f, "r.json");
 	const char *args[MAXARGS];
-	stop_args(args, "json", out, NULL, bc);
+	stop_args(args, "json", f.out, NULL, f.bc);
 	/* the first snapshot comes before the first kernel's search */
-	int st = run_and_signal(args, NULL, out, NULL, 1500, SIGTERM);
+	int st = run_and_signal(args, NULL, f.out, NULL, 1500, SIGTERM);
 	ck_assert_int_eq(st, 128 + SIGTERM);
 	int nk;
-	cJSON *doc = stopped_report(out, "terminated (SIGTERM)", &nk);
+	cJSON *doc = stopped_report(f.out, "terminated (SIGTERM)", &nk);
 	ck_assert_int_ge(nk, 1);
 	/* the kernel the signal stopped says so */
 	char want[32];
@@ -2826,55 +2851,37 @@ START_TEST(stop_sigterm_report)
 	const cJSON *last = tu_jat(doc, want);
 	ck_assert_str_eq(cJSON_GetObjectItem(cJSON_GetObjectItem(last, "search"), "stop")->valuestring,
 			 "interrupted");
-	ck_assert_msg(access(tmp, F_OK) != 0, "%s left behind", tmp);
+	ck_assert_msg(access(f.tmp, F_OK) != 0, "%s left behind", f.tmp);
 	cJSON_Delete(doc);
-	unlink(out);
-	rmdir(dir);
-	unlink(bc);
-	free(bc);
-	free(out);
-	free(tmp);
+	stop_end(&f);
 }
 END_TEST
 
 START_TEST(stop_sigkill_snapshot)
 {
-	char *bc = tu_compile_cu(stop_src);
-	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
-	char *dir = mkdtemp(tmpl);
-	ck_assert_ptr_nonnull(dir);
-	char *out = xasprintf("%s/r.json", dir), *tmp = xasprintf("%s/r.json.tmp", dir);
+	struct stop_files f;
+	stop_begin(&f, "r.json");
 	const char *args[MAXARGS];
-	stop_args(args, "json", out, NULL, bc);
-	int st = run_and_signal(args, NULL, out, NULL, 2500, SIGKILL);
+	stop_args(args, "json", f.out, NULL, f.bc);
+	int st = run_and_signal(args, NULL, f.out, NULL, 2500, SIGKILL);
 	ck_assert_int_eq(st, 128 + SIGKILL);
 	int nk;
-	cJSON *doc = stopped_report(out, "in progress", &nk);
-	cJSON_Delete(doc);
-	unlink(tmp);
-	unlink(out);
-	rmdir(dir);
-	unlink(bc);
-	free(bc);
-	free(out);
-	free(tmp);
+	cJSON_Delete(stopped_report(f.out, "in progress", &nk));
+	stop_end(&f);
 }
 END_TEST
 
 START_TEST(stop_sigint_text)
 {
-	char *bc = tu_compile_cu(stop_src);
-	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
-	char *dir = mkdtemp(tmpl);
-	ck_assert_ptr_nonnull(dir);
-	char *out = xasprintf("%s/out.txt", dir);
+	struct stop_files f;
+	stop_begin(&f, "out.txt");
 	const char *args[MAXARGS];
-	stop_args(args, "text", NULL, NULL, bc);
+	stop_args(args, "text", NULL, NULL, f.bc);
 	/* stopped during the second kernel, after the first one's line */
-	int st = run_and_signal(args, out, NULL, "simulee-c: k0", 300, SIGINT);
+	int st = run_and_signal(args, f.out, NULL, "simulee-c: k0", 300, SIGINT);
 	ck_assert_int_eq(st, 128 + SIGINT);
 	struct sim_error e = { 0 };
-	char *text = read_whole_file(out, NULL, &e);
+	char *text = read_whole_file(f.out, NULL, &e);
 	ck_assert_ptr_nonnull(text);
 	ck_assert_msg(strstr(text, "simulee-c: interrupted (SIGINT): ") != NULL
 		      && strstr(text, " jobs not analysed: ") != NULL, "%s", text);
@@ -2882,28 +2889,22 @@ START_TEST(stop_sigint_text)
 	/* the summary line still ends it */
 	ck_assert_msg(strstr(text, "seed 1") != NULL, "%s", text);
 	free(text);
-	unlink(out);
-	rmdir(dir);
-	unlink(bc);
-	free(bc);
-	free(out);
+	stop_end(&f);
 }
 END_TEST
 
 START_TEST(stop_merge_shards)
 {
-	char *bc = tu_compile_cu(stop_src);
-	char tmpl[] = "/tmp/simulee-cli-stop-XXXXXX";
-	char *dir = mkdtemp(tmpl);
-	ck_assert_ptr_nonnull(dir);
-	char *s1 = xasprintf("%s/s1.json", dir), *s2 = xasprintf("%s/s2.json", dir);
+	struct stop_files f, g;
+	stop_begin(&f, "s1.json");
+	stop_begin(&g, "s2.json");
 	const char *args[MAXARGS];
-	/* shard 1/2 stops; shard 2/2 would finish, but is stopped too later on */
-	stop_args(args, "json", s1, "1/2", bc);
-	ck_assert_int_eq(run_and_signal(args, NULL, s1, NULL, 1500, SIGTERM), 128 + SIGTERM);
-	stop_args(args, "json", s2, "2/2", bc);
-	ck_assert_int_eq(run_and_signal(args, NULL, s2, NULL, 2500, SIGTERM), 128 + SIGTERM);
-	char *sh[2] = { s1, s2 };
+	/* both shards are stopped, the second one later than the first */
+	stop_args(args, "json", f.out, "1/2", f.bc);
+	ck_assert_int_eq(run_and_signal(args, NULL, f.out, NULL, 1500, SIGTERM), 128 + SIGTERM);
+	stop_args(args, "json", g.out, "2/2", f.bc);
+	ck_assert_int_eq(run_and_signal(args, NULL, g.out, NULL, 2500, SIGTERM), 128 + SIGTERM);
+	char *sh[2] = { f.out, g.out };
 	int st;
 	char *err;
 	char *merged = merge_run(sh, 2, &st, &err);
@@ -2912,18 +2913,13 @@ START_TEST(stop_merge_shards)
 	ck_assert_str_eq(tu_jat(doc, "incomplete/reason")->valuestring, "terminated (SIGTERM)");
 	int nk = cJSON_GetArraySize(tu_jat(doc, "kernels"));
 	int nn = cJSON_GetArraySize(tu_jat(doc, "incomplete/not_analysed"));
-	ck_assert_int_eq(nk + nn, (int)NSTOP);
+	ck_assert_int_eq(nk + nn, NSTOP);
 	ck_assert_ptr_null(tu_jat(doc, "shard"));
 	cJSON_Delete(doc);
 	free(merged);
 	free(err);
-	unlink(s1);
-	unlink(s2);
-	rmdir(dir);
-	unlink(bc);
-	free(bc);
-	free(s1);
-	free(s2);
+	stop_end(&f);
+	stop_end(&g);
 }
 END_TEST
 
