@@ -1968,6 +1968,7 @@ Suite *bugs_suite(void)
 	tcase_add_loop_test(tc, manifest_static, 0, nbugs);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bugs runs");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, manifest_run, 0, nbugs);
 	suite_add_tcase(s, tc);
@@ -1976,10 +1977,12 @@ Suite *bugs_suite(void)
 	tcase_add_test(tc, prune_same);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bugs replay");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, replay_run, 0, nbugs);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("bugs search");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
 	tcase_set_timeout(tc, 300);
 	tcase_add_loop_test(tc, search_run, 0, nbugs);
 	suite_add_tcase(s, tc);

@@ -2154,6 +2154,7 @@ Suite *mam_suite(void)
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("oracle");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
 	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);

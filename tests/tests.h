@@ -1,5 +1,6 @@
 /*
-** tests.h: the suites of the Check runner and the helpers they share.
+** tests.h: the suites of the test programs (one a program, through
+** tests/main.c) and the helpers they share (tests/libtestutil.a).
 */
 #ifndef SIMULEE_TESTS_H
 #define SIMULEE_TESTS_H
@@ -29,6 +30,11 @@ Suite *fuzz_suite(void);
 Suite *prune_suite(void);
 Suite *hostmap_suite(void);
 Suite *run_suite(void);
+
+/* The tag of a case that runs in a test program of its own (a
+** tests/check_SUITE_CASE of Makefile.am, built with tests/main.c's CASE):
+** the suite's own program, tests/check_SUITE, leaves it out. */
+#define TESTS_OWN_PROGRAM "own_program"
 
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */
