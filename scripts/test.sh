@@ -13,7 +13,7 @@ if [ "${SIMULEE_SANITIZE:-0}" = 1 ]; then
 	dir=build-san; flags="--enable-asan --enable-ubsan"; cc=
 elif [ "${SIMULEE_SANITIZE:-0}" = clang ]; then
 	dir=build-san-clang; flags="--enable-asan --enable-ubsan"; cc=clang-19
-	# mam's oracle case (1,700 forked tests) is left to the gcc run
+	# mam's oracle cases (1,700 forked tests) are left to the gcc run
 	mam=mam/paper,mam/atomics,mam/barriers,mam/granularity,mam/hand-over,mam/inter-block,mam/intra-warp,mam/lifetime
 	suites=${SIMULEE_CLANG_SUITES:-"mem,$mam,interp,cli,sarif,report,params,deps,prune,hostmap,tex,fuzz,bugs/bugs runs"}
 else
