@@ -1666,6 +1666,24 @@ int compile_native_object(const struct compile_opts *o, const char *src, const c
 	av_add(&a, s.clang);
 	av_add(&a, "-O0");
 	av_add(&a, "-g");
+	size_t n = strlen(src);
+	if (n > 2 && strcmp(src + n - 2, ".c") == 0) {
+		/* C that gcc 13 and older build with warnings (the compiler
+		** CUDA benchmarks name for their C files) and clang 16 refuses:
+		** a warning here too, so such a program builds unpatched */
+		static const char *const old_c[] = {
+			"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+			"-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types"
+		};
+		for (size_t i = 0; i < sizeof old_c / sizeof *old_c; i++)
+			av_add(&a, old_c[i]);
+	} else if (s.legacy != NULL) {
+		/* C++: cuda_runtime.h with what CUDA 13 removed put back */
+		char *host = xstrdup(s.legacy);
+		strcpy(strrchr(host, '/') + 1, "host");
+		av_take(&a, xasprintf("-I%s", host));
+		free(host);
+	}
 	if (s.toolkit != NULL)
 		av_take(&a, xasprintf("-I%s/include", s.toolkit));
 	return compile_object(o, &a, &s, src, obj, err);

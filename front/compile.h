@@ -157,7 +157,11 @@ int compile_runtime_object(const struct compile_opts *o, const char *src, const 
 			   const char *cache, int *hit, struct sim_error *err);
 
 /* simulee-c run: compiles C or C++ source SRC (by its name) to native
-** object OBJ, with the toolkit's include directory. */
+** object OBJ, with the toolkit's include directory.  In a C source, what
+** clang 16 made errors and older compilers warned of (implicit function
+** declarations and int, int-pointer conversions) stays a warning; a C++
+** source's cuda_runtime.h gets back what CUDA 13 removed, as a CUDA
+** source's does (kernels/cuda-compat/host/). */
 int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,
 			  struct sim_error *err);
 

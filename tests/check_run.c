@@ -1,9 +1,10 @@
 /*
 ** check_run.c: `simulee-c run` (docs/RUN.md) on the kernels/run corpus:
-** each NAME.expect names a program, its arguments, what it prints, its
-** exit status through simulee-c, the launches it made and every finding
-** (kind, hazard for races, file:line, object) the run must report, no
-** more and no fewer; and the run's behaviour at its edges.
+** each NAME.expect names a program (and its other source files), its
+** arguments, what it prints, its exit status through simulee-c, the
+** launches it made and every finding (kind, hazard for races, file:line,
+** object) the run must report, no more and no fewer; and the run's
+** behaviour at its edges.
 */
 #include <dirent.h>
 #include <stdio.h>
@@ -23,6 +24,8 @@
 struct expect {
 	char name[256];
 	char program[256];
+	char *sources[4];	/* the program's other files, after it */
+	uint32_t nsources;
 	char *args[8];
 	uint32_t nargs;
 	char *stdout_lines[8];
@@ -37,6 +40,8 @@ struct expect {
 
 static void expect_free(struct expect *e)
 {
+	for (uint32_t i = 0; i < e->nsources; i++)
+		free(e->sources[i]);
 	for (uint32_t i = 0; i < e->nargs; i++)
 		free(e->args[i]);
 	for (uint32_t i = 0; i < e->nstdout; i++)
@@ -88,6 +93,9 @@ static void parse_expect(const char *name, struct expect *x)
 			v++;
 		if (strcmp(line, "program") == 0) {
 			snprintf(x->program, sizeof x->program, "%s", v);
+		} else if (strcmp(line, "sources") == 0) {
+			for (char *t = strtok(v, " "); t != NULL && x->nsources < 4; t = strtok(NULL, " "))
+				x->sources[x->nsources++] = xstrdup(t);
 		} else if (strcmp(line, "args") == 0) {
 			for (char *t = strtok(v, " "); t != NULL && x->nargs < 8; t = strtok(NULL, " "))
 				x->args[x->nargs++] = xstrdup(t);
@@ -189,6 +197,8 @@ START_TEST(corpus)
 	argv[k++] = "--output";
 	argv[k++] = json;
 	argv[k++] = x.program;
+	for (uint32_t i = 0; i < x.nsources; i++)
+		argv[k++] = x.sources[i];
 	argv[k++] = "--";
 	for (uint32_t i = 0; i < x.nargs; i++)
 		argv[k++] = x.args[i];
