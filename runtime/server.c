@@ -566,6 +566,32 @@ static int channel_format(const int32_t bits[4], int32_t kind, struct tex_desc *
 	return 1;
 }
 
+/* A note when texture reference VAR's bind of allocation ID with texel
+** format T replaces a format another reference bound to it still reads
+** with: the descriptor is the buffer's, so the last bind's format is
+** every reference's (docs/RUN.md), and the other's fetches read wrong
+** values (SHOC's MD binds one buffer as float4 and as int4). */
+static void other_format(struct server *s, uint32_t var, uint32_t id, const struct tex_desc *t)
+{
+	const struct tex_desc *old = s->m.a[id].tex;
+	const struct program *p = s->l.prog;
+	if (old == NULL || (old->fmt == t->fmt && old->nch == t->nch))
+		return;
+	for (uint32_t v = 0; v < p->ngvars; v++) {
+		uint64_t h;
+		if (v == var || !p->gvars[v].texref)
+			continue;
+		memcpy(&h, s->m.a[p->gvars[v].alloc_id].data, 8);
+		if (h != 0 && MEM_ID(h) == id) {
+			note(s, "texture references %s and %s are bound to one buffer with different "
+			     "texel formats: simulee-c keeps one format a buffer, the last bind's (%s), "
+			     "so fetches through %s read wrong values", p->gvars[v].demangled,
+			     p->gvars[var].demangled, p->gvars[var].demangled, p->gvars[v].demangled);
+			return;
+		}
+	}
+}
+
 /*
 ** cudaBindTexture and cudaBindTexture2D (a simrt_bind in Q): the texture
 ** reference's variable gets the handle of the allocation the pointer is
@@ -629,6 +655,7 @@ static int op_bind_tex(struct server *s, const uint8_t *q, uint32_t n)
 	}
 	if (t.filter == TF_LINEAR && t.fmt != ET_F32 && t.read != TR_NORMALIZED)
 		return SIMRT_INVALID_VALUE;
+	other_format(s, b.var, id, &t);
 	struct tex_desc *keep = xmalloc(sizeof *keep);
 	*keep = t;
 	VEC_PUSH(s->texs, s->ntexs, s->captexs, keep);
