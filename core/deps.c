@@ -14,6 +14,12 @@
 ** bounds the values an induction variable takes.  So k in
 ** `for (k = 0; k < blockDim.x; k++) s[k]` is DEP_NTID_X, and tid * 2
 ** computed in that loop stays DEP_TID_X.
+**
+** Alongside, each slot keeps which kernel parameters it comes from (one
+** bit per scalar or by-value struct parameter, by the same data flow), so
+** that a site says which scalars its address depends on (struct site
+** params): the search ties a scalar to the launch only through an index
+** that computes with both (docs/CONTRACTS.md, rule 7).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -24,7 +30,11 @@
 
 /* Internal: a pointer into a by-value kernel parameter, whose loads are
 ** the parameter's fields (DEP_PARAM), not memory. */
-#define DEP_BYVAL 0x8000u
+#define DEP_BYVAL UINT64_C(0x8000)
+/* Internal: kernel parameter I (I < PROG_DEP_PARAMS) is bit
+** DEP_PARAM_SHIFT + I of a slot's mask (struct site params). */
+#define DEP_PARAM_SHIFT 16
+_Static_assert(DEP_PARAM_SHIFT + PROG_DEP_PARAMS <= 64, "a parameter's bit fits");
 
 struct loop {
 	uint32_t *conds;	/* operands of the branches that leave it */
@@ -34,12 +44,12 @@ struct loop {
 };
 
 struct fdeps {
-	uint16_t *dep;		/* per slot */
+	uint64_t *dep;		/* per slot */
 	struct loop *loops;
 	uint32_t nloops;
 };
 
-static uint16_t od(const uint16_t *dep, uint32_t nslots, uint32_t o)
+static uint64_t od(const uint64_t *dep, uint32_t nslots, uint32_t o)
 {
 	if (o == OPND_NONE || (o & OPND_CONST) || o >= nslots)
 		return 0;
@@ -75,7 +85,7 @@ uint32_t prog_insn_ndests(const struct insn *I)
 	}
 }
 
-static uint16_t sreg_dep(unsigned f)
+static uint64_t sreg_dep(unsigned f)
 {
 	switch (f) {
 	case SREG_TID_X: case SREG_LANEID: case SREG_LANEMASK_EQ: case SREG_LANEMASK_LT:
@@ -107,29 +117,29 @@ static uint16_t sreg_dep(unsigned f)
 }
 
 /* The arguments of CALL/ICALL I. */
-static uint16_t args_dep(const struct program *p, const uint16_t *dep, uint32_t ns,
+static uint64_t args_dep(const struct program *p, const uint64_t *dep, uint32_t ns,
 			 const struct insn *I)
 {
-	uint16_t m = 0;
+	uint64_t m = 0;
 	for (uint32_t k = 0; k < I->b && I->x + k < p->narglists; k++)
 		m |= od(dep, ns, p->arglists[I->x + k]);
 	return m;
 }
 
 /* The coordinates of a TEX, SULD or SUST (four slots from b). */
-static uint16_t coords_dep(const uint16_t *dep, uint32_t ns, const struct insn *I)
+static uint64_t coords_dep(const uint64_t *dep, uint32_t ns, const struct insn *I)
 {
-	uint16_t m = 0;
+	uint64_t m = 0;
 	for (uint32_t k = 0; k < 4; k++)
 		m |= od(dep, ns, I->b + k);
 	return m;
 }
 
 /* What instruction I computes from, by its operands. */
-static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t ns,
+static uint64_t sources(const struct program *p, const uint64_t *dep, uint32_t ns,
 			const struct insn *I)
 {
-	uint16_t a = od(dep, ns, I->a), b = od(dep, ns, I->b), c = od(dep, ns, I->c);
+	uint64_t a = od(dep, ns, I->a), b = od(dep, ns, I->b), c = od(dep, ns, I->c);
 	switch (I->op) {
 	case OP_SREG:
 		return sreg_dep(I->f);
@@ -146,7 +156,7 @@ static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t n
 	case OP_SHFL:
 		return DEP_DATA | a | b | c | od(dep, ns, I->x);
 	case OP_LOAD:
-		return a & DEP_BYVAL ? (uint16_t)((a & ~DEP_BYVAL) | DEP_PARAM) : (uint16_t)(a | DEP_DATA);
+		return a & DEP_BYVAL ? (a & ~DEP_BYVAL) | DEP_PARAM : a | DEP_DATA;
 	case OP_ATOMIC:
 		return DEP_DATA | a | b;
 	case OP_CMPXCHG:
@@ -156,7 +166,7 @@ static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t n
 	case OP_ALLOCA: case OP_MALLOC:
 		return 0;	/* a new allocation: a base, as a variable's address */
 	case OP_EXTRACT: {
-		uint16_t m = b;
+		uint64_t m = b;
 		for (int64_t k = 0; k < I->imm; k++)
 			m |= od(dep, ns, I->a + (uint32_t)k);
 		return m;
@@ -188,7 +198,7 @@ static uint16_t sources(const struct program *p, const uint16_t *dep, uint32_t n
 	}
 }
 
-static int ends_block(uint16_t op)
+static int ends_block(uint64_t op)
 {
 	return op == OP_BR || op == OP_CBR || op == OP_SWITCH || op == OP_RET || op == OP_TRAP
 	       || op == OP_ASSERTFAIL;
@@ -482,7 +492,7 @@ static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller
 {
 	const struct func *cf = &p->funcs[g];
 	const struct func *f = &p->funcs[caller];
-	uint16_t *cd = fds[g].dep;
+	uint64_t *cd = fds[g].dep;
 	int changed = 0;
 	uint32_t n = 0;
 	if (cd == NULL)
@@ -492,7 +502,7 @@ static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller
 			uint32_t s = cf->param_slot[i] + e;
 			if (s >= cf->nslots || I->x + n >= p->narglists)
 				continue;
-			uint16_t m = od(fds[caller].dep, f->nslots, p->arglists[I->x + n]);
+			uint64_t m = od(fds[caller].dep, f->nslots, p->arglists[I->x + n]);
 			if ((cd[s] | m) != cd[s]) {
 				cd[s] |= m;
 				changed = 1;
@@ -507,7 +517,7 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 {
 	const struct func *f = &p->funcs[fi];
 	struct fdeps *fd = &fds[fi];
-	uint16_t *dep = fd->dep;
+	uint64_t *dep = fd->dep;
 	uint32_t ns = f->nslots;
 	int any = 0;
 	for (int changed = 1; changed;) {
@@ -516,7 +526,7 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 			const struct insn *I = &f->code[pc];
 			uint32_t nd = prog_insn_ndests(I);
 			if (nd) {
-				uint16_t m = sources(p, dep, ns, I);
+				uint64_t m = sources(p, dep, ns, I);
 				for (uint32_t k = 0; k < nd; k++) {
 					uint32_t s = I->d + k;
 					if (s < ns && (dep[s] | m) != dep[s]) {
@@ -541,10 +551,10 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 		}
 		for (uint32_t l = 0; l < fd->nloops; l++) {
 			const struct loop *L = &fd->loops[l];
-			uint16_t c = 0;
+			uint64_t c = 0;
 			for (uint32_t k = 0; k < L->nconds; k++)
 				c |= od(dep, ns, L->conds[k]);
-			c &= (uint16_t)~DEP_BYVAL;
+			c &= ~DEP_BYVAL;
 			for (uint32_t k = 0; k < L->ncarried; k++)
 				if ((dep[L->carried[k]] | c) != dep[L->carried[k]]) {
 					dep[L->carried[k]] |= c;
@@ -569,7 +579,9 @@ void prog_compute_deps(struct program *p)
 			continue;
 		for (uint32_t i = 0; i < f->nparams; i++) {
 			const struct param *pa = &f->params[i];
-			uint16_t m = pa->byval ? DEP_BYVAL : pa->is_ptr ? 0 : DEP_PARAM;
+			uint64_t m = pa->byval ? DEP_BYVAL : pa->is_ptr ? 0 : DEP_PARAM;
+			if (!pa->is_ptr && i < PROG_DEP_PARAMS)
+				m |= UINT64_C(1) << (DEP_PARAM_SHIFT + i);
 			for (uint32_t e = 0; e < pa->nslots; e++)
 				if (f->param_slot[i] + e < f->nslots)
 					fds[fi].dep[f->param_slot[i] + e] |= m;
@@ -583,13 +595,13 @@ void prog_compute_deps(struct program *p)
 	}
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		const struct func *f = &p->funcs[fi];
-		const uint16_t *dep = fds[fi].dep;
+		const uint64_t *dep = fds[fi].dep;
 		uint32_t ns = f->nslots;
 		if (dep == NULL)
 			continue;
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
 			const struct insn *I = &f->code[pc];
-			uint16_t m;
+			uint64_t m;
 			uint32_t site = UINT32_MAX;
 			switch (I->op) {
 			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
@@ -626,8 +638,10 @@ void prog_compute_deps(struct program *p)
 			default:
 				continue;
 			}
-			if (site < p->nsites)
+			if (site < p->nsites) {
 				p->sites[site].dep = m & DEP_ALL;
+				p->sites[site].params = m >> DEP_PARAM_SHIFT;
+			}
 		}
 	}
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {

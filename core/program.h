@@ -156,6 +156,8 @@ enum dep {
 	DEP_DATA = 1u << 11,		/* memory, atomics, calls, shuffles, votes, clocks */
 };
 #define DEP__COUNT 12
+/* Parameters struct site's params tells apart (core/deps.c). */
+#define PROG_DEP_PARAMS 48
 #define DEP_ALL ((1u << DEP__COUNT) - 1)
 
 /* Writes MASK as its names joined by ", " ("nothing" for 0) into BUF of N
@@ -173,6 +175,11 @@ struct site {
 	uint16_t size;		/* access size in bytes */
 	uint16_t dep;		/* DEP_* of the address (SITE_CALL: of the
 				   arguments; SITE_BARRIER: 0) */
+	/* With DEP_PARAM: which of the kernel's scalar and by-value struct
+	** parameters, by index (bit I: parameter I, the first
+	** PROG_DEP_PARAMS; a later one sets no bit), the address depends on;
+	** 0 for a device function's own site reached from no kernel */
+	uint64_t params;
 	struct srcloc loc;
 	/* A load or store of a vector or aggregate is lowered to one access
 	** per element, each with a site: the bytes of the whole access and

@@ -4,7 +4,7 @@
 ** 2-D tiles at -O0 and -O3, local arrays, struct members, none through
 ** pointer parameters and none the lowering can prove in range; the
 ** dependence masks of sites and subscripts (threadIdx, blockDim, data,
-** loop bounds, scalar parameters) and the fields of FK_OOB findings; the
+** loop bounds, scalar parameters, and which ones) and the fields of FK_OOB findings; the
 ** early stop of a launch (launch_cfg stop_kinds).  Kernels are CUDA
 ** compiled at test time with the prelude and run through the library
 ** API.
@@ -390,6 +390,17 @@ static uint16_t site_dep(const struct program *p, uint32_t line, int kind)
 	return m;
 }
 
+/* The union of the parameter masks (struct site params) of the sites of
+** KIND on source line LINE. */
+static uint64_t site_params(const struct program *p, uint32_t line, int kind)
+{
+	uint64_t m = 0;
+	for (uint32_t i = 0; i < p->nsites; i++)
+		if (p->sites[i].loc.line == line && p->sites[i].kind == kind)
+			m |= p->sites[i].params;
+	return m;
+}
+
 static const char deps_src[] =
 	"__global__ void deps(int *out, const int *in, int n)\n"
 	"{\n"
@@ -421,6 +432,9 @@ static void check_deps(const char *olevel)
 	/* k runs up to blockDim.x: the loop's exit bounds it */
 	ck_assert_uint_eq(site_dep(p, 9, SITE_STORE), DEP_NTID_X);
 	ck_assert_uint_eq(site_dep(p, 10, SITE_STORE), DEP_PARAM);
+	/* which parameter: n, the third */
+	ck_assert_uint_eq(site_params(p, 10, SITE_STORE), 1u << 2);
+	ck_assert_uint_eq(site_params(p, 5, SITE_STORE), 0);
 	ck_assert_uint_eq(site_dep(p, 11, SITE_LOAD), DEP_TID_Y);
 	/* a constant bound adds nothing to k = 2 * threadIdx.x + 64 j */
 	ck_assert_uint_eq(site_dep(p, 13, SITE_STORE), DEP_TID_X);
@@ -490,6 +504,7 @@ START_TEST(deps_device_function)
 	struct ker k;
 	load_cu(&k, src, "-O0", "callers");
 	ck_assert_uint_eq(site_dep(k.l.prog, 1, SITE_STORE), DEP_TID_X | DEP_PARAM);
+	ck_assert_uint_eq(site_params(k.l.prog, 1, SITE_STORE), 1u << 1);
 	load_free(&k.l);
 }
 END_TEST
