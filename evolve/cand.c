@@ -371,12 +371,41 @@ static void mutate_shared(const struct space *s, struct pcg32 *g, int cauchy, st
 		random_fill(g, &c->shared, pcg32_next(g));
 }
 
-/* Keeps the scalars the kernel assumes nonzero away from 0. */
+/* What relation TIE (enum evolve_tie) gives a scalar at launch C. */
+uint64_t search_tie_value(unsigned tie, const struct evolve_cand *c)
+{
+	switch (tie) {
+	case EVOLVE_TIE_GRID_BLOCK_X: return (uint64_t)c->grid.x * c->block.x;
+	case EVOLVE_TIE_BLOCK_X: return c->block.x;
+	case EVOLVE_TIE_GRID_X: return c->grid.x;
+	case EVOLVE_TIE_GRID_BLOCK_Y: return (uint64_t)c->grid.y * c->block.y;
+	case EVOLVE_TIE_BLOCK_Y: return c->block.y;
+	case EVOLVE_TIE_GRID_Y: return c->grid.y;
+	default: return 0;
+	}
+}
+
+/* Scalar P's bits when it keeps relation TIE with launch C (clamped to
+** its type, as any value the search sets). */
+uint64_t search_tie_bits(const struct evolve_problem *pb, uint32_t p, unsigned tie,
+			 const struct evolve_cand *c)
+{
+	struct scalar_ref sr;
+	if (!search_scalar_ref(pb, p, &sr))
+		return c->bits[p];
+	return search_scalar_set((double)search_tie_value(tie, c), sr.et);
+}
+
+/* Keeps the scalars the kernel assumes nonzero away from 0, and those it
+** assumes tied to the launch at what the launch gives them. */
 static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 {
-	for (uint32_t k = 0; k < search_nbits(s->pb); k++)
+	for (uint32_t k = 0; k < search_nbits(s->pb); k++) {
 		if (s->nonzero[k] && c->bits[k] == 0)
 			c->bits[k] = 1;
+		if (s->tie[k])
+			c->bits[k] = search_tie_bits(s->pb, k, s->tie[k], c);
+	}
 }
 
 /* ---- host launch sites --------------------------------------------------- */

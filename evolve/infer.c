@@ -37,15 +37,16 @@ static const struct finding *fault_at(const struct evolve_cand *c, enum finding_
 ** array and component, or same parameter); marks the candidates beyond the
 ** assumptions.  Nothing once the time limit has cut a launch short: a probe
 ** it cut says nothing, and the search ends. */
-static void add_assumption(struct evolve_result *r, const struct evolve_assumption *na)
+static void add_assumption(struct driver *d, const struct evolve_assumption *na)
 {
+	struct evolve_result *r = d->res;
 	if (r->cut)
 		return;		/* a probe the time limit cut short showed nothing */
 	struct evolve_assumption *a = NULL;
 	for (uint32_t k = 0; k < r->nassumptions && a == NULL; k++) {
 		struct evolve_assumption *o = &r->assumptions[k];
 		if (o->dim == na->dim && o->rel == na->rel
-		    && (na->rel == EVOLVE_NONZERO ? o->param == na->param
+		    && (na->rel == EVOLVE_NONZERO || na->rel == EVOLVE_RELATION ? o->param == na->param
 			: na->rel == EVOLVE_MULTIPLE || o->alloc == na->alloc))
 			a = o;
 	}
@@ -55,7 +56,7 @@ static void add_assumption(struct evolve_result *r, const struct evolve_assumpti
 		 : (na->rel == EVOLVE_AT_LEAST || na->rel == EVOLVE_MULTIPLE) && na->bound > a->bound)
 		*a = *na;
 	for (uint32_t k = 0; k < r->ncands; k++)
-		if (r->cands[k].site < 0 && search_beyond_assumptions(r, &r->cands[k])) {
+		if (r->cands[k].site < 0 && search_beyond_assumptions(d->pb, r, &r->cands[k])) {
 			r->cands[k].beyond = 1;
 			r->cands[k].contract = CL_NONE;
 		}
@@ -181,7 +182,7 @@ static int infer_product(struct driver *d, uint32_t ci, uint32_t gen, int var,
 	if (lo == 0)
 		return 0;	/* not the shape's doing */
 	uint32_t bound = (uint32_t)(lo * others);
-	add_assumption(r, &(struct evolve_assumption){
+	add_assumption(d, &(struct evolve_assumption){
 		.dim = EVOLVE_THREADS_DIM, .rel = EVOLVE_AT_MOST, .bound = bound,
 		.alloc = d->pb->prog->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
 		.func = func, .pc = pc, .launch = at });
@@ -198,7 +199,7 @@ static void assume_at_most(struct driver *d, unsigned dim, uint32_t bound, int v
 			   enum finding_kind kind, uint32_t func, uint32_t pc, uint16_t dep,
 			   uint32_t at)
 {
-	add_assumption(d->res, &(struct evolve_assumption){
+	add_assumption(d, &(struct evolve_assumption){
 		.dim = (uint8_t)dim, .rel = EVOLVE_AT_MOST, .bound = bound,
 		.alloc = d->pb->prog->gvars[var].alloc_id, .kind = (uint8_t)kind, .dep = dep,
 		.func = func, .pc = pc, .launch = at });
@@ -334,7 +335,7 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
 				continue;
-			add_assumption(r, &(struct evolve_assumption){
+			add_assumption(d, &(struct evolve_assumption){
 				.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_NONZERO, .kind = FK_DIV_ZERO,
 				.param = p, .func = func, .pc = pc, .launch = ci });
 			d->s->nonzero[p] = 1;
@@ -443,7 +444,7 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 				d->s->min_threads = na.bound;
 		}
 		na.launch = at[only];
-		add_assumption(r, &na);
+		add_assumption(d, &na);
 		probed_n(d, FK_UNINIT, func, pc, TILE_TRIES, 1);
 	}
 }
@@ -483,11 +484,277 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 			uint32_t pi = probe(d, ci, 0, w.block.x, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_WARP_SYNC, func, pc))
 				continue;
-			add_assumption(r, &(struct evolve_assumption){
+			add_assumption(d, &(struct evolve_assumption){
 				.dim = 0, .rel = EVOLVE_MULTIPLE, .bound = m, .kind = FK_WARP_SYNC,
 				.func = func, .pc = pc, .launch = ci });
 			d->s->warp_mult = m;
 			return;
+		}
+	}
+}
+
+/* A finding as rule 7 looks for it again in a probe: its kind and its
+** site, or for a race its two sites. */
+struct fid {
+	enum finding_kind kind;
+	uint32_t func, pc, func2, pc2;
+};
+
+/* Whether candidate C shows finding ID: the same kind at the same site, or
+** for a race the same two sites in either order. */
+static int shows(const struct evolve_cand *c, const struct fid *id)
+{
+	for (uint32_t i = 0; i < c->fs.n; i++) {
+		const struct finding *g = &c->fs.v[i];
+		if (g->kind != id->kind)
+			continue;
+		int first = g->func == id->func && g->pc == id->pc;
+		if (id->kind != FK_RACE) {
+			if (first)
+				return 1;
+			continue;
+		}
+		int second = g->second.func == id->func2 && g->second.pc == id->pc2;
+		int swapped = g->func == id->func2 && g->pc == id->pc2
+			      && g->second.func == id->func && g->second.pc == id->pc;
+		if ((first && second) || swapped)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether probe PI ran inside the contract without finding ID. */
+static int clean_of(const struct evolve_result *r, uint32_t pi, const struct fid *id)
+{
+	return r->cands[pi].rejected < 0 && !r->cands[pi].beyond && !shows(&r->cands[pi], id);
+}
+
+/* Adds to *DEP and *PARAMS the DEP_* mask and the parameters (struct site
+** params) of the address of the memory access at (FUNC, PC); whether it
+** is one. */
+static int access_deps(const struct program *p, uint32_t func, uint32_t pc, uint16_t *dep,
+		       uint64_t *params)
+{
+	if (func >= p->nfuncs || pc >= p->funcs[func].ncode)
+		return 0;
+	const struct insn *I = &p->funcs[func].code[pc];
+	if ((I->op != OP_LOAD && I->op != OP_STORE && I->op != OP_ATOMIC && I->op != OP_CMPXCHG)
+	    || I->x >= p->nsites)
+		return 0;
+	*dep |= p->sites[I->x].dep;
+	*params |= p->sites[I->x].params;
+	return 1;
+}
+
+/* Runs a copy of candidate BASE with launch component DIM (6: none) at DV
+** and scalar P's bits at PV, as a probe; returns its index. */
+static uint32_t probe_tie(struct driver *d, uint32_t base, unsigned dim, uint32_t dv, uint32_t p,
+			  uint64_t pv, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	if (dim < 6)
+		*search_dim_of(&c, dim) = dv;
+	c.bits[p] = pv;
+	c.probe = 1;
+	search_evaluate(d->pb, &d->ws[0], &c);
+	return search_add_cand(d, &c, gen);
+}
+
+/* Another value the search space allows launch component DIM of C, the
+** rest of C as it is: the next grid size, or a block twice or half as
+** large; whether there is one. */
+static int other_value(const struct driver *d, unsigned dim, const struct evolve_cand *c,
+		       uint32_t *v)
+{
+	const struct space *s = d->s;
+	int grid = dim >= 3;
+	unsigned i = dim % 3;
+	uint32_t lo = grid ? s->glo[i] : s->blo[i], hi = grid ? s->ghi[i] : s->bhi[i];
+	uint32_t cur = grid ? search_compc(&c->grid, (int)i) : search_compc(&c->block, (int)i);
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+	uint64_t most = search_block_limit(d->pb);
+	if (s->max_block && s->max_block < most)
+		most = s->max_block;
+	uint32_t up = grid ? cur + 1 : cur * 2, down = grid ? cur - 1 : cur / 2;
+	uint64_t t_up = search_threads_of(c) / cur * up;
+	if (cur < hi && up <= hi && t_up <= d->pb->max_threads && (grid || bt / cur * up <= most)) {
+		*v = up;
+		return 1;
+	}
+	if (down >= 1 && down >= lo && down != cur && (grid || bt / cur * down >= s->min_threads)) {
+		*v = down;
+		return 1;
+	}
+	return 0;
+}
+
+/* The buffer parameter of PB that a finding's WHERE ("c[34]") names, or
+** UINT32_MAX. */
+static uint32_t buffer_named(const struct evolve_problem *pb, const char *where)
+{
+	if (where == NULL)
+		return UINT32_MAX;
+	size_t n = strcspn(where, "[");
+	for (uint32_t i = 0; i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		if (pa->kind == EVOLVE_BUFFER && !pa->same_as && pa->label
+		    && strlen(pa->label) == n && strncmp(pa->label, where, n) == 0)
+			return i;
+	}
+	return UINT32_MAX;
+}
+
+/* The launch bits an index reads along x and along y. */
+#define TIE_X_DEPS (DEP_TID_X | DEP_NTID_X | DEP_CTAID_X | DEP_NCTAID)
+#define TIE_Y_DEPS (DEP_TID_Y | DEP_NTID_Y | DEP_CTAID_Y | DEP_NCTAID)
+
+/*
+** Rule 7's probes of scalar P for finding ID of candidate CI, whose
+** index reads P and the launch (DEP): the first relation (enum evolve_tie,
+** in order) such that the same launch with P at what the relation gives
+** runs clean, another launch (a grid or block component moved) with P
+** tied to it runs clean too, and that launch with P at CI's value shows
+** the finding again.  The second launch tells the relation from a value
+** that happens to clear it (n = 1 leaves one thread).  A clean launch must
+** also reach as far into buffer parameter BUF (the finding's) as the one
+** with the finding: a guard that skips the access (`if (i + k < n)` with
+** k past every thread) clears it by doing less, not by the relation.
+** 0: none.
+*/
+static unsigned find_tie(struct driver *d, uint32_t ci, const struct fid *id, uint32_t p,
+			 uint32_t buf, uint16_t dep, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	uint64_t orig = r->cands[ci].bits[p], tried[EVOLVE_TIE__COUNT];
+	unsigned ntried = 0;
+	for (unsigned tie = 1; tie < EVOLVE_TIE__COUNT; tie++) {
+		int y = tie >= EVOLVE_TIE_GRID_BLOCK_Y;
+		if (!(dep & (y ? TIE_Y_DEPS : TIE_X_DEPS)))
+			continue;	/* the index does not read that side of the launch */
+		if (search_tie_value(tie, &r->cands[ci]) > INT32_MAX)
+			continue;
+		uint64_t bits = search_tie_bits(pb, p, tie, &r->cands[ci]);
+		int seen = bits == orig;
+		for (unsigned k = 0; k < ntried; k++)
+			seen |= tried[k] == bits;
+		if (seen)
+			continue;	/* it holds already, or that value was tried */
+		tried[ntried++] = bits;
+		uint32_t p1 = probe_tie(d, ci, 6, 0, p, bits, gen);
+		if (!clean_of(r, p1, id) || r->cands[p1].touched[buf] < r->cands[ci].touched[buf])
+			continue;
+		/* the relation, not the value: a grid tie moves the grid (its
+		** block when the grid cannot move), a block tie the block */
+		unsigned base = y ? tie - 3 : tie;
+		unsigned dims[2] = { (base == EVOLVE_TIE_BLOCK_X ? 0u : 3u) + (unsigned)y,
+				     (unsigned)y };
+		unsigned ndims = base == EVOLVE_TIE_GRID_BLOCK_X ? 2 : 1;
+		int ok = 0;
+		for (unsigned k = 0; k < ndims && !ok; k++) {
+			uint32_t dv;
+			if (!other_value(d, dims[k], &r->cands[ci], &dv))
+				continue;
+			struct evolve_cand w = { 0 };
+			w.grid = r->cands[ci].grid;
+			w.block = r->cands[ci].block;
+			*search_dim_of(&w, dims[k]) = dv;
+			uint64_t bits2 = search_tie_bits(pb, p, tie, &w);
+			if (bits2 == orig || search_tie_value(tie, &w) > INT32_MAX)
+				continue;
+			uint32_t back = probe_tie(d, ci, dims[k], dv, p, orig, gen);
+			if (r->cands[back].rejected >= 0 || !shows(&r->cands[back], id))
+				break;
+			uint32_t p2 = probe_tie(d, ci, dims[k], dv, p, bits2, gen);
+			ok = clean_of(r, p2, id) && r->cands[p2].touched[buf] >= r->cands[back].touched[buf];
+			if (!ok)
+				break;
+		}
+		if (ok)
+			return tie;
+	}
+	return 0;
+}
+
+/*
+** Rule 7 (docs/CONTRACTS.md): a race on global memory, or an access past
+** a sized buffer, in candidate CI, whose index reads an unpinned integer
+** scalar and the launch (the static masks say which scalars: struct site
+** params), which goes away when the scalar keeps a relation with the
+** launch (find_tie), is the kernel's assumption of that relation (a tile
+** kernel without bounds checks assumes n == gridDim.x * 16): one per
+** scalar, the search keeps it from then on, and launches breaking it lie
+** outside the inferred contract.  A finding that stays when the relation
+** holds, or that no such scalar explains, stays a finding.
+*/
+static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if ((f->kind != FK_RACE && f->kind != FK_OOB) || f->space != AS_GLOBAL)
+			continue;
+		struct fid id = { f->kind, f->func, f->pc, f->second.func, f->second.pc };
+		uint16_t dep = 0;
+		uint64_t params = 0;
+		if (!access_deps(pb->prog, id.func, id.pc, &dep, &params)
+		    || (id.kind == FK_RACE && !access_deps(pb->prog, id.func2, id.pc2, &dep, &params)))
+			continue;
+		/* the index must tie a scalar to the launch, with no memory */
+		if ((dep & DEP_DATA) || !(dep & DEP_PARAM) || !(dep & (TIE_X_DEPS | TIE_Y_DEPS))
+		    || params == 0 || probed_n(d, id.kind, id.func, id.pc, TILE_TRIES, 0))
+			continue;
+		uint32_t buf = buffer_named(pb, f->where);
+		if (buf == UINT32_MAX)
+			continue;
+		for (uint32_t p = 0; p < pb->nparams && p < PROG_DEP_PARAMS; p++) {
+			struct scalar_ref sr;
+			if (!(params >> p & 1) || !search_scalar_ref(pb, p, &sr) || sr.field != UINT32_MAX
+			    || elem_is_float(sr.et) || sr.nenums || d->s->tie[p])
+				continue;
+			unsigned tie = find_tie(d, ci, &id, p, buf, dep, gen);
+			if (tie == 0)
+				continue;
+			add_assumption(d, &(struct evolve_assumption){
+				.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_RELATION, .bound = tie,
+				.param = p, .kind = (uint8_t)id.kind, .dep = dep, .func = id.func,
+				.pc = id.pc, .launch = ci });
+			d->s->tie[p] = (uint8_t)tie;
+			probed_n(d, id.kind, id.func, id.pc, TILE_TRIES, 1);
+			break;
+		}
+	}
+}
+
+/* A relation shown at a launch that a shape assumption found since puts
+** outside the contract was shown outside it: it is dropped, the search no
+** longer keeps it, and the launches only it put outside are back in. */
+static void drop_unsupported_ties(struct driver *d)
+{
+	struct evolve_result *r = d->res;
+	uint32_t k = 0;
+	int dropped = 0;
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		struct evolve_assumption a = r->assumptions[i];
+		int out = 0;
+		for (uint32_t j = 0; a.rel == EVOLVE_RELATION && j < r->nassumptions && !out; j++)
+			out = r->assumptions[j].rel != EVOLVE_RELATION
+			      && search_breaks(d->pb, &r->assumptions[j], &r->cands[a.launch]);
+		if (out) {
+			d->s->tie[a.param] = 0;
+			dropped = 1;
+			continue;
+		}
+		r->assumptions[k++] = a;
+	}
+	r->nassumptions = k;
+	for (uint32_t i = 0; dropped && i < r->ncands; i++) {
+		struct evolve_cand *c = &r->cands[i];
+		if (c->site < 0) {
+			c->beyond = (uint8_t)search_beyond_assumptions(d->pb, r, c);
+			c->contract = search_cand_contract(d->pb, c);
 		}
 	}
 }
@@ -594,6 +861,12 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		      || c->rejected == FK_INVALID_PTR;
 	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0)
 		infer_nonzero(d, i, gen);
+	/* rule 7 last: the shape rules first put the launch outside, if it is;
+	** with host sites the host's values decide a scalar, as for rule 2 */
+	c = &d->res->cands[i];
+	if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0)
+		infer_relation(d, i, gen);
+	drop_unsupported_ties(d);
 }
 
 /* Scalar K's name: the parameter's, or "p.stride" ("p.+4" where debug
@@ -667,6 +940,41 @@ static const char *at_text(const struct evolve_result *r, const struct evolve_as
 	return buf;
 }
 
+/* The side of the block along component DIM (0: x, 1: y) when the
+** kernel's inferred assumptions pin it (a 16 x 16 tile), else 0. */
+static uint32_t pinned_side(const struct evolve_result *r, unsigned dim)
+{
+	uint32_t le = UINT32_MAX, ge = 0;
+	for (uint32_t i = 0; i < r->nassumptions; i++) {
+		const struct evolve_assumption *b = &r->assumptions[i];
+		if (b->dim == dim && b->rel == EVOLVE_AT_MOST && b->bound < le)
+			le = b->bound;
+		if (b->dim == dim && b->rel == EVOLVE_AT_LEAST && b->bound > ge)
+			ge = b->bound;
+	}
+	return le == ge ? le : 0;
+}
+
+/* "gridDim.x * 16": what relation TIE ties a scalar to, with the tile's
+** side for blockDim where the assumptions pin it. */
+static void tie_text(const struct evolve_result *r, unsigned tie, char *buf, size_t n)
+{
+	int y = tie >= EVOLVE_TIE_GRID_BLOCK_Y;
+	unsigned base = y ? tie - 3 : tie;
+	char block[32];
+	uint32_t side = pinned_side(r, (unsigned)y);
+	if (side)
+		snprintf(block, sizeof block, "%" PRIu32, side);
+	else
+		snprintf(block, sizeof block, "blockDim.%c", y ? 'y' : 'x');
+	if (base == EVOLVE_TIE_GRID_BLOCK_X)
+		snprintf(buf, n, "gridDim.%c * %s", y ? 'y' : 'x', block);
+	else if (base == EVOLVE_TIE_BLOCK_X)
+		snprintf(buf, n, "blockDim.%c", y ? 'y' : 'x');
+	else
+		snprintf(buf, n, "gridDim.%c", y ? 'y' : 'x');
+}
+
 /* The finding that reports assumption A: at the access that shows a
 ** component's bounds, all of them over every array ("sum_rows assumes
 ** blockDim.x <= 256: shared 'part[256]' is indexed by threadIdx.x
@@ -674,7 +982,10 @@ static const char *at_text(const struct evolve_result *r, const struct evolve_as
 ** 'Bs[16][16]' are indexed by threadIdx.x (k.cu:29), and shared
 ** 'As[16][16]' is read where no thread of a smaller block writes
 ** (k.cu:33)"), at the warp-level operation that needs whole warps, or at
-** the division ("hist assumes nbins != 0: it divides by it (k.cu:9)"). */
+** the division ("hist assumes nbins != 0: it divides by it (k.cu:9)"), or
+** at the access that races when a scalar leaves its relation with the
+** launch ("mm assumes n == gridDim.x * 16: global 'c' races unless it
+** holds (k.cu:23)"). */
 struct finding search_assumption_finding(const struct evolve_problem *pb,
 					 const struct evolve_result *r,
 					 const struct evolve_assumption *a)
@@ -720,6 +1031,17 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 		char pname[160];
 		scalar_label(pb, a->param, pname, sizeof pname);
 		f.detail = xasprintf("%s assumes %s != 0: it divides by it%s", kname, pname, at);
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_RELATION) {
+		char pname[160], rel[96];
+		scalar_label(pb, a->param, pname, sizeof pname);
+		tie_text(r, a->bound, rel, sizeof rel);
+		const char *var = o && o->where ? o->where : "?";
+		f.detail = xasprintf("%s assumes %s == %s: global '%.*s' %s unless it holds%s", kname,
+				     pname, rel, (int)strcspn(var, "["), var,
+				     a->kind == FK_RACE ? "races" : "is accessed out of bounds", at);
 		free(kname);
 		return f;
 	}

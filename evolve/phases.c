@@ -133,7 +133,7 @@ static void conclude(struct driver *d)
 	}
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		struct evolve_cand *c = &r->cands[i];
-		c->beyond = c->site < 0 && search_beyond_assumptions(r, c);
+		c->beyond = c->site < 0 && search_beyond_assumptions(pb, r, c);
 		c->contract = search_cand_contract(pb, c);
 	}
 	barrier_verdicts_free(&r->barriers);
@@ -304,6 +304,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	** paired the same way in every search */
 	s.band_off = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, sizeof *s.band_off);
 	s.nonzero = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
+	s.tie = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
 	for (uint32_t p = 0; p < search_nbits(pb); p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
 	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX };
@@ -334,6 +335,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	free(d.probed);
 	free(s.band_off);
 	free(s.nonzero);
+	free(s.tie);
 	for (unsigned i = 0; i < d.nw; i++) {
 		mam_free(d.ws[i].mam);
 		if (d.ws[i].devnull)

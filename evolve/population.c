@@ -138,20 +138,35 @@ uint32_t *search_dim_of(struct evolve_cand *c, unsigned dim)
 	return search_dim_of_c(c, (int)dim);
 }
 
-/* Whether C breaks an inferred assumption of R. */
-int search_beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c)
+/* Whether candidate C breaks assumption A of PB's kernel. */
+int search_breaks(const struct evolve_problem *pb, const struct evolve_assumption *a,
+		  const struct evolve_cand *c)
 {
 	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
-	for (uint32_t i = 0; i < r->nassumptions; i++) {
-		const struct evolve_assumption *a = &r->assumptions[i];
-		uint64_t v = a->dim < EVOLVE_PARAM_DIM ? *search_dim_of(c, a->dim)
-			     : a->dim == EVOLVE_THREADS_DIM ? bt : 0;
-		if (a->rel == EVOLVE_NONZERO ? c->bits[a->param] == 0
-		    : a->rel == EVOLVE_AT_MOST ? v > a->bound
-		    : a->rel == EVOLVE_AT_LEAST ? v < a->bound
-		    : bt % a->bound != 0)
-			return 1;
+	const uint32_t comps[6] = { c->block.x, c->block.y, c->block.z,
+				    c->grid.x, c->grid.y, c->grid.z };
+	uint64_t v = a->dim < EVOLVE_PARAM_DIM ? comps[a->dim] : a->dim == EVOLVE_THREADS_DIM ? bt : 0;
+	switch (a->rel) {
+	case EVOLVE_NONZERO:
+		return c->bits[a->param] == 0;
+	case EVOLVE_RELATION:
+		return c->bits[a->param] != search_tie_bits(pb, a->param, a->bound, c);
+	case EVOLVE_AT_MOST:
+		return v > a->bound;
+	case EVOLVE_AT_LEAST:
+		return v < a->bound;
+	default:
+		return bt % a->bound != 0;
 	}
+}
+
+/* Whether C breaks an inferred assumption of R. */
+int search_beyond_assumptions(const struct evolve_problem *pb, const struct evolve_result *r,
+			      struct evolve_cand *c)
+{
+	for (uint32_t i = 0; i < r->nassumptions; i++)
+		if (search_breaks(pb, &r->assumptions[i], c))
+			return 1;
 	return 0;
 }
 
@@ -191,7 +206,7 @@ uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 	struct evolve_result *r = d->res;
 	uint32_t idx = r->ncands;
 	c->generation = gen;
-	c->beyond = c->site < 0 && search_beyond_assumptions(r, c);
+	c->beyond = c->site < 0 && search_beyond_assumptions(d->pb, r, c);
 	c->contract = search_cand_contract(d->pb, c);
 	if (c->rejected < 0 && d->s->grid_blind && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1)
 		drop_identical_writes(&c->fs);

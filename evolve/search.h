@@ -207,10 +207,21 @@ struct evolve_cand {
 ** - EVOLVE_MULTIPLE: block component DIM a multiple of BOUND (32: whole
 **   warps), shown by the warp-level operation at SITE;
 ** - EVOLVE_NONZERO (DIM = EVOLVE_PARAM_DIM): scalar parameter PARAM not 0,
-**   shown by the integer division at SITE that divides by zero when it is. */
+**   shown by the integer division at SITE that divides by zero when it is;
+** - EVOLVE_RELATION (DIM = EVOLVE_PARAM_DIM): scalar parameter PARAM equal
+**   to what the launch gives by relation BOUND (enum evolve_tie), shown by
+**   the access at SITE (and its partner, for a race) that races on global
+**   memory or leaves its buffer when it is not (rule 7). */
 #define EVOLVE_PARAM_DIM 6
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
-enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO };
+enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
+		  EVOLVE_RELATION };
+/* The relations between a scalar and the launch that rule 7 tries, in
+** order: n == gridDim.x * blockDim.x, n == blockDim.x, n == gridDim.x,
+** then the same for y. */
+enum evolve_tie { EVOLVE_TIE_NONE, EVOLVE_TIE_GRID_BLOCK_X, EVOLVE_TIE_BLOCK_X,
+		  EVOLVE_TIE_GRID_X, EVOLVE_TIE_GRID_BLOCK_Y, EVOLVE_TIE_BLOCK_Y,
+		  EVOLVE_TIE_GRID_Y, EVOLVE_TIE__COUNT };
 struct evolve_assumption {
 	uint8_t dim;
 	uint8_t rel;		/* enum evolve_rel */
@@ -218,7 +229,8 @@ struct evolve_assumption {
 	uint32_t alloc;		/* the allocation (a static __shared__ array) */
 	uint32_t param;		/* EVOLVE_PARAM_DIM: the parameter */
 	uint8_t kind;		/* the fault: FK_OOB, FK_SUBSCRIPT (an inner
-				   dimension), FK_UNINIT, FK_WARP_SYNC or FK_DIV_ZERO */
+				   dimension), FK_UNINIT, FK_WARP_SYNC, FK_DIV_ZERO,
+				   or FK_RACE (a relation) */
 	uint16_t dep;		/* what the index depends on (DEP_*) */
 	uint32_t func, pc;
 	uint32_t launch;	/* index in cands: the smallest launch that shows it */

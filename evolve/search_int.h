@@ -31,6 +31,8 @@ struct space {
 	uint32_t max_block;	/* the block's threads at most this (assumed; 0: none) */
 	uint32_t *band_off;	/* per parameter: where its strata start */
 	uint8_t *nonzero;	/* per parameter: the kernel assumes it is not 0 */
+	uint8_t *tie;		/* per parameter: the enum evolve_tie the kernel
+				   assumes it keeps with the launch (0: none) */
 };
 
 /* Scalar K of a candidate's bits: a parameter (K < nparams) or a struct
@@ -82,6 +84,9 @@ uint64_t search_threads_of(const struct evolve_cand *c);
 uint32_t search_block_limit(const struct evolve_problem *pb);
 void search_round_to_multiple(const struct space *s, struct evolve_cand *c, uint32_t m, int only);
 void search_clamp(const struct space *s, struct evolve_cand *c);
+uint64_t search_tie_value(unsigned tie, const struct evolve_cand *c);
+uint64_t search_tie_bits(const struct evolve_problem *pb, uint32_t p, unsigned tie,
+			 const struct evolve_cand *c);
 int search_scalar_ref(const struct evolve_problem *pb, uint32_t k, struct scalar_ref *sr);
 const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint32_t off);
 void search_init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
@@ -108,7 +113,10 @@ int search_better(const struct evolve_cand *a, uint32_t ia, const struct evolve_
 		  uint32_t ib);
 int search_redundant_so_far(const struct barrier_verdicts *bv);
 uint32_t *search_dim_of(struct evolve_cand *c, unsigned dim);
-int search_beyond_assumptions(const struct evolve_result *r, struct evolve_cand *c);
+int search_breaks(const struct evolve_problem *pb, const struct evolve_assumption *a,
+		  const struct evolve_cand *c);
+int search_beyond_assumptions(const struct evolve_problem *pb, const struct evolve_result *r,
+			      struct evolve_cand *c);
 uint8_t search_cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c);
 uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen);
 void search_sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n);

@@ -675,9 +675,9 @@ START_TEST(grid_blind)
 }
 END_TEST
 
-/* docs/CONTRACTS.md rules 4 to 6 with no host code: a 16x16 tile kernel
+/* docs/CONTRACTS.md rules 4 to 7 with no host code: a 16x16 tile kernel
 ** is pinned to 16 x 16 by its writes (x, y <= 16) and its reads (x, y >=
-** 16); a warp-shuffle kernel assumes whole warps; a flattened index bounds
+** 16), and its n to the grid by its unchecked store; a warp-shuffle kernel assumes whole warps; a flattened index bounds
 ** the block's threads from both sides.  Each reports its real race inside
 ** those shapes, and nothing else. */
 START_TEST(shape_rules)
@@ -705,11 +705,14 @@ START_TEST(shape_rules)
 	static const char *const want[] = {
 		"mm assumes blockDim.x == 16: shared 'As[16][16]' and 'Bs[16][16]' are indexed by threadIdx.x",
 		"mm assumes blockDim.y == 16: shared 'As[16][16]' and 'Bs[16][16]' are indexed by threadIdx.y",
+		/* rule 7: no bounds check, C[row * n + col] is one-to-one only then */
+		"mm assumes n == gridDim.x * 16: global 'C' races unless it holds",
 	};
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
 		ck_assert_msg(finding_with(doc, "shape-assumption", want[i]) != NULL, "no '%s': %s",
 			      want[i], r.err);
-	ck_assert_int_eq(count_kind(doc, "shape-assumption"), 2);	/* one per component */
+	/* one per component, one for the relation */
+	ck_assert_int_eq(count_kind(doc, "shape-assumption"), 3);
 	ck_assert_msg(finding_with(doc, "data-race", "") != NULL, "no race: %s", r.err);
 	ck_assert_int_eq(count_kind(doc, "uninitialized-read"), 0);
 	ck_assert_int_eq(count_kind(doc, "out-of-bounds"), 0);
