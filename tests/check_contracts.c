@@ -4,7 +4,8 @@
 ** no options must report exactly the manifest's in-contract findings, each
 ** under the contract the manifest names, exactly its shape assumptions,
 ** and nothing from launches outside the contract; the fixed twin only the
-** assumptions.
+** assumptions (those marked twin=no not even them), in each warp model the
+** manifest's `models` lists.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,8 @@ static const char *const contract_names[] = {
 	"normalize_one_block", "shared256_neighbor", "tiled_matmul16", "warp_shuffle_sum",
 	"dynamic_block_colsum", "params_struct_stride", "enum_mode_shift", "divzero_then_race",
 	"launch_bounds_scan", "helper_launch_tail", "launch_kernel_dynshared",
-	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy",
+	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy", "tile_matmul_nocheck",
+	"split_planes", "reverse_in_place",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -41,7 +43,10 @@ struct centry {
 /* One `assumption` entry. */
 struct cassume {
 	char kernel[64];
-	char rel[16];		/* "<=" (the default), ">=", "==" or "multiple" */
+	char rel[16];		/* "<=" (the default), ">=", "==", "multiple" or "tie" */
+	char scalar[32];	/* tie: the scalar, and what it equals ("gridDim.x*16") */
+	char value[64];
+	int twin_no;		/* twin=no: only NAME.cu shows it */
 	char dim[16];
 	unsigned bound;
 	char arrays[MAX_ALTS][64];
@@ -55,6 +60,8 @@ struct cmanifest {
 	struct cassume a[MAX_ENTRIES];
 	int na;
 	int fixed_none;
+	char models[2][64];	/* `models`: the warp models checked (default its) */
+	int nmodels;
 };
 
 static char *slurp(const char *path)
@@ -145,15 +152,27 @@ static void load_manifest(const char *name, struct cmanifest *m)
 			keyval(line, "bound", bound, sizeof bound);
 			a->bound = (unsigned)strtoul(bound, NULL, 10);
 			keyval(line, "array", arrays, sizeof arrays);
+			keyval(line, "scalar", a->scalar, sizeof a->scalar);
+			keyval(line, "value", a->value, sizeof a->value);
+			char twin[8] = "";
+			keyval(line, "twin", twin, sizeof twin);
+			a->twin_no = strcmp(twin, "no") == 0;
 			char alts[MAX_ALTS][64];
 			a->narrays = split(arrays, '|', alts, sizeof alts[0]);
 			for (int i = 0; i < a->narrays; i++)
 				memcpy(a->arrays[i], alts[i], sizeof a->arrays[i]);
 		} else if (strcmp(line, "fixed none") == 0) {
 			m->fixed_none = 1;
+		} else if (strncmp(line, "models ", 7) == 0) {
+			char alts[MAX_ALTS][64];
+			int n = split(line + 7, ',', alts, sizeof alts[0]);
+			for (int i = 0; i < n && m->nmodels < 2; i++)
+				snprintf(m->models[m->nmodels++], sizeof m->models[0], "%s", alts[i]);
 		}
 	}
 	free(text);
+	if (m->nmodels == 0)
+		snprintf(m->models[m->nmodels++], sizeof m->models[0], "its");
 	ck_assert_msg(m->fixed_none, "%s.expect: no `fixed none`", name);
 }
 
@@ -224,7 +243,7 @@ static int tolerated(const struct cmanifest *m, const cJSON *f)
 ** "K assumes D is a multiple of B") is assumption A. */
 static int assume_matches(const struct cassume *a, const cJSON *f)
 {
-	char want[160];
+	char want[400];
 	const char *msg = jstr(f, "message");
 	if (strcmp(a->rel, "multiple") == 0) {
 		if (a->bound == 32)
@@ -233,6 +252,16 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 		else
 			snprintf(want, sizeof want, "%s assumes %s is a multiple of %u: ", a->kernel,
 				 a->dim, a->bound);
+		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "tie") == 0) {
+		/* "mm assumes n == gridDim.x * 16: global 'c' races unless it holds" */
+		char value[128] = "";
+		for (const char *v = a->value; *v; v++)
+			snprintf(value + strlen(value), sizeof value - strlen(value), *v == '*' ? " * "
+				 : "%c", *v);
+		snprintf(want, sizeof want, "%s assumes %s == %s: global '%s' ", a->kernel,
+			 a->scalar, value, a->arrays[0]);
 		return strstr(msg, want) != NULL;
 	}
 	snprintf(want, sizeof want, "%s assumes %s %s %u: shared '", a->kernel, a->dim, a->rel,
@@ -249,11 +278,11 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 	return 0;
 }
 
-static cJSON *run_cu(struct tu_run *r, const char *file)
+static cJSON *run_cu(struct tu_run *r, const char *file, const char *model)
 {
 	char path[512];
 	snprintf(path, sizeof path, "%s/kernels/contracts/%s", tu_env("SIMULEE_SRCDIR"), file);
-	const char *args[] = { path, "--format=json", NULL };
+	const char *args[] = { path, "--format=json", "--warp-model", model, NULL };
 	tu_run_bin(r, args);
 	ck_assert_msg(r->status == 0 || r->status == 1, "%s: exit %d: %s", file, r->status, r->err);
 	return tu_check_report_json(r->out);
@@ -392,11 +421,13 @@ START_TEST(default_run)
 	struct cmanifest *m = malloc(sizeof *m);
 	ck_assert_ptr_nonnull(m);
 	load_manifest(name, m);
-	for (int which = 0; which < 2; which++) {
+	for (int run = 0; run < 2 * m->nmodels; run++) {
+		int which = run % 2;
+		const char *model = m->models[run / 2];
 		char file[160];
 		snprintf(file, sizeof file, "%s%s.cu", name, which ? "_fixed" : "");
 		struct tu_run r;
-		cJSON *doc = run_cu(&r, file);
+		cJSON *doc = run_cu(&r, file, model);
 		for (int i = 0; i < m->na; i++)
 			m->a[i].matched = 0;
 		const cJSON *f;
@@ -406,14 +437,14 @@ START_TEST(default_run)
 			if (strcmp(jstr(f, "kind"), "shape-assumption") == 0) {
 				int ok = 0;
 				for (int i = 0; i < m->na; i++)
-					if (assume_matches(&m->a[i], f))
+					if (!(which && m->a[i].twin_no) && assume_matches(&m->a[i], f))
 						ok = m->a[i].matched = 1;
-				ck_assert_msg(ok, "%s: an assumption the manifest does not list: %s", file,
-					      jstr(f, "message"));
+				ck_assert_msg(ok, "%s (%s): an assumption the manifest does not list: %s",
+					      file, model, jstr(f, "message"));
 				continue;
 			}
-			ck_assert_msg(which == 0, "%s: the fixed twin reports %s at %s (%s)", file,
-				      jstr(f, "kind"), l0, jstr(f, "message"));
+			ck_assert_msg(which == 0, "%s (%s): the fixed twin reports %s at %s (%s)", file,
+				      model, jstr(f, "kind"), l0, jstr(f, "message"));
 			/* a group (report/group.c): the manifest lists its members */
 			const cJSON *ms = cJSON_GetObjectItemCaseSensitive(f, "members"), *u;
 			const cJSON *one = cJSON_IsArray(ms) ? ms->child : f;
@@ -423,22 +454,27 @@ START_TEST(default_run)
 				for (int i = 0; i < m->nf; i++)
 					if (entry_matches(&m->f[i], u))
 						ok = m->f[i].matched = 1;
-				ck_assert_msg(ok, "%s: a finding the manifest does not list: %s at %s, "
-					      "contract %s (%s)", file, jstr(u, "kind"), l0,
+				ck_assert_msg(ok, "%s (%s): a finding the manifest does not list: %s at %s, "
+					      "contract %s (%s)", file, model, jstr(u, "kind"), l0,
 					      jstr(u, "contract"), jstr(f, "message"));
 			}
 		}
 		for (int i = 0; i < m->na; i++)
-			ck_assert_msg(m->a[i].matched, "%s: missed the assumption %s %s %u of %s", file,
-				      m->a[i].dim, m->a[i].rel, m->a[i].bound, m->a[i].kernel);
-		for (int i = 0; which == 0 && i < m->nf; i++)
-			ck_assert_msg(m->f[i].matched, "%s: missed %s on %s at %s (contract %s)",
-				      file, m->f[i].kind, m->f[i].var, m->f[i].lines[0], m->f[i].contract);
+			ck_assert_msg(m->a[i].matched || (which && m->a[i].twin_no),
+				      "%s (%s): missed the assumption %s %s %u%s of %s", file, model,
+				      m->a[i].dim, m->a[i].rel, m->a[i].bound, m->a[i].value,
+				      m->a[i].kernel);
+		for (int i = 0; which == 0 && i < m->nf; i++) {
+			ck_assert_msg(m->f[i].matched, "%s (%s): missed %s on %s at %s (contract %s)",
+				      file, model, m->f[i].kind, m->f[i].var, m->f[i].lines[0],
+				      m->f[i].contract);
+			m->f[i].matched = 0;
+		}
 		cJSON_Delete(doc);
 		tu_run_free(&r);
 	}
-	printf("contracts %s: %d findings, %d assumptions as the manifest says; twin clean\n", name,
-	       m->nf, m->na);
+	printf("contracts %s: %d findings, %d assumptions as the manifest says (%d warp models); "
+	       "twin clean\n", name, m->nf, m->na, m->nmodels);
 	free(m);
 }
 END_TEST
