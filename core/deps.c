@@ -18,8 +18,11 @@
 ** Alongside, each slot keeps which kernel parameters it comes from (one
 ** bit per scalar or by-value struct parameter, by the same data flow), so
 ** that a site says which scalars its address depends on (struct site
-** params): the search ties a scalar to the launch only through an index
-** that computes with both (docs/CONTRACTS.md, rule 7).
+** params), and which scalars a branch compares with the thread's
+** coordinates (struct func guards: a bounds check): the search ties a
+** scalar to the launch only through an index that computes with both,
+** and never one the kernel checks its threads against (docs/CONTRACTS.md,
+** rule 7).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -603,6 +606,10 @@ void prog_compute_deps(struct program *p)
 			const struct insn *I = &f->code[pc];
 			uint64_t m;
 			uint32_t site = UINT32_MAX;
+			const uint64_t coords = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_CTAID_X
+						| DEP_CTAID_Y | DEP_CTAID_Z;
+			if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords))
+				p->funcs[fi].guards |= od(dep, ns, I->a) >> DEP_PARAM_SHIFT;
 			switch (I->op) {
 			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
 				m = od(dep, ns, I->a);

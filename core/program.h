@@ -276,6 +276,10 @@ struct func {
 				   accesses and barriers are reported at the call */
 	const char *file;	/* source file of the definition, or NULL */
 	uint32_t decl_line;
+	/* Kernel parameters (bits as struct site params) that a conditional
+	** branch of this function compares with a thread or block coordinate
+	** (`if (i + k < n)`: a bounds check by them; core/deps.c) */
+	uint64_t guards;
 };
 
 /* A global variable (__device__, __constant__, __shared__, string). */

@@ -605,6 +605,14 @@ static uint32_t buffer_named(const struct evolve_problem *pb, const char *where)
 	return UINT32_MAX;
 }
 
+/* Whether launch A did at least what launch B did: reached as far into
+** buffer parameter BUF, and ran as many warp instructions. */
+static int as_much(const struct evolve_result *r, uint32_t a, uint32_t b, uint32_t buf)
+{
+	return r->cands[a].touched[buf] >= r->cands[b].touched[buf]
+	       && r->cands[a].work >= r->cands[b].work;
+}
+
 /* The launch bits an index reads along x and along y. */
 #define TIE_X_DEPS (DEP_TID_X | DEP_NTID_X | DEP_CTAID_X | DEP_NCTAID)
 #define TIE_Y_DEPS (DEP_TID_Y | DEP_NTID_Y | DEP_CTAID_Y | DEP_NCTAID)
@@ -617,9 +625,10 @@ static uint32_t buffer_named(const struct evolve_problem *pb, const char *where)
 ** tied to it runs clean too, and that launch with P at CI's value shows
 ** the finding again.  The second launch tells the relation from a value
 ** that happens to clear it (n = 1 leaves one thread).  A clean launch must
-** also reach as far into buffer parameter BUF (the finding's) as the one
-** with the finding: a guard that skips the access (`if (i + k < n)` with
-** k past every thread) clears it by doing less, not by the relation.
+** also reach as far into buffer parameter BUF (the finding's) and run as
+** many warp instructions as the one with the finding: a guard that skips
+** the access (`if (i + k < n)` with k past most threads) clears it by
+** doing less, not by the relation.
 ** 0: none.
 */
 static unsigned find_tie(struct driver *d, uint32_t ci, const struct fid *id, uint32_t p,
@@ -643,7 +652,7 @@ static unsigned find_tie(struct driver *d, uint32_t ci, const struct fid *id, ui
 			continue;	/* it holds already, or that value was tried */
 		tried[ntried++] = bits;
 		uint32_t p1 = probe_tie(d, ci, 6, 0, p, bits, gen);
-		if (!clean_of(r, p1, id) || r->cands[p1].touched[buf] < r->cands[ci].touched[buf])
+		if (!clean_of(r, p1, id) || !as_much(r, p1, ci, buf))
 			continue;
 		/* the relation, not the value: a grid tie moves the grid (its
 		** block when the grid cannot move), a block tie the block */
@@ -667,7 +676,7 @@ static unsigned find_tie(struct driver *d, uint32_t ci, const struct fid *id, ui
 			if (r->cands[back].rejected >= 0 || !shows(&r->cands[back], id))
 				break;
 			uint32_t p2 = probe_tie(d, ci, dims[k], dv, p, bits2, gen);
-			ok = clean_of(r, p2, id) && r->cands[p2].touched[buf] >= r->cands[back].touched[buf];
+			ok = clean_of(r, p2, id) && as_much(r, p2, back, buf);
 			if (!ok)
 				break;
 		}
@@ -706,13 +715,20 @@ static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
 		if ((dep & DEP_DATA) || !(dep & DEP_PARAM) || !(dep & (TIE_X_DEPS | TIE_Y_DEPS))
 		    || params == 0 || probed_n(d, id.kind, id.func, id.pc, TILE_TRIES, 0))
 			continue;
+		/* a scalar some branch checks the threads against (`if (i + k <
+		** n)`) bounds the work by itself: the kernel is written for any
+		** launch, and a race there is its bug (every function counts:
+		** a device function's bits are its callers') */
+		uint64_t guards = 0;
+		for (uint32_t k = 0; k < pb->prog->nfuncs; k++)
+			guards |= pb->prog->funcs[k].guards;
 		uint32_t buf = buffer_named(pb, f->where);
 		if (buf == UINT32_MAX)
 			continue;
 		for (uint32_t p = 0; p < pb->nparams && p < PROG_DEP_PARAMS; p++) {
 			struct scalar_ref sr;
 			if (!(params >> p & 1) || !search_scalar_ref(pb, p, &sr) || sr.field != UINT32_MAX
-			    || elem_is_float(sr.et) || sr.nenums || d->s->tie[p])
+			    || elem_is_float(sr.et) || sr.nenums || d->s->tie[p] || (guards >> p & 1))
 				continue;
 			unsigned tie = find_tie(d, ci, &id, p, buf, dep, gen);
 			if (tie == 0)

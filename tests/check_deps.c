@@ -505,6 +505,25 @@ START_TEST(deps_device_function)
 	load_cu(&k, src, "-O0", "callers");
 	ck_assert_uint_eq(site_dep(k.l.prog, 1, SITE_STORE), DEP_TID_X | DEP_PARAM);
 	ck_assert_uint_eq(site_params(k.l.prog, 1, SITE_STORE), 1u << 1);
+	ck_assert_uint_eq(k.l.prog->funcs[k.func].guards, 0);
+	load_free(&k.l);
+}
+END_TEST
+
+START_TEST(deps_guards)
+{
+	/* the branch compares the thread's index with k and n: both are
+	** guards; m only scales the value stored */
+	static const char src[] =
+		"__global__ void shift(float *a, int n, int k, int m)\n"
+		"{\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tif (i + k < n)\n"
+		"\t\ta[i] = a[i + k] * m;\n"
+		"}\n";
+	struct ker k;
+	load_cu(&k, src, "-O0", "shift");
+	ck_assert_uint_eq(k.l.prog->funcs[k.func].guards, (1u << 1) | (1u << 2));
 	load_free(&k.l);
 }
 END_TEST
@@ -616,6 +635,7 @@ Suite *deps_suite(void)
 	tcase_add_test(dc, deps_O3);
 	tcase_add_test(dc, deps_oob_finding);
 	tcase_add_test(dc, deps_device_function);
+	tcase_add_test(dc, deps_guards);
 	suite_add_tcase(s, dc);
 	TCase *sc = tcase_create("stop");
 	tcase_set_timeout(sc, 60);
