@@ -166,8 +166,11 @@ static void load_manifest(const char *name, struct cmanifest *m)
 		} else if (strncmp(line, "models ", 7) == 0) {
 			char alts[MAX_ALTS][64];
 			int n = split(line + 7, ',', alts, sizeof alts[0]);
-			for (int i = 0; i < n && m->nmodels < 2; i++)
-				snprintf(m->models[m->nmodels++], sizeof m->models[0], "%s", alts[i]);
+			for (int i = 0; i < n && m->nmodels < 2; i++) {
+				size_t k = strnlen(alts[i], sizeof m->models[0] - 1);
+				memcpy(m->models[m->nmodels], alts[i], k);
+				m->models[m->nmodels++][k] = '\0';
+			}
 		}
 	}
 	free(text);
