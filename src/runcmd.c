@@ -80,8 +80,13 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 	int rc = 0;
 	if (o->ninputs == 0)
 		return sim_fail(err, SIM_ERR_USAGE, "run: no source file (simulee-c run app.cu -- ARGS)");
-	for (uint32_t i = 0; i < o->ninputs && rc == 0; i++) {
+	/* the CUDA sources first (the temporary directory comes with the first
+	** one), then the C and C++ ones, whatever order a Makefile lists them in */
+	for (uint32_t k = 0; k < 2 * o->ninputs && rc == 0; k++) {
+		uint32_t i = k % o->ninputs;
 		const char *src = o->inputs[i];
+		if ((k < o->ninputs) != (compile_is_cuda_source(src) != 0))
+			continue;
 		char *name = compile_stem(src);
 		if (compile_is_cuda_source(src)) {
 			uint32_t u = compile_add_unit(&b->co, src);
@@ -103,10 +108,8 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 			VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
 		} else if (compile_is_host_source(src)) {
 			struct sim_error e2 = { 0 };
-			/* the temporary directory comes with the first CUDA unit */
 			if (b->co.tmpdir == NULL) {
-				rc = sim_fail(err, SIM_ERR_USAGE, "run: give the CUDA source first, then "
-					      "the C and C++ ones (%s)", src);
+				rc = sim_fail(err, SIM_ERR_USAGE, "run: no CUDA source among the inputs");
 			} else {
 				char *obj = xasprintf("%s/c%u-%s.o", b->co.tmpdir, i, name);
 				rc = compile_native_object(&cop, src, obj, &e2);
@@ -149,7 +152,7 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		return rc;
 	if ((rc = check_calls(&cop, b, err)) < 0)
 		return rc;
-	char *name = compile_stem(o->inputs[0]);
+	char *name = compile_stem(b->units[0]);
 	b->exe = xasprintf("%s/%s", b->co.tmpdir, name);
 	free(name);
 	return compile_link(&cop, b->objs, b->nobjs, b->exe, err);
@@ -269,11 +272,21 @@ static void host_checks(const struct build *b, const struct rt_result *res, stru
 	findings_free(&fs);
 }
 
+/* The program's main source: its first CUDA input (the program is named
+** after it), else the first input. */
+static const char *main_source(const struct run_opts *o)
+{
+	for (uint32_t i = 0; i < o->ninputs; i++)
+		if (compile_is_cuda_source(o->inputs[i]))
+			return o->inputs[i];
+	return o->inputs[0];
+}
+
 /* The report's header for a run. */
 static void header(struct report *rep, const struct run_opts *o)
 {
 	report_init(rep);
-	rep->input = o->inputs[0];
+	rep->input = main_source(o);
 	rep->version = PACKAGE_VERSION;
 	rep->llvm_version = LLVM_VERSION_STRING;
 	rep->seed = o->seed;
@@ -406,7 +419,7 @@ int run_program(const struct run_opts *o)
 	}
 	if (build(o, &b, &err) < 0)
 		goto fail;
-	char *prog = compile_stem(o->inputs[0]);
+	char *prog = compile_stem(main_source(o));
 	char **argv = xcalloc((size_t)o->nextra_args + 2, sizeof *argv);
 	argv[0] = prog;		/* as the program would be started */
 	for (uint32_t i = 0; i < o->nextra_args; i++)

@@ -394,6 +394,43 @@ START_TEST(rdc_units)
 }
 END_TEST
 
+/* The C++ file with main() first, as a Makefile may list it
+** (Rodinia's streamcluster): the CUDA source is still built first and
+** names the program. */
+START_TEST(host_source_first)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run host_source_first: skipped: no clang\n");
+		return;
+	}
+	char *cu = tu_tmp_cu("__global__ void k(int *p) { p[threadIdx.x] = 3 * threadIdx.x; }\n"
+			     "int run_k(int i)\n"
+			     "{\n"
+			     "	int *p, h[32];\n"
+			     "	cudaMalloc(&p, sizeof h);\n"
+			     "	k<<<1, 32>>>(p);\n"
+			     "	cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);\n"
+			     "	return h[i];\n"
+			     "}\n");
+	char *cpp = xasprintf("%s.main.cpp", cu);
+	FILE *f = fopen(cpp, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("#include <cstdio>\nint run_k(int i);\n"
+	      "int main() { std::printf(\"h[5] = %d\\n\", run_k(5)); return 0; }\n", f);
+	fclose(f);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", cpp, cu, NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "h[5] = 15\n") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.err, "1 launch: 1 simulated\n") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	unlink(cu);
+	unlink(cpp);
+	free(cu);
+	free(cpp);
+}
+END_TEST
+
 /* Two texture references bound to one buffer with different texel
 ** formats (SHOC's MD: float4 and int4 views of one array): simulee-c
 ** keeps one format a buffer, and says so rather than let the first
@@ -720,6 +757,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, stop_keeps_output);
 	tcase_add_test(tc, runtime_cache);
 	tcase_add_test(tc, rdc_units);
+	tcase_add_test(tc, host_source_first);
 	tcase_add_test(tc, texref_two_formats);
 	suite_add_tcase(s, tc);
 	return s;
