@@ -562,6 +562,46 @@ START_TEST(legacy_program_toolkit)
 }
 END_TEST
 
+/* What nvcc includes into every CUDA file and clang's wrapper does not:
+** time(), clock() and assert with no #include compile against the
+** toolkit, as with nvcc (Rodinia's particlefilter calls time()). */
+START_TEST(nvcc_implicit_headers)
+{
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	if (cuda == NULL) {
+		printf("nvcc_implicit_headers: skipped: no CUDA toolkit\n");
+		return;
+	}
+	static const char src[] =
+		"__global__ void k(int *p, int n)\n"
+		"{\n"
+		"\tassert(n > 0);\n"
+		"\tp[threadIdx.x] = (int)(clock() & 1) + n;\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tsrand((unsigned)time(NULL));\n"
+		"\tint *d;\n"
+		"\tcudaMalloc(&d, 32 * sizeof(int));\n"
+		"\tk<<<1, 32>>>(d, 1 + rand() % 4);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\tprintf(\"%ld\\n\", (long)clock());\n"
+		"\treturn 0;\n"
+		"}\n";
+	char *dir = make_dir();
+	char *opt = xfmt("--cuda-path=%s", cuda, NULL);
+	struct tu_run r;
+	run_src_in(&r, dir, "implicit.cu", src, (const char *const[]){ opt, "--population", "4",
+						      "--generations", "1", NULL });
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.err, "error") == NULL, "stderr: %s", r.err);
+	tu_run_free(&r);
+	remove_tree(dir);
+	free(opt);
+	free(dir);
+}
+END_TEST
+
 /* The host reads managed memory the kernel writes: after
 ** cudaThreadSynchronize or cudaThreadExit it may, before either it may
 ** not.  The host-code reader sees the old names as the device-wide
@@ -1325,6 +1365,7 @@ Suite *compile_suite(void)
 	tcase_set_timeout(tc, 240);
 	tcase_add_test(tc, legacy_program_prelude);
 	tcase_add_test(tc, legacy_program_toolkit);
+	tcase_add_test(tc, nvcc_implicit_headers);
 	tcase_add_test(tc, legacy_sync_is_sync);
 	tcase_add_test(tc, host_minmax_as_nvcc);
 	tcase_add_test(tc, spaced_launch);

@@ -19,6 +19,8 @@
 **     members (simulee_cuda13.h).
 **   - With CUDA 12 and later, texture references and cudaBindTexture
 **     (simulee_texref.h).
+**   - The C headers nvcc includes into every CUDA file (time.h, assert.h,
+**     stdio.h), which clang's wrapper leaves out.
 **
 ** Nothing here is emitted unless a program uses it, so the bitcode of a
 ** program that uses none of it is what it was without this header.
@@ -28,6 +30,16 @@
 
 /* GPUVerify's annotations (__requires and kin) */
 #include "simulee_specs.h"
+
+/* What nvcc's crt/common_functions.h includes into every CUDA file and
+** clang's CUDA wrapper does not (it has stdlib.h and string.h): real
+** code calls time(), clock_gettime(), assert and printf without including
+** their headers (Rodinia's particlefilter calls time()). */
+#if defined(__cplusplus) && defined(__CUDA__)
+#include <assert.h>
+#include <stdio.h>
+#include <time.h>
+#endif
 
 #if defined(__cplusplus) && defined(__CUDA__)
 
