@@ -520,10 +520,18 @@ struct sink {
 ** job's tree so far). */
 #define SNAPSHOT_EVERY 2.0
 
-/* Whether the run's JSON or SARIF goes to a file (snapshots are made). */
+/* Whether the run's JSON or SARIF goes to a plain file that snapshots
+** may replace by rename: a regular file or one not there yet.  Never a
+** device, a pipe or a symbolic link (--output /dev/stdout, /dev/null):
+** those are written once, at the end, as the text report is. */
 static int sink_snapshots(const struct run_opts *o)
 {
-	return o->format != REPORT_TEXT && o->output != NULL;
+	struct stat st;
+	if (o->format == REPORT_TEXT || o->output == NULL)
+		return 0;
+	if (lstat(o->output, &st) != 0)
+		return errno == ENOENT;
+	return S_ISREG(st.st_mode);
 }
 
 /* Writes TREE (deleting it) to PATH whole: into PATH.tmp, then renamed
@@ -1110,9 +1118,11 @@ static int check_output(const char *path, struct sim_error *err)
 	if (path == NULL)
 		return 0;
 	struct stat st;
-	int existed = stat(path, &st) == 0;
-	if (existed && S_ISDIR(st.st_mode))
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
 		return sim_fail(err, SIM_ERR_IO, "--output %s: is a directory", path);
+	/* the name itself: a dangling symbolic link is there (the file it
+	** names is made through it and stays; unlinking would remove the link) */
+	int existed = lstat(path, &st) == 0;
 	int fd = open(path, O_WRONLY | O_CREAT, 0666);
 	if (fd < 0)
 		return sim_fail(err, SIM_ERR_IO, "--output %s: %s", path, strerror(errno));

@@ -2833,6 +2833,38 @@ static void stop_end(struct stop_files *f)
 	free(f->tmp);
 }
 
+/* --output through a symbolic link (or to a device: /dev/stdout) is
+** written where it points, never replaced by the snapshots' rename: the
+** link stays a link and its target holds the whole report. */
+START_TEST(output_link_kept)
+{
+	char tmpl[] = "/tmp/simulee-cli-link-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char *target = xasprintf("%s/target.json", dir), *link = xasprintf("%s/link.json", dir);
+	ck_assert_int_eq(symlink(target, link), 0);
+	char *bc = tu_kernel("func/vecadd.O0.bc");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "--format=json", "--output", link, bc, NULL });
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+	tu_run_free(&r);
+	struct stat st;
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert_msg(S_ISLNK(st.st_mode), "--output's symbolic link was replaced");
+	struct sim_error e = { 0 };
+	char *text = read_whole_file(target, NULL, &e);
+	ck_assert_msg(text != NULL, "%s", e.msg);
+	cJSON_Delete(tu_check_report_json(text));
+	free(text);
+	unlink(link);
+	unlink(target);
+	rmdir(dir);
+	free(bc);
+	free(link);
+	free(target);
+}
+END_TEST
+
 START_TEST(stop_sigterm_report)
 {
 	struct stop_files f;
@@ -3012,6 +3044,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, stop_sigkill_snapshot);
 	tcase_add_test(tc, stop_sigint_text);
 	tcase_add_test(tc, stop_merge_shards);
+	tcase_add_test(tc, output_link_kept);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("replay");
