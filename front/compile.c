@@ -611,6 +611,45 @@ static const char *skip_lexeme(const char *p, int raw, unsigned *ln, const char 
 	return end;
 }
 
+/* A scan of CUDA source text: where it is, its line, and whether the
+** characters just read are a number (a ' in 1'000 opens no literal). */
+struct scan {
+	const char *text, *p, *bol;
+	unsigned ln;
+	int number;
+};
+
+/* Steps over what the launch scanners never look inside: a newline (the
+** line count), a comment, a string, character or raw string literal.
+** Returns 1 when S moved, else 0 with the number state updated for the
+** character at S->p, which the caller reads. */
+static int scan_skip(struct scan *s)
+{
+	const char *p = s->p, *text = s->text;
+	char c = *p;
+	if (c == '\n') {
+		s->ln++;
+		s->bol = ++s->p;
+		s->number = 0;
+		return 1;
+	}
+	if (c >= '0' && c <= '9' && !(p > text && ident_char(p[-1])))
+		s->number = 1;
+	else if (!ident_char(c) && c != '.' && c != '\'')
+		s->number = 0;
+	if ((c == '/' && (p[1] == '/' || p[1] == '*')) || c == '"' || (c == '\'' && !s->number)) {
+		const char *w = p;
+		while (w > text && ident_char(w[-1]))
+			w--;
+		int raw = c == '"' && p > text && p[-1] == 'R'
+			  && (p - w == 1 || (p - w == 2 && strchr("uUL", *w) != NULL)
+			      || (p - w == 3 && strncmp(w, "u8", 2) == 0));
+		s->p = skip_lexeme(p, raw, &s->ln, &s->bol);
+		return 1;
+	}
+	return 0;
+}
+
 /*
 ** Finds the first kernel launch in source TEXT spelled with blanks inside
 ** its brackets, "k<< <g, b>>>(...)" or "k<<<g, b>> >(...)": nvcc reads
@@ -624,35 +663,16 @@ static const char *skip_lexeme(const char *p, int raw, unsigned *ln, const char 
 */
 static int find_spaced_launch(const char *text, unsigned *line, unsigned *col, const char **what)
 {
-	unsigned ln = 1;
-	const char *bol = text;
-	int open = 0, number = 0;
-	for (const char *p = text; *p != '\0'; ) {
+	struct scan s = { text, text, text, 1, 0 };
+	int open = 0;
+	while (*s.p != '\0') {
+		if (scan_skip(&s))
+			continue;
+		const char *p = s.p;
 		char c = *p;
-		int after_ident = p > text && ident_char(p[-1]);
-		if (c == '\n') {
-			ln++;
-			bol = ++p;
-			number = 0;
-			continue;
-		}
-		if (c >= '0' && c <= '9' && !after_ident)
-			number = 1;
-		else if (!ident_char(c) && c != '.' && c != '\'')
-			number = 0;
-		if ((c == '/' && (p[1] == '/' || p[1] == '*')) || c == '"' || (c == '\'' && !number)) {
-			const char *w = p;
-			while (w > text && ident_char(w[-1]))
-				w--;
-			int raw = c == '"' && p > text && p[-1] == 'R'
-				  && (p - w == 1 || (p - w == 2 && strchr("uUL", *w) != NULL)
-				      || (p - w == 3 && strncmp(w, "u8", 2) == 0));
-			p = skip_lexeme(p, raw, &ln, &bol);
-			continue;
-		}
 		if ((c == '<' || c == '>') && p[1] == c && p[2] == c) {
 			open = c == '<';	/* "<<<" opens a launch, ">>>" closes it */
-			p += 3;
+			s.p += 3;
 			continue;
 		}
 		if ((c == '<' || c == '>') && p[1] == c) {
@@ -665,33 +685,16 @@ static int find_spaced_launch(const char *text, unsigned *line, unsigned *col, c
 			else if (spaced && c == '>' && open)
 				*what = ">> >";
 			else {
-				p += 2;
+				s.p += 2;
 				continue;
 			}
-			*line = ln;
-			*col = (unsigned)(p - bol) + 1;
+			*line = s.ln;
+			*col = (unsigned)(p - s.bol) + 1;
 			return 1;
 		}
-		p++;
+		s.p++;
 	}
 	return 0;
-}
-
-/* The one line that says why SRC did not compile, when it holds a launch
-** spelled as only nvcc reads it; "" when it holds none (or cannot be
-** read: clang has said why). */
-static void spaced_launch_note(const char *src, char *buf, size_t n)
-{
-	struct sim_error ignored = { 0 };
-	char *text = read_whole_file(src, NULL, &ignored);
-	unsigned line = 0, col = 0;
-	const char *what = NULL;
-	buf[0] = '\0';
-	if (text != NULL && find_spaced_launch(text, &line, &col, &what))
-		snprintf(buf, n, "%s:%u:%u: compilation failed: the launch is spelled `%s`, which "
-			 "nvcc reads and clang does not: write `<<<` and `>>>` with no blank inside "
-			 "(k<<<grid, block>>>(...))", src, line, col, what);
-	free(text);
 }
 
 /*
@@ -709,41 +712,28 @@ static int find_device_launch(const char *text, unsigned *line, unsigned *col)
 {
 	enum { MAX_NEST = 256 };
 	uint8_t dev[MAX_NEST] = { 0 };
-	unsigned depth = 0, ln = 1;
-	int decl_dev = 0, number = 0;
-	const char *bol = text;
-	for (const char *p = text; *p != '\0'; ) {
-		char c = *p;
-		int after_ident = p > text && ident_char(p[-1]);
-		if (c == '\n') {
-			ln++;
-			bol = ++p;
-			number = 0;
-			continue;
-		}
-		if (c == '#' && strspn(bol, " \t") == (size_t)(p - bol)) {
+	unsigned depth = 0;
+	int decl_dev = 0;
+	struct scan s = { text, text, text, 1, 0 };
+	while (*s.p != '\0') {
+		if (*s.p == '#' && strspn(s.bol, " \t") == (size_t)(s.p - s.bol)) {
 			/* a preprocessor line, with its continuations */
-			while (*p != '\0' && (*p != '\n' || p[-1] == '\\')) {
-				if (*p == '\n')
-					ln++, bol = p + 1;
-				p++;
+			while (*s.p != '\0' && (*s.p != '\n' || s.p[-1] == '\\')) {
+				if (*s.p == '\n')
+					s.ln++, s.bol = s.p + 1;
+				s.p++;
 			}
 			continue;
 		}
-		if (c >= '0' && c <= '9' && !after_ident)
-			number = 1;
-		else if (!ident_char(c) && c != '.' && c != '\'')
-			number = 0;
-		if ((c == '/' && (p[1] == '/' || p[1] == '*')) || c == '"' || (c == '\'' && !number)) {
-			int raw = c == '"' && p > text && p[-1] == 'R';
-			p = skip_lexeme(p, raw, &ln, &bol);
+		if (scan_skip(&s))
 			continue;
-		}
-		if (ident_char(c) && !after_ident && !number) {
+		const char *p = s.p;
+		char c = *p;
+		if (ident_char(c) && !(p > text && ident_char(p[-1])) && !s.number) {
 			const char *w = p;
-			while (ident_char(*p))
-				p++;
-			size_t n = (size_t)(p - w);
+			while (ident_char(*s.p))
+				s.p++;
+			size_t n = (size_t)(s.p - w);
 			if (n == 10 && (strncmp(w, "__global__", 10) == 0 || strncmp(w, "__device__", 10) == 0))
 				decl_dev = 1;
 			continue;
@@ -761,24 +751,31 @@ static int find_device_launch(const char *text, unsigned *line, unsigned *col)
 		} else if (c == ';') {
 			decl_dev = 0;
 		} else if (c == '<' && p[1] == '<' && p[2] == '<' && dev[depth]) {
-			*line = ln;
-			*col = (unsigned)(p - bol) + 1;
+			*line = s.ln;
+			*col = (unsigned)(p - s.bol) + 1;
 			return 1;
 		}
-		p++;
+		s.p++;
 	}
 	return 0;
 }
 
-/* The one line that says why SRC did not compile, when it launches a
-** kernel from device code; "" when it does not (clang has said why). */
-static void device_launch_note(const char *src, char *buf, size_t n)
+/* The one line that says why SRC did not compile, when it holds a launch
+** spelled as only nvcc reads it, or launches a kernel from device code;
+** "" when neither (or it cannot be read: clang has said why).  SRC is
+** read once for both. */
+static void launch_note(const char *src, char *buf, size_t n)
 {
 	struct sim_error ignored = { 0 };
 	char *text = read_whole_file(src, NULL, &ignored);
 	unsigned line = 0, col = 0;
+	const char *what = NULL;
 	buf[0] = '\0';
-	if (text != NULL && find_device_launch(text, &line, &col))
+	if (text != NULL && find_spaced_launch(text, &line, &col, &what))
+		snprintf(buf, n, "%s:%u:%u: compilation failed: the launch is spelled `%s`, which "
+			 "nvcc reads and clang does not: write `<<<` and `>>>` with no blank inside "
+			 "(k<<<grid, block>>>(...))", src, line, col, what);
+	else if (text != NULL && find_device_launch(text, &line, &col))
 		snprintf(buf, n, "%s:%u:%u: compilation failed: a kernel launch in device code "
 			 "(dynamic parallelism), which simulee-c does not simulate: launch that "
 			 "kernel from the host to have it analysed", src, line, col);
@@ -832,9 +829,7 @@ static int compile_pair(const struct compile_opts *o, const char *src, char *con
 			/* clang has said why: one line of ours, which says how to
 			** fix a launch spelled as only nvcc reads it */
 			char note[sizeof err->msg];
-			spaced_launch_note(src, note, sizeof note);
-			if (note[0] == '\0')
-				device_launch_note(src, note, sizeof note);
+			launch_note(src, note, sizeof note);
 			if (note[0] != '\0')
 				rc = sim_fail(err, SIM_ERR_COMPILE, "%s", note);
 			else
