@@ -711,6 +711,36 @@ START_TEST(host_minmax_as_nvcc)
 }
 END_TEST
 
+/* A source that must not compile, and the line simulee-c must say. */
+struct fail_case {
+	const char *src, *want;
+};
+
+/* Each of the N CASES, as app.cu with the prelude and (when there is
+** one) the toolkit: status 2, WANT in stderr, one line of ours; nothing
+** left in the directory. */
+static void compile_fails(const struct fail_case *cases, int n)
+{
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
+	const char *modes[] = { "--prelude", tk };
+	char *dir = make_dir();
+	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
+		for (int c = 0; c < n; c++) {
+			struct tu_run r;
+			run_src_in(&r, dir, "app.cu", cases[c].src, (const char *const[]){ modes[m], NULL });
+			ck_assert_msg(r.status == 2, "%s case %d: status %d: %s", modes[m], c, r.status, r.err);
+			ck_assert_msg(strstr(r.err, cases[c].want) != NULL, "%s case %d: %s", modes[m], c, r.err);
+			ck_assert_int_eq(lines_starting(r.err, "simulee-c:"), 1);
+			tu_run_free(&r);
+		}
+	}
+	ck_assert_int_eq(count_entries(dir), 0);
+	remove_tree(dir);
+	free(dir);
+	free(tk);
+}
+
 /* A launch spelled `<< <` or `>> >`: one line of ours that names the
 ** spelling, where it is and the fix; the same spelling in a comment, a
 ** string or `operator<< <T>` is not blamed for an unrelated error. */
@@ -744,30 +774,13 @@ START_TEST(spaced_launch)
 		"template O &operator<< <int>(O &, int);\n"
 		"int big = 1'000'000;\n"
 		"__global__ void k(int *a) { a[threadIdx.x] = no_such_name; }\n";
-	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
-	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
-	const char *modes[] = { "--prelude", tk };
-	char *dir = make_dir();
-	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
-		const struct { const char *src, *want; } cases[] = {
-			{ open_cu, "app.cu:6:3: compilation failed: the launch is spelled `<< <`, which nvcc "
-				   "reads and clang does not: write `<<<` and `>>>` with no blank inside" },
-			{ close_cu, "app.cu:8:11: compilation failed: the launch is spelled `>> >`" },
-			{ innocent_cu, "app.cu: compilation failed\n" },
-		};
-		for (int c = 0; c < 3; c++) {
-			struct tu_run r;
-			run_src_in(&r, dir, "app.cu", cases[c].src, (const char *const[]){ modes[m], NULL });
-			ck_assert_msg(r.status == 2, "%s case %d: status %d: %s", modes[m], c, r.status, r.err);
-			ck_assert_msg(strstr(r.err, cases[c].want) != NULL, "%s case %d: %s", modes[m], c, r.err);
-			ck_assert_int_eq(lines_starting(r.err, "simulee-c:"), 1);
-			tu_run_free(&r);
-		}
-	}
-	ck_assert_int_eq(count_entries(dir), 0);
-	remove_tree(dir);
-	free(dir);
-	free(tk);
+	const struct fail_case cases[] = {
+		{ open_cu, "app.cu:6:3: compilation failed: the launch is spelled `<< <`, which nvcc "
+			   "reads and clang does not: write `<<<` and `>>>` with no blank inside" },
+		{ close_cu, "app.cu:8:11: compilation failed: the launch is spelled `>> >`" },
+		{ innocent_cu, "app.cu: compilation failed\n" },
+	};
+	compile_fails(cases, 3);
 }
 END_TEST
 
@@ -792,29 +805,12 @@ START_TEST(device_launch)
 		"__host__ __device__ void both(int *p) { child<<<1, 1>>>(p); }\n"
 		"}\n"
 		"int main() { child<<<1, 1>>>(0); return 0; }\n";
-	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
-	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
-	const char *modes[] = { "--prelude", tk };
-	char *dir = make_dir();
-	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
-		const struct { const char *src, *want; } cases[] = {
-			{ kernel_cu, "app.cu:5:8: compilation failed: a kernel launch in device code "
-				     "(dynamic parallelism), which simulee-c does not simulate" },
-			{ hd_cu, "app.cu:5:46: compilation failed: a kernel launch in device code" },
-		};
-		for (int c = 0; c < 2; c++) {
-			struct tu_run r;
-			run_src_in(&r, dir, "app.cu", cases[c].src, (const char *const[]){ modes[m], NULL });
-			ck_assert_msg(r.status == 2, "%s case %d: status %d: %s", modes[m], c, r.status, r.err);
-			ck_assert_msg(strstr(r.err, cases[c].want) != NULL, "%s case %d: %s", modes[m], c, r.err);
-			ck_assert_int_eq(lines_starting(r.err, "simulee-c:"), 1);
-			tu_run_free(&r);
-		}
-	}
-	ck_assert_int_eq(count_entries(dir), 0);
-	remove_tree(dir);
-	free(dir);
-	free(tk);
+	const struct fail_case cases[] = {
+		{ kernel_cu, "app.cu:5:8: compilation failed: a kernel launch in device code "
+			     "(dynamic parallelism), which simulee-c does not simulate" },
+		{ hd_cu, "app.cu:5:46: compilation failed: a kernel launch in device code" },
+	};
+	compile_fails(cases, 2);
 }
 END_TEST
 
