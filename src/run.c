@@ -504,7 +504,7 @@ static void pends_free(struct pends *p)
 
 /* Where the reports of a run's jobs go: text as each job ends, trees to
 ** merge at the end.  JSON and SARIF to --output are also written whole
-** after a job now and then (a snapshot, marked "incomplete" with the jobs
+** before a job now and then (a snapshot, marked "incomplete" with the jobs
 ** still to come, replacing the file by rename), so a run killed at any
 ** moment leaves a valid report of what finished. */
 struct sink {
@@ -629,16 +629,20 @@ static cJSON *sink_tree(const struct run_opts *o, const struct sink *sk, const s
 	return tree;
 }
 
-/* After a job: a snapshot of the report so far in --output (JSON, SARIF),
-** at most every SNAPSHOT_EVERY seconds, the jobs of PENDING still to
-** come.  0, or SIM_ERR_IO. */
+/* Whether a snapshot is due: snapshots are made (sink_snapshots) and
+** none was, or the last one is SNAPSHOT_EVERY seconds old. */
+static int snapshot_due(const struct run_opts *o, const struct sink *sk)
+{
+	return sink_snapshots(o)
+	       && (sk->snapshot_at == 0 || mono_seconds() - sk->snapshot_at >= SNAPSHOT_EVERY);
+}
+
+/* A snapshot of the report so far in --output (JSON, SARIF), the jobs of
+** PENDING still to come.  0, or SIM_ERR_IO. */
 static int sink_snapshot(const struct run_opts *o, struct sink *sk, const struct report *empty,
 			 uint32_t jobs, const struct pends *pending, struct sim_error *err)
 {
-	double now = mono_seconds();
-	if (!sink_snapshots(o) || (sk->snapshot_at > 0 && now - sk->snapshot_at < SNAPSHOT_EVERY))
-		return 0;
-	sk->snapshot_at = now;
+	sk->snapshot_at = mono_seconds();
 	cJSON *tree = sink_tree(o, sk, empty, jobs, "in progress", pending, err);
 	return tree ? write_tree_file(o->output, tree, err) : err->status;
 }
@@ -878,8 +882,9 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 				stopped_at(o, ins, nins, i, &l, k, only, job, &pending);
 				break;
 			}
-			if (sk.snapshot_at == 0 && sink_snapshots(o)) {
-				/* before the first job: a kill from here on leaves a report */
+			if (snapshot_due(o, &sk)) {
+				/* before this job (the first one among them): a kill
+				** from here on leaves a report of the jobs before it */
 				stopped_at(o, ins, nins, i, &l, k, only, job, &pending);
 				rc = sink_snapshot(o, &sk, &empty, job, &pending, err);
 				pends_free(&pending);
@@ -899,11 +904,6 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			if (rc == 0)
 				rc = sink_add(o, &sk, &rep, err);
 			report_free(&rep);
-			if (rc == 0 && sink_snapshots(o) && !stop_signal_seen) {
-				stopped_at(o, ins, nins, i, &l, k + 1, only, job, &pending);
-				rc = sink_snapshot(o, &sk, &empty, job, &pending, err);
-				pends_free(&pending);
-			}
 		}
 		if (rc == 0 && stop_signal_seen && pending.n == 0)
 			stopped_at(o, ins, nins, i, &l, l.nkernels, only, job, &pending);
