@@ -27,7 +27,7 @@
 #include "evolve/params.h"
 #include "evolve/pcg32.h"
 #include "fuzz/fuzz.h"
-#include "lower/lower_int.h"
+#include "reader/reader.h"
 #include "memmodel/mam.h"
 
 #define MAX_KERNELS 3		/* launched per input */
@@ -296,9 +296,9 @@ static size_t mutate_ir(uint8_t *data, size_t n, size_t max, unsigned int seed)
 	struct sim_error err = { 0 };
 	LLVMContextRef ctx = LLVMContextCreate();
 	char diag[512] = "";
-	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
+	LLVMContextSetDiagnosticHandler(ctx, reader_diag_handler, diag);
 	LLVMModuleRef mod = NULL;
-	if (load_module(fuzz_file(data, n), LOAD_PIPELINE, ctx, &mod, &err) < 0) {
+	if (reader_load(fuzz_file(data, n), READER_PIPELINE, ctx, &mod, &err) < 0) {
 		if (mod != NULL)
 			LLVMDisposeModule(mod);
 		LLVMContextDispose(ctx);

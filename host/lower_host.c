@@ -32,7 +32,8 @@
 #include "host/hostsite.h"
 #include "host/hexpr_int.h"
 #include "host/lower_host_int.h"
-#include "lower/lower_int.h"
+#include "reader/reader.h"
+#include "base/ptrmap.h"
 
 /* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
 extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);
@@ -497,7 +498,7 @@ static void fn_base(LLVMValueRef fn, char *buf, size_t n)
 /* A DILocalVariable's name (operand 1), or NULL. */
 static char *di_name(LLVMValueRef var)
 {
-	LLVMValueRef s = lower_md_operand(var, 1);
+	LLVMValueRef s = reader_md_operand(var, 1);
 	unsigned len = 0;
 	const char *str = s ? LLVMGetMDString(s, &len) : NULL;
 	return str && len ? xstrndup(str, len) : NULL;
@@ -520,7 +521,7 @@ static int di_type_signed(LLVMValueRef t)
 		}
 		if (k != LLVMDIDerivedTypeMetadataKind)
 			return 1;
-		t = lower_md_operand(t, 3);
+		t = reader_md_operand(t, 3);
 	}
 	return 1;
 }
@@ -528,7 +529,7 @@ static int di_type_signed(LLVMValueRef t)
 /* Whether a DILocalVariable's type is signed. */
 static int di_signed(LLVMValueRef var)
 {
-	return di_type_signed(lower_md_operand(var, 3));
+	return di_type_signed(reader_md_operand(var, 3));
 }
 
 /* Records, for every value or alloca a dbg.declare / dbg.value names, its
@@ -1458,7 +1459,7 @@ static LLVMValueRef di_strip(LLVMValueRef t)
 		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE && tag != TAG_RESTRICT
 		    && tag != TAG_ATOMIC)
 			return t;
-		t = lower_md_operand(t, 3);
+		t = reader_md_operand(t, 3);
 	}
 	return NULL;
 }
@@ -1486,7 +1487,7 @@ static void di_walk(LLVMValueRef t, uint64_t off, const char *path, struct dilis
 	if (md_kind(t) == LLVMDICompositeTypeMetadataKind) {
 		unsigned tag = LLVMGetDINodeTag(m);
 		if (tag == TAG_ARRAY) {
-			LLVMValueRef e = lower_md_operand(t, 3), es = di_strip(e);
+			LLVMValueRef e = reader_md_operand(t, 3), es = di_strip(e);
 			uint64_t esize = es ? LLVMDITypeGetSizeInBits(LLVMValueAsMetadata(es)) : 0;
 			uint64_t n = esize ? LLVMDITypeGetSizeInBits(m) / esize : 0;
 			for (uint64_t i = 0; i < n && i < SHAPE_MAX_LEAVES && out->n < SHAPE_MAX_LEAVES; i++) {
@@ -1497,7 +1498,7 @@ static void di_walk(LLVMValueRef t, uint64_t off, const char *path, struct dilis
 			return;
 		}
 		if (tag == TAG_STRUCT || tag == TAG_CLASS || tag == TAG_UNION) {
-			LLVMValueRef els = lower_md_operand(t, 4);
+			LLVMValueRef els = reader_md_operand(t, 4);
 			unsigned n = els && LLVMIsAMDNode(els) ? LLVMGetMDNodeNumOperands(els) : 0;
 			LLVMValueRef *ops = xcalloc(n + 1, sizeof *ops);
 			if (n)
@@ -1517,7 +1518,7 @@ static void di_walk(LLVMValueRef t, uint64_t off, const char *path, struct dilis
 				char *p = nm && len ? (*path ? xasprintf("%s.%.*s", path, (int)len, nm)
 						       : xasprintf("%.*s", (int)len, nm))
 					: xstrdup(path);
-				di_walk(lower_md_operand(ops[i], 3), o, p, out, depth + 1);
+				di_walk(reader_md_operand(ops[i], 3), o, p, out, depth + 1);
 				free(p);
 			}
 			free(ops);
@@ -1581,7 +1582,7 @@ static int piece_home(struct hctx *hc, LLVMValueRef fn, LLVMValueRef a, LLVMValu
 		if (!d.known || d.off < 0 || LLVMIsAAllocaInst(d.base) == NULL)
 			continue;
 		LLVMValueRef v = dbg_var(hc, d.base);
-		if (v && di_is_record(lower_md_operand(v, 3))) {
+		if (v && di_is_record(reader_md_operand(v, 3))) {
 			*var = v;
 			*ty = LLVMGetAllocatedType(d.base);
 			*off = (uint64_t)d.off;
@@ -1603,7 +1604,7 @@ static int piece_home(struct hctx *hc, LLVMValueRef fn, LLVMValueRef a, LLVMValu
 				    || d.off < src.off || d.off - src.off >= (int64_t)LLVMConstIntGetZExtValue(n))
 					continue;
 				v = dbg_var(hc, dst.base);
-				if (v == NULL || !di_is_record(lower_md_operand(v, 3)))
+				if (v == NULL || !di_is_record(reader_md_operand(v, 3)))
 					continue;
 				*var = v;
 				*ty = LLVMGetAllocatedType(dst.base);
@@ -1637,14 +1638,14 @@ static void find_struct_params(struct hctx *hc)
 			else if (piece_home(hc, fn, a, &var, &st, &off) < 0)
 				continue;
 			if (var == NULL || st == NULL || LLVMGetTypeKind(st) != LLVMStructTypeKind
-			    || !di_is_record(lower_md_operand(var, 3)) || off > UINT32_MAX)
+			    || !di_is_record(reader_md_operand(var, 3)) || off > UINT32_MAX)
 				continue;
 			uint32_t j = first;
 			while (j < hc->nsparams && hc->sparams[j].divar != var)
 				j++;
 			if (j == hc->nsparams) {
 				struct sparam sp = { .name = di_name(var), .divar = var };
-				build_shape(hc, st, lower_md_operand(var, 3), &sp.shape);
+				build_shape(hc, st, reader_md_operand(var, 3), &sp.shape);
 				VEC_PUSH(hc->sparams, hc->nsparams, hc->capsparams, sp);
 			}
 			struct spiece pc = { .fn = xstrdup(fname), .arg = i, .param = j, .off = (uint32_t)off,
@@ -2467,7 +2468,7 @@ static void stub_struct_param(struct stubmap *m, uint32_t k, uint32_t j, int byv
 static LLVMValueRef dbg_type(const struct hctx *hc, LLVMValueRef v)
 {
 	LLVMValueRef var = dbg_var(hc, v);
-	return var ? lower_md_operand(var, 3) : NULL;
+	return var ? reader_md_operand(var, 3) : NULL;
 }
 
 static uint8_t kind_of(LLVMTypeRef t)
@@ -2704,7 +2705,7 @@ LLVMMetadataRef lh_outer_loc(LLVMValueRef I)
 char *lh_loc_file(LLVMValueRef I, LLVMMetadataRef loc)
 {
 	unsigned len = 0;
-	const char *f = lower_scope_file(LLVMGetTypeContext(LLVMTypeOf(I)), LLVMDILocationGetScope(loc),
+	const char *f = reader_scope_file(LLVMGetTypeContext(LLVMTypeOf(I)), LLVMDILocationGetScope(loc),
 					 &len);
 	return f && len ? xstrndup(f, len) : NULL;
 }
@@ -3001,7 +3002,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 {
 	LLVMContextRef ctx = LLVMContextCreate();
 	char diag[512] = "";
-	LLVMContextSetDiagnosticHandler(ctx, load_diag_handler, diag);
+	LLVMContextSetDiagnosticHandler(ctx, reader_diag_handler, diag);
 	struct hctx hc = { .ctx = ctx, .hs = hs };
 	/* the expressions of files read before are shared too */
 	for (uint32_t i = 0; i < hs->nx; i++) {
@@ -3010,7 +3011,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 		if (*s == 0)
 			htab_set(&hc.ht, s, i);
 	}
-	int r = load_module(path, PIPELINE, ctx, &hc.mod, err);
+	int r = reader_load(path, PIPELINE, ctx, &hc.mod, err);
 	if (r < 0)
 		goto out;
 	const char *triple = LLVMGetTarget(hc.mod);

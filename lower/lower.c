@@ -19,65 +19,6 @@
 
 #define MAX_FLAT 256
 
-/* ---- small maps ---------------------------------------------------------- */
-
-static uint64_t ptr_hash(const void *p)
-{
-	return htab_mix((uint64_t)(uintptr_t)p);
-}
-
-/* htab callbacks of a ptrmap; CTX is the map, or for a lookup a struct
-** ptr_probe. */
-struct ptr_probe {
-	const struct ptrmap *m;
-	const void *key;
-};
-
-static uint64_t ptrmap_hash_at(const void *ctx, uint32_t idx)
-{
-	const struct ptr_probe *q = ctx;
-	return ptr_hash(q->m->keys[idx]);
-}
-
-static int ptrmap_eq(const void *ctx, uint32_t idx)
-{
-	const struct ptr_probe *q = ctx;
-	return q->m->keys[idx] == q->key;
-}
-
-uint32_t *ptrmap_get(const struct ptrmap *m, const void *key)
-{
-	struct ptr_probe q = { m, key };
-	int64_t i = htab_find(&m->t, ptr_hash(key), ptrmap_eq, &q);
-	return i < 0 ? NULL : &m->vals[i];
-}
-
-void ptrmap_put(struct ptrmap *m, const void *key, uint32_t val)
-{
-	struct ptr_probe q = { m, key };
-	uint32_t *s = htab_slot(&m->t, ptr_hash(key), ptrmap_eq, ptrmap_hash_at, &q);
-	if (*s != 0) {
-		m->vals[*s - 1] = val;
-		return;
-	}
-	if (m->n == m->cap) {
-		m->cap = m->cap ? m->cap * 2 : 32;
-		m->keys = xrealloc(m->keys, m->cap * sizeof *m->keys);
-		m->vals = xrealloc(m->vals, m->cap * sizeof *m->vals);
-	}
-	m->keys[m->n] = key;
-	m->vals[m->n] = val;
-	htab_set(&m->t, s, m->n++);
-}
-
-void ptrmap_free(struct ptrmap *m)
-{
-	free(m->keys);
-	free(m->vals);
-	htab_free(&m->t);
-	memset(m, 0, sizeof *m);
-}
-
 const char *lower_str(struct lctx *lc, const char *s)
 {
 	return s ? arena_strdup(lc->p->strings, s, strlen(s)) : NULL;
@@ -280,26 +221,6 @@ int lower_is_system_header(const char *file)
 	return cu != NULL && inc != NULL && cu < inc;
 }
 
-/* (lower_int.h) */
-const char *lower_scope_file(LLVMContextRef ctx, LLVMMetadataRef scope, unsigned *len)
-{
-	*len = 0;
-	if (scope == NULL)
-		return NULL;
-	LLVMMetadataKind k = LLVMGetMetadataKind(scope);
-	if (k == LLVMDIFileMetadataKind)
-		return LLVMDIFileGetFilename(scope, len);
-	if (k != LLVMDISubprogramMetadataKind && k != LLVMDILexicalBlockMetadataKind
-	    && k != LLVMDILexicalBlockFileMetadataKind)
-		return NULL;
-	/* a scope's operand 0 is its file */
-	LLVMValueRef f = lower_md_operand(LLVMMetadataAsValue(ctx, scope), 0);
-	if (f == NULL || LLVMIsAMDNode(f) == NULL
-	    || LLVMGetMetadataKind(LLVMValueAsMetadata(f)) != LLVMDIFileMetadataKind)
-		return NULL;
-	return LLVMDIFileGetFilename(LLVMValueAsMetadata(f), len);
-}
-
 /* " (inlined at FILE:LINE:COL)" for an instruction inlined from another
 ** function (a CUDA header's, say), naming the outermost call site; "" else. */
 static void inlined_at(struct lctx *lc, LLVMValueRef inst, char *buf, size_t n)
@@ -312,7 +233,7 @@ static void inlined_at(struct lctx *lc, LLVMValueRef inst, char *buf, size_t n)
 	if (!last)
 		return;
 	unsigned len = 0;
-	const char *file = lower_scope_file(lc->ctx, LLVMDILocationGetScope(last), &len);
+	const char *file = reader_scope_file(lc->ctx, LLVMDILocationGetScope(last), &len);
 	snprintf(buf, n, " (inlined at %.*s:%u:%u)", (int)len, file ? file : "?",
 		 LLVMDILocationGetLine(last), LLVMDILocationGetColumn(last));
 }
@@ -339,7 +260,7 @@ static struct srcloc cur_srcloc(struct lctx *lc)
 	LLVMMetadataRef loc = lc->f->cur ? LLVMInstructionGetDebugLoc(lc->f->cur) : NULL;
 	while (loc) {
 		unsigned len = 0;
-		const char *file = lower_scope_file(lc->ctx, LLVMDILocationGetScope(loc), &len);
+		const char *file = reader_scope_file(lc->ctx, LLVMDILocationGetScope(loc), &len);
 		char name[512];
 		snprintf(name, sizeof name, "%.*s", (int)len, file ? file : "");
 		if (!lower_is_system_header(name)) {
@@ -1027,7 +948,7 @@ static void set_loc(struct lctx *lc, LLVMValueRef inst)
 		fc->cur_col = LLVMGetDebugLocColumn(inst);
 		unsigned len = 0;
 		LLVMMetadataRef loc = LLVMInstructionGetDebugLoc(inst);
-		const char *file = loc ? lower_scope_file(lc->ctx, LLVMDILocationGetScope(loc), &len) : NULL;
+		const char *file = loc ? reader_scope_file(lc->ctx, LLVMDILocationGetScope(loc), &len) : NULL;
 		if (file && len && (fc->file == NULL || strncmp(fc->file, file, len) != 0
 				    || fc->file[len] != '\0'))
 			fc->file = arena_strdup(lc->p->strings, file, len);
@@ -2255,20 +2176,6 @@ static const char *md_string_operand(LLVMValueRef md, unsigned i)
 	return s;
 }
 
-LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i)
-{
-	if (md == NULL || LLVMIsAMDNode(md) == NULL)
-		return NULL;
-	unsigned n = LLVMGetMDNodeNumOperands(md);
-	if (i >= n)
-		return NULL;
-	LLVMValueRef *ops = xcalloc(n, sizeof *ops);
-	LLVMGetMDNodeOperands(md, ops);
-	LLVMValueRef r = ops[i];
-	free(ops);
-	return r;
-}
-
 /* The element type a DI pointer type points to, by the base type's name. */
 uint8_t lower_pointee_elem(LLVMValueRef ditype)
 {
@@ -2297,7 +2204,7 @@ uint8_t lower_pointee_elem(LLVMValueRef ditype)
 		}
 		if (k != LLVMDIDerivedTypeMetadataKind)
 			return ET_NONE;
-		ditype = lower_md_operand(ditype, 3);
+		ditype = reader_md_operand(ditype, 3);
 	}
 	return ET_NONE;
 }
@@ -2311,7 +2218,7 @@ static unsigned arg_by_printing(LLVMValueRef var)
 	/* the printed node shows its name inline: in a corrupt module the
 	** name operand may be another node (the verifier does not look), and
 	** LLVM's printer reads it as a string all the same, past its end */
-	LLVMValueRef name = lower_md_operand(var, 1);
+	LLVMValueRef name = reader_md_operand(var, 1);
 	unsigned len = 0;
 	if (name != NULL && LLVMGetMDString(name, &len) == NULL)
 		return 0;
@@ -2352,13 +2259,13 @@ static unsigned di_arg_number(struct lctx *lc, LLVMValueRef var, unsigned first,
 {
 	LLVMMetadataRef md = LLVMValueAsMetadata(var);
 	/* the node keeps 16 bits of the number: a wider probe would wrap */
-	if (LLVMGetMDNodeNumOperands(var) != 5 || lower_md_operand(var, 4) != NULL
+	if (LLVMGetMDNodeNumOperands(var) != 5 || reader_md_operand(var, 4) != NULL
 	    || first > UINT16_MAX)
 		return arg_by_printing(var);
 	if (max > UINT16_MAX)
 		max = UINT16_MAX;
-	LLVMValueRef scope = lower_md_operand(var, 0), name = lower_md_operand(var, 1);
-	LLVMValueRef file = lower_md_operand(var, 2), type = lower_md_operand(var, 3);
+	LLVMValueRef scope = reader_md_operand(var, 0), name = reader_md_operand(var, 1);
+	LLVMValueRef file = reader_md_operand(var, 2), type = reader_md_operand(var, 3);
 	unsigned len = 0;
 	const char *nm = "";
 	if (scope == NULL || LLVMIsAMDNode(scope) == NULL
@@ -2465,7 +2372,7 @@ static void param_vars(struct lctx *lc, LLVMValueRef fn, uint32_t np, LLVMValueR
 	}
 	/* DISubprogram operands: file, scope, name, linkage name, type,
 	** unit, declaration, retained nodes, ... */
-	LLVMValueRef nodes = sp ? lower_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 7) : NULL;
+	LLVMValueRef nodes = sp ? reader_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 7) : NULL;
 	if (nodes == NULL || LLVMIsAMDNode(nodes) == NULL)
 		return;
 	unsigned n = LLVMGetMDNodeNumOperands(nodes);
@@ -2495,7 +2402,7 @@ static void param_names(LLVMValueRef fn, struct func *out, LLVMValueRef *own, LL
 				continue;
 			pa->name = xstrdup(name);
 			if (pa->is_ptr && pa->elem == ET_NONE)
-				pa->elem = lower_pointee_elem(lower_md_operand(var, 3));
+				pa->elem = lower_pointee_elem(reader_md_operand(var, 3));
 		}
 	}
 	params_from_ir_names(fn, out);
@@ -2715,7 +2622,7 @@ static void fn_candidates(struct lctx *lc, struct param *pa, LLVMValueRef var)
 			kernel |= lc->kfns[k] == g;
 		if (sp == NULL || kernel)
 			continue;
-		LLVMValueRef t = lower_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 4);
+		LLVMValueRef t = reader_md_operand(LLVMMetadataAsValue(lc->ctx, sp), 4);
 		if (t == NULL || LLVMValueAsMetadata(t) != LLVMValueAsMetadata(want))
 			continue;
 		uint32_t idx = (uint32_t)lower_func_index(lc, g), n = pa->nfns;
@@ -2839,7 +2746,7 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 	LLVMMetadataRef sp = LLVMGetSubprogram(fn);
 	if (sp) {
 		unsigned len = 0;
-		const char *file = lower_scope_file(lc->ctx, sp, &len);
+		const char *file = reader_scope_file(lc->ctx, sp, &len);
 		if (file && len)
 			fc.file = arena_strdup(p->strings, file, len);
 		p->funcs[fidx].decl_line = LLVMDISubprogramGetLine(sp);

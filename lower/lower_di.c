@@ -63,7 +63,7 @@ static LLVMValueRef strip_any(LLVMValueRef v)
 		if (tag != TAG_TYPEDEF && tag != TAG_CONST && tag != TAG_VOLATILE
 		    && tag != TAG_RESTRICT && tag != TAG_ATOMIC)
 			return v;
-		v = lower_md_operand(v, 3);
+		v = reader_md_operand(v, 3);
 	}
 	return NULL;
 }
@@ -97,7 +97,7 @@ static int enumerator_value(LLVMValueRef e, int64_t *out)
 {
 	/* printing shows the name inline: in a corrupt module its operand may
 	** be no string at all, and LLVM's printer reads it as one */
-	LLVMValueRef name = lower_md_operand(e, 0);
+	LLVMValueRef name = reader_md_operand(e, 0);
 	unsigned len = 0;
 	if (name != NULL && LLVMGetMDString(name, &len) == NULL)
 		return -1;
@@ -139,7 +139,7 @@ static uint32_t enum_values(LLVMValueRef t, uint64_t bits, int64_t **vals)
 	    || bits == 0 || bits > 64 || bits_of(t) != bits)
 		return 0;
 	LLVMValueRef *ops;
-	int n = tuple_ops(lower_md_operand(t, 4), &ops);
+	int n = tuple_ops(reader_md_operand(t, 4), &ops);
 	if (n <= 0 || n > MAX_ENUMS) {
 		free(ops);
 		return 0;
@@ -187,7 +187,7 @@ static int field_path(LLVMValueRef t, uint64_t off, uint64_t bits, char *path, s
 static LLVMValueRef member_at(LLVMValueRef t, uint64_t off, uint64_t *moff)
 {
 	LLVMValueRef *ops, found = NULL;
-	int n = tuple_ops(lower_md_operand(t, 4), &ops);
+	int n = tuple_ops(reader_md_operand(t, 4), &ops);
 	for (int i = 0; i < n; i++) {
 		if (md_kind(ops[i]) != LLVMDIDerivedTypeMetadataKind)
 			continue;
@@ -197,7 +197,7 @@ static LLVMValueRef member_at(LLVMValueRef t, uint64_t off, uint64_t *moff)
 			continue;
 		uint64_t o = LLVMDITypeGetOffsetInBits(m), s = LLVMDITypeGetSizeInBits(m);
 		if (s == 0) {
-			LLVMValueRef b = strip(lower_md_operand(ops[i], 3));
+			LLVMValueRef b = strip(reader_md_operand(ops[i], 3));
 			s = b ? bits_of(b) : 0;
 		}
 		if (off < o || off - o >= s)
@@ -218,14 +218,14 @@ static LLVMValueRef member_at(LLVMValueRef t, uint64_t off, uint64_t *moff)
 static int array_path(LLVMValueRef t, uint64_t off, uint64_t bits, char *path, size_t n, size_t len,
 		      int depth, LLVMValueRef *leaf)
 {
-	LLVMValueRef elem = lower_md_operand(t, 3), se = strip(elem);
+	LLVMValueRef elem = reader_md_operand(t, 3), se = strip(elem);
 	uint64_t es = se ? bits_of(se) : 0;
 	LLVMValueRef *ops;
-	int nd = tuple_ops(lower_md_operand(t, 4), &ops);
+	int nd = tuple_ops(reader_md_operand(t, 4), &ops);
 	uint64_t count[MAX_DIMS], total = 1;
 	int ok = es > 0 && nd >= 1 && nd <= MAX_DIMS;
 	for (int d = 0; ok && d < nd; d++) {
-		LLVMValueRef c = md_kind(ops[d]) == LLVMDISubrangeMetadataKind ? lower_md_operand(ops[d], 0) : NULL;
+		LLVMValueRef c = md_kind(ops[d]) == LLVMDISubrangeMetadataKind ? reader_md_operand(ops[d], 0) : NULL;
 		if (c != NULL && LLVMIsAConstantInt(c) && LLVMConstIntGetSExtValue(c) > 0)
 			count[d] = (uint64_t)LLVMConstIntGetSExtValue(c);
 		else if (nd == 1 && bits_of(t) / es > 0)
@@ -276,7 +276,7 @@ static int field_path(LLVMValueRef t, uint64_t off, uint64_t bits, char *path, s
 		if (name != NULL && nlen > 0
 		    && ((len > 0 && append(path, n, &len, ".", 1) < 0) || append(path, n, &len, name, nlen) < 0))
 			return -1;
-		LLVMValueRef mt = lower_md_operand(m, 3);
+		LLVMValueRef mt = reader_md_operand(m, 3);
 		if ((name == NULL || nlen == 0) && md_kind(strip(mt)) != LLVMDICompositeTypeMetadataKind)
 			return -1;
 		return field_path(mt, off - moff, bits, path, n, len, depth + 1, leaf);
@@ -344,7 +344,7 @@ static uint8_t texobj_of(LLVMValueRef v)
 		} else if (tag != TAG_CONST && tag != TAG_VOLATILE) {
 			return TEXOBJ_NONE;
 		}
-		v = lower_md_operand(v, 3);
+		v = reader_md_operand(v, 3);
 	}
 	return TEXOBJ_NONE;
 }
@@ -360,7 +360,7 @@ static void add_inner(struct param *pa, LLVMValueRef inner, uint32_t off, const 
 		pa->inner_name = xcalloc(MAX_INNER, sizeof *pa->inner_name);
 	}
 	pa->inner_off[pa->ninner] = off;
-	pa->inner_elem[pa->ninner] = lower_pointee_elem(lower_md_operand(inner, 3));
+	pa->inner_elem[pa->ninner] = lower_pointee_elem(reader_md_operand(inner, 3));
 	pa->inner_name[pa->ninner] = xstrndup(suffix, n);
 	pa->ninner++;
 }
@@ -373,7 +373,7 @@ static void inner_pointers(struct param *pa, LLVMValueRef ty)
 	LLVMValueRef t = strip(ty);
 	if (t == NULL || md_kind(t) != LLVMDIDerivedTypeMetadataKind || tag_of(t) != TAG_POINTER)
 		return;
-	LLVMValueRef e = strip(lower_md_operand(t, 3));
+	LLVMValueRef e = strip(reader_md_operand(t, 3));
 	if (e == NULL)
 		return;
 	if (md_kind(e) == LLVMDIDerivedTypeMetadataKind && tag_of(e) == TAG_POINTER && bits_of(e) == 64) {
@@ -386,12 +386,12 @@ static void inner_pointers(struct param *pa, LLVMValueRef ty)
 	    || bits_of(e) == 0 || bits_of(e) % 8 || bits_of(e) / 8 > UINT32_MAX)
 		return;
 	LLVMValueRef *ops;
-	int n = tuple_ops(lower_md_operand(e, 4), &ops);
+	int n = tuple_ops(reader_md_operand(e, 4), &ops);
 	for (int i = 0; i < n && pa->ninner < MAX_INNER; i++) {
 		if (md_kind(ops[i]) != LLVMDIDerivedTypeMetadataKind || tag_of(ops[i]) != TAG_MEMBER)
 			continue;
 		LLVMMetadataRef m = LLVMValueAsMetadata(ops[i]);
-		LLVMValueRef mt = strip(lower_md_operand(ops[i], 3));
+		LLVMValueRef mt = strip(reader_md_operand(ops[i], 3));
 		uint64_t off = LLVMDITypeGetOffsetInBits(m);
 		if ((LLVMDITypeGetFlags(m) & (LLVMDIFlagStaticMember | LLVMDIFlagBitField)) || mt == NULL
 		    || md_kind(mt) != LLVMDIDerivedTypeMetadataKind || tag_of(mt) != TAG_POINTER
@@ -413,7 +413,7 @@ void lower_param_di(struct lctx *lc, struct param *pa, LLVMValueRef var, LLVMTyp
 {
 	if (md_kind(var) != LLVMDILocalVariableMetadataKind)
 		return;
-	LLVMValueRef ty = lower_md_operand(var, 3);
+	LLVMValueRef ty = reader_md_operand(var, 3);
 	if (pa->nfields > 0 && ftypes != NULL)
 		struct_fields(lc, pa, ty, ftypes);
 	else if (pa->is_ptr)
@@ -430,10 +430,10 @@ LLVMValueRef lower_fnptr_type(LLVMValueRef var)
 {
 	if (md_kind(var) != LLVMDILocalVariableMetadataKind)
 		return NULL;
-	LLVMValueRef t = strip_any(lower_md_operand(var, 3));
+	LLVMValueRef t = strip_any(reader_md_operand(var, 3));
 	if (md_kind(t) != LLVMDIDerivedTypeMetadataKind || tag_of(t) != TAG_POINTER)
 		return NULL;
-	LLVMValueRef fn = strip_any(lower_md_operand(t, 3));
+	LLVMValueRef fn = strip_any(reader_md_operand(t, 3));
 	return md_kind(fn) == LLVMDISubroutineTypeMetadataKind ? fn : NULL;
 }
 
@@ -522,10 +522,10 @@ static const char *global_type_name(struct lctx *lc, LLVMValueRef g, size_t *n)
 		if (LLVMValueMetadataEntriesGetKind(md, (unsigned)i) != dbg)
 			continue;
 		LLVMValueRef gve = LLVMMetadataAsValue(lc->ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)i));
-		LLVMValueRef var = lower_md_operand(gve, 0);
+		LLVMValueRef var = reader_md_operand(gve, 0);
 		if (md_kind(var) != LLVMDIGlobalVariableMetadataKind)
 			continue;
-		LLVMValueRef ty = strip(lower_md_operand(var, 3));
+		LLVMValueRef ty = strip(reader_md_operand(var, 3));
 		if (ty != NULL && md_kind(ty) == LLVMDICompositeTypeMetadataKind)
 			name = LLVMDITypeGetName(LLVMValueAsMetadata(ty), n);
 	}
@@ -542,8 +542,8 @@ void lower_texrefs(struct lctx *lc)
 	LLVMValueRef *ann = xcalloc(n, sizeof *ann);
 	LLVMGetNamedMetadataOperands(lc->mod, "nvvm.annotations", ann);
 	for (unsigned i = 0; i < n; i++) {
-		LLVMValueRef g = lower_md_operand(ann[i], 0);
-		LLVMValueRef what = lower_md_operand(ann[i], 1);
+		LLVMValueRef g = reader_md_operand(ann[i], 0);
+		LLVMValueRef what = reader_md_operand(ann[i], 1);
 		unsigned len = 0;
 		const char *s = what ? LLVMGetMDString(what, &len) : NULL;
 		if (g == NULL || s == NULL || len != 7 || memcmp(s, "texture", 7) != 0 || !LLVMIsAGlobalVariable(g))

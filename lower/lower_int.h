@@ -1,7 +1,6 @@
 /*
-** lower_int.h: what the loader and the lowering files share.  Only
-** lower/load.c, lower/lower.c, lower/lower_call.c, lower/lower_di.c,
-** lower/ptxasm.c and host/lower_host.c include LLVM headers.
+** lower_int.h: what the loader and the lowering files of lower/ share
+** (no other room includes it).
 */
 #ifndef SIMULEE_LOWER_INT_H
 #define SIMULEE_LOWER_INT_H
@@ -11,21 +10,11 @@
 #include <llvm-c/Target.h>
 
 #include "lower/load.h"
+#include "reader/reader.h"
+#include "base/ptrmap.h"
 #include "core/program.h"
 #include "base/htab.h"
 #include "base/util.h"
-
-/* A map from pointers (LLVM values, blocks) to 32-bit numbers: its
-** entries in order, indexed by base/htab.h. */
-struct ptrmap {
-	const void **keys;
-	uint32_t *vals;
-	uint32_t n, cap;	/* entries; room in keys and vals */
-	struct htab t;
-};
-uint32_t *ptrmap_get(const struct ptrmap *m, const void *key);
-void ptrmap_put(struct ptrmap *m, const void *key, uint32_t val);
-void ptrmap_free(struct ptrmap *m);
 
 /* A forward branch target to patch once all blocks are placed. */
 struct fixup {
@@ -121,17 +110,6 @@ uint32_t lower_func_ref(struct lctx *lc, LLVMValueRef fn);
 uint8_t lower_pointee_elem(LLVMValueRef ditype);
 const char *lower_str(struct lctx *lc, const char *s);
 
-/* Operand I of metadata node MD (as a value), or NULL when MD is NULL, no
-** node, or has fewer operands. */
-LLVMValueRef lower_md_operand(LLVMValueRef md, unsigned i);
-
-/* The file name of DI scope SCOPE (a subprogram, lexical block or file;
-** its length in *LEN), or NULL when SCOPE or its "file:" is no such node.
-** LLVM-C's accessors cast the file operand blindly and the verifier lets a
-** lexical block name a subprogram there (issue 13), so every DI file name
-** is read through here.  CTX: the module's context. */
-const char *lower_scope_file(LLVMContextRef ctx, LLVMMetadataRef scope, unsigned *len);
-
 /* lower_di.c: what parameter PA's DILocalVariable VAR (a value; anything
 ** else, NULL included, is no debug info) says about its type: the
 ** enumerators of an integer scalar (T, its LLVM type) of an enum type, or
@@ -157,39 +135,5 @@ int lower_call(struct lctx *lc, LLVMValueRef call);
 
 /* ptxasm.c: the inline PTX that libdevice and the CUDA headers emit. */
 int lower_asm(struct lctx *lc, LLVMValueRef call, LLVMValueRef asmval);
-
-/* load.c */
-/* LLVM's default diagnostic handler exits on errors; this one keeps the
-** first error's text in CTX (a char[512], "" until then). */
-void load_diag_handler(LLVMDiagnosticInfoRef di, void *ctx);
-
-/* Reads PATH (.bc or .ll) into a module of CTX: an empty file, binary that
-** is not bitcode, corrupt bitcode and a parse error are one error line.
-** Returns 0, or a negative SIM_ERR_* with *err filled: SIM_ERR_KERNEL for
-** bitcode that holds no code at all (what clang's device pass makes of
-** host code only), which is a module without kernels to load_module. */
-int load_read_module(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
-		     struct sim_error *err);
-
-/* Reads PATH (.bc or .ll) into a module of CTX the safe way: LLVM's
-** reader is not hardened against corrupt input, so a child process
-** parses and verifies PATH under limits (LOAD_PROBE_MEMORY bytes of
-** address space, LOAD_PROBE_SECONDS of CPU time), runs the new pass
-** manager's PIPELINE on it when it verifies (debug records as intrinsics,
-** optnone dropped: what the caller does next, since LLVM's passes are not
-** hardened against odd valid IR either; NULL: no passes), and hands back
-** the module as bitcode LLVM's writer made; only that is read here.
-** 0, or a negative SIM_ERR_* with *err filled: load_read_module's errors,
-** SIM_ERR_BITCODE when the child died or passed its limits,
-** SIM_ERR_VERIFY with the verifier's first line when the module does not
-** verify (then nothing is parsed here). */
-#define LOAD_PROBE_MEMORY (UINT64_C(2) << 30)
-#define LOAD_PROBE_SECONDS 30
-#define LOAD_VMSG 512
-int load_module(const char *path, const char *pipeline, LLVMContextRef ctx,
-		LLVMModuleRef *mod, struct sim_error *err);
-
-/* The clean-up passes load_module runs on device code. */
-#define LOAD_PIPELINE "function(sroa,mem2reg)"
 
 #endif

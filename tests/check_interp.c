@@ -23,7 +23,7 @@
 #include "core/finding.h"
 #include "exec/interp.h"
 #include "lower/load.h"
-#include "lower/lower_int.h"
+#include "reader/reader.h"
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "tests.h"
@@ -1566,7 +1566,7 @@ START_TEST(load_invalid_module)
 	LLVMContextRef ctx = LLVMContextCreate();
 	LLVMModuleRef mod = NULL;
 	struct sim_error err = { 0 };
-	ck_assert_int_eq(load_module(path, LOAD_PIPELINE, ctx, &mod, &err), SIM_ERR_VERIFY);
+	ck_assert_int_eq(reader_load(path, READER_PIPELINE, ctx, &mod, &err), SIM_ERR_VERIFY);
 	ck_assert_ptr_null(mod);
 	ck_assert_msg(strstr(err.msg, "invalid module") != NULL && strstr(err.msg, "dominate") != NULL,
 		      "%s", err.msg);
