@@ -80,6 +80,9 @@ float math_f16_to_f32(uint16_t h)
 	return f;
 }
 
+/* The inverse error function of Y in double: -inf/+inf at -1/1, NaN
+** outside [-1, 1]; a polynomial first guess refined by Newton steps on
+** libm's erf. */
 static double erfinv_d(double y)
 {
 	if (y <= -1)
@@ -137,6 +140,9 @@ static double cospi_d(double x)
 	return cos(M_PI * r);
 }
 
+/* Math function F (an MF_* of core/mathfn.h) of A (B, C for the ones that
+** take more) in double, as libdevice's __nv_* double function computes it
+** to within its documented error; NaN for an F with no double form. */
 static double eval64(unsigned f, double a, double b, double c)
 {
 	switch (f) {
@@ -210,6 +216,8 @@ static double eval64(unsigned f, double a, double b, double c)
 	}
 }
 
+/* Math function F of A (B, C) in float: the correctly rounded ones by the
+** float libm, the others through eval64 and rounded once. */
 static float eval32(unsigned f, float a, float b, float c)
 {
 	/* functions whose float version must round once use the float libm;

@@ -221,6 +221,11 @@ const char *params_field_pin(const struct params_kv *v, uint32_t n, const struct
 	return r;
 }
 
+/* Fills buffer B (its allocation in M, already sized) as --init INIT says
+** (NULL or "zero": left as allocated; uninit, iota, mod:K, random,
+** @FILE, ...), random values drawn from SEED.  0, or SIM_ERR_USAGE /
+** SIM_ERR_IO with the one-line reason in ERR (an unsized buffer, an
+** unknown HOW, a file that cannot be read or holds too few values). */
 static int fill_buffer(struct mem *m, struct params_buf *b, const char *init, uint64_t seed,
 		       struct sim_error *err)
 {

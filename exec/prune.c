@@ -862,6 +862,13 @@ static void mark_reach(struct pctx *x, uint32_t fi, uint32_t *stack, uint32_t *s
 	stack[(*sp)++] = fi;
 }
 
+/* Prepares the pre-pass over X's kernel: marks the functions the kernel
+** reaches (every non-kernel one when there is an indirect call), gives
+** each reached function its per-slot and per-instruction state (values,
+** write counts, ALLOCA objects numbered over the whole program, the writes
+** of a slot that leave their block), records each function's callers, and
+** sets the kernel's parameter slots to the launch's values (X->args).
+** Allocates what prune's clean-up frees; never fails. */
 static void setup(struct pctx *x)
 {
 	const struct program *p = x->p;

@@ -313,6 +313,10 @@ static void print_const(const struct hexpr *x, FILE *out)
 	}
 }
 
+/* Prints expression E of HS on OUT as C source, parenthesised where its
+** operator binds less tightly than the enclosing OUTER precedence; '?'
+** for an index out of range or past EVAL_MAX_DEPTH levels (DEPTH: the
+** current one). */
 static void print_rec(const struct hostsites *hs, uint32_t e, int outer, FILE *out, int depth)
 {
 	if (e >= hs->nx || depth > EVAL_MAX_DEPTH) {

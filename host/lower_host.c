@@ -240,6 +240,11 @@ static uint32_t mk_extract(struct hctx *hc, uint32_t e, unsigned lo, unsigned w)
 static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w);
 static uint32_t mk_cast(struct hctx *hc, unsigned op, uint32_t a, unsigned w, int is_float);
 
+/* The expression A OP B (an HX_* binary operator), hash-consed: constants
+** folded, x - c as x + -c, identities (x + 0, x * 1, x & mask, ...) and
+** nested constant additions simplified, and a right shift by a constant
+** turned into an extract and a zero extension where it can.  HX_NONE
+** when an operand is, or when widths or float-ness disagree. */
 static uint32_t mk_bin(struct hctx *hc, unsigned op, uint32_t a, uint32_t b)
 {
 	if (a == HX_NONE || b == HX_NONE)
@@ -775,6 +780,9 @@ static int64_t mulw(int64_t a, uint64_t b)
 	return (int64_t)((uint64_t)a * b);
 }
 
+/* The constant byte offset of GEP (every index a constant of at most 64
+** bits, through structs, arrays and vectors of sized types) in *OFF:
+** 1, or 0 when an index is not constant or a type is not laid out. */
 static int gep_offset(struct hctx *hc, LLVMValueRef gep, int64_t *off)
 {
 	LLVMTypeRef t = LLVMGetGEPSourceElementType(gep);

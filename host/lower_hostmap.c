@@ -617,6 +617,12 @@ static void walk_mem(struct hmw *w, LLVMValueRef call, enum hm_opk kind, int asy
 
 static int walk_inline(struct hmw *w, LLVMValueRef call, LLVMValueRef fn);
 
+/* Turns CALL, met in the host walk W, into its host-mapping operations:
+** a launch stub's launch, the CUDA runtime's copies, sets, allocations,
+** frees, synchronisations, stream and event calls and host memory
+** registration, host reads and writes of memcpy/memset, and a call of a
+** function of the module walked inline (walk_inline); any other call is
+** inert. */
 static void walk_call(struct hmw *w, LLVMValueRef call)
 {
 	LLVMValueRef callee = NULL;

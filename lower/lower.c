@@ -707,6 +707,11 @@ static int in_region(const struct layout *L, int region, uint32_t b)
 	return region < 0 ? L->rpo[b] != UINT32_MAX : L->lbody[region][b];
 }
 
+/* Appends to OUT (*NOUT entries so far) the blocks of loop REGION (-1:
+** the whole function) in layout order: each directly nested loop is one
+** unit placed whole by a recursive call, units in topological order of
+** their edges (the header's back edges left out), ties and cycles of an
+** irreducible region broken by reverse post-order. */
 static void order_region(const struct layout *L, int region, uint32_t *out, uint32_t *nout)
 {
 	uint32_t n = L->n;
@@ -1234,6 +1239,12 @@ static uint8_t scope_of(LLVMValueRef I)
 	return sc;
 }
 
+/* Lowers load or store I (IS_STORE) of any flattenable type: one
+** OP_LOAD/OP_STORE per scalar element, each with a site of its own (its
+** space, size, the whole access's size and its part), atomic flags and
+** scope, volatile, a fence before a release store, and a narrowing OP_MOV
+** after a load of an odd-width integer.  0, or -1 with the reason
+** recorded (lower_unsupported). */
 static int lower_mem(struct lctx *lc, LLVMValueRef I, int is_store)
 {
 	LLVMValueRef ptr = LLVMGetOperand(I, is_store ? 1 : 0);
@@ -1870,6 +1881,10 @@ static int lower_cast(struct lctx *lc, LLVMValueRef I, LLVMOpcode op)
 	return 0;
 }
 
+/* Lowers integer or float arithmetic I (opcode OP; FNeg is the one unary
+** operator) on a scalar or each element of a vector: integer operations
+** at the element's width, float ones in f32 or f64 (emit_fbin).  0, or
+** -1 with the reason recorded (lower_unsupported). */
 static int lower_binary(struct lctx *lc, LLVMValueRef I, LLVMOpcode op)
 {
 	LLVMTypeRef types[MAX_FLAT];
@@ -1945,6 +1960,12 @@ static int lower_cmp(struct lctx *lc, LLVMValueRef I, int is_fp)
 	return 0;
 }
 
+/* Lowers instruction I of block BIDX of the current function by opcode:
+** terminators, arithmetic, comparisons, casts, selects, allocas, loads,
+** stores, GEPs, calls (inline PTX among them), vector and aggregate
+** element operations, atomics (read-modify-write and compare-exchange)
+** and fences; a phi emits nothing here (the edges into its block carry
+** its moves).  0, or -1 with the reason recorded (lower_unsupported). */
 static int lower_inst(struct lctx *lc, LLVMValueRef I, uint32_t bidx)
 {
 	LLVMOpcode op = LLVMGetInstructionOpcode(I);
