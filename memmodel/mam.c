@@ -465,6 +465,7 @@ void mam_free(struct mam *m)
 		return;
 	free_launch(m, 0);
 	mam_clear_results(m);
+	free(m->subs);
 	free(m->bar_of_epoch);
 	free(m->gens);
 	free(m->fences);
@@ -499,6 +500,41 @@ void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t bloc
 		m->grid[i] = grid[i] ? grid[i] : 1;
 		m->bdim[i] = block[i] ? block[i] : 1;
 	}
+	m->nsubs = 0;
+}
+
+void mam_subgrid(struct mam *m, uint32_t first_block, const uint32_t grid[3],
+		 const uint32_t block[3], uint32_t origin)
+{
+	struct mam_subgrid g;
+	g.first = first_block;
+	for (int i = 0; i < 3; i++) {
+		g.grid[i] = grid[i] ? grid[i] : 1;
+		g.bdim[i] = block[i] ? block[i] : 1;
+	}
+	g.origin = origin;
+	VEC_PUSH(m->subs, m->nsubs, m->capsubs, g);
+}
+
+/* The child grid block BLOCK belongs to, or NULL for the launch's own:
+** the last one starting at or before it (they are added in order). */
+static const struct mam_subgrid *subgrid_of(const struct mam *m, uint32_t block)
+{
+	uint32_t lo = 0, hi = m->nsubs;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (m->subs[mid].first <= block)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo == 0 ? NULL : &m->subs[lo - 1];
+}
+
+uint32_t mam_block_origin(const struct mam *m, uint32_t block)
+{
+	const struct mam_subgrid *g = subgrid_of(m, block);
+	return g ? g->origin : UINT32_MAX;
 }
 
 void mam_grid_barrier(struct mam *m)
@@ -1332,12 +1368,16 @@ void mam_get_stats(const struct mam *m, struct mam_stats *st)
 void mam_coords(const struct mam *m, uint32_t block, uint32_t tid, uint32_t bxyz[3],
 		uint32_t txyz[3])
 {
-	bxyz[0] = block % m->grid[0];
-	bxyz[1] = (block / m->grid[0]) % m->grid[1];
-	bxyz[2] = block / (m->grid[0] * m->grid[1]);
-	txyz[0] = tid % m->bdim[0];
-	txyz[1] = (tid / m->bdim[0]) % m->bdim[1];
-	txyz[2] = tid / (m->bdim[0] * m->bdim[1]);
+	const struct mam_subgrid *g = subgrid_of(m, block);
+	const uint32_t *gd = g ? g->grid : m->grid, *bd = g ? g->bdim : m->bdim;
+	if (g)
+		block -= g->first;
+	bxyz[0] = block % gd[0];
+	bxyz[1] = (block / gd[0]) % gd[1];
+	bxyz[2] = block / (gd[0] * gd[1]);
+	txyz[0] = tid % bd[0];
+	txyz[1] = (tid / bd[0]) % bd[1];
+	txyz[2] = tid / (bd[0] * bd[1]);
 }
 
 /* ---- --dump-model ---------------------------------------------------------------- */

@@ -186,6 +186,22 @@ void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t bloc
 */
 void mam_grid_barrier(struct mam *m);
 
+/*
+** Blocks from linear id FIRST_BLOCK on (up to the next mam_subgrid) are a
+** child grid of GRID blocks of BLOCK threads that a kernel launched from
+** device code (dynamic parallelism), run inside this launch after the
+** blocks before them, so that the model compares their accesses with
+** every earlier grid's.  ORIGIN is the caller's name for the launch that
+** made it (exec/: the launch's site), mam_block_origin's answer.  Call
+** in increasing FIRST_BLOCK order; mam_launch_begin forgets them.
+*/
+void mam_subgrid(struct mam *m, uint32_t first_block, const uint32_t grid[3],
+		 const uint32_t block[3], uint32_t origin);
+
+/* ORIGIN of the child grid linear block BLOCK belongs to, or UINT32_MAX
+** for a block of the launch itself. */
+uint32_t mam_block_origin(const struct mam *m, uint32_t block);
+
 /* Tracks allocation ID (the top 24 bits of a tagged pointer) as SPACE.
 ** Untracked allocations are ignored by mam_access. */
 void mam_track(struct mam *m, uint32_t alloc_id, enum mam_space space);
@@ -264,7 +280,8 @@ void mam_get_stats(const struct mam *m, struct mam_stats *st);
 void mam_clear_results(struct mam *m);
 
 /* The 3-D block and thread indices of a linear block and thread index,
-** for the dimensions of the current launch. */
+** for the dimensions of the current launch, or of the child grid the
+** block belongs to (mam_subgrid), counted from that grid's first block. */
 void mam_coords(const struct mam *m, uint32_t block, uint32_t tid, uint32_t bxyz[3],
 		uint32_t txyz[3]);
 

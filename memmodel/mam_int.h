@@ -242,6 +242,14 @@ struct tuple;
 struct fence_at;
 struct rel;
 struct acq;
+
+/* A child grid run inside the launch: its blocks' linear ids start at
+** first; its dimensions and the launch that made it (mam_subgrid). */
+struct mam_subgrid {
+	uint32_t first;
+	uint32_t grid[3], bdim[3];
+	uint32_t origin;
+};
 struct shape;
 
 struct mam {
@@ -249,6 +257,8 @@ struct mam {
 	struct shape *shapes;	/* by instruction, SHAPES; allocated when first used */
 	struct arena ar[2];
 	uint32_t grid[3], bdim[3];
+	struct mam_subgrid *subs;	/* child grids of the launch (mam_subgrid) */
+	uint32_t nsubs, capsubs;
 	/* tracked allocations */
 	uint8_t *space;
 	uint32_t nspace;
