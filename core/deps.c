@@ -150,7 +150,7 @@ static uint64_t sources(const struct program *p, const uint64_t *dep, uint32_t n
 		return DEP_DATA | args_dep(p, dep, ns, I);
 	case OP_ICALL:
 		return DEP_DATA | a | args_dep(p, dep, ns, I);
-	case OP_PRINTF: case OP_ACTIVEMASK:
+	case OP_PRINTF: case OP_ACTIVEMASK: case OP_DLAUNCH:
 		return DEP_DATA;
 	case OP_BARRIER:
 		return DEP_DATA | a;

@@ -96,6 +96,7 @@ struct access_site {
 	struct thread_id who;
 	uint8_t kind;			/* enum access_kind */
 	uint8_t scope;			/* enum scope, for atomics */
+	struct srcloc launched_by;	/* as struct finding's, for this access */
 };
 
 struct finding {
@@ -110,6 +111,10 @@ struct finding {
 	char *detail;			/* one more line, or NULL */
 	uint64_t count;			/* occurrences */
 	uint32_t launch;		/* index of the launch that exposed it */
+	/* The thread `who` is of a child grid a kernel launched from device
+	** code (dynamic parallelism): where that launch is, in the parent
+	** kernel; line 0 and func NULL for a grid the host launched. */
+	struct srcloc launched_by;
 	uint8_t contract;		/* enum contract_level of that launch */
 
 	/* FK_RACE: the first access is (func, pc, loc, who) with kind

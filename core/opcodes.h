@@ -94,6 +94,7 @@
 	OP(ALLOCA,     "d := new per-thread allocation of imm bytes (times a elements)") \
 	OP(MALLOC,     "d := device malloc of a bytes (NULL when the heap is full)") \
 	OP(FREE,       "device free of pointer a (NULL: nothing)") \
+	OP(DLAUNCH,    "d := launch kernel a (function pointer) from device code with the argument bytes at b and the launch_cfg at c (site x)") \
 	OP(TEX,        "d..d+3 := fetch through texture object a at b..b+3 (x y z layer; f TG_*, w TEXW_*, site x)") \
 	OP(SULD,       "d..d+c-1 := surface load of c w-byte elements, object a, at b..b+3 (byte x, y, z, layer; f TG_*, imm SB_*, site x)") \
 	OP(SUST,       "surface store of c w-byte elements from slots d.., object a, at b..b+3 (as SULD)")

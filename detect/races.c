@@ -44,6 +44,10 @@ static void fill_witness(const struct program *p, const struct mam *mam, const s
 	f->race_class = r->cls == MAM_INTRA_WARP ? RC_INTRA_WARP
 		      : r->cls == MAM_INTER_WARP ? RC_INTER_WARP : RC_INTER_BLOCK;
 	f->hazard = r->hazard == MAM_RAW ? HZ_RAW : r->hazard == MAM_WAR ? HZ_WAR : HZ_WAW;
+	uint32_t o1 = mam_block_origin(mam, r->first.block), o2 = mam_block_origin(mam, r->second.block);
+	const struct srcloc none = { NULL, NULL, 0, 0 };
+	f->launched_by = o1 < p->nsites ? p->sites[o1].loc : none;
+	f->second.launched_by = o2 < p->nsites ? p->sites[o2].loc : none;
 	f->addr = r->addr;
 	f->launch = launch;
 	char where[256];

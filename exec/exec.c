@@ -118,6 +118,9 @@ static struct finding *finding_at(struct exec *ex, struct warp *w, int lane, uin
 	if (addr)
 		mem_name_addr(ex->m, addr, where, sizeof where);
 	struct finding *fd = record(ex, w, lane, fn, pc, loc, k, addr, where[0] ? where : NULL, detail);
+	if (fd != NULL)
+		if (ex->origin != UINT32_MAX)
+			fd->launched_by = ex->p->sites[ex->origin].loc;
 	if (fd != NULL && where[0]) {
 		/* the space of what it names: global for anything not shared,
 		** local or constant (parameter memory included) */
@@ -3027,6 +3030,11 @@ reload:
 						mam_track(ex->mam, id, MAM_SPACE_GLOBAL);
 				}
 			}
+			vmbreak;
+		}
+		vmcase(DLAUNCH) {
+			uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
+			exec_device_launch(ex, w, m, OP(I->a), OP(I->b), OP(I->c), R(I->d), fr->fn, pc, us);
 			vmbreak;
 		}
 		vmcase(FREE) {

@@ -117,7 +117,48 @@ struct exec {
 	struct perf_stat *perf;
 	uint32_t nperf, capperf;
 	uint32_t *perf_idx;
+	/* Dynamic parallelism (launch.c, docs/MODEL.md "Kernels launched
+	** from device code"): the child grids launched so far, run in this
+	** order after the grid that launched them; the grid running (0: the
+	** host's, 1 + its index in kids); its nesting depth; the site of the
+	** launch that made it (UINT32_MAX: the host's); the allocation whose
+	** words hand each launch over to its child (0: the kernel launches
+	** nothing), and the model's linear id of the running grid's block 0. */
+	struct child_grid *kids;
+	uint32_t nkids, capkids;
+	uint32_t depth;
+	uint32_t origin;
+	uint32_t token_id;
+	uint32_t block_base;
+	uint8_t noted_depth, noted_pending;
 };
+
+/* A kernel launch in device code, queued (exec_device_launch). */
+struct child_grid {
+	uint32_t fn;
+	struct dim3 grid, block;
+	uint64_t shared;
+	uint8_t *args;		/* the parameter buffer's bytes, each parameter's
+				   back to back */
+	uint32_t site;		/* the launch's user site */
+	uint32_t depth;		/* 1 for a child of the host's grid */
+	uint32_t token;		/* its word in token_id */
+};
+
+/* The most grids nested below the host's launch (CUDA's
+** cudaLimitDevRuntimeSyncDepth ceiling) and the most launches from device
+** code one host launch may queue (cudaLimitDevRuntimePendingLaunchCount's
+** default). */
+#define EXEC_MAX_NESTING 24u
+#define EXEC_MAX_PENDING 2048u
+
+/* DLAUNCH for the lanes MASK of W at instruction PC of FN: lane l launches
+** the kernel at function pointer K[l] with the argument bytes at B[l] and
+** the struct __simulee_launch_cfg at C[l]; D[l] gets the cudaError_t.
+** SITE is the launch's user site. */
+void exec_device_launch(struct exec *ex, struct warp *w, uint32_t mask, const uint64_t *K,
+			const uint64_t *B, const uint64_t *C, uint64_t *D, uint32_t fn, uint32_t pc,
+			uint32_t site);
 
 /* Turns the launch's performance counts into findings (FK_BANK_CONFLICT,
 ** FK_UNCOALESCED) in ex->out and frees them. */

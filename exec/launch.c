@@ -320,6 +320,8 @@ static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 	}
 	fd->loc = prim.loc;
 	fd->who = first[BD_WAITING];
+	if (ex->origin != UINT32_MAX)
+		fd->launched_by = p->sites[ex->origin].loc;
 	if (other.fn != FINDING_NO_SITE) {
 		fd->second.loc = other.loc;
 		fd->second.who = first[BD_OTHER_BARRIER];
@@ -791,6 +793,315 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 	return rc;
 }
 
+/* ---- kernels launched from device code (dynamic parallelism) -------------- */
+
+/* The bytes parameter PA takes in a parameter buffer (its scalar, its
+** by-value struct, or its flattened struct's fields). */
+static uint32_t arg_bytes(const struct param *pa)
+{
+	if (pa->byval || pa->nfields == 0)
+		return pa->size;
+	uint32_t end = 0;
+	for (uint32_t j = 0; j < pa->nfields; j++) {
+		uint32_t e = pa->field_off[j] + elem_size(pa->field_type[j]);
+		if (e > end)
+			end = e;
+	}
+	return pa->size > end ? pa->size : end;
+}
+
+static uint32_t args_bytes(const struct func *f)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < f->nparams; i++)
+		n += arg_bytes(&f->params[i]);
+	return n;
+}
+
+/* Notes, once per launch, that a device-side launch was refused at a
+** limit, so its grid never ran: the analysis of the launch is incomplete. */
+static void note_refused(struct exec *ex, struct warp *w, int lane, uint32_t fn, uint32_t pc,
+			 uint8_t *noted, const char *detail)
+{
+	if (*noted)
+		return;
+	*noted = 1;
+	exec_finding(ex, w, lane, fn, pc, FK_INCOMPLETE, 0, detail);
+}
+
+/* The launch configuration as kernels/cuda-compat/simulee_dynpar.h lays
+** it out (struct __simulee_launch_cfg). */
+struct dcfg {
+	uint32_t grid[3], block[3];
+	uint32_t shared, pad;
+	uint64_t stream;
+};
+
+/* cudaError_t values a device-side launch returns. */
+enum { CUDA_OK = 0, CUDA_BAD_CONFIG = 9, CUDA_BAD_FUNCTION = 98, CUDA_DEPTH = 65,
+       CUDA_PENDING = 69 };
+
+/*
+** (exec.h)  Each lane's launch is checked as the device runtime does (a
+** kernel, a valid configuration, the nesting depth and the pending-launch
+** count: the last two are also noted as an incomplete analysis, since the
+** grid then never runs), its arguments copied out of the parameter
+** buffer, and the child queued.  For the model, the launch is a release
+** by the launching thread: a device-scope fence and an atomic write of the
+** child's word of token_id, which the child's threads read atomically
+** when they start (docs/MODEL.md, "Release and acquire across blocks").
+*/
+void exec_device_launch(struct exec *ex, struct warp *w, uint32_t mask, const uint64_t *K,
+			const uint64_t *B, const uint64_t *C, uint64_t *D, uint32_t fn, uint32_t pc,
+			uint32_t site)
+{
+	const struct program *p = ex->p;
+	for (uint32_t mm = mask; mm; mm &= mm - 1) {
+		uint32_t l = (uint32_t)__builtin_ctz(mm);
+		uint64_t bad = 0;
+		struct dcfg c;
+		uint32_t kf = (uint32_t)MEM_OFF(K[l]);
+		if (K[l] == 0 || MEM_ID(K[l]) != MEM_FUNC_ID || kf >= p->nfuncs
+		    || !p->funcs[kf].is_kernel || p->funcs[kf].code == NULL) {
+			exec_finding(ex, w, (int)l, fn, pc, FK_INVALID_PTR, 0,
+				     "a kernel launch in device code of something that is no kernel");
+			D[l] = CUDA_BAD_FUNCTION;
+			continue;
+		}
+		enum mem_fault f = mem_read(ex->m, C[l], &c, sizeof c, &bad);
+		struct sim_error ignored = { 0 };
+		struct dim3 g = { c.grid[0], c.grid[1], c.grid[2] }, b = { c.block[0], c.block[1], c.block[2] };
+		if (f != MF_NONE || interp_check_launch(g, b, c.shared, &ignored) < 0) {
+			D[l] = CUDA_BAD_CONFIG;
+			continue;
+		}
+		const struct func *k = &p->funcs[kf];
+		uint32_t nb = args_bytes(k);
+		uint8_t *args = xcalloc(1, nb ? nb : 1);
+		if (nb > 0 && mem_read(ex->m, B[l], args, nb, &bad) != MF_NONE) {
+			free(args);
+			D[l] = CUDA_BAD_CONFIG;
+			continue;
+		}
+		if (ex->depth + 1 > EXEC_MAX_NESTING) {
+			char d[200];
+			snprintf(d, sizeof d, "a kernel launch in device code %u grids deep, past CUDA's "
+				 "limit of %u: that grid and any deeper were not run", ex->depth + 1,
+				 EXEC_MAX_NESTING);
+			note_refused(ex, w, (int)l, fn, pc, &ex->noted_depth, d);
+			free(args);
+			D[l] = CUDA_DEPTH;
+			continue;
+		}
+		if (ex->nkids >= EXEC_MAX_PENDING || ex->token_id == 0) {
+			char d[200];
+			snprintf(d, sizeof d, "more than %u kernel launches in device code from one host "
+				 "launch (CUDA's default pending-launch limit): the later grids were not "
+				 "run", EXEC_MAX_PENDING);
+			note_refused(ex, w, (int)l, fn, pc, &ex->noted_pending, d);
+			free(args);
+			D[l] = CUDA_PENDING;
+			continue;
+		}
+		struct child_grid kid = { kf, g, b, c.shared, args, site, ex->depth + 1, ex->nkids };
+		VEC_PUSH(ex->kids, ex->nkids, ex->capkids, kid);
+		if (ex->mam) {
+			uint64_t at[32] = { 0 };
+			at[l] = MEM_PTR(ex->token_id, 4 * (uint64_t)kid.token);
+			mam_fence(ex->mam, &w->mam, 1u << l, MAM_SCOPE_DEVICE);
+			mam_access(ex->mam, &w->mam, at, 1u << l, 4, MAM_ATOMIC_WRITE, MAM_SCOPE_DEVICE,
+				   site, NULL);
+		}
+		D[l] = CUDA_OK;
+	}
+}
+
+/* Whether kernel FN launches kernels from device code, itself or through
+** the functions it calls (SEEN: the functions visited). */
+static int launches_kids(const struct program *p, uint32_t fn, uint8_t *seen)
+{
+	if (fn >= p->nfuncs || seen[fn] || p->funcs[fn].code == NULL)
+		return 0;
+	seen[fn] = 1;
+	const struct func *f = &p->funcs[fn];
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		const struct insn *I = &f->code[pc];
+		if (I->op == OP_DLAUNCH)
+			return 1;
+		if (I->op == OP_CALL && launches_kids(p, (uint32_t)I->imm, seen))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether the program holds a kernel launch in device code at all (a
+** child may launch what its parent does not). */
+static int program_launches(const struct program *p)
+{
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++)
+		for (uint32_t pc = 0; p->funcs[fi].code && pc < p->funcs[fi].ncode; pc++)
+			if (p->funcs[fi].code[pc].op == OP_DLAUNCH)
+				return 1;
+	return 0;
+}
+
+/* The argument slots of kernel F from the parameter buffer's bytes ARGS:
+** a by-value struct goes into read-only parameter memory. */
+static void child_slots(struct mem *m, const struct func *f, const uint8_t *args, uint64_t *slots)
+{
+	size_t at = 0;
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		const struct param *pa = &f->params[i];
+		uint64_t *slot = &slots[f->param_slot[i] - f->param_slot[0]];
+		uint32_t nb = arg_bytes(pa);
+		const uint8_t *b = args + at;
+		at += nb;
+		if (pa->byval) {
+			uint32_t id = mem_new(m, AS_PARAM, pa->size, "param");
+			if (id != 0) {
+				memcpy(m->a[id].data, b, pa->size);
+				m->a[id].readonly = 1;
+				*slot = MEM_PTR(id, 0);
+			}
+		} else if (pa->nfields > 0) {
+			for (uint32_t j = 0; j < pa->nfields; j++) {
+				uint64_t v = 0;
+				memcpy(&v, b + pa->field_off[j], elem_size(pa->field_type[j]));
+				slot[j] = v;
+			}
+		} else {
+			uint64_t v = 0;
+			memcpy(&v, b, nb < sizeof v ? nb : sizeof v);
+			*slot = v;
+		}
+	}
+}
+
+/* extern __shared__ takes the child's SIZE bytes (and its written-bits). */
+static void size_dyn_shared(struct exec *ex, uint64_t size)
+{
+	const struct program *p = ex->p;
+	for (uint32_t g = 0; g < p->ngvars; g++) {
+		if (!p->gvars[g].dynamic_shared)
+			continue;
+		uint32_t id = p->gvars[g].alloc_id;
+		struct mem_alloc *a = &ex->m->a[id];
+		if (a->size == size)
+			continue;
+		free(a->data);
+		a->data = xcalloc(1, size ? size : 1);
+		ex->m->used = ex->m->used - a->size + size;
+		a->size = size;
+		if (id < ex->nshinit && ex->shinit[id]) {
+			free(ex->shinit[id]);
+			ex->shinit[id] = xmalloc((size + 7) / 8 + 1);
+		}
+		if (id < ex->ntouch && ex->touch[id]) {
+			free(ex->touch[id]);
+			ex->touch[id] = NULL;
+		}
+	}
+}
+
+/*
+** Runs queued child grid K (ex->kids[K]) after every grid before it: its
+** blocks one after another, as the host's grid's, with the model's block
+** ids after the earlier grids' (mam_subgrid), each thread first acquiring
+** the launch's word of token_id.  Its own launches join the queue.
+*/
+static void run_child(struct exec *ex, uint32_t k, uint64_t *nblocks_run)
+{
+	struct child_grid kid = ex->kids[k];
+	const struct program *p = ex->p;
+	const struct func *kf = &p->funcs[kid.fn];
+	struct launch_cfg cfg = *ex->cfg;
+	cfg.grid = kid.grid;
+	cfg.block = kid.block;
+	cfg.dyn_shared = kid.shared;
+	uint64_t nb = (uint64_t)kid.grid.x * kid.grid.y * kid.grid.z;
+	if (*nblocks_run + nb > UINT32_MAX) {
+		/* the model names blocks by 32-bit ids */
+		if (!ex->noted_pending) {
+			ex->noted_pending = 1;
+			const struct srcloc *loc = &p->sites[kid.site].loc;
+			struct thread_id who = { { 0, 0, 0 }, { 0, 0, 0 } };
+			findings_add(ex->out, FK_INCOMPLETE, p->sites[kid.site].func, p->sites[kid.site].pc,
+				     loc, &who, 0, NULL, "the grids launched from device code have more "
+				     "than 2^32 blocks in all: the later ones were not run");
+		}
+		return;
+	}
+	const struct launch_cfg *saved = ex->cfg;
+	uint32_t snt = ex->nthreads, snw = ex->nwarps, sdepth = ex->depth, sorigin = ex->origin;
+	ex->cfg = &cfg;
+	ex->nthreads = kid.block.x * kid.block.y * kid.block.z;
+	ex->nwarps = (ex->nthreads + 31) / 32;
+	ex->depth = kid.depth;
+	ex->origin = kid.site;
+	ex->block_base = (uint32_t)*nblocks_run;
+	*nblocks_run += nb;
+	size_dyn_shared(ex, kid.shared);
+	uint32_t start = ex->m->n;
+	uint64_t *slots = xcalloc(kf->nparams ? kf->param_slot[kf->nparams - 1] + kf->params[kf->nparams - 1].nslots
+				  - kf->param_slot[0] + 1 : 1, sizeof *slots);
+	child_slots(ex->m, kf, kid.args, slots);
+	if (ex->mam) {
+		const uint32_t g[3] = { kid.grid.x, kid.grid.y, kid.grid.z };
+		const uint32_t b[3] = { kid.block.x, kid.block.y, kid.block.z };
+		mam_subgrid(ex->mam, ex->block_base, g, b, kid.site);
+	}
+	struct warp *ws = xcalloc(ex->nwarps, sizeof *ws);
+	init_warps(ws, ex->nwarps, ex->nthreads, &cfg);
+	uint32_t mark = ex->m->n;
+	for (uint64_t bl = 0; bl < nb && !ex->stopped; bl++) {
+		block_xyz(&cfg, bl, ex->block);
+		shared_start(ex);
+		if (ex->mam)
+			mam_block_begin(ex->mam, ex->block_base + (uint32_t)bl);
+		start_block(ex, ws, kid.fn, slots);
+		if (ex->mam) {
+			/* the child's start acquires what its launch released */
+			uint64_t at[32];
+			for (int l = 0; l < 32; l++)
+				at[l] = MEM_PTR(ex->token_id, 4 * (uint64_t)kid.token);
+			for (uint32_t i = 0; i < ex->nwarps; i++)
+				mam_access(ex->mam, &ws[i].mam, at, ws[i].exists, 4, MAM_ATOMIC_READ,
+					   MAM_SCOPE_DEVICE, kid.site, NULL);
+		}
+		run_block(ex, ws);
+		if (ex->mam)
+			mam_block_end(ex->mam);
+		mem_release_from(ex->m, mark);
+		for (uint32_t id = mark; id < ex->nshinit; id++)
+			if (ex->shinit[id] && (id >= ex->m->n || !ex->m->a[id].heap)) {
+				free(ex->shinit[id]);
+				ex->shinit[id] = NULL;
+			}
+	}
+	for (uint32_t i = 0; i < ex->nwarps; i++)
+		free_warp(&ws[i]);
+	free(ws);
+	free(slots);
+	mem_release_from(ex->m, start);
+	ex->cfg = saved;
+	ex->nthreads = snt;
+	ex->nwarps = snw;
+	ex->depth = sdepth;
+	ex->origin = sorigin;
+}
+
+/* Runs every child grid queued, in order, and those they queue. */
+static void run_children(struct exec *ex, uint64_t nblocks)
+{
+	for (uint32_t k = 0; k < ex->nkids && !ex->stopped; k++)
+		run_child(ex, k, &nblocks);
+	for (uint32_t k = 0; k < ex->nkids; k++)
+		free(ex->kids[k].args);
+	free(ex->kids);
+	ex->kids = NULL;
+	ex->nkids = 0;
+}
+
 int interp_check_launch(struct dim3 grid, struct dim3 block, uint64_t dyn_shared,
 			struct sim_error *err)
 {
@@ -829,6 +1140,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		return rc;
 	uint64_t nt = (uint64_t)cfg->block.x * cfg->block.y * cfg->block.z;
 	struct exec ex = { 0 };
+	ex.origin = UINT32_MAX;
 	ex.p = p;
 	ex.m = m;
 	ex.cfg = cfg;
@@ -842,6 +1154,12 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	ex.print_out = cfg->print_out ? cfg->print_out : stdout;
 	ex.polls = DEADLINE_POLLS - 1;	/* the clock is read at the first warp */
 	ex.mam = cfg->mam;
+	/* the words that hand each device-side launch over to its child */
+	if (program_launches(p)) {
+		ex.token_id = mem_new(m, AS_GLOBAL, 4 * EXEC_MAX_PENDING, "device launches");
+		if (ex.token_id != 0)
+			m->a[ex.token_id].elem_size = 4;
+	}
 	if (ex.mam) {
 		const uint32_t g[3] = { cfg->grid.x, cfg->grid.y, cfg->grid.z };
 		const uint32_t b[3] = { cfg->block.x, cfg->block.y, cfg->block.z };
@@ -866,7 +1184,12 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 					memcpy(ex.shinit[id], m->a[id].written, (m->a[id].size + 7) / 8);
 			}
 		uint32_t npruned;
-		if (!cfg->no_prune)
+		uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+		int kids = launches_kids(p, fn, seen);
+		free(seen);
+		/* pruning proves a site race-free among the grid's own threads;
+		** a child grid's are not among them */
+		if (!cfg->no_prune && !kids)
 			ex.prune = prune_sites(p, fn, args, m, cfg, &npruned);
 		if (cfg->fitness) {
 			ex.ntouch = m->n;
@@ -904,6 +1227,9 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 						ex.shinit[id] = NULL;
 					}
 			}
+	if (ex.nkids > 0 && rc == 0)
+		run_children(&ex, (uint64_t)cfg->grid.x * cfg->grid.y * cfg->grid.z);
+	run_children(&ex, 0);	/* frees what a stopped launch left queued */
 	if (ex.mam)
 		note_incomplete(&ex, fn);
 	exec_perf_finish(&ex);
@@ -933,5 +1259,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	}
 	free(ex.shinit);
 	free(ex.shset);
+	if (ex.token_id != 0)
+		mem_release(m, ex.token_id);
 	return rc;
 }

@@ -1116,6 +1116,11 @@ static void flow(struct pctx *x, uint32_t fi, struct sites *S)
 			case OP_SUST:
 				S->any_write = 1;
 				break;
+			case OP_DLAUNCH:
+				/* a child grid may touch whatever the
+				** parent reaches, and it is not followed */
+				S->any_read = S->any_write = 1;
+				break;
 			default:
 				break;
 			}

@@ -990,6 +990,26 @@ int lower_call(struct lctx *lc, LLVMValueRef call)
 		lower_emit(lc, OP_ASSERTFAIL, 0, 0, 0, m, fl, ln, fn, 0);
 		return 0;
 	}
+	/* a kernel launch in device code, as kernels/cuda-compat/
+	** simulee_dynpar.h spells it: the parameter buffer is per-thread
+	** memory, and the launch reads it when it is made */
+	if (LLVMIsDeclaration(callee) && nargs(call) == 2
+	    && strcmp(name, "__simulee_param_buffer") == 0) {
+		uint32_t n = op(lc, call, 1, 0);
+		if (n == OPND_NONE)
+			return -1;
+		lower_emit(lc, OP_ALLOCA, 64, 0, lower_slot(lc, call), n, 0, 0, UINT32_MAX, 1);
+		return 0;
+	}
+	if (LLVMIsDeclaration(callee) && nargs(call) == 3
+	    && strcmp(name, "__simulee_launch_device") == 0) {
+		uint32_t k = op(lc, call, 0, 0), b = op(lc, call, 1, 0), c = op(lc, call, 2, 0);
+		if (k == OPND_NONE || b == OPND_NONE || c == OPND_NONE)
+			return -1;
+		uint32_t site = lower_site(lc, SITE_ATOMIC, AS_GLOBAL, 4);
+		lower_emit(lc, OP_DLAUNCH, 32, 0, lower_slot(lc, call), k, b, c, site, 0);
+		return 0;
+	}
 	if (LLVMIsDeclaration(callee) && nargs(call) == 1 && is_malloc(name)) {
 		uint32_t n = op(lc, call, 0, 0);
 		if (n == OPND_NONE)
