@@ -706,9 +706,10 @@ static int find_spaced_launch(const char *text, unsigned *line, unsigned *col, c
 ** __global__ or __device__, and what it encloses is device code too;
 ** comments, literals and preprocessor lines are skipped (a macro that
 ** expands to __global__ is not seen).  Returns 1 with the 1-based line
-** and column of the `<<<` in *LINE and *COL, or 0.
+** and column of the `<<<` in *LINE and *COL, or 0.  Only launches at FROM
+** or after it count.
 */
-static int find_device_launch(const char *text, unsigned *line, unsigned *col)
+static int find_device_launch(const char *text, const char *from, unsigned *line, unsigned *col)
 {
 	enum { MAX_NEST = 256 };
 	uint8_t dev[MAX_NEST] = { 0 };
@@ -750,7 +751,7 @@ static int find_device_launch(const char *text, unsigned *line, unsigned *col)
 			decl_dev = 0;
 		} else if (c == ';') {
 			decl_dev = 0;
-		} else if (c == '<' && p[1] == '<' && p[2] == '<' && dev[depth]) {
+		} else if (c == '<' && p[1] == '<' && p[2] == '<' && dev[depth] && p >= from) {
 			*line = s.ln;
 			*col = (unsigned)(p - s.bol) + 1;
 			return 1;
@@ -760,10 +761,144 @@ static int find_device_launch(const char *text, unsigned *line, unsigned *col)
 	return 0;
 }
 
+/* Where the callee of the launch whose `<<<` is at LT starts in TEXT: a
+** name, qualified (a::b, ::b) and with template arguments (k<T, 2>). */
+static const char *callee_start(const char *text, const char *lt)
+{
+	const char *q = lt;
+	for (;;) {
+		while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q > text && q[-1] == '>') {
+			int depth = 0;
+			do {
+				q--;
+				depth += *q == '>' ? 1 : *q == '<' ? -1 : 0;
+			} while (q > text && depth > 0);
+			while (q > text && (q[-1] == ' ' || q[-1] == '\t'))
+				q--;
+		}
+		while (q > text && ident_char(q[-1]))
+			q--;
+		const char *r = q;
+		while (r > text && (r[-1] == ' ' || r[-1] == '\t'))
+			r--;
+		if (r - text >= 2 && r[-1] == ':' && r[-2] == ':') {
+			q = r - 2;
+			const char *t = q;
+			while (t > text && (t[-1] == ' ' || t[-1] == '\t'))
+				t--;
+			if (t > text && (ident_char(t[-1]) || t[-1] == '>'))
+				continue;
+		}
+		return q;
+	}
+}
+
+/*
+** TEXT with every kernel launch in device code (find_device_launch)
+** `k<<<cfg>>>(args)` written `__simulee_dlaunch<decltype(&k), &k>(cfg)(args)`
+** (kernels/cuda-compat/simulee_dynpar.h), on the same lines: the name's
+** second copy has its line breaks made blanks.  NULL when TEXT launches
+** nothing from device code.
+*/
+static char *rewrite_device_launches(const char *text)
+{
+	struct sb { char *s; uint32_t n, cap; } b = { NULL, 0, 0 };
+	const char *from = text;	/* copied up to here */
+	const char *at = text;
+	unsigned line, col;
+	int any = 0;
+	while (find_device_launch(text, at, &line, &col)) {
+		const char *bol = text;
+		for (unsigned l = 1; l < line; l++)
+			bol = strchr(bol, '\n') + 1;
+		const char *lt = bol + col - 1;
+		const char *gt = strstr(lt + 3, ">>>");
+		const char *start = callee_start(text, lt);
+		if (gt == NULL || start >= lt || start < from)
+			break;
+		size_t nname = (size_t)(lt - start);
+		char *name1 = xasprintf("%.*s", (int)nname, start);
+		char *name2 = xstrdup(name1);
+		for (char *c = name2; *c; c++)
+			if (*c == '\n' || *c == '\r')
+				*c = ' ';
+		char *piece = xasprintf("%.*s__simulee_dlaunch<decltype(&%s), &%s>(%.*s)",
+					(int)(start - from), from, name2, name1,
+					(int)(gt - (lt + 3)), lt + 3);
+		size_t np = strlen(piece);
+		vec_reserve(&b.s, &b.cap, b.n + (uint32_t)np + 1, 1);
+		memcpy(b.s + b.n, piece, np);
+		b.n += np;
+		free(piece);
+		free(name1);
+		free(name2);
+		from = at = gt + 3;
+		any = 1;
+	}
+	if (!any) {
+		free(b.s);
+		return NULL;
+	}
+	size_t rest = strlen(from);
+	vec_reserve(&b.s, &b.cap, b.n + (uint32_t)rest + 1, 1);
+	memcpy(b.s + b.n, from, rest + 1);
+	return b.s;
+}
+
+/*
+** When SRC launches kernels from device code, which clang 19 refuses:
+** writes the copy the device pass compiles instead (DIR/NAME.dp.cu: the
+** dynamic-parallelism header, a #line back to SRC, and SRC's text with
+** its launches rewritten, rewrite_device_launches) and returns its path,
+** with *QUOTE set to SRC's directory for its "..." includes.  NULL
+** otherwise, and when it cannot be written (clang then says why).
+*/
+static char *device_copy(const struct compile_opts *o, const char *src, const char *dir,
+			 const char *name, char **quote)
+{
+	struct sim_error ignored = { 0 };
+	char *text = read_whole_file(src, NULL, &ignored);
+	char *rew = text ? rewrite_device_launches(text) : NULL;
+	char *hdr = rew ? data_file(o->datadir, "cuda-compat/simulee_dynpar.h") : NULL;
+	char *path = NULL;
+	if (hdr != NULL) {
+		path = xasprintf("%s/%s.dp.cu", dir, name);
+		FILE *f = fopen(path, "w");
+		int ok = f != NULL;
+		if (ok) {
+			/* the #line's name as a string literal */
+			fprintf(f, "#include \"%s\"\n#line 1 \"", hdr);
+			for (const char *c = src; *c; c++)
+				fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+			fprintf(f, "\"\n%s", rew);
+			ok = fclose(f) == 0;
+		}
+		if (ok) {
+			doom(path, 0);
+			const char *slash = strrchr(src, '/');
+			*quote = slash ? xasprintf("%.*s", (int)(slash - src), src) : xstrdup(".");
+			if ((*quote)[0] == '\0') {
+				free(*quote);
+				*quote = xstrdup("/");
+			}
+		} else {
+			if (f != NULL)
+				unlink(path);
+			free(path);
+			path = NULL;
+		}
+	}
+	free(hdr);
+	free(rew);
+	free(text);
+	return path;
+}
+
 /* The one line that says why SRC did not compile, when it holds a launch
-** spelled as only nvcc reads it, or launches a kernel from device code;
-** "" when neither (or it cannot be read: clang has said why).  SRC is
-** read once for both. */
+** spelled as only nvcc reads it; "" when not (or it cannot be read: clang
+** has said why). */
 static void launch_note(const char *src, char *buf, size_t n)
 {
 	struct sim_error ignored = { 0 };
@@ -775,10 +910,6 @@ static void launch_note(const char *src, char *buf, size_t n)
 		snprintf(buf, n, "%s:%u:%u: compilation failed: the launch is spelled `%s`, which "
 			 "nvcc reads and clang does not: write `<<<` and `>>>` with no blank inside "
 			 "(k<<<grid, block>>>(...))", src, line, col, what);
-	else if (text != NULL && find_device_launch(text, &line, &col))
-		snprintf(buf, n, "%s:%u:%u: compilation failed: a kernel launch in device code "
-			 "(dynamic parallelism), which simulee-c does not simulate: launch that "
-			 "kernel from the host to have it analysed", src, line, col);
 	free(text);
 }
 
@@ -819,7 +950,14 @@ static int compile_pair(const struct compile_opts *o, const char *src, char *con
 		av_addv(&a, flags, n);
 		av_addv(&a, o->cc_args, o->ncc_args);
 		av_addv(&a, o->extra_args, o->nextra_args);
-		io_args(&a, src, path);
+		/* launches in device code: the device pass reads a copy */
+		char *quote = NULL, *dsrc = host ? NULL : device_copy(o, src, out->tmpdir, name, &quote);
+		if (quote != NULL) {
+			av_add(&a, "-iquote");
+			av_take(&a, quote);
+		}
+		io_args(&a, dsrc ? dsrc : src, path);
+		free(dsrc);
 		rc = run_tool(av_argv(&a), 0, NULL, o->verbose, err);
 		av_free(&a);
 		if (rc < 0)
