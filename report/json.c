@@ -201,6 +201,14 @@ static void json_sites(struct jb *b, cJSON *o, const struct finding *f)
 		json_thread(b, th, &f->who);
 	if (two)
 		json_thread(b, th, &f->second.who);
+	/* per thread: the device-side launch that made its grid, or null */
+	cJSON *lb = jput(b, o, "launched_by", cJSON_CreateArray());
+	if (!finding_kind_is_host(f->kind))
+		jput(b, lb, NULL, f->launched_by.func || f->launched_by.line
+			   ? location_obj(b, &f->launched_by) : cJSON_CreateNull());
+	if (two)
+		jput(b, lb, NULL, f->second.launched_by.func || f->second.launched_by.line
+			   ? location_obj(b, &f->second.launched_by) : cJSON_CreateNull());
 	cJSON *acc = jput(b, o, "accesses", cJSON_CreateArray());
 	if (race) {
 		jstr(b, acc, NULL, report_access_name(f->access1));

@@ -56,6 +56,20 @@ static void put_access(FILE *out, unsigned kind, unsigned scope, const struct sr
 	fprintf(out, "\n");
 }
 
+/* "  first access: its grid was launched by parent(int*) at k.cu:12", for
+** a thread of a grid a kernel launched from device code (L set). */
+static void put_launched_by(FILE *out, const char *whose, const struct srcloc *l)
+{
+	if (l->func == NULL && l->line == 0)
+		return;
+	fprintf(out, "  %s: its grid was launched by %s", whose, l->func ? l->func : "a kernel");
+	if (l->file && l->line) {
+		fprintf(out, " at ");
+		put_loc(out, l);
+	}
+	fprintf(out, "\n");
+}
+
 static const char *plural(uint64_t n, const char *one, const char *many)
 {
 	return n == 1 ? one : many;
@@ -336,6 +350,9 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n");
 		break;
 	}
+	put_launched_by(out, f->kind == FK_RACE ? "first access" : "thread", &f->launched_by);
+	if (f->kind == FK_RACE)
+		put_launched_by(out, "second access", &f->second.launched_by);
 	int said = f->kind == FK_ASSUMPTION || f->kind == FK_NOTHING_CHECKED;
 	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid) && !said)
 		fprintf(out, "  %s\n", f->detail);
