@@ -784,33 +784,80 @@ START_TEST(spaced_launch)
 }
 END_TEST
 
-/* A kernel launched from device code (dynamic parallelism): clang's
-** diagnostics, then one line of ours naming the construct and where it
-** is, status 2; with the prelude and the toolkit, for a __global__ and a
-** __host__ __device__ function, and not for a launch in host code. */
+/* A kernel launched from device code (dynamic parallelism) compiles and
+** runs as a child grid, with the prelude and the toolkit: the parent's
+** write after the launch races with the child (the report names the
+** launch), the write before it does not; a race among the child's own
+** threads; a tree of launches three deep is clean; a launch that recurses
+** without end stops at CUDA's depth limit, which the report says. */
 START_TEST(device_launch)
 {
-	static const char kernel_cu[] =
-		"__global__ void child(int *p) { p[threadIdx.x] = 1; }\n"
+	static const char after_cu[] =
+		"__global__ void child(int *p) { p[threadIdx.x] = p[threadIdx.x] * 2; }\n"
 		"__global__ void parent(int *p)\n"
 		"{\n"
 		"\tif (threadIdx.x == 0)\n"
 		"\t\tchild<<<1, 32>>>(p);\n"
+		"\tp[threadIdx.x] = threadIdx.x;\n"
 		"}\n";
-	static const char hd_cu[] =
-		"#define KERNEL __global__\n"
-		"KERNEL void child(int *p) { p[threadIdx.x] = 1; }\n"
-		"/* child<<<1, 1>>>(p) in a __device__ comment */\n"
-		"namespace n {\n"
-		"__host__ __device__ void both(int *p) { child<<<1, 1>>>(p); }\n"
+	static const char before_cu[] =
+		"__global__ void child(int *p) { p[threadIdx.x] = p[threadIdx.x] * 2; }\n"
+		"__global__ void parent(int *p)\n"
+		"{\n"
+		"\tp[threadIdx.x] = threadIdx.x;\n"
+		"\t__syncthreads();\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tchild<<<dim3(1), dim3(32), 0, 0>>>(p);\n"
+		"}\n";
+	static const char inner_cu[] =
+		"namespace k {\n"
+		"__global__ void child(int *p, int n) { p[0] = n + threadIdx.x; }\n"
 		"}\n"
-		"int main() { child<<<1, 1>>>(0); return 0; }\n";
-	const struct fail_case cases[] = {
-		{ kernel_cu, "app.cu:5:8: compilation failed: a kernel launch in device code "
-			     "(dynamic parallelism), which simulee-c does not simulate" },
-		{ hd_cu, "app.cu:5:46: compilation failed: a kernel launch in device code" },
-	};
-	compile_fails(cases, 2);
+		"__global__ void parent(int *p)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tk::child<<<1, 64>>>(p + blockIdx.x, 5);\n"
+		"}\n";
+	static const char tree_cu[] =
+		"template <int W> __global__ void tree(int *p, int d, int at)\n"
+		"{\n"
+		"\tp[at * W + threadIdx.x] = d;\n"
+		"\tif (d < 3 && threadIdx.x == 0) {\n"
+		"\t\ttree<W><<<1, W>>>(p, d + 1, 2 * at + 1);\n"
+		"\t\ttree<W><<<1, W>>>(p, d + 1, 2 * at + 2);\n"
+		"\t}\n"
+		"}\n"
+		"__global__ void parent(int *p) { tree<4><<<1, 4>>>(p, 0, 0); }\n";
+	static const char endless_cu[] =
+		"__global__ void down(int *p, int d)\n"
+		"{\n"
+		"\tp[d % 32] = d;\n"
+		"\tdown<<<1, 1>>>(p, d + 1);\n"
+		"}\n"
+		"__global__ void parent(int *p) { down<<<1, 1>>>(p, 0); }\n";
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
+	const char *modes[] = { "--prelude", tk };
+	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
+		run_cu(after_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent", "--grid", "1", "--block",
+							"32", "--size", "p=32", NULL },
+		       1, "app.cu:5:3\n");
+		run_cu(before_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent", "--grid", "1",
+							 "--block", "32", "--size", "p=32", NULL },
+		       0, "0 errors");
+		run_cu(inner_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent", "--grid", "2", "--block",
+							"32", "--size", "p=32", NULL },
+		       1, "in k::child(int*, int) by thread");
+		run_cu(tree_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
+						       "--grid", "1", "--block", "1", "--size", "p=64",
+						       NULL },
+		       0, "0 errors");
+		run_cu(endless_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
+							  "--grid", "1", "--block", "1", "--size",
+							  "p=32", NULL },
+		       0, "25 grids deep, past CUDA's limit of 24");
+	}
+	free(tk);
 }
 END_TEST
 
