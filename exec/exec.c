@@ -638,8 +638,9 @@ static void describe_fault(struct exec *ex, struct warp *w, struct finding *fd, 
 	if (fd->kind != FK_OOB || id >= ex->m->n)
 		return;
 	const struct mem_alloc *a = &ex->m->a[id];
-	if (id >= 1 && id <= p->ngvars && p->gvars[id - 1].alloc_id == id)
-		fd->var = id - 1;
+	uint32_t first = p->ngvars ? p->gvars[0].alloc_id : 0;	/* load_options' id_base + 1 */
+	if (p->ngvars && id >= first && id - first < p->ngvars && p->gvars[id - first].alloc_id == id)
+		fd->var = id - first;
 	/* below the allocation the offset wraps: negative as int64_t */
 	int64_t off = (int64_t)MEM_OFF(addr);
 	uint64_t es = a->elem_size ? a->elem_size : 1;

@@ -117,10 +117,11 @@ struct cmp_log {
 ** MaxDynamicSharedMemorySize). */
 #define LAUNCH_MAX_DYN_SHARED (227u * 1024)
 
-/* Creates the program's global variables in M (ids 1..ngvars), with their
-** initial contents, and binds each texture reference to a made-up buffer
-** of its default descriptor (ids past ngvars).  Call once per launch, on
-** an empty struct mem. */
+/* Creates the program's global variables in M (ids 1..ngvars, or past
+** the id_base it was loaded with), with their initial contents, and binds
+** each texture reference to a made-up buffer of its default descriptor
+** (ids past them).  Call once per launch, on an empty struct mem (or one
+** whose next id is the id_base's next: simulee-c run's modules). */
 void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_shared);
 
 /* Runs the launch of kernel function FN with the kernel's parameter slots

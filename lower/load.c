@@ -243,6 +243,7 @@ int load_file(const char *path, const struct load_options *opt,
 	lc.td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
 	lc.p = p;
 	lc.err = err;
+	lc.id_base = opt->id_base;
 	lc.kfns = kfns;
 	lc.nkfns = nk;
 	r = lower_globals(&lc);

@@ -48,6 +48,9 @@ struct load_options {
 	int allow_no_kernels;	/* a module without kernels (bitcode with no code
 				   at all among them: clang's device pass over
 				   host code only) loads as one with none */
+	uint32_t id_base;	/* the variables' allocation ids start past it
+				   (0: at 1): simulee-c run keeps several
+				   programs in one memory */
 };
 
 /* Loads PATH (.bc or .ll).  On success fills *out and returns 0 (with

@@ -634,7 +634,7 @@ int lower_globals(struct lctx *lc)
 			: as == AS_LOCAL ? AS_LOCAL : AS_GLOBAL;
 		v.size = size;
 		array_shape(lc, vt, v.dims, &v.ndims, &v.elem, &v.elem_size);
-		v.alloc_id = p->ngvars + 1;
+		v.alloc_id = lc->id_base + p->ngvars + 1;
 		if (as == AS_SHARED && LLVMIsDeclaration(g)) {
 			v.dynamic_shared = 1;
 			v.size = 0;

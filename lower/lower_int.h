@@ -72,6 +72,7 @@ struct lctx {
 	LLVMTargetDataRef td;
 	struct program *p;
 	struct sim_error *err;
+	uint32_t id_base;	/* load_options' */
 	struct ptrmap funcmap;	/* LLVM function -> func index */
 	struct ptrmap gvarmap;	/* LLVM global -> gvar index */
 	struct htab cpool;	/* constant pool dedup: constant indices */
