@@ -46,12 +46,31 @@ struct rt_kernel {
 	struct barrier_verdicts bv;
 };
 
+/* The device code of one CUDA unit, loaded when the program registers
+** it: its variables have allocation ids of their own in the one memory
+** (load_options' id_base), so every unit's kernels run on the same
+** buffers and each unit keeps its own __device__ and __constant__
+** variables, as each CUDA module does. */
+struct rt_module {
+	uint32_t unit;		/* its number in rt_options */
+	struct loaded l;	/* l.prog NULL: device code with no kernel */
+	struct rt_kernel *ks;	/* per kernel of l */
+};
+
+/* A kernel or variable handed to the program: the number it registers
+** it by is its index in the server's table. */
+struct rt_ref {
+	uint32_t module, index;
+};
+
 struct server {
 	const struct rt_options *o;
 	struct report *rep;
 	struct rt_result *res;
-	struct loaded l;
-	int module;		/* the unit loaded, or -1 */
+	struct rt_module *mods;	/* in the order the program registered them */
+	uint32_t nmods, capmods;
+	struct rt_ref *kref, *vref;	/* kernels and variables registered */
+	uint32_t nkref, capkref, nvref, capvref;
 	struct mem m;
 	struct mam *mam;
 	enum mam_warp_model model;
@@ -66,7 +85,6 @@ struct server {
 	} *maps;		/* that memory, mapped here too */
 	uint32_t nmaps, capmaps;
 	uint32_t nfrom, capfrom;
-	struct rt_kernel *ks;	/* per kernel of l */
 	int sticky;		/* enum simrt_status the context is lost with, 0 none */
 	double deadline;	/* mono_seconds() past which the program is stopped */
 	struct sbuf_lines {
@@ -183,6 +201,16 @@ static void note(struct server *s, const char *fmt, ...)
 
 /* ---- registration -------------------------------------------------------- */
 
+/*
+** SIMRT_MODULE: the program registers CUDA unit Q's device code (clang's
+** start-up code, once a unit).  The first registration of a unit loads
+** its bitcode, its variables at allocation ids of their own past every
+** id taken so far; the first unit also sets the memory's limit, the
+** warp model and the ids kept for memory shared with the program.
+** *MODULE gets the module's number.  Returns a status, or -1 with *err
+** filled when the bitcode cannot be loaded or the runtime is another
+** simulee-c's.
+*/
 static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *module,
 		     struct sim_error *err)
 {
@@ -200,23 +228,30 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 	}
 	if (unit >= s->o->nunits)
 		return SIMRT_INVALID_VALUE;
-	if (s->module >= 0 && (uint32_t)s->module != unit) {
-		note(s, "%s: its kernels are not simulated: this version of simulee-c run simulates "
-		     "the device code of one CUDA file (%s), and launches of the others fail with "
-		     "cudaErrorNoKernelImageForDevice", s->o->units[unit], s->o->units[s->module]);
-		return SIMRT_NO_KERNEL_IMAGE;
-	}
-	if (s->module < 0) {
-		struct load_options lo = { 0 };
-		if (load_file(s->o->bcs[unit], &lo, &s->l, err) < 0)
-			return -1;
-		s->module = (int)unit;
+	for (uint32_t i = 0; i < s->nmods; i++)
+		if (s->mods[i].unit == unit) {
+			*module = i;
+			return SIMRT_OK;
+		}
+	struct rt_module md = { 0 };
+	md.unit = unit;
+	struct load_options lo = { 0 };
+	lo.allow_no_kernels = 1;	/* a unit of __device__ variables only */
+	lo.id_base = s->m.n - 1;	/* mem_new gives the next id: these */
+	if (load_file(s->o->bcs[unit], &lo, &md.l, err) < 0)
+		return -1;
+	const struct program *p = md.l.prog;
+	int first = s->nmods == 0;
+	if (first)
 		s->m.limit = s->o->max_memory ? s->o->max_memory : RT_DEFAULT_MEMORY;
-		interp_mem_setup(s->l.prog, &s->m, 0);
+	if (p != NULL) {
+		interp_mem_setup(p, &s->m, 0);
 		/* a texture reference is unbound until cudaBindTexture */
-		for (uint32_t i = 0; i < s->l.prog->ngvars; i++)
-			if (s->l.prog->gvars[i].texref)
-				memset(s->m.a[s->l.prog->gvars[i].alloc_id].data, 0, 8);
+		for (uint32_t i = 0; i < p->ngvars; i++)
+			if (p->gvars[i].texref)
+				memset(s->m.a[p->gvars[i].alloc_id].data, 0, 8);
+	}
+	if (first) {
 		/* ids for managed and pinned memory, which the program maps at
 		** their simulated addresses: kept free, low enough to map */
 		s->shared_lo = s->m.n;
@@ -225,22 +260,22 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 			mem_release(&s->m, id);
 		}
 		s->shared_hi = s->m.n;
-		s->ks = xcalloc(s->l.nkernels ? s->l.nkernels : 1, sizeof *s->ks);
-		for (uint32_t k = 0; k < s->l.nkernels; k++) {
-			s->ks[k].rk = UINT32_MAX;
-			barrier_verdicts_init(&s->ks[k].bv, s->l.prog,
-					      s->l.kernels[k].func < 0 ? UINT32_MAX
-					      : (uint32_t)s->l.kernels[k].func);
-		}
 		s->model = s->o->warp_model >= 0 ? (enum mam_warp_model)s->o->warp_model
-			   : s->l.prog->sm >= 70 || s->l.prog->sm == 0 ? MAM_ITS : MAM_LOCKSTEP;
+			   : p == NULL || p->sm >= 70 || p->sm == 0 ? MAM_ITS : MAM_LOCKSTEP;
 		struct mam_options mo = { 0 };
 		mo.model = s->model;
 		mo.max_bytes = s->o->max_shadow;
 		s->mam = mam_new(&mo);
 		s->rep->warp_model = s->model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
 	}
-	*module = 0;
+	md.ks = xcalloc(md.l.nkernels ? md.l.nkernels : 1, sizeof *md.ks);
+	for (uint32_t k = 0; k < md.l.nkernels; k++) {
+		md.ks[k].rk = UINT32_MAX;
+		barrier_verdicts_init(&md.ks[k].bv, p, md.l.kernels[k].func < 0 ? UINT32_MAX
+				      : (uint32_t)md.l.kernels[k].func);
+	}
+	VEC_PUSH(s->mods, s->nmods, s->capmods, md);
+	*module = s->nmods - 1;
 	return SIMRT_OK;
 }
 
@@ -259,25 +294,38 @@ static uint32_t param_bytes(const struct param *pa)
 	return pa->size > end ? pa->size : end;
 }
 
+/* The module of request payload Q (its first u32), or NULL. */
+static struct rt_module *module_of(struct server *s, const uint8_t *q, uint32_t n)
+{
+	uint32_t m;
+	if (n < sizeof m)
+		return NULL;
+	memcpy(&m, q, sizeof m);
+	return m < s->nmods ? &s->mods[m] : NULL;
+}
+
 static int op_function(struct server *s, const uint8_t *q, uint32_t n, uint32_t **out,
 		       uint32_t *nout)
 {
-	if (s->module < 0 || n < sizeof(uint32_t) + 1 || q[n - 1] != '\0')
+	struct rt_module *md = module_of(s, q, n);
+	if (md == NULL || n < sizeof(uint32_t) + 1 || q[n - 1] != '\0')
 		return SIMRT_INVALID_VALUE;
 	const char *name = (const char *)q + sizeof(uint32_t);
-	int ki = load_find_kernel(&s->l, name);
+	int ki = md->l.prog ? load_find_kernel(&md->l, name) : -1;
 	if (ki < 0)
 		return SIMRT_INVALID_FUNCTION;
-	const struct kernel_info *k = &s->l.kernels[ki];
+	const struct kernel_info *k = &md->l.kernels[ki];
 	if (k->func < 0) {
 		note(s, "%s: not simulated: %s; its launches fail with "
 		     "cudaErrorNoKernelImageForDevice", k->demangled, k->error ? k->error : "?");
 		return SIMRT_NO_KERNEL_IMAGE;
 	}
-	const struct func *f = &s->l.prog->funcs[k->func];
+	const struct func *f = &md->l.prog->funcs[k->func];
+	struct rt_ref r = { (uint32_t)(md - s->mods), (uint32_t)ki };
+	VEC_PUSH(s->kref, s->nkref, s->capkref, r);
 	*nout = 2 + f->nparams;
 	*out = xcalloc(*nout, sizeof **out);
-	(*out)[0] = (uint32_t)ki;
+	(*out)[0] = s->nkref - 1;
 	(*out)[1] = f->nparams;
 	for (uint32_t i = 0; i < f->nparams; i++)
 		(*out)[2 + i] = param_bytes(&f->params[i]);
@@ -287,17 +335,28 @@ static int op_function(struct server *s, const uint8_t *q, uint32_t n, uint32_t 
 static int op_var(struct server *s, const uint8_t *q, uint32_t n, uint32_t *var)
 {
 	const size_t head = 2 * sizeof(uint32_t) + sizeof(uint64_t);
-	if (s->module < 0 || n < head + 1 || q[n - 1] != '\0')
+	struct rt_module *md = module_of(s, q, n);
+	if (md == NULL || md->l.prog == NULL || n < head + 1 || q[n - 1] != '\0')
 		return SIMRT_INVALID_SYMBOL;
 	const char *name = (const char *)q + head;
-	const struct program *p = s->l.prog;
+	const struct program *p = md->l.prog;
 	for (uint32_t i = 0; i < p->ngvars; i++)
 		if (p->gvars[i].name != NULL && strcmp(p->gvars[i].name, name) == 0
 		    && p->gvars[i].space != AS_SHARED) {
-			*var = i;
+			struct rt_ref r = { (uint32_t)(md - s->mods), i };
+			VEC_PUSH(s->vref, s->nvref, s->capvref, r);
+			*var = s->nvref - 1;
 			return SIMRT_OK;
 		}
 	return SIMRT_INVALID_SYMBOL;
+}
+
+/* The variable the program registered as VAR, or NULL. */
+static const struct gvar *var_of(const struct server *s, uint32_t var)
+{
+	if (var >= s->nvref)
+		return NULL;
+	return &s->mods[s->vref[var].module].l.prog->gvars[s->vref[var].index];
 }
 
 /* ---- memory ------------------------------------------------------------------ */
@@ -364,7 +423,7 @@ static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *p
 	*ptr = 0;
 	if (size == 0)
 		return SIMRT_OK;	/* CUDA hands back NULL */
-	if (s->module < 0) {
+	if (s->nmods == 0) {
 		/* no device code registered yet: the memory needs ids past the
 		** module's variables, which are made when it is loaded */
 		return SIMRT_OUT_OF_MEMORY;
@@ -483,9 +542,10 @@ static int op_set(struct server *s, const uint8_t *q, uint32_t n)
 /* The bytes [OFF, OFF + N) of variable VAR: NULL when they are not all in it. */
 static uint8_t *symbol_bytes(struct server *s, uint32_t var, uint64_t off, uint64_t n)
 {
-	if (s->module < 0 || var >= s->l.prog->ngvars)
+	const struct gvar *g = var_of(s, var);
+	if (g == NULL)
 		return NULL;
-	struct mem_alloc *a = &s->m.a[s->l.prog->gvars[var].alloc_id];
+	struct mem_alloc *a = &s->m.a[g->alloc_id];
 	if (a->data == NULL || off > a->size || n > a->size - off)
 		return NULL;
 	return a->data + off;
@@ -525,12 +585,13 @@ static int op_symbol(struct server *s, int to, const uint8_t *q, uint32_t n, con
 static int op_symbol_address(struct server *s, const uint8_t *q, uint32_t n, uint64_t out[2])
 {
 	uint32_t var;
-	if (n < sizeof var || s->module < 0)
+	if (n < sizeof var)
 		return SIMRT_INVALID_SYMBOL;
 	memcpy(&var, q, sizeof var);
-	if (var >= s->l.prog->ngvars)
+	const struct gvar *g = var_of(s, var);
+	if (g == NULL)
 		return SIMRT_INVALID_SYMBOL;
-	uint32_t id = s->l.prog->gvars[var].alloc_id;
+	uint32_t id = g->alloc_id;
 	out[0] = MEM_PTR(id, 0);
 	out[1] = s->m.a[id].size;
 	return SIMRT_OK;
@@ -566,28 +627,32 @@ static int channel_format(const int32_t bits[4], int32_t kind, struct tex_desc *
 	return 1;
 }
 
-/* A note when texture reference VAR's bind of allocation ID with texel
+/* A note when texture reference TR's bind of allocation ID with texel
 ** format T replaces a format another reference bound to it still reads
 ** with: the descriptor is the buffer's, so the last bind's format is
 ** every reference's (docs/RUN.md), and the other's fetches read wrong
 ** values (SHOC's MD binds one buffer as float4 and as int4). */
-static void other_format(struct server *s, uint32_t var, uint32_t id, const struct tex_desc *t)
+static void other_format(struct server *s, const struct gvar *tr, uint32_t id,
+			 const struct tex_desc *t)
 {
 	const struct tex_desc *old = s->m.a[id].tex;
-	const struct program *p = s->l.prog;
 	if (old == NULL || (old->fmt == t->fmt && old->nch == t->nch))
 		return;
-	for (uint32_t v = 0; v < p->ngvars; v++) {
-		uint64_t h;
-		if (v == var || !p->gvars[v].texref)
-			continue;
-		memcpy(&h, s->m.a[p->gvars[v].alloc_id].data, 8);
-		if (h != 0 && MEM_ID(h) == id) {
-			note(s, "texture references %s and %s are bound to one buffer with different "
-			     "texel formats: simulee-c keeps one format a buffer, the last bind's (%s), "
-			     "so fetches through %s read wrong values", p->gvars[v].demangled,
-			     p->gvars[var].demangled, p->gvars[var].demangled, p->gvars[v].demangled);
-			return;
+	for (uint32_t m = 0; m < s->nmods; m++) {
+		const struct program *p = s->mods[m].l.prog;
+		for (uint32_t v = 0; p != NULL && v < p->ngvars; v++) {
+			const struct gvar *g = &p->gvars[v];
+			uint64_t h;
+			if (g == tr || !g->texref)
+				continue;
+			memcpy(&h, s->m.a[g->alloc_id].data, 8);
+			if (h != 0 && MEM_ID(h) == id) {
+				note(s, "texture references %s and %s are bound to one buffer with "
+				     "different texel formats: simulee-c keeps one format a buffer, the "
+				     "last bind's (%s), so fetches through %s read wrong values",
+				     g->demangled, tr->demangled, tr->demangled, g->demangled);
+				return;
+			}
 		}
 	}
 }
@@ -604,13 +669,13 @@ static void other_format(struct server *s, uint32_t var, uint32_t id, const stru
 static int op_bind_tex(struct server *s, const uint8_t *q, uint32_t n)
 {
 	struct simrt_bind b;
-	if (n != sizeof b || s->module < 0)
+	if (n != sizeof b)
 		return SIMRT_INVALID_VALUE;
 	memcpy(&b, q, sizeof b);
-	const struct program *p = s->l.prog;
-	if (b.var >= p->ngvars || !p->gvars[b.var].texref)
+	const struct gvar *tr = var_of(s, b.var);
+	if (tr == NULL || !tr->texref)
 		return SIMRT_INVALID_SYMBOL;
-	uint8_t *var = s->m.a[p->gvars[b.var].alloc_id].data;
+	uint8_t *var = s->m.a[tr->alloc_id].data;
 	if (b.ptr == 0) {
 		memset(var, 0, 8);
 		return SIMRT_OK;
@@ -655,7 +720,7 @@ static int op_bind_tex(struct server *s, const uint8_t *q, uint32_t n)
 	}
 	if (t.filter == TF_LINEAR && t.fmt != ET_F32 && t.read != TR_NORMALIZED)
 		return SIMRT_INVALID_VALUE;
-	other_format(s, b.var, id, &t);
+	other_format(s, tr, id, &t);
 	struct tex_desc *keep = xmalloc(sizeof *keep);
 	*keep = t;
 	VEC_PUSH(s->texs, s->ntexs, s->captexs, keep);
@@ -771,10 +836,9 @@ static void record_args(struct server *s, uint32_t li, const struct func *f, con
 	}
 }
 
-/* Gives the kernel's extern __shared__ array DYN bytes for the next launch. */
-static void set_dyn_shared(struct server *s, uint64_t dyn)
+/* Gives the extern __shared__ array of program P DYN bytes for the next launch. */
+static void set_dyn_shared(struct server *s, const struct program *p, uint64_t dyn)
 {
-	const struct program *p = s->l.prog;
 	for (uint32_t i = 0; i < p->ngvars; i++) {
 		if (!p->gvars[i].dynamic_shared)
 			continue;
@@ -817,7 +881,7 @@ static int launch_shows(const struct report *r, uint32_t l)
 static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 {
 	struct simrt_launch L;
-	if (n < sizeof L || s->module < 0)
+	if (n < sizeof L || s->nmods == 0)
 		return SIMRT_INVALID_FUNCTION;
 	memcpy(&L, q, sizeof L);
 	s->res->launches++;
@@ -827,10 +891,14 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 		s->res->unsimulated++;
 		return SIMRT_NO_KERNEL_IMAGE;
 	}
-	if (L.kernel >= s->l.nkernels || s->l.kernels[L.kernel].func < 0)
+	if (L.kernel >= s->nkref)
 		return SIMRT_INVALID_FUNCTION;
-	const struct kernel_info *k = &s->l.kernels[L.kernel];
-	const struct program *p = s->l.prog;
+	struct rt_module *md = &s->mods[s->kref[L.kernel].module];
+	uint32_t ki = s->kref[L.kernel].index;
+	const struct kernel_info *k = &md->l.kernels[ki];
+	const struct program *p = md->l.prog;
+	if (k->func < 0)
+		return SIMRT_INVALID_FUNCTION;
 	const struct func *f = &p->funcs[k->func];
 	size_t need = 0;
 	for (uint32_t i = 0; i < f->nparams; i++)
@@ -863,12 +931,12 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	/* --sample-launches: the model and the detectors for one launch in
 	** SAMPLE of the kernel; the others still run, so the program's data
 	** stay right, and still report their faults */
-	int check = s->o->sample <= 1 || s->ks[L.kernel].made++ % s->o->sample == 0;
+	int check = s->o->sample <= 1 || md->ks[ki].made++ % s->o->sample == 0;
 	uint32_t nslots = params_nslots(f);
 	uint64_t *slots = xcalloc(nslots ? nslots : 1, sizeof *slots);
 	uint32_t mark = s->m.n;
 	build_slots(s, f, q + sizeof L, slots);
-	set_dyn_shared(s, L.dyn_shared);
+	set_dyn_shared(s, p, L.dyn_shared);
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = grid;
 	cfg.block = block;
@@ -883,7 +951,7 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	cfg.no_prune = (uint8_t)s->o->no_prune;
 	cfg.deadline = s->deadline;
 	struct findings fs = { 0 };
-	struct rt_kernel *rk = &s->ks[L.kernel];
+	struct rt_kernel *rk = &md->ks[ki];
 	/* a launch the model sees adds to its kernel's barrier verdicts */
 	struct analyse_options ao = { .model = s->model, .bv = &rk->bv };
 	struct analyse_result ar;
@@ -1069,10 +1137,10 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 
 void rt_result_free(struct rt_result *res)
 {
-	if (res->loaded) {
-		load_free(res->loaded);
-		free(res->loaded);
-	}
+	for (uint32_t m = 0; m < res->nloaded; m++)
+		load_free(&res->loaded[m]);
+	free(res->loaded);
+	free(res->units);
 	free(res->refused_call);
 	free(res->notes);
 	memset(res, 0, sizeof *res);
@@ -1099,7 +1167,8 @@ static void name_frames(struct server *s, const char *exe)
 		uint32_t nk = 0;
 		for (uint32_t j = 0; j < s->frames[i].n; j++, k++) {
 			const char *nm = names[k];
-			if (nm == NULL || strncmp(nm, "__device_stub__", 15) == 0
+			const char *stub = nm ? strstr(nm, "__device_stub__") : NULL;
+			if (nm == NULL || (stub != NULL && (stub == nm || stub[-1] == ':'))
 			    || strstr(nm, "(cudart.cu:") != NULL || strstr(nm, "(??") != NULL)
 				continue;	/* ours, clang's, or the C library's start */
 			keep[nk++] = names[k];
@@ -1112,12 +1181,12 @@ static void name_frames(struct server *s, const char *exe)
 	free(pcs);
 }
 
-/* The report's barriers and redundant-barrier findings, over every
-** launch of each kernel. */
-static void conclude(struct server *s)
+/* The report's barriers and redundant-barrier findings of module MD's
+** kernels, over every launch of each. */
+static void conclude_module(struct server *s, struct rt_module *md)
 {
-	for (uint32_t k = 0; k < s->l.nkernels; k++) {
-		struct rt_kernel *rk = &s->ks[k];
+	for (uint32_t k = 0; k < md->l.nkernels; k++) {
+		struct rt_kernel *rk = &md->ks[k];
 		if (rk->rk == UINT32_MAX) {
 			barrier_verdicts_free(&rk->bv);
 			continue;
@@ -1135,6 +1204,13 @@ static void conclude(struct server *s)
 						   rk->bv.launches);
 		barrier_verdicts_free(&rk->bv);
 	}
+}
+
+/* Every module's barriers and redundant-barrier findings. */
+static void conclude(struct server *s)
+{
+	for (uint32_t m = 0; m < s->nmods; m++)
+		conclude_module(s, &s->mods[m]);
 }
 
 int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
@@ -1179,7 +1255,6 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	s.o = o;
 	s.rep = rep;
 	s.res = res;
-	s.module = -1;
 	mem_init(&s.m);
 	s.deadline = o->time_limit > 0 ? mono_seconds() + o->time_limit : 0;
 	if (o->time_limit > 0) {
@@ -1220,8 +1295,7 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	} else {
 		res->status = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 	}
-	if (s.module >= 0)
-		conclude(&s);
+	conclude(&s);
 	name_frames(&s, o->exe);
 	free(s.frames);
 	res->notes = s.notes.s;
@@ -1230,7 +1304,8 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	free(s.maps);
 	if (s.mam)
 		mam_free(s.mam);
-	free(s.ks);
+	free(s.kref);
+	free(s.vref);
 	free(s.from_malloc);
 	/* the report's source locations point into the program: it stays
 	** loaded until rt_result_free; the memory goes now */
@@ -1238,10 +1313,15 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	for (uint32_t i = 0; i < s.ntexs; i++)
 		free(s.texs[i]);
 	free(s.texs);
-	if (s.module >= 0) {
-		res->loaded = xmalloc(sizeof s.l);
-		memcpy(res->loaded, &s.l, sizeof s.l);
+	res->loaded = xcalloc(s.nmods ? s.nmods : 1, sizeof *res->loaded);
+	res->units = xcalloc(s.nmods ? s.nmods : 1, sizeof *res->units);
+	for (uint32_t m = 0; m < s.nmods; m++) {
+		res->loaded[m] = s.mods[m].l;
+		res->units[m] = s.mods[m].unit;
+		free(s.mods[m].ks);
 	}
+	res->nloaded = s.nmods;
+	free(s.mods);
 	if (serr.msg[0]) {
 		*err = serr;
 		return err->status;

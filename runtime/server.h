@@ -59,8 +59,11 @@ struct rt_result {
 				   program got cudaErrorNoKernelImageForDevice */
 	char *refused_call;	/* the call that cannot be simulated, or NULL */
 	char *notes;		/* warnings for the report, one a line, or NULL */
-	struct loaded *loaded;	/* the device code: the report's findings point
-				   into it (freed by rt_result_free) */
+	struct loaded *loaded;	/* the device code of each CUDA unit the program
+				   registered: the report's findings point into
+				   them (freed by rt_result_free) */
+	uint32_t *units;	/* the unit (rt_options' number) of each */
+	uint32_t nloaded;
 };
 
 void rt_result_free(struct rt_result *res);

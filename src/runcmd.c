@@ -240,16 +240,23 @@ static int check_calls(const struct compile_opts *cop, const struct build *b, st
 	return rc;
 }
 
-/* Whether kernel KERNEL of the loaded device code CTX may write its
-** parameter PARAM (anything for a kernel it does not define). */
+/* Whether kernel KERNEL of the device code the run loaded (CTX, a
+** struct rt_result) may write its parameter PARAM: the first unit that
+** defines a kernel of that name says (anything for a kernel none does). */
 static int may_write(void *ctx, const char *kernel, uint32_t param)
 {
-	const struct loaded *l = ctx;
-	int ki = l ? load_find_kernel(l, kernel) : -1;
-	if (ki < 0 || l->kernels[ki].func < 0)
-		return 1;
-	const struct func *f = &l->prog->funcs[l->kernels[ki].func];
-	return param >= f->nparams || f->params[param].may_write;
+	const struct rt_result *res = ctx;
+	for (uint32_t m = 0; res != NULL && m < res->nloaded; m++) {
+		const struct loaded *l = &res->loaded[m];
+		int ki = l->prog ? load_find_kernel(l, kernel) : -1;
+		if (ki < 0)
+			continue;
+		if (l->kernels[ki].func < 0)
+			return 1;
+		const struct func *f = &l->prog->funcs[l->kernels[ki].func];
+		return param >= f->nparams || f->params[param].may_write;
+	}
+	return 1;
 }
 
 /* The host-side data mapping checks (docs/HOST-MAPPING.md) on the host
@@ -267,7 +274,7 @@ static void host_checks(const struct build *b, const struct rt_result *res, stru
 	}
 	struct findings fs = { 0 };
 	for (uint32_t i = 0; i < hs->nseqs; i++)
-		hostmap_check(&hs->seqs[i], may_write, res->loaded, &fs);
+		hostmap_check(&hs->seqs[i], may_write, (void *)res, &fs);
 	report_add_host_findings(rep, &fs);
 	findings_free(&fs);
 }
