@@ -1686,6 +1686,7 @@ int compile_host_object(const struct compile_opts *o, const char *src, char *con
 		av_add(&a, gpubin);
 	}
 	av_addv(&a, flags, n);
+	av_addv(&a, o->host_args, o->nhost_args);
 	return compile_object(o, &a, &s, src, obj, err);
 }
 
@@ -1788,8 +1789,8 @@ int compile_runtime_object(const struct compile_opts *o, const char *src, const 
 	return rc;
 }
 
-int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,
-			  struct sim_error *err)
+int compile_native_object(const struct compile_opts *o, const char *src, char *const *flags,
+			  uint32_t nflags, const char *obj, struct sim_error *err)
 {
 	struct setup s;
 	struct argv_buf a = { 0 };
@@ -1819,6 +1820,8 @@ int compile_native_object(const struct compile_opts *o, const char *src, const c
 	}
 	if (s.toolkit != NULL)
 		av_take(&a, xasprintf("-I%s/include", s.toolkit));
+	av_addv(&a, flags, nflags);
+	av_addv(&a, o->host_args, o->nhost_args);
 	return compile_object(o, &a, &s, src, obj, err);
 }
 
@@ -1834,6 +1837,7 @@ int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, co
 	av_add(&a, "-o");
 	av_add(&a, exe);
 	av_addv(&a, objs, n);
+	av_addv(&a, o->link_args, o->nlink_args);
 	av_add(&a, "-lstdc++");
 	av_add(&a, "-lm");
 	av_add(&a, "-lpthread");

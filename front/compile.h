@@ -32,6 +32,13 @@ struct compile_opts {
 	uint32_t ncc_args;
 	char *const *extra_args;	/* after `--`: to the input's two compiles as is */
 	uint32_t nextra_args;
+	/* simulee-c run: the program's host compile flags (each host side:
+	** compile_host_object, compile_native_object) and link flags
+	** (compile_link), as clang arguments in their order */
+	char *const *host_args;
+	uint32_t nhost_args;
+	char *const *link_args;
+	uint32_t nlink_args;
 	int verbose;		/* print each clang command line on stderr, and
 				   the diagnostics of database TUs that fail */
 	const char *llvm_bindir;	/* NULL: where configure found llc, opt and
@@ -161,12 +168,14 @@ int compile_runtime_object(const struct compile_opts *o, const char *src, const 
 ** clang 16 made errors and older compilers warned of (implicit function
 ** declarations and int, int-pointer conversions) stays a warning; a C++
 ** source's cuda_runtime.h gets back what CUDA 13 removed, as a CUDA
-** source's does (kernels/cuda-compat/host/). */
-int compile_native_object(const struct compile_opts *o, const char *src, const char *obj,
-			  struct sim_error *err);
+** source's does (kernels/cuda-compat/host/).  FLAGS (N, may be NULL):
+** its compile database entry's; then the host args and the command
+** line's -I, -D, -U, -include. */
+int compile_native_object(const struct compile_opts *o, const char *src, char *const *flags,
+			  uint32_t n, const char *obj, struct sim_error *err);
 
-/* simulee-c run: links objects OBJS (N) into executable EXE with the C++,
-** math and thread libraries. */
+/* simulee-c run: links objects OBJS (N) into executable EXE with the
+** options' link args, then the C++, math and thread libraries. */
 int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, const char *exe,
 		 struct sim_error *err);
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages simulee-c needs to build and test, if missing.
 set -euo pipefail
-pkgs="build-essential autoconf automake pkg-config llvm-19 llvm-19-dev libzstd-dev clang-19 libcjson-dev check python3 python3-jsonschema libclang-rt-19-dev parallel"
+pkgs="build-essential autoconf automake pkg-config llvm-19 llvm-19-dev libzstd-dev clang-19 libcjson-dev check python3 python3-jsonschema libclang-rt-19-dev libomp-19-dev parallel"
 missing=""
 for p in $pkgs; do
 	dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"

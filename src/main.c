@@ -152,6 +152,57 @@ static void free_kv(struct params_kv *v, uint32_t n)
 	free(v);
 }
 
+/*
+** simulee-c run: takes the program's build flags out of AV[1..*AC) (what
+** comes before `--`) into O: -lNAME, -LDIR (or -l NAME, -L DIR), -Wl,...
+** and -Xlinker ARG go to the link; -Xcompiler A[,B...] (nvcc's spelling)
+** to every host side's compile; -pthread and -fopenmp[=LIB] to both.
+** docs/RUN.md, "Build flags".  0, or -1 after one error line.
+*/
+static int take_program_flags(char **av, int *ac, struct run_opts *o)
+{
+	int k = 1;
+	for (int i = 1; i < *ac; i++) {
+		const char *a = av[i];
+		const char *v = NULL;
+		int two = (strcmp(a, "-l") == 0 || strcmp(a, "-L") == 0 || strcmp(a, "-Xlinker") == 0
+			   || strcmp(a, "-Xcompiler") == 0);
+		if (two) {
+			if (i + 1 >= *ac) {
+				fprintf(stderr, "simulee-c: run: %s needs a value\n", a);
+				return -1;
+			}
+			v = av[++i];
+		}
+		if (strcmp(a, "-l") == 0 || strcmp(a, "-L") == 0) {
+			VEC_PUSH(o->link_args, o->nlink_args, o->caplink_args, xasprintf("%s%s", a, v));
+		} else if (strcmp(a, "-Xlinker") == 0) {
+			VEC_PUSH(o->link_args, o->nlink_args, o->caplink_args, xstrdup(a));
+			VEC_PUSH(o->link_args, o->nlink_args, o->caplink_args, xstrdup(v));
+		} else if (strcmp(a, "-Xcompiler") == 0) {
+			for (const char *p = v; *p;) {	/* nvcc's A,B,C */
+				size_t n = strcspn(p, ",");
+				if (n > 0)
+					VEC_PUSH(o->host_args, o->nhost_args, o->caphost_args,
+						 xstrndup(p, n));
+				p += n + (p[n] == ',');
+			}
+		} else if ((a[0] == '-' && (a[1] == 'l' || a[1] == 'L') && a[2] != '\0')
+			   || strncmp(a, "-Wl,", 4) == 0) {
+			VEC_PUSH(o->link_args, o->nlink_args, o->caplink_args, xstrdup(a));
+		} else if (strcmp(a, "-pthread") == 0 || strcmp(a, "-fopenmp") == 0
+			   || strncmp(a, "-fopenmp=", 9) == 0) {
+			VEC_PUSH(o->link_args, o->nlink_args, o->caplink_args, xstrdup(a));
+			VEC_PUSH(o->host_args, o->nhost_args, o->caphost_args, xstrdup(a));
+		} else {
+			av[k++] = av[i];
+		}
+	}
+	av[k] = NULL;
+	*ac = k;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 #define NO_ROW(...)
@@ -209,6 +260,8 @@ int main(int argc, char **argv)
 	}
 	av[ac] = NULL;
 	char *db_path = NULL;
+	if (o.run && take_program_flags(av, &ac, &o) < 0)
+		goto done;
 	int merge = 0;
 	opterr = 0;
 	while ((c = getopt_long(ac, av, "hI:D:U:p:", longopts, NULL)) != -1) {
@@ -418,6 +471,12 @@ done:
 	for (uint32_t i = 0; i < o.ncc_args; i++)
 		free(o.cc_args[i]);
 	free(o.cc_args);
+	for (uint32_t i = 0; i < o.nlink_args; i++)
+		free(o.link_args[i]);
+	free(o.link_args);
+	for (uint32_t i = 0; i < o.nhost_args; i++)
+		free(o.host_args[i]);
+	free(o.host_args);
 	free(db_path);
 	free(av);
 	return status;

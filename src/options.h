@@ -99,6 +99,11 @@
 	O(SAMPLE_LAUNCHES, "sample-launches", 1, "--sample-launches K", \
 	  "run: check one launch in K of each kernel for races\n" \
 	  "(the others run with faults checked only)") \
+	S("-lLIB, -LDIR, -Wl,..., -Xlinker A", \
+	  "run: the program's link flags (objects and libraries\n" \
+	  "among the inputs are linked too)") \
+	S("-Xcompiler A[,B...]", "run: flags of every host side's compile") \
+	S("-fopenmp, -pthread", "run: to every host compile and the link") \
 	O(JOBS, "jobs", 1, "--jobs N", "launches evaluated in parallel (default: cores)") \
 	O(SHARD, "shard", 1, "--shard I/N", \
 	  "analyse share I of N of the kernels (every Nth from\n" \

@@ -336,6 +336,10 @@ struct compile_opts run_compile_opts(const struct run_opts *o)
 	cop.gpu_arch = o->gpu_arch;
 	cop.cc_args = o->cc_args;
 	cop.ncc_args = o->ncc_args;
+	cop.host_args = o->host_args;
+	cop.nhost_args = o->nhost_args;
+	cop.link_args = o->link_args;
+	cop.nlink_args = o->nlink_args;
 	if (!o->run) {	/* simulee-c run gives them to the program */
 		cop.extra_args = o->extra_args;
 		cop.nextra_args = o->nextra_args;

@@ -89,6 +89,12 @@ struct run_opts {
 	uint32_t max_launches;	/* --max-launches (0: every launch) */
 	uint32_t sample_launches;	/* --sample-launches K (0: check every launch) */
 	int time_limit_given;	/* --time-limit seen (a run has none by default) */
+	char **link_args;	/* -l, -L, -Wl,, -Xlinker, -pthread, -fopenmp: the
+				   program's link, in order */
+	uint32_t nlink_args, caplink_args;
+	char **host_args;	/* -Xcompiler's, -pthread, -fopenmp: every host
+				   side's compile */
+	uint32_t nhost_args, caphost_args;
 };
 
 /* Defaults of the search options. */

@@ -66,6 +66,19 @@ static void build_free(struct build *b)
 
 static int check_calls(const struct compile_opts *cop, const struct build *b, struct sim_error *err);
 
+/* Whether input SRC is an object or a library to link as it is (.o, .a,
+** .so, .so.N). */
+static int link_input(const char *src)
+{
+	const char *base = strrchr(src, '/');
+	base = base ? base + 1 : src;
+	const char *dot = strrchr(base, '.');
+	if (dot == NULL)
+		return 0;
+	return strcmp(dot, ".o") == 0 || strcmp(dot, ".a") == 0 || strcmp(dot, ".so") == 0
+	       || strstr(base, ".so.") != NULL;
+}
+
 /*
 ** Builds the program of O's inputs into B: each CUDA source's device
 ** side to bitcode (as `simulee-c app.cu` does) and its host side to an
@@ -112,14 +125,17 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 				rc = sim_fail(err, SIM_ERR_USAGE, "run: no CUDA source among the inputs");
 			} else {
 				char *obj = xasprintf("%s/c%u-%s.o", b->co.tmpdir, i, name);
-				rc = compile_native_object(&cop, src, obj, &e2);
+				rc = compile_native_object(&cop, src, NULL, 0, obj, &e2);
 				if (rc < 0)
 					*err = e2;
 				VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
 			}
+		} else if (link_input(src)) {
+			/* an object or library of the program's, linked as it is */
+			VEC_PUSH(b->objs, b->nobjs, b->capobjs, xstrdup(src));
 		} else {
-			rc = sim_fail(err, SIM_ERR_USAGE, "run: %s: neither CUDA (.cu) nor C or C++ source",
-				      src);
+			rc = sim_fail(err, SIM_ERR_USAGE, "run: %s: neither CUDA (.cu) nor C or C++ "
+				      "source, nor an object or library (.o, .a, .so)", src);
 		}
 		free(name);
 	}
@@ -141,6 +157,8 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 	struct compile_opts rcop = cop;
 	rcop.cc_args = NULL;
 	rcop.ncc_args = 0;
+	rcop.host_args = NULL;
+	rcop.nhost_args = 0;
 	/* it depends on the toolkit, clang and simulee-c, not the program:
 	** the cache keeps it between runs (front/cache.h) */
 	char *cache = cache_dir();

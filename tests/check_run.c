@@ -26,6 +26,8 @@ struct expect {
 	char program[256];
 	char *sources[4];	/* the program's other files, after it */
 	uint32_t nsources;
+	char *flags[4];		/* its build flags (-fopenmp, -l...), before it */
+	uint32_t nflags;
 	char *args[8];
 	uint32_t nargs;
 	char *stdout_lines[8];
@@ -34,6 +36,7 @@ struct expect {
 	char run[128];		/* "launches=N simulated=N refused=N cut=N" */
 	char refused[128];
 	int needs_toolkit;
+	int needs_openmp;
 	char *findings[MAXLINES];
 	uint32_t nfindings;
 };
@@ -42,6 +45,8 @@ static void expect_free(struct expect *e)
 {
 	for (uint32_t i = 0; i < e->nsources; i++)
 		free(e->sources[i]);
+	for (uint32_t i = 0; i < e->nflags; i++)
+		free(e->flags[i]);
 	for (uint32_t i = 0; i < e->nargs; i++)
 		free(e->args[i]);
 	for (uint32_t i = 0; i < e->nstdout; i++)
@@ -96,6 +101,9 @@ static void parse_expect(const char *name, struct expect *x)
 		} else if (strcmp(line, "sources") == 0) {
 			for (char *t = strtok(v, " "); t != NULL && x->nsources < 4; t = strtok(NULL, " "))
 				x->sources[x->nsources++] = xstrdup(t);
+		} else if (strcmp(line, "flags") == 0) {
+			for (char *t = strtok(v, " "); t != NULL && x->nflags < 4; t = strtok(NULL, " "))
+				x->flags[x->nflags++] = xstrdup(t);
 		} else if (strcmp(line, "args") == 0) {
 			for (char *t = strtok(v, " "); t != NULL && x->nargs < 8; t = strtok(NULL, " "))
 				x->args[x->nargs++] = xstrdup(t);
@@ -110,6 +118,7 @@ static void parse_expect(const char *name, struct expect *x)
 			snprintf(x->refused, sizeof x->refused, "%s", v);
 		} else if (strcmp(line, "needs") == 0) {
 			x->needs_toolkit = strcmp(v, "toolkit") == 0;
+			x->needs_openmp = strcmp(v, "openmp") == 0;
 		} else if (strcmp(line, "finding") == 0) {
 			ck_assert(x->nfindings < MAXLINES);
 			x->findings[x->nfindings++] = xstrdup(v);
@@ -165,6 +174,24 @@ static uint32_t finding_keys(const cJSON *doc, char **keys, uint32_t max)
 
 #define MAXEXPECTS 64
 
+/* Whether the clang simulee-c runs builds and links an OpenMP program
+** (omp.h and libomp: Debian's libomp-19-dev). */
+static int have_openmp(void)
+{
+	char exe[] = "/tmp/simulee-omp-XXXXXX";
+	int fd = mkstemp(exe);
+	if (fd < 0)
+		return 0;
+	close(fd);
+	char *cmd = xasprintf("printf '#include <omp.h>\\nint main(void) { return "
+			      "omp_get_max_threads() < 0; }\\n' | '%s' -fopenmp -x c - -o %s "
+			      ">/dev/null 2>&1", tu_env("SIMULEE_CLANG"), exe);
+	int ok = system(cmd) == 0;
+	free(cmd);
+	unlink(exe);
+	return ok;
+}
+
 /* Program I of the corpus, run as a user would (in the corpus's
 ** directory), JSON to a file: everything its .expect says, exactly. */
 START_TEST(corpus)
@@ -185,6 +212,12 @@ START_TEST(corpus)
 		expect_free(&x);
 		return;
 	}
+	if (x.needs_openmp && !have_openmp()) {
+		printf("run corpus %s: skipped: clang cannot build OpenMP code here (no omp.h or "
+		       "libomp: Debian's libomp-19-dev)\n", x.name);
+		expect_free(&x);
+		return;
+	}
 	ck_assert_int_eq(chdir(run_dir()), 0);
 	char json[] = "/tmp/simulee-run-XXXXXX";
 	int fd = mkstemp(json);
@@ -196,6 +229,8 @@ START_TEST(corpus)
 	argv[k++] = "--format=json";
 	argv[k++] = "--output";
 	argv[k++] = json;
+	for (uint32_t i = 0; i < x.nflags; i++)
+		argv[k++] = x.flags[i];
 	argv[k++] = x.program;
 	for (uint32_t i = 0; i < x.nsources; i++)
 		argv[k++] = x.sources[i];
@@ -307,6 +342,7 @@ START_TEST(text_and_usage)
 		{ "run", "--grid", "4", "argv_size.cu", NULL },
 		{ "run", "nosuch.cu", NULL },
 		{ "run", "argv_size.expect", NULL },
+		{ "run", "argv_size.cu", "-Xlinker", NULL },
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
 		tu_run_bin(&r, bad[i]);
@@ -391,6 +427,57 @@ START_TEST(rdc_units)
 	unlink(lib);
 	free(app);
 	free(lib);
+}
+END_TEST
+
+/* The program's build flags before `--` (docs/RUN.md, "Build flags"):
+** -Xcompiler's reach every host side's compile and not the device's, an
+** object among the inputs is linked, -l and -L reach the link. */
+START_TEST(program_flags)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run program_flags: skipped: no clang\n");
+		return;
+	}
+	char *cu = tu_tmp_cu("#include <cstdio>\n"
+			     "#ifndef HOSTDEF\n#define HOSTDEF 1\n#endif\n"
+			     "extern \"C\" int ext_scale(void);\n"
+			     "__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x * HOSTDEF; }\n"
+			     "int main()\n"
+			     "{\n"
+			     "	int *p, h[32];\n"
+			     "	cudaMalloc(&p, sizeof h);\n"
+			     "	k<<<1, 32>>>(p);\n"
+			     "	cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);\n"
+			     "	printf(\"%d %d\\n\", h[5], HOSTDEF * ext_scale());\n"
+			     "	return 0;\n"
+			     "}\n");
+	char *c = xasprintf("%s.ext.c", cu), *obj = xasprintf("%s.ext.o", cu);
+	FILE *f = fopen(c, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs("int ext_scale(void) { return 3; }\n", f);
+	fclose(f);
+	char *cmd = xasprintf("'%s' -c %s -o %s", tu_env("SIMULEE_CLANG"), c, obj);
+	ck_assert_int_eq(system(cmd), 0);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", "-Xcompiler", "-DHOSTDEF=7,-O1", "-L/tmp", "-lm",
+					       cu, obj, NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	/* the kernel was compiled without it, the host side with it */
+	ck_assert_msg(strcmp(r.out, "5 21\n") == 0, "%s", r.out);
+	tu_run_free(&r);
+	/* a link flag the linker refuses: the build fails, one line last */
+	tu_run_bin(&r, (const char *const[]){ "run", "-lsimulee_no_such_lib", cu, obj, NULL });
+	ck_assert_msg(r.status == 2 && strstr(r.err, "simulee-c: linking ") != NULL, "exit %d: %s",
+		      r.status, r.err);
+	tu_run_free(&r);
+	unlink(cu);
+	unlink(c);
+	unlink(obj);
+	free(cmd);
+	free(cu);
+	free(c);
+	free(obj);
 }
 END_TEST
 
@@ -758,6 +845,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, runtime_cache);
 	tcase_add_test(tc, rdc_units);
 	tcase_add_test(tc, host_source_first);
+	tcase_add_test(tc, program_flags);
 	tcase_add_test(tc, texref_two_formats);
 	suite_add_tcase(s, tc);
 	return s;
