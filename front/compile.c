@@ -1613,6 +1613,63 @@ out:
 	return rc;
 }
 
+int compile_db_entries(const char *db, struct compile_entry **out, uint32_t *n,
+		       struct sim_error *err)
+{
+	*out = NULL;
+	*n = 0;
+	char *text = read_whole_file(db, NULL, err);
+	if (text == NULL)
+		return err->status;
+	cJSON *root = cJSON_Parse(text);
+	free(text);
+	if (root == NULL || !cJSON_IsArray(root)) {
+		cJSON_Delete(root);
+		return sim_fail(err, SIM_ERR_USAGE, "%s: not a compile database (a JSON array of "
+				"entries)", db);
+	}
+	uint32_t cap = 0;
+	const cJSON *e;
+	int i = 0;
+	cJSON_ArrayForEach(e, root) {
+		struct argv_buf args = { 0 };
+		char *file = NULL;
+		const char *dir = NULL;
+		if (read_entry(db, i++, e, &file, &dir, &args) == 0) {
+			int cuda = entry_is_cuda(file, args.v, args.n);
+			char *canon = canonical(file);
+			int seen = 0;
+			for (uint32_t k = 0; k < *n && !seen; k++)
+				seen = strcmp((*out)[k].file, canon) == 0;
+			if (!seen && (cuda || compile_is_host_source(file))) {
+				struct compile_entry ce = { 0 };
+				ce.file = canon;
+				ce.cuda = cuda;
+				compile_convert_entry(args.v, args.n, dir, &ce.flags, &ce.nflags,
+						      &ce.capflags);
+				canon = NULL;
+				VEC_PUSH(*out, *n, cap, ce);
+			}
+			free(canon);
+		}
+		free(file);
+		av_free(&args);
+	}
+	cJSON_Delete(root);
+	return 0;
+}
+
+void compile_entries_free(struct compile_entry *e, uint32_t n)
+{
+	for (uint32_t i = 0; i < n; i++) {
+		free(e[i].file);
+		for (uint32_t k = 0; k < e[i].nflags; k++)
+			free(e[i].flags[k]);
+		free(e[i].flags);
+	}
+	free(e);
+}
+
 int compile_db(const struct compile_opts *o, const char *db, const char *input,
 	       struct compile_out *out, struct sim_error *err)
 {

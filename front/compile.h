@@ -115,6 +115,28 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 int compile_db(const struct compile_opts *o, const char *db, const char *input,
 	       struct compile_out *out, struct sim_error *err);
 
+/* A C, C++ or CUDA entry of a compile database: its file (canonical),
+** the flags compile_convert_entry keeps of its command, and whether it
+** compiles CUDA. */
+struct compile_entry {
+	char *file;
+	char **flags;
+	uint32_t nflags, capflags;
+	int cuda;
+};
+
+/*
+** simulee-c run -p: reads compile database DB into *OUT (*N entries, in
+** the database's order, each file once: its first entry): every entry
+** whose file is C, C++ (by its ending) or CUDA (entry_is_cuda).  Entries
+** that lack what the format requires are warnings.  0, or a negative
+** SIM_ERR_* with one line in *err (a missing or malformed database).
+** compile_entries_free releases them.
+*/
+int compile_db_entries(const char *db, struct compile_entry **out, uint32_t *n,
+		       struct sim_error *err);
+void compile_entries_free(struct compile_entry *e, uint32_t n);
+
 /*
 ** Like compile_db, for a run over many translation units: every CUDA TU of
 ** DB that is one of INPUTS (N of them; matched by canonical path) becomes

@@ -41,6 +41,15 @@ static int write_gpubin(const char *path, uint32_t u, struct sim_error *err)
 	return 0;
 }
 
+/* A source of the program: its file, the flags its compile database
+** entry gives (none without -p), whether it is CUDA. */
+struct source {
+	const char *path;
+	char *const *flags;
+	uint32_t nflags;
+	int cuda;
+};
+
 /* A built program: its executable, and the device bitcode of each CUDA
 ** unit in the order their numbers give. */
 struct build {
@@ -51,6 +60,14 @@ struct build {
 	uint32_t nunits, capunits, nbcs, capbcs;
 	char **objs;
 	uint32_t nobjs, capobjs;
+	struct source *srcs;	/* program_sources' */
+	uint32_t nsrcs;
+	struct compile_entry *db;	/* -p: the database's entries */
+	uint32_t ndb;
+	int from_db;		/* -p with no source named: every entry */
+	const char *name;	/* the source the program is named after */
+	char **links;		/* link_flags' (not owned) */
+	uint32_t nlinks, caplinks;
 };
 
 static void build_free(struct build *b)
@@ -61,10 +78,14 @@ static void build_free(struct build *b)
 	for (uint32_t i = 0; i < b->nobjs; i++)
 		free(b->objs[i]);
 	free(b->objs);
+	free(b->srcs);
+	compile_entries_free(b->db, b->ndb);
+	free(b->links);
 	compile_out_free(&b->co);
 }
 
 static int check_calls(const struct compile_opts *cop, const struct build *b, struct sim_error *err);
+static int listed(const char *list, const char *sym);
 
 /* Whether input SRC is an object or a library to link as it is (.o, .a,
 ** .so, .so.N). */
@@ -80,29 +101,141 @@ static int link_input(const char *src)
 }
 
 /*
-** Builds the program of O's inputs into B: each CUDA source's device
-** side to bitcode (as `simulee-c app.cu` does) and its host side to an
-** object that registers that unit with the runtime; each C or C++
-** source as it is; simulee-c's CUDA runtime (kernels/runtime/cudart.cu)
-** with the same headers; all linked.  0, or a negative SIM_ERR_* with
-** *err filled (clang's own diagnostics already on stderr).
+** The program's sources into B->srcs: without -p, O's inputs as they
+** are; with -p, each input with its database entry's flags (a warning
+** for one the database lacks), or with no input every C, C++ and CUDA
+** entry of the database (B->from_db: build() then keeps the one that
+** defines main).  0, or a negative SIM_ERR_* with *err filled.
+*/
+static int program_sources(const struct run_opts *o, struct build *b, struct sim_error *err)
+{
+	if (o->compile_db != NULL) {
+		int rc = compile_db_entries(o->compile_db, &b->db, &b->ndb, err);
+		if (rc < 0)
+			return rc;
+	}
+	if (o->ninputs == 0 && o->compile_db == NULL)
+		return sim_fail(err, SIM_ERR_USAGE, "run: no source file (simulee-c run app.cu -- ARGS)");
+	if (o->ninputs == 0) {
+		if (b->ndb == 0)
+			return sim_fail(err, SIM_ERR_USAGE, "run: %s: no C, C++ or CUDA entry",
+					o->compile_db);
+		b->from_db = 1;
+		b->srcs = xcalloc(b->ndb, sizeof *b->srcs);
+		for (uint32_t i = 0; i < b->ndb; i++)
+			b->srcs[b->nsrcs++] = (struct source){ b->db[i].file, b->db[i].flags,
+							       b->db[i].nflags, b->db[i].cuda };
+		return 0;
+	}
+	b->srcs = xcalloc(o->ninputs, sizeof *b->srcs);
+	for (uint32_t i = 0; i < o->ninputs; i++) {
+		struct source *sr = &b->srcs[b->nsrcs++];
+		sr->path = o->inputs[i];
+		sr->cuda = compile_is_cuda_source(sr->path);
+		if (o->compile_db == NULL || link_input(sr->path))
+			continue;
+		char *canon = realpath(sr->path, NULL);
+		const struct compile_entry *e = NULL;
+		for (uint32_t k = 0; canon != NULL && k < b->ndb && e == NULL; k++)
+			if (strcmp(b->db[k].file, canon) == 0)
+				e = &b->db[k];
+		free(canon);
+		if (e == NULL) {
+			fprintf(stderr, "simulee-c: warning: run: %s is not in %s: built with the "
+				"command line's flags only\n", sr->path, o->compile_db);
+			continue;
+		}
+		sr->flags = e->flags;
+		sr->nflags = e->nflags;
+		sr->cuda = e->cuda;
+	}
+	return 0;
+}
+
+/* The link flags: the command line's, then -fopenmp and -pthread that a
+** database entry compiles with (its objects need their libraries). */
+static void link_flags(const struct run_opts *o, struct build *b)
+{
+	for (uint32_t i = 0; i < o->nlink_args; i++)
+		VEC_PUSH(b->links, b->nlinks, b->caplinks, o->link_args[i]);
+	for (uint32_t i = 0; i < b->nsrcs; i++)
+		for (uint32_t k = 0; k < b->srcs[i].nflags; k++) {
+			const char *f = b->srcs[i].flags[k];
+			int have = 0;
+			if (strcmp(f, "-pthread") != 0 && strncmp(f, "-fopenmp", 8) != 0)
+				continue;
+			for (uint32_t j = 0; j < b->nlinks && !have; j++)
+				have = strcmp(b->links[j], f) == 0;
+			if (!have)
+				VEC_PUSH(b->links, b->nlinks, b->caplinks, b->srcs[i].flags[k]);
+		}
+}
+
+/*
+** With -p and no source named, the program is the database's files, one
+** of which must define main: B->name gets it.  Otherwise one error line
+** naming the candidates (none: the database's files).  OBJ_OF[i]: the
+** object of source i in B->objs.
+*/
+static int one_main(const struct compile_opts *cop, const char *db, struct build *b,
+		    const uint32_t *obj_of, struct sim_error *err)
+{
+	char *names = xstrdup("");
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < b->nsrcs; i++) {
+		char *d = compile_symbols(cop, b->objs[obj_of[i]], 1);
+		if (d != NULL && listed(d, "main")) {
+			char *t = xasprintf("%s%s%s", names, n ? ", " : "", b->srcs[i].path);
+			free(names);
+			names = t;
+			if (n++ == 0)
+				b->name = b->srcs[i].path;
+		}
+		free(d);
+	}
+	int rc = 0;
+	if (n == 0)
+		rc = sim_fail(err, SIM_ERR_USAGE, "run: no file of %s defines main", db);
+	else if (n > 1)
+		rc = sim_fail(err, SIM_ERR_USAGE, "run: %u files of %s define main (%s): name the "
+			      "program's sources (simulee-c run -p DIR app.cu lib.c -- ARGS)", n, db,
+			      names);
+	free(names);
+	return rc;
+}
+
+/*
+** Builds the program of O's sources (program_sources) into B: each CUDA
+** source's device side to bitcode (as `simulee-c app.cu` does) and its
+** host side to an object that registers that unit with the runtime;
+** each C or C++ source as it is; objects and libraries among the inputs
+** as they are; simulee-c's CUDA runtime (kernels/runtime/cudart.cu)
+** with the same headers; all linked.  B->name: the source the program
+** is named after.  0, or a negative SIM_ERR_* with *err filled (clang's
+** own diagnostics already on stderr).
 */
 static int build(const struct run_opts *o, struct build *b, struct sim_error *err)
 {
 	struct compile_opts cop = run_compile_opts(o);
-	int rc = 0;
-	if (o->ninputs == 0)
-		return sim_fail(err, SIM_ERR_USAGE, "run: no source file (simulee-c run app.cu -- ARGS)");
+	int rc = program_sources(o, b, err);
+	if (rc < 0)
+		return rc;
+	uint32_t *obj_of = xcalloc(b->nsrcs, sizeof *obj_of);
 	/* the CUDA sources first (the temporary directory comes with the first
-	** one), then the C and C++ ones, whatever order a Makefile lists them in */
-	for (uint32_t k = 0; k < 2 * o->ninputs && rc == 0; k++) {
-		uint32_t i = k % o->ninputs;
-		const char *src = o->inputs[i];
-		if ((k < o->ninputs) != (compile_is_cuda_source(src) != 0))
+	** one), then the others, whatever order a Makefile lists them in */
+	for (uint32_t k = 0; k < 2 * b->nsrcs && rc == 0; k++) {
+		uint32_t i = k % b->nsrcs;
+		const struct source *sr = &b->srcs[i];
+		const char *src = sr->path;
+		if ((k < b->nsrcs) != (sr->cuda != 0))
 			continue;
 		char *name = compile_stem(src);
-		if (compile_is_cuda_source(src)) {
+		obj_of[i] = b->nobjs;
+		if (sr->cuda) {
 			uint32_t u = compile_add_unit(&b->co, src);
+			for (uint32_t f = 0; f < sr->nflags; f++)
+				VEC_PUSH(b->co.units[u].flags, b->co.units[u].nflags,
+					 b->co.units[u].capflags, xstrdup(sr->flags[f]));
 			rc = compile_unit(&cop, &b->co, u, err);
 			if (rc < 0) {
 				free(name);
@@ -111,6 +244,8 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 			uint32_t unit = b->nunits;
 			VEC_PUSH(b->bcs, b->nbcs, b->capbcs, b->co.units[u].device_bc);
 			VEC_PUSH(b->units, b->nunits, b->capunits, src);
+			if (b->name == NULL && !b->from_db)
+				b->name = src;
 			char *gpubin = xasprintf("%s/run%u-%s.gpubin", b->co.tmpdir, unit, name);
 			char *obj = xasprintf("%s/run%u-%s.o", b->co.tmpdir, unit, name);
 			rc = write_gpubin(gpubin, unit, err);
@@ -119,20 +254,20 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 							 gpubin, obj, err);
 			free(gpubin);
 			VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
-		} else if (compile_is_host_source(src)) {
+		} else if (link_input(src)) {
+			/* an object or library of the program's, linked as it is */
+			VEC_PUSH(b->objs, b->nobjs, b->capobjs, xstrdup(src));
+		} else if (compile_is_host_source(src) || b->ndb > 0) {
 			struct sim_error e2 = { 0 };
 			if (b->co.tmpdir == NULL) {
 				rc = sim_fail(err, SIM_ERR_USAGE, "run: no CUDA source among the inputs");
 			} else {
 				char *obj = xasprintf("%s/c%u-%s.o", b->co.tmpdir, i, name);
-				rc = compile_native_object(&cop, src, NULL, 0, obj, &e2);
+				rc = compile_native_object(&cop, src, sr->flags, sr->nflags, obj, &e2);
 				if (rc < 0)
 					*err = e2;
 				VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
 			}
-		} else if (link_input(src)) {
-			/* an object or library of the program's, linked as it is */
-			VEC_PUSH(b->objs, b->nobjs, b->capobjs, xstrdup(src));
 		} else {
 			rc = sim_fail(err, SIM_ERR_USAGE, "run: %s: neither CUDA (.cu) nor C or C++ "
 				      "source, nor an object or library (.o, .a, .so)", src);
@@ -141,6 +276,9 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 	}
 	if (rc == 0 && b->nunits == 0)
 		rc = sim_fail(err, SIM_ERR_USAGE, "run: no CUDA source among the inputs");
+	if (rc == 0 && b->from_db)
+		rc = one_main(&cop, o->compile_db, b, obj_of, err);
+	free(obj_of);
 	if (rc < 0)
 		return rc;
 	/* device code one unit uses from another (relocatable device code);
@@ -170,9 +308,12 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		return rc;
 	if ((rc = check_calls(&cop, b, err)) < 0)
 		return rc;
-	char *name = compile_stem(b->units[0]);
+	char *name = compile_stem(b->name);
 	b->exe = xasprintf("%s/%s", b->co.tmpdir, name);
 	free(name);
+	link_flags(o, b);
+	cop.link_args = b->links;
+	cop.nlink_args = b->nlinks;
 	return compile_link(&cop, b->objs, b->nobjs, b->exe, err);
 }
 
@@ -297,21 +438,10 @@ static void host_checks(const struct build *b, const struct rt_result *res, stru
 	findings_free(&fs);
 }
 
-/* The program's main source: its first CUDA input (the program is named
-** after it), else the first input. */
-static const char *main_source(const struct run_opts *o)
-{
-	for (uint32_t i = 0; i < o->ninputs; i++)
-		if (compile_is_cuda_source(o->inputs[i]))
-			return o->inputs[i];
-	return o->inputs[0];
-}
-
 /* The report's header for a run. */
 static void header(struct report *rep, const struct run_opts *o)
 {
 	report_init(rep);
-	rep->input = main_source(o);
 	rep->version = PACKAGE_VERSION;
 	rep->llvm_version = LLVM_VERSION_STRING;
 	rep->seed = o->seed;
@@ -436,15 +566,16 @@ int run_program(const struct run_opts *o)
 	int status = 2;
 	header(&rep, o);
 	if (o->list_kernels || o->kernel || o->grid_given || o->block_given || o->nargs || o->nsizes
-	    || o->replay_dir || o->shard_count || o->compile_db) {
+	    || o->replay_dir || o->shard_count) {
 		sim_fail(&err, SIM_ERR_USAGE, "run: the program makes the launches: --kernel, --grid, "
-			 "--block, --arg, --size, --list-kernels, --replay, --shard and -p are not "
+			 "--block, --arg, --size, --list-kernels, --replay and --shard are not "
 			 "for simulee-c run");
 		goto fail;
 	}
 	if (build(o, &b, &err) < 0)
 		goto fail;
-	char *prog = compile_stem(main_source(o));
+	rep.input = b.name;	/* the program is named after it */
+	char *prog = compile_stem(b.name);
 	char **argv = xcalloc((size_t)o->nextra_args + 2, sizeof *argv);
 	argv[0] = prog;		/* as the program would be started */
 	for (uint32_t i = 0; i < o->nextra_args; i++)

@@ -481,6 +481,93 @@ START_TEST(program_flags)
 }
 END_TEST
 
+/* Writes TEXT to DIR/NAME. */
+static void put_file(const char *dir, const char *name, const char *text)
+{
+	char *path = xasprintf("%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_msg(f != NULL, "%s", path);
+	fputs(text, f);
+	fclose(f);
+	free(path);
+}
+
+/* Writes DIR/compile_commands.json: ENTRIES' file names (N), each with
+** its FLAGS, as a build system would (relative paths, gcc and clang). */
+static void put_db(const char *dir, const char *const *files, const char *const *flags, int n)
+{
+	char *text = xstrdup("[");
+	for (int i = 0; i < n; i++) {
+		char *t = xasprintf("%s%s\n{\"directory\": \"%s\", \"file\": \"%s\", \"command\": "
+				    "\"g++ %s -c %s -o x%d.o\"}", text, i ? "," : "", dir, files[i],
+				    flags[i], files[i], i);
+		free(text);
+		text = t;
+	}
+	char *t = xasprintf("%s\n]\n", text);
+	put_file(dir, "compile_commands.json", t);
+	free(t);
+	free(text);
+}
+
+/* run -p BUILD (docs/RUN.md, "The compile database"): each file is built
+** with its own entry's flags (a relative -I, -D); with no source named,
+** every C, C++ and CUDA entry is the program, and exactly one may define
+** main. */
+START_TEST(compile_database)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run compile_database: skipped: no clang\n");
+		return;
+	}
+	char dir[] = "/tmp/simulee-rundb-XXXXXX";
+	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *inc = xasprintf("%s/inc", dir);
+	ck_assert_int_eq(mkdir(inc, 0700), 0);
+	put_file(inc, "cfg.h", "#define SCALE FACTOR\n");
+	put_file(dir, "app.cu", "#include <cstdio>\n#include \"cfg.h\"\nint offset(void);\n"
+		 "__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x * SCALE; }\n"
+		 "int main()\n{\n\tint *p, h[32];\n\tcudaMalloc(&p, sizeof h);\n"
+		 "\tk<<<1, 32>>>(p);\n\tcudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);\n"
+		 "\tprintf(\"%d\\n\", h[5] + offset());\n\treturn 0;\n}\n");
+	put_file(dir, "lib.cpp", "int offset(void) { return OFFSET; }\n");
+	put_file(dir, "other.c", "int main(void) { return 0; }\n");
+	const char *files[] = { "app.cu", "lib.cpp", "other.c" };
+	const char *flags[] = { "-Iinc -DFACTOR=4 -std=c++17", "-DOFFSET=5", "-O2" };
+	put_db(dir, files, flags, 3);
+	char *app = xasprintf("%s/app.cu", dir), *lib = xasprintf("%s/lib.cpp", dir);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ "run", "-p", dir, app, lib, NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strcmp(r.out, "25\n") == 0, "%s", r.out);
+	ck_assert_msg(strstr(r.err, "run: app exited with status 0; 1 launch: 1 simulated\n") != NULL,
+		      "%s", r.err);
+	tu_run_free(&r);
+	/* no source named: two files define main */
+	tu_run_bin(&r, (const char *const[]){ "run", "-p", dir, NULL });
+	ck_assert_msg(r.status == 2, "exit %d: %s", r.status, r.err);
+	char *line = xasprintf("simulee-c: run: 2 files of %s/compile_commands.json define main "
+			       "(%s, %s/other.c): name the program's sources", dir, app, dir);
+	ck_assert_msg(strstr(r.err, line) != NULL && strchr(strstr(r.err, line), '\n')
+		      == r.err + r.err_len - 1, "%s", r.err);
+	free(line);
+	tu_run_free(&r);
+	/* one defines main: the database is the program, named after it */
+	put_db(dir, files, flags, 2);
+	tu_run_bin(&r, (const char *const[]){ "run", "-p", dir, NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	ck_assert_msg(strcmp(r.out, "25\n") == 0, "%s", r.out);
+	ck_assert_msg(strstr(r.err, "run: app exited with status 0") != NULL, "%s", r.err);
+	tu_run_free(&r);
+	char *cmd = xasprintf("rm -rf '%s'", dir);
+	ck_assert_int_eq(system(cmd), 0);
+	free(cmd);
+	free(app);
+	free(lib);
+	free(inc);
+}
+END_TEST
+
 /* The C++ file with main() first, as a Makefile may list it
 ** (Rodinia's streamcluster): the CUDA source is still built first and
 ** names the program. */
@@ -846,6 +933,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, rdc_units);
 	tcase_add_test(tc, host_source_first);
 	tcase_add_test(tc, program_flags);
+	tcase_add_test(tc, compile_database);
 	tcase_add_test(tc, texref_two_formats);
 	suite_add_tcase(s, tc);
 	return s;
