@@ -437,6 +437,59 @@ static uint64_t host_var_draw(struct pcg32 *g, const struct hvar *v, unsigned ba
 	return x;
 }
 
+/*
+** Keeps C's host unknowns to what the branches before its site allow
+** (struct hbound: an argument checked and rejected, a loop's condition):
+** a value outside is replaced by a value the host is seen to give inside
+** the bound, else by one drawn inside it, its ends one time in two; one
+** inside moves to an end one time in eight (the checks' limits are where
+** the program's largest launches are).
+*/
+static void fit_site(const struct evolve_problem *pb, struct pcg32 *g, struct evolve_cand *c)
+{
+	const struct hostsites *hs = pb->hs;
+	const struct hsite *st = &hs->s[pb->sites[c->site]];
+	for (uint32_t k = 0; k < st->nbounds; k++) {
+		const struct hbound *b = &st->bounds[k];
+		const struct hvar *v = &hs->vars[b->var];
+		if (b->var >= c->nvars || v->is_float)
+			continue;
+		uint32_t nin = 0;
+		for (uint32_t j = 0; j < v->nseen; j++)
+			nin += hbound_holds(hs, b, v->seen[j]);
+		int ok = hbound_holds(hs, b, c->vars[b->var]);
+		if (nin && ok)
+			continue;
+		if (nin) {
+			uint32_t pick = pcg32_bounded(g, nin);
+			for (uint32_t j = 0; j < v->nseen; j++)
+				if (hbound_holds(hs, b, v->seen[j]) && pick-- == 0)
+					c->vars[b->var] = v->seen[j];
+			continue;
+		}
+		int64_t lo = b->lo, hi = b->hi;
+		if (lo == INT64_MIN)
+			lo = hi >= 1 ? 1 : hi > INT64_MIN + 8192 ? hi - 8192 : INT64_MIN;
+		if (hi == INT64_MAX)
+			hi = lo <= 8192 ? (lo < 1 ? 8192 : lo + 8192) : lo < INT64_MAX - 8192 ? lo + 8192 : INT64_MAX;
+		uint32_t r = pcg32_bounded(g, ok ? 16 : 4);
+		int64_t x;
+		if (r == 0)
+			x = b->lo != INT64_MIN ? b->lo : lo;
+		else if (r == 1)
+			x = b->hi != INT64_MAX ? b->hi : hi;
+		else if (ok)
+			continue;
+		else if (lo >= 1)
+			x = rand_log(g, lo, hi);
+		else
+			x = lo + (int64_t)(pcg32_double(g) * ((double)hi - (double)lo + 1));
+		if (x < lo || x > hi)
+			x = lo;
+		c->vars[b->var] = (uint64_t)x & (v->width < 64 ? (UINT64_C(1) << v->width) - 1 : UINT64_MAX);
+	}
+}
+
 /* The bits of host expression value X (of expression E) as a scalar of type ET. */
 static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
 {
@@ -562,6 +615,7 @@ void search_init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct
 	c->vars = xcalloc(c->nvars + 1, sizeof *c->vars);
 	for (uint32_t v = 0; v < c->nvars; v++)
 		c->vars[v] = host_var_draw(g, &pb->hs->vars[v], i / pb->nsites + v);
+	fit_site(pb, g, c);
 	for (uint32_t p = 0; p < pb->nparams; p++) {
 		const struct evolve_param *pa = &pb->params[p];
 		if (pa->kind == EVOLVE_BUFFER && !pa->pinned)
@@ -602,6 +656,7 @@ void search_mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 		x = x < 1 ? 1 : x > 1 << 20 ? 1 << 20 : x;
 		c->vars[v] = (uint64_t)x;
 	}
+	fit_site(pb, g, c);
 	for (uint32_t p = 0; p < pb->nparams; p++) {
 		const struct evolve_param *pa = &pb->params[p];
 		if (pa->pinned || pa->kind == EVOLVE_FIXED || host_given(s, c, p))

@@ -276,6 +276,18 @@ int hexpr_is_const(const struct hostsites *hs, uint32_t e)
 	return is_const_rec(hs, e, 0);
 }
 
+int64_t hvar_value(const struct hvar *v, uint64_t x)
+{
+	x &= hexpr_mask_of(v->width);
+	return v->is_signed ? hexpr_sx(x, v->width) : (int64_t)x;
+}
+
+int hbound_holds(const struct hostsites *hs, const struct hbound *b, uint64_t x)
+{
+	int64_t v = hvar_value(&hs->vars[b->var], x);
+	return v >= b->lo && v <= b->hi;
+}
+
 /* ---- printing ------------------------------------------------------------ */
 
 enum { PR_COND = 3, PR_OR = 6, PR_XOR, PR_AND, PR_EQ, PR_REL, PR_SHIFT, PR_ADD, PR_MUL,
@@ -421,6 +433,21 @@ static void vars_of(const struct hostsites *hs, uint32_t e, uint8_t *used, int d
 		vars_of(hs, x->c, used, depth + 1);
 }
 
+void hostsite_vars(const struct hostsites *hs, const struct hsite *s, uint8_t *used)
+{
+	for (int d = 0; d < 3; d++) {
+		vars_of(hs, s->grid[d], used, 0);
+		vars_of(hs, s->block[d], used, 0);
+	}
+	vars_of(hs, s->shmem, used, 0);
+	for (uint32_t a = 0; a < s->nargs; a++) {
+		vars_of(hs, s->args[a], used, 0);
+		vars_of(hs, s->buf_bytes[a], used, 0);
+		for (uint32_t f = 0; s->nfields && s->fields && s->fields[a] && f < s->nfields[a]; f++)
+			vars_of(hs, s->fields[a][f].expr, used, 0);
+	}
+}
+
 /* A struct argument's fields: {n=EXPR, +8=EXPR}, their variables marked in USED. */
 static void print_fields(const struct hostsites *hs, const struct hsite *s, uint32_t a, uint8_t *used,
 			 FILE *out)
@@ -499,6 +526,18 @@ void hostsite_print(const struct hostsites *hs, FILE *out)
 				print_const(&c, out);
 			}
 		}
+		for (uint32_t k = 0; k < s->nbounds; k++) {
+			const struct hbound *b = &s->bounds[k];
+			const char *vn = hs->vars[b->var].name ? hs->vars[b->var].name : "?";
+			if (b->lo == b->hi)
+				fprintf(out, "; %s == %lld", vn, (long long)b->lo);
+			else if (b->lo == INT64_MIN)
+				fprintf(out, "; %s <= %lld", vn, (long long)b->hi);
+			else if (b->hi == INT64_MAX)
+				fprintf(out, "; %s >= %lld", vn, (long long)b->lo);
+			else
+				fprintf(out, "; %lld <= %s <= %lld", (long long)b->lo, vn, (long long)b->hi);
+		}
 		fputc('\n', out);
 	}
 	free(used);
@@ -532,6 +571,7 @@ void hostsites_free(struct hostsites *hs)
 		free(s->fields);
 		free(s->fieldname);
 		free(s->uninit);
+		free(s->bounds);
 	}
 	for (uint32_t i = 0; i < hs->nseqs; i++)
 		hm_seq_free(&hs->seqs[i]);

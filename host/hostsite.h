@@ -70,6 +70,15 @@ struct hvar {
 	uint32_t nseen;
 };
 
+/* What the branches before a launch site say of one unknown: the program
+** reaches the site only with LO <= value <= HI (the value as the variable's
+** signedness reads it: a check that exits on a bad argument, a loop's
+** condition).  Values the search gives the variable at that site keep to it. */
+struct hbound {
+	uint32_t var;		/* index in hostsites.vars */
+	int64_t lo, hi;
+};
+
 /* One scalar field of a struct passed by value, by its byte offset in the struct. */
 struct hfield {
 	uint32_t off;		/* byte offset in the struct */
@@ -100,6 +109,8 @@ struct hsite {
 				   do before the launch writes (no copy to it, no
 				   memset, no store, no earlier launch given it):
 				   the launch finds it unwritten */
+	struct hbound *bounds;	/* nbounds, at most one per variable */
+	uint32_t nbounds;
 };
 
 struct hostsites {
@@ -132,6 +143,16 @@ char *hostsite_kernel_name(const char *stub);
 ** a variable with no value, HX_NONE). */
 int hexpr_eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, uint64_t *out);
 
+/* Variable V's value X (its width's bits) as its signedness reads it. */
+int64_t hvar_value(const struct hvar *v, uint64_t x);
+
+/* Whether value X of variable V keeps to the site bound B of V. */
+int hbound_holds(const struct hostsites *hs, const struct hbound *b, uint64_t x);
+
+/* Marks in USED (one byte per variable) the variables site S's launch
+** depends on: its shape, shared size, scalars, fields and buffer sizes. */
+void hostsite_vars(const struct hostsites *hs, const struct hsite *s, uint8_t *used);
+
 /* Whether expression E depends on no variable (HX_NONE: no). */
 int hexpr_is_const(const struct hostsites *hs, uint32_t e);
 
@@ -143,7 +164,8 @@ void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out);
 /* One line per site: `file:line: kernel <<<grid.x=EXPR, ..., shmem=EXPR>>>
 ** (n=EXPR, p={n=EXPR, +8=EXPR}, ...) bufs: in=EXPR bytes, out=EXPR bytes
 ** uninit`, then the values
-** seen for each variable the line uses.  A struct's fields are named by
+** seen for each variable the line uses and the site's bounds on them
+** ("1 <= n <= 4096").  A struct's fields are named by
 ** debug info, else by their byte offset. */
 void hostsite_print(const struct hostsites *hs, FILE *out);
 

@@ -137,6 +137,19 @@ struct hctx {
 	uint64_t steps;		/* instructions scanned by memory reads */
 	uint64_t work;		/* instructions converted to expressions */
 	uint64_t cycles;	/* SSA cycles met (a phi's value depending on itself) */
+	LLVMValueRef *siteat;	/* per site read from this module: its launch call */
+	uint32_t nsiteat, capsiteat, site0;
+	struct phivar *phis;	/* phis that became unknowns, for their values */
+	uint32_t nphis, capphis;
+	LLVMBasicBlockRef *blk;	/* block index (bindex) -> block */
+	uint32_t *idom;		/* block index -> its immediate dominator's, per
+				   function on first use (UINT32_MAX: not yet) */
+};
+
+/* A phi standing for an unknown of its own (struct hvar VAR). */
+struct phivar {
+	LLVMValueRef phi;
+	uint32_t var;
 };
 
 static unsigned nops(unsigned op)
@@ -1780,6 +1793,19 @@ static unsigned pred_of(LLVMIntPredicate p)
 	}
 }
 
+/* The unknown phi V is, noted for phi_values (once the phi's own
+** expression is known, its incoming values can be followed). */
+static uint32_t phi_var(struct hctx *hc, LLVMValueRef v)
+{
+	int fresh = ptrmap_get(&hc->varkey, v) == NULL;
+	uint32_t e = value_var(hc, v);
+	if (fresh && e != HX_NONE && X(hc, e)->op == HX_VAR) {
+		struct phivar pv = { v, (uint32_t)X(hc, e)->value };
+		VEC_PUSH(hc->phis, hc->nphis, hc->capphis, pv);
+	}
+	return e;
+}
+
 /* Instruction V (of W bits, float if FL) as an expression, or HX_NONE. */
 static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int depth)
 {
@@ -1825,10 +1851,10 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		for (unsigned i = 0; i < n; i++) {
 			uint32_t x = xval(hc, LLVMGetIncomingValue(v, i), depth + 1);
 			if (x == HX_NONE || (i > 0 && x != e))
-				return value_var(hc, v);
+				return phi_var(hc, v);
 			e = x;
 		}
-		return e != HX_NONE ? e : value_var(hc, v);
+		return e != HX_NONE ? e : phi_var(hc, v);
 	}
 	case LLVMExtractValue:
 	case LLVMExtractElement: {
@@ -2756,6 +2782,7 @@ static void dims_of(struct hctx *hc, LLVMValueRef call, unsigned i, uint32_t out
 static struct hsite *new_site(struct hctx *hc, LLVMValueRef stub, const struct stubmap *m, LLVMValueRef at)
 {
 	struct hsite s = { 0 };
+	VEC_PUSH(hc->siteat, hc->nsiteat, hc->capsiteat, at);
 	char *nm = value_name(stub);
 	s.kernel = hostsite_kernel_name(nm ? nm : "?");
 	free(nm);
@@ -3006,6 +3033,446 @@ static void find_sites(struct hctx *hc)
 	}
 }
 
+/* ---- what the branches say of the unknowns -------------------------------- */
+
+#define PHI_MAX_VALUES 256u	/* values of one phi listed (a loop's counter) */
+#define COND_MAX 64u		/* conditions gathered on the way to one block */
+#define COND_DEPTH 8		/* and/or of conditions followed */
+
+/* One branch condition known to hold (or not, TRUTH 0) on every path to a block. */
+struct cond {
+	LLVMValueRef c;
+	int truth;
+};
+
+struct conds {
+	struct cond v[COND_MAX];
+	uint32_t n;
+};
+
+static uint32_t block_index(const struct hctx *hc, LLVMBasicBlockRef bb)
+{
+	uint32_t *i = ptrmap_get(&hc->bindex, bb);
+	return i ? *i : UINT32_MAX;
+}
+
+/*
+** The immediate dominators of FN's blocks (Cooper, Harvey and Kennedy's
+** iteration over reverse postorder), into hc->idom by block index; the
+** entry block is its own.  Blocks no path reaches keep UINT32_MAX.
+*/
+static void dominators(struct hctx *hc, LLVMValueRef fn)
+{
+	if (hc->idom == NULL) {
+		hc->idom = xmalloc((hc->nblocks + 1) * sizeof *hc->idom);
+		hc->blk = xcalloc(hc->nblocks + 1, sizeof *hc->blk);
+		for (uint32_t i = 0; i < hc->nblocks; i++)
+			hc->idom[i] = UINT32_MAX;
+		for (LLVMValueRef f = LLVMGetFirstFunction(hc->mod); f; f = LLVMGetNextFunction(f))
+			for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+				uint32_t i = block_index(hc, bb);
+				if (i < hc->nblocks)
+					hc->blk[i] = bb;
+			}
+	}
+	LLVMBasicBlockRef entry = LLVMGetFirstBasicBlock(fn);
+	uint32_t e = entry ? block_index(hc, entry) : UINT32_MAX;
+	if (e >= hc->nblocks || hc->idom[e] != UINT32_MAX)
+		return;
+	/* the function's blocks are numbered e .. e + n - 1 */
+	uint32_t n = 0;
+	for (LLVMBasicBlockRef bb = entry; bb; bb = LLVMGetNextBasicBlock(bb))
+		n++;
+	uint32_t *rpo = xmalloc(n * sizeof *rpo), *order = xmalloc(n * sizeof *order);
+	uint32_t *stack = xmalloc(n * sizeof *stack), *next = xcalloc(n, sizeof *next);
+	uint8_t *seen = xcalloc(n, 1);
+	uint32_t sp = 0, nr = 0;
+	stack[sp++] = 0;
+	seen[0] = 1;
+	while (sp) {
+		uint32_t b = stack[sp - 1];
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(hc->blk[e + b]);
+		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		if (next[b] < ns) {
+			uint32_t s = block_index(hc, LLVMGetSuccessor(t, next[b]++));
+			if (s >= e && s - e < n && !seen[s - e]) {
+				seen[s - e] = 1;
+				stack[sp++] = s - e;
+			}
+			continue;
+		}
+		order[nr++] = b;	/* postorder */
+		sp--;
+	}
+	for (uint32_t i = 0; i < n; i++)
+		rpo[i] = UINT32_MAX;
+	for (uint32_t i = 0; i < nr; i++)
+		rpo[order[nr - 1 - i]] = i;
+	uint32_t *id = hc->idom + e;
+	id[0] = 0;
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t k = 1; k < nr; k++) {
+			uint32_t b = order[nr - 1 - k], nd = UINT32_MAX;
+			for (uint32_t q = hc->pstart[e + b]; q < hc->pstart[e + b + 1]; q++) {
+				uint32_t p = block_index(hc, hc->plist[q]);
+				if (p < e || p - e >= n || id[p - e] == UINT32_MAX)
+					continue;
+				p -= e;
+				if (nd == UINT32_MAX) {
+					nd = p;
+					continue;
+				}
+				uint32_t a = p, c = nd;
+				while (a != c) {
+					while (rpo[a] > rpo[c])
+						a = id[a];
+					while (rpo[c] > rpo[a])
+						c = id[c];
+				}
+				nd = a;
+			}
+			if (nd != UINT32_MAX && id[b] != nd) {
+				id[b] = nd;
+				changed = 1;
+			}
+		}
+	}
+	/* kept as block indices */
+	for (uint32_t i = 0; i < n; i++)
+		if (id[i] != UINT32_MAX)
+			id[i] += e;
+	free(rpo);
+	free(order);
+	free(stack);
+	free(next);
+	free(seen);
+}
+
+/* Adds to OUT the conditions that decide whether the edge from block P to
+** block TO is taken (P's conditional branch), when they do. */
+static void edge_cond(LLVMBasicBlockRef p, LLVMBasicBlockRef to, struct conds *out)
+{
+	LLVMValueRef t = LLVMGetBasicBlockTerminator(p);
+	if (t == NULL || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t)
+	    || LLVMGetSuccessor(t, 0) == LLVMGetSuccessor(t, 1) || out->n >= COND_MAX)
+		return;
+	if (LLVMGetSuccessor(t, 0) == to)
+		out->v[out->n++] = (struct cond){ LLVMGetCondition(t), 1 };
+	else if (LLVMGetSuccessor(t, 1) == to)
+		out->v[out->n++] = (struct cond){ LLVMGetCondition(t), 0 };
+}
+
+/* The branch conditions that hold on every path to block BB: each block
+** on its dominator chain that only one edge enters, a conditional one,
+** says its condition holds (or does not).  Exits (exit(1) after a bad
+** argument) end in unreachable, so the check's other edge is the only
+** way on. */
+static void block_conds(struct hctx *hc, LLVMBasicBlockRef bb, struct conds *out)
+{
+	dominators(hc, LLVMGetBasicBlockParent(bb));
+	uint32_t b = block_index(hc, bb);
+	for (int guard = 0; b < hc->nblocks && guard < 10000; guard++) {
+		if (hc->pstart[b + 1] - hc->pstart[b] == 1)
+			edge_cond(hc->plist[hc->pstart[b]], hc->blk[b], out);
+		uint32_t up = hc->idom[b];
+		if (up == UINT32_MAX || up == b)
+			break;
+		b = up;
+	}
+}
+
+/* Variable index of expression E when it is an integer variable or one
+** widened (*EXT: 0 none, 1 sign, 2 zero extension), else UINT32_MAX. */
+static uint32_t var_of_expr(const struct hctx *hc, uint32_t e, int *ext)
+{
+	*ext = 0;
+	if (e == HX_NONE)
+		return UINT32_MAX;
+	const struct hexpr *x = X(hc, e);
+	if ((x->op == HX_SEXT || x->op == HX_ZEXT) && X(hc, x->a)->op == HX_VAR) {
+		*ext = x->op == HX_SEXT ? 1 : 2;
+		x = X(hc, x->a);
+	}
+	return x->op == HX_VAR && !x->is_float ? (uint32_t)x->value : UINT32_MAX;
+}
+
+static unsigned negate_pred(unsigned p)
+{
+	static const uint8_t neg[] = { [HP_EQ] = HP_NE, [HP_NE] = HP_EQ, [HP_ULT] = HP_UGE,
+				       [HP_ULE] = HP_UGT, [HP_UGT] = HP_ULE, [HP_UGE] = HP_ULT,
+				       [HP_SLT] = HP_SGE, [HP_SLE] = HP_SGT, [HP_SGT] = HP_SLE,
+				       [HP_SGE] = HP_SLT };
+	return neg[p];
+}
+
+static unsigned swap_pred(unsigned p)
+{
+	static const uint8_t sw[] = { [HP_EQ] = HP_EQ, [HP_NE] = HP_NE, [HP_ULT] = HP_UGT,
+				      [HP_ULE] = HP_UGE, [HP_UGT] = HP_ULT, [HP_UGE] = HP_ULE,
+				      [HP_SLT] = HP_SGT, [HP_SLE] = HP_SGE, [HP_SGT] = HP_SLT,
+				      [HP_SGE] = HP_SLE };
+	return sw[p];
+}
+
+/* Narrows bound B (of variable V) by `V' PRED C`, V' the variable as EXT
+** widens it (0 none, 1 sign, 2 zero) to W bits: only what one interval in
+** the variable's own reading says (signed tests of a signed variable, an
+** unsigned upper bound, equality). */
+static void narrow(const struct hvar *v, unsigned pred, uint64_t c, unsigned w, int ext, struct hbound *b)
+{
+	int sgn_ok = v->is_signed && ext != 2;
+	int64_t k = hexpr_sx(c, w);
+	uint64_t uk = c & hexpr_mask_of(w);
+	int64_t vmax = v->width >= 64 ? INT64_MAX
+		       : v->is_signed ? (INT64_C(1) << (v->width - 1)) - 1 : (INT64_C(1) << v->width) - 1;
+	switch (pred) {
+	case HP_SLT: if (sgn_ok && k > INT64_MIN && k - 1 < b->hi) b->hi = k - 1; break;
+	case HP_SLE: if (sgn_ok && k < b->hi) b->hi = k; break;
+	case HP_SGT: if (sgn_ok && k < INT64_MAX && k + 1 > b->lo) b->lo = k + 1; break;
+	case HP_SGE: if (sgn_ok && k > b->lo) b->lo = k; break;
+	case HP_ULT:
+	case HP_ULE: {
+		/* 0 <= V' < C: in either reading when C is within the variable's range */
+		if (uk > (uint64_t)vmax + (pred == HP_ULT))
+			break;
+		int64_t hi = pred == HP_ULT ? (int64_t)uk - 1 : (int64_t)uk;
+		if (b->lo < 0)
+			b->lo = 0;
+		if (hi < b->hi)
+			b->hi = hi;
+		break;
+	}
+	case HP_UGT:
+	case HP_UGE:
+		if (!v->is_signed && uk <= (uint64_t)vmax) {
+			int64_t lo = pred == HP_UGT ? (int64_t)uk + 1 : (int64_t)uk;
+			if (lo > b->lo)
+				b->lo = lo;
+		}
+		break;
+	case HP_EQ:
+		if (ext == 0 || (ext == 1) == (v->is_signed != 0)) {
+			int64_t x = v->is_signed ? k : (int64_t)uk;
+			if (x > b->lo)
+				b->lo = x;
+			if (x < b->hi)
+				b->hi = x;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* The bound on variable VAR in BS (N of them), added when new. */
+static struct hbound *bound_for(struct hbound **bs, uint32_t *n, uint32_t *cap, uint32_t var)
+{
+	for (uint32_t i = 0; i < *n; i++)
+		if ((*bs)[i].var == var)
+			return &(*bs)[i];
+	struct hbound b = { var, INT64_MIN, INT64_MAX };
+	VEC_PUSH(*bs, *n, *cap, b);
+	return &(*bs)[*n - 1];
+}
+
+/* What condition C holding (TRUTH 1) or not says of the unknowns: a
+** comparison of one with a constant narrows its bound; `a && b` holding
+** (and `a || b` failing) says both. */
+static void assume_cond(struct hctx *hc, LLVMValueRef c, int truth, struct hbound **bs, uint32_t *n,
+			uint32_t *cap, int depth)
+{
+	if (depth > COND_DEPTH || !LLVMIsAInstruction(c))
+		return;
+	LLVMOpcode oc = LLVMGetInstructionOpcode(c);
+	if (oc == LLVMXor && LLVMIsAConstantInt(LLVMGetOperand(c, 1))
+	    && LLVMConstIntGetZExtValue(LLVMGetOperand(c, 1)) == 1) {
+		assume_cond(hc, LLVMGetOperand(c, 0), !truth, bs, n, cap, depth + 1);
+		return;
+	}
+	if ((oc == LLVMAnd && truth) || (oc == LLVMOr && !truth)) {
+		assume_cond(hc, LLVMGetOperand(c, 0), truth, bs, n, cap, depth + 1);
+		assume_cond(hc, LLVMGetOperand(c, 1), truth, bs, n, cap, depth + 1);
+		return;
+	}
+	if (oc == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, truth ? 2 : 1))
+	    && LLVMConstIntGetZExtValue(LLVMGetOperand(c, truth ? 2 : 1)) == (truth ? 0u : 1u)) {
+		/* a && b as `a ? b : false`, a || b as `a ? true : b` */
+		assume_cond(hc, LLVMGetOperand(c, 0), truth, bs, n, cap, depth + 1);
+		assume_cond(hc, LLVMGetOperand(c, truth ? 1 : 2), truth, bs, n, cap, depth + 1);
+		return;
+	}
+	if (oc != LLVMICmp)
+		return;
+	unsigned pred = pred_of(LLVMGetICmpPredicate(c));
+	if (!truth)
+		pred = negate_pred(pred);
+	uint32_t a = xval(hc, LLVMGetOperand(c, 0), 0), b = xval(hc, LLVMGetOperand(c, 1), 0);
+	if (a == HX_NONE || b == HX_NONE)
+		return;
+	if (is_c(hc, a)) {
+		uint32_t t = a;
+		a = b;
+		b = t;
+		pred = swap_pred(pred);
+	}
+	int ext;
+	uint32_t v = var_of_expr(hc, a, &ext);
+	if (v == UINT32_MAX || !is_c(hc, b))
+		return;
+	narrow(&hc->hs->vars[v], pred, X(hc, b)->value, X(hc, a)->width, ext, bound_for(bs, n, cap, v));
+}
+
+/* Whether expression E depends on variable V and no other. */
+static int only_var(const struct hctx *hc, uint32_t e, uint32_t v, int *uses, int depth)
+{
+	if (e == HX_NONE || depth > 64)
+		return 0;
+	const struct hexpr *x = X(hc, e);
+	if (x->op == HX_CONST)
+		return 1;
+	if (x->op == HX_VAR) {
+		*uses |= x->value == v;
+		return x->value == v;
+	}
+	unsigned k = nops(x->op);
+	return only_var(hc, x->a, v, uses, depth + 1) && (k < 2 || only_var(hc, x->b, v, uses, depth + 1))
+	       && (k < 3 || only_var(hc, x->c, v, uses, depth + 1));
+}
+
+/* One way around a loop: the phi's next value (an expression of the phi's
+** variable alone) and the conditions on the way, as expressions. */
+struct step {
+	uint32_t next;
+	uint32_t cond[COND_MAX];
+	uint8_t truth[COND_MAX];
+	uint32_t ncond;
+};
+
+static void add_value(uint64_t **vals, uint32_t *n, uint32_t *cap, uint64_t x)
+{
+	for (uint32_t i = 0; i < *n; i++)
+		if ((*vals)[i] == x)
+			return;
+	VEC_PUSH(*vals, *n, *cap, x);
+}
+
+/*
+** The values phi PV can take, into its variable's seen list: the
+** constants its edges bring (a value set on several branches), and for a
+** loop's counter (an edge bringing an expression of the phi alone) each
+** value the loop steps to while the conditions on the way around hold
+** (`for (n = 64; n <= 1024; n *= 2)`: 64, 128, ..., 2048, the value that
+** leaves).  Nothing when an edge brings anything else or the values pass
+** PHI_MAX_VALUES.
+*/
+static void phi_values(struct hctx *hc, const struct phivar *pv)
+{
+	struct hvar *hv = &hc->hs->vars[pv->var];
+	if (hv->nseen || hv->is_float)
+		return;
+	unsigned n = LLVMCountIncoming(pv->phi);
+	uint64_t *vals = NULL;
+	uint32_t nv = 0, capv = 0, nsteps = 0;
+	struct step *steps = xcalloc(n + 1, sizeof *steps);
+	uint64_t *env = NULL;
+	for (unsigned i = 0; i < n; i++) {
+		uint32_t e = xval(hc, LLVMGetIncomingValue(pv->phi, i), 0);
+		int uses = 0;
+		if (e != HX_NONE && is_c(hc, e)) {
+			add_value(&vals, &nv, &capv, X(hc, e)->value & hexpr_mask_of(hv->width));
+			continue;
+		}
+		const struct hexpr *x = e != HX_NONE ? X(hc, e) : NULL;
+		if (x && x->op == HX_VAR && x->value != pv->var && hc->hs->vars[x->value].nseen
+		    && x->width == hv->width) {
+			const struct hvar *o = &hc->hs->vars[x->value];
+			for (uint32_t k = 0; k < o->nseen; k++)
+				add_value(&vals, &nv, &capv, o->seen[k]);
+			continue;
+		}
+		if (x == NULL || !only_var(hc, e, pv->var, &uses, 0) || !uses)
+			goto none;
+		struct step *st = &steps[nsteps++];
+		st->next = e;
+		struct conds cs = { .n = 0 };
+		LLVMBasicBlockRef from = LLVMGetIncomingBlock(pv->phi, i);
+		edge_cond(from, LLVMGetInstructionParent(pv->phi), &cs);
+		block_conds(hc, from, &cs);
+		for (uint32_t k = 0; k < cs.n && st->ncond < COND_MAX; k++) {
+			uint32_t ce = xval(hc, cs.v[k].c, 0);
+			int u = 0;
+			if (ce != HX_NONE && only_var(hc, ce, pv->var, &u, 0) && u) {
+				st->cond[st->ncond] = ce;
+				st->truth[st->ncond++] = (uint8_t)cs.v[k].truth;
+			}
+		}
+		if (st->ncond == 0)
+			goto none;	/* nothing stops the loop that the analysis sees */
+	}
+	env = xcalloc(hc->hs->nvars + 1, sizeof *env);
+	for (uint32_t i = 0; i < nv && nsteps; i++) {
+		env[pv->var] = vals[i];
+		for (uint32_t k = 0; k < nsteps; k++) {
+			const struct step *st = &steps[k];
+			int go = 1;
+			for (uint32_t j = 0; j < st->ncond && go; j++) {
+				uint64_t r;
+				go = hexpr_eval(hc->hs, st->cond[j], env, &r) == 0 && (r & 1) == st->truth[j];
+			}
+			uint64_t y;
+			if (!go || hexpr_eval(hc->hs, st->next, env, &y) < 0)
+				continue;
+			add_value(&vals, &nv, &capv, y & hexpr_mask_of(hv->width));
+			if (nv > PHI_MAX_VALUES)
+				goto none;
+		}
+	}
+	if (nv == 0)
+		goto none;
+	sort_seen(vals, nv, hv->width, 0, hv->is_signed);
+	hv->seen = vals;
+	hv->nseen = nv;
+	vals = NULL;
+none:
+	free(vals);
+	free(steps);
+	free(env);
+}
+
+/* After the sites of this module are read: the values of the phis that
+** became unknowns, and each site's bounds from the conditions on every
+** path to its launch. */
+static void bound_sites(struct hctx *hc)
+{
+	for (uint32_t i = 0; i < hc->nphis; i++)	/* grows as values are followed */
+		phi_values(hc, &hc->phis[i]);
+	for (uint32_t i = 0; i < hc->nsiteat && hc->site0 + i < hc->hs->ns; i++) {
+		struct conds cs = { .n = 0 };
+		block_conds(hc, LLVMGetInstructionParent(hc->siteat[i]), &cs);
+		struct hbound *bs = NULL;
+		uint32_t n = 0, cap = 0;
+		for (uint32_t k = 0; k < cs.n; k++)
+			assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, 0);
+		/* only what narrows a variable of the launch, and never to nothing */
+		struct hsite *s = &hc->hs->s[hc->site0 + i];
+		uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+		hostsite_vars(hc->hs, s, used);
+		uint32_t m = 0;
+		for (uint32_t k = 0; k < n; k++)
+			if (used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX)
+			    && bs[k].lo <= bs[k].hi)
+				bs[m++] = bs[k];
+		free(used);
+		s->bounds = bs;
+		s->nbounds = m;
+		if (m == 0) {
+			free(bs);
+			s->bounds = NULL;
+		}
+	}
+}
+
 int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 {
 	LLVMContextRef ctx = LLVMContextCreate();
@@ -3056,7 +3523,9 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 		}
 		hc.tsz[i] = (uint16_t)(size < HX_MAX_TREE + 1 ? size : HX_MAX_TREE + 1);
 	}
+	hc.site0 = hs->ns;
 	find_sites(&hc);
+	bound_sites(&hc);
 	hostmap_collect(&hc);
 	r = 0;
 out:
@@ -3073,6 +3542,10 @@ out:
 	}
 	free(hc.sparams);
 	free(hc.fvars);
+	free(hc.siteat);
+	free(hc.phis);
+	free(hc.blk);
+	free(hc.idom);
 	ptrmap_free(&hc.argrec);
 	ptrmap_free(&hc.memo);
 	ptrmap_free(&hc.busy);

@@ -24,7 +24,8 @@ static const char *const contract_names[] = {
 	"dynamic_block_colsum", "params_struct_stride", "enum_mode_shift", "divzero_then_race",
 	"launch_bounds_scan", "helper_launch_tail", "launch_kernel_dynshared",
 	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy", "tile_matmul_nocheck",
-	"split_planes", "reverse_in_place",
+	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
+	"argv_checked_pairs",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 

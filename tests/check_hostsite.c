@@ -870,6 +870,73 @@ START_TEST(test_cu_seen)
 }
 END_TEST
 
+/* The bound site S gives variable V, or NULL. */
+static const struct hbound *bound_of(const struct hsite *s, uint32_t v)
+{
+	for (uint32_t i = 0; i < s->nbounds; i++)
+		if (s->bounds[i].var == v)
+			return &s->bounds[i];
+	return NULL;
+}
+
+/* A loop's counter takes the loop's values, a value set on several
+** branches those values, and a check that exits on a bad argument bounds
+** it at the launches after it (docs/CONTRACTS.md, host launches). */
+START_TEST(test_cu_branch_values)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <cstdio>\n#include <cstdlib>\n#include <cstring>\n"
+		     "__global__ void k(float *x, int n) { }\n"
+		     "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4);\n"
+		     "  for (int n = 64; n <= 1024; n *= 2)\n"
+		     "    k<<<n / 64, 64>>>(d, n);\n"	/* 8 */
+		     "  int bs, m;\n"
+		     "  if (argc > 1 && strcmp(argv[1], \"big\") == 0) { puts(\"big\"); bs = 256; m = 4096; }\n"
+		     "  else { puts(\"small\"); bs = 128; m = 1000; }\n"
+		     "  k<<<(m + bs - 1) / bs, bs>>>(d, m);\n"	/* 12 */
+		     "  int c = argc > 2 ? atoi(argv[2]) : 100;\n"
+		     "  if (c < 1 || c > 4096) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
+		     "  k<<<(c + 255) / 256, 256>>>(d, c);\n"	/* 15 */
+		     "  for (int i = 0; i < argc; i++) k<<<1, 32>>>(d, i);\n"	/* 16 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 4);
+	/* the loop: 64 .. 2048 (the value that leaves), at most 1024 inside */
+	const struct hsite *s = at_line(&hs, 8);
+	uint32_t n = (uint32_t)hs.x[s->args[1]].value;
+	ck_assert_int_eq(hs.x[s->args[1]].op, HX_VAR);
+	ck_assert_uint_eq(hs.vars[n].nseen, 6);
+	ck_assert_uint_eq(hs.vars[n].seen[0], 64);
+	ck_assert_uint_eq(hs.vars[n].seen[5], 2048);
+	const struct hbound *b = bound_of(s, n);
+	ck_assert_ptr_nonnull(b);
+	ck_assert(b->hi == 1024 && !hbound_holds(&hs, b, 2048) && hbound_holds(&hs, b, 1024));
+	/* the branches: 128 or 256, 1000 or 4096 */
+	s = at_line(&hs, 12);
+	uint32_t bs = var_named(&hs, "bs"), m = var_named(&hs, "m");
+	ck_assert_uint_eq(hs.vars[bs].nseen, 2);
+	ck_assert_uint_eq(hs.vars[bs].seen[0], 128);
+	ck_assert_uint_eq(hs.vars[bs].seen[1], 256);
+	ck_assert_uint_eq(hs.vars[m].nseen, 2);
+	ck_assert_uint_eq(hs.vars[m].seen[1], 4096);
+	/* the check: 1 <= c <= 4096 at the launch after it */
+	s = at_line(&hs, 15);
+	b = bound_of(s, var_named(&hs, "c"));
+	ck_assert_ptr_nonnull(b);
+	ck_assert(b->lo == 1 && b->hi == 4096);
+	/* a loop up to an unknown: its counter is no list, it starts at 0 */
+	s = at_line(&hs, 16);
+	uint32_t i = (uint32_t)hs.x[s->args[1]].value;
+	ck_assert_uint_eq(hs.vars[i].nseen, 0);
+	ck_assert_ptr_null(bound_of(s, var_named(&hs, "c")));
+	char *txt = sites_str(&hs);
+	ck_assert_ptr_nonnull(strstr(txt, "; 1 <= c <= 4096"));
+	ck_assert_ptr_nonnull(strstr(txt, "; bs seen 128, 256"));
+	free(txt);
+	hostsites_free(&hs);
+}
+END_TEST
+
 START_TEST(test_cu_launch_kernel)
 {
 	struct hostsites hs;
@@ -1494,6 +1561,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_constant);
 		tcase_add_test(tc, test_cu_ceil_div);
 		tcase_add_test(tc, test_cu_seen);
+		tcase_add_test(tc, test_cu_branch_values);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
 		tcase_add_test(tc, test_cu_two_sites_and_min);
