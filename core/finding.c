@@ -176,6 +176,10 @@ int finding_same(const struct finding *a, const struct finding *b)
 	/* one access can show several assumptions (As[ty][tx]: x and y) */
 	if (a->kind == FK_ASSUMPTION && a->detail && b->detail && strcmp(a->detail, b->detail) != 0)
 		return 0;
+	/* no device site: one per launch site of the host code */
+	if (a->kind == FK_REFUSED_LAUNCH)
+		return a->loc.line == b->loc.line && a->loc.col == b->loc.col
+		       && strcmp(a->loc.file ? a->loc.file : "", b->loc.file ? b->loc.file : "") == 0;
 	if (!finding_kind_is_pair(a->kind))
 		return a->func == b->func && a->pc == b->pc;
 	return (a->func == b->func && a->pc == b->pc && a->second.func == b->second.func

@@ -309,6 +309,17 @@ enum finding_kind_flag {
 	  "The location is the fault that stopped most launches. Give a launch the kernel " \
 	  "accepts (--grid, --block, --arg, --size, --init), state the kernel's " \
 	  "precondition so the search can meet it, or fix the fault if every launch really " \
-	  "hits it.")
+	  "hits it.") \
+	/* the host code: a launch whose shape is constant and one CUDA refuses */ \
+	K(FK_REFUSED_LAUNCH, "refused-launch", "launch CUDA refuses", SEV_WARNING, \
+	  FKF_NO_THREAD, \
+	  NOT_CONFIRMABLE, "CUDA refuses the launch before the kernel starts: nothing runs to " \
+	  "check (cudaGetLastError returns cudaErrorInvalidConfiguration)", \
+	  "Launch CUDA refuses", \
+	  "The host code launches the kernel with constant dimensions that CUDA refuses: a " \
+	  "grid or block dimension of 0, a block of more than 1024 threads, a dimension past " \
+	  "its limit, or more dynamic shared memory than a block can have.", \
+	  "The kernel never runs at this launch and the program is not told unless it checks " \
+	  "cudaGetLastError. Round the grid up ((n + B - 1) / B), or fix the block's shape.")
 
 #endif

@@ -410,7 +410,7 @@ static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 
 /* ---- host launch sites --------------------------------------------------- */
 
-#define HOST_SHARED_LIMIT (227u * 1024)	/* dynamic shared memory a launch can opt into */
+#define HOST_SHARED_LIMIT SEARCH_HOST_SHARED_LIMIT
 #define HOST_BUFFER_LIMIT (UINT64_C(64) << 20)	/* bytes of a host-sized buffer */
 
 /* A value of host unknown V from stratum BAND: one the host code is seen
@@ -517,8 +517,9 @@ const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint3
 /*
 ** Sets C's launch from its host site and unknowns: grid, block and dynamic
 ** shared size, the scalars the site gives, and the sizes of the buffers
-** whose cudaMalloc it sees.  A dimension of 0 or past CUDA's limits, or a
-** block of more than 1024 threads, is a launch CUDA refuses (c->refused:
+** whose cudaMalloc it sees.  A dimension of 0 or past CUDA's limits, a
+** block of more than 1024 threads, or more dynamic shared memory than a
+** block can opt into (SEARCH_HOST_SHARED_LIMIT) is a launch CUDA refuses (c->refused:
 ** never run); a launch over the host thread budget loses grid blocks (its
 ** largest grid component halves), never block threads.
 */
@@ -558,8 +559,12 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		*gm = (*gm + 1) / 2;
 	}
 	uint64_t sh = 0;
-	if (!pb->shared_pinned && hexpr_eval(hs, st->shmem, c->vars, &sh) == 0)
+	if (!pb->shared_pinned && hexpr_eval(hs, st->shmem, c->vars, &sh) == 0) {
+		/* more than a block can opt into: refused too */
+		if (sh > HOST_SHARED_LIMIT)
+			c->refused = 1;
 		c->dyn_shared = sh > HOST_SHARED_LIMIT ? HOST_SHARED_LIMIT : sh;
+	}
 	for (uint32_t p = 0; p < pb->nparams && p < st->nargs; p++) {
 		const struct evolve_param *pa = &pb->params[p];
 		uint64_t v;

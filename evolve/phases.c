@@ -157,6 +157,10 @@ static void conclude(struct driver *d)
 		search_merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
+	/* every host site refused for its constants: their warnings say it */
+	uint32_t nrefused = search_refused_sites(pb, r);
+	if (pb->nsites && nrefused == pb->nsites)
+		return;
 	if (!search_no_finishing_launch(r) && !search_all_refused(pb, r))
 		search_nothing_checked(r);
 }

@@ -17,6 +17,8 @@ static int same_finding(const struct finding *a, const struct finding *b)
 {
 	if (a->kind != b->kind)
 		return 0;
+	if (a->kind == FK_REFUSED_LAUNCH)
+		return finding_same(a, b);
 	if (a->func == b->func && a->pc == b->pc)
 		return a->kind != FK_RACE
 		       || (a->second.func == b->second.func && a->second.pc == b->second.pc);
@@ -391,6 +393,70 @@ int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 	free(fs.v);
 	r->best = w;
 	return 1;
+}
+
+/*
+** A host site whose grid, block and dynamic shared size are constants
+** (`k<<<32 / 64, 64>>>`, `<<<1, 2048>>>`) that CUDA refuses is a mistake
+** of the program's own, whatever else the search finds: the kernel never
+** runs there.  A refused-launch warning stands at each such site, under
+** `host`, with no thread; its witness is a launch drawn there, never run.  Sites refused only for
+** some values of the host's unknowns (`n / 64` with n free) are skipped
+** by the search, silently (search.refused counts them).
+*/
+uint32_t search_refused_sites(const struct evolve_problem *pb, struct evolve_result *r)
+{
+	static const uint64_t lim[6] = { 1024, 1024, 64, 0x7fffffff, 65535, 65535 };
+	static const char *const dn[6] = { "block.x", "block.y", "block.z", "grid.x", "grid.y", "grid.z" };
+	const struct hostsites *hs = pb->hs;
+	uint32_t n = 0;
+	for (uint32_t i = 0; hs && i < pb->nsites; i++) {
+		const struct hsite *st = &hs->s[pb->sites[i]];
+		uint64_t v[6], sh = 0;
+		int fixed = pb->shared_pinned || hexpr_is_const(hs, st->shmem);
+		for (int d = 0; d < 6; d++) {
+			uint32_t e = d < 3 ? st->block[d] : st->grid[d - 3];
+			fixed &= hexpr_is_const(hs, e) && hexpr_eval(hs, e, NULL, &v[d]) == 0;
+		}
+		if (!fixed || (!pb->shared_pinned && hexpr_eval(hs, st->shmem, NULL, &sh) < 0))
+			continue;
+		char why[160] = "";
+		for (int d = 5; d >= 0 && !why[0]; d--)
+			if (v[d] == 0 || v[d] > lim[d])
+				snprintf(why, sizeof why, "%s is %" PRIu64 "%s", dn[d], v[d],
+					 v[d] == 0 ? "" : ", past its limit");
+		if (!why[0] && v[0] * v[1] * v[2] > LAUNCH_MAX_THREADS_PER_BLOCK)
+			snprintf(why, sizeof why, "a block of %" PRIu64 " threads, more than %u",
+				 v[0] * v[1] * v[2], (unsigned)LAUNCH_MAX_THREADS_PER_BLOCK);
+		if (!why[0] && !pb->shared_pinned && sh > SEARCH_HOST_SHARED_LIMIT)
+			snprintf(why, sizeof why, "%" PRIu64 " bytes of dynamic shared memory, more "
+				 "than a block can have (%u)", sh, SEARCH_HOST_SHARED_LIMIT);
+		if (!why[0])
+			continue;
+		n++;
+		const struct func *f = &pb->prog->funcs[pb->func];
+		struct srcloc loc = { st->file, f->demangled, st->line, st->col };
+		struct findings fs = { 0 };
+		struct finding *fd = findings_add(&fs, FK_REFUSED_LAUNCH, pb->func, UINT32_MAX, &loc, NULL,
+						  0, NULL, NULL);
+		fd->detail = xasprintf("<<<(%" PRIu64 ",%" PRIu64 ",%" PRIu64 "), (%" PRIu64 ",%" PRIu64
+				       ",%" PRIu64 "), %" PRIu64 ">>>: %s", v[3], v[4], v[5], v[0], v[1],
+				       v[2], sh, why);
+		/* its witness: a launch the search drew there (refused, not run) */
+		uint32_t w = r->best;
+		for (uint32_t k = 0; k < r->ncands; k++)
+			if (r->cands[k].site == (int32_t)i) {
+				w = k;
+				break;
+			}
+		if (w == UINT32_MAX) {
+			findings_free(&fs);
+			continue;
+		}
+		search_merge_findings(&r->findings, &fs, w, CL_HOST);
+		free(fs.v);
+	}
+	return n;
 }
 
 /* The candidates of R inside the kernel's contract so far (accepted, and

@@ -123,6 +123,13 @@ void search_sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n);
 int search_no_finishing_launch(struct evolve_result *r);
 void search_nothing_checked(struct evolve_result *r);
 int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r);
+
+/* Dynamic shared memory a block can opt into (bytes): past it CUDA refuses the launch. */
+#define SEARCH_HOST_SHARED_LIMIT (227u * 1024)
+
+/* A refused-launch warning at each host site of the kernel whose launch
+** is constant and one CUDA refuses; returns how many sites are so. */
+uint32_t search_refused_sites(const struct evolve_problem *pb, struct evolve_result *r);
 uint32_t search_inside(const struct evolve_result *r);
 
 /* infer.c */

@@ -336,6 +336,10 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		if (f->loc.func)
 			fprintf(out, "  in %s (host code)\n", f->loc.func);
 		break;
+	case FK_REFUSED_LAUNCH:
+		if (f->loc.func)
+			fprintf(out, "  %s never runs at this launch\n", f->loc.func);
+		break;
 	case FK_INCOMPLETE:
 		fprintf(out, "  blocks not analysed fully: %" PRIu64 ", (%" PRIu32 ",%" PRIu32 ",%" PRIu32
 			") to (%" PRIu32 ",%" PRIu32 ",%" PRIu32 ")\n", f->blocks, f->who.block[0],
@@ -353,12 +357,15 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	put_launched_by(out, f->kind == FK_RACE ? "first access" : "thread", &f->launched_by);
 	if (f->kind == FK_RACE)
 		put_launched_by(out, "second access", &f->second.launched_by);
-	int said = f->kind == FK_ASSUMPTION || f->kind == FK_NOTHING_CHECKED;
+	int refused = f->kind == FK_REFUSED_LAUNCH;
+	int said = f->kind == FK_ASSUMPTION || f->kind == FK_NOTHING_CHECKED || refused;
 	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid) && !said)
 		fprintf(out, "  %s\n", f->detail);
 	text_members(out, r, f);
 	if (finding_kind_is_host(f->kind))
 		fprintf(out, "  contract: host (the program's own CUDA calls)\n");
+	else if (refused)
+		fprintf(out, "  contract: host (a launch the host code makes)\n");
 	else if (!finding_kind_is_perf(f->kind) && f->kind != FK_NOTHING_CHECKED) {
 		uint64_t count = report_shown_occurrences(r, f);
 		fprintf(out, "  %" PRIu64 " occurrence%s", count, plural(count, "", "s"));
@@ -384,7 +391,7 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 				l->args[i].value, i + 1 == l->nargs ? "\n" : "");
 		for (uint32_t i = 0; i < l->nhost_stack; i++)
 			fprintf(out, "  %s %s\n", i ? "   from" : "made in", l->host_stack[i]);
-	} else if (f->launch < r->nlaunches) {
+	} else if (f->launch < r->nlaunches && !refused) {
 		char *opts = report_launch_options(r, f->launch);
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
 			: f->kind == FK_NOTHING_CHECKED ? "a launch it tried" : "launch", opts);

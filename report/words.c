@@ -227,6 +227,8 @@ char *report_message(const struct finding *f)
 		return xstrdup(f->detail);	/* the assumption is the message */
 	if (f->kind == FK_NOTHING_CHECKED && f->detail)
 		return xasprintf("nothing checked: %s", f->detail);
+	if (f->kind == FK_REFUSED_LAUNCH && f->detail)
+		return xasprintf("launch CUDA refuses: %s", f->detail);
 	struct sbuf b = { 0 };
 	if (f->kind == FK_SUBSCRIPT && f->where) {
 		/* "index 17 is past dimension 2 of shared 'tile[16][16]' (extent 16)" */

@@ -25,7 +25,7 @@ static const char *const contract_names[] = {
 	"launch_bounds_scan", "helper_launch_tail", "launch_kernel_dynshared",
 	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy", "tile_matmul_nocheck",
 	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
-	"argv_checked_pairs",
+	"argv_checked_pairs", "zero_grid_launch",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -115,6 +115,7 @@ static const char *kind_id(const char *k)
 		{ "race", "data-race" }, { "barrier-divergence", "barrier-divergence" },
 		{ "redundant-barrier", "redundant-barrier" }, { "uninit", "uninitialized-read" },
 		{ "oob", "out-of-bounds" }, { "div-zero", "division-by-zero" },
+		{ "refused-launch", "refused-launch" },
 	};
 	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
 		if (strcmp(k, map[i][0]) == 0)

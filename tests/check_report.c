@@ -418,7 +418,7 @@ START_TEST(severity_rules)
 		struct finding f = { 0 };
 		f.kind = (enum finding_kind)k;
 		int warn = k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION || k == FK_SUBSCRIPT
-			   || k == FK_NOTHING_CHECKED;
+			   || k == FK_NOTHING_CHECKED || k == FK_REFUSED_LAUNCH;
 		int note = k == FK_INCOMPLETE || k == FK_BANK_CONFLICT || k == FK_UNCOALESCED;
 		enum severity want = note ? SEV_NOTE : warn ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "kind %s", finding_kind_id(f.kind));
