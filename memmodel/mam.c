@@ -414,6 +414,7 @@ static uint64_t forget_shadow(struct mam *m, int keep)
 static void free_launch(struct mam *m, int keep)
 {
 	uint64_t kept = forget_shadow(m, keep);
+	store_forget_unanalysed(m);
 	free(m->space);
 	m->space = NULL;
 	m->nspace = 0;
@@ -431,7 +432,7 @@ struct mam *mam_new(const struct mam_options *opt)
 	if (opt)
 		m->opt = *opt;
 	if (m->opt.max_bytes == 0)
-		m->opt.max_bytes = (size_t)1 << 30;
+		m->opt.max_bytes = (size_t)768 << 20;
 	m->last_key = UINT64_MAX;
 	m->block = NONE32;
 	m->launch_gen = m->block_gen = 1;
@@ -1357,6 +1358,11 @@ uint32_t mam_nbarriers(const struct mam *m)
 const struct mam_barrier_info *mam_barrier_at(const struct mam *m, uint32_t i)
 {
 	return i < m->nbar_list ? &m->bars[m->bar_list[i]] : NULL;
+}
+
+void mam_trim(struct mam *m)
+{
+	free_launch(m, 0);
 }
 
 void mam_get_stats(const struct mam *m, struct mam_stats *st)

@@ -71,10 +71,16 @@ enum mam_warp_model {
 enum mam_class { MAM_INTRA_WARP, MAM_INTER_WARP, MAM_INTER_BLOCK };
 enum mam_hazard { MAM_RAW, MAM_WAR, MAM_WAW };
 
+struct mem_pool;
+
 struct mam_options {
 	enum mam_warp_model model;
-	size_t max_bytes;	/* shadow memory per launch (0: 1 GiB) */
+	size_t max_bytes;	/* shadow memory per launch (0: 768 MiB, the
+				** default share of --max-memory) */
 	uint32_t dump_max;	/* unit tuples kept for mam_dump (0: none) */
+	struct mem_pool *pool;	/* the process's pool (memmodel/mem.h) the
+				** shadow's storage is drawn from too; NULL:
+				** none */
 };
 
 /*
@@ -156,11 +162,17 @@ struct mam_stats {
 	uint64_t lane_accesses;	/* thread accesses recorded (the paper's sum of f(i)) */
 	uint64_t units;		/* distinct (block-local for shared) words first touched */
 	uint64_t bytes;		/* shadow memory in use this launch */
-	uint64_t dropped;	/* lane accesses (or histories) not recorded: over max_bytes */
+	uint64_t dropped;	/* lane accesses (or histories) not recorded: over max_bytes,
+				** those to pages refused a shadow included */
 	uint64_t drop_blocks;	/* blocks that had some of them */
 	uint32_t drop_first;	/* the first and the last such block (linear), */
 	uint32_t drop_last;	/* when drop_blocks */
 	uint64_t budget;	/* max_bytes */
+	uint64_t skipped_pages;	/* 1 KiB pages of memory refused a shadow (MAM_PAGE_BYTES;
+				** mam_unanalysed_at says which) */
+	uint8_t pool_refused;	/* the pool (mam_options) refused storage: the
+				** launch met its neighbours' memory, and its
+				** result is not its own */
 	uint64_t detections;	/* races detected, before deduplication */
 	uint64_t overflows;	/* a full summary or history forgot an instruction's witness */
 };
@@ -274,6 +286,32 @@ uint32_t mam_nbarriers(const struct mam *m);
 const struct mam_barrier_info *mam_barrier_at(const struct mam *m, uint32_t i);
 
 void mam_get_stats(const struct mam *m, struct mam_stats *st);
+
+/*
+** The memory of the launch the model did not analyse (docs/MODEL.md,
+** "Memory budget"): once the shadow passes half of max_bytes, a page of
+** memory (MAM_PAGE_BYTES of one allocation) first touched gets a shadow
+** only when it is in a subset (by a hash of the page) that halves with
+** each further eighth of the budget, and none past seven eighths; every
+** access to a page refused is not checked, every access to a page
+** admitted is (the last eighth is theirs).  Per allocation, in the order
+** first met: how many pages were refused and the bytes they lie in; at
+** most MAM_UNANALYSED_MAX allocations (the others count in the stats'
+** skipped_pages only).  Valid until the next launch.
+*/
+#define MAM_PAGE_BYTES 1024u
+#define MAM_UNANALYSED_MAX 8u
+struct mam_unanalysed {
+	uint32_t alloc;		/* allocation id */
+	uint64_t pages;		/* pages refused */
+	uint64_t lo, hi;	/* bytes [lo, hi) of the allocation hold them */
+};
+uint32_t mam_nunanalysed(const struct mam *m);
+const struct mam_unanalysed *mam_unanalysed_at(const struct mam *m, uint32_t i);
+
+/* Frees the storage the last launch held and the spare storage kept for
+** the next one (results stay): a worker's memory back to its pool. */
+void mam_trim(struct mam *m);
 
 /* Forgets race records and barrier verdicts (a new kernel); call it
 ** between launches, not during one. */

@@ -266,6 +266,14 @@ struct mam {
 	uint64_t *pkeys;
 	struct page **pages;
 	uint32_t pcap, pn;
+	uint32_t lcap;		/* the table's size as this launch's storage counts
+				** it (what pn needs; pcap may be larger, kept
+				** from earlier launches), so the budget a launch
+				** has does not depend on the launches before */
+	/* the memory refused a shadow (mam_unanalysed_at) */
+	struct unan *unan;
+	uint32_t nunan, capunan;
+	uint8_t admit_level;	/* pages admitted: 1 in 2^level; 4: none */
 	uint64_t last_key;
 	struct page *last_page;
 	uint64_t pc_key[PCACHE];	/* recent pages, direct-mapped by key */
@@ -389,12 +397,17 @@ void *store_alloc(struct mam *m, unsigned a, size_t n);
 
 /*
 ** Ends a launch's storage.  The chunks go to the spare lists (the next
-** launch reuses them without faulting fresh pages in); the page table is
-** emptied in place, and the page caches and free full cells are
-** forgotten.  KEEP 0 frees everything.  Returns the bytes still held,
-** the page table's, which count against max_bytes.
+** launch reuses them without faulting fresh pages in, unless the pool
+** is more than half full); the page table is emptied in place, and the
+** page caches and free full cells are forgotten.  KEEP 0 frees
+** everything.  Returns the bytes still counted against max_bytes: 0 (the
+** page table counts what the next launch needs of it).
 */
 uint64_t store_reset(struct mam *m, int keep);
+
+/* Forgets the pages refused a shadow and the admission level (a new
+** launch). */
+void store_forget_unanalysed(struct mam *m);
 
 /* Zeroes the spare page chunks, so that their hot cells are fresh to any
 ** generation (before generations start over). */

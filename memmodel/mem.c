@@ -32,6 +32,81 @@ const char *mem_fault_name(enum mem_fault f)
 	return "fault";
 }
 
+void mem_pool_init(struct mem_pool *p, uint64_t cap)
+{
+	p->cap = cap;
+	atomic_init(&p->used, 0);
+	atomic_init(&p->peak, 0);
+	atomic_init(&p->running, 0);
+	atomic_init(&p->refusals, 0);
+}
+
+void mem_pool_enter(struct mem_pool *p)
+{
+	if (p)
+		atomic_fetch_add(&p->running, 1);
+}
+
+void mem_pool_leave(struct mem_pool *p)
+{
+	if (p)
+		atomic_fetch_sub(&p->running, 1);
+}
+
+/* P's peak is at least NOW. */
+static void pool_peak(struct mem_pool *p, uint64_t now)
+{
+	uint64_t pk = atomic_load(&p->peak);
+	while (now > pk && !atomic_compare_exchange_weak(&p->peak, &pk, now))
+		;
+}
+
+void mem_pool_add(struct mem_pool *p, uint64_t n)
+{
+	if (p)
+		pool_peak(p, atomic_fetch_add(&p->used, n) + n);
+}
+
+int mem_pool_take(struct mem_pool *p, uint64_t n)
+{
+	if (p == NULL)
+		return 0;
+	uint64_t now = atomic_fetch_add(&p->used, n) + n;
+	if (now > p->cap && atomic_load(&p->running) > 1) {
+		atomic_fetch_sub(&p->used, n);
+		atomic_fetch_add(&p->refusals, 1);
+		return -1;
+	}
+	pool_peak(p, now);
+	return 0;
+}
+
+void mem_pool_give(struct mem_pool *p, uint64_t n)
+{
+	if (p)
+		atomic_fetch_sub(&p->used, n);
+}
+
+/* M's bytes grow by N: in its pool too, whatever the pool says (memory
+** already allocated); a refusal is remembered. */
+static void charge(struct mem *m, uint64_t n)
+{
+	m->used += n;
+	if (m->pool && mem_pool_take(m->pool, n) < 0) {
+		m->pool_refused = 1;
+		mem_pool_add(m->pool, n);
+	}
+}
+
+/* M's bytes shrink by N (memory freed; EXTERNAL: the caller's, never
+** drawn from the pool). */
+static void uncharge(struct mem *m, uint64_t n, int external)
+{
+	m->used -= n;
+	if (!external)
+		mem_pool_give(m->pool, n);
+}
+
 void mem_init(struct mem *m)
 {
 	memset(m, 0, sizeof *m);
@@ -56,9 +131,9 @@ static void pages_free(struct mem_pages *pg)
 static void alloc_clear(struct mem *m, struct mem_alloc *a)
 {
 	if (a->data)
-		m->used -= a->size;
+		uncharge(m, a->size, a->external);
 	if (a->pages)
-		m->used -= (uint64_t)a->pages->n * MEM_PAGE_SIZE;
+		uncharge(m, (uint64_t)a->pages->n * MEM_PAGE_SIZE, 0);
 	if (!a->external)
 		free(a->data);
 	free(a->written);
@@ -70,7 +145,7 @@ void mem_release(struct mem *m, uint32_t id)
 {
 	struct mem_alloc *a = &m->a[id];
 	if (a->data)
-		m->used -= a->size;
+		uncharge(m, a->size, a->external);
 	if (!a->external)
 		free(a->data);
 	free(a->written);
@@ -147,7 +222,7 @@ uint32_t mem_new(struct mem *m, uint8_t space, uint64_t size, const char *name)
 	a->space = space;
 	a->size = size;
 	a->data = xcalloc(1, size ? size : 1);
-	m->used += size;
+	charge(m, size);
 	a->live = 1;
 	a->name = name;
 	a->elem_size = 1;
@@ -201,7 +276,7 @@ void mem_heap_free(struct mem *m, uint32_t id)
 {
 	struct mem_alloc *a = &m->a[id];
 	m->heap_used -= a->size;
-	m->used -= a->size;
+	uncharge(m, a->size, 0);
 	free(a->data);
 	a->data = NULL;
 	a->live = 0;
@@ -235,6 +310,10 @@ static uint8_t *page_get(struct mem *m, struct mem_pages *pg, uint64_t pageno)
 		return pg->vals[*s - 1];
 	if (!mem_fits(m, MEM_PAGE_SIZE))
 		return NULL;
+	if (m->pool && mem_pool_take(m->pool, MEM_PAGE_SIZE) < 0) {
+		m->pool_refused = 1;
+		return NULL;
+	}
 	if (pg->n == pg->cap) {
 		pg->cap = pg->cap ? pg->cap * 2 : 16;
 		pg->keys = xrealloc(pg->keys, pg->cap * sizeof *pg->keys);
@@ -243,7 +322,7 @@ static uint8_t *page_get(struct mem *m, struct mem_pages *pg, uint64_t pageno)
 	pg->keys[pg->n] = pageno;
 	pg->vals[pg->n] = xcalloc(1, MEM_PAGE_SIZE);
 	htab_set(&pg->t, s, pg->n);
-	m->used += MEM_PAGE_SIZE;
+	m->used += MEM_PAGE_SIZE;	/* taken from the pool above */
 	return pg->vals[pg->n++];
 }
 

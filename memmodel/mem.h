@@ -17,6 +17,7 @@
 #ifndef SIMULEE_MEM_H
 #define SIMULEE_MEM_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -117,6 +118,37 @@ struct mem_alloc {
 ** malloc that does not fit in what is left returns NULL. */
 #define MEM_HEAP_LIMIT (UINT64_C(8) << 20)
 
+/*
+** The memory the launches a process runs at once draw from together (the
+** search's workers): --max-memory bytes of simulated memory and shadow
+** (docs/DECISIONS.md, "One memory budget per process").  Each launch has
+** limits of its own (struct mem limit, mam_options max_bytes), derived
+** from the budget alone, so what it finds never depends on what runs
+** beside it; the pool only refuses a launch whose neighbours hold what it
+** would take, and the caller runs such a launch again, alone.  A launch
+** drawing alone is never refused.  Shared between threads: the counters
+** are C11 atomics.
+*/
+struct mem_pool {
+	uint64_t cap;			/* bytes */
+	_Atomic uint64_t used;		/* bytes held now, by every launch */
+	_Atomic uint64_t peak;		/* the most held at once */
+	_Atomic uint32_t running;	/* launches drawing now */
+	_Atomic uint64_t refusals;	/* draws refused (mem_pool_take -1) */
+};
+
+void mem_pool_init(struct mem_pool *p, uint64_t cap);
+/* A launch starts or stops drawing from P (NULL: nothing). */
+void mem_pool_enter(struct mem_pool *p);
+void mem_pool_leave(struct mem_pool *p);
+/* Takes N bytes from P: 0, or -1, taking nothing, when they would pass
+** P's cap while another launch draws from it.  P NULL: 0. */
+int mem_pool_take(struct mem_pool *p, uint64_t n);
+/* Takes N bytes whatever the cap (memory already allocated). */
+void mem_pool_add(struct mem_pool *p, uint64_t n);
+/* Gives back N bytes taken or added. */
+void mem_pool_give(struct mem_pool *p, uint64_t n);
+
 struct mem {
 	struct mem_alloc *a;
 	uint32_t n, cap;
@@ -127,6 +159,12 @@ struct mem {
 	** allocation.  0: no limit. */
 	uint64_t limit;
 	uint64_t used;		/* bytes held now */
+	/* The process's pool the bytes are drawn from as well (not owned;
+	** NULL: none), and whether it refused some (set, never cleared): the
+	** launch then met its neighbours' memory, not its own limit, and its
+	** result is not its own (a page past it faulted MF_BUDGET). */
+	struct mem_pool *pool;
+	uint8_t pool_refused;
 };
 
 void mem_init(struct mem *m);

@@ -1029,6 +1029,87 @@ START_TEST(memory_budget)
 }
 END_TEST
 
+/* Past half of its budget the shadow admits the pages first touched by
+** sample: a page refused stays refused (counted once, named by buffer
+** and bytes), and a page admitted before keeps every access checked. */
+START_TEST(shadow_sampled)
+{
+	struct mam_options o = { .model = MAM_ITS, .max_bytes = 256 * 1024 };
+	struct fx f;
+	memset(&f, 0, sizeof f);
+	f.m = mam_new(&o);
+	fx_launch(&f, 2, 32);
+	fx_block(&f, 0);
+	warp_acc(&f, 0, FULL, GL(0), 4, 4, MAM_WRITE, 1, NULL);
+	for (uint32_t i = 1; i < 1000; i++)
+		warp_acc(&f, 0, FULL, GL((uint64_t)i * MAM_PAGE_BYTES), 4, 4, MAM_WRITE, 2, NULL);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_gt(st.skipped_pages, 0);
+	ck_assert_uint_lt(st.skipped_pages, 999);
+	ck_assert_uint_eq(st.dropped, 32 * st.skipped_pages);	/* the reserve held */
+	ck_assert_uint_eq(mam_nunanalysed(f.m), 1);
+	const struct mam_unanalysed *u = mam_unanalysed_at(f.m, 0);
+	ck_assert_uint_eq(u->alloc, GL_ID);
+	ck_assert_uint_eq(u->pages, st.skipped_pages);
+	ck_assert_uint_ge(u->lo, MAM_PAGE_BYTES);
+	ck_assert_uint_le(u->hi, 1000 * MAM_PAGE_BYTES);
+	ck_assert_uint_ge(u->hi - u->lo, u->pages * MAM_PAGE_BYTES);
+	ck_assert_ptr_null(mam_unanalysed_at(f.m, 1));
+	uint64_t skipped = st.skipped_pages;
+	/* block 1 writes page 0 again: admitted first, so the race is found;
+	** the pages refused stay refused, counted once */
+	fx_block(&f, 1);
+	warp_acc(&f, 0, FULL, GL(0), 4, 4, MAM_WRITE, 3, NULL);
+	ck_assert_uint_eq(mam_nraces(f.m), 1);
+	for (uint32_t i = 1; i < 1000; i++)
+		warp_acc(&f, 0, FULL, GL((uint64_t)i * MAM_PAGE_BYTES), 4, 4, MAM_READ, 4, NULL);
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.skipped_pages, skipped);
+	ck_assert_uint_eq(mam_unanalysed_at(f.m, 0)->pages, skipped);
+	fx_launch(&f, 2, 32);	/* a new launch starts over */
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.skipped_pages, 0);
+	ck_assert_uint_eq(mam_nunanalysed(f.m), 0);
+	fx_free(&f);
+}
+END_TEST
+
+/* Storage the process's pool refuses (its neighbours hold it) is said in
+** the stats, for the caller to run the launch again alone; alone it is
+** never refused. */
+START_TEST(shadow_pool)
+{
+	struct mem_pool pool;
+	mem_pool_init(&pool, 1);
+	struct mam_options o = { .model = MAM_ITS, .pool = &pool };
+	struct fx f;
+	memset(&f, 0, sizeof f);
+	f.m = mam_new(&o);
+	mem_pool_enter(&pool);
+	mem_pool_enter(&pool);
+	fx_launch(&f, 1, 32);
+	fx_block(&f, 0);
+	warp_acc(&f, 0, FULL, GL(0), 4, 4, MAM_WRITE, 1, NULL);
+	struct mam_stats st;
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.pool_refused, 1);
+	ck_assert_uint_gt(st.dropped, 0);
+	mem_pool_leave(&pool);
+	fx_launch(&f, 1, 32);
+	fx_block(&f, 0);
+	warp_acc(&f, 0, FULL, GL(0), 4, 4, MAM_WRITE, 1, NULL);
+	mam_get_stats(f.m, &st);
+	ck_assert_uint_eq(st.pool_refused, 0);
+	ck_assert_uint_eq(st.dropped, 0);
+	ck_assert_uint_gt(atomic_load(&pool.used), 0);
+	mam_trim(f.m);
+	ck_assert_uint_eq(atomic_load(&pool.used), 0);
+	mem_pool_leave(&pool);
+	fx_free(&f);
+}
+END_TEST
+
 /* A large launch: every block races with block 0 on one flag and works
 ** on its own slice; counts are exact. */
 START_TEST(counts_many_blocks)
@@ -2148,6 +2229,8 @@ Suite *mam_suite(void)
 	tcase_add_test(tc, many_warps_summary);
 	tcase_add_test(tc, launch_reset);
 	tcase_add_test(tc, memory_budget);
+	tcase_add_test(tc, shadow_sampled);
+	tcase_add_test(tc, shadow_pool);
 	tcase_add_test(tc, counts_many_blocks);
 	tcase_add_test(tc, dump_global_and_names);
 	tcase_add_test(tc, barrier_id_clamped);

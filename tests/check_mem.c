@@ -549,6 +549,58 @@ START_TEST(memory_budget)
 }
 END_TEST
 
+/* The process's pool (--max-memory): two launches drawing at once share
+** its cap, and one is refused what its neighbour holds (remembered in its
+** struct mem, its page a budget fault, for the caller to run it again);
+** a launch drawing alone never is, and everything freed goes back. */
+START_TEST(memory_pool)
+{
+	struct mem_pool pool;
+	mem_pool_init(&pool, 8 * MEM_PAGE_SIZE);
+	struct mem a, b;
+	mem_init(&a);
+	mem_init(&b);
+	a.pool = b.pool = &pool;
+	mem_pool_enter(&pool);
+	mem_pool_enter(&pool);
+	uint32_t da = mem_new(&a, AS_GLOBAL, 6 * MEM_PAGE_SIZE, "da");
+	ck_assert_uint_ne(da, 0);
+	ck_assert_uint_eq(atomic_load(&pool.used), 6 * MEM_PAGE_SIZE);
+	ck_assert_uint_eq(a.pool_refused, 0);
+	uint32_t sb = mem_new_sparse(&b, AS_GLOBAL, "sb");
+	uint64_t bad = 0;
+	ck_assert_int_eq(mem_fill(&b, MEM_PTR(sb, 0), 1, 2 * MEM_PAGE_SIZE, &bad), MF_NONE);
+	ck_assert_uint_eq(b.pool_refused, 0);
+	/* the cap is reached: b's next page is refused, though b's own limit
+	** (none) would allow it */
+	enum mem_fault f = MF_NONE;
+	ck_assert_ptr_null(mem_ptr(&b, MEM_PTR(sb, 2 * MEM_PAGE_SIZE), 4, 1, &f));
+	ck_assert_int_eq(f, MF_BUDGET);
+	ck_assert_uint_eq(b.pool_refused, 1);
+	ck_assert_uint_ge(atomic_load(&pool.refusals), 1);
+	ck_assert_uint_eq(b.used, 2 * MEM_PAGE_SIZE);
+	/* a dense allocation is made all the same, and remembered */
+	uint32_t db = mem_new(&b, AS_GLOBAL, MEM_PAGE_SIZE, "db");
+	ck_assert_uint_ne(db, 0);
+	ck_assert_uint_eq(atomic_load(&pool.used), 9 * MEM_PAGE_SIZE);
+	ck_assert_uint_eq(atomic_load(&pool.peak), 9 * MEM_PAGE_SIZE);
+	uint64_t refusals = atomic_load(&pool.refusals);
+	/* a leaves: b draws alone, past the cap */
+	mem_free(&a);
+	mem_pool_leave(&pool);
+	ck_assert_uint_eq(atomic_load(&pool.used), 3 * MEM_PAGE_SIZE);
+	ck_assert_int_eq(mem_fill(&b, MEM_PTR(sb, 0), 2, 12 * MEM_PAGE_SIZE, &bad), MF_NONE);
+	ck_assert_uint_eq(atomic_load(&pool.used), 13 * MEM_PAGE_SIZE);
+	ck_assert_uint_eq(atomic_load(&pool.refusals), refusals);
+	mem_free(&b);
+	mem_pool_leave(&pool);
+	ck_assert_uint_eq(atomic_load(&pool.used), 0);
+	ck_assert_uint_eq(atomic_load(&pool.running), 0);
+	/* no pool: never refused */
+	ck_assert_int_eq(mem_pool_take(NULL, UINT64_MAX), 0);
+}
+END_TEST
+
 Suite *mem_suite(void)
 {
 	Suite *s = suite_create("mem");
@@ -571,6 +623,7 @@ Suite *mem_suite(void)
 	tcase_add_test(tc, names_below_zero);
 	tcase_add_test(tc, copy_overlapping);
 	tcase_add_test(tc, memory_budget);
+	tcase_add_test(tc, memory_pool);
 	suite_add_tcase(s, tc);
 	return s;
 }
