@@ -164,8 +164,9 @@ struct finding {
 
 	/* FK_INCOMPLETE: the shadow budget in bytes, and what the model had no
 	** room for: lane accesses, in blocks (linear) who.block to last_block
-	** of the launch, `blocks` of them. */
-	uint64_t budget, dropped, blocks;
+	** of the launch, `blocks` of them; the 1 KiB pages of memory refused
+	** a shadow (sampled: every access to them was not checked). */
+	uint64_t budget, dropped, blocks, pages;
 	uint32_t last_block[3];
 	/* FK_BARRIER_DIVERGENCE at a grid barrier (cooperative groups' grid
 	** sync): blocks, not threads of a block, disagree; div holds the

@@ -211,7 +211,7 @@ enum finding_kind_flag {
 	  NOT_CONFIRMABLE, FINDING_WHY_NOT_RUNTIME, \
 	  "Analysis incomplete", \
 	  "The simulator ran out of shadow memory, so some accesses were not checked.", \
-	  "Races among the accesses not recorded may be missed. Raise --max-shadow or " \
+	  "Races among the accesses not recorded may be missed. Raise --max-memory or " \
 	  "simulate a smaller launch.") \
 	/* lockstep: a lane spins on a lock its own warp holds */ \
 	K(FK_WARP_DEADLOCK, "warp-deadlock", \

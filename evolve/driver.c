@@ -292,6 +292,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.max_shadow = o->max_shadow;
 	pb.no_prune = o->no_prune;
 	pb.max_memory = o->max_memory;
+	pb.pool_bytes = o->pool_bytes;
 	pb.step_budget = DRIVER_STEP_BUDGET;
 	pb.max_threads = o->max_threads;
 	pb.seed = o->seed;
@@ -322,6 +323,10 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	rs.outside_contract = res.ncands - res.accepted - res.cut - res.refused;
 	rs.cut = res.cut;
 	rs.refused = res.refused;
+	if (o->verbose && pb.pool_bytes)
+		fprintf(stderr, "simulee-c: %s: memory pool: peak %" PRIu64 " of %" PRIu64
+			" MiB, %" PRIu32 " of %" PRIu32 " launches ran again alone\n", k->demangled,
+			res.pool_peak >> 20, pb.pool_bytes >> 20, res.reruns, res.ncands);
 	if (res.cut > 0 && res.cut == res.ncands)
 		fprintf(stderr, "simulee-c: warning: %s: the time limit (%g s) came before any "
 			"launch finished: nothing was checked (raise --time-limit; 0: none)\n",

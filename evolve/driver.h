@@ -45,6 +45,9 @@ struct driver_opts {
 	double time_limit;		/* seconds per kernel; 0: none */
 	uint64_t jobs;			/* 0: the number of cores */
 	uint64_t max_memory;		/* simulated bytes per launch (struct mem limit) */
+	uint64_t pool_bytes;		/* what the launches running at once hold together
+					** (--max-memory; 0: no pool) */
+	int verbose;			/* the pool's figures to stderr */
 };
 
 /*

@@ -265,6 +265,8 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	struct mem m;
 	mem_init(&m);
 	m.limit = pb->max_memory;
+	m.pool = w->pool;
+	mem_pool_enter(w->pool);
 	interp_mem_setup(p, &m, c->dyn_shared);
 	uint64_t *args = xcalloc(pb->nslots ? pb->nslots : 1, sizeof *args);
 	uint32_t *alloc = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *alloc);
@@ -419,6 +421,9 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	if (analyse_launch(p, pb->func, args, &m, &cfg, &ao, &c->fs, &ar, &err) < 0)
 		c->rejected = FK__COUNT;
 	c->work = ls.warp_insns;
+	struct mam_stats mst;
+	mam_get_stats(w->mam, &mst);
+	c->pool_stopped = m.pool_refused || mst.pool_refused;
 	/* Simulee's F and R, over every access (pruned or in the model) */
 	c->f = ls.unit_accesses ? (double)ls.units / (double)ls.unit_accesses : 1.0;
 	c->r = (double)ls.units;
@@ -441,6 +446,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	free(alloc);
 	free(args);
 	mem_free(&m);
+	mem_pool_leave(w->pool);
 }
 
 /* A batch of candidates shared by the worker threads. */
@@ -473,16 +479,19 @@ static void *work(void *arg)
 }
 
 /* Evaluates CANDS[0..N) on the workers; the results do not depend on
-** which worker ran what. */
-void search_run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
-		      struct evolve_cand *cands, uint32_t n)
+** which worker ran what, nor on how many ran at once: a candidate the
+** memory pool stopped (pool_stopped) runs again afterwards alone, with
+** the other workers' storage given back first, so the pool never refuses
+** it.  Returns how many ran again. */
+uint32_t search_run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
+			  struct evolve_cand *cands, uint32_t n)
 {
 	struct batch b = { pb, cands, n, 0, PTHREAD_MUTEX_INITIALIZER };
 	unsigned nt = nw < n ? nw : n;
 	if (nt <= 1) {
 		for (uint32_t i = 0; i < n; i++)
 			search_evaluate(pb, &ws[0], &cands[i]);
-		return;
+		return 0;
 	}
 	pthread_t *th = xcalloc(nt, sizeof *th);
 	struct thread_arg *ta = xcalloc(nt, sizeof *ta);
@@ -502,4 +511,14 @@ void search_run_batch(const struct evolve_problem *pb, struct worker *ws, unsign
 	pthread_mutex_destroy(&b.lock);
 	free(ta);
 	free(th);
+	uint32_t again = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		if (!cands[i].pool_stopped)
+			continue;
+		if (again++ == 0)
+			for (unsigned k = 1; k < nt; k++)
+				mam_trim(ws[k].mam);
+		search_evaluate(pb, &ws[0], &cands[i]);
+	}
+	return again;
 }

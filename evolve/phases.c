@@ -80,7 +80,7 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 	uint64_t budget = sibling_budget(d);
 	for (uint32_t i = 0; i < n; i++)
 		cands[i].budget = budget;
-	search_run_batch(d->pb, d->ws, d->nw, cands, n);
+	d->res->reruns += search_run_batch(d->pb, d->ws, d->nw, cands, n);
 	uint32_t first = d->res->ncands;
 	for (uint32_t i = 0; i < n; i++)
 		search_add_cand(d, &cands[i], gen);
@@ -315,9 +315,13 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);
 	d.nw = pb->jobs ? pb->jobs : 1;
 	d.ws = xcalloc(d.nw, sizeof *d.ws);
-	struct mam_options mo = { .model = pb->model, .max_bytes = pb->max_shadow };
+	struct mem_pool pool;
+	mem_pool_init(&pool, pb->pool_bytes);
+	struct mam_options mo = { .model = pb->model, .max_bytes = pb->max_shadow,
+				  .pool = pb->pool_bytes ? &pool : NULL };
 	for (unsigned i = 0; i < d.nw; i++) {
 		d.ws[i].mam = mam_new(&mo);
+		d.ws[i].pool = mo.pool;
 		d.ws[i].devnull = fopen("/dev/null", "w");
 		d.ws[i].deadline = pb->time_limit > 0 ? t0 + pb->time_limit : 0;
 	}
@@ -340,6 +344,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	free(s.band_off);
 	free(s.nonzero);
 	free(s.tie);
+	out->pool_peak = atomic_load(&pool.peak);
 	for (unsigned i = 0; i < d.nw; i++) {
 		mam_free(d.ws[i].mam);
 		if (d.ws[i].devnull)

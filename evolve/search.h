@@ -149,6 +149,8 @@ struct evolve_problem {
 	void (*progress)(void *ctx, const struct evolve_progress *st);
 	void *progress_ctx;
 	uint64_t max_memory;	/* simulated bytes per launch (struct mem limit; 0: none) */
+	uint64_t pool_bytes;	/* simulated memory and shadow of the launches running at
+				** once, together (struct mem_pool; 0: no pool) */
 };
 
 #define EVOLVE_CUT (FK__COUNT + 1)
@@ -166,6 +168,9 @@ struct evolve_cand {
 	struct evolve_fill *fill;	/* per parameter: generator (BUFFER, unpinned) */
 	uint64_t *touched;	/* per parameter: elements the launch reached (BUFFER) */
 	double f, r;		/* fitness */
+	uint8_t pool_stopped;	/* the pool refused it memory that its own limits
+				   allow (evaluate.c): its result is not its own
+				   until it runs again alone */
 	int rejected;		/* enum finding_kind of the fault, FK__COUNT when
 				   the launch could not run, EVOLVE_CUT when the
 				   time limit stopped it or came before it,
@@ -264,6 +269,11 @@ struct evolve_result {
 					   came before (never run to their end:
 					   neither accepted nor outside) */
 	uint32_t refused;		/* host launches CUDA refuses (not run) */
+	/* The memory pool (evolve_problem pool_bytes): launches it stopped
+	** because of the others running beside them, run again alone; the
+	** most it held at once.  They depend on --jobs: never reported. */
+	uint32_t reruns;
+	uint64_t pool_peak;
 	enum evolve_stop stop;
 	double seconds;			/* wall time */
 };

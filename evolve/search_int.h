@@ -47,6 +47,7 @@ struct scalar_ref {
 
 struct worker {
 	struct mam *mam;
+	struct mem_pool *pool;	/* the driver's, which mam draws from too; NULL: none */
 	FILE *devnull;
 	double deadline;	/* the time limit's end (mono_seconds()), 0: none */
 };
@@ -102,8 +103,8 @@ int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
 		     struct evolve_cand *c);
 int search_said_nothing(const struct evolve_cand *c);
 void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c);
-void search_run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
-		      struct evolve_cand *cands, uint32_t n);
+uint32_t search_run_batch(const struct evolve_problem *pb, struct worker *ws, unsigned nw,
+			  struct evolve_cand *cands, uint32_t n);
 
 /* population.c */
 void search_merge_findings(struct findings *all, struct findings *fs, uint32_t launch,

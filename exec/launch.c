@@ -502,12 +502,26 @@ static void note_incomplete(struct exec *ex, uint32_t fn)
 	/* dropped accesses always come with their block (mam_int.h model_drop) */
 	block_xyz(ex->cfg, st.drop_first, who.block);
 	block_xyz(ex->cfg, st.drop_last, last);
-	char detail[160];
-	snprintf(detail, sizeof detail,
-		 "%" PRIu64 " accesses were not checked: the model's shadow memory (%" PRIu64
-		 " MiB) was full; --max-shadow raises it", st.dropped, st.budget >> 20);
+	char detail[512];
+	int n = snprintf(detail, sizeof detail,
+			 "%" PRIu64 " accesses were not checked: the model's shadow memory (%" PRIu64
+			 " MiB, its share of --max-memory) was full", st.dropped, st.budget >> 20);
+	/* the memory sampled out, by buffer (mam_unanalysed_at) */
+	for (uint32_t i = 0; i < mam_nunanalysed(ex->mam) && i < 3 && n > 0 && (size_t)n < sizeof detail; i++) {
+		const struct mam_unanalysed *u = mam_unanalysed_at(ex->mam, i);
+		const char *name = u->alloc < ex->m->n && ex->m->a[u->alloc].name ? ex->m->a[u->alloc].name : "?";
+		n += snprintf(detail + n, sizeof detail - (size_t)n,
+			      "%s %" PRIu64 " KiB of '%s' in bytes %" PRIu64 "..%" PRIu64,
+			      i ? "," : "; not analysed (sampled out):", u->pages, name, u->lo, u->hi);
+	}
+	if (n > 0 && (size_t)n < sizeof detail && mam_nunanalysed(ex->mam) > 3)
+		n += snprintf(detail + n, sizeof detail - (size_t)n, ", and in %" PRIu32 " more buffers",
+			      mam_nunanalysed(ex->mam) - 3);
+	if (n > 0 && (size_t)n < sizeof detail)
+		snprintf(detail + n, sizeof detail - (size_t)n, "; --max-memory raises it");
 	struct finding *fd = findings_add(ex->out, FK_INCOMPLETE, fn, 0, &loc, &who, 0, NULL, detail);
 	fd->budget = st.budget;
+	fd->pages = st.skipped_pages;
 	fd->dropped = st.dropped;
 	fd->blocks = st.drop_blocks;
 	memcpy(fd->last_block, last, sizeof last);

@@ -287,6 +287,7 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 		jdim(b, u, "first_block", f->who.block[0], f->who.block[1], f->who.block[2]);
 		jdim(b, u, "last_block", f->last_block[0], f->last_block[1], f->last_block[2]);
 		jnum(b, u, "accesses", f->dropped);
+		jnum(b, u, "pages", f->pages);
 	} else {
 		jput(b, o, "unanalysed", cJSON_CreateNull());
 	}

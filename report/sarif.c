@@ -379,6 +379,7 @@ static void result_properties(struct jb *b, cJSON *res, const struct report *r,
 		dim(b, u, "firstBlock", f->who.block);
 		dim(b, u, "lastBlock", f->last_block);
 		num(b, u, "accesses", f->dropped);
+		num(b, u, "pages", f->pages);
 	}
 	cJSON *c = obj(b, p, "counts");
 	num(b, c, "occurrences", report_shown_occurrences(r, f));

@@ -445,6 +445,12 @@ int main(int argc, char **argv)
 			goto done;
 		}
 	}
+	uint64_t total, mem, shadow;
+	struct sim_error berr = { 0 };
+	if (run_budget(&o, &total, &mem, &shadow, &berr) < 0) {
+		fprintf(stderr, "simulee-c: %s\n", berr.msg);
+		goto done;
+	}
 	o.inputs = av + optind;
 	o.ninputs = (uint32_t)(ac - optind);
 	o.input = o.ninputs ? o.inputs[0] : NULL;

@@ -114,18 +114,21 @@
 	T("") \
 	O(STEPS, "max-steps", 1, "--max-steps N", \
 	  "instruction budget per warp (default 10000000)") \
-	O(MAX_SHADOW, "max-shadow", 1, "--max-shadow SIZE", \
-	  "the model's shadow memory per launch, e.g. 4G\n" \
-	  "(default 1G; past it the report says what was\n" \
-	  "not analysed)") \
 	O(MAX_MEMORY, "max-memory", 1, "--max-memory SIZE", \
-	  "simulated memory per launch, buffers included\n" \
-	  "(default an eighth of RAM, 256M to 4G); a launch\n" \
-	  "that needs more is a memory-budget finding") \
+	  "memory of the launches running at once, e.g. 4G\n" \
+	  "(default 1G): each launch may have a quarter for\n" \
+	  "simulated memory (more is a memory-budget finding)\n" \
+	  "and the rest for the model's shadow (past half of\n" \
+	  "it, memory is analysed by sample, and the report\n" \
+	  "says what was not); the same for any --jobs") \
+	O(MAX_SHADOW, "max-shadow", 1, "--max-shadow SIZE", \
+	  "the shadow's share of --max-memory per launch\n" \
+	  "(default three quarters; simulated memory gets\n" \
+	  "the rest)") \
 	O(NO_PRUNE, "no-prune", 0, "--no-prune", \
 	  "feed the model every access, also of the sites\n" \
 	  "that cannot race in the launch (slower; the same\n" \
-	  "findings, but --max-shadow is reached sooner)") \
+	  "findings, but the shadow's budget is reached sooner)") \
 	O(OUTPUT, "output", 1, "--output FILE", "write the report to FILE") \
 	O(REPLAY, "replay", 1, "--replay DIR", \
 	  "write a reproduction for a GPU of each finding into\n" \

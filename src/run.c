@@ -822,7 +822,11 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	d.dyn_shared = o->dyn_shared;
 	d.seed = o->seed;
 	d.max_steps = o->max_steps;
-	d.max_shadow = o->max_shadow;
+	uint64_t total = 0;
+	if (run_budget(o, &total, &d.max_memory, &d.max_shadow, err) < 0)
+		return err->status;
+	d.pool_bytes = total;
+	d.verbose = o->verbose;
 	d.no_prune = o->no_prune;
 	d.max_threads = o->max_threads;
 	d.population = o->population;
@@ -830,7 +834,6 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	d.threshold = o->threshold;
 	d.time_limit = o->time_limit;
 	d.jobs = o->jobs;
-	d.max_memory = o->max_memory ? o->max_memory : run_default_max_memory();
 	struct sink sk = { 0 };
 	struct report empty;
 	report_header(&empty, o, o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model : MAM_ITS);
@@ -1105,14 +1108,20 @@ done:
 	return status;
 }
 
-uint64_t run_default_max_memory(void)
+int run_budget(const struct run_opts *o, uint64_t *total, uint64_t *mem, uint64_t *shadow,
+	       struct sim_error *err)
 {
-	long pages = sysconf(_SC_PHYS_PAGES), psize = sysconf(_SC_PAGESIZE);
-	uint64_t ram = pages > 0 && psize > 0 ? (uint64_t)pages * (uint64_t)psize : 0;
-	uint64_t b = ram / 8;
-	if (b < (UINT64_C(256) << 20))
-		b = UINT64_C(256) << 20;
-	return b < (UINT64_C(4) << 30) ? b : UINT64_C(4) << 30;
+	uint64_t b = o->max_memory ? o->max_memory : RUN_MAX_MEMORY;
+	uint64_t s = o->max_shadow ? o->max_shadow : b / 4 * 3;
+	if (s > b || b - s < (UINT64_C(1) << 20))
+		return sim_fail(err, SIM_ERR_USAGE,
+				"--max-shadow %" PRIu64 "M: not below --max-memory %" PRIu64
+				"M, the budget the shadow is a share of (raise --max-memory too)",
+				s >> 20, b >> 20);
+	*total = b;
+	*mem = b - s;
+	*shadow = s;
+	return 0;
 }
 
 /* Whether report file PATH (NULL: stdout) can be opened for writing; it
@@ -1259,7 +1268,9 @@ int run_main(const struct run_opts *opts)
 	    || check_names(o->texs, o->ntexs, f, "--tex", &err) < 0)
 		goto fail;
 
-	m.limit = o->max_memory ? o->max_memory : run_default_max_memory();
+	uint64_t total, shadow;
+	if (run_budget(o, &total, &m.limit, &shadow, &err) < 0)
+		goto fail;
 	interp_mem_setup(p, &m, o->dyn_shared);
 	uint32_t nslots = params_nslots(f);
 	args = xcalloc(nslots ? nslots : 1, sizeof *args);
@@ -1300,7 +1311,7 @@ int run_main(const struct run_opts *opts)
 	struct mam_options mo = { 0 };
 	mo.model = warp_model_of(o, p);
 	mo.dump_max = o->dump_model ? 100000 : 0;
-	mo.max_bytes = o->max_shadow;
+	mo.max_bytes = shadow;
 	mam = mam_new(&mo);
 	cfg.mam = mam;
 	cfg.perf = 1;

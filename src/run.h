@@ -39,7 +39,8 @@ struct run_opts {
 	const char *replay_dir;	/* --replay DIR: a reproduction per finding */
 	uint64_t seed;
 	uint64_t max_steps;
-	uint64_t max_shadow;	/* --max-shadow: the model's bytes per launch (0: its default) */
+	uint64_t max_shadow;	/* --max-shadow: the shadow's share of the budget per launch
+				** (0: three quarters of it; run_budget) */
 	int trace;
 	int list_kernels;
 	int dump_bytecode;
@@ -82,7 +83,8 @@ struct run_opts {
 	uint32_t nhost_irs;
 	struct params_kv *texs;	/* --tex NAME=DESC: texture and surface objects */
 	uint32_t ntexs, captexs;
-	uint64_t max_memory;	/* --max-memory: simulated bytes per launch (0: the default) */
+	uint64_t max_memory;	/* --max-memory: the process's budget of simulated memory and
+				** shadow (0: RUN_MAX_MEMORY; run_budget) */
 
 	/* simulee-c run (docs/RUN.md) */
 	int run;		/* the `run` command: extra_args are the program's arguments */
@@ -104,9 +106,19 @@ struct run_opts {
 #define RUN_MAX_THREADS 4096
 #define RUN_TIME_LIMIT 60.0
 
-/* The default --max-memory: an eighth of the physical memory, at least
-** 256 MiB and at most 4 GiB (a launch per core may run at once). */
-uint64_t run_default_max_memory(void);
+/* The default --max-memory: what the process's launches running at once
+** hold together, simulated memory and the model's shadow. */
+#define RUN_MAX_MEMORY (UINT64_C(1) << 30)
+
+/*
+** The budget of O (--max-memory, --max-shadow) shared out: *TOTAL the
+** process's (the search's pool), *MEM and *SHADOW a launch's own limits,
+** simulated memory and shadow, from the budget alone (never from --jobs):
+** the shadow gets --max-shadow or three quarters, memory the rest.  -1,
+** with the reason in ERR, when --max-shadow leaves memory less than 1M.
+*/
+int run_budget(const struct run_opts *o, uint64_t *total, uint64_t *mem, uint64_t *shadow,
+	       struct sim_error *err);
 
 /* Runs everything; returns the exit status (0 clean, 1 findings at least
 ** as severe as o->fail_on, 2 error) after printing any error as one line on

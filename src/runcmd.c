@@ -586,8 +586,9 @@ int run_program(const struct run_opts *o)
 	ro.nunits = b.nunits;
 	ro.exe = b.exe;
 	ro.max_steps = o->max_steps ? o->max_steps : RUN_PROGRAM_MAX_STEPS;
-	ro.max_memory = o->max_memory;
-	ro.max_shadow = o->max_shadow;
+	uint64_t total;
+	struct sim_error berr = { 0 };
+	run_budget(o, &total, &ro.max_memory, &ro.max_shadow, &berr);	/* main checked it */
 	ro.seed = o->seed;
 	ro.warp_model = o->warp_model;
 	ro.no_prune = o->no_prune;

@@ -2273,7 +2273,8 @@ START_TEST(kernel_memory_bounded)
 					   "--arg", "n=1073741824", "--max-memory", "16M", NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
 	expect_output(&r, "error: memory budget exceeded on global 'a[0]'");
-	expect_output(&r, "pass its budget of 16777216 bytes (--max-memory)");
+	/* a quarter of the process's 16M is the launch's */
+	expect_output(&r, "pass its budget of 4194304 bytes (--max-memory)");
 	tu_run_free(&r);
 	/* within the budget: no finding, the bytes written */
 	tu_run_bin(&r, (const char *const[]){ in, "--kernel", "mset", "--block", "4",
@@ -2285,6 +2286,44 @@ START_TEST(kernel_memory_bounded)
 	expect_output(&r, "2 kernels:");
 	tu_run_free(&r);
 	free(in);
+}
+END_TEST
+
+/* One budget per process (--max-memory): a launch whose shadow needs more
+** than its share is analysed by sample, the note naming what was not,
+** and the report is the same whatever --jobs (a launch the pool stops
+** because of its neighbours runs again alone).  A --max-shadow that
+** leaves no memory is one line, status 2. */
+START_TEST(memory_budget_jobs)
+{
+	/* a stencil on rows of 64 ints: each thread's words on pages of
+	** their own, so the shadow outgrows 1M */
+	char *bc = tu_compile_cu("__global__ void st3(const int *in, int *out, int nx, int ny)\n"
+				 "{\n"
+				 "\tint x = blockIdx.x * blockDim.x + threadIdx.x;\n"
+				 "\tint y = blockIdx.y * blockDim.y + threadIdx.y;\n"
+				 "\tif (x < 1 || y < 1 || x >= nx - 1 || y >= ny - 1)\n"
+				 "\t\treturn;\n"
+				 "\tint i = (y * nx + x) * 64;\n"
+				 "\tout[i] = in[i - 64] + in[i + 64] + in[i - 64 * nx] + in[i + 64 * nx];\n"
+				 "}\n");
+	struct tu_run r1, r2;
+	tu_run_bin(&r1, (const char *const[]){ bc, "--max-memory", "8M", "--max-shadow", "1M", "--seed", "3",
+					    "--format", "json", "--jobs", "1", NULL });
+	tu_run_bin(&r2, (const char *const[]){ bc, "--max-memory", "8M", "--max-shadow", "1M", "--seed", "3",
+					    "--format", "json", "--jobs", "2", NULL });
+	ck_assert_msg(r1.status == r2.status, "status %d, %d: %s%s", r1.status, r2.status, r1.err, r2.err);
+	ck_assert_msg(strstr(r1.out, "\"analysis-incomplete\"") != NULL, "no note: %.2000s", r1.err);
+	ck_assert(strstr(r1.out, "not analysed (sampled out): ") != NULL);
+	ck_assert(strstr(r1.out, "\"pages\":") != NULL);
+	ck_assert_msg(strcmp(r1.out, r2.out) == 0, "the reports of --jobs 1 and 2 differ");
+	tu_run_free(&r1);
+	tu_run_free(&r2);
+	tu_run_bin(&r1, (const char *const[]){ bc, "--max-shadow", "4G", NULL });
+	ck_assert_msg(r1.status == 2 && count_lines(r1.err) == 1, "status %d: %s", r1.status, r1.err);
+	expect_output(&r1, "--max-shadow 4096M: not below --max-memory 1024M");
+	tu_run_free(&r1);
+	free(bc);
 }
 END_TEST
 
@@ -3022,6 +3061,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, reader_use_after_free);
 	tcase_add_test(tc, launch_limits_first);
 	tcase_add_test(tc, kernel_memory_bounded);
+	tcase_add_test(tc, memory_budget_jobs);
 	tcase_add_test(tc, reader_limits);
 	tcase_add_test(tc, no_finishing_launch);
 	tcase_add_test(tc, nothing_checked);

@@ -1403,7 +1403,9 @@ START_TEST(cli_incomplete)
 	tu_run_bin(&r, argv);
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_msg(strstr(r.out, ": note: analysis incomplete: shadow budget reached at block (")
-		      && strstr(r.out, "the model's shadow memory (1 MiB) was full; --max-shadow raises it\n")
+		      && strstr(r.out, "the model's shadow memory (1 MiB, its share of --max-memory) was full; "
+				"not analysed (sampled out): ")
+		      && strstr(r.out, " of 'p' in bytes ") && strstr(r.out, "; --max-memory raises it\n")
 		      && strstr(r.out, "0 errors, 0 warnings, 1 note (1 finding;"), "%s", r.out);
 	tu_run_free(&r);
 	argv[NB + 1] = "--fail-on=note";
@@ -1422,8 +1424,9 @@ START_TEST(cli_incomplete)
 	double first = cJSON_GetArrayItem(cJSON_GetObjectItem(u, "first_block"), 0)->valuedouble;
 	double blocks = cJSON_GetObjectItem(u, "blocks")->valuedouble;
 	ck_assert(first > 0 && first < 1023);
-	ck_assert(blocks == 1024 - first);
+	ck_assert(blocks > 0 && blocks <= 1024 - first);	/* sampled: not every block */
 	ck_assert(cJSON_GetObjectItem(u, "accesses")->valuedouble > 0);
+	ck_assert(cJSON_GetObjectItem(u, "pages")->valuedouble > 0);
 	cJSON_Delete(doc);
 	tu_run_free(&r);
 	/* with room enough, nothing to say */
