@@ -375,13 +375,26 @@ static uint32_t malloc_of(const struct server *s, uint64_t p)
 /* Memory the program shares with the device (KIND: SIMRT_MANAGED or
 ** SIMRT_HOST_SHARED): an anonymous file mapped here as the allocation's
 ** data, its descriptor in *FD for the program to map at *PTR. */
+/* An allocation past the simulated device's memory (a quarter of
+** --max-memory) fails as CUDA's does, and the report says which limit the
+** program met, once per call name. */
+static int budget_refused(struct server *s, const char *call)
+{
+	note(s, "%s refused (cudaErrorMemoryAllocation): the simulated device holds %" PRIu64
+	     " MiB, a quarter of --max-memory; a larger --max-memory gives it more", call,
+	     s->m.limit >> 20);
+	return SIMRT_OUT_OF_MEMORY;
+}
+
 static int shared_malloc(struct server *s, uint64_t size, uint32_t kind, uint64_t *ptr, int *fd)
 {
 	uint32_t id = s->shared_lo;
 	while (id < s->shared_hi && s->m.a[id].live)
 		id++;
-	if (id >= s->shared_hi || !mem_fits(&s->m, size))
+	if (id >= s->shared_hi)
 		return SIMRT_OUT_OF_MEMORY;
+	if (!mem_fits(&s->m, size))
+		return budget_refused(s, kind == SIMRT_MANAGED ? "cudaMallocManaged" : "cudaHostAlloc");
 	int mfd = (int)syscall(SYS_memfd_create, "simulee-shared", 1u /* MFD_CLOEXEC */);
 	size_t len = (size_t)((size + 4095) & ~(uint64_t)4095);
 	if (mfd < 0)
@@ -428,8 +441,11 @@ static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *p
 		** module's variables, which are made when it is loaded */
 		return SIMRT_OUT_OF_MEMORY;
 	}
-	if (size > MEM_MAX_SIZE || !mem_fits(&s->m, size))
+	if (size > MEM_MAX_SIZE)
 		return SIMRT_OUT_OF_MEMORY;
+	if (!mem_fits(&s->m, size))
+		return budget_refused(s, kind == SIMRT_MANAGED ? "cudaMallocManaged"
+				      : kind == SIMRT_HOST_SHARED ? "cudaHostAlloc" : "cudaMalloc");
 	if (kind == SIMRT_MANAGED || kind == SIMRT_HOST_SHARED)
 		return shared_malloc(s, size, kind, ptr, fd);
 	uint32_t id = mem_new(&s->m, AS_GLOBAL, size, "cudaMalloc");

@@ -39,6 +39,8 @@ struct expect {
 	int needs_openmp;
 	char *findings[MAXLINES];
 	uint32_t nfindings;
+	char *notes[4];		/* each in one of the report's run notes */
+	uint32_t nnotes;
 };
 
 static void expect_free(struct expect *e)
@@ -53,6 +55,8 @@ static void expect_free(struct expect *e)
 		free(e->stdout_lines[i]);
 	for (uint32_t i = 0; i < e->nfindings; i++)
 		free(e->findings[i]);
+	for (uint32_t i = 0; i < e->nnotes; i++)
+		free(e->notes[i]);
 }
 
 static const char *run_dir(void)
@@ -122,6 +126,9 @@ static void parse_expect(const char *name, struct expect *x)
 		} else if (strcmp(line, "finding") == 0) {
 			ck_assert(x->nfindings < MAXLINES);
 			x->findings[x->nfindings++] = xstrdup(v);
+		} else if (strcmp(line, "note") == 0) {
+			ck_assert(x->nnotes < 4);
+			x->notes[x->nnotes++] = xstrdup(v);
 		} else {
 			ck_abort_msg("%s: unknown key '%s'", path, line);
 		}
@@ -266,6 +273,13 @@ START_TEST(corpus)
 	const cJSON *rc = cJSON_GetObjectItemCaseSensitive(run, "refused_call");
 	ck_assert_msg(x.refused[0] ? cJSON_IsString(rc) && strcmp(rc->valuestring, x.refused) == 0
 		      : cJSON_IsNull(rc), "%s: refused call", x.name);
+	for (uint32_t i = 0; i < x.nnotes; i++) {
+		int seen = 0;
+		const cJSON *nt;
+		cJSON_ArrayForEach(nt, cJSON_GetObjectItemCaseSensitive(run, "notes"))
+			seen |= cJSON_IsString(nt) && strstr(nt->valuestring, x.notes[i]) != NULL;
+		ck_assert_msg(seen, "%s: no run note with '%s'", x.name, x.notes[i]);
+	}
 	char *keys[MAXLINES];
 	uint32_t nk = finding_keys(doc, keys, MAXLINES);
 	qsort(x.findings, x.nfindings, sizeof *x.findings, cmp_str);
