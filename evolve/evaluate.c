@@ -146,27 +146,32 @@ void search_cut_short(struct evolve_cand *c)
 
 /*
 ** Input-to-state (the fuzzing literature's name): the values a launch's
-** integer comparisons are watched for, into WATCH: C's six launch
-** dimensions (block x, y, z, grid x, y, z), then the bits of each integer
-** scalar parameter the search sets; *WHAT of each is -1 - d for dimension
-** d, else the parameter.  Returns how many.
+** comparisons are watched for, into WATCH: C's six launch dimensions
+** (block x, y, z, grid x, y, z), then the bits of each integer or
+** floating-point scalar the search sets, parameters and then struct
+** fields; *WHAT of each is -1 - d for dimension d, else the scalar's index
+** in the candidate's bits, and *FP its width when it is a float (else 0).
+** Returns how many.
 */
 static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_cand *c,
-			  uint64_t *watch, int32_t *what)
+			  uint64_t *watch, int32_t *what, uint8_t *fp)
 {
 	uint32_t n = 0;
 	const uint32_t dims[6] = { c->block.x, c->block.y, c->block.z, c->grid.x, c->grid.y,
 				   c->grid.z };
 	for (int d = 0; d < 6; d++) {
 		watch[n] = dims[d];
+		fp[n] = 0;
 		what[n++] = -1 - d;
 	}
-	for (uint32_t p = 0; p < pb->nparams && n < I2S_WATCH_MAX; p++) {
-		const struct evolve_param *pa = &pb->params[p];
-		if (pa->kind != EVOLVE_SCALAR || pa->pinned || elem_is_float(pa->et))
+	uint32_t nb = search_nbits(pb);
+	for (uint32_t k = 0; k < nb && n < I2S_WATCH_MAX; k++) {
+		struct scalar_ref sr;
+		if (!search_scalar_ref(pb, k, &sr))
 			continue;
-		watch[n] = c->bits[p];
-		what[n++] = (int32_t)p;
+		watch[n] = c->bits[k];
+		fp[n] = elem_is_float(sr.et) ? (uint8_t)(elem_size(sr.et) * 8) : 0;
+		what[n++] = (int32_t)k;
 	}
 	return n;
 }
@@ -189,7 +194,8 @@ int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
 		return 0;
 	uint64_t watch[I2S_WATCH_MAX];
 	int32_t what[I2S_WATCH_MAX];
-	uint32_t nw = i2s_watch(pb, parent, watch, what);
+	uint8_t fp[I2S_WATCH_MAX];
+	uint32_t nw = i2s_watch(pb, parent, watch, what, fp);
 	uint32_t e = lg->last;
 	if (lg->e[e].watch >= nw)
 		return 0;
@@ -206,15 +212,14 @@ int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
 		c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
 		return 1;
 	}
-	const struct evolve_param *pa = &pb->params[t];
-	unsigned bits = elem_size(pa->et) * 8;
+	struct scalar_ref sr;
+	search_scalar_ref(pb, (uint32_t)t, &sr);
+	unsigned bits = elem_size(sr.et) * 8;
 	uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
-	v &= mask;
-	double x = (double)v;
-	if (elem_is_signed(pa->et) && v >> (bits - 1))
-		x = (double)(int64_t)(v | ~mask);
+	/* exactly the value named, not clamped to the range the search
+	** draws from (a precondition optN == 4000000) */
 	search_cand_copy(c, parent, pb);
-	c->bits[t] = search_scalar_set(x, pa->et);
+	c->bits[t] = v & mask;
 	c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
 	return 1;
 }
@@ -407,10 +412,12 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	** launch, whose values come from the host code) */
 	uint64_t watch[I2S_WATCH_MAX];
 	int32_t what[I2S_WATCH_MAX];
+	uint8_t fp[I2S_WATCH_MAX];
 	memset(&c->cmp, 0, sizeof c->cmp);
 	if (c->site < 0) {
-		cfg.nwatch = i2s_watch(pb, c, watch, what);
+		cfg.nwatch = i2s_watch(pb, c, watch, what, fp);
 		cfg.watch = watch;
+		cfg.watch_fp = fp;
 		cfg.cmplog = &c->cmp;
 	}
 	/* a launch outside the contract is discarded: nothing is detected on it */

@@ -183,6 +183,26 @@ static uint64_t cmp_flip(unsigned f, int side, uint64_t other, uint64_t vm)
 	}
 }
 
+/* Notes in LG that watched value K was compared with OTHER (once per
+** pair); when *LATEST is set the comparison came out false and this pair
+** becomes the latest such (then *LATEST is cleared: only the first match). */
+static void cmp_put(struct cmp_log *lg, uint32_t k, uint64_t other, int *latest)
+{
+	uint32_t i = 0;
+	while (i < lg->n && !(lg->e[i].watch == k && lg->e[i].other == other))
+		i++;
+	if (i == lg->n && lg->n < CMP_LOG_MAX) {
+		lg->e[lg->n].watch = k;
+		lg->e[lg->n].other = other;
+		lg->n++;
+	}
+	if (i < lg->n && *latest) {
+		lg->last = i;
+		lg->failed = 1;
+		*latest = 0;
+	}
+}
+
 /* Input-to-state (struct launch_cfg cmplog): integer comparison F of A
 ** with B, both of VM's width, records for each watched value one of them
 ** equals what it was compared with, or, when the comparison came out
@@ -209,27 +229,62 @@ static void cmp_note(const struct launch_cfg *cfg, unsigned f, uint64_t a, uint6
 	case ICMP_SLE: res = sa <= sbv; break;
 	default: res = 0; break;	/* ICMP_EQ of two different values */
 	}
-	struct cmp_log *lg = cfg->cmplog;
 	int latest = !res;	/* only the first watched value it matches, left first */
 	for (int side = 0; side < 2; side++) {
 		uint64_t x = side ? b : a, y = side ? a : b;
+		for (uint32_t k = 0; k < cfg->nwatch; k++)
+			if ((cfg->watch_fp == NULL || cfg->watch_fp[k] == 0) && (cfg->watch[k] & vm) == x)
+				cmp_put(cfg->cmplog, k, res ? y : cmp_flip(f, side, y, vm), &latest);
+	}
+}
+
+/* Y as the bits of a float of WIDTH 32 or 64, moved by one step toward
+** -infinity (DIR < 0) or +infinity (DIR > 0) unless it already lies
+** strictly on that side of Y: the closest value of the type that is below
+** (above) Y, or Y itself (DIR 0, rounded to the type). */
+static uint64_t fp_beside(double y, int dir, unsigned width)
+{
+	if (width == 32) {
+		float t = (float)y;
+		if ((dir < 0 && !((double)t < y)) || (dir > 0 && !((double)t > y)))
+			t = nextafterf(t, dir < 0 ? -INFINITY : INFINITY);
+		return bf32(t);
+	}
+	if (dir != 0)
+		y = nextafter(y, dir < 0 ? -INFINITY : INFINITY);
+	return bf64(y);
+}
+
+/* Input-to-state for floating-point comparison F of A with B (widened to
+** double): as cmp_note, for the watched floats (launch_cfg watch_fp), the
+** other side as bits of the watched value's type, or for a comparison that
+** came out false the closest value of that type which makes it true
+** (x < 0.5f false: the float below 0.5f). */
+static int fcmp(unsigned pred, double a, double b);
+
+static void fcmp_note(const struct launch_cfg *cfg, unsigned f, double a, double b)
+{
+	if (cfg->watch_fp == NULL || isnan(a) || isnan(b) || a == b)
+		return;
+	int res = fcmp(f, a, b), latest = !res;
+	for (int side = 0; side < 2; side++) {
+		double x = side ? b : a, y = side ? a : b;
+		/* the order with X on the left: -1 for X < Y, 1 for X > Y, 0 for
+		** equality (an order that holds at it) */
+		int dir = 0;
+		switch (f) {
+		case FCMP_OLT: case FCMP_ULT: dir = -1; break;
+		case FCMP_OGT: case FCMP_UGT: dir = 1; break;
+		case FCMP_ONE: case FCMP_UNE: dir = 1; break;
+		default: break;
+		}
+		if (side)
+			dir = -dir;
 		for (uint32_t k = 0; k < cfg->nwatch; k++) {
-			if ((cfg->watch[k] & vm) != x)
+			unsigned wd = cfg->watch_fp[k];
+			if (wd == 0 || (wd == 32 ? (double)f32(cfg->watch[k]) : f64(cfg->watch[k])) != x)
 				continue;
-			uint64_t other = res ? y : cmp_flip(f, side, y, vm);
-			uint32_t i = 0;
-			while (i < lg->n && !(lg->e[i].watch == k && lg->e[i].other == other))
-				i++;
-			if (i == lg->n && lg->n < CMP_LOG_MAX) {
-				lg->e[lg->n].watch = k;
-				lg->e[lg->n].other = other;
-				lg->n++;
-			}
-			if (i < lg->n && latest) {
-				lg->last = i;
-				lg->failed = 1;
-				latest = 0;
-			}
+			cmp_put(cfg->cmplog, k, fp_beside(y, res ? 0 : dir, wd), &latest);
 		}
 	}
 }
@@ -2726,7 +2781,16 @@ reload:
 		vmcase(FREM32) LANES(bf32(fmodf(f32(a), f32(b)))); vmbreak;
 		vmcase(FNEG32) LANES(a ^ 0x80000000u); vmbreak;
 		vmcase(FMA32) LANES(bf32(fmaf(f32(a), f32(b), f32(c)))); vmbreak;
-		vmcase(FCMP32) { unsigned pr = I->f; wm = 1; LANES((uint64_t)fcmp(pr, f32(a), f32(b))); vmbreak; }
+		vmcase(FCMP32) {
+			unsigned pr = I->f;
+			if (__builtin_expect(ex->cfg->cmplog != NULL, 0)) {
+				unsigned l0 = (unsigned)__builtin_ctz(m);
+				fcmp_note(ex->cfg, pr, f32(OP(I->a)[l0]), f32(OP(I->b)[l0]));
+			}
+			wm = 1;
+			LANES((uint64_t)fcmp(pr, f32(a), f32(b)));
+			vmbreak;
+		}
 		vmcase(FADD64) LANES(bf64(f64(a) + f64(b))); vmbreak;
 		vmcase(FSUB64) LANES(bf64(f64(a) - f64(b))); vmbreak;
 		vmcase(FMUL64) LANES(bf64(f64(a) * f64(b))); vmbreak;
@@ -2734,7 +2798,16 @@ reload:
 		vmcase(FREM64) LANES(bf64(fmod(f64(a), f64(b)))); vmbreak;
 		vmcase(FNEG64) LANES(a ^ (UINT64_C(1) << 63)); vmbreak;
 		vmcase(FMA64) LANES(bf64(fma(f64(a), f64(b), f64(c)))); vmbreak;
-		vmcase(FCMP64) { unsigned pr = I->f; wm = 1; LANES((uint64_t)fcmp(pr, f64(a), f64(b))); vmbreak; }
+		vmcase(FCMP64) {
+			unsigned pr = I->f;
+			if (__builtin_expect(ex->cfg->cmplog != NULL, 0)) {
+				unsigned l0 = (unsigned)__builtin_ctz(m);
+				fcmp_note(ex->cfg, pr, f64(OP(I->a)[l0]), f64(OP(I->b)[l0]));
+			}
+			wm = 1;
+			LANES((uint64_t)fcmp(pr, f64(a), f64(b)));
+			vmbreak;
+		}
 		vmcase(MATH32)
 			math_apply32(I->f, m, R(I->d), OP(I->a), OP(I->b), OP(I->c));
 			vmbreak;

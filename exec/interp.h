@@ -87,8 +87,11 @@ struct launch_cfg {
 	/* Input-to-state (the search, evolve/evaluate.c): when cmplog is not
 	** NULL, every integer comparison in which the first active lane
 	** compares one of the WATCH values (a scalar argument, a launch
-	** dimension) with another value records that pair there. */
+	** dimension) with another value records that pair there; a
+	** floating-point comparison, one of the WATCH values WATCH_FP marks
+	** as a float of 32 or 64 bits (NULL: none is; 0: an integer). */
 	const uint64_t *watch;
+	const uint8_t *watch_fp;
 	uint32_t nwatch;
 	struct cmp_log *cmplog;
 };

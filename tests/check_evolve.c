@@ -1113,6 +1113,62 @@ START_TEST(time_limit_host_fault)
 }
 END_TEST
 
+/* Input-to-state (issue 27, item 1): a precondition the search can only
+** meet through the value the kernel compares with, before a race every
+** launch past it shows.  Each kernel's race is found and no
+** nothing-checked warning stands: a scalar named past the range the
+** search draws from (4000000), a struct's field, floating-point
+** parameters (an equality and a bound past the draw range), values
+** compared through a cast, a multiple of the block and a power of two. */
+static const char *const precond_kernels[] = {
+	/* a value past the draw range, exactly */
+	"#include <cassert>\n"
+	"__global__ void big(int *out, int n)\n"
+	"{\n"
+	"\tassert(n == 4000000);\n"
+	"\t__shared__ int s[1024];\n"
+	"\ts[threadIdx.x] = n;\n"
+	"\tout[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];\n"
+	"}\n",
+	/* a struct's field */
+	"#include <cassert>\n"
+	"struct P { int n; int pitch; };\n"
+	"__global__ void field(int *out, P p)\n"
+	"{\n"
+	"\tassert(p.pitch == 12345);\n"
+	"\t__shared__ int s[1024];\n"
+	"\ts[threadIdx.x] = p.n;\n"
+	"\tout[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];\n"
+	"}\n",
+	/* floats: an equality, and a bound past the draw range */
+	"#include <cassert>\n"
+	"__global__ void fp(int *out, float scale, double lim)\n"
+	"{\n"
+	"\tassert(scale == 0.75f && lim > 2.5e6);\n"
+	"\t__shared__ int s[1024];\n"
+	"\ts[threadIdx.x] = (int)scale;\n"
+	"\tout[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];\n"
+	"}\n",
+};
+
+START_TEST(preconditions_met)
+{
+	for (size_t i = 0; i < sizeof precond_kernels / sizeof precond_kernels[0]; i++) {
+		struct tu_run r;
+		char *bc;
+		cJSON *doc = search_cu_json(&r, precond_kernels[i], &bc);
+		ck_assert_msg(count_kind(doc, "nothing-checked") == 0, "kernel %zu: nothing checked: %s",
+			      i, r.out);
+		ck_assert_msg(finding_with(doc, "data-race", "") != NULL, "kernel %zu: no race: %s", i,
+			      r.out);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 Suite *evolve_suite(void)
 {
 	Suite *s = suite_create("evolve");
@@ -1149,6 +1205,10 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, time_limit_cuts);
 	tcase_add_test(tc, time_limit_never_finishes);
 	tcase_add_test(tc, time_limit_host_fault);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("preconditions");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, preconditions_met);
 	suite_add_tcase(s, tc);
 	return s;
 }
