@@ -176,21 +176,81 @@ static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_c
 	return n;
 }
 
+/* The smallest power of two at least V (at least 1). */
+static uint64_t pow2_at_least(uint64_t v)
+{
+	uint64_t p = 1;
+	while (p < v && p < (UINT64_C(1) << 62))
+		p <<= 1;
+	return p;
+}
+
+/*
+** A child of PARENT, whose latest failed comparison compared no watched
+** value but one computed from them (n % blockDim.x == 0, a power of two
+** (n & (n - 1)) == 0): one integer scalar takes a simple relation to the
+** launch, the rest of PARENT kept.  PICK chooses which scalar and which
+** relation, in turn over the calls: n rounded up to a multiple of
+** blockDim.x, up to a power of two, or set to blockDim.x or to gridDim.x *
+** blockDim.x.  (Block shapes need none: the strata draw powers of two and
+** whole warps first.)  Returns 0 when no scalar is searched (*C
+** unallocated then).  It takes no step further (i2s): the relation is a
+** guess, not a value the kernel named.
+*/
+static int relation_child(const struct space *s, const struct evolve_cand *parent, uint32_t pick,
+			  struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = s->pb;
+	uint32_t tg[I2S_WATCH_MAX], nt = 0, nb = search_nbits(pb);
+	for (uint32_t k = 0; k < nb && nt < I2S_WATCH_MAX; k++) {
+		struct scalar_ref sr;
+		if (search_scalar_ref(pb, k, &sr) && !elem_is_float(sr.et) && sr.nenums == 0)
+			tg[nt++] = k;
+	}
+	if (nt == 0)
+		return 0;
+	uint32_t t = tg[pick % nt], r = pick / nt;
+	search_cand_copy(c, parent, pb);
+	uint64_t bx = parent->block.x, thr = bx * parent->grid.x;
+	struct scalar_ref sr;
+	search_scalar_ref(pb, t, &sr);
+	unsigned bits = elem_size(sr.et) * 8;
+	uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+	uint64_t v = c->bits[t] & mask;
+	if (elem_is_signed(sr.et) && (v >> (bits - 1)) & 1)
+		v = 0;	/* negative: from 1 up */
+	if (v == 0)
+		v = 1;
+	switch (r % 4) {
+	case 0: v = (v + bx - 1) / bx * bx; break;
+	case 1: v = pow2_at_least(v); break;
+	case 2: v = bx; break;
+	default: v = thr; break;
+	}
+	c->bits[t] = v & mask;
+	return 1;
+}
+
 /*
 ** A child of PARENT, a launch the kernel rejected at a failed assert,
 ** precondition or trap, that takes the value its latest comparison that
 ** came out false (before the fault, the faulting thread's) names for a
 ** watched dimension or scalar: the value compared with, or beside it for
-** an order.  Returns 0 when there is none to try (a host launch, no such
-** comparison, a dimension the search keeps fixed or outside its bounds);
-** *C is left unallocated then.
+** an order; when that comparison compared no watched value, a relation
+** (relation_child, PICK choosing which).  Returns 0 when there is none to
+** try (a host launch, no such comparison, a dimension the search keeps
+** fixed or outside its bounds); *C is left unallocated then.
 */
-int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
+int search_i2s_child(const struct space *s, const struct evolve_cand *parent, uint32_t pick,
 		     struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
 	const struct cmp_log *lg = &parent->cmp;
-	if (parent->site >= 0 || !lg->failed)
+	if (parent->site >= 0)
+		return 0;
+	if (lg->unnamed)
+		return relation_child(s, parent, pick, c);
+	if (!lg->failed)
 		return 0;
 	uint64_t watch[I2S_WATCH_MAX];
 	int32_t what[I2S_WATCH_MAX];

@@ -219,7 +219,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 				** name, when they name one) */
 				for (int k = 0; k < 2; k++) {
 					if (k == 0 && (par->rejected == FK_ASSERT || par->rejected == FK_TRAP)
-					    && search_i2s_child(s, par, &batch[2 * i + k]))
+					    && search_i2s_child(s, par, gen * P + i, &batch[2 * i + k]))
 						continue;
 					search_cand_alloc(&batch[2 * i + k], pb);
 					if (host)

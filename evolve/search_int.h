@@ -99,7 +99,7 @@ void search_mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 
 /* evaluate.c */
 void search_cut_short(struct evolve_cand *c);
-int search_i2s_child(const struct space *s, const struct evolve_cand *parent,
+int search_i2s_child(const struct space *s, const struct evolve_cand *parent, uint32_t pick,
 		     struct evolve_cand *c);
 int search_said_nothing(const struct evolve_cand *c);
 void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct evolve_cand *c);

@@ -183,42 +183,45 @@ static uint64_t cmp_flip(unsigned f, int side, uint64_t other, uint64_t vm)
 	}
 }
 
-/* Notes in LG that watched value K was compared with OTHER (once per
-** pair); when *LATEST is set the comparison came out false and this pair
-** becomes the latest such (then *LATEST is cleared: only the first match). */
+/* Notes in LG that watched value K, in a comparison that came out false,
+** needs OTHER to make it true.  Only the first match of a comparison
+** counts (*LATEST set, then cleared): it becomes the latest.  Distinct
+** pairs are kept; when the log is full the one after the latest is
+** replaced (a loop's comparisons do not crowd out the assert's). */
 static void cmp_put(struct cmp_log *lg, uint32_t k, uint64_t other, int *latest)
 {
+	if (!*latest)
+		return;
 	uint32_t i = 0;
 	while (i < lg->n && !(lg->e[i].watch == k && lg->e[i].other == other))
 		i++;
-	if (i == lg->n && lg->n < CMP_LOG_MAX) {
-		lg->e[lg->n].watch = k;
-		lg->e[lg->n].other = other;
-		lg->n++;
+	if (i == lg->n) {
+		if (lg->n < CMP_LOG_MAX)
+			lg->n++;
+		else
+			i = (lg->last + 1) % CMP_LOG_MAX;
+		lg->e[i].watch = k;
+		lg->e[i].other = other;
 	}
-	if (i < lg->n && *latest) {
-		lg->last = i;
-		lg->failed = 1;
-		*latest = 0;
-	}
+	lg->last = i;
+	lg->failed = 1;
+	*latest = 0;
 }
 
-/* Input-to-state (struct launch_cfg cmplog): integer comparison F of A
-** with B, both of VM's width, records for each watched value one of them
-** equals what it was compared with, or, when the comparison came out
-** false (an assert's, a precondition's), the value beside that which
-** makes it true; such a false one becomes the latest (before a failed
-** assert stops the launch, the faulting thread's), for the first watched
-** value it matches, on the left first (blockDim.y == 8 in a block of
-** 32 x 32 compares 32 with 8 for both dimensions). */
+/* Input-to-state (struct launch_cfg cmplog): an integer comparison F of A
+** with B, both of VM's width, that came out false (an assert's, a
+** precondition's) records, for the first watched value one of them equals
+** (the left first: blockDim.y == 8 in a block of 32 x 32 compares 32 with
+** 8 for both dimensions), the value closest to the other side that makes
+** it true; it becomes the latest (before a failed assert stops the
+** launch, the faulting thread's).  One that matches no watched value sets
+** the log's unnamed instead. */
 static void cmp_note(const struct launch_cfg *cfg, unsigned f, uint64_t a, uint64_t b, uint64_t vm)
 {
-	if (a == b)
-		return;
 	uint64_t sb = (vm >> 1) + 1, sa = a ^ sb, sbv = b ^ sb;
 	int res;
 	switch (f) {
-	case ICMP_NE: res = 1; break;
+	case ICMP_NE: res = a != b; break;
 	case ICMP_UGT: res = a > b; break;
 	case ICMP_UGE: res = a >= b; break;
 	case ICMP_ULT: res = a < b; break;
@@ -227,15 +230,18 @@ static void cmp_note(const struct launch_cfg *cfg, unsigned f, uint64_t a, uint6
 	case ICMP_SGE: res = sa >= sbv; break;
 	case ICMP_SLT: res = sa < sbv; break;
 	case ICMP_SLE: res = sa <= sbv; break;
-	default: res = 0; break;	/* ICMP_EQ of two different values */
+	default: res = a == b; break;
 	}
-	int latest = !res;	/* only the first watched value it matches, left first */
+	if (res)
+		return;
+	int latest = 1;
 	for (int side = 0; side < 2; side++) {
 		uint64_t x = side ? b : a, y = side ? a : b;
 		for (uint32_t k = 0; k < cfg->nwatch; k++)
 			if ((cfg->watch_fp == NULL || cfg->watch_fp[k] == 0) && (cfg->watch[k] & vm) == x)
-				cmp_put(cfg->cmplog, k, res ? y : cmp_flip(f, side, y, vm), &latest);
+				cmp_put(cfg->cmplog, k, cmp_flip(f, side, y, vm), &latest);
 	}
+	cfg->cmplog->unnamed = (uint8_t)latest;
 }
 
 /* Y as the bits of a float of WIDTH 32 or 64, moved by one step toward
@@ -257,20 +263,19 @@ static uint64_t fp_beside(double y, int dir, unsigned width)
 
 /* Input-to-state for floating-point comparison F of A with B (widened to
 ** double): as cmp_note, for the watched floats (launch_cfg watch_fp), the
-** other side as bits of the watched value's type, or for a comparison that
-** came out false the closest value of that type which makes it true
-** (x < 0.5f false: the float below 0.5f). */
+** closest value of the watched value's type that makes it true (x < 0.5f
+** false: the float below 0.5f). */
 static int fcmp(unsigned pred, double a, double b);
 
 static void fcmp_note(const struct launch_cfg *cfg, unsigned f, double a, double b)
 {
-	if (cfg->watch_fp == NULL || isnan(a) || isnan(b) || a == b)
+	if (cfg->watch_fp == NULL || isnan(a) || isnan(b) || fcmp(f, a, b))
 		return;
-	int res = fcmp(f, a, b), latest = !res;
+	int latest = 1;
 	for (int side = 0; side < 2; side++) {
 		double x = side ? b : a, y = side ? a : b;
-		/* the order with X on the left: -1 for X < Y, 1 for X > Y, 0 for
-		** equality (an order that holds at it) */
+		/* where X must move with Y on the other side: below (-1) for
+		** X < Y, above (1) for X > Y or X != Y, onto it (0) else */
 		int dir = 0;
 		switch (f) {
 		case FCMP_OLT: case FCMP_ULT: dir = -1; break;
@@ -278,15 +283,16 @@ static void fcmp_note(const struct launch_cfg *cfg, unsigned f, double a, double
 		case FCMP_ONE: case FCMP_UNE: dir = 1; break;
 		default: break;
 		}
-		if (side)
+		if (side && f != FCMP_ONE && f != FCMP_UNE)
 			dir = -dir;
 		for (uint32_t k = 0; k < cfg->nwatch; k++) {
 			unsigned wd = cfg->watch_fp[k];
 			if (wd == 0 || (wd == 32 ? (double)f32(cfg->watch[k]) : f64(cfg->watch[k])) != x)
 				continue;
-			cmp_put(cfg->cmplog, k, fp_beside(y, res ? 0 : dir, wd), &latest);
+			cmp_put(cfg->cmplog, k, fp_beside(y, dir, wd), &latest);
 		}
 	}
+	cfg->cmplog->unnamed = (uint8_t)latest;
 }
 
 /* Lanes M of W leave the kernel at instruction PC of function FN (a

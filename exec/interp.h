@@ -101,12 +101,15 @@ struct launch_cfg {
 ** was compared with, or for a comparison that came out false the value
 ** beside that which makes it true (x < 97 false: 96); distinct, in the
 ** order first seen, at most CMP_LOG_MAX; last is the entry of the latest
-** comparison that came out false (before a failed assert that stops the
-** launch, the faulting thread's). */
+** comparison that came out false on a watched value (before a failed
+** assert that stops the launch, the faulting thread's). */
 #define CMP_LOG_MAX 32
 struct cmp_log {
 	uint32_t n, last;
 	uint8_t failed;		/* some comparison came out false: last is set */
+	uint8_t unnamed;	/* the latest comparison that came out false
+				   compared no watched value (n % blockDim.x
+				   == 0: a value computed from one) */
 	struct {
 		uint32_t watch;
 		uint64_t other;

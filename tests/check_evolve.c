@@ -1118,8 +1118,9 @@ END_TEST
 ** launch past it shows.  Each kernel's race is found and no
 ** nothing-checked warning stands: a scalar named past the range the
 ** search draws from (4000000), a struct's field, floating-point
-** parameters (an equality and a bound past the draw range), values
-** compared through a cast, a multiple of the block and a power of two. */
+** parameters (an equality and a bound past the draw range), a multiple
+** of the block and a power of two (relations: the comparison that fails
+** compares a value computed from the scalar). */
 static const char *const precond_kernels[] = {
 	/* a value past the draw range, exactly */
 	"#include <cassert>\n"
@@ -1147,6 +1148,24 @@ static const char *const precond_kernels[] = {
 	"\tassert(scale == 0.75f && lim > 2.5e6);\n"
 	"\t__shared__ int s[1024];\n"
 	"\ts[threadIdx.x] = (int)scale;\n"
+	"\tout[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];\n"
+	"}\n",
+	/* relations: a multiple of the block (65537 is prime: no block of
+	** 32 or more divides the value the bound names), a power of two */
+	"#include <cassert>\n"
+	"__global__ void mult(int *out, int n)\n"
+	"{\n"
+	"\tassert(blockDim.x >= 32 && n > 65536 && n % blockDim.x == 0);\n"
+	"\t__shared__ int s[1024];\n"
+	"\ts[threadIdx.x] = n;\n"
+	"\tout[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];\n"
+	"}\n",
+	"#include <cassert>\n"
+	"__global__ void pow2(int *out, unsigned n)\n"
+	"{\n"
+	"\tassert(n >= 100000 && (n & (n - 1)) == 0);\n"
+	"\t__shared__ int s[1024];\n"
+	"\ts[threadIdx.x] = n;\n"
 	"\tout[threadIdx.x] = s[(threadIdx.x + 1) % blockDim.x];\n"
 	"}\n",
 };

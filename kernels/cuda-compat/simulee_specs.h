@@ -21,6 +21,9 @@
 **        dropped, their argument never evaluated
 **   __implies(a, b)
 **        (!(a) || (b))
+**   __is_pow2(x)
+**        x is a power of two: ((x) != 0 && ((x) & ((x) - 1)) == 0), so
+**        that the search meets it as a relation (docs/CONTRACTS.md)
 **
 ** Each only where the code has not defined it itself.  The check calls
 ** __assert_fail as assert() does, so NDEBUG does not turn it off.
@@ -62,6 +65,9 @@
 #endif
 #ifndef __implies
 #define __implies(a, b) (!(a) || (b))
+#endif
+#ifndef __is_pow2
+#define __is_pow2(x) ((x) != 0 && ((x) & ((x) - 1)) == 0)
 #endif
 
 #endif /* __cplusplus && __CUDA__ */
