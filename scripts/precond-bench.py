@@ -93,7 +93,8 @@ def main(argv):
         else:
             met += 1
             if verbose:
-                print(f'met           {f}')
+                what = 'met' if all(c for _, c in res) else 'met, no check'
+                print(f'{what:14}{f}')
     t = cpu() - c0
     n = met + missed
     pct = 100.0 * met / n if n else 0.0
