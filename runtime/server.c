@@ -424,6 +424,12 @@ static int shared_malloc(struct server *s, uint64_t size, uint32_t kind, uint64_
 	return SIMRT_OK;
 }
 
+/* SIMRT_MALLOC: Q (N bytes) holds the size and the kind (device, managed,
+** host-shared).  A device allocation is a fresh simulated buffer whose
+** bytes count as unwritten; managed and host-shared ones are shared with
+** the program (shared_malloc, *FD the memory's descriptor to pass).  *PTR
+** gets the device address (0 for size 0, as CUDA); SIMRT_OUT_OF_MEMORY
+** before any unit is registered, past MEM_MAX_SIZE or past the budget. */
 static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *ptr, int *fd)
 {
 	uint64_t size;
