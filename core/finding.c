@@ -20,8 +20,8 @@ static const struct {
 };
 
 static const char *const contract_names[CL__COUNT] = {
-	[CL_HOST] = "host", [CL_DECLARED] = "declared", [CL_INFERRED] = "inferred",
-	[CL_NONE] = "none",
+	[CL_HOST] = "host", [CL_EXPLORED] = "explored", [CL_DECLARED] = "declared",
+	[CL_INFERRED] = "inferred", [CL_NONE] = "none",
 };
 
 const char *contract_level_name(enum contract_level c)

@@ -26,10 +26,12 @@ enum finding_kind {
 /* Under which contract a launch lies, and so the findings it exposed,
 ** strongest first (docs/CONTRACTS.md): a launch the host code makes, one
 ** inside what the kernel or the command line declares, one inside what the
-** kernel's own code shows it assumes, or none of these. */
-enum contract_level { CL_HOST, CL_DECLARED, CL_INFERRED, CL_NONE, CL__COUNT };
+** kernel's own code shows it assumes, or none of these.  CL_EXPLORED is
+** `simulee-c run --explore`'s: a launch of the shape, size and scalars the
+** program used, with buffer contents it did not give (runtime/explore.h). */
+enum contract_level { CL_HOST, CL_EXPLORED, CL_DECLARED, CL_INFERRED, CL_NONE, CL__COUNT };
 
-/* "host", "declared", "inferred", "none" (stable, for JSON). */
+/* "host", "explored", "declared", "inferred", "none" (stable, for JSON). */
 const char *contract_level_name(enum contract_level c);
 
 /* How bad a finding is; --fail-on chooses which set the exit status. */

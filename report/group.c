@@ -235,3 +235,20 @@ void report_group_take(struct report *r, struct finding *f)
 	memset(f, 0, sizeof *f);
 	group_header(g);
 }
+
+int report_holds(const struct report *r, const struct finding *f, enum contract_level contract)
+{
+	for (uint32_t i = 0; i < r->findings.n; i++) {
+		const struct finding *g = &r->findings.v[i];
+		if (g->contract != contract)
+			continue;
+		if (g->members == NULL && finding_same(g, f))
+			return 1;
+		for (uint32_t j = 0; g->members && j < g->nmembers; j++)
+			if (kernel_of(r, &g->members[j]) == kernel_of(r, f) && finding_same(&g->members[j], f))
+				return 1;
+		if (report_group_kind(f->kind) && joins(r, g, f))
+			return 1;
+	}
+	return 0;
+}

@@ -195,6 +195,11 @@ const char *report_verdict_name(enum barrier_verdict v);
 */
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch);
 
+/* Whether R holds a finding under CONTRACT that F (its launch set) is
+** the same mistake as: an equal finding, an equal member of a group, or
+** a group F would join. */
+int report_holds(const struct report *r, const struct finding *f, enum contract_level contract);
+
 /* Moves the host-side findings FS (detect/hostmap.h) into R as they are:
 ** no launch, contract host. */
 void report_add_host_findings(struct report *r, struct findings *fs);
@@ -215,7 +220,8 @@ uint32_t report_hidden(const struct report *r, uint32_t k);
 void report_count(const struct report *r, uint32_t *errors, uint32_t *warnings,
 		  uint32_t *notes, uint32_t *benign);
 
-/* 1 if some finding is at least as severe as r->fail_on, else 0. */
+/* 1 if some finding shown is at least as severe as r->fail_on, else 0;
+** findings under CL_EXPLORED never count (a run's status is its own). */
 int report_exit_status(const struct report *r);
 
 /* Names used by both writers (and the JSON schema). */

@@ -191,6 +191,7 @@ static void put_warps(FILE *out, const struct dim3 *bd, const struct thread_id *
 /* The label of a finding's launch line, by the contract it lies under. */
 static const char *const contract_words[CL__COUNT] = {
 	[CL_HOST] = "host (a launch the host code makes)",
+	[CL_EXPLORED] = "explored (a launch the program made, with data it did not give)",
 	[CL_DECLARED] = "declared (inside what the kernel and the command line state)",
 	[CL_INFERRED] = "inferred (inside the shapes the kernel's code assumes)",
 	[CL_NONE] = "none (outside every contract)",
@@ -376,21 +377,27 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "\n");
 	}
 	if (f->launch < r->nlaunches && r->launches[f->launch].run) {
-		/* the program's own launch: its number, not options to replay */
+		/* the program's own launch: its number, not options to replay;
+		** an explored one names the launch whose data it changed */
 		const struct report_launch *l = &r->launches[f->launch];
-		fprintf(out, "  launch %" PRIu32 " of the run: %s<<<(%" PRIu32 ",%" PRIu32 ",%" PRIu32
-			"), (%" PRIu32 ",%" PRIu32 ",%" PRIu32 "), %" PRIu64 ">>>", l->run,
+		int explored = l->contract == CL_EXPLORED;
+		fprintf(out, "  %s %" PRIu32 " of the run: %s<<<(%" PRIu32 ",%" PRIu32 ",%" PRIu32
+			"), (%" PRIu32 ",%" PRIu32 ",%" PRIu32 "), %" PRIu64 ">>>",
+			explored ? "explored from launch" : "launch", l->run,
 			l->kernel < r->nkernels ? r->kernels[l->kernel].demangled : "?",
 			l->grid.x, l->grid.y, l->grid.z, l->block.x, l->block.y, l->block.z,
 			l->dyn_shared);
 		if (f->launches > 1 && f->kind != FK_REDUNDANT_BARRIER)
-			fprintf(out, " (first of %" PRIu64 " launches that show it)", f->launches);
+			fprintf(out, " (first of %" PRIu64 " %slaunches that show it)", f->launches,
+				explored ? "explored " : "");
 		fprintf(out, "\n");
 		for (uint32_t i = 0; i < l->nargs; i++)
 			fprintf(out, "%s%s=%s%s", i ? ", " : "  arguments: ", l->args[i].name,
 				l->args[i].value, i + 1 == l->nargs ? "\n" : "");
 		for (uint32_t i = 0; i < l->nhost_stack; i++)
 			fprintf(out, "  %s %s\n", i ? "   from" : "made in", l->host_stack[i]);
+		if (explored)
+			fprintf(out, "  contract: %s\n", contract_words[CL_EXPLORED]);
 	} else if (f->launch < r->nlaunches && !refused) {
 		char *opts = report_launch_options(r, f->launch);
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"

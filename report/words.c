@@ -99,8 +99,10 @@ static const char *const contract_options[CL__COUNT] = {
 
 int report_parse_contract(const char *name, enum contract_level *out)
 {
+	/* no option shows the explored contract alone: only a run has it,
+	** and a run lists every finding */
 	for (unsigned i = 0; i < CL__COUNT; i++)
-		if (strcmp(name, contract_options[i]) == 0) {
+		if (contract_options[i] && strcmp(name, contract_options[i]) == 0) {
 			*out = (enum contract_level)i;
 			return 0;
 		}
@@ -109,7 +111,8 @@ int report_parse_contract(const char *name, enum contract_level *out)
 
 const char *report_contract_option_name(enum contract_level c)
 {
-	return NAME_OF(contract_options, c);
+	const char *n = NAME_OF(contract_options, c);
+	return n ? n : "?";	/* CL_EXPLORED is never shown alone */
 }
 
 int report_parse_format(const char *name, enum report_format *out)
