@@ -260,6 +260,42 @@ void mem_release_from(struct mem *m, uint32_t first)
 		m->n = keep;
 }
 
+static uint8_t *page_get(struct mem *m, struct mem_pages *pg, uint64_t pageno);
+
+void mem_clone(struct mem *dst, const struct mem *src)
+{
+	*dst = *src;
+	dst->limit = 0;		/* the pages below are counted already */
+	dst->cap = src->n > 1 ? src->n : 2;
+	dst->a = xcalloc(dst->cap, sizeof *dst->a);
+	for (uint32_t i = 0; i < src->n; i++) {
+		const struct mem_alloc *s = &src->a[i];
+		struct mem_alloc *d = &dst->a[i];
+		*d = *s;
+		d->external = 0;
+		d->written = NULL;
+		d->pages = NULL;
+		if (s->data) {
+			d->data = xmalloc(s->size ? s->size : 1);
+			memcpy(d->data, s->data, s->size);
+		}
+		if (s->written) {
+			d->written = xmalloc((s->size + 7) / 8 + 1);
+			memcpy(d->written, s->written, (s->size + 7) / 8);
+		}
+		if (s->pages) {
+			d->pages = xcalloc(1, sizeof *d->pages);
+			for (uint32_t k = 0; k < s->pages->n; k++) {
+				uint8_t *pg = page_get(dst, d->pages, s->pages->keys[k]);
+				if (pg)
+					memcpy(pg, s->pages->vals[k], MEM_PAGE_SIZE);
+			}
+		}
+	}
+	dst->used = src->used;
+	dst->limit = src->limit;
+}
+
 uint32_t mem_heap_alloc(struct mem *m, uint8_t space, uint64_t size)
 {
 	if (size > MEM_HEAP_LIMIT - m->heap_used)

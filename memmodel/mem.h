@@ -195,6 +195,10 @@ void mem_mark_written(struct mem *m, uint32_t id, uint64_t off, uint64_t n);
 ** the last heap block become free again). */
 void mem_release_from(struct mem *m, uint32_t first);
 
+/* A copy of SRC in *DST, which owns all of its memory (an external
+** allocation's bytes too): the same ids, contents, written bits, budget
+** and heap. */
+void mem_clone(struct mem *dst, const struct mem *src);
 /* A device malloc of SIZE bytes in SPACE (global): a heap block's id, or 0
 ** when the heap (MEM_HEAP_LIMIT) or the id space is exhausted. */
 uint32_t mem_heap_alloc(struct mem *m, uint8_t space, uint64_t size);
