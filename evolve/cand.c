@@ -730,7 +730,13 @@ void search_init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct
 	for (uint32_t p = 0; p < pb->nparams; p++) {
 		const struct evolve_param *pa = &pb->params[p];
 		unsigned band = i + s->band_off[p];
-		if (pa->kind == EVOLVE_BUFFER && !pa->pinned) {
+		if (pa->kind == EVOLVE_BUFFER && !pa->pinned && pb->base) {
+			/* the program's own data first */
+			if (i == 0)
+				c->fill[p] = (struct evolve_fill){ .kind = FILL_PROGRAM };
+			else
+				search_base_fill(g, band, &c->fill[p]);
+		} else if (pa->kind == EVOLVE_BUFFER && !pa->pinned) {
 			random_fill(g, &c->fill[p], i + p);
 		} else if (pa->kind == EVOLVE_SCALAR && pa->pinned) {
 			c->bits[p] = pa->bits;
@@ -807,14 +813,19 @@ void search_mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 			continue;
 		}
 		struct evolve_fill *f = &c->fill[p];
-		if (pcg32_bounded(g, cauchy ? 2 : 8) == 0) {
-			random_fill(g, f, pcg32_next(g));
+		/* the program's data unchanged has no step to take */
+		if (pcg32_bounded(g, cauchy ? 2 : 8) == 0
+		    || (pb->base && f->kind == FILL_PROGRAM && f->k == 0)) {
+			if (pb->base)
+				search_base_fill(g, pcg32_next(g), f);
+			else
+				random_fill(g, f, pcg32_next(g));
 			continue;
 		}
-		if (f->kind == FILL_MOD || f->kind == FILL_RAND) {
+		if (f->kind == FILL_MOD || f->kind == FILL_RAND || (f->kind == FILL_PROGRAM && f->k > 0)) {
 			double k = (double)f->k + round(step * fmax(1, (double)f->k / 8));
 			f->k = k < 1 ? 1 : k > INT_LIMIT ? (int64_t)INT_LIMIT : (int64_t)k;
-			if (f->kind == FILL_RAND && cauchy)
+			if (f->kind != FILL_MOD && cauchy)
 				f->seed = pcg32_next(g);
 		} else if (f->kind == FILL_CONST) {
 			f->v = round(f->v + step * fmax(1, fabs(f->v) / 8));

@@ -328,19 +328,27 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	}
 	const struct program *p = pb->prog;
 	struct mem m;
-	mem_init(&m);
-	m.limit = pb->max_memory;
-	m.pool = w->pool;
-	mem_pool_enter(w->pool);
-	interp_mem_setup(p, &m, c->dyn_shared);
 	uint64_t *args = xcalloc(pb->nslots ? pb->nslots : 1, sizeof *args);
 	uint32_t *alloc = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *alloc);
 	uint32_t *bounded = xcalloc(pb->nparams ? pb->nparams : 1, sizeof *bounded);
 	uint32_t nbounded = 0;
+	mem_pool_enter(w->pool);
+	if (pb->base) {
+		/* the program's memory, its buffers' contents as C's fills say;
+		** the copy's bytes are held from the pool like any others */
+		nbounded = search_base_setup(pb, c, &m, args, alloc, &bounded);
+		m.pool = w->pool;
+		mem_pool_add(w->pool, m.used);
+	} else {
+		mem_init(&m);
+		m.limit = pb->max_memory;
+		m.pool = w->pool;
+		interp_mem_setup(p, &m, c->dyn_shared);
+	}
 	uint64_t fill_elems = search_threads_of(c) * 4;
 	if (fill_elems < FILL_MIN_ELEMS)
 		fill_elems = FILL_MIN_ELEMS;
-	for (uint32_t i = 0; i < pb->nparams; i++) {
+	for (uint32_t i = 0; i < pb->nparams && !pb->base; i++) {
 		const struct evolve_param *pa = &pb->params[i];
 		uint64_t field_ptr = 0;	/* a pointer field's: set below */
 		uint64_t *slot = pa->owner ? &field_ptr : &args[pa->slot];
@@ -406,13 +414,13 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			*slot = MEM_PTR(id, 0);
 		}
 	}
-	for (uint32_t i = 0; i < pb->nparams; i++)
+	for (uint32_t i = 0; i < pb->nparams && !pb->base; i++)
 		if (pb->params[i].kind == EVOLVE_BUFFER && pb->params[i].same_as) {
 			alloc[i] = alloc[pb->params[i].same_as - 1];
 			args[pb->params[i].slot] = MEM_PTR(alloc[i], 0);
 		}
 	/* a struct's pointer fields point at their buffers */
-	for (uint32_t i = 0; i < pb->nparams; i++) {
+	for (uint32_t i = 0; i < pb->nparams && !pb->base; i++) {
 		const struct evolve_param *pa = &pb->params[i];
 		if (pa->kind != EVOLVE_BUFFER || pa->owner == 0)
 			continue;

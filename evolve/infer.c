@@ -864,6 +864,8 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 	static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {
 		infer_assumption, infer_tile_min, infer_whole_warps,
 	};
+	if (d->pb->base)
+		return;		/* the program gave the shape and the scalars */
 	for (int k = 0; k < 3; k++) {
 		const struct evolve_cand *c = &d->res->cands[i];
 		if (c->rejected < 0 && c->site < 0 && !c->beyond)

@@ -112,6 +112,12 @@ void evolve_fill_format(const struct evolve_fill *f, char *buf, size_t n)
 	case FILL_MOD: snprintf(buf, n, "mod:%" PRId64, f->k); break;
 	case FILL_CONST: snprintf(buf, n, "const:%.17g", f->v); break;
 	case FILL_RAND: snprintf(buf, n, "rand:%" PRId64 ":%" PRIu64, f->k, f->seed); break;
+	case FILL_PROGRAM:
+		if (f->k > 0)
+			snprintf(buf, n, "program:%" PRId64 ":%" PRIu64, f->k, f->seed);
+		else
+			snprintf(buf, n, "program");
+		break;
 	default: snprintf(buf, n, "zero"); break;
 	}
 }
@@ -162,6 +168,16 @@ void evolve_fill_run(const struct evolve_fill *f, uint8_t et, uint8_t *dst, uint
 	}
 	struct pcg32 g;
 	pcg32_seed(&g, f->seed, 0x5eedu);
+	if (f->kind == FILL_PROGRAM) {
+		/* equal neighbours: two keys of one warp alike, an index
+		** repeated, the data the program's own values make */
+		for (uint64_t i = 1; i < elems && f->k > 0; i++)
+			if (pcg32_bounded64(&g, (uint64_t)f->k) == 0) {
+				uint64_t j = i - 1 - pcg32_bounded64(&g, i < 32 ? i : 32);
+				memmove(dst + i * es, dst + j * es, es);
+			}
+		return;
+	}
 	for (uint64_t i = 0; i < elems; i++) {
 		double d = 0;
 		uint64_t v = 0;

@@ -172,11 +172,14 @@ int search_beyond_assumptions(const struct evolve_problem *pb, const struct evol
 	return 0;
 }
 
-/* The contract C lies under (docs/CONTRACTS.md): a host launch's; none
+/* The contract C lies under (docs/CONTRACTS.md): explored for a problem
+** with a base (a launch the program made); a host launch's; none
 ** beyond an assumption or, for a kernel the host launches, any other;
 ** else declared or inferred, as the kernel states a contract or not. */
 uint8_t search_cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c)
 {
+	if (pb->base)
+		return CL_EXPLORED;
 	if (c->site >= 0)
 		return CL_HOST;
 	if (c->beyond || pb->nsites)

@@ -94,6 +94,26 @@ struct evolve_param {
 	** (params_inner; neither owned).  NULL: none. */
 	const struct param *inner;
 	char *const *inner_labels;
+	/* BUFFER of a problem with a base (below): its allocation there,
+	** whose size it keeps and whose contents the search varies unless
+	** pinned (0: none) */
+	uint32_t base_id;
+};
+
+/*
+** A launch the program made (simulee-c run --explore, runtime/explore.h):
+** every candidate starts from a copy of the device memory as it was
+** before that launch, with its argument slots, so the module's variables,
+** the buffers and what the program wrote in them are the program's.  The
+** problem pins the shape and the scalars; the candidates' fills vary the
+** contents of the BUFFER parameters (FILL_PROGRAM keeps them).  Every
+** global allocation keeps its real size: an access past one is a
+** finding.  No assumption is inferred (the program gave the shape), and
+** every candidate lies under CL_EXPLORED.
+*/
+struct evolve_base {
+	const struct mem *m;
+	const uint64_t *slots;	/* nslots of them */
 };
 
 /* The state of the search after each generation, for a progress line. */
@@ -151,6 +171,7 @@ struct evolve_problem {
 	uint64_t max_memory;	/* simulated bytes per launch (struct mem limit; 0: none) */
 	uint64_t pool_bytes;	/* simulated memory and shadow of the launches running at
 				** once, together (struct mem_pool; 0: no pool) */
+	const struct evolve_base *base;	/* the program's launch it varies, or NULL */
 };
 
 #define EVOLVE_CUT (FK__COUNT + 1)

@@ -4,6 +4,7 @@
 ** state, and the functions one of them defines and another calls.
 **
 **   cand.c        candidates: the space, the strata, the children, host sites
+**   base.c        candidates of a launch the program made (run --explore)
 **   evaluate.c    running a candidate on a worker; batches on the threads
 **   population.c  ranking, merging findings, counting, the population's warnings
 **   infer.c       contract inference: probes, the rules, the assumptions' texts
@@ -96,6 +97,11 @@ void search_mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 void search_init_cand(const struct space *s, struct pcg32 *g, uint32_t i, struct evolve_cand *c);
 void search_mutate(const struct space *s, struct pcg32 *g, const struct evolve_cand *parent,
 		   int cauchy, struct evolve_cand *c);
+
+/* base.c */
+void search_base_fill(struct pcg32 *g, unsigned band, struct evolve_fill *f);
+uint32_t search_base_setup(const struct evolve_problem *pb, const struct evolve_cand *c,
+			   struct mem *m, uint64_t *args, uint32_t *alloc, uint32_t **bounded);
 
 /* evaluate.c */
 void search_cut_short(struct evolve_cand *c);
