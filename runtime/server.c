@@ -99,6 +99,7 @@ struct server {
 	uint32_t nframes, capframes;
 	struct tex_desc **texs;	/* the descriptors cudaBindTexture made */
 	uint32_t ntexs, captexs;
+	struct rt_explore xp;	/* the launches --explore starts from */
 };
 
 /* ---- the socket ------------------------------------------------------- */
@@ -959,6 +960,11 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	uint32_t mark = s->m.n;
 	build_slots(s, f, q + sizeof L, slots);
 	set_dyn_shared(s, p, L.dyn_shared);
+	uint32_t seed = !s->o->explore ? UINT32_MAX
+			: rt_explore_note(&s->xp, &md->l, s->kref[L.kernel].module, ki,
+					  L.kernel, &s->m, grid, block, L.dyn_shared, slots,
+					  s->res->launches, L.frames, L.nframes);
+	struct launch_stats ls = { 0 };
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = grid;
 	cfg.block = block;
@@ -972,12 +978,15 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	cfg.lockstep = s->model == MAM_LOCKSTEP;
 	cfg.no_prune = (uint8_t)s->o->no_prune;
 	cfg.deadline = s->deadline;
+	cfg.stats = &ls;
 	struct findings fs = { 0 };
 	struct rt_kernel *rk = &md->ks[ki];
 	/* a launch the model sees adds to its kernel's barrier verdicts */
 	struct analyse_options ao = { .model = s->model, .bv = &rk->bv };
 	struct analyse_result ar;
 	int rc = analyse_launch(p, (uint32_t)k->func, slots, &s->m, &cfg, &ao, &fs, &ar, &e);
+	if (seed != UINT32_MAX)
+		rt_explore_ran(&s->xp, seed, rc == 0 && !ar.timed_out, ls.warp_insns);
 	fflush(stdout);
 	mem_release_from(&s->m, mark);
 	free(slots);
@@ -1168,6 +1177,31 @@ void rt_result_free(struct rt_result *res)
 	memset(res, 0, sizeof *res);
 }
 
+/* --explore, once the program ended by itself or at the time limit:
+** the search around its launches, whose findings' launches get the host
+** stacks of the launches they explored. */
+static void explore(struct server *s)
+{
+	struct rt_explore_opts xo = *s->o->explore;
+	xo.model = s->model;	/* the run's, as the bitcode decided it */
+	if (s->res->stop && strcmp(s->res->stop, "time-limit") != 0) {
+		s->xp.st.stopped = "the run was stopped";
+	} else {
+		const struct loaded **mods = xcalloc(s->nmods ? s->nmods : 1, sizeof *mods);
+		for (uint32_t i = 0; i < s->nmods; i++)
+			mods[i] = &s->mods[i].l;
+		rt_explore_run(&s->xp, mods, &xo, s->rep);
+		free(mods);
+	}
+	for (uint32_t i = 0; i < s->xp.nmade; i++) {
+		const struct rt_seed *sd = &s->xp.seeds[s->xp.made[i].seed];
+		struct rt_frames fr = { s->xp.made[i].launch, sd->nframes, { 0 } };
+		memcpy(fr.pcs, sd->frames, fr.n * sizeof *fr.pcs);
+		VEC_PUSH(s->frames, s->nframes, s->capframes, fr);
+	}
+	s->res->explored = s->xp.st;
+}
+
 /* Names the host frames of the launches the report keeps (EXE: the
 ** program), leaving out simulee-c's runtime and clang's kernel stubs. */
 static void name_frames(struct server *s, const char *exe)
@@ -1318,6 +1352,10 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 		res->status = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 	}
 	conclude(&s);
+	if (o->explore)
+		explore(&s);
+	res->explored.asked = o->explore != NULL;
+	rt_explore_free(&s.xp);
 	name_frames(&s, o->exe);
 	free(s.frames);
 	res->notes = s.notes.s;

@@ -20,6 +20,7 @@
 #include "base/util.h"
 #include "front/compile.h"
 #include "report/report.h"
+#include "runtime/explore.h"
 
 struct rt_options {
 	char *const *bcs;	/* the device bitcode of each CUDA unit, by the
@@ -40,6 +41,7 @@ struct rt_options {
 	double time_limit;	/* seconds; past it the program is stopped (0: none) */
 	int verbose;		/* a line per launch on stderr */
 	const struct compile_opts *cop;	/* llvm-symbolizer names the host frames */
+	const struct rt_explore_opts *explore;	/* --explore after the run, or NULL */
 };
 
 /* How the run ended. */
@@ -64,6 +66,7 @@ struct rt_result {
 				   them (freed by rt_result_free) */
 	uint32_t *units;	/* the unit (rt_options' number) of each */
 	uint32_t nloaded;
+	struct rt_explored explored;	/* what --explore did */
 };
 
 void rt_result_free(struct rt_result *res);

@@ -332,6 +332,7 @@ int main(int argc, char **argv)
 				goto done;
 			o.time_limit_given |= c == O_TIME_LIMIT;
 			break;
+		case O_EXPLORE: o.explore = 1; break;
 		case O_MAX_LAUNCHES:
 		case O_SAMPLE_LAUNCHES: {
 			uint64_t v;
@@ -460,6 +461,10 @@ int main(int argc, char **argv)
 	}
 	if (o.run) {
 		status = run_program(&o);
+		goto done;
+	}
+	if (o.explore) {
+		fprintf(stderr, "simulee-c: --explore is for simulee-c run (the launches a program makes)\n");
 		goto done;
 	}
 	if (optind >= ac && o.compile_db == NULL) {

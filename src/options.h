@@ -104,6 +104,9 @@
 	  "among the inputs are linked too)") \
 	S("-Xcompiler A[,B...]", "run: flags of every host side's compile") \
 	S("-fopenmp, -pthread", "run: to every host compile and the link") \
+	O(EXPLORE, "explore", 0, "--explore", \
+	  "run: after the program, search other buffer contents\n" \
+	  "for each kind of launch it made (findings: explored)") \
 	O(JOBS, "jobs", 1, "--jobs N", "launches evaluated in parallel (default: cores)") \
 	O(SHARD, "shard", 1, "--shard I/N", \
 	  "analyse share I of N of the kernels (every Nth from\n" \

@@ -97,6 +97,7 @@ struct run_opts {
 	char **host_args;	/* -Xcompiler's, -pthread, -fopenmp: every host
 				   side's compile */
 	uint32_t nhost_args, caphost_args;
+	int explore;		/* --explore: the search around the run's launches */
 };
 
 /* Defaults of the search options. */

@@ -450,6 +450,33 @@ static void header(struct report *rep, const struct run_opts *o)
 	rep->perf = o->perf;
 }
 
+/* What --explore did, as one line of the text report. */
+static void explore_line(FILE *out, const struct rt_explored *x)
+{
+	fprintf(out, "simulee-c: run: explored %" PRIu32 " of %" PRIu32 " kind%s of launch with "
+		"other data: %" PRIu32 " launch%s", x->explored, x->shapes, x->shapes == 1 ? "" : "s",
+		x->launches, x->launches == 1 ? "" : "es");
+	if (x->outside)
+		fprintf(out, " (%" PRIu32 " outside the kernel's contract)", x->outside);
+	fprintf(out, ", %" PRIu32 " new finding%s", x->findings, x->findings == 1 ? "" : "s");
+	if (x->repeated)
+		fprintf(out, " (%" PRIu32 " the run showed)", x->repeated);
+	if (x->over_cap)
+		fprintf(out, "; %" PRIu32 " not explored (at most %d a kernel)", x->over_cap,
+			RT_EXPLORE_SHAPES);
+	if (x->too_large)
+		fprintf(out, "; %" PRIu32 " not explored (their memory too large to copy)", x->too_large);
+	if (x->fixed)
+		fprintf(out, "; %" PRIu32 " with no buffer argument to vary", x->fixed);
+	if (x->timed_out || x->cut)
+		fprintf(out, "; the time limit (--time-limit) cut %" PRIu32 " kind%s short, %" PRIu32
+			" launch%s", x->timed_out, x->timed_out == 1 ? "" : "s", x->cut,
+			x->cut == 1 ? "" : "es");
+	if (x->stopped)
+		fprintf(out, "; stopped: %s", x->stopped);
+	fprintf(out, "\n");
+}
+
 /* The run's own lines of the text report. */
 static void run_lines(FILE *out, const char *prog, const struct rt_result *res)
 {
@@ -482,6 +509,8 @@ static void run_lines(FILE *out, const char *prog, const struct rt_result *res)
 			"warnings above say why, and the program got no results from them)",
 			res->unsimulated);
 	fprintf(out, "\n");
+	if (res->explored.asked)
+		explore_line(out, &res->explored);
 }
 
 /* The JSON report's "run" object. */
@@ -520,6 +549,25 @@ static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
 		cJSON_AddItemToArray(notes, cJSON_CreateString(line));
 		free(line);
 		p = nl ? nl + 1 : p + len;
+	}
+	if (res->explored.asked) {
+		const struct rt_explored *x = &res->explored;
+		cJSON *e = cJSON_AddObjectToObject(r, "explore");
+		cJSON_AddNumberToObject(e, "kinds", x->shapes);
+		cJSON_AddNumberToObject(e, "explored", x->explored);
+		cJSON_AddNumberToObject(e, "over_cap", x->over_cap);
+		cJSON_AddNumberToObject(e, "too_large", x->too_large);
+		cJSON_AddNumberToObject(e, "no_buffer", x->fixed);
+		cJSON_AddNumberToObject(e, "timed_out", x->timed_out);
+		cJSON_AddNumberToObject(e, "launches", x->launches);
+		cJSON_AddNumberToObject(e, "outside_contract", x->outside);
+		cJSON_AddNumberToObject(e, "cut", x->cut);
+		cJSON_AddNumberToObject(e, "findings", x->findings);
+		cJSON_AddNumberToObject(e, "repeated", x->repeated);
+		if (x->stopped)
+			cJSON_AddStringToObject(e, "stopped", x->stopped);
+		else
+			cJSON_AddNullToObject(e, "stopped");
 	}
 	cJSON_AddItemToObject(root, "run", r);
 }
@@ -598,6 +646,10 @@ int run_program(const struct run_opts *o)
 	ro.verbose = o->verbose;
 	struct compile_opts cop = run_compile_opts(o);
 	ro.cop = &cop;
+	struct rt_explore_opts xo = { (uint32_t)o->population, (uint32_t)o->generations,
+				      o->time_limit, (unsigned)o->jobs, o->seed, ro.max_steps,
+				      o->max_shadow, o->no_prune, o->warp_model };
+	ro.explore = o->explore ? &xo : NULL;
 	int rc = rt_run(&ro, argv, &rep, &res, &err);
 	free(argv);
 	if (rc == 0)

@@ -33,7 +33,10 @@ struct expect {
 	char *stdout_lines[8];
 	uint32_t nstdout;
 	int status;
+	char *options[4];	/* simulee-c's, before the program ("--explore") */
+	uint32_t noptions;
 	char run[128];		/* "launches=N simulated=N refused=N cut=N" */
+	char explore[128];	/* "explored=N findings=N repeated=N": --explore's counts */
 	char refused[128];
 	int needs_toolkit;
 	int needs_openmp;
@@ -51,6 +54,8 @@ static void expect_free(struct expect *e)
 		free(e->flags[i]);
 	for (uint32_t i = 0; i < e->nargs; i++)
 		free(e->args[i]);
+	for (uint32_t i = 0; i < e->noptions; i++)
+		free(e->options[i]);
 	for (uint32_t i = 0; i < e->nstdout; i++)
 		free(e->stdout_lines[i]);
 	for (uint32_t i = 0; i < e->nfindings; i++)
@@ -111,6 +116,11 @@ static void parse_expect(const char *name, struct expect *x)
 		} else if (strcmp(line, "args") == 0) {
 			for (char *t = strtok(v, " "); t != NULL && x->nargs < 8; t = strtok(NULL, " "))
 				x->args[x->nargs++] = xstrdup(t);
+		} else if (strcmp(line, "options") == 0) {
+			for (char *t = strtok(v, " "); t != NULL && x->noptions < 4; t = strtok(NULL, " "))
+				x->options[x->noptions++] = xstrdup(t);
+		} else if (strcmp(line, "explore") == 0) {
+			snprintf(x->explore, sizeof x->explore, "%s", v);
 		} else if (strcmp(line, "stdout") == 0) {
 			ck_assert(x->nstdout < 8);
 			x->stdout_lines[x->nstdout++] = xstrdup(v);
@@ -142,19 +152,25 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* "kind[/hazard] file:line where" of finding (or group member) F. */
+/* "kind[/hazard] file:line where" of finding (or group member) F;
+** "explored kind[/hazard] file:line object" of one --explore found (the
+** element it names depends on the data the search made). */
 static char *finding_key(const cJSON *f)
 {
+	const cJSON *contract = cJSON_GetObjectItemCaseSensitive(f, "contract");
+	int explored = cJSON_IsString(contract) && strcmp(contract->valuestring, "explored") == 0;
 	const cJSON *loc = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(f, "locations"), 0);
 	const cJSON *file = cJSON_GetObjectItemCaseSensitive(loc, "file");
 	const cJSON *hz = cJSON_GetObjectItemCaseSensitive(f, "hazard");
 	const cJSON *where = cJSON_GetObjectItemCaseSensitive(f, "where");
 	const char *fn = cJSON_IsString(file) ? file->valuestring : "?";
 	const char *base = strrchr(fn, '/');
-	return xasprintf("%s%s%s %s:%d %s", cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring,
+	const char *w = cJSON_IsString(where) ? where->valuestring : "-";
+	return xasprintf("%s%s%s%s %s:%d %.*s", explored ? "explored " : "",
+			 cJSON_GetObjectItemCaseSensitive(f, "kind")->valuestring,
 			 cJSON_IsString(hz) ? "/" : "", cJSON_IsString(hz) ? hz->valuestring : "",
 			 base ? base + 1 : fn, cJSON_GetObjectItemCaseSensitive(loc, "line")->valueint,
-			 cJSON_IsString(where) ? where->valuestring : "-");
+			 explored ? (int)strcspn(w, "[") : (int)strlen(w), w);
 }
 
 /* The keys of every finding of report DOC, sorted; of a group
@@ -233,6 +249,8 @@ START_TEST(corpus)
 	const char *argv[24];
 	int k = 0;
 	argv[k++] = "run";
+	for (uint32_t i = 0; i < x.noptions; i++)
+		argv[k++] = x.options[i];
 	argv[k++] = "--format=json";
 	argv[k++] = "--output";
 	argv[k++] = json;
@@ -270,6 +288,16 @@ START_TEST(corpus)
 		 cJSON_GetObjectItemCaseSensitive(run, "cut")->valueint,
 		 cJSON_GetObjectItemCaseSensitive(run, "unsimulated")->valueint);
 	ck_assert_msg(strcmp(got, x.run) == 0, "%s: run %s, expected %s", x.name, got, x.run);
+	const cJSON *xp = cJSON_GetObjectItemCaseSensitive(run, "explore");
+	ck_assert_msg(!x.explore[0] == !xp, "%s: explore", x.name);
+	if (xp) {
+		snprintf(got, sizeof got, "explored=%d findings=%d repeated=%d",
+			 cJSON_GetObjectItemCaseSensitive(xp, "explored")->valueint,
+			 cJSON_GetObjectItemCaseSensitive(xp, "findings")->valueint,
+			 cJSON_GetObjectItemCaseSensitive(xp, "repeated")->valueint);
+		ck_assert_msg(strcmp(got, x.explore) == 0, "%s: explore %s, expected %s", x.name, got,
+			      x.explore);
+	}
 	const cJSON *rc = cJSON_GetObjectItemCaseSensitive(run, "refused_call");
 	ck_assert_msg(x.refused[0] ? cJSON_IsString(rc) && strcmp(rc->valuestring, x.refused) == 0
 		      : cJSON_IsNull(rc), "%s: refused call", x.name);
@@ -927,6 +955,41 @@ START_TEST(runtime_cache)
 }
 END_TEST
 
+/* --explore: the explored findings say so, with the program's launch
+** they changed and its host stack; the same --seed gives the same report
+** whatever --jobs; and the option is refused outside a run. */
+START_TEST(explore)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("run explore: skipped: no clang\n");
+		return;
+	}
+	ck_assert_int_eq(chdir(run_dir()), 0);
+	struct tu_run one, two;
+	tu_run_bin(&one, (const char *const[]){ "run", "--explore", "--seed", "7", "--jobs", "1",
+					       "explore_data.cu", NULL });
+	tu_run_bin(&two, (const char *const[]){ "run", "--explore", "--seed", "7", "--jobs", "2",
+					       "explore_data.cu", NULL });
+	ck_assert_msg(one.status == 0, "exit %d: %s", one.status, one.err);
+	ck_assert_str_eq(one.out, two.out);
+	ck_assert_str_eq(one.err, two.err);
+	ck_assert_msg(strstr(one.err, "  explored from launch 1 of the run: block_hist(int const*, int*, "
+			     "int)<<<(4,1,1), (64,1,1), 0>>>\n") != NULL, "%s", one.err);
+	ck_assert_msg(strstr(one.err, "  made in main (explore_data.cu:56)\n"
+			     "  contract: explored (a launch the program made, with data it did not "
+			     "give)\n") != NULL, "%s", one.err);
+	ck_assert_msg(strstr(one.err, "simulee-c: run: explored 2 of 2 kinds of launch with other "
+			     "data: ") != NULL, "%s", one.err);
+	tu_run_free(&one);
+	tu_run_free(&two);
+	tu_run_bin(&one, (const char *const[]){ "--explore", "explore_data.cu", NULL });
+	ck_assert_int_eq(one.status, 2);
+	ck_assert_str_eq(one.err, "simulee-c: --explore is for simulee-c run (the launches a program "
+			 "makes)\n");
+	tu_run_free(&one);
+}
+END_TEST
+
 Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
@@ -949,6 +1012,7 @@ Suite *run_suite(void)
 	tcase_add_test(tc, program_flags);
 	tcase_add_test(tc, compile_database);
 	tcase_add_test(tc, texref_two_formats);
+	tcase_add_test(tc, explore);
 	suite_add_tcase(s, tc);
 	return s;
 }
