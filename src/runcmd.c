@@ -469,9 +469,9 @@ static void explore_line(FILE *out, const struct rt_explored *x)
 	if (x->fixed)
 		fprintf(out, "; %" PRIu32 " with no buffer argument to vary", x->fixed);
 	if (x->timed_out || x->cut)
-		fprintf(out, "; the time limit (--time-limit) cut %" PRIu32 " kind%s short, %" PRIu32
-			" launch%s", x->timed_out, x->timed_out == 1 ? "" : "s", x->cut,
-			x->cut == 1 ? "" : "es");
+		fprintf(out, "; %s cut %" PRIu32 " kind%s short, %" PRIu32 " launch%s",
+			x->stopped ? "the stop" : "the time limit (--time-limit)", x->timed_out,
+			x->timed_out == 1 ? "" : "s", x->cut, x->cut == 1 ? "" : "es");
 	if (x->stopped)
 		fprintf(out, "; stopped: %s", x->stopped);
 	fprintf(out, "\n");
