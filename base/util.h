@@ -114,4 +114,9 @@ int make_dirs(const char *path, char **failed);
 ** it; free it. */
 char *demangle_name(const char *name);
 
+/* The room's public header: the rest of its interface, for the rooms
+** that include it (HACKING.md, "The rooms"). */
+#include "base/htab.h"
+#include "base/ptrmap.h"
+
 #endif

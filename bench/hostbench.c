@@ -18,7 +18,7 @@
 #include <time.h>
 
 #include "base/util.h"
-#include "detect/hostmap.h"
+#include "detect/analyse.h"
 #include "host/hostsite.h"
 
 static double now_ms(void)

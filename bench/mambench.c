@@ -12,7 +12,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 
 #define THREADS 256u

@@ -39,11 +39,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/finding.h"
+#include "core/program.h"
 #include "detect/analyse.h"
 #include "exec/interp.h"
 #include "lower/load.h"
-#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "base/util.h"
 

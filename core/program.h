@@ -383,4 +383,9 @@ uint8_t *prog_block_leaders(const struct program *p, const struct func *f);
 /* Frees everything the lowering allocated. */
 void prog_free(struct program *p);
 
+/* The room's public header: the rest of its interface, for the rooms
+** that include it (HACKING.md, "The rooms"). */
+#include "core/finding.h"
+#include "core/mathfn.h"
+
 #endif

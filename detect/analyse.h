@@ -12,11 +12,9 @@
 
 #include <stdint.h>
 
-#include "core/finding.h"
 #include "core/program.h"
 #include "detect/races.h"
 #include "exec/interp.h"
-#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "base/util.h"
 
@@ -63,5 +61,9 @@ struct analyse_result {
 int analyse_launch(const struct program *p, uint32_t fn, const uint64_t *args, struct mem *m,
 		   const struct launch_cfg *cfg, const struct analyse_options *o,
 		   struct findings *fs, struct analyse_result *res, struct sim_error *err);
+
+/* The room's public header: the rest of its interface, for the rooms
+** that include it (HACKING.md, "The rooms"). */
+#include "detect/hostmap.h"
 
 #endif

@@ -30,8 +30,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/finding.h"
-#include "host/hostmap.h"
+#include "core/program.h"
+#include "host/hostsite.h"
 
 /* Whether kernel KERNEL (mangled device name) may write through its pointer
 ** parameter PARAM: 1 when unknown. */

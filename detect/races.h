@@ -7,9 +7,7 @@
 
 #include <stdint.h>
 
-#include "core/finding.h"
 #include "core/program.h"
-#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 
 /*

@@ -19,7 +19,7 @@
 #include "host/hostsite.h"
 #include "exec/interp.h"
 #include "lower/load.h"
-#include "memmodel/mam.h"
+#include "memmodel/mem.h"
 
 #define DRIVER_STEP_BUDGET 100000		/* warp instructions of a searched launch */
 #define DRIVER_HOST_MAX_THREADS (1u << 20)	/* grid * block of a host launch at most */
@@ -60,5 +60,10 @@ struct driver_opts {
 int driver_search_kernel(const struct driver_opts *d, const struct loaded *ld,
 			 const struct kernel_info *k, const struct hostsites *hs,
 			 struct report *rep, struct sim_error *err);
+
+/* The room's public header: the rest of its interface, for the rooms
+** that include it (HACKING.md, "The rooms"). */
+#include "evolve/search.h"
+#include "evolve/pcg32.h"
 
 #endif

@@ -10,7 +10,7 @@
 
 #include "evolve/input.h"
 #include "evolve/pcg32.h"
-#include "core/mathfn.h"
+#include "core/program.h"
 #include "base/util.h"
 
 void evolve_reads_of(const struct program *p, uint32_t fn, struct evolve_reads *r)

@@ -9,7 +9,7 @@
 #include "evolve/input.h"
 #include "evolve/params.h"
 #include "evolve/pcg32.h"
-#include "core/mathfn.h"
+#include "core/program.h"
 
 /* Parses a value of element type ET into its little-endian bits. */
 static int parse_value(const char *s, uint8_t et, uint64_t *out)

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect/races.h"
+#include "detect/analyse.h"
 #include "evolve/pcg32.h"
 #include "evolve/search_int.h"
 #include "memmodel/mem.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "detect/races.h"
+#include "detect/analyse.h"
 #include "evolve/search_int.h"
 #include "base/util.h"
 

@@ -29,12 +29,12 @@
 
 #include <stdint.h>
 
-#include "core/finding.h"
-#include "detect/races.h"
+#include "core/program.h"
+#include "detect/analyse.h"
 #include "evolve/input.h"
 #include "host/hostsite.h"
 #include "exec/interp.h"
-#include "memmodel/mam.h"
+#include "memmodel/mem.h"
 
 enum evolve_pkind {
 	EVOLVE_SCALAR,		/* an integer or float argument */

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "exec/exec.h"
-#include "core/mathfn.h"
+#include "core/program.h"
 #include "base/util.h"
 
 #define WMASK(w) ((w) >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << (w)) - 1)

@@ -8,10 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/finding.h"
-#include "exec/interp.h"
 #include "core/program.h"
-#include "memmodel/mam.h"
+#include "exec/interp.h"
 #include "memmodel/mem.h"
 
 #define FULL_MASK 0xffffffffu

@@ -282,4 +282,8 @@ int compile_split_command(const char *cmd, char ***v, uint32_t *n, uint32_t *cap
 void compile_convert_entry(char *const *argv, uint32_t argc, const char *dir,
 			   char ***v, uint32_t *n, uint32_t *cap);
 
+/* The room's public header: the rest of its interface, for the rooms
+** that include it (HACKING.md, "The rooms"). */
+#include "front/cache.h"
+
 #endif

@@ -22,13 +22,11 @@
 
 #include "config.h"
 #include "detect/analyse.h"
-#include "detect/races.h"
 #include "report/report.h"
-#include "evolve/params.h"
-#include "evolve/pcg32.h"
+#include "evolve/driver.h"
 #include "fuzz/fuzz.h"
 #include "reader/reader.h"
-#include "memmodel/mam.h"
+#include "memmodel/mem.h"
 
 #define MAX_KERNELS 3		/* launched per input */
 #define MAX_STEPS 4000		/* per thread: an input that spins ends fast */

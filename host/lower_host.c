@@ -33,7 +33,7 @@
 #include "host/hexpr_int.h"
 #include "host/lower_host_int.h"
 #include "reader/reader.h"
-#include "base/ptrmap.h"
+#include "base/util.h"
 
 /* __cxa_demangle comes with the C++ runtime that libLLVM links anyway. */
 extern char *__cxa_demangle(const char *mangled, char *buf, size_t *len, int *status);

@@ -25,7 +25,7 @@
 
 #include "host/lower_host_int.h"
 #include "reader/reader.h"
-#include "base/ptrmap.h"
+#include "base/util.h"
 
 #define HM_MAX_OPS 16384u	/* operations kept per function (hm_seq.truncated) */
 #define HM_MAX_KEYS 4096u	/* variables named per function */

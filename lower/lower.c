@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "lower/lower_int.h"
-#include "core/mathfn.h"
+#include "core/program.h"
 #include "memmodel/mem.h"
 
 #define MAX_FLAT 256

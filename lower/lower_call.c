@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "lower/lower_int.h"
-#include "core/mathfn.h"
+#include "core/program.h"
 
 static int starts(const char *s, const char *prefix)
 {

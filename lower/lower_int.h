@@ -11,10 +11,8 @@
 
 #include "lower/load.h"
 #include "reader/reader.h"
-#include "base/ptrmap.h"
-#include "core/program.h"
-#include "base/htab.h"
 #include "base/util.h"
+#include "core/program.h"
 
 /* A forward branch target to patch once all blocks are placed. */
 struct fixup {

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "lower/lower_int.h"
-#include "core/mathfn.h"
+#include "core/program.h"
 
 #define PX_LOCALS 64
 #define PX_ASMOPS 32

@@ -45,7 +45,6 @@
 
 #include "memmodel/mam.h"
 #include "memmodel/mem.h"
-#include "base/htab.h"
 #include "base/util.h"
 
 #define NONE32 UINT32_MAX

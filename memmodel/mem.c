@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/htab.h"
-#include "memmodel/mem.h"
 #include "base/util.h"
+#include "memmodel/mem.h"
 
 /* Sparse pages: page numbers and their pages, in the order touched,
 ** indexed by page number (base/htab.h). */

@@ -258,4 +258,8 @@ char *mem_strdup(struct mem *m, uint64_t p, size_t max);
 ** (a struct: "pts[1]+4"); "" when the allocation has no name. */
 void mem_name_addr(const struct mem *m, uint64_t p, char *buf, size_t n);
 
+/* The room's public header: the rest of its interface, for the rooms
+** that include it (HACKING.md, "The rooms"). */
+#include "memmodel/mam.h"
+
 #endif

@@ -15,9 +15,8 @@
 #include <unistd.h>
 
 #include "report/report.h"
-#include "evolve/input.h"
-#include "evolve/params.h"
-#include "core/mathfn.h"
+#include "evolve/driver.h"
+#include "core/program.h"
 #include "memmodel/mem.h"
 #include "replay/replay.h"
 

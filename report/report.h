@@ -14,7 +14,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "core/finding.h"
 #include "core/program.h"
 
 struct cJSON;

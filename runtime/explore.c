@@ -7,8 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "evolve/params.h"
-#include "evolve/search.h"
+#include "evolve/driver.h"
 #include "runtime/explore.h"
 
 /* ---- keeping the launches ------------------------------------------------ */

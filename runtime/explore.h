@@ -19,7 +19,7 @@
 
 #include <stdint.h>
 
-#include "base/htab.h"
+#include "base/util.h"
 #include "kernels/runtime/simrt_proto.h"
 #include "lower/load.h"
 #include "memmodel/mem.h"

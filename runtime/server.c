@@ -17,13 +17,10 @@
 #include <unistd.h>
 
 #include "detect/analyse.h"
-#include "detect/races.h"
-#include "evolve/input.h"
-#include "evolve/params.h"
+#include "evolve/driver.h"
 #include "exec/interp.h"
 #include "lower/load.h"
 #include "kernels/runtime/simrt_proto.h"
-#include "memmodel/mam.h"
 #include "memmodel/mem.h"
 #include "runtime/server.h"
 

@@ -5,7 +5,7 @@ The rooms, each room's public header and the rooms it may include are read
 from HACKING.md's table, so the table is the one owner of those facts. It
 checks that:
 
-  - the table's arrows have no cycle;
+  - the table's arrows have no cycle, and each room has one public header;
   - every `#include "ROOM/x.h"` of a file in another room follows an arrow
     and names that room's public header (tests/ are white-box: exempt);
   - only the rooms named in HACKING.md's LLVM sentence include <llvm-c/...>;
@@ -165,6 +165,8 @@ def main():
                 bad.append("HACKING.md: room %s includes %s, which is no room" % (r, d))
         if not os.path.isdir(os.path.join(top, r)):
             bad.append("HACKING.md: room %s/ does not exist" % r)
+        if len(pub) > 1:
+            bad.append("HACKING.md: room %s/ has %d public headers, not one" % (r, len(pub)))
         if ("| `%s/` |" % r) not in readme:
             bad.append("README.md: room %s/ has no line in the layout table" % r)
     llvm = llvm_rooms(hacking)

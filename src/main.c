@@ -8,8 +8,8 @@
 #include <string.h>
 
 #include "config.h"
-#include "evolve/input.h"
-#include "memmodel/mam.h"
+#include "evolve/driver.h"
+#include "memmodel/mem.h"
 #include "src/options.h"
 #include "src/run.h"
 

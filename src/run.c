@@ -16,14 +16,10 @@
 #include <cJSON.h>
 
 #include "config.h"
-#include "core/finding.h"
+#include "core/program.h"
 #include "detect/analyse.h"
-#include "detect/hostmap.h"
-#include "detect/races.h"
-#include "memmodel/mam.h"
+#include "memmodel/mem.h"
 #include "evolve/driver.h"
-#include "evolve/input.h"
-#include "evolve/params.h"
 #include "front/compile.h"
 #include "replay/replay.h"
 #include "src/run.h"

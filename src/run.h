@@ -10,8 +10,7 @@
 #include <stdio.h>
 
 #include "report/report.h"
-#include "evolve/input.h"
-#include "evolve/params.h"
+#include "evolve/driver.h"
 #include "front/compile.h"
 #include "exec/interp.h"
 #include "lower/load.h"

@@ -13,12 +13,11 @@
 
 #include <cJSON.h>
 
-#include "detect/hostmap.h"
-#include "front/cache.h"
+#include "detect/analyse.h"
 #include "front/compile.h"
 #include "host/hostsite.h"
 #include "kernels/runtime/simrt_proto.h"
-#include "memmodel/mam.h"
+#include "memmodel/mem.h"
 #include "report/report.h"
 #include "runtime/server.h"
 #include "src/run.h"
