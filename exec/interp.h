@@ -143,6 +143,10 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 ** grid sync), itself or through the functions it calls. */
 int interp_is_cooperative(const struct program *p, uint32_t fn);
 
+/* Whether kernel function FN launches kernels (a DLAUNCH, itself or
+** through the functions it calls): dynamic parallelism. */
+int interp_launches_kernels(const struct program *p, uint32_t fn);
+
 /* Whether GRID, BLOCK and DYN_SHARED bytes of dynamic shared memory are a
 ** launch CUDA accepts (each dimension and the block's threads within
 ** CUDA's limits, checked per component first, so no product wraps): 0, or

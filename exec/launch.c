@@ -948,6 +948,14 @@ static int launches_kids(const struct program *p, uint32_t fn, uint8_t *seen)
 	return 0;
 }
 
+int interp_launches_kernels(const struct program *p, uint32_t fn)
+{
+	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	int kids = launches_kids(p, fn, seen);
+	free(seen);
+	return kids;
+}
+
 /* Whether the program holds a kernel launch in device code at all (a
 ** child may launch what its parent does not). */
 static int program_launches(const struct program *p)
@@ -1198,9 +1206,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 					memcpy(ex.shinit[id], m->a[id].written, (m->a[id].size + 7) / 8);
 			}
 		uint32_t npruned;
-		uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
-		int kids = launches_kids(p, fn, seen);
-		free(seen);
+		int kids = interp_launches_kernels(p, fn);
 		/* pruning proves a site race-free among the grid's own threads;
 		** a child grid's are not among them */
 		if (!cfg->no_prune && !kids)

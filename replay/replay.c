@@ -300,6 +300,10 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 			*why = "a buffer's elements point to buffers of their own, which the "
 			       "reproduction does not lay out";
 	}
+	if (*why == NULL && interp_launches_kernels(p, s->kernel->func))
+		*why = "the kernel launches kernels (dynamic parallelism), which needs CUDA's "
+		       "device runtime: relocatable device code linked against cudadevrt, "
+		       "which the reproduction does not build";
 	for (uint32_t k = f->nparams; k < nbufs && *why == NULL; k++)
 		if (bufs[k].param >= 0)
 			*why = "a struct argument's pointer fields point to buffers, which the "

@@ -858,6 +858,38 @@ START_TEST(device_launch)
 		       0, "25 grids deep, past CUDA's limit of 24");
 	}
 	free(tk);
+	/* --replay: a launching kernel's reproduction says why it is none,
+	** and the run's report and status stay */
+	char *dir = make_dir();
+	char *cu = write_in(dir, "app.cu", after_cu);
+	char *rep = xfmt("%s/rep", dir, NULL);
+	struct tu_run r;
+	run_in(&r, dir, (const char *const[]){ "--prelude", "--no-search", "--kernel", "parent", "--grid",
+					       "1", "--block", "32", "--size", "p=32", "--replay", rep,
+					       cu, NULL });
+	ck_assert_msg(r.status == 1 && strstr(r.out, "app.cu:5:3") != NULL, "status %d: %s%s", r.status,
+		      r.out, r.err);
+	DIR *d = opendir(rep);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	int seen = 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *readme = xfmt("%s/%s/README", rep, e->d_name);
+		char *text = slurp(readme);
+		seen += strstr(text, "# not reproducible: the kernel launches kernels (dynamic "
+				     "parallelism)") != NULL;
+		free(text);
+		free(readme);
+	}
+	closedir(d);
+	ck_assert_int_eq(seen, 1);
+	tu_run_free(&r);
+	remove_tree(dir);
+	free(rep);
+	free(cu);
+	free(dir);
 }
 END_TEST
 
