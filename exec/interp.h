@@ -143,6 +143,18 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 ** grid sync), itself or through the functions it calls. */
 int interp_is_cooperative(const struct program *p, uint32_t fn);
 
+/* The bytes parameter PA takes in a launch's argument block (a
+** parameter buffer, or the host's launch): its scalar or pointer, its
+** by-value struct, or its flattened struct's fields. */
+uint32_t interp_arg_bytes(const struct param *pa);
+
+/* Fills the argument slots SLOTS of kernel F from ARGS, each parameter's
+** interp_arg_bytes in order: a by-value struct goes into read-only
+** parameter memory of M (a new allocation), a flattened struct's fields
+** into their slots, a scalar or pointer into its slot. */
+void interp_args_from_bytes(struct mem *m, const struct func *f, const uint8_t *args,
+			    uint64_t *slots);
+
 /* Whether kernel function FN launches kernels (a DLAUNCH, itself or
 ** through the functions it calls): dynamic parallelism. */
 int interp_launches_kernels(const struct program *p, uint32_t fn);

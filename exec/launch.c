@@ -549,9 +549,10 @@ static void shared_start(struct exec *ex)
 	}
 }
 
-/* Whether kernel FN reads the grid workspace (%envreg1 or 2), itself or
-** through the functions it calls; SEEN marks the functions visited. */
-static int reads_grid_ws(const struct program *p, uint32_t fn, uint8_t *seen)
+/* Whether function FN holds an instruction HIT accepts, itself or through
+** the functions it calls; SEEN marks the functions visited. */
+static int reaches(const struct program *p, uint32_t fn, uint8_t *seen,
+		   int (*hit)(const struct insn *I))
 {
 	if (fn >= p->nfuncs || seen[fn] || p->funcs[fn].code == NULL)
 		return 0;
@@ -559,20 +560,29 @@ static int reads_grid_ws(const struct program *p, uint32_t fn, uint8_t *seen)
 	const struct func *f = &p->funcs[fn];
 	for (uint32_t pc = 0; pc < f->ncode; pc++) {
 		const struct insn *I = &f->code[pc];
-		if (I->op == OP_SREG && (I->f == SREG_ENVREG1 || I->f == SREG_ENVREG2))
-			return 1;
-		if (I->op == OP_CALL && reads_grid_ws(p, (uint32_t)I->imm, seen))
+		if (hit(I) || (I->op == OP_CALL && reaches(p, (uint32_t)I->imm, seen, hit)))
 			return 1;
 	}
 	return 0;
 }
 
-int interp_is_cooperative(const struct program *p, uint32_t fn)
+static int reaches_from(const struct program *p, uint32_t fn, int (*hit)(const struct insn *I))
 {
 	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
-	int coop = reads_grid_ws(p, fn, seen);
+	int r = reaches(p, fn, seen, hit);
 	free(seen);
-	return coop;
+	return r;
+}
+
+/* A read of the grid workspace (%envreg1 or 2). */
+static int reads_grid_ws(const struct insn *I)
+{
+	return I->op == OP_SREG && (I->f == SREG_ENVREG1 || I->f == SREG_ENVREG2);
+}
+
+int interp_is_cooperative(const struct program *p, uint32_t fn)
+{
+	return reaches_from(p, fn, reads_grid_ws);
 }
 
 /* The blocks a cooperative launch can have: every block must be resident
@@ -809,9 +819,7 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 
 /* ---- kernels launched from device code (dynamic parallelism) -------------- */
 
-/* The bytes parameter PA takes in a parameter buffer (its scalar, its
-** by-value struct, or its flattened struct's fields). */
-static uint32_t arg_bytes(const struct param *pa)
+uint32_t interp_arg_bytes(const struct param *pa)
 {
 	if (pa->byval || pa->nfields == 0)
 		return pa->size;
@@ -828,7 +836,7 @@ static uint32_t args_bytes(const struct func *f)
 {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < f->nparams; i++)
-		n += arg_bytes(&f->params[i]);
+		n += interp_arg_bytes(&f->params[i]);
 	return n;
 }
 
@@ -930,30 +938,15 @@ void exec_device_launch(struct exec *ex, struct warp *w, uint32_t mask, const ui
 	}
 }
 
-/* Whether kernel FN launches kernels from device code, itself or through
-** the functions it calls (SEEN: the functions visited). */
-static int launches_kids(const struct program *p, uint32_t fn, uint8_t *seen)
+/* A kernel launch in device code. */
+static int launches(const struct insn *I)
 {
-	if (fn >= p->nfuncs || seen[fn] || p->funcs[fn].code == NULL)
-		return 0;
-	seen[fn] = 1;
-	const struct func *f = &p->funcs[fn];
-	for (uint32_t pc = 0; pc < f->ncode; pc++) {
-		const struct insn *I = &f->code[pc];
-		if (I->op == OP_DLAUNCH)
-			return 1;
-		if (I->op == OP_CALL && launches_kids(p, (uint32_t)I->imm, seen))
-			return 1;
-	}
-	return 0;
+	return I->op == OP_DLAUNCH;
 }
 
 int interp_launches_kernels(const struct program *p, uint32_t fn)
 {
-	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
-	int kids = launches_kids(p, fn, seen);
-	free(seen);
-	return kids;
+	return reaches_from(p, fn, launches);
 }
 
 /* Whether the program holds a kernel launch in device code at all (a
@@ -967,15 +960,14 @@ static int program_launches(const struct program *p)
 	return 0;
 }
 
-/* The argument slots of kernel F from the parameter buffer's bytes ARGS:
-** a by-value struct goes into read-only parameter memory. */
-static void child_slots(struct mem *m, const struct func *f, const uint8_t *args, uint64_t *slots)
+void interp_args_from_bytes(struct mem *m, const struct func *f, const uint8_t *args,
+			   uint64_t *slots)
 {
 	size_t at = 0;
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
 		uint64_t *slot = &slots[f->param_slot[i] - f->param_slot[0]];
-		uint32_t nb = arg_bytes(pa);
+		uint32_t nb = interp_arg_bytes(pa);
 		const uint8_t *b = args + at;
 		at += nb;
 		if (pa->byval) {
@@ -1066,7 +1058,7 @@ static void run_child(struct exec *ex, uint32_t k, uint64_t *nblocks_run)
 	uint32_t start = ex->m->n;
 	uint64_t *slots = xcalloc(kf->nparams ? kf->param_slot[kf->nparams - 1] + kf->params[kf->nparams - 1].nslots
 				  - kf->param_slot[0] + 1 : 1, sizeof *slots);
-	child_slots(ex->m, kf, kid.args, slots);
+	interp_args_from_bytes(ex->m, kf, kid.args, slots);
 	if (ex->mam) {
 		const uint32_t g[3] = { kid.grid.x, kid.grid.y, kid.grid.z };
 		const uint32_t b[3] = { kid.block.x, kid.block.y, kid.block.z };

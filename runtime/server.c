@@ -277,21 +277,6 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 	return SIMRT_OK;
 }
 
-/* The bytes parameter PA takes in a launch's argument block: as the
-** program's C++ sees it (scalar, pointer, or the whole struct). */
-static uint32_t param_bytes(const struct param *pa)
-{
-	if (pa->byval || pa->nfields == 0)
-		return pa->size;
-	uint32_t end = 0;
-	for (uint32_t j = 0; j < pa->nfields; j++) {
-		uint32_t e = pa->field_off[j] + elem_size(pa->field_type[j]);
-		if (e > end)
-			end = e;
-	}
-	return pa->size > end ? pa->size : end;
-}
-
 /* The module of request payload Q (its first u32), or NULL. */
 static struct rt_module *module_of(struct server *s, const uint8_t *q, uint32_t n)
 {
@@ -326,7 +311,7 @@ static int op_function(struct server *s, const uint8_t *q, uint32_t n, uint32_t 
 	(*out)[0] = s->nkref - 1;
 	(*out)[1] = f->nparams;
 	for (uint32_t i = 0; i < f->nparams; i++)
-		(*out)[2 + i] = param_bytes(&f->params[i]);
+		(*out)[2 + i] = interp_arg_bytes(&f->params[i]);
 	return SIMRT_OK;
 }
 
@@ -766,44 +751,25 @@ static int sticky_of(const struct findings *fs)
 }
 
 /* Builds the argument slots of kernel F from the program's argument
-** bytes ARGS (each parameter's param_bytes, in order): a by-value struct
-** goes into read-only parameter memory. */
+** bytes ARGS (interp_args_from_bytes), and names each buffer the program
+** allocated after the first parameter it is passed as. */
 static void build_slots(struct server *s, const struct func *f, const uint8_t *args, uint64_t *slots)
 {
-	size_t at = 0;
+	interp_args_from_bytes(&s->m, f, args, slots);
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
-		uint64_t *slot = &slots[f->param_slot[i] - f->param_slot[0]];
-		uint32_t nb = param_bytes(pa);
-		const uint8_t *b = args + at;
-		at += nb;
-		if (pa->byval) {
-			uint32_t id = mem_new(&s->m, AS_PARAM, pa->size, "param");
-			if (id != 0) {
-				memcpy(s->m.a[id].data, b, pa->size);
-				s->m.a[id].readonly = 1;
-				*slot = MEM_PTR(id, 0);
-			}
-		} else if (pa->nfields > 0) {
-			for (uint32_t j = 0; j < pa->nfields; j++) {
-				uint64_t v = 0;
-				memcpy(&v, b + pa->field_off[j], elem_size(pa->field_type[j]));
-				slot[j] = v;
-			}
-		} else {
-			uint64_t v = 0;
-			memcpy(&v, b, nb < sizeof v ? nb : sizeof v);
-			*slot = v;
-			/* a buffer gets the name of the parameter it is first
-			** passed as, and its element type, for name[index] */
-			uint32_t id = MEM_ID(v);
-			if (pa->is_ptr && v != 0 && id < s->nfrom && s->from_malloc[id] == 1) {
-				s->from_malloc[id] = 2;
-				s->m.a[id].name = pa->name;
-				if (pa->elem != ET_NONE) {
-					s->m.a[id].elem = pa->elem;
-					s->m.a[id].elem_size = elem_size(pa->elem);
-				}
+		if (pa->byval || pa->nfields > 0 || !pa->is_ptr)
+			continue;
+		/* a buffer gets the name of the parameter it is first passed
+		** as, and its element type, for name[index] */
+		uint64_t v = slots[f->param_slot[i] - f->param_slot[0]];
+		uint32_t id = MEM_ID(v);
+		if (v != 0 && id < s->nfrom && s->from_malloc[id] == 1) {
+			s->from_malloc[id] = 2;
+			s->m.a[id].name = pa->name;
+			if (pa->elem != ET_NONE) {
+				s->m.a[id].elem = pa->elem;
+				s->m.a[id].elem_size = elem_size(pa->elem);
 			}
 		}
 	}
@@ -817,7 +783,7 @@ static void record_args(struct server *s, uint32_t li, const struct func *f, con
 	size_t at = 0;
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
-		uint32_t nb = param_bytes(pa);
+		uint32_t nb = interp_arg_bytes(pa);
 		const uint8_t *b = args + at;
 		at += nb;
 		char v[160];
@@ -922,7 +888,7 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	const struct func *f = &p->funcs[k->func];
 	size_t need = 0;
 	for (uint32_t i = 0; i < f->nparams; i++)
-		need += param_bytes(&f->params[i]);
+		need += interp_arg_bytes(&f->params[i]);
 	if (L.nparams != f->nparams || n - sizeof L < need)
 		return SIMRT_INVALID_VALUE;
 	struct dim3 grid = { L.grid[0], L.grid[1], L.grid[2] };
