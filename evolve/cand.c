@@ -12,7 +12,7 @@
 
 #define INT_LIMIT 65536.0	/* searched integers stay within +-2^16 */
 #define FLOAT_LIMIT 1e6
-#define SHARED_LIMIT 49152	/* CUDA's default dynamic shared maximum */
+#define SHARED_LIMIT SEARCH_SHARED_LIMIT
 
 /* ---- candidates ---------------------------------------------------------- */
 

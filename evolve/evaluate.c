@@ -70,6 +70,23 @@ static int oob_is_finding(const struct finding *f, const struct mem *m, const ui
 
 /* ---- evaluation -------------------------------------------------------- */
 
+/* *T, a default texture or surface (extents the search made up), grown to
+** cover C's threads: a 1-D one every thread of the launch, else each
+** dimension the grid's threads along it (an inference probe's retry,
+** evolve_cand sized). */
+static void sized_tex(struct tex_desc *t, const struct evolve_cand *c)
+{
+	uint64_t along[3] = {
+		(uint64_t)c->grid.x * c->block.x, (uint64_t)c->grid.y * c->block.y,
+		(uint64_t)c->grid.z * c->block.z,
+	};
+	if (t->ndims == 1)
+		along[0] = search_threads_of(c);
+	for (unsigned d = 0; d < t->ndims && d < 3; d++)
+		if (along[d] > t->dim[d] && along[d] <= UINT32_MAX)
+			t->dim[d] = (uint32_t)along[d];
+}
+
 /* Copies SRC[0..N) to the start of sparse allocation ID a page at a time
 ** (mem_write goes byte by byte through the page table). */
 static void fill_sparse(struct mem *m, uint32_t id, const uint8_t *src, uint64_t n)
@@ -345,6 +362,8 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		m.pool = w->pool;
 		interp_mem_setup(p, &m, c->dyn_shared);
 	}
+	/* a retry's own texture extents: the allocations point at them */
+	struct tex_desc *texs = c->sized ? xcalloc(pb->nparams ? pb->nparams : 1, sizeof *texs) : NULL;
 	uint64_t fill_elems = search_threads_of(c) * 4;
 	if (fill_elems < FILL_MIN_ELEMS)
 		fill_elems = FILL_MIN_ELEMS;
@@ -380,6 +399,13 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			/* a texture's extents are its descriptor's, a pinned
 			** buffer's the user's, else the host's cudaMalloc's */
 			uint64_t n = pa->tex || pa->pinned ? pa->elems : c->elems[i];
+			const struct tex_desc *tex = pa->tex;
+			if (texs && pa->tex && !pa->tex_given) {
+				texs[i] = *pa->tex;
+				sized_tex(&texs[i], c);
+				tex = &texs[i];
+				n = tex_texels(tex) * tex->nch;
+			}
 			uint32_t id;
 			if (n != 0) {
 				id = mem_new(&m, AS_GLOBAL, n * es, pa->label);
@@ -390,7 +416,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 					memcpy(m.a[id].data, pa->image, n * es);
 				else if (!pa->pinned && c->fill[i].kind != FILL_ZERO)
 					evolve_fill_run(&c->fill[i], pa->et, m.a[id].data, n);
-				m.a[id].tex = pa->tex;
+				m.a[id].tex = tex;
 				/* what the user declares, or the host never wrote,
 				** starts unwritten */
 				if (!pa->tex)
@@ -409,7 +435,8 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 			m.a[id].elem = pa->et;
 			m.a[id].elem_size = es;
 			if (pa->inner)
-				params_inner(&m, id, pa->inner, pa->inner_labels);
+				params_inner(&m, id, pa->inner, pa->inner_labels,
+					     c->sized ? search_threads_of(c) : 0);
 			alloc[i] = id;
 			*slot = MEM_PTR(id, 0);
 		}
@@ -521,6 +548,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	free(alloc);
 	free(args);
 	mem_free(&m);
+	free(texs);
 	mem_pool_leave(w->pool);
 }
 

@@ -62,6 +62,88 @@ static void add_assumption(struct driver *d, const struct evolve_assumption *na)
 		}
 }
 
+/* The dynamic shared memory a probe's retry gets (the searched segment):
+** BASE's bytes per thread times C's threads, in whole words. */
+static uint64_t sized_dyn_shared(const struct evolve_cand *base, const struct evolve_cand *c)
+{
+	uint64_t bt = search_threads_of(base) / ((uint64_t)base->grid.x * base->grid.y * base->grid.z);
+	uint64_t ct = search_threads_of(c) / ((uint64_t)c->grid.x * c->grid.y * c->grid.z);
+	if (ct <= bt || bt == 0)
+		return c->dyn_shared;
+	uint64_t v = (base->dyn_shared * ct + bt - 1) / bt;
+	v = (v + 3) & ~(uint64_t)3;
+	return v > SEARCH_SHARED_LIMIT ? SEARCH_SHARED_LIMIT : v;
+}
+
+/* Whether probe C's fault may be the doing of a size the search chose for
+** the launch it was copied from, BASE, rather than the kernel's: C's
+** launch is larger in some component, and an access left the dynamic
+** shared segment the search sized or an assert (of the segment's size)
+** failed where it is searched, or C was rejected at an access out of
+** bounds, through a null or invalid pointer, with a default texture or a
+** buffer of pointers (its first rows only point somewhere) among the
+** parameters.  Not a size the kernel, the host or the user gave. */
+static int sized_fault(const struct driver *d, const struct evolve_cand *base,
+		       const struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = d->pb;
+	int grew = 0;
+	for (unsigned dim = 0; dim < 6; dim++)
+		grew |= *search_dim_of((struct evolve_cand *)c, dim)
+			> *search_dim_of((struct evolve_cand *)base, dim);
+	if (!grew || c->rejected == EVOLVE_CUT || c->rejected == EVOLVE_REFUSED)
+		return 0;
+	/* the segment the search sized: left, or its size asserted */
+	if (d->s->dyn_shared && c->rejected == FK_ASSERT)
+		return 1;
+	for (uint32_t i = 0; d->s->dyn_shared && i < c->fs.n; i++)
+		if (c->fs.v[i].kind == FK_OOB && c->fs.v[i].space == AS_SHARED
+		    && static_shared_var(pb->prog, c->fs.v[i].addr) < 0)
+			return 1;
+	if (c->rejected != FK_OOB && c->rejected != FK_NULL && c->rejected != FK_INVALID_PTR)
+		return 0;
+	for (uint32_t p = 0; p < pb->nparams; p++) {
+		const struct evolve_param *pa = &pb->params[p];
+		if (pa->kind == EVOLVE_BUFFER && !pa->pinned
+		    && ((pa->tex && !pa->tex_given) || (pa->inner && c->elems[p] == 0)))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+** Runs probe C (a copy of candidate BASE with part of its launch changed;
+** owned, moved into the result) and returns its index in the result.  A
+** probe whose launch grew past the sizes the search chose for BASE (the
+** rows of a buffer of pointers, a default texture's extents, the dynamic
+** shared segment) may fault on them, not on the kernel: it runs once more
+** with them sized for its own launch (issue 27, item 6), and the retry
+** stands in for it.  Sizes the kernel, the host or the user gave are
+** never changed.
+*/
+static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c, uint32_t gen)
+{
+	c->probe = 1;
+	search_evaluate(d->pb, &d->ws[0], c);
+	const struct evolve_cand *b = &d->res->cands[base];
+	if (!c->sized && sized_fault(d, b, c)) {
+		struct evolve_cand s;
+		search_cand_copy(&s, c, d->pb);
+		s.probe = 1;
+		s.sized = 1;
+		if (d->s->dyn_shared)
+			s.dyn_shared = sized_dyn_shared(b, c);
+		search_evaluate(d->pb, &d->ws[0], &s);
+		if (s.rejected != EVOLVE_CUT) {
+			search_cand_free(c);
+			*c = s;
+		} else {
+			search_cand_free(&s);
+		}
+	}
+	return search_add_cand(d, c, gen);
+}
+
 /* Runs a copy of candidate BASE with launch component DIM (below
 ** EVOLVE_PARAM_DIM), or scalar parameter DIM - EVOLVE_PARAM_DIM, set to V
 ** as a probe; returns its index in the result. */
@@ -73,9 +155,7 @@ static uint32_t probe(struct driver *d, uint32_t base, unsigned dim, uint32_t v,
 		*search_dim_of(&c, dim) = v;
 	else
 		c.bits[dim - EVOLVE_PARAM_DIM] = v;
-	c.probe = 1;
-	search_evaluate(d->pb, &d->ws[0], &c);
-	return search_add_cand(d, &c, gen);
+	return run_probe(d, base, &c, gen);
 }
 
 /* Whether the fault KIND at (FUNC, PC) was probed TRIES times already;
@@ -556,9 +636,7 @@ static uint32_t probe_tie(struct driver *d, uint32_t base, unsigned dim, uint32_
 	if (dim < 6)
 		*search_dim_of(&c, dim) = dv;
 	c.bits[p] = pv;
-	c.probe = 1;
-	search_evaluate(d->pb, &d->ws[0], &c);
-	return search_add_cand(d, &c, gen);
+	return run_probe(d, base, &c, gen);
 }
 
 /* Another value the search space allows launch component DIM of C, the

@@ -123,15 +123,17 @@ int params_fn_pick(const struct param *pa, const char *name)
 	return -1;
 }
 
-void params_inner(struct mem *m, uint32_t outer, const struct param *pa, char *const *labels)
+void params_inner(struct mem *m, uint32_t outer, const struct param *pa, char *const *labels,
+		  uint64_t rows)
 {
 	struct mem_alloc *a = &m->a[outer];
 	if (pa->ninner == 0 || pa->inner_stride == 0 || a->uninit)
 		return;
 	int sparse = a->data == NULL;
 	uint64_t size = a->size;
-	uint64_t n = sparse ? PARAMS_INNER_SPARSE : (size + pa->inner_stride - 1) / pa->inner_stride;
-	if (n > PARAMS_INNER_MAX)
+	uint64_t n = sparse ? (rows ? rows : PARAMS_INNER_SPARSE)
+		     : (size + pa->inner_stride - 1) / pa->inner_stride;
+	if (n > PARAMS_INNER_MAX && !(sparse && rows))
 		n = PARAMS_INNER_MAX;
 	for (uint64_t k = 0; k < n; k++)
 		for (uint32_t j = 0; j < pa->ninner; j++) {
@@ -528,7 +530,7 @@ int params_setup(const struct params_pins *pins, uint64_t seed, const struct fun
 			if (fill_buffer(m, &bufs[i], is, seed, err) < 0)
 				return err->status;
 			bufs[i].inner = params_inner_labels(pa, label);
-			params_inner(m, bufs[i].alloc, pa, bufs[i].inner);
+			params_inner(m, bufs[i].alloc, pa, bufs[i].inner, 0);
 			bufs[i].ninner = pa->ninner;
 			*slot = MEM_PTR(bufs[i].alloc, 0);
 			continue;

@@ -85,13 +85,15 @@ int params_fn_pick(const struct param *pa, const char *name);
 ** PARAMS_INNER_MAX, PARAMS_INNER_SPARSE of a sparse one) and each inner
 ** pointer J, a new sparse buffer named LABELS[J] ("s->table"; not
 ** owned, they must outlive M) whose address is written there, over the
-** buffer's contents.  One level: the new buffers' own pointers are not
-** followed (depth 2, the parameter's buffer being depth 1).  Nothing for
-** a buffer declared uninitialized: what the host never wrote points
-** nowhere. */
+** buffer's contents.  ROWS, when not 0, replaces PARAMS_INNER_SPARSE
+** and its cap (an inference probe's launch, one row per thread).  One
+** level: the new buffers' own pointers are not followed (depth 2, the
+** parameter's buffer being depth 1).  Nothing for a buffer declared
+** uninitialized: what the host never wrote points nowhere. */
 #define PARAMS_INNER_MAX 256
 #define PARAMS_INNER_SPARSE 16
-void params_inner(struct mem *m, uint32_t outer, const struct param *pa, char *const *labels);
+void params_inner(struct mem *m, uint32_t outer, const struct param *pa, char *const *labels,
+		  uint64_t rows);
 
 /* LABEL followed by each of PA's inner pointer names, xmalloc'd (NULL
 ** when it has none; free with params_free_labels). */

@@ -201,6 +201,9 @@ struct evolve_cand {
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
 	uint8_t beyond;		/* breaks an inferred assumption */
 	uint8_t probe;		/* run to find the bound of a shape assumption */
+	uint8_t sized;		/* a probe's retry: what the search sizes (the
+				   rows of a buffer of pointers, a default
+				   texture's extents) covers its threads */
 	int32_t site;		/* index in pb->sites of the host launch it is, or -1 */
 	uint64_t *vars;		/* site: the host's unknowns (hs->nvars) */
 	uint32_t nvars;

@@ -131,6 +131,9 @@ int search_no_finishing_launch(struct evolve_result *r);
 void search_nothing_checked(struct evolve_result *r);
 int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r);
 
+/* Dynamic shared memory the search draws at most (bytes): CUDA's default maximum. */
+#define SEARCH_SHARED_LIMIT 49152u
+
 /* Dynamic shared memory a block can opt into (bytes): past it CUDA refuses the launch. */
 #define SEARCH_HOST_SHARED_LIMIT (227u * 1024)
 

@@ -25,7 +25,7 @@ static const char *const contract_names[] = {
 	"launch_bounds_scan", "helper_launch_tail", "launch_kernel_dynshared",
 	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy", "tile_matmul_nocheck",
 	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
-	"argv_checked_pairs", "zero_grid_launch",
+	"argv_checked_pairs", "zero_grid_launch", "seg_stage_sums",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 

@@ -1170,6 +1170,37 @@ static const char *const precond_kernels[] = {
 	"}\n",
 };
 
+/* Issue 27 item 6: a probe is not defeated by a size the search chose.
+** One thread per row of a table of row pointers, summed with full-mask
+** shuffles: the search's table holds 16 rows, so every launch it accepts
+** is a partial warp, and rule 5's probe, a whole warp, reads rows the
+** table lacks.  The probe runs again with a row per thread: whole warps
+** are the kernel's assumption, not a warp-sync error. */
+START_TEST(probe_sized_rows)
+{
+	static const char src[] =
+		"__global__ void warp_row_heads(const float *const *rows, float *out)\n"
+		"{\n"
+		"\tunsigned lane = threadIdx.x;\n"
+		"\tfloat v = rows[blockIdx.x * blockDim.x + lane][0];\n"
+		"\tfor (int o = 16; o > 0; o /= 2)\n"
+		"\t\tv += __shfl_down_sync(0xffffffffu, v, o);\n"
+		"\tif (lane == 0)\n"
+		"\t\tout[blockIdx.x] = v;\n"
+		"}\n";
+	struct tu_run r;
+	char *bc;
+	cJSON *doc = search_cu_json(&r, src, &bc);
+	ck_assert_msg(finding_with(doc, "shape-assumption", "assumes whole warps") != NULL,
+		      "no whole-warps assumption: %s", r.out);
+	ck_assert_msg(count_kind(doc, "warp-sync-divergence") == 0, "a warp-sync error: %s", r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 START_TEST(preconditions_met)
 {
 	for (size_t i = 0; i < sizeof precond_kernels / sizeof precond_kernels[0]; i++) {
@@ -1218,6 +1249,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, enum_values);
 	tcase_add_test(tc, grid_blind);
 	tcase_add_test(tc, shape_rules);
+	tcase_add_test(tc, probe_sized_rows);
 	tcase_add_test(tc, shared_init_searched);
 	tcase_add_test(tc, provenance_replays);
 	tcase_add_test(tc, real_size_budget);
