@@ -543,11 +543,127 @@ static int nops_is(struct px *x, int nops, int want)
 			return px_fail(x, "vector operand"); \
 } while (0)
 
+/* Half H (0 low, 1 high) of f16x2 operand V (PAIR), or V itself, as a
+** double: the bits of the f16 widened exactly. */
+static uint32_t half_in(struct px *x, uint32_t v, int pair, unsigned h)
+{
+	uint32_t t = v;
+	if (pair) {
+		t = tmp(x, 1);
+		if (h)
+			emit(x, OP_LSHR, 32, 0, t, v, cst(x, 16), 0, 0, 0);
+		else
+			emit(x, OP_AND, 32, 0, t, v, cst(x, 0xffff), 0, 0, 0);
+	}
+	uint32_t f = tmp(x, 1);
+	emit(x, OP_CVT, 0, CVT_F16_TO_F64, f, t, 0, 0, RND_NEAREST, 0);
+	return f;
+}
+
+/* D := the halves LO and HI (16-bit values) packed as an f16x2. */
+static void half_pack(struct px *x, uint32_t d, uint32_t lo, uint32_t hi)
+{
+	uint32_t t = tmp(x, 1);
+	emit(x, OP_SHL, 32, 0, t, hi, cst(x, 16), 0, 0, 0);
+	emit(x, OP_OR, 32, 0, d, lo, t, 0, 0, 0);
+}
+
+/*
+** Half-precision arithmetic (cuda_fp16.h's __hadd, __hmul2, __hfma ...):
+** add sub mul fma min max neg abs of .f16, or of both halves of .f16x2.
+** Each half is widened to double, where a sum or product of two halves
+** is exact, computed there and rounded once to the nearest half (fma's
+** sum may round twice where its terms are more than 29 binades apart);
+** .sat clamps to [0, 1]; neg and abs flip or clear sign bits, as the GPU
+** does (NaNs too).  Other rounding modes and .relu are not modelled.
+*/
+static int lower_half(struct px *x, const char *base, const struct mods *m, struct pop *o, int nops)
+{
+	int pair = has(m, "f16x2");
+	int ar = !strcmp(base, "neg") || !strcmp(base, "abs") ? 1
+		 : !strcmp(base, "fma") ? 3
+		 : !strcmp(base, "add") || !strcmp(base, "sub") || !strcmp(base, "mul")
+		   || !strcmp(base, "min") || !strcmp(base, "max") ? 2 : 0;
+	if (ar == 0 || has(m, "rz") || has(m, "rm") || has(m, "rp") || has(m, "relu"))
+		return px_fail(x, "half-precision PTX arithmetic");
+	if (nops_is(x, nops, ar + 1) < 0)
+		return -1;
+	SCALARS(nops);
+	unsigned w = pair ? 32 : 16;
+	uint32_t d = wr(x, &o[0].el[0]), a[3] = { 0, 0, 0 };
+	for (int k = 0; k < ar; k++)
+		if ((a[k] = rd(x, &o[k + 1].el[0], w, 0)) == OPND_NONE)
+			return -1;
+	if (d == OPND_NONE)
+		return -1;
+	if (ar == 1) {
+		int neg = base[0] == 'n';
+		uint64_t bits = pair ? UINT64_C(0x80008000) : 0x8000;
+		emit(x, neg ? OP_XOR : OP_AND, w, 0, d, a[0], cst(x, neg ? bits : ~bits & wmask(w)), 0, 0, 0);
+		return 0;
+	}
+	uint32_t r[2];
+	for (unsigned h = 0; h <= (unsigned)pair; h++) {
+		uint32_t f[3] = { 0, 0, 0 }, v = tmp(x, 1);
+		for (int k = 0; k < ar; k++)
+			f[k] = half_in(x, a[k], pair, h);
+		switch (base[0] == 'm' ? base[1] : base[0]) {
+		case 'a': emit(x, OP_FADD64, 64, 0, v, f[0], f[1], 0, 0, 0); break;
+		case 's': emit(x, OP_FSUB64, 64, 0, v, f[0], f[1], 0, 0, 0); break;
+		case 'u': emit(x, OP_FMUL64, 64, 0, v, f[0], f[1], 0, 0, 0); break;
+		case 'f': emit(x, OP_FMA64, 64, 0, v, f[0], f[1], f[2], 0, 0); break;
+		default: {	/* min, max */
+			int mx = base[1] == 'a', nan = has(m, "NaN");
+			unsigned mf = mx ? (nan ? MF_FMAX_NAN : MF_FMAX) : (nan ? MF_FMIN_NAN : MF_FMIN);
+			emit(x, OP_MATH64, 64, mf, v, f[0], f[1], 0, 0, 0);
+		}
+		}
+		if (has(m, "sat"))
+			emit(x, OP_MATH64, 64, MF_SATURATE, v, v, 0, 0, 0, 0);
+		r[h] = pair ? tmp(x, 1) : d;
+		emit(x, OP_CVT, 0, CVT_F64_TO_F16, r[h], v, 0, 0, RND_NEAREST, 0);
+	}
+	if (pair)
+		half_pack(x, d, r[0], r[1]);
+	return 0;
+}
+
+/* set.CMP.DTYPE.STYPE d, a, b of halves (STYPE f16 or f16x2): each
+** half's comparison as DTYPE takes it, 1.0 (f16, f16x2) or all ones
+** (u32, s32: per half of an f16x2), else 0. */
+static int lower_set_half(struct px *x, const struct mods *m, struct pop *o, int nops, int pred)
+{
+	int pair = m->n > 0 && m->len[m->n - 1] == 5 && !memcmp(m->part[m->n - 1], "f16x2", 5);
+	char dk = m->tk[0];
+	if (nops_is(x, nops, 3) < 0)
+		return -1;
+	SCALARS(3);
+	if (dk != 'f' && dk != 'u' && dk != 's')
+		return px_fail(x, NULL);
+	uint32_t d = wr(x, &o[0].el[0]);
+	uint32_t a = rd(x, &o[1].el[0], pair ? 32 : 16, 0), b = rd(x, &o[2].el[0], pair ? 32 : 16, 0);
+	if (d == OPND_NONE || a == OPND_NONE || b == OPND_NONE)
+		return -1;
+	uint64_t one = dk == 'f' ? 0x3C00 : pair ? 0xffff : 0xffffffff;
+	uint32_t r[2];
+	for (unsigned h = 0; h <= (unsigned)pair; h++) {
+		uint32_t p = tmp(x, 1);
+		emit(x, OP_FCMP64, 64, (unsigned)pred, p, half_in(x, a, pair, h), half_in(x, b, pair, h), 0, 0, 0);
+		r[h] = pair ? tmp(x, 1) : d;
+		emit(x, OP_SELECT, 32, 0, r[h], p, cst(x, one), cst(x, 0), 0, 0);
+	}
+	if (pair)
+		half_pack(x, d, r[0], r[1]);
+	return 0;
+}
+
 /* Float arithmetic: add sub mul fma mad div rcp sqrt rsqrt ex2 lg2 sin cos
 ** tanh neg abs min max, .f32 / .f64, .ftz ignored, .sat clamps. */
 static int lower_float(struct px *x, const char *base, const struct mods *m, struct pop *o, int nops)
 {
 	unsigned w = m->w[m->nt - 1];
+	if (w == 16)
+		return lower_half(x, base, m, o, nops);
 	if (w != 32 && w != 64)
 		return px_fail(x, "half-precision PTX arithmetic");
 	int has_mode;
@@ -600,8 +716,9 @@ static int lower_float(struct px *x, const char *base, const struct mods *m, str
 	return px_fail(x, NULL);
 }
 
-/* setp.CMP[.BOOLOP].TYPE p, a, b[, q] */
-static int lower_setp(struct px *x, const struct mods *m, struct pop *o, int nops)
+/* setp.CMP[.BOOLOP].TYPE p, a, b[, q]; with SET, set.CMP.DTYPE.STYPE d,
+** a, b of halves (lower_set_half) */
+static int lower_setp(struct px *x, const struct mods *m, struct pop *o, int nops, int set)
 {
 	static const struct { const char *s; int si, ui, fl; } cmp[] = {
 		{ "eq", ICMP_EQ, ICMP_EQ, FCMP_OEQ }, { "ne", ICMP_NE, ICMP_NE, FCMP_ONE },
@@ -613,27 +730,32 @@ static int lower_setp(struct px *x, const struct mods *m, struct pop *o, int nop
 		{ "leu", -1, -1, FCMP_ULE }, { "gtu", -1, -1, FCMP_UGT }, { "geu", -1, -1, FCMP_UGE },
 		{ "num", -1, -1, FCMP_ORD }, { "nan", -1, -1, FCMP_UNO },
 	};
-	if (m->nt != 1 || m->n < 3)
-		return px_fail(x, NULL);
-	unsigned w = m->w[0];
-	char k = m->tk[0];
+	if (m->nt != 1 + set || m->n < 3 || (set && (m->tk[1] != 'f' || m->w[1] != 16)))
+		return px_fail(x, set ? "set of types other than halves" : NULL);
+	unsigned w = m->w[set];
+	char k = m->tk[set];
 	int pred = -1;
 	for (size_t i = 0; i < sizeof cmp / sizeof cmp[0]; i++)
 		if (m->len[1] == strlen(cmp[i].s) && memcmp(m->part[1], cmp[i].s, m->len[1]) == 0)
 			pred = k == 'f' ? cmp[i].fl : k == 's' ? cmp[i].si : cmp[i].ui;
-	if (pred < 0 || (k == 'f' && w == 16))
+	if (pred < 0 || (!set && k == 'f' && w == 16 && has(m, "f16x2")))
 		return px_fail(x, NULL);
+	if (set)
+		return lower_set_half(x, m, o, nops, pred);
 	int boolop = has(m, "and") ? OP_AND : has(m, "or") ? OP_OR : has(m, "xor") ? OP_XOR : 0;
 	if (nops_is(x, nops, boolop ? 4 : 3) < 0)
 		return -1;
 	SCALARS(nops);
 	uint32_t d = wr(x, &o[0].el[0]);
-	uint32_t a = rd(x, &o[1].el[0], w, k == 'f'), b = rd(x, &o[2].el[0], w, k == 'f');
+	int fl = k == 'f' && w != 16;	/* a half's immediate is its bits */
+	uint32_t a = rd(x, &o[1].el[0], w, fl), b = rd(x, &o[2].el[0], w, fl);
 	uint32_t q = boolop ? rd(x, &o[3].el[0], 1, 0) : 0;
 	if (d == OPND_NONE || a == OPND_NONE || b == OPND_NONE || q == OPND_NONE)
 		return -1;
 	uint32_t t = boolop ? tmp(x, 1) : d;
-	if (k == 'f')
+	if (k == 'f' && w == 16)
+		emit(x, OP_FCMP64, 64, (unsigned)pred, t, half_in(x, a, 0, 0), half_in(x, b, 0, 0), 0, 0, 0);
+	else if (k == 'f')
 		emit(x, w == 32 ? OP_FCMP32 : OP_FCMP64, w, (unsigned)pred, t, a, b, 0, 0, 0);
 	else
 		emit(x, OP_ICMP, w, (unsigned)pred, t, a, b, 0, 0, 0);
@@ -642,9 +764,35 @@ static int lower_setp(struct px *x, const struct mods *m, struct pop *o, int nop
 	return 0;
 }
 
+/* cvt.rn.f16x2.f32 d, a, b: d's high half a, its low half b, each
+** rounded to the nearest half. */
+static int lower_cvt_half2(struct px *x, const struct mods *m, struct pop *o, int nops)
+{
+	int has_mode;
+	if (rnd_mode(m, &has_mode) != RND_NEAREST || m->tk[1] != 'f' || m->w[1] != 32)
+		return px_fail(x, NULL);
+	if (nops_is(x, nops, 3) < 0)
+		return -1;
+	SCALARS(3);
+	uint32_t d = wr(x, &o[0].el[0]), hl[2];
+	for (int k = 0; k < 2; k++) {
+		uint32_t v = rd(x, &o[1 + k].el[0], 32, 1);
+		if (v == OPND_NONE)
+			return -1;
+		hl[k] = tmp(x, 1);
+		emit(x, OP_CVT, 0, CVT_F32_TO_F16, hl[k], v, 0, 0, RND_NEAREST, 0);
+	}
+	if (d == OPND_NONE)
+		return -1;
+	half_pack(x, d, hl[1], hl[0]);
+	return 0;
+}
+
 /* cvt{.rnd}{.ftz}{.sat}.dtype.atype d, a */
 static int lower_cvt(struct px *x, const struct mods *m, struct pop *o, int nops)
 {
+	if (m->nt == 2 && has(m, "f16x2"))
+		return lower_cvt_half2(x, m, o, nops);
 	if (m->nt != 2 || nops_is(x, nops, 2) < 0)
 		return m->nt != 2 ? px_fail(x, NULL) : -1;
 	SCALARS(2);
@@ -653,9 +801,34 @@ static int lower_cvt(struct px *x, const struct mods *m, struct pop *o, int nops
 	int has_mode;
 	int mode = rnd_mode(m, &has_mode);
 	uint32_t d = wr(x, &o[0].el[0]);
-	uint32_t a = rd(x, &o[1].el[0], aw, ak == 'f');
+	uint32_t a = rd(x, &o[1].el[0], aw, ak == 'f' && aw != 16);
 	if (d == OPND_NONE || a == OPND_NONE)
 		return -1;
+	if (ak == 'f' && aw == 16 && (dk != 'f' || dw == 16)) {
+		/* a half to an integer, or to an integral half: through
+		** float, where every half is exact */
+		uint32_t f = tmp(x, 1);
+		emit(x, OP_CVT, 0, CVT_F16_TO_F32, f, a, 0, 0, RND_NEAREST, 0);
+		if (dk == 'f') {
+			if (!has_mode)
+				return px_fail(x, NULL);
+			static const uint8_t mf[] = { MF_RINT, MF_TRUNC, MF_FLOOR, MF_CEIL };
+			emit(x, OP_MATH32, 32, mf[mode], f, f, 0, 0, 0, 0);
+			emit(x, OP_CVT, 0, CVT_F32_TO_F16, d, f, 0, 0, RND_NEAREST, 0);
+			return 0;
+		}
+		a = f;
+		aw = 32;
+	} else if (dk == 'f' && dw == 16 && ak != 'f') {
+		/* an integer to a half: exact in double (64-bit ones up to
+		** 2^53), rounded once; only to nearest is modelled */
+		if (mode != RND_NEAREST)
+			return px_fail(x, "conversion to a half with this rounding mode");
+		uint32_t f = tmp(x, 1);
+		emit(x, OP_CVT, aw, ak == 's' ? CVT_SI_TO_F64 : CVT_UI_TO_F64, f, a, 0, 0, RND_NEAREST, 0);
+		emit(x, OP_CVT, 0, CVT_F64_TO_F16, d, f, 0, 0, RND_NEAREST, 0);
+		return 0;
+	}
 	if (dk != 'f' && ak != 'f') {
 		if (has(m, "sat"))
 			return px_fail(x, "saturating integer conversion");
@@ -1156,8 +1329,8 @@ static int lower_op(struct px *x, const char *op, struct pop *o, int nops)
 		return lower_memop(x, base, &m, o, nops);
 	if (strcmp(base, "mov") == 0)
 		return lower_mov(x, &m, o, nops);
-	if (strcmp(base, "setp") == 0)
-		return lower_setp(x, &m, o, nops);
+	if (strcmp(base, "setp") == 0 || strcmp(base, "set") == 0)
+		return lower_setp(x, &m, o, nops, base[3] == '\0');
 	if (strcmp(base, "cvt") == 0)
 		return lower_cvt(x, &m, o, nops);
 	if (strcmp(base, "bfind") == 0)
@@ -1571,7 +1744,8 @@ static int lower_stmt(struct px *x, const char *s, const char *e)
 	if (s == e)
 		return 0;
 	x->insn = NULL;
-	if ((size_t)(e - s) > 4 && memcmp(s, ".reg", 4) == 0 && isspace((unsigned char)s[4]))
+	if ((size_t)(e - s) > 4 && memcmp(s, ".reg", 4) == 0
+	    && (isspace((unsigned char)s[4]) || s[4] == '.'))	/* cuda_fp16.h: ".reg.b32 f;" */
 		return declare(x, s, e);
 	if (*s == '.')
 		return px_fail(x, "directives other than .reg");
