@@ -44,6 +44,12 @@ struct tex_desc {
 				   buffer, 0 for the width: a 2-D texture
 				   reference bound to pitched memory
 				   (cudaBindTexture2D) */
+	uint64_t base;		/* 0: the texels start where the handle
+				   points; else their tagged pointer, and the
+				   handle's allocation is a view carrying this
+				   descriptor (simulee-c run: a texture object
+				   or reference over the program's memory, so
+				   two views of one buffer keep a format each) */
 };
 
 /* Bytes of one texel of T. */

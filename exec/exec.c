@@ -1773,19 +1773,29 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 
 /* ---- texture and surface objects (core/tex.h) ---- */
 
-/* The descriptor of object handle H, or NULL after a finding for lane L: a
-** handle is a tagged pointer to the object's backing buffer (or into it:
-** a texture reference bound past a buffer's start), anything else
-** (an uninitialized or made-up handle) is an invalid one.  The kind is not
-** checked: a texture and a surface object made on one array (--tex
-** NAME=same:OTHER) are one buffer with one descriptor. */
+/* The descriptor of object handle H, or NULL after a finding for lane L;
+** *B gets the texels' address.  A handle is a tagged pointer to the
+** object's backing buffer (or into it: a texture reference bound past a
+** buffer's start), or to a view whose descriptor names the texels
+** elsewhere (its base: simulee-c run's texture objects and references,
+** one descriptor each over the program's memory); anything else (an
+** uninitialized or made-up handle, a view of freed memory) is an invalid
+** one.  The kind is not checked: a texture and a surface object made on
+** one array (--tex NAME=same:OTHER) are one buffer with one descriptor. */
 static const struct tex_desc *tex_object(struct exec *ex, struct warp *w, int l, uint32_t fn,
-					 uint32_t pc, uint64_t h, int write)
+					 uint32_t pc, uint64_t h, int write, uint64_t *b)
 {
 	uint32_t id = MEM_ID(h);
 	const struct mem *m = ex->m;
-	if (id < m->n && m->a[id].live && m->a[id].tex && MEM_OFF(h) < m->a[id].size)
-		return m->a[id].tex;
+	if (id < m->n && m->a[id].live && m->a[id].tex && MEM_OFF(h) < m->a[id].size) {
+		const struct tex_desc *t = m->a[id].tex;
+		*b = t->base ? t->base : h;
+		uint32_t bid = MEM_ID(*b);
+		if (!t->base || (bid < m->n && m->a[bid].live))
+			return t;
+		h = t->base;
+		id = bid;
+	}
 	mem_fault_finding(ex, w, l, fn, pc, id == 0 ? MF_NULL : MF_INVALID, h, 4, write);
 	return NULL;
 }
@@ -1802,11 +1812,12 @@ static void exec_tex(struct exec *ex, struct warp *w, const struct insn *I, uint
 {
 	struct tex_taps tp[32];
 	const struct tex_desc *td[32];
+	uint64_t B[32];		/* each lane's texels */
 	uint32_t ok = 0;
 	unsigned ntaps = 0, ts = 4;
 	const uint64_t *C = regs + ((size_t)I->b << 5);
 	FOR_LANES(m, l) {
-		td[l] = tex_object(ex, w, (int)l, fn, pc, H[l], 0);
+		td[l] = tex_object(ex, w, (int)l, fn, pc, H[l], 0, &B[l]);
 		uint64_t c[3] = { C[l], C[32 + l], C[64 + l] };
 		if (td[l] == NULL) {
 			for (unsigned k = 0; k < 4; k++)
@@ -1837,7 +1848,7 @@ static void exec_tex(struct exec *ex, struct warp *w, const struct insn *I, uint
 			if (tp[l].texel[k] >= 0) {
 				unsigned n = tex_texel_size(td[l]);
 				enum mem_fault flt = MF_NONE;
-				A[l] = H[l] + (uint64_t)tp[l].texel[k] * n;
+				A[l] = B[l] + (uint64_t)tp[l].texel[k] * n;
 				q = mem_ptr(ex->m, A[l], n, 0, &flt);
 				if (q != NULL && n == ts)
 					hit |= 1u << l;
@@ -1907,7 +1918,8 @@ static void exec_surf(struct exec *ex, struct warp *w, const struct insn *I, uin
 	uint64_t A[32];
 	uint32_t ok = 0;
 	FOR_LANES(m, l) {
-		const struct tex_desc *t = tex_object(ex, w, (int)l, fn, pc, H[l], store);
+		uint64_t b = 0;
+		const struct tex_desc *t = tex_object(ex, w, (int)l, fn, pc, H[l], store, &b);
 		uint64_t c[4] = { C[l], C[32 + l], C[64 + l], C[96 + l] };
 		int64_t off = t ? surf_offset(t, c, size, (unsigned)I->imm) : -1;
 		if (off < 0 || off % n != 0) {
@@ -1916,7 +1928,7 @@ static void exec_surf(struct exec *ex, struct warp *w, const struct insn *I, uin
 					regs[((size_t)(I->d + k) << 5) + l] = 0;
 			if (t && (I->imm == SB_TRAP || off >= 0) && !ex->stopped) {
 				char detail[200];
-				const char *nm = ex->m->a[MEM_ID(H[l])].name;
+				const char *nm = ex->m->a[MEM_ID(b)].name;
 				if (off >= 0)
 					snprintf(detail, sizeof detail, "misaligned surface %s of %u bytes at byte x %d",
 						 store ? "write" : "read", size, (int)(int32_t)c[0]);
@@ -1929,7 +1941,7 @@ static void exec_surf(struct exec *ex, struct warp *w, const struct insn *I, uin
 				enum finding_kind k = off >= 0 ? FK_MISALIGNED : FK_OOB;
 				uint8_t below = (int32_t)c[0] < 0 || (int32_t)c[1] < 0 || (int32_t)c[2] < 0
 						|| (int32_t)c[3] < 0;
-				struct finding *fd = exec_finding(ex, w, (int)l, fn, pc, k, H[l], detail);
+				struct finding *fd = exec_finding(ex, w, (int)l, fn, pc, k, b, detail);
 				if (fd != NULL && nm != NULL) {
 					/* the surface, not its first texel */
 					free(fd->where);
@@ -1941,7 +1953,7 @@ static void exec_surf(struct exec *ex, struct warp *w, const struct insn *I, uin
 			}
 			continue;
 		}
-		A[l] = H[l] + (uint64_t)off;
+		A[l] = b + (uint64_t)off;
 		ok |= 1u << l;
 	}
 	ex->mem_accesses += (uint64_t)popc32(ok);

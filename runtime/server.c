@@ -94,7 +94,9 @@ struct server {
 		uint64_t pcs[SIMRT_FRAMES];
 	} *frames;		/* of the launches the report keeps */
 	uint32_t nframes, capframes;
-	struct tex_desc **texs;	/* the descriptors cudaBindTexture made */
+	struct tex_desc **texs;	/* the descriptors of the views (texture
+				   references bound, texture and surface
+				   objects), each an allocation's */
 	uint32_t ntexs, captexs;
 	struct rt_explore xp;	/* the launches --explore starts from */
 };
@@ -407,12 +409,13 @@ static int shared_malloc(struct server *s, uint64_t size, uint32_t kind, uint64_
 	return SIMRT_OK;
 }
 
-/* SIMRT_MALLOC: Q (N bytes) holds the size and the kind (device, managed,
-** host-shared).  A device allocation is a fresh simulated buffer whose
-** bytes count as unwritten; managed and host-shared ones are shared with
-** the program (shared_malloc, *FD the memory's descriptor to pass).  *PTR
-** gets the device address (0 for size 0, as CUDA); SIMRT_OUT_OF_MEMORY
-** before any unit is registered, past MEM_MAX_SIZE or past the budget. */
+/* SIMRT_MALLOC: Q (N bytes) holds the size and the kind (enum simrt_mem:
+** device, managed, host-shared, array).  A device allocation or an array
+** is a fresh simulated buffer whose bytes count as unwritten; managed and
+** host-shared ones are shared with the program (shared_malloc, *FD the
+** memory's descriptor to pass).  *PTR gets the tagged device address (0
+** for size 0, as CUDA); SIMRT_OUT_OF_MEMORY before any unit is
+** registered, past MEM_MAX_SIZE or past the budget. */
 static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *ptr, int *fd)
 {
 	uint64_t size;
@@ -434,10 +437,11 @@ static int op_malloc(struct server *s, const uint8_t *q, uint32_t n, uint64_t *p
 		return SIMRT_OUT_OF_MEMORY;
 	if (!mem_fits(&s->m, size))
 		return budget_refused(s, kind == SIMRT_MANAGED ? "cudaMallocManaged"
-				      : kind == SIMRT_HOST_SHARED ? "cudaHostAlloc" : "cudaMalloc");
+				      : kind == SIMRT_HOST_SHARED ? "cudaHostAlloc"
+				      : kind == SIMRT_ARRAY ? "cudaMallocArray" : "cudaMalloc");
 	if (kind == SIMRT_MANAGED || kind == SIMRT_HOST_SHARED)
 		return shared_malloc(s, size, kind, ptr, fd);
-	uint32_t id = mem_new(&s->m, AS_GLOBAL, size, "cudaMalloc");
+	uint32_t id = mem_new(&s->m, AS_GLOBAL, size, kind == SIMRT_ARRAY ? "cudaArray" : "cudaMalloc");
 	if (id == 0)
 		return SIMRT_OUT_OF_MEMORY;
 	while (s->nfrom <= id)
@@ -632,105 +636,167 @@ static int channel_format(const int32_t bits[4], int32_t kind, struct tex_desc *
 	return 1;
 }
 
-/* A note when texture reference TR's bind of allocation ID with texel
-** format T replaces a format another reference bound to it still reads
-** with: the descriptor is the buffer's, so the last bind's format is
-** every reference's (docs/RUN.md), and the other's fetches read wrong
-** values (SHOC's MD binds one buffer as float4 and as int4). */
-static void other_format(struct server *s, const struct gvar *tr, uint32_t id,
-			 const struct tex_desc *t)
+/* Allocation ID becomes a view of texels elsewhere with descriptor T (a
+** copy, which the server owns), or stops being one when T is NULL. */
+static void set_view(struct server *s, uint32_t id, const struct tex_desc *t)
 {
-	const struct tex_desc *old = s->m.a[id].tex;
-	if (old == NULL || (old->fmt == t->fmt && old->nch == t->nch))
-		return;
-	for (uint32_t m = 0; m < s->nmods; m++) {
-		const struct program *p = s->mods[m].l.prog;
-		for (uint32_t v = 0; p != NULL && v < p->ngvars; v++) {
-			const struct gvar *g = &p->gvars[v];
-			uint64_t h;
-			if (g == tr || !g->texref)
-				continue;
-			memcpy(&h, s->m.a[g->alloc_id].data, 8);
-			if (h != 0 && MEM_ID(h) == id) {
-				note(s, "texture references %s and %s are bound to one buffer with "
-				     "different texel formats: simulee-c keeps one format a buffer, the "
-				     "last bind's (%s), so fetches through %s read wrong values",
-				     g->demangled, tr->demangled, tr->demangled, g->demangled);
-				return;
-			}
+	struct mem_alloc *a = &s->m.a[id];
+	for (uint32_t i = 0; a->tex != NULL && i < s->ntexs; i++)
+		if (s->texs[i] == a->tex) {
+			free(s->texs[i]);
+			s->texs[i] = s->texs[--s->ntexs];
+			break;
 		}
-	}
+	a->tex = NULL;
+	if (t == NULL)
+		return;
+	struct tex_desc *keep = xmalloc(sizeof *keep);
+	*keep = *t;
+	VEC_PUSH(s->texs, s->ntexs, s->captexs, keep);
+	a->tex = keep;
+}
+
+/* The address mode of cudaTextureAddressMode M (wrap, clamp, mirror, border). */
+static uint8_t addr_mode(int32_t m)
+{
+	static const uint8_t modes[] = { TA_WRAP, TA_CLAMP, TA_MIRROR, TA_BORDER };
+	return m >= 0 && m < 4 ? modes[m] : TA_CLAMP;
 }
 
 /*
-** cudaBindTexture and cudaBindTexture2D (a simrt_bind in Q): the texture
-** reference's variable gets the handle of the allocation the pointer is
-** in, and the allocation a descriptor of what the bind says, so a fetch
-** reads the program's data.  Binding again replaces both; unbinding (a
-** null pointer) clears the variable.  A 1-D bind is tex1Dfetch's linear
-** memory: zero outside (address mode border), the extent the size the
-** call gives, at most the rest of the allocation.
+** The descriptor of the texels request B describes into *T (its base the
+** texels' pointer): a linear region (tex1Dfetch's: the bytes B gives, at
+** most to the buffer's end, zero outside), or an array or pitched memory
+** of 1 to 3 dimensions with B's addressing, filter, coordinates and read
+** mode; a surface for B->surface.  Returns a status: INVALID_VALUE for
+** texels outside one live buffer and for what cudaCreateTextureObject
+** refuses (a format simulee-c does not model among them).
+*/
+static int tex_desc_of(const struct server *s, const struct simrt_tex *b, struct tex_desc *t)
+{
+	memset(t, 0, sizeof *t);
+	t->kind = b->surface ? TEXOBJ_SURF : TEXOBJ_TEX;
+	if (!device_range(s, b->ptr, 1) || !channel_format(b->bits, b->kind, t))
+		return SIMRT_INVALID_VALUE;	/* cudaErrorInvalidChannelDescriptor */
+	t->base = b->ptr;
+	uint64_t ts = tex_texel_size(t), room = s->m.a[MEM_ID(b->ptr)].size - MEM_OFF(b->ptr);
+	t->dim[0] = t->dim[1] = t->dim[2] = 1;
+	if (b->linear) {
+		uint64_t bytes = b->width < room ? b->width : room;
+		if (bytes / ts == 0 || bytes / ts > UINT32_MAX)
+			return SIMRT_INVALID_VALUE;
+		t->ndims = 1;
+		t->dim[0] = (uint32_t)(bytes / ts);
+		t->addr[0] = TA_BORDER;
+	} else {
+		uint64_t ext[3] = { b->width, b->height, b->depth };
+		uint64_t pitch = b->pitch ? b->pitch : b->width * ts;
+		uint64_t rows = b->height * b->depth * (b->layers ? b->layers : 1);
+		if (b->ndims < 1 || b->ndims > 3 || (b->layers && b->ndims == 3) || pitch % ts != 0
+		    || pitch < b->width * ts || pitch / ts > UINT32_MAX || b->layers > 65536)
+			return SIMRT_INVALID_VALUE;
+		for (unsigned d = 0; d < 3; d++) {
+			if (ext[d] == 0 || ext[d] > 65536 || (d >= b->ndims && ext[d] != 1))
+				return SIMRT_INVALID_VALUE;
+			t->dim[d] = (uint32_t)ext[d];
+			t->addr[d] = addr_mode(b->addr[d]);
+		}
+		if ((rows - 1) * pitch + b->width * ts > room)
+			return SIMRT_INVALID_VALUE;
+		t->ndims = (uint8_t)b->ndims;
+		t->layers = b->layers;
+		t->pitch = pitch == b->width * ts ? 0 : (uint32_t)(pitch / ts);
+		t->filter = b->filter == 1 ? TF_LINEAR : TF_POINT;
+		t->norm = b->normalized != 0;
+	}
+	if (b->surface)
+		return t->pitch == 0 ? SIMRT_OK : SIMRT_INVALID_VALUE;
+	if (b->read == 1) {
+		if (t->fmt == ET_F32 || t->fmt == ET_I32 || t->fmt == ET_U32)
+			return SIMRT_INVALID_VALUE;
+		t->read = TR_NORMALIZED;
+	}
+	if (t->filter == TF_LINEAR && t->fmt != ET_F32 && t->read != TR_NORMALIZED)
+		return SIMRT_INVALID_VALUE;
+	return SIMRT_OK;
+}
+
+/*
+** cudaBindTexture, cudaBindTexture2D and cudaBindTextureToArray (a
+** simrt_tex in Q): the texture reference's variable becomes a view with a
+** descriptor of what the bind says, and holds its own handle, so a fetch
+** reads the program's data in the reference's own format (two references
+** bound to one buffer keep a format each: SHOC's MD binds one as float4
+** and as int4).  Binding again replaces the descriptor; unbinding (a null
+** pointer) clears the variable, so a later fetch is a null dereference.
 */
 static int op_bind_tex(struct server *s, const uint8_t *q, uint32_t n)
 {
-	struct simrt_bind b;
+	struct simrt_tex b;
 	if (n != sizeof b)
 		return SIMRT_INVALID_VALUE;
 	memcpy(&b, q, sizeof b);
 	const struct gvar *tr = var_of(s, b.var);
-	if (tr == NULL || !tr->texref)
+	if (tr == NULL || !tr->texref || b.surface)
 		return SIMRT_INVALID_SYMBOL;
 	uint8_t *var = s->m.a[tr->alloc_id].data;
 	if (b.ptr == 0) {
 		memset(var, 0, 8);
+		set_view(s, tr->alloc_id, NULL);
 		return SIMRT_OK;
 	}
-	uint32_t id = MEM_ID(b.ptr);
-	uint64_t off = MEM_OFF(b.ptr);
-	if (!device_range(s, b.ptr, 1))
-		return SIMRT_INVALID_VALUE;
 	struct tex_desc t;
-	memset(&t, 0, sizeof t);
-	t.kind = TEXOBJ_TEX;
-	if (!channel_format(b.bits, b.kind, &t))
-		return SIMRT_INVALID_VALUE;	/* cudaErrorInvalidChannelDescriptor */
-	uint64_t ts = tex_texel_size(&t), room = s->m.a[id].size - off;
-	t.dim[1] = t.dim[2] = 1;
-	if (b.ndims == 1) {
-		uint64_t bytes = b.width < room ? b.width : room;
-		if (bytes / ts == 0 || bytes / ts > UINT32_MAX)
-			return SIMRT_INVALID_VALUE;
-		t.ndims = 1;
-		t.dim[0] = (uint32_t)(bytes / ts);
-		t.addr[0] = TA_BORDER;
-	} else {
-		if (b.pitch % ts != 0 || b.pitch < b.width * ts || b.width > UINT32_MAX
-		    || b.height > UINT32_MAX || b.pitch / ts > UINT32_MAX
-		    || (b.height - 1) * b.pitch + b.width * ts > room)
-			return SIMRT_INVALID_VALUE;
-		t.ndims = 2;
-		t.dim[0] = (uint32_t)b.width;
-		t.dim[1] = (uint32_t)b.height;
-		t.pitch = (uint32_t)(b.pitch / ts);
-		static const uint8_t modes[] = { TA_WRAP, TA_CLAMP, TA_MIRROR, TA_BORDER };
-		for (int d = 0; d < 2; d++)
-			t.addr[d] = b.addr[d] >= 0 && b.addr[d] < 4 ? modes[b.addr[d]] : TA_CLAMP;
-		t.filter = b.filter == 1 ? TF_LINEAR : TF_POINT;
-		t.norm = b.normalized != 0;
-	}
-	if (b.read == 1) {
-		if (t.fmt == ET_F32 || t.fmt == ET_I32 || t.fmt == ET_U32)
-			return SIMRT_INVALID_VALUE;
-		t.read = TR_NORMALIZED;
-	}
-	if (t.filter == TF_LINEAR && t.fmt != ET_F32 && t.read != TR_NORMALIZED)
+	int st = tex_desc_of(s, &b, &t);
+	if (st != SIMRT_OK)
+		return st;
+	set_view(s, tr->alloc_id, &t);
+	uint64_t h = MEM_PTR(tr->alloc_id, 0);
+	memcpy(var, &h, 8);
+	return SIMRT_OK;
+}
+
+/* cudaCreateTextureObject and cudaCreateSurfaceObject (a simrt_tex in
+** Q): a view of its own, whose tagged pointer is the handle (*H). */
+static int op_tex_object(struct server *s, const uint8_t *q, uint32_t n, uint64_t *h)
+{
+	struct simrt_tex b;
+	if (n != sizeof b)
 		return SIMRT_INVALID_VALUE;
-	other_format(s, tr, id, &t);
-	struct tex_desc *keep = xmalloc(sizeof *keep);
-	*keep = t;
-	VEC_PUSH(s->texs, s->ntexs, s->captexs, keep);
-	s->m.a[id].tex = keep;
-	memcpy(var, &b.ptr, 8);
+	memcpy(&b, q, sizeof b);
+	struct tex_desc t;
+	int st = tex_desc_of(s, &b, &t);
+	if (st != SIMRT_OK)
+		return st;
+	uint32_t id = mem_new(&s->m, AS_GLOBAL, 8, b.surface ? "surface object" : "texture object");
+	if (id == 0)
+		return SIMRT_OUT_OF_MEMORY;
+	set_view(s, id, &t);
+	*h = MEM_PTR(id, 0);
+	return SIMRT_OK;
+}
+
+/* cudaDestroyTextureObject, cudaDestroySurfaceObject: handle Q, which
+** op_tex_object made; a later fetch through it is an invalid handle. */
+static int op_tex_destroy(struct server *s, const uint8_t *q, uint32_t n)
+{
+	uint64_t h;
+	if (n != sizeof h)
+		return SIMRT_INVALID_VALUE;
+	memcpy(&h, q, sizeof h);
+	uint32_t id = MEM_ID(h);
+	if (h == 0)
+		return SIMRT_OK;
+	if (id >= s->m.n || !s->m.a[id].live || s->m.a[id].tex == NULL || MEM_OFF(h) != 0
+	    || s->m.a[id].space != AS_GLOBAL || (id < s->nfrom && s->from_malloc[id]))
+		return SIMRT_INVALID_VALUE;
+	for (uint32_t m = 0; m < s->nmods; m++) {
+		const struct program *p = s->mods[m].l.prog;
+		for (uint32_t v = 0; p != NULL && v < p->ngvars; v++)
+			if (p->gvars[v].alloc_id == id)
+				return SIMRT_INVALID_VALUE;	/* a reference's */
+	}
+	set_view(s, id, NULL);
+	mem_release(&s->m, id);
 	return SIMRT_OK;
 }
 
@@ -1099,6 +1165,13 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 				break;
 			case SIMRT_BIND_TEX:
 				st = op_bind_tex(s, pl, q.len);
+				break;
+			case SIMRT_TEX_OBJECT:
+				st = op_tex_object(s, pl, q.len, &u64[0]);
+				out = (const uint8_t *)u64, outn = sizeof u64[0];
+				break;
+			case SIMRT_TEX_DESTROY:
+				st = op_tex_destroy(s, pl, q.len);
 				break;
 			case SIMRT_REFUSE:
 				if (s->res->refused_call == NULL && q.len > 0) {

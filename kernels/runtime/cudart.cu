@@ -853,19 +853,58 @@ extern "C" cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol)
 	return simrt_ret(s);
 }
 
-/* ---- texture references (CUDA 11's API, kernels/cuda-compat/simulee_texref.h) ---- */
+/* ---- CUDA arrays, texture references and objects ------------------------- */
+
+/* A CUDA array: the program's cudaArray_t points here.  Its texels are
+** device memory, row after row with no padding (rows of WIDTH texels,
+** HEIGHT rows a plane, DEPTH planes or layers). */
+struct simrt_array {
+	uint64_t ptr;
+	struct cudaChannelFormatDesc desc;
+	size_t width, height, depth;	/* as made: 0 where unused */
+	unsigned flags;
+	unsigned es;			/* bytes a texel */
+};
+
+/* A request's channel descriptor fields from DESC. */
+static void simrt_tex_format(struct simrt_tex *b, const struct cudaChannelFormatDesc *desc)
+{
+	b->bits[0] = desc->x;
+	b->bits[1] = desc->y;
+	b->bits[2] = desc->z;
+	b->bits[3] = desc->w;
+	b->kind = (int32_t)desc->f;
+}
+
+/* A request for the texels of array A: its shape (a layered array's
+** depth is its layers). */
+static void simrt_tex_array(struct simrt_tex *b, const struct simrt_array *a)
+{
+	b->ptr = a->ptr;
+	b->width = a->width;
+	b->height = a->height ? a->height : 1;
+	b->depth = a->depth ? a->depth : 1;
+	b->ndims = a->depth ? 3 : a->height ? 2 : 1;
+	if (a->flags & 1) {	/* cudaArrayLayered: 1-D or 2-D layers */
+		b->layers = (uint32_t)b->depth;
+		b->depth = 1;
+		b->ndims = a->height ? 2 : 1;
+	}
+	simrt_tex_format(b, &a->desc);
+}
 
 /*
 ** Binds texture reference TEXREF (the host variable clang registered) to
 ** device pointer PTR (0: unbinds it) with channel descriptor DESC (NULL:
 ** the reference's own) over NDIMS dimensions: WIDTH bytes for 1-D, else
-** WIDTH x HEIGHT texels with rows PITCH bytes apart.  The reference's
+** WIDTH x HEIGHT texels with rows PITCH bytes apart; or to array ARR
+** (not NULL: PTR and the extents are ignored).  The reference's
 ** normalized, filterMode and addressMode are read now, as the CUDA 11
 ** runtime did at the bind.
 */
 static cudaError_t simrt_bind(size_t *offset, const void *texref, const void *ptr,
 			      const struct cudaChannelFormatDesc *desc, unsigned ndims, size_t width,
-			      size_t height, size_t pitch)
+			      size_t height, size_t pitch, const struct simrt_array *arr)
 {
 	const struct simrt_var *v = simrt_var_of(texref);
 	if (offset != NULL)
@@ -877,19 +916,21 @@ static cudaError_t simrt_bind(size_t *offset, const void *texref, const void *pt
 	const struct textureReference *t = (const struct textureReference *)texref;
 	if (desc == NULL)
 		desc = &t->channelDesc;
-	struct simrt_bind b;
+	struct simrt_tex b;
 	memset(&b, 0, sizeof b);
 	b.var = v->var;
-	b.ndims = ndims;
-	b.ptr = (uint64_t)(uintptr_t)ptr;
-	b.width = width;
-	b.height = height;
-	b.pitch = pitch;
-	b.bits[0] = desc->x;
-	b.bits[1] = desc->y;
-	b.bits[2] = desc->z;
-	b.bits[3] = desc->w;
-	b.kind = (int32_t)desc->f;
+	if (arr != NULL) {
+		simrt_tex_array(&b, arr);
+	} else {
+		b.ndims = ndims;
+		b.ptr = (uint64_t)(uintptr_t)ptr;
+		b.width = width;
+		b.height = height;
+		b.depth = 1;
+		b.pitch = pitch;
+		b.linear = ndims == 1;
+	}
+	simrt_tex_format(&b, desc);
 	b.normalized = t->normalized;
 	b.filter = (int32_t)t->filterMode;
 	for (int i = 0; i < 3; i++)
@@ -912,7 +953,7 @@ extern "C" cudaError_t cudaBindTexture(size_t *offset, const struct textureRefer
 {
 	if (devPtr == NULL)
 		return simrt_ret(SIMRT_INVALID_VALUE);
-	return simrt_bind(offset, texref, devPtr, desc, 1, size, 1, 0);
+	return simrt_bind(offset, texref, devPtr, desc, 1, size, 1, 0, NULL);
 }
 
 extern "C" cudaError_t cudaBindTexture2D(size_t *offset, const struct textureReference *texref,
@@ -921,12 +962,21 @@ extern "C" cudaError_t cudaBindTexture2D(size_t *offset, const struct textureRef
 {
 	if (devPtr == NULL || width == 0 || height == 0)
 		return simrt_ret(SIMRT_INVALID_VALUE);
-	return simrt_bind(offset, texref, devPtr, desc, 2, width, height, pitch);
+	return simrt_bind(offset, texref, devPtr, desc, 2, width, height, pitch, NULL);
 }
 
 extern "C" cudaError_t cudaUnbindTexture(const struct textureReference *texref)
 {
-	return simrt_bind(NULL, texref, NULL, NULL, 1, 0, 0, 0);
+	return simrt_bind(NULL, texref, NULL, NULL, 1, 0, 0, 0, NULL);
+}
+
+extern "C" cudaError_t cudaBindTextureToArray(const struct textureReference *texref, cudaArray_const_t array,
+					      const struct cudaChannelFormatDesc *desc)
+{
+	if (array == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	const struct simrt_array *a = (const struct simrt_array *)array;
+	return simrt_bind(NULL, texref, NULL, desc ? desc : &a->desc, 0, 0, 0, 0, a);
 }
 
 extern "C" cudaError_t cudaGetTextureAlignmentOffset(size_t *offset, const struct textureReference *texref)
@@ -1486,6 +1536,322 @@ extern "C" cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr, struct
 		pitchedDevPtr->ysize = extent.height;
 	}
 	return e;
+}
+
+/* ---- CUDA arrays ------------------------------------------------------------- */
+
+/* An array of WIDTH x HEIGHT x DEPTH texels of DESC (0 where a dimension
+** is unused; a layered array's DEPTH is its layers) with FLAGS. */
+static cudaError_t simrt_array_new(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+				   size_t width, size_t height, size_t depth, unsigned flags)
+{
+	if (array == NULL || desc == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	*array = NULL;
+	int bits = desc->x + desc->y + desc->z + desc->w;
+	if (flags & cudaArrayCubemap)
+		simrt_refuse("cudaMalloc3DArray of a cubemap");
+	if (width == 0 || (height == 0 && depth != 0 && !(flags & cudaArrayLayered))
+	    || bits <= 0 || bits % 8 != 0 || desc->x < 0 || desc->y < 0 || desc->z < 0 || desc->w < 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_array *a = (struct simrt_array *)calloc(1, sizeof *a);
+	if (a == NULL)
+		return simrt_ret(SIMRT_OUT_OF_MEMORY);
+	a->desc = *desc;
+	a->width = width;
+	a->height = height;
+	a->depth = depth;
+	a->flags = flags;
+	a->es = (unsigned)bits / 8;
+	struct {
+		uint64_t size;
+		uint32_t kind, pad;
+	} q = { (uint64_t)width * (height ? height : 1) * (depth ? depth : 1) * a->es, SIMRT_ARRAY, 0 };
+	int st = simrt_call(SIMRT_MALLOC, &q, sizeof q, &a->ptr, sizeof a->ptr);
+	if (st != SIMRT_OK) {
+		free(a);
+		return simrt_ret(st);
+	}
+	*array = (cudaArray_t)a;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMallocArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+				       size_t width, size_t height, unsigned int flags)
+{
+	return simrt_array_new(array, desc, width, height, 0, flags);
+}
+
+extern "C" cudaError_t cudaMalloc3DArray(cudaArray_t *array, const struct cudaChannelFormatDesc *desc,
+					 struct cudaExtent extent, unsigned int flags)
+{
+	return simrt_array_new(array, desc, extent.width, extent.height, extent.depth, flags);
+}
+
+extern "C" cudaError_t cudaFreeArray(cudaArray_t array)
+{
+	if (array == NULL)
+		return (cudaError_t)0;
+	struct simrt_array *a = (struct simrt_array *)array;
+	int st = simrt_call(SIMRT_FREE, &a->ptr, sizeof a->ptr, NULL, 0);
+	if (st == SIMRT_OK)
+		free(a);
+	return simrt_ret(st);
+}
+
+extern "C" cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent,
+					unsigned int *flags, cudaArray_t array)
+{
+	if (array == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	const struct simrt_array *a = (const struct simrt_array *)array;
+	if (desc)
+		*desc = a->desc;
+	if (extent)
+		*extent = make_cudaExtent(a->width, a->height, a->depth);
+	if (flags)
+		*flags = a->flags;
+	return (cudaError_t)0;
+}
+
+/* Bytes a row of array A. */
+static size_t simrt_row(const struct simrt_array *a)
+{
+	return a->width * a->es;
+}
+
+/* Device pointer of byte WOFF of row HOFF of array A (rows run on
+** through its planes), when HEIGHT rows of WIDTH bytes from there lie in
+** it, or for a linear copy (HEIGHT 0) WIDTH bytes; else 0. */
+static uint64_t simrt_array_at(const struct simrt_array *a, size_t woff, size_t hoff, size_t width,
+			       size_t height)
+{
+	size_t row = simrt_row(a), rows = (a->height ? a->height : 1) * (a->depth ? a->depth : 1);
+	if (woff > row || hoff > rows)
+		return 0;
+	size_t at = hoff * row + woff;
+	if (height == 0 ? width > rows * row - at : width > row - woff || height > rows - hoff)
+		return 0;
+	return a->ptr + at;
+}
+
+extern "C" cudaError_t cudaMemcpy2DToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+					   size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+	uint64_t d = dst ? simrt_array_at((const struct simrt_array *)dst, wOffset, hOffset, width, height) : 0;
+	if (d == 0 || height == 0)
+		return simrt_ret(d == 0 ? SIMRT_INVALID_VALUE : SIMRT_OK);
+	return cudaMemcpy2D((void *)(uintptr_t)d, simrt_row((const struct simrt_array *)dst), src, spitch,
+			    width, height, kind);
+}
+
+extern "C" cudaError_t cudaMemcpy2DFromArray(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset,
+					     size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind)
+{
+	uint64_t s = src ? simrt_array_at((const struct simrt_array *)src, wOffset, hOffset, width, height) : 0;
+	if (s == 0 || height == 0)
+		return simrt_ret(s == 0 ? SIMRT_INVALID_VALUE : SIMRT_OK);
+	return cudaMemcpy2D(dst, dpitch, (const void *)(uintptr_t)s, simrt_row((const struct simrt_array *)src),
+			    width, height, kind);
+}
+
+extern "C" cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset,
+						const void *src, size_t spitch, size_t width, size_t height,
+						enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+	(void)stream;
+	return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
+}
+
+extern "C" cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src,
+						  size_t wOffset, size_t hOffset, size_t width, size_t height,
+						  enum cudaMemcpyKind kind, cudaStream_t stream)
+{
+	(void)stream;
+	return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
+}
+
+/* CUDA 10.1 deprecated these and CUDA 13 still has them: COUNT bytes from
+** byte WOFFSET of row HOFFSET on, row after row. */
+extern "C" cudaError_t cudaMemcpyToArray(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+					 size_t count, enum cudaMemcpyKind kind)
+{
+	uint64_t d = dst ? simrt_array_at((const struct simrt_array *)dst, wOffset, hOffset, count, 0) : 0;
+	if (d == 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	return simrt_copy((void *)(uintptr_t)d, src, count, (int)kind);
+}
+
+extern "C" cudaError_t cudaMemcpyFromArray(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset,
+					   size_t count, enum cudaMemcpyKind kind)
+{
+	uint64_t s = src ? simrt_array_at((const struct simrt_array *)src, wOffset, hOffset, count, 0) : 0;
+	if (s == 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	return simrt_copy(dst, (const void *)(uintptr_t)s, count, (int)kind);
+}
+
+/* One side of a 3-D copy: its first byte, bytes a row and rows a plane. */
+struct simrt_side {
+	char *p;
+	size_t pitch, rows;
+	size_t es;	/* bytes of the elements its position counts */
+};
+
+/* Side of array A or pitched pointer P at position POS, for a copy of
+** HEIGHT rows and DEPTH planes of ROW bytes: 0, or -1 when it leaves an
+** array (pitched memory is checked by each row's copy). */
+static int simrt_side_of(const struct simrt_array *a, struct cudaPitchedPtr p, struct cudaPos pos,
+			 size_t row, size_t height, size_t depth, struct simrt_side *sd)
+{
+	if (a != NULL) {
+		sd->pitch = simrt_row(a);
+		sd->rows = a->height ? a->height : 1;
+		sd->es = a->es;
+		size_t planes = a->depth ? a->depth : 1;
+		if (pos.x * a->es > sd->pitch || row > sd->pitch - pos.x * a->es || pos.y > sd->rows
+		    || height > sd->rows - pos.y || pos.z > planes || depth > planes - pos.z)
+			return -1;
+		sd->p = (char *)(uintptr_t)a->ptr;
+	} else {
+		sd->pitch = p.pitch;
+		sd->rows = p.ysize ? p.ysize : height;
+		sd->es = 1;
+		sd->p = (char *)p.ptr;
+		if (sd->p == NULL || row > sd->pitch)
+			return -1;
+	}
+	sd->p += (pos.z * sd->rows + pos.y) * sd->pitch + pos.x * sd->es;
+	return 0;
+}
+
+/*
+** cudaMemcpy3D: extent.width elements of the array's element (bytes when
+** no array takes part) by height rows by depth planes, between arrays
+** and pitched memory, each side at its position (in its own elements),
+** row by row.
+*/
+extern "C" cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
+{
+	if (p == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	const struct simrt_array *sa = (const struct simrt_array *)p->srcArray;
+	const struct simrt_array *da = (const struct simrt_array *)p->dstArray;
+	size_t es = sa ? sa->es : da ? da->es : 1;
+	size_t row = p->extent.width * es, h = p->extent.height, d = p->extent.depth;
+	struct simrt_side s, t;
+	if (simrt_side_of(sa, p->srcPtr, p->srcPos, row, h, d, &s) < 0
+	    || simrt_side_of(da, p->dstPtr, p->dstPos, row, h, d, &t) < 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	int kind = (int)p->kind;
+	if (kind == 4)	/* cudaMemcpyDefault: arrays are device memory */
+		kind = (da || simrt_is_device(t.p) ? 1 : 0) | (sa || simrt_is_device(s.p) ? 2 : 0);
+	for (size_t z = 0; z < d; z++)
+		for (size_t y = 0; y < h; y++) {
+			cudaError_t e = simrt_copy(t.p + (z * t.rows + y) * t.pitch,
+						   s.p + (z * s.rows + y) * s.pitch, row, kind);
+			if (e != 0)
+				return e;
+		}
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
+{
+	(void)stream;
+	return cudaMemcpy3D(p);
+}
+
+extern "C" cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *src, size_t spitch,
+					 size_t width, size_t height, enum cudaMemcpyKind kind,
+					 cudaStream_t stream)
+{
+	(void)stream;
+	return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
+}
+
+/* ---- texture and surface objects ---------------------------------------------- */
+
+/* A texture or surface object (SURFACE) on resource R with TD's
+** addressing, filter, coordinates and read mode (NULL: a surface's). */
+static cudaError_t simrt_object(unsigned long long *handle, const struct cudaResourceDesc *r,
+				const struct cudaTextureDesc *td, int surface)
+{
+	if (handle == NULL || r == NULL || (!surface && td == NULL))
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_tex b;
+	memset(&b, 0, sizeof b);
+	b.surface = surface;
+	switch (r->resType) {
+	case cudaResourceTypeArray:
+		if (r->res.array.array == NULL)
+			return simrt_ret(SIMRT_INVALID_VALUE);
+		simrt_tex_array(&b, (const struct simrt_array *)r->res.array.array);
+		break;
+	case cudaResourceTypeLinear:
+		if (surface)
+			return simrt_ret(SIMRT_INVALID_VALUE);
+		b.ndims = 1;
+		b.linear = 1;
+		b.ptr = (uint64_t)(uintptr_t)r->res.linear.devPtr;
+		b.width = r->res.linear.sizeInBytes;
+		simrt_tex_format(&b, &r->res.linear.desc);
+		break;
+	case cudaResourceTypePitch2D:
+		if (surface)
+			return simrt_ret(SIMRT_INVALID_VALUE);
+		b.ndims = 2;
+		b.ptr = (uint64_t)(uintptr_t)r->res.pitch2D.devPtr;
+		b.width = r->res.pitch2D.width;
+		b.height = r->res.pitch2D.height;
+		b.depth = 1;
+		b.pitch = r->res.pitch2D.pitchInBytes;
+		simrt_tex_format(&b, &r->res.pitch2D.desc);
+		break;
+	default:
+		simrt_refuse(surface ? "cudaCreateSurfaceObject on a mipmapped array"
+				     : "cudaCreateTextureObject on a mipmapped array");
+	}
+	if (td != NULL) {
+		b.normalized = td->normalizedCoords;
+		b.filter = (int32_t)td->filterMode;
+		for (int i = 0; i < 3; i++)
+			b.addr[i] = (int32_t)td->addressMode[i];
+		b.read = (int32_t)td->readMode;
+	}
+	uint64_t h = 0;
+	int st = simrt_call(SIMRT_TEX_OBJECT, &b, sizeof b, &h, sizeof h);
+	if (st == SIMRT_OK)
+		*handle = h;
+	return simrt_ret(st);
+}
+
+extern "C" cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+					       const struct cudaResourceDesc *pResDesc,
+					       const struct cudaTextureDesc *pTexDesc,
+					       const struct cudaResourceViewDesc *pResViewDesc)
+{
+	if (pResViewDesc != NULL && pResViewDesc->format != cudaResViewFormatNone)
+		simrt_refuse("cudaCreateTextureObject with a resource view");
+	return simrt_object(pTexObject, pResDesc, pTexDesc, 0);
+}
+
+extern "C" cudaError_t cudaCreateSurfaceObject(cudaSurfaceObject_t *pSurfObject,
+					       const struct cudaResourceDesc *pResDesc)
+{
+	return simrt_object(pSurfObject, pResDesc, NULL, 1);
+}
+
+extern "C" cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject)
+{
+	uint64_t h = texObject;
+	return simrt_ret(simrt_call(SIMRT_TEX_DESTROY, &h, sizeof h, NULL, 0));
+}
+
+extern "C" cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
+{
+	uint64_t h = surfObject;
+	return simrt_ret(simrt_call(SIMRT_TEX_DESTROY, &h, sizeof h, NULL, 0));
 }
 
 extern "C" cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)

@@ -27,7 +27,7 @@
 #define SIMRT_ENV_FD "SIMULEE_RUN_FD"
 /* Raised with any change of the messages: the runtime compiled into the
 ** program says it first, and simulee-c refuses another */
-#define SIMRT_VERSION 4
+#define SIMRT_VERSION 5
 /* the first bytes of the "fat binary" simulee-c gives clang for each
 ** translation unit: then a uint32_t, the unit's number */
 /* The most bytes of memory one request or reply carries: lengths on the
@@ -62,8 +62,11 @@ enum simrt_op {
 				   absent) lies in one live device allocation */
 	SIMRT_EXIT,		/* u32 how (0: exit, 1: signal), i32 status */
 	SIMRT_REFUSE,		/* the program called what cannot be simulated: name */
-	SIMRT_BIND_TEX,		/* struct simrt_bind: a texture reference bound
-				   to device memory, or unbound */
+	SIMRT_BIND_TEX,		/* struct simrt_tex: a texture reference bound
+				   to device memory or an array, or unbound */
+	SIMRT_TEX_OBJECT,	/* struct simrt_tex -> u64 handle: a texture or
+				   surface object */
+	SIMRT_TEX_DESTROY,	/* u64 handle: the object is destroyed */
 	SIMRT__COUNT
 };
 
@@ -72,6 +75,9 @@ enum simrt_mem {
 	SIMRT_MANAGED,		/* cudaMallocManaged: the host uses it too */
 	SIMRT_HOST_SHARED,	/* cudaMallocHost, cudaHostAlloc: host memory the
 				   device may use (unified addressing) */
+	SIMRT_ARRAY,		/* cudaMallocArray, cudaMalloc3DArray: device
+				   memory, texels row after row (the runtime
+				   keeps the array's shape) */
 };
 
 enum simrt_status {
@@ -93,24 +99,31 @@ enum simrt_status {
 	SIMRT__STATUS_COUNT
 };
 
-/* SIMRT_BIND_TEX's request: texture reference VAR (registered by
-** __cudaRegisterTexture as a variable) bound to PTR, or unbound when PTR
-** is 0; what cudaBindTexture or cudaBindTexture2D and the reference's
-** textureReference say. */
-struct simrt_bind {
+/* SIMRT_BIND_TEX's and SIMRT_TEX_OBJECT's request: texture reference VAR
+** (registered by __cudaRegisterTexture as a variable; SIMRT_BIND_TEX
+** only) bound to the texels at PTR, or unbound when PTR is 0; or a
+** texture or surface object made on them.  What cudaBindTexture,
+** cudaBindTexture2D, cudaBindTextureToArray and the reference's
+** textureReference say, or cudaCreateTextureObject's resource and
+** texture descriptors, or cudaCreateSurfaceObject's. */
+struct simrt_tex {
 	uint32_t var;
-	uint32_t ndims;		/* 1: cudaBindTexture, 2: cudaBindTexture2D */
+	uint32_t ndims;		/* 1 .. 3 */
 	uint64_t ptr;
-	uint64_t width;		/* 1-D: bytes; 2-D: texels a row */
-	uint64_t height;	/* 2-D: rows */
-	uint64_t pitch;		/* 2-D: bytes from one row to the next */
+	uint64_t width;		/* linear: bytes; else texels a row */
+	uint64_t height;	/* rows (1 for 1-D) */
+	uint64_t depth;		/* planes (1 for 1-D and 2-D) */
+	uint64_t pitch;		/* bytes from one row to the next, 0: dense */
+	uint32_t layers;	/* a layered array's layers, 0: not layered */
+	uint32_t linear;	/* tex1Dfetch's linear memory: WIDTH bytes at
+				   most to the buffer's end, zero outside */
 	int32_t bits[4];	/* the channel descriptor's x, y, z, w */
 	int32_t kind;		/* its enum cudaChannelFormatKind */
-	int32_t normalized;	/* textureReference: normalized coordinates */
+	int32_t normalized;	/* normalized coordinates */
 	int32_t filter;		/* enum cudaTextureFilterMode */
 	int32_t addr[3];	/* enum cudaTextureAddressMode */
-	int32_t read;		/* the reference's enum cudaTextureReadMode */
-	int32_t pad;
+	int32_t read;		/* enum cudaTextureReadMode */
+	int32_t surface;	/* a surface object */
 };
 
 struct simrt_req {
