@@ -459,6 +459,63 @@ static void simrt_frames(struct simrt_launch *q)
 	}
 }
 
+/* ---- stream capture (CUDA graphs) ------------------------------------------ */
+
+/* A captured operation, done again at each cudaGraphLaunch: a launch
+** (its argument bytes copied at capture, as CUDA copies a kernel node's
+** parameters), a copy or memset (the pointers, read when it runs), a
+** host function. */
+enum simrt_node_kind { SIMRT_NODE_LAUNCH, SIMRT_NODE_COPY, SIMRT_NODE_SET, SIMRT_NODE_HOST };
+struct simrt_node {
+	enum simrt_node_kind kind;
+	const void *func;
+	dim3 grid, block;
+	size_t shmem;
+	int cooperative;
+	unsigned char *args;
+	void *dst;
+	const void *src;
+	size_t count;
+	int how;		/* the copy's direction, the memset's byte */
+	void (*fn)(void *);
+	void *data;
+};
+
+/* A graph: its nodes in the order the program issued them, which
+** respects every dependency a capture records (work is issued after
+** what it waits for). */
+struct simrt_graph {
+	struct simrt_node *v;
+	uint32_t n, cap;
+};
+
+/* The streams capturing now, and into which graph (cudaStreamWaitEvent
+** on an event recorded in a capture brings a stream into it). */
+static struct simrt_capture {
+	void *stream;
+	struct simrt_graph *g;
+} simrt_captures[64];
+static unsigned simrt_ncaptures;
+
+/* The graph STREAM is capturing into, or NULL. */
+static struct simrt_graph *simrt_capturing(void *stream)
+{
+	for (unsigned i = 0; i < simrt_ncaptures; i++)
+		if (simrt_captures[i].stream == stream)
+			return simrt_captures[i].g;
+	return NULL;
+}
+
+/* A new node of graph G, zeroed. */
+static struct simrt_node *simrt_node_new(struct simrt_graph *g)
+{
+	if (g->n == g->cap)
+		g->v = (struct simrt_node *)simrt_grow(g->v, &g->cap, sizeof *g->v);
+	struct simrt_node *nd = &g->v[g->n++];
+	memset(nd, 0, sizeof *nd);
+	return nd;
+}
+
 static cudaError_t simrt_launch(const void *func, dim3 grid, dim3 block, void **args,
 				size_t shmem, void *stream, int cooperative)
 {
@@ -483,6 +540,18 @@ static cudaError_t simrt_launch(const void *func, dim3 grid, dim3 block, void **
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		memcpy(bytes + at, args[i], f->sizes[i]);
 		at += f->sizes[i];
+	}
+	struct simrt_graph *g = simrt_capturing(stream);
+	if (g != NULL) {
+		struct simrt_node *nd = simrt_node_new(g);
+		nd->kind = SIMRT_NODE_LAUNCH;
+		nd->func = func;
+		nd->grid = grid;
+		nd->block = block;
+		nd->shmem = shmem;
+		nd->cooperative = cooperative;
+		nd->args = bytes;
+		return (cudaError_t)0;
 	}
 	struct simrt_launch q;
 	memset(&q, 0, sizeof q);
@@ -737,7 +806,17 @@ extern "C" cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, enum
 extern "C" cudaError_t cudaMemcpyAsync(void *dst, const void *src, size_t count,
 				       enum cudaMemcpyKind kind, cudaStream_t stream)
 {
-	(void)stream;	/* every operation is done when the call returns */
+	struct simrt_graph *g = simrt_capturing((void *)stream);
+	if (g != NULL) {
+		struct simrt_node *nd = simrt_node_new(g);
+		nd->kind = SIMRT_NODE_COPY;
+		nd->dst = dst;
+		nd->src = src;
+		nd->count = count;
+		nd->how = (int)kind;
+		return (cudaError_t)0;
+	}
+	/* every operation is done when the call returns */
 	return simrt_copy(dst, src, count, (int)kind);
 }
 
@@ -768,7 +847,15 @@ extern "C" cudaError_t cudaMemset(void *devPtr, int value, size_t count)
 
 extern "C" cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count, cudaStream_t stream)
 {
-	(void)stream;
+	struct simrt_graph *g = simrt_capturing((void *)stream);
+	if (g != NULL) {
+		struct simrt_node *nd = simrt_node_new(g);
+		nd->kind = SIMRT_NODE_SET;
+		nd->dst = devPtr;
+		nd->count = count;
+		nd->how = value;
+		return (cudaError_t)0;
+	}
 	return cudaMemset(devPtr, value, count);
 }
 
@@ -818,6 +905,8 @@ extern "C" cudaError_t cudaMemcpyToSymbolAsync(const void *symbol, const void *s
 					       cudaStream_t stream)
 {
 	(void)kind, (void)stream;
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaMemcpyToSymbolAsync during stream capture");
 	return simrt_symbol(symbol, (void *)src, count, offset, 1);
 }
 
@@ -826,6 +915,8 @@ extern "C" cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol, 
 						 cudaStream_t stream)
 {
 	(void)kind, (void)stream;
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaMemcpyFromSymbolAsync during stream capture");
 	return simrt_symbol(symbol, dst, count, offset, 0);
 }
 
@@ -1096,6 +1187,7 @@ extern "C" cudaError_t cudaThreadExit(void)
 
 struct simrt_event {
 	uint64_t seq;		/* launches and copies made before it was recorded */
+	struct simrt_graph *capture;	/* recorded in a stream capturing into it */
 };
 
 static uint64_t simrt_events_recorded;
@@ -1138,9 +1230,19 @@ extern "C" cudaError_t cudaStreamQuery(cudaStream_t stream)
 	return simrt_wait();
 }
 
+/* Work is done when its call returns, so a wait orders nothing, but a
+** stream that waits for an event recorded in a capture joins it, as in
+** CUDA (the fork of a captured graph into several streams). */
 extern "C" cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags)
 {
-	(void)stream, (void)event, (void)flags;
+	(void)flags;
+	struct simrt_graph *g = event ? ((struct simrt_event *)event)->capture : NULL;
+	if (g != NULL && simrt_capturing((void *)stream) == NULL) {
+		if (simrt_ncaptures == sizeof simrt_captures / sizeof *simrt_captures)
+			return simrt_ret(SIMRT_INVALID_VALUE);
+		simrt_captures[simrt_ncaptures].stream = (void *)stream;
+		simrt_captures[simrt_ncaptures++].g = g;
+	}
 	return (cudaError_t)0;
 }
 
@@ -1171,6 +1273,7 @@ extern "C" cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream)
 	if (event == NULL)
 		return simrt_ret(SIMRT_INVALID_VALUE);
 	((struct simrt_event *)event)->seq = ++simrt_events_recorded;
+	((struct simrt_event *)event)->capture = simrt_capturing((void *)stream);
 	return (cudaError_t)0;
 }
 
@@ -1473,12 +1576,16 @@ extern "C" cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, con
 extern "C" cudaError_t cudaMallocAsync(void **devPtr, size_t size, cudaStream_t hStream)
 {
 	(void)hStream;
+	if (simrt_capturing((void *)hStream) != NULL)
+		simrt_refuse("cudaMallocAsync during stream capture");
 	return cudaMalloc(devPtr, size);
 }
 
 extern "C" cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream)
 {
 	(void)hStream;
+	if (simrt_capturing((void *)hStream) != NULL)
+		simrt_refuse("cudaFreeAsync during stream capture");
 	return cudaFree(devPtr);
 }
 
@@ -1512,13 +1619,22 @@ extern "C" cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCall
 					     void *userData, unsigned int flags)
 {
 	(void)flags;
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaStreamAddCallback during stream capture");
 	callback(stream, simrt_wait(), userData);
 	return (cudaError_t)0;
 }
 
 extern "C" cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData)
 {
-	(void)stream;
+	struct simrt_graph *g = simrt_capturing((void *)stream);
+	if (g != NULL) {
+		struct simrt_node *nd = simrt_node_new(g);
+		nd->kind = SIMRT_NODE_HOST;
+		nd->fn = fn;
+		nd->data = userData;
+		return (cudaError_t)0;
+	}
 	fn(userData);
 	return (cudaError_t)0;
 }
@@ -1660,6 +1776,8 @@ extern "C" cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset,
 						enum cudaMemcpyKind kind, cudaStream_t stream)
 {
 	(void)stream;
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaMemcpy2DToArrayAsync during stream capture");
 	return cudaMemcpy2DToArray(dst, wOffset, hOffset, src, spitch, width, height, kind);
 }
 
@@ -1668,6 +1786,8 @@ extern "C" cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cuda
 						  enum cudaMemcpyKind kind, cudaStream_t stream)
 {
 	(void)stream;
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaMemcpy2DFromArrayAsync during stream capture");
 	return cudaMemcpy2DFromArray(dst, dpitch, src, wOffset, hOffset, width, height, kind);
 }
 
@@ -1759,6 +1879,8 @@ extern "C" cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p)
 extern "C" cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p, cudaStream_t stream)
 {
 	(void)stream;
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaMemcpy3DAsync during stream capture");
 	return cudaMemcpy3D(p);
 }
 
@@ -1767,6 +1889,8 @@ extern "C" cudaError_t cudaMemcpy2DAsync(void *dst, size_t dpitch, const void *s
 					 cudaStream_t stream)
 {
 	(void)stream;
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaMemcpy2DAsync during stream capture");
 	return cudaMemcpy2D(dst, dpitch, src, spitch, width, height, kind);
 }
 
@@ -1852,6 +1976,145 @@ extern "C" cudaError_t cudaDestroySurfaceObject(cudaSurfaceObject_t surfObject)
 {
 	uint64_t h = surfObject;
 	return simrt_ret(simrt_call(SIMRT_TEX_DESTROY, &h, sizeof h, NULL, 0));
+}
+
+/* ---- CUDA graphs from stream capture ------------------------------------------ */
+
+extern "C" cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode)
+{
+	(void)mode;
+	/* the legacy default stream cannot be captured */
+	if (stream == NULL || simrt_capturing((void *)stream) != NULL
+	    || simrt_ncaptures == sizeof simrt_captures / sizeof *simrt_captures)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_graph *g = (struct simrt_graph *)calloc(1, sizeof *g);
+	if (g == NULL)
+		return simrt_ret(SIMRT_OUT_OF_MEMORY);
+	simrt_captures[simrt_ncaptures].stream = (void *)stream;
+	simrt_captures[simrt_ncaptures++].g = g;
+	return (cudaError_t)0;
+}
+
+/* The capture ends for STREAM and every stream that joined it. */
+extern "C" cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph)
+{
+	struct simrt_graph *g = simrt_capturing((void *)stream);
+	if (g == NULL || pGraph == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	for (unsigned i = 0; i < simrt_ncaptures;)
+		if (simrt_captures[i].g == g)
+			simrt_captures[i] = simrt_captures[--simrt_ncaptures];
+		else
+			i++;
+	*pGraph = (cudaGraph_t)g;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus)
+{
+	if (pCaptureStatus == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	*pCaptureStatus = simrt_capturing((void *)stream) ? cudaStreamCaptureStatusActive
+			  : cudaStreamCaptureStatusNone;
+	return (cudaError_t)0;
+}
+
+static void simrt_graph_free(struct simrt_graph *g)
+{
+	for (uint32_t i = 0; g != NULL && i < g->n; i++)
+		free(g->v[i].args);
+	if (g != NULL)
+		free(g->v);
+	free(g);
+}
+
+/* An executable graph: a copy of GRAPH's nodes, so the graph may be
+** destroyed or captured again. */
+extern "C" cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+					    unsigned long long flags)
+{
+	(void)flags;
+	const struct simrt_graph *g = (const struct simrt_graph *)graph;
+	if (pGraphExec == NULL || g == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_graph *e = (struct simrt_graph *)calloc(1, sizeof *e);
+	if (e == NULL)
+		return simrt_ret(SIMRT_OUT_OF_MEMORY);
+	for (uint32_t i = 0; i < g->n; i++) {
+		struct simrt_node *nd = simrt_node_new(e);
+		*nd = g->v[i];
+		if (nd->kind == SIMRT_NODE_LAUNCH) {
+			const struct simrt_fn *f = simrt_fn_of(nd->func);
+			size_t n = 0;
+			for (uint32_t k = 0; f != NULL && k < f->nparams; k++)
+				n += f->sizes[k];
+			nd->args = (unsigned char *)malloc(n ? n : 1);
+			if (nd->args == NULL)
+				simrt_die("out of memory");
+			memcpy(nd->args, g->v[i].args, n);
+		}
+	}
+	*pGraphExec = (cudaGraphExec_t)e;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+						     unsigned long long flags)
+{
+	return cudaGraphInstantiate(pGraphExec, graph, flags);
+}
+
+/* The graph's work, node after node, as if issued again now (each
+** launch a launch of the run, with this call's host stack). */
+extern "C" cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream)
+{
+	const struct simrt_graph *e = (const struct simrt_graph *)graphExec;
+	if (e == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	if (simrt_capturing((void *)stream) != NULL)
+		simrt_refuse("cudaGraphLaunch during stream capture");
+	for (uint32_t i = 0; i < e->n; i++) {
+		const struct simrt_node *nd = &e->v[i];
+		cudaError_t r = (cudaError_t)0;
+		switch (nd->kind) {
+		case SIMRT_NODE_LAUNCH: {
+			const struct simrt_fn *f = simrt_fn_of(nd->func);
+			void *args[256];
+			size_t at = 0;
+			for (uint32_t k = 0; f != NULL && k < f->nparams && k < 256; k++) {
+				args[k] = nd->args + at;
+				at += f->sizes[k];
+			}
+			r = simrt_launch(nd->func, nd->grid, nd->block, args, nd->shmem, (void *)stream,
+					 nd->cooperative);
+			break;
+		}
+		case SIMRT_NODE_COPY:
+			r = simrt_copy(nd->dst, nd->src, nd->count, nd->how);
+			break;
+		case SIMRT_NODE_SET:
+			r = cudaMemset(nd->dst, nd->how, nd->count);
+			break;
+		case SIMRT_NODE_HOST:
+			nd->fn(nd->data);
+			break;
+		}
+		if (r != 0)
+			return r;
+	}
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec)
+{
+	simrt_graph_free((struct simrt_graph *)graphExec);
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphDestroy(cudaGraph_t graph)
+{
+	simrt_graph_free((struct simrt_graph *)graph);
+	return (cudaError_t)0;
 }
 
 extern "C" cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
