@@ -7,15 +7,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/mathfn.h"
 #include "core/program.h"
 #include "core/tex.h"
 
 static const char *const addr_names[] = { "clamp", "wrap", "mirror", "border" };
 
-/* A channel type a texture may have: an 8-, 16- or 32-bit integer, f32. */
+/* A channel type a texture may have: an 8-, 16- or 32-bit integer, f32,
+** or f16 (a half-float channel; only simulee-c run's arrays and objects
+** make one: --tex does not take it). */
 static int is_format(uint8_t et)
 {
-	return et != ET_NONE && et != ET_F16 && elem_size(et) <= 4;
+	return et != ET_NONE && elem_size(et) <= 4;
 }
 
 static unsigned fmt_size(uint8_t et)
@@ -70,7 +73,7 @@ int tex_parse(const char *s, uint8_t kind, struct tex_desc *t, char *why, size_t
 		name[fl] = '\0';
 	}
 	t->fmt = elem_parse(name);
-	if (!is_format(t->fmt))
+	if (!is_format(t->fmt) || t->fmt == ET_F16)
 		return fail(why, n, "expected a format u8 i8 u16 i16 u32 i32 f32 first (f32:64x64)");
 	s += fl;
 	if (*s == 'x') {
@@ -314,7 +317,7 @@ void tex_taps(const struct tex_desc *t, int intcoords, const uint64_t c[3], int6
 void tex_channels(const struct tex_desc *t, const uint8_t *p, float f[4], int64_t i[4], int *isf)
 {
 	unsigned cs = fmt_size(t->fmt);
-	*isf = t->fmt == ET_F32 || t->read == TR_NORMALIZED;
+	*isf = t->fmt == ET_F32 || t->fmt == ET_F16 || t->read == TR_NORMALIZED;
 	for (unsigned k = 0; k < 4; k++) {
 		i[k] = k == 3;
 		f[k] = k == 3 ? 1.0f : 0.0f;
@@ -336,6 +339,9 @@ void tex_channels(const struct tex_desc *t, const uint8_t *p, float f[4], int64_
 		i[k] = v;
 		if (t->fmt == ET_F32) {
 			memcpy(&f[k], &u, 4);
+		} else if (t->fmt == ET_F16) {
+			f[k] = math_f16_to_f32((uint16_t)u);
+			i[k] = 0;
 		} else if (t->read == TR_NORMALIZED) {
 			/* unsigned: v / (2^n - 1); signed: v / (2^(n-1) - 1), at least -1 */
 			int sgn = elem_is_signed(t->fmt);

@@ -31,7 +31,7 @@ enum { SB_TRAP, SB_CLAMP, SB_ZERO };
 struct tex_desc {
 	uint8_t kind;		/* enum tex_kind */
 	uint8_t fmt;		/* channel type: enum elem_type (8, 16, 32-bit
-				   integers, f32) */
+				   integers, f32; f16 in simulee-c run) */
 	uint8_t nch;		/* channels: 1, 2 or 4 */
 	uint8_t ndims;		/* 1 .. 3 */
 	uint8_t addr[3];	/* enum tex_addr per dimension */
@@ -92,7 +92,7 @@ void tex_taps(const struct tex_desc *t, int intcoords, const uint64_t c[3], int6
 	      struct tex_taps *out);
 
 /* The four channels of texel bytes P of T as the fetch returns them:
-** floats (a float format, or a normalized read of 8 and 16-bit integers)
+** floats (f32 or f16, or a normalized read of 8 and 16-bit integers)
 ** with *isf set, else integers (sign-extended) in I.  Missing channels
 ** read 0, and 1 for the fourth. */
 void tex_channels(const struct tex_desc *t, const uint8_t *p, float f[4], int64_t i[4], int *isf);

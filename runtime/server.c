@@ -610,7 +610,7 @@ static int op_symbol_address(struct server *s, const uint8_t *q, uint32_t n, uin
 
 /* The texel format of channel descriptor bits BITS, kind KIND
 ** (cudaChannelFormatKind: 0 signed, 1 unsigned, 2 float) into T; 0 when
-** it is none simulee-c models (half floats, three channels, ...). */
+** it is none simulee-c models (three channels, 64-bit channels, ...). */
 static int channel_format(const int32_t bits[4], int32_t kind, struct tex_desc *t)
 {
 	unsigned n = 0;
@@ -622,8 +622,8 @@ static int channel_format(const int32_t bits[4], int32_t kind, struct tex_desc *
 		if (bits[i] != bits[0])
 			return 0;
 	t->nch = (uint8_t)n;
-	if (kind == 2 && bits[0] == 32)
-		t->fmt = ET_F32;
+	if (kind == 2 && (bits[0] == 32 || bits[0] == 16))
+		t->fmt = bits[0] == 32 ? ET_F32 : ET_F16;
 	else if (kind == 0 || kind == 1) {
 		static const uint8_t s8[] = { ET_I8, ET_I16, ET_I32 }, u8[] = { ET_U8, ET_U16, ET_U32 };
 		int k = bits[0] == 8 ? 0 : bits[0] == 16 ? 1 : bits[0] == 32 ? 2 : -1;
@@ -711,12 +711,13 @@ static int tex_desc_of(const struct server *s, const struct simrt_tex *b, struct
 	}
 	if (b->surface)
 		return t->pitch == 0 ? SIMRT_OK : SIMRT_INVALID_VALUE;
+	int isf = t->fmt == ET_F32 || t->fmt == ET_F16;
 	if (b->read == 1) {
-		if (t->fmt == ET_F32 || t->fmt == ET_I32 || t->fmt == ET_U32)
+		if (isf || t->fmt == ET_I32 || t->fmt == ET_U32)
 			return SIMRT_INVALID_VALUE;
 		t->read = TR_NORMALIZED;
 	}
-	if (t->filter == TF_LINEAR && t->fmt != ET_F32 && t->read != TR_NORMALIZED)
+	if (t->filter == TF_LINEAR && !isf && t->read != TR_NORMALIZED)
 		return SIMRT_INVALID_VALUE;
 	return SIMRT_OK;
 }

@@ -4,10 +4,12 @@
 ** texture reference bound with cudaBindTextureToArray; a 3-D array
 ** filled by cudaMemcpy3D and read with tex3D; a 1-D array filled with
 ** cudaMemcpyToArray; a surface object's writes read back with
-** cudaMemcpy2DFromArray.  The last launch fetches a row of the 2-D array
-** no copy wrote: an uninitialized read.
+** cudaMemcpy2DFromArray; a half-float array read with linear filtering.
+** The last launch fetches a row of the 2-D array no copy wrote: an
+** uninitialized read.
 */
 #include <cstdio>
+#include <cuda_fp16.h>
 
 /* cudaMemcpyToArray and cudaMemcpyFromArray: deprecated, still used */
 #pragma clang diagnostic ignored "-Wdeprecated-declarations"
@@ -39,6 +41,12 @@ __global__ void read3d(cudaTextureObject_t t, cudaTextureObject_t line, float *o
 	int x = threadIdx.x, y = threadIdx.y, z = blockIdx.x;
 	out[(z * 3 + y) * 4 + x] = tex3D<float>(t, x + 0.5f, y + 0.5f, z + 0.5f)
 				   + tex1D<float>(line, x + 0.5f);
+}
+
+__global__ void halves(cudaTextureObject_t t, float *out)
+{
+	/* halfway between texels i and i + 1 */
+	out[threadIdx.x] = tex1D<float>(t, threadIdx.x + 1.0f);
 }
 
 __global__ void rows(cudaTextureObject_t t, float *out)
@@ -119,6 +127,17 @@ int main()
 	cudaMemcpy(out, o, sizeof out, cudaMemcpyDeviceToHost);
 	printf("3-D: %g %g, 1-D back: %g\n", out[0], out[23], check[1]);
 
+	/* four halves, linearly filtered: the mean of neighbours */
+	__half hv[4] = { __float2half(1.0f), __float2half(2.0f), __float2half(4.0f), __float2half(8.0f) };
+	cudaChannelFormatDesc hd = cudaCreateChannelDescHalf();
+	cudaArray_t ha;
+	cudaMallocArray(&ha, &hd, 4);
+	cudaMemcpy2DToArray(ha, 0, 0, hv, sizeof hv, sizeof hv, 1, cudaMemcpyHostToDevice);
+	cudaTextureObject_t th = object(ha, cudaFilterModeLinear, 0);
+	halves<<<1, 3>>>(th, o);
+	cudaMemcpy(out, o, 3 * sizeof(float), cudaMemcpyDeviceToHost);
+	printf("halves: %g %g %g\n", out[0], out[1], out[2]);
+
 	/* rows 2 and 3 of a fresh array were never written */
 	cudaArray_t fresh;
 	cudaMallocArray(&fresh, &fd, w, h);
@@ -131,6 +150,7 @@ int main()
 	cudaDestroyTextureObject(tv);
 	cudaDestroyTextureObject(tl);
 	cudaDestroyTextureObject(tf);
+	cudaDestroyTextureObject(th);
 	cudaDestroySurfaceObject(surf);
 	cudaUnbindTexture(ref);
 	cudaFreeArray(a);
@@ -138,6 +158,7 @@ int main()
 	cudaFreeArray(v);
 	cudaFreeArray(l);
 	cudaFreeArray(fresh);
+	cudaFreeArray(ha);
 	cudaFree(sums);
 	cudaFree(o);
 	return 0;
