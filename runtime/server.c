@@ -692,16 +692,18 @@ static int tex_desc_of(const struct server *s, const struct simrt_tex *b, struct
 		uint64_t ext[3] = { b->width, b->height, b->depth };
 		uint64_t pitch = b->pitch ? b->pitch : b->width * ts;
 		uint64_t rows = b->height * b->depth * (b->layers ? b->layers : 1);
+		/* extents past any GPU's (2^20 texels, 2^16 layers), so that
+		** the products below stay far from overflow */
 		if (b->ndims < 1 || b->ndims > 3 || (b->layers && b->ndims == 3) || pitch % ts != 0
-		    || pitch < b->width * ts || pitch / ts > UINT32_MAX || b->layers > 65536)
+		    || pitch < b->width * ts || pitch > (UINT64_C(1) << 30) || b->layers > 65536)
 			return SIMRT_INVALID_VALUE;
 		for (unsigned d = 0; d < 3; d++) {
-			if (ext[d] == 0 || ext[d] > 65536 || (d >= b->ndims && ext[d] != 1))
+			if (ext[d] == 0 || ext[d] > (1u << 20) || (d >= b->ndims && ext[d] != 1))
 				return SIMRT_INVALID_VALUE;
 			t->dim[d] = (uint32_t)ext[d];
 			t->addr[d] = addr_mode(b->addr[d]);
 		}
-		if ((rows - 1) * pitch + b->width * ts > room)
+		if (b->width * ts > room || rows - 1 > (room - b->width * ts) / pitch)
 			return SIMRT_INVALID_VALUE;
 		t->ndims = (uint8_t)b->ndims;
 		t->layers = b->layers;

@@ -1746,7 +1746,8 @@ static uint64_t simrt_array_at(const struct simrt_array *a, size_t woff, size_t 
 	if (woff > row || hoff > rows)
 		return 0;
 	size_t at = hoff * row + woff;
-	if (height == 0 ? width > rows * row - at : width > row - woff || height > rows - hoff)
+	if (at > rows * row
+	    || (height == 0 ? width > rows * row - at : width > row - woff || height > rows - hoff))
 		return 0;
 	return a->ptr + at;
 }
