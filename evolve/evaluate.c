@@ -126,8 +126,9 @@ static int bounds_block(const struct evolve_problem *pb, const struct evolve_can
 ** matrixMul's k loop) plus the elements of that buffer each thread covers
 ** (32 E / T for a warp: a grid-stride loop over the whole buffer, with
 ** the grid the thread cap left).  Never below HOST_WARP_STEPS, never
-** above REAL_WARP_STEPS_MAX.  E: elements of the largest buffer, T: the
-** launch's threads.
+** above REAL_WARP_STEPS_MAX.  E: elements of the largest buffer, or the
+** largest value the kernel's comparisons named for the launch (c->named)
+** when that is larger, T: the launch's threads.
 */
 static uint64_t real_size_steps(const struct evolve_problem *pb, const struct evolve_cand *c)
 {
@@ -138,6 +139,8 @@ static uint64_t real_size_steps(const struct evolve_problem *pb, const struct ev
 		if (n > e)
 			e = n;
 	}
+	if (c->named > e)
+		e = c->named;
 	uint64_t r = (uint64_t)sqrt((double)e);
 	uint64_t steps = 64 * (r + 32 * e / (t ? t : 1));
 	return steps < HOST_WARP_STEPS ? HOST_WARP_STEPS : steps > REAL_WARP_STEPS_MAX
@@ -228,6 +231,7 @@ static int relation_child(const struct space *s, const struct evolve_cand *paren
 		return 0;
 	uint32_t t = tg[pick % nt], r = pick / nt;
 	search_cand_copy(c, parent, pb);
+	c->named = parent->named;
 	uint64_t bx = parent->block.x, thr = bx * parent->grid.x;
 	struct scalar_ref sr;
 	search_scalar_ref(pb, t, &sr);
@@ -284,6 +288,7 @@ int search_i2s_child(const struct space *s, const struct evolve_cand *parent, ui
 		if (lo == hi || v < lo || v > hi)
 			return 0;
 		search_cand_copy(c, parent, pb);
+		c->named = parent->named;
 		*search_dim_of_c(c, d) = (uint32_t)v;
 		search_clamp(s, c);
 		c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
@@ -298,6 +303,15 @@ int search_i2s_child(const struct space *s, const struct evolve_cand *parent, ui
 	search_cand_copy(c, parent, pb);
 	c->bits[t] = v & mask;
 	c->i2s = parent->i2s < UINT8_MAX ? parent->i2s + 1 : UINT8_MAX;
+	/* a size the kernel names for itself: the launch is a real size's */
+	uint64_t mag = v & mask;
+	if (elem_is_float(sr.et))
+		mag = 0;
+	else if (elem_is_signed(sr.et) && bits < 64 && (mag >> (bits - 1)) & 1)
+		mag = 0;	/* negative: no size */
+	else if (elem_is_signed(sr.et) && bits == 64 && (int64_t)mag < 0)
+		mag = 0;
+	c->named = parent->named > mag ? parent->named : mag;
 	return 1;
 }
 
@@ -469,10 +483,11 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 		cfg.max_steps = (c->budget ? c->budget : pb->step_budget) / (nwarps ? nwarps : 1);
 		if (cfg.max_steps < MIN_WARP_STEPS)
 			cfg.max_steps = MIN_WARP_STEPS;
-		/* a launch the program makes, or the block its header asks
-		** for, is only cut short when it loops: its warps may do the
-		** work its data asks for */
-		if (c->site >= 0 || bounds_block(pb, c)) {
+		/* a launch the program makes, the block its header asks
+		** for, or a size its own comparisons named, is only cut
+		** short when it loops: its warps may do the work its data
+		** asks for */
+		if (c->site >= 0 || bounds_block(pb, c) || c->named) {
 			uint64_t floor = real_size_steps(pb, c);
 			if (cfg.max_steps < floor)
 				cfg.max_steps = floor;

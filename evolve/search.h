@@ -223,6 +223,10 @@ struct evolve_cand {
 	struct cmp_log cmp;
 	uint8_t i2s;		/* how many such values its line of rejected
 				   launches took in turn (its progress) */
+	uint64_t named;		/* the largest scalar value its line's comparisons
+				   named (a size of the kernel's own, such as
+				   optN == 4000000): its step budget follows
+				   it as a real size's; 0: none */
 };
 
 /* What the kernel's own code assumes of its launch (an inferred contract,

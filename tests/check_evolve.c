@@ -1219,6 +1219,35 @@ START_TEST(preconditions_met)
 }
 END_TEST
 
+/* Issue 26, item 2: a size the kernel's own precondition names (n ==
+** 1000000, past the range the search draws from) is a real size: the
+** launch that takes it walks its million elements to the end, where the
+** share of 100,000 steps a searched launch gets stopped every such launch
+** at the step budget and nothing was checked. */
+START_TEST(named_size_budget)
+{
+	static const char src[] =
+		"#include <cassert>\n"
+		"__global__ void scale(const float *in, float *out, int *last, int n)\n"
+		"{\n"
+		"\tassert(n == 1000000);\n"
+		"\tint t = blockDim.x * blockIdx.x + threadIdx.x, all = blockDim.x * gridDim.x;\n"
+		"\tfor (int i = t; i < n; i += all)\n"
+		"\t\tout[i] = in[i] * 2.0f;\n"
+		"\tlast[0] = t;\n"
+		"}\n";
+	struct tu_run r;
+	char *bc;
+	cJSON *doc = search_cu_json(&r, src, &bc);
+	ck_assert_msg(count_kind(doc, "nothing-checked") == 0, "nothing checked: %s", r.out);
+	ck_assert_msg(finding_with(doc, "data-race", "") != NULL, "no race: %s", r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *evolve_suite(void)
 {
 	Suite *s = suite_create("evolve");
@@ -1260,6 +1289,7 @@ Suite *evolve_suite(void)
 	tc = tcase_create("preconditions");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, preconditions_met);
+	tcase_add_test(tc, named_size_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }
