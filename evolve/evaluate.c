@@ -378,7 +378,10 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	}
 	/* a retry's own texture extents: the allocations point at them */
 	struct tex_desc *texs = c->sized ? xcalloc(pb->nparams ? pb->nparams : 1, sizeof *texs) : NULL;
-	uint64_t fill_elems = search_threads_of(c) * 4;
+	/* blocks alike run as few, standing for the grid (the counts scale) */
+	uint64_t nblocks = (uint64_t)c->grid.x * c->grid.y * c->grid.z;
+	double scale = w->alike && nblocks > w->alike ? (double)nblocks / w->alike : 1;
+	uint64_t fill_elems = (uint64_t)((double)search_threads_of(c) / scale) * 4;
 	if (fill_elems < FILL_MIN_ELEMS)
 		fill_elems = FILL_MIN_ELEMS;
 	for (uint32_t i = 0; i < pb->nparams && !pb->base; i++) {
@@ -475,6 +478,8 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = c->grid;
 	cfg.block = c->block;
+	if (scale > 1)
+		cfg.grid = (struct dim3){ w->alike, 1, 1 };
 	cfg.dyn_shared = c->dyn_shared;
 	uint64_t nwarps = (uint64_t)c->grid.x * c->grid.y * c->grid.z
 			  * (((uint64_t)c->block.x * c->block.y * c->block.z + 31) / 32);
@@ -537,13 +542,17 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	struct analyse_result ar;
 	if (analyse_launch(p, pb->func, args, &m, &cfg, &ao, &c->fs, &ar, &err) < 0)
 		c->rejected = FK__COUNT;
-	c->work = ls.warp_insns;
+	c->work = (uint64_t)((double)ls.warp_insns * scale);
 	struct mam_stats mst;
 	mam_get_stats(w->mam, &mst);
 	c->pool_stopped = m.pool_refused || mst.pool_refused;
-	/* Simulee's F and R, over every access (pruned or in the model) */
-	c->f = ls.unit_accesses ? (double)ls.units / (double)ls.unit_accesses : 1.0;
-	c->r = (double)ls.units;
+	/* Simulee's F and R, over every access (pruned or in the model); of
+	** blocks alike, as the whole grid would count them: global words
+	** are the same words, shared words and accesses are per block */
+	double units = (double)(ls.units - ls.shared_units) + (double)ls.shared_units * scale;
+	double accesses = (double)ls.unit_accesses * scale;
+	c->f = ls.unit_accesses ? units / accesses : 1.0;
+	c->r = units;
 	for (uint32_t i = 0; i < pb->nparams; i++)
 		if (pb->params[i].kind == EVOLVE_BUFFER) {
 			unsigned es = elem_size(pb->params[i].et);

@@ -38,6 +38,14 @@ void evolve_reads_of(const struct program *p, uint32_t fn, struct evolve_reads *
 					r->grid[I->f - SREG_CTAID_X] = 1;
 				else if (I->f <= SREG_NCTAID_Z)
 					r->grid[I->f - SREG_NCTAID_X] = 1;
+				else if (I->f >= SREG_CLOCK && I->f != SREG_NSMID
+					 && I->f != SREG_DYNAMIC_SMEM_SIZE)
+					r->varies = 1;
+			} else if (I->op == OP_MALLOC || I->op == OP_FREE || I->op == OP_DLAUNCH) {
+				r->varies = 1;
+			} else if (I->op == OP_STORE || I->op == OP_ATOMIC || I->op == OP_CMPXCHG
+				   || I->op == OP_MEMCPY || I->op == OP_MEMSET || I->op == OP_SUST) {
+				r->writes = 1;
 			} else if (I->op == OP_ASSERTFAIL || I->op == OP_ASSUME) {
 				r->asserts = 1;
 			} else if (I->op == OP_CALL) {

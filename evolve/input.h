@@ -23,6 +23,11 @@ struct evolve_reads {
 	uint8_t grid[3];	/* blockIdx or gridDim in x, y, z */
 	uint8_t dyn_shared;	/* the program has an extern __shared__ array */
 	uint8_t asserts;	/* an assert or __builtin_assume can be reached */
+	/* reads what differs between blocks besides their index (the
+	** clock, the SM, the grid's id, the driver's registers), or
+	** allocates on the device heap, or launches kernels */
+	uint8_t varies;
+	uint8_t writes;		/* stores, atomics, memcpy, memset, surface stores */
 };
 
 /* Fills *R for kernel function FN of P.  An indirect call makes every

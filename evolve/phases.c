@@ -324,6 +324,8 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 		d.ws[i].pool = mo.pool;
 		d.ws[i].devnull = fopen("/dev/null", "w");
 		d.ws[i].deadline = pb->time_limit > 0 ? t0 + pb->time_limit : 0;
+		if (s.grid_blind && !rd.varies)
+			d.ws[i].alike = rd.writes ? 2 : 1;
 	}
 
 	if (pb->nsites > 0) {

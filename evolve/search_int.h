@@ -51,6 +51,12 @@ struct worker {
 	struct mem_pool *pool;	/* the driver's, which mam draws from too; NULL: none */
 	FILE *devnull;
 	double deadline;	/* the time limit's end (mono_seconds()), 0: none */
+	/* The kernel's blocks are alike (it reads neither blockIdx nor
+	** gridDim, nor anything else that tells blocks apart): a launch of
+	** more blocks runs this many (2 when they may meet in memory, 1
+	** when they never write it), as the whole grid's (docs/DECISIONS.md,
+	** "Identical blocks run once"); 0: every block runs. */
+	uint32_t alike;
 };
 
 struct site_ref {

@@ -1706,6 +1706,7 @@ static void count_units(struct exec *ex, uint32_t ok, const uint64_t *A, unsigne
 			if (!(bits[wd >> 3] >> (wd & 7) & 1)) {
 				bits[wd >> 3] |= (uint8_t)(1u << (wd & 7));
 				ex->units++;
+				ex->shared_units += a->space == AS_SHARED;
 			}
 	}
 }

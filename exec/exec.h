@@ -76,6 +76,7 @@ struct exec {
 				   bit per word touched (allocated at first use) */
 	uint32_t ntouch;
 	uint64_t units, unit_accesses;
+	uint64_t shared_units;	/* of units, words of shared memory (per block) */
 	uint8_t **shinit;	/* by allocation id: which bytes of a shared
 				** allocation the block wrote (1 bit each), or NULL */
 	uint64_t *shset;	/* by allocation id: how many of those bits are set */

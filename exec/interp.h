@@ -33,6 +33,7 @@ struct launch_stats {
 	** memory the launch touched (shared: per block) and the lane
 	** accesses to them, pruned or not */
 	uint64_t units, unit_accesses;
+	uint64_t shared_units;	/* of units, the words of shared memory */
 };
 
 /* How one launch runs. */

@@ -1254,6 +1254,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		cfg->stats->pruned += ex.pruned;
 		cfg->stats->units += ex.units;
 		cfg->stats->unit_accesses += ex.unit_accesses;
+		cfg->stats->shared_units += ex.shared_units;
 	}
 	free(ex.prune);
 	for (uint32_t id = 0; id < ex.ntouch; id++)

@@ -1248,6 +1248,44 @@ START_TEST(named_size_budget)
 }
 END_TEST
 
+/* Issue 26, item 2: blocks a kernel cannot tell apart (it reads neither
+** blockIdx nor gridDim) run as two, standing for the grid: a launch of
+** 65535 blocks of 1024 threads, 67 million threads that a simulation of
+** every block would take an hour over, still shows the inter-block race
+** of its identical blocks, and the report keeps the launch's own grid. */
+START_TEST(identical_blocks)
+{
+	static const char src[] =
+		"__global__ void acc(int *out, int n)\n"
+		"{\n"
+		"\tint a = 0;\n"
+		"\tfor (int i = 0; i < n; i++)\n"
+		"\t\ta += i ^ threadIdx.x;\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tout[0] += a;\n"
+		"}\n";
+	char *bc = tu_compile_cu(src);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--format=json", "--grid", "65535", "--block",
+					      "1024", "--search", "--population", "2",
+					      "--generations", "1", "--arg", "n=100", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *f;
+	int inter = 0;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		const cJSON *cls = cJSON_GetObjectItemCaseSensitive(f, "class");
+		inter += cJSON_IsString(cls) && strcmp(cls->valuestring, "inter-block") == 0;
+	}
+	ck_assert_msg(inter == 1, "no inter-block race: %s", r.out);
+	ck_assert_msg(strstr(r.out, "65535"), "the launch's grid is not reported: %s", r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *evolve_suite(void)
 {
 	Suite *s = suite_create("evolve");
@@ -1290,6 +1328,7 @@ Suite *evolve_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, preconditions_met);
 	tcase_add_test(tc, named_size_budget);
+	tcase_add_test(tc, identical_blocks);
 	suite_add_tcase(s, tc);
 	return s;
 }
