@@ -320,6 +320,16 @@ enum finding_kind_flag {
 	  "grid or block dimension of 0, a block of more than 1024 threads, a dimension past " \
 	  "its limit, or more dynamic shared memory than a block can have.", \
 	  "The kernel never runs at this launch and the program is not told unless it checks " \
-	  "cudaGetLastError. Round the grid up ((n + B - 1) / B), or fix the block's shape.")
+	  "cudaGetLastError. Round the grid up ((n + B - 1) / B), or fix the block's shape.") \
+	/* the search: what it stopped short of for its budget */ \
+	K(FK_SEARCH_SHORT, "search-stopped-short", "search stopped short", SEV_NOTE, \
+	  FKF_NO_THREAD, \
+	  NOT_CONFIRMABLE, FINDING_WHY_NOT_RUNTIME, \
+	  "Search stopped short", \
+	  "The input search left part of its work undone to stay within its budget (the " \
+	  "probes that look for the kernel's assumptions behind its findings), so some " \
+	  "findings may stand where the kernel's own contract would explain them.", \
+	  "Give the launch (--grid, --block, --arg) or state the kernel's contract (assert " \
+	  "its shape) so the search needs fewer probes.")
 
 #endif

@@ -12,6 +12,7 @@
 ** state their contract with assert; docs/DECISIONS.md says how the search
 ** keeps to it.
 */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +26,10 @@
 #define STALL_GENERATIONS 5	/* stop after so many generations with no progress */
 #define BUDGET_FACTOR 20	/* a launch's budget: times the median work of its siblings */
 #define BUDGET_MIN 10000	/* warp instructions a launch may always execute */
+/* Inference follows the work: its probes may always execute PROBE_FLOOR
+** warp instructions, and beyond that as many as the search's own
+** launches executed */
+#define PROBE_FLOOR (UINT64_C(1) << 22)
 
 static int cmp_u64(const void *a, const void *b)
 {
@@ -73,8 +78,22 @@ static void uncount_cut(struct evolve_result *r, uint32_t i)
 	r->cut++;
 }
 
+/* Whether the probes of D's search have spent their budget: more warp
+** instructions than PROBE_FLOOR plus what the search's own launches
+** executed (docs/DECISIONS.md, "Inference follows the work"). */
+static int probes_spent(const struct driver *d)
+{
+	const struct evolve_result *r = d->res;
+	uint64_t own = 0, probes = 0;
+	for (uint32_t i = 0; i < r->ncands; i++)
+		*(r->cands[i].probe ? &probes : &own) += r->cands[i].work;
+	return probes > PROBE_FLOOR + own;
+}
+
 /* Evaluates CANDS[0..N) (moved into the result), adds them in order, and
-** looks for the kernel's assumptions behind their faults. */
+** looks for the kernel's assumptions behind their faults, while the
+** probes' budget lasts (past it, the launches with findings or faults
+** left unprobed are counted, and the report says so). */
 static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n, uint32_t gen)
 {
 	uint64_t budget = sibling_budget(d);
@@ -88,6 +107,11 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 		if (search_said_nothing(&d->res->cands[i]))
 			continue;
 		search_host_fault(d, i, gen);
+		if (d->res->cands[i].fs.n > 0 && probes_spent(d)) {
+			if (d->res->unprobed++ == 0)
+				d->res->first_unprobed = i;
+			continue;
+		}
 		uint32_t before = d->res->ncands;
 		search_infer_from(d, i, gen);
 		/* a probe once the clock has cut a launch is cut too: what the
@@ -106,6 +130,34 @@ static void report_progress(const struct driver *d, uint32_t gen, uint32_t best)
 				      r->cands[best].rejected < 0 ? r->cands[best].f : 2.0,
 				      d->seen.n };
 	d->pb->progress(d->pb->progress_ctx, &st);
+}
+
+/* The search-stopped-short note of a search whose probes ran out of
+** budget: at the kernel, no thread, the first launch left unprobed as
+** its witness. */
+static void note_unprobed(struct driver *d)
+{
+	const struct evolve_problem *pb = d->pb;
+	struct evolve_result *r = d->res;
+	const struct func *f = &pb->prog->funcs[pb->func];
+	struct srcloc loc = { f->file, f->demangled, f->decl_line, 0 };
+	uint64_t own = 0, probes = 0;
+	uint32_t nprobes = 0;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		*(r->cands[i].probe ? &probes : &own) += r->cands[i].work;
+		nprobes += r->cands[i].probe;
+	}
+	struct findings fs = { 0 };
+	struct finding *fd = findings_add(&fs, FK_SEARCH_SHORT, pb->func, UINT32_MAX, &loc, NULL, 0,
+					  NULL, NULL);
+	fd->detail = xasprintf("the findings and faults of %" PRIu32 " launch%s were not probed for "
+			       "the kernel's assumptions: its %" PRIu32 " probes had executed %" PRIu64
+			       " warp instructions, past the probes' budget (%" PRIu64 " plus the %"
+			       PRIu64 " of the search's own launches)", r->unprobed,
+			       r->unprobed == 1 ? "" : "es", nprobes, probes, PROBE_FLOOR, own);
+	uint32_t w = r->first_unprobed;
+	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	free(fs.v);
 }
 
 /*
@@ -157,6 +209,8 @@ static void conclude(struct driver *d)
 		search_merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
+	if (r->unprobed)
+		note_unprobed(d);
 	/* every host site refused for its constants: their warnings say it */
 	uint32_t nrefused = search_refused_sites(pb, r);
 	if (pb->nsites && nrefused == pb->nsites)

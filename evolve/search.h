@@ -297,6 +297,10 @@ struct evolve_result {
 					   came before (never run to their end:
 					   neither accepted nor outside) */
 	uint32_t refused;		/* host launches CUDA refuses (not run) */
+	/* Launches whose faults and findings were not probed for the
+	** kernel's assumptions: the probes had spent their budget (phases.c
+	** probes_spent); the first of them. */
+	uint32_t unprobed, first_unprobed;
 	/* The memory pool (evolve_problem pool_bytes): launches it stopped
 	** because of the others running beside them, run again alone; the
 	** most it held at once.  They depend on --jobs: never reported. */

@@ -250,7 +250,7 @@ int report_shows(const struct report *r, const struct finding *f)
 {
 	/* that nothing was checked is said whatever the contract shown: its
 	** launch necessarily lies outside every contract */
-	if (f->kind == FK_NOTHING_CHECKED)
+	if (f->kind == FK_NOTHING_CHECKED || f->kind == FK_SEARCH_SHORT)
 		return 1;
 	return f->contract <= r->show && (r->perf || !finding_kind_is_perf(f->kind));
 }

@@ -337,6 +337,8 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		if (f->loc.func)
 			fprintf(out, "  in %s (host code)\n", f->loc.func);
 		break;
+	case FK_SEARCH_SHORT:
+		break;
 	case FK_REFUSED_LAUNCH:
 		if (f->loc.func)
 			fprintf(out, "  %s never runs at this launch\n", f->loc.func);
@@ -359,7 +361,8 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	if (f->kind == FK_RACE)
 		put_launched_by(out, "second access", &f->second.launched_by);
 	int refused = f->kind == FK_REFUSED_LAUNCH;
-	int said = f->kind == FK_ASSUMPTION || f->kind == FK_NOTHING_CHECKED || refused;
+	int said = f->kind == FK_ASSUMPTION || f->kind == FK_NOTHING_CHECKED
+		   || f->kind == FK_SEARCH_SHORT || refused;
 	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid) && !said)
 		fprintf(out, "  %s\n", f->detail);
 	text_members(out, r, f);
@@ -367,7 +370,8 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "  contract: host (the program's own CUDA calls)\n");
 	else if (refused)
 		fprintf(out, "  contract: host (a launch the host code makes)\n");
-	else if (!finding_kind_is_perf(f->kind) && f->kind != FK_NOTHING_CHECKED) {
+	else if (!finding_kind_is_perf(f->kind) && f->kind != FK_NOTHING_CHECKED
+		 && f->kind != FK_SEARCH_SHORT) {
 		uint64_t count = report_shown_occurrences(r, f);
 		fprintf(out, "  %" PRIu64 " occurrence%s", count, plural(count, "", "s"));
 		if (f->kind == FK_RACE)

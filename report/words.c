@@ -230,6 +230,8 @@ char *report_message(const struct finding *f)
 		return xstrdup(f->detail);	/* the assumption is the message */
 	if (f->kind == FK_NOTHING_CHECKED && f->detail)
 		return xasprintf("nothing checked: %s", f->detail);
+	if (f->kind == FK_SEARCH_SHORT && f->detail)
+		return xasprintf("search stopped short: %s", f->detail);
 	if (f->kind == FK_REFUSED_LAUNCH && f->detail)
 		return xasprintf("launch CUDA refuses: %s", f->detail);
 	struct sbuf b = { 0 };

@@ -1286,6 +1286,45 @@ START_TEST(identical_blocks)
 }
 END_TEST
 
+/* Issue 26, item 2: rule 7's probes (every scalar an index reads against
+** every relation with the launch, each a copy of the launch) stop at
+** their budget, and a search-stopped-short note says how many launches
+** were left unprobed; the run is the same whatever --jobs. */
+START_TEST(probe_budget)
+{
+	static const char src[] =
+		"__global__ void many(float *out, int a, int b, int c, int d, int e, int f, int g,\n"
+		"\t\t     int h)\n"
+		"{\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tfloat acc = 0;\n"
+		"\tfor (int k = 0; k < 1000; k++)\n"
+		"\t\tacc += k * 0.5f;\n"
+		"\tout[(i + a + b + c + d + e + f + g + h) / 2] = acc;\n"
+		"}\n";
+	char *bc = tu_compile_cu(src);
+	char *out[2];
+	for (int j = 0; j < 2; j++) {
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--format=json", "--max-steps", "1000000",
+						      "--population", "4", "--generations", "1",
+						      "--jobs", j ? "2" : "1", NULL });
+		ck_assert_msg(r.status == 0 || r.status == 1, "exit %d: %s", r.status, r.err);
+		cJSON *doc = tu_check_report_json(r.out);
+		ck_assert_msg(count_kind(doc, "search-stopped-short") == 1, "no note: %s", r.out);
+		ck_assert_ptr_nonnull(finding_with(doc, "search-stopped-short", "were not probed"));
+		cJSON_Delete(doc);
+		out[j] = strdup(r.out);
+		tu_run_free(&r);
+	}
+	ck_assert_str_eq(out[0], out[1]);
+	free(out[0]);
+	free(out[1]);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 Suite *evolve_suite(void)
 {
 	Suite *s = suite_create("evolve");
@@ -1329,6 +1368,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, preconditions_met);
 	tcase_add_test(tc, named_size_budget);
 	tcase_add_test(tc, identical_blocks);
+	tcase_add_test(tc, probe_budget);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -419,7 +419,8 @@ START_TEST(severity_rules)
 		f.kind = (enum finding_kind)k;
 		int warn = k == FK_REDUNDANT_BARRIER || k == FK_ASSUMPTION || k == FK_SUBSCRIPT
 			   || k == FK_NOTHING_CHECKED || k == FK_REFUSED_LAUNCH;
-		int note = k == FK_INCOMPLETE || k == FK_BANK_CONFLICT || k == FK_UNCOALESCED;
+		int note = k == FK_INCOMPLETE || k == FK_BANK_CONFLICT || k == FK_UNCOALESCED
+			   || k == FK_SEARCH_SHORT;
 		enum severity want = note ? SEV_NOTE : warn ? SEV_WARNING : SEV_ERROR;
 		ck_assert_msg(finding_severity(&f) == want, "kind %s", finding_kind_id(f.kind));
 		f.benign = 1;
