@@ -433,6 +433,11 @@ static void vars_of(const struct hostsites *hs, uint32_t e, uint8_t *used, int d
 		vars_of(hs, x->c, used, depth + 1);
 }
 
+void hexpr_vars(const struct hostsites *hs, uint32_t e, uint8_t *used)
+{
+	vars_of(hs, e, used, 0);
+}
+
 void hostsite_vars(const struct hostsites *hs, const struct hsite *s, uint8_t *used)
 {
 	for (int d = 0; d < 3; d++) {
@@ -549,30 +554,22 @@ void hostsites_free(struct hostsites *hs)
 		free(hs->vars[i].name);
 		free(hs->vars[i].seen);
 	}
-	for (uint32_t i = 0; i < hs->ns; i++) {
-		struct hsite *s = &hs->s[i];
-		free(s->kernel);
-		free(s->file);
-		free(s->args);
-		free(s->buf_bytes);
-		for (uint32_t a = 0; a < s->nargs; a++) {
-			if (s->argname)
-				free(s->argname[a]);
-			uint32_t nf = s->nfields ? s->nfields[a] : 0;
-			for (uint32_t f = 0; s->fieldname && s->fieldname[a] && f < nf; f++)
-				free(s->fieldname[a][f]);
-			if (s->fieldname)
-				free(s->fieldname[a]);
-			if (s->fields)
-				free(s->fields[a]);
-		}
-		free(s->argname);
-		free(s->nfields);
-		free(s->fields);
-		free(s->fieldname);
-		free(s->uninit);
-		free(s->bounds);
+	for (uint32_t i = 0; i < hs->ns; i++)
+		hsite_free(&hs->s[i]);
+	for (uint32_t i = 0; i < hs->nparams; i++) {
+		free(hs->params[i].fn);
+		free(hs->params[i].base);
 	}
+	free(hs->params);
+	for (uint32_t i = 0; i < hs->ncalls; i++) {
+		free(hs->calls[i].fn);
+		free(hs->calls[i].sl);
+		free(hs->calls[i].bounds);
+	}
+	free(hs->calls);
+	for (uint32_t i = 0; i < hs->nopen; i++)
+		free(hs->open[i]);
+	free(hs->open);
 	for (uint32_t i = 0; i < hs->nseqs; i++)
 		hm_seq_free(&hs->seqs[i]);
 	free(hs->seqs);
@@ -580,4 +577,30 @@ void hostsites_free(struct hostsites *hs)
 	free(hs->vars);
 	free(hs->s);
 	memset(hs, 0, sizeof *hs);
+}
+
+void hsite_free(struct hsite *s)
+{
+	free(s->kernel);
+	free(s->file);
+	free(s->args);
+	free(s->buf_bytes);
+	for (uint32_t a = 0; a < s->nargs; a++) {
+		if (s->argname)
+			free(s->argname[a]);
+		uint32_t nf = s->nfields ? s->nfields[a] : 0;
+		for (uint32_t f = 0; s->fieldname && s->fieldname[a] && f < nf; f++)
+			free(s->fieldname[a][f]);
+		if (s->fieldname)
+			free(s->fieldname[a]);
+		if (s->fields)
+			free(s->fields[a]);
+	}
+	free(s->argname);
+	free(s->nfields);
+	free(s->fields);
+	free(s->fieldname);
+	free(s->uninit);
+	free(s->bounds);
+	memset(s, 0, sizeof *s);
 }

@@ -8,6 +8,8 @@
 
 #include <stdint.h>
 
+#include "host/hostsite.h"
+
 /* The low W bits (all 64 from W = 64). */
 uint64_t hexpr_mask_of(unsigned w);
 /* V's low W bits as a signed number. */
@@ -24,5 +26,10 @@ int hexpr_fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *
 /* Cast OP of A (FROM bits) to W bits into *OUT; 0, or -1 where it is
 ** undefined. */
 int hexpr_fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out);
+
+/* Marks in USED (one byte per variable) the variables E depends on. */
+void hexpr_vars(const struct hostsites *hs, uint32_t e, uint8_t *used);
+/* Frees what site S holds. */
+void hsite_free(struct hsite *s);
 
 #endif

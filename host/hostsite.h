@@ -113,6 +113,44 @@ struct hsite {
 	uint32_t nbounds;
 };
 
+/* A host function's parameter (or a field of its struct parameter) that
+** became a variable: its callers give it a value (hostsites_link). */
+struct hparam {
+	char *fn;		/* the function's symbol */
+	char *base;		/* its identifier ("run" of ns::run<4>(int)) */
+	uint32_t unit;		/* the hostsite_read that defined it */
+	uint32_t arg;		/* its IR parameter */
+	uint32_t bit;		/* where the variable's bits start in that
+				   parameter (a struct passed by value in
+				   registers: the field's), or in the struct a
+				   byval parameter points to */
+	uint8_t width, is_float;
+	uint8_t byval;		/* the IR parameter points to the struct */
+	uint8_t local;		/* internal linkage: only its own file calls it */
+	uint32_t var;		/* index in hostsites.vars */
+};
+
+/* What one direct call of a host function passes: bits of its IR
+** arguments as expressions of the caller's values. */
+struct hslice {
+	uint32_t arg, bit;
+	uint8_t width, is_float;
+	uint8_t byval;		/* bits of the struct a byval argument points to */
+	uint32_t expr;
+};
+
+/* One direct call of a host function (defined here or elsewhere) that
+** passes a scalar or a struct: what it passes, and what the branches on
+** every path to it say of the caller's unknowns. */
+struct hcall {
+	char *fn;		/* the callee's symbol */
+	uint32_t unit;		/* the hostsite_read that read the caller */
+	struct hslice *sl;
+	uint32_t nsl;
+	struct hbound *bounds;
+	uint32_t nbounds;
+};
+
 struct hostsites {
 	struct hexpr *x;
 	uint32_t nx, capx;
@@ -124,6 +162,17 @@ struct hostsites {
 	** host-side data mapping checks (host/hostmap.h) */
 	struct hm_seq *seqs;
 	uint32_t nseqs, capseqs;
+	/* for hostsites_link: the parameters that became variables, the calls
+	** that pass them values, the functions whose address is taken (their
+	** callers are not all known: "main" is one), per file read */
+	struct hparam *params;
+	uint32_t nparams, capparams;
+	struct hcall *calls;
+	uint32_t ncalls, capcalls;
+	char **open;
+	uint32_t nopen, capopen;
+	uint32_t nunits;	/* hostsite_read calls so far */
+	uint32_t nunbound;	/* sites hostsites_link dropped (unbound) */
 };
 
 /* Reads the launch sites of host IR file PATH (.ll or .bc) and appends them
@@ -132,6 +181,31 @@ struct hostsites {
 int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err);
 
 void hostsites_free(struct hostsites *hs);
+
+/*
+** After every file of the program is read: binds the parameters of host
+** functions that the sites' expressions use to what the functions'
+** callers pass, across the files read (by symbol; a function of internal
+** linkage by its own file's calls).  A site inside a function with
+** callers becomes one site per call (the arguments' expressions put in
+** for the parameters, the call's path conditions added to its bounds; a
+** call whose constants break the site's bounds reaches no launch and
+** gives none), up to 8 levels of callers and 64 sites per launch.  A site
+** whose shape, shared size, scalars or fields depend on a parameter of a
+** function that nothing read calls (not main, its address never taken)
+** is dropped: the program may never launch it so (hs->nunbound counts
+** them); such a parameter in a buffer's size only leaves the size
+** unknown.  Sites of functions whose address is taken keep their
+** parameters free.
+*/
+void hostsites_link(struct hostsites *hs);
+
+/* The base names (identifiers, "launch_x", "run" of "ns::run(int)") of
+** the functions whose callers hostsites_link would look for and none
+** read so far calls, as a NULL-terminated array (freed by the caller
+** with its strings), or NULL when there are none: the files to compile
+** next are those that name one. */
+char **hostsites_wanted(const struct hostsites *hs);
 
 /* The device-side mangled name of the kernel whose host stub is STUB
 ** (_Z23__device_stub__sum_rowsPKfPfi -> _Z8sum_rowsPKfPfi; templates and

@@ -144,6 +144,10 @@ struct hctx {
 	LLVMBasicBlockRef *blk;	/* block index (bindex) -> block */
 	uint32_t *idom;		/* block index -> its immediate dominator's, per
 				   function on first use (UINT32_MAX: not yet) */
+	struct ptrmap wantfn;	/* function defined here with a parameter that
+				   became a variable -> 1 */
+	LLVMValueRef *callat;	/* per call read from this module: the call */
+	uint32_t ncallat, capcallat, call0;
 };
 
 /* A phi standing for an unknown of its own (struct hvar VAR). */
@@ -1275,6 +1279,28 @@ static void sort_seen(uint64_t *seen, uint32_t n, unsigned w, int fl, int sgn)
 	}
 }
 
+/* Notes variable VAR as bits [BIT, BIT + its width) of IR parameter ARG
+** of host function FN (BYVAL: of the struct ARG points to), for
+** hostsites_link to bind to what FN's callers pass. */
+static void note_param(struct hctx *hc, LLVMValueRef fn, unsigned arg, uint64_t bit, uint32_t var, int byval)
+{
+	char *nm = value_name(fn);
+	if (nm == NULL || bit > UINT32_MAX) {
+		free(nm);
+		return;
+	}
+	char base[256];
+	fn_base(fn, base, sizeof base);
+	const char *id = strrchr(base, ':');
+	const struct hvar *v = &hc->hs->vars[var];
+	LLVMLinkage l = LLVMGetLinkage(fn);
+	struct hparam p = { .fn = nm, .base = xstrdup(id ? id + 1 : base), .unit = hc->hs->nunits - 1,
+			    .arg = arg, .bit = (uint32_t)bit, .width = v->width, .is_float = v->is_float,
+			    .byval = (uint8_t)byval,
+			    .local = l == LLVMInternalLinkage || l == LLVMPrivateLinkage, .var = var };
+	VEC_PUSH(hc->hs->params, hc->hs->nparams, hc->hs->capparams, p);
+}
+
 static unsigned param_index(LLVMValueRef arg)
 {
 	LLVMValueRef fn = LLVMGetParamParent(arg);
@@ -1287,6 +1313,10 @@ static unsigned param_index(LLVMValueRef arg)
 
 static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTypeRef ty);
 
+/* The variable of host function parameter ARG (a struct's part: its
+** field's), named by debug info, seen with the constants every call in
+** this file passes, and noted for hostsites_link; HX_NONE for a pointer
+** or an aggregate. */
 static uint32_t param_var(struct hctx *hc, LLVMValueRef arg)
 {
 	uint32_t *pi = ptrmap_get(&hc->argrec, arg);
@@ -1314,7 +1344,11 @@ static uint32_t param_var(struct hctx *hc, LLVMValueRef arg)
 	uint32_t ns = calls_seen(hc, fn, idx, 0, w, &seen);
 	int sgn = dbg_signed(hc, arg);
 	sort_seen(seen, ns, w, fl, sgn);
-	return var_for(hc, arg, LLVMTypeOf(arg), name, sgn, seen, ns);
+	uint32_t nv = hc->hs->nvars;
+	uint32_t e = var_for(hc, arg, LLVMTypeOf(arg), name, sgn, seen, ns);
+	if (hc->hs->nvars > nv)
+		note_param(hc, fn, idx, 0, nv, 0);
+	return e;
 }
 
 /* A global's source name. */
@@ -1717,18 +1751,32 @@ static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTyp
 	int sgn = l ? l->is_signed : 1;
 	uint64_t *seen = NULL;
 	uint32_t ns = 0;
+	LLVMValueRef home = NULL;	/* the function and IR parameter holding the bytes */
+	unsigned harg = 0;
+	uint64_t hbit = 0;
+	int hbyval = 0;
 	/* the piece that holds these bytes, when passed by value */
-	for (uint32_t i = 0; i < hc->npieces && ns == 0; i++) {
+	for (uint32_t i = 0; i < hc->npieces && home == NULL; i++) {
 		const struct spiece *q = &hc->pieces[i];
-		if (q->param != pc->param || q->byval || at < q->off)
+		if (q->param != pc->param || at < q->off)
 			continue;
 		LLVMValueRef fn = LLVMGetNamedFunction(hc->mod, q->fn);
 		if (fn == NULL || q->arg >= LLVMCountParams(fn))
 			continue;
+		if (q->byval) {
+			home = fn;
+			harg = q->arg;
+			hbit = (at - q->off) * 8;
+			hbyval = 1;
+			continue;
+		}
 		uint64_t pb = type_bits(hc, LLVMTypeOf(LLVMGetParam(fn, q->arg)));
 		if ((at - q->off) * 8 + w <= pb) {
 			ns = calls_seen(hc, fn, q->arg, (at - q->off) * 8, w, &seen);
 			sort_seen(seen, ns, w, fl, sgn);
+			home = fn;
+			harg = q->arg;
+			hbit = (at - q->off) * 8;
 		}
 	}
 	struct hvar v = { .name = name, .width = (uint8_t)w, .is_float = (uint8_t)fl, .is_signed = (uint8_t)sgn,
@@ -1737,6 +1785,8 @@ static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTyp
 	struct fvar f = { .param = pc->param, .off = (uint32_t)at, .width = (uint8_t)w, .is_float = (uint8_t)fl,
 			  .var = hc->hs->nvars - 1 };
 	VEC_PUSH(hc->fvars, hc->nfvars, hc->capfvars, f);
+	if (home)
+		note_param(hc, home, harg, hbit, f.var, hbyval);
 	return mk_var(hc, f.var);
 }
 
@@ -3033,6 +3083,153 @@ static void find_sites(struct hctx *hc)
 	}
 }
 
+/* ---- calls of host functions: what wrappers are given ------------------- */
+
+#define CALL_ROUNDS 8	/* callers of callers followed in one file */
+
+/* Whether call CALL is worth recording for hostsites_link, its callee in
+** *FN: a function defined here whose parameter became a variable (in
+** hc->wantfn), or one only declared here that may be the program's (not an
+** intrinsic, the CUDA runtime, the C++ library, a variadic one). */
+static int call_kept(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn)
+{
+	int k = call_class(hc, call, fn);
+	if (*fn == NULL || (k != FC_OTHER && k != FC_EXTERN) || LLVMCountParams(*fn) == 0
+	    || LLVMIsFunctionVarArg(LLVMGlobalGetValueType(*fn)))
+		return 0;
+	if (!LLVMIsDeclaration(*fn))
+		return ptrmap_get(&hc->wantfn, *fn) != NULL;
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(*fn, &len);
+	static const char *const lib[] = { "llvm.", "cuda", "__", "_ZSt", "_ZNSt", "_ZNKSt", "_ZN9__gnu" };
+	for (size_t i = 0; nm && i < sizeof lib / sizeof lib[0]; i++)
+		if (strncmp(nm, lib[i], strlen(lib[i])) == 0)
+			return 0;
+	return nm && len;
+}
+
+static void add_slice(struct hcall *c, uint32_t *cap, unsigned arg, uint64_t bit, unsigned w, int fl,
+		      int byval, uint32_t e)
+{
+	if (e == HX_NONE || bit > UINT32_MAX)
+		return;
+	struct hslice sl = { .arg = arg, .bit = (uint32_t)bit, .width = (uint8_t)w, .is_float = (uint8_t)fl,
+			     .byval = (uint8_t)byval, .expr = e };
+	VEC_PUSH(c->sl, c->nsl, *cap, sl);
+}
+
+/* Records call CALL of FN (hs->calls): each scalar argument's value, the
+** 32-bit halves of a 64-bit one (two fields of a struct passed in a
+** register), the scalar fields of a struct passed byval. */
+static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
+{
+	struct hcall c = { .fn = value_name(fn), .unit = hc->hs->nunits - 1 };
+	uint32_t cap = 0;
+	unsigned na = LLVMGetNumArgOperands(call), np = LLVMCountParams(fn);
+	LLVMTypeRef i32 = LLVMInt32TypeInContext(hc->ctx);
+	for (unsigned i = 0; i < na && i < np; i++) {
+		LLVMValueRef a = LLVMGetOperand(call, i);
+		LLVMTypeRef bt = byval_type(LLVMGetParam(fn, i));
+		unsigned w;
+		int fl;
+		if (bt != NULL) {
+			struct shape sh = { 0 };
+			flatten(hc, bt, 0, &sh, 0);
+			struct maddr at = addr_of(hc, a);
+			for (uint32_t k = 0; at.known && k < sh.n; k++) {
+				struct maddr m = at;
+				m.off += sh.leaf[k].off;
+				if (scalar_type(sh.leaf[k].ty, &w, &fl))
+					add_slice(&c, &cap, i, (uint64_t)sh.leaf[k].off * 8, w, fl, 1,
+						  mem_expr(hc, m, sh.leaf[k].ty, call, 0));
+			}
+			shape_free(&sh);
+			continue;
+		}
+		if (!scalar_type(LLVMTypeOf(a), &w, &fl))
+			continue;
+		add_slice(&c, &cap, i, 0, w, fl, 0, xval(hc, a, 0));
+		if (!fl && w == 64) {
+			add_slice(&c, &cap, i, 0, 32, 0, 0, bits_of(hc, a, 0, i32, 0));
+			add_slice(&c, &cap, i, 32, 32, 0, 0, bits_of(hc, a, 32, i32, 0));
+		}
+	}
+	if (c.nsl == 0) {
+		free(c.fn);
+		free(c.sl);
+		return;
+	}
+	VEC_PUSH(hc->hs->calls, hc->hs->ncalls, hc->hs->capcalls, c);
+	VEC_PUSH(hc->callat, hc->ncallat, hc->capcallat, call);
+}
+
+/* Whether FN is used other than as the callee of direct calls: its
+** address is taken (a callback, a virtual function, a constructor table),
+** so the calls read are not all its calls. */
+static int address_taken(LLVMValueRef fn)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (!is_callinst(user) || LLVMGetCalledValue(user) != fn)
+			return 1;
+		for (unsigned k = 0; k < LLVMGetNumArgOperands(user); k++)
+			if (LLVMGetOperand(user, k) == fn)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+** After the sites: the calls that give values to the parameters that
+** became variables (hostsite.h, struct hcall), and the functions whose
+** address this file takes (hs->open).  A call of a function defined here
+** is kept when that function has such a parameter; converting its
+** arguments may make the caller's own parameters variables, so the file
+** is walked again, up to CALL_ROUNDS times (and a quarter of the
+** conversion budget, which the sites' bounds get back after).  Calls of
+** functions only declared here are all kept (call_kept): a later file may
+** define a wrapper they call.
+*/
+static void collect_calls(struct hctx *hc)
+{
+	struct hostsites *hs = hc->hs;
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		size_t len = 0;
+		const char *nm = LLVMGetValueName2(fn, &len);
+		if (nm && len && strncmp(nm, "llvm.", 5) != 0 && LLVMCountParams(fn) > 0 && address_taken(fn))
+			VEC_PUSH(hs->open, hs->nopen, hs->capopen, xstrndup(nm, len));
+	}
+	struct ptrmap done = { 0 };
+	uint32_t p0 = 0;
+	uint64_t w0 = hc->work;	/* a share of the budget of their own: the
+				   sites' bounds come after */
+	for (int round = 0; round < CALL_ROUNDS && hc->work - w0 < HX_MAX_WORK / 4; round++) {
+		for (uint32_t i = p0; i < hs->nparams; i++)
+			if (hs->params[i].unit == hs->nunits - 1) {
+				LLVMValueRef f = LLVMGetNamedFunction(hc->mod, hs->params[i].fn);
+				if (f)
+					ptrmap_put(&hc->wantfn, f, 1);
+			}
+		p0 = hs->nparams;
+		for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+			if (LLVMIsDeclaration(fn))
+				continue;
+			for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+				for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+					LLVMValueRef callee = NULL;
+					if (!is_callinst(I) || ptrmap_get(&done, I) || !call_kept(hc, I, &callee))
+						continue;
+					ptrmap_put(&done, I, 1);
+					record_call(hc, I, callee);
+				}
+		}
+		if (hs->nparams == p0)
+			break;
+	}
+	hc->work = w0;
+	ptrmap_free(&done);
+}
+
 /* ---- what the branches say of the unknowns -------------------------------- */
 
 #define PHI_MAX_VALUES 256u	/* values of one phi listed (a loop's counter) */
@@ -3440,9 +3637,32 @@ none:
 	free(env);
 }
 
+/* What the conditions on every path to call CALL say of the unknowns its
+** arguments use: C's bounds. */
+static void call_bounds(struct hctx *hc, LLVMValueRef call, struct hcall *c)
+{
+	struct conds cs = { .n = 0 };
+	block_conds(hc, LLVMGetInstructionParent(call), &cs);
+	struct hbound *bs = NULL;
+	uint32_t n = 0, cap = 0, m = 0;
+	for (uint32_t k = 0; k < cs.n; k++)
+		assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, 0);
+	uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+	for (uint32_t k = 0; k < c->nsl; k++)
+		hexpr_vars(hc->hs, c->sl[k].expr, used);
+	for (uint32_t k = 0; k < n; k++)
+		if (used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX))
+			bs[m++] = bs[k];
+	free(used);
+	c->bounds = m ? bs : NULL;
+	c->nbounds = m;
+	if (m == 0)
+		free(bs);
+}
+
 /* After the sites of this module are read: the values of the phis that
-** became unknowns, and each site's bounds from the conditions on every
-** path to its launch. */
+** became unknowns, each site's bounds from the conditions on every path to
+** its launch, and each recorded call's. */
 static void bound_sites(struct hctx *hc)
 {
 	for (uint32_t i = 0; i < hc->nphis; i++)	/* grows as values are followed */
@@ -3471,6 +3691,8 @@ static void bound_sites(struct hctx *hc)
 			s->bounds = NULL;
 		}
 	}
+	for (uint32_t i = 0; i < hc->ncallat; i++)
+		call_bounds(hc, hc->callat[i], &hc->hs->calls[hc->call0 + i]);
 }
 
 int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
@@ -3523,8 +3745,11 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 		}
 		hc.tsz[i] = (uint16_t)(size < HX_MAX_TREE + 1 ? size : HX_MAX_TREE + 1);
 	}
+	hs->nunits++;	/* note_param and record_call name it */
 	hc.site0 = hs->ns;
+	hc.call0 = hs->ncalls;
 	find_sites(&hc);
+	collect_calls(&hc);
 	bound_sites(&hc);
 	hostmap_collect(&hc);
 	r = 0;
@@ -3543,6 +3768,8 @@ out:
 	free(hc.sparams);
 	free(hc.fvars);
 	free(hc.siteat);
+	free(hc.callat);
+	ptrmap_free(&hc.wantfn);
 	free(hc.phis);
 	free(hc.blk);
 	free(hc.idom);

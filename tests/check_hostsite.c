@@ -937,6 +937,146 @@ START_TEST(test_cu_branch_values)
 }
 END_TEST
 
+/* C++ source TEXT compiled for the host to a temporary .ll against the
+** toolkit's headers (free it, unlink it); NULL without a toolkit. */
+static char *cpp_ll(const char *text)
+{
+	const char *clang = tu_env("SIMULEE_CLANG");
+	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
+	if (cuda == NULL)
+		return NULL;
+	char *src = tu_tmpfile(text, strlen(text));
+	char cpp[4200], out[4200], inc[4200];
+	snprintf(cpp, sizeof cpp, "%s.cpp", src);
+	ck_assert_int_eq(rename(src, cpp), 0);
+	snprintf(out, sizeof out, "%s.ll", src);
+	snprintf(inc, sizeof inc, "-I%s/include", cuda);
+	const char *argv[] = { clang, inc, "-emit-llvm", "-S", "-g", "-O0", "-Xclang", "-disable-O0-optnone",
+			       cpp, "-o", out, NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, argv), 0);
+	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
+	tu_run_free(&r);
+	unlink(cpp);
+	free(src);
+	return strdup(out);
+}
+
+/* The sites at source line LINE, into OUT (at most 4); how many. */
+static uint32_t sites_at(const struct hostsites *hs, uint32_t line, const struct hsite **out)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < hs->ns; i++)
+		if (hs->s[i].line == line && n < 4)
+			out[n++] = &hs->s[i];
+	return n;
+}
+
+/* A wrapper's parameters are bound to what its callers pass, in another
+** file read before or after it (hostsites_link): one site per call, with
+** the caller's constants, expressions and exit checks; a wrapper nothing
+** calls is unbound and its site dropped; a static helper's call in its own
+** file binds it; hostsites_wanted names the wrappers no file read calls. */
+START_TEST(test_link_files)
+{
+	static const char cu[] = PRE "__global__ void k(float *x, int n) { }\n"
+		"extern \"C\" void launch_k(dim3 g, dim3 b, float *x, int n) { k<<<g, b>>>(x, n); }\n" /* 3 */
+		"extern \"C\" void lonely(int q) { k<<<(q + 127) / 128, 128>>>(nullptr, q); }\n" /* 4 */
+		"static void local_run(int m) { k<<<m, 64>>>(nullptr, m); }\n"	/* 5 */
+		"void run_local(void) { local_run(7); }\n";
+	static const char cpp[] = "#include <cstdio>\n#include <cstdlib>\n#include <cuda_runtime.h>\n"
+		"extern \"C\" void launch_k(dim3 g, dim3 b, float *x, int n);\n"
+		"const int MAX_N = 4096;\n"
+		"int main(int argc, char **argv) {\n"
+		"  int size = argc > 1 ? atoi(argv[1]) : 1000;\n"
+		"  if (size < 1 || size > MAX_N) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
+		"  launch_k(dim3((size + 255) / 256), dim3(256), nullptr, size);\n"
+		"  launch_k(dim3(8, 2), dim3(32, 4), nullptr, 77);\n"
+		"  return 0; }\n";
+	char *a = host_ll(cu, "-O0"), *b = a ? cpp_ll(cpp) : NULL;
+	if (a == NULL)
+		return;
+	for (int order = 0; order < 2; order++) {
+		struct hostsites hs = { 0 };
+		struct sim_error err = { 0 };
+		ck_assert_int_eq(hostsite_read(order ? b : a, &hs, &err), 0);
+		if (order == 0) {
+			/* the .cu alone: its two wrappers want callers */
+			char **want = hostsites_wanted(&hs);
+			ck_assert_ptr_nonnull(want);
+			int nl = 0, nw = 0;
+			for (int i = 0; want[i]; i++) {
+				nl += strcmp(want[i], "launch_k") == 0;
+				nw += strcmp(want[i], "lonely") == 0;
+				ck_assert_str_ne(want[i], "local_run");
+				free(want[i]);
+			}
+			free(want);
+			ck_assert(nl == 1 && nw == 1);
+		}
+		ck_assert_int_eq(hostsite_read(order ? a : b, &hs, &err), 0);
+		ck_assert_uint_eq(hs.ns, 3);
+		hostsites_link(&hs);
+		ck_assert_uint_eq(hs.nunbound, 1);
+		ck_assert_uint_eq(hs.ns, 3);
+		const struct hsite *w[4];
+		ck_assert_uint_eq(sites_at(&hs, 3, w), 2);
+		ck_assert_uint_eq(sites_at(&hs, 4, w + 2), 0);
+		uint32_t n = var_named(&hs, "size");
+		/* which of the two is the constant one */
+		int c = hexpr_is_const(&hs, w[1]->args[1]) ? 1 : 0;
+		const struct hsite *v = w[1 - c], *k = w[c];
+		ck_assert(is_var(&hs, v->args[1], "size"));
+		ck_assert_uint_eq(eval1(&hs, v->grid[0], "size", 4096), 16);
+		ck_assert_uint_eq(evalc(&hs, v->block[0]), 256);
+		const struct hbound *bd = bound_of(v, n);
+		ck_assert_ptr_nonnull(bd);
+		ck_assert(bd->lo == 1 && bd->hi == 4096);
+		ck_assert_uint_eq(evalc(&hs, k->args[1]), 77);
+		ck_assert(evalc(&hs, k->grid[0]) == 8 && evalc(&hs, k->grid[1]) == 2);
+		ck_assert(evalc(&hs, k->block[0]) == 32 && evalc(&hs, k->block[1]) == 4);
+		ck_assert_uint_eq(sites_at(&hs, 5, w), 1);
+		ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 7);
+		ck_assert_ptr_null(hostsites_wanted(&hs));
+		hostsites_free(&hs);
+	}
+	unlink(a);
+	unlink(b);
+	free(a);
+	free(b);
+}
+END_TEST
+
+/* A helper's site in the same file takes each call's values (the same
+** binding as across files), a check in the helper that exits on a bad
+** argument drops a call passing such a constant, and the caller's checks
+** bound what it passes. */
+START_TEST(test_link_same_file)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <cstdio>\n"
+		     "__global__ void k(float *x, int n) { }\n"
+		     "void run(float *d, int n) { if (n > 2048) { puts(\"no\"); exit(2); }\n"
+		     "  k<<<(n + 127) / 128, 128>>>(d, n); }\n"	/* 5 */
+		     "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 1 << 20);\n"
+		     "  run(d, 1000); run(d, 4096);\n"
+		     "  int m = atoi(argv[1]); if (m < 16) exit(1);\n"
+		     "  run(d, m); return 0; }\n", &hs))
+		return;
+	hostsites_link(&hs);
+	const struct hsite *w[4];
+	ck_assert_uint_eq(sites_at(&hs, 5, w), 2);	/* run(d, 4096) exits first */
+	int c = hexpr_is_const(&hs, w[1]->args[1]) ? 1 : 0;
+	ck_assert_uint_eq(evalc(&hs, w[c]->args[1]), 1000);
+	ck_assert_uint_eq(evalc(&hs, w[c]->grid[0]), 8);
+	/* m: at least 16 from main, at most 2048 from run's check */
+	const struct hbound *bd = bound_of(w[1 - c], var_named(&hs, "m"));
+	ck_assert_ptr_nonnull(bd);
+	ck_assert(bd->lo == 16 && bd->hi == 2048);
+	hostsites_free(&hs);
+}
+END_TEST
+
 START_TEST(test_cu_launch_kernel)
 {
 	struct hostsites hs;
@@ -1576,6 +1716,8 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_none);
 		tcase_add_test(tc, test_cu_uninit);
 		tcase_add_test(tc, test_cu_uninit_conservative);
+		tcase_add_test(tc, test_link_files);
+		tcase_add_test(tc, test_link_same_file);
 	} else {
 		tcase_add_test(tc, test_no_toolkit);
 	}
