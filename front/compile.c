@@ -272,6 +272,14 @@ void compile_out_free(struct compile_out *out)
 		free(u->device_bc);
 	}
 	free(out->units);
+	for (uint32_t i = 0; i < out->nhost_srcs; i++) {
+		struct compile_host_src *h = &out->host_srcs[i];
+		free(h->src);
+		for (uint32_t k = 0; k < h->nflags; k++)
+			free(h->flags[k]);
+		free(h->flags);
+	}
+	free(out->host_srcs);
 	memset(out, 0, sizeof *out);
 }
 
@@ -1515,10 +1523,13 @@ struct db_want {
 	int all, legacy;
 };
 
+static int host_src_index(const struct compile_out *out, const char *canon);
+
 /*
 ** Handles entry I (E) of database DB: a CUDA TU not seen before is compiled
 ** to host IR (appended to OUT), or, when W wants it analysed, becomes a
-** unit with its flags (or its flags go to OUT->db_flags).  SEEN collects
+** unit with its flags (or its flags go to OUT->db_flags); a C or C++ one
+** goes to OUT->host_srcs.  SEEN collects
 ** the canonical names done.  Returns 0 (a TU that fails to compile is a
 ** warning), or a negative SIM_ERR_* with *err filled when clang cannot run.
 */
@@ -1530,11 +1541,21 @@ static int db_entry(const struct compile_opts *o, const struct setup *s, const c
 	char *file = NULL, *canon = NULL, *path = NULL;
 	const char *dir = NULL;
 	int rc = 0;
-	if (read_entry(db, i, e, &file, &dir, &args) < 0 || !entry_is_cuda(file, args.v, args.n))
+	if (read_entry(db, i, e, &file, &dir, &args) < 0)
 		goto done;
 	canon = canonical(file);
 	if (in_list(canon, (const char *const *)seen->v, seen->n))
 		goto done;
+	if (!entry_is_cuda(file, args.v, args.n)) {
+		/* host code only: compiled when the launch sites need it */
+		if (compile_is_host_source(file) && host_src_index(out, canon) < 0) {
+			av_add(seen, canon);
+			compile_add_host_src(out, canon);
+			struct compile_host_src *h = &out->host_srcs[out->nhost_srcs - 1];
+			compile_convert_entry(args.v, args.n, dir, &h->flags, &h->nflags, &h->capflags);
+		}
+		goto done;
+	}
 	av_add(seen, canon);
 	compile_convert_entry(args.v, args.n, dir, &flags.v, &flags.n, &flags.cap);
 	if (w->all || in_list(canon, (const char *const *)w->ins, w->n)) {
@@ -1579,6 +1600,134 @@ done:
 	free(canon);
 	free(path);
 	return rc;
+}
+
+static int host_src_index(const struct compile_out *out, const char *canon)
+{
+	for (uint32_t i = 0; i < out->nhost_srcs; i++)
+		if (strcmp(out->host_srcs[i].src, canon) == 0)
+			return (int)i;
+	return -1;
+}
+
+void compile_add_host_src(struct compile_out *out, const char *src)
+{
+	char *canon = canonical(src);
+	if (host_src_index(out, canon) >= 0) {
+		free(canon);
+		return;
+	}
+	struct compile_host_src h = { .src = canon };
+	VEC_PUSH(out->host_srcs, out->nhost_srcs, out->caphost_srcs, h);
+}
+
+/* Whether TEXT names identifier ID (not as part of a longer one). */
+static int names_ident(const char *text, const char *id)
+{
+	size_t n = strlen(id);
+	for (const char *p = text; n && (p = strstr(p, id)) != NULL; p++)
+		if ((p == text || !ident_char(p[-1])) && !ident_char(p[n]))
+			return 1;
+	return 0;
+}
+
+/* Appends to A what compiles C or C++ file SRC on this host: clang, -O0,
+** -g, and the headers a host file of a CUDA program includes (the
+** toolkit's, or the prelude's stand-ins). */
+static void native_args(const struct setup *s, const char *src, struct argv_buf *a)
+{
+	av_add(a, s->clang);
+	av_add(a, "-O0");
+	av_add(a, "-g");
+	size_t n = strlen(src);
+	if (n > 2 && strcmp(src + n - 2, ".c") == 0) {
+		/* C that gcc 13 and older build with warnings (the compiler
+		** CUDA benchmarks name for their C files) and clang 16 refuses:
+		** a warning here too, so such a program builds unpatched */
+		static const char *const old_c[] = {
+			"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+			"-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types"
+		};
+		for (size_t i = 0; i < sizeof old_c / sizeof *old_c; i++)
+			av_add(a, old_c[i]);
+	} else if (s->legacy != NULL) {
+		/* C++: cuda_runtime.h with what CUDA 13 removed put back */
+		char *host = xstrdup(s->legacy);
+		strcpy(strrchr(host, '/') + 1, "host");
+		av_take(a, xasprintf("-I%s", host));
+		free(host);
+	}
+	if (s->toolkit != NULL)
+		av_take(a, xasprintf("-I%s/include", s->toolkit));
+}
+
+/* Compiles host-only file H to host IR in OUT's directory (appended to
+** OUT->host_irs); a compile error is a warning.  0, or a negative SIM_ERR_*
+** when clang cannot run. */
+static int host_src_ir(const struct compile_opts *o, const struct setup *s, struct compile_out *out,
+		       const struct compile_host_src *h, struct sim_error *err)
+{
+	struct argv_buf a = { 0 };
+	char *st = compile_stem(h->src);
+	char *path = xasprintf("%s/c%u-%s.ll", out->tmpdir, out->nhost_irs, st);
+	free(st);
+	doom(path, 0);
+	native_args(s, h->src, &a);
+	if (s->toolkit == NULL && s->prelude_inc != NULL) {
+		/* the prelude's cuda_runtime.h, after the file's own -I */
+		av_add(&a, "-idirafter");
+		av_add(&a, s->prelude_inc);
+	}
+	av_add(&a, "-emit-llvm");
+	av_add(&a, "-S");
+	av_add(&a, "-Xclang");
+	av_add(&a, "-disable-O0-optnone");
+	av_addv(&a, h->flags, h->nflags);
+	av_addv(&a, o->host_args, o->nhost_args);
+	av_addv(&a, o->cc_args, o->ncc_args);
+	io_args(&a, h->src, path);
+	int rc = run_tool(av_argv(&a), !o->verbose, NULL, o->verbose, err);
+	if (rc > 0) {
+		char how[64];
+		fprintf(stderr, "simulee-c: warning: %s: the host code did not compile%s; the values "
+			"it passes are not read%s\n", h->src, how_failed(rc, how, sizeof how),
+			o->verbose ? "" : " (--verbose shows why)");
+		rc = 0;
+	} else if (rc == 0) {
+		VEC_PUSH(out->host_irs, out->nhost_irs, out->caphost_irs, path);
+		path = NULL;
+	}
+	free(path);
+	av_free(&a);
+	return rc;
+}
+
+int compile_host_needed(const struct compile_opts *o, struct compile_out *out, char *const *names,
+			struct sim_error *err)
+{
+	struct setup s = { 0 };
+	int rc = 0, made = 0, ready = 0;
+	for (uint32_t i = 0; names && i < out->nhost_srcs && rc >= 0; i++) {
+		struct compile_host_src *h = &out->host_srcs[i];
+		if (h->done)
+			continue;
+		char *text = read_whole_file(h->src, NULL, err);
+		int want = 0;
+		for (uint32_t k = 0; text && names[k] && !want; k++)
+			want = names_ident(text, names[k]);
+		free(text);
+		if (!want)
+			continue;
+		if (!ready && ((rc = setup_resolve(o, &s, err)) < 0 || (rc = ensure_tmpdir(out, err)) < 0))
+			break;
+		ready = 1;
+		h->done = 1;
+		uint32_t before = out->nhost_irs;
+		rc = host_src_ir(o, &s, out, h, err);
+		made += out->nhost_irs > before;
+	}
+	setup_free(&s);
+	return rc < 0 ? rc : made;
 }
 
 /* compile_db and compile_db_units: W says which TUs are analysed. */
@@ -1854,29 +2003,7 @@ int compile_native_object(const struct compile_opts *o, const char *src, char *c
 	int rc = setup_resolve(o, &s, err);
 	if (rc < 0)
 		return rc;
-	av_add(&a, s.clang);
-	av_add(&a, "-O0");
-	av_add(&a, "-g");
-	size_t n = strlen(src);
-	if (n > 2 && strcmp(src + n - 2, ".c") == 0) {
-		/* C that gcc 13 and older build with warnings (the compiler
-		** CUDA benchmarks name for their C files) and clang 16 refuses:
-		** a warning here too, so such a program builds unpatched */
-		static const char *const old_c[] = {
-			"-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
-			"-Wno-error=int-conversion", "-Wno-error=incompatible-function-pointer-types"
-		};
-		for (size_t i = 0; i < sizeof old_c / sizeof *old_c; i++)
-			av_add(&a, old_c[i]);
-	} else if (s.legacy != NULL) {
-		/* C++: cuda_runtime.h with what CUDA 13 removed put back */
-		char *host = xstrdup(s.legacy);
-		strcpy(strrchr(host, '/') + 1, "host");
-		av_take(&a, xasprintf("-I%s", host));
-		free(host);
-	}
-	if (s.toolkit != NULL)
-		av_take(&a, xasprintf("-I%s/include", s.toolkit));
+	native_args(&s, src, &a);
 	av_addv(&a, flags, nflags);
 	av_addv(&a, o->host_args, o->nhost_args);
 	return compile_object(o, &a, &s, src, obj, err);

@@ -58,6 +58,16 @@ struct compile_unit {
 	char *device_bc;
 };
 
+/* A C or C++ file of the program (a compile database's, or one named on
+** the command line): host code only, compiled to host IR when the launch
+** sites need its calls (compile_host_needed). */
+struct compile_host_src {
+	char *src;		/* canonical */
+	char **flags;		/* its database entry's (compile_convert_entry) */
+	uint32_t nflags, capflags;
+	int done;		/* compiled (or tried) */
+};
+
 /* What the compiles produced.  Zero-initialise; compile_out_free releases
 ** it and removes the directory with everything in it. */
 struct compile_out {
@@ -71,6 +81,9 @@ struct compile_out {
 	uint32_t ndb_flags, capdb_flags;
 	struct compile_unit *units;	/* compile_db_units, compile_add_unit */
 	uint32_t nunits, capunits;
+	struct compile_host_src *host_srcs;	/* compile_db, compile_db_units,
+						   compile_add_host_src */
+	uint32_t nhost_srcs, caphost_srcs;
 };
 
 /* Whether PATH names CUDA source (".cu"), which compile_cu takes, rather
@@ -105,7 +118,8 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 ** side of every CUDA translation unit in it (a .cu file, or -x cuda / -x cu)
 ** to a host IR file appended to OUT->host_irs, with the entry's own include
 ** paths, macros, forced includes and language standard (from a clang or an
-** nvcc command line; the rest of the command is dropped).  The entry of
+** nvcc command line; the rest of the command is dropped); its C and C++
+** entries go to OUT->host_srcs, for compile_host_needed.  The entry of
 ** file INPUT (may be NULL) is not compiled: its flags go to OUT->db_flags
 ** instead, for compile_cu to use, so call compile_db first.  A TU that
 ** fails to compile is a one-line warning naming it (clang's diagnostics
@@ -146,6 +160,23 @@ void compile_entries_free(struct compile_entry *e, uint32_t n);
 */
 int compile_db_units(const struct compile_opts *o, const char *db, char *const *inputs,
 		     uint32_t n, int all, struct compile_out *out, struct sim_error *err);
+
+/* Adds C or C++ file SRC to OUT's host-only files (without database
+** flags), unless it is there. */
+void compile_add_host_src(struct compile_out *out, const char *src);
+
+/*
+** Compiles to host IR (appended to OUT->host_irs) each host-only file of
+** OUT not compiled yet whose text names one of NAMES (NULL-terminated
+** identifiers: the functions whose callers the launch sites want,
+** hostsites_wanted), with its database flags and the command line's -I,
+** -D, -U and -include, as C or C++ by its name, with the toolkit's or the
+** prelude's cuda_runtime.h.  A file that does not compile is a one-line
+** warning.  Returns how many were compiled, or a negative SIM_ERR_* with
+** *err filled (clang cannot run).
+*/
+int compile_host_needed(const struct compile_opts *o, struct compile_out *out, char *const *names,
+			struct sim_error *err);
 
 /* Adds SRC as a unit of OUT without database flags; returns its index. */
 uint32_t compile_add_unit(struct compile_out *out, const char *src);

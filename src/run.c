@@ -994,9 +994,10 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 		unit_of[i] = -1;
 		int u = n ? compile_find_unit(co, in->name) : (int)i;
 		if (n && !compile_is_cuda_source(in->name) && u < 0) {
-			if (compile_is_host_source(in->name))
+			if (compile_is_host_source(in->name)) {
 				host_only(in->name, 1, 1, err);	/* in->load stays NULL */
-			else
+				compile_add_host_src(co, in->name);
+			} else
 				in->load = in->name;
 			continue;
 		}
@@ -1041,6 +1042,41 @@ static int compile_inputs(const struct run_opts *o, struct compile_out *co,
 	free(todo);
 	free(unit_of);
 	return rc;
+}
+
+/*
+** Reads the launch sites of the host IR files of CO into *HS, then, while
+** the sites want callers of functions no file read calls
+** (hostsites_wanted), compiles the program's C and C++ files that name
+** them (compile_host_needed) and reads those too; then binds the sites to
+** their callers (hostsites_link).  What cannot be read or compiled is a
+** warning: the sites concerned stay unbound.
+*/
+static void read_host_sites(const struct run_opts *o, struct compile_out *co, struct hostsites *hs)
+{
+	struct compile_opts cop = run_compile_opts(o);
+	uint32_t done = 0;
+	for (int round = 0; round < 8; round++) {
+		for (; done < co->nhost_irs; done++) {
+			struct sim_error herr = { 0 };
+			/* a host side the reader cannot take leaves the kernels
+			** without observed launches, and says so */
+			if (hostsite_read(co->host_irs[done], hs, &herr) < 0)
+				fprintf(stderr, "simulee-c: warning: host launch sites not read: %s\n",
+					herr.msg);
+		}
+		char **want = co->nhost_srcs ? hostsites_wanted(hs) : NULL;
+		struct sim_error cerr = { 0 };
+		int made = want ? compile_host_needed(&cop, co, want, &cerr) : 0;
+		for (uint32_t i = 0; want && want[i]; i++)
+			free(want[i]);
+		free(want);
+		if (made < 0)
+			fprintf(stderr, "simulee-c: warning: %s\n", cerr.msg);
+		if (made <= 0)
+			break;
+	}
+	hostsites_link(hs);
 }
 
 /* Reads report file PATH into a tree; NULL with *err filled. */
@@ -1216,14 +1252,7 @@ int run_main(const struct run_opts *opts)
 	}
 	if (search) {
 		struct hostsites hs = { 0 };
-		for (uint32_t i = 0; i < o->nhost_irs; i++) {
-			struct sim_error herr = { 0 };
-			/* a host side the reader cannot take leaves the kernels
-			** without observed launches, and says so */
-			if (hostsite_read(o->host_irs[i], &hs, &herr) < 0)
-				fprintf(stderr, "simulee-c: warning: host launch sites not read: %s\n",
-					herr.msg);
-		}
+		read_host_sites(o, &co, &hs);
 		for (uint32_t i = 0; o->dump_hostmap && i < hs.nseqs; i++)
 			hostmap_print(stderr, &hs.seqs[i]);
 		status = run_search(o, ins, nins, &hs, &err);

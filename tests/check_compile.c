@@ -1100,7 +1100,8 @@ static char *make_project(int with_broken)
 		      "#include <common.h>\n"
 		      "__global__ void two(int *a) { a[threadIdx.x] = TWO; }\n"
 		      "void run_two(int *d) { two<<<1, BLOCK>>>(d); }\n"));
-	free(write_in(dir, "src/host.cpp", "int main() { return 0; }\n"));
+	free(write_in(dir, "src/host.cpp", "void run_one(float *d, int n);\n"
+		      "int main() { run_one(0, 4096); return 0; }\n"));
 	free(write_in(dir, "src/app.cu",
 		      "__global__ void app(int *a) { a[threadIdx.x] = APP; }\n"
 		      "int main() { int *d; cudaMalloc(&d, 256); app<<<1, 64>>>(d); return 0; }\n"));
@@ -1165,6 +1166,40 @@ START_TEST(db_two_tus)
 	free(tmp);
 	remove_tree(dir);
 	free(app);
+	free(db);
+	free(dir);
+}
+END_TEST
+
+/* A database's C and C++ files are host code only: kept, with their
+** flags, and compiled to host IR only when they name a function whose
+** callers the launch sites want, once (compile_host_needed). */
+START_TEST(db_host_sources)
+{
+	char *dir = make_project(0);
+	char *db = xfmt("%s/build/compile_commands.json", dir, NULL);
+	struct compile_opts o = api_opts(NULL);
+	struct compile_out out = { 0 };
+	struct sim_error err = { 0 };
+	set_tmpdir(dir);
+	ck_assert_msg(compile_db(&o, db, NULL, &out, &err) == 0, "%s", err.msg);
+	ck_assert_int_eq(out.nhost_irs, 3);
+	ck_assert_int_eq(out.nhost_srcs, 1);
+	ck_assert_msg(strstr(out.host_srcs[0].src, "/src/host.cpp") != NULL, "%s", out.host_srcs[0].src);
+	char w1[] = "run_one", w2[] = "run_on", w3[] = "one";
+	char *const none[] = { w1, NULL };
+	char *const other[] = { w2, w3, NULL };
+	ck_assert_int_eq(compile_host_needed(&o, &out, other, &err), 0);
+	ck_assert_int_eq(compile_host_needed(&o, &out, none, &err), 1);
+	ck_assert_int_eq(out.nhost_irs, 4);
+	char *ir = slurp(out.host_irs[3]);
+	ck_assert_msg(strstr(ir, "call void @_Z7run_onePfi(ptr noundef null, i32 noundef 4096)") != NULL,
+		      "%.400s", ir);
+	free(ir);
+	ck_assert_int_eq(compile_host_needed(&o, &out, none, &err), 0);
+	compile_out_free(&out);
+	set_tmpdir(NULL);
+	remove_tree(dir);
 	free(db);
 	free(dir);
 }
@@ -1256,7 +1291,8 @@ START_TEST(db_whole_project)
 					      && strcmp(in + strlen(in) - strlen(want[k][1]), want[k][1]) == 0,
 					      "%s", in);
 				ck_assert_int_eq((int)cJSON_GetObjectItem(kk, "job")->valuedouble, k);
-				/* each is launched by its own file's host code */
+				/* each is launched by the host code: run_one by
+				** host.cpp's main, compiled for its call */
 				ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(kk, "host_sites")));
 			}
 			char *dbfile = xfmt("%s/compile_commands.json", build, NULL);
@@ -1458,6 +1494,7 @@ Suite *compile_suite(void)
 	tc = tcase_create("compile database");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, db_two_tus);
+	tcase_add_test(tc, db_host_sources);
 	tcase_add_test(tc, db_cli);
 	tcase_add_test(tc, db_whole_project);
 	tcase_add_test(tc, db_malformed);
