@@ -518,8 +518,9 @@ const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint3
 ** Sets C's launch from its host site and unknowns: grid, block and dynamic
 ** shared size, the scalars the site gives, and the sizes of the buffers
 ** whose cudaMalloc it sees.  A dimension of 0 or past CUDA's limits, a
-** block of more than 1024 threads, or more dynamic shared memory than a
-** block can opt into (SEARCH_HOST_SHARED_LIMIT) is a launch CUDA refuses (c->refused:
+** block of more than 1024 threads, or more shared memory (the kernel's
+** static bytes and the dynamic ones) than a block can opt into
+** (SEARCH_HOST_SHARED_LIMIT) is a launch CUDA refuses (c->refused:
 ** never run); a launch over the host thread budget loses grid blocks (its
 ** largest grid component halves), never block threads.
 */
@@ -560,8 +561,9 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 	}
 	uint64_t sh = 0;
 	if (!pb->shared_pinned && hexpr_eval(hs, st->shmem, c->vars, &sh) == 0) {
-		/* more than a block can opt into: refused too */
-		if (sh > HOST_SHARED_LIMIT)
+		/* with the kernel's static shared memory, more than a block
+		** can opt into: refused too */
+		if (sh > HOST_SHARED_LIMIT || sh + pb->static_shared > HOST_SHARED_LIMIT)
 			c->refused = 1;
 		c->dyn_shared = sh > HOST_SHARED_LIMIT ? HOST_SHARED_LIMIT : sh;
 	}

@@ -283,6 +283,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.sites = sites;
 	pb.nsites = nsites;
 	pb.host_max_threads = DRIVER_HOST_MAX_THREADS;
+	pb.static_shared = k->static_shared;
 	pb.shared_pinned = o->shared_given;
 	pb.shared_init_pinned = o->shared_init_given;
 	pb.shared_init = o->shared_init;

@@ -434,6 +434,10 @@ uint32_t search_refused_sites(const struct evolve_problem *pb, struct evolve_res
 		if (!why[0] && !pb->shared_pinned && sh > SEARCH_HOST_SHARED_LIMIT)
 			snprintf(why, sizeof why, "%" PRIu64 " bytes of dynamic shared memory, more "
 				 "than a block can have (%u)", sh, SEARCH_HOST_SHARED_LIMIT);
+		if (!why[0] && !pb->shared_pinned && sh + pb->static_shared > SEARCH_HOST_SHARED_LIMIT)
+			snprintf(why, sizeof why, "%" PRIu64 " bytes of shared memory (%" PRIu64
+				 " static, %" PRIu64 " dynamic), more than a block can have (%u)",
+				 sh + pb->static_shared, pb->static_shared, sh, SEARCH_HOST_SHARED_LIMIT);
 		if (!why[0])
 			continue;
 		n++;

@@ -143,6 +143,10 @@ struct evolve_problem {
 	const uint32_t *sites;		/* indices in hs->s */
 	uint32_t nsites;
 	uint64_t host_max_threads;	/* grid * block of a host launch at most */
+	uint64_t static_shared;		/* bytes of the kernel's static __shared__
+					   variables (kernel_info.static_shared):
+					   a host launch whose dynamic bytes take
+					   the block past its limit is refused */
 	/* Dimension ranges, inclusive; lo == hi pins a component.  The search
 	** narrows unpinned y and z components the kernel does not read to 1
 	** (x is always searched). */

@@ -154,6 +154,57 @@ static void read_bounds(LLVMModuleRef mod, LLVMValueRef *fns, uint32_t n, struct
 	ptrmap_free(&map);
 }
 
+/* Whether global G is used, through constant expressions, by an
+** instruction of a function MARK holds. */
+static int used_in(LLVMValueRef g, const struct ptrmap *mark, int depth)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(g); u && depth < 16; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (LLVMIsAInstruction(user)) {
+			if (ptrmap_get(mark, LLVMGetBasicBlockParent(LLVMGetInstructionParent(user))))
+				return 1;
+		} else if (LLVMIsAConstantExpr(user) && used_in(user, mark, depth + 1)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The bytes of static shared memory kernel K uses: the address space 3
+** globals of a known size (not `extern __shared__ x[]`) that K or a
+** function it calls, directly or not, refers to. */
+static uint64_t static_shared_of(LLVMModuleRef mod, LLVMTargetDataRef td, LLVMValueRef k)
+{
+	struct ptrmap mark = { 0 };
+	LLVMValueRef *stack = NULL;
+	uint32_t sp = 0, cap = 0;
+	ptrmap_put(&mark, k, 1);
+	VEC_PUSH(stack, sp, cap, k);
+	while (sp) {
+		LLVMValueRef fn = stack[--sp];
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				LLVMValueRef c = LLVMIsACallInst(I) ? LLVMGetCalledValue(I) : NULL;
+				if (c && LLVMIsAFunction(c) && !LLVMIsDeclaration(c) && !ptrmap_get(&mark, c)) {
+					ptrmap_put(&mark, c, 1);
+					VEC_PUSH(stack, sp, cap, c);
+				}
+			}
+	}
+	free(stack);
+	uint64_t bytes = 0;
+	for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g)) {
+		LLVMTypeRef t = LLVMGlobalGetValueType(g);
+		if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 || !LLVMTypeIsSized(t))
+			continue;
+		uint64_t size = LLVMABISizeOfType(td, t);
+		if (size > 0 && used_in(g, &mark, 0))
+			bytes += size;
+	}
+	ptrmap_free(&mark);
+	return bytes;
+}
+
 static unsigned parse_sm(LLVMModuleRef mod)
 {
 	unsigned best = 0;
@@ -260,6 +311,7 @@ int load_file(const char *path, const struct load_options *opt,
 		struct kernel_info *k = &out->kernels[i];
 		k->name = xstrndup(name, len);
 		k->demangled = demangle_name(k->name);
+		k->static_shared = static_shared_of(mod, lc.td, kfns[i]);
 		struct sim_error kerr = { 0 };
 		lc.err = &kerr;
 		int fidx = -1;

@@ -35,6 +35,10 @@ struct kernel_info {
 	** front ends' IR may carry it. */
 	uint32_t maxntid[3];
 	uint32_t reqntid[3];
+	/* Bytes of the static __shared__ variables the kernel and the device
+	** functions it calls use: with the dynamic shared bytes, what a block
+	** of it takes (CUDA refuses a launch over its limit). */
+	uint64_t static_shared;
 };
 
 struct loaded {

@@ -416,6 +416,65 @@ START_TEST(host_uninit_replay)
 }
 END_TEST
 
+/* CUDA's limit on a block's shared memory is on the static and dynamic
+** bytes together: 200 KiB of dynamic shared memory beside a kernel's
+** 32 KiB static tile is refused (a refused-launch warning at the site,
+** nothing run), and 150 KiB beside it is not. */
+START_TEST(host_static_shared_refused)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("contracts host_static_shared_refused: skipped: no clang\n");
+		return;
+	}
+	static const char src[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void stage(float *out)\n"
+		"{\n"
+		"\t__shared__ float tile[8192];\n"
+		"\textern __shared__ float dyn[];\n"
+		"\ttile[threadIdx.x] = 1.0f;\n"
+		"\tdyn[threadIdx.x] = 2.0f;\n"
+		"\t__syncthreads();\n"
+		"\tout[threadIdx.x] = tile[threadIdx.x] + dyn[threadIdx.x];\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tfloat *out;\n"
+		"\tcudaMalloc(&out, 128 * sizeof(float));\n"
+		"\tstage<<<1, 128, 200 * 1024>>>(out);\n"
+		"\tstage<<<1, 128, 150 * 1024>>>(out);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	char *tmp = tu_tmpfile(src, sizeof src - 1);
+	char path[4200];
+	snprintf(path, sizeof path, "%s.cu", tmp);
+	ck_assert_int_eq(rename(tmp, path), 0);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
+	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	int n = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		ck_assert_str_ne(jstr(f, "kind"), "nothing-checked");
+		if (strcmp(jstr(f, "kind"), "refused-launch") != 0)
+			continue;
+		n++;
+		ck_assert_msg(strstr(jstr(f, "message"), "(32768 static, 204800 dynamic)") != NULL, "%s",
+			      jstr(f, "message"));
+		char l0[96];
+		loc_of(f, 0, l0, sizeof l0);
+		ck_assert_msg(strstr(l0, ".cu:15") != NULL, "reported at %s", l0);
+	}
+	ck_assert_int_eq(n, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(path);
+	free(tmp);
+}
+END_TEST
+
 START_TEST(default_run)
 {
 	const char *name = contract_names[_i];
@@ -492,6 +551,7 @@ Suite *contracts_suite(void)
 	tcase_add_loop_test(tc, default_run, 0, NCONTRACTS);
 	tcase_add_test(tc, host_assert);
 	tcase_add_test(tc, host_uninit_replay);
+	tcase_add_test(tc, host_static_shared_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }
