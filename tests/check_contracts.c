@@ -25,7 +25,7 @@ static const char *const contract_names[] = {
 	"launch_bounds_scan", "helper_launch_tail", "launch_kernel_dynshared",
 	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy", "tile_matmul_nocheck",
 	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
-	"argv_checked_pairs", "zero_grid_launch", "seg_stage_sums",
+	"argv_checked_pairs", "zero_grid_launch", "seg_stage_sums", "wrapper_partials",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -63,6 +63,7 @@ struct cmanifest {
 	int fixed_none;
 	char models[2][64];	/* `models`: the warp models checked (default its) */
 	int nmodels;
+	char with[64];		/* `with`: a C++ file given after the .cu (its caller) */
 };
 
 static char *slurp(const char *path)
@@ -163,6 +164,8 @@ static void load_manifest(const char *name, struct cmanifest *m)
 			a->narrays = split(arrays, '|', alts, sizeof alts[0]);
 			for (int i = 0; i < a->narrays; i++)
 				memcpy(a->arrays[i], alts[i], sizeof a->arrays[i]);
+		} else if (strncmp(line, "with ", 5) == 0) {
+			snprintf(m->with, sizeof m->with, "%s", line + 5);
 		} else if (strcmp(line, "fixed none") == 0) {
 			m->fixed_none = 1;
 		} else if (strncmp(line, "models ", 7) == 0) {
@@ -283,11 +286,13 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 	return 0;
 }
 
-static cJSON *run_cu(struct tu_run *r, const char *file, const char *model)
+/* `simulee-c FILE [WITH]` (WITH: "" for none) in warp model MODEL, as JSON. */
+static cJSON *run_cu(struct tu_run *r, const char *file, const char *with, const char *model)
 {
-	char path[512];
+	char path[512], wpath[512];
 	snprintf(path, sizeof path, "%s/kernels/contracts/%s", tu_env("SIMULEE_SRCDIR"), file);
-	const char *args[] = { path, "--format=json", "--warp-model", model, NULL };
+	snprintf(wpath, sizeof wpath, "%s/kernels/contracts/%s", tu_env("SIMULEE_SRCDIR"), with);
+	const char *args[] = { path, "--format=json", "--warp-model", model, with[0] ? wpath : NULL, NULL };
 	tu_run_bin(r, args);
 	ck_assert_msg(r->status == 0 || r->status == 1, "%s: exit %d: %s", file, r->status, r->err);
 	return tu_check_report_json(r->out);
@@ -475,6 +480,38 @@ START_TEST(host_static_shared_refused)
 }
 END_TEST
 
+/* A launch site inside a wrapper whose shape and scalars are its
+** parameters, with no caller among the files read (wrapper_partials.cu
+** alone, without the .cpp that calls it), is no launch the program is
+** seen to make: nothing is reported under `host`, and the race is found
+** within the kernel's inferred contract, as for a library kernel. */
+START_TEST(host_wrapper_unbound)
+{
+	if (tu_env("SIMULEE_CLANG") == NULL) {
+		printf("contracts host_wrapper_unbound: skipped: no clang\n");
+		return;
+	}
+	struct tu_run r;
+	cJSON *doc = run_cu(&r, "wrapper_partials.cu", "", "its");
+	int races = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		ck_assert_msg(strcmp(jstr(f, "contract"), "host") != 0, "%s under host: %s", jstr(f, "kind"),
+			      jstr(f, "message"));
+		if (strcmp(jstr(f, "kind"), "data-race") == 0) {
+			ck_assert_str_eq(jstr(f, "contract"), "inferred");
+			races++;
+		}
+	}
+	ck_assert_int_eq(races, 1);
+	const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "kernels"), 0);
+	ck_assert_ptr_nonnull(k);
+	ck_assert(!cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "host_sites")));
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+}
+END_TEST
+
 START_TEST(default_run)
 {
 	const char *name = contract_names[_i];
@@ -491,7 +528,7 @@ START_TEST(default_run)
 		char file[160];
 		snprintf(file, sizeof file, "%s%s.cu", name, which ? "_fixed" : "");
 		struct tu_run r;
-		cJSON *doc = run_cu(&r, file, model);
+		cJSON *doc = run_cu(&r, file, m->with, model);
 		for (int i = 0; i < m->na; i++)
 			m->a[i].matched = 0;
 		const cJSON *f;
@@ -552,6 +589,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_assert);
 	tcase_add_test(tc, host_uninit_replay);
 	tcase_add_test(tc, host_static_shared_refused);
+	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);
 	return s;
 }
