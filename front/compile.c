@@ -1672,16 +1672,18 @@ static int host_src_ir(const struct compile_opts *o, const struct setup *s, stru
 	char *path = xasprintf("%s/c%u-%s.ll", out->tmpdir, out->nhost_irs, st);
 	free(st);
 	doom(path, 0);
-	native_args(s, h->src, &a);
-	if (s->toolkit == NULL && s->prelude_inc != NULL) {
-		/* the prelude's cuda_runtime.h, after the file's own -I */
-		av_add(&a, "-idirafter");
-		av_add(&a, s->prelude_inc);
+	size_t n = strlen(h->src);
+	if (s->toolkit == NULL && !(n > 2 && strcmp(h->src + n - 2, ".c") == 0)) {
+		/* the prelude is for clang's CUDA mode, whose host side
+		** compiles C++ as it is */
+		setup_args(s, 1, &a);
+	} else {
+		native_args(s, h->src, &a);
+		av_add(&a, "-emit-llvm");
+		av_add(&a, "-S");
+		av_add(&a, "-Xclang");
+		av_add(&a, "-disable-O0-optnone");
 	}
-	av_add(&a, "-emit-llvm");
-	av_add(&a, "-S");
-	av_add(&a, "-Xclang");
-	av_add(&a, "-disable-O0-optnone");
 	av_addv(&a, h->flags, h->nflags);
 	av_addv(&a, o->host_args, o->nhost_args);
 	av_addv(&a, o->cc_args, o->ncc_args);

@@ -170,9 +170,9 @@ void compile_add_host_src(struct compile_out *out, const char *src);
 ** OUT not compiled yet whose text names one of NAMES (NULL-terminated
 ** identifiers: the functions whose callers the launch sites want,
 ** hostsites_wanted), with its database flags and the command line's -I,
-** -D, -U and -include, as C or C++ by its name, with the toolkit's or the
-** prelude's cuda_runtime.h.  A file that does not compile is a one-line
-** warning.  Returns how many were compiled, or a negative SIM_ERR_* with
+** -D, -U and -include, as C or C++ by its name with the toolkit's
+** headers (without a toolkit, C++ as CUDA's host side with the prelude).
+** A file that does not compile is a one-line warning.  Returns how many were compiled, or a negative SIM_ERR_* with
 ** *err filled (clang cannot run).
 */
 int compile_host_needed(const struct compile_opts *o, struct compile_out *out, char *const *names,

@@ -1760,6 +1760,41 @@ static int lines_with_prefix(const char *s, const char *prefix)
 	return n;
 }
 
+/* A launch inside a wrapper whose grid and scalars are its parameters
+** is a host launch with the values a C++ file among the inputs passes
+** (compiled for its calls, with the prelude too), and no host launch
+** when nothing read calls the wrapper. */
+START_TEST(host_wrapper_callers)
+{
+	char tmpl[] = "/tmp/simulee-cli-wrapper-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char *cu = put_file(dir, "wk.cu", "__global__ void wk(int *a, int n)\n"
+			    "{ int i = blockIdx.x * blockDim.x + threadIdx.x; if (i < n) a[i] = i; }\n"
+			    "extern \"C\" void launch_wk(int n, int *d) { wk<<<(n + 31) / 32, 32>>>(d, n); }\n");
+	char *cpp = put_file(dir, "wmain.cpp", "extern \"C\" void launch_wk(int n, int *d);\n"
+			     "int main() { launch_wk(64, 0); launch_wk(100, 0); return 0; }\n");
+	for (int alone = 0; alone < 2; alone++) {
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ "--prelude", "--format=json", "--population", "4",
+						      "--generations", "1", cu, alone ? NULL : cpp, NULL });
+		ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+		ck_assert_msg(strstr(r.err, "warning") == NULL, "%s", r.err);
+		cJSON *doc = tu_check_report_json(r.out);
+		const cJSON *k = cJSON_GetArrayItem(tu_jat(doc, "kernels"), 0);
+		ck_assert_ptr_nonnull(k);
+		ck_assert_int_eq(cJSON_IsTrue(cJSON_GetObjectItem(k, "host_sites")), !alone);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+	}
+	unlink(cu);
+	unlink(cpp);
+	free(cu);
+	free(cpp);
+	rmdir(dir);
+}
+END_TEST
+
 /* Host code among the inputs (a C or C++ file, a .cu without a kernel),
 ** named on the command line or in a compile database: a one-line note for
 ** each and the others analysed; as the one input, one error line.  A .cpp
@@ -3077,6 +3112,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, merge_errors);
 	tcase_add_test(tc, several_inputs);
 	tcase_add_test(tc, host_only_inputs);
+	tcase_add_test(tc, host_wrapper_callers);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("stopped");
