@@ -104,6 +104,7 @@ fi
 row "no input file" "$bin"
 row "a missing file among several" "$bin" "$vecadd" /nonexistent/k.bc
 row "unknown option" "$bin" "$vecadd" --bogus
+row "unknown short option" "$bin" "$vecadd" -fgpu-rdc
 row "option without its value" "$bin" "$vecadd" --grid
 row "unknown kernel" "$bin" "$vecadd" --kernel nope
 row "--grid 0" "$bin" "$vecadd" --grid 0

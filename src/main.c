@@ -264,7 +264,8 @@ int main(int argc, char **argv)
 		goto done;
 	int merge = 0;
 	opterr = 0;
-	while ((c = getopt_long(ac, av, "hI:D:U:p:", longopts, NULL)) != -1) {
+	int at;	/* where getopt looks next: the culprit of an error */
+	while ((at = optind, c = getopt_long(ac, av, "hI:D:U:p:", longopts, NULL)) != -1) {
 		switch (c) {
 		case O_KERNEL: o.kernel = optarg; break;
 		case O_LIST: o.list_kernels = 1; break;
@@ -437,7 +438,20 @@ int main(int argc, char **argv)
 			status = 0;
 			goto done;
 		default:
-			if (optopt)
+			if (optopt > 0 && optopt < 256) {
+				/* a short option: name it and the argument it is in
+				** (-fgpu-rdc is -f, unknown), not the one before */
+				const char *in = av[optind - 1];
+				for (int j = at; j < ac; j++)
+					if (av[j][0] == '-' && av[j][1] != '-' && strchr(av[j] + 1, optopt)) {
+						in = av[j];
+						break;
+					}
+				if (strchr("IDUp", optopt) != NULL)
+					fprintf(stderr, "simulee-c: -%c needs a value\n", optopt);
+				else
+					fprintf(stderr, "simulee-c: unknown option -%c (in %s)\n", optopt, in);
+			} else if (optopt)
 				fprintf(stderr, "simulee-c: option needs a value or is unknown: %s\n",
 					av[optind - 1] == include_opt ? "-include" : av[optind - 1]);
 			else

@@ -254,6 +254,10 @@ END_TEST
 START_TEST(unknown_option)
 {
 	vecadd_bad((const char *const[]){ "--bogus", NULL }, "unknown option --bogus");
+	/* a short option is named with the argument it stands in, never the
+	** argument before it */
+	vecadd_bad((const char *const[]){ "-fgpu-rdc", NULL }, "unknown option -f (in -fgpu-rdc)");
+	vecadd_bad((const char *const[]){ "-p", NULL }, "-p needs a value");
 }
 END_TEST
 
