@@ -295,6 +295,8 @@ struct gvar {
 	uint64_t size;
 	uint8_t *init;		/* initial bytes (NULL: uninitialized) */
 	uint32_t alloc_id;	/* fixed allocation id of this variable */
+	uint8_t shared;		/* alloc_id is a program loaded before's
+				   (load_options' shared_var): no id of its own */
 	uint8_t texref;		/* a texture reference (`texture<float, 1> t`):
 				   its 8 bytes hold a texture object handle */
 	struct tex_desc texdef;	/* texref: the descriptor of the made-up

@@ -699,9 +699,15 @@ static void describe_fault(struct exec *ex, struct warp *w, struct finding *fd, 
 	if (fd->kind != FK_OOB || id >= ex->m->n)
 		return;
 	const struct mem_alloc *a = &ex->m->a[id];
-	uint32_t first = p->ngvars ? p->gvars[0].alloc_id : 0;	/* load_options' id_base + 1 */
-	if (p->ngvars && id >= first && id - first < p->ngvars && p->gvars[id - first].alloc_id == id)
-		fd->var = id - first;
+	/* variable v's id is load_options' id_base + v + 1 unless it is
+	** another program's (gvar.shared) */
+	uint32_t base = p->ngvars ? p->gvars[p->ngvars - 1].alloc_id - p->ngvars : 0;
+	if (p->ngvars && id > base && id - base - 1 < p->ngvars
+	    && p->gvars[id - base - 1].alloc_id == id)
+		fd->var = id - base - 1;
+	for (uint32_t v = 0; v < p->ngvars && fd->var == FINDING_NO_VAR; v++)
+		if (p->gvars[v].alloc_id == id)
+			fd->var = v;
 	/* below the allocation the offset wraps: negative as int64_t */
 	int64_t off = (int64_t)MEM_OFF(addr);
 	uint64_t es = a->elem_size ? a->elem_size : 1;

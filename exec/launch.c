@@ -47,7 +47,13 @@ void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_share
 	for (uint32_t i = 0; i < p->ngvars; i++) {
 		const struct gvar *g = &p->gvars[i];
 		uint64_t size = g->dynamic_shared ? dyn_shared : g->size;
-		uint32_t id = mem_new(m, g->space, size, g->demangled);
+		uint32_t id = mem_new(m, g->space, g->shared ? 0 : size, g->demangled);
+		if (g->shared) {
+			/* another program's allocation: the id is kept unused,
+			** so that the ids after it stay what lowering gave */
+			mem_release(m, id);
+			continue;
+		}
 		struct mem_alloc *a = &m->a[id];
 		a->elem = g->elem;
 		a->elem_size = g->elem_size;

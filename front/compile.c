@@ -257,6 +257,7 @@ void compile_out_free(struct compile_out *out)
 	}
 	free(out->tmpdir);
 	free(out->device_bc);
+	free(out->rdc_symbols);
 	for (uint32_t i = 0; i < out->nhost_irs; i++)
 		free(out->host_irs[i]);
 	free(out->host_irs);
@@ -2182,6 +2183,31 @@ static int link_device(const struct compile_opts *o, char *const *bcs, char *con
 	return rc < 0 ? rc : 1;
 }
 
+/* The lines of UND[k] that some DEF[i], i != k, lists (N lists each),
+** one a line and each once, or NULL when there is none. */
+static char *shared_symbols(char *const *und, char *const *def, uint32_t n)
+{
+	char *out = NULL;
+	size_t len = 0;
+	for (uint32_t k = 0; k < n; k++)
+		for (const char *p = und[k]; p != NULL && *p != '\0';) {
+			const char *nl = strchr(p, '\n');
+			size_t sl = nl ? (size_t)(nl - p) : strlen(p);
+			int shared = 0;
+			for (uint32_t i = 0; i < n && !shared && sl > 0; i++)
+				shared = i != k && nm_lists(def[i], p, sl);
+			if (shared && (out == NULL || !nm_lists(out, p, sl))) {
+				out = xrealloc(out, len + sl + 2);
+				memcpy(out + len, p, sl);
+				len += sl;
+				out[len++] = '\n';
+				out[len] = '\0';
+			}
+			p = nl ? nl + 1 : NULL;
+		}
+	return out;
+}
+
 uint32_t compile_link_units(const struct compile_opts *o, struct compile_out *out)
 {
 	uint32_t cap = out->nunits ? out->nunits : 1;
@@ -2198,6 +2224,8 @@ uint32_t compile_link_units(const struct compile_opts *o, struct compile_out *ou
 		def[i] = compile_symbols(o, bcs[i], 1);
 		und[i] = compile_symbols(o, bcs[i], 0);
 	}
+	free(out->rdc_symbols);
+	out->rdc_symbols = shared_symbols(und, def, n);
 	for (uint32_t k = 0; n > 1 && k < n; k++) {
 		struct sim_error e = { 0 };
 		char *path = xasprintf("%s/unit%u-rdc.bc", out->tmpdir, unit[k]);

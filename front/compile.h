@@ -84,6 +84,10 @@ struct compile_out {
 	struct compile_host_src *host_srcs;	/* compile_db, compile_db_units,
 						   compile_add_host_src */
 	uint32_t nhost_srcs, caphost_srcs;
+	/* compile_link_units: the symbols one unit declares and another
+	** defines, one a line (relocatable device code: each is one object
+	** of the program), or NULL when the units share nothing */
+	char *rdc_symbols;
 };
 
 /* Whether PATH names CUDA source (".cu"), which compile_cu takes, rather
@@ -274,8 +278,8 @@ int compile_ptx(const struct compile_opts *o, const char *bc, const char *ptx, c
 ** `llvm-link --only-needed`; its device_bc then names the linked file (in
 ** OUT's directory).  The other units' kernels stay theirs.  A unit that
 ** cannot be linked (two definitions of one symbol, a tool missing) keeps
-** its own bitcode, with a warning on stderr.  Returns how many units were
-** linked.
+** its own bitcode, with a warning on stderr.  OUT's rdc_symbols gets the
+** symbols so shared.  Returns how many units were linked.
 */
 uint32_t compile_link_units(const struct compile_opts *o, struct compile_out *out);
 

@@ -295,6 +295,8 @@ int load_file(const char *path, const struct load_options *opt,
 	lc.p = p;
 	lc.err = err;
 	lc.id_base = opt->id_base;
+	lc.shared_var = opt->shared_var;
+	lc.shared_ctx = opt->shared_ctx;
 	lc.kfns = kfns;
 	lc.nkfns = nk;
 	r = lower_globals(&lc);

@@ -55,6 +55,11 @@ struct load_options {
 	uint32_t id_base;	/* the variables' allocation ids start past it
 				   (0: at 1): simulee-c run keeps several
 				   programs in one memory */
+	/* simulee-c run's relocatable device code: the allocation a global
+	** variable of external linkage named NAME shares with a program
+	** loaded before, or 0 for one of its own (NULL: always its own) */
+	uint32_t (*shared_var)(void *ctx, const char *name);
+	void *shared_ctx;
 };
 
 /* Loads PATH (.bc or .ll).  On success fills *out and returns 0 (with

@@ -635,6 +635,14 @@ int lower_globals(struct lctx *lc)
 		v.size = size;
 		array_shape(lc, vt, v.dims, &v.ndims, &v.elem, &v.elem_size);
 		v.alloc_id = lc->id_base + p->ngvars + 1;
+		if (lc->shared_var != NULL && as != AS_SHARED && as != AS_LOCAL
+		    && !LLVMIsDeclaration(g) && LLVMGetLinkage(g) == LLVMExternalLinkage) {
+			uint32_t id = lc->shared_var(lc->shared_ctx, v.name);
+			if (id != 0) {
+				v.alloc_id = id;
+				v.shared = 1;
+			}
+		}
 		if (as == AS_SHARED && LLVMIsDeclaration(g)) {
 			v.dynamic_shared = 1;
 			v.size = 0;

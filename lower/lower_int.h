@@ -71,6 +71,8 @@ struct lctx {
 	struct program *p;
 	struct sim_error *err;
 	uint32_t id_base;	/* load_options' */
+	uint32_t (*shared_var)(void *ctx, const char *name);	/* load_options' */
+	void *shared_ctx;
 	struct ptrmap funcmap;	/* LLVM function -> func index */
 	struct ptrmap gvarmap;	/* LLVM global -> gvar index */
 	struct htab cpool;	/* constant pool dedup: constant indices */

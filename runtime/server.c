@@ -201,6 +201,31 @@ static void note(struct server *s, const char *fmt, ...)
 
 /* ---- registration -------------------------------------------------------- */
 
+/* load_options' shared_var: the allocation of variable NAME in a unit
+** registered before, when NAME is one of the symbols the units share
+** (relocatable device code: one `__device__` variable that one file
+** defines and others declare extern, docs/RUN.md), else 0. */
+static uint32_t shared_var(void *ctx, const char *name)
+{
+	const struct server *s = ctx;
+	size_t len = strlen(name);
+	int listed = 0;
+	for (const char *p = s->o->rdc_symbols; p != NULL && *p != '\0' && !listed;) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		listed = n == len && memcmp(p, name, n) == 0;
+		p = nl ? nl + 1 : NULL;
+	}
+	for (uint32_t m = 0; listed && m < s->nmods; m++) {
+		const struct program *p = s->mods[m].l.prog;
+		for (uint32_t v = 0; p != NULL && v < p->ngvars; v++)
+			if (!p->gvars[v].shared && p->gvars[v].space != AS_SHARED
+			    && strcmp(p->gvars[v].name, name) == 0)
+				return p->gvars[v].alloc_id;
+	}
+	return 0;
+}
+
 /*
 ** SIMRT_MODULE: the program registers CUDA unit Q's device code (clang's
 ** start-up code, once a unit).  The first registration of a unit loads
@@ -238,6 +263,8 @@ static int op_module(struct server *s, const uint8_t *q, uint32_t n, uint32_t *m
 	struct load_options lo = { 0 };
 	lo.allow_no_kernels = 1;	/* a unit of __device__ variables only */
 	lo.id_base = s->m.n - 1;	/* mem_new gives the next id: these */
+	lo.shared_var = shared_var;
+	lo.shared_ctx = s;
 	if (load_file(s->o->bcs[unit], &lo, &md.l, err) < 0)
 		return -1;
 	const struct program *p = md.l.prog;

@@ -28,6 +28,8 @@ struct rt_options {
 	const char *const *units;	/* each unit's source, for messages */
 	const char *exe;	/* the program built; argv[0] is what it is called */
 	uint32_t nunits;
+	const char *rdc_symbols;	/* symbols units share (compile_out's
+					   rdc_symbols), or NULL */
 	uint64_t max_steps;	/* per thread (0: the default) */
 	uint64_t max_memory;	/* simulated bytes (0: the default) */
 	uint64_t max_shadow;	/* the model's (0: its default) */

@@ -156,7 +156,9 @@ static void free_kv(struct params_kv *v, uint32_t n)
 ** simulee-c run: takes the program's build flags out of AV[1..*AC) (what
 ** comes before `--`) into O: -lNAME, -LDIR (or -l NAME, -L DIR), -Wl,...
 ** and -Xlinker ARG go to the link; -Xcompiler A[,B...] (nvcc's spelling)
-** to every host side's compile; -pthread and -fopenmp[=LIB] to both.
+** to every host side's compile; -pthread and -fopenmp[=LIB] to both;
+** -rdc=true|false, -rdc VALUE, --relocatable-device-code[=]VALUE,
+** -fgpu-rdc and -fno-gpu-rdc set relocatable device code.
 ** docs/RUN.md, "Build flags".  0, or -1 after one error line.
 */
 static int take_program_flags(char **av, int *ac, struct run_opts *o)
@@ -166,7 +168,8 @@ static int take_program_flags(char **av, int *ac, struct run_opts *o)
 		const char *a = av[i];
 		const char *v = NULL;
 		int two = (strcmp(a, "-l") == 0 || strcmp(a, "-L") == 0 || strcmp(a, "-Xlinker") == 0
-			   || strcmp(a, "-Xcompiler") == 0);
+			   || strcmp(a, "-Xcompiler") == 0 || strcmp(a, "-rdc") == 0
+			   || strcmp(a, "--relocatable-device-code") == 0);
 		if (two) {
 			if (i + 1 >= *ac) {
 				fprintf(stderr, "simulee-c: run: %s needs a value\n", a);
@@ -174,7 +177,18 @@ static int take_program_flags(char **av, int *ac, struct run_opts *o)
 			}
 			v = av[++i];
 		}
-		if (strcmp(a, "-l") == 0 || strcmp(a, "-L") == 0) {
+		const char *rdc = strncmp(a, "-rdc=", 5) == 0 ? a + 5
+			: strncmp(a, "--relocatable-device-code=", 26) == 0 ? a + 26
+			: strcmp(a, "-rdc") == 0 || strcmp(a, "--relocatable-device-code") == 0 ? v
+			: strcmp(a, "-fgpu-rdc") == 0 ? "true" : strcmp(a, "-fno-gpu-rdc") == 0 ? "false"
+			: NULL;
+		if (rdc != NULL) {
+			if (strcmp(rdc, "true") != 0 && strcmp(rdc, "false") != 0) {
+				fprintf(stderr, "simulee-c: run: %s: expected true or false\n", a);
+				return -1;
+			}
+			o->rdc = strcmp(rdc, "true") == 0;
+		} else if (strcmp(a, "-l") == 0 || strcmp(a, "-L") == 0) {
 			VEC_PUSH(o->link_args, o->nlink_args, o->caplink_args, xasprintf("%s%s", a, v));
 		} else if (strcmp(a, "-Xlinker") == 0) {
 			VEC_PUSH(o->link_args, o->nlink_args, o->caplink_args, xstrdup(a));
@@ -219,6 +233,7 @@ int main(int argc, char **argv)
 #undef NO_ROW
 	struct run_opts o = { 0 };
 	o.warp_model = -1;
+	o.rdc = -1;
 	o.grid = (struct dim3){ 1, 1, 1 };
 	o.block = (struct dim3){ 32, 1, 1 };
 	o.seed = 1;

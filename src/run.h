@@ -96,6 +96,9 @@ struct run_opts {
 	char **host_args;	/* -Xcompiler's, -pthread, -fopenmp: every host
 				   side's compile */
 	uint32_t nhost_args, caphost_args;
+	int rdc;		/* -rdc=true, -fgpu-rdc (1), -rdc=false (0), or
+				   -1: relocatable device code when the CUDA
+				   files use what another defines */
 	int explore;		/* --explore: the search around the run's launches */
 };
 

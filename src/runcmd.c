@@ -203,6 +203,116 @@ static int one_main(const struct compile_opts *cop, const char *db, struct build
 	return rc;
 }
 
+/* Appends to *NAMES (a line each) the __cudaRegisterLinkedBinary_ID
+** functions host object OBJ calls: 0, or SIM_ERR_COMPILE. */
+static int linked_binary_names(const struct compile_opts *cop, const char *obj, char **names,
+			       struct sim_error *err)
+{
+	static const char prefix[] = "__cudaRegisterLinkedBinary";
+	char *und = compile_symbols(cop, obj, 0);
+	if (und == NULL)
+		return sim_fail(err, SIM_ERR_COMPILE, "run: llvm-nm could not list what %s needs", obj);
+	for (const char *p = und; *p != '\0';) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+		if (n > sizeof prefix - 1 && strncmp(p, prefix, sizeof prefix - 1) == 0) {
+			char *t = xasprintf("%s%.*s\n", *names ? *names : "", (int)n, p);
+			free(*names);
+			*names = t;
+		}
+		p = nl ? nl + 1 : p + n;
+	}
+	free(und);
+	return 0;
+}
+
+/* Defines each function of NAMES (a line each; see host_objects) in an
+** object added to B: each hands its unit to the runtime's
+** __simulee_register_linked.  0, or a negative SIM_ERR_*. */
+static int rdc_register_stubs(const struct compile_opts *cop, struct build *b, const char *names,
+			      struct sim_error *err)
+{
+	char *src = xasprintf("%s/simulee-rdc-link.c", b->co.tmpdir);
+	FILE *f = fopen(src, "w");
+	if (f == NULL) {
+		int rc = sim_fail(err, SIM_ERR_IO, "run: cannot write %s: %s", src, strerror(errno));
+		free(src);
+		return rc;
+	}
+	fputs("/* simulee-c run: what nvcc's device link would define */\n"
+	      "void __simulee_register_linked(void (*)(void **), void *);\n", f);
+	for (const char *p = names; *p != '\0';) {
+		const char *nl = strchr(p, '\n');
+		int n = (int)(nl ? nl - p : (ptrdiff_t)strlen(p));
+		fprintf(f, "void %.*s(void (*reg)(void **), void *wrap, void *id, void (*d)(void *))\n"
+			"{\n\t(void)id, (void)d;\n\t__simulee_register_linked(reg, wrap);\n}\n", n, p);
+		p = nl ? nl + 1 : p + n;
+	}
+	if (fclose(f) != 0) {
+		free(src);
+		return sim_fail(err, SIM_ERR_IO, "run: cannot write %s/simulee-rdc-link.c", b->co.tmpdir);
+	}
+	struct compile_opts c = *cop;	/* simulee-c's code: not the program's flags */
+	c.host_args = NULL;
+	c.nhost_args = 0;
+	c.cc_args = NULL;
+	c.ncc_args = 0;
+	char *obj = xasprintf("%s/simulee-rdc-link.o", b->co.tmpdir);
+	int rc = compile_native_object(&c, src, NULL, 0, obj, err);
+	free(src);
+	VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
+	return rc;
+}
+
+/*
+** The host side of each CUDA unit of B (OBJ_OF[i]: source i's object in
+** B->objs, named by build; UNIT_OF[i] its unit in B->co) compiled to an object that registers the
+** unit with the runtime.  With RDC, as relocatable device code: the host
+** shadows of `__device__` variables are the program's symbols (another
+** file's `extern __device__` reaches them) and clang registers each unit
+** through a __cudaRegisterLinkedBinary_ID function, which nvcc's device
+** link would write and an object of rdc_register_stubs defines here.
+** 0, or a negative SIM_ERR_* with *err filled.
+*/
+static int host_objects(const struct compile_opts *cop, struct build *b, const uint32_t *obj_of,
+			const uint32_t *unit_of, int rdc, struct sim_error *err)
+{
+	uint32_t unit = 0;
+	int rc = 0;
+	char *rdcflag = xstrdup("-fgpu-rdc");
+	char *stubs = NULL;
+	for (uint32_t i = 0; i < b->nsrcs && rc == 0; i++) {
+		if (!b->srcs[i].cuda)
+			continue;
+		uint32_t u = unit_of[i];	/* in b->co.units */
+		const char *obj = b->objs[obj_of[i]];
+		char *gpubin = xasprintf("%s.gpubin", obj);
+		rc = write_gpubin(gpubin, unit++, err);
+		struct compile_opts c = *cop;
+		/* -fgpu-rdc after the program's own host flags */
+		char **hargs = xcalloc(cop->nhost_args + 1, sizeof *hargs);
+		for (uint32_t k = 0; k < cop->nhost_args; k++)
+			hargs[k] = cop->host_args[k];
+		hargs[cop->nhost_args] = rdcflag;
+		if (rdc) {
+			c.host_args = hargs;
+			c.nhost_args = cop->nhost_args + 1;
+		}
+		if (rc == 0)
+			rc = compile_host_object(&c, b->srcs[i].path, b->co.units[u].flags,
+						 b->co.units[u].nflags, gpubin, obj, err);
+		free(hargs);
+		free(gpubin);
+		if (rc == 0 && rdc)
+			rc = linked_binary_names(cop, obj, &stubs, err);
+	}
+	if (rc == 0 && stubs != NULL)
+		rc = rdc_register_stubs(cop, b, stubs, err);
+	free(stubs);
+	free(rdcflag);
+	return rc;
+}
+
 /*
 ** Builds the program of O's sources (program_sources) into B: each CUDA
 ** source's device side to bitcode (as `simulee-c app.cu` does) and its
@@ -220,6 +330,7 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 	if (rc < 0)
 		return rc;
 	uint32_t *obj_of = xcalloc(b->nsrcs, sizeof *obj_of);
+	uint32_t *unit_of = xcalloc(b->nsrcs, sizeof *unit_of);
 	/* the CUDA sources first (the temporary directory comes with the first
 	** one), then the others, whatever order a Makefile lists them in */
 	for (uint32_t k = 0; k < 2 * b->nsrcs && rc == 0; k++) {
@@ -232,6 +343,7 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 		obj_of[i] = b->nobjs;
 		if (sr->cuda) {
 			uint32_t u = compile_add_unit(&b->co, src);
+			unit_of[i] = u;
 			for (uint32_t f = 0; f < sr->nflags; f++)
 				VEC_PUSH(b->co.units[u].flags, b->co.units[u].nflags,
 					 b->co.units[u].capflags, xstrdup(sr->flags[f]));
@@ -245,13 +357,8 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 			VEC_PUSH(b->units, b->nunits, b->capunits, src);
 			if (b->name == NULL && !b->from_db)
 				b->name = src;
-			char *gpubin = xasprintf("%s/run%u-%s.gpubin", b->co.tmpdir, unit, name);
+			/* its host side after the device link (host_objects) */
 			char *obj = xasprintf("%s/run%u-%s.o", b->co.tmpdir, unit, name);
-			rc = write_gpubin(gpubin, unit, err);
-			if (rc == 0)
-				rc = compile_host_object(&cop, src, b->co.units[u].flags, b->co.units[u].nflags,
-							 gpubin, obj, err);
-			free(gpubin);
 			VEC_PUSH(b->objs, b->nobjs, b->capobjs, obj);
 		} else if (link_input(src)) {
 			/* an object or library of the program's, linked as it is */
@@ -275,16 +382,22 @@ static int build(const struct run_opts *o, struct build *b, struct sim_error *er
 	}
 	if (rc == 0 && b->nunits == 0)
 		rc = sim_fail(err, SIM_ERR_USAGE, "run: no CUDA source among the inputs");
+	if (rc == 0) {
+		/* device code one unit uses from another (relocatable device
+		** code); the units are the CUDA sources, in order, so unit k
+		** is bcs[k] */
+		if (compile_link_units(&cop, &b->co) > 0)
+			for (uint32_t k = 0; k < b->nbcs && k < b->co.nunits; k++)
+				b->bcs[k] = b->co.units[k].device_bc;
+		int rdc = o->rdc >= 0 ? o->rdc : b->co.rdc_symbols != NULL;
+		rc = host_objects(&cop, b, obj_of, unit_of, rdc, err);
+	}
 	if (rc == 0 && b->from_db)
 		rc = one_main(&cop, o->compile_db, b, obj_of, err);
 	free(obj_of);
+	free(unit_of);
 	if (rc < 0)
 		return rc;
-	/* device code one unit uses from another (relocatable device code);
-	** the units are the CUDA sources, in order, so unit k is bcs[k] */
-	if (compile_link_units(&cop, &b->co) > 0)
-		for (uint32_t k = 0; k < b->nbcs && k < b->co.nunits; k++)
-			b->bcs[k] = b->co.units[k].device_bc;
 	char *rt = compile_data_path(&cop, "runtime/cudart.cu");
 	if (rt == NULL)
 		return sim_fail(err, SIM_ERR_IO, "run: runtime/cudart.cu not found where simulee-c's "
@@ -631,6 +744,7 @@ int run_program(const struct run_opts *o)
 	ro.bcs = b.bcs;
 	ro.units = b.units;
 	ro.nunits = b.nunits;
+	ro.rdc_symbols = b.co.rdc_symbols;
 	ro.exe = b.exe;
 	ro.max_steps = o->max_steps ? o->max_steps : RUN_PROGRAM_MAX_STEPS;
 	uint64_t total;

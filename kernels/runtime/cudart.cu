@@ -310,6 +310,18 @@ extern "C" void __cudaRegisterFatBinaryEnd(void **handle)
 	(void)handle;
 }
 
+/* Relocatable device code (-fgpu-rdc): clang's registration of a unit
+** calls __cudaRegisterLinkedBinary_ID(REG, WRAP, ...), which nvcc's device
+** link would define; simulee-c run defines each to call this, which
+** registers the unit as __cudaRegisterFatBinary and runs REG, the unit's
+** registration of its kernels and variables, with the handle. */
+extern "C" void __simulee_register_linked(void (*reg)(void **), void *wrap)
+{
+	void **h = __cudaRegisterFatBinary(wrap);
+	reg(h);
+	__cudaRegisterFatBinaryEnd(h);
+}
+
 extern "C" void __cudaUnregisterFatBinary(void **handle)
 {
 	free(handle);
