@@ -477,7 +477,10 @@ static void simrt_frames(struct simrt_launch *q)
 ** (its argument bytes copied at capture, as CUDA copies a kernel node's
 ** parameters), a copy or memset (the pointers, read when it runs), a
 ** host function. */
-enum simrt_node_kind { SIMRT_NODE_LAUNCH, SIMRT_NODE_COPY, SIMRT_NODE_SET, SIMRT_NODE_HOST };
+enum simrt_node_kind {
+	SIMRT_NODE_LAUNCH, SIMRT_NODE_COPY, SIMRT_NODE_SET, SIMRT_NODE_HOST,
+	SIMRT_NODE_EMPTY, SIMRT_NODE_COPY3D, SIMRT_NODE_SET2D, SIMRT_NODE_CHILD
+};
 struct simrt_node {
 	enum simrt_node_kind kind;
 	const void *func;
@@ -491,6 +494,13 @@ struct simrt_node {
 	int how;		/* the copy's direction, the memset's byte */
 	void (*fn)(void *);
 	void *data;
+	struct cudaMemcpy3DParms p3;	/* COPY3D's */
+	size_t pitch, width, height;	/* SET2D's: how is the value, count
+					   the element's size */
+	struct simrt_graph *child;	/* CHILD's: a copy of the graph */
+	uint32_t *deps;		/* nodes added one by one: the indices of
+				   the nodes it waits for */
+	uint32_t ndeps;
 };
 
 /* A graph: its nodes in the order the program issued them, which
@@ -499,6 +509,14 @@ struct simrt_node {
 struct simrt_graph {
 	struct simrt_node *v;
 	uint32_t n, cap;
+	struct simrt_nodeh **hs;	/* the handles given out for its nodes */
+	uint32_t nhs, caphs;
+};
+
+/* A cudaGraphNode_t: node I of graph G. */
+struct simrt_nodeh {
+	struct simrt_graph *g;
+	uint32_t i;
 };
 
 /* The streams capturing now, and into which graph (cudaStreamWaitEvent
@@ -2034,11 +2052,62 @@ extern "C" cudaError_t cudaStreamIsCapturing(cudaStream_t stream, enum cudaStrea
 
 static void simrt_graph_free(struct simrt_graph *g)
 {
-	for (uint32_t i = 0; g != NULL && i < g->n; i++)
+	for (uint32_t i = 0; g != NULL && i < g->n; i++) {
 		free(g->v[i].args);
-	if (g != NULL)
+		free(g->v[i].deps);
+		simrt_graph_free(g->v[i].child);
+	}
+	for (uint32_t i = 0; g != NULL && i < g->nhs; i++)
+		free(g->hs[i]);
+	if (g != NULL) {
 		free(g->v);
+		free(g->hs);
+	}
 	free(g);
+}
+
+/* Node ND copied into graph E: its own argument bytes and child graph,
+** no dependencies (E's order is the one they give). */
+static void simrt_node_copy(struct simrt_graph *e, const struct simrt_node *nd);
+
+/* The nodes of G in an order that puts each after those it waits for
+** (the lowest-numbered ready node first: capture order where there are
+** no edges), each copied into E, a child graph's nodes in its place.
+** -1 when the dependencies make a cycle. */
+static int simrt_graph_order(struct simrt_graph *e, const struct simrt_graph *g)
+{
+	uint8_t *done = (uint8_t *)calloc(g->n ? g->n : 1, 1);
+	if (done == NULL)
+		simrt_die("out of memory");
+	uint32_t ndone = 0;
+	while (ndone < g->n) {
+		uint32_t i = 0;
+		for (; i < g->n; i++) {
+			if (done[i])
+				continue;
+			uint32_t k = 0;
+			while (k < g->v[i].ndeps && done[g->v[i].deps[k]])
+				k++;
+			if (k == g->v[i].ndeps)
+				break;
+		}
+		if (i == g->n) {
+			free(done);
+			return -1;
+		}
+		done[i] = 1;
+		ndone++;
+		if (g->v[i].kind == SIMRT_NODE_CHILD) {
+			if (simrt_graph_order(e, g->v[i].child) < 0) {
+				free(done);
+				return -1;
+			}
+		} else {
+			simrt_node_copy(e, &g->v[i]);
+		}
+	}
+	free(done);
+	return 0;
 }
 
 /* An executable graph: a copy of GRAPH's nodes, so the graph may be
@@ -2053,28 +2122,63 @@ extern "C" cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGra
 	struct simrt_graph *e = (struct simrt_graph *)calloc(1, sizeof *e);
 	if (e == NULL)
 		return simrt_ret(SIMRT_OUT_OF_MEMORY);
-	for (uint32_t i = 0; i < g->n; i++) {
-		struct simrt_node *nd = simrt_node_new(e);
-		*nd = g->v[i];
-		if (nd->kind == SIMRT_NODE_LAUNCH) {
-			const struct simrt_fn *f = simrt_fn_of(nd->func);
-			size_t n = 0;
-			for (uint32_t k = 0; f != NULL && k < f->nparams; k++)
-				n += f->sizes[k];
-			nd->args = (unsigned char *)malloc(n ? n : 1);
-			if (nd->args == NULL)
-				simrt_die("out of memory");
-			memcpy(nd->args, g->v[i].args, n);
-		}
+	if (simrt_graph_order(e, g) < 0) {
+		simrt_graph_free(e);
+		return simrt_ret(SIMRT_INVALID_VALUE);	/* a cycle */
 	}
 	*pGraphExec = (cudaGraphExec_t)e;
 	return (cudaError_t)0;
+}
+
+static void simrt_node_copy(struct simrt_graph *e, const struct simrt_node *from)
+{
+	struct simrt_node *nd = simrt_node_new(e);
+	*nd = *from;
+	nd->deps = NULL;
+	nd->ndeps = 0;
+	nd->child = NULL;
+	if (nd->kind == SIMRT_NODE_LAUNCH) {
+		const struct simrt_fn *f = simrt_fn_of(nd->func);
+		size_t n = 0;
+		for (uint32_t k = 0; f != NULL && k < f->nparams; k++)
+			n += f->sizes[k];
+		nd->args = (unsigned char *)malloc(n ? n : 1);
+		if (nd->args == NULL)
+			simrt_die("out of memory");
+		memcpy(nd->args, from->args, n);
+	}
 }
 
 extern "C" cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
 						     unsigned long long flags)
 {
 	return cudaGraphInstantiate(pGraphExec, graph, flags);
+}
+
+/* A memset node: HEIGHT rows of WIDTH elements of COUNT bytes (1, 2 or
+** 4), PITCH bytes apart, each element the low bytes of HOW. */
+static cudaError_t simrt_set2d(const struct simrt_node *nd)
+{
+	if (nd->count == 1) {
+		for (size_t y = 0; y < nd->height; y++) {
+			cudaError_t r = cudaMemset((char *)nd->dst + y * nd->pitch, nd->how, nd->width);
+			if (r != 0)
+				return r;
+		}
+		return (cudaError_t)0;
+	}
+	size_t row = nd->width * nd->count;
+	unsigned char *b = (unsigned char *)malloc(row ? row : 1);
+	if (b == NULL)
+		simrt_die("out of memory");
+	uint32_t v = (uint32_t)nd->how;
+	for (size_t x = 0; x < nd->width; x++)
+		memcpy(b + x * nd->count, &v, nd->count);	/* little-endian */
+	cudaError_t r = (cudaError_t)0;
+	for (size_t y = 0; y < nd->height && r == 0; y++)
+		r = simrt_copy((char *)nd->dst + y * nd->pitch, b, row, 1);
+	free(b);
+	return r;
 }
 
 /* The graph's work, node after node, as if issued again now (each
@@ -2111,6 +2215,15 @@ extern "C" cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t s
 		case SIMRT_NODE_HOST:
 			nd->fn(nd->data);
 			break;
+		case SIMRT_NODE_COPY3D:
+			r = cudaMemcpy3D(&nd->p3);
+			break;
+		case SIMRT_NODE_SET2D:
+			r = simrt_set2d(nd);
+			break;
+		case SIMRT_NODE_EMPTY:
+		case SIMRT_NODE_CHILD:	/* flattened by cudaGraphInstantiate */
+			break;
 		}
 		if (r != 0)
 			return r;
@@ -2129,6 +2242,238 @@ extern "C" cudaError_t cudaGraphDestroy(cudaGraph_t graph)
 	simrt_graph_free((struct simrt_graph *)graph);
 	return (cudaError_t)0;
 }
+
+/* ---- CUDA graphs built node by node ------------------------------------------ */
+
+extern "C" cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags)
+{
+	if (pGraph == NULL || flags != 0)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_graph *g = (struct simrt_graph *)calloc(1, sizeof *g);
+	if (g == NULL)
+		return simrt_ret(SIMRT_OUT_OF_MEMORY);
+	*pGraph = (cudaGraph_t)g;
+	return (cudaError_t)0;
+}
+
+/*
+** A new node of GRAPH waiting for the N nodes DEPS (nodes of GRAPH), its
+** handle in *NODE: the node, or NULL (*NODE untouched) when an argument
+** is invalid.
+*/
+static struct simrt_node *simrt_graph_add(cudaGraphNode_t *node, cudaGraph_t graph,
+					  const cudaGraphNode_t *deps, size_t n)
+{
+	struct simrt_graph *g = (struct simrt_graph *)graph;
+	if (node == NULL || g == NULL || (n > 0 && deps == NULL) || n > UINT32_MAX)
+		return NULL;
+	for (size_t k = 0; k < n; k++) {
+		const struct simrt_nodeh *h = (const struct simrt_nodeh *)deps[k];
+		if (h == NULL || h->g != g)
+			return NULL;
+	}
+	uint32_t *d = (uint32_t *)malloc((n ? n : 1) * sizeof *d);
+	struct simrt_nodeh *h = (struct simrt_nodeh *)malloc(sizeof *h);
+	if (d == NULL || h == NULL)
+		simrt_die("out of memory");
+	for (size_t k = 0; k < n; k++)
+		d[k] = ((const struct simrt_nodeh *)deps[k])->i;
+	h->g = g;
+	h->i = g->n;
+	if (g->nhs == g->caphs)
+		g->hs = (struct simrt_nodeh **)simrt_grow(g->hs, &g->caphs, sizeof *g->hs);
+	g->hs[g->nhs++] = h;
+	struct simrt_node *nd = simrt_node_new(g);
+	nd->deps = d;
+	nd->ndeps = (uint32_t)n;
+	*node = (cudaGraphNode_t)h;
+	return nd;
+}
+
+extern "C" cudaError_t cudaGraphAddKernelNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+					      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+					      const struct cudaKernelNodeParams *pNodeParams)
+{
+	if (pNodeParams != NULL && pNodeParams->kernelParams == NULL && pNodeParams->extra != NULL)
+		simrt_refuse("cudaGraphAddKernelNode with `extra` parameters");
+	const struct simrt_fn *f = pNodeParams ? simrt_fn_of(pNodeParams->func) : NULL;
+	if (f == NULL)
+		return simrt_ret(pNodeParams ? SIMRT_INVALID_FUNCTION : SIMRT_INVALID_VALUE);
+	if (f->nparams > 0 && pNodeParams->kernelParams == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_node *nd = simrt_graph_add(pGraphNode, graph, pDependencies, numDependencies);
+	if (nd == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	/* the parameters are copied when the node is made, as CUDA does */
+	size_t n = 0;
+	for (uint32_t k = 0; k < f->nparams; k++)
+		n += f->sizes[k];
+	nd->kind = SIMRT_NODE_LAUNCH;
+	nd->func = pNodeParams->func;
+	nd->grid = pNodeParams->gridDim;
+	nd->block = pNodeParams->blockDim;
+	nd->shmem = pNodeParams->sharedMemBytes;
+	nd->args = (unsigned char *)malloc(n ? n : 1);
+	if (nd->args == NULL)
+		simrt_die("out of memory");
+	size_t at = 0;
+	for (uint32_t k = 0; k < f->nparams; k++) {
+		memcpy(nd->args + at, pNodeParams->kernelParams[k], f->sizes[k]);
+		at += f->sizes[k];
+	}
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphAddMemcpyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+					      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+					      const struct cudaMemcpy3DParms *pCopyParams)
+{
+	if (pCopyParams == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_node *nd = simrt_graph_add(pGraphNode, graph, pDependencies, numDependencies);
+	if (nd == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	nd->kind = SIMRT_NODE_COPY3D;
+	nd->p3 = *pCopyParams;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphAddMemcpyNode1D(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+						const cudaGraphNode_t *pDependencies, size_t numDependencies,
+						void *dst, const void *src, size_t count,
+						enum cudaMemcpyKind kind)
+{
+	struct simrt_node *nd = simrt_graph_add(pGraphNode, graph, pDependencies, numDependencies);
+	if (nd == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	nd->kind = SIMRT_NODE_COPY;
+	nd->dst = dst;
+	nd->src = src;
+	nd->count = count;
+	nd->how = (int)kind;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphAddMemsetNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+					      const cudaGraphNode_t *pDependencies, size_t numDependencies,
+					      const struct cudaMemsetParams *pMemsetParams)
+{
+	const struct cudaMemsetParams *m = pMemsetParams;
+	if (m == NULL || (m->elementSize != 1 && m->elementSize != 2 && m->elementSize != 4)
+	    || (m->height > 1 && m->pitch < m->width * m->elementSize))
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_node *nd = simrt_graph_add(pGraphNode, graph, pDependencies, numDependencies);
+	if (nd == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	nd->kind = SIMRT_NODE_SET2D;
+	nd->dst = m->dst;
+	nd->how = (int)m->value;
+	nd->count = m->elementSize;
+	nd->pitch = m->pitch;
+	nd->width = m->width;
+	nd->height = m->height ? m->height : 1;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphAddHostNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+					    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+					    const struct cudaHostNodeParams *pNodeParams)
+{
+	if (pNodeParams == NULL || pNodeParams->fn == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_node *nd = simrt_graph_add(pGraphNode, graph, pDependencies, numDependencies);
+	if (nd == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	nd->kind = SIMRT_NODE_HOST;
+	nd->fn = pNodeParams->fn;
+	nd->data = pNodeParams->userData;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+					     const cudaGraphNode_t *pDependencies, size_t numDependencies)
+{
+	struct simrt_node *nd = simrt_graph_add(pGraphNode, graph, pDependencies, numDependencies);
+	if (nd == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	nd->kind = SIMRT_NODE_EMPTY;
+	return (cudaError_t)0;
+}
+
+/* A copy of graph G's nodes, with their dependencies and argument bytes. */
+static struct simrt_graph *simrt_graph_clone(const struct simrt_graph *g)
+{
+	struct simrt_graph *c = (struct simrt_graph *)calloc(1, sizeof *c);
+	if (c == NULL)
+		simrt_die("out of memory");
+	for (uint32_t i = 0; i < g->n; i++) {
+		simrt_node_copy(c, &g->v[i]);
+		struct simrt_node *nd = &c->v[c->n - 1];
+		nd->ndeps = g->v[i].ndeps;
+		nd->deps = (uint32_t *)malloc((nd->ndeps ? nd->ndeps : 1) * sizeof *nd->deps);
+		if (nd->deps == NULL)
+			simrt_die("out of memory");
+		memcpy(nd->deps, g->v[i].deps, nd->ndeps * sizeof *nd->deps);
+		if (g->v[i].child != NULL)
+			nd->child = simrt_graph_clone(g->v[i].child);
+	}
+	return c;
+}
+
+/* The child graph is copied when the node is made, as CUDA does. */
+extern "C" cudaError_t cudaGraphAddChildGraphNode(cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+						  const cudaGraphNode_t *pDependencies,
+						  size_t numDependencies, cudaGraph_t childGraph)
+{
+	if (childGraph == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	struct simrt_node *nd = simrt_graph_add(pGraphNode, graph, pDependencies, numDependencies);
+	if (nd == NULL)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	nd->kind = SIMRT_NODE_CHILD;
+	nd->child = simrt_graph_clone((const struct simrt_graph *)childGraph);
+	return (cudaError_t)0;
+}
+
+/* Edges FROM[k] -> TO[k]: TO[k] waits for FROM[k]. */
+static cudaError_t simrt_graph_edges(cudaGraph_t graph, const cudaGraphNode_t *from,
+				     const cudaGraphNode_t *to, size_t n)
+{
+	struct simrt_graph *g = (struct simrt_graph *)graph;
+	if (g == NULL || (n > 0 && (from == NULL || to == NULL)))
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	for (size_t k = 0; k < n; k++) {
+		const struct simrt_nodeh *a = (const struct simrt_nodeh *)from[k];
+		const struct simrt_nodeh *b = (const struct simrt_nodeh *)to[k];
+		if (a == NULL || b == NULL || a->g != g || b->g != g)
+			return simrt_ret(SIMRT_INVALID_VALUE);
+	}
+	for (size_t k = 0; k < n; k++) {
+		struct simrt_node *nd = &g->v[((const struct simrt_nodeh *)to[k])->i];
+		uint32_t *d = (uint32_t *)realloc(nd->deps, (nd->ndeps + 1) * sizeof *d);
+		if (d == NULL)
+			simrt_die("out of memory");
+		d[nd->ndeps++] = ((const struct simrt_nodeh *)from[k])->i;
+		nd->deps = d;
+	}
+	return (cudaError_t)0;
+}
+
+#if CUDART_VERSION_OF_SIMRT >= 13000
+extern "C" cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+						const cudaGraphNode_t *to,
+						const cudaGraphEdgeData *edgeData, size_t numDependencies)
+{
+	(void)edgeData;	/* the default edge: after the whole node */
+	return simrt_graph_edges(graph, from, to, numDependencies);
+}
+#else
+extern "C" cudaError_t cudaGraphAddDependencies(cudaGraph_t graph, const cudaGraphNode_t *from,
+						const cudaGraphNode_t *to, size_t numDependencies)
+{
+	return simrt_graph_edges(graph, from, to, numDependencies);
+}
+#endif
 
 extern "C" cudaError_t cudaFuncSetCacheConfig(const void *func, enum cudaFuncCache cacheConfig)
 {
