@@ -215,7 +215,7 @@ int lower_is_system_header(const char *file)
 	const char *base = strrchr(file, '/');
 	base = base ? base + 1 : file;
 	if (strcmp(base, "simulee_cuda.h") == 0 || strcmp(base, "simulee_texref.h") == 0
-	    || strcmp(base, "simulee_dynpar.h") == 0
+	    || strcmp(base, "simulee_dynpar.h") == 0 || strcmp(base, "simulee_surface.h") == 0
 	    || strncmp(base, "__clang_cuda_", 13) == 0)
 		return 1;
 	const char *cu = strstr(file, "/cuda"), *inc = strstr(file, "/include/");

@@ -143,6 +143,10 @@ __inline__ __host__ unsigned long long int ullmax(const unsigned long long int _
 #include "simulee_texref.h"
 #endif
 
+/* ---- surface functions clang's CUDA wrapper lacks ----------------------- */
+
+#include "simulee_surface.h"
+
 /* ---- what CUDA 13 removed ---------------------------------------------- */
 
 #include "simulee_cuda13.h"

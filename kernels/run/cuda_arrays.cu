@@ -16,12 +16,12 @@
 
 texture<float, 2> ref;
 
-/* sust.b.2d.b32.trap: surf2Dwrite, which clang cannot compile from the
-** toolkit's headers */
+/* surf2Dwrite: from simulee-c's header with a toolkit (clang's CUDA
+** wrapper has no surface functions), as nvcc's headers give it; the
+** boundary mode is the default, a trap */
 __device__ void put(cudaSurfaceObject_t s, int xbytes, int y, float v)
 {
-	asm volatile("sust.b.2d.b32.trap [%0, {%1, %2}], {%3};" ::"l"(s), "r"(xbytes), "r"(y),
-		     "r"(__float_as_uint(v)));
+	surf2Dwrite(v, s, xbytes, y);
 }
 
 __global__ void read2d(cudaTextureObject_t point, cudaTextureObject_t lin, cudaSurfaceObject_t out,
