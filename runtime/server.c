@@ -1409,8 +1409,13 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	sigaction(SIGALRM, &old_alrm, NULL);
 	res->exited = r == 0;
 	if (r < 0) {
-		/* stopped by simulee-c: the report's status is the run's */
+		/* stopped by simulee-c: no status of the program's; the run's
+		** is the stop's (a cut run is no clean pass) */
 		res->status = 0;
+		if (res->stop != NULL && strcmp(res->stop, "time-limit") == 0)
+			res->stop_status = 124;
+		else if (stop_signal_seen == SIGINT || stop_signal_seen == SIGTERM)
+			res->stop_status = 128 + stop_signal_seen;
 	} else if (WIFSIGNALED(st)) {
 		res->signal = WTERMSIG(st);
 		res->status = 128 + res->signal;

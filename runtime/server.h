@@ -53,6 +53,9 @@ struct rt_result {
 				   0 when simulee-c stopped it (stop) */
 	int signal;		/* the signal that ended it, 0 if none */
 	const char *stop;	/* why simulee-c stopped it, or NULL */
+	int stop_status;	/* the run's exit status when simulee-c stopped it:
+				   124 at the time limit (as timeout(1)), 128 + the
+				   signal at SIGINT or SIGTERM; 0 if not stopped */
 	uint32_t launches;	/* launches the program made */
 	uint32_t simulated;	/* of them, simulated to their end */
 	uint32_t refused;	/* refused as CUDA refuses them (a zero grid, ...) */

@@ -772,7 +772,10 @@ int run_program(const struct run_opts *o)
 	free(prog);
 	if (rc < 0)
 		goto fail;
-	status = res.status != 0 ? res.status : report_exit_status(&rep);
+	/* a stop first, as the program's own status would be: a run cut
+	** short must not pass for a clean one */
+	status = res.stop_status != 0 ? res.stop_status
+		 : res.status != 0 ? res.status : report_exit_status(&rep);
 	/* launches that were not simulated are a warning: the run checked
 	** less than the program did */
 	if (status == 0 && res.unsimulated
