@@ -72,7 +72,16 @@ struct server {
 	struct mam *mam;
 	enum mam_warp_model model;
 	uint8_t *from_malloc;	/* per allocation id: made by the program (1),
-				   and named after a kernel parameter (2) */
+				   and named after a parameter of the launch
+				   under way or last made (2) */
+	struct rt_named {
+		uint32_t id;
+		const char *name;	/* what the launch named it */
+		const char *was;	/* its name before, and element type */
+		uint8_t elem;
+		uint32_t elem_size;
+	} *named;		/* the buffers the last launch named */
+	uint32_t nnamed, capnamed;
 	uint32_t shared_lo, shared_hi;	/* the ids kept for memory shared with
 					   the program */
 	struct rt_map {
@@ -498,6 +507,7 @@ static int op_free(struct server *s, const uint8_t *q, uint32_t n)
 			break;
 		}
 	mem_release(&s->m, id);
+	s->from_malloc[id] = 0;	/* the id may be reused, by simulee-c too */
 	return SIMRT_OK;
 }
 
@@ -846,12 +856,31 @@ static int sticky_of(const struct findings *fs)
 	return 0;
 }
 
+/* Gives back the names (and element types) the last launch gave the
+** buffers it was passed: each takes the one it had before. */
+static void unname_buffers(struct server *s)
+{
+	while (s->nnamed > 0) {
+		const struct rt_named *n = &s->named[--s->nnamed];
+		struct mem_alloc *a = &s->m.a[n->id];
+		if (n->id < s->nfrom && s->from_malloc[n->id] == 2 && a->name == n->name) {
+			s->from_malloc[n->id] = 1;
+			a->name = n->was;
+			a->elem = n->elem;
+			a->elem_size = n->elem_size;
+		}
+	}
+}
+
 /* Builds the argument slots of kernel F from the program's argument
 ** bytes ARGS (interp_args_from_bytes), and names each buffer the program
-** allocated after the first parameter it is passed as. */
+** allocated after the first parameter of F it is passed as, for this
+** launch: the names of the last launch's parameters are given back
+** first, so no finding of F names a buffer after another kernel's. */
 static void build_slots(struct server *s, const struct func *f, const uint8_t *args, uint64_t *slots)
 {
 	interp_args_from_bytes(&s->m, f, args, slots);
+	unname_buffers(s);
 	for (uint32_t i = 0; i < f->nparams; i++) {
 		const struct param *pa = &f->params[i];
 		if (pa->byval || pa->nfields > 0 || !pa->is_ptr)
@@ -861,11 +890,14 @@ static void build_slots(struct server *s, const struct func *f, const uint8_t *a
 		uint64_t v = slots[f->param_slot[i] - f->param_slot[0]];
 		uint32_t id = MEM_ID(v);
 		if (v != 0 && id < s->nfrom && s->from_malloc[id] == 1) {
+			struct mem_alloc *a = &s->m.a[id];
+			struct rt_named n = { id, pa->name, a->name, a->elem, a->elem_size };
+			VEC_PUSH(s->named, s->nnamed, s->capnamed, n);
 			s->from_malloc[id] = 2;
-			s->m.a[id].name = pa->name;
+			a->name = pa->name;
 			if (pa->elem != ET_NONE) {
-				s->m.a[id].elem = pa->elem;
-				s->m.a[id].elem_size = elem_size(pa->elem);
+				a->elem = pa->elem;
+				a->elem_size = elem_size(pa->elem);
 			}
 		}
 	}
@@ -1438,6 +1470,7 @@ int rt_run(const struct rt_options *o, char *const *argv, struct report *rep,
 	free(s.kref);
 	free(s.vref);
 	free(s.from_malloc);
+	free(s.named);
 	/* the report's source locations point into the program: it stays
 	** loaded until rt_result_free; the memory goes now */
 	mem_free(&s.m);
