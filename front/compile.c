@@ -1888,6 +1888,10 @@ int compile_host_object(const struct compile_opts *o, const char *src, char *con
 	if (rc < 0)
 		return rc;
 	setup_args(&s, 2, &a);
+	/* a C++ function that falls off its end returns garbage under gcc
+	** (nvcc's host compiler), where clang traps (SIGILL): Parboil's
+	** readColMajorMatrixFile does, and its callers ignore the value */
+	av_add(&a, "-fno-strict-return");
 	if (gpubin != NULL) {
 		av_add(&a, "-Xclang");
 		av_add(&a, "-fcuda-include-gpubinary");
@@ -2007,6 +2011,7 @@ int compile_native_object(const struct compile_opts *o, const char *src, char *c
 	if (rc < 0)
 		return rc;
 	native_args(&s, src, &a);
+	av_add(&a, "-fno-strict-return");	/* as gcc: see compile_host_object */
 	av_addv(&a, flags, nflags);
 	av_addv(&a, o->host_args, o->nhost_args);
 	return compile_object(o, &a, &s, src, obj, err);
