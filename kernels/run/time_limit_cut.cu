@@ -4,7 +4,7 @@
 // simulee-c stops it at the limit: the launch was checked and found
 // nothing, but the program never ended, so the run must not pass for a
 // clean one.  It exits 124 (as timeout(1) does), whatever the report holds;
-// what the program printed before its last CUDA call is kept.
+// what the program printed is kept, the line after its last CUDA call too.
 #include <cstdio>
 #include <unistd.h>
 
@@ -24,6 +24,7 @@ int main()
 	printf("launched\n");
 	cudaMemcpy(h, p, sizeof h, cudaMemcpyDeviceToHost);
 	cudaFree(p);
+	printf("h[255] = %d, now the host's part\n", h[255]);	// after the last call
 	for (;;)
 		sleep(1);	// the host's long work: past the limit
 	return 0;

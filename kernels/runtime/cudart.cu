@@ -282,6 +282,13 @@ extern "C" void **__cudaRegisterFatBinary(void *fatCubin)
 	if (!registered) {
 		registered = 1;
 		atexit(simrt_at_exit);
+		/* a line the program prints after its last CUDA call is out
+		** before simulee-c may stop it (SIGKILL at --time-limit),
+		** as on a terminal: stdout to a pipe or a file is fully
+		** buffered.  With no buffer given, glibc only sets the mode,
+		** which is safe after output too. */
+		if (!isatty(1))
+			setvbuf(stdout, NULL, _IOLBF, 0);
 	}
 	/* clang's wrapper: { int magic, int version, const void *data, void * } */
 	struct wrapper {
