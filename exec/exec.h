@@ -117,8 +117,8 @@ struct exec {
 	uint32_t nperf, capperf;
 	uint32_t *perf_idx;
 	/* Dynamic parallelism (launch.c, docs/MODEL.md "Kernels launched
-	** from device code"): the child grids launched so far, run in this
-	** order after the grid that launched them; the grid running (0: the
+	** from device code"): the child grids launched so far, each grid's
+	** in launch order after the grid that launched them, depth first; the grid running (0: the
 	** host's, 1 + its index in kids); its nesting depth; the site of the
 	** launch that made it (UINT32_MAX: the host's); the allocation whose
 	** words hand each launch over to its child (0: the kernel launches
@@ -142,6 +142,8 @@ struct child_grid {
 	uint32_t site;		/* the launch's user site */
 	uint32_t depth;		/* 1 for a child of the host's grid */
 	uint32_t token;		/* its word in token_id */
+	uint32_t from_block;	/* the model's linear id of the launching block */
+	uint64_t stream;	/* the stream (MAM_UNORDERED_STREAM: unordered) */
 };
 
 /* The most grids nested below the host's launch (CUDA's

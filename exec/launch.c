@@ -931,7 +931,14 @@ void exec_device_launch(struct exec *ex, struct warp *w, uint32_t mask, const ui
 			D[l] = CUDA_PENDING;
 			continue;
 		}
-		struct child_grid kid = { kf, g, b, c.shared, args, site, ex->depth + 1, ex->nkids };
+		/* the special streams (cudaStreamTailLaunch, 3, and
+		** cudaStreamFireAndForget, 4) order nothing here */
+		uint64_t stream = c.stream == 3 || c.stream == 4 ? MAM_UNORDERED_STREAM : c.stream;
+		const struct dim3 *gd = &ex->cfg->grid;
+		uint32_t from = ex->block_base + ex->block[0]
+				+ gd->x * (ex->block[1] + gd->y * ex->block[2]);
+		struct child_grid kid = { kf, g, b, c.shared, args, site, ex->depth + 1, ex->nkids,
+					  from, stream };
 		VEC_PUSH(ex->kids, ex->nkids, ex->capkids, kid);
 		if (ex->mam) {
 			uint64_t at[32] = { 0 };
@@ -1068,7 +1075,9 @@ static void run_child(struct exec *ex, uint32_t k, uint64_t *nblocks_run)
 	if (ex->mam) {
 		const uint32_t g[3] = { kid.grid.x, kid.grid.y, kid.grid.z };
 		const uint32_t b[3] = { kid.block.x, kid.block.y, kid.block.z };
-		mam_subgrid(ex->mam, ex->block_base, g, b, kid.site);
+		const struct mam_child how = { kid.site, kid.from_block, kid.stream,
+					       MEM_PTR(ex->token_id, 4 * (uint64_t)kid.token) };
+		mam_subgrid(ex->mam, ex->block_base, g, b, &how);
 	}
 	struct warp *ws = xcalloc(ex->nwarps, sizeof *ws);
 	init_warps(ws, ex->nwarps, ex->nthreads, &cfg);
@@ -1110,11 +1119,23 @@ static void run_child(struct exec *ex, uint32_t k, uint64_t *nblocks_run)
 	ex->origin = sorigin;
 }
 
-/* Runs every child grid queued, in order, and those they queue. */
+/* Runs the child grids FROM to TO of the queue, in order, each followed
+** by those it launched (depth first): a grid and all it launched end
+** before the next grid of its stream starts, as CUDA orders them. */
+static void run_tree(struct exec *ex, uint32_t from, uint32_t to, uint64_t *nblocks)
+{
+	for (uint32_t k = from; k < to && !ex->stopped; k++) {
+		uint32_t mine = ex->nkids;
+		run_child(ex, k, nblocks);
+		run_tree(ex, mine, ex->nkids, nblocks);
+	}
+}
+
+/* Runs every child grid queued (the host's grid launched them) and those
+** they queue, then frees the queue. */
 static void run_children(struct exec *ex, uint64_t nblocks)
 {
-	for (uint32_t k = 0; k < ex->nkids && !ex->stopped; k++)
-		run_child(ex, k, &nblocks);
+	run_tree(ex, 0, ex->nkids, &nblocks);
 	for (uint32_t k = 0; k < ex->nkids; k++)
 		free(ex->kids[k].args);
 	free(ex->kids);

@@ -502,24 +502,13 @@ void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t bloc
 		m->bdim[i] = block[i] ? block[i] : 1;
 	}
 	m->nsubs = 0;
+	m->cur_sub = NONE32;
 }
 
-void mam_subgrid(struct mam *m, uint32_t first_block, const uint32_t grid[3],
-		 const uint32_t block[3], uint32_t origin)
-{
-	struct mam_subgrid g;
-	g.first = first_block;
-	for (int i = 0; i < 3; i++) {
-		g.grid[i] = grid[i] ? grid[i] : 1;
-		g.bdim[i] = block[i] ? block[i] : 1;
-	}
-	g.origin = origin;
-	VEC_PUSH(m->subs, m->nsubs, m->capsubs, g);
-}
-
-/* The child grid block BLOCK belongs to, or NULL for the launch's own:
-** the last one starting at or before it (they are added in order). */
-static const struct mam_subgrid *subgrid_of(const struct mam *m, uint32_t block)
+/* The index in m->subs of the child grid block BLOCK belongs to, or
+** NONE32 for the launch's own: the last one starting at or before it
+** (they are added in order). */
+static uint32_t sub_index(const struct mam *m, uint32_t block)
 {
 	uint32_t lo = 0, hi = m->nsubs;
 	while (lo < hi) {
@@ -529,13 +518,46 @@ static const struct mam_subgrid *subgrid_of(const struct mam *m, uint32_t block)
 		else
 			hi = mid;
 	}
-	return lo == 0 ? NULL : &m->subs[lo - 1];
+	return lo == 0 ? NONE32 : lo - 1;
+}
+
+/* The child grid block BLOCK belongs to, or NULL for the launch's own. */
+static const struct mam_subgrid *subgrid_of(const struct mam *m, uint32_t block)
+{
+	uint32_t i = sub_index(m, block);
+	return i == NONE32 ? NULL : &m->subs[i];
+}
+
+void mam_subgrid(struct mam *m, uint32_t first_block, const uint32_t grid[3],
+		 const uint32_t block[3], const struct mam_child *how)
+{
+	struct mam_subgrid g;
+	g.first = first_block;
+	for (int i = 0; i < 3; i++) {
+		g.grid[i] = grid[i] ? grid[i] : 1;
+		g.bdim[i] = block[i] ? block[i] : 1;
+	}
+	g.how = *how;
+	g.parent = sub_index(m, how->from_block);
+	g.depth = g.parent == NONE32 ? 1 : m->subs[g.parent].depth + 1;
+	VEC_PUSH(m->subs, m->nsubs, m->capsubs, g);
+}
+
+/* The grid of sub index X one level up (NONE32: the launch's own). */
+static uint32_t sub_up(const struct mam *m, uint32_t x)
+{
+	return x == NONE32 ? NONE32 : m->subs[x].parent;
+}
+
+static uint32_t sub_depth(const struct mam *m, uint32_t x)
+{
+	return x == NONE32 ? 0 : m->subs[x].depth;
 }
 
 uint32_t mam_block_origin(const struct mam *m, uint32_t block)
 {
 	const struct mam_subgrid *g = subgrid_of(m, block);
-	return g ? g->origin : UINT32_MAX;
+	return g ? g->how.origin : UINT32_MAX;
 }
 
 void mam_grid_barrier(struct mam *m)
@@ -574,6 +596,7 @@ static void new_gen(struct mam *m)
 void mam_block_begin(struct mam *m, uint32_t block)
 {
 	m->block = block;
+	m->cur_sub = m->nsubs ? sub_index(m, block) : NONE32;
 	m->epoch = 0;
 	new_gen(m);
 	m->block_gen = m->gen;
@@ -951,6 +974,63 @@ void model_check_slots(struct mam *m, const struct mam_warp_ctx *w, const struct
 	}
 }
 
+/* Whether history entry E is covered by its block's release on LOC (the
+** word of a launch from device code); the barrier it is covered through,
+** from an interval of that barrier's window, is needed (handed_over). */
+static int released_on(struct mam *m, const struct hent *e, uint64_t loc)
+{
+	uint32_t i = model_rel_first(m, e->block);
+	for (; i != NONE32 && i < m->nrels && m->rels[i].block == e->block; i++) {
+		const struct rel *r = &m->rels[i];
+		if (r->loc != loc)
+			continue;
+		if (r->tid == W_TID(e->who) && e->stamp <= r->fs)
+			return 1;
+		if (e->stamp > r->cut)
+			return 0;
+		if (e->stamp > r->cut_win)
+			handover_needs(m, r->cut_bar);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+** Whether history entry E, an access of an earlier grid's block, is
+** ordered before the running block's accesses by the launches from device
+** code (docs/MODEL.md, "Kernels launched from device code").  With X the
+** entry's grid and Y the running one: when X is above Y, the release of
+** the launch that started Y's line below X covers it (the hand-over is
+** transitive down the launches); else, below the grid where their lines
+** meet, X's line starts with a grid that the same block launched into
+** the same stream before Y's line's, and that grid ends, with all it
+** launched, before the later one starts.
+*/
+static int grid_ordered(struct mam *m, const struct hent *e)
+{
+	uint32_t x = sub_index(m, e->block), y = m->cur_sub;
+	if (x == y)
+		return 0;
+	while (sub_depth(m, y) > sub_depth(m, x) + 1)
+		y = sub_up(m, y);
+	if (sub_depth(m, y) == sub_depth(m, x) + 1 && sub_up(m, y) == x)
+		return m->subs[y].how.from_block == e->block
+		       && released_on(m, e, m->subs[y].how.word);
+	while (sub_depth(m, x) > sub_depth(m, y))
+		x = sub_up(m, x);
+	if (sub_depth(m, y) > sub_depth(m, x))
+		y = sub_up(m, y);
+	if (x == y)
+		return 0;	/* Y's grid is above X's */
+	while (sub_up(m, x) != sub_up(m, y)) {
+		x = sub_up(m, x);
+		y = sub_up(m, y);
+	}
+	const struct mam_child *a = &m->subs[x].how, *b = &m->subs[y].how;
+	return x < y && a->from_block == b->from_block && a->stream == b->stream
+	       && a->stream != MAM_UNORDERED_STREAM;
+}
+
 void model_check_blocks(struct mam *m, const struct hist *h, const struct acc *b,
 			uint64_t uaddr, struct seen *sn)
 {
@@ -963,6 +1043,8 @@ void model_check_blocks(struct mam *m, const struct hist *h, const struct acc *b
 		if (kind_atomic(KF_KIND(f)) && b->atomic && covers(KF_SCOPE(f), b->scope, 0))
 			continue;
 		if (handed_over(m, e, b))
+			continue;
+		if (m->nsubs != 0 && grid_ordered(m, e))
 			continue;
 		int benign = e->hc == HC_W && b->kind == MAM_WRITE && b->has_val && (f & F_VAL)
 			     && e->val == b->val;

@@ -198,17 +198,35 @@ void mam_launch_begin(struct mam *m, const uint32_t grid[3], const uint32_t bloc
 */
 void mam_grid_barrier(struct mam *m);
 
+/* How a child grid was launched (mam_subgrid). */
+#define MAM_UNORDERED_STREAM UINT64_MAX
+struct mam_child {
+	uint32_t origin;	/* the caller's name for the launch (exec/: its site) */
+	uint32_t from_block;	/* the linear id of the block that launched it */
+	uint64_t stream;	/* the stream it went to; MAM_UNORDERED_STREAM:
+				** one whose grids are not ordered */
+	uint64_t word;		/* the location the launch released (a fence and
+				** an atomic write by the launching thread) and
+				** the grid's threads acquire when they start */
+};
+
 /*
 ** Blocks from linear id FIRST_BLOCK on (up to the next mam_subgrid) are a
 ** child grid of GRID blocks of BLOCK threads that a kernel launched from
-** device code (dynamic parallelism), run inside this launch after the
-** blocks before them, so that the model compares their accesses with
-** every earlier grid's.  ORIGIN is the caller's name for the launch that
-** made it (exec/: the launch's site), mam_block_origin's answer.  Call
-** in increasing FIRST_BLOCK order; mam_launch_begin forgets them.
+** device code (dynamic parallelism), as HOW says, run inside this launch
+** after the blocks before them, so that the model compares their accesses
+** with every earlier grid's (docs/MODEL.md, "Kernels launched from device
+** code").  Besides the release and acquire at the launch itself, two
+** orders hold between grids: what the launching block's release at the
+** launch covers is ordered before the grid and everything below it (the
+** hand-over is transitive down the launches), and a grid with everything
+** it launched ends before a later grid that the same block launched into
+** the same stream starts.  HOW->origin is mam_block_origin's answer.  Call
+** in increasing FIRST_BLOCK order, each grid after every grid that must
+** end before it starts; mam_launch_begin forgets them.
 */
 void mam_subgrid(struct mam *m, uint32_t first_block, const uint32_t grid[3],
-		 const uint32_t block[3], uint32_t origin);
+		 const uint32_t block[3], const struct mam_child *how);
 
 /* ORIGIN of the child grid linear block BLOCK belongs to, or UINT32_MAX
 ** for a block of the launch itself. */

@@ -243,11 +243,14 @@ struct rel;
 struct acq;
 
 /* A child grid run inside the launch: its blocks' linear ids start at
-** first; its dimensions and the launch that made it (mam_subgrid). */
+** first; its dimensions and how it was launched (mam_subgrid); the grid
+** of the block that launched it (an index in subs, NONE32 for the
+** launch's own) and its nesting depth (1 below the launch's own). */
 struct mam_subgrid {
 	uint32_t first;
 	uint32_t grid[3], bdim[3];
-	uint32_t origin;
+	struct mam_child how;
+	uint32_t parent, depth;
 };
 struct shape;
 
@@ -258,6 +261,8 @@ struct mam {
 	uint32_t grid[3], bdim[3];
 	struct mam_subgrid *subs;	/* child grids of the launch (mam_subgrid) */
 	uint32_t nsubs, capsubs;
+	uint32_t cur_sub;	/* the running block's grid in subs (NONE32: the
+				** launch's own) */
 	/* tracked allocations */
 	uint8_t *space;
 	uint32_t nspace;

@@ -789,7 +789,12 @@ END_TEST
 ** write after the launch races with the child (the report names the
 ** launch), the write before it does not; a race among the child's own
 ** threads; a tree of launches three deep is clean; a launch that recurses
-** without end stops at CUDA's depth limit, which the report says. */
+** without end stops at CUDA's depth limit, which the report says.  What
+** a block wrote before its launches is ordered before each of its child
+** grids and their children (no race), what it wrote after them is not;
+** two grids one block launches into its stream are ordered, the first
+** with the grid it launched itself (no race); grids of two blocks are
+** not. */
 START_TEST(device_launch)
 {
 	static const char after_cu[] =
@@ -835,10 +840,95 @@ START_TEST(device_launch)
 		"\tdown<<<1, 1>>>(p, d + 1);\n"
 		"}\n"
 		"__global__ void parent(int *p) { down<<<1, 1>>>(p, 0); }\n";
+	static const char siblings_cu[] =
+		"__global__ void deep(int *p) { p[32 + threadIdx.x] = threadIdx.x; }\n"
+		"__global__ void fill(int *p)\n"
+		"{\n"
+		"\tp[threadIdx.x] = threadIdx.x;\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tdeep<<<1, 32>>>(p);\n"
+		"}\n"
+		"__global__ void twice(int *p) { p[threadIdx.x] = 2 * p[threadIdx.x] + p[32 + threadIdx.x]; }\n"
+		"__global__ void parent(int *p)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tfill<<<1, 32>>>(p);\n"
+		"\tif (threadIdx.x == 1)\n"
+		"\t\ttwice<<<1, 32>>>(p);\n"
+		"}\n";
+	static const char two_launches_cu[] =
+		"__global__ void rd(int *p, int *q) { q[threadIdx.x] = p[threadIdx.x]; }\n"
+		"__global__ void parent(int *p, int *q)\n"
+		"{\n"
+		"\tp[threadIdx.x] = threadIdx.x;\n"
+		"\t__syncthreads();\n"
+		"\tif (threadIdx.x == 0) {\n"
+		"\t\trd<<<1, 32>>>(p, q);\n"
+		"\t\trd<<<1, 32>>>(p, q + 32);\n"
+		"\t}\n"
+		"}\n";
+	/* the parent's store before (WHERE 0) or after (1) the launch of mid */
+	static const char grandchild_cu[2][400] = {
+		"__global__ void rd(int *p, int *q) { q[threadIdx.x] = p[threadIdx.x]; }\n"
+		"__global__ void mid(int *p, int *q)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\trd<<<1, 32>>>(p, q);\n"
+		"}\n"
+		"__global__ void parent(int *p, int *q)\n"
+		"{\n"
+		"\tp[threadIdx.x] = threadIdx.x;\n"
+		"\t__syncthreads();\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tmid<<<1, 32>>>(p, q);\n"
+		"}\n",
+		"__global__ void rd(int *p, int *q) { q[threadIdx.x] = p[threadIdx.x]; }\n"
+		"__global__ void mid(int *p, int *q)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\trd<<<1, 32>>>(p, q);\n"
+		"}\n"
+		"__global__ void parent(int *p, int *q)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tmid<<<1, 32>>>(p, q);\n"
+		"\tp[threadIdx.x] = threadIdx.x;\n"
+		"}\n",
+	};
+	static const char two_blocks_cu[] =
+		"__global__ void fill(int *p) { p[threadIdx.x] = threadIdx.x; }\n"
+		"__global__ void twice(int *p) { p[threadIdx.x] = 2 * p[threadIdx.x]; }\n"
+		"__global__ void parent(int *p)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0 && blockIdx.x == 0)\n"
+		"\t\tfill<<<1, 32>>>(p);\n"
+		"\tif (threadIdx.x == 0 && blockIdx.x == 1)\n"
+		"\t\ttwice<<<1, 32>>>(p);\n"
+		"}\n";
 	const char *cuda = tu_env("SIMULEE_CUDA_PATH");
 	char *tk = cuda != NULL ? xfmt("--cuda-path=%s", cuda, NULL) : NULL;
 	const char *modes[] = { "--prelude", tk };
 	for (int m = 0; m < 2 && modes[m] != NULL; m++) {
+		run_cu(two_launches_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
+							       "--grid", "1", "--block", "32", "--size",
+							       "p=32", "--size", "q=64", NULL },
+		       0, "0 errors, 0 warnings");
+		run_cu(grandchild_cu[0], (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
+								"--grid", "1", "--block", "32", "--size",
+								"p=32", "--size", "q=32", NULL },
+		       0, "0 errors, 0 warnings");
+		run_cu(grandchild_cu[1], (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
+								"--grid", "1", "--block", "32", "--size",
+								"p=32", "--size", "q=32", NULL },
+		       1, "launched by mid(int*, int*) at /");
+		run_cu(siblings_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
+							   "--grid", "1", "--block", "32", "--size",
+							   "p=64", NULL },
+		       0, "0 errors");
+		run_cu(two_blocks_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
+							     "--grid", "2", "--block", "32", "--size",
+							     "p=32", NULL },
+		       1, "/app.cu:8:3\n");
 		run_cu(after_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent", "--grid", "1", "--block",
 							"32", "--size", "p=32", NULL },
 		       1, "app.cu:5:3\n");
