@@ -856,52 +856,64 @@ static char *rewrite_device_launches(const char *text)
 	return b.s;
 }
 
+int compile_device_copy(const struct compile_opts *o, const char *src, const char *out,
+			struct sim_error *err)
+{
+	char *text = read_whole_file(src, NULL, err);
+	if (text == NULL)
+		return SIM_ERR_IO;	/* *err says why */
+	char *rew = rewrite_device_launches(text);
+	free(text);
+	if (rew == NULL)
+		return 0;
+	char *hdr = data_file(o->datadir, "cuda-compat/simulee_dynpar.h");
+	if (hdr == NULL) {
+		free(rew);
+		return sim_fail(err, SIM_ERR_IO, "cuda-compat/simulee_dynpar.h not found");
+	}
+	FILE *f = fopen(out, "w");
+	int ok = f != NULL;
+	if (ok) {
+		/* the #line's name as a string literal */
+		fprintf(f, "#include \"%s\"\n#line 1 \"", hdr);
+		for (const char *c = src; *c; c++)
+			fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
+		fprintf(f, "\"\n%s", rew);
+		ok = fclose(f) == 0;
+	}
+	free(hdr);
+	free(rew);
+	if (!ok) {
+		if (f != NULL)
+			unlink(out);
+		return sim_fail(err, SIM_ERR_IO, "%s: cannot write", out);
+	}
+	return 1;
+}
+
 /*
 ** When SRC launches kernels from device code, which clang 19 refuses:
-** writes the copy the device pass compiles instead (DIR/NAME.dp.cu: the
-** dynamic-parallelism header, a #line back to SRC, and SRC's text with
-** its launches rewritten, rewrite_device_launches) and returns its path,
-** with *QUOTE set to SRC's directory for its "..." includes.  NULL
-** otherwise, and when it cannot be written (clang then says why).
+** writes the copy the device pass compiles instead (DIR/NAME.dp.cu,
+** compile_device_copy) and returns its path, with *QUOTE set to SRC's
+** directory for its "..." includes.  NULL otherwise, and when it cannot
+** be written (clang then says why).
 */
 static char *device_copy(const struct compile_opts *o, const char *src, const char *dir,
 			 const char *name, char **quote)
 {
 	struct sim_error ignored = { 0 };
-	char *text = read_whole_file(src, NULL, &ignored);
-	char *rew = text ? rewrite_device_launches(text) : NULL;
-	char *hdr = rew ? data_file(o->datadir, "cuda-compat/simulee_dynpar.h") : NULL;
-	char *path = NULL;
-	if (hdr != NULL) {
-		path = xasprintf("%s/%s.dp.cu", dir, name);
-		FILE *f = fopen(path, "w");
-		int ok = f != NULL;
-		if (ok) {
-			/* the #line's name as a string literal */
-			fprintf(f, "#include \"%s\"\n#line 1 \"", hdr);
-			for (const char *c = src; *c; c++)
-				fprintf(f, *c == '"' || *c == '\\' ? "\\%c" : "%c", *c);
-			fprintf(f, "\"\n%s", rew);
-			ok = fclose(f) == 0;
-		}
-		if (ok) {
-			doom(path, 0);
-			const char *slash = strrchr(src, '/');
-			*quote = slash ? xasprintf("%.*s", (int)(slash - src), src) : xstrdup(".");
-			if ((*quote)[0] == '\0') {
-				free(*quote);
-				*quote = xstrdup("/");
-			}
-		} else {
-			if (f != NULL)
-				unlink(path);
-			free(path);
-			path = NULL;
-		}
+	char *path = xasprintf("%s/%s.dp.cu", dir, name);
+	if (compile_device_copy(o, src, path, &ignored) != 1) {
+		free(path);
+		return NULL;
 	}
-	free(hdr);
-	free(rew);
-	free(text);
+	doom(path, 0);
+	const char *slash = strrchr(src, '/');
+	*quote = slash ? xasprintf("%.*s", (int)(slash - src), src) : xstrdup(".");
+	if ((*quote)[0] == '\0') {
+		free(*quote);
+		*quote = xstrdup("/");
+	}
 	return path;
 }
 

@@ -118,6 +118,21 @@ int compile_cu(const struct compile_opts *o, const char *src, struct compile_out
 	       struct sim_error *err);
 
 /*
+** Writes to OUT the copy of CUDA source SRC that the device pass compiles
+** when SRC launches kernels from device code, which clang 19 refuses
+** (docs/DECISIONS.md, "Dynamic parallelism is simulated"): the
+** cuda-compat header simulee_dynpar.h, a #line back to SRC, and SRC's
+** text with each device-side `k<<<cfg>>>(args)` written
+** `__simulee_dlaunch<decltype(&k), &k>(cfg)(args)`.  Compile it with
+** `-iquote` SRC's directory.  Returns 1; 0 when SRC launches nothing from
+** device code (OUT is not written); a negative SIM_ERR_* with one line in
+** *err when SRC cannot be read, the header is not found or OUT cannot be
+** written (then nothing is left at OUT).
+*/
+int compile_device_copy(const struct compile_opts *o, const char *src, const char *out,
+			struct sim_error *err);
+
+/*
 ** Reads compile database DB (compile_commands.json) and compiles the host
 ** side of every CUDA translation unit in it (a .cu file, or -x cuda / -x cu)
 ** to a host IR file appended to OUT->host_irs, with the entry's own include
