@@ -595,7 +595,7 @@ static const char *const required_patterns[] = {
 	"ptx-predicated-store",
 	"surface-write-race", "surface-out-of-range", "texture-clamp-border",
 	"struct-pointer-field", "byval-param-copy", "function-pointer-param",
-	"pointer-table", "sync-mask-without-self", NULL
+	"pointer-table", "sync-mask-without-self", "launch-then-write", "recursive-launch", NULL
 };
 
 START_TEST(corpus_list)
@@ -1342,7 +1342,9 @@ static int toolkit_missing(const char *name)
 }
 
 /* Runs simulee-c --format=json --warp-model=MODEL on
-** kernels/build/bugs/FILE.O0.bc with options A (data files made absolute). */
+** kernels/build/bugs/FILE.O0.bc with options A (data files made absolute),
+** naming the manifest's kernel (FILE without _fixed): a file that launches
+** kernels from device code holds the child kernels too. */
 static void run_kernel_with(struct tu_run *r, const char *file, const struct bm_argv *a,
 			    const char *model, const char *const *extra)
 {
@@ -1351,11 +1353,17 @@ static void run_kernel_with(struct tu_run *r, const char *file, const struct bm_
 	char rel[192];
 	snprintf(rel, sizeof rel, "bugs/%s.O0.bc", file);
 	char *bc = tu_kernel(rel);
-	const char *argv[BM_MAX_ARGS + 8];
+	const char *argv[BM_MAX_ARGS + 10];
 	char *owned[BM_MAX_ARGS];
 	int n = 0, no = 0;
+	char kernel[160];
+	size_t fl = strlen(file);
+	snprintf(kernel, sizeof kernel, "%.*s", (int)(fl > 6 && strcmp(file + fl - 6, "_fixed") == 0
+						     ? fl - 6 : fl), file);
 	argv[n++] = bin;
 	argv[n++] = bc;
+	argv[n++] = "--kernel";
+	argv[n++] = kernel;
 	for (int i = 0; i < a->n; i++) {
 		const char *at = strstr(a->v[i], "=@");
 		if (at != NULL && at[2] != '/') {
@@ -1375,7 +1383,7 @@ static void run_kernel_with(struct tu_run *r, const char *file, const struct bm_
 	snprintf(mopt, sizeof mopt, "--warp-model=%s", model);
 	argv[n++] = mopt;
 	argv[n++] = "--format=json";
-	for (; extra && *extra && n < BM_MAX_ARGS + 6; extra++)
+	for (; extra && *extra && n < BM_MAX_ARGS + 8; extra++)
 		argv[n++] = *extra;
 	argv[n] = NULL;
 	ck_assert_int_eq(tu_run(r, argv), 0);
