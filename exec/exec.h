@@ -117,12 +117,13 @@ struct exec {
 	uint32_t nperf, capperf;
 	uint32_t *perf_idx;
 	/* Dynamic parallelism (launch.c, docs/MODEL.md "Kernels launched
-	** from device code"): the child grids launched so far, each grid's
-	** in launch order after the grid that launched them, depth first; the grid running (0: the
-	** host's, 1 + its index in kids); its nesting depth; the site of the
-	** launch that made it (UINT32_MAX: the host's); the allocation whose
-	** words hand each launch over to its child (0: the kernel launches
-	** nothing), and the model's linear id of the running grid's block 0. */
+	** from device code"): the child grids launched so far, run after
+	** the grid that launched them in launch order, depth first; the
+	** grid running (0: the host's, 1 + its index in kids); its nesting
+	** depth; the site of the launch that made it (UINT32_MAX: the
+	** host's); the allocation whose words hand each launch over to its
+	** child (0: the kernel launches nothing), and the model's linear id
+	** of the running grid's block 0. */
 	struct child_grid *kids;
 	uint32_t nkids, capkids;
 	uint32_t depth;

@@ -549,6 +549,7 @@ static uint32_t sub_up(const struct mam *m, uint32_t x)
 	return x == NONE32 ? NONE32 : m->subs[x].parent;
 }
 
+/* The nesting depth of the grid of sub index X (0: the launch's own). */
 static uint32_t sub_depth(const struct mam *m, uint32_t x)
 {
 	return x == NONE32 ? 0 : m->subs[x].depth;
