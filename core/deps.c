@@ -569,6 +569,17 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 	return any;
 }
 
+/* The parameters a comparison of X with OTHER counts (struct func
+** counts): X's, when X is parameters alone and OTHER a coordinate. */
+static uint64_t count_side(uint64_t x, uint64_t other)
+{
+	const uint64_t coords = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_CTAID_X | DEP_CTAID_Y
+				| DEP_CTAID_Z;
+	if (!(other & coords) || (x & (DEP_ALL & ~(uint64_t)DEP_PARAM)))
+		return 0;
+	return x >> DEP_PARAM_SHIFT;
+}
+
 void prog_compute_deps(struct program *p)
 {
 	struct fdeps *fds = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof *fds);
@@ -610,6 +621,9 @@ void prog_compute_deps(struct program *p)
 						| DEP_CTAID_Y | DEP_CTAID_Z;
 			if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords))
 				p->funcs[fi].guards |= od(dep, ns, I->a) >> DEP_PARAM_SHIFT;
+			if (I->op == OP_ICMP)
+				p->funcs[fi].counts |= count_side(od(dep, ns, I->a), od(dep, ns, I->b))
+						       | count_side(od(dep, ns, I->b), od(dep, ns, I->a));
 			switch (I->op) {
 			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
 				m = od(dep, ns, I->a);

@@ -280,6 +280,13 @@ struct func {
 	** branch of this function compares with a thread or block coordinate
 	** (`if (i + k < n)`: a bounds check by them; core/deps.c) */
 	uint64_t guards;
+	/* Kernel parameters that a comparison of this function sets, on their
+	** own (no coordinate, nothing read from memory), against a thread or
+	** block coordinate (`i < n`, `j < d.rows`): the counts and lengths the
+	** kernel bounds its threads by, never an offset added to a
+	** coordinate (`i + k < n` counts n, not k; docs/CONTRACTS.md, rules 8
+	** and 9) */
+	uint64_t counts;
 };
 
 /* A global variable (__device__, __constant__, __shared__, string). */

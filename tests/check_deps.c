@@ -524,6 +524,8 @@ START_TEST(deps_guards)
 	struct ker k;
 	load_cu(&k, src, "-O0", "shift");
 	ck_assert_uint_eq(k.l.prog->funcs[k.func].guards, (1u << 1) | (1u << 2));
+	/* n alone is set against a coordinate: a count; k is an offset */
+	ck_assert_uint_eq(k.l.prog->funcs[k.func].counts, 1u << 1);
 	load_free(&k.l);
 }
 END_TEST
