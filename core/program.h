@@ -70,6 +70,7 @@ enum sreg {
 	SREG_ENVREG0, SREG_ENVREG1, SREG_ENVREG2,
 	SREG__COUNT
 };
+_Static_assert(SREG__COUNT <= 64, "a function's own_sregs has a bit per register");
 
 /* Conversions (CVT f).  w is the integer width, imm the destination
 ** integer width where it differs. */
@@ -287,6 +288,11 @@ struct func {
 	** coordinate (`i + k < n` counts n, not k; docs/CONTRACTS.md, rules 8
 	** and 9) */
 	uint64_t counts;
+	/* The special registers (bit per enum sreg) this function's code
+	** reads outside the toolkit's headers: what the kernel's author
+	** reads, not cub's generic code inlined into it (docs/CONTRACTS.md,
+	** rule 10) */
+	uint64_t own_sregs;
 };
 
 /* A global variable (__device__, __constant__, __shared__, string). */

@@ -142,6 +142,9 @@ uint32_t lower_emit(struct lctx *lc, uint16_t op, uint8_t w, uint8_t f, uint32_t
 		if (c == OPND_NONE)
 			c = lower_const(lc, 0);
 	}
+	/* what the kernel's author reads of the launch (rule 10) */
+	if (op == OP_SREG && f < SREG__COUNT && !lower_from_header(lc))
+		lc->p->funcs[fc->fidx].own_sregs |= UINT64_C(1) << f;
 	vec_reserve(&fc->code, &fc->capcode, fc->ncode + 1, sizeof *fc->code);
 	vec_reserve(&fc->line, &fc->capline, fc->ncode + 1, sizeof *fc->line);
 	struct insn *i = &fc->code[fc->ncode];
@@ -250,6 +253,29 @@ int lower_unsupported(struct lctx *lc, const char *what)
 				fc->funcname ? fc->funcname : "?", at);
 	return sim_fail(lc->err, SIM_ERR_UNSUPPORTED, "unsupported %s in %s (no debug location)",
 			what, fc && fc->funcname ? fc->funcname : "?");
+}
+
+/* Whether the instruction being lowered is the code of a toolkit header
+** other than CUDA's builtin wrappers (cub's generic block code inlined
+** into the kernel, say): its debug location and the calls it was inlined
+** through, past the wrappers (threadIdx.z is a function of
+** __clang_cuda_builtin_vars.h inlined where it is read), name such a
+** header first.  Code with no location counts as the user's. */
+int lower_from_header(struct lctx *lc)
+{
+	LLVMMetadataRef loc = lc->f->cur ? LLVMInstructionGetDebugLoc(lc->f->cur) : NULL;
+	for (; loc; loc = LLVMDILocationGetInlinedAt(loc)) {
+		unsigned len = 0;
+		const char *file = reader_scope_file(lc->ctx, LLVMDILocationGetScope(loc), &len);
+		char name[512];
+		snprintf(name, sizeof name, "%.*s", (int)len, file ? file : "");
+		const char *base = strrchr(name, '/');
+		base = base ? base + 1 : name;
+		if (strncmp(base, "__clang_cuda_", 13) == 0 || strcmp(base, "simulee_cuda.h") == 0)
+			continue;	/* the wrapper of a builtin: whoever called it reads */
+		return lower_is_system_header(name);
+	}
+	return 0;
 }
 
 /* The source location of the instruction being lowered, for reports. */

@@ -98,6 +98,7 @@ uint32_t lower_temp(struct lctx *lc, uint32_t n);
 uint32_t lower_site(struct lctx *lc, uint8_t kind, uint8_t space, uint16_t size);
 int lower_unsupported(struct lctx *lc, const char *what);
 int lower_is_system_header(const char *file);
+int lower_from_header(struct lctx *lc);
 unsigned lower_int_width(LLVMTypeRef t);
 uint32_t lower_nflat(struct lctx *lc, LLVMTypeRef t);
 int lower_sreg_index(const char *name);

@@ -530,6 +530,37 @@ START_TEST(deps_guards)
 }
 END_TEST
 
+START_TEST(deps_own_sregs)
+{
+	/* cooperative groups' dim3s read every coordinate, inlined into the
+	** kernel at -O0: only x is the kernel's own reading (rule 10) */
+	static const char src[] =
+		"#include <cooperative_groups.h>\n"
+		"namespace cg = cooperative_groups;\n"
+		"__global__ void scale(float *x, int n)\n"
+		"{\n"
+		"\tcg::thread_block b = cg::this_thread_block();\n"
+		"\tint i = b.group_index().x * b.group_dim().x + b.thread_index().x;\n"
+		"\tif (i < n && threadIdx.x < 1024)\n"
+		"\t\tx[i] *= 2.0f;\n"
+		"}\n";
+	char *bc = tu_compile_cu_real(src, "-O0");
+	if (bc == NULL) {
+		printf("deps own_sregs: skipped: no CUDA toolkit\n");
+		return;
+	}
+	struct ker k;
+	k.func = tu_load_kernel(bc, "scale", &k.l);
+	unlink(bc);
+	free(bc);
+	uint64_t own = k.l.prog->funcs[k.func].own_sregs;
+	ck_assert(own & UINT64_C(1) << SREG_TID_X);
+	ck_assert(!(own & (UINT64_C(1) << SREG_TID_Y | UINT64_C(1) << SREG_TID_Z
+			   | UINT64_C(1) << SREG_CTAID_Y | UINT64_C(1) << SREG_NTID_Z)));
+	load_free(&k.l);
+}
+END_TEST
+
 /* ---- early stop ------------------------------------------------------------ */
 
 static const char stop_src[] =
@@ -638,6 +669,7 @@ Suite *deps_suite(void)
 	tcase_add_test(dc, deps_oob_finding);
 	tcase_add_test(dc, deps_device_function);
 	tcase_add_test(dc, deps_guards);
+	tcase_add_test(dc, deps_own_sregs);
 	suite_add_tcase(s, dc);
 	TCase *sc = tcase_create("stop");
 	tcase_set_timeout(sc, 60);
