@@ -92,6 +92,11 @@ static double scalar_value(uint64_t bits, uint8_t et)
 	}
 }
 
+double search_scalar_get(uint64_t bits, uint8_t et)
+{
+	return scalar_value(bits, et);
+}
+
 uint64_t search_scalar_set(double x, uint8_t et)
 {
 	if (!isfinite(x))
@@ -396,16 +401,35 @@ uint64_t search_tie_bits(const struct evolve_problem *pb, uint32_t p, unsigned t
 	return search_scalar_set((double)search_tie_value(tie, c), sr.et);
 }
 
-/* Keeps the scalars the kernel assumes nonzero away from 0, and those it
-** assumes tied to the launch at what the launch gives them. */
+/* Keeps the scalars the kernel assumes nonzero away from 0, those it
+** assumes not negative at or above 0 (their magnitude), those it assumes
+** at least (or equal to) another scalar at or above it (at it), and those
+** it assumes tied to the launch at what the launch gives them. */
 static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 {
 	for (uint32_t k = 0; k < search_nbits(s->pb); k++) {
+		struct scalar_ref sr;
+		search_scalar_ref(s->pb, k, &sr);
+		double v = scalar_value(c->bits[k], sr.et);
+		if (s->nonneg[k] && v < 0)
+			c->bits[k] = search_scalar_set(-v, sr.et);
 		if (s->nonzero[k] && c->bits[k] == 0)
 			c->bits[k] = 1;
+	}
+	for (uint32_t k = 0; k < search_nbits(s->pb); k++) {
+		uint32_t o = s->keeps_up[k];
+		if (o == 0)
+			continue;
+		struct scalar_ref sr, so;
+		search_scalar_ref(s->pb, k, &sr);
+		search_scalar_ref(s->pb, o - 1, &so);
+		double v = scalar_value(c->bits[k], sr.et), w = scalar_value(c->bits[o - 1], so.et);
+		if (v < w || (s->keeps_eq[k] && v != w))
+			c->bits[k] = search_scalar_set(w, sr.et);
+	}
+	for (uint32_t k = 0; k < search_nbits(s->pb); k++)
 		if (s->tie[k])
 			c->bits[k] = search_tie_bits(s->pb, k, s->tie[k], c);
-	}
 }
 
 /* ---- host launch sites --------------------------------------------------- */

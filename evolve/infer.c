@@ -33,6 +33,23 @@ static const struct finding *fault_at(const struct evolve_cand *c, enum finding_
 	return NULL;
 }
 
+/* Whether assumptions A and B (of one relation and component) are on the
+** same thing: parameter, pair of scalars, array; one per component for
+** whole warps and a component at 1. */
+static int same_subject(const struct evolve_assumption *a, const struct evolve_assumption *b)
+{
+	switch (b->rel) {
+	case EVOLVE_NONZERO: case EVOLVE_RELATION: case EVOLVE_NONNEG:
+		return a->param == b->param;
+	case EVOLVE_SCALARS:
+		return a->param == b->param && a->param2 == b->param2;
+	case EVOLVE_MULTIPLE: case EVOLVE_FLAT:
+		return 1;
+	default:
+		return a->alloc == b->alloc;
+	}
+}
+
 /* Records assumption NA, or lowers the bound of the one it refines (same
 ** array and component, or same parameter); marks the candidates beyond the
 ** assumptions.  Nothing once the time limit has cut a launch short: a probe
@@ -45,9 +62,7 @@ static void add_assumption(struct driver *d, const struct evolve_assumption *na)
 	struct evolve_assumption *a = NULL;
 	for (uint32_t k = 0; k < r->nassumptions && a == NULL; k++) {
 		struct evolve_assumption *o = &r->assumptions[k];
-		if (o->dim == na->dim && o->rel == na->rel
-		    && (na->rel == EVOLVE_NONZERO || na->rel == EVOLVE_RELATION ? o->param == na->param
-			: na->rel == EVOLVE_MULTIPLE || o->alloc == na->alloc))
+		if (o->dim == na->dim && o->rel == na->rel && same_subject(o, na))
 			a = o;
 	}
 	if (a == NULL)
@@ -573,6 +588,28 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* The parameters (bits as struct site params) that some branch of the
+** program compares with a thread or block coordinate (every function
+** counts: a device function's bits are its callers'). */
+static uint64_t all_guards(const struct program *p)
+{
+	uint64_t guards = 0;
+	for (uint32_t k = 0; k < p->nfuncs; k++)
+		guards |= p->funcs[k].guards;
+	return guards;
+}
+
+/* The parameters some comparison of the program sets on their own against
+** a thread or block coordinate: the counts and lengths the kernel bounds
+** its threads by (struct func counts). */
+static uint64_t all_counts(const struct program *p)
+{
+	uint64_t counts = 0;
+	for (uint32_t k = 0; k < p->nfuncs; k++)
+		counts |= p->funcs[k].counts;
+	return counts;
+}
+
 /* A finding as rule 7 looks for it again in a probe: its kind and its
 ** site, or for a race its two sites. */
 struct fid {
@@ -603,10 +640,39 @@ static int shows(const struct evolve_cand *c, const struct fid *id)
 	return 0;
 }
 
+/* Whether candidate C shows finding ID or, for a race, one of its sites
+** racing with any access: one mistake's races (a read-modify-write's read
+** and write with another's) come out as different pairs from launch to
+** launch (rules 8 to 10). */
+static int shows_near(const struct evolve_cand *c, const struct fid *id)
+{
+	if (id->kind != FK_RACE)
+		return shows(c, id);
+	for (uint32_t i = 0; i < c->fs.n; i++) {
+		const struct finding *g = &c->fs.v[i];
+		if (g->kind != FK_RACE)
+			continue;
+		int a = (g->func == id->func && g->pc == id->pc)
+			|| (g->func == id->func2 && g->pc == id->pc2);
+		int b = (g->second.func == id->func && g->second.pc == id->pc)
+			|| (g->second.func == id->func2 && g->second.pc == id->pc2);
+		if (a || b)
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether probe PI ran inside the contract without finding ID. */
 static int clean_of(const struct evolve_result *r, uint32_t pi, const struct fid *id)
 {
 	return r->cands[pi].rejected < 0 && !r->cands[pi].beyond && !shows(&r->cands[pi], id);
+}
+
+/* Whether probe PI ran inside the contract without finding ID nor, for a
+** race, any race at its sites. */
+static int clean_near(const struct evolve_result *r, uint32_t pi, const struct fid *id)
+{
+	return r->cands[pi].rejected < 0 && !r->cands[pi].beyond && !shows_near(&r->cands[pi], id);
 }
 
 /* Adds to *DEP and *PARAMS the DEP_* mask and the parameters (struct site
@@ -797,9 +863,7 @@ static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
 		** n)`) bounds the work by itself: the kernel is written for any
 		** launch, and a race there is its bug (every function counts:
 		** a device function's bits are its callers') */
-		uint64_t guards = 0;
-		for (uint32_t k = 0; k < pb->prog->nfuncs; k++)
-			guards |= pb->prog->funcs[k].guards;
+		uint64_t guards = all_guards(pb->prog);
 		uint32_t buf = buffer_named(pb, f->where);
 		if (buf == UINT32_MAX)
 			continue;
@@ -819,6 +883,328 @@ static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
 			probed_n(d, id.kind, id.func, id.pc, TILE_TRIES, 1);
 			break;
 		}
+	}
+}
+
+/* Whether F is an error rules 8 to 10 may explain: a race, a read of
+** unwritten memory, an access out of bounds, a barrier some threads miss,
+** a warp-level operation some lanes miss. */
+static int explainable(const struct finding *f)
+{
+	return (f->kind == FK_RACE || f->kind == FK_UNINIT || f->kind == FK_OOB
+		|| f->kind == FK_BARRIER_DIVERGENCE || f->kind == FK_WARP_SYNC)
+	       && finding_severity(f) == SEV_ERROR;
+}
+
+/* The parameter (bit of struct site params) scalar K belongs to: its own,
+** or its struct's; UINT32_MAX past what the masks tell apart. */
+static uint32_t scalar_param(const struct evolve_problem *pb, const struct scalar_ref *sr,
+			     uint32_t k)
+{
+	uint32_t p = sr->field == UINT32_MAX ? k : (uint32_t)(sr->pa - pb->params);
+	return p < PROG_DEP_PARAMS ? p : UINT32_MAX;
+}
+
+/* Scalar K's value in C (signed as its type). */
+static double value_of(const struct evolve_problem *pb, const struct evolve_cand *c, uint32_t k)
+{
+	struct scalar_ref sr;
+	search_scalar_ref(pb, k, &sr);
+	return search_scalar_get(c->bits[k], sr.et);
+}
+
+/* Whether scalar K is one rules 8 and 9 may constrain: an integer the
+** search sets (a parameter or a struct field), not an enum, that the
+** kernel does not already keep to something. */
+static int free_integer(const struct driver *d, uint32_t k, struct scalar_ref *sr)
+{
+	return search_scalar_ref(d->pb, k, sr) && !elem_is_float(sr->et) && sr->nenums == 0
+	       && !d->s->tie[k] && !d->s->keeps_up[k] && scalar_param(d->pb, sr, k) != UINT32_MAX;
+}
+
+/* A try of a probe that no finding's site names (a launch component or a
+** scalar): at most TILE_TRIES launches get to show it. */
+static int tried_n(struct driver *d, uint32_t what, uint32_t which)
+{
+	return probed_n(d, FK__COUNT, UINT32_MAX - what, which, TILE_TRIES, 0);
+}
+
+/* Runs a copy of candidate BASE with scalar K at bits V and, where J is
+** not UINT32_MAX, scalar J at bits W; returns its index. */
+static uint32_t probe_scalars(struct driver *d, uint32_t base, uint32_t k, uint64_t v,
+			      uint32_t j, uint64_t w, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	c.bits[k] = v;
+	if (j != UINT32_MAX)
+		c.bits[j] = w;
+	return run_probe(d, base, &c, gen);
+}
+
+/* Whether launch BASE, with scalar K at VJ - 1 (one below scalar J's VJ),
+** shows finding ID: the finding starts where K drops below J, not at
+** some value of K that J happens to pass. */
+static int at_edge(struct driver *d, uint32_t base, const struct fid *id, uint32_t k, double vj,
+		   uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	struct scalar_ref sk;
+	search_scalar_ref(d->pb, k, &sk);
+	uint32_t pe = probe_scalars(d, base, k, search_scalar_set(vj - 1, sk.et), UINT32_MAX, 0, gen);
+	return r->cands[pe].rejected < 0 && shows_near(&r->cands[pe], id);
+}
+
+/*
+** Rule 8 (docs/CONTRACTS.md): a race on global memory or an access past a
+** sized buffer, in candidate CI, whose index reads scalar K (the static
+** masks: struct site params, a struct's fields together) while another
+** scalar J bounds the threads (a branch compares it with a coordinate: a
+** row's length) and K < J, is the kernel assuming K >= J (a row stride at
+** least the row's length: rows do not overlap) when three probes agree:
+** the launch with K at J's value runs clean as far into the buffer and as
+** long; the launch with J at K's value runs clean (the relation, not J's
+** value: a pair K, J' that happens to clear the finding keeps it there);
+** and the launch with K as far above J as it was below decides between
+** at least (clean) and equal.  One assumption per scalar; the search then
+** keeps K at or above J.
+*/
+static void infer_scalars(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	uint64_t counts = all_counts(pb->prog);
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if ((f->kind != FK_RACE && f->kind != FK_OOB) || f->space != AS_GLOBAL)
+			continue;
+		struct fid id = { f->kind, f->func, f->pc, f->second.func, f->second.pc };
+		uint16_t dep = 0;
+		uint64_t params = 0;
+		if (!access_deps(pb->prog, id.func, id.pc, &dep, &params)
+		    || (id.kind == FK_RACE && !access_deps(pb->prog, id.func2, id.pc2, &dep, &params)))
+			continue;
+		if ((dep & DEP_DATA) || !(dep & DEP_PARAM) || params == 0)
+			continue;
+		uint32_t buf = buffer_named(pb, f->where);
+		/* its tries apart from rule 7's: the site's pc with the top bit */
+		if (buf == UINT32_MAX || probed_n(d, id.kind, id.func, id.pc | 1u << 31, TILE_TRIES, 0))
+			continue;
+		for (uint32_t k = 0; k < search_nbits(pb); k++) {
+			struct scalar_ref sk, sj;
+			if (!free_integer(d, k, &sk) || !(params >> scalar_param(pb, &sk, k) & 1))
+				continue;
+			double vk = value_of(pb, &r->cands[ci], k);
+			if (vk < 1)
+				continue;	/* a sign is rule 9's business */
+			for (uint32_t j = 0; j < search_nbits(pb); j++) {
+				if (j == k || !search_scalar_ref(pb, j, &sj) || elem_is_float(sj.et)
+				    || sj.nenums || scalar_param(pb, &sj, j) == UINT32_MAX
+				    || !(counts >> scalar_param(pb, &sj, j) & 1))
+					continue;
+				double vj = value_of(pb, &r->cands[ci], j);
+				if (!(vk < vj))
+					continue;	/* the relation holds: not what faults */
+				uint32_t p1 = probe_scalars(d, ci, k, search_scalar_set(vj, sk.et),
+							    UINT32_MAX, 0, gen);
+				if (!clean_near(r, p1, &id) || !as_much(r, p1, ci, buf)
+				    || !at_edge(d, ci, &id, k, vj, gen))
+					continue;
+				/* the relation, not J's value: again with J moved up */
+				double vj2 = (double)((int64_t)vj + ((int64_t)vj > 1 ? (int64_t)vj / 2 : 1));
+				uint32_t p2 = probe_scalars(d, ci, k, search_scalar_set(vj2, sk.et), j,
+							    search_scalar_set(vj2, sj.et), gen);
+				if (search_scalar_get(search_scalar_set(vj2, sj.et), sj.et) != vj2
+				    || !clean_near(r, p2, &id) || !at_edge(d, p2, &id, k, vj2, gen))
+					continue;
+				uint32_t p3 = probe_scalars(d, ci, k,
+							    search_scalar_set(vj + (vj - vk), sk.et),
+							    UINT32_MAX, 0, gen);
+				int eq = !clean_near(r, p3, &id);
+				add_assumption(d, &(struct evolve_assumption){
+					.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_SCALARS, .bound = (uint32_t)eq,
+					.param = k, .param2 = j, .kind = (uint8_t)id.kind, .dep = dep,
+					.func = id.func, .pc = id.pc, .launch = ci });
+				d->s->keeps_up[k] = j + 1;
+				d->s->keeps_eq[k] = (uint8_t)eq;
+				probed_n(d, id.kind, id.func, id.pc | 1u << 31, TILE_TRIES, 1);
+				return;
+			}
+		}
+	}
+}
+
+/*
+** Rule 9 (docs/CONTRACTS.md): an error in candidate CI, at a launch where
+** a signed scalar the kernel bounds its threads by (a branch compares it
+** with a coordinate: a count, a length, a stride of a struct of sizes) is
+** negative, which goes away with the scalar at its magnitude (at least
+** the launch's threads) while the launch does at least as much work, is
+** the kernel assuming the scalar is
+** not negative: a count of threads or elements is never below 0.  One
+** assumption per scalar; the search keeps it at or above 0.
+*/
+static void infer_nonneg(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	uint64_t counts = all_counts(pb->prog);
+	for (uint32_t k = 0; k < search_nbits(pb); k++) {
+		struct scalar_ref sr;
+		if (!free_integer(d, k, &sr) || !elem_is_signed(sr.et) || d->s->nonneg[k]
+		    || !(counts >> scalar_param(pb, &sr, k) & 1))
+			continue;
+		double v = value_of(pb, &r->cands[ci], k);
+		if (v >= 0 || tried_n(d, 1, k))
+			continue;
+		/* at least the launch's threads: a guard `i < n` then skips no
+		** thread, so a clean launch does not owe it to doing less */
+		double threads = (double)search_threads_of(&r->cands[ci]);
+		uint32_t pi = probe_scalars(d, ci, k, search_scalar_set(-v > threads ? -v : threads, sr.et),
+					    UINT32_MAX, 0, gen);
+		const struct evolve_cand *pc = &r->cands[pi];
+		if (pc->rejected >= 0 || pc->beyond || pc->work < r->cands[ci].work)
+			continue;
+		for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+			const struct finding *f = &r->cands[ci].fs.v[fi];
+			struct fid id = { f->kind, f->func, f->pc, f->second.func, f->second.pc };
+			if (!explainable(f) || shows_near(&r->cands[pi], &id))
+				continue;
+			add_assumption(d, &(struct evolve_assumption){
+				.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_NONNEG, .param = k,
+				.kind = (uint8_t)f->kind, .dep = f->dep, .func = f->func, .pc = f->pc,
+				.launch = ci });
+			d->s->nonneg[k] = 1;
+			probed_n(d, FK__COUNT, UINT32_MAX - 1, k, TILE_TRIES, 1);
+			return;
+		}
+	}
+}
+
+/* Whether the code of kernel FN outside the toolkit's headers (its own
+** functions, every one when it calls through a pointer) reads special
+** register A or B, or the warp's index: cub's generic block code inlined
+** into a kernel reads threadIdx.z for any kernel; its author does not. */
+static int own_code_reads(const struct program *p, uint32_t fn, unsigned a, unsigned b)
+{
+	const uint64_t regs = UINT64_C(1) << a | UINT64_C(1) << b | UINT64_C(1) << SREG_WARPID
+			      | UINT64_C(1) << SREG_NWARPID;
+	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	uint32_t *stack = xmalloc((p->nfuncs + 1) * sizeof *stack);
+	uint32_t n = 0;
+	int found = 0;
+	stack[n++] = fn;
+	seen[fn] = 1;
+	while (n > 0 && !found) {
+		const struct func *f = &p->funcs[stack[--n]];
+		found = (f->own_sregs & regs) && !f->is_header;
+		for (uint32_t pc = 0; pc < f->ncode; pc++) {
+			const struct insn *I = &f->code[pc];
+			if (I->op == OP_CALL && (uint32_t)I->imm < p->nfuncs && !seen[(uint32_t)I->imm]) {
+				seen[(uint32_t)I->imm] = 1;
+				stack[n++] = (uint32_t)I->imm;
+			} else if (I->op == OP_ICALL) {
+				for (uint32_t c = 0; c < p->nfuncs; c++)
+					if (!seen[c]) {
+						seen[c] = 1;
+						stack[n++] = c;
+					}
+			}
+		}
+	}
+	free(stack);
+	free(seen);
+	return found;
+}
+
+/* Runs a copy of candidate BASE with the N launch components DIMS at 1,
+** but for component KEEP (below 6) kept as BASE has it; returns its index. */
+static uint32_t probe_flat(struct driver *d, uint32_t base, const unsigned *dims, unsigned n,
+			   unsigned keep, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	for (unsigned i = 0; i < n; i++)
+		if (dims[i] != keep)
+			*search_dim_of(&c, dims[i]) = 1;
+	return run_probe(d, base, &c, gen);
+}
+
+/* Records that the kernel assumes launch component DIM is 1, shown by
+** finding F of launch AT, and keeps the search there. */
+static void assume_flat(struct driver *d, unsigned dim, const struct finding *f, uint32_t at)
+{
+	add_assumption(d, &(struct evolve_assumption){
+		.dim = (uint8_t)dim, .rel = EVOLVE_FLAT, .bound = 1, .kind = (uint8_t)f->kind,
+		.dep = f->dep, .func = f->func, .pc = f->pc, .launch = at });
+	uint32_t *hi = dim < 3 ? &d->s->bhi[dim] : &d->s->ghi[dim - 3];
+	*hi = 1;
+}
+
+/*
+** Rule 10 (docs/CONTRACTS.md): an error in candidate CI, a launch with
+** block (or grid) y or z above 1 in a kernel whose own code never reads
+** that coordinate nor that dimension (only the toolkit's generic code
+** may: cub's block code, cooperative groups' dim3s), that goes away with
+** every such component at 1, and whose accesses' addresses do not tell
+** threads apart along them: threads (blocks) that differ only there do
+** the same work at the same addresses, which nothing the kernel's author
+** wrote intends, so the kernel is written for those components at 1.
+** The component is the one that alone brings the error back (the others
+** at 1), or every one when none does.  One assumption per component; the
+** search keeps it at 1.
+*/
+static void infer_flat(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	static const unsigned order[4] = { 2, 1, 5, 4 };
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	unsigned dims[4], n = 0;
+	for (unsigned i = 0; i < 4; i++) {
+		unsigned dim = order[i];
+		uint32_t hi = dim < 3 ? d->s->bhi[dim] : d->s->ghi[dim - 3];
+		unsigned a = dim < 3 ? SREG_TID_X + dim : SREG_CTAID_X + dim - 3;
+		unsigned b = dim < 3 ? SREG_NTID_X + dim : SREG_NCTAID_X + dim - 3;
+		if (*search_dim_of(&r->cands[ci], dim) > 1 && hi > 1 && user_lo(d, dim) <= 1
+		    && !own_code_reads(p, d->pb->func, a, b))
+			dims[n++] = dim;
+	}
+	int any = 0;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++)
+		any |= explainable(&r->cands[ci].fs.v[fi]);
+	uint32_t set = 0;	/* the components probed, as bits: their tries */
+	for (unsigned i = 0; i < n; i++)
+		set |= 1u << dims[i];
+	if (n == 0 || !any || tried_n(d, 2, set))
+		return;
+	uint32_t pi = probe_flat(d, ci, dims, n, 6, gen);
+	if (r->cands[pi].rejected >= 0 || r->cands[pi].beyond)
+		return;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		struct fid id = { f->kind, f->func, f->pc, f->second.func, f->second.pc };
+		if (!explainable(f) || shows_near(&r->cands[pi], &id))
+			continue;
+		uint16_t dep = 0, along = 0;
+		uint64_t params = 0;
+		int access = access_deps(p, id.func, id.pc, &dep, &params)
+			     && (id.kind != FK_RACE || access_deps(p, id.func2, id.pc2, &dep, &params));
+		unsigned which[4], nw = 0;
+		for (unsigned i = 0; i < n && n > 1; i++) {
+			uint32_t ki = probe_flat(d, ci, dims, n, dims[i], gen);
+			if (r->cands[ki].rejected < 0 && shows_near(&r->cands[ki], &id))
+				which[nw++] = dims[i];
+		}
+		if (nw == 0)
+			for (unsigned i = 0; i < n; i++)
+				which[nw++] = dims[i];
+		for (unsigned i = 0; i < nw; i++)
+			along |= dim_deps[which[i]] & ~DEP_NCTAID;
+		if (access && (dep & along))
+			continue;	/* the address tells them apart: not the same work */
+		for (unsigned i = 0; i < nw; i++)
+			assume_flat(d, which[i], f, ci);
+		return;
 	}
 }
 
@@ -939,12 +1325,12 @@ void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 ** a host launch's faults are the program's bugs, not assumptions. */
 void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 {
-	static void (*const infer[3])(struct driver *, uint32_t, uint32_t) = {
-		infer_assumption, infer_tile_min, infer_whole_warps,
+	static void (*const infer[4])(struct driver *, uint32_t, uint32_t) = {
+		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat,
 	};
 	if (d->pb->base)
 		return;		/* the program gave the shape and the scalars */
-	for (int k = 0; k < 3; k++) {
+	for (int k = 0; k < 4; k++) {
 		const struct evolve_cand *c = &d->res->cands[i];
 		if (c->rejected < 0 && c->site < 0 && !c->beyond)
 			infer[k](d, i, gen);
@@ -957,11 +1343,17 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		      || c->rejected == FK_INVALID_PTR;
 	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0)
 		infer_nonzero(d, i, gen);
-	/* rule 7 last: the shape rules first put the launch outside, if it is;
-	** with host sites the host's values decide a scalar, as for rule 2 */
-	c = &d->res->cands[i];
-	if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0)
-		infer_relation(d, i, gen);
+	/* rules 9, 8 and 7 last: the shape rules first put the launch
+	** outside, if it is; with host sites the host's values decide a
+	** scalar, as for rule 2 */
+	static void (*const scalars[3])(struct driver *, uint32_t, uint32_t) = {
+		infer_nonneg, infer_scalars, infer_relation,
+	};
+	for (int k = 0; k < 3; k++) {
+		c = &d->res->cands[i];
+		if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0)
+			scalars[k](d, i, gen);
+	}
 	drop_unsupported_ties(d);
 }
 
@@ -1034,6 +1426,32 @@ static const char *at_text(const struct evolve_result *r, const struct evolve_as
 	if (o && o->loc.file && o->loc.line)
 		snprintf(buf, sizeof buf, " (%s:%" PRIu32 ")", o->loc.file, o->loc.line);
 	return buf;
+}
+
+/* "global 'x' races": what finding O (of KIND; may be NULL) does, for
+** the warnings of rules 8 to 10. */
+static void fault_text(const struct finding *o, enum finding_kind kind, char *buf, size_t n)
+{
+	const char *var = o && o->where ? o->where : "?";
+	const char *space = o && o->space == AS_SHARED ? "shared" : "global";
+	int len = (int)strcspn(var, "[");
+	switch (kind) {
+	case FK_RACE:
+		snprintf(buf, n, "%s '%.*s' races", space, len, var);
+		break;
+	case FK_UNINIT:
+		snprintf(buf, n, "%s '%.*s' is read where nothing was written", space, len, var);
+		break;
+	case FK_OOB:
+		snprintf(buf, n, "%s '%.*s' is accessed out of bounds", space, len, var);
+		break;
+	case FK_BARRIER_DIVERGENCE:
+		snprintf(buf, n, "a barrier is reached by some threads only");
+		break;
+	default:
+		snprintf(buf, n, "warp-level code reads lanes that do not take part");
+		break;
+	}
 }
 
 /* The side of the block along component DIM (0: x, 1: y) when the
@@ -1138,6 +1556,27 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 		f.detail = xasprintf("%s assumes %s == %s: global '%.*s' %s unless it holds%s", kname,
 				     pname, rel, (int)strcspn(var, "["), var,
 				     a->kind == FK_RACE ? "races" : "is accessed out of bounds", at);
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_SCALARS || a->rel == EVOLVE_NONNEG || a->rel == EVOLVE_FLAT) {
+		char pname[160], other[160], fault[200];
+		fault_text(o, (enum finding_kind)a->kind, fault, sizeof fault);
+		if (a->rel == EVOLVE_FLAT) {
+			f.detail = xasprintf("%s assumes %s == 1: its own code never reads %s, and %s "
+					     "when it is above 1%s", kname, dims[a->dim], coords[a->dim],
+					     fault, at);
+		} else {
+			scalar_label(pb, a->param, pname, sizeof pname);
+			if (a->rel == EVOLVE_NONNEG) {
+				f.detail = xasprintf("%s assumes %s >= 0: %s when it is negative%s", kname,
+						     pname, fault, at);
+			} else {
+				scalar_label(pb, a->param2, other, sizeof other);
+				f.detail = xasprintf("%s assumes %s %s %s: %s unless it holds%s", kname,
+						     pname, a->bound ? "==" : ">=", other, fault, at);
+			}
+		}
 		free(kname);
 		return f;
 	}

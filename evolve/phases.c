@@ -363,6 +363,9 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	s.band_off = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, sizeof *s.band_off);
 	s.nonzero = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
 	s.tie = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
+	s.nonneg = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
+	s.keeps_up = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, sizeof *s.keeps_up);
+	s.keeps_eq = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
 	for (uint32_t p = 0; p < search_nbits(pb); p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
 	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX };
@@ -400,6 +403,9 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	free(s.band_off);
 	free(s.nonzero);
 	free(s.tie);
+	free(s.nonneg);
+	free(s.keeps_up);
+	free(s.keeps_eq);
 	out->pool_peak = atomic_load(&pool.peak);
 	for (unsigned i = 0; i < d.nw; i++) {
 		mam_free(d.ws[i].mam);

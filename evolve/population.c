@@ -153,6 +153,21 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		return c->bits[a->param] == 0;
 	case EVOLVE_RELATION:
 		return c->bits[a->param] != search_tie_bits(pb, a->param, a->bound, c);
+	case EVOLVE_SCALARS: {
+		struct scalar_ref sa, sb;
+		search_scalar_ref(pb, a->param, &sa);
+		search_scalar_ref(pb, a->param2, &sb);
+		double x = search_scalar_get(c->bits[a->param], sa.et);
+		double y = search_scalar_get(c->bits[a->param2], sb.et);
+		return a->bound ? x != y : x < y;
+	}
+	case EVOLVE_NONNEG: {
+		struct scalar_ref sa;
+		search_scalar_ref(pb, a->param, &sa);
+		return search_scalar_get(c->bits[a->param], sa.et) < 0;
+	}
+	case EVOLVE_FLAT:
+		return v != 1;
 	case EVOLVE_AT_MOST:
 		return v > a->bound;
 	case EVOLVE_AT_LEAST:

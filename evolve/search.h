@@ -248,11 +248,20 @@ struct evolve_cand {
 ** - EVOLVE_RELATION (DIM = EVOLVE_PARAM_DIM): scalar parameter PARAM equal
 **   to what the launch gives by relation BOUND (enum evolve_tie), shown by
 **   the access at SITE (and its partner, for a race) that races on global
-**   memory or leaves its buffer when it is not (rule 7). */
+**   memory or leaves its buffer when it is not (rule 7);
+** - EVOLVE_SCALARS (DIM = EVOLVE_PARAM_DIM): scalar PARAM at least scalar
+**   PARAM2 (BOUND 0) or equal to it (BOUND 1), shown by the access at SITE
+**   that races or leaves its buffer when it is not (rule 8);
+** - EVOLVE_NONNEG (DIM = EVOLVE_PARAM_DIM): scalar PARAM, a size the
+**   kernel bounds its threads by, not negative, shown by the fault at
+**   SITE when it is (rule 9);
+** - EVOLVE_FLAT: launch component DIM (1, 2, 4, 5) is 1, shown by the fault
+**   at SITE on a launch with it above 1, in a kernel whose own code never
+**   tells threads (or blocks) apart along it (rule 10). */
 #define EVOLVE_PARAM_DIM 6
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
-		  EVOLVE_RELATION };
+		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT };
 /* The relations between a scalar and the launch that rule 7 tries, in
 ** order: n == gridDim.x * blockDim.x, n == blockDim.x, n == gridDim.x,
 ** then the same for y. */
@@ -265,9 +274,11 @@ struct evolve_assumption {
 	uint32_t bound;
 	uint32_t alloc;		/* the allocation (a static __shared__ array) */
 	uint32_t param;		/* EVOLVE_PARAM_DIM: the parameter */
+	uint32_t param2;	/* EVOLVE_SCALARS: the scalar PARAM keeps up with */
 	uint8_t kind;		/* the fault: FK_OOB, FK_SUBSCRIPT (an inner
 				   dimension), FK_UNINIT, FK_WARP_SYNC, FK_DIV_ZERO,
-				   or FK_RACE (a relation) */
+				   FK_RACE (a relation), or any error (rules 9
+				   and 10) */
 	uint16_t dep;		/* what the index depends on (DEP_*) */
 	uint32_t func, pc;
 	uint32_t launch;	/* index in cands: the smallest launch that shows it */

@@ -34,6 +34,10 @@ struct space {
 	uint8_t *nonzero;	/* per parameter: the kernel assumes it is not 0 */
 	uint8_t *tie;		/* per parameter: the enum evolve_tie the kernel
 				   assumes it keeps with the launch (0: none) */
+	uint8_t *nonneg;	/* per scalar: the kernel assumes it is not negative */
+	uint32_t *keeps_up;	/* per scalar: 1 + the scalar the kernel assumes
+				   it is at least (0: none) */
+	uint8_t *keeps_eq;	/* per scalar: ... or equal to */
 };
 
 /* Scalar K of a candidate's bits: a parameter (K < nparams) or a struct
@@ -87,6 +91,7 @@ void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 		      const struct evolve_problem *pb);
 void search_cand_free(struct evolve_cand *c);
 uint64_t search_scalar_set(double x, uint8_t et);
+double search_scalar_get(uint64_t bits, uint8_t et);
 uint32_t *search_dim_of_c(struct evolve_cand *c, int d);
 uint64_t search_threads_of(const struct evolve_cand *c);
 uint32_t search_block_limit(const struct evolve_problem *pb);

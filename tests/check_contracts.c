@@ -26,6 +26,7 @@ static const char *const contract_names[] = {
 	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy", "tile_matmul_nocheck",
 	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
 	"argv_checked_pairs", "zero_grid_launch", "seg_stage_sums", "wrapper_partials",
+	"matrix_stride_rows", "count_sign_head", "header_index_flat",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -44,8 +45,10 @@ struct centry {
 /* One `assumption` entry. */
 struct cassume {
 	char kernel[64];
-	char rel[16];		/* "<=" (the default), ">=", "==", "multiple" or "tie" */
-	char scalar[32];	/* tie: the scalar, and what it equals ("gridDim.x*16") */
+	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "tie", "ge",
+				   "eq", "nonneg" or "flat" */
+	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
+				   equals ("gridDim.x*16") or keeps up with ("d.cols") */
 	char value[64];
 	int twin_no;		/* twin=no: only NAME.cu shows it */
 	char dim[16];
@@ -260,6 +263,23 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 		else
 			snprintf(want, sizeof want, "%s assumes %s is a multiple of %u: ", a->kernel,
 				 a->dim, a->bound);
+		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "ge") == 0 || strcmp(a->rel, "eq") == 0) {
+		/* "add_mat assumes d.stride >= d.cols: global 'dst' races unless it holds" */
+		snprintf(want, sizeof want, "%s assumes %s %s %s: global '%s' ", a->kernel, a->scalar,
+			 a->rel[0] == 'g' ? ">=" : "==", a->value, a->arrays[0]);
+		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "nonneg") == 0) {
+		/* "head_sums assumes n >= 0: shared 's' is read where ... when it is negative" */
+		snprintf(want, sizeof want, "%s assumes %s >= 0: ", a->kernel, a->scalar);
+		return strstr(msg, want) != NULL && strstr(msg, "when it is negative") != NULL;
+	}
+	if (strcmp(a->rel, "flat") == 0) {
+		/* "scale assumes blockDim.y == 1: its own code never reads threadIdx.y, ..." */
+		snprintf(want, sizeof want, "%s assumes %s == 1: its own code never reads ", a->kernel,
+			 a->dim);
 		return strstr(msg, want) != NULL;
 	}
 	if (strcmp(a->rel, "tie") == 0) {
