@@ -544,6 +544,38 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* Rule 5 for a 2-D or 3-D block whose x rounded up to a multiple of M
+** passes MOST threads (16 x 15 x 3 for whole warps; 4 x 30 under
+** __launch_bounds__(128)): *W's block becomes x rounded so, every row
+** whole (an odd multiple of M below 32, so that the block is not whole
+** warps by chance), with z, then y, cut to fit.  Whether there is one. */
+static int fit_rows(const struct driver *d, const struct evolve_cand *c, uint32_t m,
+		    uint32_t most, struct evolve_cand *w)
+{
+	if (c->block.y * c->block.z == 1)
+		return 0;
+	uint32_t x = (c->block.x + m - 1) / m * m;
+	if (m < 32 && x / m % 2 == 0)
+		x += m;
+	if (x > d->s->bhi[0] || x > most)
+		return 0;
+	uint32_t z = c->block.z < most / x ? c->block.z : most / x;
+	uint32_t y = c->block.y < most / x / z ? c->block.y : most / x / z;
+	if (y < d->s->blo[1] || z < d->s->blo[2] || (m < 32 && (uint64_t)x * y * z % (2 * m) == 0))
+		return 0;
+	w->block = (struct dim3){ x, y, z };
+	return 1;
+}
+
+/* Runs a copy of candidate BASE with block B as a probe; returns its index. */
+static uint32_t probe_block(struct driver *d, uint32_t base, struct dim3 b, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	c.block = b;
+	return run_probe(d, base, &c, gen);
+}
+
 /*
 ** Rule 5: a warp-level operation in candidate CI that reads lanes a
 ** partial warp lacks (or that lanes it lacks never reach), which goes away
@@ -551,7 +583,9 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 ** (the smallest power of two up to 32 that does; 32 for code written with
 ** a full mask), shows warp-level code written for such blocks: the kernel
 ** assumes it, and the search keeps to it.  The probe for M < 32 is an odd
-** multiple of M, so that it does not pass only by being whole warps.
+** multiple of M, so that it does not pass only by being whole warps.  A
+** block with rows (y or z above 1) whose rounded x passes the block's
+** limit gets x rounded with z and y cut to fit (fit_rows).
 ** Lanes missing from a whole warp (exited ones) are a bug, not a shape.
 */
 static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
@@ -574,9 +608,9 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 			w.block = r->cands[ci].block;
 			search_round_to_multiple(d->s, &w, m, 1);
 			uint64_t wt = (uint64_t)w.block.x * w.block.y * w.block.z;
-			if (wt % m || wt > most)
+			if ((wt % m || wt > most) && !fit_rows(d, &r->cands[ci], m, most, &w))
 				continue;
-			uint32_t pi = probe(d, ci, 0, w.block.x, gen);
+			uint32_t pi = probe_block(d, ci, w.block, gen);
 			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_WARP_SYNC, func, pc))
 				continue;
 			add_assumption(d, &(struct evolve_assumption){

@@ -26,7 +26,7 @@ static const char *const contract_names[] = {
 	"dynshared_hist_bins", "library_part256", "saxpy_missing_copy", "tile_matmul_nocheck",
 	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
 	"argv_checked_pairs", "zero_grid_launch", "seg_stage_sums", "wrapper_partials",
-	"matrix_stride_rows", "count_sign_head", "header_index_flat",
+	"matrix_stride_rows", "count_sign_head", "header_index_flat", "warp_rows_bounds",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -51,7 +51,7 @@ struct cassume {
 				   equals ("gridDim.x*16") or keeps up with ("d.cols") */
 	char value[64];
 	int twin_no;		/* twin=no: only NAME.cu shows it */
-	char dim[16];
+	char dim[48];
 	unsigned bound;
 	char arrays[MAX_ALTS][64];
 	int narrays;
@@ -257,12 +257,17 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 	char want[400];
 	const char *msg = jstr(f, "message");
 	if (strcmp(a->rel, "multiple") == 0) {
+		/* dim=blockDim.x*blockDim.y*blockDim.z: the block's threads */
+		char dim[128] = "";
+		for (const char *v = a->dim; *v; v++)
+			snprintf(dim + strlen(dim), sizeof dim - strlen(dim), *v == '*' ? " * " : "%c",
+				 *v);
 		if (a->bound == 32)
 			snprintf(want, sizeof want, "%s assumes whole warps (%s a multiple of 32): ",
-				 a->kernel, a->dim);
+				 a->kernel, dim);
 		else
 			snprintf(want, sizeof want, "%s assumes %s is a multiple of %u: ", a->kernel,
-				 a->dim, a->bound);
+				 dim, a->bound);
 		return strstr(msg, want) != NULL;
 	}
 	if (strcmp(a->rel, "ge") == 0 || strcmp(a->rel, "eq") == 0) {
