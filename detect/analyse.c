@@ -18,7 +18,7 @@ int analyse_launch(const struct program *p, uint32_t fn, const uint64_t *args, s
 	struct launch_cfg c = *cfg;
 	if (c.stats == NULL)
 		c.stats = &own;
-	uint64_t timed_out = c.stats->timed_out;
+	uint64_t timed_out = c.stats->timed_out, work_cut = c.stats->work_cut;
 	if (c.mam)
 		mam_clear_results(c.mam);
 	int rc = interp_launch(p, fn, args, m, &c, fs, err);
@@ -26,7 +26,8 @@ int analyse_launch(const struct program *p, uint32_t fn, const uint64_t *args, s
 		return rc;
 	/* the clock stopped it: the model holds half a launch */
 	res->timed_out = c.stats->timed_out > timed_out;
-	if (res->timed_out || c.mam == NULL || (o->gate && !o->gate(o->gate_ctx, fs, m)))
+	res->work_cut = c.stats->work_cut > work_cut;
+	if (res->timed_out || res->work_cut || c.mam == NULL || (o->gate && !o->gate(o->gate_ctx, fs, m)))
 		return 0;
 	res->analysed = 1;
 	detect_races(p, c.mam, m, 0, fs);

@@ -41,6 +41,7 @@ struct analyse_options {
 /* What analyse_launch did. */
 struct analyse_result {
 	uint8_t timed_out;	/* the deadline stopped the launch: nothing detected */
+	uint8_t work_cut;	/* its work budget (launch_cfg max_work) stopped it: the same */
 	uint8_t analysed;	/* the detectors ran */
 	struct mam_barrier_info *bars;	/* keep_bars: the NBARS records (the caller frees) */
 	uint32_t nbars;
@@ -50,7 +51,8 @@ struct analyse_result {
 ** Runs the launch of kernel function FN of P with its parameter slots
 ** from ARGS, in M, under CFG (interp_launch), the kernel's faults into
 ** *FS.  With a model (CFG->mam): its results are cleared first; when the
-** launch ran to its end (the deadline did not stop it) and O's gate lets
+** launch ran to its end (neither the deadline nor its work budget
+** stopped it) and O's gate lets
 ** it, its races are added to *FS (launch number 0), its barrier verdicts
 ** to O->bv and, with O->barrier_findings, BV's redundant barriers to *FS.
 ** Without a model nothing is detected.  O may be NULL (all zeros).

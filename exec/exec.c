@@ -65,6 +65,33 @@ int exec_past_deadline(struct exec *ex)
 	return 1;
 }
 
+/* A launch past twice its work budget by this projection is cut early
+** (docs/DECISIONS.md, "A launch that will not finish is cut early"). */
+#define WORK_PROJECTION_MARGIN 2.0
+
+int exec_past_work(struct exec *ex, int in_block)
+{
+	const uint64_t budget = ex->cfg->max_work;
+	if (budget == 0 || ex->work_cut)
+		return ex->work_cut;
+	/* the running block's steps so far: a lower bound of its own work */
+	uint64_t cur = 0;
+	for (uint32_t i = 0; in_block && ex->ws && i < ex->nwarps; i++)
+		cur += ex->ws[i].steps;
+	uint64_t done = ex->warp_insns + cur, blocks = ex->blocks_done + (cur > 0);
+	if (blocks == 0)
+		return 0;
+	const struct dim3 *g = &ex->cfg->grid;
+	double nblocks = (double)g->x * g->y * g->z;
+	/* the blocks so far (the running one as a whole one) as the average block */
+	double projected = (double)done / (double)blocks * nblocks;
+	if (done <= budget && projected <= WORK_PROJECTION_MARGIN * (double)budget)
+		return 0;
+	ex->stopped = 1;
+	ex->work_cut = 1;
+	return 1;
+}
+
 /* Ends the launch: W, the warp running (or NULL), leaves at its next
 ** step check, which sees its steps past any budget. */
 static void stop_launch(struct exec *ex, struct warp *w)
@@ -2085,6 +2112,10 @@ reload:
 			/* a turn ended: stop at the deadline; yield when
 			** another warp can run */
 			if ((ex->cfg->deadline > 0 || stop_signal_seen) && exec_past_deadline(ex)) {
+				w->steps--;
+				goto stopped;
+			}
+			if (ex->cfg->max_work && exec_past_work(ex, 1)) {
 				w->steps--;
 				goto stopped;
 			}

@@ -97,6 +97,8 @@ struct exec {
 	** instruction without testing anything per instruction. */
 	int stopped;
 	uint8_t timed_out;	/* launch_cfg deadline: stopped by the clock */
+	uint8_t work_cut;	/* launch_cfg max_work: stopped by its work budget */
+	uint64_t blocks_done;	/* blocks run to their end (for max_work) */
 	uint32_t polls;		/* warp runs since the clock was last read */
 	struct warp *stop_warp;
 	uint64_t stop_steps;
@@ -223,6 +225,11 @@ struct finding *exec_finding(struct exec *ex, struct warp *w, int lane, uint32_t
 ** (stop_signal_seen): if so the launch stops (ex->stopped,
 ** ex->timed_out).  Reads the clock. */
 int exec_past_deadline(struct exec *ex);
+
+/* Whether the launch is past launch_cfg max_work, or obviously will be:
+** if so it stops (ex->stopped, ex->work_cut).  IN_BLOCK: the warps of
+** ex->ws are under way (their steps count as the running block's). */
+int exec_past_work(struct exec *ex, int in_block);
 
 /* Whether a finding of kind K ends the launch (launch_cfg stop_kinds). */
 static inline int exec_stops_on(const struct exec *ex, enum finding_kind k)

@@ -26,8 +26,9 @@ struct launch_stats {
 	uint64_t warp_insns;
 	uint64_t lane_insns;
 	uint64_t mem_accesses;
-	uint64_t stopped;	/* launches that stop_kinds or the deadline ended early */
+	uint64_t stopped;	/* launches that stop_kinds, the deadline or max_work ended early */
 	uint64_t timed_out;	/* launches the deadline ended (launch_cfg) */
+	uint64_t work_cut;	/* launches their work budget ended (launch_cfg max_work) */
 	uint64_t pruned;	/* lane accesses kept out of the model (pruned sites) */
 	/* launch_cfg fitness: distinct 4-byte words of global and shared
 	** memory the launch touched (shared: per block) and the lane
@@ -61,6 +62,15 @@ struct launch_cfg {
 	** Checked between warps' turns.  0: none.  A stop signal
 	** (stop_signal_seen, base/util.h) ends a launch the same way. */
 	double deadline;
+	/* Warp instructions the whole launch may execute (0: no limit but
+	** max_steps per warp).  Read where a warp's turn ends and where a
+	** block ends: the launch stops where it is, unfinished, once it has
+	** executed more, or once the blocks so far (the running one as a
+	** whole block) times the grid's blocks over their number come to more
+	** than twice it; interp_launch returns 0 with the findings so far
+	** and counts it in stats->work_cut (the caller discards such a
+	** launch, as one the deadline ended). */
+	uint64_t max_work;
 	/* What shared memory holds when a block starts (unspecified on the
 	** hardware): SHARED_INIT fills each __shared__ variable's SIZE bytes
 	** at DATA, of element type ELEM (enum elem_type, ET_NONE unknown),

@@ -1255,6 +1255,9 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 					mam_block_begin(ex.mam, x + cfg->grid.x * (y + cfg->grid.y * z));
 				start_block(&ex, ws, fn, args);
 				run_block(&ex, ws);
+				ex.blocks_done++;
+				if (cfg->max_work)
+					exec_past_work(&ex, 0);
 				if (ex.mam)
 					mam_block_end(ex.mam);
 				mem_release_from(m, mark);
@@ -1278,6 +1281,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		cfg->stats->mem_accesses += ex.mem_accesses;
 		cfg->stats->stopped += (uint64_t)ex.stopped;
 		cfg->stats->timed_out += ex.timed_out;
+		cfg->stats->work_cut += ex.work_cut;
 		cfg->stats->pruned += ex.pruned;
 		cfg->stats->units += ex.units;
 		cfg->stats->unit_accesses += ex.unit_accesses;

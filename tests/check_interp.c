@@ -45,6 +45,7 @@ struct launch {
 	struct dim3 grid, block;
 	uint64_t max_steps;
 	struct launch_stats *stats;	/* or NULL */
+	uint64_t max_work;		/* launch_cfg max_work */
 };
 
 /* run_k with pre-Volta warps when LOCKSTEP (launch_cfg.lockstep). */
@@ -75,6 +76,7 @@ static void run_km(const char *text, const struct launch *ln, int32_t *out, uint
 	cfg.max_steps = ln->max_steps;
 	cfg.seed = 1;
 	cfg.stats = ln->stats;
+	cfg.max_work = ln->max_work;
 	cfg.lockstep = (uint8_t)lockstep;
 	memset(fs, 0, sizeof *fs);
 	rc = interp_launch(l.prog, (uint32_t)l.kernels[ki].func, args, &m, &cfg, fs, &err);
@@ -100,7 +102,7 @@ static void run_clean(const char *text, struct launch ln, int32_t *out, uint32_t
 	findings_free(&fs);
 }
 
-#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0, NULL })
+#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0, NULL, 0 })
 
 START_TEST(divergent_loop)
 {
@@ -217,7 +219,7 @@ START_TEST(indices_3d)
 		"  ret void\n}\n" KERNEL_ANNOT;
 	int32_t out[2 * 5 * 3 * 4];
 	memset(out, 0xff, sizeof out);
-	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0, NULL }), out, 120);
+	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0, NULL, 0 }), out, 120);
 	for (int bx = 0; bx < 2; bx++)
 		for (int z = 0; z < 4; z++)
 			for (int y = 0; y < 3; y++)
@@ -569,11 +571,53 @@ START_TEST(step_budget)
 		"l:\n  br label %l\n}\n" KERNEL_ANNOT;
 	int32_t out[1];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000, NULL };
+	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000, NULL, 0 };
 	run_k(ll, &ln, out, 1, &fs);
 	ck_assert_uint_ge(fs.n, 1);
 	ck_assert_int_eq(fs.v[0].kind, FK_STEP_BUDGET);
 	findings_free(&fs);
+}
+END_TEST
+
+/* Issue 26, item 2: a launch past its work budget (launch_cfg max_work),
+** or whose first block, as the average of its grid's, projects past twice
+** it, stops there without a finding (the caller drops it), counted in
+** stats->work_cut; under a budget it fits, it runs to its end. */
+START_TEST(work_budget)
+{
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"entry:\n  br label %l\n"
+		"l:\n  %i = phi i32 [ 0, %entry ], [ %n, %l ]\n"
+		"  %n = add i32 %i, 1\n"
+		"  %c = icmp slt i32 %n, 1000\n"
+		"  br i1 %c, label %l, label %e\n"
+		"e:\n  store i32 %n, ptr %out\n  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[1];
+	struct findings fs;
+	/* 64 blocks of two warps, about 3,000 warp instructions a warp */
+	const uint64_t budgets[3] = { 0, 1000000, 100000 };
+	uint64_t full = 0;
+	for (int i = 0; i < 3; i++) {
+		struct launch_stats st = { 0 };
+		struct launch ln = { { 64, 1, 1 }, { 64, 1, 1 }, 0, &st, budgets[i] };
+		out[0] = 0;
+		run_k(ll, &ln, out, 1, &fs);
+		ck_assert_uint_eq(fs.n, 0);
+		findings_free(&fs);
+		if (i == 0)
+			full = st.warp_insns;
+		ck_assert_uint_eq(st.work_cut, i == 2);
+		ck_assert_uint_eq(st.stopped, i == 2);
+		if (i < 2) {
+			ck_assert_int_eq(out[0], 1000);
+			ck_assert_uint_eq(st.warp_insns, full);
+		} else {
+			/* stopped within its first block: 2 warps' turns */
+			ck_assert_uint_lt(st.warp_insns, full / 16);
+		}
+	}
+	ck_assert_uint_gt(full, 300000);
 }
 END_TEST
 
@@ -623,7 +667,7 @@ START_TEST(spin_lock_progress)
 		"  ret void\n}\n" KERNEL_ANNOT;
 	int32_t out[2];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 200000, NULL };
+	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 200000, NULL, 0 };
 	run_km(_i == 2 ? inside : spin, &ln, out, 2, &fs, _i == 1);
 	if (_i == 1) {
 		ck_assert_uint_eq(fs.n, 1);
@@ -684,7 +728,7 @@ START_TEST(warps_take_turns)
 	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - ll), ll, noset, at + 6);
 	int32_t out[2];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 64, 1, 1 }, 200000, NULL };
+	struct launch ln = { { 1, 1, 1 }, { 64, 1, 1 }, 200000, NULL, 0 };
 	run_km(text, &ln, out, 2, &fs, _i & 1);
 	if (_i < 2) {
 		ck_assert_msg(fs.n == 0, "%u findings, first: %s", fs.n,
@@ -877,7 +921,7 @@ static uint64_t word64(const int32_t *out, unsigned k, unsigned t)
 	return (uint32_t)out[k * 32 + 2 * t] | (uint64_t)(uint32_t)out[k * 32 + 2 * t + 1] << 32;
 }
 
-#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0, NULL })
+#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0, NULL, 0 })
 
 START_TEST(libdevice_modf)
 {
@@ -1618,6 +1662,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, failed_callee_spares_others);
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
+	tcase_add_test(tc, work_budget);
 	tcase_add_loop_test(tc, spin_lock_progress, 0, 3);
 	tcase_add_loop_test(tc, atomic_load_store_scope, 0, 2);
 	tcase_add_loop_test(tc, warps_take_turns, 0, 4);
