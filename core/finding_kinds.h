@@ -327,9 +327,12 @@ enum finding_kind_flag {
 	  NOT_CONFIRMABLE, FINDING_WHY_NOT_RUNTIME, \
 	  "Search stopped short", \
 	  "The input search left part of its work undone to stay within its budget (the " \
-	  "probes that look for the kernel's assumptions behind its findings), so some " \
-	  "findings may stand where the kernel's own contract would explain them.", \
+	  "probes that look for the kernel's assumptions behind its findings, or launches " \
+	  "too large to finish in a launch's budget), so some findings may stand where " \
+	  "the kernel's own contract would explain them, and the launches cut were not " \
+	  "checked.", \
 	  "Give the launch (--grid, --block, --arg) or state the kernel's contract (assert " \
-	  "its shape) so the search needs fewer probes.")
+	  "its shape) so the search needs fewer probes; --max-steps lifts the launches' " \
+	  "budget.")
 
 #endif

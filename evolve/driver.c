@@ -295,6 +295,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.max_memory = o->max_memory;
 	pb.pool_bytes = o->pool_bytes;
 	pb.step_budget = DRIVER_STEP_BUDGET;
+	pb.launch_work = o->max_steps ? 0 : DRIVER_LAUNCH_WORK;
 	pb.max_threads = o->max_threads;
 	pb.seed = o->seed;
 	pb.stream = name_stream(k->name);
@@ -328,7 +329,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 		fprintf(stderr, "simulee-c: %s: memory pool: peak %" PRIu64 " of %" PRIu64
 			" MiB, %" PRIu32 " of %" PRIu32 " launches ran again alone\n", k->demangled,
 			res.pool_peak >> 20, pb.pool_bytes >> 20, res.reruns, res.ncands);
-	if (res.cut > 0 && res.cut == res.ncands)
+	if (res.cut > res.work_cut && res.cut == res.ncands)
 		fprintf(stderr, "simulee-c: warning: %s: the time limit (%g s) came before any "
 			"launch finished: nothing was checked (raise --time-limit; 0: none)\n",
 			k->demangled, pb.time_limit);

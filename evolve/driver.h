@@ -23,6 +23,9 @@
 
 #define DRIVER_STEP_BUDGET 100000		/* warp instructions of a searched launch */
 #define DRIVER_HOST_MAX_THREADS (1u << 20)	/* grid * block of a host launch at most */
+/* warp instructions one launch of the search may execute, all its warps
+** together, unless --max-steps is given (evolve_problem launch_work) */
+#define DRIVER_LAUNCH_WORK (UINT64_C(1) << 26)
 
 struct driver_opts {
 	struct params_pins pins;	/* pinned parts of every launch */

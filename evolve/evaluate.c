@@ -164,6 +164,68 @@ void search_cut_short(struct evolve_cand *c)
 /* The most values a launch's comparisons are watched for. */
 #define I2S_WATCH_MAX 32
 
+static uint32_t i2s_watch(const struct evolve_problem *pb, const struct evolve_cand *c,
+			  uint64_t *watch, int32_t *what, uint8_t *fp);
+
+/* Below this a scalar is not shrunk (search_shrink_child): a size that
+** small is no launch's reason to be cut. */
+#define SHRINK_FLOOR 64
+
+/*
+** A child of PARENT, a launch its work budget cut (evolve_cand
+** work_cut), smaller where its work came from: each integer scalar its
+** comparisons read (the bound of a loop `i < n`, as the cmp log has it)
+** whose magnitude is above SHRINK_FLOOR takes the square root of it,
+** its sign kept (2^31 becomes 46,340, then 215); with no such scalar,
+** the grid's x takes an eighth of it.  A host launch keeps the host's
+** values.  Returns 0 when nothing shrinks (*C unallocated then).  The
+** child takes no step further (i2s) and names no size.
+*/
+int search_shrink_child(const struct space *s, const struct evolve_cand *parent,
+			struct evolve_cand *c)
+{
+	const struct evolve_problem *pb = s->pb;
+	if (parent->site >= 0)
+		return 0;
+	uint64_t watch[I2S_WATCH_MAX];
+	int32_t what[I2S_WATCH_MAX];
+	uint8_t fp[I2S_WATCH_MAX];
+	uint32_t nw = i2s_watch(pb, parent, watch, what, fp);
+	uint8_t read[I2S_WATCH_MAX] = { 0 };
+	for (uint32_t j = 0; j < parent->cmp.n; j++)
+		if (parent->cmp.e[j].watch < nw)
+			read[parent->cmp.e[j].watch] = 1;
+	int shrunk = 0;
+	search_cand_copy(c, parent, pb);
+	for (uint32_t j = 0; j < nw; j++) {
+		struct scalar_ref sr;
+		if (!read[j] || what[j] < 0 || fp[j]
+		    || !search_scalar_ref(pb, (uint32_t)what[j], &sr) || sr.nenums)
+			continue;
+		unsigned bits = elem_size(sr.et) * 8;
+		uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+		uint64_t v = c->bits[what[j]] & mask;
+		int neg = elem_is_signed(sr.et) && (v >> (bits - 1)) & 1;
+		uint64_t mag = neg ? (~v + 1) & mask : v;
+		if (mag <= SHRINK_FLOOR)
+			continue;
+		mag = (uint64_t)sqrt((double)mag);
+		c->bits[what[j]] = (neg ? ~mag + 1 : mag) & mask;
+		shrunk = 1;
+	}
+	if (!shrunk && c->grid.x / 8 >= s->glo[0] && c->grid.x >= 8) {
+		c->grid.x /= 8;
+		shrunk = 1;
+	}
+	if (!shrunk) {
+		search_cand_free(c);
+		memset(c, 0, sizeof *c);
+		return 0;
+	}
+	search_clamp(s, c);
+	return 1;
+}
+
 /*
 ** Input-to-state (the fuzzing literature's name): the values a launch's
 ** comparisons are watched for, into WATCH: C's six launch dimensions
@@ -515,6 +577,8 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	/* a launch that breaks its contract is discarded: stop it there */
 	cfg.stop_kinds = 1u << FK_ASSERT | 1u << FK_TRAP | 1u << FK_STEP_BUDGET | 1u << FK_MEMORY_BUDGET;
 	cfg.deadline = w->deadline;
+	/* a launch the program made keeps its size: the work is its own */
+	cfg.max_work = pb->base ? 0 : pb->launch_work;
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
 	struct sim_error err = { 0 };
@@ -564,6 +628,11 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	if (ar.timed_out) {
 		/* the clock stopped it: nothing was detected */
 		search_cut_short(c);
+	} else if (ar.work_cut) {
+		/* too large for its budget: nothing was detected, and its line
+		** tries smaller sizes (search_shrink_child) */
+		search_cut_short(c);
+		c->work_cut = 1;
 	} else if (ar.analysed) {
 		c->bars = ar.bars;
 		c->nbars = ar.nbars;

@@ -57,7 +57,7 @@ static int same_subject(const struct evolve_assumption *a, const struct evolve_a
 static void add_assumption(struct driver *d, const struct evolve_assumption *na)
 {
 	struct evolve_result *r = d->res;
-	if (r->cut)
+	if (search_clock_cut(r))
 		return;		/* a probe the time limit cut short showed nothing */
 	struct evolve_assumption *a = NULL;
 	for (uint32_t k = 0; k < r->nassumptions && a == NULL; k++) {

@@ -116,7 +116,7 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 		search_infer_from(d, i, gen);
 		/* a probe once the clock has cut a launch is cut too: what the
 		** launch's faults mean is unknown, so it is cut as well */
-		if (d->res->cut && d->res->ncands > before)
+		if (search_clock_cut(d->res) && d->res->ncands > before)
 			uncount_cut(d->res, i);
 	}
 }
@@ -132,30 +132,57 @@ static void report_progress(const struct driver *d, uint32_t gen, uint32_t best)
 	d->pb->progress(d->pb->progress_ctx, &st);
 }
 
-/* The search-stopped-short note of a search whose probes ran out of
-** budget: at the kernel, no thread, the first launch left unprobed as
-** its witness. */
-static void note_unprobed(struct driver *d)
+/* What the search-stopped-short note says of a search whose probes ran
+** out of budget (a string to free). */
+static char *unprobed_text(const struct driver *d)
 {
-	const struct evolve_problem *pb = d->pb;
-	struct evolve_result *r = d->res;
-	const struct func *f = &pb->prog->funcs[pb->func];
-	struct srcloc loc = { f->file, f->demangled, f->decl_line, 0 };
+	const struct evolve_result *r = d->res;
 	uint64_t own = 0, probes = 0;
 	uint32_t nprobes = 0;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		*(r->cands[i].probe ? &probes : &own) += r->cands[i].work;
 		nprobes += r->cands[i].probe;
 	}
+	return xasprintf("the findings and faults of %" PRIu32 " launch%s were not probed for "
+			 "the kernel's assumptions: its %" PRIu32 " probes had executed %" PRIu64
+			 " warp instructions, past the probes' budget (%" PRIu64 " plus the %" PRIu64
+			 " of the search's own launches)", r->unprobed, r->unprobed == 1 ? "" : "es",
+			 nprobes, probes, PROBE_FLOOR, own);
+}
+
+/* What the search-stopped-short note says of a search whose launches'
+** work budget cut some of them (evolve_problem launch_work; a string to
+** free). */
+static char *work_cut_text(const struct driver *d)
+{
+	const struct evolve_result *r = d->res;
+	return xasprintf("%" PRIu32 " launch%s cut early, unchecked: each had executed more than "
+			 "%" PRIu64 " warp instructions, or its blocks so far, as the average "
+			 "block of its grid, came to more than twice that", r->work_cut,
+			 r->work_cut == 1 ? " was" : "es were", d->pb->launch_work);
+}
+
+/* The search-stopped-short note, when the probes ran out of budget or
+** the work budget cut launches (both in one note): at the kernel, no
+** thread, the first launch left unprobed (else the first cut) as its
+** witness. */
+static void note_stopped_short(struct driver *d)
+{
+	const struct evolve_problem *pb = d->pb;
+	struct evolve_result *r = d->res;
+	const struct func *f = &pb->prog->funcs[pb->func];
+	struct srcloc loc = { f->file, f->demangled, f->decl_line, 0 };
+	char *a = r->unprobed ? unprobed_text(d) : NULL;
+	char *b = r->work_cut ? work_cut_text(d) : NULL;
 	struct findings fs = { 0 };
 	struct finding *fd = findings_add(&fs, FK_SEARCH_SHORT, pb->func, UINT32_MAX, &loc, NULL, 0,
 					  NULL, NULL);
-	fd->detail = xasprintf("the findings and faults of %" PRIu32 " launch%s were not probed for "
-			       "the kernel's assumptions: its %" PRIu32 " probes had executed %" PRIu64
-			       " warp instructions, past the probes' budget (%" PRIu64 " plus the %"
-			       PRIu64 " of the search's own launches)", r->unprobed,
-			       r->unprobed == 1 ? "" : "es", nprobes, probes, PROBE_FLOOR, own);
-	uint32_t w = r->first_unprobed;
+	fd->detail = a && b ? xasprintf("%s; %s", a, b) : a ? a : b;
+	if (a && b) {
+		free(a);
+		free(b);
+	}
+	uint32_t w = r->unprobed ? r->first_unprobed : r->first_work_cut;
 	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);
 	free(fs.v);
 }
@@ -209,8 +236,8 @@ static void conclude(struct driver *d)
 		search_merge_findings(&r->findings, &fs, best, r->cands[best].contract);
 		r->best = best;
 	}
-	if (r->unprobed)
-		note_unprobed(d);
+	if (r->unprobed || r->work_cut)
+		note_stopped_short(d);
 	/* every host site refused for its constants: their warnings say it */
 	uint32_t nrefused = search_refused_sites(pb, r);
 	if (pb->nsites && nrefused == pb->nsites)
@@ -248,9 +275,9 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		pop[i] = base + i;
 	search_sort_pop(out, pop, P);
 	report_progress(d, 0, pop[0]);
-	out->stop = out->cut ? EVOLVE_STOP_TIME : EVOLVE_STOP_GENERATIONS;
+	out->stop = search_clock_cut(out) ? EVOLVE_STOP_TIME : EVOLVE_STOP_GENERATIONS;
 	uint32_t stall = 0, fresh = P;
-	for (uint32_t gen = 1; gen <= generations && !out->cut; gen++) {
+	for (uint32_t gen = 1; gen <= generations && !search_clock_cut(out); gen++) {
 		const struct evolve_cand *best = &out->cands[pop[0]];
 		/* acceptable (the paper's stop), once a population's worth of
 		** launches within the contract has been seen and no barrier is
@@ -272,6 +299,11 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 				** (the first child tries the value its comparisons
 				** name, when they name one) */
 				for (int k = 0; k < 2; k++) {
+					/* one its work budget cut: the first
+					** child tries smaller sizes */
+					if (k == 0 && par->work_cut
+					    && search_shrink_child(s, par, &batch[2 * i + k]))
+						continue;
 					if (k == 0 && (par->rejected == FK_ASSERT || par->rejected == FK_TRAP)
 					    && search_i2s_child(s, par, gen * P + i, &batch[2 * i + k]))
 						continue;
@@ -301,7 +333,7 @@ static void run_phase(struct driver *d, struct pcg32 *g, int host, uint32_t gene
 		search_sort_pop(out, pop, 3 * P);
 		out->generations += 1;
 		report_progress(d, gen, pop[0]);
-		if (out->cut) {
+		if (search_clock_cut(out)) {
 			out->stop = EVOLVE_STOP_TIME;
 			break;
 		}

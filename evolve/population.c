@@ -233,6 +233,8 @@ uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 	VEC_PUSH(r->cands, r->ncands, d->capcands, *c);
 	if (c->rejected == EVOLVE_CUT) {
 		r->cut++;
+		if (c->work_cut && r->work_cut++ == 0)
+			r->first_work_cut = idx;
 		return idx;
 	}
 	if (c->rejected == EVOLVE_REFUSED) {
@@ -305,8 +307,9 @@ int search_no_finishing_launch(struct evolve_result *r)
 	struct finding *f = &c->fs.v[0];
 	char *was = f->detail;
 	uint32_t ran = steps + memory;
-	char *cut = r->cut ? xasprintf(" (%" PRIu32 " more cut short by the time limit)", r->cut)
-			   : xstrdup("");
+	uint32_t clock = r->cut - r->work_cut;
+	char *cut = clock ? xasprintf(" (%" PRIu32 " more cut short by the time limit)", clock)
+			  : xstrdup("");
 	f->detail = xasprintf("no launch finishes: all %" PRIu32 " launch%s the search ran %s%s%s%s",
 			      ran, ran == 1 ? "" : "es",
 			      steps ? "hit the step budget" : "", steps && memory ? " or " : "",

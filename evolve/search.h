@@ -163,6 +163,13 @@ struct evolve_problem {
 	uint64_t max_shadow;	/* the model's bytes per launch (0: mam's default) */
 	int no_prune;		/* launch_cfg no_prune */
 	uint64_t step_budget;	/* warp instructions of one launch, over all warps */
+	/* Warp instructions a launch may execute at most, all its warps
+	** together, whatever its per-warp budget (launch_cfg max_work): one
+	** past it, or obviously going to be, is cut early, counted in the
+	** result's cut and work_cut, and its line tries smaller scalars
+	** (docs/DECISIONS.md, "A launch that will not finish is cut early").
+	** 0: none. */
+	uint64_t launch_work;
 	uint64_t max_threads;	/* grid * block of a searched launch */
 	uint64_t seed;
 	uint64_t stream;	/* PCG32 stream, e.g. a hash of the kernel name */
@@ -227,6 +234,8 @@ struct evolve_cand {
 	struct cmp_log cmp;
 	uint8_t i2s;		/* how many such values its line of rejected
 				   launches took in turn (its progress) */
+	uint8_t work_cut;	/* cut by the launch's work budget (launch_work),
+				   not the clock: EVOLVE_CUT, the search goes on */
 	uint64_t named;		/* the largest scalar value its line's comparisons
 				   named (a size of the kernel's own, such as
 				   optN == 4000000): its step budget follows
@@ -309,13 +318,17 @@ struct evolve_result {
 	uint32_t accepted;		/* candidates within the contract */
 	uint32_t rejected_by[FK__COUNT];	/* candidates outside it, by fault */
 	uint32_t cut;			/* candidates the time limit cut short or
-					   came before (never run to their end:
-					   neither accepted nor outside) */
+					   came before, or their work budget cut
+					   (never run to their end: neither
+					   accepted nor outside) */
 	uint32_t refused;		/* host launches CUDA refuses (not run) */
 	/* Launches whose faults and findings were not probed for the
 	** kernel's assumptions: the probes had spent their budget (phases.c
 	** probes_spent); the first of them. */
 	uint32_t unprobed, first_unprobed;
+	/* Of cut, the launches their work budget cut (evolve_problem
+	** launch_work), not the clock; the first of them. */
+	uint32_t work_cut, first_work_cut;
 	/* The memory pool (evolve_problem pool_bytes): launches it stopped
 	** because of the others running beside them, run again alone; the
 	** most it held at once.  They depend on --jobs: never reported. */

@@ -116,6 +116,8 @@ uint32_t search_base_setup(const struct evolve_problem *pb, const struct evolve_
 
 /* evaluate.c */
 void search_cut_short(struct evolve_cand *c);
+int search_shrink_child(const struct space *s, const struct evolve_cand *parent,
+			struct evolve_cand *c);
 int search_i2s_child(const struct space *s, const struct evolve_cand *parent, uint32_t pick,
 		     struct evolve_cand *c);
 int search_said_nothing(const struct evolve_cand *c);
@@ -152,6 +154,13 @@ int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 ** is constant and one CUDA refuses; returns how many sites are so. */
 uint32_t search_refused_sites(const struct evolve_problem *pb, struct evolve_result *r);
 uint32_t search_inside(const struct evolve_result *r);
+
+/* Whether the clock (the time limit, a stop signal) has cut a launch of
+** R: the search ends.  A launch its work budget cut does not end it. */
+static inline int search_clock_cut(const struct evolve_result *r)
+{
+	return r->cut > r->work_cut;
+}
 
 /* infer.c */
 void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen);

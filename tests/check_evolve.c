@@ -1325,6 +1325,49 @@ START_TEST(probe_budget)
 }
 END_TEST
 
+/* Issue 26, item 2: a host launch of 2^20 threads, each looping 10,000
+** times (about 10^9 warp instructions), is cut early by the launch's work
+** budget instead of running to the time limit: counted in the search's
+** cut, said by a search-stopped-short note, and the search goes on (its
+** own launches are checked). */
+START_TEST(launch_work_cut)
+{
+	static const char text[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void loopn(float *out, int n)\n"
+		"{\n"
+		"	int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"	float acc = 0;\n"
+		"	for (int k = 0; k < n; k++)\n"
+		"		acc += k * 0.5f;\n"
+		"	out[i] = acc;\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"	float *d;\n"
+		"	int n = 1 << 20;\n"
+		"	cudaMalloc(&d, n * sizeof(float));\n"
+		"	loopn<<<n / 256, 256>>>(d, 10000);\n"
+		"	return 0;\n"
+		"}\n";
+	char *cu = tu_tmp_cu(text);
+	const char *args[] = { cu, "--generations", "1", "--population", "4", "--format=json", NULL };
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *s = search_of(doc);
+	ck_assert_int_ge(jint(s, "cut"), 4);
+	ck_assert_int_gt(jint(s, "evaluations"), 0);
+	ck_assert_str_ne(cJSON_GetObjectItemCaseSensitive(s, "stop")->valuestring, "time-limit");
+	ck_assert_ptr_nonnull(finding_with(doc, "search-stopped-short", "cut early, unchecked"));
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
 Suite *evolve_suite(void)
 {
 	Suite *s = suite_create("evolve");
@@ -1369,6 +1412,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, named_size_budget);
 	tcase_add_test(tc, identical_blocks);
 	tcase_add_test(tc, probe_budget);
+	tcase_add_test(tc, launch_work_cut);
 	suite_add_tcase(s, tc);
 	return s;
 }
