@@ -74,6 +74,7 @@ void search_cand_free(struct evolve_cand *c)
 	free(c->touched);
 	free(c->elems);
 	free(c->vars);
+	free(c->reached);
 	findings_free(&c->fs);
 	free(c->bars);
 }
@@ -862,4 +863,11 @@ void search_mutate(const struct space *s, struct pcg32 *g, const struct evolve_c
 	mutate_fields(s, g, cauchy, c, NULL);
 	mutate_shared(s, g, cauchy, c);
 	keep_nonzero(s, c);
+	/* launch sizes grow only while they show something new (size_cap):
+	** past the cap a child keeps its parent's shape */
+	if (s->size_cap && search_threads_of(c) > s->size_cap
+	    && search_threads_of(c) > search_threads_of(parent)) {
+		c->grid = parent->grid;
+		c->block = parent->block;
+	}
 }

@@ -593,6 +593,9 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	int32_t what[I2S_WATCH_MAX];
 	uint8_t fp[I2S_WATCH_MAX];
 	memset(&c->cmp, 0, sizeof c->cmp);
+	free(c->reached);
+	c->reached = p->nsites ? xcalloc(p->nsites, 1) : NULL;
+	cfg.reached = c->reached;
 	if (c->site < 0) {
 		cfg.nwatch = i2s_watch(pb, c, watch, what, fp);
 		cfg.watch = watch;

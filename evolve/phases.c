@@ -432,6 +432,8 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	out->seconds = mono_seconds() - t0;
 	free(d.seen.v);
 	free(d.probed);
+	free(d.reached);
+	free(d.bars_seen);
 	free(s.band_off);
 	free(s.nonzero);
 	free(s.tie);

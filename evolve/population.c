@@ -246,9 +246,63 @@ uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 		return idx;
 	}
 	r->accepted++;
-	search_note_seen(&d->seen, &c->fs);
+	uint32_t fresh = search_note_seen(&d->seen, &c->fs);
 	barrier_verdicts_add_of(&r->barriers, d->pb->prog, c->bars, c->nbars, d->pb->model);
+	search_note_coverage(d, &r->cands[idx], fresh);
 	return idx;
+}
+
+/* Larger launches in a row that show nothing new before launch sizes
+** stop growing (docs/DECISIONS.md, "Launch sizes grow while they show
+** something new"). */
+#define GROW_STALE 3
+
+/*
+** Takes the coverage of C, a launch within the contract that FRESH new
+** (kind, sites) of findings came from: the static sites its accesses
+** reached and the barriers it executed that no launch of the search's
+** own had.  A launch of the search's own (no host site's, no probe) with
+** more threads than every one before counts as growth: showing nothing
+** new, GROW_STALE of them in a row cap the threads a mutated child may
+** grow to (space size_cap) at the most threads so far; one that shows
+** something new (a stratum's draw past the cap) lifts the cap.  C's
+** reached sites are freed.
+*/
+void search_note_coverage(struct driver *d, struct evolve_cand *c, uint32_t fresh)
+{
+	const struct program *p = d->pb->prog;
+	int news = fresh > 0;
+	if (c->reached && p->nsites) {
+		if (d->reached == NULL)
+			d->reached = xcalloc(p->nsites, 1);
+		for (uint32_t i = 0; i < p->nsites; i++)
+			if (c->reached[i] && !d->reached[i])
+				d->reached[i] = 1, news = 1;
+	}
+	free(c->reached);
+	c->reached = NULL;
+	for (uint32_t i = 0; i < c->nbars; i++) {
+		uint32_t k = 0;
+		if (c->bars[i].executions == 0)
+			continue;
+		while (k < d->nbars_seen && d->bars_seen[k] != c->bars[i].id)
+			k++;
+		if (k == d->nbars_seen) {
+			VEC_PUSH(d->bars_seen, d->nbars_seen, d->capbars_seen, c->bars[i].id);
+			news = 1;
+		}
+	}
+	if (c->probe || c->site >= 0)
+		return;
+	uint64_t t = search_threads_of(c);
+	if (t <= d->grown)
+		return;
+	d->grown = t;
+	d->stale = news ? 0 : d->stale + 1;
+	if (news)
+		d->s->size_cap = 0;
+	else if (d->stale >= GROW_STALE)
+		d->s->size_cap = t;
 }
 
 /* Sorts the indices POP[0..N) best first (insertion sort: N is small). */

@@ -234,6 +234,9 @@ struct evolve_cand {
 	struct cmp_log cmp;
 	uint8_t i2s;		/* how many such values its line of rejected
 				   launches took in turn (its progress) */
+	uint8_t *reached;	/* by static site: its accesses ran in the launch
+				   (launch_cfg reached; NULL: none kept), until
+				   the search has taken its coverage */
 	uint8_t work_cut;	/* cut by the launch's work budget (launch_work),
 				   not the clock: EVOLVE_CUT, the search goes on */
 	uint64_t named;		/* the largest scalar value its line's comparisons

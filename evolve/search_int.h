@@ -30,6 +30,9 @@ struct space {
 				   contents are searched */
 	uint32_t min_threads;	/* the block's threads at least this (assumed) */
 	uint32_t max_block;	/* the block's threads at most this (assumed; 0: none) */
+	uint64_t size_cap;	/* a mutated child's threads grow past its parent's
+				   only up to this (0: no cap; population.c,
+				   search_note_coverage) */
 	uint32_t *band_off;	/* per parameter: where its strata start */
 	uint8_t *nonzero;	/* per parameter: the kernel assumes it is not 0 */
 	uint8_t *tie;		/* per parameter: the enum evolve_tie the kernel
@@ -81,6 +84,15 @@ struct driver {
 	uint32_t best;		/* the best candidate of the phases run, or UINT32_MAX */
 	struct site_ref *probed;	/* faults probed for an assumption */
 	uint32_t nprobed, capprobed;
+	/* The coverage of the search's own launches within the contract
+	** (search_note_coverage): the static sites their accesses reached,
+	** the barriers they executed; the most threads one of them had, and
+	** how many launches in a row larger than every one before showed
+	** nothing new. */
+	uint8_t *reached;		/* prog->nsites bytes, or NULL */
+	uint32_t *bars_seen, nbars_seen, capbars_seen;
+	uint64_t grown;
+	uint32_t stale;
 };
 
 /* cand.c */
@@ -139,6 +151,7 @@ int search_beyond_assumptions(const struct evolve_problem *pb, const struct evol
 			      struct evolve_cand *c);
 uint8_t search_cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c);
 uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen);
+void search_note_coverage(struct driver *d, struct evolve_cand *c, uint32_t fresh);
 void search_sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n);
 int search_no_finishing_launch(struct evolve_result *r);
 void search_nothing_checked(struct evolve_result *r);

@@ -1758,6 +1758,8 @@ static void model_access(struct exec *ex, struct warp *w, uint32_t ok, const uin
 	uint64_t ad[32];
 	if (ok == 0)
 		return;
+	if (ex->cfg->reached && site < ex->p->nsites)
+		ex->cfg->reached[site] = 1;
 	if (off != 0) {
 		if (ok == FULL_MASK) {
 			for (unsigned l = 0; l < 32; l++)

@@ -71,6 +71,10 @@ struct launch_cfg {
 	** and counts it in stats->work_cut (the caller discards such a
 	** launch, as one the deadline ended). */
 	uint64_t max_work;
+	/* With the model on: when not NULL, REACHED[s] (the program's nsites
+	** bytes, the caller's) is set to 1 for each static site s whose
+	** accesses the launch ran, pruned or not (the search's coverage). */
+	uint8_t *reached;
 	/* What shared memory holds when a block starts (unspecified on the
 	** hardware): SHARED_INIT fills each __shared__ variable's SIZE bytes
 	** at DATA, of element type ELEM (enum elem_type, ET_NONE unknown),
