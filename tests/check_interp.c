@@ -846,6 +846,60 @@ START_TEST(atomic_load_store_scope)
 }
 END_TEST
 
+/* Issue 26, item 2: launch_cfg reached marks the static sites whose
+** accesses a launch ran (the search's coverage): one branch's store with
+** a block of 32 threads, both with 128. */
+START_TEST(reached_sites)
+{
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %c = icmp ult i32 %t, 64\n"
+		"  br i1 %c, label %a, label %b\n"
+		"a:\n  store i32 1, ptr %out\n  ret void\n"
+		"b:\n  %p = getelementptr i32, ptr %out, i32 1\n"
+		"  store i32 2, ptr %p\n  ret void\n}\n" KERNEL_ANNOT;
+	char *path = tu_tmpfile(ll, strlen(ll));
+	struct load_options opt = { 0 };
+	struct loaded l;
+	struct sim_error err = { 0 };
+	ck_assert_msg(load_file(path, &opt, &l, &err) == 0, "%s", err.msg);
+	unlink(path);
+	free(path);
+	int ki = load_find_kernel(&l, "k");
+	ck_assert_int_ge(ki, 0);
+	ck_assert_uint_ge(l.prog->nsites, 2);
+	for (int run = 0; run < 2; run++) {
+		struct mem m;
+		mem_init(&m);
+		interp_mem_setup(l.prog, &m, 0);
+		uint32_t id = mem_new(&m, AS_GLOBAL, 16, "out");
+		uint64_t args[1] = { MEM_PTR(id, 0) };
+		struct mam_options mo = { .model = MAM_ITS };
+		struct mam *mam = mam_new(&mo);
+		uint8_t *reached = xcalloc(l.prog->nsites, 1);
+		struct launch_cfg cfg = { 0 };
+		cfg.grid = (struct dim3){ 1, 1, 1 };
+		cfg.block = (struct dim3){ run ? 128 : 32, 1, 1 };
+		cfg.seed = 1;
+		cfg.mam = mam;
+		cfg.reached = reached;
+		struct findings fs = { 0 };
+		ck_assert_int_eq(interp_launch(l.prog, (uint32_t)l.kernels[ki].func, args, &m, &cfg,
+					       &fs, &err), 0);
+		uint32_t n = 0;
+		for (uint32_t s = 0; s < l.prog->nsites; s++)
+			n += reached[s];
+		ck_assert_uint_eq(n, run ? 2 : 1);
+		free(reached);
+		findings_free(&fs);
+		mam_free(mam);
+		mem_free(&m);
+	}
+	load_free(&l);
+}
+END_TEST
+
 /* ---- libdevice functions and math intrinsics ------------------------------
 ** These kernels read lane t's inputs from constant tables (bit patterns,
 ** so that every special value is exact) and write results as i32 words;
@@ -1663,6 +1717,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
 	tcase_add_test(tc, work_budget);
+	tcase_add_test(tc, reached_sites);
 	tcase_add_loop_test(tc, spin_lock_progress, 0, 3);
 	tcase_add_loop_test(tc, atomic_load_store_scope, 0, 2);
 	tcase_add_loop_test(tc, warps_take_turns, 0, 4);
