@@ -625,6 +625,15 @@ static void run_lines(FILE *out, const char *prog, const struct rt_result *res)
 		explore_line(out, &res->explored);
 }
 
+/* OBJ's member NAME: the string S, or null when S is NULL. */
+static void add_string_or_null(cJSON *obj, const char *name, const char *s)
+{
+	if (s != NULL)
+		cJSON_AddStringToObject(obj, name, s);
+	else
+		cJSON_AddNullToObject(obj, name);
+}
+
 /* The JSON report's "run" object. */
 static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
 		     const struct rt_result *res)
@@ -643,14 +652,8 @@ static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
 	cJSON_AddNumberToObject(r, "cut", res->cut);
 	cJSON_AddNumberToObject(r, "unchecked", res->unchecked);
 	cJSON_AddNumberToObject(r, "unsimulated", res->unsimulated);
-	if (res->stop)
-		cJSON_AddStringToObject(r, "stop", res->stop);
-	else
-		cJSON_AddNullToObject(r, "stop");
-	if (res->refused_call)
-		cJSON_AddStringToObject(r, "refused_call", res->refused_call);
-	else
-		cJSON_AddNullToObject(r, "refused_call");
+	add_string_or_null(r, "stop", res->stop);
+	add_string_or_null(r, "refused_call", res->refused_call);
 	cJSON *notes = cJSON_AddArrayToObject(r, "notes");
 	for (const char *p = res->notes; p != NULL && *p;) {
 		const char *nl = strchr(p, '\n');
@@ -676,10 +679,7 @@ static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
 		cJSON_AddNumberToObject(e, "cut", x->cut);
 		cJSON_AddNumberToObject(e, "findings", x->findings);
 		cJSON_AddNumberToObject(e, "repeated", x->repeated);
-		if (x->stopped)
-			cJSON_AddStringToObject(e, "stopped", x->stopped);
-		else
-			cJSON_AddNullToObject(e, "stopped");
+		add_string_or_null(e, "stopped", x->stopped);
 	}
 	cJSON_AddItemToObject(root, "run", r);
 }
