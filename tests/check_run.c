@@ -219,10 +219,8 @@ static int have_openmp(void)
 ** directory), JSON to a file: everything its .expect says, exactly. */
 START_TEST(corpus)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run corpus: skipped: no clang\n");
+	if (!tu_need_clang("run corpus", 0))
 		return;
-	}
 	static char names[MAXEXPECTS][256];
 	int n;
 	list_expects(names, &n, MAXEXPECTS);
@@ -348,10 +346,8 @@ END_TEST
 ** the program's own on stdout; usage errors are one line and exit 2. */
 START_TEST(text_and_usage)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run text_and_usage: skipped: no clang\n");
+	if (!tu_need_clang("run text_and_usage", 0))
 		return;
-	}
 	ck_assert_int_eq(chdir(run_dir()), 0);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ "run", "argv_size.cu", "--", "1000", NULL });
@@ -400,10 +396,8 @@ END_TEST
 ** call stack, and each finding's launch is the first that showed it. */
 START_TEST(host_stack)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run host_stack: skipped: no clang\n");
+	if (!tu_need_clang("run host_stack", 0))
 		return;
-	}
 	char *cu = tu_tmp_cu("__global__ void inc(int *p, int n)\n"
 			     "{\n"
 			     "	int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
@@ -442,10 +436,8 @@ END_TEST
 ** linked in and computes what the GPU would. */
 START_TEST(rdc_units)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run rdc_units: skipped: no clang\n");
+	if (!tu_need_clang("run rdc_units", 0))
 		return;
-	}
 	char *app = tu_tmp_cu("#include <cstdio>\n"
 			      "extern __device__ int twice(int x);\n"
 			      "__global__ void k(int *p) { p[threadIdx.x] = twice(threadIdx.x); }\n"
@@ -477,10 +469,8 @@ END_TEST
 ** object among the inputs is linked, -l and -L reach the link. */
 START_TEST(program_flags)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run program_flags: skipped: no clang\n");
+	if (!tu_need_clang("run program_flags", 0))
 		return;
-	}
 	char *cu = tu_tmp_cu("#include <cstdio>\n"
 			     "#ifndef HOSTDEF\n#define HOSTDEF 1\n#endif\n"
 			     "extern \"C\" int ext_scale(void);\n"
@@ -558,12 +548,9 @@ static void put_db(const char *dir, const char *const *files, const char *const 
 ** main. */
 START_TEST(compile_database)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run compile_database: skipped: no clang\n");
+	if (!tu_need_clang("run compile_database", 0))
 		return;
-	}
-	char dir[] = "/tmp/simulee-rundb-XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *dir = tu_tmpdir();
 	char *inc = xasprintf("%s/inc", dir);
 	ck_assert_int_eq(mkdir(inc, 0700), 0);
 	put_file(inc, "cfg.h", "#define SCALE FACTOR\n");
@@ -601,9 +588,8 @@ START_TEST(compile_database)
 	ck_assert_msg(strcmp(r.out, "25\n") == 0, "%s", r.out);
 	ck_assert_msg(strstr(r.err, "run: app exited with status 0") != NULL, "%s", r.err);
 	tu_run_free(&r);
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(cmd);
+	tu_rmtree(dir);
+	free(dir);
 	free(app);
 	free(lib);
 	free(inc);
@@ -615,10 +601,8 @@ END_TEST
 ** names the program. */
 START_TEST(host_source_first)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run host_source_first: skipped: no clang\n");
+	if (!tu_need_clang("run host_source_first", 0))
 		return;
-	}
 	char *cu = tu_tmp_cu("__global__ void k(int *p) { p[threadIdx.x] = 3 * threadIdx.x; }\n"
 			     "int run_k(int i)\n"
 			     "{\n"
@@ -652,10 +636,8 @@ END_TEST
 ** with its own format, and the run has no note about it. */
 START_TEST(texref_two_formats)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL || tu_env("SIMULEE_CUDA_PATH") == NULL) {
-		printf("run texref_two_formats: skipped: no clang or CUDA toolkit\n");
+	if (!tu_need_clang("run texref_two_formats", 1))
 		return;
-	}
 	const char *src = "#include <cstdio>\n"
 			  "texture<float4, 1> tf;\n"
 			  "texture<int4, 1> ti;\n"
@@ -701,10 +683,8 @@ END_TEST
 ** checks one in K. */
 START_TEST(max_launches)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run max_launches: skipped: no clang\n");
+	if (!tu_need_clang("run max_launches", 0))
 		return;
-	}
 	ck_assert_int_eq(chdir(run_dir()), 0);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ "run", "--max-launches", "5", "histogram_loop.cu", NULL });
@@ -730,10 +710,8 @@ END_TEST
 ** timeout(1)'s) though the report holds an error. */
 START_TEST(time_limit)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run time_limit: skipped: no clang\n");
+	if (!tu_need_clang("run time_limit", 0))
 		return;
-	}
 	char *cu = tu_tmp_cu("#include <cstdio>\n"
 			     "#include <unistd.h>\n"
 			     "__global__ void k(int *p) { p[threadIdx.x + 1] = threadIdx.x; }\n"
@@ -769,10 +747,8 @@ END_TEST
 ** past its allocation is refused whole, as a copy in one request is. */
 START_TEST(chunked_copies)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run chunked_copies: skipped: no clang\n");
+	if (!tu_need_clang("run chunked_copies", 0))
 		return;
-	}
 	char *cu = tu_tmp_cu("#include <cstdio>\n"
 			     "#include <cstdlib>\n"
 			     "#define N (3 * 4096 + 123)\n"
@@ -855,10 +831,8 @@ END_TEST
 ** more after its launch before it is stopped. */
 START_TEST(stop_keeps_output)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run stop_keeps_output: skipped: no clang\n");
+	if (!tu_need_clang("run stop_keeps_output", 0))
 		return;
-	}
 	char *cu = tu_tmp_cu("#include <cstdio>\n"
 			     "#include <unistd.h>\n"
 			     "__global__ void k(int *p) { p[threadIdx.x] = threadIdx.x; }\n"
@@ -906,12 +880,9 @@ static int cache_entry(const char *dir, struct stat *st)
 ** be written is no cache, and the run goes on. */
 START_TEST(runtime_cache)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run runtime_cache: skipped: no clang\n");
+	if (!tu_need_clang("run runtime_cache", 0))
 		return;
-	}
-	char dir[] = "/tmp/simulee-cache-XXXXXX";
-	ck_assert_ptr_nonnull(mkdtemp(dir));
+	char *dir = tu_tmpdir();
 	char *cache = xasprintf("%s/c", dir);
 	setenv("SIMULEE_CACHE_DIR", cache, 1);
 	ck_assert_int_eq(chdir(run_dir()), 0);
@@ -943,9 +914,8 @@ START_TEST(runtime_cache)
 		      r.err);
 	tu_run_free(&r);
 	unsetenv("SIMULEE_CACHE_DIR");
-	char *cmd = xasprintf("rm -rf '%s'", dir);
-	ck_assert_int_eq(system(cmd), 0);
-	free(cmd);
+	tu_rmtree(dir);
+	free(dir);
 	free(cache);
 }
 END_TEST
@@ -955,10 +925,8 @@ END_TEST
 ** whatever --jobs; and the option is refused outside a run. */
 START_TEST(explore)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("run explore: skipped: no clang\n");
+	if (!tu_need_clang("run explore", 0))
 		return;
-	}
 	ck_assert_int_eq(chdir(run_dir()), 0);
 	struct tu_run one, two;
 	tu_run_bin(&one, (const char *const[]){ "run", "--explore", "--seed", "7", "--jobs", "1",

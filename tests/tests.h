@@ -70,6 +70,16 @@ char *tu_tmpfile(const char *text, size_t len);
 /* The same for CUDA source TEXT, in a file whose name ends in .cu. */
 char *tu_tmp_cu(const char *text);
 
+/* Whether clang is there (SIMULEE_CLANG), and the CUDA toolkit too
+** (SIMULEE_CUDA_PATH) when TOOLKIT: 1, or 0 after printing "WHAT:
+** skipped: no clang" (or "... no clang or CUDA toolkit"), for a test
+** that needs them and returns. */
+int tu_need_clang(const char *what, int toolkit);
+/* A new directory of the test's own under $TMPDIR (or /tmp), made with
+** mkdtemp (free the path); tu_rmtree removes it and all it holds. */
+char *tu_tmpdir(void);
+void tu_rmtree(const char *dir);
+
 /* Compiles CUDA source TEXT to a temporary .bc (sm_70, -O0 without optnone,
 ** -g, the prelude) and returns its path (free it, unlink it); a clang
 ** failure fails the test. */

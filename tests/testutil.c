@@ -157,6 +157,36 @@ char *tu_tmp_cu(const char *text)
 	return tmpfile_named(text, strlen(text), ".cu");
 }
 
+int tu_need_clang(const char *what, int toolkit)
+{
+	if (tu_env("SIMULEE_CLANG") != NULL && (!toolkit || tu_env("SIMULEE_CUDA_PATH") != NULL))
+		return 1;
+	printf("%s: skipped: no clang%s\n", what, toolkit ? " or CUDA toolkit" : "");
+	return 0;
+}
+
+char *tu_tmpdir(void)
+{
+	const char *tmp = getenv("TMPDIR");
+	char *path = malloc(4096);
+	if (path == NULL)
+		abort();
+	snprintf(path, 4096, "%s/simulee-test-XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	ck_assert_msg(mkdtemp(path) != NULL, "mkdtemp %s: %s", path, strerror(errno));
+	return path;
+}
+
+void tu_rmtree(const char *dir)
+{
+	size_t n = strlen(dir) + 16;
+	char *cmd = malloc(n);
+	if (cmd == NULL)
+		abort();
+	snprintf(cmd, n, "rm -rf '%s'", dir);
+	ck_assert_msg(system(cmd) == 0, "%s", cmd);
+	free(cmd);
+}
+
 char *tu_compile_cu(const char *text)
 {
 	return tu_compile_cu_opt(text, "-O0");
