@@ -4,7 +4,8 @@
 ** arguments, what it prints, its exit status through simulee-c, the
 ** launches it made and every finding (kind, hazard for races, file:line,
 ** object) the run must report, no more and no fewer; and the run's
-** behaviour at its edges.
+** behaviour at its edges.  Five test programs run its cases (run_suite
+** says which).
 */
 #include <dirent.h>
 #include <stdio.h>
@@ -215,19 +216,53 @@ static int have_openmp(void)
 	return ok;
 }
 
-/* Program I of the corpus, run as a user would (in the corpus's
-** directory), JSON to a file: everything its .expect says, exactly. */
-START_TEST(corpus)
+/* The parts of the corpus, each the loop of a case run by a test program
+** of its own (Makefile.am): the programs that run with --explore, and the
+** others in two halves by name. */
+enum part { PART_FIRST, PART_SECOND, PART_EXPLORE, NPARTS };
+
+/* How many programs each part's loop runs at most (corpus_listed checks
+** that each part has no more). */
+static const int part_loop[NPARTS] = { MAXEXPECTS / 2, MAXEXPECTS / 2, MAXEXPECTS / 4 };
+
+/* The names of part P of the corpus, sorted: NAMES[0..*N). */
+static void part_names(enum part p, char names[][256], int *n)
+{
+	static char all[MAXEXPECTS][256];
+	int explores[MAXEXPECTS], nall, others = 0;
+	list_expects(all, &nall, MAXEXPECTS);
+	for (int i = 0; i < nall; i++) {
+		struct expect x;
+		parse_expect(all[i], &x);
+		explores[i] = 0;
+		for (uint32_t k = 0; k < x.noptions; k++)
+			explores[i] |= strcmp(x.options[k], "--explore") == 0;
+		others += !explores[i];
+		expect_free(&x);
+	}
+	*n = 0;
+	for (int i = 0, k = 0; i < nall; i++) {
+		enum part of = explores[i] ? PART_EXPLORE
+			: k++ < (others + 1) / 2 ? PART_FIRST : PART_SECOND;
+		if (of == p)
+			snprintf(names[(*n)++], 256, "%s", all[i]);
+	}
+}
+
+/* Program AT of part P of the corpus (nothing when it has fewer), run as
+** a user would (in the corpus's directory), JSON to a file: everything
+** its .expect says, exactly. */
+static void corpus_entry(enum part p, int at)
 {
 	if (!tu_need_clang("run corpus", 0))
 		return;
 	static char names[MAXEXPECTS][256];
 	int n;
-	list_expects(names, &n, MAXEXPECTS);
-	if (_i >= n)
+	part_names(p, names, &n);
+	if (at >= n)
 		return;
 	struct expect x;
-	parse_expect(names[_i], &x);
+	parse_expect(names[at], &x);
 	if (x.needs_toolkit && tu_env("SIMULEE_CUDA_PATH") == NULL) {
 		printf("run corpus %s: skipped: no CUDA toolkit\n", x.name);
 		expect_free(&x);
@@ -329,16 +364,42 @@ START_TEST(corpus)
 	tu_run_free(&r);
 	expect_free(&x);
 }
+
+START_TEST(corpus)
+{
+	corpus_entry(PART_FIRST, _i);
+}
 END_TEST
 
-/* Every .expect of the corpus is run by a case of the loop above. */
+START_TEST(corpus2)
+{
+	corpus_entry(PART_SECOND, _i);
+}
+END_TEST
+
+START_TEST(corpus_explore)
+{
+	corpus_entry(PART_EXPLORE, _i);
+}
+END_TEST
+
+/* Every .expect of the corpus is run by a case of the loops above: each
+** is in one part, and no part has more than its loop runs. */
 START_TEST(corpus_listed)
 {
 	static char names[MAXEXPECTS][256];
-	int n;
+	int n, in_parts = 0;
 	list_expects(names, &n, MAXEXPECTS);
 	ck_assert_int_ge(n, 8);
 	ck_assert_int_le(n, MAXEXPECTS);
+	for (int p = 0; p < NPARTS; p++) {
+		int k;
+		part_names((enum part)p, names, &k);
+		ck_assert_int_ge(k, 1);
+		ck_assert_int_le(k, part_loop[p]);
+		in_parts += k;
+	}
+	ck_assert_int_eq(in_parts, n);
 }
 END_TEST
 
@@ -953,15 +1014,17 @@ START_TEST(explore)
 }
 END_TEST
 
+/* The suite's cases in five test programs, by their cost
+** (docs/PERFORMANCE.md, "The test suite, program by program"):
+** tests/check_run runs "command", the runtime's calls and the run's
+** options; the other cases each have a program of their own
+** (TESTS_OWN_PROGRAM): the corpus in two halves, --explore (its corpus
+** programs and its options), and building a program from several files
+** and flags. */
 Suite *run_suite(void)
 {
 	Suite *s = suite_create("run");
-	TCase *tc = tcase_create("corpus");
-	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, corpus, 0, MAXEXPECTS);
-	tcase_add_test(tc, corpus_listed);
-	suite_add_tcase(s, tc);
-	tc = tcase_create("command");
+	TCase *tc = tcase_create("command");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, text_and_usage);
 	tcase_add_test(tc, max_launches);
@@ -969,13 +1032,33 @@ Suite *run_suite(void)
 	tcase_add_test(tc, time_limit);
 	tcase_add_test(tc, chunked_copies);
 	tcase_add_test(tc, stop_keeps_output);
+	tcase_add_test(tc, texref_two_formats);
+	tcase_add_test(tc, corpus_listed);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("run corpus");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, corpus, 0, part_loop[PART_FIRST]);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("run corpus 2");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, corpus2, 0, part_loop[PART_SECOND]);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("run explore");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, corpus_explore, 0, part_loop[PART_EXPLORE]);
+	tcase_add_test(tc, explore);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("run build");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, runtime_cache);
 	tcase_add_test(tc, rdc_units);
 	tcase_add_test(tc, host_source_first);
 	tcase_add_test(tc, program_flags);
 	tcase_add_test(tc, compile_database);
-	tcase_add_test(tc, texref_two_formats);
-	tcase_add_test(tc, explore);
 	suite_add_tcase(s, tc);
 	return s;
 }
