@@ -814,11 +814,21 @@ Suite *hostmap_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 300);
-	tcase_add_loop_test(tc, corpus, 0, NPROGRAMS);
 	tcase_add_test(tc, corpus_listed);
 	tcase_add_test(tc, dump);
 	tcase_add_test(tc, registered_walk);
 	tcase_add_test(tc, shards);
+	suite_add_tcase(s, tc);
+	/* the corpus' programs in two programs of their own, by halves */
+	tc = tcase_create("hostmap corpus");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, corpus, 0, NPROGRAMS / 2);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("hostmap corpus 2");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, corpus, NPROGRAMS / 2, NPROGRAMS);
 	suite_add_tcase(s, tc);
 	return s;
 }
