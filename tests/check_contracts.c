@@ -610,11 +610,21 @@ Suite *contracts_suite(void)
 	Suite *s = suite_create("contracts");
 	TCase *tc = tcase_create("default run");
 	tcase_set_timeout(tc, 120);
-	tcase_add_loop_test(tc, default_run, 0, NCONTRACTS);
 	tcase_add_test(tc, host_assert);
 	tcase_add_test(tc, host_uninit_replay);
 	tcase_add_test(tc, host_static_shared_refused);
 	tcase_add_test(tc, host_wrapper_unbound);
+	suite_add_tcase(s, tc);
+	/* the corpus' default runs in two programs of their own, by halves */
+	tc = tcase_create("contracts runs");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, default_run, 0, NCONTRACTS / 2);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("contracts runs 2");
+	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 120);
+	tcase_add_loop_test(tc, default_run, NCONTRACTS / 2, NCONTRACTS);
 	suite_add_tcase(s, tc);
 	return s;
 }
