@@ -920,7 +920,7 @@ START_TEST(device_launch)
 		run_cu(grandchild_cu[1], (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
 								"--grid", "1", "--block", "32", "--size",
 								"p=32", "--size", "q=32", NULL },
-		       1, "launched by mid(int*, int*) at /");
+		       1, "launched by mid(int*, int*) at ");
 		run_cu(siblings_cu, (const char *const[]){ modes[m], "--no-search", "--kernel", "parent",
 							   "--grid", "1", "--block", "32", "--size",
 							   "p=64", NULL },
