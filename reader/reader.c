@@ -216,15 +216,6 @@ static void verify_into(LLVMModuleRef mod, char *vmsg)
 /* What the child hands back at the start of the shared file, the module's
 ** bitcode after it.  The child writes it twice: once it has read and
 ** verified (bclen 0), and once the bitcode is written. */
-struct handoff {
-	uint32_t magic;
-	int32_t rc;			/* reader_parse's answer */
-	int32_t status;			/* with its sim_error */
-	char msg[sizeof ((struct sim_error *)0)->msg];
-	char vmsg[READER_VMSG];		/* the verifier's line, "" when valid */
-	uint64_t bclen;			/* bytes of bitcode after this */
-};
-#define HANDOFF_MAGIC 0x51ee0b0cu
 
 static int write_all(int fd, const void *buf, size_t n, off_t at)
 {
@@ -259,8 +250,8 @@ static void __attribute__((noreturn)) child_read(const char *path, const char *p
 	LLVMContextSetDiagnosticHandler(ctx, reader_diag_handler, diag);
 	LLVMModuleRef mod = NULL;
 	struct sim_error e = { 0 };
-	static struct handoff h;
-	h.magic = HANDOFF_MAGIC;
+	static struct reader_handoff h;
+	h.magic = READER_HANDOFF_MAGIC;
 	h.rc = reader_parse(path, ctx, &mod, &e);
 	h.status = e.status;
 	memcpy(h.msg, e.msg, sizeof h.msg);
@@ -315,7 +306,7 @@ static int wait_child(pid_t pid, int *st)
 static int read_handoff(const void *src, LLVMContextRef ctx, LLVMModuleRef *mod,
 			struct sim_error *err)
 {
-	const struct handoff *h = src;
+	const struct reader_handoff *h = src;
 	(void)err;
 	LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRange((const char *)(h + 1),
 									  (size_t)h->bclen, "", 0);
@@ -338,6 +329,30 @@ static int read_here(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 	LLVMDisposeModule(*mod);
 	*mod = NULL;
 	return sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %s", path, vmsg);
+}
+
+int reader_verdict(const char *path, int w, int st, const struct reader_handoff *h,
+		   size_t maplen, struct sim_error *err)
+{
+	if (w > 0)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+				"reader needed more than %d GiB for it)", path,
+				(int)(READER_PROBE_MEMORY >> 30));
+	if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+				"reader took more than %d s on it)", path, READER_PROBE_SECONDS);
+	if (h != NULL && h->magic == READER_HANDOFF_MAGIC && h->rc < 0 && h->status < 0)
+		return sim_fail(err, h->status, "%.*s", (int)sizeof h->msg, h->msg);
+	if (h != NULL && h->magic == READER_HANDOFF_MAGIC && h->rc == 0 && h->vmsg[0] != '\0')
+		/* a module that does not verify is never read here */
+		return sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %.*s", path,
+				(int)sizeof h->vmsg, h->vmsg);
+	if (WIFSIGNALED(st) || WEXITSTATUS(st) != 0 || h == NULL || h->magic != READER_HANDOFF_MAGIC
+	    || h->rc != 0 || h->bclen == 0 || maplen < sizeof *h || h->bclen > maplen - sizeof *h)
+		return sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
+				"reader crashed on it, or needed more than %d GiB)", path,
+				(int)(READER_PROBE_MEMORY >> 30));
+	return 0;
 }
 
 /* LLVM's bitcode reader is not hardened against corrupt input: a flipped
@@ -377,7 +392,7 @@ int reader_load(const char *path, const char *pipeline, LLVMContextRef ctx,
 	int st = 0;
 	int w = wait_child(pid, &st);
 	struct stat fs;
-	struct handoff *h = MAP_FAILED;
+	struct reader_handoff *h = MAP_FAILED;
 	size_t maplen = 0;
 	if (w >= 0 && fstat(fd, &fs) == 0 && (uint64_t)fs.st_size >= sizeof *h) {
 		maplen = (size_t)fs.st_size;
@@ -387,32 +402,16 @@ int reader_load(const char *path, const char *pipeline, LLVMContextRef ctx,
 	int r;
 	if (w < 0) {
 		r = read_here(path, ctx, mod, err);
-	} else if (w > 0) {
-		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
-			     "reader needed more than %d GiB for it)", path,
-			     (int)(READER_PROBE_MEMORY >> 30));
-	} else if (WIFSIGNALED(st) && WTERMSIG(st) == SIGXCPU) {
-		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM "
-			     "reader took more than %d s on it)", path, READER_PROBE_SECONDS);
-	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->rc < 0 && h->status < 0) {
-		r = sim_fail(err, h->status, "%.*s", (int)sizeof h->msg, h->msg);
-	} else if (h != MAP_FAILED && h->magic == HANDOFF_MAGIC && h->rc == 0 && h->vmsg[0] != '\0') {
-		/* a module that does not verify is never read here */
-		r = sim_fail(err, SIM_ERR_VERIFY, "%s: invalid module: %.*s", path,
-			     (int)sizeof h->vmsg, h->vmsg);
-	} else if (WIFSIGNALED(st) || WEXITSTATUS(st) != 0 || h == MAP_FAILED
-		   || h->magic != HANDOFF_MAGIC || h->rc != 0 || h->bclen == 0
-		   || h->bclen > maplen - sizeof *h) {
-		r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (the LLVM reader "
-			     "crashed on it, or needed more than %d GiB)", path,
-			     (int)(READER_PROBE_MEMORY >> 30));
 	} else {
-		r = quietly(read_handoff, h, ctx, mod, err);
-		if (r < 0)
-			r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (LLVM "
-				     "cannot read back what its writer made of it)", path);
-		else
-			LLVMSetModuleIdentifier(*mod, path, strlen(path));
+		r = reader_verdict(path, w, st, h == MAP_FAILED ? NULL : h, maplen, err);
+		if (r == 0) {
+			r = quietly(read_handoff, h, ctx, mod, err);
+			if (r < 0)
+				r = sim_fail(err, SIM_ERR_BITCODE, "%s: corrupt LLVM bitcode or IR (LLVM "
+					     "cannot read back what its writer made of it)", path);
+			else
+				LLVMSetModuleIdentifier(*mod, path, strlen(path));
+		}
 	}
 	if (h != MAP_FAILED)
 		munmap(h, maplen);

@@ -46,6 +46,27 @@ int reader_parse(const char *path, LLVMContextRef ctx, LLVMModuleRef *mod,
 int reader_load(const char *path, const char *pipeline, LLVMContextRef ctx,
 		LLVMModuleRef *mod, struct sim_error *err);
 
+/* What reader_load's child hands back, ahead of the bitcode its writer
+** made (bclen bytes right after it).  Public so that the verdict below
+** can be tested on hand-offs no working child writes. */
+struct reader_handoff {
+	uint32_t magic;			/* READER_HANDOFF_MAGIC */
+	int32_t rc;			/* the read's answer: 0, or negative */
+	int32_t status;			/* its SIM_ERR_* when negative */
+	char msg[sizeof ((struct sim_error *)0)->msg];
+	char vmsg[READER_VMSG];		/* the verifier's line, "" when valid */
+	uint64_t bclen;
+};
+#define READER_HANDOFF_MAGIC 0x51ee0b0cu
+
+/* reader_load's verdict on its child for PATH: W is 0 when the child was
+** waited for (its wait status in ST), 1 when it was killed for its
+** memory; H the hand-off it wrote (MAPLEN bytes mapped), NULL for none.
+** 0 when H's bitcode is to be read, else a negative SIM_ERR_* with *err
+** filled.  A failure's own status is believed only when negative. */
+int reader_verdict(const char *path, int w, int st, const struct reader_handoff *h,
+		   size_t maplen, struct sim_error *err);
+
 /* The clean-up passes reader_load runs on device code. */
 #define READER_PIPELINE "function(sroa,mem2reg)"
 

@@ -1674,6 +1674,42 @@ START_TEST(load_invalid_module)
 }
 END_TEST
 
+/* The loader's verdict on its child believes a failure's status only when
+** it is negative: a hand-off that claims a failed read with a positive
+** status (a child that went wrong, not a verdict) is the answer of a
+** crashed reader, never a status of ours; the other answers keep theirs. */
+START_TEST(load_positive_status)
+{
+	struct reader_handoff h;
+	memset(&h, 0, sizeof h);
+	h.magic = READER_HANDOFF_MAGIC;
+	h.rc = -1;
+	h.status = 3;
+	snprintf(h.msg, sizeof h.msg, "k.bc: not ours");
+	struct sim_error err = { 0 };
+	int r = reader_verdict("k.bc", 0, 0, &h, sizeof h, &err);
+	ck_assert_int_eq(r, SIM_ERR_BITCODE);
+	ck_assert_msg(strstr(err.msg, "corrupt LLVM bitcode or IR") != NULL, "%s", err.msg);
+	/* a negative status is the child's verdict, its line kept */
+	h.status = SIM_ERR_UNSUPPORTED;
+	memset(&err, 0, sizeof err);
+	ck_assert_int_eq(reader_verdict("k.bc", 0, 0, &h, sizeof h, &err), SIM_ERR_UNSUPPORTED);
+	ck_assert_str_eq(err.msg, "k.bc: not ours");
+	/* a success with no bitcode after it, or a header cut short */
+	h.rc = 0;
+	h.status = 0;
+	h.bclen = 16;
+	memset(&err, 0, sizeof err);
+	ck_assert_int_eq(reader_verdict("k.bc", 0, 0, &h, sizeof h, &err), SIM_ERR_BITCODE);
+	memset(&err, 0, sizeof err);
+	ck_assert_int_eq(reader_verdict("k.bc", 0, 0, &h, sizeof h + 16, &err), 0);
+	ck_assert_int_eq(reader_verdict("k.bc", 0, 0, &h, 4, &err), SIM_ERR_BITCODE);
+	/* a child that exited with a status, or none at all */
+	ck_assert_int_eq(reader_verdict("k.bc", 0, 3 << 8, &h, sizeof h + 16, &err), SIM_ERR_BITCODE);
+	ck_assert_int_eq(reader_verdict("k.bc", 0, 0, NULL, 0, &err), SIM_ERR_BITCODE);
+}
+END_TEST
+
 /* A program that ignores SIGCHLD has its children reaped for it: the
 ** loader cannot wait for its child, reads in process instead, and leaves
 ** no child behind. */
@@ -1701,6 +1737,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, divergent_loop);
 	tcase_add_test(tc, load_invalid_module);
 	tcase_add_test(tc, load_sigchld_ignored);
+	tcase_add_test(tc, load_positive_status);
 	tcase_add_test(tc, switch_cases);
 	tcase_add_test(tc, phi_swap);
 	tcase_add_test(tc, indices_3d);
