@@ -2117,8 +2117,7 @@ char *compile_symbols(const struct compile_opts *o, const char *obj, int defined
 	return text;
 }
 
-/* Whether symbol SYM (SYMLEN bytes) is a line of llvm-nm's LIST. */
-static int nm_lists(const char *list, const char *sym, size_t symlen)
+int compile_symbol_listed(const char *list, const char *sym, size_t symlen)
 {
 	for (const char *p = list; p != NULL && *p != '\0';) {
 		const char *nl = strchr(p, '\n');
@@ -2136,7 +2135,7 @@ static int nm_meets(const char *undef, const char *def)
 	for (const char *p = undef; def != NULL && p != NULL && *p != '\0';) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
-		if (len > 0 && nm_lists(def, p, len))
+		if (len > 0 && compile_symbol_listed(def, p, len))
 			return 1;
 		p = nl ? nl + 1 : NULL;
 	}
@@ -2212,8 +2211,8 @@ static char *shared_symbols(char *const *und, char *const *def, uint32_t n)
 			size_t sl = nl ? (size_t)(nl - p) : strlen(p);
 			int shared = 0;
 			for (uint32_t i = 0; i < n && !shared && sl > 0; i++)
-				shared = i != k && nm_lists(def[i], p, sl);
-			if (shared && (out == NULL || !nm_lists(out, p, sl))) {
+				shared = i != k && compile_symbol_listed(def[i], p, sl);
+			if (shared && (out == NULL || !compile_symbol_listed(out, p, sl))) {
 				out = xrealloc(out, len + sl + 2);
 				memcpy(out + len, p, sl);
 				len += sl;

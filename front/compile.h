@@ -255,6 +255,10 @@ int compile_link(const struct compile_opts *o, char *const *objs, uint32_t n, co
 ** line, as llvm-nm lists them; NULL when llvm-nm cannot be run. */
 char *compile_symbols(const struct compile_opts *o, const char *obj, int defined);
 
+/* Whether symbol SYM (SYMLEN bytes) is a line of LIST (compile_symbols'
+** text, or any list of one symbol a line); LIST may be NULL. */
+int compile_symbol_listed(const char *list, const char *sym, size_t symlen);
+
 /*
 ** simulee-c run: the names of the return addresses PCS (N, offsets into
 ** executable EXE) as llvm-symbolizer gives them: "function (file:line)",

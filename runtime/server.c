@@ -217,15 +217,9 @@ static void note(struct server *s, const char *fmt, ...)
 static uint32_t shared_var(void *ctx, const char *name)
 {
 	const struct server *s = ctx;
-	size_t len = strlen(name);
-	int listed = 0;
-	for (const char *p = s->o->rdc_symbols; p != NULL && *p != '\0' && !listed;) {
-		const char *nl = strchr(p, '\n');
-		size_t n = nl ? (size_t)(nl - p) : strlen(p);
-		listed = n == len && memcmp(p, name, n) == 0;
-		p = nl ? nl + 1 : NULL;
-	}
-	for (uint32_t m = 0; listed && m < s->nmods; m++) {
+	if (!compile_symbol_listed(s->o->rdc_symbols, name, strlen(name)))
+		return 0;
+	for (uint32_t m = 0; m < s->nmods; m++) {
 		const struct program *p = s->mods[m].l.prog;
 		for (uint32_t v = 0; p != NULL && v < p->ngvars; v++)
 			if (!p->gvars[v].shared && p->gvars[v].space != AS_SHARED

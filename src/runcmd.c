@@ -84,8 +84,6 @@ static void build_free(struct build *b)
 }
 
 static int check_calls(const struct compile_opts *cop, const struct build *b, struct sim_error *err);
-static int listed(const char *list, const char *sym);
-
 /* Whether input SRC is an object or a library to link as it is (.o, .a,
 ** .so, .so.N). */
 static int link_input(const char *src)
@@ -183,7 +181,7 @@ static int one_main(const struct compile_opts *cop, const char *db, struct build
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < b->nsrcs; i++) {
 		char *d = compile_symbols(cop, b->objs[obj_of[i]], 1);
-		if (d != NULL && listed(d, "main")) {
+		if (d != NULL && compile_symbol_listed(d, "main", 4)) {
 			char *t = xasprintf("%s%s%s", names, n ? ", " : "", b->srcs[i].path);
 			free(names);
 			names = t;
@@ -279,7 +277,16 @@ static int host_objects(const struct compile_opts *cop, struct build *b, const u
 {
 	uint32_t unit = 0;
 	int rc = 0;
-	char *rdcflag = xstrdup("-fgpu-rdc");
+	/* with RDC, -fgpu-rdc after the program's own host flags */
+	struct compile_opts c = *cop;
+	char **hargs = xcalloc(cop->nhost_args + 1, sizeof *hargs);
+	for (uint32_t k = 0; k < cop->nhost_args; k++)
+		hargs[k] = cop->host_args[k];
+	hargs[cop->nhost_args] = xstrdup("-fgpu-rdc");
+	if (rdc) {
+		c.host_args = hargs;
+		c.nhost_args = cop->nhost_args + 1;
+	}
 	char *stubs = NULL;
 	for (uint32_t i = 0; i < b->nsrcs && rc == 0; i++) {
 		if (!b->srcs[i].cuda)
@@ -288,20 +295,9 @@ static int host_objects(const struct compile_opts *cop, struct build *b, const u
 		const char *obj = b->objs[obj_of[i]];
 		char *gpubin = xasprintf("%s.gpubin", obj);
 		rc = write_gpubin(gpubin, unit++, err);
-		struct compile_opts c = *cop;
-		/* -fgpu-rdc after the program's own host flags */
-		char **hargs = xcalloc(cop->nhost_args + 1, sizeof *hargs);
-		for (uint32_t k = 0; k < cop->nhost_args; k++)
-			hargs[k] = cop->host_args[k];
-		hargs[cop->nhost_args] = rdcflag;
-		if (rdc) {
-			c.host_args = hargs;
-			c.nhost_args = cop->nhost_args + 1;
-		}
 		if (rc == 0)
 			rc = compile_host_object(&c, b->srcs[i].path, b->co.units[u].flags,
 						 b->co.units[u].nflags, gpubin, obj, err);
-		free(hargs);
 		free(gpubin);
 		if (rc == 0 && rdc)
 			rc = linked_binary_names(cop, obj, &stubs, err);
@@ -309,7 +305,8 @@ static int host_objects(const struct compile_opts *cop, struct build *b, const u
 	if (rc == 0 && stubs != NULL)
 		rc = rdc_register_stubs(cop, b, stubs, err);
 	free(stubs);
-	free(rdcflag);
+	free(hargs[cop->nhost_args]);
+	free(hargs);
 	return rc;
 }
 
@@ -454,15 +451,6 @@ static const char *closed_library(const char *sym)
 	return NULL;
 }
 
-/* Whether line-list LIST (llvm-nm's) holds SYM. */
-static int listed(const char *list, const char *sym)
-{
-	size_t n = strlen(sym);
-	for (const char *p = list; p != NULL && (p = strstr(p, sym)) != NULL; p += n)
-		if ((p == list || p[-1] == '\n') && (p[n] == '\n' || p[n] == '\0'))
-			return 1;
-	return 0;
-}
 
 /*
 ** Before the link: a call of the program (in OBJS, the runtime's object
@@ -495,7 +483,7 @@ static int check_calls(const struct compile_opts *cop, const struct build *b, st
 			nl = strchr(p, '\n');
 			if (nl)
 				*nl = '\0';
-			if (listed(defined, p))
+			if (compile_symbol_listed(defined, p, strlen(p)))
 				continue;
 			const char *lib = closed_library(p);
 			if (lib != NULL)
