@@ -112,3 +112,27 @@ void prog_free(struct program *p)
 	arena_free(p->strings);
 	free(p);
 }
+
+static uint32_t dyn_var_from(const struct program *p, uint32_t fn, uint8_t *seen)
+{
+	if (fn >= p->nfuncs || seen[fn])
+		return 0;
+	seen[fn] = 1;
+	const struct func *f = &p->funcs[fn];
+	if (f->dyn_var != 0 || f->code == NULL)
+		return f->dyn_var;
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		uint32_t v = f->code[pc].op == OP_CALL ? dyn_var_from(p, (uint32_t)f->code[pc].imm, seen) : 0;
+		if (v != 0)
+			return v;
+	}
+	return 0;
+}
+
+uint32_t prog_dyn_var(const struct program *p, uint32_t fn)
+{
+	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	uint32_t v = dyn_var_from(p, fn, seen);
+	free(seen);
+	return v == 0 ? UINT32_MAX : v - 1;
+}

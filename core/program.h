@@ -293,6 +293,10 @@ struct func {
 	** reads, not cub's generic code inlined into it (docs/CONTRACTS.md,
 	** rule 10) */
 	uint64_t own_sregs;
+	/* The extern __shared__ array (gvar index + 1; 0 none) this
+	** function's code names first: what a launch of it calls the
+	** dynamic shared segment (program_dyn_var) */
+	uint32_t dyn_var;
 };
 
 /* A global variable (__device__, __constant__, __shared__, string). */
@@ -310,6 +314,8 @@ struct gvar {
 	uint32_t alloc_id;	/* fixed allocation id of this variable */
 	uint8_t shared;		/* alloc_id is a program loaded before's
 				   (load_options' shared_var): no id of its own */
+	uint8_t alias;		/* dynamic_shared, and alloc_id is the module's
+				   first extern __shared__ array's: no id of its own */
 	uint8_t texref;		/* a texture reference (`texture<float, 1> t`):
 				   its 8 bytes hold a texture object handle */
 	struct tex_desc texdef;	/* texref: the descriptor of the made-up
@@ -394,6 +400,12 @@ uint32_t prog_insn_ndests(const struct insn *I);
 ** block starts: the entry, branch targets, and after a block's end
 ** (branch, return, trap, failed assert).  The caller frees it. */
 uint8_t *prog_block_leaders(const struct program *p, const struct func *f);
+
+/* The extern __shared__ array (gvar index) that kernel FN's launch calls
+** the dynamic shared segment: the first that FN names, else the first
+** its callees name (depth first, in code order); UINT32_MAX when none
+** does. */
+uint32_t prog_dyn_var(const struct program *p, uint32_t fn);
 
 /* Frees everything the lowering allocated. */
 void prog_free(struct program *p);

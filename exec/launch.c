@@ -47,10 +47,11 @@ void interp_mem_setup(const struct program *p, struct mem *m, uint64_t dyn_share
 	for (uint32_t i = 0; i < p->ngvars; i++) {
 		const struct gvar *g = &p->gvars[i];
 		uint64_t size = g->dynamic_shared ? dyn_shared : g->size;
-		uint32_t id = mem_new(m, g->space, g->shared ? 0 : size, g->demangled);
-		if (g->shared) {
-			/* another program's allocation: the id is kept unused,
-			** so that the ids after it stay what lowering gave */
+		uint32_t id = mem_new(m, g->space, g->shared || g->alias ? 0 : size, g->demangled);
+		if (g->shared || g->alias) {
+			/* another program's allocation, or the module's first
+			** extern __shared__ array's: the id is kept unused, so
+			** that the ids after it stay what lowering gave */
 			mem_release(m, id);
 			continue;
 		}
@@ -553,6 +554,23 @@ static void shared_start(struct exec *ex)
 			ex->shset[id] = 0;
 		}
 	}
+}
+
+/* A launch of kernel FN calls the dynamic shared segment after the
+** extern __shared__ array its code names (SHOC's s_float and s_double
+** are one segment): its name and element type, for the findings. */
+static void name_dyn_shared(const struct program *p, uint32_t fn, struct mem *m)
+{
+	uint32_t v = prog_dyn_var(p, fn);
+	if (v == UINT32_MAX || p->gvars[v].alloc_id >= m->n)
+		return;
+	const struct gvar *g = &p->gvars[v];
+	struct mem_alloc *a = &m->a[g->alloc_id];
+	a->name = g->demangled;
+	a->elem = g->elem;
+	a->elem_size = g->elem_size;
+	a->dims = g->dims;
+	a->ndims = g->ndims;
 }
 
 /* Whether function FN holds an instruction HIT accepts, itself or through
@@ -1068,6 +1086,7 @@ static void run_child(struct exec *ex, uint32_t k, uint64_t *nblocks_run)
 	ex->block_base = (uint32_t)*nblocks_run;
 	*nblocks_run += nb;
 	size_dyn_shared(ex, kid.shared);
+	name_dyn_shared(ex->p, kid.fn, ex->m);
 	uint32_t start = ex->m->n;
 	uint64_t *slots = xcalloc(kf->nparams ? kf->param_slot[kf->nparams - 1] + kf->params[kf->nparams - 1].nslots
 				  - kf->param_slot[0] + 1 : 1, sizeof *slots);
@@ -1179,6 +1198,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	int rc = interp_check_launch(cfg->grid, cfg->block, cfg->dyn_shared, err);
 	if (rc < 0)
 		return rc;
+	name_dyn_shared(p, fn, m);
 	uint64_t nt = (uint64_t)cfg->block.x * cfg->block.y * cfg->block.z;
 	struct exec ex = { 0 };
 	ex.origin = UINT32_MAX;

@@ -398,6 +398,10 @@ static int const_value(struct lctx *lc, LLVMValueRef c, uint64_t *out)
 		if (g == NULL)
 			return lower_unsupported(lc, "reference to an unknown global variable");
 		*out = MEM_PTR(lc->p->gvars[*g].alloc_id, 0);
+		/* the extern __shared__ array this function names first */
+		if (lc->f != NULL && lc->p->gvars[*g].dynamic_shared
+		    && lc->p->funcs[lc->f->fidx].dyn_var == 0)
+			lc->p->funcs[lc->f->fidx].dyn_var = *g + 1;
 		return 0;
 	}
 	case LLVMFunctionValueKind:
@@ -645,10 +649,6 @@ int lower_globals(struct lctx *lc)
 		unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
 		LLVMTypeRef vt = LLVMGlobalGetValueType(g);
 		uint64_t size = type_size(lc, vt);
-		if (as == AS_SHARED && LLVMIsDeclaration(g) && dyn >= 0) {
-			ptrmap_put(&lc->gvarmap, g, (uint32_t)dyn);
-			continue;
-		}
 		struct gvar v = { 0 };
 		size_t len = 0;
 		const char *name = LLVMGetValueName2(g, &len);
@@ -670,9 +670,16 @@ int lower_globals(struct lctx *lc)
 			}
 		}
 		if (as == AS_SHARED && LLVMIsDeclaration(g)) {
+			/* every extern __shared__ array is the one segment a
+			** launch sizes; each keeps its name and element type */
 			v.dynamic_shared = 1;
 			v.size = 0;
-			dyn = (int)p->ngvars;
+			if (dyn >= 0) {
+				v.alloc_id = p->gvars[dyn].alloc_id;
+				v.alias = 1;
+			} else {
+				dyn = (int)p->ngvars;
+			}
 		}
 		ptrmap_put(&lc->gvarmap, g, p->ngvars);
 		VEC_PUSH(p->gvars, p->ngvars, cap, v);
