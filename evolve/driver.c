@@ -289,6 +289,7 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	pb.shared_init = o->shared_init;
 	pb.dyn_shared = o->dyn_shared;
 	pb.model = o->model;
+	pb.device = o->device;
 	pb.max_steps = o->max_steps;
 	pb.max_shadow = o->max_shadow;
 	pb.no_prune = o->no_prune;

@@ -38,6 +38,7 @@ struct driver_opts {
 					   pinned to SHARED_INIT, else searched */
 	struct evolve_fill shared_init;
 	enum mam_warp_model model;
+	const struct sim_device *device;	/* launch_cfg's; NULL: the default */
 	uint64_t seed;
 	uint64_t max_steps;		/* per warp; 0: the launch's budget shared out */
 	uint64_t max_shadow;		/* the model's bytes per launch; 0: its default */

@@ -568,6 +568,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	** threads (a 2 x 32 block's warps stride rows by construction) */
 	cfg.perf = (c->block.y == 1 && c->block.z == 1) || c->block.x % 32 == 0;
 	cfg.lockstep = pb->model == MAM_LOCKSTEP;
+	cfg.device = pb->device;
 	cfg.no_prune = (uint8_t)pb->no_prune;
 	cfg.fitness = 1;
 	if (c->shared.kind != FILL_ZERO) {

@@ -159,6 +159,7 @@ struct evolve_problem {
 	int shared_init_pinned;
 	struct evolve_fill shared_init;	/* when pinned */
 	enum mam_warp_model model;
+	const struct sim_device *device;	/* launch_cfg's; NULL: the default */
 	uint64_t max_steps;	/* per-warp step budget; 0: step_budget shared out */
 	uint64_t max_shadow;	/* the model's bytes per launch (0: mam's default) */
 	int no_prune;		/* launch_cfg no_prune */

@@ -40,6 +40,9 @@ struct launch_stats {
 /* How one launch runs. */
 struct launch_cfg {
 	struct dim3 grid, block;
+	const struct sim_device *device;	/* whose multiprocessors a
+						   cooperative grid fills;
+						   NULL: sim_device_default() */
 	uint64_t dyn_shared;	/* bytes of extern __shared__ */
 	uint64_t max_steps;	/* per-thread instruction budget (0: default) */
 	uint64_t seed;		/* schedule seed */
@@ -137,6 +140,28 @@ struct cmp_log {
 ** the largest of any architecture: 227 KiB; cudaFuncSetAttribute's
 ** MaxDynamicSharedMemorySize). */
 #define LAUNCH_MAX_DYN_SHARED (227u * 1024)
+
+/* A GPU a run can say it has (--device, exec/device.c): a compute
+** capability's limits and a product of its class's size. */
+struct sim_device {
+	const char *arch;	/* "sm_80": also the code compiled for it */
+	const char *product;	/* "a100": another name for it */
+	uint8_t major, minor;	/* compute capability */
+	uint32_t sms;		/* multiprocessors */
+	uint32_t threads_per_sm, blocks_per_sm;
+	uint32_t smem_per_sm;	/* shared memory a multiprocessor has */
+	uint32_t smem_optin;	/* shared memory a block may opt into */
+	uint32_t l2;		/* bytes of L2 cache */
+	uint64_t memory;	/* bytes of device memory it reports */
+};
+
+/* The documented default device: sm_70 (docs/RUN.md). */
+const struct sim_device *sim_device_default(void);
+/* The device NAME names ("sm_80", "80", "8.0" or its product, "a100";
+** any case), or NULL. */
+const struct sim_device *sim_device_find(const char *name);
+/* The names sim_device_find knows, for an error line. */
+const char *sim_device_names(void);
 
 /* Creates the program's global variables in M (ids 1..ngvars, or past
 ** the id_base it was loaded with), with their initial contents, and binds

@@ -610,22 +610,28 @@ int interp_is_cooperative(const struct program *p, uint32_t fn)
 }
 
 /* The blocks a cooperative launch can have: every block must be resident
-** at once.  The device assumed is sm_70's V100 (80 SMs, each with 2048
-** threads, 32 blocks and 96 KiB of shared memory); docs/MODEL.md. */
-#define COOP_SMS 80
+** at once on the launch's device (sm_70's V100 by default: 80 SMs, each
+** with 2048 threads, 32 blocks and 96 KiB of shared memory);
+** docs/MODEL.md. */
+static const struct sim_device *coop_device(const struct exec *ex)
+{
+	return ex->cfg->device ? ex->cfg->device : sim_device_default();
+}
+
 static uint64_t coop_max_blocks(const struct exec *ex)
 {
-	uint64_t per_sm = 32;
-	uint64_t by_threads = 2048 / ((uint64_t)ex->nwarps * 32);
+	const struct sim_device *d = coop_device(ex);
+	uint64_t per_sm = d->blocks_per_sm;
+	uint64_t by_threads = d->threads_per_sm / ((uint64_t)ex->nwarps * 32);
 	if (by_threads < per_sm)
 		per_sm = by_threads;
 	uint64_t shared = 0;
 	for (uint32_t id = 1; id < ex->m->n; id++)
 		if (ex->m->a[id].space == AS_SHARED)
 			shared += ex->m->a[id].size;
-	if (shared > 0 && 96 * 1024 / shared < per_sm)
-		per_sm = 96 * 1024 / shared;
-	return per_sm * COOP_SMS;
+	if (shared > 0 && d->smem_per_sm / shared < per_sm)
+		per_sm = d->smem_per_sm / shared;
+	return per_sm * d->sms;
 }
 
 /* One block of a cooperative launch between its turns. */
@@ -795,9 +801,10 @@ static int run_grid(struct exec *ex, uint32_t fn, const uint64_t *args, struct s
 				rc = sim_fail(err, SIM_ERR_LIMIT,
 					      "cooperative launch of %llu blocks of %u threads: the "
 					      "kernel syncs the grid, so every block must be resident "
-					      "at once, and at most %llu can be (%u SMs of an sm_70 "
+					      "at once, and at most %llu can be (%u SMs of an %s "
 					      "device)", (unsigned long long)nb, ex->nthreads,
-					      (unsigned long long)maxb, COOP_SMS);
+					      (unsigned long long)maxb, coop_device(ex)->sms,
+					      coop_device(ex)->arch);
 				break;
 			}
 			if (cb->parked) {

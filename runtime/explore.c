@@ -318,6 +318,7 @@ static void explore_seed(struct rt_explore *x, uint32_t si, uint32_t nth, const 
 	pb.dyn_shared = sd->dyn_shared;
 	pb.shared_init_pinned = 1;	/* zeros, as the run's launch had */
 	pb.model = (enum mam_warp_model)o->model;
+	pb.device = o->device;
 	pb.max_steps = explore_steps(sd, o);
 	pb.max_shadow = o->max_shadow;
 	pb.no_prune = o->no_prune;

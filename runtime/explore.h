@@ -30,6 +30,8 @@
 #define RT_EXPLORE_TOTAL (UINT64_C(1) << 30)	/* all kept launches together */
 
 /* How the exploration searches. */
+struct sim_device;
+
 struct rt_explore_opts {
 	uint32_t population, generations;
 	double time_limit;	/* seconds per kernel, over its launches; 0: none */
@@ -39,6 +41,7 @@ struct rt_explore_opts {
 	uint64_t max_shadow;
 	int no_prune;
 	int model;		/* enum mam_warp_model of the run */
+	const struct sim_device *device;	/* the run's (--device) */
 };
 
 /* What the exploration did, for the report. */

@@ -944,6 +944,22 @@ static void record_args(struct server *s, uint32_t li, const struct func *f, con
 	}
 }
 
+/* The wire form of device D. */
+static void device_of(const struct sim_device *d, struct simrt_device *out)
+{
+	memset(out, 0, sizeof *out);
+	snprintf(out->arch, sizeof out->arch, "%s", d->arch);
+	out->major = d->major;
+	out->minor = d->minor;
+	out->sms = d->sms;
+	out->threads_per_sm = d->threads_per_sm;
+	out->blocks_per_sm = d->blocks_per_sm;
+	out->smem_per_sm = d->smem_per_sm;
+	out->smem_optin = d->smem_optin;
+	out->l2 = d->l2;
+	out->memory = d->memory;
+}
+
 /* Gives the extern __shared__ array of program P DYN bytes for the next launch. */
 static void set_dyn_shared(struct server *s, const struct program *p, uint64_t dyn)
 {
@@ -1054,6 +1070,7 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 	cfg.grid = grid;
 	cfg.block = block;
 	cfg.dyn_shared = L.dyn_shared;
+	cfg.device = s->o->device;
 	cfg.max_steps = s->o->max_steps;
 	cfg.seed = s->o->seed;
 	cfg.print_out = stdout;
@@ -1150,7 +1167,9 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 		const uint8_t *out = NULL;
 		size_t outn = 0;
 		int sticky_applies = s->sticky && q.op != SIMRT_EXIT && q.op != SIMRT_REFUSE
-				     && q.op != SIMRT_MODULE && q.op != SIMRT_FUNCTION && q.op != SIMRT_VAR;
+				     && q.op != SIMRT_MODULE && q.op != SIMRT_FUNCTION && q.op != SIMRT_VAR
+				     && q.op != SIMRT_GPU;
+		struct simrt_device dev;
 		if (sticky_applies) {
 			st = s->sticky;
 		} else {
@@ -1204,6 +1223,11 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 				st = op_launch(s, pl, q.len);
 				break;
 			case SIMRT_SYNC:
+				st = SIMRT_OK;
+				break;
+			case SIMRT_GPU:
+				device_of(s->o->device ? s->o->device : sim_device_default(), &dev);
+				out = (const uint8_t *)&dev, outn = sizeof dev;
 				st = SIMRT_OK;
 				break;
 			case SIMRT_QUERY:

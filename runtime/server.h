@@ -42,6 +42,7 @@ struct rt_options {
 				   without the model (0, 1: check every launch) */
 	double time_limit;	/* seconds; past it the program is stopped (0: none) */
 	int verbose;		/* a line per launch on stderr */
+	const struct sim_device *device;	/* what the program sees (--device) */
 	const struct compile_opts *cop;	/* llvm-symbolizer names the host frames */
 	const struct rt_explore_opts *explore;	/* --explore after the run, or NULL */
 };

@@ -132,6 +132,7 @@ row "--warp-model x" "$bin" "$vecadd" --warp-model x
 row "--population 0" "$bin" "$vecadd" --population 0
 row "--jobs 0" "$bin" "$vecadd" --jobs 0
 row "--threshold -1" "$bin" "$vecadd" --threshold -1
+row "--device x" "$bin" "$vecadd" --device x
 row "--no-search with a range" "$bin" "$vecadd" --no-search --block 1..64
 row "--output in a missing directory" "$bin" "$vecadd" --output /nonexistent/report.txt
 row "--output a directory" "$bin" "$vecadd" --output "$t/dir"

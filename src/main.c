@@ -439,6 +439,14 @@ int main(int argc, char **argv)
 			break;
 		case O_PRELUDE: o.cuda_path = ""; break;
 		case O_GPU_ARCH: o.gpu_arch = optarg; break;
+		case O_DEVICE:
+			o.device = sim_device_find(optarg);
+			if (o.device == NULL) {
+				fprintf(stderr, "simulee-c: --device: unknown device '%s' (known: %s)\n",
+					optarg, sim_device_names());
+				goto done;
+			}
+			break;
 		case 'p':
 			free(db_path);
 			db_path = xasprintf("%s/compile_commands.json", optarg);

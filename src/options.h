@@ -29,7 +29,12 @@
 	  "configure found, else simulee-c's own prelude)") \
 	O(PRELUDE, "prelude", 0, "--prelude", "compile against the prelude even with a toolkit") \
 	O(GPU_ARCH, "cuda-gpu-arch", 1, "--cuda-gpu-arch=sm_XX", \
-	  "GPU architecture (default sm_70)") \
+	  "GPU architecture (default: --device's, sm_70)") \
+	O(DEVICE, "device", 1, "--device NAME", \
+	  "the GPU simulated: sm_70 (default), sm_75, sm_80,\n" \
+	  "sm_86, sm_89, sm_90, or v100, t4, a100, rtx3090, l4,\n" \
+	  "h100: what a run's program sees, the grid a cooperative\n" \
+	  "launch may have, and the code compiled") \
 	O(CLANG, "clang", 1, "--clang=PATH", \
 	  "the clang to run (default: the one configure found)") \
 	S("-p DIR", \

@@ -329,7 +329,7 @@ struct compile_opts run_compile_opts(const struct run_opts *o)
 	struct compile_opts cop = { 0 };
 	cop.clang = o->clang;
 	cop.cuda_path = o->cuda_path;
-	cop.gpu_arch = o->gpu_arch;
+	cop.gpu_arch = o->gpu_arch != NULL ? o->gpu_arch : o->device != NULL ? o->device->arch : NULL;
 	cop.cc_args = o->cc_args;
 	cop.ncc_args = o->ncc_args;
 	cop.host_args = o->host_args;
@@ -872,6 +872,7 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 		else if (nins == 1)
 			rc = check_names_any(o, &l, only, err);
 		d.model = warp_model_of(o, l.prog);
+		d.device = o->device;
 		empty.warp_model = d.model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
 		for (uint32_t k = 0; k < l.nkernels && rc == 0; k++) {
 			if ((o->kernel && (int)k != only))
@@ -1325,6 +1326,7 @@ int run_main(const struct run_opts *opts)
 	cfg.grid = o->grid;
 	cfg.block = o->block;
 	cfg.dyn_shared = o->dyn_shared;
+	cfg.device = o->device;
 	cfg.max_steps = o->max_steps;
 	cfg.seed = o->seed;
 	cfg.trace = o->trace ? stderr : NULL;

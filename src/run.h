@@ -65,7 +65,8 @@ struct run_opts {
 	/* Compiling a .cu input and a compile database (front/compile.h) */
 	const char *clang;	/* --clang; NULL: the one configure found */
 	const char *cuda_path;	/* --cuda-path; NULL: configure's toolkit; "": --prelude */
-	const char *gpu_arch;	/* --cuda-gpu-arch; NULL: sm_70 */
+	const char *gpu_arch;	/* --cuda-gpu-arch; NULL: the device's (sm_70) */
+	const struct sim_device *device;	/* --device; NULL: sim_device_default() */
 	char **cc_args;		/* -I, -D, -U, -include as clang arguments, in order */
 	uint32_t ncc_args, capcc_args;
 	char **extra_args;	/* the arguments after `--`, to clang as they are */

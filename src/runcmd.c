@@ -745,11 +745,12 @@ int run_program(const struct run_opts *o)
 	ro.sample = o->sample_launches;
 	ro.time_limit = o->time_limit_given ? o->time_limit : 0;
 	ro.verbose = o->verbose;
+	ro.device = o->device;
 	struct compile_opts cop = run_compile_opts(o);
 	ro.cop = &cop;
 	struct rt_explore_opts xo = { (uint32_t)o->population, (uint32_t)o->generations,
 				      o->time_limit, (unsigned)o->jobs, o->seed, ro.max_steps,
-				      o->max_shadow, o->no_prune, o->warp_model };
+				      o->max_shadow, o->no_prune, o->warp_model, o->device };
 	ro.explore = o->explore ? &xo : NULL;
 	int rc = rt_run(&ro, argv, &rep, &res, &err);
 	free(argv);

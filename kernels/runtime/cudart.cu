@@ -747,6 +747,24 @@ static int simrt_is_device(const void *p)
 	return p != NULL && simrt_call(SIMRT_QUERY, &q, sizeof q, NULL, 0) == SIMRT_OK;
 }
 
+/* The GPU simulee-c simulates (--device; sm_70 by default), asked once:
+** every thread that asks first writes the same bytes. */
+static const struct simrt_device *simrt_device(void)
+{
+	static struct simrt_device d;
+	static int have;
+	if (!have) {
+		struct simrt_device got;
+		memset(&got, 0, sizeof got);
+		if (simrt_call(SIMRT_GPU, NULL, 0, &got, sizeof got) != SIMRT_OK)
+			simrt_die("no device description");
+		got.arch[sizeof got.arch - 1] = '\0';
+		d = got;
+		have = 1;
+	}
+	return &d;
+}
+
 /* The most bytes of memory a request or reply carries: SIMRT_CHUNK, or
 ** less where a test asks for it (SIMRT_ENV_CHUNK, docs/RUN.md). */
 static size_t simrt_chunk(void)
@@ -1188,8 +1206,8 @@ extern "C" cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost, uns
 
 extern "C" cudaError_t cudaMemGetInfo(size_t *free_bytes, size_t *total)
 {
-	*free_bytes = (size_t)14 << 30;
-	*total = (size_t)16 << 30;
+	*total = (size_t)simrt_device()->memory;
+	*free_bytes = *total / 8 * 7;
 	return (cudaError_t)0;
 }
 
@@ -1444,19 +1462,20 @@ extern "C" cudaError_t cudaRuntimeGetVersion(int *v)
 	return (cudaError_t)0;
 }
 
-/* The documented default device: an sm_70 class GPU (docs/RUN.md). */
+/* The simulated device, as docs/RUN.md describes it. */
 extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int device)
 {
 	if (device != 0)
 		return simrt_ret(SIMRT_INVALID_VALUE);
+	const struct simrt_device *d = simrt_device();
 	memset(prop, 0, sizeof *prop);
-	snprintf(prop->name, sizeof prop->name, "simulee-c sm_70");
-	prop->major = 7;
-	prop->minor = 0;
-	prop->totalGlobalMem = (size_t)16 << 30;
+	snprintf(prop->name, sizeof prop->name, "simulee-c %s", d->arch);
+	prop->major = (int)d->major;
+	prop->minor = (int)d->minor;
+	prop->totalGlobalMem = (size_t)d->memory;
 	prop->sharedMemPerBlock = 48 << 10;
-	prop->sharedMemPerBlockOptin = 96 << 10;
-	prop->sharedMemPerMultiprocessor = 96 << 10;
+	prop->sharedMemPerBlockOptin = d->smem_optin;
+	prop->sharedMemPerMultiprocessor = d->smem_per_sm;
 	prop->regsPerBlock = 65536;
 	prop->regsPerMultiprocessor = 65536;
 	prop->warpSize = 32;
@@ -1471,10 +1490,10 @@ extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int 
 	prop->totalConstMem = 65536;
 	prop->textureAlignment = 512;
 	prop->texturePitchAlignment = 32;
-	prop->multiProcessorCount = 80;
-	prop->maxThreadsPerMultiProcessor = 2048;
-	prop->maxBlocksPerMultiProcessor = 32;
-	prop->l2CacheSize = 6 << 20;
+	prop->multiProcessorCount = (int)d->sms;
+	prop->maxThreadsPerMultiProcessor = (int)d->threads_per_sm;
+	prop->maxBlocksPerMultiProcessor = (int)d->blocks_per_sm;
+	prop->l2CacheSize = (int)d->l2;
 	prop->memoryBusWidth = 4096;
 	prop->unifiedAddressing = 1;
 	prop->managedMemory = 1;
@@ -1558,24 +1577,26 @@ extern "C" cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttri
 	if (f == NULL)
 		return simrt_ret(SIMRT_INVALID_FUNCTION);
 	if (attr == cudaFuncAttributeMaxDynamicSharedMemorySize) {
-		if (value < 0 || value > 96 << 10)	/* sm_70's opt-in limit */
+		if (value < 0 || (uint32_t)value > simrt_device()->smem_optin)
 			return simrt_ret(SIMRT_INVALID_VALUE);
 		f->dyn_shared_max = (uint32_t)value;
 	}
 	return (cudaError_t)0;
 }
 
-/* Blocks of BLOCKSIZE threads and DYN bytes of dynamic shared memory an
-** sm_70 multiprocessor holds at once (2048 threads, 32 blocks, 96 KiB). */
+/* Blocks of BLOCKSIZE threads and DYN bytes of dynamic shared memory a
+** multiprocessor of the simulated device holds at once (its threads,
+** blocks and shared memory; sm_70: 2048, 32, 96 KiB). */
 static int simrt_occupancy(int blockSize, size_t dyn)
 {
+	const struct simrt_device *d = simrt_device();
 	if (blockSize <= 0)
 		return 0;
-	int n = 2048 / blockSize;
-	if (n > 32)
-		n = 32;
-	if (dyn > 0 && (size_t)n * dyn > (size_t)96 << 10)
-		n = (int)(((size_t)96 << 10) / dyn);
+	int n = (int)d->threads_per_sm / blockSize;
+	if (n > (int)d->blocks_per_sm)
+		n = (int)d->blocks_per_sm;
+	if (dyn > 0 && (size_t)n * dyn > (size_t)d->smem_per_sm)
+		n = (int)((size_t)d->smem_per_sm / dyn);
 	return n;
 }
 

@@ -27,7 +27,7 @@
 #define SIMRT_ENV_FD "SIMULEE_RUN_FD"
 /* Raised with any change of the messages: the runtime compiled into the
 ** program says it first, and simulee-c refuses another */
-#define SIMRT_VERSION 5
+#define SIMRT_VERSION 6
 /* the first bytes of the "fat binary" simulee-c gives clang for each
 ** translation unit: then a uint32_t, the unit's number */
 /* The most bytes of memory one request or reply carries: lengths on the
@@ -67,7 +67,23 @@ enum simrt_op {
 	SIMRT_TEX_OBJECT,	/* struct simrt_tex -> u64 handle: a texture or
 				   surface object */
 	SIMRT_TEX_DESTROY,	/* u64 handle: the object is destroyed */
+	SIMRT_GPU,		/* -> struct simrt_device: the GPU simulated
+				   (--device); answered after a sticky error too */
 	SIMRT__COUNT
+};
+
+/* The GPU simulated (simulee-c's --device, exec/device.c): what
+** cudaGetDeviceProperties, the occupancy queries and the shared memory
+** opt-in follow. */
+struct simrt_device {
+	char arch[8];		/* "sm_80", NUL-terminated */
+	uint32_t major, minor;	/* compute capability */
+	uint32_t sms;		/* multiprocessors */
+	uint32_t threads_per_sm, blocks_per_sm;
+	uint32_t smem_per_sm;	/* bytes of shared memory a multiprocessor has */
+	uint32_t smem_optin;	/* bytes a block may opt into */
+	uint32_t l2;		/* bytes of L2 cache */
+	uint64_t memory;	/* bytes of device memory */
 };
 
 enum simrt_mem {
