@@ -2515,6 +2515,128 @@ extern "C" cudaError_t cudaDeviceSetLimit(enum cudaLimit limit, size_t value)
 	return (cudaError_t)0;
 }
 
+/* Cache and bank configuration are hints a GPU may ignore: accepted. */
+extern "C" cudaError_t cudaDeviceSetCacheConfig(enum cudaFuncCache cacheConfig)
+{
+	(void)cacheConfig;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaDeviceGetCacheConfig(enum cudaFuncCache *pCacheConfig)
+{
+	*pCacheConfig = cudaFuncCachePreferNone;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaDeviceSetSharedMemConfig(enum cudaSharedMemConfig config)
+{
+	(void)config;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaDeviceGetSharedMemConfig(enum cudaSharedMemConfig *pConfig)
+{
+	*pConfig = cudaSharedMemBankSizeFourByte;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfig config)
+{
+	(void)func, (void)config;
+	return (cudaError_t)0;
+}
+
+/* HEIGHT rows of WIDTH bytes, PITCH apart, set to VALUE's low byte. */
+extern "C" cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_t width, size_t height)
+{
+	if (height > 1 && width > pitch)
+		return simrt_ret(SIMRT_INVALID_VALUE);
+	for (size_t y = 0; y < height; y++) {
+		cudaError_t r = cudaMemset((char *)devPtr + y * pitch, value, width);
+		if (r != 0)
+			return r;
+	}
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
+					 size_t height, cudaStream_t stream)
+{
+	struct simrt_graph *g = simrt_capturing((void *)stream);
+	if (g != NULL) {
+		struct simrt_node *nd = simrt_node_new(g);
+		nd->kind = SIMRT_NODE_SET2D;
+		nd->dst = devPtr;
+		nd->pitch = pitch;
+		nd->how = value;
+		nd->count = 1;
+		nd->width = width;
+		nd->height = height;
+		return (cudaError_t)0;
+	}
+	return cudaMemset2D(devPtr, pitch, value, width, height);
+}
+
+/* EXTENT's depth slices of its height rows, each slice ysize rows of
+** the pitched allocation. */
+extern "C" cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent)
+{
+	size_t slice = p.pitch * (p.ysize ? p.ysize : extent.height);
+	for (size_t z = 0; z < extent.depth; z++) {
+		cudaError_t r = cudaMemset2D((char *)p.ptr + z * slice, p.pitch, value, extent.width,
+					     extent.height);
+		if (r != 0)
+			return r;
+	}
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
+					 cudaStream_t stream)
+{
+	if (simrt_capturing((void *)stream) == NULL)
+		return cudaMemset3D(p, value, extent);
+	/* captured: a 2-D memset node a slice, in order */
+	size_t slice = p.pitch * (p.ysize ? p.ysize : extent.height);
+	for (size_t z = 0; z < extent.depth; z++)
+		cudaMemset2DAsync((char *)p.ptr + z * slice, p.pitch, value, extent.width, extent.height,
+				  stream);
+	return (cudaError_t)0;
+}
+
+/* Where managed memory lives is a hint on one simulated device: the
+** advice and the prefetch are accepted, the memory stays where it is. */
+#if CUDART_VERSION_OF_SIMRT >= 13000
+extern "C" cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
+					    struct cudaMemLocation location, unsigned int flags,
+					    cudaStream_t stream)
+{
+	(void)devPtr, (void)count, (void)location, (void)flags, (void)stream;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+				     struct cudaMemLocation location)
+{
+	(void)devPtr, (void)count, (void)advice, (void)location;
+	return (cudaError_t)0;
+}
+#else
+extern "C" cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count, int dstDevice,
+					    cudaStream_t stream)
+{
+	(void)devPtr, (void)count, (void)dstDevice, (void)stream;
+	return (cudaError_t)0;
+}
+
+extern "C" cudaError_t cudaMemAdvise(const void *devPtr, size_t count, enum cudaMemoryAdvise advice,
+				     int device)
+{
+	(void)devPtr, (void)count, (void)advice, (void)device;
+	return (cudaError_t)0;
+}
+#endif
+
 #endif
 
 extern "C" cudaError_t cudaProfilerStart(void)
