@@ -2238,6 +2238,9 @@ Suite *mam_suite(void)
 
 	tc = tcase_create("oracle");
 	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	/* each random case runs in well under a second alone, but can
+	** pass Check's default 4 s on a machine at load 15 */
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
 	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);
@@ -2245,10 +2248,12 @@ Suite *mam_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("oracle groups");
 	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, random_groups_against_oracle, 0, 150);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("oracle groups 2");
 	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
+	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, random_groups_against_oracle, 150, 300);
 	suite_add_tcase(s, tc);
 	return s;
