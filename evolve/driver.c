@@ -343,6 +343,9 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 		  : res.stop == EVOLVE_STOP_TIME ? "time-limit"
 		  : res.stop == EVOLVE_STOP_STALL ? "stalled" : "generations";
 	report_kernel_search(rep, ki, &rs);
+	if (o->stats)
+		*o->stats = (struct driver_stats){ res.ncands - res.refused, res.cut, res.generations,
+						   rs.stop, res.pool_peak };
 	/* the best launch first, then each launch that exposed a finding */
 	uint32_t nw = 0;
 	uint32_t *witness = xcalloc(res.findings.n + 1, sizeof *witness);

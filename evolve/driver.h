@@ -52,6 +52,19 @@ struct driver_opts {
 	uint64_t pool_bytes;		/* what the launches running at once hold together
 					** (--max-memory; 0: no pool) */
 	int verbose;			/* the pool's figures to stderr */
+	struct driver_stats *stats;	/* NULL: none; else filled with what the
+					** search of each kernel spent */
+};
+
+/* What the search of one kernel spent (driver_opts stats), for the run's
+** --timings file; none of it goes into the report. */
+struct driver_stats {
+	uint32_t launches;		/* launches run, to their end or cut */
+	uint32_t cut;			/* of them, those cut (time limit, work budget) */
+	uint32_t generations;		/* generations run after the first */
+	const char *stop;		/* why the search stopped, as the report says */
+	uint64_t pool_peak;		/* bytes of simulated memory and shadow its
+					** launches held at once (depends on --jobs) */
 };
 
 /*

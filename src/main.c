@@ -376,6 +376,7 @@ int main(int argc, char **argv)
 				goto done;
 			break;
 		case O_OUTPUT: o.output = optarg; break;
+		case O_TIMINGS: o.timings = optarg; break;
 		case O_FORMAT:
 			if (report_parse_format(optarg, &o.format) < 0) {
 				fprintf(stderr, "simulee-c: --format %s: expected text, json or sarif\n", optarg);
@@ -492,6 +493,11 @@ int main(int argc, char **argv)
 	o.inputs = av + optind;
 	o.ninputs = (uint32_t)(ac - optind);
 	o.input = o.ninputs ? o.inputs[0] : NULL;
+	if (o.timings && (merge || o.run)) {
+		fprintf(stderr, "simulee-c: --timings is for the search of kernel files (not %s)\n",
+			merge ? "--merge" : "simulee-c run");
+		goto done;
+	}
 	if (merge) {
 		status = run_merge(&o);
 		goto done;

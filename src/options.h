@@ -138,6 +138,10 @@
 	  "that cannot race in the launch (slower; the same\n" \
 	  "findings, but the shadow's budget is reached sooner)") \
 	O(OUTPUT, "output", 1, "--output FILE", "write the report to FILE") \
+	O(TIMINGS, "timings", 1, "--timings FILE", \
+	  "write each kernel's search time to FILE, one\n" \
+	  "tab-separated line a kernel: CPU and wall seconds,\n" \
+	  "launches, memory peaks (never in the report)") \
 	O(REPLAY, "replay", 1, "--replay DIR", \
 	  "write a reproduction for a GPU of each finding into\n" \
 	  "DIR (docs/REPLAY.md)") \

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -795,6 +796,48 @@ static void stopped_at(const struct run_opts *o, const struct run_input *ins, ui
 			pends_add(out, ins[n].name, NULL, NULL);
 }
 
+/* The process's CPU seconds so far, user and system, of every thread (the
+** search's workers are threads, joined before a kernel's search returns). */
+static double cpu_seconds(void)
+{
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0;
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6
+	       + (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+/* S as one TSV field: a tab or a line break becomes a space. */
+static void tsv_field(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		fputc(*s == '\t' || *s == '\n' || *s == '\r' ? ' ' : *s, f);
+}
+
+/* The --timings file's columns (docs/DECISIONS.md, "Time per kernel in
+** one process"). */
+static const char timings_header[] = "input\tkernel\tjob\tcpu_s\twall_s\tlaunches\tcut\tgenerations"
+				     "\tstop\tpool_peak_mib\trss_peak_mib\tdemangled\n";
+
+/* One line of the --timings file F: kernel K of input IN, job J, its search's
+** CPU and wall seconds and what it spent (ST), the process's peak resident
+** memory so far; flushed, so that a killed run keeps the lines before. */
+static void timings_line(FILE *f, const char *in, const struct kernel_info *k, uint32_t j, double cpu,
+			 double wall, const struct driver_stats *st)
+{
+	struct rusage ru;
+	long rss = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;	/* KiB */
+	tsv_field(f, in);
+	fputc('\t', f);
+	tsv_field(f, k->name);
+	fprintf(f, "\t%" PRIu32 "\t%.3f\t%.3f\t%" PRIu32 "\t%" PRIu32 "\t%" PRIu32 "\t%s\t%.1f\t%.1f\t", j,
+		cpu, wall, st->launches, st->cut, st->generations, st->stop ? st->stop : "-",
+		(double)st->pool_peak / (1 << 20), (double)rss / 1024);
+	tsv_field(f, k->demangled);
+	fputc('\n', f);
+	fflush(f);
+}
+
 /*
 ** The default pipeline: every kernel of every input (or those --kernel
 ** names) is a job, numbered in input order and module order; each job in
@@ -830,6 +873,16 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 	d.threshold = o->threshold;
 	d.time_limit = o->time_limit;
 	d.jobs = o->jobs;
+	struct driver_stats dst = { 0 };
+	FILE *tf = NULL;
+	if (o->timings) {
+		tf = fopen(o->timings, "w");
+		if (tf == NULL)
+			return sim_fail(err, SIM_ERR_IO, "--timings %s: %s", o->timings, strerror(errno));
+		fputs(timings_header, tf);
+		fflush(tf);
+		d.stats = &dst;
+	}
 	struct sink sk = { 0 };
 	struct report empty;
 	report_header(&empty, o, o->warp_model >= 0 ? (enum mam_warp_model)o->warp_model : MAM_ITS);
@@ -900,7 +953,11 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 				continue;
 			struct report rep;
 			report_header(&rep, o, d.model);
+			double cpu0 = tf ? cpu_seconds() : 0, wall0 = tf ? mono_seconds() : 0;
 			rc = driver_search_kernel(&d, &l, &l.kernels[k], hs, &rep, err);
+			if (rc == 0 && tf)
+				timings_line(tf, ins[i].name, &l.kernels[k], j, cpu_seconds() - cpu0,
+					     mono_seconds() - wall0, &dst);
 			if (rc == 0 && rep.nkernels == 1)
 				report_kernel_origin(&rep, 0, ins[i].name, j);
 			if (rc == 0)
@@ -936,6 +993,8 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 		say_replays(o, &nreplays);
 	if (sk.out)
 		rc = close_output(o, sk.out, rc, err);
+	if (tf && (ferror(tf) | fclose(tf)) && rc >= 0)
+		rc = sim_fail(err, SIM_ERR_IO, "--timings %s: cannot write it", o->timings);
 	if (rc == 0)
 		rc = reason ? 128 + stop_signal_seen : sk.status;
 	pends_free(&pending);
@@ -1159,19 +1218,19 @@ int run_budget(const struct run_opts *o, uint64_t *total, uint64_t *mem, uint64_
 
 /* Whether report file PATH (NULL: stdout) can be opened for writing; it
 ** is not truncated, and not left behind if it did not exist. */
-static int check_output(const char *path, struct sim_error *err)
+static int check_output(const char *opt, const char *path, struct sim_error *err)
 {
 	if (path == NULL)
 		return 0;
 	struct stat st;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-		return sim_fail(err, SIM_ERR_IO, "--output %s: is a directory", path);
+		return sim_fail(err, SIM_ERR_IO, "%s %s: is a directory", opt, path);
 	/* the name itself: a dangling symbolic link is there (the file it
 	** names is made through it and stays; unlinking would remove the link) */
 	int existed = lstat(path, &st) == 0;
 	int fd = open(path, O_WRONLY | O_CREAT, 0666);
 	if (fd < 0)
-		return sim_fail(err, SIM_ERR_IO, "--output %s: %s", path, strerror(errno));
+		return sim_fail(err, SIM_ERR_IO, "%s %s: %s", opt, path, strerror(errno));
 	close(fd);
 	if (!existed)
 		unlink(path);
@@ -1201,7 +1260,8 @@ int run_main(const struct run_opts *opts)
 	/* what the options alone can tell, before anything is compiled or
 	** run: a launch CUDA refuses, a report file that cannot be written */
 	if (interp_check_launch(o->grid, o->block, o->dyn_shared, &err) < 0
-	    || check_output(o->output, &err) < 0)
+	    || check_output("--output", o->output, &err) < 0
+	    || check_output("--timings", o->timings, &err) < 0)
 		goto fail;
 	int single = o->trace || o->dump_model || o->ndumps > 0 || o->dump_inputs;
 	int search = o->search == 1 || dims_ranged(o)
@@ -1224,6 +1284,11 @@ int run_main(const struct run_opts *opts)
 	if (o->shard_count && (!search || o->list_kernels)) {
 		sim_fail(&err, SIM_ERR_USAGE, "--shard shares out the search's kernels: it needs the "
 			 "search (no fixed launch, no --list-kernels)");
+		goto fail;
+	}
+	if (o->timings && (!search || o->list_kernels)) {
+		sim_fail(&err, SIM_ERR_USAGE, "--timings gives the search's time per kernel: it needs "
+			 "the search (no fixed launch, no --list-kernels)");
 		goto fail;
 	}
 	if (compile_inputs(o, &co, &ins, &nins, &err) < 0)

@@ -45,6 +45,8 @@ struct run_opts {
 	int dump_bytecode;
 	int dump_hostmap;	/* print the host code's CUDA calls (detect/hostmap.h) */
 	const char *output;	/* report file, or NULL for stdout */
+	const char *timings;	/* --timings FILE: what each kernel's search spent,
+				   one TSV line a kernel (NULL: none) */
 	int warp_model;		/* -1 from the target (its for sm_70+), else enum mam_warp_model */
 	int dump_model;		/* print the Memory-Access Model after the launch */
 	enum report_format format;	/* --format (default text) */

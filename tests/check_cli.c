@@ -2593,6 +2593,128 @@ static char *read_lines(const char *path, char ***lines, int *n)
 	return buf;
 }
 
+/* Runs simulee-c with ARGS and --timings into DIR/t.tsv, expecting exit
+** status 0 or 1; returns the file's lines (*LINES, *N; free both). */
+static char *timings_of(const char *dir, const char **args, int n, char ***lines, int *nl)
+{
+	char *path = xasprintf("%s/t.tsv", dir);
+	args[n++] = "--timings";
+	args[n++] = path;
+	args[n] = NULL;
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	ck_assert_msg(r.status == 0 || r.status == 1, "status %d: %s", r.status, r.err);
+	tu_run_free(&r);
+	char *buf = read_lines(path, lines, nl);
+	unlink(path);
+	free(path);
+	return buf;
+}
+
+/* Whether S is a decimal number whose value is at least 0 (*V). */
+static int parses_nonneg(const char *s, double *v)
+{
+	char *end;
+	*v = strtod(s, &end);
+	return end != s && *end == '\0' && *v >= 0;
+}
+
+/* --timings: a header and one line a kernel of the shard, twelve
+** tab-separated fields whose numbers parse; the report is the same with
+** and without it; bad uses are one line and exit 2. */
+START_TEST(timings_file)
+{
+	char *bc = tu_compile_cu(shard_src);
+	char *dir = tu_tmpdir();
+	static const char *const names[] = { "_Z6k_racePi", "_Z7k_cleanPi", "_Z6k_tilePi",
+					     "_Z5k_oobPii", "_Z6k_syncPi" };
+	for (int sharded = 0; sharded <= 1; sharded++) {
+		const char *args[MAXARGS] = { bc, "--format", "json", "--population", "4", "--generations",
+					      "1", "--jobs", "2" };
+		int n = 9;
+		if (sharded) {
+			args[n++] = "--shard";
+			args[n++] = "2/3";
+		}
+		char **lines;
+		int nl;
+		char *buf = timings_of(dir, args, n, &lines, &nl);
+		/* the header, then jobs 0..4 (the second of three shards: 1 and 4) */
+		int want[5], nw = 0;
+		for (int j = 0; j < 5; j++)
+			if (!sharded || j % 3 == 1)
+				want[nw++] = j;
+		ck_assert_msg(nl == 1 + nw, "%d lines", nl);
+		ck_assert_str_eq(lines[0], "input\tkernel\tjob\tcpu_s\twall_s\tlaunches\tcut\tgenerations"
+				 "\tstop\tpool_peak_mib\trss_peak_mib\tdemangled");
+		for (int i = 1; i < nl; i++) {
+			char *f[16];
+			int nf = 0;
+			for (char *t = lines[i]; nf < 16; nf++) {
+				f[nf] = t;
+				char *e = strchr(t, '\t');
+				if (e == NULL) {
+					nf++;
+					break;
+				}
+				*e = '\0';
+				t = e + 1;
+			}
+			ck_assert_msg(nf == 12, "line %d: %d fields", i, nf);
+			ck_assert_str_eq(f[0], bc);
+			int j = want[i - 1];
+			ck_assert_str_eq(f[1], names[j]);
+			ck_assert_int_eq(atoi(f[2]), j);
+			double v;
+			for (int c = 3; c <= 10; c++)
+				ck_assert_msg(c == 8 || parses_nonneg(f[c], &v), "line %d field %d: '%s'", i, c,
+					      f[c]);
+			ck_assert_msg(parses_nonneg(f[5], &v) && v >= 1, "launches '%s'", f[5]);
+			ck_assert_msg(strcmp(f[8], "stalled") == 0 || strcmp(f[8], "threshold") == 0
+				      || strcmp(f[8], "generations") == 0, "stop '%s'", f[8]);
+			ck_assert_msg(strstr(f[11], "(int*") != NULL, "demangled '%s'", f[11]);
+		}
+		free(lines);
+		free(buf);
+	}
+	/* the report does not depend on it */
+	const char *jargs[] = { bc, "--format", "json", "--population", "4", "--generations", "1", NULL };
+	struct tu_run a, b;
+	tu_run_bin(&a, jargs);
+	char *tp = xasprintf("%s/u.tsv", dir);
+	const char *targs[] = { bc, "--format", "json", "--population", "4", "--generations", "1",
+				"--timings", tp, NULL };
+	tu_run_bin(&b, targs);
+	ck_assert_msg(strcmp(a.out, b.out) == 0, "the report differs with --timings");
+	tu_run_free(&a);
+	tu_run_free(&b);
+	unlink(tp);
+	free(tp);
+	/* bad uses: one line, exit 2, nothing written */
+	const char *const bad[][6] = {
+		{ bc, "--timings", dir, NULL },
+		{ bc, "--timings", "/nonexistent/t.tsv", NULL },
+		{ bc, "--timings", "t.tsv", "--list-kernels", NULL },
+		{ bc, "--timings", "t.tsv", "--grid", "1", NULL },
+		{ "--merge", bc, "--timings", "t.tsv", NULL },
+	};
+	const char *const why[] = { "is a directory", "No such file", "needs the search", "needs the search",
+				    "not --merge" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct tu_run r;
+		tu_run_bin(&r, bad[i]);
+		ck_assert_msg(r.status == 2 && strstr(r.err, why[i]) != NULL && count_lines(r.err) == 1,
+			      "case %zu: %d %s", i, r.status, r.err);
+		tu_run_free(&r);
+	}
+	ck_assert_msg(access("t.tsv", F_OK) != 0, "t.tsv was written");
+	tu_rmtree(dir);
+	free(dir);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* gcc says ASan with __SANITIZE_ADDRESS__, clang with __has_feature */
 #if defined(__SANITIZE_ADDRESS__)
 #define UNDER_ASAN 1
@@ -3117,6 +3239,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, several_inputs);
 	tcase_add_test(tc, host_only_inputs);
 	tcase_add_test(tc, host_wrapper_callers);
+	tcase_add_test(tc, timings_file);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("stopped");
