@@ -126,6 +126,27 @@ static int sized_fault(const struct driver *d, const struct evolve_cand *base,
 	return 0;
 }
 
+/* The probes of the launch under inference executed WORK more warp
+** instructions (driver probe_room). */
+static void spend(struct driver *d, uint64_t work)
+{
+	if (d->probe_room == INT64_MAX)
+		return;
+	int64_t w = work > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)work;
+	d->probe_room = d->probe_room < INT64_MIN + w ? INT64_MIN : d->probe_room - w;
+}
+
+/* Whether the probes of the launch under inference may run more: they
+** have not passed their room; notes it when they have (driver
+** probes_short). */
+static int room_left(struct driver *d)
+{
+	if (d->probe_room >= 0)
+		return 1;
+	d->probes_short = 1;
+	return 0;
+}
+
 /*
 ** Runs probe C (a copy of candidate BASE with part of its launch changed;
 ** owned, moved into the result) and returns its index in the result.  A
@@ -140,6 +161,7 @@ static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c
 {
 	c->probe = 1;
 	search_evaluate(d->pb, &d->ws[0], c);
+	spend(d, c->work);
 	const struct evolve_cand *b = &d->res->cands[base];
 	if (!c->sized && sized_fault(d, b, c)) {
 		struct evolve_cand s;
@@ -149,6 +171,7 @@ static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c
 		if (d->s->dyn_shared)
 			s.dyn_shared = sized_dyn_shared(b, c);
 		search_evaluate(d->pb, &d->ws[0], &s);
+		spend(d, s.work);
 		if (s.rejected != EVOLVE_CUT) {
 			search_cand_free(c);
 			*c = s;
@@ -906,6 +929,8 @@ static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
 			if (!(params >> p & 1) || !search_scalar_ref(pb, p, &sr) || sr.field != UINT32_MAX
 			    || elem_is_float(sr.et) || sr.nenums || d->s->tie[p] || (guards >> p & 1))
 				continue;
+			if (!room_left(d))
+				return;
 			unsigned tie = find_tie(d, ci, &id, p, buf, dep, gen);
 			if (tie == 0)
 				continue;
@@ -1039,6 +1064,8 @@ static void infer_scalars(struct driver *d, uint32_t ci, uint32_t gen)
 				double vj = value_of(pb, &r->cands[ci], j);
 				if (!(vk < vj))
 					continue;	/* the relation holds: not what faults */
+				if (!room_left(d))
+					return;
 				uint32_t p1 = probe_scalars(d, ci, k, search_scalar_set(vj, sk.et),
 							    UINT32_MAX, 0, gen);
 				if (!clean_near(r, p1, &id) || !as_much(r, p1, ci, buf)
@@ -1366,7 +1393,7 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		return;		/* the program gave the shape and the scalars */
 	for (int k = 0; k < 4; k++) {
 		const struct evolve_cand *c = &d->res->cands[i];
-		if (c->rejected < 0 && c->site < 0 && !c->beyond)
+		if (c->rejected < 0 && c->site < 0 && !c->beyond && room_left(d))
 			infer[k](d, i, gen);
 	}
 	const struct evolve_cand *c = &d->res->cands[i];
@@ -1375,7 +1402,8 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 	** the launch after the division that explains it */
 	int bad_ptr = c->rejected == FK_OOB || c->rejected == FK_NULL
 		      || c->rejected == FK_INVALID_PTR;
-	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0)
+	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0
+	    && room_left(d))
 		infer_nonzero(d, i, gen);
 	/* rules 9, 8 and 7 last: the shape rules first put the launch
 	** outside, if it is; with host sites the host's values decide a
@@ -1385,7 +1413,7 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 	};
 	for (int k = 0; k < 3; k++) {
 		c = &d->res->cands[i];
-		if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0)
+		if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0 && room_left(d))
 			scalars[k](d, i, gen);
 	}
 	drop_unsupported_ties(d);

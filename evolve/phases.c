@@ -78,16 +78,18 @@ static void uncount_cut(struct evolve_result *r, uint32_t i)
 	r->cut++;
 }
 
-/* Whether the probes of D's search have spent their budget: more warp
-** instructions than PROBE_FLOOR plus what the search's own launches
-** executed (docs/DECISIONS.md, "Inference follows the work"). */
-static int probes_spent(const struct driver *d)
+/* What the probes of D's search may still execute: PROBE_FLOOR plus what
+** the search's own launches executed, less what the probes did
+** (docs/DECISIONS.md, "Inference follows the work"); below 0: spent. */
+static int64_t probe_room(const struct driver *d)
 {
 	const struct evolve_result *r = d->res;
 	uint64_t own = 0, probes = 0;
 	for (uint32_t i = 0; i < r->ncands; i++)
 		*(r->cands[i].probe ? &probes : &own) += r->cands[i].work;
-	return probes > PROBE_FLOOR + own;
+	uint64_t cap = PROBE_FLOOR + own;
+	return probes >= cap ? -(int64_t)(probes - cap > INT64_MAX ? INT64_MAX : probes - cap)
+			     : (int64_t)(cap - probes > INT64_MAX ? INT64_MAX : cap - probes);
 }
 
 /* Evaluates CANDS[0..N) (moved into the result), adds them in order, and
@@ -107,13 +109,21 @@ static void evaluate_new(struct driver *d, struct evolve_cand *cands, uint32_t n
 		if (search_said_nothing(&d->res->cands[i]))
 			continue;
 		search_host_fault(d, i, gen);
-		if (d->res->cands[i].fs.n > 0 && probes_spent(d)) {
+		/* a launch with findings probes while the budget lasts, the
+		** others as before (their faults decide the contract) */
+		int bounded = d->res->cands[i].fs.n > 0;
+		d->probe_room = bounded ? probe_room(d) : INT64_MAX;
+		d->probes_short = 0;
+		if (bounded && d->probe_room < 0) {
 			if (d->res->unprobed++ == 0)
 				d->res->first_unprobed = i;
 			continue;
 		}
 		uint32_t before = d->res->ncands;
 		search_infer_from(d, i, gen);
+		/* its probes stopped where the budget ran out */
+		if (d->probes_short && d->res->unprobed++ == 0)
+			d->res->first_unprobed = i;
 		/* a probe once the clock has cut a launch is cut too: what the
 		** launch's faults mean is unknown, so it is cut as well */
 		if (search_clock_cut(d->res) && d->res->ncands > before)
@@ -400,7 +410,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	s.keeps_eq = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
 	for (uint32_t p = 0; p < search_nbits(pb); p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
-	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX };
+	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX, .probe_room = INT64_MAX };
 	barrier_verdicts_init(&out->barriers, pb->prog, pb->func);
 	d.nw = pb->jobs ? pb->jobs : 1;
 	d.ws = xcalloc(d.nw, sizeof *d.ws);

@@ -93,6 +93,11 @@ struct driver {
 	uint32_t *bars_seen, nbars_seen, capbars_seen;
 	uint64_t grown;
 	uint32_t stale;
+	/* The warp instructions the probes of the launch under inference may
+	** still execute (INT64_MAX: no bound), and whether a rule stopped
+	** short for it (docs/DECISIONS.md, "Inference follows the work"). */
+	int64_t probe_room;
+	int probes_short;
 };
 
 /* cand.c */
