@@ -183,12 +183,20 @@ struct finding {
 	** the surface whatever its extents, so a finding even where the search
 	** made the extents up (evolve/evaluate.c) */
 	uint8_t outside_any;
+	/* FK_UNINIT of shared memory, from the first occurrence: the barrier
+	** (div_func, div_pc) at which the reading block was released
+	** divergent before the read, when it was (after_divergence 1): the
+	** threads that never arrived left their stores undone, so the
+	** divergence explains the read (report/group.c). */
+	uint8_t after_divergence;
+	uint32_t div_func, div_pc;
 
 	/* A group (report/group.c): the races on one memory object whose
 	** statements connect, with the uninitialized reads at their reads;
 	** the uninitialized reads, or the out-of-bounds accesses, of one
 	** statement on one object; the barrier divergences sharing a
-	** barrier.  Each member is a finding as the
+	** barrier or missing the same threads, with the uninitialized reads
+	** they explain.  Each member is a finding as the
 	** launches gave it (its own sites, witness, counts, launch and
 	** contract; no members of its own); the finding itself copies its
 	** witness member and holds the group's counts.  NULL: no group

@@ -1268,6 +1268,20 @@ static void lock_note(struct exec *ex, struct warp *w, const uint64_t *A, uint32
 	}
 }
 
+/* Lane LANE's read of unwritten shared byte ADDR at site S: a finding, which
+** notes the barrier the block was released at divergent before it, if any
+** (struct finding after_divergence). */
+static void uninit_at(struct exec *ex, struct warp *w, int lane, const struct site *s,
+		      uint64_t addr)
+{
+	struct finding *fd = finding_at(ex, w, lane, s->func, s->pc, &s->loc, FK_UNINIT, addr, NULL);
+	if (fd != NULL && w->div_fn != FINDING_NO_SITE) {
+		fd->after_divergence = 1;
+		fd->div_func = w->div_fn;
+		fd->div_pc = w->div_pc;
+	}
+}
+
 /*
 ** Uninitialized shared memory (ARBALEST's uninitialized reads): lane LANE
 ** reads (READS) and/or writes (WRITES) N bytes at ADDR, at user site US.
@@ -1292,7 +1306,7 @@ static void shared_init(struct exec *ex, struct warp *w, int lane, uint64_t addr
 			while (*b >> (i & 7) & 1)
 				i++;
 			const struct site *s = &ex->p->sites[us];
-			finding_at(ex, w, lane, s->func, s->pc, &s->loc, FK_UNINIT, MEM_PTR(id, i), NULL);
+			uninit_at(ex, w, lane, s, MEM_PTR(id, i));
 		}
 		if (writes) {
 			ex->shset[id] += (uint64_t)popc32(mask & (uint8_t)~*b);
@@ -1304,8 +1318,7 @@ static void shared_init(struct exec *ex, struct warp *w, int lane, uint64_t addr
 		for (uint64_t i = off; i < off + n; i++)
 			if (!(bits[i >> 3] >> (i & 7) & 1)) {
 				const struct site *s = &ex->p->sites[us];
-				finding_at(ex, w, lane, s->func, s->pc, &s->loc, FK_UNINIT,
-					   MEM_PTR(id, i), NULL);
+				uninit_at(ex, w, lane, s, MEM_PTR(id, i));
 				break;
 			}
 	if (writes)

@@ -61,6 +61,11 @@ struct warp {
 	uint64_t spin_addr;
 	uint32_t spin_lane, spin_fn, spin_pc;
 	uint32_t spin_fails;
+	/* The barrier the warp's block was last released at divergent
+	** (FINDING_NO_SITE: never): threads that never arrived left their
+	** shared stores undone, so an uninitialized read after it is the
+	** divergence's (report/group.c). */
+	uint32_t div_fn, div_pc;
 };
 
 /* The state of one launch, passed to everything (no globals). */

@@ -315,6 +315,10 @@ static void report_divergence(struct exec *ex, struct warp *ws, uint32_t nw)
 	uint32_t count[4] = { 0, 0, 0, 0 };
 	for (uint32_t g = 0; g < n; g++)
 		count[gs[g].state] += gs[g].nthreads;
+	for (uint32_t i = 0; i < nw; i++) {
+		ws[i].div_fn = prim.fn;
+		ws[i].div_pc = prim.pc;
+	}
 	int isnew;
 	struct finding *fd = findings_get_pair(ex->out, FK_BARRIER_DIVERGENCE, prim.fn, prim.pc,
 					       other.fn, other.pc, &isnew);
@@ -383,6 +387,7 @@ static void start_block(struct exec *ex, struct warp *ws, uint32_t fn, const uin
 		w->grid_parked = 0;
 		w->spins = w->spin_fails = 0;
 		w->lock_addr = w->spin_addr = 0;
+		w->div_fn = w->div_pc = FINDING_NO_SITE;
 		exec_push_frame(w, p, fn, w->exists);
 		struct frame *f = &w->frames[0];
 		for (uint32_t k = 0; k < kf->nparams; k++)

@@ -15,8 +15,13 @@
 **     finding, and so are the out-of-bounds accesses;
 **   - barrier divergences of one kernel that share a barrier (a loop left
 **     early: threads wait at the loop's barrier while others wait at the
-**     one after it, and the block's last threads at the latter alone) are
-**     one finding.
+**     one after it, and the block's last threads at the latter alone), or
+**     that were first seen in one block with the same threads missing (a
+**     loop some threads left early, at each of its barriers), are one
+**     finding;
+**   - an uninitialized read of shared memory in a block released divergent
+**     at one of those barriers before it joins them (the threads that
+**     never arrived never wrote), whatever the object.
 **
 ** A statement is a source line (file and line); an instruction without a
 ** line is a statement of its own.  A memory object is the address space
@@ -77,12 +82,58 @@ static int same_stmt(const struct gsite *a, const struct gsite *b)
 	       && strcmp(a->loc->file, b->loc->file) == 0;
 }
 
-/* Whether members A and B (of one kernel and object) are one mistake:
+/* The threads of divergence M's witness block that waited at no barrier
+** (exited, or elsewhere) into MASK, a bit per thread as struct bd_group's;
+** whether there were any. */
+static int absent_threads(const struct finding *m, uint32_t mask[32])
+{
+	memset(mask, 0, 32 * sizeof *mask);
+	int any = 0;
+	for (uint32_t g = 0; m->div && g < m->div->ngroups; g++) {
+		const struct bd_group *bg = &m->div->groups[g];
+		if (bg->state != BD_EXITED && bg->state != BD_ELSEWHERE)
+			continue;
+		for (int w = 0; w < 32; w++) {
+			mask[w] |= bg->mask[w];
+			any |= bg->mask[w] != 0;
+		}
+	}
+	return any;
+}
+
+/* Whether divergences A and B were first seen in one block of one launch
+** with the same threads missing: the threads that left a loop early miss
+** each of its barriers, one mistake. */
+static int same_absent(const struct finding *a, const struct finding *b)
+{
+	uint32_t ma[32], mb[32];
+	if (a->grid || b->grid || a->launch != b->launch
+	    || memcmp(a->who.block, b->who.block, sizeof a->who.block) != 0)
+		return 0;
+	return absent_threads(a, ma) && absent_threads(b, mb) && memcmp(ma, mb, sizeof ma) == 0;
+}
+
+/* Whether uninitialized read U came after its block was released
+** divergent at one of divergence D's barriers (struct finding
+** after_divergence): the threads that never arrived never wrote. */
+static int explains(const struct finding *d, const struct finding *u)
+{
+	if (d->kind != FK_BARRIER_DIVERGENCE || u->kind != FK_UNINIT || !u->after_divergence
+	    || d->grid)
+		return 0;
+	return (d->func == u->div_func && d->pc == u->div_pc)
+	       || (d->second.func == u->div_func && d->second.pc == u->div_pc);
+}
+
+/* Whether members A and B (of one kernel) are one mistake: on one object,
 ** races sharing a statement, a race and an uninitialized read at one of
 ** its instructions, two reads or two out-of-bounds accesses of one
-** statement; two divergences sharing a barrier. */
+** statement; two divergences sharing a barrier or missing the same
+** threads; a divergence and an uninitialized read it explains. */
 static int linked(const struct finding *a, const struct finding *b)
 {
+	if (explains(a, b) || explains(b, a))
+		return 1;
 	/* out-of-bounds accesses and divergences link with their own kind
 	** only; a grid barrier's divergence with a grid barrier's */
 	if (a->kind == FK_OOB || b->kind == FK_OOB || a->kind == FK_BARRIER_DIVERGENCE
@@ -90,6 +141,10 @@ static int linked(const struct finding *a, const struct finding *b)
 		if (a->kind != b->kind || a->grid != b->grid)
 			return 0;
 	}
+	if (a->kind == FK_BARRIER_DIVERGENCE && same_absent(a, b))
+		return 1;
+	if (!same_object(a, b))
+		return 0;
 	struct gsite sa[2], sb[2];
 	int na = sites_of(a, sa), nb = sites_of(b, sb);
 	int exact = (a->kind == FK_RACE) != (b->kind == FK_RACE);
@@ -104,7 +159,7 @@ static int linked(const struct finding *a, const struct finding *b)
 /* Whether member F joins group G. */
 static int joins(const struct report *r, const struct finding *g, const struct finding *f)
 {
-	if (g->members == NULL || kernel_of(r, g) != kernel_of(r, f) || !same_object(g, f))
+	if (g->members == NULL || kernel_of(r, g) != kernel_of(r, f))
 		return 0;
 	for (uint32_t i = 0; i < g->nmembers; i++)
 		if (linked(&g->members[i], f))
@@ -112,13 +167,17 @@ static int joins(const struct report *r, const struct finding *g, const struct f
 	return 0;
 }
 
-/* Whether member A is a better witness than member B: a race before the
-** reads it explains, then the stronger contract. */
+/* Whether member A is a better witness than member B: the stronger
+** contract (the group is shown under its witness's: a member under the
+** kernel's contract keeps the group in the default report), then a race
+** or a divergence before the reads it explains. */
 static int better_witness(const struct finding *a, const struct finding *b)
 {
+	if (a->contract != b->contract)
+		return a->contract < b->contract;
 	if ((a->kind == FK_RACE) != (b->kind == FK_RACE))
 		return a->kind == FK_RACE;
-	return a->contract < b->contract;
+	return a->kind == FK_BARRIER_DIVERGENCE && b->kind != FK_BARRIER_DIVERGENCE;
 }
 
 static uint64_t max64(uint64_t a, uint64_t b)

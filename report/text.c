@@ -211,19 +211,25 @@ static void put_site(FILE *out, const char *what, const struct srcloc *l)
 /*
 ** The members of group F other than its witness (which the lines above
 ** show), one line each, at most TEXT_MEMBERS: a race's two accesses,
-** class and hazard; an uninitialized read or an out-of-bounds access at
-** its site; each with its occurrences, and the contract when a weaker one
+** class and hazard; a divergence's barriers; an uninitialized read or an
+** out-of-bounds access at its site; each with its occurrences, and the contract when a weaker one
 ** than the report shows.
 */
 static void text_members(FILE *out, const struct report *r, const struct finding *f)
 {
-	uint32_t other = 0, listed = 0;
+	uint32_t other = 0, listed = 0, reads = 0;
 	for (uint32_t i = 0; i < f->nmembers; i++)
-		other += !(f->members[i].kind == f->kind && finding_same(&f->members[i], f))
-			 && report_shows(r, &f->members[i]);
+		if (!(f->members[i].kind == f->kind && finding_same(&f->members[i], f))
+		    && report_shows(r, &f->members[i])) {
+			other++;
+			reads += f->members[i].kind == FK_UNINIT;
+		}
 	if (other == 0)
 		return;
-	if (f->kind == FK_BARRIER_DIVERGENCE)
+	if (f->kind == FK_BARRIER_DIVERGENCE && reads > 0)
+		fprintf(out, "  the same mistake at %" PRIu32 " more site%s:\n", other,
+			plural(other, "", "s"));
+	else if (f->kind == FK_BARRIER_DIVERGENCE)
 		fprintf(out, "  the same mistake at %" PRIu32 " more barrier%s:\n", other,
 			plural(other, "", "s"));
 	else
@@ -258,9 +264,10 @@ static void text_members(FILE *out, const struct report *r, const struct finding
 			put_site(out, m->kind == FK_UNINIT ? "read" : "access", &m->loc);
 			if (m->where)
 				fprintf(out, " of '%s'", m->where);
-			fprintf(out, ": %s", m->kind == FK_UNINIT ? f->kind == FK_RACE
-				? "uninitialized (the race explains it)" : "uninitialized"
-				: "out of bounds");
+			fprintf(out, ": %s", m->kind != FK_UNINIT ? "out of bounds"
+				: f->kind == FK_RACE ? "uninitialized (the race explains it)"
+				: f->kind == FK_BARRIER_DIVERGENCE
+				? "uninitialized (the divergence explains it)" : "uninitialized");
 		}
 		fprintf(out, ", %" PRIu64 " occurrence%s", m->count, plural(m->count, "", "s"));
 		if (m->contract != f->contract)

@@ -1833,8 +1833,10 @@ static int search_expected(const struct bug_manifest *m, const struct golden_rep
 ** shared memory it is a finding under the search, while other faults put
 ** a launch outside the kernel's contract; past a shared array beyond a
 ** block size it is the kernel's shape assumption), whatever input it
-** needs; the fixed twin must report nothing but the assumptions the
-** search infers (warnings that name the kernel's contract, not bugs).
+** needs, and list no more errors than the manifest's launch may (one
+** mistake, at most two: errors_allowed); the fixed twin must report
+** nothing but the assumptions the search infers (warnings that name the
+** kernel's contract, not bugs).
 */
 START_TEST(search_run)
 {
@@ -1892,6 +1894,10 @@ START_TEST(search_run)
 						      "run reports what the manifest does not expect: %s at "
 						      "line %d", name, seed, rep[i].kind_name,
 						      rep[i].nloc ? rep[i].loc[0].line : 0);
+				ck_assert_msg(golden_errors(doc) <= errors_allowed(name), "%s seed %d: "
+					      "the default run lists %d errors, one mistake shows at "
+					      "most %d", name, seed, golden_errors(doc),
+					      errors_allowed(name));
 				found++;
 			}
 			cJSON_Delete(doc);

@@ -794,6 +794,100 @@ START_TEST(thread_sets)
 }
 END_TEST
 
+/* A divergence at barrier PC (line LINE) alone, first seen in block 0 of a
+** block of 64: threads 0..GONE-1 wait there, GONE..63 have exited. */
+static struct finding *lone_divergence(struct findings *fs, uint32_t pc, uint32_t line,
+				       uint32_t gone)
+{
+	int isnew;
+	struct finding *f = findings_get_pair(fs, FK_BARRIER_DIVERGENCE, 0, pc, FINDING_NO_SITE,
+					      FINDING_NO_SITE, &isnew);
+	ck_assert_int_eq(isnew, 1);
+	f->loc = at(line, 3);
+	f->who = tid(0, 0);
+	f->count = 1;
+	struct divergence *d = xcalloc(1, sizeof *d);
+	d->bdim[0] = 64;
+	d->bdim[1] = d->bdim[2] = 1;
+	d->ngroups = 2;
+	d->groups = xcalloc(2, sizeof *d->groups);
+	d->groups[0].state = BD_WAITING;
+	d->groups[0].loc = at(line, 3);
+	d->groups[0].nthreads = gone;
+	set_threads(d->groups[0].mask, 0, gone - 1, 1);
+	d->groups[1].state = BD_EXITED;
+	d->groups[1].loc = at(40, 1);
+	d->groups[1].nthreads = 64 - gone;
+	set_threads(d->groups[1].mask, gone, 63, 1);
+	f->div = d;
+	return f;
+}
+
+/* A loop whose trip count differs by thread (docs/DECISIONS.md, "A loop
+** left early is one mistake"): launch 0 diverges at the loop's barriers
+** at lines 17 and 19 with the same threads gone, and reads a slot of s at
+** line 18 that a gone thread never wrote; launch 1 reads t at line 25 with
+** no divergence before it, and diverges at line 30 with other threads
+** gone. */
+static void loop_left_early(struct findings *fs, int launch)
+{
+	struct finding *f;
+	if (launch == 0) {
+		lone_divergence(fs, 55, 17, 48);
+		single(fs, FK_UNINIT, 56, 18, "s[50]", 7);
+		f = findings_find(fs, FK_UNINIT, 0, 56);
+		f->after_divergence = 1;
+		f->div_func = 0;
+		f->div_pc = 55;
+		lone_divergence(fs, 57, 19, 48);
+	} else if (launch == 1) {
+		single(fs, FK_UNINIT, 60, 25, "t[3]", 2);
+		lone_divergence(fs, 70, 30, 16);
+	}
+}
+
+/* The barriers of a loop some threads left early, and the reads of what
+** they never wrote, are one finding; a read with no divergence before it
+** and a divergence with other threads gone are not. */
+START_TEST(groups_loop_left_early)
+{
+	struct report r;
+	grouped(&r, loop_left_early, 0);
+	ck_assert_uint_eq(r.findings.n, 3);
+	const struct finding *g = &r.findings.v[0];
+	ck_assert_int_eq(g->kind, FK_BARRIER_DIVERGENCE);
+	ck_assert_uint_eq(g->nmembers, 3);
+	ck_assert_uint_eq(g->pc, 55);
+	ck_assert_uint_eq(g->count, 2);	/* the divergences' occurrences */
+	ck_assert_int_eq(r.findings.v[1].kind, FK_UNINIT);
+	ck_assert_uint_eq(r.findings.v[1].nmembers, 1);
+	ck_assert_int_eq(r.findings.v[2].kind, FK_BARRIER_DIVERGENCE);
+	ck_assert_uint_eq(r.findings.v[2].pc, 70);
+	uint32_t errors;
+	report_count(&r, &errors, NULL, NULL, NULL);
+	ck_assert_uint_eq(errors, 3);
+	char *t = text_of(&r);
+	ck_assert_msg(strstr(t, "  the same mistake at 2 more sites:\n"
+			      "    read at k.cu:18:56 of 's[50]': uninitialized (the divergence "
+			      "explains it), 7 occurrences\n"
+			      "    barrier at k.cu:19:3, 1 occurrence\n") != NULL, "%s", t);
+	free(t);
+	cJSON *doc = json_of(&r);
+	jexpect_len(doc, "findings/0/members", 3);
+	jexpect_str(doc, "findings/0/members/1/kind", "uninitialized-read");
+	cJSON_Delete(doc);
+	report_free(&r);
+
+	/* the other way round: the read first, then the divergences */
+	grouped(&r, loop_left_early, 1);
+	ck_assert_uint_eq(r.findings.n, 3);
+	for (uint32_t i = 0; i < r.findings.n; i++)
+		if (r.findings.v[i].nmembers == 3)
+			ck_assert_int_eq(r.findings.v[i].kind, FK_BARRIER_DIVERGENCE);
+	report_free(&r);
+}
+END_TEST
+
 /* A divergence found again with its two barriers the other way round is
 ** the same finding; a divergence at one of its barriers alone joins it
 ** (report/group.c), listed as a member. */
@@ -1729,6 +1823,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, where_split);
 	tcase_add_test(tc, thread_sets);
 	tcase_add_test(tc, divergence_merges);
+	tcase_add_test(tc, groups_loop_left_early);
 	tcase_add_test(tc, json_all_kinds);
 	tcase_add_test(tc, json_messages_match_text);
 	tcase_add_test(tc, json_empty);
