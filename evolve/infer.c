@@ -507,9 +507,14 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 				continue;	/* not searched: pinned, or not read */
 			uint64_t others = (uint64_t)r->cands[ci].block.x * r->cands[ci].block.y
 					  * r->cands[ci].block.z / lo;
-			/* the smallest extent above the component that clears the read */
-			for (uint32_t k = 0; k < gv->ndims; k++) {
-				uint32_t e = gv->dims[k];
+			/* the smallest extent above the component that clears the
+			** read, or the smallest component that makes the block's
+			** threads an extent (a flattened index: s[ty * blockDim.x +
+			** tx] needs the threads, whichever component supplies them) */
+			for (uint32_t k = 0; k < 2 * gv->ndims; k++) {
+				uint32_t e = gv->dims[k / 2];
+				if (k % 2)
+					e = (uint32_t)((e + others - 1) / others);
 				if (e <= lo || e > d->s->bhi[dim] || others * e > most || (hi && e >= hi))
 					continue;
 				uint32_t pi = probe(d, ci, dim, e, gen);
