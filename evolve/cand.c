@@ -186,9 +186,10 @@ void search_round_to_multiple(const struct space *s, struct evolve_cand *c, uint
 		c->block.x = x;
 }
 
-/* Brings C within the ranges, CUDA's limits and the thread budget: over
-** budget, the largest searched grid component halves first, then the
-** largest searched block component. */
+/* Brings C within the ranges, CUDA's limits, the assumed multiples (the
+** block's threads, block x) and the thread budget: over budget, the
+** largest searched grid component halves first, then the largest
+** searched block component (block x only where it stays a multiple). */
 void search_clamp(const struct space *s, struct evolve_cand *c)
 {
 	for (int i = 0; i < 3; i++) {
@@ -210,6 +211,13 @@ void search_clamp(const struct space *s, struct evolve_cand *c)
 	}
 	if (s->warp_mult)
 		search_round_to_multiple(s, c, s->warp_mult, 0);
+	if (s->x_mult && c->block.x % s->x_mult) {
+		uint32_t x = (c->block.x + s->x_mult - 1) / s->x_mult * s->x_mult;
+		if (x > s->bhi[0])
+			x = c->block.x / s->x_mult * s->x_mult;
+		if (x >= s->blo[0] && x >= 1)
+			c->block.x = x;
+	}
 	for (;;) {
 		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 		uint32_t most_block = search_block_limit(s->pb);
@@ -230,7 +238,8 @@ void search_clamp(const struct space *s, struct evolve_cand *c)
 				}
 		if (which < 0)
 			for (int i = 0; i < 3; i++)
-				if (search_compc(&c->block, i) > most && search_compc(&c->block, i) / 2 >= s->blo[i]) {
+				if (search_compc(&c->block, i) > most && search_compc(&c->block, i) / 2 >= s->blo[i]
+				    && (i > 0 || !s->x_mult || c->block.x / 2 % s->x_mult == 0)) {
 					most = search_compc(&c->block, i);
 					which = i;
 				}

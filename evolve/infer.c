@@ -43,7 +43,7 @@ static int same_subject(const struct evolve_assumption *a, const struct evolve_a
 		return a->param == b->param;
 	case EVOLVE_SCALARS:
 		return a->param == b->param && a->param2 == b->param2;
-	case EVOLVE_MULTIPLE: case EVOLVE_FLAT:
+	case EVOLVE_MULTIPLE: case EVOLVE_FLAT: case EVOLVE_LANES:
 		return 1;
 	default:
 		return a->alloc == b->alloc;
@@ -604,6 +604,25 @@ static uint32_t probe_block(struct driver *d, uint32_t base, struct dim3 b, uint
 	return run_probe(d, base, &c, gen);
 }
 
+/* Rule 5 for rows: candidate C's block with x rounded up to a multiple of
+** 32 and z, then y, cut so that it keeps within MOST threads, into *B;
+** whether there is one that still has rows (y or z above 1: a block of
+** one row passes by being whole warps, which the rule for the block's
+** threads says). */
+static int whole_rows(const struct driver *d, const struct evolve_cand *c, uint32_t most,
+		      struct dim3 *b)
+{
+	uint32_t x = (c->block.x + 31) / 32 * 32;
+	if (c->block.y * c->block.z == 1 || x > d->s->bhi[0] || x > most)
+		return 0;
+	uint32_t z = c->block.z < most / x ? c->block.z : most / x;
+	uint32_t y = c->block.y < most / x / z ? c->block.y : most / x / z;
+	if (y < d->s->blo[1] || z < d->s->blo[2] || y * z == 1)
+		return 0;
+	*b = (struct dim3){ x, y, z };
+	return 1;
+}
+
 /*
 ** Rule 5: a warp-level operation in candidate CI that reads lanes a
 ** partial warp lacks (or that lanes it lacks never reach), which goes away
@@ -614,14 +633,22 @@ static uint32_t probe_block(struct driver *d, uint32_t base, struct dim3 b, uint
 ** multiple of M, so that it does not pass only by being whole warps.  A
 ** block with rows (y or z above 1) whose rounded x passes the block's
 ** limit gets x rounded with z and y cut to fit (fit_rows).
-** Lanes missing from a whole warp (exited ones) are a bug, not a shape.
+** When no such M clears it, or the block is whole warps already, and the
+** block has rows whose x is not a multiple of 32 (8 x 4: one warp holds
+** four rows), block x rounded up to a multiple of 32 with rows kept
+** (whole_rows) must clear it: the kernel takes threadIdx.x for the lane
+** (a row per warp, some rows leaving before the row's shuffles), and
+** assumes blockDim.x a multiple of 32 (EVOLVE_LANES).
+** Lanes missing from a whole warp (exited ones) of a block whose rows are
+** whole warps are a bug, not a shape.
 */
 static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct evolve_cand *c = &r->cands[ci];
 	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
-	if (bt % 32 == 0)
+	int rows = c->block.y * c->block.z > 1 && c->block.x % 32 != 0 && !d->s->x_mult;
+	if (bt % 32 == 0 && !rows)
 		return;
 	uint32_t most = search_block_limit(d->pb);
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
@@ -629,7 +656,7 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 		if (f->kind != FK_WARP_SYNC || probed(d, f->kind, f->func, f->pc))
 			continue;
 		uint32_t func = f->func, pc = f->pc;
-		for (uint32_t m = 2; m <= 32; m *= 2) {
+		for (uint32_t m = 2; m <= 32 && bt % 32; m *= 2) {
 			if (bt % m == 0 || m <= d->s->warp_mult)
 				continue;	/* already a multiple: not enough */
 			struct evolve_cand w = { 0 };
@@ -647,6 +674,18 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 			d->s->warp_mult = m;
 			return;
 		}
+		struct dim3 b;
+		if (!rows || !whole_rows(d, &r->cands[ci], most, &b))
+			continue;
+		uint32_t pi = probe_block(d, ci, b, gen);
+		if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_WARP_SYNC, func, pc))
+			continue;
+		add_assumption(d, &(struct evolve_assumption){
+			.dim = 0, .rel = EVOLVE_LANES, .bound = 32, .kind = FK_WARP_SYNC,
+			.func = func, .pc = pc, .launch = ci });
+		d->s->x_mult = 32;
+		d->s->warp_mult = 32;	/* whole rows make whole warps */
+		return;
 	}
 }
 
@@ -1495,6 +1534,39 @@ static const char *at_text(const struct evolve_result *r, const struct evolve_as
 	return buf;
 }
 
+/* The rows' assumption of R (EVOLVE_LANES), or NULL. */
+static const struct evolve_assumption *lanes_of(const struct evolve_result *r)
+{
+	for (uint32_t i = 0; i < r->nassumptions; i++)
+		if (r->assumptions[i].rel == EVOLVE_LANES)
+			return &r->assumptions[i];
+	return NULL;
+}
+
+/* Whether block x's bounds in R leave it one multiple of the rows'
+** warps, LANES's bound (blockDim.x <= 32 from a shared array, and whole
+** rows: blockDim.x == 32): the bound's warning says both. */
+static int lanes_pin_x(const struct evolve_result *r, const struct evolve_assumption *lanes)
+{
+	uint32_t le = UINT32_MAX, ge = 0;
+	for (uint32_t i = 0; lanes && i < r->nassumptions; i++) {
+		const struct evolve_assumption *b = &r->assumptions[i];
+		if (b->dim == 0 && b->rel == EVOLVE_AT_MOST && b->bound < le)
+			le = b->bound;
+		if (b->dim == 0 && b->rel == EVOLVE_AT_LEAST && b->bound > ge)
+			ge = b->bound;
+	}
+	return lanes && le >= lanes->bound && le < 2 * lanes->bound && ge <= lanes->bound;
+}
+
+int search_assumption_folded(const struct evolve_result *r, const struct evolve_assumption *a)
+{
+	const struct evolve_assumption *lanes = lanes_of(r);
+	if (a->rel == EVOLVE_MULTIPLE)
+		return lanes != NULL && lanes->bound % a->bound == 0;
+	return a->rel == EVOLVE_LANES && lanes_pin_x(r, a);
+}
+
 /* "global 'x' races": what finding O (of KIND; may be NULL) does, for
 ** the warnings of rules 8 to 10. */
 static void fault_text(const struct finding *o, enum finding_kind kind, char *buf, size_t n)
@@ -1647,6 +1719,14 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 		free(kname);
 		return f;
 	}
+	if (a->rel == EVOLVE_LANES) {
+		f.detail = xasprintf("%s assumes blockDim.x is a multiple of %" PRIu32 ": its "
+				     "warp-level code takes threadIdx.x for the lane, and a row of "
+				     "the block that is not whole warps lacks lanes it reads%s",
+				     kname, a->bound, at);
+		free(kname);
+		return f;
+	}
 	if (a->rel == EVOLVE_MULTIPLE) {
 		struct evolve_reads rd;
 		evolve_reads_of(p, pb->func, &rd);
@@ -1682,8 +1762,16 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 				   names, strstr(names, " and ") ? "are" : "is", at_text(r, ge));
 		free(names);
 	}
+	/* block x bounded to one multiple of whole rows: blockDim.x == 32 */
+	const struct evolve_assumption *lanes = a->dim == 0 ? lanes_of(r) : NULL;
+	char *why_lanes = NULL;
+	if (lanes && lanes_pin_x(r, lanes))
+		why_lanes = xasprintf("its warp-level code takes threadIdx.x for the lane%s",
+				      at_text(r, lanes));
 	char head[160];
-	if (le && ge && le->bound == ge->bound)
+	if (why_lanes)
+		snprintf(head, sizeof head, "blockDim.x == %" PRIu32, lanes->bound);
+	else if (le && ge && le->bound == ge->bound)
 		snprintf(head, sizeof head, "%s == %" PRIu32, dims[a->dim], le->bound);
 	else if (le && ge)
 		snprintf(head, sizeof head, "%" PRIu32 " <= %s <= %" PRIu32, ge->bound, dims[a->dim],
@@ -1692,12 +1780,14 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 		snprintf(head, sizeof head, "%s <= %" PRIu32, dims[a->dim], le->bound);
 	else
 		snprintf(head, sizeof head, "%s >= %" PRIu32, dims[a->dim], ge->bound);
-	f.detail = xasprintf("%s assumes %s: %s%s%s", kname, head, why_le ? why_le : "",
-			     why_le && why_ge ? ", and " : "", why_ge ? why_ge : "");
+	f.detail = xasprintf("%s assumes %s: %s%s%s%s%s", kname, head, why_le ? why_le : "",
+			     why_le && why_ge ? ", and " : "", why_ge ? why_ge : "",
+			     why_lanes ? ", and " : "", why_lanes ? why_lanes : "");
 	f.space = AS_SHARED;
 	f.where = array_name(p, w->alloc);
 	free(why_le);
 	free(why_ge);
+	free(why_lanes);
 	free(kname);
 	return f;
 }

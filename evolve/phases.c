@@ -214,7 +214,7 @@ static void conclude(struct driver *d)
 	for (uint32_t i = 0; i < r->nassumptions; i++) {
 		const struct evolve_assumption *a = &r->assumptions[i];
 		int bound = a->rel == EVOLVE_AT_MOST || a->rel == EVOLVE_AT_LEAST;
-		if (bound && bounded[a->dim]++)
+		if ((bound && bounded[a->dim]++) || search_assumption_folded(r, a))
 			continue;	/* one warning per component: its bounds */
 		struct finding f = search_assumption_finding(pb, r, a);
 		f.contract = CL_INFERRED;

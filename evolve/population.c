@@ -168,6 +168,8 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 	}
 	case EVOLVE_FLAT:
 		return v != 1;
+	case EVOLVE_LANES:
+		return c->block.x % a->bound != 0;
 	case EVOLVE_AT_MOST:
 		return v > a->bound;
 	case EVOLVE_AT_LEAST:

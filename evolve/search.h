@@ -256,6 +256,9 @@ struct evolve_cand {
 **   elements of ALLOC that no thread of a smaller block writes;
 ** - EVOLVE_MULTIPLE: block component DIM a multiple of BOUND (32: whole
 **   warps), shown by the warp-level operation at SITE;
+** - EVOLVE_LANES (DIM 0): block x alone a multiple of BOUND (32): every row
+**   of the block is whole warps, threadIdx.x the lane, shown by the
+**   warp-level operation at SITE on a block whose rows are not;
 ** - EVOLVE_NONZERO (DIM = EVOLVE_PARAM_DIM): scalar parameter PARAM not 0,
 **   shown by the integer division at SITE that divides by zero when it is;
 ** - EVOLVE_RELATION (DIM = EVOLVE_PARAM_DIM): scalar parameter PARAM equal
@@ -274,7 +277,7 @@ struct evolve_cand {
 #define EVOLVE_PARAM_DIM 6
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
-		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT };
+		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES };
 /* The relations between a scalar and the launch that rule 7 tries, in
 ** order: n == gridDim.x * blockDim.x, n == blockDim.x, n == gridDim.x,
 ** then the same for y. */

@@ -25,6 +25,8 @@ struct space {
 	int dyn_shared;		/* searched */
 	int x_pow2;		/* block x a power of two up to a warp (2-D blocks) */
 	uint32_t warp_mult;	/* the block's threads a multiple of this (assumed; 0: none) */
+	uint32_t x_mult;	/* block x a multiple of this (assumed: rows are
+				   whole warps; 0: none) */
 	int grid_blind;		/* the kernel reads neither blockIdx nor gridDim */
 	int shared_mem;		/* the kernel has __shared__ variables whose starting
 				   contents are searched */
@@ -183,6 +185,10 @@ static inline int search_clock_cut(const struct evolve_result *r)
 /* infer.c */
 void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen);
 void search_infer_from(struct driver *d, uint32_t i, uint32_t gen);
+/* Whether assumption A's warning is part of another's: whole warps when
+** every row is (EVOLVE_LANES), the rows' when block x's bounds leave one
+** multiple (blockDim.x == 32). */
+int search_assumption_folded(const struct evolve_result *r, const struct evolve_assumption *a);
 struct finding search_assumption_finding(const struct evolve_problem *pb,
 					 const struct evolve_result *r,
 					 const struct evolve_assumption *a);

@@ -27,6 +27,7 @@ static const char *const contract_names[] = {
 	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
 	"argv_checked_pairs", "zero_grid_launch", "seg_stage_sums", "wrapper_partials",
 	"matrix_stride_rows", "count_sign_head", "header_index_flat", "warp_rows_bounds",
+	"warp_lane_rows",
 	"row_dot_pairs",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
@@ -46,8 +47,8 @@ struct centry {
 /* One `assumption` entry. */
 struct cassume {
 	char kernel[64];
-	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "tie", "ge",
-				   "eq", "nonneg" or "flat" */
+	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "lanes", "tie",
+				   "ge", "eq", "nonneg" or "flat" */
 	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
 				   equals ("gridDim.x*16") or keeps up with ("d.cols") */
 	char value[64];
@@ -269,6 +270,13 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 		else
 			snprintf(want, sizeof want, "%s assumes %s is a multiple of %u: ", a->kernel,
 				 dim, a->bound);
+		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "lanes") == 0) {
+		/* "k assumes blockDim.x is a multiple of 32: its warp-level code takes
+		** threadIdx.x for the lane, ..." */
+		snprintf(want, sizeof want, "%s assumes %s is a multiple of %u: its warp-level code "
+			 "takes threadIdx.x for the lane", a->kernel, a->dim, a->bound);
 		return strstr(msg, want) != NULL;
 	}
 	if (strcmp(a->rel, "ge") == 0 || strcmp(a->rel, "eq") == 0) {
