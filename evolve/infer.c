@@ -475,9 +475,11 @@ static int clean_at(const struct evolve_result *r, uint32_t pi, uint32_t func, u
 /*
 ** Rule 4 (docs/CONTRACTS.md): a read in candidate CI of elements of a
 ** static __shared__ array that no thread wrote (FK_UNINIT), which goes
-** away when a block component is raised to one of the array's extents,
-** shows a kernel written for blocks at least that large (a tile filled one
-** element per thread, As[ty][tx] = ...).  A bisection finds the smallest
+** away when a block component is raised to one of the array's extents
+** or one past it (a tile staged by every row but the first,
+** s[threadIdx.y - 1][...]), shows a kernel written for blocks at least
+** that large (a tile filled one element per thread, As[ty][tx] = ...).
+** A bisection finds the smallest
 ** such component; the search keeps at or above it.  The raised probe must
 ** leave the access clean: a read that only moves past the array's end (a
 ** halo one past the block) is a bug, not a shape.
@@ -508,13 +510,23 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 			uint64_t others = (uint64_t)r->cands[ci].block.x * r->cands[ci].block.y
 					  * r->cands[ci].block.z / lo;
 			/* the smallest extent above the component that clears the
-			** read, or the smallest component that makes the block's
+			** read; the smallest component that makes the block's
 			** threads an extent (a flattened index: s[ty * blockDim.x +
-			** tx] needs the threads, whichever component supplies them) */
-			for (uint32_t k = 0; k < 2 * gv->ndims; k++) {
-				uint32_t e = gv->dims[k / 2];
-				if (k % 2)
+			** tx] needs the threads, whichever component supplies them);
+			** or for rows (y, z) one past an extent (a tile staged by
+			** every row but the first: [threadIdx.y - 1]).  One past is
+			** not probed where it would make a block of whole warps
+			** partial (the probe's own findings are listed, never
+			** inferred on) */
+			for (uint32_t k = 0; k < 3 * gv->ndims; k++) {
+				uint32_t e = gv->dims[k / 3];
+				if (k % 3 == 1)
 					e = (uint32_t)((e + others - 1) / others);
+				if (k % 3 == 2) {
+					e++;
+					if (dim == 0 || (others * e % 32 && others * lo % 32 == 0))
+						continue;	/* no partial warps of whole ones */
+				}
 				if (e <= lo || e > d->s->bhi[dim] || others * e > most || (hi && e >= hi))
 					continue;
 				uint32_t pi = probe(d, ci, dim, e, gen);

@@ -9,7 +9,9 @@
 // before row 0's shuffles, which read their lanes (undefined values).
 // The kernel takes threadIdx.x for the lane, so it assumes blockDim.x is
 // a multiple of 32 (rule 5 for rows): a warning, and such launches lie
-// outside the contract.
+// outside the contract.  Warp 0 adds the three other warps' partial sums
+// whatever the block's rows, so it assumes blockDim.y == 4 too (rule 4:
+// rows 1 to 3 stage them; rule 1: part has three rows).
 #include <cuda_runtime.h>
 
 #define WARP 32
@@ -27,8 +29,8 @@ __global__ void row_dot(const float *m, const float *v, float *out, int cols)
 	__syncthreads();
 	if (threadIdx.y > 0)
 		return;
-	for (unsigned w = 1; w < blockDim.y; w++)
-		acc += part[w - 1][threadIdx.x];
+	for (int w = 0; w < NWARPS - 1; w++)
+		acc += part[w][threadIdx.x];
 	for (int off = 16; off > 0; off >>= 1)
 		acc += __shfl_xor_sync(0xffffffff, acc, off);
 	if (threadIdx.x == 0)

@@ -1,6 +1,7 @@
 // warp_lane_rows_fixed: the same dot products with warp 0's lanes staged
 // in shared memory and added by the block's first thread after a barrier:
-// no warp-level code, so rows of any width up to 32 will do.
+// no warp-level code, so rows of any width up to 32 will do (four rows,
+// as before).
 #include <cuda_runtime.h>
 
 #define WARP 32
@@ -17,7 +18,7 @@ __global__ void row_dot(const float *m, const float *v, float *out, int cols)
 	__syncthreads();
 	if (threadIdx.x == 0 && threadIdx.y == 0) {
 		float sum = 0.0f;
-		for (unsigned w = 0; w < blockDim.y; w++)
+		for (int w = 0; w < NWARPS; w++)
 			for (unsigned l = 0; l < blockDim.x; l++)
 				sum += part[w][l];
 		out[blockIdx.x] = sum;
