@@ -665,10 +665,14 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 	uint32_t most = search_block_limit(d->pb);
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
-		if (f->kind != FK_WARP_SYNC || probed(d, f->kind, f->func, f->pc))
+		if (f->kind != FK_WARP_SYNC)
 			continue;
 		uint32_t func = f->func, pc = f->pc;
-		for (uint32_t m = 2; m <= 32 && bt % 32; m *= 2) {
+		/* the block's multiples get the site's one try while the block is
+		** not whole warps; its rows get one of their own (a site that
+		** needed whole warps at 8 x 1 may need whole rows at 8 x 4) */
+		int block_tried = bt % 32 == 0 || probed(d, FK_WARP_SYNC, func, pc);
+		for (uint32_t m = 2; m <= 32 && !block_tried; m *= 2) {
 			if (bt % m == 0 || m <= d->s->warp_mult)
 				continue;	/* already a multiple: not enough */
 			struct evolve_cand w = { 0 };
@@ -687,7 +691,8 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 			return;
 		}
 		struct dim3 b;
-		if (!rows || !whole_rows(d, &r->cands[ci], most, &b))
+		if (!rows || !whole_rows(d, &r->cands[ci], most, &b)
+		    || probed(d, FK_WARP_SYNC, func, pc | 1u << 30))
 			continue;
 		uint32_t pi = probe_block(d, ci, b, gen);
 		if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_WARP_SYNC, func, pc))
