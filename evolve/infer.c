@@ -476,8 +476,8 @@ static int clean_at(const struct evolve_result *r, uint32_t pi, uint32_t func, u
 ** Rule 4 (docs/CONTRACTS.md): a read in candidate CI of elements of a
 ** static __shared__ array that no thread wrote (FK_UNINIT), which goes
 ** away when a block component is raised to one of the array's extents
-** or one past it (a tile staged by every row but the first,
-** s[threadIdx.y - 1][...]), shows a kernel written for blocks at least
+** or, for y and z, one past it (a tile staged by every row but the
+** first, s[threadIdx.y - 1][...]), shows a kernel written for blocks at least
 ** that large (a tile filled one element per thread, As[ty][tx] = ...).
 ** A bisection finds the smallest
 ** such component; the search keeps at or above it.  The raised probe must
