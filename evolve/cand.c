@@ -477,9 +477,9 @@ static uint64_t host_var_draw(struct pcg32 *g, const struct hvar *v, unsigned ba
 ** a value outside is replaced by a value the host is seen to give inside
 ** the bound, else by one drawn inside it, its ends one time in two; one
 ** inside moves to an end one time in eight (the checks' limits are where
-** the program's largest launches are).
+** the program's largest launches are) when MOVE is set.
 */
-static void fit_site(const struct evolve_problem *pb, struct pcg32 *g, struct evolve_cand *c)
+static void fit_bounds(const struct evolve_problem *pb, struct pcg32 *g, struct evolve_cand *c, int move)
 {
 	const struct hostsites *hs = pb->hs;
 	const struct hsite *st = &hs->s[pb->sites[c->site]];
@@ -492,7 +492,7 @@ static void fit_site(const struct evolve_problem *pb, struct pcg32 *g, struct ev
 		for (uint32_t j = 0; j < v->nseen; j++)
 			nin += hbound_holds(hs, b, v->seen[j]);
 		int ok = hbound_holds(hs, b, c->vars[b->var]);
-		if (nin && ok)
+		if ((nin || !move) && ok)
 			continue;
 		if (nin) {
 			uint32_t pick = pcg32_bounded(g, nin);
@@ -522,6 +522,109 @@ static void fit_site(const struct evolve_problem *pb, struct pcg32 *g, struct ev
 			x = lo;
 		c->vars[b->var] = (uint64_t)x & (v->width < 64 ? (UINT64_C(1) << v->width) - 1 : UINT64_MAX);
 	}
+}
+
+/* Sets variable V of C so that guard G, `V PRED E`, holds: its end (where
+** a loop's last turn and an off-by-one are) one time in two, else a value
+** between it and 0 (below the end) or up to 64 past it (above), as the
+** comparison's signedness reads them.  0, or -1 when E has no value or
+** only a negative V would hold (`t < n - 1` with n = 1: the loop never
+** runs; the search draws n again). */
+static int mend_guard(const struct hostsites *hs, struct pcg32 *g, struct evolve_cand *c, uint32_t v,
+		      uint32_t e, unsigned pred)
+{
+	uint64_t ev;
+	if (hexpr_eval(hs, e, c->vars, &ev) < 0)
+		return -1;
+	unsigned w = hs->x[e].width;
+	uint64_t mask = w < 64 ? (UINT64_C(1) << w) - 1 : UINT64_MAX;
+	ev &= mask;
+	int64_t x = (int64_t)ev;
+	if (pred >= HP_SLT && w < 64 && (ev >> (w - 1)) & 1)
+		x = (int64_t)(ev | ~mask);	/* signed: sign-extended */
+	int64_t end = x;
+	switch (pred) {
+	case HP_ULT: case HP_SLT: end = x - 1; break;
+	case HP_UGT: case HP_SGT: case HP_NE: end = x + 1; break;
+	default: break;
+	}
+	/* the search's unknowns are sizes and counts, never below 0 */
+	if (end < 0 || (end == 0 && pred >= HP_ULT && pred <= HP_UGE && x < 0))
+		return -1;
+	int64_t y = end;
+	if (pcg32_bounded(g, 2) && pred != HP_EQ && pred != HP_NE) {
+		int below = pred == HP_ULT || pred == HP_ULE || pred == HP_SLT || pred == HP_SLE;
+		int64_t lo = below ? 0 : end, hi = below ? end : end + 64;
+		y = lo + (int64_t)(pcg32_double(g) * ((double)hi - (double)lo + 1));
+		if (y < lo || y > hi)
+			y = end;
+	}
+	const struct hvar *hv = &hs->vars[v];
+	c->vars[v] = (uint64_t)y & (hv->width < 64 ? (UINT64_C(1) << hv->width) - 1 : UINT64_MAX);
+	return 0;
+}
+
+/* Whether C's unknowns keep to every bound and guard of its site. */
+static int site_holds(const struct hostsites *hs, const struct hsite *st, const struct evolve_cand *c,
+		      uint32_t *bad)
+{
+	for (uint32_t k = 0; k < st->nbounds; k++)
+		if (st->bounds[k].var < c->nvars && !hs->vars[st->bounds[k].var].is_float
+		    && !hbound_holds(hs, &st->bounds[k], c->vars[st->bounds[k].var])) {
+			*bad = UINT32_MAX;
+			return 0;
+		}
+	for (uint32_t k = 0; k < st->nguards; k++)
+		if (!hguard_holds(hs, st->guards[k], c->vars)) {
+			*bad = k;
+			return 0;
+		}
+	return 1;
+}
+
+#define GUARD_ROUNDS 24	/* tries to mend a site's guards */
+
+/*
+** Keeps C's host unknowns to the bounds of its site (fit_bounds) and to
+** its guards (struct hsite.guards: `t < n - 1`, `n % 16 == 0`): a guard
+** that fails and compares one variable with an expression of others sets
+** that variable to hold (mend_guard); on odd tries, or for any other
+** guard, the guard's other variables (all of them where none is alone)
+** are drawn again.  After GUARD_ROUNDS tries that leave one failing, C is
+** unmade: a launch the program never makes, not run.
+*/
+static void fit_site(const struct evolve_problem *pb, struct pcg32 *g, struct evolve_cand *c)
+{
+	const struct hostsites *hs = pb->hs;
+	const struct hsite *st = &hs->s[pb->sites[c->site]];
+	fit_bounds(pb, g, c, 1);
+	c->unmade = 0;
+	if (st->nguards == 0)
+		return;
+	uint8_t *used = xcalloc(hs->nvars + 1, 1);
+	uint32_t bad = 0;
+	for (int round = 0; round < GUARD_ROUNDS && !site_holds(hs, st, c, &bad); round++) {
+		if (bad == UINT32_MAX) {
+			fit_bounds(pb, g, c, 0);
+			continue;
+		}
+		uint32_t e = HX_NONE, v = UINT32_MAX;
+		unsigned pred = HP_EQ;
+		if (hguard_split(hs, st->guards[bad], &v, &e, &pred) < 0)
+			v = UINT32_MAX;
+		if (v < c->nvars && round % 2 == 0 && mend_guard(hs, g, c, v, e, pred) == 0)
+			continue;
+		memset(used, 0, hs->nvars + 1);
+		hexpr_vars(hs, st->guards[bad], used);
+		uint32_t nother = 0;
+		for (uint32_t k = 0; k < hs->nvars && k < c->nvars; k++)
+			nother += used[k] && k != v;
+		for (uint32_t k = 0; k < hs->nvars && k < c->nvars; k++)
+			if (used[k] && (k != v || nother == 0))
+				c->vars[k] = host_var_draw(g, &hs->vars[k], pcg32_next(g));
+	}
+	c->unmade = !site_holds(hs, st, c, &bad);
+	free(used);
 }
 
 /* The bits of host expression value X (of expression E) as a scalar of type ET. */
@@ -564,7 +667,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 	const struct hostsites *hs = pb->hs;
 	const struct hsite *st = &hs->s[pb->sites[c->site]];
 	static const uint32_t lim[6] = { 1024, 1024, 64, 0x7fffffff, 65535, 65535 };
-	c->refused = 0;
+	c->refused = c->unmade;
 	for (int d = 0; d < 6; d++) {
 		uint64_t v = 1;
 		uint32_t e = d < 3 ? st->block[d] : st->grid[d - 3];

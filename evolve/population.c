@@ -440,8 +440,8 @@ int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 	uint32_t w = UINT32_MAX, host = 0;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
-		if (c->site < 0 || c->rejected == EVOLVE_CUT)
-			continue;
+		if (c->site < 0 || c->rejected == EVOLVE_CUT || c->unmade)
+			continue;	/* an unmade launch is none the program makes */
 		if (c->rejected != EVOLVE_REFUSED)
 			return 0;
 		host++;

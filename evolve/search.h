@@ -209,6 +209,10 @@ struct evolve_cand {
 				   time limit stopped it or came before it,
 				   EVOLVE_REFUSED when CUDA refuses it; or -1 */
 	uint8_t refused;	/* its host site gives a shape CUDA refuses */
+	uint8_t unmade;		/* its host unknowns break a guard of its site
+				   (struct hsite.guards) the search could not
+				   mend: a launch the program never makes,
+				   refused like one CUDA refuses */
 	uint32_t generation;
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
 	uint8_t beyond;		/* breaks an inferred assumption */

@@ -288,6 +288,42 @@ int hbound_holds(const struct hostsites *hs, const struct hbound *b, uint64_t x)
 	return v >= b->lo && v <= b->hi;
 }
 
+int hguard_holds(const struct hostsites *hs, uint32_t g, const uint64_t *vars)
+{
+	uint64_t r;
+	return hexpr_eval(hs, g, vars, &r) < 0 || (r & 1);
+}
+
+int hguard_split(const struct hostsites *hs, uint32_t g, uint32_t *var, uint32_t *e, unsigned *pred)
+{
+	static const uint8_t sw[] = { [HP_EQ] = HP_EQ, [HP_NE] = HP_NE, [HP_ULT] = HP_UGT,
+				      [HP_ULE] = HP_UGE, [HP_UGT] = HP_ULT, [HP_UGE] = HP_ULE,
+				      [HP_SLT] = HP_SGT, [HP_SLE] = HP_SGE, [HP_SGT] = HP_SLT,
+				      [HP_SGE] = HP_SLE };
+	const struct hexpr *x = &hs->x[g];
+	if (x->op != HX_ICMP || x->pred > HP_SGE)
+		return -1;
+	uint8_t *used = xcalloc(hs->nvars + 1, 1);
+	int r = -1;
+	for (int side = 0; side < 2 && r < 0; side++) {
+		const struct hexpr *a = &hs->x[side ? x->b : x->a];
+		if ((a->op == HX_SEXT || a->op == HX_ZEXT) && hs->x[a->a].op == HX_VAR)
+			a = &hs->x[a->a];
+		if (a->op != HX_VAR || a->is_float)
+			continue;
+		memset(used, 0, hs->nvars + 1);
+		hexpr_vars(hs, side ? x->a : x->b, used);
+		if (used[a->value])
+			continue;
+		r = 0;
+		*var = (uint32_t)a->value;
+		*e = side ? x->a : x->b;
+		*pred = side ? sw[x->pred] : x->pred;
+	}
+	free(used);
+	return r;
+}
+
 /* ---- printing ------------------------------------------------------------ */
 
 enum { PR_COND = 3, PR_OR = 6, PR_XOR, PR_AND, PR_EQ, PR_REL, PR_SHIFT, PR_ADD, PR_MUL,
@@ -543,6 +579,10 @@ void hostsite_print(const struct hostsites *hs, FILE *out)
 			else
 				fprintf(out, "; %lld <= %s <= %lld", (long long)b->lo, vn, (long long)b->hi);
 		}
+		for (uint32_t k = 0; k < s->nguards; k++) {
+			fputs("; if ", out);
+			hexpr_print(hs, s->guards[k], out);
+		}
 		fputc('\n', out);
 	}
 	free(used);
@@ -602,5 +642,6 @@ void hsite_free(struct hsite *s)
 	free(s->fieldname);
 	free(s->uninit);
 	free(s->bounds);
+	free(s->guards);
 	memset(s, 0, sizeof *s);
 }

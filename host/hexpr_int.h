@@ -27,8 +27,6 @@ int hexpr_fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *
 ** undefined. */
 int hexpr_fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out);
 
-/* Marks in USED (one byte per variable) the variables E depends on. */
-void hexpr_vars(const struct hostsites *hs, uint32_t e, uint8_t *used);
 /* Frees what site S holds. */
 void hsite_free(struct hsite *s);
 

@@ -230,6 +230,16 @@ static int clone_site(struct link *lk, const struct hsite *s, const uint32_t *ma
 			t->fieldname[a][f] = fn ? xstrdup(fn) : NULL;
 		}
 	}
+	if (s->nguards) {
+		t->guards = xcalloc(s->nguards, sizeof *t->guards);
+		t->nguards = s->nguards;
+		for (uint32_t k = 0; k < s->nguards; k++)
+		{
+			uint32_t e = t->guards[k] = subst(lk, s->guards[k], map, 0);
+			/* a guard the call's constants break: no launch there */
+			bad |= e == LINK_FAIL || (lk->hs->x[e].op == HX_CONST && !(lk->hs->x[e].value & 1));
+		}
+	}
 	if (bad || clone_bounds(lk, s, map, c, t) < 0) {
 		hsite_free(t);
 		return -1;

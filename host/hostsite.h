@@ -111,6 +111,14 @@ struct hsite {
 				   the launch finds it unwritten */
 	struct hbound *bounds;	/* nbounds, at most one per variable */
 	uint32_t nbounds;
+	/* Conditions the program holds to on every path to the launch that
+	** no interval says (`t < n - 1` in a loop over n, `n % 16 == 0` that
+	** main exits without, a loop counter past its start: `i <= m - 1`
+	** counting down from m - 1): HX_ICMP expressions over the variables,
+	** each 1 at every launch the program makes.  The search keeps to
+	** them as to the bounds. */
+	uint32_t *guards;
+	uint32_t nguards;
 };
 
 /* A host function's parameter (or a field of its struct parameter) that
@@ -227,6 +235,18 @@ int hbound_holds(const struct hostsites *hs, const struct hbound *b, uint64_t x)
 ** depends on: its shape, shared size, scalars, fields and buffer sizes. */
 void hostsite_vars(const struct hostsites *hs, const struct hsite *s, uint8_t *used);
 
+/* Whether guard G of a site holds for VARS: 1, or 0 when it fails; a
+** guard that cannot be evaluated (a division by zero) holds. */
+int hguard_holds(const struct hostsites *hs, uint32_t g, const uint64_t *vars);
+
+/* Guard G as `V' PRED E`, V' an integer variable (or its widening) that
+** expression E does not use: 0 with *VAR, *E and *PRED (enum
+** hexpr_pred) set, or -1 when neither side of G is one. */
+int hguard_split(const struct hostsites *hs, uint32_t g, uint32_t *var, uint32_t *e, unsigned *pred);
+
+/* Marks in USED (one byte per variable) the variables E depends on. */
+void hexpr_vars(const struct hostsites *hs, uint32_t e, uint8_t *used);
+
 /* Whether expression E depends on no variable (HX_NONE: no). */
 int hexpr_is_const(const struct hostsites *hs, uint32_t e);
 
@@ -239,7 +259,7 @@ void hexpr_print(const struct hostsites *hs, uint32_t e, FILE *out);
 ** (n=EXPR, p={n=EXPR, +8=EXPR}, ...) bufs: in=EXPR bytes, out=EXPR bytes
 ** uninit`, then the values
 ** seen for each variable the line uses and the site's bounds on them
-** ("1 <= n <= 4096").  A struct's fields are named by
+** ("1 <= n <= 4096") and its guards ("if t < n - 1").  A struct's fields are named by
 ** debug info, else by their byte offset. */
 void hostsite_print(const struct hostsites *hs, FILE *out);
 

@@ -148,6 +148,8 @@ struct hctx {
 				   became a variable -> 1 */
 	LLVMValueRef *callat;	/* per call read from this module: the call */
 	uint32_t ncallat, capcallat, call0;
+	LLVMValueRef *pure;	/* calls of atoi and kin met, for same_pure */
+	uint32_t npure, cappure;
 };
 
 /* A phi standing for an unknown of its own (struct hvar VAR). */
@@ -1433,12 +1435,87 @@ static char *call_name(struct hctx *hc, LLVMValueRef call, int *is_signed)
 	return xstrdup("(*f)()");
 }
 
+/* Whether A and B are the same read of the program's arguments: one
+** value, or loads and constant-offset GEPs of the same values down to a
+** function's parameter (`argv[1]`), memory a C program does not write. */
+static int same_arg_read(LLVMValueRef a, LLVMValueRef b, int depth)
+{
+	if (a == b && (LLVMIsAArgument(a) || LLVMIsAConstantInt(a)))
+		return 1;
+	if (depth > 8 || LLVMIsAInstruction(a) == NULL || LLVMIsAInstruction(b) == NULL
+	    || LLVMGetInstructionOpcode(a) != LLVMGetInstructionOpcode(b) || LLVMTypeOf(a) != LLVMTypeOf(b))
+		return 0;
+	LLVMOpcode oc = LLVMGetInstructionOpcode(a);
+	if (oc != LLVMLoad && oc != LLVMGetElementPtr)
+		return 0;
+	int n = LLVMGetNumOperands(a);
+	if (n != LLVMGetNumOperands(b))
+		return 0;
+	for (int i = 0; i < n; i++) {
+		LLVMValueRef x = LLVMGetOperand(a, i), y = LLVMGetOperand(b, i);
+		if (i > 0 && oc == LLVMGetElementPtr ? x != y || !LLVMIsAConstantInt(x)
+						      : !same_arg_read(x, y, depth + 1))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+** The first call met of the same function with the same arguments when
+** CALL is one of C's conversions of a string to a number (atoi, atol,
+** atoll, atof, strtol, strtoul, strtoll, strtoull, strtod, strtof) of a
+** program argument (same_arg_read): `n = atoi(argv[1])` and a later
+** `if (atoi(argv[1]) % 16 != 0) exit(1)` read one value, so the check
+** bounds n.  Else CALL itself.
+*/
+static LLVMValueRef same_pure(struct hctx *hc, LLVMValueRef call)
+{
+	static const char *const conv[] = { "atoi", "atol", "atoll", "atof", "strtol", "strtoul",
+					    "strtoll", "strtoull", "strtod", "strtof" };
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	if (fn == NULL || !LLVMIsAFunction(fn) || !LLVMIsDeclaration(fn))
+		return call;
+	size_t len;
+	const char *name = LLVMGetValueName2(fn, &len);
+	size_t i = 0;
+	while (i < sizeof conv / sizeof conv[0] && strcmp(name, conv[i]) != 0)
+		i++;
+	unsigned na = LLVMGetNumArgOperands(call);
+	if (i == sizeof conv / sizeof conv[0] || na == 0)
+		return call;
+	LLVMValueRef f = LLVMGetBasicBlockParent(LLVMGetInstructionParent(call));
+	for (uint32_t k = 0; k < hc->npure; k++) {
+		LLVMValueRef o = hc->pure[k];
+		if (o == call)
+			return call;
+		if (LLVMGetCalledValue(o) != fn || LLVMGetBasicBlockParent(LLVMGetInstructionParent(o)) != f)
+			continue;
+		unsigned a = 0;
+		while (a < na && same_arg_read(LLVMGetOperand(call, a), LLVMGetOperand(o, a), 0))
+			a++;
+		if (a == na)
+			return o;
+	}
+	VEC_PUSH(hc->pure, hc->npure, hc->cappure, call);
+	return call;
+}
+
 /* An unknown for value V itself (a phi of different values, a call, an
 ** instruction the analysis does not follow, a tree grown too big). */
 static uint32_t value_var(struct hctx *hc, LLVMValueRef v)
 {
 	if (ptrmap_get(&hc->varkey, v))
 		return var_for(hc, v, LLVMTypeOf(v), NULL, 1, NULL, 0);
+	if (is_callinst(v) && LLVMIsACallInst(v) && same_pure(hc, v) != v) {
+		LLVMValueRef o = same_pure(hc, v);
+		if (ptrmap_get(&hc->varkey, o) == NULL) {
+			int sgn = 1;
+			char *name = call_name(hc, o, &sgn);
+			var_for(hc, o, LLVMTypeOf(o), name, sgn, NULL, 0);
+		}
+		ptrmap_put(&hc->varkey, v, *(uint32_t *)ptrmap_get(&hc->varkey, o));
+		return var_for(hc, v, LLVMTypeOf(v), NULL, 1, NULL, 0);
+	}
 	if (is_callinst(v)) {
 		int sgn = 1;
 		char *name = call_name(hc, v, &sgn);
@@ -1856,6 +1933,95 @@ static uint32_t phi_var(struct hctx *hc, LLVMValueRef v)
 	return e;
 }
 
+static void dominators(struct hctx *hc, LLVMValueRef fn);
+static uint32_t block_index(const struct hctx *hc, LLVMBasicBlockRef bb);
+
+/* Whether block A (index) dominates block B (index), dominators known. */
+static int dominates(const struct hctx *hc, uint32_t a, uint32_t b)
+{
+	for (int guard = 0; b < hc->nblocks && guard < 10000; guard++) {
+		if (b == a)
+			return 1;
+		uint32_t up = hc->idom[b];
+		if (up == UINT32_MAX || up == b)
+			return 0;
+		b = up;
+	}
+	return 0;
+}
+
+/*
+** Phi V at the join of a branch, as a select: two edges, the join's
+** immediate dominator ends in a conditional branch, and each edge comes
+** from one arm (the branch itself, or a block that arm's successor
+** dominates, entered from the branch alone), not around a loop, and the
+** branch tests only what the arms are made of.  So `threads = n; if (n >
+** 512) { blocks = ceil(...); threads = 512; }` gives threads = n > 512 ?
+** 512 : n.  An arm that brings undef gives the other arm.  Phis of
+** constants only stay phi_values' (their values are listed); HX_NONE
+** when V is no such phi.
+*/
+static uint32_t phi_select(struct hctx *hc, LLVMValueRef v, int depth)
+{
+	if (LLVMCountIncoming(v) != 2 || depth > HX_MAX_DEPTH || LLVMTypeOf(v) == NULL
+	    || (LLVMIsAConstantInt(LLVMGetIncomingValue(v, 0))
+		&& LLVMIsAConstantInt(LLVMGetIncomingValue(v, 1))))
+		return HX_NONE;
+	LLVMBasicBlockRef m = LLVMGetInstructionParent(v);
+	dominators(hc, LLVMGetBasicBlockParent(m));
+	uint32_t mi = block_index(hc, m);
+	if (mi >= hc->nblocks || hc->idom[mi] == UINT32_MAX || hc->idom[mi] == mi)
+		return HX_NONE;
+	uint32_t di = hc->idom[mi];
+	LLVMValueRef t = LLVMGetBasicBlockTerminator(hc->blk[di]);
+	if (t == NULL || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+		return HX_NONE;
+	LLVMBasicBlockRef arm[2] = { LLVMGetSuccessor(t, 0), LLVMGetSuccessor(t, 1) };
+	int side[2] = { -1, -1 };
+	for (unsigned i = 0; i < 2; i++) {
+		LLVMBasicBlockRef p = LLVMGetIncomingBlock(v, i);
+		uint32_t pi = block_index(hc, p);
+		if (pi >= hc->nblocks || dominates(hc, mi, pi))
+			return HX_NONE;	/* around a loop */
+		if (pi == di) {
+			side[i] = arm[0] == m && arm[1] != m ? 0 : arm[1] == m && arm[0] != m ? 1 : -1;
+			continue;
+		}
+		for (int j = 0; j < 2; j++) {
+			uint32_t aj = block_index(hc, arm[j]);
+			if (arm[j] != m && aj < hc->nblocks && hc->pstart[aj + 1] - hc->pstart[aj] == 1
+			    && dominates(hc, aj, pi))
+				side[i] = j;
+		}
+	}
+	if (side[0] < 0 || side[1] < 0 || side[0] == side[1])
+		return HX_NONE;
+	/* an arm that brings undef (`if (argc == 3) n = atoi(..); else
+	** usage();` with no value set) may bring the other arm's value */
+	for (unsigned i = 0; i < 2; i++)
+		if (LLVMIsUndef(LLVMGetIncomingValue(v, i)) || LLVMIsPoison(LLVMGetIncomingValue(v, i)))
+			return xval(hc, LLVMGetIncomingValue(v, !i), depth + 1);
+	uint32_t c = xval(hc, LLVMGetCondition(t), depth + 1);
+	uint32_t x0 = xval(hc, LLVMGetIncomingValue(v, 0), depth + 1);
+	uint32_t x1 = xval(hc, LLVMGetIncomingValue(v, 1), depth + 1);
+	if (c == HX_NONE || x0 == HX_NONE || x1 == HX_NONE)
+		return HX_NONE;
+	/* only a branch on the arms' own values (`n > 512 ? 512 : n`): a
+	** default on another test (`argc > 1 ? atoi(argv[1]) : 1000`) stays
+	** one unknown, which checks after it bound */
+	uint8_t *cu = xcalloc(hc->hs->nvars + 1, 2);
+	hexpr_vars(hc->hs, c, cu);
+	hexpr_vars(hc->hs, x0, cu + hc->hs->nvars + 1);
+	hexpr_vars(hc->hs, x1, cu + hc->hs->nvars + 1);
+	int own = 1;
+	for (uint32_t k = 0; k < hc->hs->nvars && own; k++)
+		own = !cu[k] || cu[hc->hs->nvars + 1 + k];
+	free(cu);
+	if (!own)
+		return HX_NONE;
+	return side[0] == 0 ? mk_select(hc, c, x0, x1) : mk_select(hc, c, x1, x0);
+}
+
 /* Instruction V (of W bits, float if FL) as an expression, or HX_NONE. */
 static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int depth)
 {
@@ -1895,13 +2061,16 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		return mk_select(hc, c, a, b);
 	}
 	case LLVMPHI: {
-		/* one expression on every edge, or an unknown of its own */
+		/* one expression on every edge, the two arms of a branch, or
+		** an unknown of its own */
 		unsigned n = LLVMCountIncoming(v);
 		uint32_t e = HX_NONE;
 		for (unsigned i = 0; i < n; i++) {
 			uint32_t x = xval(hc, LLVMGetIncomingValue(v, i), depth + 1);
-			if (x == HX_NONE || (i > 0 && x != e))
-				return phi_var(hc, v);
+			if (x == HX_NONE || (i > 0 && x != e)) {
+				uint32_t sel = phi_select(hc, v, depth);
+				return sel != HX_NONE ? sel : phi_var(hc, v);
+			}
 			e = x;
 		}
 		return e != HX_NONE ? e : phi_var(hc, v);
@@ -3360,6 +3529,65 @@ static void edge_cond(LLVMBasicBlockRef p, LLVMBasicBlockRef to, struct conds *o
 		out->v[out->n++] = (struct cond){ LLVMGetCondition(t), 0 };
 }
 
+#define REACH_MAX_BLOCKS 512u	/* blocks one reachability walk visits */
+
+/* Whether block FROM may reach block TO (indices) along successor edges:
+** 1 too when the walk passes REACH_MAX_BLOCKS. */
+static int may_reach(struct hctx *hc, uint32_t from, uint32_t to)
+{
+	uint32_t *stack = xmalloc(REACH_MAX_BLOCKS * sizeof *stack), n = 0, seen = 0;
+	struct ptrmap vis = { 0 };
+	int r = 0;
+	stack[n++] = from;
+	ptrmap_put(&vis, hc->blk[from], 1);
+	while (n && !r) {
+		uint32_t b = stack[--n];
+		if (b == to || ++seen >= REACH_MAX_BLOCKS) {
+			r = 1;
+			break;
+		}
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(hc->blk[b]);
+		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		for (unsigned k = 0; k < ns && n < REACH_MAX_BLOCKS; k++) {
+			LLVMBasicBlockRef sb = LLVMGetSuccessor(t, k);
+			uint32_t si = block_index(hc, sb);
+			if (si >= hc->nblocks) {
+				r = 1;
+				break;
+			}
+			if (ptrmap_get(&vis, sb) == NULL) {
+				ptrmap_put(&vis, sb, 1);
+				stack[n++] = si;
+			}
+		}
+	}
+	ptrmap_free(&vis);
+	free(stack);
+	return r;
+}
+
+/* Block B (index), entered by several edges, on the dominator chain of
+** block BB: when its immediate dominator ends in a conditional branch one
+** of whose arms never reaches BB (it exits, or returns: `if (n % 16) {
+** ...; exit(1); }` right before a loop whose header B is), the other
+** arm's condition holds at BB.  Into OUT. */
+static void exit_cond(struct hctx *hc, uint32_t b, LLVMBasicBlockRef bb, struct conds *out)
+{
+	uint32_t d = hc->idom[b], to = block_index(hc, bb);
+	if (d == UINT32_MAX || d == b || to >= hc->nblocks || out->n >= COND_MAX)
+		return;
+	LLVMValueRef t = LLVMGetBasicBlockTerminator(hc->blk[d]);
+	if (t == NULL || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t))
+		return;
+	LLVMBasicBlockRef s0 = LLVMGetSuccessor(t, 0), s1 = LLVMGetSuccessor(t, 1);
+	uint32_t i0 = block_index(hc, s0), i1 = block_index(hc, s1);
+	if (s0 == s1 || i0 >= hc->nblocks || i1 >= hc->nblocks)
+		return;
+	int r0 = may_reach(hc, i0, to), r1 = may_reach(hc, i1, to);
+	if (r0 != r1)
+		out->v[out->n++] = (struct cond){ LLVMGetCondition(t), r0 };
+}
+
 /* The branch conditions that hold on every path to block BB: each block
 ** on its dominator chain that only one edge enters, a conditional one,
 ** says its condition holds (or does not).  Exits (exit(1) after a bad
@@ -3372,6 +3600,8 @@ static void block_conds(struct hctx *hc, LLVMBasicBlockRef bb, struct conds *out
 	for (int guard = 0; b < hc->nblocks && guard < 10000; guard++) {
 		if (hc->pstart[b + 1] - hc->pstart[b] == 1)
 			edge_cond(hc->plist[hc->pstart[b]], hc->blk[b], out);
+		else
+			exit_cond(hc, b, bb, out);
 		uint32_t up = hc->idom[b];
 		if (up == UINT32_MAX || up == b)
 			break;
@@ -3473,30 +3703,46 @@ static struct hbound *bound_for(struct hbound **bs, uint32_t *n, uint32_t *cap, 
 	return &(*bs)[*n - 1];
 }
 
+/* Conditions no interval says, gathered for a site (struct hsite.guards). */
+struct guards {
+	uint32_t *v;
+	uint32_t n, cap;
+};
+
+static void add_guard(struct guards *gs, uint32_t e)
+{
+	for (uint32_t i = 0; i < gs->n; i++)
+		if (gs->v[i] == e)
+			return;
+	VEC_PUSH(gs->v, gs->n, gs->cap, e);
+}
+
 /* What condition C holding (TRUTH 1) or not says of the unknowns: a
 ** comparison of one with a constant narrows its bound; `a && b` holding
-** (and `a || b` failing) says both. */
+** (and `a || b` failing) says both.  Any other comparison of integers
+** that uses an unknown (`t < n - 1`, `n % 16 == 0`) goes to GS as an
+** expression that holds, when GS is not NULL. */
 static void assume_cond(struct hctx *hc, LLVMValueRef c, int truth, struct hbound **bs, uint32_t *n,
-			uint32_t *cap, int depth)
+			uint32_t *cap, struct guards *gs, int depth)
 {
 	if (depth > COND_DEPTH || !LLVMIsAInstruction(c))
 		return;
 	LLVMOpcode oc = LLVMGetInstructionOpcode(c);
 	if (oc == LLVMXor && LLVMIsAConstantInt(LLVMGetOperand(c, 1))
 	    && LLVMConstIntGetZExtValue(LLVMGetOperand(c, 1)) == 1) {
-		assume_cond(hc, LLVMGetOperand(c, 0), !truth, bs, n, cap, depth + 1);
+		assume_cond(hc, LLVMGetOperand(c, 0), !truth, bs, n, cap, gs, depth + 1);
 		return;
 	}
 	if ((oc == LLVMAnd && truth) || (oc == LLVMOr && !truth)) {
-		assume_cond(hc, LLVMGetOperand(c, 0), truth, bs, n, cap, depth + 1);
-		assume_cond(hc, LLVMGetOperand(c, 1), truth, bs, n, cap, depth + 1);
+		assume_cond(hc, LLVMGetOperand(c, 0), truth, bs, n, cap, gs, depth + 1);
+		assume_cond(hc, LLVMGetOperand(c, 1), truth, bs, n, cap, gs, depth + 1);
 		return;
 	}
 	if (oc == LLVMSelect && LLVMIsAConstantInt(LLVMGetOperand(c, truth ? 2 : 1))
 	    && LLVMConstIntGetZExtValue(LLVMGetOperand(c, truth ? 2 : 1)) == (truth ? 0u : 1u)) {
 		/* a && b as `a ? b : false`, a || b as `a ? true : b` */
-		assume_cond(hc, LLVMGetOperand(c, 0), truth, bs, n, cap, depth + 1);
-		assume_cond(hc, LLVMGetOperand(c, truth ? 1 : 2), truth, bs, n, cap, depth + 1);
+		assume_cond(hc, LLVMGetOperand(c, 0), truth, bs, n, cap, gs, depth + 1);
+		assume_cond(hc, LLVMGetOperand(c, truth ? 1 : 2), truth, bs, n, cap, gs, depth + 1);
 		return;
 	}
 	if (oc != LLVMICmp)
@@ -3515,9 +3761,13 @@ static void assume_cond(struct hctx *hc, LLVMValueRef c, int truth, struct hboun
 	}
 	int ext;
 	uint32_t v = var_of_expr(hc, a, &ext);
-	if (v == UINT32_MAX || !is_c(hc, b))
+	if (v != UINT32_MAX && is_c(hc, b)) {
+		narrow(&hc->hs->vars[v], pred, X(hc, b)->value, X(hc, a)->width, ext, bound_for(bs, n, cap, v));
 		return;
-	narrow(&hc->hs->vars[v], pred, X(hc, b)->value, X(hc, a)->width, ext, bound_for(bs, n, cap, v));
+	}
+	uint32_t g = gs && !is_c(hc, a) ? mk_icmp(hc, pred, a, b) : HX_NONE;
+	if (g != HX_NONE && !is_c(hc, g))
+		add_guard(gs, g);
 }
 
 /* Whether expression E depends on variable V and no other. */
@@ -3637,6 +3887,98 @@ none:
 	free(env);
 }
 
+/* Whether expression E uses variable V (beyond 64 levels: taken to). */
+static int uses_var(const struct hctx *hc, uint32_t e, uint32_t v, int depth)
+{
+	if (e == HX_NONE)
+		return 0;
+	const struct hexpr *x = X(hc, e);
+	if (x->op == HX_CONST)
+		return 0;
+	if (x->op == HX_VAR)
+		return x->value == v;
+	if (depth > 64)
+		return 1;
+	unsigned k = nops(x->op);
+	return uses_var(hc, x->a, v, depth + 1) || (k > 1 && uses_var(hc, x->b, v, depth + 1))
+	       || (k > 2 && uses_var(hc, x->c, v, depth + 1));
+}
+
+/* The step of a loop counter's edge E (phi variable V): K in `V + K`,
+** or 0 when E is something else. */
+static int64_t counter_step(const struct hctx *hc, uint32_t e, uint32_t v)
+{
+	const struct hexpr *x = X(hc, e);
+	if (x->op != HX_ADD || X(hc, x->a)->op != HX_VAR || X(hc, x->a)->value != v || !is_c(hc, x->b))
+		return 0;
+	return hexpr_sx(X(hc, x->b)->value, x->width);
+}
+
+/*
+** A loop counter the site uses whose values phi_values could not list
+** (its loop's condition names another unknown: `for (i = 1; i <= m; i++)`,
+** `for (i = m - 1; i >= 1; i--)`) still never passes its start the other
+** way: one edge brings the start S, every other `i + K` with K of one
+** sign, so the counter is >= S (K > 0) or <= S (K < 0), as its
+** signedness reads it.  Into GS.
+*/
+static void counter_guards(struct hctx *hc, const uint8_t *used, struct guards *gs)
+{
+	for (uint32_t i = 0; i < hc->nphis; i++) {
+		const struct phivar *pv = &hc->phis[i];
+		const struct hvar *hv = &hc->hs->vars[pv->var];
+		if (!used[pv->var] || hv->nseen || hv->is_float)
+			continue;
+		uint32_t start = HX_NONE, nstart = 0;
+		int up = 0, down = 0, other = 0;
+		for (unsigned k = 0; k < LLVMCountIncoming(pv->phi); k++) {
+			uint32_t e = xval(hc, LLVMGetIncomingValue(pv->phi, k), 0);
+			int uses = 0;
+			if (e == HX_NONE) {
+				other = 1;
+			} else if (only_var(hc, e, pv->var, &uses, 0) && uses) {
+				int64_t st = counter_step(hc, e, pv->var);
+				up |= st > 0;
+				down |= st < 0;
+				other |= st == 0;
+			} else if (uses_var(hc, e, pv->var, 0)) {
+				other = 1;
+			} else if (start != e) {
+				start = e;
+				nstart++;
+			}
+		}
+		if (other || nstart != 1 || up == down || X(hc, start)->width != hv->width)
+			continue;
+		unsigned pred = up ? (hv->is_signed ? HP_SGE : HP_UGE) : (hv->is_signed ? HP_SLE : HP_ULE);
+		uint32_t g = mk_icmp(hc, pred, mk_var(hc, pv->var), start);
+		if (g != HX_NONE && !is_c(hc, g))
+			add_guard(gs, g);
+	}
+}
+
+/* Site S's guards: those of GS (taken) that use a variable of the launch
+** (USED). */
+static void site_guards(struct hctx *hc, struct hsite *s, const uint8_t *used, struct guards *gs)
+{
+	uint8_t *gu = xcalloc(hc->hs->nvars + 1, 1);
+	uint32_t m = 0;
+	for (uint32_t k = 0; k < gs->n; k++) {
+		memset(gu, 0, hc->hs->nvars + 1);
+		hexpr_vars(hc->hs, gs->v[k], gu);
+		int any = 0;
+		for (uint32_t v = 0; v < hc->hs->nvars && !any; v++)
+			any = gu[v] && used[v];
+		if (any)
+			gs->v[m++] = gs->v[k];
+	}
+	free(gu);
+	s->guards = m ? gs->v : NULL;
+	s->nguards = m;
+	if (m == 0)
+		free(gs->v);
+}
+
 /* What the conditions on every path to call CALL say of the unknowns its
 ** arguments use: C's bounds. */
 static void call_bounds(struct hctx *hc, LLVMValueRef call, struct hcall *c)
@@ -3646,7 +3988,7 @@ static void call_bounds(struct hctx *hc, LLVMValueRef call, struct hcall *c)
 	struct hbound *bs = NULL;
 	uint32_t n = 0, cap = 0, m = 0;
 	for (uint32_t k = 0; k < cs.n; k++)
-		assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, 0);
+		assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, NULL, 0);
 	uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
 	for (uint32_t k = 0; k < c->nsl; k++)
 		hexpr_vars(hc->hs, c->sl[k].expr, used);
@@ -3672,12 +4014,15 @@ static void bound_sites(struct hctx *hc)
 		block_conds(hc, LLVMGetInstructionParent(hc->siteat[i]), &cs);
 		struct hbound *bs = NULL;
 		uint32_t n = 0, cap = 0;
+		struct guards gs = { NULL, 0, 0 };
 		for (uint32_t k = 0; k < cs.n; k++)
-			assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, 0);
+			assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, &gs, 0);
 		/* only what narrows a variable of the launch, and never to nothing */
 		struct hsite *s = &hc->hs->s[hc->site0 + i];
 		uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
 		hostsite_vars(hc->hs, s, used);
+		counter_guards(hc, used, &gs);
+		site_guards(hc, s, used, &gs);
 		uint32_t m = 0;
 		for (uint32_t k = 0; k < n; k++)
 			if (used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX)
@@ -3771,6 +4116,7 @@ out:
 	free(hc.callat);
 	ptrmap_free(&hc.wantfn);
 	free(hc.phis);
+	free(hc.pure);
 	free(hc.blk);
 	free(hc.idom);
 	ptrmap_free(&hc.argrec);

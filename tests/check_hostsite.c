@@ -937,6 +937,57 @@ START_TEST(test_cu_branch_values)
 }
 END_TEST
 
+/* Issue 27's guards: what the program holds to at a launch that no
+** interval says (a loop's bound on another unknown, a check through a
+** second atoi of the same argument, a count-down from an expression),
+** and a value set on two branches from expressions (a select). */
+START_TEST(test_cu_guards)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <cstdio>\n"
+		     "__global__ void k(float *x, int n, int t) { }\n"
+		     "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4);\n"
+		     "  int n = atoi(argv[1]);\n"
+		     "  if (atoi(argv[1]) % 16 != 0) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
+		     "  for (int t = 0; t < n - 1; t++)\n"
+		     "    k<<<1, 16>>>(d, n, t);\n"	/* 8 */
+		     "  for (int s = n / 16 - 1; s >= 1; s--)\n"
+		     "    k<<<1, 16>>>(d, n, s);\n"	/* 10 */
+		     "  int th = n, bl = 1;\n"
+		     "  if (n > 256) { bl = (n + 255) / 256; printf(\"%d\\n\", bl); th = 256; }\n"
+		     "  k<<<bl, th>>>(d, n, 0);\n"	/* 13 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 3);
+	char *txt = sites_str(&hs);
+	/* both atoi calls are n: the check is n's; the loop keeps t below n - 1 */
+	ck_assert_msg(strstr(txt, "(x=?, n=n, t=t) bufs: x=16384 bytes uninit; if t < n - 1; if n % 16 == 0")
+		      != NULL, "%s", txt);
+	/* counting down from n / 16 - 1: never above it */
+	ck_assert_msg(strstr(txt, "s >= 1; if s < 1") == NULL && strstr(txt, "if s <= n / 16 - 1") != NULL,
+		      "%s", txt);
+	/* the branches give 256 threads past 256, else n */
+	ck_assert_msg(strstr(txt, "block.x=min(n, 256)") != NULL, "%s", txt);
+	free(txt);
+	/* the search's side: a guard splits into variable, relation, expression */
+	const struct hsite *st = at_line(&hs, 8);
+	uint32_t v = UINT32_MAX, e = HX_NONE;
+	unsigned pred = HP_EQ;
+	ck_assert_uint_ge(st->nguards, 1);
+	ck_assert_int_eq(hguard_split(&hs, st->guards[0], &v, &e, &pred), 0);
+	ck_assert_uint_eq(v, var_named(&hs, "t"));
+	ck_assert_uint_eq(pred, HP_SLT);
+	uint64_t *vals = calloc(hs.nvars + 1, sizeof *vals);
+	vals[var_named(&hs, "n")] = 64;
+	vals[v] = 62;
+	ck_assert(hguard_holds(&hs, st->guards[0], vals));
+	vals[v] = 63;
+	ck_assert(!hguard_holds(&hs, st->guards[0], vals));
+	free(vals);
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* C++ source TEXT compiled for the host to a temporary .ll against the
 ** toolkit's headers (free it, unlink it); NULL without a toolkit. */
 static char *cpp_ll(const char *text)
@@ -1702,6 +1753,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_ceil_div);
 		tcase_add_test(tc, test_cu_seen);
 		tcase_add_test(tc, test_cu_branch_values);
+		tcase_add_test(tc, test_cu_guards);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
 		tcase_add_test(tc, test_cu_two_sites_and_min);
