@@ -123,6 +123,8 @@ struct hctx {
 	struct ptrmap bindex;	/* block -> index in pstart */
 	uint32_t *pstart;	/* preds of block i: plist[pstart[i] .. pstart[i+1]) */
 	LLVMBasicBlockRef *plist;
+	uint8_t *ends;		/* block i calls a function that never returns
+				   (build_preds): its path ends there */
 	uint32_t nblocks;	/* blocks numbered in bindex */
 	struct ptrmap stubidx;	/* stub function -> index in stubs */
 	struct stubmap *stubs;
@@ -733,7 +735,55 @@ static void prepare_inlining(struct hctx *hc)
 	}
 }
 
-/* Numbers the blocks and lists each one's predecessors. */
+/* Whether FN is a defined function with no return: `usage()` that
+** prints and calls exit(1), which clang at -O0 does not mark noreturn. */
+static int never_returns(LLVMValueRef fn)
+{
+	if (LLVMCountBasicBlocks(fn) == 0)
+		return 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
+		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+		if (t == NULL || LLVMGetInstructionOpcode(t) != LLVMUnreachable)
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether block BB calls (a call, not an invoke, whose exception a
+** handler may catch) a function that never returns: a path through BB
+** ends there, as at exit(1).  MEMO maps functions to 1 + the answer. */
+static int block_ends(LLVMBasicBlockRef bb, struct ptrmap *memo)
+{
+	for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+		if (LLVMIsACallInst(I) == NULL)
+			continue;
+		LLVMValueRef f = LLVMGetCalledValue(I);
+		if (f == NULL || LLVMIsAFunction(f) == NULL)
+			continue;
+		uint32_t *m = ptrmap_get(memo, f);
+		if (m == NULL) {
+			ptrmap_put(memo, f, 1 + (uint32_t)never_returns(f));
+			m = ptrmap_get(memo, f);
+		}
+		if (*m == 2)
+			return 1;
+	}
+	return 0;
+}
+
+/* Block BB's successors as the host reader follows them: none after a
+** call that never returns.  *T its terminator. */
+static unsigned succs(const struct hctx *hc, LLVMBasicBlockRef bb, LLVMValueRef *t)
+{
+	*t = LLVMGetBasicBlockTerminator(bb);
+	uint32_t *i = ptrmap_get(&hc->bindex, bb);
+	if (*t == NULL || (i != NULL && hc->ends[*i]))
+		return 0;
+	return LLVMGetNumSuccessors(*t);
+}
+
+/* Numbers the blocks, marks those whose path ends at a call that never
+** returns, and lists each one's predecessors (not through those). */
 static void build_preds(struct hctx *hc)
 {
 	uint32_t nb = 0;
@@ -741,13 +791,19 @@ static void build_preds(struct hctx *hc)
 		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 			ptrmap_put(&hc->bindex, bb, nb++);
 	hc->nblocks = nb;
+	hc->ends = xcalloc(nb + 1, 1);
+	struct ptrmap memo = { 0 };
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn))
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			hc->ends[*(uint32_t *)ptrmap_get(&hc->bindex, bb)] = (uint8_t)block_ends(bb, &memo);
+	ptrmap_free(&memo);
 	hc->pstart = xcalloc(nb + 2, sizeof *hc->pstart);
 	for (int pass = 0; pass < 2; pass++) {
 		uint32_t *fill = pass ? xcalloc(nb + 1, sizeof *fill) : NULL;
 		for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
 			for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-				LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-				unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+				LLVMValueRef t;
+				unsigned ns = succs(hc, bb, &t);
 				for (unsigned k = 0; k < ns; k++) {
 					uint32_t *j = ptrmap_get(&hc->bindex, LLVMGetSuccessor(t, k));
 					if (j == NULL)
@@ -2065,13 +2121,19 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		** an unknown of its own */
 		unsigned n = LLVMCountIncoming(v);
 		uint32_t e = HX_NONE;
+		int have = 0;
 		for (unsigned i = 0; i < n; i++) {
+			/* an edge from a call that never returns is never taken */
+			uint32_t *pi = ptrmap_get(&hc->bindex, LLVMGetIncomingBlock(v, i));
+			if (pi != NULL && hc->ends[*pi])
+				continue;
 			uint32_t x = xval(hc, LLVMGetIncomingValue(v, i), depth + 1);
-			if (x == HX_NONE || (i > 0 && x != e)) {
+			if (x == HX_NONE || (have && x != e)) {
 				uint32_t sel = phi_select(hc, v, depth);
 				return sel != HX_NONE ? sel : phi_var(hc, v);
 			}
 			e = x;
+			have = 1;
 		}
 		return e != HX_NONE ? e : phi_var(hc, v);
 	}
@@ -2501,8 +2563,8 @@ static int may_precede(struct hctx *hc, struct wwalk *w, LLVMValueRef I, LLVMVal
 		if (bb == lb && !first)
 			return 1;
 		first = 0;
-		LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
-		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		LLVMValueRef t;
+		unsigned ns = succs(hc, bb, &t);
 		for (unsigned k = 0; k < ns; k++) {
 			LLVMBasicBlockRef sb = LLVMGetSuccessor(t, k);
 			uint32_t *j = ptrmap_get(&hc->bindex, sb);
@@ -3457,8 +3519,8 @@ static void dominators(struct hctx *hc, LLVMValueRef fn)
 	seen[0] = 1;
 	while (sp) {
 		uint32_t b = stack[sp - 1];
-		LLVMValueRef t = LLVMGetBasicBlockTerminator(hc->blk[e + b]);
-		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		LLVMValueRef t;
+		unsigned ns = succs(hc, hc->blk[e + b], &t);
 		if (next[b] < ns) {
 			uint32_t s = block_index(hc, LLVMGetSuccessor(t, next[b]++));
 			if (s >= e && s - e < n && !seen[s - e]) {
@@ -3546,8 +3608,8 @@ static int may_reach(struct hctx *hc, uint32_t from, uint32_t to)
 			r = 1;
 			break;
 		}
-		LLVMValueRef t = LLVMGetBasicBlockTerminator(hc->blk[b]);
-		unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+		LLVMValueRef t;
+		unsigned ns = succs(hc, hc->blk[b], &t);
 		for (unsigned k = 0; k < ns && n < REACH_MAX_BLOCKS; k++) {
 			LLVMBasicBlockRef sb = LLVMGetSuccessor(t, k);
 			uint32_t si = block_index(hc, sb);
@@ -4129,6 +4191,7 @@ out:
 	free(hc.dbgvar);
 	free(hc.pstart);
 	free(hc.plist);
+	free(hc.ends);
 	htab_free(&hc.ht);
 	free(hc.tsz);
 	if (hc.td)

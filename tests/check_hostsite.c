@@ -988,6 +988,34 @@ START_TEST(test_cu_guards)
 }
 END_TEST
 
+/* A helper that prints its usage and exits (clang at -O0 does not mark it
+** noreturn) ends the path that calls it: the checks of the other branch
+** hold at the launch after the if/else. */
+START_TEST(test_cu_usage_exits)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <cstdio>\n"
+		     "__global__ void k(float *x, int n) { }\n"
+		     "void usage(char **argv) { fprintf(stderr, \"usage: %s N\\n\", argv[0]); exit(1); }\n"
+		     "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4); int n;\n"
+		     "  if (argc == 2) {\n"
+		     "    n = atoi(argv[1]);\n"
+		     "    if (n % 16 != 0 || n > 4096) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
+		     "  } else {\n"
+		     "    usage(argv);\n"
+		     "  }\n"
+		     "  k<<<n / 16, 16>>>(d, n);\n"	/* 11 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 1);
+	char *txt = sites_str(&hs);
+	ck_assert_msg(strstr(txt, "(x=?, n=n) bufs: x=16384 bytes uninit; n <= 4096; if n % 16 == 0")
+		      != NULL, "%s", txt);
+	free(txt);
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* C++ source TEXT compiled for the host to a temporary .ll against the
 ** toolkit's headers (free it, unlink it); NULL without a toolkit. */
 static char *cpp_ll(const char *text)
@@ -1754,6 +1782,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_seen);
 		tcase_add_test(tc, test_cu_branch_values);
 		tcase_add_test(tc, test_cu_guards);
+		tcase_add_test(tc, test_cu_usage_exits);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
 		tcase_add_test(tc, test_cu_two_sites_and_min);
