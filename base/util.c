@@ -54,6 +54,20 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xstrdup_no_params(const char *s)
+{
+	int depth = 0;
+	for (const char *q = s; *q; q++) {
+		if (*q == '<')
+			depth++;
+		else if (*q == '>' && depth > 0)
+			depth--;
+		else if (*q == '(' && depth == 0 && q > s)
+			return xstrndup(s, (size_t)(q - s));
+	}
+	return xstrdup(s);
+}
+
 char *xstrdup_line(const char *s)
 {
 	char *p = xstrdup(s);

@@ -20,6 +20,10 @@ char *xstrndup(const char *s, size_t n);
 /* A copy of S that prints as one line: control characters (newlines,
 ** carriage returns, tabs) become spaces and trailing spaces are dropped. */
 char *xstrdup_line(const char *s);
+/* A copy of demangled function name S without its parameter list: up to
+** the first '(' outside template arguments, so "void k<(E)2, 1>(int)"
+** gives "void k<(E)2, 1>"; all of S when it has none. */
+char *xstrdup_no_params(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Grows *pp (of *cap elements of size sz) to hold at least need elements. */

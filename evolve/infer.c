@@ -1496,13 +1496,6 @@ static void scalar_label(const struct evolve_problem *pb, uint32_t k, char *buf,
 		snprintf(buf, n, "%s.+%" PRIu32, sr.pa->label, sr.pa->field_off[sr.field]);
 }
 
-/* The kernel's name without its parameter list. */
-static char *short_name(const char *demangled)
-{
-	const char *par = strchr(demangled, '(');
-	return par ? xstrndup(demangled, (size_t)(par - demangled)) : xstrdup(demangled);
-}
-
 /* "As[16][16]": the static __shared__ array of allocation ALLOC. */
 static char *array_name(const struct program *p, uint32_t alloc)
 {
@@ -1666,7 +1659,7 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 	static const char *const coords[6] = { "threadIdx.x", "threadIdx.y", "threadIdx.z",
 					       "blockIdx.x", "blockIdx.y", "blockIdx.z" };
 	const struct program *p = pb->prog;
-	char *kname = short_name(p->funcs[pb->func].demangled);
+	char *kname = xstrdup_no_params(p->funcs[pb->func].demangled);
 	/* a component's bounds: the tightest from above (written or indexed
 	** past the end) and from below (read where a smaller block writes
 	** nothing), over every array that shows them */

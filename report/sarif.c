@@ -129,13 +129,6 @@ static void artifact(struct jb *b, cJSON *phys, const char *file)
 		str(b, a, "uriBaseId", SARIF_SRCROOT);
 }
 
-/* The part of demangled function name FN before its parameters. */
-static char *short_name(const char *fn)
-{
-	const char *p = strchr(fn, '(');
-	return p && p > fn ? xstrndup(fn, (size_t)(p - fn)) : xstrdup(fn);
-}
-
 /* A location object for L with message TEXT (may be NULL) under KEY of O,
 ** or appended to array O (KEY NULL).  Without a source file it names
 ** FALLBACK (the input analysed; may be NULL) without a region, and without
@@ -157,7 +150,7 @@ static cJSON *location(struct jb *b, cJSON *o, const char *key, const struct src
 	const char *fn = l->func ? l->func : kernel;
 	if (fn) {
 		cJSON *ll = obj(b, arr(b, loc, "logicalLocations"), NULL);
-		char *s = short_name(fn);
+		char *s = xstrdup_no_params(fn);
 		str(b, ll, "name", s);
 		free(s);
 		str(b, ll, "fullyQualifiedName", fn);

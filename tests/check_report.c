@@ -314,6 +314,27 @@ static void jexpect_len(const cJSON *doc, const char *path, int want)
 	ck_assert_int_eq(cJSON_GetArraySize(v), want);
 }
 
+
+/* A kernel's name without its parameters keeps template arguments that
+** hold parentheses (a cast enum value): what assumption warnings and
+** SARIF's logical locations name. */
+START_TEST(name_without_params)
+{
+	const char *cases[][2] = {
+		{ "vadd(float*, int)", "vadd" },
+		{ "void mul_mat_vec_q<(ggml_type)2, 1>(void const*, float*)",
+		  "void mul_mat_vec_q<(ggml_type)2, 1>" },
+		{ "void reduce<float, 256>(float const*, float*, unsigned int)", "void reduce<float, 256>" },
+		{ "ns::k<(E)1>::run(int)", "ns::k<(E)1>::run" },
+		{ "plain", "plain" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *s = xstrdup_no_params(cases[i][0]);
+		ck_assert_str_eq(s, cases[i][1]);
+		free(s);
+	}
+}
+END_TEST
 /* ---- text ------------------------------------------------------------------ */
 
 START_TEST(text_all_kinds)
@@ -1811,6 +1832,7 @@ Suite *report_suite(void)
 {
 	Suite *s = suite_create("report");
 	TCase *tc = tcase_create("writers");
+	tcase_add_test(tc, name_without_params);
 	tcase_add_test(tc, text_all_kinds);
 	tcase_add_test(tc, text_summary_variants);
 	tcase_add_test(tc, launch_options_quoted);
