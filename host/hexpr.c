@@ -22,6 +22,15 @@ uint64_t hexpr_mask_of(unsigned w)
 	return w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
 }
 
+unsigned hexpr_swap_pred(unsigned pred)
+{
+	static const uint8_t sw[] = { [HP_EQ] = HP_EQ, [HP_NE] = HP_NE, [HP_ULT] = HP_UGT,
+				      [HP_ULE] = HP_UGE, [HP_UGT] = HP_ULT, [HP_UGE] = HP_ULE,
+				      [HP_SLT] = HP_SGT, [HP_SLE] = HP_SGE, [HP_SGT] = HP_SLT,
+				      [HP_SGE] = HP_SLE };
+	return sw[pred];
+}
+
 /* V's low W bits as a signed number. */
 int64_t hexpr_sx(uint64_t v, unsigned w)
 {
@@ -296,10 +305,6 @@ int hguard_holds(const struct hostsites *hs, uint32_t g, const uint64_t *vars)
 
 int hguard_split(const struct hostsites *hs, uint32_t g, uint32_t *var, uint32_t *e, unsigned *pred)
 {
-	static const uint8_t sw[] = { [HP_EQ] = HP_EQ, [HP_NE] = HP_NE, [HP_ULT] = HP_UGT,
-				      [HP_ULE] = HP_UGE, [HP_UGT] = HP_ULT, [HP_UGE] = HP_ULE,
-				      [HP_SLT] = HP_SGT, [HP_SLE] = HP_SGE, [HP_SGT] = HP_SLT,
-				      [HP_SGE] = HP_SLE };
 	const struct hexpr *x = &hs->x[g];
 	if (x->op != HX_ICMP || x->pred > HP_SGE)
 		return -1;
@@ -318,7 +323,7 @@ int hguard_split(const struct hostsites *hs, uint32_t g, uint32_t *var, uint32_t
 		r = 0;
 		*var = (uint32_t)a->value;
 		*e = side ? x->a : x->b;
-		*pred = side ? sw[x->pred] : x->pred;
+		*pred = side ? hexpr_swap_pred(x->pred) : x->pred;
 	}
 	free(used);
 	return r;

@@ -14,6 +14,8 @@
 uint64_t hexpr_mask_of(unsigned w);
 /* V's low W bits as a signed number. */
 int64_t hexpr_sx(uint64_t v, unsigned w);
+/* Integer comparison HP_ PRED with its operands swapped (a < b is b > a). */
+unsigned hexpr_swap_pred(unsigned pred);
 /* D as the bits of a W-bit float (32 or 64). */
 uint64_t hexpr_fp_put(double d, unsigned w);
 /* Whether HX_ op OP is a conversion (one operand). */

@@ -771,15 +771,19 @@ static int block_ends(LLVMBasicBlockRef bb, struct ptrmap *memo)
 	return 0;
 }
 
+/* Whether a path through block BB ends there (build_preds' ends). */
+static int ends_in(const struct hctx *hc, LLVMBasicBlockRef bb)
+{
+	uint32_t *i = ptrmap_get(&hc->bindex, bb);
+	return i != NULL && hc->ends[*i];
+}
+
 /* Block BB's successors as the host reader follows them: none after a
 ** call that never returns.  *T its terminator. */
 static unsigned succs(const struct hctx *hc, LLVMBasicBlockRef bb, LLVMValueRef *t)
 {
 	*t = LLVMGetBasicBlockTerminator(bb);
-	uint32_t *i = ptrmap_get(&hc->bindex, bb);
-	if (*t == NULL || (i != NULL && hc->ends[*i]))
-		return 0;
-	return LLVMGetNumSuccessors(*t);
+	return *t == NULL || ends_in(hc, bb) ? 0 : LLVMGetNumSuccessors(*t);
 }
 
 /* Numbers the blocks, marks those whose path ends at a call that never
@@ -2124,8 +2128,7 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		int have = 0;
 		for (unsigned i = 0; i < n; i++) {
 			/* an edge from a call that never returns is never taken */
-			uint32_t *pi = ptrmap_get(&hc->bindex, LLVMGetIncomingBlock(v, i));
-			if (pi != NULL && hc->ends[*pi])
+			if (ends_in(hc, LLVMGetIncomingBlock(v, i)))
 				continue;
 			uint32_t x = xval(hc, LLVMGetIncomingValue(v, i), depth + 1);
 			if (x == HX_NONE || (have && x != e)) {
@@ -3695,15 +3698,6 @@ static unsigned negate_pred(unsigned p)
 	return neg[p];
 }
 
-static unsigned swap_pred(unsigned p)
-{
-	static const uint8_t sw[] = { [HP_EQ] = HP_EQ, [HP_NE] = HP_NE, [HP_ULT] = HP_UGT,
-				      [HP_ULE] = HP_UGE, [HP_UGT] = HP_ULT, [HP_UGE] = HP_ULE,
-				      [HP_SLT] = HP_SGT, [HP_SLE] = HP_SGE, [HP_SGT] = HP_SLT,
-				      [HP_SGE] = HP_SLE };
-	return sw[p];
-}
-
 /* Narrows bound B (of variable V) by `V' PRED C`, V' the variable as EXT
 ** widens it (0 none, 1 sign, 2 zero) to W bits: only what one interval in
 ** the variable's own reading says (signed tests of a signed variable, an
@@ -3819,7 +3813,7 @@ static void assume_cond(struct hctx *hc, LLVMValueRef c, int truth, struct hboun
 		uint32_t t = a;
 		a = b;
 		b = t;
-		pred = swap_pred(pred);
+		pred = hexpr_swap_pred(pred);
 	}
 	int ext;
 	uint32_t v = var_of_expr(hc, a, &ext);
