@@ -164,6 +164,17 @@ uint32_t search_block_limit(const struct evolve_problem *pb)
 	return pb->max_block_threads ? pb->max_block_threads : LAUNCH_MAX_THREADS_PER_BLOCK;
 }
 
+/* Sets C's block x to X, a multiple of NEED rounded up from it, or where
+** X passes the range's top to block x rounded down to a multiple of
+** NEED; where the range allows the one chosen. */
+static void set_x_multiple(const struct space *s, struct evolve_cand *c, uint32_t x, uint32_t need)
+{
+	if (x > s->bhi[0])
+		x = c->block.x / need * need;
+	if (x >= s->blo[0] && x >= 1)
+		c->block.x = x;
+}
+
 /* Rounds C's block x so that the block's threads are a multiple of M (a
 ** power of two up to 32), up, or down past the range, where the ranges
 ** allow it; with ONLY, to an odd multiple of M where one is in reach. */
@@ -180,10 +191,7 @@ void search_round_to_multiple(const struct space *s, struct evolve_cand *c, uint
 	x = (x + need - 1) / need * need;
 	if (only && m < 32 && (uint64_t)x * c->block.y * c->block.z % (2 * m) == 0)
 		x += need;
-	if (x > s->bhi[0])
-		x = c->block.x / need * need;
-	if (x >= s->blo[0] && x >= 1)
-		c->block.x = x;
+	set_x_multiple(s, c, x, need);
 }
 
 /* Brings C within the ranges, CUDA's limits, the assumed multiples (the
@@ -211,13 +219,8 @@ void search_clamp(const struct space *s, struct evolve_cand *c)
 	}
 	if (s->warp_mult)
 		search_round_to_multiple(s, c, s->warp_mult, 0);
-	if (s->x_mult && c->block.x % s->x_mult) {
-		uint32_t x = (c->block.x + s->x_mult - 1) / s->x_mult * s->x_mult;
-		if (x > s->bhi[0])
-			x = c->block.x / s->x_mult * s->x_mult;
-		if (x >= s->blo[0] && x >= 1)
-			c->block.x = x;
-	}
+	if (s->x_mult && c->block.x % s->x_mult)
+		set_x_multiple(s, c, (c->block.x + s->x_mult - 1) / s->x_mult * s->x_mult, s->x_mult);
 	for (;;) {
 		uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
 		uint32_t most_block = search_block_limit(s->pb);
