@@ -563,9 +563,16 @@ static void shared_start(struct exec *ex)
 
 /* A launch of kernel FN calls the dynamic shared segment after the
 ** extern __shared__ array its code names (SHOC's s_float and s_double
-** are one segment): its name and element type, for the findings. */
+** are one segment): its name and element type, for the findings.  A
+** module with one such array (no alias) keeps the name it was made with,
+** so the call graph is walked only where there is a choice. */
 static void name_dyn_shared(const struct program *p, uint32_t fn, struct mem *m)
 {
+	uint32_t alias = 0;
+	for (uint32_t i = 0; i < p->ngvars && !alias; i++)
+		alias = p->gvars[i].alias;
+	if (!alias)
+		return;
 	uint32_t v = prog_dyn_var(p, fn);
 	if (v == UINT32_MAX || p->gvars[v].alloc_id >= m->n)
 		return;
