@@ -2187,14 +2187,8 @@ extern "C" cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec
 ** 4), PITCH bytes apart, each element the low bytes of HOW. */
 static cudaError_t simrt_set2d(const struct simrt_node *nd)
 {
-	if (nd->count == 1) {
-		for (size_t y = 0; y < nd->height; y++) {
-			cudaError_t r = cudaMemset((char *)nd->dst + y * nd->pitch, nd->how, nd->width);
-			if (r != 0)
-				return r;
-		}
-		return (cudaError_t)0;
-	}
+	if (nd->count == 1)
+		return cudaMemset2D(nd->dst, nd->pitch, nd->how, nd->width, nd->height);
 	size_t row = nd->width * nd->count;
 	unsigned char *b = (unsigned char *)malloc(row ? row : 1);
 	if (b == NULL)
@@ -2562,6 +2556,8 @@ extern "C" cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value, size_
 extern "C" cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, size_t width,
 					 size_t height, cudaStream_t stream)
 {
+	if (height > 1 && width > pitch)
+		return simrt_ret(SIMRT_INVALID_VALUE);
 	struct simrt_graph *g = simrt_capturing((void *)stream);
 	if (g != NULL) {
 		struct simrt_node *nd = simrt_node_new(g);
@@ -2578,30 +2574,32 @@ extern "C" cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value, 
 }
 
 /* EXTENT's depth slices of its height rows, each slice ysize rows of
-** the pitched allocation. */
-extern "C" cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent)
+** the pitched allocation, a 2-D memset each: done now (ASYNC 0), or on
+** STREAM (a node a slice, in order, where it is capturing). */
+static cudaError_t simrt_memset3d(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
+				  cudaStream_t stream, int async)
 {
 	size_t slice = p.pitch * (p.ysize ? p.ysize : extent.height);
 	for (size_t z = 0; z < extent.depth; z++) {
-		cudaError_t r = cudaMemset2D((char *)p.ptr + z * slice, p.pitch, value, extent.width,
-					     extent.height);
+		char *at = (char *)p.ptr + z * slice;
+		cudaError_t r = async ? cudaMemset2DAsync(at, p.pitch, value, extent.width, extent.height,
+							  stream)
+				      : cudaMemset2D(at, p.pitch, value, extent.width, extent.height);
 		if (r != 0)
 			return r;
 	}
 	return (cudaError_t)0;
 }
 
+extern "C" cudaError_t cudaMemset3D(struct cudaPitchedPtr p, int value, struct cudaExtent extent)
+{
+	return simrt_memset3d(p, value, extent, 0, 0);
+}
+
 extern "C" cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr p, int value, struct cudaExtent extent,
 					 cudaStream_t stream)
 {
-	if (simrt_capturing((void *)stream) == NULL)
-		return cudaMemset3D(p, value, extent);
-	/* captured: a 2-D memset node a slice, in order */
-	size_t slice = p.pitch * (p.ysize ? p.ysize : extent.height);
-	for (size_t z = 0; z < extent.depth; z++)
-		cudaMemset2DAsync((char *)p.ptr + z * slice, p.pitch, value, extent.width, extent.height,
-				  stream);
-	return (cudaError_t)0;
+	return simrt_memset3d(p, value, extent, stream, 1);
 }
 
 /* Where managed memory lives is a hint on one simulated device: the
