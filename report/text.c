@@ -212,8 +212,8 @@ static void put_site(FILE *out, const char *what, const struct srcloc *l)
 ** The members of group F other than its witness (which the lines above
 ** show), one line each, at most TEXT_MEMBERS: a race's two accesses,
 ** class and hazard; a divergence's barriers; an uninitialized read or an
-** out-of-bounds access at its site; each with its occurrences, and the contract when a weaker one
-** than the report shows.
+** out-of-bounds access at its site; each with its occurrences, and the
+** contract when a weaker one than the report shows.
 */
 static void text_members(FILE *out, const struct report *r, const struct finding *f)
 {
