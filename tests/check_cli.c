@@ -1985,10 +1985,8 @@ static int repros_with(const char *dir, const char *needle, int has)
 ** status are those of the run without --replay.  DIR's parents are made. */
 START_TEST(replay_legacy_intrinsics)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("replay_legacy_intrinsics: skipped: no clang\n");
+	if (!tu_need_clang("replay_legacy_intrinsics", 0))
 		return;
-	}
 	static const char *const src[2] = {
 		"__global__ void red(int *out, const int *in)\n"
 		"{\n"

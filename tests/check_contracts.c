@@ -340,10 +340,8 @@ static cJSON *run_cu(struct tu_run *r, const char *file, const char *with, const
 ** is not negative: the host's data decides) is not. */
 START_TEST(host_assert)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("contracts host_assert: skipped: no clang\n");
+	if (!tu_need_clang("contracts host_assert", 0))
 		return;
-	}
 	static const char src[] =
 		"#include <cassert>\n"
 		"#include <cuda_runtime.h>\n"
@@ -414,10 +412,8 @@ END_TEST
 ** line, run as it stands, finds the read again. */
 START_TEST(host_uninit_replay)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("contracts host_uninit_replay: skipped: no clang\n");
+	if (!tu_need_clang("contracts host_uninit_replay", 0))
 		return;
-	}
 	char path[4200];
 	snprintf(path, sizeof path, "%s/kernels/contracts/saxpy_missing_copy.cu", tu_env("SIMULEE_SRCDIR"));
 	struct tu_run r;
@@ -462,10 +458,8 @@ END_TEST
 ** nothing run), and 150 KiB beside it is not. */
 START_TEST(host_static_shared_refused)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("contracts host_static_shared_refused: skipped: no clang\n");
+	if (!tu_need_clang("contracts host_static_shared_refused", 0))
 		return;
-	}
 	static const char src[] =
 		"#include <cuda_runtime.h>\n"
 		"__global__ void stage(float *out)\n"
@@ -522,10 +516,8 @@ END_TEST
 ** within the kernel's inferred contract, as for a library kernel. */
 START_TEST(host_wrapper_unbound)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("contracts host_wrapper_unbound: skipped: no clang\n");
+	if (!tu_need_clang("contracts host_wrapper_unbound", 0))
 		return;
-	}
 	struct tu_run r;
 	cJSON *doc = run_cu(&r, "wrapper_partials.cu", "", "its");
 	int races = 0;
@@ -550,10 +542,10 @@ END_TEST
 START_TEST(default_run)
 {
 	const char *name = contract_names[_i];
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("contracts %s: skipped: no clang\n", name);
+	char what[128];
+	snprintf(what, sizeof what, "contracts %s", name);
+	if (!tu_need_clang(what, 0))
 		return;
-	}
 	struct cmanifest *m = malloc(sizeof *m);
 	ck_assert_ptr_nonnull(m);
 	load_manifest(name, m);

@@ -176,10 +176,8 @@ END_TEST
 ** program calls them: copies outside the span are pageable ones. */
 START_TEST(registered_walk)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL || tu_env("SIMULEE_CUDA_PATH") == NULL) {
-		printf("hostmap registered_walk: skipped: no clang or CUDA toolkit\n");
+	if (!tu_need_clang("hostmap registered_walk", 1))
 		return;
-	}
 	static const char text[] =
 		"#include <cstdlib>\n"
 		"__global__ void sq(float *v) { v[threadIdx.x] *= v[threadIdx.x]; }\n"
@@ -536,10 +534,8 @@ static const char may_write_src[] =
 ** memory may be written through anywhere. */
 START_TEST(may_write)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL) {
-		printf("hostmap may_write: skipped: no clang\n");
+	if (!tu_need_clang("hostmap may_write", 0))
 		return;
-	}
 	static const char *const levels[] = { "-O0", "-O2" };
 	for (int lv = 0; lv < 2; lv++) {
 		char *bc = tu_compile_cu_opt(may_write_src, levels[lv]);
@@ -601,10 +597,8 @@ static int cmp_str(const void *a, const void *b)
 
 START_TEST(corpus)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL || tu_env("SIMULEE_CUDA_PATH") == NULL) {
-		printf("hostmap corpus: skipped: no clang or CUDA toolkit\n");
+	if (!tu_need_clang("hostmap corpus", 1))
 		return;
-	}
 	const char *name = programs[_i];
 	const char *src = tu_env("SIMULEE_SRCDIR");
 	char want[8][160], got[8][160];
@@ -714,10 +708,8 @@ END_TEST
 /* --dump-hostmap prints what the walk read, in program order. */
 START_TEST(dump)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL || tu_env("SIMULEE_CUDA_PATH") == NULL) {
-		printf("hostmap dump: skipped: no clang or CUDA toolkit\n");
+	if (!tu_need_clang("hostmap dump", 1))
 		return;
-	}
 	char path[1024];
 	snprintf(path, sizeof path, "%s/kernels/hostmap/async_read_nosync.cu", tu_env("SIMULEE_SRCDIR"));
 	struct tu_run r;
@@ -738,10 +730,8 @@ END_TEST
 ** reports them: the merge of the shards is the whole run's report. */
 START_TEST(shards)
 {
-	if (tu_env("SIMULEE_CLANG") == NULL || tu_env("SIMULEE_CUDA_PATH") == NULL) {
-		printf("hostmap shards: skipped: no clang or CUDA toolkit\n");
+	if (!tu_need_clang("hostmap shards", 1))
 		return;
-	}
 	char path[1024];
 	snprintf(path, sizeof path, "%s/kernels/hostmap/kernels_two_streams.cu", tu_env("SIMULEE_SRCDIR"));
 	static const char *const fmt[] = { "--format=json", "--format=sarif" };
