@@ -78,15 +78,26 @@ static void uncount_cut(struct evolve_result *r, uint32_t i)
 	r->cut++;
 }
 
+/* The work R's launches executed: the search's own (*OWN) and its probes'
+** (*PROBES, of *NPROBES launches). */
+static void work_split(const struct evolve_result *r, uint64_t *own, uint64_t *probes, uint32_t *nprobes)
+{
+	*own = *probes = 0;
+	*nprobes = 0;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		*(r->cands[i].probe ? probes : own) += r->cands[i].work;
+		*nprobes += r->cands[i].probe;
+	}
+}
+
 /* What the probes of D's search may still execute: PROBE_FLOOR plus what
 ** the search's own launches executed, less what the probes did
 ** (docs/DECISIONS.md, "Inference follows the work"); below 0: spent. */
 static int64_t probe_room(const struct driver *d)
 {
-	const struct evolve_result *r = d->res;
-	uint64_t own = 0, probes = 0;
-	for (uint32_t i = 0; i < r->ncands; i++)
-		*(r->cands[i].probe ? &probes : &own) += r->cands[i].work;
+	uint64_t own, probes;
+	uint32_t nprobes;
+	work_split(d->res, &own, &probes, &nprobes);
 	uint64_t cap = PROBE_FLOOR + own;
 	return probes >= cap ? -(int64_t)(probes - cap > INT64_MAX ? INT64_MAX : probes - cap)
 			     : (int64_t)(cap - probes > INT64_MAX ? INT64_MAX : cap - probes);
@@ -147,12 +158,9 @@ static void report_progress(const struct driver *d, uint32_t gen, uint32_t best)
 static char *unprobed_text(const struct driver *d)
 {
 	const struct evolve_result *r = d->res;
-	uint64_t own = 0, probes = 0;
-	uint32_t nprobes = 0;
-	for (uint32_t i = 0; i < r->ncands; i++) {
-		*(r->cands[i].probe ? &probes : &own) += r->cands[i].work;
-		nprobes += r->cands[i].probe;
-	}
+	uint64_t own, probes;
+	uint32_t nprobes;
+	work_split(r, &own, &probes, &nprobes);
 	return xasprintf("the findings and faults of %" PRIu32 " launch%s were not probed for "
 			 "the kernel's assumptions: its %" PRIu32 " probes had executed %" PRIu64
 			 " warp instructions, past the probes' budget (%" PRIu64 " plus the %" PRIu64
