@@ -1,6 +1,7 @@
 /*
 ** htab.h: the project's one hash table: an open-addressing index over an
-** array the caller owns.
+** array the caller owns; and, at the end, a set of 64-bit numbers held in
+** its slots (struct keyset) for the largest sets asked the most.
 **
 ** A slot holds an index into the caller's array plus one (0: empty); the
 ** caller hashes its keys and says whether the entry at an index has the
@@ -110,6 +111,77 @@ static inline void htab_free(struct htab *t)
 {
 	free(t->slot);
 	*t = (struct htab){ 0 };
+}
+
+/*
+** A set of distinct 64-bit numbers asked only "is X new?": the numbers
+** live in the slots themselves (0 marks an empty slot, so 0 itself is a
+** flag), one probe touching one cache line where an index into an array
+** of entries touches two.  For sets too large to stay in cache and asked
+** millions of times (the race records' addresses and thread pairs); a
+** set whose entries are more than the number, or whose order matters, is
+** a struct htab.  Linear probing, a power-of-two capacity, at most half
+** full.
+*/
+struct keyset {
+	uint64_t *key;		/* the numbers, or 0 */
+	uint32_t n, cap;	/* numbers (0 included); slots */
+	uint8_t zero;		/* 0 is in the set */
+};
+
+/* Doubles S's slots (64 at first), placing each number again. */
+static inline void keyset_grow(struct keyset *s)
+{
+	uint32_t nc = s->cap ? s->cap * 2 : 64;
+	uint64_t *nk = xcalloc(nc, sizeof *nk);
+	for (uint32_t i = 0; i < s->cap; i++) {
+		if (s->key[i] == 0)
+			continue;
+		uint32_t j = (uint32_t)htab_mix(s->key[i]) & (nc - 1);
+		while (nk[j] != 0)
+			j = (j + 1) & (nc - 1);
+		nk[j] = s->key[i];
+	}
+	free(s->key);
+	s->key = nk;
+	s->cap = nc;
+}
+
+/* Adds X unless S holds LIMIT numbers already; returns 1 if X was added,
+** 0 if it was there, -1 if it is new but S is at LIMIT (S unchanged). */
+static inline int keyset_add(struct keyset *s, uint64_t x, uint32_t limit)
+{
+	if (x == 0) {
+		if (s->zero)
+			return 0;
+		if (s->n >= limit)
+			return -1;
+		s->zero = 1;
+		s->n++;
+		return 1;
+	}
+	/* at LIMIT only a lookup: the table never grows past it */
+	if ((s->n + 1) * 2 > s->cap && s->n < limit)
+		keyset_grow(s);
+	if (s->cap == 0)
+		return -1;
+	uint32_t j = (uint32_t)htab_mix(x) & (s->cap - 1);
+	while (s->key[j] != 0) {
+		if (s->key[j] == x)
+			return 0;
+		j = (j + 1) & (s->cap - 1);
+	}
+	if (s->n >= limit)
+		return -1;
+	s->key[j] = x;
+	s->n++;
+	return 1;
+}
+
+static inline void keyset_free(struct keyset *s)
+{
+	free(s->key);
+	*s = (struct keyset){ 0 };
 }
 
 #endif

@@ -60,12 +60,14 @@ struct lrel {
 };
 #define LREL_CAP 1024u
 
-/* Distinct values, at most SET_CAP: the values in order, indexed by
-** base/htab.h. */
+/* Distinct values, at most SET_CAP (base/htab.h's keyset).  A race
+** is reported once per earlier access an access meets at its address,
+** so one value often comes several times in a row: the last one is
+** kept apart and costs no probe. */
 struct u64set {
-	uint64_t *v;
-	uint32_t n, cap;	/* values; room in v */
-	struct htab t;
+	struct keyset k;
+	uint64_t last;		/* the value added or found last, if has_last */
+	uint8_t has_last;
 	uint8_t full;		/* a value came past SET_CAP */
 };
 
@@ -135,50 +137,24 @@ static const char *scope_name(unsigned s)
 
 /* ---- results ---------------------------------------------------------------- */
 
-/* htab callbacks of a u64set; CTX a struct set_probe. */
-struct set_probe {
-	const struct u64set *s;
-	uint64_t x;
-};
-
-static uint64_t set_hash_at(const void *ctx, uint32_t idx)
-{
-	const struct set_probe *q = ctx;
-	return mix64(q->s->v[idx]);
-}
-
-static int set_eq(const void *ctx, uint32_t idx)
-{
-	const struct set_probe *q = ctx;
-	return q->s->v[idx] == q->x;
-}
-
 /* Adds X; returns 1 if it is new, 0 if known or the set is full. */
 static int set_add(struct u64set *s, uint64_t x)
 {
-	if (s->full)
+	if (s->full || (s->has_last && s->last == x))
 		return 0;
-	struct set_probe q = { s, x };
-	uint32_t *slot = htab_slot(&s->t, mix64(x), set_eq, set_hash_at, &q);
-	if (*slot != 0)
-		return 0;
-	if (s->n >= SET_CAP) {
+	int r = keyset_add(&s->k, x, SET_CAP);
+	if (r < 0) {
 		s->full = 1;
 		return 0;
 	}
-	if (s->n == s->cap) {
-		s->cap = s->cap ? s->cap * 2 : 8;
-		s->v = xrealloc(s->v, s->cap * sizeof *s->v);
-	}
-	s->v[s->n] = x;
-	htab_set(&s->t, slot, s->n++);
-	return 1;
+	s->last = x;
+	s->has_last = 1;
+	return r;
 }
 
 static void set_free(struct u64set *s)
 {
-	free(s->v);
-	htab_free(&s->t);
+	keyset_free(&s->k);
 }
 
 static uint64_t rec_hash(unsigned space, unsigned cls, unsigned hz, uint32_t ia, uint32_t ib)
@@ -272,8 +248,8 @@ static void report(struct mam *m, struct seen *sn, unsigned space, unsigned cls,
 	uint64_t ta = (uint64_t)a->block << 10 | a->tid, tb = (uint64_t)b->block << 10 | b->tid;
 	uint64_t lo = ta < tb ? ta : tb, hi = ta < tb ? tb : ta;
 	set_add(&r->pairs, mix64(lo) ^ (hi * UINT64_C(0x9e3779b97f4a7c15)));
-	r->pub.addresses = r->addrs.n;
-	r->pub.thread_pairs = r->pairs.n;
+	r->pub.addresses = r->addrs.k.n;
+	r->pub.thread_pairs = r->pairs.k.n;
 	r->pub.capped = r->addrs.full | r->pairs.full;
 }
 
