@@ -69,12 +69,27 @@ uint64_t hexpr_fp_put(double d, unsigned w)
 
 static int is_binop(unsigned op)
 {
-	return (op >= HX_ADD && op <= HX_XOR) || op == HX_ICMP || (op >= HX_SMIN && op <= HX_FDIV);
+	return (op >= HX_ADD && op <= HX_XOR) || op == HX_ICMP || (op >= HX_SMIN && op <= HX_FDIV)
+	       || (op >= HX_FMIN && op <= HX_FPOW);
 }
 
 int hexpr_is_cast(unsigned op)
 {
 	return op == HX_ZEXT || op == HX_SEXT || op == HX_TRUNC || (op >= HX_SITOFP && op <= HX_FPTRUNC);
+}
+
+int hexpr_is_fmath(unsigned op)
+{
+	return op >= HX_FCEIL && op <= HX_FPOW;
+}
+
+unsigned hexpr_nops(unsigned op)
+{
+	if (op == HX_CONST || op == HX_VAR)
+		return 0;
+	if (hexpr_is_cast(op) || (op >= HX_FCEIL && op < HX_FMIN))
+		return 1;
+	return op == HX_SELECT ? 3 : 2;
 }
 
 /* Integer operator OP on W-bit A and B (PRED for HX_ICMP).  0, or -1 where
@@ -172,6 +187,56 @@ int hexpr_fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *
 	return 0;
 }
 
+/* C's math function OP on W-bit floats A and B: the float functions
+** (ceilf, ...) for W = 32, the double ones for 64, so that a value is
+** the one the program computes with the same C library. */
+int hexpr_fold_fmath(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *out)
+{
+	if (w != 32 && w != 64)
+		return -1;
+	double x = fp_get(a, w), y = fp_get(b, w), r;
+	if (w == 32) {
+		float f = (float)x, g = (float)y;
+		switch (op) {
+		case HX_FCEIL: r = ceilf(f); break;
+		case HX_FFLOOR: r = floorf(f); break;
+		case HX_FTRUNC: r = truncf(f); break;
+		case HX_FROUND: r = roundf(f); break;
+		case HX_FRINT: r = nearbyintf(f); break;
+		case HX_FSQRT: r = sqrtf(f); break;
+		case HX_FABS: r = fabsf(f); break;
+		case HX_FLOG2: r = log2f(f); break;
+		case HX_FEXP2: r = exp2f(f); break;
+		case HX_FLOG: r = logf(f); break;
+		case HX_FEXP: r = expf(f); break;
+		case HX_FMIN: r = fminf(f, g); break;
+		case HX_FMAX: r = fmaxf(f, g); break;
+		case HX_FPOW: r = powf(f, g); break;
+		default: return -1;
+		}
+	} else {
+		switch (op) {
+		case HX_FCEIL: r = ceil(x); break;
+		case HX_FFLOOR: r = floor(x); break;
+		case HX_FTRUNC: r = trunc(x); break;
+		case HX_FROUND: r = round(x); break;
+		case HX_FRINT: r = nearbyint(x); break;
+		case HX_FSQRT: r = sqrt(x); break;
+		case HX_FABS: r = fabs(x); break;
+		case HX_FLOG2: r = log2(x); break;
+		case HX_FEXP2: r = exp2(x); break;
+		case HX_FLOG: r = log(x); break;
+		case HX_FEXP: r = exp(x); break;
+		case HX_FMIN: r = fmin(x, y); break;
+		case HX_FMAX: r = fmax(x, y); break;
+		case HX_FPOW: r = pow(x, y); break;
+		default: return -1;
+		}
+	}
+	*out = hexpr_fp_put(r, w);
+	return 0;
+}
+
 /* Cast OP of A (FROM bits, float if FFLOAT) to W bits. */
 int hexpr_fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out)
 {
@@ -248,8 +313,12 @@ static int eval(const struct hostsites *hs, uint32_t e, const uint64_t *vars, ui
 		return -1;
 	if (hexpr_is_cast(x->op))
 		return x->a < hs->nx ? hexpr_fold_cast(x->op, hs->x[x->a].width, x->width, a, out) : -1;
+	if (hexpr_is_fmath(x->op) && hexpr_nops(x->op) == 1)
+		return hexpr_fold_fmath(x->op, x->width, a, 0, out);
 	if (!is_binop(x->op) || eval(hs, x->b, vars, &b, depth + 1) < 0)
 		return -1;
+	if (hexpr_is_fmath(x->op))
+		return hexpr_fold_fmath(x->op, x->width, a, b, out);
 	if (x->op >= HX_FADD && x->op <= HX_FDIV)
 		return hexpr_fold_float(x->op, x->width, a, b, out);
 	/* a comparison's width is 1; its operands' is what it compares */
@@ -273,7 +342,7 @@ static int is_const_rec(const struct hostsites *hs, uint32_t e, int depth)
 		return 0;
 	if (!is_const_rec(hs, x->a, depth + 1))
 		return 0;
-	if (hexpr_is_cast(x->op))
+	if (hexpr_nops(x->op) == 1)
 		return 1;
 	if (!is_const_rec(hs, x->b, depth + 1))
 		return 0;
@@ -349,7 +418,7 @@ static int prec(const struct hexpr *x)
 	case HX_CONST: return x->is_float || !(x->width > 1 && hexpr_sx(x->value, x->width) < 0)
 			      ? PR_PRIMARY : PR_UNARY;
 	case HX_VAR: case HX_SMIN: case HX_SMAX: case HX_UMIN: case HX_UMAX: return PR_PRIMARY;
-	default: return PR_UNARY;
+	default: return hexpr_is_fmath(x->op) ? PR_PRIMARY : PR_UNARY;
 	}
 }
 
@@ -390,6 +459,9 @@ static void print_rec(const struct hostsites *hs, uint32_t e, int outer, FILE *o
 	static const char *const preds[] = { "==", "!=", "<u", "<=u", ">u", ">=u", "<", "<=", ">", ">=" };
 	static const char *const minmax[] = { [HX_SMIN] = "min", [HX_SMAX] = "max",
 					      [HX_UMIN] = "umin", [HX_UMAX] = "umax" };
+	static const char *const fmath_names[] = { "ceil", "floor", "trunc", "round", "nearbyint", "sqrt",
+						   "fabs", "log2", "exp2", "log", "exp", "fmin", "fmax",
+						   "pow" };
 	switch (x->op) {
 	case HX_CONST:
 		print_const(x, out);
@@ -417,6 +489,18 @@ static void print_rec(const struct hostsites *hs, uint32_t e, int outer, FILE *o
 	case HX_ZEXT: case HX_SEXT: case HX_TRUNC: case HX_FPTOSI: case HX_FPTOUI:
 		fprintf(out, "(%c%u)", x->op == HX_ZEXT || x->op == HX_FPTOUI ? 'u' : 'i', x->width);
 		print_rec(hs, x->a, PR_UNARY, out, depth + 1);
+		break;
+	case HX_FCEIL: case HX_FFLOOR: case HX_FTRUNC: case HX_FROUND: case HX_FRINT: case HX_FSQRT:
+	case HX_FABS: case HX_FLOG2: case HX_FEXP2: case HX_FLOG: case HX_FEXP: case HX_FMIN:
+	case HX_FMAX: case HX_FPOW:
+		/* C's name: ceilf of a float, ceil of a double */
+		fprintf(out, "%s%s(", fmath_names[x->op - HX_FCEIL], x->width == 32 ? "f" : "");
+		print_rec(hs, x->a, 0, out, depth + 1);
+		if (hexpr_nops(x->op) > 1) {
+			fputs(", ", out);
+			print_rec(hs, x->b, 0, out, depth + 1);
+		}
+		fputc(')', out);
 		break;
 	case HX_SITOFP: case HX_UITOFP: case HX_FPEXT: case HX_FPTRUNC:
 		fputs(x->width == 32 ? "(float)" : "(double)", out);
@@ -468,7 +552,7 @@ static void vars_of(const struct hostsites *hs, uint32_t e, uint8_t *used, int d
 		return;
 	}
 	vars_of(hs, x->a, used, depth + 1);
-	if (!hexpr_is_cast(x->op))
+	if (hexpr_nops(x->op) > 1)
 		vars_of(hs, x->b, used, depth + 1);
 	if (x->op == HX_SELECT)
 		vars_of(hs, x->c, used, depth + 1);

@@ -20,11 +20,18 @@ unsigned hexpr_swap_pred(unsigned pred);
 uint64_t hexpr_fp_put(double d, unsigned w);
 /* Whether HX_ op OP is a conversion (one operand). */
 int hexpr_is_cast(unsigned op);
+/* Whether HX_ op OP is one of C's math functions (HX_FCEIL ... HX_FPOW). */
+int hexpr_is_fmath(unsigned op);
+/* How many operands (a, b, c) a node of HX_ op OP has: 0 to 3. */
+unsigned hexpr_nops(unsigned op);
 /* Integer operator OP on W-bit A and B (PRED for HX_ICMP).  0, or -1 where
 ** the result is undefined: division by zero, a shift by W or more. */
 int hexpr_fold_int(unsigned op, unsigned pred, unsigned w, uint64_t a, uint64_t b, uint64_t *out);
 /* IEEE operator OP on floats of W bits (32 or 64) into *OUT; 0, or -1. */
 int hexpr_fold_float(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *out);
+/* C's math function OP (HX_FCEIL ... HX_FPOW) on floats A and B (B unused
+** by one of one operand) of W bits (32 or 64) into *OUT; 0, or -1. */
+int hexpr_fold_fmath(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *out);
 /* Cast OP of A (FROM bits) to W bits into *OUT; 0, or -1 where it is
 ** undefined. */
 int hexpr_fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out);

@@ -43,10 +43,6 @@ static int same_fn(const struct hparam *a, const struct hparam *b)
 	return a->unit == b->unit && strcmp(a->fn, b->fn) == 0;
 }
 
-static unsigned nops(unsigned op)
-{
-	return op == HX_CONST || op == HX_VAR ? 0 : hexpr_is_cast(op) ? 1 : op == HX_SELECT ? 3 : 2;
-}
 
 /* Appends node N (folded to a constant when its operands are), or
 ** LINK_FAIL past the budget. */
@@ -58,7 +54,7 @@ static uint32_t push(struct link *lk, struct hexpr n)
 	lk->budget--;
 	VEC_PUSH(hs->x, hs->nx, hs->capx, n);
 	uint32_t e = hs->nx - 1;
-	unsigned k = nops(n.op);
+	unsigned k = hexpr_nops(n.op);
 	int folds = k > 0 && hs->x[n.a].op == HX_CONST && (k < 2 || hs->x[n.b].op == HX_CONST)
 		    && (k < 3 || hs->x[n.c].op == HX_CONST);
 	uint64_t v;
@@ -79,7 +75,7 @@ static uint32_t subst(struct link *lk, uint32_t e, const uint32_t *map, int dept
 		return map[x.value] != HX_NONE ? map[x.value] : e;
 	if (depth > 256)
 		return LINK_FAIL;
-	unsigned k = nops(x.op);
+	unsigned k = hexpr_nops(x.op);
 	uint32_t a = subst(lk, x.a, map, depth + 1);
 	uint32_t b = k > 1 ? subst(lk, x.b, map, depth + 1) : x.b;
 	uint32_t c = k > 2 ? subst(lk, x.c, map, depth + 1) : x.c;

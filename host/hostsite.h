@@ -42,6 +42,11 @@ enum hexpr_op {
 	HX_SMIN, HX_SMAX, HX_UMIN, HX_UMAX,
 	HX_FADD, HX_FSUB, HX_FMUL, HX_FDIV,	/* floats of WIDTH 32 or 64 */
 	HX_SITOFP, HX_UITOFP, HX_FPTOSI, HX_FPTOUI, HX_FPEXT, HX_FPTRUNC,
+	/* C's math functions on a float of WIDTH 32 or 64 (ceil and ceilf,
+	** and their llvm.* intrinsics), as the C library computes them */
+	HX_FCEIL, HX_FFLOOR, HX_FTRUNC, HX_FROUND, HX_FRINT, HX_FSQRT, HX_FABS,
+	HX_FLOG2, HX_FEXP2, HX_FLOG, HX_FEXP,	/* a: the operand */
+	HX_FMIN, HX_FMAX, HX_FPOW,		/* a, b */
 };
 
 enum hexpr_pred { HP_EQ, HP_NE, HP_ULT, HP_ULE, HP_UGT, HP_UGE, HP_SLT, HP_SLE,

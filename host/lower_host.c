@@ -160,10 +160,6 @@ struct phivar {
 	uint32_t var;
 };
 
-static unsigned nops(unsigned op)
-{
-	return op == HX_CONST || op == HX_VAR ? 0 : hexpr_is_cast(op) ? 1 : op == HX_SELECT ? 3 : 2;
-}
 
 static uint64_t hash_node(const struct hexpr *n)
 {
@@ -208,7 +204,7 @@ static int node_eq(const void *ctx, uint32_t idx)
 static uint32_t node(struct hctx *hc, struct hexpr n)
 {
 	struct hostsites *hs = hc->hs;
-	unsigned k = nops(n.op);
+	unsigned k = hexpr_nops(n.op);
 	uint32_t ops[3] = { n.a, n.b, n.c };
 	uint32_t size = 1;
 	for (unsigned i = 0; i < 3; i++) {
@@ -320,6 +316,26 @@ static uint32_t mk_bin(struct hctx *hc, unsigned op, uint32_t a, uint32_t b)
 	return node(hc, n);
 }
 
+/* C's math function OP (HX_FCEIL ... HX_FPOW) of float A (and B for one
+** of two operands, else ignored), folded when its operands are
+** constants; HX_NONE when an operand is, or is no float of A's width. */
+static uint32_t mk_fmath(struct hctx *hc, unsigned op, uint32_t a, uint32_t b)
+{
+	unsigned k = hexpr_nops(op);
+	if (k == 1)
+		b = 0;
+	if (a == HX_NONE || b == HX_NONE || !X(hc, a)->is_float
+	    || (k > 1 && (X(hc, b)->width != X(hc, a)->width || !X(hc, b)->is_float)))
+		return HX_NONE;
+	unsigned w = X(hc, a)->width;
+	uint64_t r;
+	if (is_c(hc, a) && (k == 1 || is_c(hc, b))
+	    && hexpr_fold_fmath(op, w, X(hc, a)->value, k > 1 ? X(hc, b)->value : 0, &r) == 0)
+		return mk_const(hc, w, r, 1);
+	struct hexpr n = { .op = (uint8_t)op, .width = (uint8_t)w, .is_float = 1, .a = a, .b = b };
+	return node(hc, n);
+}
+
 static uint32_t mk_icmp(struct hctx *hc, unsigned pred, uint32_t a, uint32_t b)
 {
 	if (a == HX_NONE || b == HX_NONE || X(hc, a)->is_float || X(hc, b)->is_float
@@ -375,7 +391,7 @@ static uint32_t extract_try(struct hctx *hc, uint32_t e, unsigned lo, unsigned w
 		return HX_NONE;
 	if (lo == 0 && w == x.width)
 		return e;
-	unsigned aw = nops(x.op) ? X(hc, x.a)->width : 0;
+	unsigned aw = hexpr_nops(x.op) ? X(hc, x.a)->width : 0;
 	switch (x.op) {
 	case HX_CONST:
 		return mk_const(hc, w, x.value >> lo, 0);
@@ -2082,6 +2098,56 @@ static uint32_t phi_select(struct hctx *hc, LLVMValueRef v, int depth)
 	return side[0] == 0 ? mk_select(hc, c, x0, x1) : mk_select(hc, c, x1, x0);
 }
 
+/* The C library's math functions the host reader computes, by name:
+** the double one, its float twin with an f, and LLVM's intrinsic
+** (llvm.ceil.f64) for each.  lround and kin are their rounding followed by
+** a conversion to the integer they return. */
+static const struct { const char *name; uint8_t op; } fmath_fns[] = {
+	{ "ceil", HX_FCEIL }, { "floor", HX_FFLOOR }, { "trunc", HX_FTRUNC }, { "round", HX_FROUND },
+	{ "rint", HX_FRINT }, { "nearbyint", HX_FRINT }, { "roundeven", HX_FRINT },
+	{ "sqrt", HX_FSQRT }, { "fabs", HX_FABS }, { "log2", HX_FLOG2 }, { "exp2", HX_FEXP2 },
+	{ "log", HX_FLOG }, { "exp", HX_FEXP }, { "fmin", HX_FMIN }, { "fmax", HX_FMAX },
+	{ "minnum", HX_FMIN }, { "maxnum", HX_FMAX }, { "pow", HX_FPOW },
+	{ "lround", HX_FROUND }, { "llround", HX_FROUND }, { "lrint", HX_FRINT }, { "llrint", HX_FRINT },
+};
+
+/* CALL of FN, named NM, returning W bits, as C's math function on its
+** arguments (fmath_fns), or HX_NONE.  Only declarations count (a function
+** the program defines under a libm name is its own), and only the types
+** the C library gives them: a libm name (`ceil`, `ceilf`) or an
+** intrinsic's (`llvm.ceil.f32`). */
+static uint32_t xmath(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn, const char *nm, unsigned w,
+		      int depth)
+{
+	if (!LLVMIsDeclaration(fn))
+		return HX_NONE;
+	int intr = strncmp(nm, "llvm.", 5) == 0;
+	const char *base = intr ? nm + 5 : nm;
+	size_t i = 0, len = 0;
+	for (; i < sizeof fmath_fns / sizeof fmath_fns[0]; i++) {
+		len = strlen(fmath_fns[i].name);
+		if (strncmp(base, fmath_fns[i].name, len) != 0)
+			continue;
+		const char *rest = base + len;
+		if (intr ? *rest == '.' : *rest == 0 || strcmp(rest, "f") == 0)
+			break;
+	}
+	if (i == sizeof fmath_fns / sizeof fmath_fns[0])
+		return HX_NONE;
+	unsigned op = fmath_fns[i].op, k = hexpr_nops(op);
+	int to_int = base[0] == 'l' && base[1] != 'o';	/* lround, llrint: not log */
+	if (LLVMGetNumArgOperands(call) != k)
+		return HX_NONE;
+	uint32_t a = xval(hc, LLVMGetOperand(call, 0), depth + 1);
+	uint32_t b = k > 1 && a != HX_NONE ? xval(hc, LLVMGetOperand(call, 1), depth + 1) : 0;
+	uint32_t r = mk_fmath(hc, op, a, b);
+	if (r == HX_NONE)
+		return HX_NONE;
+	if (to_int)
+		return X(hc, r)->is_float ? mk_cast(hc, HX_FPTOSI, r, w, 0) : HX_NONE;
+	return X(hc, r)->width == w ? r : HX_NONE;
+}
+
 /* Instruction V (of W bits, float if FL) as an expression, or HX_NONE. */
 static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int depth)
 {
@@ -2180,7 +2246,8 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 			uint32_t b = a == HX_NONE ? HX_NONE : xval(hc, LLVMGetOperand(v, 1), depth + 1);
 			return mk_bin(hc, mm[i].op, a, b);
 		}
-		return value_var(hc, v);
+		uint32_t e = nm ? xmath(hc, v, fn, nm, w, depth) : HX_NONE;
+		return e != HX_NONE ? e : value_var(hc, v);
 	}
 	default:
 		return value_var(hc, v);
@@ -3838,7 +3905,7 @@ static int only_var(const struct hctx *hc, uint32_t e, uint32_t v, int *uses, in
 		*uses |= x->value == v;
 		return x->value == v;
 	}
-	unsigned k = nops(x->op);
+	unsigned k = hexpr_nops(x->op);
 	return only_var(hc, x->a, v, uses, depth + 1) && (k < 2 || only_var(hc, x->b, v, uses, depth + 1))
 	       && (k < 3 || only_var(hc, x->c, v, uses, depth + 1));
 }
@@ -3955,7 +4022,7 @@ static int uses_var(const struct hctx *hc, uint32_t e, uint32_t v, int depth)
 		return x->value == v;
 	if (depth > 64)
 		return 1;
-	unsigned k = nops(x->op);
+	unsigned k = hexpr_nops(x->op);
 	return uses_var(hc, x->a, v, depth + 1) || (k > 1 && uses_var(hc, x->b, v, depth + 1))
 	       || (k > 2 && uses_var(hc, x->c, v, depth + 1));
 }
@@ -4140,7 +4207,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	vec_reserve(&hc.tsz, &hc.captsz, hs->nx + 1, sizeof *hc.tsz);
 	for (uint32_t i = 0; i < hs->nx; i++) {
 		uint32_t size = 1;
-		for (unsigned k = 0; k < nops(hs->x[i].op); k++) {
+		for (unsigned k = 0; k < hexpr_nops(hs->x[i].op); k++) {
 			uint32_t o = k == 0 ? hs->x[i].a : k == 1 ? hs->x[i].b : hs->x[i].c;
 			size += o < i ? hc.tsz[o] : HX_MAX_TREE;
 		}

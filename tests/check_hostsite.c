@@ -1016,6 +1016,60 @@ START_TEST(test_cu_usage_exits)
 }
 END_TEST
 
+/* C's math functions keep a grid's tie to the size it covers, as an
+** integer ceil-div does: `blocks = ceil(n / 512.0)` set on one branch
+** (Rodinia bfs), ceilf, and floor, sqrt and fmax together, at -O0 (libm
+** calls) and -O2 (llvm.* intrinsics; n is strtol's result there). */
+static void check_libm(const char *olevel, const char *n_name)
+{
+	struct hostsites hs;
+	char *ll = host_ll(PRE "#include <cmath>\n#include <cstdio>\n"
+			   "__global__ void k(float *x, int n) { }\n"
+			   "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4);\n"
+			   "  int n = atoi(argv[1]);\n"
+			   "  int blocks = 1, threads = n;\n"
+			   "  if (n > 512) { blocks = (int)ceil(n / (double)512); threads = 512; }\n"
+			   "  k<<<blocks, threads>>>(d, n);\n"	/* 9 */
+			   "  k<<<(int)ceilf(n / 256.0f), 256>>>(d, n);\n"
+			   "  k<<<(int)floor(sqrt((double)n)), (int)fmax(32.0, n / 8.0)>>>(d, n);\n"	/* 11 */
+			   "  return 0; }\n", olevel);
+	if (ll == NULL)
+		return;
+	read_ok(ll, &hs);
+	unlink(ll);
+	free(ll);
+	ck_assert_uint_eq(hs.ns, 3);
+	static const uint64_t ns[] = { 1, 100, 511, 512, 513, 1000, 1024, 1025, 65536, 1000001 };
+	for (size_t i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+		uint64_t n = ns[i];
+		const struct hsite *s = at_line(&hs, 9);
+		/* grid * 512 >= n > (grid - 1) * 512 past one block */
+		ck_assert_uint_eq(eval1(&hs, s->grid[0], n_name, n), n > 512 ? (n + 511) / 512 : 1);
+		ck_assert_uint_eq(eval1(&hs, s->block[0], n_name, n), n > 512 ? 512 : n);
+		s = at_line(&hs, 10);
+		ck_assert_uint_eq(eval1(&hs, s->grid[0], n_name, n), (n + 255) / 256);
+		s = at_line(&hs, 11);
+		uint64_t r = 0;
+		while ((r + 1) * (r + 1) <= n)
+			r++;
+		ck_assert_uint_eq(eval1(&hs, s->grid[0], n_name, n), r);
+		ck_assert_uint_eq(eval1(&hs, s->block[0], n_name, n), n / 8 > 32 ? n / 8 : 32);
+	}
+	char *txt = sites_str(&hs);
+	ck_assert_msg(strstr(txt, "ceil(") && strstr(txt, "ceilf(") && strstr(txt, "floor(sqrt(")
+		      && strstr(txt, "fmax(") && !strstr(txt, "ceil()") && !strstr(txt, "ceilf()")
+		      && !strstr(txt, "sqrt()") && !strstr(txt, "fmax()"), "%s", txt);
+	free(txt);
+	hostsites_free(&hs);
+}
+
+START_TEST(test_cu_libm)
+{
+	check_libm("-O0", "n");
+	check_libm("-O2", "strtol()");
+}
+END_TEST
+
 /* C++ source TEXT compiled for the host to a temporary .ll against the
 ** toolkit's headers (free it, unlink it); NULL without a toolkit. */
 static char *cpp_ll(const char *text)
@@ -1783,6 +1837,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_branch_values);
 		tcase_add_test(tc, test_cu_guards);
 		tcase_add_test(tc, test_cu_usage_exits);
+		tcase_add_test(tc, test_cu_libm);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
 		tcase_add_test(tc, test_cu_two_sites_and_min);
