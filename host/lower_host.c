@@ -946,6 +946,8 @@ enum {
 	MW_POP,		/* __cudaPopCallConfiguration wrote it */
 	MW_COPY,	/* a memcpy wrote it: its source from byte slot on */
 	MW_FILL,	/* a memset of a constant byte wrote it */
+	MW_DEVQ,	/* a device query wrote it (cudaGetDeviceProperties,
+			   cudaDeviceGetAttribute): byte slot of its result */
 	MW_CLOBBER,	/* something the analysis cannot follow */
 };
 
@@ -1028,6 +1030,18 @@ static struct mres mem_call(struct hctx *hc, const struct mquery *q, LLVMValueRe
 	return r;
 }
 
+/* Whether CALL is a device query whose first argument points to its
+** result: cudaGetDeviceProperties (cudaGetDeviceProperties_v2 in CUDA 12's
+** headers) or cudaDeviceGetAttribute. */
+static int is_devq(LLVMValueRef call)
+{
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	size_t len = 0;
+	const char *nm = fn && LLVMIsAFunction(fn) && LLVMIsDeclaration(fn) ? LLVMGetValueName2(fn, &len) : NULL;
+	return nm && (strcmp(nm, "cudaGetDeviceProperties") == 0 || strcmp(nm, "cudaGetDeviceProperties_v2") == 0
+		      || strcmp(nm, "cudaDeviceGetAttribute") == 0);
+}
+
 /* What the last write to Q's address before FROM (or the end of BB when
 ** FROM is NULL) wrote, on every path from the function's entry. */
 static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef bb, LLVMValueRef from)
@@ -1084,6 +1098,11 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 			    && LLVMGetTypeKind(q->ty) == LLVMPointerTypeKind)
 				return mres(MW_ALLOC, I);
 			int64_t rel = addw(q->a.off, -d.off);
+			if (k == 0 && d.known && q->a.known && rel >= 0 && rel < 4096 && is_devq(I)) {
+				struct mres r = mres(MW_DEVQ, I);
+				r.slot = (int)rel;
+				return r;
+			}
 			if (fc == FC_POP && d.known && q->a.known && pop_slot(k, rel, q->size) >= 0) {
 				struct mres r = mres(MW_POP, I);
 				r.slot = pop_slot(k, rel, q->size);
@@ -1950,6 +1969,7 @@ static LLVMValueRef find_push(struct hctx *hc, LLVMValueRef call);
 static uint32_t bits_of(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth);
 static uint32_t bits_insn(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef ty, int depth);
 static uint32_t const_global(struct hctx *hc, struct maddr a, LLVMTypeRef ty);
+static LLVMValueRef dbg_type(const struct hctx *hc, LLVMValueRef v);
 static uint32_t mres_expr(struct hctx *hc, struct mres r, struct maddr fin, LLVMTypeRef ty, int field,
 			  int depth);
 
@@ -2328,6 +2348,45 @@ static uint32_t const_global(struct hctx *hc, struct maddr a, LLVMTypeRef ty)
 	return mk_const(hc, w, bits, fl);
 }
 
+/*
+** The W-bit integer device query R (MW_DEVQ) wrote at FIN, as the device
+** the reader is given says (hs->dev, hdevice_prop), or HX_NONE:
+** cudaDeviceGetAttribute's result by its constant attribute,
+** cudaGetDeviceProperties's field by the name debug info gives the
+** struct's member at that offset (FIN's base a local with a
+** dbg.declare).  Without a device, or a field or attribute it does not
+** know, the value stays an unknown.
+*/
+static uint32_t devq_expr(struct hctx *hc, struct mres r, struct maddr fin, unsigned w)
+{
+	LLVMValueRef fn = LLVMGetCalledValue(r.v);
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(fn, &len);
+	int64_t v = -1;
+	if (hc->hs->dev == NULL)
+		return HX_NONE;
+	if (strcmp(nm, "cudaDeviceGetAttribute") == 0) {
+		LLVMValueRef at = LLVMGetNumArgOperands(r.v) > 1 ? LLVMGetOperand(r.v, 1) : NULL;
+		if (r.slot != 0 || w != 32 || at == NULL || !LLVMIsAConstantInt(at)
+		    || hdevice_attr(hc->hs->dev, (int)LLVMConstIntGetSExtValue(at), &v) < 0)
+			return HX_NONE;
+		return mk_const(hc, w, (uint64_t)v, 0);
+	}
+	LLVMValueRef di = dbg_type(hc, fin.base);
+	if (di == NULL)
+		return HX_NONE;
+	struct dilist dl = { 0 };
+	di_walk(di, 0, "", &dl, 0);
+	int found = -1;
+	for (uint32_t j = 0; j < dl.n; j++) {
+		if (found < 0 && dl.l[j].off == (uint64_t)r.slot * 8 && dl.l[j].size == w)
+			found = hdevice_prop(hc->hs->dev, dl.l[j].name, &v);
+		free(dl.l[j].name);
+	}
+	free(dl.l);
+	return found == 0 ? mk_const(hc, w, (uint64_t)v, 0) : HX_NONE;
+}
+
 /* What mread_at found (R, about address FIN) as a value of type TY: the
 ** stored value or the bits of a wider one, a memset's bytes, the field of
 ** a byval struct parameter; HX_NONE for anything else.  FIELD: the stored
@@ -2350,6 +2409,8 @@ static uint32_t mres_expr(struct hctx *hc, struct mres r, struct maddr fin, LLVM
 			bits |= byte << (8 * i);
 		return mk_const(hc, w, bits, fl);
 	}
+	case MW_DEVQ:
+		return fl ? HX_NONE : devq_expr(hc, r, fin, w);
 	case MW_NONE: {
 		uint32_t *pi = fin.known && fin.off >= 0 ? ptrmap_get(&hc->argrec, fin.base) : NULL;
 		if (pi && hc->pieces[*pi].byval)

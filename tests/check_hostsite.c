@@ -1070,6 +1070,46 @@ START_TEST(test_cu_libm)
 }
 END_TEST
 
+/* Device queries read as the device the reader is given (--device):
+** cudaGetDeviceProperties's fields by their names, cudaDeviceGetAttribute
+** by its attribute; without a device they stay unknowns. */
+START_TEST(test_cu_device_query)
+{
+	static const char *src = PRE "__global__ void k(float *x, int n) { }\n"
+		"int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4);\n"
+		"  int n = atoi(argv[1]);\n"
+		"  cudaDeviceProp p; cudaGetDeviceProperties(&p, 0);\n"
+		"  unsigned q = (p.sharedMemPerBlock - 12) / 4;\n"
+		"  if (q > p.maxThreadsPerBlock) q = p.maxThreadsPerBlock;\n"
+		"  k<<<p.multiProcessorCount, p.maxThreadsPerBlock, q * 4>>>(d, n);\n"	/* 8 */
+		"  int mt; cudaDeviceGetAttribute(&mt, cudaDevAttrMaxThreadsPerBlock, 0);\n"
+		"  k<<<(n + mt - 1) / mt, mt>>>(d, n);\n"	/* 10 */
+		"  return 0; }\n";
+	char *ll = host_ll(src, "-O0");
+	if (ll == NULL)
+		return;
+	struct hdevice dev = { .major = 8, .sms = 108, .threads_per_sm = 2048, .blocks_per_sm = 32,
+			       .smem_per_sm = 164u << 10, .smem_optin = 163u << 10 };
+	struct hostsites hs = { .dev = &dev };
+	struct sim_error err = { 0 };
+	ck_assert_int_eq(hostsite_read(ll, &hs, &err), 0);
+	const struct hsite *s = at_line(&hs, 8);
+	ck_assert_uint_eq(evalc(&hs, s->grid[0]), 108);
+	ck_assert_uint_eq(evalc(&hs, s->block[0]), 1024);
+	ck_assert_uint_eq(evalc(&hs, s->shmem), 4096);
+	s = at_line(&hs, 10);
+	ck_assert_uint_eq(evalc(&hs, s->block[0]), 1024);
+	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 5000), 5);
+	hostsites_free(&hs);
+	read_ok(ll, &hs);	/* no device: unknowns */
+	ck_assert(!hexpr_is_const(&hs, at_line(&hs, 8)->grid[0]));
+	ck_assert(!hexpr_is_const(&hs, at_line(&hs, 10)->block[0]));
+	hostsites_free(&hs);
+	unlink(ll);
+	free(ll);
+}
+END_TEST
+
 /* C++ source TEXT compiled for the host to a temporary .ll against the
 ** toolkit's headers (free it, unlink it); NULL without a toolkit. */
 static char *cpp_ll(const char *text)
@@ -1838,6 +1878,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_guards);
 		tcase_add_test(tc, test_cu_usage_exits);
 		tcase_add_test(tc, test_cu_libm);
+		tcase_add_test(tc, test_cu_device_query);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
 		tcase_add_test(tc, test_cu_two_sites_and_min);
