@@ -4141,6 +4141,164 @@ static void counter_guards(struct hctx *hc, const uint8_t *used, struct guards *
 	}
 }
 
+/* E with variable VAR replaced by expression WITH, folded again; HX_NONE
+** where the result cannot be built (a tree too big). */
+static uint32_t subst_var(struct hctx *hc, uint32_t e, uint32_t var, uint32_t with, int depth)
+{
+	if (e == HX_NONE || depth > HX_MAX_DEPTH)
+		return HX_NONE;
+	struct hexpr x = *X(hc, e);
+	if (x.op == HX_VAR && x.value == var)
+		return with;
+	if (!uses_var(hc, e, var, 0))
+		return e;
+	unsigned k = hexpr_nops(x.op);
+	uint32_t a = subst_var(hc, x.a, var, with, depth + 1);
+	uint32_t b = k > 1 ? subst_var(hc, x.b, var, with, depth + 1) : 0;
+	uint32_t c = k > 2 ? subst_var(hc, x.c, var, with, depth + 1) : 0;
+	if (a == HX_NONE || b == HX_NONE || c == HX_NONE)
+		return HX_NONE;
+	if (x.op == HX_ICMP)
+		return mk_icmp(hc, x.pred, a, b);
+	if (x.op == HX_SELECT)
+		return mk_select(hc, a, b, c);
+	if (hexpr_is_cast(x.op))
+		return mk_cast(hc, x.op, a, x.width, x.is_float);
+	if (hexpr_is_fmath(x.op))
+		return mk_fmath(hc, x.op, a, b);
+	return mk_bin(hc, x.op, a, b);
+}
+
+/*
+** The value loop counter PV has at block BB after its loop, as an
+** expression of the loop's start and bound, or HX_NONE.  The counter's
+** phi has one start S and every other edge `i + K`, one K; its block
+** ends the loop by a test `i PRED E` (E without i) whose exit edge enters
+** a block of its own that dominates BB.  Then the counter leaves with the
+** first value the test refuses: `for (i = 0; i < n - 16; i += 16)` gives
+** `0 >= n - 16 ? 0 : 0 + (n - 16 - 0 + 15) / 16 * 16`.  Counting down
+** likewise; `<=` and `>=` as `< E + 1` and `> E - 1`.
+*/
+static uint32_t exit_value(struct hctx *hc, const struct phivar *pv, LLVMBasicBlockRef bb)
+{
+	LLVMValueRef phi = pv->phi;
+	LLVMBasicBlockRef h = LLVMGetInstructionParent(phi);
+	LLVMValueRef t = LLVMGetBasicBlockTerminator(h);
+	if (t == NULL || LLVMGetInstructionOpcode(t) != LLVMBr || !LLVMIsConditional(t)
+	    || LLVMIsAICmpInst(LLVMGetCondition(t)) == NULL)
+		return HX_NONE;
+	uint32_t start = HX_NONE, v = pv->var;
+	int64_t step = 0;
+	for (unsigned k = 0; k < LLVMCountIncoming(phi); k++) {
+		uint32_t e = xval(hc, LLVMGetIncomingValue(phi, k), 0);
+		if (e == HX_NONE)
+			return HX_NONE;
+		int64_t st = counter_step(hc, e, v);
+		if (st != 0 && (step == 0 || st == step))
+			step = st;
+		else if (st != 0 || uses_var(hc, e, v, 0) || (start != HX_NONE && start != e))
+			return HX_NONE;
+		else
+			start = e;
+	}
+	if (start == HX_NONE || step == 0 || X(hc, start)->width != hc->hs->vars[v].width)
+		return HX_NONE;
+	/* the exit: a successor only H enters, dominating BB */
+	dominators(hc, LLVMGetBasicBlockParent(h));
+	int out = -1;
+	for (unsigned k = 0; k < 2; k++) {
+		LLVMBasicBlockRef x = LLVMValueAsBasicBlock(LLVMGetOperand(t, k == 0 ? 2 : 1));
+		uint32_t xi = block_index(hc, x), bi = block_index(hc, bb);
+		if (x != h && xi < hc->nblocks && bi < hc->nblocks && hc->pstart[xi + 1] - hc->pstart[xi] == 1
+		    && dominates(hc, xi, bi))
+			out = (int)k;	/* 0: the true edge leaves */
+	}
+	if (out < 0)
+		return HX_NONE;
+	LLVMValueRef c = LLVMGetCondition(t);
+	unsigned pred = pred_of(LLVMGetICmpPredicate(c));
+	uint32_t a = xval(hc, LLVMGetOperand(c, 0), 0), b = xval(hc, LLVMGetOperand(c, 1), 0);
+	if (a == HX_NONE || b == HX_NONE)
+		return HX_NONE;
+	if (!(X(hc, a)->op == HX_VAR && X(hc, a)->value == v)) {
+		uint32_t tmp = a;
+		a = b;
+		b = tmp;
+		pred = hexpr_swap_pred(pred);
+	}
+	if (!(X(hc, a)->op == HX_VAR && X(hc, a)->value == v) || uses_var(hc, b, v, 0))
+		return HX_NONE;
+	if (out == 0)
+		pred = negate_pred(pred);	/* the loop goes on while it holds */
+	unsigned w = X(hc, a)->width;
+	int sgn = pred == HP_SLT || pred == HP_SLE || pred == HP_SGT || pred == HP_SGE;
+	int up = pred == HP_SLT || pred == HP_SLE || pred == HP_ULT || pred == HP_ULE;
+	int down = pred == HP_SGT || pred == HP_SGE || pred == HP_UGT || pred == HP_UGE;
+	if (!(up && step > 0) && !(down && step < 0))
+		return HX_NONE;
+	uint64_t d = step > 0 ? (uint64_t)step : (uint64_t)0 - (uint64_t)step;
+	uint32_t one = mk_const(hc, w, 1, 0), kd = mk_const(hc, w, d, 0);
+	if (pred == HP_SLE || pred == HP_ULE)
+		b = mk_bin(hc, HX_ADD, b, one);		/* i <= E: i < E + 1 */
+	if (pred == HP_SGE || pred == HP_UGE)
+		b = mk_bin(hc, HX_SUB, b, one);		/* i >= E: i > E - 1 */
+	/* turns: ceil(|E - S| / d); the counter S + or - turns * d */
+	uint32_t span = up ? mk_bin(hc, HX_SUB, b, start) : mk_bin(hc, HX_SUB, start, b);
+	uint32_t turns = mk_bin(hc, sgn ? HX_SDIV : HX_UDIV, mk_bin(hc, HX_ADD, span, mk_const(hc, w, d - 1, 0)),
+				kd);
+	uint32_t end = mk_bin(hc, up ? HX_ADD : HX_SUB, start, mk_bin(hc, HX_MUL, turns, kd));
+	unsigned never = up ? (sgn ? HP_SGE : HP_UGE) : (sgn ? HP_SLE : HP_ULE);
+	return mk_select(hc, mk_icmp(hc, never, start, b), start, end);
+}
+
+/* Site S at block BB after the loops of the counters it uses: each such
+** counter replaced by the value it leaves its loop with (exit_value) in
+** every expression of the site, its guards included; a guard that
+** becomes a constant is dropped.  All or nothing per counter. */
+static void after_loops(struct hctx *hc, struct hsite *s, LLVMBasicBlockRef bb)
+{
+	for (uint32_t i = 0; i < hc->nphis; i++) {
+		uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+		hostsite_vars(hc->hs, s, used);
+		uint32_t v = hc->phis[i].var;
+		uint32_t ex = used[v] ? exit_value(hc, &hc->phis[i], bb) : HX_NONE;
+		free(used);
+		if (ex == HX_NONE)
+			continue;
+		uint32_t total = 7 + 2 * s->nargs + s->nguards, nslot = 0;
+		for (uint32_t a = 0; a < s->nargs; a++)
+			total += s->nfields && s->fields && s->fields[a] ? s->nfields[a] : 0;
+		uint32_t **all = xcalloc(total + 1, sizeof *all), *nw = xcalloc(total + 1, sizeof *nw);
+		for (int d = 0; d < 3; d++) {
+			all[nslot++] = &s->grid[d];
+			all[nslot++] = &s->block[d];
+		}
+		all[nslot++] = &s->shmem;
+		for (uint32_t a = 0; a < s->nargs; a++) {
+			all[nslot++] = &s->args[a];
+			all[nslot++] = &s->buf_bytes[a];
+			for (uint32_t f = 0; s->nfields && s->fields && s->fields[a] && f < s->nfields[a]; f++)
+				all[nslot++] = &s->fields[a][f].expr;
+		}
+		for (uint32_t g = 0; g < s->nguards; g++)
+			all[nslot++] = &s->guards[g];
+		int ok = 1;
+		for (uint32_t k = 0; k < nslot && ok; k++) {
+			nw[k] = *all[k] == HX_NONE ? HX_NONE : subst_var(hc, *all[k], v, ex, 0);
+			ok = *all[k] == HX_NONE || nw[k] != HX_NONE;
+		}
+		for (uint32_t k = 0; k < nslot && ok; k++)
+			*all[k] = nw[k];
+		free(all);
+		free(nw);
+		uint32_t m = 0;
+		for (uint32_t g = 0; g < s->nguards; g++)
+			if (!is_c(hc, s->guards[g]))
+				s->guards[m++] = s->guards[g];
+		s->nguards = m;
+	}
+}
+
 /* Site S's guards: those of GS (taken) that use a variable of the launch
 ** (USED). */
 static void site_guards(struct hctx *hc, struct hsite *s, const uint8_t *used, struct guards *gs)
@@ -4219,6 +4377,7 @@ static void bound_sites(struct hctx *hc)
 			free(bs);
 			s->bounds = NULL;
 		}
+		after_loops(hc, s, LLVMGetInstructionParent(hc->siteat[i]));
 	}
 	for (uint32_t i = 0; i < hc->ncallat; i++)
 		call_bounds(hc, hc->callat[i], &hc->hs->calls[hc->call0 + i]);

@@ -1070,6 +1070,40 @@ START_TEST(test_cu_libm)
 }
 END_TEST
 
+/* A loop's counter after the loop is the value it leaves with, an
+** expression of the loop's bound (Rodinia lud's last lud_diagonal after
+** `for (i = 0; i < n - 16; i += 16)`), counting up or down; inside the
+** loop it stays a variable. */
+START_TEST(test_cu_loop_exit)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(float *x, int n, int i) { }\n"
+		     "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4);\n"
+		     "  int n = atoi(argv[1]); int i;\n"
+		     "  for (i = 0; i < n - 16; i += 16)\n"
+		     "    k<<<1, 16>>>(d, n, i);\n"	/* 6 */
+		     "  k<<<1, 16>>>(d, n, i);\n"
+		     "  int j = n;\n"
+		     "  for (; j >= 3; j -= 4) k<<<1, 16>>>(d, n, j);\n"	/* 9 */
+		     "  k<<<1, 16>>>(d, n, j);\n"	/* 10 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 4);
+	ck_assert_int_eq(hs.x[at_line(&hs, 6)->args[2]].op, HX_VAR);
+	ck_assert_int_eq(hs.x[at_line(&hs, 9)->args[2]].op, HX_VAR);
+	for (int64_t n = -40; n <= 1100; n += 7) {
+		int64_t i = 0, j = n;
+		for (i = 0; i < n - 16; i += 16)
+			;
+		for (; j >= 3; j -= 4)
+			;
+		ck_assert_int_eq((int32_t)eval1(&hs, at_line(&hs, 7)->args[2], "n", (uint64_t)n), i);
+		ck_assert_int_eq((int32_t)eval1(&hs, at_line(&hs, 10)->args[2], "n", (uint64_t)n), j);
+	}
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* Device queries read as the device the reader is given (--device):
 ** cudaGetDeviceProperties's fields by their names, cudaDeviceGetAttribute
 ** by its attribute; without a device they stay unknowns. */
@@ -1878,6 +1912,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_guards);
 		tcase_add_test(tc, test_cu_usage_exits);
 		tcase_add_test(tc, test_cu_libm);
+		tcase_add_test(tc, test_cu_loop_exit);
 		tcase_add_test(tc, test_cu_device_query);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
