@@ -1032,14 +1032,77 @@ static struct mres mem_call(struct hctx *hc, const struct mquery *q, LLVMValueRe
 
 /* Whether CALL is a device query whose first argument points to its
 ** result: cudaGetDeviceProperties (cudaGetDeviceProperties_v2 in CUDA 12's
-** headers) or cudaDeviceGetAttribute. */
+** headers; with CUDA 13, the inline one of kernels/cuda-compat's
+** simulee_cuda13.h, which fills the members CUDA 13 dropped) or
+** cudaDeviceGetAttribute. */
 static int is_devq(LLVMValueRef call)
 {
 	LLVMValueRef fn = LLVMGetCalledValue(call);
-	size_t len = 0;
-	const char *nm = fn && LLVMIsAFunction(fn) && LLVMIsDeclaration(fn) ? LLVMGetValueName2(fn, &len) : NULL;
-	return nm && (strcmp(nm, "cudaGetDeviceProperties") == 0 || strcmp(nm, "cudaGetDeviceProperties_v2") == 0
-		      || strcmp(nm, "cudaDeviceGetAttribute") == 0);
+	if (fn == NULL || !LLVMIsAFunction(fn))
+		return 0;
+	char base[64];
+	fn_base(fn, base, sizeof base);
+	return strcmp(base, "cudaGetDeviceProperties") == 0 || strcmp(base, "cudaGetDeviceProperties_v2") == 0
+	       || (strcmp(base, "cudaDeviceGetAttribute") == 0 && LLVMIsDeclaration(fn));
+}
+
+static void dominators(struct hctx *hc, LLVMValueRef fn);
+static uint32_t block_index(const struct hctx *hc, LLVMBasicBlockRef bb);
+static int dominates(const struct hctx *hc, uint32_t a, uint32_t b);
+
+/*
+** The device query that is the only write of local BASE, when it comes
+** before BEFORE on every path, or NULL.  BASE is an alloca whose other
+** uses only read it (loads, address arithmetic, debug and lifetime
+** markers) and the query's first argument is BASE itself: the local then
+** holds the query's answer wherever it is read, however many blocks away
+** (mblock looks back through MEM_MAX_BLOCKS only; a benchmark's device
+** properties are read all over a long function).
+*/
+static LLVMValueRef devq_only(struct hctx *hc, LLVMValueRef base, LLVMValueRef before)
+{
+	LLVMValueRef stack[64], found = NULL;
+	int n = 0, seen = 0;
+	stack[n++] = base;
+	while (n > 0) {
+		LLVMValueRef p = stack[--n];
+		for (LLVMUseRef u = LLVMGetFirstUse(p); u; u = LLVMGetNextUse(u)) {
+			LLVMValueRef I = LLVMGetUser(u);
+			if (++seen > 4096 || LLVMIsAInstruction(I) == NULL)
+				return NULL;
+			LLVMOpcode oc = LLVMGetInstructionOpcode(I);
+			if (oc == LLVMLoad)
+				continue;
+			if ((oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast)
+			    && LLVMGetOperand(I, 0) == p) {
+				if (n == 64)
+					return NULL;
+				stack[n++] = I;
+				continue;
+			}
+			if (!is_call(I))
+				return NULL;
+			if (p == base && found == NULL && is_devq(I) && LLVMGetOperand(I, 0) == base) {
+				found = I;
+				continue;
+			}
+			if (call_class(hc, I, NULL) != FC_INERT)
+				return NULL;
+		}
+	}
+	if (found == NULL)
+		return NULL;
+	LLVMBasicBlockRef fb = LLVMGetInstructionParent(found), bb = LLVMGetInstructionParent(before);
+	if (fb == bb) {
+		for (LLVMValueRef I = LLVMGetNextInstruction(found); I; I = LLVMGetNextInstruction(I))
+			if (I == before)
+				return found;
+		return NULL;
+	}
+	if (LLVMGetBasicBlockParent(fb) != LLVMGetBasicBlockParent(bb))
+		return NULL;
+	dominators(hc, LLVMGetBasicBlockParent(bb));
+	return dominates(hc, block_index(hc, fb), block_index(hc, bb)) ? found : NULL;
 }
 
 /* What the last write to Q's address before FROM (or the end of BB when
@@ -2029,9 +2092,6 @@ static uint32_t phi_var(struct hctx *hc, LLVMValueRef v)
 	return e;
 }
 
-static void dominators(struct hctx *hc, LLVMValueRef fn);
-static uint32_t block_index(const struct hctx *hc, LLVMBasicBlockRef bb);
-
 /* Whether block A (index) dominates block B (index), dominators known. */
 static int dominates(const struct hctx *hc, uint32_t a, uint32_t b)
 {
@@ -2237,6 +2297,14 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		uint32_t k = const_global(hc, a, LLVMTypeOf(v));
 		if (k != HX_NONE)
 			return k;
+		LLVMValueRef dq = a.known && LLVMIsAAllocaInst(a.base) ? devq_only(hc, a.base, v) : NULL;
+		if (dq) {
+			struct mres q = mres(MW_DEVQ, dq);
+			q.slot = (int)a.off;
+			k = a.off >= 0 && a.off < 4096 ? mres_expr(hc, q, a, LLVMTypeOf(v), 0, depth) : HX_NONE;
+			if (k != HX_NONE)
+				return k;
+		}
 		struct maddr fin;
 		struct mres r = mread_at(hc, a, LLVMTypeOf(v), v, &fin);
 		if (r.kind == MW_POP) {

@@ -1106,10 +1106,14 @@ END_TEST
 
 /* Device queries read as the device the reader is given (--device):
 ** cudaGetDeviceProperties's fields by their names, cudaDeviceGetAttribute
-** by its attribute; without a device they stay unknowns. */
-START_TEST(test_cu_device_query)
+** by its attribute; without a device they stay unknowns.  VARIANT 1 goes
+** through the inline cudaGetDeviceProperties of kernels/cuda-compat's
+** simulee_cuda13.h, as simulee-c compiles against CUDA 13 (-include
+** simulee_legacy.h: its cudaDeviceProp is a struct derived from the
+** toolkit's), one line down. */
+static void check_devq(int variant)
 {
-	static const char *src = PRE "__global__ void k(float *x, int n) { }\n"
+	static const char *src = "__global__ void k(float *x, int n) { }\n"
 		"int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4);\n"
 		"  int n = atoi(argv[1]);\n"
 		"  cudaDeviceProp p; cudaGetDeviceProperties(&p, 0);\n"
@@ -1119,7 +1123,9 @@ START_TEST(test_cu_device_query)
 		"  int mt; cudaDeviceGetAttribute(&mt, cudaDevAttrMaxThreadsPerBlock, 0);\n"
 		"  k<<<(n + mt - 1) / mt, mt>>>(d, n);\n"	/* 10 */
 		"  return 0; }\n";
-	char *ll = host_ll(src, "-O0");
+	char text[2048];
+	snprintf(text, sizeof text, "%s%s%s", PRE, variant ? "#include <simulee_legacy.h>\n" : "", src);
+	char *ll = host_ll(text, "-O0");
 	if (ll == NULL)
 		return;
 	struct hdevice dev = { .major = 8, .sms = 108, .threads_per_sm = 2048, .blocks_per_sm = 32,
@@ -1127,20 +1133,26 @@ START_TEST(test_cu_device_query)
 	struct hostsites hs = { .dev = &dev };
 	struct sim_error err = { 0 };
 	ck_assert_int_eq(hostsite_read(ll, &hs, &err), 0);
-	const struct hsite *s = at_line(&hs, 8);
+	const struct hsite *s = at_line(&hs, 8 + (uint32_t)variant);
 	ck_assert_uint_eq(evalc(&hs, s->grid[0]), 108);
 	ck_assert_uint_eq(evalc(&hs, s->block[0]), 1024);
 	ck_assert_uint_eq(evalc(&hs, s->shmem), 4096);
-	s = at_line(&hs, 10);
+	s = at_line(&hs, 10 + (uint32_t)variant);
 	ck_assert_uint_eq(evalc(&hs, s->block[0]), 1024);
 	ck_assert_uint_eq(eval1(&hs, s->grid[0], "n", 5000), 5);
 	hostsites_free(&hs);
 	read_ok(ll, &hs);	/* no device: unknowns */
-	ck_assert(!hexpr_is_const(&hs, at_line(&hs, 8)->grid[0]));
-	ck_assert(!hexpr_is_const(&hs, at_line(&hs, 10)->block[0]));
+	ck_assert(!hexpr_is_const(&hs, at_line(&hs, 8 + (uint32_t)variant)->grid[0]));
+	ck_assert(!hexpr_is_const(&hs, at_line(&hs, 10 + (uint32_t)variant)->block[0]));
 	hostsites_free(&hs);
 	unlink(ll);
 	free(ll);
+}
+
+START_TEST(test_cu_device_query)
+{
+	check_devq(0);
+	check_devq(1);
 }
 END_TEST
 
