@@ -30,6 +30,7 @@ static const char *const contract_names[] = {
 	"loop_bound_elim",
 	"warp_lane_rows",
 	"row_dot_pairs",
+	"ceil_grid_partials",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
