@@ -1747,6 +1747,8 @@ static void count_units(struct exec *ex, uint32_t ok, const uint64_t *A, unsigne
 			ex->touch[id] = xcalloc((a->size + 31) / 32, 1);
 		uint8_t *bits = ex->touch[id];
 		uint64_t end = off + size < a->size ? off + size : a->size;
+		if (id == ex->dyn_id && end > ex->dyn_high)
+			ex->dyn_high = end;
 		ex->unit_accesses++;
 		for (uint64_t wd = off >> 2; wd <= (end - 1) >> 2; wd++)
 			if (!(bits[wd >> 3] >> (wd & 7) & 1)) {

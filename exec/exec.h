@@ -80,6 +80,9 @@ struct exec {
 	uint8_t **touch;	/* cfg->fitness: by allocation id below ntouch, a
 				   bit per word touched (allocated at first use) */
 	uint32_t ntouch;
+	uint32_t dyn_id;	/* cfg->fitness: the dynamic shared segment's
+				   allocation (0: none) */
+	uint64_t dyn_high;	/* the highest byte + 1 of it an access reached */
 	uint64_t units, unit_accesses;
 	uint64_t shared_units;	/* of units, words of shared memory (per block) */
 	uint8_t **shinit;	/* by allocation id: which bytes of a shared

@@ -35,6 +35,10 @@ struct launch_stats {
 	** accesses to them, pruned or not */
 	uint64_t units, unit_accesses;
 	uint64_t shared_units;	/* of units, the words of shared memory */
+	/* launch_cfg fitness: the highest byte + 1 of the dynamic shared
+	** segment that an access inside it reached, in any block (the most
+	** over the launches counted here); 0: none */
+	uint64_t dyn_high;
 };
 
 /* How one launch runs. */

@@ -1272,6 +1272,9 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		if (cfg->fitness) {
 			ex.ntouch = m->n;
 			ex.touch = xcalloc(m->n, sizeof *ex.touch);
+			for (uint32_t v = 0; v < p->ngvars && ex.dyn_id == 0; v++)
+				if (p->gvars[v].dynamic_shared && p->gvars[v].alloc_id < m->n)
+					ex.dyn_id = p->gvars[v].alloc_id;
 		}
 	}
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
@@ -1325,6 +1328,8 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		cfg->stats->units += ex.units;
 		cfg->stats->unit_accesses += ex.unit_accesses;
 		cfg->stats->shared_units += ex.shared_units;
+		if (ex.dyn_high > cfg->stats->dyn_high)
+			cfg->stats->dyn_high = ex.dyn_high;
 	}
 	free(ex.prune);
 	for (uint32_t id = 0; id < ex.ntouch; id++)
