@@ -54,6 +54,7 @@ void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 	dst->grid = src->grid;
 	dst->block = src->block;
 	dst->dyn_shared = src->dyn_shared;
+	dst->seg_fit = src->seg_fit;
 	dst->shared = src->shared;
 	dst->budget = src->budget;
 	dst->site = src->site;
@@ -252,6 +253,7 @@ void search_clamp(const struct space *s, struct evolve_cand *c)
 		*v /= 2;
 	}
 	if (s->dyn_shared) {
+		c->seg_fit = s->seg_fit;
 		c->dyn_shared &= ~(uint64_t)3;
 		if (c->dyn_shared > SHARED_LIMIT)
 			c->dyn_shared = SHARED_LIMIT;

@@ -5,6 +5,7 @@
 ** assumption's warning.
 */
 #include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1006,6 +1007,225 @@ static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* ---- rule 11: the dynamic shared segment covers what the kernel uses ---- */
+
+/* The allocation of P's dynamic shared segment (every extern __shared__
+** array's), or 0 when it has none. */
+static uint32_t seg_alloc(const struct program *p)
+{
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].dynamic_shared)
+			return p->gvars[i].alloc_id;
+	return 0;
+}
+
+/* Whether finding F is an access past the end of P's dynamic shared
+** segment at an index no memory gives (a size of the kernel's own, not
+** its data's). */
+static int seg_overflow(const struct program *p, const struct finding *f)
+{
+	uint32_t id = seg_alloc(p);
+	return id != 0 && f->kind == FK_OOB && f->space == AS_SHARED && MEM_ID(f->addr) == id
+	       && f->index >= 0 && !(f->dep & DEP_DATA);
+}
+
+int search_seg_short(const struct evolve_problem *pb, const struct evolve_cand *c)
+{
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (seg_overflow(pb->prog, &c->fs.v[i]))
+			return 1;
+	return 0;
+}
+
+/* Whether some function of P reads the segment's size (%dynamic_smem_size):
+** the kernel then knows what it got, and a use past it is its bug. */
+static int reads_seg_size(const struct program *p)
+{
+	for (uint32_t k = 0; k < p->nfuncs; k++)
+		for (uint32_t pc = 0; pc < p->funcs[k].ncode; pc++)
+			if (p->funcs[k].code[pc].op == OP_SREG
+			    && p->funcs[k].code[pc].f == SREG_DYNAMIC_SMEM_SIZE)
+				return 1;
+	return 0;
+}
+
+/* Runs a copy of candidate BASE with the largest segment the search gives,
+** block x at BX (0: as it is) and scalar K (UINT32_MAX: none) at bits V, as
+** a probe; its use of the segment, or UINT64_MAX when it did not run clean
+** (a fault, a launch beyond the assumptions, or an access past even that
+** segment). */
+static uint64_t seg_use(struct driver *d, uint32_t base, uint32_t bx, uint32_t k, uint64_t v,
+			uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	c.dyn_shared = SEARCH_SHARED_LIMIT;
+	c.seg_fit = 0;
+	if (bx)
+		c.block.x = bx;
+	if (k != UINT32_MAX)
+		c.bits[k] = v;
+	uint32_t pi = run_probe(d, base, &c, gen);
+	const struct evolve_cand *pc = &d->res->cands[pi];
+	if (pc->rejected >= 0 || pc->beyond || search_seg_short(d->pb, pc))
+		return UINT64_MAX;
+	return pc->dyn_high;
+}
+
+/* Fits USE = A * X + B through (X1, U1) and (X2, U2) with A a positive
+** integer, and checks it at (X3, U3) when U3 is not UINT64_MAX; whether it
+** holds (*A, *B). */
+static int seg_line(double x1, uint64_t u1, double x2, uint64_t u2, double x3, uint64_t u3,
+		    uint32_t *a, int32_t *b)
+{
+	if (x1 == x2 || u1 == UINT64_MAX || u2 == UINT64_MAX || (u2 > u1) != (x2 > x1) || u1 == u2)
+		return 0;
+	double s = ((double)u2 - (double)u1) / (x2 - x1);
+	if (s < 1 || s != floor(s) || s > UINT32_MAX)
+		return 0;
+	double off = (double)u1 - s * x1;
+	if (fabs(off) > INT32_MAX
+	    || (u3 != UINT64_MAX && s * x3 + off != (double)u3))
+		return 0;
+	*a = (uint32_t)s;
+	*b = (int32_t)off;
+	return 1;
+}
+
+/* A third block x for rule 11's line through blocks X and BX (BX twice or
+** half X): on from BX the same way, within the space and the block's
+** limit (ROWS: the block's threads per unit of x); whether there is one. */
+static int third_block(const struct driver *d, uint32_t x, uint32_t bx, uint64_t rows,
+		       uint32_t *out)
+{
+	uint32_t v = bx > x ? bx * 2 : bx / 2;
+	if (v < 1 || v < d->s->blo[0] || v > d->s->bhi[0] || rows * v > search_block_limit(d->pb)
+	    || (d->s->x_mult && v % d->s->x_mult) || rows * v < d->s->min_threads
+	    || (d->s->max_block && rows * v > d->s->max_block))
+		return 0;
+	*out = v;
+	return 1;
+}
+
+/*
+** How the kernel's use of the segment grows, for rule 11's warning: from
+** probe launches of CI with the largest segment, USE bytes at CI's own
+** shape and scalars; another block (twice or half as wide) and, where
+** that leaves the use as it is, other values of the integer scalars the
+** faulting access (or a count, a loop's bound) reads.  Fills NA's form,
+** bound, base and param.
+*/
+static void seg_form(struct driver *d, uint32_t ci, uint64_t use, uint64_t params,
+		     struct evolve_assumption *na, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	na->form = EVOLVE_SEG_USE;
+	na->bound = use > UINT32_MAX ? UINT32_MAX : (uint32_t)use;
+	uint32_t bx;
+	uint64_t t1 = (uint64_t)r->cands[ci].block.x * r->cands[ci].block.y * r->cands[ci].block.z;
+	uint64_t rows = t1 / r->cands[ci].block.x;
+	if (other_value(d, 0, &r->cands[ci], &bx)) {
+		uint64_t u2 = seg_use(d, ci, bx, UINT32_MAX, 0, gen);
+		uint32_t a;
+		int32_t b;
+		if (u2 == UINT64_MAX)
+			return;
+		if (u2 != use) {
+			/* by the block's threads: through the origin at two
+			** launches, or a line a third launch confirms */
+			uint32_t bx3;
+			uint64_t u3 = UINT64_MAX;
+			double x3 = 0;
+			if (use % t1 == 0 && u2 == use / t1 * rows * bx) {
+				a = (uint32_t)(use / t1);
+				b = 0;
+			} else if (third_block(d, r->cands[ci].block.x, bx, rows, &bx3)) {
+				u3 = seg_use(d, ci, bx3, UINT32_MAX, 0, gen);
+				x3 = (double)(rows * bx3);
+				if (u3 == UINT64_MAX
+				    || !seg_line((double)t1, use, (double)(rows * bx), u2, x3, u3, &a, &b))
+					return;
+			} else {
+				return;
+			}
+			na->form = EVOLVE_SEG_THREADS;
+			na->bound = a;
+			na->base = (uint32_t)b;
+			return;
+		}
+	}
+	/* the block leaves it as it is: a scalar's doing, or a constant */
+	int moved = 0;
+	for (uint32_t k = 0; k < pb->nparams && k < PROG_DEP_PARAMS && moved < 4; k++) {
+		struct scalar_ref sr;
+		if (!(params >> k & 1) || !search_scalar_ref(pb, k, &sr) || sr.field != UINT32_MAX
+		    || elem_is_float(sr.et) || sr.nenums)
+			continue;
+		double x1 = search_scalar_get(r->cands[ci].bits[k], sr.et);
+		uint64_t b2 = search_scalar_set(x1 + 1 + fabs(x1) / 2, sr.et);
+		double x2 = search_scalar_get(b2, sr.et);
+		uint64_t b3 = search_scalar_set(2 * x2 + 3, sr.et);
+		double x3 = search_scalar_get(b3, sr.et);
+		uint64_t u2 = seg_use(d, ci, 0, k, b2, gen);
+		moved++;
+		if (u2 == use)
+			continue;
+		uint64_t u3 = seg_use(d, ci, 0, k, b3, gen);
+		uint32_t a;
+		int32_t b;
+		if (!seg_line(x1, use, x2, u2, x3, u3, &a, &b))
+			return;		/* it grows with K, not on a line */
+		na->form = EVOLVE_SEG_SCALAR;
+		na->param = k;
+		na->bound = a;
+		na->base = (uint32_t)b;
+		return;
+	}
+	na->form = EVOLVE_SEG_BYTES;
+}
+
+/*
+** Rule 11 (docs/CONTRACTS.md): an access in candidate CI past the end of
+** the dynamic shared segment the search drew, at an index no memory gives,
+** that stays inside when the same launch has the largest segment the
+** search gives, shows a kernel that sizes its segment from its own
+** template constants, scalars or block (soft_max's `data[32 + col]` for
+** col below its ncols): the kernel assumes the launch gives it what its
+** code uses.  From then on every launch the search makes runs with the
+** largest segment and keeps as its own the bytes it used (seg_fit), and
+** launches that used more than they got lie outside the inferred contract.
+** Not for a segment the host or the user sizes, nor for a kernel that
+** reads its segment's size (a use past what it read is its bug).
+*/
+static void infer_segment(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	if (!d->s->dyn_shared || d->s->seg_fit || pb->nsites || reads_seg_size(pb->prog))
+		return;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (!seg_overflow(pb->prog, f) || probed_n(d, FK_OOB, f->func, f->pc, TILE_TRIES, 0))
+			continue;
+		struct evolve_assumption na = { .dim = 0, .rel = EVOLVE_SEGMENT, .kind = FK_OOB,
+						.alloc = seg_alloc(pb->prog), .dep = f->dep,
+						.func = f->func, .pc = f->pc, .launch = ci,
+						.param = UINT32_MAX };
+		uint64_t use = seg_use(d, ci, 0, UINT32_MAX, 0, gen);
+		if (use == UINT64_MAX)
+			continue;	/* even the largest segment is not enough */
+		uint16_t dep = 0;
+		uint64_t params = 0;
+		access_deps(pb->prog, na.func, na.pc, &dep, &params);
+		seg_form(d, ci, use, params | all_counts(pb->prog), &na, gen);
+		add_assumption(d, &na);
+		d->s->seg_fit = 1;
+		probed_n(d, FK_OOB, na.func, na.pc, TILE_TRIES, 1);
+		return;
+	}
+}
+
 /* Whether F is an error rules 8 to 10 may explain: a race, a read of
 ** unwritten memory, an access out of bounds, a barrier some threads miss,
 ** a warp-level operation some lanes miss. */
@@ -1457,6 +1677,10 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		if (c->rejected < 0 && c->site < 0 && !c->beyond && room_left(d))
 			infer[k](d, i, gen);
 	}
+	/* rule 11 with the shape rules: the segment is part of the launch */
+	if (d->res->cands[i].rejected < 0 && d->res->cands[i].site < 0 && !d->res->cands[i].beyond
+	    && room_left(d))
+		infer_segment(d, i, gen);
 	const struct evolve_cand *c = &d->res->cands[i];
 	/* with host sites the host's values decide a parameter; a quotient
 	** by 0 (all ones) used as an index is below its array, which rejects
@@ -1603,6 +1827,57 @@ static void fault_text(const struct finding *o, enum finding_kind kind, char *bu
 	}
 }
 
+/* "4 * (ncols + 32)": A * NAME + B, factored where A divides B. */
+static void seg_expr(uint32_t a, int32_t b, const char *name, char *buf, size_t n)
+{
+	char head[200];
+	if (a == 1)
+		snprintf(head, sizeof head, "%s", name);
+	else if (b != 0 && b % (int64_t)a == 0)
+		snprintf(head, sizeof head, "%" PRIu32 " * (%s %c %" PRId64 ")", a, name,
+			 b < 0 ? '-' : '+', (b < 0 ? -(int64_t)b : b) / a);
+	else
+		snprintf(head, sizeof head, "%" PRIu32 " * %s", a, name);
+	if (b == 0 || (a != 1 && b % (int64_t)a == 0))
+		snprintf(buf, n, "%s", head);
+	else
+		snprintf(buf, n, "%s %c %" PRId64, head, b < 0 ? '-' : '+', (b < 0 ? -(int64_t)b : (int64_t)b));
+}
+
+/* Rule 11's warning for assumption A of kernel KNAME, whose access O (may
+** be NULL) left a smaller segment, at AT: "k assumes 128 bytes of dynamic
+** shared memory: ...", "k assumes dynamic shared memory >= 4 * (ncols +
+** 32) bytes: ...".  Returns an allocated string. */
+static char *seg_text(const struct evolve_problem *pb, const struct evolve_assumption *a,
+		      const char *kname, const struct finding *o, const char *at)
+{
+	const char *var = o && o->where ? o->where : "?";
+	char expr[260], name[160];
+	char *why = xasprintf("shared '%.*s' is accessed past the end of a smaller segment%s",
+			      (int)strcspn(var, "["), var, at), *out;
+	if (a->form == EVOLVE_SEG_BYTES) {
+		out = xasprintf("%s assumes %" PRIu32 " bytes of dynamic shared memory: %s", kname,
+				a->bound, why);
+	} else if (a->form == EVOLVE_SEG_USE) {
+		out = xasprintf("%s assumes its dynamic shared memory covers what its code uses "
+				"(%" PRIu32 " bytes at the launch that shows it): %s", kname, a->bound,
+				why);
+	} else {
+		if (a->form == EVOLVE_SEG_SCALAR) {
+			scalar_label(pb, a->param, name, sizeof name);
+		} else {
+			struct evolve_reads rd;
+			evolve_reads_of(pb->prog, pb->func, &rd);
+			snprintf(name, sizeof name, "%s", rd.block[1] || rd.block[2]
+				 ? "blockDim.x * blockDim.y * blockDim.z" : "blockDim.x");
+		}
+		seg_expr(a->bound, (int32_t)a->base, name, expr, sizeof expr);
+		out = xasprintf("%s assumes dynamic shared memory >= %s bytes: %s", kname, expr, why);
+	}
+	free(why);
+	return out;
+}
+
 /* The side of the block along component DIM (0: x, 1: y) when the
 ** kernel's inferred assumptions pin it (a 16 x 16 tile), else 0. */
 static uint32_t pinned_side(const struct evolve_result *r, unsigned dim)
@@ -1726,6 +2001,11 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 						     pname, a->bound ? "==" : ">=", other, fault, at);
 			}
 		}
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_SEGMENT) {
+		f.detail = seg_text(pb, a, kname, o, at);
 		free(kname);
 		return f;
 	}

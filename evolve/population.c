@@ -170,6 +170,8 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		return v != 1;
 	case EVOLVE_LANES:
 		return c->block.x % a->bound != 0;
+	case EVOLVE_SEGMENT:
+		return search_seg_short(pb, c);
 	case EVOLVE_AT_MOST:
 		return v > a->bound;
 	case EVOLVE_AT_LEAST:

@@ -220,6 +220,12 @@ struct evolve_cand {
 	uint8_t sized;		/* a probe's retry: what the search sizes (the
 				   rows of a buffer of pointers, a default
 				   texture's extents) covers its threads */
+	uint8_t seg_fit;	/* its dynamic shared segment is what its own
+				   code uses (rule 11): it runs with the
+				   largest the search gives, and dyn_shared
+				   becomes the bytes it reached */
+	uint64_t dyn_high;	/* the highest byte + 1 of the dynamic shared
+				   segment an access reached (0: none) */
 	int32_t site;		/* index in pb->sites of the host launch it is, or -1 */
 	uint64_t *vars;		/* site: the host's unknowns (hs->nvars) */
 	uint32_t nvars;
@@ -277,11 +283,22 @@ struct evolve_cand {
 **   SITE when it is (rule 9);
 ** - EVOLVE_FLAT: launch component DIM (1, 2, 4, 5) is 1, shown by the fault
 **   at SITE on a launch with it above 1, in a kernel whose own code never
-**   tells threads (or blocks) apart along it (rule 10). */
+**   tells threads (or blocks) apart along it (rule 10);
+** - EVOLVE_SEGMENT (DIM 0): the dynamic shared segment covers what the
+**   kernel's own code uses of it, shown by the access at SITE past the end
+**   of a smaller one (rule 11); FORM says how the use grows (enum
+**   evolve_seg_form): BOUND bytes, BOUND bytes a block thread, or BOUND
+**   bytes per unit of scalar PARAM plus BASE. */
 #define EVOLVE_PARAM_DIM 6
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
-		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES };
+		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES,
+		  EVOLVE_SEGMENT };
+/* How rule 11's use of the dynamic shared segment grows: a constant, a
+** number of bytes a block thread, a line in one scalar, or none of these
+** (what the launch uses, as measured). */
+enum evolve_seg_form { EVOLVE_SEG_BYTES, EVOLVE_SEG_THREADS, EVOLVE_SEG_SCALAR,
+		       EVOLVE_SEG_USE };
 /* The relations between a scalar and the launch that rule 7 tries, in
 ** order: n == gridDim.x * blockDim.x, n == blockDim.x, n == gridDim.x,
 ** then the same for y. */
@@ -302,6 +319,8 @@ struct evolve_assumption {
 	uint16_t dep;		/* what the index depends on (DEP_*) */
 	uint32_t func, pc;
 	uint32_t launch;	/* index in cands: the smallest launch that shows it */
+	uint8_t form;		/* EVOLVE_SEGMENT: enum evolve_seg_form */
+	uint32_t base;		/* EVOLVE_SEGMENT, EVOLVE_SEG_SCALAR: the constant term */
 };
 
 enum evolve_stop {

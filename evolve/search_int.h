@@ -23,6 +23,7 @@ struct space {
 	const struct evolve_problem *pb;
 	uint32_t glo[3], ghi[3], blo[3], bhi[3];
 	int dyn_shared;		/* searched */
+	int seg_fit;		/* and sized to each launch's use (rule 11) */
 	int x_pow2;		/* block x a power of two up to a warp (2-D blocks) */
 	uint32_t warp_mult;	/* the block's threads a multiple of this (assumed; 0: none) */
 	uint32_t x_mult;	/* block x a multiple of this (assumed: rows are
@@ -185,6 +186,9 @@ static inline int search_clock_cut(const struct evolve_result *r)
 /* infer.c */
 void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen);
 void search_infer_from(struct driver *d, uint32_t i, uint32_t gen);
+/* Whether candidate C accessed the dynamic shared segment past its end
+** at an index no memory gives: it got less than its own code uses (rule 11). */
+int search_seg_short(const struct evolve_problem *pb, const struct evolve_cand *c);
 /* Whether assumption A's warning is part of another's: whole warps when
 ** every row is (EVOLVE_LANES), the rows' when block x's bounds leave one
 ** multiple (blockDim.x == 32). */
