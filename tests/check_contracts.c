@@ -30,6 +30,7 @@ static const char *const contract_names[] = {
 	"loop_bound_elim",
 	"warp_lane_rows",
 	"row_dot_pairs",
+	"seg_row_reverse", "seg_host_short",
 	"ceil_grid_partials",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
@@ -50,7 +51,7 @@ struct centry {
 struct cassume {
 	char kernel[64];
 	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "lanes", "tie",
-				   "ge", "eq", "nonneg" or "flat" */
+				   "ge", "eq", "nonneg", "flat" or "segment" */
 	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
 				   equals ("gridDim.x*16") or keeps up with ("d.cols") */
 	char value[64];
@@ -296,6 +297,24 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 		/* "scale assumes blockDim.y == 1: its own code never reads threadIdx.y, ..." */
 		snprintf(want, sizeof want, "%s assumes %s == 1: its own code never reads ", a->kernel,
 			 a->dim);
+		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "segment") == 0) {
+		/* "k assumes 128 bytes of dynamic shared memory: ...", "k assumes
+		** dynamic shared memory >= 4 * (ncols + 32) bytes: ..." */
+		char value[128] = "";
+		int bytes = a->value[0] != '\0';
+		for (const char *v = a->value; *v; v++) {
+			bytes &= *v >= '0' && *v <= '9';
+			snprintf(value + strlen(value), sizeof value - strlen(value),
+				 *v == '*' ? " * " : *v == '+' ? " + " : "%c", *v);
+		}
+		if (bytes)
+			snprintf(want, sizeof want, "%s assumes %s bytes of dynamic shared memory: ",
+				 a->kernel, value);
+		else
+			snprintf(want, sizeof want, "%s assumes dynamic shared memory >= %s bytes: ",
+				 a->kernel, value);
 		return strstr(msg, want) != NULL;
 	}
 	if (strcmp(a->rel, "tie") == 0) {
