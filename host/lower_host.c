@@ -2035,6 +2035,8 @@ static uint32_t const_global(struct hctx *hc, struct maddr a, LLVMTypeRef ty);
 static LLVMValueRef dbg_type(const struct hctx *hc, LLVMValueRef v);
 static uint32_t mres_expr(struct hctx *hc, struct mres r, struct maddr fin, LLVMTypeRef ty, int field,
 			  int depth);
+static uint32_t table_var(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMValueRef load, int depth);
+static void add_value(uint64_t **vals, uint32_t *n, uint32_t *cap, uint64_t x);
 
 /* Whether V is bits of a struct parameter's IR parameter (a shift, a
 ** truncation, a bitcast or an element of it): then the field's variable
@@ -2317,6 +2319,8 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 				return xval(hc, op, depth + 1);
 		}
 		uint32_t e = mres_expr(hc, r, fin, LLVMTypeOf(v), 0, depth);
+		if (e == HX_NONE && !a.known)
+			e = table_var(hc, a, LLVMTypeOf(v), v, depth);
 		return e != HX_NONE ? e : mvar(hc, p, LLVMTypeOf(v), v);
 	}
 	case LLVMCall: {
@@ -2502,6 +2506,136 @@ static uint32_t mem_expr(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMVa
 	struct maddr fin;
 	struct mres r = mread_at(hc, a, ty, before, &fin);
 	return mres_expr(hc, r, fin, ty, 1, depth);
+}
+
+#define TABLE_MAX_ENTRIES 64u	/* elements of a table read at an unknown index */
+
+/* The scalar type the arrays of type T (nested or not) hold, their count
+** of elements in *N; NULL for any other type or past TABLE_MAX_ENTRIES. */
+static LLVMTypeRef table_elem(LLVMTypeRef t, uint64_t *n)
+{
+	uint64_t k = 1;
+	int d = 0;
+	for (; d < 8 && LLVMGetTypeKind(t) == LLVMArrayTypeKind; d++) {
+		uint64_t len = LLVMGetArrayLength2(t);
+		if (len == 0 || len > TABLE_MAX_ENTRIES || k * len > TABLE_MAX_ENTRIES)
+			return NULL;
+		k *= len;
+		t = LLVMGetElementType(t);
+	}
+	unsigned w;
+	int fl;
+	if (d == 0 || !scalar_type(t, &w, &fl))
+		return NULL;
+	*n = k;
+	return t;
+}
+
+/* Whether pointer V (a global, or a constant or instruction GEP or cast
+** of one) is only ever loaded from: memory no code of the module writes. */
+static int only_loaded(LLVMValueRef v, int depth)
+{
+	if (depth > 4)
+		return 0;
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if (LLVMIsALoadInst(user))
+			continue;
+		LLVMOpcode oc = opcode_of(user);
+		if ((oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast)
+		    && LLVMGetOperand(user, 0) == v && only_loaded(user, depth + 1))
+			continue;
+		return 0;
+	}
+	return 1;
+}
+
+/* The value of type TY at byte OFF of table BASE just before BEFORE, as
+** a constant: its initializer's for a global, memory as followed for a
+** local (the memcpy from a constant that fills it, its stores); -1 when
+** it is no constant. */
+static int table_entry(struct hctx *hc, LLVMValueRef base, uint64_t off, LLVMTypeRef ty, LLVMValueRef before,
+		       int depth, uint64_t *out)
+{
+	unsigned w;
+	int fl;
+	if (!scalar_type(ty, &w, &fl))
+		return -1;
+	if (LLVMIsAGlobalVariable(base))
+		return const_bits(hc, LLVMGetInitializer(base), off * 8, w, out, 0);
+	struct maddr m = { base, (int64_t)off, 1 };
+	uint32_t e = mem_expr(hc, m, ty, before, depth + 1);
+	if (e == HX_NONE || !is_c(hc, e))
+		return -1;
+	*out = X(hc, e)->value;
+	return 0;
+}
+
+/*
+** A load LOAD of type TY at address A (an index not constant) from a
+** table of elements of type TY: a local array, a constant global, or a
+** global of this file (static) that nothing here writes (another file
+** may write one it shares), whose every element holds a constant there
+** (a local filled from a constant by memcpy or by stores, an
+** initializer).  The value is one of the entries, whatever the index
+** (reading past the table is undefined): an unknown of its own whose
+** seen values are the distinct entries, as phi_values lists a value set
+** on several branches, named `table[index]`.  HX_NONE when A is no such
+** read.
+*/
+static uint32_t table_var(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMValueRef load, int depth)
+{
+	LLVMValueRef b = a.base;
+	int own = LLVMIsAGlobalVariable(b) && (LLVMGetLinkage(b) == LLVMInternalLinkage
+					       || LLVMGetLinkage(b) == LLVMPrivateLinkage);
+	LLVMTypeRef ot = LLVMIsAAllocaInst(b) ? LLVMGetAllocatedType(b)
+			 : LLVMIsAGlobalVariable(b) && !LLVMIsDeclaration(b) && LLVMGetInitializer(b)
+			   && (LLVMIsGlobalConstant(b) || (own && only_loaded(b, 0))) ? LLVMGlobalGetValueType(b)
+			 : NULL;
+	uint64_t n = 0;
+	if (a.known || ot == NULL || table_elem(ot, &n) != ty)
+		return HX_NONE;
+	if (LLVMIsAAllocaInst(b) && !LLVMIsAConstantInt(LLVMGetOperand(b, 0)))
+		return HX_NONE;	/* an array of run-time length */
+	unsigned w;
+	int fl;
+	scalar_type(ty, &w, &fl);
+	uint64_t es = LLVMABISizeOfType(hc->td, ty), *seen = NULL;
+	uint32_t ns = 0, cap = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		uint64_t x;
+		if (table_entry(hc, b, i * es, ty, load, depth, &x) < 0) {
+			free(seen);
+			return HX_NONE;
+		}
+		add_value(&seen, &ns, &cap, x & hexpr_mask_of(w));
+	}
+	int sgn = LLVMIsAAllocaInst(b) ? dbg_signed(hc, b) : 1;
+	sort_seen(seen, ns, w, fl, sgn);
+	char *tn = LLVMIsAGlobalVariable(b) ? global_name(b) : dbg_name(hc, b);
+	char *idx = NULL;
+	size_t len = 0;
+	int nvar = 0;
+	LLVMValueRef at = NULL;
+	for (LLVMValueRef p = LLVMGetOperand(load, 0);
+	     nvar < 2 && (opcode_of(p) == LLVMGetElementPtr || opcode_of(p) == LLVMBitCast); p = LLVMGetOperand(p, 0))
+		for (int k = 1; opcode_of(p) == LLVMGetElementPtr && k < LLVMGetNumOperands(p); k++)
+			if (!LLVMIsAConstantInt(LLVMGetOperand(p, (unsigned)k)))
+				nvar++, at = LLVMGetOperand(p, (unsigned)k);
+	uint32_t ie = nvar == 1 ? xval(hc, at, depth + 1) : HX_NONE;
+	while (ie != HX_NONE && (X(hc, ie)->op == HX_SEXT || X(hc, ie)->op == HX_ZEXT))
+		ie = X(hc, ie)->a;	/* the index as the source writes it */
+	if (ie != HX_NONE) {
+		FILE *f = open_memstream(&idx, &len);
+		if (f) {
+			hexpr_print(hc->hs, ie, f);
+			fclose(f);
+		}
+	}
+	char *name = xasprintf("%s[%s]", tn ? tn : "?", idx ? idx : "?");
+	free(tn);
+	free(idx);
+	return var_for(hc, load, ty, name, sgn, seen, ns);
 }
 
 /* The bit offset and type of the element of aggregate type T that

@@ -1016,6 +1016,41 @@ START_TEST(test_cu_usage_exits)
 }
 END_TEST
 
+/* A size read from a table of constants at an index the host does not
+** know (SHOC's `probSizes[sizeClass - 1]`) is one of the table's entries:
+** a local array filled from a constant, a static const one, a static
+** global nothing writes.  A table the host fills in a loop stays free. */
+START_TEST(test_cu_table)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(float *x, int n) { }\n"
+		     "static int ext[3] = { 96, 32, 96 };\n"
+		     "int main(int argc, char **argv) { float *d; cudaMalloc(&d, 4096 * 4);\n"
+		     "  int sizes[4] = { 64, 8, 32, 1 };\n"
+		     "  int c = atoi(argv[1]);\n"
+		     "  int n = sizes[c - 1] * 256;\n"
+		     "  k<<<n / 256, 256>>>(d, n);\n"	/* 8 */
+		     "  static const unsigned tab[2][2] = { { 128, 512 }, { 1024, 128 } };\n"
+		     "  k<<<tab[c][c % 2] / 64, 64>>>(d, ext[c]);\n"	/* 10 */
+		     "  int sq[4];\n"
+		     "  for (int i = 0; i < 4; i++) sq[i] = i * i;\n"
+		     "  k<<<1, 32>>>(d, sq[c]);\n"	/* 13 */
+		     "  return 0; }\n", &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 3);
+	char *txt = sites_str(&hs);
+	ck_assert_msg(strstr(txt, "<<<grid.x=sizes[c - 1], ") != NULL
+		      && strstr(txt, "(x=?, n=sizes[c - 1] * 256) bufs: x=16384 bytes uninit; "
+				"sizes[c - 1] seen 1, 8, 32, 64\n") != NULL, "%s", txt);
+	ck_assert_msg(strstr(txt, "main::tab[?] seen 128, 512, 1024") != NULL
+		      && strstr(txt, "ext[c] seen 32, 96") != NULL, "%s", txt);
+	/* filled by a loop: no entries known */
+	const struct hsite *s = at_line(&hs, 13);
+	ck_assert_uint_eq(hs.x[s->args[1]].op, HX_VAR);
+	ck_assert_uint_eq(hs.vars[hs.x[s->args[1]].value].nseen, 0);
+	free(txt);
+	hostsites_free(&hs);
+}
 /* C's math functions keep a grid's tie to the size it covers, as an
 ** integer ceil-div does: `blocks = ceil(n / 512.0)` set on one branch
 ** (Rodinia bfs), ceilf, and floor, sqrt and fmax together, at -O0 (libm
@@ -1923,6 +1958,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_branch_values);
 		tcase_add_test(tc, test_cu_guards);
 		tcase_add_test(tc, test_cu_usage_exits);
+		tcase_add_test(tc, test_cu_table);
 		tcase_add_test(tc, test_cu_libm);
 		tcase_add_test(tc, test_cu_loop_exit);
 		tcase_add_test(tc, test_cu_device_query);
