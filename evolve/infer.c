@@ -473,6 +473,141 @@ static int clean_at(const struct evolve_result *r, uint32_t pi, uint32_t func, u
 	       && !fault_at(c, FK_SUBSCRIPT, func, pc);
 }
 
+/* The uninitialized read of candidate C in allocation ALLOC (any
+** statement), or NULL. */
+static const struct finding *uninit_in(const struct evolve_cand *c, uint32_t alloc)
+{
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (c->fs.v[i].kind == FK_UNINIT && c->fs.v[i].space == AS_SHARED
+		    && MEM_ID(c->fs.v[i].addr) == alloc)
+			return &c->fs.v[i];
+	return NULL;
+}
+
+/* Rule 4's values for static __shared__ variable GV into EXT (at most
+** MEM_MAX_DIMS + 6), their number: its array extents, or for a variable
+** that has none (a union of a tile and a reduction's sums reused across
+** phases, a library's opaque storage such as cub's BlockReduce<T,
+** 256>::TempStorage) the block sizes such code is written for, the
+** powers of two from 32 up to MOST threads, each a count of the block's
+** threads (*THREADS set). */
+static unsigned tile_extents(const struct gvar *gv, uint32_t most, uint32_t *ext, int *threads)
+{
+	*threads = gv->ndims == 0;
+	if (!*threads) {
+		memcpy(ext, gv->dims, gv->ndims * sizeof *ext);
+		return gv->ndims;
+	}
+	unsigned n = 0;
+	for (uint32_t t = 32; t <= most && n < MEM_MAX_DIMS + 6; t *= 2)
+		ext[n++] = t;
+	return n;
+}
+
+/* The step of a block component that keeps a block of whole warps whole
+** (OTHERS the other components' threads, LO the component): 32 /
+** gcd(OTHERS, 32), or 1 for a block that is not whole warps.  A probe's
+** own faults are listed, never inferred on: a partial warp in warp-level
+** code (cub's shuffles) would list errors of a launch nobody makes. */
+static uint32_t whole_step(uint64_t others, uint32_t lo)
+{
+	if (others * lo % 32 != 0)
+		return 1;
+	uint32_t g = 32;
+	while (others % g != 0)
+		g /= 2;
+	return 32 / g;
+}
+
+/* Whether some block component of candidate C, raised alone, can make
+** the block's threads one of the N counts THREADS (ascending) within the
+** search's bounds and MOST threads: a block of 8 x 8 x 16 has no room to
+** grow, and a variable probed there would spend its tries on nothing. */
+static int threads_room(const struct driver *d, const struct evolve_cand *c,
+			const uint32_t *threads, unsigned n, uint32_t most)
+{
+	uint64_t bt = (uint64_t)c->block.x * c->block.y * c->block.z;
+	for (unsigned dim = 0; dim < 3 && n > 0; dim++) {
+		uint32_t lo = *search_dim_of((struct evolve_cand *)c, dim);
+		uint64_t others = bt / lo;
+		for (unsigned k = 0; k < n; k++) {
+			uint64_t e = (threads[k] + others - 1) / others;
+			if (d->s->blo[dim] != d->s->bhi[dim] && e > lo && e <= d->s->bhi[dim]
+			    && others * e <= most)
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* Whether candidate C faults in allocation ALLOC at any statement: reads
+** it where nothing was written, leaves it, or breaks a subscript of it. */
+static int faults_in(const struct evolve_cand *c, uint32_t alloc)
+{
+	for (uint32_t i = 0; i < c->fs.n; i++) {
+		const struct finding *f = &c->fs.v[i];
+		if ((f->kind == FK_UNINIT || f->kind == FK_OOB || f->kind == FK_SUBSCRIPT)
+		    && f->space == AS_SHARED && MEM_ID(f->addr) == alloc)
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether the read of candidate CI's FK_UNINIT finding at (FUNC, PC) in
+** variable GV ran clean in probe PI: the access (for a variable without
+** extents, THREADS: the whole variable, a block too small for such storage
+** leaves several of its parts unwritten, one statement each, and a block
+** that fills it by a component its tile bounds (a union's trans[16][17]
+** raised to y = 64) breaks that tile instead). */
+static int tile_clean(const struct evolve_result *r, uint32_t pi, const struct gvar *gv,
+		      int threads, uint32_t func, uint32_t pc)
+{
+	return clean_at(r, pi, func, pc) && !(threads && faults_in(&r->cands[pi], gv->alloc_id));
+}
+
+/* Runs a copy of candidate BASE with a block of X x 1 x 1 threads as a
+** probe; whether variable GV (and the read at FUNC, PC) ran clean. */
+static int clean_1d(struct driver *d, uint32_t base, uint32_t x, const struct gvar *gv,
+		    uint32_t func, uint32_t pc, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	c.block = (struct dim3){ x, 1, 1 };
+	uint32_t pi = run_probe(d, base, &c, gen);
+	return tile_clean(d->res, pi, gv, 1, func, pc);
+}
+
+/* The threads storage without extents needs, NEED as a block shaped like
+** candidate CI's showed it: the smallest multiple of 32 below it whose
+** block of that many threads in x alone runs GV clean (the powers of two
+** first, then a bisection), where the search allows such a block.  Every layout of a block of T threads gives the linear
+** thread indexes 0 to T - 1, and a 1-D block gives them with no
+** aliasing: cub's BlockReduce<T, 256> takes threadIdx.x alone for the
+** index and a 232 x 2 x 2 block fills it by x (928 threads "needed"). */
+static uint32_t need_1d(struct driver *d, uint32_t ci, uint32_t need, const struct gvar *gv,
+			uint32_t func, uint32_t pc, uint32_t gen)
+{
+	if (d->s->blo[1] > 1 || d->s->blo[2] > 1)
+		return need;	/* no such block */
+	uint32_t hi = 0, lo = 0;
+	for (uint32_t t = 32; t < need && t <= d->s->bhi[0] && hi == 0; t *= 2) {
+		if (clean_1d(d, ci, t, gv, func, pc, gen))
+			hi = t;
+		else
+			lo = t;
+	}
+	if (hi == 0)
+		return need;	/* a layout of its own: need stands */
+	while (hi - lo > 32) {
+		uint32_t mid = lo + (hi - lo) / 64 * 32;
+		if (clean_1d(d, ci, mid, gv, func, pc, gen))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi < need ? hi : need;
+}
+
 /*
 ** Rule 4 (docs/CONTRACTS.md): a read in candidate CI of elements of a
 ** static __shared__ array that no thread wrote (FK_UNINIT), which goes
@@ -483,7 +618,10 @@ static int clean_at(const struct evolve_result *r, uint32_t pi, uint32_t func, u
 ** A bisection finds the smallest
 ** such component; the search keeps at or above it.  The raised probe must
 ** leave the access clean: a read that only moves past the array's end (a
-** halo one past the block) is a bug, not a shape.
+** halo one past the block) is a bug, not a shape.  A variable without
+** array extents (a union reused across phases, cub's TempStorage) is
+** raised to the powers of two as counts of the block's threads, and must
+** then be read clean everywhere (tile_extents, tile_clean).
 */
 static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 {
@@ -494,11 +632,21 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 		if (f->kind != FK_UNINIT || f->space != AS_SHARED)
 			continue;
 		int var = static_shared_var(p, f->addr);
-		if (var < 0 || probed_n(d, f->kind, f->func, f->pc, TILE_TRIES, 0))
+		if (var < 0)
 			continue;
 		uint32_t func = f->func, pc = f->pc;
 		const struct gvar *gv = &p->gvars[var];
 		uint32_t most = search_block_limit(d->pb);
+		uint32_t ext[MEM_MAX_DIMS + 6];
+		int threads;
+		unsigned next = tile_extents(gv, most, ext, &threads);
+		/* storage without extents is probed for the variable, whose
+		** every read must come clean: one site, not one per statement */
+		uint32_t kf = threads ? UINT32_MAX - 2 : func, kp = threads ? gv->alloc_id : pc;
+		if ((threads && (uninit_in(&r->cands[ci], gv->alloc_id) != f
+				 || !threads_room(d, &r->cands[ci], ext, next, most)))
+		    || probed_n(d, FK_UNINIT, kf, kp, TILE_TRIES, 0))
+			continue;	/* once a launch; one with no room costs no try */
 		/* per component: the smallest value that clears the read, the
 		** threads of the block then, and the largest launch still showing it */
 		uint32_t clear[3] = { 0 }, at[3] = { ci, ci, ci };
@@ -519,10 +667,14 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 			** not probed where it would make a block of whole warps
 			** partial (the probe's own findings are listed, never
 			** inferred on) */
-			for (uint32_t k = 0; k < 3 * gv->ndims; k++) {
-				uint32_t e = gv->dims[k / 3];
+			uint32_t step = threads ? whole_step(others, lo) : 1;
+			for (uint32_t k = 0; k < 3 * next; k++) {
+				uint32_t e = ext[k / 3];
+				if (threads && k % 3 != 1)
+					continue;	/* a count of threads, no side */
 				if (k % 3 == 1)
 					e = (uint32_t)((e + others - 1) / others);
+				e = (e + step - 1) / step * step;
 				if (k % 3 == 2) {
 					e++;
 					if (dim == 0 || (others * e % 32 && others * lo % 32 == 0))
@@ -531,19 +683,20 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 				if (e <= lo || e > d->s->bhi[dim] || others * e > most || (hi && e >= hi))
 					continue;
 				uint32_t pi = probe(d, ci, dim, e, gen);
-				if (clean_at(r, pi, func, pc))
+				if (tile_clean(r, pi, gv, threads, func, pc))
 					hi = e;
 			}
 			if (hi == 0)
 				continue;
-			while (hi - lo > 1) {
-				uint32_t mid = lo + (hi - lo) / 2;
+			while (hi - lo > step) {
+				uint32_t mid = lo + (hi - lo) / step / 2 * step;
 				uint32_t pi = probe(d, ci, dim, mid, gen);
-				if (clean_at(r, pi, func, pc)) {
+				if (tile_clean(r, pi, gv, threads, func, pc)) {
 					hi = mid;
 				} else {
 					lo = mid;
-					if (fault_at(&r->cands[pi], FK_UNINIT, func, pc))
+					if (threads ? uninit_in(&r->cands[pi], gv->alloc_id) != NULL
+					    : fault_at(&r->cands[pi], FK_UNINIT, func, pc) != NULL)
 						at[dim] = pi;
 				}
 			}
@@ -560,7 +713,7 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 		na.kind = FK_UNINIT;
 		na.func = func;
 		na.pc = pc;
-		if (nclear == 1) {
+		if (nclear == 1 && !threads) {
 			/* a tile's side: the one component that fills it */
 			na.dim = (uint8_t)only;
 			na.bound = clear[only];
@@ -568,7 +721,8 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 				d->s->blo[only] = clear[only];
 		} else {
 			/* any component fills it: a flattened index (ty * blockDim.x
-			** + tx) needs the block's threads, the product (rule 6) */
+			** + tx) needs the block's threads, the product (rule 6); so
+			** does storage without extents, which has no side */
 			na.dim = EVOLVE_THREADS_DIM;
 			na.bound = UINT32_MAX;
 			for (unsigned dim = 0; dim < 3; dim++)
@@ -576,12 +730,22 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 					na.bound = (uint32_t)need[dim];
 					only = dim;
 				}
+			if (threads)
+				na.bound = need_1d(d, ci, na.bound, gv, func, pc, gen);
 			if (d->s->min_threads < na.bound)
 				d->s->min_threads = na.bound;
 		}
 		na.launch = at[only];
+		const struct finding *u = uninit_in(&r->cands[na.launch], gv->alloc_id);
+		if (threads && u != NULL) {
+			na.func = u->func;	/* the read the warning names */
+			na.pc = u->pc;
+		}
 		add_assumption(d, &na);
-		probed_n(d, FK_UNINIT, func, pc, TILE_TRIES, 1);
+		/* a variable's storage may need another component too (a 32 x
+		** 2 block of a 32 x 8 union): its tries go on */
+		if (!threads)
+			probed_n(d, FK_UNINIT, kf, kp, TILE_TRIES, 1);
 	}
 }
 
