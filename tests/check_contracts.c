@@ -30,6 +30,8 @@ static const char *const contract_names[] = {
 	"loop_bound_elim",
 	"warp_lane_rows",
 	"row_dot_pairs",
+	"union_rev_sums",
+	"cub_row_stats",
 	"seg_row_reverse", "seg_host_short",
 	"ceil_grid_partials",
 };
@@ -327,7 +329,11 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 			 a->scalar, value, a->arrays[0]);
 		return strstr(msg, want) != NULL;
 	}
-	snprintf(want, sizeof want, "%s assumes %s %s %u: shared '", a->kernel, a->dim, a->rel,
+	/* dim=blockDim.x*blockDim.y*blockDim.z: the block's threads */
+	char dim[128] = "";
+	for (const char *v = a->dim; *v; v++)
+		snprintf(dim + strlen(dim), sizeof dim - strlen(dim), *v == '*' ? " * " : "%c", *v);
+	snprintf(want, sizeof want, "%s assumes %s %s %u: shared '", a->kernel, dim, a->rel,
 		 a->bound);
 	const char *p = strstr(msg, want);
 	if (p == NULL)
@@ -335,7 +341,8 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 	p += strlen(want);
 	for (int i = 0; i < a->narrays; i++) {
 		size_t n = strlen(a->arrays[i]);
-		if (strncmp(p, a->arrays[i], n) == 0 && p[n] == '[')
+		/* 'part[256]', or 'smem' for a variable without extents */
+		if (strncmp(p, a->arrays[i], n) == 0 && (p[n] == '[' || p[n] == '\''))
 			return 1;
 	}
 	return 0;
