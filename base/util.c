@@ -2,6 +2,9 @@
 ** util.c: see util.h.
 */
 #include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -274,4 +277,11 @@ void stop_on_signals_end(void)
 	sigaction(SIGINT, &stop_old_int, NULL);
 	sigaction(SIGTERM, &stop_old_term, NULL);
 	stop_installed = 0;
+}
+
+void heap_give_back(void)
+{
+#ifdef __GLIBC__
+	malloc_trim(0);
+#endif
 }

@@ -25,6 +25,10 @@ char *xstrdup_line(const char *s);
 ** gives "void k<(E)2, 1>"; all of S when it has none. */
 char *xstrdup_no_params(const char *s);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Gives the heap's free memory back to the system (glibc's malloc_trim,
+** every thread's arena; nothing elsewhere): what a large launch freed
+** stays resident otherwise and the process outgrows its memory budget. */
+void heap_give_back(void);
 
 /* Grows *pp (of *cap elements of size sz) to hold at least need elements. */
 void vec_reserve(void *pp, uint32_t *cap, uint32_t need, size_t sz);

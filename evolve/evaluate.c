@@ -18,6 +18,7 @@
 #define MIN_WARP_STEPS 1000	/* a warp's share of the budget is never below */
 #define HOST_WARP_STEPS 100000	/* a warp of a host launch may always execute */
 #define REAL_WARP_STEPS_MAX (UINT64_C(1) << 24)	/* a real-size launch's warp at most */
+#define GIVE_BACK_AT (UINT64_C(16) << 20)	/* memory of a launch whose end gives the heap back */
 
 int evolve_is_contract_fault(enum finding_kind k)
 {
@@ -651,9 +652,12 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	free(bounded);
 	free(alloc);
 	free(args);
+	uint64_t held = m.used;
 	mem_free(&m);
 	free(texs);
 	mem_pool_leave(w->pool);
+	if (held >= GIVE_BACK_AT)
+		heap_give_back();
 }
 
 /* A batch of candidates shared by the worker threads. */
@@ -682,6 +686,10 @@ static void *work(void *arg)
 			break;
 		search_evaluate(b->pb, t->w, &b->cands[i]);
 	}
+	/* nothing left to take: the shadow of this worker's last launch goes
+	** back to the pool now, not at its next launch, or the launches still
+	** running alone (never refused) draw on top of it */
+	mam_trim(t->w->mam);
 	return NULL;
 }
 
@@ -722,9 +730,11 @@ uint32_t search_run_batch(const struct evolve_problem *pb, struct worker *ws, un
 	for (uint32_t i = 0; i < n; i++) {
 		if (!cands[i].pool_stopped)
 			continue;
-		if (again++ == 0)
+		if (again++ == 0) {
 			for (unsigned k = 1; k < nt; k++)
 				mam_trim(ws[k].mam);
+			heap_give_back();
+		}
 		search_evaluate(pb, &ws[0], &cands[i]);
 	}
 	return again;
