@@ -129,6 +129,14 @@ static uint32_t dyn_var_from(const struct program *p, uint32_t fn, uint8_t *seen
 	return 0;
 }
 
+uint32_t prog_dyn_alloc(const struct program *p)
+{
+	for (uint32_t i = 0; i < p->ngvars; i++)
+		if (p->gvars[i].dynamic_shared)
+			return p->gvars[i].alloc_id;
+	return 0;
+}
+
 uint32_t prog_dyn_var(const struct program *p, uint32_t fn)
 {
 	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);

@@ -407,6 +407,10 @@ uint8_t *prog_block_leaders(const struct program *p, const struct func *f);
 ** does. */
 uint32_t prog_dyn_var(const struct program *p, uint32_t fn);
 
+/* The allocation of P's dynamic shared segment (every extern __shared__
+** array's: they are one segment), or 0 when P has none. */
+uint32_t prog_dyn_alloc(const struct program *p);
+
 /* Frees everything the lowering allocated. */
 void prog_free(struct program *p);
 

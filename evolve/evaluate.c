@@ -423,7 +423,8 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	const struct program *p = pb->prog;
 	/* a segment sized to the launch's own use (rule 11): the largest the
 	** search gives, then what the launch reached of it */
-	if (c->seg_fit && c->site < 0 && !pb->base)
+	const int seg_fit = c->seg_fit && c->site < 0 && !pb->base;
+	if (seg_fit)
 		c->dyn_shared = SEARCH_SHARED_LIMIT;
 	struct mem m;
 	uint64_t *args = xcalloc(pb->nslots ? pb->nslots : 1, sizeof *args);
@@ -627,7 +628,7 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	c->f = ls.unit_accesses ? units / accesses : 1.0;
 	c->r = units;
 	c->dyn_high = ls.dyn_high;
-	if (c->seg_fit && c->site < 0 && !pb->base)
+	if (seg_fit)
 		c->dyn_shared = (ls.dyn_high + 3) & ~(uint64_t)3;
 	for (uint32_t i = 0; i < pb->nparams; i++)
 		if (pb->params[i].kind == EVOLVE_BUFFER) {

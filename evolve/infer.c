@@ -1173,22 +1173,12 @@ static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
 
 /* ---- rule 11: the dynamic shared segment covers what the kernel uses ---- */
 
-/* The allocation of P's dynamic shared segment (every extern __shared__
-** array's), or 0 when it has none. */
-static uint32_t seg_alloc(const struct program *p)
-{
-	for (uint32_t i = 0; i < p->ngvars; i++)
-		if (p->gvars[i].dynamic_shared)
-			return p->gvars[i].alloc_id;
-	return 0;
-}
-
 /* Whether finding F is an access past the end of P's dynamic shared
 ** segment at an index no memory gives (a size of the kernel's own, not
 ** its data's). */
 static int seg_overflow(const struct program *p, const struct finding *f)
 {
-	uint32_t id = seg_alloc(p);
+	uint32_t id = prog_dyn_alloc(p);
 	return id != 0 && f->kind == FK_OOB && f->space == AS_SHARED && MEM_ID(f->addr) == id
 	       && f->index >= 0 && !(f->dep & DEP_DATA);
 }
@@ -1373,7 +1363,7 @@ static void infer_segment(struct driver *d, uint32_t ci, uint32_t gen)
 		if (!seg_overflow(pb->prog, f) || probed_n(d, FK_OOB, f->func, f->pc, TILE_TRIES, 0))
 			continue;
 		struct evolve_assumption na = { .dim = 0, .rel = EVOLVE_SEGMENT, .kind = FK_OOB,
-						.alloc = seg_alloc(pb->prog), .dep = f->dep,
+						.alloc = prog_dyn_alloc(pb->prog), .dep = f->dep,
 						.func = f->func, .pc = f->pc, .launch = ci,
 						.param = UINT32_MAX };
 		uint64_t use = seg_use(d, ci, 0, UINT32_MAX, 0, gen);
@@ -1831,20 +1821,17 @@ void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 ** a host launch's faults are the program's bugs, not assumptions. */
 void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 {
-	static void (*const infer[4])(struct driver *, uint32_t, uint32_t) = {
-		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat,
+	/* rule 11 with the shape rules: the segment is part of the launch */
+	static void (*const infer[5])(struct driver *, uint32_t, uint32_t) = {
+		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat, infer_segment,
 	};
 	if (d->pb->base)
 		return;		/* the program gave the shape and the scalars */
-	for (int k = 0; k < 4; k++) {
+	for (int k = 0; k < 5; k++) {
 		const struct evolve_cand *c = &d->res->cands[i];
 		if (c->rejected < 0 && c->site < 0 && !c->beyond && room_left(d))
 			infer[k](d, i, gen);
 	}
-	/* rule 11 with the shape rules: the segment is part of the launch */
-	if (d->res->cands[i].rejected < 0 && d->res->cands[i].site < 0 && !d->res->cands[i].beyond
-	    && room_left(d))
-		infer_segment(d, i, gen);
 	const struct evolve_cand *c = &d->res->cands[i];
 	/* with host sites the host's values decide a parameter; a quotient
 	** by 0 (all ones) used as an index is below its array, which rejects

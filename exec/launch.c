@@ -1272,9 +1272,8 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		if (cfg->fitness) {
 			ex.ntouch = m->n;
 			ex.touch = xcalloc(m->n, sizeof *ex.touch);
-			for (uint32_t v = 0; v < p->ngvars && ex.dyn_id == 0; v++)
-				if (p->gvars[v].dynamic_shared && p->gvars[v].alloc_id < m->n)
-					ex.dyn_id = p->gvars[v].alloc_id;
+			uint32_t dyn = prog_dyn_alloc(p);
+			ex.dyn_id = dyn < m->n ? dyn : 0;
 		}
 	}
 	struct warp *ws = xcalloc(ex.nwarps, sizeof *ws);
