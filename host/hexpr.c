@@ -366,6 +366,19 @@ int hbound_holds(const struct hostsites *hs, const struct hbound *b, uint64_t x)
 	return v >= b->lo && v <= b->hi;
 }
 
+uint32_t hexpr_var_of(const struct hostsites *hs, uint32_t e, int *ext)
+{
+	*ext = 0;
+	if (e == HX_NONE)
+		return UINT32_MAX;
+	const struct hexpr *x = &hs->x[e];
+	if ((x->op == HX_SEXT || x->op == HX_ZEXT) && hs->x[x->a].op == HX_VAR) {
+		*ext = x->op == HX_SEXT ? 1 : 2;
+		x = &hs->x[x->a];
+	}
+	return x->op == HX_VAR && !x->is_float ? (uint32_t)x->value : UINT32_MAX;
+}
+
 int hguard_holds(const struct hostsites *hs, uint32_t g, const uint64_t *vars)
 {
 	uint64_t r;
@@ -380,17 +393,16 @@ int hguard_split(const struct hostsites *hs, uint32_t g, uint32_t *var, uint32_t
 	uint8_t *used = xcalloc(hs->nvars + 1, 1);
 	int r = -1;
 	for (int side = 0; side < 2 && r < 0; side++) {
-		const struct hexpr *a = &hs->x[side ? x->b : x->a];
-		if ((a->op == HX_SEXT || a->op == HX_ZEXT) && hs->x[a->a].op == HX_VAR)
-			a = &hs->x[a->a];
-		if (a->op != HX_VAR || a->is_float)
+		int ext;
+		uint32_t v = hexpr_var_of(hs, side ? x->b : x->a, &ext);
+		if (v == UINT32_MAX)
 			continue;
 		memset(used, 0, hs->nvars + 1);
 		hexpr_vars(hs, side ? x->a : x->b, used);
-		if (used[a->value])
+		if (used[v])
 			continue;
 		r = 0;
-		*var = (uint32_t)a->value;
+		*var = v;
 		*e = side ? x->a : x->b;
 		*pred = side ? hexpr_swap_pred(x->pred) : x->pred;
 	}

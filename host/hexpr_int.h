@@ -36,6 +36,9 @@ int hexpr_fold_fmath(unsigned op, unsigned w, uint64_t a, uint64_t b, uint64_t *
 ** undefined. */
 int hexpr_fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t *out);
 
+/* Variable index of expression E when it is an integer variable or one
+** widened (*EXT: 0 none, 1 sign, 2 zero extension), else UINT32_MAX. */
+uint32_t hexpr_var_of(const struct hostsites *hs, uint32_t e, int *ext);
 /* Frees what site S holds. */
 void hsite_free(struct hsite *s);
 

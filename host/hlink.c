@@ -43,7 +43,6 @@ static int same_fn(const struct hparam *a, const struct hparam *b)
 	return a->unit == b->unit && strcmp(a->fn, b->fn) == 0;
 }
 
-
 /* Appends node N (folded to a constant when its operands are), or
 ** LINK_FAIL past the budget. */
 static uint32_t push(struct link *lk, struct hexpr n)
@@ -229,8 +228,7 @@ static int clone_site(struct link *lk, const struct hsite *s, const uint32_t *ma
 	if (s->nguards) {
 		t->guards = xcalloc(s->nguards, sizeof *t->guards);
 		t->nguards = s->nguards;
-		for (uint32_t k = 0; k < s->nguards; k++)
-		{
+		for (uint32_t k = 0; k < s->nguards; k++) {
 			uint32_t e = t->guards[k] = subst(lk, s->guards[k], map, 0);
 			/* a guard the call's constants break: no launch there */
 			bad |= e == LINK_FAIL || (lk->hs->x[e].op == HX_CONST && !(lk->hs->x[e].value & 1));

@@ -4004,21 +4004,6 @@ static void block_conds(struct hctx *hc, LLVMBasicBlockRef bb, struct conds *out
 	}
 }
 
-/* Variable index of expression E when it is an integer variable or one
-** widened (*EXT: 0 none, 1 sign, 2 zero extension), else UINT32_MAX. */
-static uint32_t var_of_expr(const struct hctx *hc, uint32_t e, int *ext)
-{
-	*ext = 0;
-	if (e == HX_NONE)
-		return UINT32_MAX;
-	const struct hexpr *x = X(hc, e);
-	if ((x->op == HX_SEXT || x->op == HX_ZEXT) && X(hc, x->a)->op == HX_VAR) {
-		*ext = x->op == HX_SEXT ? 1 : 2;
-		x = X(hc, x->a);
-	}
-	return x->op == HX_VAR && !x->is_float ? (uint32_t)x->value : UINT32_MAX;
-}
-
 static unsigned negate_pred(unsigned p)
 {
 	static const uint8_t neg[] = { [HP_EQ] = HP_NE, [HP_NE] = HP_EQ, [HP_ULT] = HP_UGE,
@@ -4146,7 +4131,7 @@ static void assume_cond(struct hctx *hc, LLVMValueRef c, int truth, struct hboun
 		pred = hexpr_swap_pred(pred);
 	}
 	int ext;
-	uint32_t v = var_of_expr(hc, a, &ext);
+	uint32_t v = hexpr_var_of(hc->hs, a, &ext);
 	if (v != UINT32_MAX && is_c(hc, b)) {
 		narrow(&hc->hs->vars[v], pred, X(hc, b)->value, X(hc, a)->width, ext, bound_for(bs, n, cap, v));
 		return;
