@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "exec/interp.h"
+#include "kernels/runtime/simrt_proto.h"
 
 static const struct sim_device devices[] = {
 	{ "sm_70", "v100", 7, 0, 80, 2048, 32, 96u << 10, 96u << 10, 6u << 20, UINT64_C(16) << 30 },
@@ -44,4 +45,19 @@ const struct sim_device *sim_device_find(const char *name)
 const char *sim_device_names(void)
 {
 	return "sm_70 (v100), sm_75 (t4), sm_80 (a100), sm_86 (rtx3090), sm_89 (l4), sm_90 (h100)";
+}
+
+void sim_device_wire(const struct sim_device *d, struct simrt_device *out)
+{
+	memset(out, 0, sizeof *out);
+	snprintf(out->arch, sizeof out->arch, "%s", d->arch);
+	out->major = d->major;
+	out->minor = d->minor;
+	out->sms = d->sms;
+	out->threads_per_sm = d->threads_per_sm;
+	out->blocks_per_sm = d->blocks_per_sm;
+	out->smem_per_sm = d->smem_per_sm;
+	out->smem_optin = d->smem_optin;
+	out->l2 = d->l2;
+	out->memory = d->memory;
 }

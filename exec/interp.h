@@ -166,6 +166,10 @@ const struct sim_device *sim_device_default(void);
 const struct sim_device *sim_device_find(const char *name);
 /* The names sim_device_find knows, for an error line. */
 const char *sim_device_names(void);
+/* Device D as simulee-c run's runtime and the host reader's device
+** queries take it (kernels/runtime/simrt_proto.h). */
+struct simrt_device;
+void sim_device_wire(const struct sim_device *d, struct simrt_device *out);
 
 /* Creates the program's global variables in M (ids 1..ngvars, or past
 ** the id_base it was loaded with), with their initial contents, and binds

@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "base/util.h"
+#include "kernels/runtime/simrt_proto.h"
 #include "host/hostmap.h"
 
 #define HX_NONE UINT32_MAX	/* no expression: unknown or not applicable */
@@ -164,28 +165,20 @@ struct hcall {
 	uint32_t nbounds;
 };
 
-/* The device the host reader takes the program to run on (--device):
-** a device query the host makes (cudaGetDeviceProperties's fields,
-** cudaDeviceGetAttribute) reads as what `simulee-c run` gives on it. */
-struct hdevice {
-	uint8_t major, minor;	/* compute capability */
-	uint32_t sms;		/* multiprocessors */
-	uint32_t threads_per_sm, blocks_per_sm;
-	uint32_t smem_per_sm, smem_optin;	/* shared memory bytes */
-	uint32_t l2;		/* bytes of L2 cache */
-	uint64_t memory;	/* bytes of device memory */
-};
-
-/* The value device D gives field FIELD of struct cudaDeviceProp
+/* The device the host reader takes the program to run on (--device) is
+** a struct simrt_device (kernels/runtime/simrt_proto.h): a device query
+** the host makes (cudaGetDeviceProperties's fields,
+** cudaDeviceGetAttribute) reads as what `simulee-c run` gives on it.
+** The value device D gives field FIELD of struct cudaDeviceProp
 ** ("maxThreadsPerBlock", "maxGridSize[0]"), or attribute ATTR (its number
 ** in enum cudaDeviceAttr) of cudaDeviceGetAttribute: 0 with *VALUE, or -1
 ** for one it does not know (D may be NULL: none known). */
-int hdevice_prop(const struct hdevice *d, const char *field, int64_t *value);
-int hdevice_attr(const struct hdevice *d, int attr, int64_t *value);
+int hdevice_prop(const struct simrt_device *d, const char *field, int64_t *value);
+int hdevice_attr(const struct simrt_device *d, int attr, int64_t *value);
 
 struct hostsites {
 	/* set by the caller before reading, or NULL: device queries are unknowns */
-	const struct hdevice *dev;
+	const struct simrt_device *dev;
 	struct hexpr *x;
 	uint32_t nx, capx;
 	struct hvar *vars;

@@ -944,22 +944,6 @@ static void record_args(struct server *s, uint32_t li, const struct func *f, con
 	}
 }
 
-/* The wire form of device D. */
-static void device_of(const struct sim_device *d, struct simrt_device *out)
-{
-	memset(out, 0, sizeof *out);
-	snprintf(out->arch, sizeof out->arch, "%s", d->arch);
-	out->major = d->major;
-	out->minor = d->minor;
-	out->sms = d->sms;
-	out->threads_per_sm = d->threads_per_sm;
-	out->blocks_per_sm = d->blocks_per_sm;
-	out->smem_per_sm = d->smem_per_sm;
-	out->smem_optin = d->smem_optin;
-	out->l2 = d->l2;
-	out->memory = d->memory;
-}
-
 /* Gives the extern __shared__ array of program P DYN bytes for the next launch. */
 static void set_dyn_shared(struct server *s, const struct program *p, uint64_t dyn)
 {
@@ -1226,7 +1210,7 @@ static int serve(struct server *s, int fd, struct sim_error *err)
 				st = SIMRT_OK;
 				break;
 			case SIMRT_GPU:
-				device_of(s->o->device ? s->o->device : sim_device_default(), &dev);
+				sim_device_wire(s->o->device ? s->o->device : sim_device_default(), &dev);
 				out = (const uint8_t *)&dev, outn = sizeof dev;
 				st = SIMRT_OK;
 				break;

@@ -1118,10 +1118,8 @@ static void read_host_sites(const struct run_opts *o, struct compile_out *co, st
 	uint32_t done = 0;
 	/* the host's device queries read as the --device a run simulates */
 	const struct sim_device *d = o->device ? o->device : sim_device_default();
-	struct hdevice dev = { .major = d->major, .minor = d->minor, .sms = d->sms,
-			       .threads_per_sm = d->threads_per_sm, .blocks_per_sm = d->blocks_per_sm,
-			       .smem_per_sm = d->smem_per_sm, .smem_optin = d->smem_optin, .l2 = d->l2,
-			       .memory = d->memory };
+	struct simrt_device dev;
+	sim_device_wire(d, &dev);
 	hs->dev = &dev;
 	for (int round = 0; round < 8; round++) {
 		for (; done < co->nhost_irs; done++) {

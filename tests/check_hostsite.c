@@ -1163,7 +1163,7 @@ static void check_devq(int variant)
 	char *ll = host_ll(text, "-O0");
 	if (ll == NULL)
 		return;
-	struct hdevice dev = { .major = 8, .sms = 108, .threads_per_sm = 2048, .blocks_per_sm = 32,
+	struct simrt_device dev = { .major = 8, .sms = 108, .threads_per_sm = 2048, .blocks_per_sm = 32,
 			       .smem_per_sm = 164u << 10, .smem_optin = 163u << 10 };
 	struct hostsites hs = { .dev = &dev };
 	struct sim_error err = { 0 };

@@ -1,6 +1,7 @@
 // What the program sees of the GPU: its properties, the occupancy
 // queries and the dynamic shared memory a block may opt into all follow
-// --device (sm_70 by default, whose opt-in ends at 96 KiB).
+// --device (sm_70 by default, whose opt-in ends at 96 KiB); each
+// attribute cudaDeviceGetAttribute gives is the property's value.
 #include <cstdio>
 
 __global__ void fill(int *out)
@@ -17,6 +18,28 @@ int main()
 	cudaGetDeviceProperties(&p, 0);
 	printf("%s: cc %d.%d, %d SMs, opt-in %zu KiB\n", p.name, p.major, p.minor,
 	       p.multiProcessorCount, p.sharedMemPerBlockOptin >> 10);
+	const struct { cudaDeviceAttr a; long long v; } same[] = {
+		{ cudaDevAttrMaxThreadsPerBlock, p.maxThreadsPerBlock },
+		{ cudaDevAttrMaxBlockDimZ, p.maxThreadsDim[2] },
+		{ cudaDevAttrMaxGridDimY, p.maxGridSize[1] },
+		{ cudaDevAttrMaxSharedMemoryPerBlock, (long long)p.sharedMemPerBlock },
+		{ cudaDevAttrMaxSharedMemoryPerBlockOptin, (long long)p.sharedMemPerBlockOptin },
+		{ cudaDevAttrMaxSharedMemoryPerMultiprocessor, (long long)p.sharedMemPerMultiprocessor },
+		{ cudaDevAttrMultiProcessorCount, p.multiProcessorCount },
+		{ cudaDevAttrMaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor },
+		{ cudaDevAttrMaxBlocksPerMultiprocessor, p.maxBlocksPerMultiProcessor },
+		{ cudaDevAttrMaxRegistersPerMultiprocessor, p.regsPerMultiprocessor },
+		{ cudaDevAttrL2CacheSize, p.l2CacheSize },
+		{ cudaDevAttrComputeCapabilityMajor, p.major },
+		{ cudaDevAttrComputeCapabilityMinor, p.minor },
+	};
+	int agree = 0;
+	for (const auto &s : same) {
+		int v = -1;
+		cudaDeviceGetAttribute(&v, s.a, 0);
+		agree += v == s.v;
+	}
+	printf("attributes as properties: %d of %zu\n", agree, sizeof same / sizeof same[0]);
 	int blocks = 0;
 	cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, fill, 256, 40 << 10);
 	printf("blocks of 256 threads and 40 KiB per SM: %d\n", blocks);

@@ -1470,45 +1470,12 @@ extern "C" cudaError_t cudaGetDeviceProperties(struct cudaDeviceProp *prop, int 
 	const struct simrt_device *d = simrt_device();
 	memset(prop, 0, sizeof *prop);
 	snprintf(prop->name, sizeof prop->name, "simulee-c %s", d->arch);
-	prop->major = (int)d->major;
-	prop->minor = (int)d->minor;
-	prop->totalGlobalMem = (size_t)d->memory;
-	prop->sharedMemPerBlock = 48 << 10;
-	prop->sharedMemPerBlockOptin = d->smem_optin;
-	prop->sharedMemPerMultiprocessor = d->smem_per_sm;
-	prop->regsPerBlock = 65536;
-	prop->regsPerMultiprocessor = 65536;
-	prop->warpSize = 32;
-	prop->memPitch = 2147483647;
-	prop->maxThreadsPerBlock = 1024;
-	prop->maxThreadsDim[0] = 1024;
-	prop->maxThreadsDim[1] = 1024;
-	prop->maxThreadsDim[2] = 64;
-	prop->maxGridSize[0] = 2147483647;
-	prop->maxGridSize[1] = 65535;
-	prop->maxGridSize[2] = 65535;
-	prop->totalConstMem = 65536;
-	prop->textureAlignment = 512;
-	prop->texturePitchAlignment = 32;
-	prop->multiProcessorCount = (int)d->sms;
-	prop->maxThreadsPerMultiProcessor = (int)d->threads_per_sm;
-	prop->maxBlocksPerMultiProcessor = (int)d->blocks_per_sm;
-	prop->l2CacheSize = (int)d->l2;
-	prop->memoryBusWidth = 4096;
-	prop->unifiedAddressing = 1;
-	prop->managedMemory = 1;
-	prop->concurrentKernels = 1;
-	prop->canMapHostMemory = 1;
-	prop->cooperativeLaunch = 1;
-	prop->asyncEngineCount = 2;
-	prop->ECCEnabled = 1;
+#define SIMRT_PROP_SET(field, attr, value) prop->field = (__typeof__(prop->field))(value);
+	SIMRT_DEVICE_PROPS(SIMRT_PROP_SET)
 #if CUDART_VERSION < 13000
-	prop->clockRate = 1530000;
-	prop->memoryClockRate = 877000;
-	prop->deviceOverlap = 1;
-	prop->computeMode = 0;
-	prop->kernelExecTimeoutEnabled = 0;
+	SIMRT_DEVICE_PROPS_PRE13(SIMRT_PROP_SET)
 #endif
+#undef SIMRT_PROP_SET
 	return (cudaError_t)0;
 }
 
@@ -1519,38 +1486,12 @@ extern "C" cudaError_t cudaDeviceGetAttribute(int *value, enum cudaDeviceAttr at
 {
 	if (device != 0)
 		return simrt_ret(SIMRT_INVALID_VALUE);
-	struct cudaDeviceProp p;
-	cudaGetDeviceProperties(&p, 0);
-	switch (attr) {
-	case cudaDevAttrMaxThreadsPerBlock: *value = p.maxThreadsPerBlock; break;
-	case cudaDevAttrMaxBlockDimX: *value = p.maxThreadsDim[0]; break;
-	case cudaDevAttrMaxBlockDimY: *value = p.maxThreadsDim[1]; break;
-	case cudaDevAttrMaxBlockDimZ: *value = p.maxThreadsDim[2]; break;
-	case cudaDevAttrMaxGridDimX: *value = p.maxGridSize[0]; break;
-	case cudaDevAttrMaxGridDimY: *value = p.maxGridSize[1]; break;
-	case cudaDevAttrMaxGridDimZ: *value = p.maxGridSize[2]; break;
-	case cudaDevAttrMaxSharedMemoryPerBlock: *value = (int)p.sharedMemPerBlock; break;
-	case cudaDevAttrWarpSize: *value = p.warpSize; break;
-	case cudaDevAttrMultiProcessorCount: *value = p.multiProcessorCount; break;
-	case cudaDevAttrComputeCapabilityMajor: *value = p.major; break;
-	case cudaDevAttrComputeCapabilityMinor: *value = p.minor; break;
-	case cudaDevAttrMaxThreadsPerMultiProcessor: *value = p.maxThreadsPerMultiProcessor; break;
-	case cudaDevAttrClockRate: *value = 1530000; break;
-	case cudaDevAttrCooperativeLaunch: *value = 1; break;
-	case cudaDevAttrMaxSharedMemoryPerBlockOptin: *value = (int)p.sharedMemPerBlockOptin; break;
-	case cudaDevAttrMemoryClockRate: *value = 877000; break;
-	case cudaDevAttrGpuOverlap: *value = 1; break;
-	case cudaDevAttrConcurrentKernels: *value = 1; break;
-	case cudaDevAttrUnifiedAddressing: *value = 1; break;
-	case cudaDevAttrManagedMemory: *value = 1; break;
-	case cudaDevAttrCanMapHostMemory: *value = 1; break;
-	case cudaDevAttrTotalConstantMemory: *value = (int)p.totalConstMem; break;
-	case cudaDevAttrMaxRegistersPerBlock: *value = p.regsPerBlock; break;
-	case cudaDevAttrL2CacheSize: *value = p.l2CacheSize; break;
-	case cudaDevAttrGlobalMemoryBusWidth: *value = p.memoryBusWidth; break;
-	case cudaDevAttrAsyncEngineCount: *value = p.asyncEngineCount; break;
-	default: *value = 0; break;
-	}
+	const struct simrt_device *d = simrt_device();
+	*value = 0;
+#define SIMRT_ATTR_GET(field, a, v) if (a != 0 && (int)attr == a) *value = (int)(v);
+	SIMRT_DEVICE_PROPS(SIMRT_ATTR_GET)
+	SIMRT_DEVICE_PROPS_PRE13(SIMRT_ATTR_GET)
+#undef SIMRT_ATTR_GET
 	return (cudaError_t)0;
 }
 #endif

@@ -86,6 +86,53 @@ struct simrt_device {
 	uint64_t memory;	/* bytes of device memory */
 };
 
+/* What the simulated device says of itself: every field of struct
+** cudaDeviceProp that cudaGetDeviceProperties fills (the others are 0),
+** as P(FIELD, ATTR, VALUE): ATTR is the field's number in enum
+** cudaDeviceAttr for cudaDeviceGetAttribute (0: none), VALUE an
+** expression of `d`, the const struct simrt_device *.  One table for the
+** runtime (cudart.cu) and for the host reader's device queries
+** (host/hdevice.c), so that a static run reads a query as `simulee-c run`
+** answers it.  SIMRT_DEVICE_PROPS_PRE13: the fields CUDA 13 removed from
+** the struct (their attributes stay). */
+#define SIMRT_DEVICE_PROPS(P) \
+	P(major, 75, d->major) \
+	P(minor, 76, d->minor) \
+	P(totalGlobalMem, 0, d->memory) \
+	P(sharedMemPerBlock, 8, 48 << 10) \
+	P(sharedMemPerBlockOptin, 97, d->smem_optin) \
+	P(sharedMemPerMultiprocessor, 81, d->smem_per_sm) \
+	P(regsPerBlock, 12, 65536) \
+	P(regsPerMultiprocessor, 82, 65536) \
+	P(warpSize, 10, 32) \
+	P(memPitch, 11, 2147483647) \
+	P(maxThreadsPerBlock, 1, 1024) \
+	P(maxThreadsDim[0], 2, 1024) \
+	P(maxThreadsDim[1], 3, 1024) \
+	P(maxThreadsDim[2], 4, 64) \
+	P(maxGridSize[0], 5, 2147483647) \
+	P(maxGridSize[1], 6, 65535) \
+	P(maxGridSize[2], 7, 65535) \
+	P(totalConstMem, 9, 65536) \
+	P(textureAlignment, 14, 512) \
+	P(texturePitchAlignment, 51, 32) \
+	P(multiProcessorCount, 16, d->sms) \
+	P(maxThreadsPerMultiProcessor, 39, d->threads_per_sm) \
+	P(maxBlocksPerMultiProcessor, 106, d->blocks_per_sm) \
+	P(l2CacheSize, 38, d->l2) \
+	P(memoryBusWidth, 37, 4096) \
+	P(unifiedAddressing, 41, 1) \
+	P(managedMemory, 83, 1) \
+	P(concurrentKernels, 31, 1) \
+	P(canMapHostMemory, 19, 1) \
+	P(cooperativeLaunch, 95, 1) \
+	P(asyncEngineCount, 40, 2) \
+	P(ECCEnabled, 32, 1)
+#define SIMRT_DEVICE_PROPS_PRE13(P) \
+	P(clockRate, 13, 1530000) \
+	P(memoryClockRate, 36, 877000) \
+	P(deviceOverlap, 15, 1)
+
 enum simrt_mem {
 	SIMRT_DEVICE,		/* cudaMalloc */
 	SIMRT_MANAGED,		/* cudaMallocManaged: the host uses it too */
