@@ -206,6 +206,9 @@ void interp_args_from_bytes(struct mem *m, const struct func *f, const uint8_t *
 /* Whether kernel function FN launches kernels (a DLAUNCH, itself or
 ** through the functions it calls): dynamic parallelism. */
 int interp_launches_kernels(const struct program *p, uint32_t fn);
+/* Whether any function of P launches kernels (a child may launch what
+** its parent does not; a module's PTX holds them all). */
+int interp_program_launches(const struct program *p);
 
 /* Whether GRID, BLOCK and DYN_SHARED bytes of dynamic shared memory are a
 ** launch CUDA accepts (each dimension and the block's threads within

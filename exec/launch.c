@@ -999,9 +999,7 @@ int interp_launches_kernels(const struct program *p, uint32_t fn)
 	return reaches_from(p, fn, launches);
 }
 
-/* Whether the program holds a kernel launch in device code at all (a
-** child may launch what its parent does not). */
-static int program_launches(const struct program *p)
+int interp_program_launches(const struct program *p)
 {
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++)
 		for (uint32_t pc = 0; p->funcs[fi].code && pc < p->funcs[fi].ncode; pc++)
@@ -1235,7 +1233,7 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	ex.polls = DEADLINE_POLLS - 1;	/* the clock is read at the first warp */
 	ex.mam = cfg->mam;
 	/* the words that hand each device-side launch over to its child */
-	if (program_launches(p)) {
+	if (interp_program_launches(p)) {
 		ex.token_id = mem_new(m, AS_GLOBAL, 4 * EXEC_MAX_PENDING, "device launches");
 		if (ex.token_id != 0)
 			m->a[ex.token_id].elem_size = 4;

@@ -27,6 +27,9 @@
 /* How many times run.sh runs the launch to compare the results, unless
 ** told otherwise (./run.sh N, or SIMULEE_REPLAY_RUNS). */
 #define REPLAY_RUNS 50
+/* Bytes compute-sanitizer memcheck leaves unallocated after each buffer
+** (--padding), so that a read past one end meets no other buffer. */
+#define REPLAY_PADDING 4096
 
 /* One element at P of element type ET as --dump prints it, into BUF. */
 static void format_value(char *buf, size_t n, const uint8_t *p, uint8_t et)
@@ -304,6 +307,12 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 		*why = "the kernel launches kernels (dynamic parallelism), which needs CUDA's "
 		       "device runtime: relocatable device code linked against cudadevrt, "
 		       "which the reproduction does not build";
+	/* the PTX is the module's, so a kernel beside one that launches
+	** kernels cannot be loaded either (on an H200: CUDA_ERROR_INVALID_PTX) */
+	else if (*why == NULL && interp_program_launches(p))
+		*why = "the module holds a kernel that launches kernels (dynamic parallelism): "
+		       "its PTX needs CUDA's device runtime, relocatable device code linked "
+		       "against cudadevrt, which the reproduction does not build";
 	for (uint32_t k = f->nparams; k < nbufs && *why == NULL; k++)
 		if (bufs[k].param >= 0)
 			*why = "a struct argument's pointer fields point to buffers, which the "
@@ -477,15 +486,34 @@ static int write_run_sh(const char *dir, enum confirm c, const char *tool, const
 		"completed: see simulee-c's docs/REPLAY.md)"
 		: f->kind == FK_RACE && f->its_only ? " (the race needs independent thread "
 		"scheduling to interleave the two lanes, which one run may not do)" : "";
+	/* cuMemAlloc may place the buffers back to back, so that a read one
+	** past a buffer's end is the next buffer's and memcheck sees nothing
+	** (on an H200, docs/REPLAY.md): padding after each allocation, where
+	** the tool has the option, makes it no memory */
+	int pad = c == BY_TOOL && strcmp(tool, "memcheck") == 0;
+	if (pad)
+		fprintf(sh, "PAD=\n"
+			"\"$SAN\" --help 2>/dev/null | grep -q -e '--padding' && PAD=\"--padding %d\"\n",
+			REPLAY_PADDING);
 	switch (c) {
 	case BY_TOOL:
-		fprintf(sh, "timeout -k 10 ${SIMULEE_REPLAY_TIMEOUT:-120} \"$SAN\" --tool %s "
+		fprintf(sh, "timeout -k 10 ${SIMULEE_REPLAY_TIMEOUT:-120} \"$SAN\" --tool %s%s "
 			"--error-exitcode 99 ./repro launch.txt > sanitizer.log 2>&1\n"
 			"st=$?\n"
 			"cat sanitizer.log\n"
+			/* a tool stopped by the time limit after it reported
+			** the error (thousands of reports take their time) has
+			** confirmed it: only its exit status was lost */
+			"if [ $st -eq 124 -o $st -eq 137 ] && grep -q -E "
+			"'^========= +(Invalid |Uninitialized |Error: |Barrier error|Misaligned )' "
+			"sanitizer.log; then\n"
+			"\techo \"simulee-c replay: compute-sanitizer reported the error, then ran past "
+			"${SIMULEE_REPLAY_TIMEOUT:-120} s\"\n"
+			"\tst=99\n"
+			"fi\n"
 			"case $st in\n"
 			"99) echo \"simulee-c replay: CONFIRMED by compute-sanitizer --tool %s\"; exit 0;;\n",
-			tool, tool);
+			tool, pad ? " $PAD" : "", tool);
 		/* where the runs are repeated, they have the last word */
 		if (rep)
 			fprintf(sh, "0) echo \"simulee-c replay: compute-sanitizer --tool %s reported "

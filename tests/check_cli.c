@@ -2225,6 +2225,110 @@ START_TEST(replay_repeat)
 }
 END_TEST
 
+/* Writes TEXT to DIR/NAME with mode MODE. */
+static void write_in(const char *dir, const char *name, const char *text, mode_t mode)
+{
+	char p[1024];
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	ck_assert_int_eq(chmod(p, mode), 0);
+}
+
+/*
+** How run.sh calls compute-sanitizer, with a stand-in tool
+** ($COMPUTE_SANITIZER) and program (no GPU, no nvcc): a tool stopped by
+** the time limit after its log holds the error (initcheck printing
+** thousands of uninitialised reads ran past a 20 s limit on an H200)
+** confirms the reproduction, one that holds none could not run it; and
+** memcheck pads allocations where the tool has --padding (a read one past
+** a buffer met the next buffer there).
+*/
+START_TEST(replay_tool_timeout)
+{
+	char *bc = tu_compile_cu("__global__ void add(const float *a, float *s)\n"
+				 "{\n"
+				 "	s[threadIdx.x] += a[threadIdx.x];\n"
+				 "}\n");
+	char tmpl[] = "/tmp/simulee-cli-tooltime-XXXXXX";
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	char out[256];
+	snprintf(out, sizeof out, "%s/r", dir);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--block", "32", "--size", "a=16", "--size", "s=32",
+					      "--init", "s=uninit", "--replay", out, NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	DIR *d = opendir(out);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	char sub[1024] = "", oob[1024] = "";
+	while ((e = readdir(d)) != NULL)
+		if (strncmp(e->d_name, "uninitialized-read-", 19) == 0)
+			snprintf(sub, sizeof sub, "%s/%s", out, e->d_name);
+		else if (strncmp(e->d_name, "out-of-bounds-", 14) == 0)
+			snprintf(oob, sizeof oob, "%s/%s", out, e->d_name);
+	closedir(d);
+	ck_assert_msg(sub[0] != '\0' && oob[0] != '\0', "no reproduction of the uninitialised read "
+		      "or of the out-of-bounds read in %s", out);
+	/* programs newer than their sources: make leaves them */
+	write_in(sub, "repro", "#!/bin/sh\nexit 0\n", 0755);
+	write_in(oob, "repro", "#!/bin/sh\nexit 0\n", 0755);
+	char tool[1100], run_sh[1100], env_tool[1200];
+	snprintf(tool, sizeof tool, "%s/sanitizer", dir);
+	snprintf(run_sh, sizeof run_sh, "%s/run.sh", sub);
+	snprintf(env_tool, sizeof env_tool, "COMPUTE_SANITIZER=%s", tool);
+	const char *av[] = { "/usr/bin/env", env_tool, "SIMULEE_REPLAY_TIMEOUT=1", "/bin/sh", run_sh,
+			     NULL };
+	write_in(dir, "sanitizer", "#!/bin/sh\necho '========= COMPUTE-SANITIZER'\n"
+		 "echo '========= Uninitialized __global__ memory read of size 4 bytes'\n"
+		 "exec sleep 5\n", 0755);
+	ck_assert_int_eq(tu_run(&r, av), 0);
+	ck_assert_msg(r.status == 0 && strstr(r.out, "simulee-c replay: compute-sanitizer reported the "
+					      "error, then ran past 1 s\nsimulee-c replay: CONFIRMED by "
+					      "compute-sanitizer --tool initcheck\n"),
+		      "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	write_in(dir, "sanitizer", "#!/bin/sh\necho '========= COMPUTE-SANITIZER'\nexec sleep 5\n",
+		 0755);
+	ck_assert_int_eq(tu_run(&r, av), 0);
+	ck_assert_msg(r.status == 2 && strstr(r.out, "simulee-c replay: compute-sanitizer --tool "
+					      "initcheck could not run it (status 124)\n"),
+		      "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	/* memcheck pads each allocation where the tool can (a read one past
+	** a buffer is no other buffer's): this stand-in sees the read only
+	** when padded */
+	snprintf(run_sh, sizeof run_sh, "%s/run.sh", oob);
+	const char *padded = "#!/bin/sh\ncase \"$1\" in --help) echo '  --padding arg (=0)'; exit 0;; esac\n"
+		"case \"$*\" in *'--tool memcheck --padding 4096 '*) "
+		"echo '========= Invalid __global__ read of size 4 bytes'; exit 99;; esac\nexit 0\n";
+	write_in(dir, "sanitizer", padded, 0755);
+	ck_assert_int_eq(tu_run(&r, av), 0);
+	ck_assert_msg(r.status == 0 && strstr(r.out, "simulee-c replay: CONFIRMED by compute-sanitizer "
+					      "--tool memcheck\n"),
+		      "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	/* a tool without the option runs unpadded */
+	write_in(dir, "sanitizer", "#!/bin/sh\ncase \"$*\" in *--padding*) "
+		 "echo '========= Invalid __global__ read of size 4 bytes'; exit 99;; esac\nexit 0\n",
+		 0755);
+	ck_assert_int_eq(tu_run(&r, av), 0);
+	ck_assert_msg(r.status == 1 && strstr(r.out, "simulee-c replay: NOT CONFIRMED: "
+					      "compute-sanitizer --tool memcheck reported nothing"),
+		      "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	const char *rm[] = { "/bin/rm", "-rf", dir, NULL };
+	ck_assert_int_eq(tu_run(&r, rm), 0);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* --dump-inputs: every buffer before the launch, in the repro's format. */
 START_TEST(dump_inputs)
 {
@@ -3257,6 +3361,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, replay_legacy_intrinsics);
 	tcase_add_test(tc, replay_compare);
 	tcase_add_test(tc, replay_repeat);
+	tcase_add_test(tc, replay_tool_timeout);
 	tcase_add_test(tc, dump_inputs);
 	suite_add_tcase(s, tc);
 

@@ -976,7 +976,33 @@ START_TEST(device_launch)
 	closedir(d);
 	ck_assert_int_eq(seen, 1);
 	tu_run_free(&r);
+	/* a kernel that launches none, beside one that does: the module's PTX
+	** needs the device runtime all the same (the driver refuses it) */
+	char *cu2 = write_in(dir, "inner.cu", inner_cu);
+	char *rep2 = xfmt("%s/rep2", dir, NULL);
+	run_in(&r, dir, (const char *const[]){ "--prelude", "--no-search", "--kernel", "_ZN1k5childEPii",
+					       "--grid", "1", "--block", "64", "--size", "p=4",
+					       "--replay", rep2, cu2, NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	d = opendir(rep2);
+	ck_assert_ptr_nonnull(d);
+	seen = 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *readme = xfmt("%s/%s/README", rep2, e->d_name);
+		char *text = slurp(readme);
+		seen += strstr(text, "# not reproducible: the module holds a kernel that launches "
+				     "kernels (dynamic parallelism)") != NULL;
+		free(text);
+		free(readme);
+	}
+	closedir(d);
+	ck_assert_int_ge(seen, 1);
+	tu_run_free(&r);
 	remove_tree(dir);
+	free(rep2);
+	free(cu2);
 	free(rep);
 	free(cu);
 	free(dir);
