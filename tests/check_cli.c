@@ -2108,6 +2108,33 @@ static void run_mocked(const char *lib, const char *mode, const char *const *arg
 	tu_run_free(&r);
 }
 
+/* Writes the reproductions of the kernel of source SRC, analysed with
+** OPTS (NULL-terminated, at most 12), to TMPL's new directory (mkdtemp) /r,
+** its path into OUT (N bytes); the run reports an error.  Returns the
+** directory made, for the caller to remove. */
+static char *replay_made(const char *src, const char *const *opts, char *tmpl, char *out, size_t n)
+{
+	char *bc = tu_compile_cu(src);
+	char *dir = mkdtemp(tmpl);
+	ck_assert_ptr_nonnull(dir);
+	snprintf(out, n, "%s/r", dir);
+	const char *av[16];
+	int k = 0;
+	av[k++] = bc;
+	for (int i = 0; opts[i] != NULL && k < 13; i++)
+		av[k++] = opts[i];
+	av[k++] = "--replay";
+	av[k++] = out;
+	av[k] = NULL;
+	struct tu_run r;
+	tu_run_bin(&r, av);
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+	return dir;
+}
+
 /*
 ** A race on global memory, a __device__ variable's and a buffer's: its
 ** reproduction's run.sh runs the launch many times ($RUNS: ./run.sh N,
@@ -2120,24 +2147,19 @@ static void run_mocked(const char *lib, const char *mode, const char *const *arg
 */
 START_TEST(replay_repeat)
 {
-	char *bc = tu_compile_cu("__device__ int total;\n"
-				 "__global__ void sum(const int *in, int *out)\n"
-				 "{\n"
-				 "	if (threadIdx.x == 0) {\n"
-				 "		total += in[blockIdx.x];\n"
-				 "		out[0] = total;\n"
-				 "	}\n"
-				 "}\n");
-	char tmpl[] = "/tmp/simulee-cli-repeat-XXXXXX";
-	char *dir = mkdtemp(tmpl);
-	ck_assert_ptr_nonnull(dir);
-	char out[256];
-	snprintf(out, sizeof out, "%s/r", dir);
+	char tmpl[] = "/tmp/simulee-cli-repeat-XXXXXX", out[256];
+	char *dir = replay_made("__device__ int total;\n"
+				"__global__ void sum(const int *in, int *out)\n"
+				"{\n"
+				"	if (threadIdx.x == 0) {\n"
+				"		total += in[blockIdx.x];\n"
+				"		out[0] = total;\n"
+				"	}\n"
+				"}\n",
+				(const char *const[]){ "--grid", "2", "--block", "32", "--size", "in=2",
+						       "--size", "out=1", NULL },
+				tmpl, out, sizeof out);
 	struct tu_run r;
-	tu_run_bin(&r, (const char *const[]){ bc, "--grid", "2", "--block", "32", "--size", "in=2",
-					      "--size", "out=1", "--replay", out, NULL });
-	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
-	tu_run_free(&r);
 	DIR *d = opendir(out);
 	ck_assert_ptr_nonnull(d);
 	struct dirent *e;
@@ -2220,8 +2242,6 @@ START_TEST(replay_repeat)
 	const char *rm[] = { "/bin/rm", "-rf", dir, NULL };
 	ck_assert_int_eq(tu_run(&r, rm), 0);
 	tu_run_free(&r);
-	unlink(bc);
-	free(bc);
 }
 END_TEST
 
@@ -2248,20 +2268,15 @@ static void write_in(const char *dir, const char *name, const char *text, mode_t
 */
 START_TEST(replay_tool_timeout)
 {
-	char *bc = tu_compile_cu("__global__ void add(const float *a, float *s)\n"
-				 "{\n"
-				 "	s[threadIdx.x] += a[threadIdx.x];\n"
-				 "}\n");
-	char tmpl[] = "/tmp/simulee-cli-tooltime-XXXXXX";
-	char *dir = mkdtemp(tmpl);
-	ck_assert_ptr_nonnull(dir);
-	char out[256];
-	snprintf(out, sizeof out, "%s/r", dir);
+	char tmpl[] = "/tmp/simulee-cli-tooltime-XXXXXX", out[256];
+	char *dir = replay_made("__global__ void add(const float *a, float *s)\n"
+				"{\n"
+				"	s[threadIdx.x] += a[threadIdx.x];\n"
+				"}\n",
+				(const char *const[]){ "--block", "32", "--size", "a=16", "--size", "s=32",
+						       "--init", "s=uninit", NULL },
+				tmpl, out, sizeof out);
 	struct tu_run r;
-	tu_run_bin(&r, (const char *const[]){ bc, "--block", "32", "--size", "a=16", "--size", "s=32",
-					      "--init", "s=uninit", "--replay", out, NULL });
-	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
-	tu_run_free(&r);
 	DIR *d = opendir(out);
 	ck_assert_ptr_nonnull(d);
 	struct dirent *e;
@@ -2324,8 +2339,6 @@ START_TEST(replay_tool_timeout)
 	const char *rm[] = { "/bin/rm", "-rf", dir, NULL };
 	ck_assert_int_eq(tu_run(&r, rm), 0);
 	tu_run_free(&r);
-	unlink(bc);
-	free(bc);
 }
 END_TEST
 

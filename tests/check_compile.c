@@ -784,6 +784,26 @@ START_TEST(spaced_launch)
 }
 END_TEST
 
+
+/* How many reproductions under DIR have a README holding NEEDLE. */
+static int readmes_with(const char *dir, const char *needle)
+{
+	DIR *d = opendir(dir);
+	ck_assert_ptr_nonnull(d);
+	struct dirent *e;
+	int seen = 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		char *readme = xfmt("%s/%s/README", dir, e->d_name);
+		char *text = slurp(readme);
+		seen += strstr(text, needle) != NULL;
+		free(text);
+		free(readme);
+	}
+	closedir(d);
+	return seen;
+}
 /* A kernel launched from device code (dynamic parallelism) compiles and
 ** runs as a child grid, with the prelude and the toolkit: the parent's
 ** write after the launch races with the child (the report names the
@@ -959,22 +979,8 @@ START_TEST(device_launch)
 					       cu, NULL });
 	ck_assert_msg(r.status == 1 && strstr(r.out, "app.cu:5:3") != NULL, "status %d: %s%s", r.status,
 		      r.out, r.err);
-	DIR *d = opendir(rep);
-	ck_assert_ptr_nonnull(d);
-	struct dirent *e;
-	int seen = 0;
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		char *readme = xfmt("%s/%s/README", rep, e->d_name);
-		char *text = slurp(readme);
-		seen += strstr(text, "# not reproducible: the kernel launches kernels (dynamic "
-				     "parallelism)") != NULL;
-		free(text);
-		free(readme);
-	}
-	closedir(d);
-	ck_assert_int_eq(seen, 1);
+	ck_assert_int_eq(readmes_with(rep, "# not reproducible: the kernel launches kernels (dynamic "
+				  "parallelism)"), 1);
 	tu_run_free(&r);
 	/* a kernel that launches none, beside one that does: the module's PTX
 	** needs the device runtime all the same (the driver refuses it) */
@@ -984,21 +990,8 @@ START_TEST(device_launch)
 					       "--grid", "1", "--block", "64", "--size", "p=4",
 					       "--replay", rep2, cu2, NULL });
 	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
-	d = opendir(rep2);
-	ck_assert_ptr_nonnull(d);
-	seen = 0;
-	while ((e = readdir(d)) != NULL) {
-		if (e->d_name[0] == '.')
-			continue;
-		char *readme = xfmt("%s/%s/README", rep2, e->d_name);
-		char *text = slurp(readme);
-		seen += strstr(text, "# not reproducible: the module holds a kernel that launches "
-				     "kernels (dynamic parallelism)") != NULL;
-		free(text);
-		free(readme);
-	}
-	closedir(d);
-	ck_assert_int_ge(seen, 1);
+	ck_assert_int_ge(readmes_with(rep2, "# not reproducible: the module holds a kernel that "
+				      "launches kernels (dynamic parallelism)"), 1);
 	tu_run_free(&r);
 	remove_tree(dir);
 	free(rep2);
