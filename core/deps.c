@@ -23,6 +23,19 @@
 ** scalar to the launch only through an index that computes with both,
 ** and never one the kernel checks its threads against (docs/CONTRACTS.md,
 ** rule 7).
+**
+** Two more masks per slot, by the same data flow and with kernel
+** parameter I at bit DEP_PARAM_SHIFT + I, say which buffers a value
+** comes from: the pointer and by-value struct parameters it may point
+** into (a pointer loaded from a buffer points into what that buffer
+** reaches, so it keeps the buffer's bit), and the ones whose contents
+** it was computed from (a load adds the buffers its address points
+** into).  A loop's exit conditions add their contents to the loop's
+** carried slots, as above, so j in `for (j = row[i]; j < row[i + 1];
+** j++) val[j]` comes from row's contents (struct site bufs: the kernel
+** assumes row's values keep val's index in bounds, docs/CONTRACTS.md
+** rule 12).  Memory the kernel wrote itself (a value staged in shared
+** memory) is not followed.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -48,6 +61,8 @@ struct loop {
 
 struct fdeps {
 	uint64_t *dep;		/* per slot */
+	uint64_t *ptr;		/* per slot: the buffers it may point into */
+	uint64_t *data;		/* per slot: the buffers whose contents it comes from */
 	struct loop *loops;
 	uint32_t nloops;
 };
@@ -488,14 +503,54 @@ static void find_loops(const struct program *p, const struct func *f, struct fde
 	cfg_free(&g);
 }
 
+/* Which mask flow computes: the dependence masks, then the buffers a
+** value points into, then those whose contents it comes from. */
+enum mode { M_DEP, M_PTR, M_DATA };
+
+static uint64_t *masks(const struct fdeps *fd, enum mode mode)
+{
+	return mode == M_DEP ? fd->dep : mode == M_PTR ? fd->ptr : fd->data;
+}
+
+/* The parameters' bits of a mask (the buffer masks keep no others). */
+#define PARAM_BITS (~(uint64_t)0 << DEP_PARAM_SHIFT)
+
+/* What instruction I's results point into (M_PTR) or come from the
+** contents of (M_DATA), by its operands (FD's masks, NS slots): as
+** sources says for the dependence masks, plus, for the contents, the
+** buffers a load, an atomic or a call reads through (a field of a
+** by-value struct is no memory). */
+static uint64_t buf_sources(const struct program *p, const struct fdeps *fd, uint32_t ns,
+			    const struct insn *I, enum mode mode)
+{
+	if (mode == M_PTR)
+		return sources(p, fd->ptr, ns, I) & PARAM_BITS;
+	uint64_t m = sources(p, fd->data, ns, I) & PARAM_BITS;
+	switch (I->op) {
+	case OP_LOAD:
+		if (!(od(fd->dep, ns, I->a) & DEP_BYVAL))
+			m |= od(fd->ptr, ns, I->a) & PARAM_BITS;
+		break;
+	case OP_ATOMIC: case OP_CMPXCHG:
+		m |= od(fd->ptr, ns, I->a) & PARAM_BITS;
+		break;
+	case OP_CALL: case OP_ICALL:
+		m |= sources(p, fd->ptr, ns, I) & PARAM_BITS;
+		break;
+	default:
+		break;
+	}
+	return m;
+}
+
 /* Adds M to the slots of the parameters of function G that receive the
 ** arguments of CALL/ICALL I; whether anything changed. */
 static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller, uint32_t g,
-		     const struct insn *I)
+		     const struct insn *I, enum mode mode)
 {
 	const struct func *cf = &p->funcs[g];
 	const struct func *f = &p->funcs[caller];
-	uint64_t *cd = fds[g].dep;
+	uint64_t *cd = masks(&fds[g], mode);
 	int changed = 0;
 	uint32_t n = 0;
 	if (cd == NULL)
@@ -505,7 +560,8 @@ static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller
 			uint32_t s = cf->param_slot[i] + e;
 			if (s >= cf->nslots || I->x + n >= p->narglists)
 				continue;
-			uint64_t m = od(fds[caller].dep, f->nslots, p->arglists[I->x + n]);
+			uint64_t m = od(masks(&fds[caller], mode), f->nslots,
+					p->arglists[I->x + n]);
 			if ((cd[s] | m) != cd[s]) {
 				cd[s] |= m;
 				changed = 1;
@@ -514,13 +570,13 @@ static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller
 	return changed;
 }
 
-/* One function to its own fixed point; whether anything changed, here or
-** in a callee's parameters. */
-static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
+/* One function's masks of MODE to their fixed point; whether anything
+** changed, here or in a callee's parameters. */
+static int flow(const struct program *p, struct fdeps *fds, uint32_t fi, enum mode mode)
 {
 	const struct func *f = &p->funcs[fi];
 	struct fdeps *fd = &fds[fi];
-	uint64_t *dep = fd->dep;
+	uint64_t *dep = masks(fd, mode);
 	uint32_t ns = f->nslots;
 	int any = 0;
 	for (int changed = 1; changed;) {
@@ -529,7 +585,8 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 			const struct insn *I = &f->code[pc];
 			uint32_t nd = prog_insn_ndests(I);
 			if (nd) {
-				uint64_t m = sources(p, dep, ns, I);
+				uint64_t m = mode == M_DEP ? sources(p, dep, ns, I)
+					     : buf_sources(p, fd, ns, I, mode);
 				for (uint32_t k = 0; k < nd; k++) {
 					uint32_t s = I->d + k;
 					if (s < ns && (dep[s] | m) != dep[s]) {
@@ -539,7 +596,7 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 				}
 			}
 			if (I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs)
-				any |= pass_args(p, fds, fi, (uint32_t)I->imm, I);
+				any |= pass_args(p, fds, fi, (uint32_t)I->imm, I, mode);
 			if (I->op == OP_ICALL) {
 				/* any function this many argument slots fits */
 				for (uint32_t g = 0; g < p->nfuncs; g++) {
@@ -548,11 +605,12 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi)
 					for (uint32_t i = 0; i < cf->nparams; i++)
 						want += cf->params[i].nslots;
 					if (cf->code && !cf->is_kernel && want == I->b)
-						any |= pass_args(p, fds, fi, g, I);
+						any |= pass_args(p, fds, fi, g, I, mode);
 				}
 			}
 		}
-		for (uint32_t l = 0; l < fd->nloops; l++) {
+		/* a loop bounds what its counters point into by nothing */
+		for (uint32_t l = 0; mode != M_PTR && l < fd->nloops; l++) {
 			const struct loop *L = &fd->loops[l];
 			uint64_t c = 0;
 			for (uint32_t k = 0; k < L->nconds; k++)
@@ -587,35 +645,44 @@ void prog_compute_deps(struct program *p)
 		const struct func *f = &p->funcs[fi];
 		if (f->code == NULL)
 			continue;
-		fds[fi].dep = xcalloc(f->nslots ? f->nslots : 1, sizeof *fds[fi].dep);
+		size_t n = f->nslots ? f->nslots : 1;
+		fds[fi].dep = xcalloc(n, sizeof *fds[fi].dep);
+		fds[fi].ptr = xcalloc(n, sizeof *fds[fi].ptr);
+		fds[fi].data = xcalloc(n, sizeof *fds[fi].data);
 		find_loops(p, f, &fds[fi]);
 		if (!f->is_kernel)
 			continue;
 		for (uint32_t i = 0; i < f->nparams; i++) {
 			const struct param *pa = &f->params[i];
 			uint64_t m = pa->byval ? DEP_BYVAL : pa->is_ptr ? 0 : DEP_PARAM;
-			if (!pa->is_ptr && i < PROG_DEP_PARAMS)
-				m |= UINT64_C(1) << (DEP_PARAM_SHIFT + i);
+			uint64_t bit = i < PROG_DEP_PARAMS ? UINT64_C(1) << (DEP_PARAM_SHIFT + i) : 0;
+			if (!pa->is_ptr)
+				m |= bit;
 			for (uint32_t e = 0; e < pa->nslots; e++)
-				if (f->param_slot[i] + e < f->nslots)
+				if (f->param_slot[i] + e < f->nslots) {
 					fds[fi].dep[f->param_slot[i] + e] |= m;
+					if (pa->is_ptr || pa->byval)
+						fds[fi].ptr[f->param_slot[i] + e] |= bit;
+				}
 		}
 	}
-	for (int changed = 1; changed;) {
-		changed = 0;
-		for (uint32_t fi = 0; fi < p->nfuncs; fi++)
-			if (fds[fi].dep != NULL)
-				changed |= flow(p, fds, fi);
-	}
+	/* the dependence masks, then what points where, then the contents */
+	for (enum mode mode = M_DEP; mode <= M_DATA; mode++)
+		for (int changed = 1; changed;) {
+			changed = 0;
+			for (uint32_t fi = 0; fi < p->nfuncs; fi++)
+				if (fds[fi].dep != NULL)
+					changed |= flow(p, fds, fi, mode);
+		}
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		const struct func *f = &p->funcs[fi];
-		const uint64_t *dep = fds[fi].dep;
+		const uint64_t *dep = fds[fi].dep, *data = fds[fi].data;
 		uint32_t ns = f->nslots;
 		if (dep == NULL)
 			continue;
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
 			const struct insn *I = &f->code[pc];
-			uint64_t m;
+			uint64_t m, dm;
 			uint32_t site = UINT32_MAX;
 			const uint64_t coords = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_CTAID_X
 						| DEP_CTAID_Y | DEP_CTAID_Z;
@@ -627,6 +694,7 @@ void prog_compute_deps(struct program *p)
 			switch (I->op) {
 			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
 				m = od(dep, ns, I->a);
+				dm = od(data, ns, I->a);
 				site = I->x;
 				break;
 			/* the bytes touched depend on the length too: a memset
@@ -634,22 +702,27 @@ void prog_compute_deps(struct program *p)
 			** host's doing, as an index it passed is */
 			case OP_MEMSET:
 				m = od(dep, ns, I->a) | od(dep, ns, I->c);
+				dm = od(data, ns, I->a) | od(data, ns, I->c);
 				site = I->x;
 				break;
 			case OP_MEMCPY:
 				m = od(dep, ns, I->a) | od(dep, ns, I->b) | od(dep, ns, I->c);
+				dm = od(data, ns, I->a) | od(data, ns, I->b) | od(data, ns, I->c);
 				site = I->x;
 				break;
 			case OP_TEX: case OP_SULD: case OP_SUST:
 				m = coords_dep(dep, ns, I);
+				dm = coords_dep(data, ns, I);
 				site = I->x;
 				break;
 			case OP_CALL:
 				m = args_dep(p, dep, ns, I);
+				dm = args_dep(p, data, ns, I);
 				site = I->a;
 				break;
 			case OP_ICALL:
 				m = od(dep, ns, I->a) | args_dep(p, dep, ns, I);
+				dm = od(data, ns, I->a) | args_dep(p, data, ns, I);
 				site = (uint32_t)I->imm;
 				break;
 			case OP_SUBCHK:
@@ -662,6 +735,7 @@ void prog_compute_deps(struct program *p)
 			if (site < p->nsites) {
 				p->sites[site].dep = m & DEP_ALL;
 				p->sites[site].params = m >> DEP_PARAM_SHIFT;
+				p->sites[site].bufs = dm >> DEP_PARAM_SHIFT;
 			}
 		}
 	}
@@ -672,6 +746,8 @@ void prog_compute_deps(struct program *p)
 		}
 		free(fds[fi].loops);
 		free(fds[fi].dep);
+		free(fds[fi].ptr);
+		free(fds[fi].data);
 	}
 	free(fds);
 }

@@ -181,6 +181,12 @@ struct site {
 	** PROG_DEP_PARAMS; a later one sets no bit), the address depends on;
 	** 0 for a device function's own site reached from no kernel */
 	uint64_t params;
+	/* Which of the kernel's pointer and by-value struct parameters (bit I:
+	** parameter I, the first PROG_DEP_PARAMS) hold memory whose contents
+	** the address depends on: values loaded through them (or through
+	** pointers loaded from them), directly, through arithmetic, or as a
+	** loop's bound (core/deps.c); 0 for an address no loaded value gives */
+	uint64_t bufs;
 	struct srcloc loc;
 	/* A load or store of a vector or aggregate is lowered to one access
 	** per element, each with a site: the bytes of the whole access and

@@ -510,6 +510,65 @@ START_TEST(deps_device_function)
 }
 END_TEST
 
+/* The union of the buffer masks (struct site bufs) of the sites of KIND
+** on source line LINE. */
+static uint64_t site_bufs(const struct program *p, uint32_t line, int kind)
+{
+	uint64_t m = 0;
+	for (uint32_t i = 0; i < p->nsites; i++)
+		if (p->sites[i].loc.line == line && p->sites[i].kind == kind)
+			m |= p->sites[i].bufs;
+	return m;
+}
+
+static const char bufs_src[] =
+	"struct node { int start, count; };\n"
+	"__global__ void csr(const float *val, const int *rows, const int *idx,\n"
+	"\t\t    const node *nodes, const int *edges, float *out, int n)\n"
+	"{\n"
+	"\tint r = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tif (r >= n)\n"
+	"\t\treturn;\n"
+	"\tfloat t = 0;\n"
+	"\tfor (int j = rows[r]; j < rows[r + 1]; j++)\n"			/* 9 */
+	"\t\tt += val[j];\n"							/* 10 */
+	"\tout[r] = t + val[idx[r] * 2 + 1];\n"				/* 11 */
+	"\tfor (int i = nodes[r].start; i < nodes[r].start + nodes[r].count; i++)\n"	/* 12 */
+	"\t\tout[edges[i]] += 1;\n"						/* 13 */
+	"}\n";
+
+static void check_bufs(const char *olevel)
+{
+	struct ker k;
+	load_cu(&k, bufs_src, olevel, "csr");
+	const struct program *p = k.l.prog;
+	/* rows[r] itself: no loaded value */
+	ck_assert_uint_eq(site_bufs(p, 9, SITE_LOAD), 0);
+	/* j runs from rows' values to rows' values */
+	ck_assert_uint_eq(site_bufs(p, 10, SITE_LOAD), 1u << 1);
+	/* through arithmetic: idx */
+	ck_assert_uint_eq(site_bufs(p, 11, SITE_LOAD), 1u << 2);
+	/* a struct array's fields bound the loop (edges[i]); the edge's
+	** value indexes out (the load of out[...] too) */
+	ck_assert_uint_eq(site_bufs(p, 13, SITE_LOAD), (1u << 3) | (1u << 4));
+	ck_assert_uint_eq(site_bufs(p, 13, SITE_STORE), (1u << 3) | (1u << 4));
+	/* the guard r < n bounds nothing loaded */
+	ck_assert_uint_eq(site_bufs(p, 12, SITE_LOAD), 0);
+	load_free(&k.l);
+}
+
+START_TEST(deps_bufs_O0)
+{
+	check_bufs("-O0");
+}
+END_TEST
+
+START_TEST(deps_bufs_O3)
+{
+	check_bufs("-O3");
+}
+END_TEST
+
 START_TEST(deps_guards)
 {
 	/* the branch compares the thread's index with k and n: both are
@@ -668,6 +727,8 @@ Suite *deps_suite(void)
 	tcase_add_test(dc, deps_O3);
 	tcase_add_test(dc, deps_oob_finding);
 	tcase_add_test(dc, deps_device_function);
+	tcase_add_test(dc, deps_bufs_O0);
+	tcase_add_test(dc, deps_bufs_O3);
 	tcase_add_test(dc, deps_guards);
 	tcase_add_test(dc, deps_own_sregs);
 	suite_add_tcase(s, dc);
