@@ -183,6 +183,11 @@ struct finding {
 	** the surface whatever its extents, so a finding even where the search
 	** made the extents up (evolve/evaluate.c) */
 	uint8_t outside_any;
+	/* FK_OOB the kernel's assumption on its data explains (rule 12,
+	** evolve/infer.c): the index comes from the contents the search made
+	** up, and the launch with them zeros stays inside; the finding lies
+	** outside the inferred contract whatever its launch's */
+	uint8_t data_outside;
 	/* FK_UNINIT of shared memory, from the first occurrence: the barrier
 	** (div_func, div_pc) at which the reading block was released
 	** divergent before the read, when it was (after_divergence 1): the

@@ -44,6 +44,8 @@ static int same_subject(const struct evolve_assumption *a, const struct evolve_a
 		return a->param == b->param;
 	case EVOLVE_SCALARS:
 		return a->param == b->param && a->param2 == b->param2;
+	case EVOLVE_DATA:	/* one per statement (its line) and buffer */
+		return a->param == b->param && a->func == b->func && a->bound == b->bound;
 	case EVOLVE_MULTIPLE: case EVOLVE_FLAT: case EVOLVE_LANES:
 		return 1;
 	default:
@@ -148,6 +150,8 @@ static int room_left(struct driver *d)
 	return 0;
 }
 
+static void infer_data(struct driver *d, uint32_t ci, uint32_t gen);
+
 /*
 ** Runs probe C (a copy of candidate BASE with part of its launch changed;
 ** owned, moved into the result) and returns its index in the result.  A
@@ -180,7 +184,9 @@ static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c
 			search_cand_free(&s);
 		}
 	}
-	return search_add_cand(d, c, gen);
+	uint32_t i = search_add_cand(d, c, gen);
+	infer_data(d, i, gen);	/* its findings lie under a contract too */
+	return i;
 }
 
 /* Runs a copy of candidate BASE with launch component DIM (below
@@ -1380,6 +1386,129 @@ static void infer_segment(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* ---- rule 12: indices the kernel reads from its buffers ---------------- */
+
+/* Whether buffer parameter K of candidate C holds contents the search made
+** up: not pinned by the user, no texture, and (a launch the program made,
+** run --explore) not the program's own. */
+static int made_up(const struct evolve_problem *pb, const struct evolve_cand *c, uint32_t k)
+{
+	const struct evolve_param *pa = &pb->params[k];
+	return pa->kind == EVOLVE_BUFFER && !pa->pinned && !pa->tex && !pa->same_as
+	       && c->fill[k].kind != FILL_PROGRAM;
+}
+
+/* The kernel parameters (bits) whose contents the address of the access
+** at (FUNC, PC) of P comes from (struct site bufs); 0 for no access. */
+static uint64_t site_bufs(const struct program *p, uint32_t func, uint32_t pc)
+{
+	if (func >= p->nfuncs || pc >= p->funcs[func].ncode)
+		return 0;
+	const struct insn *I = &p->funcs[func].code[pc];
+	if ((I->op != OP_LOAD && I->op != OP_STORE && I->op != OP_ATOMIC && I->op != OP_CMPXCHG
+	     && I->op != OP_MEMCPY && I->op != OP_MEMSET) || I->x >= p->nsites)
+		return 0;
+	return p->sites[I->x].bufs;
+}
+
+/* The buffers (bits of PB's parameters, the first 64) of candidate C
+** whose made-up contents the index of finding F may come from: an
+** out-of-bounds error at an address a loaded value gives, each buffer
+** behind one of the site's parameters (a by-value struct's: the buffers
+** of its pointer fields).  0: none, so rule 12 does not apply. */
+static uint64_t data_sources(const struct evolve_problem *pb, const struct evolve_cand *c,
+			     const struct finding *f)
+{
+	if (f->kind != FK_OOB || finding_severity(f) != SEV_ERROR || f->data_outside)
+		return 0;
+	uint64_t bufs = site_bufs(pb->prog, f->func, f->pc), out = 0;
+	for (uint32_t k = 0; k < pb->nparams && k < 64; k++) {
+		uint32_t owner = pb->params[k].owner;
+		uint32_t which = owner ? owner - 1 : k;
+		if (which < 64 && (bufs >> which & 1) && made_up(pb, c, k))
+			out |= UINT64_C(1) << k;
+	}
+	return out;
+}
+
+/* Records rule 12's assumption for the access of finding F, which
+** candidate CI showed: one per kernel parameter behind it (SOURCES, bits
+** of PB's parameters) and statement (its line). */
+static void assume_data(struct driver *d, uint32_t ci, const struct finding *f, uint64_t sources)
+{
+	const struct evolve_problem *pb = d->pb;
+	for (uint32_t k = 0; k < pb->nparams && k < 64; k++) {
+		if (!(sources >> k & 1))
+			continue;
+		uint32_t p = pb->params[k].owner ? pb->params[k].owner - 1 : k;
+		struct evolve_assumption na = { .dim = 0, .rel = EVOLVE_DATA, .kind = FK_OOB,
+						.bound = f->loc.line, .dep = f->dep,
+						.func = f->func, .pc = f->pc, .launch = ci,
+						.param = p };
+		add_assumption(d, &na);
+	}
+}
+
+/* Most reruns one launch gets: one per set of buffers its out-of-bounds
+** indices come from. */
+#define DATA_RERUNS 4
+
+/*
+** Rule 12 (docs/CONTRACTS.md): an out-of-bounds error of candidate CI at
+** an access whose index comes from the contents of buffers the search
+** made up (a CSR row pointer, a gather's index) is run again with those
+** buffers all zeros: when that launch runs to its end and the access
+** stays inside, the kernel assumes the values it reads keep the index in
+** bounds, valid inputs have such values, and the finding lies outside
+** the inferred contract (data_outside).  Out of bounds with zeros too,
+** it is the launch's or the kernel's, and stays.  A launch rejected at
+** such an access (an index past every buffer the search sized) is
+** checked through its rerun, which the search keeps like any launch.
+** The rerun is a probe (zeroed) and gets no rerun of its own.
+*/
+static void infer_data(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct evolve_problem *pb = d->pb;
+	const struct evolve_cand *c = &r->cands[ci];
+	if (c->zeroed || (c->rejected >= 0 && c->rejected != FK_OOB))
+		return;
+	uint64_t sets[DATA_RERUNS];
+	unsigned nsets = 0;
+	for (uint32_t i = 0; i < c->fs.n; i++) {
+		uint64_t m = data_sources(pb, c, &c->fs.v[i]);
+		unsigned k = 0;
+		while (k < nsets && sets[k] != m)
+			k++;
+		if (m && k == nsets && nsets < DATA_RERUNS)
+			sets[nsets++] = m;
+	}
+	for (unsigned s = 0; s < nsets && room_left(d); s++) {
+		struct evolve_cand z;
+		search_cand_copy(&z, &r->cands[ci], pb);
+		for (uint32_t k = 0; k < pb->nparams && k < 64; k++)
+			if (sets[s] >> k & 1)
+				z.fill[k] = (struct evolve_fill){ .kind = FILL_ZERO };
+		z.probe = 1;
+		z.zeroed = 1;
+		search_evaluate(pb, &d->ws[0], &z);
+		spend(d, z.work);
+		uint32_t zi = search_add_cand(d, &z, gen);
+		struct evolve_cand *h = &r->cands[ci];
+		const struct evolve_cand *zc = &r->cands[zi];
+		if (zc->rejected >= 0)
+			continue;	/* the zeros end it at a fault: nothing shown */
+		for (uint32_t i = 0; i < h->fs.n; i++) {
+			struct finding *f = &h->fs.v[i];
+			uint64_t m = data_sources(pb, h, f);
+			if (m != sets[s] || fault_at(zc, FK_OOB, f->func, f->pc))
+				continue;
+			f->data_outside = 1;
+			assume_data(d, ci, f, m);
+		}
+	}
+}
+
 /* Whether F is an error rules 8 to 10 may explain: a race, a read of
 ** unwritten memory, an access out of bounds, a barrier some threads miss,
 ** a warp-level operation some lanes miss. */
@@ -1818,9 +1947,12 @@ void search_host_fault(struct driver *d, uint32_t ci, uint32_t gen)
 }
 
 /* Runs the inference rules on candidate I's faults (docs/CONTRACTS.md):
-** a host launch's faults are the program's bugs, not assumptions. */
+** a host launch's faults are the program's bugs, not assumptions, but
+** for the contents the search made up (rule 12, for every launch). */
 void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 {
+	if (room_left(d))
+		infer_data(d, i, gen);
 	/* rule 11 with the shape rules: the segment is part of the launch */
 	static void (*const infer[5])(struct driver *, uint32_t, uint32_t) = {
 		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat, infer_segment,
@@ -2152,6 +2284,15 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 						     pname, a->bound ? "==" : ">=", other, fault, at);
 			}
 		}
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_DATA) {
+		const char *var = o && o->where ? o->where : "?";
+		const char *src = a->param < pb->nparams && pb->params[a->param].label
+				  ? pb->params[a->param].label : "its buffers";
+		f.detail = xasprintf("%s assumes the values it reads from %s keep %.*s's index in "
+				     "bounds%s", kname, src, (int)strcspn(var, "["), var, at);
 		free(kname);
 		return f;
 	}

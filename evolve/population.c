@@ -35,12 +35,15 @@ static struct finding *find_same(struct findings *all, const struct finding *f)
 }
 
 /* Moves the findings of *FS into *ALL; new ones get launch LAUNCH and
-** contract CONTRACT. */
+** contract CONTRACT, or CL_NONE for one the kernel's data assumption
+** explains (rule 12).  A finding seen under a stronger contract than the
+** one it was merged with takes that launch as its witness. */
 void search_merge_findings(struct findings *all, struct findings *fs, uint32_t launch,
-			   uint8_t contract)
+			   uint8_t launch_contract)
 {
 	for (uint32_t i = 0; i < fs->n; i++) {
 		struct finding *f = &fs->v[i], *old = find_same(all, f);
+		uint8_t contract = f->data_outside ? CL_NONE : launch_contract;
 		if (old == NULL) {
 			f->launch = launch;
 			f->contract = contract;
@@ -52,9 +55,11 @@ void search_merge_findings(struct findings *all, struct findings *fs, uint32_t l
 		** contract; a race that is harmful (or shows under both warp
 		** models) in a launch of the same contract */
 		int perf = finding_kind_is_perf(f->kind);
+		const int stronger = !perf && contract < old->contract;
 		if ((perf && contract <= old->contract
 		     && finding_perf_worse(f->kind, f->perf_worst, f->perf_need, old->perf_worst,
 					   old->perf_need))
+		    || stronger
 		    || (!perf && contract == old->contract
 			&& ((old->benign && !f->benign) || (old->its_only && !f->its_only)))) {
 			struct finding keep = *old;
@@ -69,7 +74,7 @@ void search_merge_findings(struct findings *all, struct findings *fs, uint32_t l
 		old->addresses = old->addresses > f->addresses ? old->addresses : f->addresses;
 		old->thread_pairs = old->thread_pairs > f->thread_pairs ? old->thread_pairs : f->thread_pairs;
 		/* a weaker contract's launches do not change the verdict */
-		if (contract == old->contract) {
+		if (contract == old->contract && !stronger) {
 			old->benign = old->benign && f->benign;
 			old->its_only = old->its_only && f->its_only;
 		}
@@ -172,6 +177,8 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		return c->block.x % a->bound != 0;
 	case EVOLVE_SEGMENT:
 		return search_seg_short(pb, c);
+	case EVOLVE_DATA:
+		return 0;	/* the finding's, not the launch's (rule 12) */
 	case EVOLVE_AT_MOST:
 		return v > a->bound;
 	case EVOLVE_AT_LEAST:

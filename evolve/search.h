@@ -220,6 +220,8 @@ struct evolve_cand {
 	uint8_t sized;		/* a probe's retry: what the search sizes (the
 				   rows of a buffer of pointers, a default
 				   texture's extents) covers its threads */
+	uint8_t zeroed;		/* rule 12's rerun of a launch with the buffers
+				   an out-of-bounds index came from zeroed */
 	uint8_t seg_fit;	/* its dynamic shared segment is what its own
 				   code uses (rule 11): it runs with the
 				   largest the search gives, and dyn_shared
@@ -288,12 +290,16 @@ struct evolve_cand {
 **   kernel's own code uses of it, shown by the access at SITE past the end
 **   of a smaller one (rule 11); FORM says how the use grows (enum
 **   evolve_seg_form): BOUND bytes, BOUND bytes a block thread, or BOUND
-**   bytes per unit of scalar PARAM plus BASE. */
+**   bytes per unit of scalar PARAM plus BASE;
+** - EVOLVE_DATA (DIM 0): the values the kernel reads from buffer parameter
+**   PARAM keep the index of the access at SITE (source line BOUND) in
+**   bounds: it leaves its buffer for the contents the search made up and
+**   not with PARAM's (and the access's other sources) zeros (rule 12). */
 #define EVOLVE_PARAM_DIM 6
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
 		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES,
-		  EVOLVE_SEGMENT };
+		  EVOLVE_SEGMENT, EVOLVE_DATA };
 /* How rule 11's use of the dynamic shared segment grows: a constant, a
 ** number of bytes a block thread, a line in one scalar, or none of these
 ** (what the launch uses, as measured). */

@@ -203,8 +203,11 @@ void report_take_findings(struct report *r, struct findings *fs, uint32_t launch
 		struct finding *f = &fs->v[i];
 		f->launch = launch;
 		/* an assumption belongs to the inferred contract, though the
-		** launch that shows it necessarily lies beyond it */
-		f->contract = f->kind == FK_ASSUMPTION ? CL_INFERRED : contract;
+		** launch that shows it necessarily lies beyond it; an index
+		** from contents the search made up lies outside it, whatever
+		** the launch's (rule 12) */
+		f->contract = f->kind == FK_ASSUMPTION ? CL_INFERRED
+			      : f->data_outside ? CL_NONE : contract;
 		f->severity = finding_severity(f);
 		if (report_group_kind(f->kind)) {
 			report_group_take(r, f);

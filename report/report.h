@@ -189,8 +189,8 @@ const char *report_verdict_name(enum barrier_verdict v);
 ** count of distinct things cannot be summed across launches); the first
 ** launch that exposed it stays its witness unless LAUNCH lies under a
 ** stronger contract, whose witness then replaces it.  Each new finding
-** gets launch = LAUNCH, that launch's contract and the severity
-** finding_severity() gives it.
+** gets launch = LAUNCH, that launch's contract (CL_NONE for one marked
+** data_outside) and the severity finding_severity() gives it.
 */
 void report_take_findings(struct report *r, struct findings *fs, uint32_t launch);
 

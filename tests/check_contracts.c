@@ -34,6 +34,7 @@ static const char *const contract_names[] = {
 	"cub_row_stats",
 	"seg_row_reverse", "seg_host_short",
 	"ceil_grid_partials",
+	"csr_row_sums", "gather_rows",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -53,9 +54,10 @@ struct centry {
 struct cassume {
 	char kernel[64];
 	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "lanes", "tie",
-				   "ge", "eq", "nonneg", "flat" or "segment" */
+				   "ge", "eq", "nonneg", "flat", "segment" or "data" */
 	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
-				   equals ("gridDim.x*16") or keeps up with ("d.cols") */
+				   equals ("gridDim.x*16") or keeps up with ("d.cols");
+				   data: the buffer the index's values come from */
 	char value[64];
 	int twin_no;		/* twin=no: only NAME.cu shows it */
 	char dim[48];
@@ -299,6 +301,12 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 		/* "scale assumes blockDim.y == 1: its own code never reads threadIdx.y, ..." */
 		snprintf(want, sizeof want, "%s assumes %s == 1: its own code never reads ", a->kernel,
 			 a->dim);
+		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "data") == 0) {
+		/* "row_sums assumes the values it reads from rows keep val's index in bounds" */
+		snprintf(want, sizeof want, "%s assumes the values it reads from %s keep %s's index "
+			 "in bounds", a->kernel, a->scalar, a->arrays[0]);
 		return strstr(msg, want) != NULL;
 	}
 	if (strcmp(a->rel, "segment") == 0) {

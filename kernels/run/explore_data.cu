@@ -1,6 +1,6 @@
-// explore_data: two kernels whose bugs the program's own data never
-// shows, so `simulee-c run` finds nothing and `run --explore` finds both
-// with other contents of the same buffers (docs/RUN.md, "--explore").
+// explore_data: bugs the program's own data never shows; `run --explore`
+// finds the histogram's with other contents of the same buffers, while
+// gather's reads past src are its assumption on its data (rule 12).
 //
 // block_hist counts keys into a shared histogram with a plain `++`: two
 // threads of one block with equal keys race on the bin.  The program's
