@@ -437,36 +437,95 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* Gives back one try of the fault KIND at (FUNC, PC) (probed_n): the try
+** showed an assumption, and the site may show another. */
+static void untry(struct driver *d, enum finding_kind kind, uint32_t func, uint32_t pc)
+{
+	for (uint32_t i = 0; i < d->nprobed; i++)
+		if (d->probed[i].func == func && d->probed[i].pc == pc && d->probed[i].kind == kind
+		    && d->probed[i].tries > 0 && d->probed[i].tries != UINT32_MAX)
+			d->probed[i].tries--;
+}
+
+/* Whether probe C ran past the division at (FUNC, PC): it was accepted,
+** or it ended at a pointer gone wrong later in the same function (a
+** quotient or a stride of the search's made into an address), which the
+** division's threads reached after it. */
+static int past(const struct evolve_cand *c, uint32_t func, uint32_t pc)
+{
+	if (c->rejected < 0)
+		return 1;
+	if (c->rejected != FK_OOB && c->rejected != FK_NULL && c->rejected != FK_INVALID_PTR)
+		return 0;
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (c->fs.v[i].kind == (enum finding_kind)c->rejected)
+			return c->fs.v[i].func == func && c->fs.v[i].pc > pc;
+	return 0;
+}
+
+/* Runs a copy of candidate BASE with the N scalars ZS at 1 but for scalar
+** KEEP (UINT32_MAX: none), left as BASE has it; returns its index. */
+static uint32_t probe_ones(struct driver *d, uint32_t base, const uint32_t *zs, uint32_t n,
+			   uint32_t keep, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	for (uint32_t i = 0; i < n; i++)
+		if (zs[i] != keep)
+			c.bits[zs[i]] = 1;
+	return run_probe(d, base, &c, gen);
+}
+
 /*
-** A division by zero in candidate CI that goes away when a scalar
-** parameter the search set to 0 is 1 instead is the kernel's assumption
-** that the parameter is not 0 (`i % n`), not a bug: the search keeps the
-** parameter nonzero from then on.  A division by zero no parameter
-** explains (a divisor read from memory) stays a finding.
+** Rule 2 (docs/CONTRACTS.md): a division by zero at a site of candidate
+** CI, a launch where integer scalars the search set are 0, that goes away
+** with all of them at 1 shows the kernel divides by them: a divisor is an
+** extent, or a product of extents (`i / (ne2 * ne1 * ne0)`).  The kernel
+** assumes each one that alone at 0 (the others at 1) brings the division
+** back is not 0; with one scalar at 0 that is the scalar.  The search keeps
+** them nonzero from then on.  A division no scalar explains (a divisor
+** read from memory) stays a finding.  Every site of the launch is probed,
+** up to TILE_TRIES launches a site that show nothing new: another launch
+** may have another extent at 0 at the same division.
 */
 static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct evolve_problem *pb = d->pb;
-	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+	uint32_t nb = search_nbits(pb), *zs = xmalloc((nb ? nb : 1) * sizeof *zs);
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n && room_left(d); fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
-		if (f->kind != FK_DIV_ZERO || probed(d, f->kind, f->func, f->pc))
+		if (f->kind != FK_DIV_ZERO)
 			continue;
-		uint32_t func = f->func, pc = f->pc;
-		for (uint32_t p = 0; p < search_nbits(pb); p++) {
+		uint32_t func = f->func, pc = f->pc, nz = 0;
+		for (uint32_t p = 0; p < nb; p++) {
 			struct scalar_ref sr;
-			if (!search_scalar_ref(pb, p, &sr) || r->cands[ci].bits[p] != 0 || elem_is_float(sr.et))
-				continue;
-			uint32_t pi = probe(d, ci, EVOLVE_PARAM_DIM + p, 1, gen);
-			if (r->cands[pi].rejected >= 0 || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
-				continue;
+			if (search_scalar_ref(pb, p, &sr) && r->cands[ci].bits[p] == 0
+			    && !elem_is_float(sr.et) && !d->s->nonzero[p])
+				zs[nz++] = p;
+		}
+		if (nz == 0 || probed_n(d, FK_DIV_ZERO, func, pc, TILE_TRIES, 0))
+			continue;
+		uint32_t pi = probe_ones(d, ci, zs, nz, UINT32_MAX, gen);
+		if (!past(&r->cands[pi], func, pc) || fault_at(&r->cands[pi], FK_DIV_ZERO, func, pc))
+			continue;	/* not the scalars' doing */
+		int found = 0;
+		for (uint32_t i = 0; i < nz; i++) {
+			if (nz > 1) {
+				uint32_t ki = probe_ones(d, ci, zs, nz, zs[i], gen);
+				if (!fault_at(&r->cands[ki], FK_DIV_ZERO, func, pc))
+					continue;	/* not alone */
+			}
 			add_assumption(d, &(struct evolve_assumption){
 				.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_NONZERO, .kind = FK_DIV_ZERO,
-				.param = p, .func = func, .pc = pc, .launch = ci });
-			d->s->nonzero[p] = 1;
-			return;
+				.param = zs[i], .func = func, .pc = pc, .launch = ci });
+			d->s->nonzero[zs[i]] = 1;
+			found = 1;
 		}
+		if (found)
+			untry(d, FK_DIV_ZERO, func, pc);
 	}
+	free(zs);
 }
 
 /* Whether the access at (FUNC, PC) of probe PI ran clean: the probe was

@@ -34,6 +34,7 @@ static const char *const contract_names[] = {
 	"cub_row_stats",
 	"seg_row_reverse", "seg_host_short",
 	"ceil_grid_partials",
+	"extent_product_div",
 	"csr_row_sums", "gather_rows",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
@@ -54,6 +55,7 @@ struct centry {
 struct cassume {
 	char kernel[64];
 	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "lanes", "tie",
+				   "ge", "eq", "nonneg", "flat", "segment" or "nonzero" */
 				   "ge", "eq", "nonneg", "flat", "segment" or "data" */
 	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
 				   equals ("gridDim.x*16") or keeps up with ("d.cols");
@@ -301,6 +303,12 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 		/* "scale assumes blockDim.y == 1: its own code never reads threadIdx.y, ..." */
 		snprintf(want, sizeof want, "%s assumes %s == 1: its own code never reads ", a->kernel,
 			 a->dim);
+		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "nonzero") == 0) {
+		/* "plane_sums assumes n0 != 0: it divides by it" */
+		snprintf(want, sizeof want, "%s assumes %s != 0: it divides by it", a->kernel,
+			 a->scalar);
 		return strstr(msg, want) != NULL;
 	}
 	if (strcmp(a->rel, "data") == 0) {
