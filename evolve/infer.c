@@ -1677,7 +1677,7 @@ static void infer_scalars(struct driver *d, uint32_t ci, uint32_t gen)
 			if (!free_integer(d, k, &sk) || !(params >> scalar_param(pb, &sk, k) & 1))
 				continue;
 			double vk = value_of(pb, &r->cands[ci], k);
-			if (vk < 1)
+			if (vk < 0)
 				continue;	/* a sign is rule 9's business */
 			for (uint32_t j = 0; j < search_nbits(pb); j++) {
 				if (j == k || !search_scalar_ref(pb, j, &sj) || elem_is_float(sj.et)
