@@ -144,6 +144,23 @@ static uint64_t args_dep(const struct program *p, const uint64_t *dep, uint32_t 
 	return m;
 }
 
+/* The pointer arguments of CALL I, by the callee's parameters: what an
+** address the callee forms from them depends on (struct site ptr_dep). */
+static uint64_t ptr_args_dep(const struct program *p, const uint64_t *dep, uint32_t ns,
+			     const struct insn *I)
+{
+	if ((uint64_t)I->imm >= p->nfuncs)
+		return 0;
+	const struct func *cf = &p->funcs[(uint32_t)I->imm];
+	uint64_t m = 0;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < cf->nparams; i++)
+		for (uint32_t e = 0; e < cf->params[i].nslots && n < I->b; e++, n++)
+			if (cf->params[i].is_ptr && I->x + n < p->narglists)
+				m |= od(dep, ns, p->arglists[I->x + n]);
+	return m;
+}
+
 /* The coordinates of a TEX, SULD or SUST (four slots from b). */
 static uint64_t coords_dep(const uint64_t *dep, uint32_t ns, const struct insn *I)
 {
@@ -736,6 +753,8 @@ void prog_compute_deps(struct program *p)
 				p->sites[site].dep = m & DEP_ALL;
 				p->sites[site].params = m >> DEP_PARAM_SHIFT;
 				p->sites[site].bufs = dm >> DEP_PARAM_SHIFT;
+				if (I->op == OP_CALL)
+					p->sites[site].ptr_dep = ptr_args_dep(p, dep, ns, I) & DEP_ALL;
 			}
 		}
 	}

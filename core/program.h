@@ -187,6 +187,9 @@ struct site {
 	** pointers loaded from them), directly, through arithmetic, or as a
 	** loop's bound (core/deps.c); 0 for an address no loaded value gives */
 	uint64_t bufs;
+	/* SITE_CALL: the DEP_* mask of the arguments the callee takes as
+	** pointers alone (where a header's function stores through them) */
+	uint16_t ptr_dep;
 	struct srcloc loc;
 	/* A load or store of a vector or aggregate is lowered to one access
 	** per element, each with a site: the bytes of the whole access and

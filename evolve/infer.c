@@ -46,8 +46,10 @@ static int same_subject(const struct evolve_assumption *a, const struct evolve_a
 		return a->param == b->param && a->param2 == b->param2;
 	case EVOLVE_DATA:	/* one per statement (its line) and buffer */
 		return a->param == b->param && a->func == b->func && a->bound == b->bound;
-	case EVOLVE_MULTIPLE: case EVOLVE_FLAT: case EVOLVE_LANES:
+	case EVOLVE_MULTIPLE: case EVOLVE_FLAT: case EVOLVE_LANES: case EVOLVE_GRID_ONE:
 		return 1;
+	case EVOLVE_PART:
+		return a->alloc == b->alloc;
 	default:
 		return a->alloc == b->alloc;
 	}
@@ -70,7 +72,7 @@ static void add_assumption(struct driver *d, const struct evolve_assumption *na)
 	}
 	if (a == NULL)
 		VEC_PUSH(r->assumptions, r->nassumptions, r->capassumptions, *na);
-	else if (na->rel == EVOLVE_AT_MOST ? na->bound < a->bound
+	else if (na->rel == EVOLVE_AT_MOST || na->rel == EVOLVE_PART ? na->bound < a->bound
 		 : (na->rel == EVOLVE_AT_LEAST || na->rel == EVOLVE_MULTIPLE) && na->bound > a->bound)
 		*a = *na;
 	for (uint32_t k = 0; k < r->ncands; k++)
@@ -1892,6 +1894,122 @@ static void infer_flat(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* ---- rules 13 and 14: blocks that write one element of a global buffer ---- */
+
+/* Adds to *DEP the DEP_* mask of the address of the access at (FUNC,
+** PC): a memory access's, or for a call (a header's function, where the
+** race is reported at the user's call) its pointer arguments'; whether it
+** is one. */
+static int addr_deps(const struct program *p, uint32_t func, uint32_t pc, uint16_t *dep)
+{
+	uint64_t params = 0;
+	if (access_deps(p, func, pc, dep, &params))
+		return 1;
+	if (func >= p->nfuncs || pc >= p->funcs[func].ncode)
+		return 0;
+	const struct insn *I = &p->funcs[func].code[pc];
+	if (I->op != OP_CALL || I->a >= p->nsites)
+		return 0;
+	*dep |= p->sites[I->a].ptr_dep;
+	return 1;
+}
+
+/* Whether F is a race on global memory between two blocks, and its two
+** accesses' address masks (struct site dep), into *DEP. */
+static int block_race(const struct program *p, const struct finding *f, uint16_t *dep)
+{
+	*dep = 0;
+	return f->kind == FK_RACE && f->space == AS_GLOBAL && f->race_class == RC_INTER_BLOCK
+	       && finding_severity(f) == SEV_ERROR && addr_deps(p, f->func, f->pc, dep)
+	       && addr_deps(p, f->second.func, f->second.pc, dep);
+}
+
+/*
+** Rule 13 (docs/CONTRACTS.md): a race between blocks on a global buffer
+** in candidate CI, whose two accesses' addresses read a block coordinate
+** and a thread coordinate along one axis and nothing else of the launch,
+** no scalar and no memory (`y = yy + blockIdx.x * 256 + ...threadIdx.x`):
+** the index gives each block a part of the buffer of a fixed size, its
+** author's block size, and a larger block's threads write into the next
+** block's part.  The same launch with that block component at 1 must run
+** clean at the access; a bisection finds the most that do, and the kernel
+** assumes the component is at most that.  One assumption per buffer and
+** component; the search keeps below the bound.
+*/
+static void infer_block_part(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	const uint16_t other = DEP_DATA | DEP_PARAM | DEP_NCTAID | DEP_NTID_X | DEP_NTID_Y
+			       | DEP_NTID_Z;
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		uint16_t dep = 0;
+		if (!block_race(p, f, &dep) || (dep & other))
+			continue;
+		uint32_t func = f->func, pc = f->pc, buf = buffer_named(d->pb, f->where);
+		for (unsigned dim = 0; dim < 3 && buf != UINT32_MAX; dim++) {
+			uint32_t hi = *search_dim_of(&r->cands[ci], dim), at = ci;
+			if (!(dep & DEP_TID_X << dim) || !(dep & DEP_CTAID_X << dim) || hi <= 1
+			    || user_lo(d, dim) > 1
+			    || probed_n(d, FK_RACE, func, pc | 1u << 30, TILE_TRIES, 0))
+				continue;
+			uint32_t lo = largest_clean(d, ci, dim, hi, FK_RACE, func, pc, gen, &at);
+			if (lo == 0)
+				continue;	/* not the block's size */
+			add_assumption(d, &(struct evolve_assumption){
+				.dim = (uint8_t)dim, .rel = EVOLVE_PART, .bound = lo, .alloc = buf,
+				.kind = FK_RACE, .dep = dep, .func = func, .pc = pc, .launch = at });
+			if (d->s->bhi[dim] > lo)
+				d->s->bhi[dim] = lo;
+			probed_n(d, FK_RACE, func, pc | 1u << 30, TILE_TRIES, 1);
+			return;
+		}
+	}
+}
+
+/*
+** Rule 14 (docs/CONTRACTS.md): a race between blocks on a global buffer
+** in candidate CI, a launch with grid y (or z) above 1, at an address
+** that reads neither blockIdx.y nor gridDim (both accesses), in a kernel
+** whose own code reads blockIdx.y elsewhere (else rule 10 decides): every
+** block along y writes that element, as no launch with more than one
+** block there can run correctly, so the kernel is written for one (a
+** grid-stride loop over rows by blockIdx.y, then per-column sums written
+** at blockIdx.x's columns).  The same launch with that component at 1
+** must run clean at the race's sites.  One assumption per component; the
+** search keeps it at 1.
+*/
+static void infer_grid_one(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	for (unsigned dim = 4; dim < 6; dim++) {
+		unsigned a = SREG_CTAID_X + dim - 3, b = SREG_NCTAID_X + dim - 3;
+		uint16_t coord = (uint16_t)(DEP_CTAID_X << (dim - 3));
+		if (*search_dim_of(&r->cands[ci], dim) <= 1 || d->s->ghi[dim - 3] <= 1
+		    || user_lo(d, dim) > 1 || !own_code_reads(p, d->pb->func, a, b))
+			continue;
+		for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+			const struct finding *f = &r->cands[ci].fs.v[fi];
+			struct fid id = { f->kind, f->func, f->pc, f->second.func, f->second.pc };
+			uint16_t dep;
+			if (!block_race(p, f, &dep) || (dep & (coord | DEP_NCTAID | DEP_DATA))
+			    || tried_n(d, 3, dim))
+				continue;
+			uint32_t pi = probe(d, ci, dim, 1, gen);
+			if (!clean_near(r, pi, &id))
+				continue;
+			add_assumption(d, &(struct evolve_assumption){
+				.dim = (uint8_t)dim, .rel = EVOLVE_GRID_ONE, .bound = 1, .kind = FK_RACE,
+				.dep = dep, .func = f->func, .pc = f->pc, .launch = ci });
+			d->s->ghi[dim - 3] = 1;
+			probed_n(d, FK__COUNT, UINT32_MAX - 3, dim, TILE_TRIES, 1);
+			break;
+		}
+	}
+}
+
 /* A relation shown at a launch that a shape assumption found since puts
 ** outside the contract was shown outside it: it is dropped, the search no
 ** longer keeps it, and the launches only it put outside are back in. */
@@ -2013,12 +2131,13 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 	if (room_left(d))
 		infer_data(d, i, gen);
 	/* rule 11 with the shape rules: the segment is part of the launch */
-	static void (*const infer[5])(struct driver *, uint32_t, uint32_t) = {
-		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat, infer_segment,
+	static void (*const infer[7])(struct driver *, uint32_t, uint32_t) = {
+		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat, infer_block_part,
+		infer_grid_one, infer_segment,
 	};
 	if (d->pb->base)
 		return;		/* the program gave the shape and the scalars */
-	for (int k = 0; k < 5; k++) {
+	for (int k = 0; k < 7; k++) {
 		const struct evolve_cand *c = &d->res->cands[i];
 		if (c->rejected < 0 && c->site < 0 && !c->beyond && room_left(d))
 			infer[k](d, i, gen);
@@ -2220,6 +2339,29 @@ static char *seg_text(const struct evolve_problem *pb, const struct evolve_assum
 	return out;
 }
 
+/* Rule 13's and 14's warning for assumption A of kernel KNAME, whose race
+** O (may be NULL) shows it at AT: "k assumes blockDim.x <= 64: each block
+** owns a part of global 'yy' of fixed size, and a larger block writes into
+** the next block's part (k.cu:9)", "k assumes gridDim.y == 1: global 'sums'
+** races between blocks that differ only in blockIdx.y, at an address that
+** does not read it (k.cu:30)".  Returns an allocated string. */
+static char *part_text(const struct evolve_problem *pb, const struct evolve_assumption *a,
+		       const char *kname, const struct finding *o, const char *at)
+{
+	const char *var = o && o->where ? o->where : NULL;
+	if (var == NULL && a->rel == EVOLVE_PART && a->alloc < pb->nparams)
+		var = pb->params[a->alloc].label;
+	int len = var ? (int)strcspn(var, "[") : 1;
+	char c = (char)('x' + a->dim % 3);
+	if (a->rel == EVOLVE_PART)
+		return xasprintf("%s assumes blockDim.%c <= %" PRIu32 ": each block owns a part of "
+				 "global '%.*s' of fixed size, and a larger block writes into the "
+				 "next block's part%s", kname, c, a->bound, len, var ? var : "?", at);
+	return xasprintf("%s assumes gridDim.%c == 1: global '%.*s' races between blocks that "
+			 "differ only in blockIdx.%c, at an address that does not read it%s", kname,
+			 c, len, var ? var : "?", c, at);
+}
+
 /* The side of the block along component DIM (0: x, 1: y) when the
 ** kernel's inferred assumptions pin it (a 16 x 16 tile), else 0. */
 static uint32_t pinned_side(const struct evolve_result *r, unsigned dim)
@@ -2352,6 +2494,11 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 				  ? pb->params[a->param].label : "its buffers";
 		f.detail = xasprintf("%s assumes the values it reads from %s keep %.*s's index in "
 				     "bounds%s", kname, src, (int)strcspn(var, "["), var, at);
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_PART || a->rel == EVOLVE_GRID_ONE) {
+		f.detail = part_text(pb, a, kname, o, at);
 		free(kname);
 		return f;
 	}

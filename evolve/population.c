@@ -171,7 +171,7 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		search_scalar_ref(pb, a->param, &sa);
 		return search_scalar_get(c->bits[a->param], sa.et) < 0;
 	}
-	case EVOLVE_FLAT:
+	case EVOLVE_FLAT: case EVOLVE_GRID_ONE:
 		return v != 1;
 	case EVOLVE_LANES:
 		return c->block.x % a->bound != 0;
@@ -179,7 +179,7 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		return search_seg_short(pb, c);
 	case EVOLVE_DATA:
 		return 0;	/* the finding's, not the launch's (rule 12) */
-	case EVOLVE_AT_MOST:
+	case EVOLVE_AT_MOST: case EVOLVE_PART:
 		return v > a->bound;
 	case EVOLVE_AT_LEAST:
 		return v < a->bound;

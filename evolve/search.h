@@ -294,12 +294,19 @@ struct evolve_cand {
 ** - EVOLVE_DATA (DIM 0): the values the kernel reads from buffer parameter
 **   PARAM keep the index of the access at SITE (source line BOUND) in
 **   bounds: it leaves its buffer for the contents the search made up and
-**   not with PARAM's (and the access's other sources) zeros (rule 12). */
+**   not with PARAM's (and the access's other sources) zeros (rule 12);
+** - EVOLVE_PART: block component DIM (0..2) at most BOUND, shown by the
+**   race between blocks at SITE on a global buffer whose index gives each
+**   block a part of fixed size (rule 13);
+** - EVOLVE_GRID_ONE: grid component DIM (4, 5) is 1, shown by the race
+**   between blocks at SITE on a global buffer at an address that does not
+**   read that block coordinate, in a kernel that reads it elsewhere
+**   (rule 14). */
 #define EVOLVE_PARAM_DIM 6
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
 		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES,
-		  EVOLVE_SEGMENT, EVOLVE_DATA };
+		  EVOLVE_SEGMENT, EVOLVE_DATA, EVOLVE_PART, EVOLVE_GRID_ONE };
 /* How rule 11's use of the dynamic shared segment grows: a constant, a
 ** number of bytes a block thread, a line in one scalar, or none of these
 ** (what the launch uses, as measured). */

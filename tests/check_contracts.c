@@ -34,7 +34,7 @@ static const char *const contract_names[] = {
 	"cub_row_stats",
 	"seg_row_reverse", "seg_host_short",
 	"ceil_grid_partials",
-	"extent_product_div",
+	"extent_product_div", "block_part_unpack", "grid_rows_colsum",
 	"csr_row_sums", "gather_rows",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
@@ -55,8 +55,8 @@ struct centry {
 struct cassume {
 	char kernel[64];
 	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "lanes", "tie",
-				   "ge", "eq", "nonneg", "flat", "segment" or "nonzero" */
-				   "ge", "eq", "nonneg", "flat", "segment" or "data" */
+				   "ge", "eq", "nonneg", "flat", "segment", "nonzero", "data",
+				   "part" or "gridone" */
 	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
 				   equals ("gridDim.x*16") or keeps up with ("d.cols");
 				   data: the buffer the index's values come from */
@@ -316,6 +316,23 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 		snprintf(want, sizeof want, "%s assumes the values it reads from %s keep %s's index "
 			 "in bounds", a->kernel, a->scalar, a->arrays[0]);
 		return strstr(msg, want) != NULL;
+	}
+	if (strcmp(a->rel, "part") == 0 || strcmp(a->rel, "gridone") == 0) {
+		/* "unpack2 assumes blockDim.x <= 64: each block owns a part of global
+		** 'out' ...", "col_sums assumes gridDim.y == 1: global 'sums' races
+		** between blocks ..." */
+		for (int i = 0; i < a->narrays; i++) {
+			if (a->rel[0] == 'p')
+				snprintf(want, sizeof want, "%s assumes %s <= %u: each block owns a part "
+					 "of global '%s' ", a->kernel, a->dim, a->bound, a->arrays[i]);
+			else
+				snprintf(want, sizeof want, "%s assumes %s == 1: global '%s' races "
+					 "between blocks that differ only in ", a->kernel, a->dim,
+					 a->arrays[i]);
+			if (strstr(msg, want) != NULL)
+				return 1;
+		}
+		return 0;
 	}
 	if (strcmp(a->rel, "segment") == 0) {
 		/* "k assumes 128 bytes of dynamic shared memory: ...", "k assumes
