@@ -1968,15 +1968,50 @@ static void infer_block_part(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* Whether kernel FN's code (every function it calls; all of them when it
+** calls through a pointer) can combine the work of several blocks: an
+** atomic, a compare-and-swap or a fence beyond the block, what a
+** protocol between blocks needs (a flag the last block waits on). */
+static int combines_blocks(const struct program *p, uint32_t fn)
+{
+	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
+	uint32_t *stack = xmalloc((p->nfuncs + 1) * sizeof *stack);
+	uint32_t n = 0;
+	int found = 0;
+	stack[n++] = fn;
+	seen[fn] = 1;
+	while (n > 0 && !found) {
+		const struct func *f = &p->funcs[stack[--n]];
+		for (uint32_t pc = 0; pc < f->ncode && !found; pc++) {
+			const struct insn *I = &f->code[pc];
+			found = I->op == OP_ATOMIC || I->op == OP_CMPXCHG
+				|| (I->op == OP_FENCE && I->f > 0);
+			for (uint32_t c = 0; I->op == OP_ICALL && c < p->nfuncs; c++)
+				if (!seen[c]) {
+					seen[c] = 1;
+					stack[n++] = c;
+				}
+			if (I->op == OP_CALL && (uint32_t)I->imm < p->nfuncs && !seen[(uint32_t)I->imm]) {
+				seen[(uint32_t)I->imm] = 1;
+				stack[n++] = (uint32_t)I->imm;
+			}
+		}
+	}
+	free(stack);
+	free(seen);
+	return found;
+}
+
 /*
 ** Rule 14 (docs/CONTRACTS.md): a race between blocks on a global buffer
 ** in candidate CI, a launch with grid y (or z) above 1, at an address
 ** that reads neither blockIdx.y nor gridDim (both accesses), in a kernel
-** whose own code reads blockIdx.y elsewhere (else rule 10 decides): every
-** block along y writes that element, as no launch with more than one
-** block there can run correctly, so the kernel is written for one (a
-** grid-stride loop over rows by blockIdx.y, then per-column sums written
-** at blockIdx.x's columns).  The same launch with that component at 1
+** whose own code reads blockIdx.y elsewhere (else rule 10 decides) and
+** has no atomic and no fence beyond the block: every block along y writes
+** that element and nothing lets the blocks combine their work, so no
+** launch with more than one block there can run correctly, and the kernel
+** is written for one (a grid-stride loop over rows by blockIdx.y, then
+** per-column sums written at blockIdx.x's columns).  The same launch with that component at 1
 ** must run clean at the race's sites.  One assumption per component; the
 ** search keeps it at 1.
 */
@@ -1988,7 +2023,8 @@ static void infer_grid_one(struct driver *d, uint32_t ci, uint32_t gen)
 		unsigned a = SREG_CTAID_X + dim - 3, b = SREG_NCTAID_X + dim - 3;
 		uint16_t coord = (uint16_t)(DEP_CTAID_X << (dim - 3));
 		if (*search_dim_of(&r->cands[ci], dim) <= 1 || d->s->ghi[dim - 3] <= 1
-		    || user_lo(d, dim) > 1 || !own_code_reads(p, d->pb->func, a, b))
+		    || user_lo(d, dim) > 1 || !own_code_reads(p, d->pb->func, a, b)
+		    || combines_blocks(p, d->pb->func))
 			continue;
 		for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 			const struct finding *f = &r->cands[ci].fs.v[fi];
