@@ -418,8 +418,9 @@ uint64_t search_tie_bits(const struct evolve_problem *pb, uint32_t p, unsigned t
 
 /* Keeps the scalars the kernel assumes nonzero away from 0, those it
 ** assumes not negative at or above 0 (their magnitude), those it assumes
-** at least (or equal to) another scalar at or above it (at it), and those
-** it assumes tied to the launch at what the launch gives them. */
+** at least (or equal to) another scalar, times a factor, at or above it
+** (at it), and those it assumes tied to the launch at what the launch
+** gives them. */
 static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 {
 	for (uint32_t k = 0; k < search_nbits(s->pb); k++) {
@@ -439,6 +440,8 @@ static void keep_nonzero(const struct space *s, struct evolve_cand *c)
 		search_scalar_ref(s->pb, k, &sr);
 		search_scalar_ref(s->pb, o - 1, &so);
 		double v = scalar_value(c->bits[k], sr.et), w = scalar_value(c->bits[o - 1], so.et);
+		if (s->keeps_mul[k] > 1)
+			w *= s->keeps_mul[k];
 		if (v < w || (s->keeps_eq[k] && v != w))
 			c->bits[k] = search_scalar_set(w, sr.et);
 	}

@@ -1639,6 +1639,56 @@ static int at_edge(struct driver *d, uint32_t base, const struct fid *id, uint32
 	return r->cands[pe].rejected < 0 && shows_near(&r->cands[pe], id);
 }
 
+/* The largest factor rule 8 tries: a row of up to 8 fields of J
+** elements each (kaldi's LSTM rows hold 5). */
+#define SCALARS_MUL_MAX 8
+
+/*
+** Rule 8 with a factor: launch CI with scalar K at J's value VJ still
+** shows finding ID.  A row of M fields of J elements (`d[i * stride + j +
+** f * cell_dim]`, f below 5) needs K >= M * J, and shows it only where
+** the launch's threads along x cover J (the last field's last element
+** meets the next row's first): so J is cut to those threads, *BASE
+** becomes that launch (it must show the finding with K as it was) and *VJ
+** that value.  Then the smallest M from 2 to SCALARS_MUL_MAX such that K
+** at M * J runs clean as far into buffer BUF and as long, and K one below
+** shows the finding again; 0: none.
+*/
+static uint32_t factor_of(struct driver *d, uint32_t ci, const struct fid *id, uint32_t k,
+			  uint32_t j, double *vj, uint32_t buf, uint32_t *base, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	struct scalar_ref sk, sj;
+	search_scalar_ref(d->pb, k, &sk);
+	search_scalar_ref(d->pb, j, &sj);
+	const struct evolve_cand *c = &r->cands[ci];
+	double tx = (double)c->grid.x * c->block.x;
+	*base = ci;
+	if (*vj > tx) {
+		*vj = tx;
+		*base = probe_scalars(d, ci, j, search_scalar_set(tx, sj.et), UINT32_MAX, 0, gen);
+		if (r->cands[*base].rejected >= 0 || !shows_near(&r->cands[*base], id))
+			return 0;
+	}
+	int64_t v = (int64_t)*vj;
+	if (v < 1)
+		return 0;
+	/* the largest factor first: when it does not clear the finding, none does */
+	for (uint32_t m = SCALARS_MUL_MAX, i = 0; i < SCALARS_MUL_MAX - 1; m = 2 + i++) {
+		double x = (double)(m * v);
+		if (search_scalar_get(search_scalar_set(x, sk.et), sk.et) != x || !room_left(d))
+			return 0;
+		uint32_t pi = probe_scalars(d, *base, k, search_scalar_set(x, sk.et), UINT32_MAX, 0,
+					    gen);
+		int clean = clean_near(r, pi, id) && as_much(r, pi, *base, buf);
+		if (i == 0 && !clean)
+			return 0;
+		if (i > 0 && clean)
+			return m;
+	}
+	return SCALARS_MUL_MAX;
+}
+
 /*
 ** Rule 8 (docs/CONTRACTS.md): a race on global memory or an access past a
 ** sized buffer, in candidate CI, whose index reads scalar K (the static
@@ -1693,26 +1743,33 @@ static void infer_scalars(struct driver *d, uint32_t ci, uint32_t gen)
 					return;
 				uint32_t p1 = probe_scalars(d, ci, k, search_scalar_set(vj, sk.et),
 							    UINT32_MAX, 0, gen);
-				if (!clean_near(r, p1, &id) || !as_much(r, p1, ci, buf)
-				    || !at_edge(d, ci, &id, k, vj, gen))
+				uint32_t m = 1, base = ci;	/* K >= m * J, shown at BASE */
+				if (!clean_near(r, p1, &id) || !as_much(r, p1, ci, buf))
+					m = factor_of(d, ci, &id, k, j, &vj, buf, &base, gen);
+				if (m == 0 || !at_edge(d, base, &id, k, m * vj, gen))
 					continue;
-				/* the relation, not J's value: again with J moved up */
-				double vj2 = (double)((int64_t)vj + ((int64_t)vj > 1 ? (int64_t)vj / 2 : 1));
-				uint32_t p2 = probe_scalars(d, ci, k, search_scalar_set(vj2, sk.et), j,
+				/* the relation, not J's value: again with J moved up (down
+				** where J was cut to the threads that cover it) */
+				int64_t step = (int64_t)vj > 1 ? (int64_t)vj / (base == ci ? 2 : 3) : 1;
+				double vj2 = (double)((int64_t)vj + (base == ci ? step : -step));
+				if (vj2 < 1)
+					continue;
+				uint32_t p2 = probe_scalars(d, base, k, search_scalar_set(m * vj2, sk.et), j,
 							    search_scalar_set(vj2, sj.et), gen);
 				if (search_scalar_get(search_scalar_set(vj2, sj.et), sj.et) != vj2
-				    || !clean_near(r, p2, &id) || !at_edge(d, p2, &id, k, vj2, gen))
+				    || !clean_near(r, p2, &id) || !at_edge(d, p2, &id, k, m * vj2, gen))
 					continue;
-				uint32_t p3 = probe_scalars(d, ci, k,
-							    search_scalar_set(vj + (vj - vk), sk.et),
+				uint32_t p3 = probe_scalars(d, base, k,
+							    search_scalar_set(m * vj + (m * vj - vk), sk.et),
 							    UINT32_MAX, 0, gen);
 				int eq = !clean_near(r, p3, &id);
 				add_assumption(d, &(struct evolve_assumption){
 					.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_SCALARS, .bound = (uint32_t)eq,
 					.param = k, .param2 = j, .kind = (uint8_t)id.kind, .dep = dep,
-					.func = id.func, .pc = id.pc, .launch = ci });
+					.func = id.func, .pc = id.pc, .launch = ci, .base = m });
 				d->s->keeps_up[k] = j + 1;
 				d->s->keeps_eq[k] = (uint8_t)eq;
+				d->s->keeps_mul[k] = m;
 				probed_n(d, id.kind, id.func, id.pc | 1u << 31, TILE_TRIES, 1);
 				return;
 			}
@@ -2516,9 +2573,13 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 				f.detail = xasprintf("%s assumes %s >= 0: %s when it is negative%s", kname,
 						     pname, fault, at);
 			} else {
+				char mul[16] = "";
 				scalar_label(pb, a->param2, other, sizeof other);
-				f.detail = xasprintf("%s assumes %s %s %s: %s unless it holds%s", kname,
-						     pname, a->bound ? "==" : ">=", other, fault, at);
+				if (a->base > 1)
+					snprintf(mul, sizeof mul, "%" PRIu32 " * ", a->base);
+				f.detail = xasprintf("%s assumes %s %s %s%s: %s unless it holds%s", kname,
+						     pname, a->bound ? "==" : ">=", mul, other, fault,
+						     at);
 			}
 		}
 		free(kname);

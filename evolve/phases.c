@@ -416,6 +416,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	s.nonneg = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
 	s.keeps_up = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, sizeof *s.keeps_up);
 	s.keeps_eq = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, 1);
+	s.keeps_mul = xcalloc(search_nbits(pb) ? search_nbits(pb) : 1, sizeof *s.keeps_mul);
 	for (uint32_t p = 0; p < search_nbits(pb); p++)
 		s.band_off[p] = pcg32_bounded(&g, 60);
 	struct driver d = { .pb = pb, .s = &s, .res = out, .best = UINT32_MAX, .probe_room = INT64_MAX };
@@ -458,6 +459,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	free(s.nonneg);
 	free(s.keeps_up);
 	free(s.keeps_eq);
+	free(s.keeps_mul);
 	out->pool_peak = atomic_load(&pool.peak);
 	for (unsigned i = 0; i < d.nw; i++) {
 		mam_free(d.ws[i].mam);

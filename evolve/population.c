@@ -163,7 +163,7 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		search_scalar_ref(pb, a->param, &sa);
 		search_scalar_ref(pb, a->param2, &sb);
 		double x = search_scalar_get(c->bits[a->param], sa.et);
-		double y = search_scalar_get(c->bits[a->param2], sb.et);
+		double y = search_scalar_get(c->bits[a->param2], sb.et) * (a->base > 1 ? a->base : 1);
 		return a->bound ? x != y : x < y;
 	}
 	case EVOLVE_NONNEG: {

@@ -278,8 +278,9 @@ struct evolve_cand {
 **   the access at SITE (and its partner, for a race) that races on global
 **   memory or leaves its buffer when it is not (rule 7);
 ** - EVOLVE_SCALARS (DIM = EVOLVE_PARAM_DIM): scalar PARAM at least scalar
-**   PARAM2 (BOUND 0) or equal to it (BOUND 1), shown by the access at SITE
-**   that races or leaves its buffer when it is not (rule 8);
+**   PARAM2 times BASE (0 or 1: once) (BOUND 0) or equal to it (BOUND 1),
+**   shown by the access at SITE that races or leaves its buffer when it
+**   is not (rule 8);
 ** - EVOLVE_NONNEG (DIM = EVOLVE_PARAM_DIM): scalar PARAM, a size the
 **   kernel bounds its threads by, not negative, shown by the fault at
 **   SITE when it is (rule 9);
@@ -333,7 +334,8 @@ struct evolve_assumption {
 	uint32_t func, pc;
 	uint32_t launch;	/* index in cands: the smallest launch that shows it */
 	uint8_t form;		/* EVOLVE_SEGMENT: enum evolve_seg_form */
-	uint32_t base;		/* EVOLVE_SEGMENT, EVOLVE_SEG_SCALAR: the constant term */
+	uint32_t base;		/* EVOLVE_SEGMENT, EVOLVE_SEG_SCALAR: the constant term;
+				   EVOLVE_SCALARS: the factor */
 };
 
 enum evolve_stop {

@@ -44,6 +44,7 @@ struct space {
 	uint32_t *keeps_up;	/* per scalar: 1 + the scalar the kernel assumes
 				   it is at least (0: none) */
 	uint8_t *keeps_eq;	/* per scalar: ... or equal to */
+	uint32_t *keeps_mul;	/* per scalar: ... times this factor (0, 1: none) */
 };
 
 /* Scalar K of a candidate's bits: a parameter (K < nparams) or a struct
