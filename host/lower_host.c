@@ -3651,6 +3651,15 @@ static void find_sites(struct hctx *hc)
 
 #define CALL_ROUNDS 8	/* callers of callers followed in one file */
 
+/* Whether FN is a C function declared without a prototype (`BPNN
+** *bpnn_create();`, K&R C): `(...)` with no parameter, whose calls pass
+** their arguments, promoted, to the definition's parameters. */
+static int unprototyped(LLVMValueRef fn)
+{
+	return LLVMIsDeclaration(fn) && LLVMCountParams(fn) == 0
+	       && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn));
+}
+
 /* Whether call CALL is worth recording for hostsites_link, its callee in
 ** *FN: a function defined here whose parameter became a variable (in
 ** hc->wantfn), or one only declared here that may be the program's (not an
@@ -3658,8 +3667,9 @@ static void find_sites(struct hctx *hc)
 static int call_kept(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn)
 {
 	int k = call_class(hc, call, fn);
-	if (*fn == NULL || (k != FC_OTHER && k != FC_EXTERN) || LLVMCountParams(*fn) == 0
-	    || LLVMIsFunctionVarArg(LLVMGlobalGetValueType(*fn)))
+	if (*fn == NULL || (k != FC_OTHER && k != FC_EXTERN)
+	    || (LLVMCountParams(*fn) == 0) != unprototyped(*fn)
+	    || (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(*fn)) && !unprototyped(*fn)))
 		return 0;
 	if (!LLVMIsDeclaration(*fn))
 		return ptrmap_get(&hc->wantfn, *fn) != NULL;
@@ -3691,9 +3701,11 @@ static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 	uint32_t cap = 0;
 	unsigned na = LLVMGetNumArgOperands(call), np = LLVMCountParams(fn);
 	LLVMTypeRef i32 = LLVMInt32TypeInContext(hc->ctx);
+	if (unprototyped(fn))
+		np = na;
 	for (unsigned i = 0; i < na && i < np; i++) {
 		LLVMValueRef a = LLVMGetOperand(call, i);
-		LLVMTypeRef bt = byval_type(LLVMGetParam(fn, i));
+		LLVMTypeRef bt = unprototyped(fn) ? NULL : byval_type(LLVMGetParam(fn, i));
 		unsigned w;
 		int fl;
 		if (bt != NULL) {
