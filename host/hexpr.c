@@ -702,10 +702,26 @@ void hostsites_free(struct hostsites *hs)
 		free(hs->params[i].base);
 	}
 	free(hs->params);
+	for (uint32_t i = 0; i < hs->nmvars; i++) {
+		free(hs->mvars[i].key);
+		free(hs->mvars[i].member);
+	}
+	free(hs->mvars);
+	for (uint32_t i = 0; i < hs->nmstores; i++)
+		hmstore_free(&hs->mstores[i]);
+	free(hs->mstores);
+	for (uint32_t i = 0; i < hs->ndefined; i++)
+		free(hs->defined[i]);
+	free(hs->defined);
+	for (uint32_t i = 0; i < hs->ncalled; i++)
+		free(hs->called[i]);
+	free(hs->called);
 	for (uint32_t i = 0; i < hs->ncalls; i++) {
+		free(hs->calls[i].from);
 		free(hs->calls[i].fn);
 		free(hs->calls[i].sl);
 		free(hs->calls[i].bounds);
+		free(hs->calls[i].guards);
 	}
 	free(hs->calls);
 	for (uint32_t i = 0; i < hs->nopen; i++)
@@ -718,6 +734,21 @@ void hostsites_free(struct hostsites *hs)
 	free(hs->vars);
 	free(hs->s);
 	memset(hs, 0, sizeof *hs);
+}
+
+void hmstore_free(struct hmstore *m)
+{
+	free(m->key);
+	free(m->via);
+	free(m->fn);
+	free(m->bounds);
+	free(m->guards);
+	for (uint32_t i = 0; i < m->npts; i++) {
+		free(m->pts[i].callee);
+		free(m->pts[i].bounds);
+		free(m->pts[i].guards);
+	}
+	free(m->pts);
 }
 
 void hsite_free(struct hsite *s)

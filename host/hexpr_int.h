@@ -39,6 +39,8 @@ int hexpr_fold_cast(unsigned op, unsigned from, unsigned w, uint64_t a, uint64_t
 /* Variable index of expression E when it is an integer variable or one
 ** widened (*EXT: 0 none, 1 sign, 2 zero extension), else UINT32_MAX. */
 uint32_t hexpr_var_of(const struct hostsites *hs, uint32_t e, int *ext);
+/* Frees what store M holds. */
+void hmstore_free(struct hmstore *m);
 /* Frees what site S holds. */
 void hsite_free(struct hsite *s);
 

@@ -5,7 +5,10 @@
 ** file read (hostsite.h, hostsites_link): one site per call, the call's
 ** arguments put in for the parameters.  A parameter no caller reaches is
 ** unbound, and a site built from it is no launch the program is seen to
-** make.  Free of LLVM: it works on the expressions lower_host.c recorded
+** make.  A struct's field read through a pointer, or a global, takes the
+** values the program stores to it (struct hmemvar, struct hmstore): one
+** site per store, with the conditions the storing function keeps to.
+** Free of LLVM: it works on the expressions lower_host.c recorded
 ** (struct hparam, struct hcall).
 */
 #include <stdlib.h>
@@ -24,6 +27,9 @@
 struct link {
 	struct hostsites *hs;
 	uint32_t *pof;		/* per variable: its index in hs->params, or UINT32_MAX */
+	uint32_t *mof;		/* per variable: its index in hs->mvars, or UINT32_MAX */
+	char **called, **defined;	/* hs's, sorted (not owned) */
+	int has_main;		/* a file read defines main */
 	uint8_t *open;		/* per parameter: its function's callers are not all known */
 	uint32_t *ncalls;	/* per parameter: the calls of its function */
 	struct hsite *out;	/* the sites after linking */
@@ -31,6 +37,26 @@ struct link {
 	uint32_t made;		/* sites made from the launch being expanded */
 	uint32_t budget;	/* nodes the current substitution may still add */
 };
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int in_set(char **set, uint32_t n, const char *name)
+{
+	return n && bsearch(&name, set, n, sizeof *set, cmp_str) != NULL;
+}
+
+/* Whether a store or call in function FN (its symbol; NULL: none, as a
+** global's initializer) is made: FN is main, or some file read calls it
+** or takes its address, or no file read defines main (a library's
+** functions are called from outside).  In a program, a function nothing
+** calls never runs. */
+static int live(const struct link *lk, const char *fn)
+{
+	return fn == NULL || !lk->has_main || strcmp(fn, "main") == 0 || in_set(lk->called, lk->hs->ncalled, fn);
+}
 
 /* Whether call C calls the function parameter P belongs to. */
 static int calls_fn(const struct hcall *c, const struct hparam *p)
@@ -184,7 +210,7 @@ static int clone_bounds(struct link *lk, const struct hsite *s, const uint32_t *
 /* Site S with MAP's values put in for its variables (call C's), into *T:
 ** 0, or -1 when the substitution gave up or the call reaches no launch. */
 static int clone_site(struct link *lk, const struct hsite *s, const uint32_t *map, const struct hcall *c,
-		      struct hsite *t)
+		      const uint32_t *xg, uint32_t nxg, struct hsite *t)
 {
 	memset(t, 0, sizeof *t);
 	lk->budget = LINK_MAX_NODES;
@@ -225,14 +251,16 @@ static int clone_site(struct link *lk, const struct hsite *s, const uint32_t *ma
 			t->fieldname[a][f] = fn ? xstrdup(fn) : NULL;
 		}
 	}
-	if (s->nguards) {
-		t->guards = xcalloc(s->nguards, sizeof *t->guards);
-		t->nguards = s->nguards;
+	if (s->nguards + nxg) {
+		t->guards = xcalloc(s->nguards + nxg, sizeof *t->guards);
+		t->nguards = s->nguards + nxg;
 		for (uint32_t k = 0; k < s->nguards; k++) {
 			uint32_t e = t->guards[k] = subst(lk, s->guards[k], map, 0);
 			/* a guard the call's constants break: no launch there */
 			bad |= e == LINK_FAIL || (lk->hs->x[e].op == HX_CONST && !(lk->hs->x[e].value & 1));
 		}
+		for (uint32_t k = 0; k < nxg; k++)	/* the store's, over its own unknowns */
+			t->guards[s->nguards + k] = xg[k];
 	}
 	if (bad || clone_bounds(lk, s, map, c, t) < 0) {
 		hsite_free(t);
@@ -290,6 +318,160 @@ static int drop_unbound(struct link *lk, struct hsite *s, const uint8_t *used, u
 	return 0;
 }
 
+static void expand(struct link *lk, struct hsite *s, const uint8_t *tried0, int depth);
+
+/* Whether a file read defines function SYM, or it is one of the C
+** library's that only read what they are given. */
+static int defined_or_reads(const struct link *lk, const char *sym)
+{
+	static const char *const reads[] = { "free", "printf", "fprintf", "puts", "fputs", "fwrite", "memcmp",
+					     "strlen", "strcmp" };
+	for (size_t i = 0; i < sizeof reads / sizeof reads[0]; i++)
+		if (strcmp(sym, reads[i]) == 0)
+			return 1;
+	return in_set(lk->defined, lk->hs->ndefined, sym);
+}
+
+/* How store W bears on memory variable M: 0 not at all, 1 a value for
+** it, -1 a write the reader did not follow (M stays free). */
+static int store_for(const struct link *lk, const struct hmemvar *m, const struct hmstore *w)
+{
+	if (w->global != m->global || strcmp(w->key, m->key) != 0 || !live(lk, w->fn)
+	    || ((m->local || w->local) && w->unit != m->unit))
+		return 0;
+	if (w->whole)
+		return w->via == NULL || !defined_or_reads(lk, w->via) ? -1 : 0;
+	uint64_t we = (uint64_t)w->off + (w->width ? (w->width + 7u) / 8u : 1u);
+	uint64_t me = (uint64_t)m->off + (m->width + 7u) / 8u;
+	if (we <= m->off || me <= w->off)
+		return 0;
+	if (w->expr == HX_NONE || w->off != m->off || w->width != m->width || w->is_float != m->is_float)
+		return -1;
+	return 1;
+}
+
+/* The conditions store W's value keeps to (into C's bounds and *G, owned):
+** those at the store, and those on the way to every place after it where
+** its function goes on into the program (a call of a function some file
+** read defines, a return): `n = atoi(argv[1]); if (n % 16) exit(1);
+** run();` stores n, and n % 16 == 0 holds wherever the program goes on. */
+static void store_conds(const struct link *lk, const struct hmstore *w, struct hcall *c, uint32_t **g,
+			uint32_t *ng)
+{
+	uint32_t cap = 0, bcap = 0;
+	*g = NULL;
+	*ng = 0;
+	for (uint32_t i = 0; i < w->nbounds; i++)
+		meet(&c->bounds, &c->nbounds, &bcap, w->bounds[i].var, w->bounds[i].lo, w->bounds[i].hi);
+	for (uint32_t i = 0; i < w->nguards; i++)
+		VEC_PUSH(*g, *ng, cap, w->guards[i]);
+	const struct hpoint *first = NULL;
+	for (uint32_t i = 0; i < w->npts; i++) {
+		const struct hpoint *p = &w->pts[i];
+		if (p->callee && !in_set(lk->defined, lk->hs->ndefined, p->callee))
+			continue;	/* the C library's: it reads no program memory */
+		if (first == NULL)
+			first = p;
+	}
+	for (uint32_t k = 0; first && k < first->nguards; k++) {
+		int all = 1;
+		for (uint32_t i = 0; i < w->npts && all; i++) {
+			const struct hpoint *p = &w->pts[i];
+			if (p->callee && !in_set(lk->defined, lk->hs->ndefined, p->callee))
+				continue;
+			int has = 0;
+			for (uint32_t j = 0; j < p->nguards && !has; j++)
+				has = p->guards[j] == first->guards[k];
+			all = has;
+		}
+		if (all)
+			VEC_PUSH(*g, *ng, cap, first->guards[k]);
+	}
+	for (uint32_t k = 0; first && k < first->nbounds; k++) {
+		struct hbound b = first->bounds[k];
+		int all = 1;
+		for (uint32_t i = 0; i < w->npts && all; i++) {
+			const struct hpoint *p = &w->pts[i];
+			if (p->callee && !in_set(lk->defined, lk->hs->ndefined, p->callee))
+				continue;
+			int has = 0;
+			for (uint32_t j = 0; j < p->nbounds && !has; j++) {
+				if (p->bounds[j].var != b.var)
+					continue;
+				has = 1;
+				b.lo = p->bounds[j].lo < b.lo ? p->bounds[j].lo : b.lo;
+				b.hi = p->bounds[j].hi > b.hi ? p->bounds[j].hi : b.hi;
+			}
+			all = has;
+		}
+		if (all)
+			meet(&c->bounds, &c->nbounds, &bcap, b.var, b.lo, b.hi);
+	}
+}
+
+/* Whether W is a global's initializer of zero. */
+static int init_zero(const struct hostsites *hs, const struct hmstore *w)
+{
+	return w->global && w->fn == NULL && w->expr != HX_NONE && hs->x[w->expr].op == HX_CONST
+	       && hs->x[w->expr].value == 0;
+}
+
+/*
+** Site S (owned, freed here when expanded) built from a memory variable
+** (a field read through a pointer, a global) not in TRIED whose every
+** write the reader followed: one site per store, its value put in and
+** its conditions added, each expanded again.  0 when S has no such
+** variable (it is left to the parameters' expansion); a variable with a
+** write not followed, or no store made, stays free.
+*/
+static int expand_mem(struct link *lk, struct hsite *s, const uint8_t *used, uint8_t *tried, int depth)
+{
+	struct hostsites *hs = lk->hs;
+	for (uint32_t v = 0; v < hs->nvars; v++) {
+		if (!used[v] || tried[v] || lk->mof[v] == UINT32_MAX)
+			continue;
+		tried[v] = 1;
+		const struct hmemvar *m = &hs->mvars[lk->mof[v]];
+		uint32_t nval = 0;
+		int free_ = 0;
+		for (uint32_t i = 0; i < hs->nmstores && !free_; i++) {
+			int r = store_for(lk, m, &hs->mstores[i]);
+			free_ = r < 0;
+			nval += r > 0;
+		}
+		if (free_ || nval == 0)
+			continue;
+		/* a global's zero initializer (C's default) is no value of
+		** its own where code stores one */
+		int zero_init = 0;
+		for (uint32_t i = 0; i < hs->nmstores; i++)
+			if (store_for(lk, m, &hs->mstores[i]) > 0 && init_zero(hs, &hs->mstores[i]))
+				zero_init = 1;
+		int skip0 = zero_init && nval > 1;
+		uint32_t *map = xmalloc((hs->nvars + 1) * sizeof *map);
+		for (uint32_t i = 0; i < hs->nmstores && lk->made < LINK_MAX_SITES; i++) {
+			const struct hmstore *w = &hs->mstores[i];
+			if (store_for(lk, m, w) <= 0 || (skip0 && init_zero(hs, w)))
+				continue;
+			for (uint32_t k = 0; k <= hs->nvars; k++)
+				map[k] = HX_NONE;
+			map[v] = w->expr;
+			struct hcall c = { 0 };
+			uint32_t *g, ng;
+			store_conds(lk, w, &c, &g, &ng);
+			struct hsite t;
+			if (clone_site(lk, s, map, &c, g, ng, &t) == 0)
+				expand(lk, &t, tried, depth + 1);
+			free(c.bounds);
+			free(g);
+		}
+		free(map);
+		hsite_free(s);
+		return 1;
+	}
+	return 0;
+}
+
 /*
 ** Site S (owned: moved to the output or freed): when it is built from a
 ** parameter of a function with callers (one not in TRIED, per variable),
@@ -308,6 +490,8 @@ static void expand(struct link *lk, struct hsite *s, const uint8_t *tried0, int 
 		hsite_free(s);
 		goto out;
 	}
+	if (depth < LINK_MAX_DEPTH && lk->made < LINK_MAX_SITES && expand_mem(lk, s, used, tried, depth))
+		goto out;
 	uint32_t pick = UINT32_MAX;
 	for (uint32_t v = 0; v < hs->nvars && pick == UINT32_MAX; v++)
 		if (used[v] && !tried[v] && lk->pof[v] != UINT32_MAX && !lk->open[lk->pof[v]])
@@ -328,7 +512,7 @@ static void expand(struct link *lk, struct hsite *s, const uint8_t *tried0, int 
 	uint32_t *map = xmalloc((hs->nvars + 1) * sizeof *map);
 	for (uint32_t i = 0; i < hs->ncalls && lk->made < LINK_MAX_SITES; i++) {
 		const struct hcall *c = &hs->calls[i];
-		if (!calls_fn(c, P))
+		if (!calls_fn(c, P) || !live(lk, c->from))
 			continue;
 		for (uint32_t v = 0; v <= hs->nvars; v++)
 			map[v] = HX_NONE;
@@ -337,7 +521,7 @@ static void expand(struct link *lk, struct hsite *s, const uint8_t *tried0, int 
 			if (used[v] && lk->pof[v] != UINT32_MAX && same_fn(&hs->params[lk->pof[v]], P))
 				map[v] = arg_expr(lk, &hs->params[lk->pof[v]], c);
 		struct hsite t;
-		if (clone_site(lk, s, map, c, &t) == 0)
+		if (clone_site(lk, s, map, c, c->guards, c->nguards, &t) == 0)
 			expand(lk, &t, tried, depth + 1);
 	}
 	free(map);
@@ -355,6 +539,21 @@ static void link_init(struct link *lk, struct hostsites *hs)
 	lk->pof = xmalloc((hs->nvars + 1) * sizeof *lk->pof);
 	for (uint32_t v = 0; v <= hs->nvars; v++)
 		lk->pof[v] = UINT32_MAX;
+	lk->mof = xmalloc((hs->nvars + 1) * sizeof *lk->mof);
+	for (uint32_t v = 0; v <= hs->nvars; v++)
+		lk->mof[v] = UINT32_MAX;
+	for (uint32_t i = 0; i < hs->nmvars; i++)
+		if (hs->mvars[i].var < hs->nvars)
+			lk->mof[hs->mvars[i].var] = i;
+	lk->called = xmalloc((hs->ncalled + 1) * sizeof *lk->called);
+	lk->defined = xmalloc((hs->ndefined + 1) * sizeof *lk->defined);
+	if (hs->ncalled)
+		memcpy(lk->called, hs->called, hs->ncalled * sizeof *lk->called);
+	if (hs->ndefined)
+		memcpy(lk->defined, hs->defined, hs->ndefined * sizeof *lk->defined);
+	qsort(lk->called, hs->ncalled, sizeof *lk->called, cmp_str);
+	qsort(lk->defined, hs->ndefined, sizeof *lk->defined, cmp_str);
+	lk->has_main = in_set(lk->defined, hs->ndefined, "main");
 	lk->open = xcalloc(hs->nparams + 1, 1);
 	lk->ncalls = xcalloc(hs->nparams + 1, sizeof *lk->ncalls);
 	for (uint32_t i = 0; i < hs->nparams; i++) {
@@ -365,13 +564,16 @@ static void link_init(struct link *lk, struct hostsites *hs)
 		for (uint32_t k = 0; k < hs->nopen && !lk->open[i]; k++)
 			lk->open[i] = strcmp(hs->open[k], p->fn) == 0;
 		for (uint32_t k = 0; k < hs->ncalls; k++)
-			lk->ncalls[i] += calls_fn(&hs->calls[k], p);
+			lk->ncalls[i] += calls_fn(&hs->calls[k], p) && live(lk, hs->calls[k].from);
 	}
 }
 
 static void link_free(struct link *lk)
 {
 	free(lk->pof);
+	free(lk->mof);
+	free(lk->called);
+	free(lk->defined);
 	free(lk->open);
 	free(lk->ncalls);
 }
@@ -404,8 +606,19 @@ char **hostsites_wanted(const struct hostsites *hs)
 	uint8_t *used = xcalloc(hs->nvars + 1, 1), *callee = xcalloc(hs->ncalls + 1, 1);
 	for (uint32_t i = 0; i < hs->ns; i++)
 		hostsite_vars(hs, &hs->s[i], used);
+	uint8_t *mdone = xcalloc(hs->nmvars + 1, 1);
 	for (int changed = 1; changed;) {
 		changed = 0;
+		/* a memory variable's stores' values */
+		for (uint32_t i = 0; i < hs->nmvars; i++) {
+			if (mdone[i] || !used[hs->mvars[i].var])
+				continue;
+			mdone[i] = 1;
+			changed = 1;
+			for (uint32_t k = 0; k < hs->nmstores; k++)
+				if (store_for(&lk, &hs->mvars[i], &hs->mstores[k]) > 0)
+					hexpr_vars(hs, hs->mstores[k].expr, used);
+		}
 		for (uint32_t k = 0; k < hs->ncalls; k++) {
 			for (uint32_t i = 0; i < hs->nparams && !callee[k]; i++)
 				callee[k] = used[hs->params[i].var] && calls_fn(&hs->calls[k], &hs->params[i]);
@@ -419,16 +632,30 @@ char **hostsites_wanted(const struct hostsites *hs)
 	}
 	char **names = NULL;
 	uint32_t n = 0, cap = 0;
-	for (uint32_t i = 0; i < hs->nparams; i++) {
-		const struct hparam *p = &hs->params[i];
-		if (!used[p->var] || !unbound(&lk, p->var) || p->local || p->base[0] == '\0')
+	for (uint32_t i = 0; i < hs->nparams + hs->nmvars; i++) {
+		/* unbound parameters' functions; the members and globals
+		** memory variables read, whose stores a file may make */
+		const char *nm;
+		if (i < hs->nparams) {
+			const struct hparam *p = &hs->params[i];
+			if (!used[p->var] || !unbound(&lk, p->var) || p->local)
+				continue;
+			nm = p->base;
+		} else {
+			const struct hmemvar *m = &hs->mvars[i - hs->nparams];
+			if (!mdone[i - hs->nparams] || m->local || m->member == NULL)
+				continue;
+			nm = strrchr(m->member, '.') ? strrchr(m->member, '.') + 1 : m->member;
+		}
+		if (nm[0] == '\0' || strchr(nm, '[') || strchr(nm, ':'))
 			continue;
 		int dup = 0;
 		for (uint32_t k = 0; k < n && !dup; k++)
-			dup = strcmp(names[k], p->base) == 0;
+			dup = strcmp(names[k], nm) == 0;
 		if (!dup)
-			VEC_PUSH(names, n, cap, xstrdup(p->base));
+			VEC_PUSH(names, n, cap, xstrdup(nm));
 	}
+	free(mdone);
 	free(used);
 	free(callee);
 	link_free(&lk);

@@ -158,11 +158,68 @@ struct hslice {
 ** every path to it say of the caller's unknowns. */
 struct hcall {
 	char *fn;		/* the callee's symbol */
+	char *from;		/* the caller's symbol, or NULL */
 	uint32_t unit;		/* the hostsite_read that read the caller */
 	struct hslice *sl;
 	uint32_t nsl;
 	struct hbound *bounds;
 	uint32_t nbounds;
+	uint32_t *guards;	/* conditions on the way that are no bound
+				   (`n % 16 == 0`), on the arguments' unknowns */
+	uint32_t nguards;
+};
+
+/* A value read from memory that other host code writes, whose values are
+** those stores (hostsites_link): a scalar field of a struct read through
+** a pointer (KEY the struct's tag, "BPNN"; OFF its byte), or a global
+** variable read where no store before the read is seen (KEY its symbol). */
+struct hmemvar {
+	char *key;
+	char *member;		/* the field's member or the global's source
+				   name ("hidden_n", "layer_size"), or NULL */
+	uint32_t off;
+	uint8_t width, is_float;
+	uint8_t global;
+	uint8_t local;		/* a global of internal linkage: its file's stores only */
+	uint32_t unit;		/* the hostsite_read that read it */
+	uint32_t var;		/* index in hostsites.vars */
+};
+
+/* Where the function that made a store goes on into other code after it:
+** a call of CALLEE (its symbol), or a return (CALLEE NULL), with what the
+** conditions on every path there say of the stored value's unknowns. */
+struct hpoint {
+	char *callee;
+	struct hbound *bounds;
+	uint32_t nbounds;
+	uint32_t *guards;
+	uint32_t nguards;
+};
+
+/* A store to such memory (KEY, OFF and GLOBAL as struct hmemvar's), or a
+** write the reader cannot follow. */
+struct hmstore {
+	char *key;
+	uint32_t off;
+	uint8_t width, is_float, global;
+	uint8_t local;		/* a global of internal linkage */
+	uint8_t whole;		/* may write any field: a memcpy or memset of
+				   the struct, or VIA given its address */
+	char *via;		/* whole: the function only declared where it
+				   is called, which counts when no file read
+				   defines it; else NULL */
+	uint32_t unit;
+	char *fn;		/* the storing function's symbol; NULL for a
+				   global's initializer (always made) */
+	uint32_t expr;		/* the value; HX_NONE: not followed (a field's
+				   address given to a call) */
+	struct hbound *bounds;	/* the conditions at the store on EXPR's unknowns */
+	uint32_t nbounds;
+	uint32_t *guards;
+	uint32_t nguards;
+	struct hpoint *pts;	/* where the function goes on after it (at
+				   most 16; none when more) */
+	uint32_t npts;
 };
 
 /* The device the host reader takes the program to run on (--device) is
@@ -198,6 +255,17 @@ struct hostsites {
 	uint32_t ncalls, capcalls;
 	char **open;
 	uint32_t nopen, capopen;
+	/* memory other host code writes: the reads and the stores, and the
+	** functions each file read defines and calls (a store or call in a
+	** function nothing calls is never made) */
+	struct hmemvar *mvars;
+	uint32_t nmvars, capmvars;
+	struct hmstore *mstores;
+	uint32_t nmstores, capmstores;
+	char **defined;
+	uint32_t ndefined, capdefined;
+	char **called;
+	uint32_t ncalled, capcalled;
 	uint32_t nunits;	/* hostsite_read calls so far */
 	uint32_t nunbound;	/* sites hostsites_link dropped (unbound) */
 };
@@ -223,7 +291,12 @@ void hostsites_free(struct hostsites *hs);
 ** is dropped: the program may never launch it so (hs->nunbound counts
 ** them); such a parameter in a buffer's size only leaves the size
 ** unknown.  Sites of functions whose address is taken keep their
-** parameters free.
+** parameters free.  A field read through a pointer or a global read
+** (struct hmemvar) becomes one site per store the program makes to it
+** (its value put in, the conditions the storing function keeps to
+** added); one with a write the reader did not follow stays a variable.
+** Where a file read defines main, calls and stores in a function nothing
+** read calls are never made.
 */
 void hostsites_link(struct hostsites *hs);
 

@@ -152,6 +152,17 @@ struct hctx {
 	uint32_t ncallat, capcallat, call0;
 	LLVMValueRef *pure;	/* calls of atoi and kin met, for same_pure */
 	uint32_t npure, cappure;
+	struct fread_at *freads;	/* fields read through pointers, for field_read_var */
+	uint32_t nfreads, capfreads;
+};
+
+/* A field read through a pointer: one variable per function, pointer and
+** field. */
+struct fread_at {
+	LLVMValueRef base;
+	int64_t off;
+	LLVMTypeRef ty;
+	uint32_t var;
 };
 
 /* A phi standing for an unknown of its own (struct hvar VAR). */
@@ -1472,6 +1483,9 @@ static unsigned param_index(LLVMValueRef arg)
 }
 
 static uint32_t field_var(struct hctx *hc, uint32_t piece, uint64_t off, LLVMTypeRef ty);
+static void note_global_read(struct hctx *hc, LLVMValueRef g, uint32_t var);
+static uint32_t field_read_var(struct hctx *hc, struct maddr a, LLVMValueRef p, LLVMTypeRef ty,
+			       LLVMValueRef load);
 
 /* The variable of host function parameter ARG (a struct's part: its
 ** field's), named by debug info, seen with the constants every call in
@@ -1561,7 +1575,11 @@ static uint32_t mvar(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMValueR
 		seen[0] = LLVMConstIntGetZExtValue(init);
 		ns = 1;
 	}
-	return var_for(hc, b, ty, global_name(b), 1, seen, ns);
+	uint32_t nv = hc->hs->nvars;
+	uint32_t e = var_for(hc, b, ty, global_name(b), 1, seen, ns);
+	if (hc->hs->nvars > nv && stored)
+		note_global_read(hc, b, nv);
+	return e;
 }
 
 /* The name of the unknown a call's result is: the local or global it is
@@ -2321,6 +2339,8 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		uint32_t e = mres_expr(hc, r, fin, LLVMTypeOf(v), 0, depth);
 		if (e == HX_NONE && !a.known)
 			e = table_var(hc, a, LLVMTypeOf(v), v, depth);
+		if (e == HX_NONE && r.kind == MW_CLOBBER)
+			e = field_read_var(hc, a, p, LLVMTypeOf(v), v);
 		return e != HX_NONE ? e : mvar(hc, p, LLVMTypeOf(v), v);
 	}
 	case LLVMCall: {
@@ -3697,7 +3717,8 @@ static void add_slice(struct hcall *c, uint32_t *cap, unsigned arg, uint64_t bit
 ** register), the scalar fields of a struct passed byval. */
 static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 {
-	struct hcall c = { .fn = value_name(fn), .unit = hc->hs->nunits - 1 };
+	struct hcall c = { .fn = value_name(fn), .unit = hc->hs->nunits - 1,
+			   .from = value_name(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))) };
 	uint32_t cap = 0;
 	unsigned na = LLVMGetNumArgOperands(call), np = LLVMCountParams(fn);
 	LLVMTypeRef i32 = LLVMInt32TypeInContext(hc->ctx);
@@ -3731,6 +3752,7 @@ static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 		}
 	}
 	if (c.nsl == 0) {
+		free(c.from);
 		free(c.fn);
 		free(c.sl);
 		return;
@@ -4520,27 +4542,427 @@ static void site_guards(struct hctx *hc, struct hsite *s, const uint8_t *used, s
 		free(gs->v);
 }
 
-/* What the conditions on every path to call CALL say of the unknowns its
-** arguments use: C's bounds. */
-static void call_bounds(struct hctx *hc, LLVMValueRef call, struct hcall *c)
+/* ---- memory other host code writes ------------------------------------------ */
+
+#define STORE_MAX_POINTS 16u	/* places a storing function goes on from, per store */
+#define TAG_POINTER 0x0f
+
+/* LLVM's name of struct type T without its kind and any ".N" LLVM added
+** ("struct.BPNN" -> "BPNN"), or NULL. */
+static char *llvm_struct_tag(LLVMTypeRef t)
+{
+	if (t == NULL || LLVMGetTypeKind(t) != LLVMStructTypeKind)
+		return NULL;
+	const char *nm = LLVMGetStructName(t);
+	static const char *const kind[] = { "struct.", "class.", "union." };
+	for (size_t i = 0; nm && i < sizeof kind / sizeof kind[0]; i++) {
+		size_t k = strlen(kind[i]);
+		if (strncmp(nm, kind[i], k) != 0)
+			continue;
+		size_t n = strlen(nm + k);
+		size_t e = n;
+		while (e > 0 && nm[k + e - 1] >= '0' && nm[k + e - 1] <= '9')
+			e--;
+		if (e > 0 && e < n && nm[k + e - 1] == '.')
+			n = e - 1;
+		return n ? xstrndup(nm + k, n) : NULL;
+	}
+	return NULL;
+}
+
+/* The record debug-info type T names through typedefs and qualifiers, its
+** tag in *TAG (its own name, else the first typedef's; owned), or NULL. */
+static LLVMValueRef di_record(LLVMValueRef t, char **tag)
+{
+	char *td = NULL;
+	*tag = NULL;
+	for (int i = 0; t && LLVMIsAMDNode(t) && i < 16; i++) {
+		LLVMMetadataRef m = LLVMValueAsMetadata(t);
+		if (md_kind(t) == LLVMDIDerivedTypeMetadataKind) {
+			unsigned tg = LLVMGetDINodeTag(m);
+			if (tg != TAG_TYPEDEF && tg != TAG_CONST && tg != TAG_VOLATILE && tg != TAG_RESTRICT)
+				break;
+			size_t len = 0;
+			const char *nm = tg == TAG_TYPEDEF ? LLVMDITypeGetName(m, &len) : NULL;
+			if (td == NULL && nm && len)
+				td = xstrndup(nm, len);
+			t = reader_md_operand(t, 3);
+			continue;
+		}
+		if (!di_is_record(t))
+			break;
+		size_t len = 0;
+		const char *nm = LLVMDITypeGetName(m, &len);
+		*tag = nm && len ? xstrndup(nm, len) : td;
+		if (*tag != td)
+			free(td);
+		return *tag ? t : NULL;
+	}
+	free(td);
+	return NULL;
+}
+
+/* The member debug-info record REC has at byte OFF, W bits: its name
+** (owned) and signedness, or NULL. */
+static char *di_member(LLVMValueRef rec, uint64_t off, unsigned w, int *sgn)
+{
+	struct dilist dl = { 0 };
+	char *name = NULL;
+	di_walk(rec, 0, "", &dl, 0);
+	for (uint32_t j = 0; j < dl.n; j++) {
+		if (name == NULL && dl.l[j].off == off * 8 && dl.l[j].size == w && dl.l[j].name[0]) {
+			name = xstrdup(dl.l[j].name);
+			*sgn = dl.l[j].is_signed;
+		}
+		free(dl.l[j].name);
+	}
+	free(dl.l);
+	return name;
+}
+
+/*
+** The struct the bytes at address A (P, of W bits) lie in, as its tag
+** (owned), or NULL: debug info of A's base (a pointer to a struct, class
+** or union, or a local of one), else a GEP of a named struct type taken
+** straight off the base, else a global of one.  The bytes must lie
+** inside the struct.  *MEMBER (may be NULL) gets the member's name or
+** NULL, *SGN its signedness (default 1).
+*/
+static char *struct_key(struct hctx *hc, LLVMValueRef p, struct maddr a, unsigned w, char **member, int *sgn)
+{
+	char *tag = NULL;
+	uint64_t size = 0;
+	*sgn = 1;
+	if (member)
+		*member = NULL;
+	if (!a.known || a.off < 0 || a.base == NULL)
+		return NULL;
+	LLVMValueRef t = dbg_type(hc, a.base), rec = NULL;
+	if (t && !LLVMIsAAllocaInst(a.base)) {
+		t = di_strip(t);
+		t = t && md_kind(t) == LLVMDIDerivedTypeMetadataKind
+			    && LLVMGetDINodeTag(LLVMValueAsMetadata(t)) == TAG_POINTER
+		    ? reader_md_operand(t, 3) : NULL;
+	}
+	if (t)
+		rec = di_record(t, &tag);
+	if (rec) {
+		size = LLVMDITypeGetSizeInBits(LLVMValueAsMetadata(rec)) / 8;
+		if (member)
+			*member = di_member(rec, (uint64_t)a.off, w, sgn);
+	} else {
+		LLVMValueRef q = p;
+		while (q && (opcode_of(q) == LLVMBitCast || opcode_of(q) == LLVMAddrSpaceCast))
+			q = LLVMGetOperand(q, 0);
+		LLVMTypeRef st = NULL;
+		if (q && opcode_of(q) == LLVMGetElementPtr && LLVMIsAInstruction(q) && LLVMGetOperand(q, 0) == a.base
+		    && LLVMGetNumOperands(q) > 2 && LLVMIsAConstantInt(LLVMGetOperand(q, 1))
+		    && LLVMConstIntGetZExtValue(LLVMGetOperand(q, 1)) == 0)
+			st = LLVMGetGEPSourceElementType(q);
+		else if (LLVMIsAGlobalVariable(a.base))
+			st = LLVMGlobalGetValueType(a.base);
+		else if (LLVMIsAAllocaInst(a.base))
+			st = LLVMGetAllocatedType(a.base);
+		tag = llvm_struct_tag(st);
+		if (tag && LLVMTypeIsSized(st))
+			size = LLVMABISizeOfType(hc->td, st);
+	}
+	if (tag && (uint64_t)a.off + (w + 7) / 8 > size) {
+		free(tag);
+		tag = NULL;
+	}
+	if (tag == NULL && member) {
+		free(*member);
+		*member = NULL;
+	}
+	return tag;
+}
+
+/* The variable of LOAD, a scalar of type TY at address A (P) read through
+** a pointer: a field of a struct whose stores elsewhere give its values
+** (hs->mvars), named `base->member`; HX_NONE when A lies in no struct the
+** reader can name. */
+static uint32_t field_read_var(struct hctx *hc, struct maddr a, LLVMValueRef p, LLVMTypeRef ty,
+			       LLVMValueRef load)
+{
+	unsigned w;
+	int fl, sgn;
+	if (!scalar_type(ty, &w, &fl) || LLVMIsAAllocaInst(a.base) || LLVMIsAGlobalVariable(a.base)
+	    || byval_type(a.base))
+		return HX_NONE;
+	if (ptrmap_get(&hc->varkey, load))
+		return var_for(hc, load, ty, NULL, 1, NULL, 0);
+	for (uint32_t i = 0; i < hc->nfreads; i++) {
+		const struct fread_at *f = &hc->freads[i];
+		if (f->base == a.base && f->off == a.off && f->ty == ty) {
+			ptrmap_put(&hc->varkey, load, f->var);
+			return mk_var(hc, f->var);
+		}
+	}
+	char *member = NULL;
+	char *key = struct_key(hc, p, a, w, &member, &sgn);
+	if (key == NULL)
+		return HX_NONE;
+	char *bn = dbg_name(hc, a.base);
+	char *name = member ? xasprintf("%s->%s", bn ? bn : key, member)
+			    : xasprintf("%s->+%lld", bn ? bn : key, (long long)a.off);
+	free(bn);
+	uint32_t nv = hc->hs->nvars;
+	uint32_t e = var_for(hc, load, ty, name, sgn, NULL, 0);
+	if (hc->hs->nvars == nv) {
+		free(key);
+		free(member);
+		return e;
+	}
+	struct hmemvar m = { .key = key, .member = member, .off = (uint32_t)a.off, .width = (uint8_t)w,
+			     .is_float = (uint8_t)fl, .unit = hc->hs->nunits - 1, .var = nv };
+	VEC_PUSH(hc->hs->mvars, hc->hs->nmvars, hc->hs->capmvars, m);
+	struct fread_at f = { a.base, a.off, ty, nv };
+	VEC_PUSH(hc->freads, hc->nfreads, hc->capfreads, f);
+	return e;
+}
+
+/* Notes variable VAR, global G read where no store before is seen, as
+** taking the values the program stores to G (hs->mvars). */
+static void note_global_read(struct hctx *hc, LLVMValueRef g, uint32_t var)
+{
+	unsigned w;
+	int fl;
+	LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+	char *sym = value_name(g);
+	if (sym == NULL || !scalar_type(ty, &w, &fl) || LLVMIsGlobalConstant(g)) {
+		free(sym);
+		return;
+	}
+	LLVMLinkage l = LLVMGetLinkage(g);
+	struct hmemvar m = { .key = sym, .member = global_name(g), .width = (uint8_t)w, .is_float = (uint8_t)fl,
+			     .global = 1, .local = l == LLVMInternalLinkage || l == LLVMPrivateLinkage,
+			     .unit = hc->hs->nunits - 1, .var = var };
+	VEC_PUSH(hc->hs->mvars, hc->hs->nmvars, hc->hs->capmvars, m);
+}
+
+/* The bounds and guards (owned, into the out-parameters) that the
+** conditions on every path to block BB give on the unknowns USED marks. */
+static void conds_on(struct hctx *hc, LLVMBasicBlockRef bb, const uint8_t *used, struct hbound **bo,
+		     uint32_t *nbo, uint32_t **go, uint32_t *ngo)
 {
 	struct conds cs = { .n = 0 };
-	block_conds(hc, LLVMGetInstructionParent(call), &cs);
+	block_conds(hc, bb, &cs);
 	struct hbound *bs = NULL;
 	uint32_t n = 0, cap = 0, m = 0;
+	struct guards gs = { NULL, 0, 0 };
 	for (uint32_t k = 0; k < cs.n; k++)
-		assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, NULL, 0);
-	uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
-	for (uint32_t k = 0; k < c->nsl; k++)
-		hexpr_vars(hc->hs, c->sl[k].expr, used);
+		assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, &gs, 0);
 	for (uint32_t k = 0; k < n; k++)
 		if (used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX))
 			bs[m++] = bs[k];
-	free(used);
-	c->bounds = m ? bs : NULL;
-	c->nbounds = m;
+	*bo = m ? bs : NULL;
+	*nbo = m;
 	if (m == 0)
 		free(bs);
+	uint8_t *gu = xcalloc(hc->hs->nvars + 1, 1);
+	m = 0;
+	for (uint32_t k = 0; k < gs.n; k++) {
+		memset(gu, 0, hc->hs->nvars + 1);
+		hexpr_vars(hc->hs, gs.v[k], gu);
+		int any = 0;
+		for (uint32_t v = 0; v < hc->hs->nvars && !any; v++)
+			any = gu[v] && used[v];
+		if (any)
+			gs.v[m++] = gs.v[k];
+	}
+	free(gu);
+	*go = m ? gs.v : NULL;
+	*ngo = m;
+	if (m == 0)
+		free(gs.v);
+}
+
+/*
+** The places after STORE where its function goes on into other code: the
+** calls (not of intrinsics, not of a function that never returns) and the
+** returns in the blocks its block dominates, later in its own block, each
+** with the conditions on its way (on the unknowns USED marks).  None when
+** there are more than STORE_MAX_POINTS.
+*/
+static void store_points(struct hctx *hc, LLVMValueRef store, const uint8_t *used, struct hmstore *m)
+{
+	LLVMBasicBlockRef sb = LLVMGetInstructionParent(store);
+	LLVMValueRef fn = LLVMGetBasicBlockParent(sb);
+	dominators(hc, fn);
+	uint32_t si = block_index(hc, sb), cap = 0;
+	int over = 0;
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb && !over; bb = LLVMGetNextBasicBlock(bb)) {
+		uint32_t bi = block_index(hc, bb);
+		if (bi >= hc->nblocks || si >= hc->nblocks || !dominates(hc, si, bi))
+			continue;
+		LLVMValueRef I = bb == sb ? LLVMGetNextInstruction(store) : LLVMGetFirstInstruction(bb);
+		for (; I && !over; I = LLVMGetNextInstruction(I)) {
+			char *callee = NULL;
+			if (is_callinst(I)) {
+				LLVMValueRef f = LLVMGetCalledValue(I);
+				size_t len = 0;
+				const char *nm = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : NULL;
+				if (nm == NULL || len == 0 || strncmp(nm, "llvm.", 5) == 0 || never_returns(f))
+					continue;
+				callee = xstrndup(nm, len);
+			} else if (LLVMGetInstructionOpcode(I) != LLVMRet) {
+				continue;
+			}
+			if (m->npts >= STORE_MAX_POINTS) {
+				free(callee);
+				over = 1;
+				break;
+			}
+			struct hpoint pt = { .callee = callee };
+			conds_on(hc, bb, used, &pt.bounds, &pt.nbounds, &pt.guards, &pt.nguards);
+			VEC_PUSH(m->pts, m->npts, cap, pt);
+		}
+	}
+	if (!over)
+		return;
+	for (uint32_t i = 0; i < m->npts; i++) {
+		free(m->pts[i].callee);
+		free(m->pts[i].bounds);
+		free(m->pts[i].guards);
+	}
+	free(m->pts);
+	m->pts = NULL;
+	m->npts = 0;
+}
+
+/* Records store ST (value VAL at address P, A) when it writes a global or a
+** field of a struct the reader can name: its value while the budget from
+** W0 lasts (else not followed), the conditions at it, and where its
+** function goes on after it. */
+static void record_store(struct hctx *hc, LLVMValueRef st, LLVMValueRef val, LLVMValueRef p, struct maddr a,
+			 uint64_t w0)
+{
+	unsigned w;
+	int fl, sgn;
+	LLVMTypeRef ty = LLVMTypeOf(val);
+	if (!scalar_type(ty, &w, &fl) || !a.known)
+		return;
+	struct hmstore m = { .width = (uint8_t)w, .is_float = (uint8_t)fl, .unit = hc->hs->nunits - 1 };
+	if (LLVMIsAGlobalVariable(a.base) && a.off == 0 && LLVMGlobalGetValueType(a.base) == ty) {
+		LLVMLinkage l = LLVMGetLinkage(a.base);
+		m.key = value_name(a.base);
+		m.global = 1;
+		m.local = l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+	} else {
+		m.key = struct_key(hc, p, a, w, NULL, &sgn);
+		m.off = (uint32_t)a.off;
+	}
+	if (m.key == NULL)
+		return;
+	m.fn = value_name(LLVMGetBasicBlockParent(LLVMGetInstructionParent(st)));
+	m.expr = hc->work - w0 < HX_MAX_WORK / 4 ? xval(hc, val, 0) : HX_NONE;
+	if (m.expr != HX_NONE && !hexpr_is_const(hc->hs, m.expr)) {
+		uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+		hexpr_vars(hc->hs, m.expr, used);
+		conds_on(hc, LLVMGetInstructionParent(st), used, &m.bounds, &m.nbounds, &m.guards, &m.nguards);
+		store_points(hc, st, used, &m);
+		free(used);
+	}
+	VEC_PUSH(hc->hs->mstores, hc->hs->nmstores, hc->hs->capmstores, m);
+}
+
+/* Records what call CALL (class FC, of FN or NULL) may write of a struct
+** through a pointer argument: a memcpy or memset into one writes any of
+** its fields; so may a function only declared here given the struct's
+** address (counted when no file read defines it); a field's own address
+** given to a call leaves that field not followed. */
+static void record_call_writes(struct hctx *hc, LLVMValueRef call, int fc, LLVMValueRef fn)
+{
+	if (fc == FC_INERT || fc == FC_LAUNCH || fc == FC_PUSH || fc == FC_STUB || fc == FC_POP)
+		return;
+	if (fn && !LLVMIsDeclaration(fn) && fc != FC_MEMCPY && fc != FC_MEMSET)
+		return;	/* its stores are read with this file */
+	unsigned na = LLVMGetNumArgOperands(call);
+	for (unsigned k = 0; k < na; k++) {
+		LLVMValueRef arg = LLVMGetOperand(call, k);
+		if (LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMPointerTypeKind
+		    || ((fc == FC_MEMCPY || fc == FC_MEMSET) && k != 0))
+			continue;
+		struct maddr a = addr_of(hc, arg);
+		int sgn;
+		char *key = struct_key(hc, arg, a, 8, NULL, &sgn);
+		if (key == NULL)
+			continue;
+		struct hmstore m = { .key = key, .off = (uint32_t)a.off, .unit = hc->hs->nunits - 1,
+				     .expr = HX_NONE, .fn = value_name(LLVMGetBasicBlockParent(
+							      LLVMGetInstructionParent(call))) };
+		if (a.off == 0 || fc == FC_MEMCPY || fc == FC_MEMSET) {
+			m.whole = 1;
+			m.via = fn && fc != FC_MEMCPY && fc != FC_MEMSET ? value_name(fn) : NULL;
+		}
+		VEC_PUSH(hc->hs->mstores, hc->hs->nmstores, hc->hs->capmstores, m);
+	}
+}
+
+/*
+** Before the calls are collected: every store of a scalar to a global or
+** to a struct's field the reader can name, in every function of the module
+** (hs->mstores), the initializers of its scalar globals, the calls that
+** may write such memory otherwise, and the functions it defines and calls
+** (hs->defined, hs->called; a function whose address is taken counts as
+** called).  Converting the stored values makes the storing functions'
+** parameters variables, whose callers collect_calls then records.  A
+** quarter of the conversion budget; stores past it are not followed.
+*/
+static void collect_stores(struct hctx *hc)
+{
+	struct hostsites *hs = hc->hs;
+	uint64_t w0 = hc->work;
+	for (LLVMValueRef g = LLVMGetFirstGlobal(hc->mod); g; g = LLVMGetNextGlobal(g)) {
+		unsigned w;
+		int fl;
+		LLVMTypeRef ty = LLVMGlobalGetValueType(g);
+		LLVMValueRef init = LLVMIsDeclaration(g) ? NULL : LLVMGetInitializer(g);
+		if (init == NULL || LLVMIsGlobalConstant(g) || !scalar_type(ty, &w, &fl)
+		    || (!LLVMIsAConstantInt(init) && !LLVMIsAConstantFP(init) && !LLVMIsNull(init)))
+			continue;
+		LLVMLinkage l = LLVMGetLinkage(g);
+		struct hmstore m = { .key = value_name(g), .width = (uint8_t)w, .is_float = (uint8_t)fl,
+				     .global = 1, .unit = hs->nunits - 1,
+				     .local = l == LLVMInternalLinkage || l == LLVMPrivateLinkage,
+				     .expr = LLVMIsNull(init) ? mk_const(hc, w, 0, fl) : xval(hc, init, 0) };
+		if (m.key)
+			VEC_PUSH(hs->mstores, hs->nmstores, hs->capmstores, m);
+	}
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		size_t len = 0;
+		const char *nm = LLVMGetValueName2(fn, &len);
+		if (nm == NULL || len == 0 || strncmp(nm, "llvm.", 5) == 0)
+			continue;
+		if (!LLVMIsDeclaration(fn))
+			VEC_PUSH(hs->defined, hs->ndefined, hs->capdefined, xstrndup(nm, len));
+		if (LLVMGetFirstUse(fn))	/* called, or its address taken */
+			VEC_PUSH(hs->called, hs->ncalled, hs->capcalled, xstrndup(nm, len));
+		for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+			for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
+				if (LLVMGetInstructionOpcode(I) == LLVMStore) {
+					LLVMValueRef p = LLVMGetOperand(I, 1);
+					record_store(hc, I, LLVMGetOperand(I, 0), p, addr_of(hc, p), w0);
+				} else if (is_callinst(I)) {
+					LLVMValueRef f = NULL;
+					int fc = call_class(hc, I, &f);
+					record_call_writes(hc, I, fc, f);
+				}
+			}
+	}
+	hc->work = w0;
+}
+
+/* What the conditions on every path to call CALL say of the unknowns its
+** arguments use: C's bounds and guards. */
+static void call_bounds(struct hctx *hc, LLVMValueRef call, struct hcall *c)
+{
+	uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+	for (uint32_t k = 0; k < c->nsl; k++)
+		hexpr_vars(hc->hs, c->sl[k].expr, used);
+	conds_on(hc, LLVMGetInstructionParent(call), used, &c->bounds, &c->nbounds, &c->guards, &c->nguards);
+	free(used);
 }
 
 /* After the sites of this module are read: the values of the phis that
@@ -4636,6 +5058,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	hc.site0 = hs->ns;
 	hc.call0 = hs->ncalls;
 	find_sites(&hc);
+	collect_stores(&hc);
 	collect_calls(&hc);
 	bound_sites(&hc);
 	hostmap_collect(&hc);
@@ -4659,6 +5082,7 @@ out:
 	ptrmap_free(&hc.wantfn);
 	free(hc.phis);
 	free(hc.pure);
+	free(hc.freads);
 	free(hc.blk);
 	free(hc.idom);
 	ptrmap_free(&hc.argrec);

@@ -1241,11 +1241,13 @@ START_TEST(test_link_files)
 	static const char cpp[] = "#include <cstdio>\n#include <cstdlib>\n#include <cuda_runtime.h>\n"
 		"extern \"C\" void launch_k(dim3 g, dim3 b, float *x, int n);\n"
 		"const int MAX_N = 4096;\n"
+		"void run_local(void);\n"
 		"int main(int argc, char **argv) {\n"
 		"  int size = argc > 1 ? atoi(argv[1]) : 1000;\n"
 		"  if (size < 1 || size > MAX_N) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
 		"  launch_k(dim3((size + 255) / 256), dim3(256), nullptr, size);\n"
 		"  launch_k(dim3(8, 2), dim3(32, 4), nullptr, 77);\n"
+		"  run_local();\n"
 		"  return 0; }\n";
 	char *a = host_ll(cu, "-O0"), *b = a ? cpp_ll(cpp) : NULL;
 	if (a == NULL)
@@ -1298,6 +1300,159 @@ START_TEST(test_link_files)
 	unlink(b);
 	free(a);
 	free(b);
+}
+END_TEST
+
+/* C source TEXT compiled for the host to a temporary .ll with the flags
+** simulee-c gives C files (old C builds: K&R definitions, calls of
+** undeclared functions); free it, unlink it.  NULL without a toolkit. */
+static char *c_ll(const char *text)
+{
+	const char *clang = tu_env("SIMULEE_CLANG");
+	if (tu_env("SIMULEE_CUDA_PATH") == NULL)
+		return NULL;
+	char *src = tu_tmpfile(text, strlen(text));
+	char c[4200], out[4200];
+	snprintf(c, sizeof c, "%s.c", src);
+	ck_assert_int_eq(rename(src, c), 0);
+	snprintf(out, sizeof out, "%s.ll", src);
+	const char *argv[] = { clang, "-Wno-error=implicit-function-declaration", "-Wno-error=implicit-int",
+			       "-w", "-emit-llvm", "-S", "-g", "-O0", "-Xclang", "-disable-O0-optnone", c, "-o",
+			       out, NULL };
+	struct tu_run r;
+	ck_assert_int_eq(tu_run(&r, argv), 0);
+	ck_assert_msg(r.status == 0, "clang failed: %s", r.err);
+	tu_run_free(&r);
+	unlink(c);
+	free(src);
+	return strdup(out);
+}
+
+/* Reads the host IR files PATHS (NULL-terminated, in that order) into *HS
+** and links them; frees and unlinks them. */
+static void read_link(char **paths, struct hostsites *hs)
+{
+	memset(hs, 0, sizeof *hs);
+	for (int i = 0; paths[i]; i++) {
+		struct sim_error err = { 0 };
+		ck_assert_msg(hostsite_read(paths[i], hs, &err) == 0, "%s", err.msg);
+		unlink(paths[i]);
+		free(paths[i]);
+	}
+	hostsites_link(hs);
+}
+
+/* A struct's field read through a pointer takes the values stored to
+** that field (same struct, same offset) in every file read: a K&R C
+** constructor's parameter followed to its callers across files, with the
+** exit check on the way to the call; a constant stored elsewhere too (one
+** site per store); a store in a function nothing calls is never made; a
+** field whose address a library call is given stays free. */
+START_TEST(test_link_struct_fields)
+{
+	static const char cu[] = PRE "struct cfg { int n; int m; float scale; int extra; };\n"
+		"__global__ void k(float *x, int n, int m) { }\n"
+		"extern \"C\" void run(struct cfg *c, float *d) { k<<<c->n / 64, 64>>>(d, c->n, c->m); }\n" /* 4 */
+		"extern \"C\" void run2(struct cfg *c, float *d) { k<<<c->extra, 32>>>(d, c->extra, 1); }\n";
+	static const char mainc[] = "#include <stdio.h>\n#include <stdlib.h>\n"
+		"struct cfg { int n; int m; float scale; int extra; };\n"
+		"struct cfg *make_cfg();\nvoid run(); void run2();\n"
+		"int main(int argc, char **argv) {\n"
+		"  int size = atoi(argv[1]);\n"
+		"  if (size % 64 != 0) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
+		"  struct cfg *c = make_cfg(size, 3);\n"
+		"  if (argc > 2) c->m = 5;\n"
+		"  fread(&c->extra, sizeof c->extra, 1, stdin);\n"
+		"  run(c, 0); run2(c, 0);\n"
+		"  return 0; }\n";
+	static const char cfgc[] = "#include <stdlib.h>\n"
+		"struct cfg { int n; int m; float scale; int extra; };\n"
+		"struct cfg *make_cfg(n, m) int n, m; {\n"
+		"  struct cfg *c = malloc(sizeof *c); c->n = n; c->m = m; c->scale = 1.0f; c->extra = 0;\n"
+		"  return c; }\n"
+		"struct cfg *dead_cfg(int q) { struct cfg *c = malloc(sizeof *c); c->n = q; c->m = q; return c; }\n";
+	char *a = host_ll(cu, "-O0");
+	if (a == NULL)
+		return;
+	char *files[] = { a, c_ll(mainc), c_ll(cfgc), NULL };
+	struct hostsites hs;
+	read_link(files, &hs);
+	const struct hsite *w[4];
+	ck_assert_uint_eq(sites_at(&hs, 4, w), 2);
+	uint32_t size = var_named(&hs, "size");
+	uint64_t *vals = calloc(hs.nvars + 1, sizeof *vals);
+	int seen3 = 0, seen5 = 0;
+	for (int i = 0; i < 2; i++) {
+		ck_assert(is_var(&hs, w[i]->args[1], "size"));
+		ck_assert_uint_eq(eval1(&hs, w[i]->grid[0], "size", 4096), 64);
+		uint64_t m = evalc(&hs, w[i]->args[2]);
+		seen3 += m == 3;
+		seen5 += m == 5;
+		/* main's exit check holds at the launch */
+		int held = 1;
+		for (uint32_t g = 0; g < w[i]->nguards; g++) {
+			vals[size] = 100;
+			held &= hguard_holds(&hs, w[i]->guards[g], vals);
+		}
+		ck_assert_msg(!held, "size = 100 keeps to the guards");
+	}
+	ck_assert(seen3 == 1 && seen5 == 1);
+	/* fread writes c->extra: it stays free */
+	ck_assert_uint_eq(sites_at(&hs, 5, w), 1);
+	ck_assert(is_var(&hs, w[0]->args[1], "c->extra"));
+	free(vals);
+	hostsites_free(&hs);
+}
+END_TEST
+
+/* A global set in one file and read in another takes the values stored to
+** it, with the checks the storing function makes before it goes on (a
+** return, a call of the program's); a non-zero initializer is one of its
+** values, a zero one only where nothing else is stored. */
+START_TEST(test_link_globals)
+{
+	static const char cu[] = PRE "extern int g_size; extern int g_block; extern int g_unset;\n"
+		"__global__ void k(float *x, int n) { }\n"
+		"extern \"C\" void go(float *d) { k<<<g_size / 32, g_block>>>(d, g_size); }\n" /* 4 */
+		"extern \"C\" void go0(float *d) { k<<<1, 32>>>(d, g_unset); }\n";
+	static const char mainc[] = "#include <stdio.h>\n#include <stdlib.h>\n"
+		"int g_size = 0; int g_block = 128; int g_unset = 0;\n"
+		"void go(); void go0();\n"
+		"static void parse(char *s) {\n"
+		"  g_size = atoi(s);\n"
+		"  if (g_size % 32 != 0) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
+		"}\n"
+		"int main(int argc, char **argv) {\n"
+		"  parse(argv[1]);\n"
+		"  if (argc > 2) g_block = 256;\n"
+		"  go(0); go0(0); return 0; }\n";
+	char *a = host_ll(cu, "-O0");
+	if (a == NULL)
+		return;
+	char *files[] = { a, c_ll(mainc), NULL };
+	struct hostsites hs;
+	read_link(files, &hs);
+	const struct hsite *w[4];
+	ck_assert_uint_eq(sites_at(&hs, 4, w), 2);
+	int b128 = 0, b256 = 0;
+	for (int i = 0; i < 2; i++) {
+		/* g_size is parse's atoi(s), named after the global */
+		ck_assert_uint_eq(hs.x[w[i]->args[1]].op, HX_VAR);
+		ck_assert(hs.x[w[i]->args[1]].value == hs.x[w[0]->args[1]].value);
+		ck_assert_str_eq(hs.vars[hs.x[w[i]->args[1]].value].name, "g_size");
+		uint64_t b = evalc(&hs, w[i]->block[0]);
+		b128 += b == 128;
+		b256 += b == 256;
+		ck_assert_uint_eq(w[i]->nguards, 1);
+		char *t = xstr(&hs, w[i]->guards[0]);
+		ck_assert_str_eq(t, "g_size % 32 == 0");
+		free(t);
+	}
+	ck_assert(b128 == 1 && b256 == 1);
+	/* nothing stores g_unset: its initializer */
+	ck_assert_uint_eq(sites_at(&hs, 5, w), 1);
+	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 0);
+	hostsites_free(&hs);
 }
 END_TEST
 
@@ -1978,6 +2133,8 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_uninit_conservative);
 		tcase_add_test(tc, test_link_files);
 		tcase_add_test(tc, test_link_same_file);
+		tcase_add_test(tc, test_link_struct_fields);
+		tcase_add_test(tc, test_link_globals);
 	} else {
 		tcase_add_test(tc, test_no_toolkit);
 	}
