@@ -4900,6 +4900,32 @@ static void record_call_writes(struct hctx *hc, LLVMValueRef call, int fc, LLVMV
 	}
 }
 
+/* Records a write not followed of scalar global G for each use of it that
+** is no load and no store to it (`fscanf(fp, "%d", &n)`, a pointer kept
+** to it): its value is then not the stores' alone. */
+static void global_escapes(struct hctx *hc, LLVMValueRef g)
+{
+	unsigned w;
+	int fl;
+	if (LLVMIsGlobalConstant(g) || !scalar_type(LLVMGlobalGetValueType(g), &w, &fl))
+		return;
+	LLVMLinkage l = LLVMGetLinkage(g);
+	for (LLVMUseRef u = LLVMGetFirstUse(g); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef user = LLVMGetUser(u);
+		if ((LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == g)
+		    || (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == g && LLVMGetOperand(user, 0) != g))
+			continue;
+		struct hmstore m = { .key = value_name(g), .global = 1, .whole = 1, .unit = hc->hs->nunits - 1,
+				     .local = l == LLVMInternalLinkage || l == LLVMPrivateLinkage, .expr = HX_NONE };
+		if (LLVMIsAInstruction(user))
+			m.fn = value_name(LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)));
+		if (m.key)
+			VEC_PUSH(hc->hs->mstores, hc->hs->nmstores, hc->hs->capmstores, m);
+		else
+			free(m.fn);
+	}
+}
+
 /*
 ** Before the calls are collected: every store of a scalar to a global or
 ** to a struct's field the reader can name, in every function of the module
@@ -4930,6 +4956,8 @@ static void collect_stores(struct hctx *hc)
 		if (m.key)
 			VEC_PUSH(hs->mstores, hs->nmstores, hs->capmstores, m);
 	}
+	for (LLVMValueRef g = LLVMGetFirstGlobal(hc->mod); g; g = LLVMGetNextGlobal(g))
+		global_escapes(hc, g);
 	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
 		size_t len = 0;
 		const char *nm = LLVMGetValueName2(fn, &len);

@@ -1408,16 +1408,18 @@ END_TEST
 /* A global set in one file and read in another takes the values stored to
 ** it, with the checks the storing function makes before it goes on (a
 ** return, a call of the program's); a non-zero initializer is one of its
-** values, a zero one only where nothing else is stored. */
+** values, a zero one only where nothing else is stored; a global whose
+** address a call is given stays free. */
 START_TEST(test_link_globals)
 {
-	static const char cu[] = PRE "extern int g_size; extern int g_block; extern int g_unset;\n"
+	static const char cu[] = PRE "extern int g_size, g_block, g_unset, g_read;\n"
 		"__global__ void k(float *x, int n) { }\n"
 		"extern \"C\" void go(float *d) { k<<<g_size / 32, g_block>>>(d, g_size); }\n" /* 4 */
-		"extern \"C\" void go0(float *d) { k<<<1, 32>>>(d, g_unset); }\n";
+		"extern \"C\" void go0(float *d) { k<<<1, 32>>>(d, g_unset); }\n"
+		"extern \"C\" void go1(float *d) { k<<<1, 32>>>(d, g_read); }\n";
 	static const char mainc[] = "#include <stdio.h>\n#include <stdlib.h>\n"
-		"int g_size = 0; int g_block = 128; int g_unset = 0;\n"
-		"void go(); void go0();\n"
+		"int g_size = 0; int g_block = 128; int g_unset = 0; int g_read = 64;\n"
+		"void go(); void go0(); void go1();\n"
 		"static void parse(char *s) {\n"
 		"  g_size = atoi(s);\n"
 		"  if (g_size % 32 != 0) { fprintf(stderr, \"bad\\n\"); exit(1); }\n"
@@ -1425,7 +1427,8 @@ START_TEST(test_link_globals)
 		"int main(int argc, char **argv) {\n"
 		"  parse(argv[1]);\n"
 		"  if (argc > 2) g_block = 256;\n"
-		"  go(0); go0(0); return 0; }\n";
+		"  if (argc > 3) fscanf(stdin, \"%d\", &g_read);\n"
+		"  go(0); go0(0); go1(0); return 0; }\n";
 	char *a = host_ll(cu, "-O0");
 	if (a == NULL)
 		return;
@@ -1452,6 +1455,9 @@ START_TEST(test_link_globals)
 	/* nothing stores g_unset: its initializer */
 	ck_assert_uint_eq(sites_at(&hs, 5, w), 1);
 	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 0);
+	/* fscanf may write g_read: free, not its initializer */
+	ck_assert_uint_eq(sites_at(&hs, 6, w), 1);
+	ck_assert(!hexpr_is_const(&hs, w[0]->args[1]));
 	hostsites_free(&hs);
 }
 END_TEST
