@@ -27,7 +27,7 @@ static const char *const contract_names[] = {
 	"split_planes", "reverse_in_place", "loop_sizes_shift", "branch_block_shift",
 	"argv_checked_pairs", "zero_grid_launch", "seg_stage_sums", "wrapper_partials",
 	"matrix_stride_rows", "count_sign_head", "header_index_flat", "warp_rows_bounds",
-	"loop_bound_elim",
+	"loop_bound_elim", "struct_field_rows",
 	"warp_lane_rows",
 	"row_dot_pairs",
 	"union_rev_sums",
