@@ -4218,11 +4218,16 @@ static void add_value(uint64_t **vals, uint32_t *n, uint32_t *cap, uint64_t x)
 ** leaves).  Nothing when an edge brings anything else or the values pass
 ** PHI_MAX_VALUES.
 */
-static void phi_values(struct hctx *hc, const struct phivar *pv)
+static void phi_values(struct hctx *hc, const struct phivar *at)
 {
-	struct hvar *hv = &hc->hs->vars[pv->var];
+	/* xval adds variables and phis, which moves both arrays: a copy of
+	** the phi, and the variable by its index */
+	const struct phivar pv0 = *at, *pv = &pv0;
+	const struct hvar *hv = &hc->hs->vars[pv->var];
 	if (hv->nseen || hv->is_float)
 		return;
+	const unsigned width = hv->width;
+	const int is_signed = hv->is_signed;
 	unsigned n = LLVMCountIncoming(pv->phi);
 	uint64_t *vals = NULL;
 	uint32_t nv = 0, capv = 0, nsteps = 0;
@@ -4232,12 +4237,12 @@ static void phi_values(struct hctx *hc, const struct phivar *pv)
 		uint32_t e = xval(hc, LLVMGetIncomingValue(pv->phi, i), 0);
 		int uses = 0;
 		if (e != HX_NONE && is_c(hc, e)) {
-			add_value(&vals, &nv, &capv, X(hc, e)->value & hexpr_mask_of(hv->width));
+			add_value(&vals, &nv, &capv, X(hc, e)->value & hexpr_mask_of(width));
 			continue;
 		}
 		const struct hexpr *x = e != HX_NONE ? X(hc, e) : NULL;
 		if (x && x->op == HX_VAR && x->value != pv->var && hc->hs->vars[x->value].nseen
-		    && x->width == hv->width) {
+		    && x->width == width) {
 			const struct hvar *o = &hc->hs->vars[x->value];
 			for (uint32_t k = 0; k < o->nseen; k++)
 				add_value(&vals, &nv, &capv, o->seen[k]);
@@ -4275,16 +4280,16 @@ static void phi_values(struct hctx *hc, const struct phivar *pv)
 			uint64_t y;
 			if (!go || hexpr_eval(hc->hs, st->next, env, &y) < 0)
 				continue;
-			add_value(&vals, &nv, &capv, y & hexpr_mask_of(hv->width));
+			add_value(&vals, &nv, &capv, y & hexpr_mask_of(width));
 			if (nv > PHI_MAX_VALUES)
 				goto none;
 		}
 	}
 	if (nv == 0)
 		goto none;
-	sort_seen(vals, nv, hv->width, 0, hv->is_signed);
-	hv->seen = vals;
-	hv->nseen = nv;
+	sort_seen(vals, nv, width, 0, is_signed);
+	hc->hs->vars[pv->var].seen = vals;
+	hc->hs->vars[pv->var].nseen = nv;
 	vals = NULL;
 none:
 	free(vals);
@@ -4329,10 +4334,12 @@ static int64_t counter_step(const struct hctx *hc, uint32_t e, uint32_t v)
 */
 static void counter_guards(struct hctx *hc, const uint8_t *used, struct guards *gs)
 {
-	for (uint32_t i = 0; i < hc->nphis; i++) {
-		const struct phivar *pv = &hc->phis[i];
-		const struct hvar *hv = &hc->hs->vars[pv->var];
-		if (!used[pv->var] || hv->nseen || hv->is_float)
+	/* xval adds variables and phis, which moves both arrays; a phi it
+	** adds has a variable past USED's end */
+	const uint32_t nphis = hc->nphis;
+	for (uint32_t i = 0; i < nphis; i++) {
+		const struct phivar pv0 = hc->phis[i], *pv = &pv0;
+		if (!used[pv->var] || hc->hs->vars[pv->var].nseen || hc->hs->vars[pv->var].is_float)
 			continue;
 		uint32_t start = HX_NONE, nstart = 0;
 		int up = 0, down = 0, other = 0;
@@ -4353,6 +4360,7 @@ static void counter_guards(struct hctx *hc, const uint8_t *used, struct guards *
 				nstart++;
 			}
 		}
+		const struct hvar *hv = &hc->hs->vars[pv->var];
 		if (other || nstart != 1 || up == down || X(hc, start)->width != hv->width)
 			continue;
 		unsigned pred = up ? (hv->is_signed ? HP_SGE : HP_UGE) : (hv->is_signed ? HP_SLE : HP_ULE);

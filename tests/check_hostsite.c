@@ -1139,6 +1139,45 @@ START_TEST(test_cu_loop_exit)
 }
 END_TEST
 
+/* A loop's counter passed to a wrapper inside a longer loop keeps the
+** values the loop steps to (SHOC sort's radix loop: `for (i = 0; i < 32;
+** i += 4) radixSortStep(4, i, ...)`, with a check of every runtime
+** call on the way).  Converting those checks adds variables while the
+** counter's values are listed: they once went to the moved array, and
+** the counter was left free (1 or 6 for the kernel's multiple of 4). */
+START_TEST(test_cu_loop_in_loop)
+{
+	static const char *const check = "  C(cudaMemcpy(d, h, 4 * n, cudaMemcpyHostToDevice));\n";
+	char src[8192];
+	int len = snprintf(src, sizeof src, "%s",
+			   PRE "#define C(x) do { cudaError_t e = (x); if (e != cudaSuccess) exit(1); } while (0)\n"
+			   "__global__ void k(unsigned *d, unsigned sb, int n) { }\n"
+			   "static void step(unsigned sb, unsigned *d, int n) { k<<<n / 256, 256>>>(d, sb, n); }\n"
+			   "int main(int argc, char **argv) {\n" /* 5 */
+			   "  int n = atoi(argv[1]), passes = atoi(argv[2]); unsigned *d, *h = (unsigned *)malloc(4 * n);\n"
+			   "  C(cudaMalloc(&d, 4 * n));\n"
+			   "  for (int p = 0; p < passes; p++) {\n");
+	for (int i = 0; i < 40; i++)
+		len += snprintf(src + len, sizeof src - (size_t)len, "%s", check);
+	snprintf(src + len, sizeof src - (size_t)len, "%s",
+		 "  for (int i = 0; i < 32; i += 4) step(i, d, n);\n"
+		 "  C(cudaMemcpy(h, d, 4 * n, cudaMemcpyDeviceToHost)); }\n"
+		 "  return 0; }\n");
+	struct hostsites hs;
+	if (!read_cu(src, &hs))
+		return;
+	hostsites_link(&hs);
+	const struct hsite *s = at_line(&hs, 4);
+	uint32_t e = s->args[1];
+	ck_assert_msg(e != HX_NONE && hs.x[e].op == HX_VAR, "sb is %s", xstr(&hs, e));
+	const struct hvar *v = &hs.vars[hs.x[e].value];
+	ck_assert_uint_eq(v->nseen, 9);
+	for (uint32_t i = 0; i < v->nseen; i++)
+		ck_assert_uint_eq(v->seen[i], 4 * i);
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* Device queries read as the device the reader is given (--device):
 ** cudaGetDeviceProperties's fields by their names, cudaDeviceGetAttribute
 ** by its attribute; without a device they stay unknowns.  VARIANT 1 goes
@@ -2122,6 +2161,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_table);
 		tcase_add_test(tc, test_cu_libm);
 		tcase_add_test(tc, test_cu_loop_exit);
+		tcase_add_test(tc, test_cu_loop_in_loop);
 		tcase_add_test(tc, test_cu_device_query);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
