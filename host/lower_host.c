@@ -1061,19 +1061,39 @@ static void dominators(struct hctx *hc, LLVMValueRef fn);
 static uint32_t block_index(const struct hctx *hc, LLVMBasicBlockRef bb);
 static int dominates(const struct hctx *hc, uint32_t a, uint32_t b);
 
-/*
-** The device query that is the only write of local BASE, when it comes
-** before BEFORE on every path, or NULL.  BASE is an alloca whose other
-** uses only read it (loads, address arithmetic, debug and lifetime
-** markers) and the query's first argument is BASE itself: the local then
-** holds the query's answer wherever it is read, however many blocks away
-** (mblock looks back through MEM_MAX_BLOCKS only; a benchmark's device
-** properties are read all over a long function).
-*/
-static LLVMValueRef devq_only(struct hctx *hc, LLVMValueRef base, LLVMValueRef before)
+/* Whether instruction A runs before instruction B on every path to B:
+** earlier in B's block, or in a block that dominates B's. */
+static int runs_before(struct hctx *hc, LLVMValueRef a, LLVMValueRef b)
 {
-	LLVMValueRef stack[64], found = NULL;
-	int n = 0, seen = 0;
+	LLVMBasicBlockRef ab = LLVMGetInstructionParent(a), bb = LLVMGetInstructionParent(b);
+	if (ab == bb) {
+		for (LLVMValueRef I = LLVMGetNextInstruction(a); I; I = LLVMGetNextInstruction(I))
+			if (I == b)
+				return 1;
+		return 0;
+	}
+	if (LLVMGetBasicBlockParent(ab) != LLVMGetBasicBlockParent(bb))
+		return 0;
+	dominators(hc, LLVMGetBasicBlockParent(bb));
+	return dominates(hc, block_index(hc, ab), block_index(hc, bb));
+}
+
+/*
+** The call that is the only write of local BASE, when it comes before
+** BEFORE on every path, or NULL: a device query (ALLOC 0) or a
+** cudaMalloc (ALLOC 1) whose first argument is BASE itself, BASE an
+** alloca whose other uses only read it (loads, address arithmetic, debug
+** and lifetime markers) or store a constant before the call (`float *d
+** = NULL;`).  The local then holds the query's answer, or
+** the buffer, wherever it is read, however many blocks away (mblock
+** looks back through MEM_MAX_BLOCKS only; a benchmark's device
+** properties and buffers are read all over a long function, past a
+** check of every runtime call).
+*/
+static LLVMValueRef only_write(struct hctx *hc, LLVMValueRef base, LLVMValueRef before, int alloc)
+{
+	LLVMValueRef stack[64], found = NULL, init[8];
+	int n = 0, seen = 0, ninit = 0;
 	stack[n++] = base;
 	while (n > 0) {
 		LLVMValueRef p = stack[--n];
@@ -1091,9 +1111,15 @@ static LLVMValueRef devq_only(struct hctx *hc, LLVMValueRef base, LLVMValueRef b
 				stack[n++] = I;
 				continue;
 			}
+			if (oc == LLVMStore && p == base && LLVMGetOperand(I, 1) == base
+			    && LLVMIsAConstant(LLVMGetOperand(I, 0)) && ninit < 8) {
+				init[ninit++] = I;	/* `float *d = NULL;` */
+				continue;
+			}
 			if (!is_call(I))
 				return NULL;
-			if (p == base && found == NULL && is_devq(I) && LLVMGetOperand(I, 0) == base) {
+			if (p == base && found == NULL && LLVMGetOperand(I, 0) == base
+			    && (alloc ? call_class(hc, I, NULL) == FC_MALLOC : is_devq(I))) {
 				found = I;
 				continue;
 			}
@@ -1101,19 +1127,12 @@ static LLVMValueRef devq_only(struct hctx *hc, LLVMValueRef base, LLVMValueRef b
 				return NULL;
 		}
 	}
-	if (found == NULL)
+	if (found == NULL || !runs_before(hc, found, before))
 		return NULL;
-	LLVMBasicBlockRef fb = LLVMGetInstructionParent(found), bb = LLVMGetInstructionParent(before);
-	if (fb == bb) {
-		for (LLVMValueRef I = LLVMGetNextInstruction(found); I; I = LLVMGetNextInstruction(I))
-			if (I == before)
-				return found;
-		return NULL;
-	}
-	if (LLVMGetBasicBlockParent(fb) != LLVMGetBasicBlockParent(bb))
-		return NULL;
-	dominators(hc, LLVMGetBasicBlockParent(bb));
-	return dominates(hc, block_index(hc, fb), block_index(hc, bb)) ? found : NULL;
+	for (int i = 0; i < ninit; i++)
+		if (!runs_before(hc, init[i], found))
+			return NULL;
+	return found;
 }
 
 /* What the last write to Q's address before FROM (or the end of BB when
@@ -2317,7 +2336,7 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 		uint32_t k = const_global(hc, a, LLVMTypeOf(v));
 		if (k != HX_NONE)
 			return k;
-		LLVMValueRef dq = a.known && LLVMIsAAllocaInst(a.base) ? devq_only(hc, a.base, v) : NULL;
+		LLVMValueRef dq = a.known && LLVMIsAAllocaInst(a.base) ? only_write(hc, a.base, v, 0) : NULL;
 		if (dq) {
 			struct mres q = mres(MW_DEVQ, dq);
 			q.slot = (int)a.off;
@@ -2867,7 +2886,9 @@ static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth, LLVMValueRef 
 		v = LLVMGetOperand(v, 0), depth++;
 	if (depth >= 8 || LLVMIsALoadInst(v) == NULL)
 		return HX_NONE;
-	struct mres r = mread(hc, LLVMGetOperand(v, 0), LLVMTypeOf(v), v);
+	struct maddr a = addr_of(hc, LLVMGetOperand(v, 0));
+	LLVMValueRef only = a.known && a.off == 0 && LLVMIsAAllocaInst(a.base) ? only_write(hc, a.base, v, 1) : NULL;
+	struct mres r = only ? mres(MW_ALLOC, only) : mread(hc, LLVMGetOperand(v, 0), LLVMTypeOf(v), v);
 	if (r.kind == MW_ALLOC) {
 		LLVMValueRef size = LLVMGetOperand(r.v, 1);
 		*alloc = r.v;

@@ -1178,6 +1178,39 @@ START_TEST(test_cu_loop_in_loop)
 }
 END_TEST
 
+/* A buffer cudaMalloc made is the buffer the launch is given however
+** many blocks lie between (SHOC BFS: a check of every runtime call,
+** each a branch, between the allocation and the launch; the memory
+** reads look back through 64 blocks), when the cudaMalloc is the only
+** write of the pointer after its `= NULL`. */
+START_TEST(test_cu_malloc_far)
+{
+	char src[16384];
+	int len = snprintf(src, sizeof src, "%s",
+			   PRE "#define C(x) do { cudaError_t e = (x); if (e != cudaSuccess) exit(1); } while (0)\n"
+			   "__global__ void k(unsigned *d, unsigned *f, int n) { }\n"
+			   "int main(int argc, char **argv) {\n"
+			   "  int n = atoi(argv[1]); unsigned *d = NULL, *f = NULL, *h = (unsigned *)malloc(4 * n);\n"
+			   "  C(cudaMalloc(&d, 4 * n)); C(cudaMalloc(&f, 8 * n));\n");
+	for (int i = 0; i < 100; i++)
+		len += snprintf(src + len, sizeof src - (size_t)len, "%s",
+				"  C(cudaMemcpy(d, h, 4 * n, cudaMemcpyHostToDevice));\n");
+	snprintf(src + len, sizeof src - (size_t)len, "%s",
+		 "  if (argc > 2) f = d;\n"
+		 "  k<<<n / 256, 256>>>(d, f, n);\n"
+		 "  return 0; }\n");
+	struct hostsites hs;
+	if (!read_cu(src, &hs))
+		return;
+	ck_assert_uint_eq(hs.ns, 1);
+	const struct hsite *s = &hs.s[0];
+	ck_assert_msg(s->buf_bytes[0] != HX_NONE, "d is unsized");
+	ck_assert_uint_eq(eval1(&hs, s->buf_bytes[0], "n", 1000), 4000);
+	ck_assert_msg(s->buf_bytes[1] == HX_NONE, "f is %s", xstr(&hs, s->buf_bytes[1]));	/* two writes */
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* Device queries read as the device the reader is given (--device):
 ** cudaGetDeviceProperties's fields by their names, cudaDeviceGetAttribute
 ** by its attribute; without a device they stay unknowns.  VARIANT 1 goes
@@ -2162,6 +2195,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_libm);
 		tcase_add_test(tc, test_cu_loop_exit);
 		tcase_add_test(tc, test_cu_loop_in_loop);
+		tcase_add_test(tc, test_cu_malloc_far);
 		tcase_add_test(tc, test_cu_device_query);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
