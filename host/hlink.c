@@ -123,13 +123,13 @@ static uint32_t arg_expr(struct link *lk, const struct hparam *p, const struct h
 	for (uint32_t i = 0; i < c->nsl; i++) {
 		const struct hslice *sl = &c->sl[i];
 		if (sl->arg == p->arg && sl->bit == p->bit && sl->width == p->width
-		    && sl->is_float == p->is_float && sl->byval == p->byval
+		    && sl->is_float == p->is_float && sl->byval == p->byval && sl->bytes == p->bytes
 		    && hs->x[sl->expr].width == p->width && hs->x[sl->expr].is_float == p->is_float)
 			return sl->expr;
 	}
-	for (uint32_t i = 0; i < c->nsl && !p->is_float && !p->byval; i++) {
+	for (uint32_t i = 0; i < c->nsl && !p->is_float && !p->byval && !p->bytes; i++) {
 		const struct hslice *sl = &c->sl[i];
-		if (sl->arg != p->arg || sl->byval || sl->is_float || sl->bit > p->bit
+		if (sl->arg != p->arg || sl->byval || sl->bytes || sl->is_float || sl->bit > p->bit
 		    || p->bit + p->width > sl->bit + sl->width || hs->x[sl->expr].width != sl->width)
 			continue;
 		uint32_t e = sl->expr;
@@ -472,6 +472,22 @@ static int expand_mem(struct link *lk, struct hsite *s, const uint8_t *used, uin
 	return 0;
 }
 
+/* A buffer size of site S that is still the bytes of a pointer parameter
+** (its caller's buffer unknown, or its callers not all known) is unknown. */
+static void unsized(struct link *lk, struct hsite *s)
+{
+	struct hostsites *hs = lk->hs;
+	uint8_t *u = xcalloc(hs->nvars + 1, 1);
+	for (uint32_t a = 0; a < s->nargs; a++) {
+		memset(u, 0, hs->nvars + 1);
+		hexpr_vars(hs, s->buf_bytes[a], u);
+		for (uint32_t v = 0; v < hs->nvars && s->buf_bytes[a] != HX_NONE; v++)
+			if (u[v] && lk->pof[v] != UINT32_MAX && hs->params[lk->pof[v]].bytes)
+				s->buf_bytes[a] = HX_NONE;
+	}
+	free(u);
+}
+
 /*
 ** Site S (owned: moved to the output or freed): when it is built from a
 ** parameter of a function with callers (one not in TRIED, per variable),
@@ -498,6 +514,7 @@ static void expand(struct link *lk, struct hsite *s, const uint8_t *tried0, int 
 			pick = lk->pof[v];
 	if (pick == UINT32_MAX || depth >= LINK_MAX_DEPTH || lk->made >= LINK_MAX_SITES) {
 		if (lk->made < LINK_MAX_SITES || depth == 0) {
+			unsized(lk, s);
 			VEC_PUSH(lk->out, lk->nout, lk->capout, *s);
 			lk->made++;
 		} else {
@@ -621,7 +638,8 @@ char **hostsites_wanted(const struct hostsites *hs)
 		}
 		for (uint32_t k = 0; k < hs->ncalls; k++) {
 			for (uint32_t i = 0; i < hs->nparams && !callee[k]; i++)
-				callee[k] = used[hs->params[i].var] && calls_fn(&hs->calls[k], &hs->params[i]);
+				callee[k] = !hs->params[i].bytes && used[hs->params[i].var]
+					    && calls_fn(&hs->calls[k], &hs->params[i]);
 			if (!callee[k] || callee[k] == 2)
 				continue;
 			callee[k] = 2;
@@ -638,7 +656,7 @@ char **hostsites_wanted(const struct hostsites *hs)
 		const char *nm;
 		if (i < hs->nparams) {
 			const struct hparam *p = &hs->params[i];
-			if (!used[p->var] || !unbound(&lk, p->var) || p->local)
+			if (p->bytes || !used[p->var] || !unbound(&lk, p->var) || p->local)
 				continue;
 			nm = p->base;
 		} else {

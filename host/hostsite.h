@@ -102,7 +102,10 @@ struct hsite {
 	uint32_t *args;		/* per kernel parameter: expression, or HX_NONE
 				   (a pointer, a struct, an unknown) */
 	uint32_t *buf_bytes;	/* per kernel parameter: bytes of the buffer a
-				   pointer argument points to, or HX_NONE */
+				   pointer argument points to, or HX_NONE;
+				   before hostsites_link, a host function's
+				   pointer parameter is its bytes variable
+				   ("bytes(x)", struct hparam.bytes) */
 	char **argname;		/* per kernel parameter: its source name (the
 				   device stub's debug info), or NULL */
 	uint32_t *nfields;	/* per kernel parameter: fields known of a struct passed by value (0: none or not a struct) */
@@ -141,6 +144,9 @@ struct hparam {
 	uint8_t width, is_float;
 	uint8_t byval;		/* the IR parameter points to the struct */
 	uint8_t local;		/* internal linkage: only its own file calls it */
+	uint8_t bytes;		/* VAR is the bytes of the buffer pointer
+				   parameter ARG points to (a site's
+				   buf_bytes), bound to a call's bytes slice */
 	uint32_t var;		/* index in hostsites.vars */
 };
 
@@ -150,6 +156,8 @@ struct hslice {
 	uint32_t arg, bit;
 	uint8_t width, is_float;
 	uint8_t byval;		/* bits of the struct a byval argument points to */
+	uint8_t bytes;		/* the bytes of the buffer a pointer argument
+				   points to (its cudaMalloc's size), 64 bits */
 	uint32_t expr;
 };
 

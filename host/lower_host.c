@@ -116,6 +116,7 @@ struct hctx {
 	struct ptrmap memo;	/* SSA value -> expression */
 	struct ptrmap busy;	/* SSA values being converted (cycles) -> 1 */
 	struct ptrmap varkey;	/* what an unknown stands for -> variable */
+	struct ptrmap byteskey;	/* pointer parameter -> the variable of its buffer's bytes */
 	struct ptrmap dbg;	/* value or alloca -> index in dbgvar */
 	LLVMValueRef *dbgvar;	/* DILocalVariable nodes, as values */
 	uint32_t ndbg, capdbg;
@@ -2876,14 +2877,45 @@ static uint32_t bits_of(struct hctx *hc, LLVMValueRef v, uint64_t b, LLVMTypeRef
 	return bits_insn(hc, v, b, ty, depth);
 }
 
+/* The variable standing for the bytes of the buffer pointer parameter
+** ARG of a host function points to, noted for hostsites_link to bind to
+** what each caller's cudaMalloc gave ("bytes(keys)"). */
+static uint32_t bytes_var(struct hctx *hc, LLVMValueRef arg)
+{
+	uint32_t *have = ptrmap_get(&hc->byteskey, arg);
+	if (have)
+		return mk_var(hc, *have);
+	LLVMValueRef fn = LLVMGetParamParent(arg);
+	unsigned idx = param_index(arg);
+	char *pn = dbg_name(hc, arg);
+	if (pn == NULL)
+		pn = value_name(arg);
+	struct hvar v = { .name = pn ? xasprintf("bytes(%s)", pn) : xasprintf("bytes(arg%u)", idx),
+			  .width = 64, .is_signed = 0 };
+	free(pn);
+	VEC_PUSH(hc->hs->vars, hc->hs->nvars, hc->hs->capvars, v);
+	uint32_t var = hc->hs->nvars - 1;
+	ptrmap_put(&hc->byteskey, arg, var);
+	uint32_t np = hc->hs->nparams;
+	note_param(hc, fn, idx, 0, var, 0);
+	if (hc->hs->nparams > np)
+		hc->hs->params[np].bytes = 1;
+	return mk_var(hc, var);
+}
+
 /* The bytes of the buffer pointer V points to: the size given to the
-** cudaMalloc that wrote the pointer V was loaded from.  An offset pointer
-** (d + off) gets none.  *ALLOC gets that cudaMalloc call, or NULL. */
+** cudaMalloc that wrote the pointer V was loaded from, or, for a host
+** function's pointer parameter, its bytes variable (bytes_var).  An
+** offset pointer (d + off) gets none.  *ALLOC gets that cudaMalloc call,
+** or NULL. */
 static uint32_t buf_of(struct hctx *hc, LLVMValueRef v, int depth, LLVMValueRef *alloc)
 {
 	*alloc = NULL;
 	while (depth < 8 && (opcode_of(v) == LLVMBitCast || opcode_of(v) == LLVMAddrSpaceCast))
 		v = LLVMGetOperand(v, 0), depth++;
+	if (depth < 8 && LLVMIsAArgument(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind
+	    && byval_type(v) == NULL)
+		return bytes_var(hc, v);
 	if (depth >= 8 || LLVMIsALoadInst(v) == NULL)
 		return HX_NONE;
 	struct maddr a = addr_of(hc, LLVMGetOperand(v, 0));
@@ -3728,8 +3760,9 @@ static void add_slice(struct hcall *c, uint32_t *cap, unsigned arg, uint64_t bit
 {
 	if (e == HX_NONE || bit > UINT32_MAX)
 		return;
+	/* byval 2: the bytes of the buffer a pointer argument points to */
 	struct hslice sl = { .arg = arg, .bit = (uint32_t)bit, .width = (uint8_t)w, .is_float = (uint8_t)fl,
-			     .byval = (uint8_t)byval, .expr = e };
+			     .byval = (uint8_t)(byval == 1), .bytes = (uint8_t)(byval == 2), .expr = e };
 	VEC_PUSH(c->sl, c->nsl, *cap, sl);
 }
 
@@ -3762,6 +3795,13 @@ static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 						  mem_expr(hc, m, sh.leaf[k].ty, call, 0));
 			}
 			shape_free(&sh);
+			continue;
+		}
+		if (LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMPointerTypeKind) {
+			LLVMValueRef alloc;
+			uint32_t b = buf_of(hc, a, 0, &alloc);
+			if (b != HX_NONE && X(hc, b)->width == 64 && !X(hc, b)->is_float)
+				add_slice(&c, &cap, i, 0, 64, 0, 2, b);
 			continue;
 		}
 		if (!scalar_type(LLVMTypeOf(a), &w, &fl))
@@ -5146,6 +5186,7 @@ out:
 	ptrmap_free(&hc.memo);
 	ptrmap_free(&hc.busy);
 	ptrmap_free(&hc.varkey);
+	ptrmap_free(&hc.byteskey);
 	ptrmap_free(&hc.dbg);
 	ptrmap_free(&hc.fclass);
 	ptrmap_free(&hc.bindex);

@@ -1534,6 +1534,41 @@ START_TEST(test_link_globals)
 }
 END_TEST
 
+/* A wrapper's pointer parameter has the buffer each caller's cudaMalloc
+** made, through callers of callers (SHOC sort's radixSortStep, given
+** the buffers RunBenchmark allocates); a caller passing a pointer of no
+** known buffer leaves the size unknown. */
+START_TEST(test_cu_wrapper_buffers)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(float *x, int n) { }\n"
+		     "static void run(float *x, int n) { k<<<n / 256, 256>>>(x, n); }\n"	/* 3 */
+		     "void run2(float *y, int n) { run(y, n); }\n"
+		     "int main(int argc, char **argv) { int m = atoi(argv[1]); float *a = NULL, *b, *c;\n"
+		     "  cudaMalloc(&a, m * 4); cudaMalloc(&b, 1024);\n"
+		     "  run(a, m);\n"
+		     "  run2(b, 256);\n"
+		     "  c = argc > 2 ? a : b; run(c, m);\n"
+		     "  return 0; }\n", &hs))
+		return;
+	hostsites_link(&hs);
+	const struct hsite *w[4];
+	ck_assert_uint_eq(sites_at(&hs, 3, w), 3);
+	int sized_n = 0, sized_1024 = 0, unsized = 0;
+	for (int i = 0; i < 3; i++) {
+		uint32_t b = w[i]->buf_bytes[0];
+		if (b == HX_NONE)
+			unsized++;
+		else if (hexpr_is_const(&hs, b))
+			sized_1024 += evalc(&hs, b) == 1024;
+		else
+			sized_n += eval1(&hs, b, "m", 1000) == 4000;
+	}
+	ck_assert(sized_n == 1 && sized_1024 == 1 && unsized == 1);
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* A helper's site in the same file takes each call's values (the same
 ** binding as across files), a check in the helper that exits on a bad
 ** argument drops a call passing such a constant, and the caller's checks
@@ -1899,7 +1934,7 @@ START_TEST(test_cu_struct_helper)
 	ck_assert(is_var(&hs, field_at(s, 0, 24)->expr, "b.z"));
 	ck_assert_str_eq(field_name(s, 0, 20), "a[5]");
 	t = sites_str(&hs);
-	ck_assert_msg(strstr(t, "(o=?, p={n=p.n, stride=p.stride, scale=p.scale}); p.n seen 100, 4096; "
+	ck_assert_msg(strstr(t, "(o=?, p={n=p.n, stride=p.stride, scale=p.scale}) bufs: o=bytes(o) bytes; p.n seen 100, 4096; "
 			     "p.stride seen 2, 4; p.scale seen ") != NULL, "%s", t);
 	free(t);
 	hostsites_free(&hs);
@@ -2196,6 +2231,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_loop_exit);
 		tcase_add_test(tc, test_cu_loop_in_loop);
 		tcase_add_test(tc, test_cu_malloc_far);
+		tcase_add_test(tc, test_cu_wrapper_buffers);
 		tcase_add_test(tc, test_cu_device_query);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
