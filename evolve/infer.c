@@ -1824,14 +1824,11 @@ static void infer_nonneg(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
-/* Whether the code of kernel FN outside the toolkit's headers (its own
-** functions, every one when it calls through a pointer) reads special
-** register A or B, or the warp's index: cub's generic block code inlined
-** into a kernel reads threadIdx.z for any kernel; its author does not. */
-static int own_code_reads(const struct program *p, uint32_t fn, unsigned a, unsigned b)
+/* Whether TEST (given CTX) holds for kernel FN or a function it calls
+** (every function, where it calls through a pointer). */
+static int code_any(const struct program *p, uint32_t fn,
+		    int (*test)(const struct func *f, const void *ctx), const void *ctx)
 {
-	const uint64_t regs = UINT64_C(1) << a | UINT64_C(1) << b | UINT64_C(1) << SREG_WARPID
-			      | UINT64_C(1) << SREG_NWARPID;
 	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
 	uint32_t *stack = xmalloc((p->nfuncs + 1) * sizeof *stack);
 	uint32_t n = 0;
@@ -1840,7 +1837,7 @@ static int own_code_reads(const struct program *p, uint32_t fn, unsigned a, unsi
 	seen[fn] = 1;
 	while (n > 0 && !found) {
 		const struct func *f = &p->funcs[stack[--n]];
-		found = (f->own_sregs & regs) && !f->is_header;
+		found = test(f, ctx);
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
 			const struct insn *I = &f->code[pc];
 			if (I->op == OP_CALL && (uint32_t)I->imm < p->nfuncs && !seen[(uint32_t)I->imm]) {
@@ -1858,6 +1855,24 @@ static int own_code_reads(const struct program *p, uint32_t fn, unsigned a, unsi
 	free(stack);
 	free(seen);
 	return found;
+}
+
+/* Whether F, outside the toolkit's headers, reads a special register of
+** the mask *CTX. */
+static int own_sregs_in(const struct func *f, const void *ctx)
+{
+	return (f->own_sregs & *(const uint64_t *)ctx) && !f->is_header;
+}
+
+/* Whether the code of kernel FN outside the toolkit's headers (its own
+** functions, every one when it calls through a pointer) reads special
+** register A or B, or the warp's index: cub's generic block code inlined
+** into a kernel reads threadIdx.z for any kernel; its author does not. */
+static int own_code_reads(const struct program *p, uint32_t fn, unsigned a, unsigned b)
+{
+	const uint64_t regs = UINT64_C(1) << a | UINT64_C(1) << b | UINT64_C(1) << SREG_WARPID
+			      | UINT64_C(1) << SREG_NWARPID;
+	return code_any(p, fn, own_sregs_in, &regs);
 }
 
 /* Runs a copy of candidate BASE with the N launch components DIMS at 1,
@@ -2025,38 +2040,25 @@ static void infer_block_part(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* Whether F has an atomic, a compare-and-swap or a fence beyond the block. */
+static int combines_in(const struct func *f, const void *ctx)
+{
+	(void)ctx;
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		const struct insn *I = &f->code[pc];
+		if (I->op == OP_ATOMIC || I->op == OP_CMPXCHG || (I->op == OP_FENCE && I->f > 0))
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether kernel FN's code (every function it calls; all of them when it
 ** calls through a pointer) can combine the work of several blocks: an
 ** atomic, a compare-and-swap or a fence beyond the block, what a
 ** protocol between blocks needs (a flag the last block waits on). */
 static int combines_blocks(const struct program *p, uint32_t fn)
 {
-	uint8_t *seen = xcalloc(p->nfuncs ? p->nfuncs : 1, 1);
-	uint32_t *stack = xmalloc((p->nfuncs + 1) * sizeof *stack);
-	uint32_t n = 0;
-	int found = 0;
-	stack[n++] = fn;
-	seen[fn] = 1;
-	while (n > 0 && !found) {
-		const struct func *f = &p->funcs[stack[--n]];
-		for (uint32_t pc = 0; pc < f->ncode && !found; pc++) {
-			const struct insn *I = &f->code[pc];
-			found = I->op == OP_ATOMIC || I->op == OP_CMPXCHG
-				|| (I->op == OP_FENCE && I->f > 0);
-			for (uint32_t c = 0; I->op == OP_ICALL && c < p->nfuncs; c++)
-				if (!seen[c]) {
-					seen[c] = 1;
-					stack[n++] = c;
-				}
-			if (I->op == OP_CALL && (uint32_t)I->imm < p->nfuncs && !seen[(uint32_t)I->imm]) {
-				seen[(uint32_t)I->imm] = 1;
-				stack[n++] = (uint32_t)I->imm;
-			}
-		}
-	}
-	free(stack);
-	free(seen);
-	return found;
+	return code_any(p, fn, combines_in, NULL);
 }
 
 /*
