@@ -58,6 +58,7 @@ void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 	dst->shared = src->shared;
 	dst->budget = src->budget;
 	dst->site = src->site;
+	dst->shrunk = src->shrunk;
 	memcpy(dst->bits, src->bits, search_nbits(pb) * sizeof *dst->bits);
 	memcpy(dst->fill, src->fill, np * sizeof *dst->fill);
 	memcpy(dst->elems, src->elems, np * sizeof *dst->elems);
@@ -667,7 +668,9 @@ const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint3
 ** static bytes and the dynamic ones) than a block can opt into
 ** (SEARCH_HOST_SHARED_LIMIT) is a launch CUDA refuses (c->refused:
 ** never run); a launch over the host thread budget loses grid blocks (its
-** largest grid component halves), never block threads.
+** largest grid component halves), never block threads, and a buffer past
+** HOST_BUFFER_LIMIT gets a drawn size: either makes it c->shrunk, no
+** longer the program's launch.
 */
 static void apply_site(const struct space *s, struct evolve_cand *c)
 {
@@ -676,6 +679,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 	const struct hsite *st = &hs->s[pb->sites[c->site]];
 	static const uint32_t lim[6] = { 1024, 1024, 64, 0x7fffffff, 65535, 65535 };
 	c->refused = c->unmade;
+	c->shrunk = 0;
 	for (int d = 0; d < 6; d++) {
 		uint64_t v = 1;
 		uint32_t e = d < 3 ? st->block[d] : st->grid[d - 3];
@@ -703,6 +707,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		if (c->grid.z > *gm)
 			gm = &c->grid.z;
 		*gm = (*gm + 1) / 2;
+		c->shrunk = 1;
 	}
 	uint64_t sh = 0;
 	if (!pb->shared_pinned && hexpr_eval(hs, st->shmem, c->vars, &sh) == 0) {
@@ -720,9 +725,12 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 			c->bits[p] = host_bits(&hs->x[st->args[p]], v, pa->et);
 		c->elems[p] = 0;
 		if (pa->kind == EVOLVE_BUFFER && !pa->pinned && st->buf_bytes[p] != HX_NONE
-		    && hexpr_eval(hs, st->buf_bytes[p], c->vars, &v) == 0 && v <= HOST_BUFFER_LIMIT) {
+		    && hexpr_eval(hs, st->buf_bytes[p], c->vars, &v) == 0) {
 			unsigned es = elem_size(pa->et);
-			c->elems[p] = v / es ? v / es : 1;
+			if (v <= HOST_BUFFER_LIMIT)
+				c->elems[p] = v / es ? v / es : 1;
+			else
+				c->shrunk = 1;
 		}
 		/* the fields of a struct the host fills */
 		for (uint32_t j = 0; pa->kind == EVOLVE_FIXED && !pa->pinned && j < pa->nfields; j++) {

@@ -199,14 +199,15 @@ int search_beyond_assumptions(const struct evolve_problem *pb, const struct evol
 }
 
 /* The contract C lies under (docs/CONTRACTS.md): explored for a problem
-** with a base (a launch the program made); a host launch's; none
-** beyond an assumption or, for a kernel the host launches, any other;
+** with a base (a launch the program made); a host launch's, unless the
+** budget shrank it; none beyond an assumption or, for a kernel the host
+** launches, any other;
 ** else declared or inferred, as the kernel states a contract or not. */
 uint8_t search_cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c)
 {
 	if (pb->base)
 		return CL_EXPLORED;
-	if (c->site >= 0)
+	if (c->site >= 0 && !c->shrunk)
 		return CL_HOST;
 	if (c->beyond || pb->nsites)
 		return CL_NONE;

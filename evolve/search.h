@@ -213,6 +213,10 @@ struct evolve_cand {
 				   (struct hsite.guards) the search could not
 				   mend: a launch the program never makes,
 				   refused like one CUDA refuses */
+	uint8_t shrunk;		/* a host launch past the host budget: its grid
+				   lost blocks or a buffer's size was drawn,
+				   while its scalars stayed the program's, so
+				   it is no launch the program makes */
 	uint32_t generation;
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
 	uint8_t beyond;		/* breaks an inferred assumption */

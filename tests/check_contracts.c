@@ -518,6 +518,58 @@ START_TEST(host_uninit_replay)
 }
 END_TEST
 
+/* A host launch past the host thread budget (2^20 threads: 4096 blocks of
+** 512) is run with fewer blocks while its scalars stay the program's:
+** no launch the program makes.  mirror indexes by gridDim.x and its own
+** block count, right only when they agree: the shrunk launch's
+** out-of-bounds writes lie under `none`, never `host`. */
+START_TEST(host_shrunk_launch)
+{
+	if (!tu_need_clang("contracts host_shrunk_launch", 0))
+		return;
+	static const char src[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void mirror(int *out, int nblocks)\n"
+		"{\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tout[2 * nblocks - (int)gridDim.x - 1 - (int)blockIdx.x] = blockIdx.x;\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tint *out;\n"
+		"\tcudaMalloc(&out, 4096 * sizeof(int));\n"
+		"\tmirror<<<4096, 512>>>(out, 4096);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	char *tmp = tu_tmpfile(src, sizeof src - 1);
+	char path[4200];
+	snprintf(path, sizeof path, "%s.cu", tmp);
+	ck_assert_int_eq(rename(tmp, path), 0);
+	for (int any = 0; any < 2; any++) {
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ path, "--format=json", any ? "--contract=any" : NULL,
+						      NULL });
+		/* listed, under any contract, it is an error */
+		ck_assert_msg(r.status == any, "exit %d: %s", r.status, r.err);
+		cJSON *doc = tu_check_report_json(r.out);
+		int oob = 0;
+		const cJSON *f;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+			if (strcmp(jstr(f, "kind"), "out-of-bounds") != 0)
+				continue;
+			oob++;
+			ck_assert_str_eq(jstr(f, "contract"), "none");
+		}
+		ck_assert_int_eq(oob, any);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+	}
+	unlink(path);
+	free(tmp);
+}
+END_TEST
+
 /* CUDA's limit on a block's shared memory is on the static and dynamic
 ** bytes together: 200 KiB of dynamic shared memory beside a kernel's
 ** 32 KiB static tile is refused (a refused-launch warning at the site,
@@ -681,6 +733,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_assert);
 	tcase_add_test(tc, host_uninit_replay);
 	tcase_add_test(tc, host_static_shared_refused);
+	tcase_add_test(tc, host_shrunk_launch);
 	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);
 	/* the corpus' default runs in two programs of their own, by halves */
