@@ -444,10 +444,7 @@ START_TEST(host_assert)
 		"\tcudaDeviceSynchronize();\n"
 		"\treturn 0;\n"
 		"}\n";
-	char *tmp = tu_tmpfile(src, sizeof src - 1);
-	char path[4200];
-	snprintf(path, sizeof path, "%s.cu", tmp);
-	ck_assert_int_eq(rename(tmp, path), 0);
+	char *path = tu_tmp_cu(src);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
 	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
@@ -468,7 +465,7 @@ START_TEST(host_assert)
 	cJSON_Delete(doc);
 	tu_run_free(&r);
 	unlink(path);
-	free(tmp);
+	free(path);
 }
 END_TEST
 
@@ -542,10 +539,7 @@ START_TEST(host_shrunk_launch)
 		"\tcudaDeviceSynchronize();\n"
 		"\treturn 0;\n"
 		"}\n";
-	char *tmp = tu_tmpfile(src, sizeof src - 1);
-	char path[4200];
-	snprintf(path, sizeof path, "%s.cu", tmp);
-	ck_assert_int_eq(rename(tmp, path), 0);
+	char *path = tu_tmp_cu(src);
 	for (int any = 0; any < 2; any++) {
 		struct tu_run r;
 		tu_run_bin(&r, (const char *const[]){ path, "--format=json", any ? "--contract=any" : NULL,
@@ -566,7 +560,7 @@ START_TEST(host_shrunk_launch)
 		tu_run_free(&r);
 	}
 	unlink(path);
-	free(tmp);
+	free(path);
 }
 END_TEST
 
@@ -598,10 +592,7 @@ START_TEST(host_static_shared_refused)
 		"\tcudaDeviceSynchronize();\n"
 		"\treturn 0;\n"
 		"}\n";
-	char *tmp = tu_tmpfile(src, sizeof src - 1);
-	char path[4200];
-	snprintf(path, sizeof path, "%s.cu", tmp);
-	ck_assert_int_eq(rename(tmp, path), 0);
+	char *path = tu_tmp_cu(src);
 	struct tu_run r;
 	tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
 	ck_assert_msg(r.status == 0, "exit %d: %s", r.status, r.err);
@@ -623,7 +614,7 @@ START_TEST(host_static_shared_refused)
 	cJSON_Delete(doc);
 	tu_run_free(&r);
 	unlink(path);
-	free(tmp);
+	free(path);
 }
 END_TEST
 
