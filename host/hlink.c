@@ -350,6 +350,14 @@ static int store_for(const struct link *lk, const struct hmemvar *m, const struc
 	return 1;
 }
 
+/* Whether P is a place where the program goes on (a return, or a call of
+** a function some file read defines): a call of the C library's reads no
+** program memory. */
+static int goes_on(const struct link *lk, const struct hpoint *p)
+{
+	return p->callee == NULL || in_set(lk->defined, lk->hs->ndefined, p->callee);
+}
+
 /* The conditions store W's value keeps to (into C's bounds and *G, owned):
 ** those at the store, and those on the way to every place after it where
 ** its function goes on into the program (a call of a function some file
@@ -368,16 +376,14 @@ static void store_conds(const struct link *lk, const struct hmstore *w, struct h
 	const struct hpoint *first = NULL;
 	for (uint32_t i = 0; i < w->npts; i++) {
 		const struct hpoint *p = &w->pts[i];
-		if (p->callee && !in_set(lk->defined, lk->hs->ndefined, p->callee))
-			continue;	/* the C library's: it reads no program memory */
-		if (first == NULL)
+		if (first == NULL && goes_on(lk, p))
 			first = p;
 	}
 	for (uint32_t k = 0; first && k < first->nguards; k++) {
 		int all = 1;
 		for (uint32_t i = 0; i < w->npts && all; i++) {
 			const struct hpoint *p = &w->pts[i];
-			if (p->callee && !in_set(lk->defined, lk->hs->ndefined, p->callee))
+			if (!goes_on(lk, p))
 				continue;
 			int has = 0;
 			for (uint32_t j = 0; j < p->nguards && !has; j++)
@@ -392,7 +398,7 @@ static void store_conds(const struct link *lk, const struct hmstore *w, struct h
 		int all = 1;
 		for (uint32_t i = 0; i < w->npts && all; i++) {
 			const struct hpoint *p = &w->pts[i];
-			if (p->callee && !in_set(lk->defined, lk->hs->ndefined, p->callee))
+			if (!goes_on(lk, p))
 				continue;
 			int has = 0;
 			for (uint32_t j = 0; j < p->nbounds && !has; j++) {
