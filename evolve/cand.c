@@ -742,6 +742,12 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 	}
 }
 
+/* (search_int.h) */
+void search_host_apply(const struct space *s, struct evolve_cand *c)
+{
+	apply_site(s, c);
+}
+
 int evolve_host_uninit(const struct evolve_problem *pb, const struct evolve_cand *c, uint32_t p)
 {
 	if (c->site < 0 || p >= pb->nparams || pb->params[p].kind != EVOLVE_BUFFER || pb->params[p].pinned)

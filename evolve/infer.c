@@ -44,7 +44,7 @@ static int same_subject(const struct evolve_assumption *a, const struct evolve_a
 		return a->param == b->param;
 	case EVOLVE_SCALARS:
 		return a->param == b->param && a->param2 == b->param2;
-	case EVOLVE_DATA:	/* one per statement (its line) and buffer */
+	case EVOLVE_DATA: case EVOLVE_READBACK:	/* one per statement (its line) and source */
 		return a->param == b->param && a->func == b->func && a->bound == b->bound;
 	case EVOLVE_MULTIPLE: case EVOLVE_FLAT: case EVOLVE_LANES: case EVOLVE_GRID_ONE:
 		return 1;
@@ -153,6 +153,7 @@ static int room_left(struct driver *d)
 }
 
 static void infer_data(struct driver *d, uint32_t ci, uint32_t gen);
+static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen);
 
 /*
 ** Runs probe C (a copy of candidate BASE with part of its launch changed;
@@ -1555,6 +1556,7 @@ static void infer_data(struct driver *d, uint32_t ci, uint32_t gen)
 		search_evaluate(pb, &d->ws[0], &z);
 		spend(d, z.work);
 		uint32_t zi = search_add_cand(d, &z, gen);
+		infer_readback(d, zi, gen);	/* a host launch still */
 		struct evolve_cand *h = &r->cands[ci];
 		const struct evolve_cand *zc = &r->cands[zi];
 		if (zc->rejected >= 0)
@@ -1567,6 +1569,108 @@ static void infer_data(struct driver *d, uint32_t ci, uint32_t gen)
 			f->data_outside = 1;
 			assume_data(d, ci, f, m);
 		}
+	}
+}
+
+/* ---- rule 12 for the values the host reads back from the device -------- */
+
+/* The value the rerun gives host unknown V at site ST: the lowest its
+** bounds there allow, never below 0 (a count); UINT64_MAX when they allow
+** none. */
+static uint64_t readback_low(const struct hostsites *hs, const struct hsite *st, uint32_t v)
+{
+	int64_t lo = 0, hi = INT64_MAX;
+	for (uint32_t k = 0; k < st->nbounds; k++) {
+		if (st->bounds[k].var != v)
+			continue;
+		if (st->bounds[k].lo > lo)
+			lo = st->bounds[k].lo;
+		if (st->bounds[k].hi < hi)
+			hi = st->bounds[k].hi;
+	}
+	unsigned w = hs->vars[v].width;
+	if (lo > hi || (w < 64 && (uint64_t)lo >> w))
+		return UINT64_MAX;
+	return (uint64_t)lo;
+}
+
+/* Whether candidate C shows an out-of-bounds error no rule has explained. */
+static int oob_left(const struct evolve_cand *c)
+{
+	for (uint32_t i = 0; i < c->fs.n; i++)
+		if (c->fs.v[i].kind == FK_OOB && finding_severity(&c->fs.v[i]) == SEV_ERROR
+		    && !c->fs.v[i].data_outside)
+			return 1;
+	return 0;
+}
+
+/*
+** Rule 12 for the host's read-backs (docs/CONTRACTS.md): a value the host
+** reads back from device memory (struct hvar from_device: a frontier's
+** length, a count a kernel wrote) is a kernel's result, which the search
+** makes up as it makes up buffer contents.  Host launch CI, whose site
+** computes its launch from such values, is run again with each at the
+** lowest value its site allows (the loop `while (len > 0)` gives 1), its
+** other unknowns kept; the rerun's own made-up contents go through rule
+** 12 as any launch's.  An out-of-bounds error of CI that the rerun does
+** not show, running to its end, or shows only as rule 12's, needed the
+** made-up value: the kernel assumes the device's value keeps the index
+** in bounds, and the error lies outside the inferred contract.
+*/
+static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	const struct evolve_problem *pb = d->pb;
+	const struct evolve_cand *c = &d->res->cands[ci];
+	if (c->site < 0 || pb->hs == NULL || c->readback || !oob_left(c)
+	    || (c->rejected >= 0 && c->rejected != FK_OOB) || !room_left(d))
+		return;
+	const struct hostsites *hs = pb->hs;
+	const struct hsite *st = &hs->s[pb->sites[c->site]];
+	uint8_t *used = xcalloc(hs->nvars + 1, 1);
+	hostsite_vars(hs, st, used);
+	struct evolve_cand z;
+	search_cand_copy(&z, c, pb);
+	uint32_t first = UINT32_MAX;
+	for (uint32_t v = 0; v < hs->nvars && v < z.nvars; v++) {
+		if (!used[v] || !hs->vars[v].from_device || hs->vars[v].is_float)
+			continue;
+		uint64_t low = readback_low(hs, st, v);
+		if (low == UINT64_MAX || z.vars[v] == low)
+			continue;
+		z.vars[v] = low;
+		if (first == UINT32_MAX)
+			first = v;
+	}
+	free(used);
+	if (first == UINT32_MAX) {
+		search_cand_free(&z);
+		return;
+	}
+	search_host_apply(d->s, &z);
+	if (z.refused) {
+		search_cand_free(&z);
+		return;
+	}
+	z.probe = 1;
+	z.readback = 1;
+	search_evaluate(pb, &d->ws[0], &z);
+	spend(d, z.work);
+	uint32_t zi = search_add_cand(d, &z, gen);
+	infer_data(d, zi, gen);
+	const struct evolve_cand *zc = &d->res->cands[zi];
+	struct evolve_cand *h = &d->res->cands[ci];
+	for (uint32_t i = 0; i < h->fs.n; i++) {
+		struct finding *f = &h->fs.v[i];
+		if (f->kind != FK_OOB || finding_severity(f) != SEV_ERROR || f->data_outside)
+			continue;
+		const struct finding *g = fault_at(zc, FK_OOB, f->func, f->pc);
+		if (g ? !g->data_outside : zc->rejected >= 0)
+			continue;
+		f->data_outside = 1;
+		struct evolve_assumption na = { .dim = 0, .rel = EVOLVE_READBACK, .kind = FK_OOB,
+						.bound = f->loc.line, .dep = f->dep, .func = f->func,
+						.pc = f->pc, .launch = ci, .param = first };
+		add_assumption(d, &na);
 	}
 }
 
@@ -2225,6 +2329,7 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 {
 	if (room_left(d))
 		infer_data(d, i, gen);
+	infer_readback(d, i, gen);
 	/* rule 11 with the shape rules: the segment is part of the launch */
 	static void (*const infer[7])(struct driver *, uint32_t, uint32_t) = {
 		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat, infer_block_part,
@@ -2593,6 +2698,14 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 				  ? pb->params[a->param].label : "its buffers";
 		f.detail = xasprintf("%s assumes the values it reads from %s keep %.*s's index in "
 				     "bounds%s", kname, src, (int)strcspn(var, "["), var, at);
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_READBACK) {
+		const char *var = o && o->where ? o->where : "?";
+		const char *hv = pb->hs && a->param < pb->hs->nvars ? pb->hs->vars[a->param].name : "?";
+		f.detail = xasprintf("%s assumes the %s the host reads back from the device keeps "
+				     "%.*s's index in bounds%s", kname, hv, (int)strcspn(var, "["), var, at);
 		free(kname);
 		return f;
 	}

@@ -177,7 +177,7 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		return c->block.x % a->bound != 0;
 	case EVOLVE_SEGMENT:
 		return search_seg_short(pb, c);
-	case EVOLVE_DATA:
+	case EVOLVE_DATA: case EVOLVE_READBACK:
 		return 0;	/* the finding's, not the launch's (rule 12) */
 	case EVOLVE_AT_MOST: case EVOLVE_PART:
 		return v > a->bound;

@@ -224,6 +224,9 @@ struct evolve_cand {
 	uint8_t sized;		/* a probe's retry: what the search sizes (the
 				   rows of a buffer of pointers, a default
 				   texture's extents) covers its threads */
+	uint8_t readback;	/* rule 12's rerun of a host launch with the
+				   values the host reads back from the device
+				   at the lowest its site allows */
 	uint8_t zeroed;		/* rule 12's rerun of a launch with the buffers
 				   an out-of-bounds index came from zeroed */
 	uint8_t seg_fit;	/* its dynamic shared segment is what its own
@@ -300,6 +303,11 @@ struct evolve_cand {
 **   PARAM keep the index of the access at SITE (source line BOUND) in
 **   bounds: it leaves its buffer for the contents the search made up and
 **   not with PARAM's (and the access's other sources) zeros (rule 12);
+** - EVOLVE_READBACK (DIM 0): the value of host unknown PARAM (an index in
+**   the host sites' vars), which the host reads back from the device,
+**   keeps the index of the access at SITE (source line BOUND) in bounds:
+**   it leaves its buffer at the value the search made up, and not at the
+**   lowest the launch site allows (rule 12);
 ** - EVOLVE_PART: block component DIM (0..2) at most BOUND, shown by the
 **   race between blocks at SITE on a global buffer whose index gives each
 **   block a part of fixed size (rule 13);
@@ -311,7 +319,7 @@ struct evolve_cand {
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
 		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES,
-		  EVOLVE_SEGMENT, EVOLVE_DATA, EVOLVE_PART, EVOLVE_GRID_ONE };
+		  EVOLVE_SEGMENT, EVOLVE_DATA, EVOLVE_PART, EVOLVE_GRID_ONE, EVOLVE_READBACK };
 /* How rule 11's use of the dynamic shared segment grows: a constant, a
 ** number of bytes a block thread, a line in one scalar, or none of these
 ** (what the launch uses, as measured). */

@@ -105,6 +105,9 @@ struct driver {
 };
 
 /* cand.c */
+/* Sets C's launch from its host site and unknowns again (after a change
+** to C's vars): shape, shared size, scalars, buffer sizes, refused, shrunk. */
+void search_host_apply(const struct space *s, struct evolve_cand *c);
 uint32_t search_compc(const struct dim3 *d, int i);
 uint32_t search_nbits(const struct evolve_problem *pb);
 void search_cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb);

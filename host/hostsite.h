@@ -74,6 +74,11 @@ struct hvar {
 	** call of the host function whose parameter it is), or none. */
 	uint64_t *seen;
 	uint32_t nseen;
+	/* The host reads it back from device memory (a cudaMemcpy
+	** device-to-host or cudaMemcpyFromSymbol into it, on some path to
+	** the read): what a kernel computed, which the search makes up as
+	** it makes up buffer contents (docs/CONTRACTS.md, rule 12). */
+	uint8_t from_device;
 };
 
 /* What the branches before a launch site say of one unknown: the program

@@ -969,6 +969,8 @@ struct mres {
 				   MW_POP, MW_COPY, MW_FILL: the call */
 	int slot;		/* MW_POP: the operand of the matching push it
 				   is; MW_PART, MW_COPY: the byte offset */
+	int dev;		/* a copy from device memory wrote it on some
+				   path (mread_at; struct hvar from_device) */
 };
 
 struct mquery {
@@ -978,11 +980,12 @@ struct mquery {
 	int global;		/* the base is a global: defined functions may write it */
 	LLVMBasicBlockRef seen[MEM_MAX_BLOCKS];
 	uint32_t nseen;
+	int dev;		/* a copy from device memory writes it (is_readback) */
 };
 
 static struct mres mres(int kind, LLVMValueRef v)
 {
-	struct mres r = { kind, v, 0 };
+	struct mres r = { kind, v, 0, 0 };
 	return r;
 }
 
@@ -1056,6 +1059,26 @@ static int is_devq(LLVMValueRef call)
 	fn_base(fn, base, sizeof base);
 	return strcmp(base, "cudaGetDeviceProperties") == 0 || strcmp(base, "cudaGetDeviceProperties_v2") == 0
 	       || (strcmp(base, "cudaDeviceGetAttribute") == 0 && LLVMIsDeclaration(fn));
+}
+
+/* Whether CALL copies device memory into the host memory its first
+** argument points to: cudaMemcpy or cudaMemcpyAsync with the kind
+** cudaMemcpyDeviceToHost, cudaMemcpyFromSymbol(Async).  The value read
+** there is a kernel's result (a count the device wrote back). */
+static int is_readback(LLVMValueRef call)
+{
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	if (fn == NULL || !LLVMIsAFunction(fn))
+		return 0;
+	char base[64];
+	fn_base(fn, base, sizeof base);
+	if (strcmp(base, "cudaMemcpyFromSymbol") == 0 || strcmp(base, "cudaMemcpyFromSymbolAsync") == 0)
+		return 1;
+	if ((strcmp(base, "cudaMemcpy") != 0 && strcmp(base, "cudaMemcpyAsync") != 0)
+	    || LLVMGetNumArgOperands(call) < 4)
+		return 0;
+	LLVMValueRef kind = LLVMGetOperand(call, 3);
+	return LLVMIsAConstantInt(kind) && LLVMConstIntGetZExtValue(kind) == 2;
 }
 
 static void dominators(struct hctx *hc, LLVMValueRef fn);
@@ -1202,6 +1225,8 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 				r.slot = pop_slot(k, rel, q->size);
 				return r;
 			}
+			if (k == 0 && is_readback(I))
+				q->dev = 1;
 			return mres(MW_CLOBBER, NULL);
 		}
 	}
@@ -1265,6 +1290,7 @@ static struct mres mread_at(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLV
 {
 	struct mquery *q = xcalloc(1, sizeof *q);
 	struct mres r = mres(MW_CLOBBER, NULL);
+	int dev = 0;
 	for (int hop = 0; hop < 8; hop++) {
 		memset(q, 0, sizeof *q);
 		q->a = a;
@@ -1281,6 +1307,7 @@ static struct mres mread_at(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLV
 		}
 		q->size = LLVMStoreSizeOfType(hc->td, ty);
 		r = mblock(hc, q, LLVMGetInstructionParent(before), before);
+		dev |= q->dev;
 		if (r.kind == MW_TOP)
 			r.kind = MW_NONE;
 		if (r.kind != MW_COPY)
@@ -1294,6 +1321,7 @@ static struct mres mread_at(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLV
 	free(q);
 	if (fin)
 		*fin = a;
+	r.dev = dev;
 	return r;
 }
 
@@ -2361,7 +2389,11 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 			e = table_var(hc, a, LLVMTypeOf(v), v, depth);
 		if (e == HX_NONE && r.kind == MW_CLOBBER)
 			e = field_read_var(hc, a, p, LLVMTypeOf(v), v);
-		return e != HX_NONE ? e : mvar(hc, p, LLVMTypeOf(v), v);
+		if (e == HX_NONE)
+			e = mvar(hc, p, LLVMTypeOf(v), v);
+		if (r.dev && e != HX_NONE && hc->hs->x[e].op == HX_VAR)
+			hc->hs->vars[hc->hs->x[e].value].from_device = 1;
+		return e;
 	}
 	case LLVMCall: {
 		LLVMValueRef fn = LLVMGetCalledValue(v);

@@ -564,6 +564,74 @@ START_TEST(host_shrunk_launch)
 }
 END_TEST
 
+/* Rule 12 for the host's read-backs: a worklist loop launches `expand`
+** with the length a kernel wrote back (`cudaMemcpy(&len, ...,
+** cudaMemcpyDeviceToHost)`), which the search makes up.  Past the queue's
+** 100 elements that is a length no run gives: the guarded kernel's
+** out-of-bounds reads need it, so they lie outside the contract with a
+** warning naming `len`; the kernel that drops the guard reads past the
+** queue at len = 1 too, and stays a host error. */
+START_TEST(host_readback_len)
+{
+	if (!tu_need_clang("contracts host_readback_len", 0))
+		return;
+	static const char fmt[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void expand(const int *queue, int qlen, int *out, int *count)\n"
+		"{\n"
+		"\tint t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tif (%s)\n"
+		"\t\tout[t] = queue[t] + 1;\n"
+		"\tif (t == 0)\n"
+		"\t\t*count = qlen / 2;\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tint *queue, *out, *count;\n"
+		"\tcudaMalloc(&queue, 100 * sizeof(int));\n"
+		"\tcudaMalloc(&out, 100 * sizeof(int));\n"
+		"\tcudaMalloc(&count, sizeof(int));\n"
+		"\tcudaMemset(queue, 0, 100 * sizeof(int));\n"
+		"\tint len = 1;\n"
+		"\twhile (len > 0) {\n"
+		"\t\texpand<<<(len + 255) / 256, 256>>>(queue, len, out, count);\n"
+		"\t\tcudaMemcpy(&len, count, sizeof(int), cudaMemcpyDeviceToHost);\n"
+		"\t}\n"
+		"\treturn 0;\n"
+		"}\n";
+	for (int guarded = 0; guarded < 2; guarded++) {
+		char src[sizeof fmt + 32];
+		snprintf(src, sizeof src, fmt, guarded ? "t < qlen" : "t >= 0");
+		char *path = tu_tmp_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ path, "--format=json", "--contract=any", NULL });
+		cJSON *doc = tu_check_report_json(r.out);
+		int host = 0, none = 0, warned = 0;
+		const cJSON *f;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+			if (strcmp(jstr(f, "kind"), "out-of-bounds") == 0) {
+				host += strcmp(jstr(f, "contract"), "host") == 0;
+				none += strcmp(jstr(f, "contract"), "none") == 0;
+			}
+			const cJSON *d = cJSON_GetObjectItemCaseSensitive(f, "detail");
+			warned += cJSON_IsString(d)
+				  && strstr(d->valuestring, "assumes the len the host reads back from the "
+							   "device keeps queue's index in bounds") != NULL;
+		}
+		if (guarded) {
+			ck_assert_msg(host == 0 && none > 0 && warned == 1, "host %d none %d warned %d: %s",
+				      host, none, warned, r.out);
+		} else {
+			ck_assert_msg(host > 0 && warned == 0, "host %d warned %d: %s", host, warned, r.out);
+		}
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(path);
+		free(path);
+	}
+}
+END_TEST
+
 /* CUDA's limit on a block's shared memory is on the static and dynamic
 ** bytes together: 200 KiB of dynamic shared memory beside a kernel's
 ** 32 KiB static tile is refused (a refused-launch warning at the site,
@@ -725,6 +793,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_uninit_replay);
 	tcase_add_test(tc, host_static_shared_refused);
 	tcase_add_test(tc, host_shrunk_launch);
+	tcase_add_test(tc, host_readback_len);
 	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);
 	/* the corpus' default runs in two programs of their own, by halves */

@@ -2077,6 +2077,44 @@ START_TEST(test_cu_struct_launch)
 }
 END_TEST
 
+/* A variable a device-to-host copy writes on a path to the launch is
+** marked from_device (a worklist's length); one only the host computes,
+** or a host-to-device copy reads, is not.  -O0 and -O2. */
+START_TEST(test_cu_readback)
+{
+	static const char src[] = PRE "__global__ void k(int *q, int len, int m) { }\n"
+		"int main(int argc, char **argv) { int m = atoi(argv[1]); int *q, *c;\n"
+		"  cudaMalloc(&q, 400); cudaMalloc(&c, 4); cudaMemcpy(c, &m, 4, cudaMemcpyHostToDevice);\n"
+		"  int len = 1;\n"
+		"  while (len > 0) {\n"
+		"    k<<<(len + 63) / 64, 64>>>(q, len, m);\n"				/* 7 */
+		"    cudaMemcpy(&len, c, sizeof(int), cudaMemcpyDeviceToHost); }\n"
+		"  return 0; }\n";
+	for (int opt = 0; opt < 2; opt++) {
+		struct hostsites hs;
+		if (opt == 0 && !read_cu(src, &hs))
+			return;
+		if (opt == 1) {
+			char *ll = host_ll(src, "-O2");
+			read_ok(ll, &hs);
+			unlink(ll);
+			free(ll);
+		}
+		ck_assert_uint_eq(hs.ns, 1);
+		const struct hsite *s = at_line(&hs, 7);
+		uint32_t e = s->args[1];
+		ck_assert_uint_ne(e, HX_NONE);
+		ck_assert_int_eq(hs.x[e].op, HX_VAR);
+		ck_assert_int_eq(hs.vars[hs.x[e].value].from_device, 1);
+		e = s->args[2];
+		ck_assert_uint_ne(e, HX_NONE);
+		ck_assert_int_eq(hs.x[e].op, HX_VAR);
+		ck_assert_int_eq(hs.vars[hs.x[e].value].from_device, 0);
+		hostsites_free(&hs);
+	}
+}
+END_TEST
+
 START_TEST(test_cu_none)
 {
 	struct hostsites hs;
@@ -2244,6 +2282,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_struct_nested);
 		tcase_add_test(tc, test_cu_struct_unknown);
 		tcase_add_test(tc, test_cu_struct_launch);
+		tcase_add_test(tc, test_cu_readback);
 		tcase_add_test(tc, test_cu_none);
 		tcase_add_test(tc, test_cu_uninit);
 		tcase_add_test(tc, test_cu_uninit_conservative);
