@@ -59,6 +59,7 @@ void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 	dst->budget = src->budget;
 	dst->site = src->site;
 	dst->shrunk = src->shrunk;
+	dst->host_grid = src->host_grid;
 	memcpy(dst->bits, src->bits, search_nbits(pb) * sizeof *dst->bits);
 	memcpy(dst->fill, src->fill, np * sizeof *dst->fill);
 	memcpy(dst->elems, src->elems, np * sizeof *dst->elems);
@@ -669,7 +670,8 @@ const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint3
 ** (SEARCH_HOST_SHARED_LIMIT) is a launch CUDA refuses (c->refused:
 ** never run); a launch over the host thread budget loses grid blocks (its
 ** largest grid component halves), never block threads, and a buffer past
-** HOST_BUFFER_LIMIT gets a drawn size: either makes it c->shrunk, no
+** HOST_BUFFER_LIMIT gets a drawn size: either makes it c->shrunk (the
+** first, in a kernel that reads no gridDim, only some of its blocks), no
 ** longer the program's launch.
 */
 static void apply_site(const struct space *s, struct evolve_cand *c)
@@ -699,6 +701,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		uint32_t *b = c->block.x >= c->block.y ? &c->block.x : &c->block.y;
 		*b = (*b + 1) / 2;
 	}
+	c->host_grid = c->grid;
 	uint64_t cap = pb->host_max_threads ? pb->host_max_threads : UINT64_C(1) << 20;
 	while (search_threads_of(c) > cap && c->grid.x * (uint64_t)c->grid.y * c->grid.z > 1) {
 		uint32_t *gm = &c->grid.x;
@@ -707,7 +710,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 		if (c->grid.z > *gm)
 			gm = &c->grid.z;
 		*gm = (*gm + 1) / 2;
-		c->shrunk = 1;
+		c->shrunk |= s->grid_size_blind ? EVOLVE_SHRUNK_BLOCKS : EVOLVE_SHRUNK_OTHER;
 	}
 	uint64_t sh = 0;
 	if (!pb->shared_pinned && hexpr_eval(hs, st->shmem, c->vars, &sh) == 0) {
@@ -730,7 +733,7 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 			if (v <= HOST_BUFFER_LIMIT)
 				c->elems[p] = v / es ? v / es : 1;
 			else
-				c->shrunk = 1;
+				c->shrunk |= EVOLVE_SHRUNK_OTHER;
 		}
 		/* the fields of a struct the host fills */
 		for (uint32_t j = 0; pa->kind == EVOLVE_FIXED && !pa->pinned && j < pa->nfields; j++) {

@@ -65,6 +65,8 @@ static uint32_t add_cand_launch(struct report *rep, uint32_t ki, const struct dr
 				const struct evolve_cand *c)
 {
 	uint32_t l = report_add_launch(rep, ki, c->grid, c->block, c->dyn_shared, o->seed);
+	if (c->shrunk == EVOLVE_SHRUNK_BLOCKS)
+		report_launch_program_grid(rep, l, c->host_grid);
 	if (c->shared.kind != FILL_ZERO) {
 		char gen[96];
 		evolve_fill_format(&c->shared, gen, sizeof gen);

@@ -1653,6 +1653,7 @@ static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 	z.probe = 1;
 	z.readback = 1;
+	z.zeroed = c->zeroed;	/* rule 12 zeroed its buffers already */
 	search_evaluate(pb, &d->ws[0], &z);
 	spend(d, z.work);
 	uint32_t zi = search_add_cand(d, &z, gen);

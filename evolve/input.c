@@ -37,7 +37,7 @@ void evolve_reads_of(const struct program *p, uint32_t fn, struct evolve_reads *
 				else if (I->f <= SREG_CTAID_Z)
 					r->grid[I->f - SREG_CTAID_X] = 1;
 				else if (I->f <= SREG_NCTAID_Z)
-					r->grid[I->f - SREG_NCTAID_X] = 1;
+					r->grid[I->f - SREG_NCTAID_X] = r->grid_dim = 1;
 				else if (I->f >= SREG_CLOCK && I->f != SREG_NSMID
 					 && I->f != SREG_DYNAMIC_SMEM_SIZE)
 					r->varies = 1;

@@ -21,6 +21,7 @@
 struct evolve_reads {
 	uint8_t block[3];	/* threadIdx or blockDim in x, y, z */
 	uint8_t grid[3];	/* blockIdx or gridDim in x, y, z */
+	uint8_t grid_dim;	/* gridDim, any component */
 	uint8_t dyn_shared;	/* the program has an extern __shared__ array */
 	uint8_t asserts;	/* an assert or __builtin_assume can be reached */
 	/* reads what differs between blocks besides their index (the

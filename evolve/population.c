@@ -200,14 +200,14 @@ int search_beyond_assumptions(const struct evolve_problem *pb, const struct evol
 
 /* The contract C lies under (docs/CONTRACTS.md): explored for a problem
 ** with a base (a launch the program made); a host launch's, unless the
-** budget shrank it; none beyond an assumption or, for a kernel the host
-** launches, any other;
+** budget shrank it other than by dropping blocks; none beyond an
+** assumption or, for a kernel the host launches, any other;
 ** else declared or inferred, as the kernel states a contract or not. */
 uint8_t search_cand_contract(const struct evolve_problem *pb, const struct evolve_cand *c)
 {
 	if (pb->base)
 		return CL_EXPLORED;
-	if (c->site >= 0 && !c->shrunk)
+	if (c->site >= 0 && (c->shrunk & EVOLVE_SHRUNK_OTHER) == 0)
 		return CL_HOST;
 	if (c->beyond || pb->nsites)
 		return CL_NONE;

@@ -213,10 +213,11 @@ struct evolve_cand {
 				   (struct hsite.guards) the search could not
 				   mend: a launch the program never makes,
 				   refused like one CUDA refuses */
-	uint8_t shrunk;		/* a host launch past the host budget: its grid
-				   lost blocks or a buffer's size was drawn,
-				   while its scalars stayed the program's, so
-				   it is no launch the program makes */
+	struct dim3 host_grid;	/* shrunk: the grid its site gives */
+	uint8_t shrunk;		/* a host launch past the host budget
+				   (EVOLVE_SHRUNK_*): its grid lost blocks, or
+				   a buffer's size was drawn, while its
+				   scalars stayed the program's */
 	uint32_t generation;
 	uint8_t contract;	/* enum contract_level, decided when the search ends */
 	uint8_t beyond;		/* breaks an inferred assumption */
@@ -316,6 +317,13 @@ struct evolve_cand {
 **   read that block coordinate, in a kernel that reads it elsewhere
 **   (rule 14). */
 #define EVOLVE_PARAM_DIM 6
+/* How the host budget shrank a host launch (struct evolve_cand shrunk):
+** its grid lost blocks, in a kernel whose blocks do the same in a smaller
+** grid (the blocks it runs are blocks of the program's launch); or
+** anything else (a buffer's drawn size, a kernel that reads gridDim): no
+** launch the program makes. */
+#define EVOLVE_SHRUNK_BLOCKS 1
+#define EVOLVE_SHRUNK_OTHER 2
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
 		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES,

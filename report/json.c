@@ -154,6 +154,8 @@ static void json_launch(struct jb *b, cJSON *arr, const struct report *r, uint32
 	jdim(b, o, "block", l->block.x, l->block.y, l->block.z);
 	jnum(b, o, "dynamic_shared", l->dyn_shared);
 	jstr(b, o, "shared_init", l->shared_init ? l->shared_init : "zero");
+	if (l->program_grid.x)
+		jdim(b, o, "program_grid", l->program_grid.x, l->program_grid.y, l->program_grid.z);
 	jnum(b, o, "seed", l->seed);
 	cJSON *args = jput(b, o, "arguments", cJSON_CreateArray());
 	for (uint32_t i = 0; i < l->nargs; i++) {

@@ -130,6 +130,11 @@ void report_launch_arg(struct report *r, uint32_t l, const char *name, const cha
 	VEC_PUSH(L->args, L->nargs, L->capargs, a);
 }
 
+void report_launch_program_grid(struct report *r, uint32_t l, struct dim3 program)
+{
+	r->launches[l].program_grid = program;
+}
+
 void report_launch_shared_init(struct report *r, uint32_t l, const char *gen)
 {
 	free(r->launches[l].shared_init);

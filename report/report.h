@@ -88,6 +88,9 @@ struct report_launch {
 	uint32_t nbufs, capbufs;
 	char *shared_init;	/* what shared memory starts with (a generator,
 				   --shared-init), or NULL: zeros */
+	struct dim3 program_grid;	/* a host launch run with fewer blocks
+					   than its program's (the host budget):
+					   the program's grid; else all 0 */
 	uint32_t run;		/* simulee-c run: its number among the program's
 				   launches, from 1; 0: not a program's launch */
 	char **host_stack;	/* ... and the host call stack that made it,
@@ -161,6 +164,9 @@ void report_launch_contract(struct report *r, uint32_t l, enum contract_level c)
 /* Records a scalar argument / a buffer of launch L (strings copied; TYPE
 ** and INIT may be NULL). */
 void report_launch_arg(struct report *r, uint32_t l, const char *name, const char *value);
+/* Launch L is a host launch run with only the blocks of GRID (its own)
+** inside the program's grid PROGRAM. */
+void report_launch_program_grid(struct report *r, uint32_t l, struct dim3 program);
 /* Launch L's shared memory starts as generator GEN gives ("rand:16:7"). */
 void report_launch_shared_init(struct report *r, uint32_t l, const char *gen);
 void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,

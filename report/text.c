@@ -414,7 +414,14 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 		fprintf(out, "  %s: %s\n", f->kind == FK_ASSUMPTION ? "smallest launch that shows it"
 			: f->kind == FK_NOTHING_CHECKED ? "a launch it tried" : "launch", opts);
 		free(opts);
-		if (f->contract != CL_DECLARED && !said)
+		const struct report_launch *l = &r->launches[f->launch];
+		if (f->contract != CL_DECLARED && !said && l->program_grid.x)
+			fprintf(out, "  contract: %s, run with the first %" PRIu32 ",%" PRIu32 ",%" PRIu32
+				" of its %" PRIu32 ",%" PRIu32 ",%" PRIu32 " blocks\n",
+				contract_words[f->contract < CL__COUNT ? f->contract : CL_NONE],
+				l->grid.x, l->grid.y, l->grid.z, l->program_grid.x, l->program_grid.y,
+				l->program_grid.z);
+		else if (f->contract != CL_DECLARED && !said)
 			fprintf(out, "  contract: %s\n",
 				contract_words[f->contract < CL__COUNT ? f->contract : CL_NONE]);
 	}

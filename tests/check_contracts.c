@@ -564,6 +564,64 @@ START_TEST(host_shrunk_launch)
 }
 END_TEST
 
+/* A host launch past the thread budget in a kernel that reads no gridDim
+** runs its first blocks, each doing what it does in the program's launch:
+** the shared race of `stage` at <<<65536, 256>>> is a host error, and the
+** launch names the program's grid (JSON program_grid, the text's
+** contract line). */
+START_TEST(host_shrunk_blocks)
+{
+	if (!tu_need_clang("contracts host_shrunk_blocks", 0))
+		return;
+	static const char src[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void stage(int *out)\n"
+		"{\n"
+		"\t__shared__ int s[256];\n"
+		"\ts[threadIdx.x] = threadIdx.x;\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tout[blockIdx.x] = s[threadIdx.x + 1];\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tint *out;\n"
+		"\tcudaMalloc(&out, 65536 * sizeof(int));\n"
+		"\tstage<<<65536, 256>>>(out);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	char *path = tu_tmp_cu(src);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s", r.status, r.err);
+	cJSON *doc = tu_check_report_json(r.out);
+	int races = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		if (strcmp(jstr(f, "kind"), "data-race") != 0)
+			continue;
+		races++;
+		ck_assert_str_eq(jstr(f, "contract"), "host");
+		const cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"),
+						    cJSON_GetObjectItemCaseSensitive(f, "launch")->valueint);
+		const cJSON *pg = cJSON_GetObjectItemCaseSensitive(l, "program_grid");
+		ck_assert(cJSON_IsArray(pg));
+		ck_assert_int_eq(cJSON_GetArrayItem(pg, 0)->valueint, 65536);
+		ck_assert_int_lt(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(l, "grid"), 0)->valueint,
+				 65536);
+	}
+	ck_assert_int_eq(races, 1);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ path, NULL });
+	ck_assert_msg(strstr(r.out, "blocks\n") != NULL && strstr(r.out, " of its 65536,1,1 blocks") != NULL,
+		      "%s", r.out);
+	tu_run_free(&r);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
 /* Rule 12 for the host's read-backs: a worklist loop launches `expand`
 ** with the length a kernel wrote back (`cudaMemcpy(&len, ...,
 ** cudaMemcpyDeviceToHost)`), which the search makes up.  Past the queue's
@@ -793,6 +851,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_uninit_replay);
 	tcase_add_test(tc, host_static_shared_refused);
 	tcase_add_test(tc, host_shrunk_launch);
+	tcase_add_test(tc, host_shrunk_blocks);
 	tcase_add_test(tc, host_readback_len);
 	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);
