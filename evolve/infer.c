@@ -676,6 +676,82 @@ static uint32_t need_1d(struct driver *d, uint32_t ci, uint32_t need, const stru
 	return hi < need ? hi : need;
 }
 
+/* Runs a copy of candidate BASE with block B as a probe; returns its index. */
+static uint32_t probe_block(struct driver *d, uint32_t base, struct dim3 b, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	c.block = b;
+	return run_probe(d, base, &c, gen);
+}
+
+/* Whether probe PI ran inside the contract with shared memory clean at
+** every statement (the read at FUNC, PC of variable GV too): a 1-D block
+** of 1024 threads that indexes a tile's side by threadIdx.x breaks the
+** tile's subscripts, which is no slot a warp. */
+static int slot_clean(const struct evolve_result *r, uint32_t pi, const struct gvar *gv,
+		      uint32_t func, uint32_t pc)
+{
+	const struct evolve_cand *c = &r->cands[pi];
+	for (uint32_t i = 0; i < c->fs.n; i++) {
+		const struct finding *f = &c->fs.v[i];
+		if ((f->kind == FK_UNINIT || f->kind == FK_OOB || f->kind == FK_SUBSCRIPT)
+		    && f->space == AS_SHARED)
+			return 0;
+	}
+	return !c->beyond && tile_clean(r, pi, gv, 1, func, pc);
+}
+
+/* Runs a copy of candidate BASE with a block of X x 1 x 1 threads as a
+** probe; returns its index. */
+static uint32_t probe_1d(struct driver *d, uint32_t base, uint32_t x, uint32_t gen)
+{
+	return probe_block(d, base, (struct dim3){ x, 1, 1 }, gen);
+}
+
+/*
+** Rule 4 for an array of one slot a warp (`s[threadIdx.x / 32] = sum`
+** by each warp's first lane, then `s[lane]` read by every lane: a block
+** reduction written for 32 warps, llama.cpp's rms_norm_back_f32<1024>):
+** no block component raised alone to an extent fills it, since a warp
+** writes one element.  The block of 32 times the extent E of a 1-D
+** variable GV (of the N extents EXT), laid out in x (rows would share the warps'
+** slots), must read clean at (FUNC, PC) of candidate CI; a bisection in
+** whole warps then finds the smallest block x that does.  Returns it (0:
+** none), with *AT the largest 1-D probe that still showed the read.
+*/
+static uint32_t warp_slots(struct driver *d, uint32_t ci, const struct gvar *gv,
+			   const uint32_t *ext, unsigned n, uint32_t func, uint32_t pc,
+			   uint32_t *at, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	uint32_t most = search_block_limit(d->pb), hi = 0;
+	if (gv->ndims != 1 || d->s->blo[1] > 1 || d->s->blo[2] > 1 || d->s->blo[0] == d->s->bhi[0])
+		return 0;	/* no row of slots (a tile's probe at 32 times its side
+				   breaks its subscripts, listed), no 1-D block, or x
+				   not searched */
+	for (unsigned k = 0; k < n && hi == 0; k++) {
+		uint64_t t = (uint64_t)ext[k] * 32;
+		if (t <= r->cands[ci].block.x || t > most || t > d->s->bhi[0])
+			continue;
+		if (slot_clean(r, probe_1d(d, ci, (uint32_t)t, gen), gv, func, pc))
+			hi = (uint32_t)t;
+	}
+	uint32_t lo = 0;
+	while (hi - lo > 32) {
+		uint32_t mid = lo + (hi - lo) / 64 * 32;
+		uint32_t pi = probe_1d(d, ci, mid, gen);
+		if (slot_clean(r, pi, gv, func, pc)) {
+			hi = mid;
+		} else {
+			lo = mid;
+			if (fault_at(&r->cands[pi], FK_UNINIT, func, pc) != NULL)
+				*at = pi;
+		}
+	}
+	return hi;
+}
+
 /*
 ** Rule 4 (docs/CONTRACTS.md): a read in candidate CI of elements of a
 ** static __shared__ array that no thread wrote (FK_UNINIT), which goes
@@ -773,6 +849,16 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 			nclear++;
 			only = dim;
 		}
+		if (nclear == 0 && !threads) {
+			/* no component alone fills it: a slot a warp, the block in x */
+			uint32_t at_x = ci, need_x = warp_slots(d, ci, gv, ext, next, func, pc, &at_x, gen);
+			if (need_x == 0)
+				continue;
+			clear[0] = need_x;
+			at[0] = at_x;
+			nclear = 1;
+			only = 0;
+		}
 		if (nclear == 0)
 			continue;
 		struct evolve_assumption na = { 0 };
@@ -840,15 +926,6 @@ static int fit_rows(const struct driver *d, const struct evolve_cand *c, uint32_
 	return 1;
 }
 
-/* Runs a copy of candidate BASE with block B as a probe; returns its index. */
-static uint32_t probe_block(struct driver *d, uint32_t base, struct dim3 b, uint32_t gen)
-{
-	struct evolve_cand c;
-	search_cand_copy(&c, &d->res->cands[base], d->pb);
-	c.block = b;
-	return run_probe(d, base, &c, gen);
-}
-
 /* Rule 5 for rows: candidate C's block with x rounded up to a multiple of
 ** 32 and z, then y, cut so that it keeps within MOST threads, into *B;
 ** whether there is one that still has rows (y or z above 1: a block of
@@ -867,6 +944,8 @@ static int whole_rows(const struct driver *d, const struct evolve_cand *c, uint3
 	*b = (struct dim3){ x, y, z };
 	return 1;
 }
+
+static void infer_rows_race(struct driver *d, uint32_t ci, uint32_t gen);
 
 /*
 ** Rule 5: a warp-level operation in candidate CI that reads lanes a
@@ -895,6 +974,8 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 	int rows = c->block.y * c->block.z > 1 && c->block.x % 32 != 0 && !d->s->x_mult;
 	if (bt % 32 == 0 && !rows)
 		return;
+	if (rows)
+		infer_rows_race(d, ci, gen);	/* rule 4's rows, from a race */
 	uint32_t most = search_block_limit(d->pb);
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
@@ -1041,6 +1122,79 @@ static int access_deps(const struct program *p, uint32_t func, uint32_t pc, uint
 	*dep |= p->sites[I->x].dep;
 	*params |= p->sites[I->x].params;
 	return 1;
+}
+
+/* Whether race F is between two lanes of one warp in different rows of
+** one block (threadIdx.y or .z differ) at addresses that grow with
+** neither (the static masks): the rows do the same work there. */
+static int rows_race(const struct program *p, const struct finding *f)
+{
+	const struct thread_id *a = &f->who, *b = &f->second.who;
+	if (f->kind != FK_RACE || f->race_class != RC_INTRA_WARP
+	    || (a->thread[1] == b->thread[1] && a->thread[2] == b->thread[2]))
+		return 0;
+	uint16_t dep = 0;
+	uint64_t params = 0;
+	if (!access_deps(p, f->func, f->pc, &dep, &params)
+	    || !access_deps(p, f->second.func, f->second.pc, &dep, &params))
+		return 0;
+	return !(dep & (DEP_TID_Y | DEP_TID_Z | DEP_NTID_Y | DEP_NTID_Z | DEP_DATA));
+}
+
+/*
+** Rule 4 for rows, from a race: code that takes threadIdx.x for a row's
+** lanes and the block's first threads for a row's results (`if (tid <
+** warpSize) out[j] = s[tid]` with tid = threadIdx.y * blockDim.x +
+** threadIdx.x and j from threadIdx.x, kaldi's column sums) is written for
+** rows at least that long: in a 16 x 16 block the first 32 threads are
+** two rows, and both write out[j].  A race in candidate CI between two
+** lanes of one warp in different rows, at addresses that do not grow
+** with the row, which goes away (no race at either statement) with block
+** x raised to a power of two up to 32 (the rows cut to fit the block's
+** bound, at least two of them kept), shows the kernel assumes block x at
+** least the smallest such value; each smaller one must show the race.
+** The search keeps x at or above it.  A race that stays when the rows
+** are that long is a bug.
+*/
+static void infer_rows_race(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	const struct program *p = d->pb->prog;
+	uint32_t most = search_block_limit(d->pb);
+	if (d->s->max_block && d->s->max_block < most)
+		most = d->s->max_block;	/* rows cut to the block's bound (smem[256]) */
+	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+		const struct finding *f = &r->cands[ci].fs.v[fi];
+		if (!rows_race(p, f) || probed(d, FK_RACE, f->func, f->pc | 1u << 30))
+			continue;
+		struct fid id = { f->kind, f->func, f->pc, f->second.func, f->second.pc };
+		const struct dim3 b0 = r->cands[ci].block;
+		uint32_t x = 1, bound = 0;
+		while (x <= b0.x)
+			x *= 2;
+		for (; x <= 32 && x <= d->s->bhi[0] && room_left(d); x *= 2) {
+			uint32_t z = b0.z < most / x ? b0.z : most / x;
+			uint32_t y = b0.y < most / x / z ? b0.y : most / x / z;
+			if (y < d->s->blo[1] || z < d->s->blo[2] || y * z < 2)
+				break;
+			uint32_t pi = probe_block(d, ci, (struct dim3){ x, y, z }, gen);
+			if (clean_near(r, pi, &id)) {
+				bound = x;
+				break;
+			}
+			if (r->cands[pi].rejected >= 0 || !shows_near(&r->cands[pi], &id))
+				break;	/* something else at this length: say nothing */
+		}
+		if (bound == 0)
+			continue;
+		f = &r->cands[ci].fs.v[fi];
+		add_assumption(d, &(struct evolve_assumption){
+			.dim = 0, .rel = EVOLVE_AT_LEAST, .bound = bound, .kind = FK_RACE,
+			.alloc = UINT32_MAX, .func = f->func, .pc = f->pc, .launch = ci });
+		if (d->s->blo[0] < bound)
+			d->s->blo[0] = bound;
+		return;
+	}
 }
 
 /* Runs a copy of candidate BASE with launch component DIM (6: none) at DV
@@ -2404,8 +2558,9 @@ static char *bound_arrays(const struct program *p, const struct evolve_result *r
 	char *out = NULL;
 	for (uint32_t i = 0; i < r->nassumptions; i++) {
 		const struct evolve_assumption *b = &r->assumptions[i];
-		if (b->dim != a->dim || b->rel != a->rel || b->bound != a->bound)
-			continue;
+		if (b->dim != a->dim || b->rel != a->rel || b->bound != a->bound
+		    || b->kind == FK_RACE)
+			continue;	/* rows from a race name no array */
 		char *name = array_name(p, b->alloc), *more;
 		if (out && strstr(out, name) == NULL)
 			more = xasprintf("%s and '%s'", out, name);
@@ -2757,7 +2912,14 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 				   at_text(r, le));
 		free(names);
 	}
-	if (ge) {
+	if (ge && ge->kind == FK_RACE) {
+		/* rows from a race (infer_rows_race): no shared array */
+		char what[160];
+		fault_text(fault_at(&r->cands[ge->launch], FK_RACE, ge->func, ge->pc), FK_RACE,
+			   what, sizeof what);
+		why_ge = xasprintf("its code takes threadIdx.x for a row's lanes, and where a "
+				   "smaller block's rows share a warp, %s%s", what, at_text(r, ge));
+	} else if (ge) {
 		char *names = bound_arrays(p, r, ge);
 		why_ge = xasprintf("shared %s %s read where no thread of a smaller block writes%s",
 				   names, strstr(names, " and ") ? "are" : "is", at_text(r, ge));
@@ -2786,6 +2948,11 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 			     why_lanes ? ", and " : "", why_lanes ? why_lanes : "");
 	f.space = AS_SHARED;
 	f.where = array_name(p, w->alloc);
+	if (w->kind == FK_RACE && o && o->where) {
+		free(f.where);
+		f.space = o->space;
+		f.where = xstrdup(o->where);
+	}
 	free(why_le);
 	free(why_ge);
 	free(why_lanes);

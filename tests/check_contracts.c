@@ -37,6 +37,7 @@ static const char *const contract_names[] = {
 	"extent_product_div", "block_part_unpack", "grid_rows_colsum", "row_fields_stride",
 	"extent_product_div", "block_part_unpack", "grid_rows_colsum",
 	"csr_row_sums", "gather_rows",
+	"row_first_warp", "warp_slot_sums",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -57,7 +58,7 @@ struct cassume {
 	char kernel[64];
 	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "lanes", "tie",
 				   "ge", "eq", "nonneg", "flat", "segment", "nonzero", "data",
-				   "part" or "gridone" */
+				   "part", "gridone" or "rows" */
 	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
 				   equals ("gridDim.x*16") or keeps up with ("d.cols");
 				   data: the buffer the index's values come from */
@@ -339,6 +340,15 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 				return 1;
 		}
 		return 0;
+	}
+	if (strcmp(a->rel, "rows") == 0) {
+		/* "col_sums assumes blockDim.x >= 32: its code takes threadIdx.x for a
+		** row's lanes, and where a smaller block's rows share a warp, global
+		** 'out' races" */
+		snprintf(want, sizeof want, "%s assumes %s >= %u: its code takes threadIdx.x for a "
+			 "row's lanes, and where a smaller block's rows share a warp, global '%s' "
+			 "races", a->kernel, a->dim, a->bound, a->arrays[0]);
+		return strstr(msg, want) != NULL;
 	}
 	if (strcmp(a->rel, "segment") == 0) {
 		/* "k assumes 128 bytes of dynamic shared memory: ...", "k assumes
