@@ -35,7 +35,6 @@ static const char *const contract_names[] = {
 	"seg_row_reverse", "seg_host_short",
 	"ceil_grid_partials",
 	"extent_product_div", "block_part_unpack", "grid_rows_colsum", "row_fields_stride",
-	"extent_product_div", "block_part_unpack", "grid_rows_colsum",
 	"csr_row_sums", "gather_rows",
 	"row_first_warp", "warp_slot_sums",
 };
