@@ -34,8 +34,28 @@
 ** carried slots, as above, so j in `for (j = row[i]; j < row[i + 1];
 ** j++) val[j]` comes from row's contents (struct site bufs: the kernel
 ** assumes row's values keep val's index in bounds, docs/CONTRACTS.md
-** rule 12).  Memory the kernel wrote itself (a value staged in shared
-** memory) is not followed.
+** rule 12).
+**
+** Memory the kernel writes and reads back itself is followed by cells
+** (struct cells): each static __shared__ variable, the dynamic segment
+** (every extern __shared__ array) and each local array is one, and a
+** fourth mask per slot says which cells a value points into (a shared
+** variable's address is a constant of the pool; an ALLOCA makes a local
+** array's).  A store into a cell adds what its value points into and
+** comes from to the cell's entry, a load from it takes the entry: one
+** entry per cell and kernel, flow-insensitive as the slots (a queue
+** staged in shared memory, `q[t] = frontier[i]; ... level[q[t]]`, gives
+** level's index frontier's contents; a value the kernel computed from no
+** buffer gives nothing).  A pointer to a cell kept in memory is not
+** followed.
+**
+** Last, a branch that compares a value of the thread's coordinates (and
+** no memory) with a value read from buffers bounds the accesses on its
+** side where the first stays below the second and whose address computes
+** with the same coordinates (`if (i < *len) dst[i] = src[i]`): they get
+** the second's buffers, as a loop's bound gives its counter's (guard_bufs;
+** a flag, `if (flag[0]) out[i] = x`, compares no coordinate and bounds
+** nothing).
 */
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +63,7 @@
 #include "core/mathfn.h"
 #include "core/program.h"
 #include "base/util.h"
+#include "memmodel/mem.h"
 
 /* Internal: a pointer into a by-value kernel parameter, whose loads are
 ** the parameter's fields (DEP_PARAM), not memory. */
@@ -63,6 +84,8 @@ struct fdeps {
 	uint64_t *dep;		/* per slot */
 	uint64_t *ptr;		/* per slot: the buffers it may point into */
 	uint64_t *data;		/* per slot: the buffers whose contents it comes from */
+	uint64_t *cell;		/* per slot: the kernel's own memory it may point
+				   into (struct cells) */
 	struct loop *loops;
 	uint32_t nloops;
 };
@@ -72,6 +95,15 @@ static uint64_t od(const uint64_t *dep, uint32_t nslots, uint32_t o)
 	if (o == OPND_NONE || (o & OPND_CONST) || o >= nslots)
 		return 0;
 	return dep[o];
+}
+
+/* As od, where a constant operand has KMASK's mask (one per constant of
+** the pool; NULL: none, as od). */
+static uint64_t odk(const uint64_t *dep, uint32_t nslots, const uint64_t *kmask, uint32_t o)
+{
+	if (kmask != NULL && o != OPND_NONE && (o & OPND_CONST))
+		return kmask[o & ~OPND_CONST];
+	return od(dep, nslots, o);
 }
 
 /* (program.h) */
@@ -134,13 +166,13 @@ static uint64_t sreg_dep(unsigned f)
 	}
 }
 
-/* The arguments of CALL/ICALL I. */
+/* The arguments of CALL/ICALL I (constants by KMASK, as odk). */
 static uint64_t args_dep(const struct program *p, const uint64_t *dep, uint32_t ns,
-			 const struct insn *I)
+			 const uint64_t *kmask, const struct insn *I)
 {
 	uint64_t m = 0;
 	for (uint32_t k = 0; k < I->b && I->x + k < p->narglists; k++)
-		m |= od(dep, ns, p->arglists[I->x + k]);
+		m |= odk(dep, ns, kmask, p->arglists[I->x + k]);
 	return m;
 }
 
@@ -170,18 +202,20 @@ static uint64_t coords_dep(const uint64_t *dep, uint32_t ns, const struct insn *
 	return m;
 }
 
-/* What instruction I computes from, by its operands. */
+/* What instruction I computes from, by its operands (a constant operand by
+** KMASK, as odk). */
 static uint64_t sources(const struct program *p, const uint64_t *dep, uint32_t ns,
-			const struct insn *I)
+			const uint64_t *kmask, const struct insn *I)
 {
-	uint64_t a = od(dep, ns, I->a), b = od(dep, ns, I->b), c = od(dep, ns, I->c);
+	uint64_t a = odk(dep, ns, kmask, I->a), b = odk(dep, ns, kmask, I->b);
+	uint64_t c = odk(dep, ns, kmask, I->c);
 	switch (I->op) {
 	case OP_SREG:
 		return sreg_dep(I->f);
 	case OP_CALL:
-		return DEP_DATA | args_dep(p, dep, ns, I);
+		return DEP_DATA | args_dep(p, dep, ns, kmask, I);
 	case OP_ICALL:
-		return DEP_DATA | a | args_dep(p, dep, ns, I);
+		return DEP_DATA | a | args_dep(p, dep, ns, kmask, I);
 	case OP_PRINTF: case OP_ACTIVEMASK: case OP_DLAUNCH:
 		return DEP_DATA;
 	case OP_BARRIER:
@@ -189,7 +223,7 @@ static uint64_t sources(const struct program *p, const uint64_t *dep, uint32_t n
 	case OP_VOTE: case OP_MATCH:
 		return DEP_DATA | a | b;
 	case OP_SHFL:
-		return DEP_DATA | a | b | c | od(dep, ns, I->x);
+		return DEP_DATA | a | b | c | odk(dep, ns, kmask, I->x);
 	case OP_LOAD:
 		return a & DEP_BYVAL ? (a & ~DEP_BYVAL) | DEP_PARAM : a | DEP_DATA;
 	case OP_ATOMIC:
@@ -203,7 +237,7 @@ static uint64_t sources(const struct program *p, const uint64_t *dep, uint32_t n
 	case OP_EXTRACT: {
 		uint64_t m = b;
 		for (int64_t k = 0; k < I->imm; k++)
-			m |= od(dep, ns, I->a + (uint32_t)k);
+			m |= odk(dep, ns, kmask, I->a + (uint32_t)k);
 		return m;
 	}
 	case OP_INSERT:
@@ -442,12 +476,11 @@ static int dominates(const struct cfg *g, uint32_t a, uint32_t b)
 	}
 }
 
-/* The natural loops of function F (one per header), with their exit
-** conditions and loop-carried slots. */
-static void find_loops(const struct program *p, const struct func *f, struct fdeps *fd)
+/* The natural loops of function F (one per header, of its control-flow
+** graph CG), with their exit conditions and loop-carried slots. */
+static void find_loops(const struct func *f, const struct cfg *cg, struct fdeps *fd)
 {
-	struct cfg g = { 0 };
-	cfg_build(p, f, &g);
+	const struct cfg g = *cg;
 	uint8_t *body = xmalloc(g.nb ? g.nb : 1);
 	uint8_t *in = xmalloc(f->nslots ? f->nslots : 1), *out = xmalloc(f->nslots ? f->nslots : 1);
 	uint32_t *work = xmalloc((g.nb ? g.nb : 1) * sizeof *work);
@@ -517,42 +550,130 @@ static void find_loops(const struct program *p, const struct func *f, struct fde
 	free(in);
 	free(out);
 	free(body);
-	cfg_free(&g);
 }
 
-/* Which mask flow computes: the dependence masks, then the buffers a
+/* Which mask flow computes: the dependence masks, then the memory the
+** kernel owns that a value points into (its cells), then the buffers a
 ** value points into, then those whose contents it comes from. */
-enum mode { M_DEP, M_PTR, M_DATA };
+enum mode { M_DEP, M_CELL, M_PTR, M_DATA };
 
 static uint64_t *masks(const struct fdeps *fd, enum mode mode)
 {
-	return mode == M_DEP ? fd->dep : mode == M_PTR ? fd->ptr : fd->data;
+	return mode == M_DEP ? fd->dep : mode == M_CELL ? fd->cell : mode == M_PTR ? fd->ptr
+												: fd->data;
 }
 
-/* The parameters' bits of a mask (the buffer masks keep no others). */
+/* The parameters' bits of a mask (the buffer and cell masks keep no
+** others). */
 #define PARAM_BITS (~(uint64_t)0 << DEP_PARAM_SHIFT)
+
+/* How many cells a mask tells apart: cell G is bit DEP_PARAM_SHIFT +
+** G % CELL_BITS (two cells on one bit share their contents). */
+#define CELL_BITS (64 - DEP_PARAM_SHIFT)
+
+/*
+** Memory the kernel writes and reads back itself, followed cell by cell:
+** each static __shared__ variable, the dynamic segment (every extern
+** __shared__ array names it) and each local array (an ALLOCA).  A store
+** adds what its value points into and comes from to its cells' entries,
+** a load of a cell takes them; flow-insensitive as the slots are, and kept
+** per kernel, since parameter bits are the kernel's own (a device function
+** stores for every kernel that calls it).
+*/
+struct cells {
+	uint64_t *kbit;		/* per constant of the pool: the bit of the
+				   shared variable it points into, or 0 */
+	uint32_t nshared;	/* cells numbered for shared variables */
+	uint32_t **fk;		/* per function: the kernels (ordinals) that call it */
+	uint32_t *nfk;
+	uint32_t nk;
+	uint64_t (*ptr)[CELL_BITS];	/* per kernel and cell bit: the buffers the
+					   values stored point into */
+	uint64_t (*data)[CELL_BITS];	/* ... and whose contents they come from */
+};
+
+static uint64_t cell_bit(uint32_t g)
+{
+	return UINT64_C(1) << (DEP_PARAM_SHIFT + g % CELL_BITS);
+}
+
+/* What instruction I at PC of function FI points into of the kernel's own
+** memory (M_CELL), by its operands: a shared variable's address (a
+** constant), a local array's allocation, and arithmetic on them; a loaded
+** value points into none (a pointer to shared memory kept in memory is not
+** followed), nor does a comparison. */
+static uint64_t cell_sources(const struct program *p, const struct cells *cs,
+			     const uint64_t *cell, uint32_t ns, uint32_t fi, uint32_t pc,
+			     const struct insn *I)
+{
+	switch (I->op) {
+	case OP_ALLOCA:		/* a number of its own per instruction */
+		return cell_bit(cs->nshared + fi * 131u + pc);
+	case OP_LOAD: case OP_ATOMIC: case OP_CMPXCHG: case OP_TEX: case OP_SULD:
+	case OP_ICMP: case OP_FCMP32: case OP_FCMP64: case OP_SREG: case OP_VOTE:
+	case OP_MATCH: case OP_BARRIER:
+		return 0;
+	default:
+		return sources(p, cell, ns, cs->kbit, I) & PARAM_BITS;
+	}
+}
+
+/* The entries (table of MODE, M_PTR or M_DATA) of the cells BITS for every
+** kernel that calls function FI. */
+static uint64_t cell_read(const struct cells *cs, uint32_t fi, uint64_t bits, enum mode mode)
+{
+	uint64_t m = 0;
+	uint64_t (*t)[CELL_BITS] = mode == M_PTR ? cs->ptr : cs->data;
+	for (uint64_t b = bits & PARAM_BITS; b; b &= b - 1)
+		for (uint32_t k = 0; k < cs->nfk[fi]; k++)
+			m |= t[cs->fk[fi][k]][__builtin_ctzll(b) - DEP_PARAM_SHIFT];
+	return m;
+}
+
+/* Adds V to the entries of the cells BITS (table of MODE) for every kernel
+** that calls function FI; whether anything changed. */
+static int cell_write(struct cells *cs, uint32_t fi, uint64_t bits, uint64_t v, enum mode mode)
+{
+	int changed = 0;
+	uint64_t (*t)[CELL_BITS] = mode == M_PTR ? cs->ptr : cs->data;
+	v &= PARAM_BITS;
+	for (uint64_t b = bits & PARAM_BITS; v && b; b &= b - 1)
+		for (uint32_t k = 0; k < cs->nfk[fi]; k++) {
+			uint64_t *e = &t[cs->fk[fi][k]][__builtin_ctzll(b) - DEP_PARAM_SHIFT];
+			changed |= (*e | v) != *e;
+			*e |= v;
+		}
+	return changed;
+}
 
 /* What instruction I's results point into (M_PTR) or come from the
 ** contents of (M_DATA), by its operands (FD's masks, NS slots): as
 ** sources says for the dependence masks, plus, for the contents, the
 ** buffers a load, an atomic or a call reads through (a field of a
-** by-value struct is no memory). */
-static uint64_t buf_sources(const struct program *p, const struct fdeps *fd, uint32_t ns,
-			    const struct insn *I, enum mode mode)
+** by-value struct is no memory), and what the cells it reads (of function
+** FI, CS) hold. */
+static uint64_t buf_sources(const struct program *p, const struct fdeps *fd,
+			    const struct cells *cs, uint32_t fi, const struct insn *I,
+			    enum mode mode)
 {
-	if (mode == M_PTR)
-		return sources(p, fd->ptr, ns, I) & PARAM_BITS;
-	uint64_t m = sources(p, fd->data, ns, I) & PARAM_BITS;
+	uint32_t ns = p->funcs[fi].nslots;
+	uint64_t m = sources(p, masks(fd, mode), ns, NULL, I) & PARAM_BITS;
 	switch (I->op) {
 	case OP_LOAD:
-		if (!(od(fd->dep, ns, I->a) & DEP_BYVAL))
+		if (od(fd->dep, ns, I->a) & DEP_BYVAL)
+			break;
+		if (mode == M_DATA)
 			m |= od(fd->ptr, ns, I->a) & PARAM_BITS;
+		m |= cell_read(cs, fi, odk(fd->cell, ns, cs->kbit, I->a), mode);
 		break;
 	case OP_ATOMIC: case OP_CMPXCHG:
-		m |= od(fd->ptr, ns, I->a) & PARAM_BITS;
+		if (mode == M_DATA)
+			m |= od(fd->ptr, ns, I->a) & PARAM_BITS;
+		m |= cell_read(cs, fi, odk(fd->cell, ns, cs->kbit, I->a), mode);
 		break;
 	case OP_CALL: case OP_ICALL:
-		m |= sources(p, fd->ptr, ns, I) & PARAM_BITS;
+		if (mode == M_DATA)
+			m |= sources(p, fd->ptr, ns, NULL, I) & PARAM_BITS;
 		break;
 	default:
 		break;
@@ -560,10 +681,42 @@ static uint64_t buf_sources(const struct program *p, const struct fdeps *fd, uin
 	return m;
 }
 
+/* What instruction I of function FI writes into the kernel's cells (CS)
+** of what its value points into (M_PTR) or comes from (M_DATA): a store's,
+** an atomic's or a cmpxchg's value, a copy's source (the buffers it points
+** into are what it reads, as a load's), a memset's byte.  Whether anything
+** changed. */
+static int cell_stores(const struct program *p, const struct fdeps *fd, struct cells *cs,
+		       uint32_t fi, const struct insn *I, enum mode mode)
+{
+	uint32_t ns = p->funcs[fi].nslots;
+	const uint64_t *m = masks(fd, mode);
+	uint64_t to = odk(fd->cell, ns, cs->kbit, I->a), v;
+	switch (I->op) {
+	case OP_STORE: case OP_ATOMIC:
+		v = od(m, ns, I->b);
+		break;
+	case OP_CMPXCHG:
+		v = od(m, ns, I->c);
+		break;
+	case OP_MEMSET:
+		v = mode == M_DATA ? od(m, ns, I->b) : 0;
+		break;
+	case OP_MEMCPY:
+		v = od(m, ns, I->b) | (mode == M_DATA ? od(fd->ptr, ns, I->b) : 0)
+		    | cell_read(cs, fi, odk(fd->cell, ns, cs->kbit, I->b), mode);
+		break;
+	default:
+		return 0;
+	}
+	return to ? cell_write(cs, fi, to, v, mode) : 0;
+}
+
 /* Adds M to the slots of the parameters of function G that receive the
-** arguments of CALL/ICALL I; whether anything changed. */
+** arguments of CALL/ICALL I (a constant argument by KMASK, as odk);
+** whether anything changed. */
 static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller, uint32_t g,
-		     const struct insn *I, enum mode mode)
+		     const struct insn *I, enum mode mode, const uint64_t *kmask)
 {
 	const struct func *cf = &p->funcs[g];
 	const struct func *f = &p->funcs[caller];
@@ -577,8 +730,8 @@ static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller
 			uint32_t s = cf->param_slot[i] + e;
 			if (s >= cf->nslots || I->x + n >= p->narglists)
 				continue;
-			uint64_t m = od(masks(&fds[caller], mode), f->nslots,
-					p->arglists[I->x + n]);
+			uint64_t m = odk(masks(&fds[caller], mode), f->nslots, kmask,
+					 p->arglists[I->x + n]);
 			if ((cd[s] | m) != cd[s]) {
 				cd[s] |= m;
 				changed = 1;
@@ -587,13 +740,18 @@ static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller
 	return changed;
 }
 
-/* One function's masks of MODE to their fixed point; whether anything
-** changed, here or in a callee's parameters. */
-static int flow(const struct program *p, struct fdeps *fds, uint32_t fi, enum mode mode)
+/*
+** One function's (FI's) masks of MODE to their fixed point, with the
+** kernel's cells (CS) in the buffer modes; whether anything changed, here,
+** in a callee's parameters or in a cell.
+*/
+static int flow(const struct program *p, struct fdeps *fds, struct cells *cs, uint32_t fi,
+		enum mode mode)
 {
 	const struct func *f = &p->funcs[fi];
 	struct fdeps *fd = &fds[fi];
 	uint64_t *dep = masks(fd, mode);
+	const uint64_t *kmask = mode == M_CELL ? cs->kbit : NULL;
 	uint32_t ns = f->nslots;
 	int any = 0;
 	for (int changed = 1; changed;) {
@@ -602,8 +760,9 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi, enum mo
 			const struct insn *I = &f->code[pc];
 			uint32_t nd = prog_insn_ndests(I);
 			if (nd) {
-				uint64_t m = mode == M_DEP ? sources(p, dep, ns, I)
-					     : buf_sources(p, fd, ns, I, mode);
+				uint64_t m = mode == M_DEP ? sources(p, dep, ns, NULL, I)
+					     : mode == M_CELL ? cell_sources(p, cs, dep, ns, fi, pc, I)
+					     : buf_sources(p, fd, cs, fi, I, mode);
 				for (uint32_t k = 0; k < nd; k++) {
 					uint32_t s = I->d + k;
 					if (s < ns && (dep[s] | m) != dep[s]) {
@@ -612,8 +771,10 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi, enum mo
 					}
 				}
 			}
+			if (mode == M_PTR || mode == M_DATA)
+				changed |= cell_stores(p, fd, cs, fi, I, mode);
 			if (I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs)
-				any |= pass_args(p, fds, fi, (uint32_t)I->imm, I, mode);
+				any |= pass_args(p, fds, fi, (uint32_t)I->imm, I, mode, kmask);
 			if (I->op == OP_ICALL) {
 				/* any function this many argument slots fits */
 				for (uint32_t g = 0; g < p->nfuncs; g++) {
@@ -622,12 +783,12 @@ static int flow(const struct program *p, struct fdeps *fds, uint32_t fi, enum mo
 					for (uint32_t i = 0; i < cf->nparams; i++)
 						want += cf->params[i].nslots;
 					if (cf->code && !cf->is_kernel && want == I->b)
-						any |= pass_args(p, fds, fi, g, I, mode);
+						any |= pass_args(p, fds, fi, g, I, mode, kmask);
 				}
 			}
 		}
 		/* a loop bounds what its counters point into by nothing */
-		for (uint32_t l = 0; mode != M_PTR && l < fd->nloops; l++) {
+		for (uint32_t l = 0; (mode == M_DEP || mode == M_DATA) && l < fd->nloops; l++) {
 			const struct loop *L = &fd->loops[l];
 			uint64_t c = 0;
 			for (uint32_t k = 0; k < L->nconds; k++)
@@ -655,9 +816,298 @@ static uint64_t count_side(uint64_t x, uint64_t other)
 	return x >> DEP_PARAM_SHIFT;
 }
 
+/* Numbers P's shared variables (the dynamic segment one) into CS's cells,
+** gives each constant of the pool that points into one its bit, and each
+** function the kernels that call it, directly or through device functions
+** (not through a function pointer: what such a callee stores is not
+** followed). */
+static void cells_init(const struct program *p, struct cells *cs)
+{
+	uint32_t maxid = 0;
+	for (uint32_t g = 0; g < p->ngvars; g++)
+		if (p->gvars[g].space == AS_SHARED && p->gvars[g].alloc_id > maxid)
+			maxid = p->gvars[g].alloc_id;
+	uint32_t *num = xmalloc((maxid + 1) * sizeof *num);
+	for (uint32_t i = 0; i <= maxid; i++)
+		num[i] = UINT32_MAX;
+	for (uint32_t g = 0; g < p->ngvars; g++)
+		if (p->gvars[g].space == AS_SHARED && num[p->gvars[g].alloc_id] == UINT32_MAX)
+			num[p->gvars[g].alloc_id] = cs->nshared++;
+	cs->kbit = xcalloc(p->nconsts ? p->nconsts : 1, sizeof *cs->kbit);
+	for (uint32_t i = 0; i < p->nconsts; i++) {
+		uint64_t v = p->consts[(size_t)i * 32];
+		uint32_t id = MEM_ID(v);
+		if (id != 0 && id <= maxid && num[id] != UINT32_MAX && (v & MEM_OFF_MASK) >= MEM_BASE)
+			cs->kbit[i] = cell_bit(num[id]);
+	}
+	free(num);
+	size_t nf = p->nfuncs ? p->nfuncs : 1;
+	cs->fk = xcalloc(nf, sizeof *cs->fk);
+	cs->nfk = xcalloc(nf, sizeof *cs->nfk);
+	uint32_t *cap = xcalloc(nf, sizeof *cap), *seen = xmalloc(nf * sizeof *seen);
+	uint32_t *stack = xmalloc(nf * sizeof *stack);
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++)
+		seen[fi] = UINT32_MAX;
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+		if (!p->funcs[fi].is_kernel || p->funcs[fi].code == NULL)
+			continue;
+		uint32_t k = cs->nk++, sp = 0;
+		seen[fi] = k;
+		stack[sp++] = fi;
+		while (sp) {
+			const struct func *f = &p->funcs[stack[--sp]];
+			VEC_PUSH(cs->fk[f - p->funcs], cs->nfk[f - p->funcs], cap[f - p->funcs], k);
+			for (uint32_t pc = 0; pc < f->ncode; pc++) {
+				uint64_t g = (uint64_t)f->code[pc].imm;
+				if (f->code[pc].op == OP_CALL && g < p->nfuncs && p->funcs[g].code
+				    && seen[g] != k) {
+					seen[g] = k;
+					stack[sp++] = (uint32_t)g;
+				}
+			}
+		}
+	}
+	free(cap);
+	free(seen);
+	free(stack);
+	cs->ptr = xcalloc(cs->nk ? cs->nk : 1, sizeof *cs->ptr);
+	cs->data = xcalloc(cs->nk ? cs->nk : 1, sizeof *cs->data);
+}
+
+static void cells_free(const struct program *p, struct cells *cs)
+{
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++)
+		free(cs->fk[fi]);
+	free(cs->fk);
+	free(cs->nfk);
+	free(cs->kbit);
+	free(cs->ptr);
+	free(cs->data);
+}
+
+/* A comparison in a branch's condition (ICMP at pc), and whether the side
+** of the branch taken holds it true. */
+struct term {
+	uint32_t pc;
+	int holds;
+};
+#define MAX_TERMS 8
+
+/* The comparisons (into T, N so far) the value of SLOT of F is HOLDS on
+** one side of a branch: itself, both sides of an `&&` that holds or of an
+** `||` that fails, through a negation.  WR: each slot's only writer (pc),
+** UINT32_MAX for none or several (a phi's slot).  Returns the new N. */
+static uint32_t cond_terms(const struct program *p, const struct func *f, const uint32_t *wr,
+			   uint32_t slot, int holds, int depth, struct term *t, uint32_t n)
+{
+	if ((slot & OPND_CONST) || slot >= f->nslots || wr[slot] == UINT32_MAX || depth > 4
+	    || n >= MAX_TERMS)
+		return n;
+	const struct insn *I = &f->code[wr[slot]];
+	switch (I->op) {
+	case OP_ICMP:
+		t[n++] = (struct term){ wr[slot], holds };
+		return n;
+	case OP_MOV:
+		return cond_terms(p, f, wr, I->a, holds, depth + 1, t, n);
+	case OP_AND: case OP_OR:
+		if ((I->op == OP_AND) != (holds != 0))
+			return n;
+		n = cond_terms(p, f, wr, I->a, holds, depth + 1, t, n);
+		return cond_terms(p, f, wr, I->b, holds, depth + 1, t, n);
+	case OP_XOR:	/* a negation: x ^ true */
+		if ((I->b & OPND_CONST) && (I->b & ~OPND_CONST) < p->nconsts
+		    && (p->consts[(size_t)(I->b & ~OPND_CONST) * 32] & 1))
+			return cond_terms(p, f, wr, I->a, !holds, depth + 1, t, n);
+		return n;
+	default:
+		return n;
+	}
+}
+
+/* Which operand of ICMP I the side where it HOLDS keeps at or below the
+** other: 0 for a, 1 for b; -1 for an equality. */
+static int bounded_side(const struct insn *I, int holds)
+{
+	switch (I->f) {
+	case ICMP_ULT: case ICMP_ULE: case ICMP_SLT: case ICMP_SLE:
+		return holds ? 0 : 1;
+	case ICMP_UGT: case ICMP_UGE: case ICMP_SGT: case ICMP_SGE:
+		return holds ? 1 : 0;
+	default:
+		return -1;
+	}
+}
+
+/* The address mask (of DEP) of memory instruction I; 0 for another. */
+static uint64_t access_dep(const uint64_t *dep, uint32_t ns, const struct insn *I)
+{
+	switch (I->op) {
+	case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG: case OP_MEMSET:
+		return od(dep, ns, I->a);
+	case OP_MEMCPY:
+		return od(dep, ns, I->a) | od(dep, ns, I->b);
+	default:
+		return 0;
+	}
+}
+
+/* Adds the buffers (of FD's contents masks) that bound side SIDE (1: its
+** condition holds) of branch T, leaving block B of G, to EXTRA for the
+** accesses that side leads to, as guard_bufs says. */
+static void guard_side(const struct program *p, const struct func *f, const struct fdeps *fd,
+		       const struct cfg *g, const uint32_t *wr, uint32_t b, const struct insn *T,
+		       int side, uint64_t *extra)
+{
+	const uint64_t coords = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_CTAID_X | DEP_CTAID_Y
+				| DEP_CTAID_Z;
+	uint32_t ns = f->nslots, to = side ? (uint32_t)T->imm : T->x;
+	if (to >= f->ncode || g->blk[to] == b || g->npred[g->blk[to]] != 1)
+		return;
+	struct term t[MAX_TERMS];
+	uint32_t n = cond_terms(p, f, wr, T->a, side, 0, t, 0);
+	for (uint32_t i = 0; i < n; i++) {
+		const struct insn *C = &f->code[t[i].pc];
+		int sd = bounded_side(C, t[i].holds);
+		if (sd < 0)
+			continue;
+		uint64_t xd = od(fd->dep, ns, sd ? C->b : C->a);
+		uint64_t ym = od(fd->data, ns, sd ? C->a : C->b) & PARAM_BITS;
+		if (!(xd & coords) || (xd & DEP_DATA) || !ym)
+			continue;
+		for (uint32_t c = 0; c < g->nb; c++) {
+			if (!dominates(g, g->blk[to], c))
+				continue;
+			for (uint32_t pc = g->start[c]; pc < g->start[c + 1]; pc++)
+				if (access_dep(fd->dep, ns, &f->code[pc]) & xd & coords)
+					extra[pc] |= ym;
+		}
+	}
+}
+
+/*
+** Rule 12's guards in function F (FD's masks, G its graph): a conditional
+** branch that compares a value X computed from the thread's coordinates
+** (and no memory) with a value Y read from buffers bounds, on its side
+** where X stays at or below Y, the accesses that side leads to (the
+** blocks its successor there dominates, when it has no other predecessor)
+** whose address computes with X's coordinates: their index assumes Y's
+** buffers (`if (i < *len) dst[i] = src[i]`), which EXTRA (per pc, bits as
+** a data mask) gets.  A flag (`if (flag[0]) out[i] = x`) compares no
+** coordinate, an equality bounds nothing, and the accesses of the other
+** side or after the branch's sides meet are not bounded by it.
+*/
+static void guard_bufs(const struct program *p, const struct func *f, const struct fdeps *fd,
+		       const struct cfg *g, uint64_t *extra)
+{
+	uint32_t *wr = xmalloc((f->nslots ? f->nslots : 1) * sizeof *wr);
+	for (uint32_t s = 0; s < f->nslots; s++)
+		wr[s] = UINT32_MAX;
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		const struct insn *I = &f->code[pc];
+		uint32_t nd = prog_insn_ndests(I);
+		for (uint32_t k = 0; k < nd; k++)
+			if (I->d + k < f->nslots)
+				wr[I->d + k] = wr[I->d + k] == UINT32_MAX ? pc : UINT32_MAX - 1;
+	}
+	for (uint32_t s = 0; s < f->nslots; s++)
+		if (wr[s] == UINT32_MAX - 1)
+			wr[s] = UINT32_MAX;
+	for (uint32_t b = 0; b < g->nb; b++) {
+		const struct insn *T = &f->code[g->start[b + 1] - 1];
+		if (g->rpo[b] == UINT32_MAX || T->op != OP_CBR)
+			continue;
+		guard_side(p, f, fd, g, wr, b, T, 1, extra);
+		guard_side(p, f, fd, g, wr, b, T, 0, extra);
+	}
+	free(wr);
+}
+
+/* Sets the masks of the sites and subscript checks of function FI of P
+** from FD (EXTRA: per pc, buffers a guard adds to an access's, or NULL),
+** and the function's guards and counts. */
+static void set_sites(struct program *p, uint32_t fi, const struct fdeps *fd,
+		      const uint64_t *extra)
+{
+	const struct func *f = &p->funcs[fi];
+	const uint64_t *dep = fd->dep, *data = fd->data;
+	uint32_t ns = f->nslots;
+	const uint64_t coords = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_CTAID_X | DEP_CTAID_Y
+				| DEP_CTAID_Z;
+	for (uint32_t pc = 0; pc < f->ncode; pc++) {
+		const struct insn *I = &f->code[pc];
+		uint64_t m, dm;
+		uint32_t site = UINT32_MAX;
+		if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords))
+			p->funcs[fi].guards |= od(dep, ns, I->a) >> DEP_PARAM_SHIFT;
+		if (I->op == OP_ICMP)
+			p->funcs[fi].counts |= count_side(od(dep, ns, I->a), od(dep, ns, I->b))
+					       | count_side(od(dep, ns, I->b), od(dep, ns, I->a));
+		switch (I->op) {
+		case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
+			m = od(dep, ns, I->a);
+			dm = od(data, ns, I->a);
+			site = I->x;
+			break;
+		/* the bytes touched depend on the length too: a memset
+		** past a buffer by a length the host chose is the
+		** host's doing, as an index it passed is */
+		case OP_MEMSET:
+			m = od(dep, ns, I->a) | od(dep, ns, I->c);
+			dm = od(data, ns, I->a) | od(data, ns, I->c);
+			site = I->x;
+			break;
+		case OP_MEMCPY:
+			m = od(dep, ns, I->a) | od(dep, ns, I->b) | od(dep, ns, I->c);
+			dm = od(data, ns, I->a) | od(data, ns, I->b) | od(data, ns, I->c);
+			site = I->x;
+			break;
+		case OP_TEX: case OP_SULD: case OP_SUST:
+			m = coords_dep(dep, ns, I);
+			dm = coords_dep(data, ns, I);
+			site = I->x;
+			break;
+		case OP_CALL:	/* the contents behind the pointers it takes
+				   (atomicMin's address, not its value) */
+			m = args_dep(p, dep, ns, NULL, I);
+			dm = ptr_args_dep(p, data, ns, I);
+			site = I->a;
+			break;
+		case OP_ICALL:
+			m = od(dep, ns, I->a) | args_dep(p, dep, ns, NULL, I);
+			dm = od(data, ns, I->a) | args_dep(p, data, ns, NULL, I);
+			site = (uint32_t)I->imm;
+			break;
+		case OP_SUBCHK:
+			if (I->x < p->nsubs)
+				p->subs[I->x].dep = od(dep, ns, I->a) & DEP_ALL;
+			continue;
+		default:
+			continue;
+		}
+		if (extra != NULL)
+			dm |= extra[pc];
+		if (site < p->nsites) {
+			p->sites[site].dep = m & DEP_ALL;
+			p->sites[site].params = m >> DEP_PARAM_SHIFT;
+			p->sites[site].bufs = dm >> DEP_PARAM_SHIFT;
+			if (I->op == OP_CALL)
+				p->sites[site].ptr_dep = ptr_args_dep(p, dep, ns, I) & DEP_ALL;
+		}
+	}
+}
+
+/*
+** (program.h) Per function: its graph and loops, the kernel parameters'
+** bits; then every mode's masks to their fixed point over the whole
+** program, the guards' buffers, and the sites.
+*/
 void prog_compute_deps(struct program *p)
 {
 	struct fdeps *fds = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof *fds);
+	struct cfg *cfgs = xcalloc(p->nfuncs ? p->nfuncs : 1, sizeof *cfgs);
+	struct cells cs = { 0 };
+	cells_init(p, &cs);
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		const struct func *f = &p->funcs[fi];
 		if (f->code == NULL)
@@ -666,7 +1116,9 @@ void prog_compute_deps(struct program *p)
 		fds[fi].dep = xcalloc(n, sizeof *fds[fi].dep);
 		fds[fi].ptr = xcalloc(n, sizeof *fds[fi].ptr);
 		fds[fi].data = xcalloc(n, sizeof *fds[fi].data);
-		find_loops(p, f, &fds[fi]);
+		fds[fi].cell = xcalloc(n, sizeof *fds[fi].cell);
+		cfg_build(p, f, &cfgs[fi]);
+		find_loops(f, &cfgs[fi], &fds[fi]);
 		if (!f->is_kernel)
 			continue;
 		for (uint32_t i = 0; i < f->nparams; i++) {
@@ -683,80 +1135,22 @@ void prog_compute_deps(struct program *p)
 				}
 		}
 	}
-	/* the dependence masks, then what points where, then the contents */
+	/* the dependence masks, the cells, what points where, the contents */
 	for (enum mode mode = M_DEP; mode <= M_DATA; mode++)
 		for (int changed = 1; changed;) {
 			changed = 0;
 			for (uint32_t fi = 0; fi < p->nfuncs; fi++)
 				if (fds[fi].dep != NULL)
-					changed |= flow(p, fds, fi, mode);
+					changed |= flow(p, fds, &cs, fi, mode);
 		}
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		const struct func *f = &p->funcs[fi];
-		const uint64_t *dep = fds[fi].dep, *data = fds[fi].data;
-		uint32_t ns = f->nslots;
-		if (dep == NULL)
+		if (fds[fi].dep == NULL)
 			continue;
-		for (uint32_t pc = 0; pc < f->ncode; pc++) {
-			const struct insn *I = &f->code[pc];
-			uint64_t m, dm;
-			uint32_t site = UINT32_MAX;
-			const uint64_t coords = DEP_TID_X | DEP_TID_Y | DEP_TID_Z | DEP_CTAID_X
-						| DEP_CTAID_Y | DEP_CTAID_Z;
-			if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords))
-				p->funcs[fi].guards |= od(dep, ns, I->a) >> DEP_PARAM_SHIFT;
-			if (I->op == OP_ICMP)
-				p->funcs[fi].counts |= count_side(od(dep, ns, I->a), od(dep, ns, I->b))
-						       | count_side(od(dep, ns, I->b), od(dep, ns, I->a));
-			switch (I->op) {
-			case OP_LOAD: case OP_STORE: case OP_ATOMIC: case OP_CMPXCHG:
-				m = od(dep, ns, I->a);
-				dm = od(data, ns, I->a);
-				site = I->x;
-				break;
-			/* the bytes touched depend on the length too: a memset
-			** past a buffer by a length the host chose is the
-			** host's doing, as an index it passed is */
-			case OP_MEMSET:
-				m = od(dep, ns, I->a) | od(dep, ns, I->c);
-				dm = od(data, ns, I->a) | od(data, ns, I->c);
-				site = I->x;
-				break;
-			case OP_MEMCPY:
-				m = od(dep, ns, I->a) | od(dep, ns, I->b) | od(dep, ns, I->c);
-				dm = od(data, ns, I->a) | od(data, ns, I->b) | od(data, ns, I->c);
-				site = I->x;
-				break;
-			case OP_TEX: case OP_SULD: case OP_SUST:
-				m = coords_dep(dep, ns, I);
-				dm = coords_dep(data, ns, I);
-				site = I->x;
-				break;
-			case OP_CALL:
-				m = args_dep(p, dep, ns, I);
-				dm = args_dep(p, data, ns, I);
-				site = I->a;
-				break;
-			case OP_ICALL:
-				m = od(dep, ns, I->a) | args_dep(p, dep, ns, I);
-				dm = od(data, ns, I->a) | args_dep(p, data, ns, I);
-				site = (uint32_t)I->imm;
-				break;
-			case OP_SUBCHK:
-				if (I->x < p->nsubs)
-					p->subs[I->x].dep = od(dep, ns, I->a) & DEP_ALL;
-				continue;
-			default:
-				continue;
-			}
-			if (site < p->nsites) {
-				p->sites[site].dep = m & DEP_ALL;
-				p->sites[site].params = m >> DEP_PARAM_SHIFT;
-				p->sites[site].bufs = dm >> DEP_PARAM_SHIFT;
-				if (I->op == OP_CALL)
-					p->sites[site].ptr_dep = ptr_args_dep(p, dep, ns, I) & DEP_ALL;
-			}
-		}
+		uint64_t *extra = xcalloc(f->ncode ? f->ncode : 1, sizeof *extra);
+		guard_bufs(p, f, &fds[fi], &cfgs[fi], extra);
+		set_sites(p, fi, &fds[fi], extra);
+		free(extra);
 	}
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		for (uint32_t l = 0; l < fds[fi].nloops; l++) {
@@ -767,6 +1161,11 @@ void prog_compute_deps(struct program *p)
 		free(fds[fi].dep);
 		free(fds[fi].ptr);
 		free(fds[fi].data);
+		free(fds[fi].cell);
+		if (p->funcs[fi].code != NULL)
+			cfg_free(&cfgs[fi]);
 	}
+	free(cfgs);
+	cells_free(p, &cs);
 	free(fds);
 }

@@ -1615,16 +1615,20 @@ static int made_up(const struct evolve_problem *pb, const struct evolve_cand *c,
 }
 
 /* The kernel parameters (bits) whose contents the address of the access
-** at (FUNC, PC) of P comes from (struct site bufs); 0 for no access. */
+** at (FUNC, PC) of P comes from (struct site bufs); 0 for no access.  A
+** call there is one the lowering runs itself (an atomic of the toolkit's
+** headers, `atomicMin(&cost[nid], c)`: a callee with code faults in its
+** own body), and its site's mask is its arguments'. */
 static uint64_t site_bufs(const struct program *p, uint32_t func, uint32_t pc)
 {
 	if (func >= p->nfuncs || pc >= p->funcs[func].ncode)
 		return 0;
 	const struct insn *I = &p->funcs[func].code[pc];
+	uint32_t site = I->op == OP_CALL ? I->a : I->x;
 	if ((I->op != OP_LOAD && I->op != OP_STORE && I->op != OP_ATOMIC && I->op != OP_CMPXCHG
-	     && I->op != OP_MEMCPY && I->op != OP_MEMSET) || I->x >= p->nsites)
+	     && I->op != OP_MEMCPY && I->op != OP_MEMSET && I->op != OP_CALL) || site >= p->nsites)
 		return 0;
-	return p->sites[I->x].bufs;
+	return p->sites[site].bufs;
 }
 
 /* The buffers (bits of PB's parameters, the first 64) of candidate C

@@ -569,6 +569,98 @@ START_TEST(deps_bufs_O3)
 }
 END_TEST
 
+static const char staged_src[] =
+	"__global__ void staged(const int *queue, const int *order, int *level, int *seen, int n)\n"
+	"{\n"
+	"\t__shared__ int q[128];\n"
+	"\textern __shared__ int seg[];\n"
+	"\tint *p = seg + 4;\n"
+	"\tint t = threadIdx.x, tmp[8];\n"
+	"\tq[t] = queue[t];\n"							/* 7 */
+	"\tp[t] = t * 2;\n"							/* 8 */
+	"\tfor (int k = 0; k < 8; k++)\n"
+	"\t\ttmp[k] = order[t * 8 + k];\n"					/* 10 */
+	"\t__syncthreads();\n"
+	"\tlevel[q[t]] = 1;\n"							/* 12 */
+	"\tlevel[p[(t + 1) % 128]] = 2;\n"					/* 13 */
+	"\tseen[tmp[(t + n) & 7]] = 3;\n"					/* 14 */
+	"}\n";
+
+static void check_staged(const char *olevel)
+{
+	struct ker k;
+	load_cu(&k, staged_src, olevel, "staged");
+	const struct program *p = k.l.prog;
+	/* a queue staged in a static shared array, then used as indices */
+	ck_assert_uint_eq(site_bufs(p, 12, SITE_STORE), 1u << 0);
+	/* the dynamic segment, through a pointer into it, holds what the
+	** kernel computed from no buffer: nothing */
+	ck_assert_uint_eq(site_bufs(p, 13, SITE_STORE), 0);
+	ck_assert_uint_eq(site_bufs(p, 13, SITE_LOAD), 0);
+	/* a local array of values read from order */
+	ck_assert_uint_eq(site_bufs(p, 14, SITE_STORE), 1u << 1);
+	/* the staging itself indexes by the thread alone */
+	ck_assert_uint_eq(site_bufs(p, 7, SITE_STORE), 0);
+	load_free(&k.l);
+}
+
+START_TEST(deps_bufs_staged_O0)
+{
+	check_staged("-O0");
+}
+END_TEST
+
+START_TEST(deps_bufs_staged_O3)
+{
+	check_staged("-O3");
+}
+END_TEST
+
+static const char guard_src[] =
+	"__global__ void guarded(int *dst, const int *src, const int *len, const int *flag,\n"
+	"\t\t\tint *out, int n)\n"
+	"{\n"
+	"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+	"\tif (i < *len)\n"
+	"\t\tdst[i] = src[i];\n"						/* 6 */
+	"\tif (flag[0])\n"
+	"\t\tout[i] = 1;\n"							/* 8 */
+	"\tif (i < n && flag[1] > i)\n"
+	"\t\tout[i + 1] = 2;\n"							/* 10 */
+	"\tif (i >= len[1])\n"
+	"\t\treturn;\n"
+	"\tout[i + n] = 3;\n"							/* 13 */
+	"}\n";
+
+static void check_guard(const char *olevel)
+{
+	struct ker k;
+	load_cu(&k, guard_src, olevel, "guarded");
+	const struct program *p = k.l.prog;
+	/* the index checked against a count read from len */
+	ck_assert_uint_eq(site_bufs(p, 6, SITE_STORE), 1u << 2);
+	ck_assert_uint_eq(site_bufs(p, 6, SITE_LOAD), 1u << 2);
+	/* a flag bounds no index: a missing guard stays the kernel's */
+	ck_assert_uint_eq(site_bufs(p, 8, SITE_STORE), 0);
+	/* flag[1] > i bounds i too (the other operand order, under &&) */
+	ck_assert_uint_eq(site_bufs(p, 10, SITE_STORE), 1u << 3);
+	/* an early return on the count: what follows is bounded by it */
+	ck_assert_uint_eq(site_bufs(p, 13, SITE_STORE), 1u << 2);
+	load_free(&k.l);
+}
+
+START_TEST(deps_bufs_guard_O0)
+{
+	check_guard("-O0");
+}
+END_TEST
+
+START_TEST(deps_bufs_guard_O3)
+{
+	check_guard("-O3");
+}
+END_TEST
+
 START_TEST(deps_guards)
 {
 	/* the branch compares the thread's index with k and n: both are
@@ -729,6 +821,10 @@ Suite *deps_suite(void)
 	tcase_add_test(dc, deps_device_function);
 	tcase_add_test(dc, deps_bufs_O0);
 	tcase_add_test(dc, deps_bufs_O3);
+	tcase_add_test(dc, deps_bufs_staged_O0);
+	tcase_add_test(dc, deps_bufs_staged_O3);
+	tcase_add_test(dc, deps_bufs_guard_O0);
+	tcase_add_test(dc, deps_bufs_guard_O3);
 	tcase_add_test(dc, deps_guards);
 	tcase_add_test(dc, deps_own_sregs);
 	suite_add_tcase(s, dc);
