@@ -1615,15 +1615,21 @@ static int made_up(const struct evolve_problem *pb, const struct evolve_cand *c,
 }
 
 /* The kernel parameters (bits) whose contents the address of the access
-** at (FUNC, PC) of P comes from (struct site bufs); 0 for no access.  A
+** of finding F in P comes from (struct site bufs); 0 for no access.  A
 ** call there is one the lowering runs itself (an atomic of the toolkit's
 ** headers, `atomicMin(&cost[nid], c)`: a callee with code faults in its
-** own body), and its site's mask is its arguments'. */
-static uint64_t site_bufs(const struct program *p, uint32_t func, uint32_t pc)
+** own body), and its site's mask is its pointer arguments'; not on shared
+** memory, where zeros put a counter's index (a histogram's `atomicAdd(
+** &bins[x[i] % nbins], 1)`) inside a segment smaller than the kernel's
+** counters as well as past made-up data. */
+static uint64_t site_bufs(const struct program *p, const struct finding *f)
 {
+	uint32_t func = f->func, pc = f->pc;
 	if (func >= p->nfuncs || pc >= p->funcs[func].ncode)
 		return 0;
 	const struct insn *I = &p->funcs[func].code[pc];
+	if (I->op == OP_CALL && f->space == AS_SHARED)
+		return 0;
 	uint32_t site = I->op == OP_CALL ? I->a : I->x;
 	if ((I->op != OP_LOAD && I->op != OP_STORE && I->op != OP_ATOMIC && I->op != OP_CMPXCHG
 	     && I->op != OP_MEMCPY && I->op != OP_MEMSET && I->op != OP_CALL) || site >= p->nsites)
@@ -1641,7 +1647,7 @@ static uint64_t data_sources(const struct evolve_problem *pb, const struct evolv
 {
 	if (f->kind != FK_OOB || finding_severity(f) != SEV_ERROR || f->data_outside)
 		return 0;
-	uint64_t bufs = site_bufs(pb->prog, f->func, f->pc), out = 0;
+	uint64_t bufs = site_bufs(pb->prog, f), out = 0;
 	for (uint32_t k = 0; k < pb->nparams && k < 64; k++) {
 		uint32_t owner = pb->params[k].owner;
 		uint32_t which = owner ? owner - 1 : k;
