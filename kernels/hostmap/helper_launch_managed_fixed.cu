@@ -10,7 +10,7 @@ __global__ void histogram(int n, const int *v, unsigned *bins)
 {
 	int i = blockIdx.x * blockDim.x + threadIdx.x;
 	if (i < n)
-		atomicAdd(&bins[v[i] % BINS], 1u);
+		atomicAdd(&bins[(unsigned)v[i] % BINS], 1u);
 }
 
 static void count_into(const int *v, unsigned *bins, cudaStream_t s)
