@@ -670,11 +670,12 @@ const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint3
 ** (SEARCH_HOST_SHARED_LIMIT) is a launch CUDA refuses (c->refused:
 ** never run); a launch over the host thread budget loses grid blocks (its
 ** largest grid component halves), never block threads, and a buffer past
-** HOST_BUFFER_LIMIT gets a drawn size: either makes it c->shrunk (the
-** first, in a kernel that reads no gridDim, only some of its blocks), no
-** longer the program's launch.
+** HOST_BUFFER_LIMIT gets a drawn size: c->shrunk says which
+** (EVOLVE_SHRUNK_BLOCKS: only blocks dropped, in a kernel that reads no
+** gridDim, so the program's first blocks; EVOLVE_SHRUNK_OTHER: no longer
+** the program's launch).
 */
-static void apply_site(const struct space *s, struct evolve_cand *c)
+void search_host_apply(const struct space *s, struct evolve_cand *c)
 {
 	const struct evolve_problem *pb = s->pb;
 	const struct hostsites *hs = pb->hs;
@@ -745,12 +746,6 @@ static void apply_site(const struct space *s, struct evolve_cand *c)
 	}
 }
 
-/* (search_int.h) */
-void search_host_apply(const struct space *s, struct evolve_cand *c)
-{
-	apply_site(s, c);
-}
-
 int evolve_host_uninit(const struct evolve_problem *pb, const struct evolve_cand *c, uint32_t p)
 {
 	if (c->site < 0 || p >= pb->nparams || pb->params[p].kind != EVOLVE_BUFFER || pb->params[p].pinned)
@@ -800,7 +795,7 @@ void search_init_host(const struct space *s, struct pcg32 *g, uint32_t i, struct
 	init_fields(s, g, i, 256, c);
 	init_shared(s, g, i, c);
 	c->dyn_shared = pb->dyn_shared;
-	apply_site(s, c);
+	search_host_apply(s, c);
 }
 
 /* A child of host launch PARENT: its unknowns move by a Normal or Cauchy
@@ -844,7 +839,7 @@ void search_mutate_host(const struct space *s, struct pcg32 *g, const struct evo
 	}
 	mutate_fields(s, g, cauchy, c, host_given);
 	mutate_shared(s, g, cauchy, c);
-	apply_site(s, c);
+	search_host_apply(s, c);
 }
 
 /* Individual I of the initial population: each dimension, scalar and

@@ -108,8 +108,8 @@ struct driver {
 };
 
 /* cand.c */
-/* Sets C's launch from its host site and unknowns again (after a change
-** to C's vars): shape, shared size, scalars, buffer sizes, refused, shrunk. */
+/* Sets C's launch from its host site and unknowns (C's vars): shape,
+** shared size, scalars, buffer sizes, refused, shrunk (cand.c). */
 void search_host_apply(const struct space *s, struct evolve_cand *c);
 uint32_t search_compc(const struct dim3 *d, int i);
 uint32_t search_nbits(const struct evolve_problem *pb);

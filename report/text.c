@@ -415,15 +415,16 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 			: f->kind == FK_NOTHING_CHECKED ? "a launch it tried" : "launch", opts);
 		free(opts);
 		const struct report_launch *l = &r->launches[f->launch];
-		if (f->contract != CL_DECLARED && !said && l->program_grid.x)
-			fprintf(out, "  contract: %s, run with the first %" PRIu32 ",%" PRIu32 ",%" PRIu32
-				" of its %" PRIu32 ",%" PRIu32 ",%" PRIu32 " blocks\n",
-				contract_words[f->contract < CL__COUNT ? f->contract : CL_NONE],
-				l->grid.x, l->grid.y, l->grid.z, l->program_grid.x, l->program_grid.y,
-				l->program_grid.z);
-		else if (f->contract != CL_DECLARED && !said)
-			fprintf(out, "  contract: %s\n",
+		if (f->contract != CL_DECLARED && !said) {
+			fprintf(out, "  contract: %s",
 				contract_words[f->contract < CL__COUNT ? f->contract : CL_NONE]);
+			if (l->program_grid.x)
+				fprintf(out, ", run with the first %" PRIu32 ",%" PRIu32 ",%" PRIu32
+					" of its %" PRIu32 ",%" PRIu32 ",%" PRIu32 " blocks", l->grid.x,
+					l->grid.y, l->grid.z, l->program_grid.x, l->program_grid.y,
+					l->program_grid.z);
+			fprintf(out, "\n");
+		}
 	}
 }
 
