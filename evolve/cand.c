@@ -671,9 +671,10 @@ const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint3
 ** never run); a launch over the host thread budget loses grid blocks (its
 ** largest grid component halves), never block threads, and a buffer past
 ** HOST_BUFFER_LIMIT gets a drawn size: c->shrunk says which
-** (EVOLVE_SHRUNK_BLOCKS: only blocks dropped, in a kernel that reads no
-** gridDim, so the program's first blocks; EVOLVE_SHRUNK_OTHER: no longer
-** the program's launch).
+** (EVOLVE_SHRUNK_BLOCKS: only blocks dropped: the program's first blocks
+** run, and gridDim reads the program's grid, C->host_grid;
+** EVOLVE_SHRUNK_OTHER: no longer the program's launch, as a cooperative
+** kernel's, which needs its whole grid, or a drawn buffer size).
 */
 void search_host_apply(const struct space *s, struct evolve_cand *c)
 {
@@ -711,7 +712,7 @@ void search_host_apply(const struct space *s, struct evolve_cand *c)
 		if (c->grid.z > *gm)
 			gm = &c->grid.z;
 		*gm = (*gm + 1) / 2;
-		c->shrunk |= s->grid_size_blind ? EVOLVE_SHRUNK_BLOCKS : EVOLVE_SHRUNK_OTHER;
+		c->shrunk |= s->coop ? EVOLVE_SHRUNK_OTHER : EVOLVE_SHRUNK_BLOCKS;
 	}
 	uint64_t sh = 0;
 	if (!pb->shared_pinned && hexpr_eval(hs, st->shmem, c->vars, &sh) == 0) {

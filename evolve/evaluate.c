@@ -548,6 +548,11 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.block = c->block;
 	if (scale > 1)
 		cfg.grid = (struct dim3){ w->alike, 1, 1 };
+	/* a host launch past the thread budget: its first blocks, which read
+	** the program's gridDim (a grid-stride loop keeps its stride) */
+	if (c->site >= 0 && (c->shrunk & EVOLVE_SHRUNK_BLOCKS) && c->grid.x <= c->host_grid.x
+	    && c->grid.y <= c->host_grid.y && c->grid.z <= c->host_grid.z)
+		cfg.grid_dim = c->host_grid;
 	cfg.dyn_shared = c->dyn_shared;
 	uint64_t nwarps = (uint64_t)c->grid.x * c->grid.y * c->grid.z
 			  * (((uint64_t)c->block.x * c->block.y * c->block.z + 31) / 32);

@@ -397,7 +397,7 @@ int evolve_search(const struct evolve_problem *pb, struct evolve_result *out,
 	}
 	s.dyn_shared = !pb->shared_pinned && rd.dyn_shared;
 	s.grid_blind = !rd.grid[0] && !rd.grid[1] && !rd.grid[2];
-	s.grid_size_blind = !rd.grid_dim && !rd.varies;
+	s.coop = interp_is_cooperative(pb->prog, pb->func);
 	for (uint32_t i = 0; i < pb->prog->ngvars && !pb->shared_init_pinned; i++)
 		s.shared_mem |= pb->prog->gvars[i].space == AS_SHARED;
 	/* A 2-D block's rows are a shared tile's rows ([ty][tx]), whose width

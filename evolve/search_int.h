@@ -29,9 +29,8 @@ struct space {
 	uint32_t x_mult;	/* block x a multiple of this (assumed: rows are
 				   whole warps; 0: none) */
 	int grid_blind;		/* the kernel reads neither blockIdx nor gridDim */
-	int grid_size_blind;	/* nor gridDim, nor what differs between blocks
-				   besides their index: block B does the same in
-				   a grid of fewer blocks */
+	int coop;		/* the kernel syncs its grid (a cooperative
+				   launch): it runs whole grids or none */
 	int shared_mem;		/* the kernel has __shared__ variables whose starting
 				   contents are searched */
 	uint32_t min_threads;	/* the block's threads at least this (assumed) */

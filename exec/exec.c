@@ -2555,9 +2555,9 @@ reload:
 			case SREG_CTAID_X: v = ex->block[0]; break;
 			case SREG_CTAID_Y: v = ex->block[1]; break;
 			case SREG_CTAID_Z: v = ex->block[2]; break;
-			case SREG_NCTAID_X: v = cf->grid.x; break;
-			case SREG_NCTAID_Y: v = cf->grid.y; break;
-			case SREG_NCTAID_Z: v = cf->grid.z; break;
+			case SREG_NCTAID_X: v = launch_grid_dim(cf).x; break;
+			case SREG_NCTAID_Y: v = launch_grid_dim(cf).y; break;
+			case SREG_NCTAID_Z: v = launch_grid_dim(cf).z; break;
 			case SREG_WARPID: v = w->id; break;
 			case SREG_NWARPID: v = ex->nwarps; break;
 			case SREG_WARPSIZE: v = 32; break;

@@ -44,6 +44,13 @@ struct launch_stats {
 /* How one launch runs. */
 struct launch_cfg {
 	struct dim3 grid, block;
+	/* The program's grid, which gridDim reads, when only some of its
+	** blocks run: GRID is then the box of blocks from (0,0,0) that runs,
+	** each block with its own index, as in the program's launch (a host
+	** launch past the search's thread budget).  x == 0: GRID is the
+	** whole grid.  Never with a cooperative kernel (its grid syncs need
+	** every block). */
+	struct dim3 grid_dim;
 	const struct sim_device *device;	/* whose multiprocessors a
 						   cooperative grid fills;
 						   NULL: sim_device_default() */
@@ -117,6 +124,12 @@ struct launch_cfg {
 	uint32_t nwatch;
 	struct cmp_log *cmplog;
 };
+
+/* The grid that gridDim reads in launch C: its grid_dim, or its grid. */
+static inline struct dim3 launch_grid_dim(const struct launch_cfg *c)
+{
+	return c->grid_dim.x ? c->grid_dim : c->grid;
+}
 
 /* What a launch's comparisons said about its watched values (struct
 ** launch_cfg cmplog): each entry a watched value's index and the value it

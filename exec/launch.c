@@ -1215,6 +1215,18 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	int rc = interp_check_launch(cfg->grid, cfg->block, cfg->dyn_shared, err);
 	if (rc < 0)
 		return rc;
+	if (cfg->grid_dim.x) {
+		const struct dim3 g = cfg->grid, d = cfg->grid_dim;
+		if ((rc = interp_check_launch(d, cfg->block, cfg->dyn_shared, err)) < 0)
+			return rc;
+		if (g.x > d.x || g.y > d.y || g.z > d.z)
+			return sim_fail(err, SIM_ERR_USAGE, "the blocks to run (%u,%u,%u) lie outside "
+					"the grid (%u,%u,%u)", g.x, g.y, g.z, d.x, d.y, d.z);
+		if (interp_is_cooperative(p, fn))
+			return sim_fail(err, SIM_ERR_USAGE, "a cooperative kernel syncs its whole grid: "
+					"it runs every block, never the first %u,%u,%u of %u,%u,%u",
+					g.x, g.y, g.z, d.x, d.y, d.z);
+	}
 	name_dyn_shared(p, fn, m);
 	uint64_t nt = (uint64_t)cfg->block.x * cfg->block.y * cfg->block.z;
 	struct exec ex = { 0 };

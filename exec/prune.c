@@ -464,9 +464,9 @@ static struct aval transfer(const struct pctx *x, uint32_t fi, const struct insn
 		case SREG_NTID_X: return mk_const(c->block.x & wmask(w));
 		case SREG_NTID_Y: return mk_const(c->block.y & wmask(w));
 		case SREG_NTID_Z: return mk_const(c->block.z & wmask(w));
-		case SREG_NCTAID_X: return mk_const(c->grid.x & wmask(w));
-		case SREG_NCTAID_Y: return mk_const(c->grid.y & wmask(w));
-		case SREG_NCTAID_Z: return mk_const(c->grid.z & wmask(w));
+		case SREG_NCTAID_X: return mk_const(launch_grid_dim(c).x & wmask(w));
+		case SREG_NCTAID_Y: return mk_const(launch_grid_dim(c).y & wmask(w));
+		case SREG_NCTAID_Z: return mk_const(launch_grid_dim(c).z & wmask(w));
 		case SREG_WARPSIZE: return mk_const(32);
 		case SREG_DYNAMIC_SMEM_SIZE: return mk_const(c->dyn_shared & wmask(w));
 		default: return TOP;

@@ -190,9 +190,15 @@ char *report_launch_options(const struct report *r, uint32_t li)
 		sb_word(&b, r->kernels[l->kernel].name);
 		report_sb_add(&b, " ");
 	}
-	report_sb_add(&b, "--grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 " --block %" PRIu32 ",%" PRIu32
-	       ",%" PRIu32 " --shared %" PRIu64, l->grid.x, l->grid.y, l->grid.z,
-	       l->block.x, l->block.y, l->block.z, l->dyn_shared);
+	/* a host launch that ran its first blocks: the program's grid, and
+	** the blocks that ran */
+	const struct dim3 g = l->program_grid.x ? l->program_grid : l->grid;
+	report_sb_add(&b, "--grid %" PRIu32 ",%" PRIu32 ",%" PRIu32, g.x, g.y, g.z);
+	if (l->program_grid.x)
+		report_sb_add(&b, " --run-blocks %" PRIu32 ",%" PRIu32 ",%" PRIu32, l->grid.x,
+			      l->grid.y, l->grid.z);
+	report_sb_add(&b, " --block %" PRIu32 ",%" PRIu32 ",%" PRIu32 " --shared %" PRIu64,
+		      l->block.x, l->block.y, l->block.z, l->dyn_shared);
 	if (l->shared_init) {
 		report_sb_add(&b, " --shared-init ");
 		sb_word(&b, l->shared_init);

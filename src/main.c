@@ -294,6 +294,16 @@ int main(int argc, char **argv)
 			}
 			*(c == O_GRID ? &o.grid_given : &o.block_given) = 1;
 			break;
+		case O_RUN_BLOCKS: {
+			struct dim3 hi;
+			if (run_parse_dim3_range(optarg, &o.run_blocks, &hi) < 0
+			    || hi.x != o.run_blocks.x || hi.y != o.run_blocks.y || hi.z != o.run_blocks.z) {
+				fprintf(stderr, "simulee-c: --run-blocks %s: expected X[,Y[,Z]] with positive "
+					"integers\n", optarg);
+				goto done;
+			}
+			break;
+		}
 		case O_SHARED:
 			if (parse_u64("--shared", optarg, &o.dyn_shared) < 0)
 				goto done;
@@ -493,6 +503,11 @@ int main(int argc, char **argv)
 	o.inputs = av + optind;
 	o.ninputs = (uint32_t)(ac - optind);
 	o.input = o.ninputs ? o.inputs[0] : NULL;
+	if (o.run_blocks.x && (merge || o.run)) {
+		fprintf(stderr, "simulee-c: --run-blocks is for one launch of a kernel file (not %s)\n",
+			merge ? "--merge" : "simulee-c run");
+		goto done;
+	}
 	if (o.timings && (merge || o.run)) {
 		fprintf(stderr, "simulee-c: --timings is for the search of kernel files (not %s)\n",
 			merge ? "--merge" : "simulee-c run");

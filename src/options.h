@@ -53,6 +53,9 @@
 	O(GRID, "grid", 1, "--grid X[,Y[,Z]]", \
 	  "grid dimensions (default 1); a component may be a\n" \
 	  "range LO..HI for the search") \
+	O(RUN_BLOCKS, "run-blocks", 1, "--run-blocks X[,Y[,Z]]", \
+	  "run only the blocks below these (from block 0,0,0) of\n" \
+	  "the --grid launch, which gridDim reads") \
 	O(BLOCK, "block", 1, "--block X[,Y[,Z]]", \
 	  "block dimensions (default 32); ranges as for --grid") \
 	O(SHARED, "shared", 1, "--shared BYTES", "dynamic shared memory per block (default 0)") \

@@ -386,7 +386,10 @@ static int write_report(const struct run_opts *o, const char *bc, const struct p
 	struct report rep;
 	report_header(&rep, o, model);
 	uint32_t ki = report_add_kernel(&rep, k->name, k->demangled);
-	uint32_t l = report_add_launch(&rep, ki, o->grid, o->block, o->dyn_shared, o->seed);
+	uint32_t l = report_add_launch(&rep, ki, o->run_blocks.x ? o->run_blocks : o->grid, o->block,
+				       o->dyn_shared, o->seed);
+	if (o->run_blocks.x)
+		report_launch_program_grid(&rep, l, o->grid);
 	if (o->shared_init.kind != FILL_ZERO) {
 		char gen[96];
 		evolve_fill_format(&o->shared_init, gen, sizeof gen);
@@ -1277,6 +1280,11 @@ int run_main(const struct run_opts *opts)
 		sim_fail(&err, SIM_ERR_USAGE, "--no-search needs exact --grid and --block, not ranges");
 		goto fail;
 	}
+	if (o->run_blocks.x && (search || o->list_kernels)) {
+		sim_fail(&err, SIM_ERR_USAGE, "--run-blocks runs part of one launch: it needs exact "
+			 "--grid and --block");
+		goto fail;
+	}
 	if (search && single) {
 		sim_fail(&err, SIM_ERR_USAGE, "--dump, --dump-inputs, --trace and --dump-model need one launch: give "
 			 "--grid or --block, or --no-search");
@@ -1395,6 +1403,10 @@ int run_main(const struct run_opts *opts)
 
 	struct launch_cfg cfg = { 0 };
 	cfg.grid = o->grid;
+	if (o->run_blocks.x) {
+		cfg.grid = o->run_blocks;
+		cfg.grid_dim = o->grid;
+	}
 	cfg.block = o->block;
 	cfg.dyn_shared = o->dyn_shared;
 	cfg.device = o->device;

@@ -25,6 +25,8 @@ struct run_opts {
 	struct dim3 grid, block;	/* the launch, or the low ends of ranges */
 	struct dim3 grid_hi, block_hi;	/* the high ends (equal to grid, block when exact) */
 	int grid_given, block_given;	/* --grid, --block seen */
+	struct dim3 run_blocks;		/* --run-blocks: the box of the grid's
+					   blocks that runs (x 0: all) */
 	int shared_given;		/* --shared seen */
 	uint64_t dyn_shared;
 	int shared_init_given;		/* --shared-init seen */

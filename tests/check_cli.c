@@ -1201,6 +1201,55 @@ static const char cg_grid_src[] =
 	"\tp[cg::this_grid().thread_rank()] = 1;\n"
 	"}\n";
 
+/* --run-blocks runs the blocks of the --grid launch below it, each with its
+** own index, and gridDim reads the whole grid (a host launch the search
+** ran with its first blocks replays so); it needs one exact launch, lies
+** inside the grid, and a cooperative kernel, which syncs the whole grid,
+** refuses it. */
+START_TEST(run_blocks_part)
+{
+	static const char src[] =
+		"__global__ void dims(int *out)\n"
+		"{\n"
+		"\tint b = blockIdx.x + gridDim.x * blockIdx.y;\n"
+		"\tif (threadIdx.x == 0)\n"
+		"\t\tout[b] = gridDim.x * 100 + gridDim.y;\n"
+		"}\n";
+	char *bc = tu_compile_cu(src);
+	struct tu_run r;
+	/* blocks (0..1, 0..1) of a 4 x 3 grid: out[0], out[1], out[4], out[5] */
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "dims", "--grid", "4,3", "--run-blocks",
+					   "2,2", "--block", "32", "--size", "out=12", "--dump", "out",
+					   NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "403\n403\n0\n0\n403\n403\n0\n0\n0\n0\n0\n0\n");
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "dims", "--grid", "4", "--run-blocks", "8",
+					   "--size", "out=12", NULL });
+	expect(&r, 2, "the blocks to run (8,1,1) lie outside the grid (4,1,1)", NULL);
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "dims", "--run-blocks", "2", NULL });
+	expect(&r, 2, "--run-blocks runs part of one launch: it needs exact --grid and --block", NULL);
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "dims", "--grid", "4", "--run-blocks",
+					   "2,0", "--size", "out=12", NULL });
+	expect(&r, 2, "--run-blocks 2,0: expected X[,Y[,Z]] with positive integers", NULL);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+	/* cooperative groups need the toolkit's headers */
+	bc = tu_compile_cu_real(cg_grid_src, "-O0");
+	if (bc == NULL)
+		return;
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "gdiv", "--grid", "4", "--run-blocks",
+					   "2", "--size", "0=128", NULL });
+	expect(&r, 2, "a cooperative kernel syncs its whole grid", NULL);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 START_TEST(cg_grid_sync)
 {
 	for (int opt = 0; opt < 2; opt++) {
@@ -3304,6 +3353,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, list_kernels_not_analysable);
 	tcase_add_test(tc, param_names);
 	tcase_add_test(tc, run_and_dump);
+	tcase_add_test(tc, run_blocks_part);
 	tcase_add_test(tc, legacy_warp_ops);
 	suite_add_tcase(s, tc);
 
