@@ -669,12 +669,12 @@ const struct hfield *search_host_field(const struct hsite *st, uint32_t p, uint3
 ** static bytes and the dynamic ones) than a block can opt into
 ** (SEARCH_HOST_SHARED_LIMIT) is a launch CUDA refuses (c->refused:
 ** never run); a launch over the host thread budget loses grid blocks (its
-** largest grid component halves), never block threads, and a buffer past
-** HOST_BUFFER_LIMIT gets a drawn size: c->shrunk says which
-** (EVOLVE_SHRUNK_BLOCKS: only blocks dropped: the program's first blocks
-** run, and gridDim reads the program's grid, C->host_grid;
-** EVOLVE_SHRUNK_OTHER: no longer the program's launch, as a cooperative
-** kernel's, which needs its whole grid, or a drawn buffer size).
+** largest grid component halves), never block threads: c->shrunk says
+** how (EVOLVE_SHRUNK_BLOCKS: the program's first blocks run, and gridDim
+** reads the program's grid, C->host_grid; EVOLVE_SHRUNK_OTHER: a
+** cooperative kernel, which needs its whole grid: no longer the
+** program's launch).  A buffer past HOST_BUFFER_LIMIT is unbounded, as
+** one whose size the host code does not show.
 */
 void search_host_apply(const struct space *s, struct evolve_cand *c)
 {
@@ -731,11 +731,12 @@ void search_host_apply(const struct space *s, struct evolve_cand *c)
 		c->elems[p] = 0;
 		if (pa->kind == EVOLVE_BUFFER && !pa->pinned && st->buf_bytes[p] != HX_NONE
 		    && hexpr_eval(hs, st->buf_bytes[p], c->vars, &v) == 0) {
+			/* past the limit: unbounded, as a buffer whose size
+			** the host code does not show (what the kernel
+			** touches), in the program's launch still */
 			unsigned es = elem_size(pa->et);
 			if (v <= HOST_BUFFER_LIMIT)
 				c->elems[p] = v / es ? v / es : 1;
-			else
-				c->shrunk |= EVOLVE_SHRUNK_OTHER;
 		}
 		/* the fields of a struct the host fills */
 		for (uint32_t j = 0; pa->kind == EVOLVE_FIXED && !pa->pinned && j < pa->nfields; j++) {

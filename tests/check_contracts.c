@@ -709,6 +709,60 @@ START_TEST(host_shrunk_stride)
 }
 END_TEST
 
+/* A buffer past 64 MiB (2^25 ints) is left unbounded, as one whose size
+** the host does not show; the launch stays the program's: `rotate`'s
+** shared race (a neighbour read before the barrier its fixed twin has)
+** is a host error, the twin shows no error. */
+START_TEST(host_big_buffer)
+{
+	if (!tu_need_clang("contracts host_big_buffer", 0))
+		return;
+	static const char fmt[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void rotate(int *a, int n)\n"
+		"{\n"
+		"\t__shared__ int t[256];\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tt[threadIdx.x] = i < n ? a[i] : 0;\n"
+		"\t%s\n"
+		"\tif (i < n)\n"
+		"\t\ta[i] = t[(threadIdx.x + 1) %% 256];\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tint *a;\n"
+		"\tcudaMalloc(&a, (1 << 25) * sizeof(int));\n"
+		"\tcudaMemset(a, 0, 1024 * sizeof(int));\n"
+		"\trotate<<<4, 256>>>(a, 1024);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	for (int fixed = 0; fixed < 2; fixed++) {
+		char src[1024];
+		snprintf(src, sizeof src, fmt, fixed ? "__syncthreads();" : "");
+		char *path = tu_tmp_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
+		cJSON *doc = tu_check_report_json(r.out);
+		int errors = 0;
+		const cJSON *f;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+			if (strcmp(jstr(f, "severity"), "error") != 0)
+				continue;
+			errors++;
+			ck_assert_str_eq(jstr(f, "kind"), "data-race");
+			ck_assert_str_eq(jstr(f, "contract"), "host");
+		}
+		ck_assert_msg(errors == !fixed && r.status == !fixed, "fixed %d: exit %d: %s", fixed,
+			      r.status, r.out);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(path);
+		free(path);
+	}
+}
+END_TEST
+
 /* Rule 12 for the host's read-backs: a worklist loop launches `expand`
 ** with the length a kernel wrote back (`cudaMemcpy(&len, ...,
 ** cudaMemcpyDeviceToHost)`), which the search makes up.  Past the queue's
@@ -940,6 +994,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_shrunk_launch);
 	tcase_add_test(tc, host_shrunk_blocks);
 	tcase_add_test(tc, host_shrunk_stride);
+	tcase_add_test(tc, host_big_buffer);
 	tcase_add_test(tc, host_readback_len);
 	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);
