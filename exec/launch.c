@@ -1078,6 +1078,7 @@ static void run_child(struct exec *ex, uint32_t k, uint64_t *nblocks_run)
 	const struct func *kf = &p->funcs[kid.fn];
 	struct launch_cfg cfg = *ex->cfg;
 	cfg.grid = kid.grid;
+	cfg.grid_dim = (struct dim3){ 0, 0, 0 };	/* a child grid runs whole */
 	cfg.block = kid.block;
 	cfg.dyn_shared = kid.shared;
 	uint64_t nb = (uint64_t)kid.grid.x * kid.grid.y * kid.grid.z;
