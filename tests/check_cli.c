@@ -1203,7 +1203,8 @@ static const char cg_grid_src[] =
 
 /* --run-blocks runs the blocks of the --grid launch below it, each with its
 ** own index, and gridDim reads the whole grid (a host launch the search
-** ran with its first blocks replays so); it needs one exact launch, lies
+** ran with its first blocks replays so), but in a grid launched from
+** device code, which runs whole; it needs one exact launch, lies
 ** inside the grid, and a cooperative kernel, which syncs the whole grid,
 ** refuses it. */
 START_TEST(run_blocks_part)
@@ -1215,6 +1216,13 @@ START_TEST(run_blocks_part)
 		"\tif (threadIdx.x == 0)\n"
 		"\t\tout[b] = gridDim.x * 100 + gridDim.y;\n"
 		"}\n";
+	static const char dp_src[] =
+		"__global__ void kid(int *out) { if (threadIdx.x == 0) out[blockIdx.x] = gridDim.x; }\n"
+		"__global__ void spawn(int *out)\n"
+		"{\n"
+		"\tif (blockIdx.x == 0 && threadIdx.x == 0)\n"
+		"\t\tkid<<<3, 32>>>(out);\n"
+		"}\n";
 	char *bc = tu_compile_cu(src);
 	struct tu_run r;
 	/* blocks (0..1, 0..1) of a 4 x 3 grid: out[0], out[1], out[4], out[5] */
@@ -1224,6 +1232,15 @@ START_TEST(run_blocks_part)
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_str_eq(r.out, "403\n403\n0\n0\n403\n403\n0\n0\n0\n0\n0\n0\n");
 	tu_run_free(&r);
+	/* a grid launched from device code reads its own gridDim */
+	char *cu = tu_tmp_cu(dp_src);
+	tu_run_bin(&r, (const char *const[]){ cu, "--kernel", "spawn", "--grid", "8", "--run-blocks", "2",
+					   "--size", "out=4", "--dump", "out", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_str_eq(r.out, "3\n3\n3\n0\n");
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
 	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "dims", "--grid", "4", "--run-blocks", "8",
 					   "--size", "out=12", NULL });
 	expect(&r, 2, "the blocks to run (8,1,1) lie outside the grid (4,1,1)", NULL);
