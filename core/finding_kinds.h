@@ -304,12 +304,13 @@ enum finding_kind_flag {
 	  NOT_CONFIRMABLE, FINDING_WHY_NOT_RUNTIME, \
 	  "Nothing checked", \
 	  "Every launch the search tried stopped at a fault the kernel's contract excludes " \
-	  "(a failed assert, an access out of bounds, a null pointer), so no launch was " \
-	  "checked for races or barrier errors.", \
-	  "The location is the fault that stopped most launches. Give a launch the kernel " \
-	  "accepts (--grid, --block, --arg, --size, --init), state the kernel's " \
-	  "precondition so the search can meet it, or fix the fault if every launch really " \
-	  "hits it.") \
+	  "(a failed assert, an access out of bounds, a null pointer), or no launch that " \
+	  "finished lies inside the contract (the time limit cut them all, or all the host " \
+	  "code's), so no launch was checked for races or barrier errors.", \
+	  "The location is the fault that stopped most launches, or the host's launch site. " \
+	  "Give a launch the kernel accepts (--grid, --block, --arg, --size, --init), state " \
+	  "the kernel's precondition so the search can meet it, raise --time-limit, or fix " \
+	  "the fault if every launch really hits it.") \
 	/* the host code: a launch whose shape is constant and one CUDA refuses */ \
 	K(FK_REFUSED_LAUNCH, "refused-launch", "launch CUDA refuses", SEV_WARNING, \
 	  FKF_NO_THREAD, \

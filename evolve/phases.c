@@ -260,8 +260,8 @@ static void conclude(struct driver *d)
 	uint32_t nrefused = search_refused_sites(pb, r);
 	if (pb->nsites && nrefused == pb->nsites)
 		return;
-	if (!search_no_finishing_launch(r) && !search_all_refused(pb, r))
-		search_nothing_checked(r);
+	if (!search_no_finishing_launch(r) && !search_all_refused(pb, r) && !search_nothing_checked(r))
+		search_none_inside(pb, r);
 }
 
 /*

@@ -394,9 +394,9 @@ int search_no_finishing_launch(struct evolve_result *r)
 ** at the fault that stopped most of them (the first such site on a tie),
 ** its witness the first of those launches under the strongest contract,
 ** says so and how many.  Silence would read as a clean kernel: 0 errors,
-** exit 0.
+** exit 0.  Returns whether it did.
 */
-void search_nothing_checked(struct evolve_result *r)
+int search_nothing_checked(struct evolve_result *r)
 {
 	uint32_t ran = 0, most = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
@@ -404,7 +404,7 @@ void search_nothing_checked(struct evolve_result *r)
 		if (search_said_nothing(c))
 			continue;
 		if (c->rejected < 0)
-			return;
+			return 0;
 		ran++;
 	}
 	for (uint32_t i = 0; i < r->ncands; i++) {
@@ -424,7 +424,7 @@ void search_nothing_checked(struct evolve_result *r)
 			most = n, w = first;
 	}
 	if (w == UINT32_MAX)
-		return;
+		return 0;
 	const struct finding *a = fault_of(&r->cands[w]);
 	struct findings fs = { 0 };
 	struct finding *f = findings_add(&fs, FK_NOTHING_CHECKED, a->func, a->pc, &a->loc, &a->who,
@@ -435,6 +435,80 @@ void search_nothing_checked(struct evolve_result *r)
 	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);
 	free(fs.v);
 	r->best = w;
+	return 1;
+}
+
+/*
+** When no launch that finished lies inside the kernel's contract and no
+** host launch stopped at a fault (which is the program's, and shown),
+** nothing the contract covers was checked, and the report would read `0
+** errors`: the time limit cut every launch, or every launch the host
+** makes, while the launches the search made up lie under `none` (or
+** beyond the kernel's inferred assumptions).  A warning at the first host
+** launch site (else the kernel's definition) says which, its witness the
+** first launch that finished (else the first cut).  Returns whether it
+** did.
+*/
+int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
+{
+	uint32_t finished = 0, cut = 0, host = 0, host_cut = 0, w = UINT32_MAX, wcut = UINT32_MAX;
+	int32_t site = -1;
+	for (uint32_t i = 0; i < r->ncands; i++) {
+		const struct evolve_cand *c = &r->cands[i];
+		if (c->rejected == EVOLVE_REFUSED || c->unmade)
+			continue;
+		if (c->site >= 0) {
+			host++;
+			if (site < 0)
+				site = c->site;
+		}
+		if (c->rejected == EVOLVE_CUT) {
+			cut++;
+			host_cut += c->site >= 0;
+			if (wcut == UINT32_MAX)
+				wcut = i;
+			continue;
+		}
+		if ((c->rejected < 0 && c->contract != CL_NONE) || (c->rejected >= 0 && c->site >= 0))
+			return 0;
+		if (c->rejected < 0 && w == UINT32_MAX)
+			w = i;
+		finished += c->rejected < 0;
+	}
+	if (w == UINT32_MAX)
+		w = wcut;
+	if (w == UINT32_MAX)
+		return 0;
+	const struct func *fn = &pb->prog->funcs[pb->func];
+	struct srcloc loc = { fn->file, fn->demangled, fn->decl_line, 0 };
+	if (site >= 0) {
+		const struct hsite *st = &pb->hs->s[pb->sites[site]];
+		loc = (struct srcloc){ st->file, fn->demangled, st->line, st->col };
+	}
+	char *why = host && host_cut == host
+		    ? xasprintf("the time limit (%g s) cut short every launch the host code makes "
+				"(%" PRIu32 ")", pb->time_limit, host)
+		    : host ? xasprintf("no launch the host code makes ran as the program makes it "
+				       "(%" PRIu32 ", %" PRIu32 " cut short by the time limit)", host,
+				       host_cut)
+		    : finished ? xstrdup("no launch the search ran lies inside the kernel's contract")
+		    : xasprintf("the time limit (%g s) came before any launch finished", pb->time_limit);
+	char *ran = finished ? xasprintf("; the %" PRIu32 " launch%s that finished lie%s outside "
+					 "every contract (--contract=any lists what %s showed)",
+					 finished, finished == 1 ? "" : "es", finished == 1 ? "s" : "",
+					 finished == 1 ? "it" : "they")
+			     : xasprintf("; %" PRIu32 " launch%s cut short, none finished", cut,
+					 cut == 1 ? "" : "es");
+	struct findings fs = { 0 };
+	struct finding *f = findings_add(&fs, FK_NOTHING_CHECKED, pb->func, UINT32_MAX, &loc, NULL,
+					 0, NULL, NULL);
+	f->detail = xasprintf("%s%s", why, ran);
+	free(why);
+	free(ran);
+	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);
+	free(fs.v);
+	r->best = w;
+	return 1;
 }
 
 /*

@@ -168,7 +168,8 @@ uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen);
 void search_note_coverage(struct driver *d, struct evolve_cand *c, uint32_t fresh);
 void search_sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n);
 int search_no_finishing_launch(struct evolve_result *r);
-void search_nothing_checked(struct evolve_result *r);
+int search_nothing_checked(struct evolve_result *r);
+int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r);
 int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r);
 
 /* Dynamic shared memory the search draws at most (bytes): CUDA's default maximum. */

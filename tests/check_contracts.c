@@ -763,6 +763,45 @@ START_TEST(host_big_buffer)
 }
 END_TEST
 
+/* Every launch the host code makes cut short by the time limit, while the
+** launches the search makes up beside them lie under `none`: nothing the
+** contract covers was checked, a warning at the host's launch site says
+** so (with --contract=none too), and --fail-on=warning fails. */
+START_TEST(host_all_cut)
+{
+	if (!tu_need_clang("contracts host_all_cut", 0))
+		return;
+	static const char src[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void spin(int *p, int n)\n"
+		"{\n"
+		"\tfor (int k = 0; k < n; k++)\n"
+		"\t\tatomicAdd(&p[threadIdx.x % 4], k);\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tint *p;\n"
+		"\tcudaMalloc(&p, 4 * sizeof(int));\n"
+		"\tspin<<<1024, 256>>>(p, 1 << 30);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	char *path = tu_tmp_cu(src);
+	for (int strict = 0; strict < 2; strict++) {
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ path, "--time-limit", "1", "--max-steps",
+						      "4000000000", strict ? "--fail-on=warning" : NULL,
+						      NULL });
+		ck_assert_msg(r.status == strict, "exit %d: %s%s", r.status, r.out, r.err);
+		ck_assert_msg(strstr(r.out, ":11:2: warning: nothing checked: the time limit (1 s) cut "
+				     "short every launch the host code makes (") != NULL, "%s", r.out);
+		tu_run_free(&r);
+	}
+	unlink(path);
+	free(path);
+}
+END_TEST
+
 /* Rule 12 for the host's read-backs: a worklist loop launches `expand`
 ** with the length a kernel wrote back (`cudaMemcpy(&len, ...,
 ** cudaMemcpyDeviceToHost)`), which the search makes up.  Past the queue's
@@ -995,6 +1034,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_shrunk_blocks);
 	tcase_add_test(tc, host_shrunk_stride);
 	tcase_add_test(tc, host_big_buffer);
+	tcase_add_test(tc, host_all_cut);
 	tcase_add_test(tc, host_readback_len);
 	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);

@@ -997,6 +997,14 @@ START_TEST(time_limit_cuts)
 		      && strstr(r.out, " cut short)") != NULL, "%s", r.out);
 	ck_assert_msg(strstr(r.err, "the time limit (1 s) came before any launch finished: nothing "
 			     "was checked") != NULL, "%s", r.err);
+	/* and a finding, which --fail-on=warning fails on */
+	ck_assert_msg(strstr(r.out, "warning: nothing checked: the time limit (1 s) came before any "
+			     "launch finished; ") != NULL && strstr(r.out, "0 errors, 1 warning") != NULL,
+		      "%s", r.out);
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "slowall", "--time-limit", "1",
+					  "--max-steps", "4000000000", "--fail-on=warning", NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s%s", r.status, r.out, r.err);
 	tu_run_free(&r);
 	unlink(bc);
 	free(bc);
