@@ -2145,7 +2145,12 @@ static int own_code_reads(const struct program *p, uint32_t fn, unsigned a, unsi
 }
 
 /* Runs a copy of candidate BASE with the N launch components DIMS at 1,
-** but for component KEEP (below 6) kept as BASE has it; returns its index. */
+** but for component KEEP (below 6) kept as BASE has it; returns its index.
+** Block x grows to keep the block's threads at the least the kernel
+** already assumes (rule 4's count of threads, cub's BlockReduce<T, 256>:
+** a 16 x 16 block probes 256 x 1 x 1, not 16 x 1 x 1, which lies under
+** `none` and says nothing), rounded up to block x's assumed multiple,
+** where the search's bounds on x and the block's limit allow it. */
 static uint32_t probe_flat(struct driver *d, uint32_t base, const unsigned *dims, unsigned n,
 			   unsigned keep, uint32_t gen)
 {
@@ -2154,6 +2159,12 @@ static uint32_t probe_flat(struct driver *d, uint32_t base, const unsigned *dims
 	for (unsigned i = 0; i < n; i++)
 		if (dims[i] != keep)
 			*search_dim_of(&c, dims[i]) = 1;
+	uint64_t rows = (uint64_t)c.block.y * c.block.z;
+	uint64_t x = (d->s->min_threads + rows - 1) / rows;
+	if (d->s->x_mult)
+		x = (x + d->s->x_mult - 1) / d->s->x_mult * d->s->x_mult;
+	if (x > c.block.x && x <= d->s->bhi[0] && x * rows <= search_block_limit(d->pb))
+		c.block.x = (uint32_t)x;
 	return run_probe(d, base, &c, gen);
 }
 
