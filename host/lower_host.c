@@ -5094,6 +5094,45 @@ static void call_bounds(struct hctx *hc, LLVMValueRef call, struct hcall *c)
 	free(used);
 }
 
+/* Whether expression E uses a variable read back from the device (beyond
+** 64 levels: taken not to). */
+static int uses_device(const struct hctx *hc, uint32_t e, int depth)
+{
+	if (e == HX_NONE || depth > 64)
+		return 0;
+	const struct hexpr *x = X(hc, e);
+	if (x->op == HX_CONST)
+		return 0;
+	if (x->op == HX_VAR)
+		return hc->hs->vars[x->value].from_device;
+	unsigned k = hexpr_nops(x->op);
+	return uses_device(hc, x->a, depth + 1) || (k > 1 && uses_device(hc, x->b, depth + 1))
+	       || (k > 2 && uses_device(hc, x->c, depth + 1));
+}
+
+/* A phi that became an unknown and takes, on some edge, a value computed
+** from one the host reads back from the device (`total += part` after a
+** device-to-host copy into part: a sum of counts a kernel wrote) is a
+** kernel's result too (struct hvar from_device), as a variable a copy
+** writes on some path is; then the phis of such phis. */
+static void phi_device(struct hctx *hc)
+{
+	for (int changed = 1, round = 0; changed && round < 16; round++) {
+		changed = 0;
+		for (uint32_t i = 0; i < hc->nphis; i++) {	/* xval may add phis */
+			const struct phivar pv = hc->phis[i];
+			unsigned n = LLVMCountIncoming(pv.phi);
+			for (unsigned k = 0; k < n && !hc->hs->vars[pv.var].from_device; k++) {
+				uint32_t e = xval(hc, LLVMGetIncomingValue(pv.phi, k), 0);
+				if (uses_device(hc, e, 0)) {
+					hc->hs->vars[pv.var].from_device = 1;
+					changed = 1;
+				}
+			}
+		}
+	}
+}
+
 /* After the sites of this module are read: the values of the phis that
 ** became unknowns, each site's bounds from the conditions on every path to
 ** its launch, and each recorded call's. */
@@ -5101,6 +5140,7 @@ static void bound_sites(struct hctx *hc)
 {
 	for (uint32_t i = 0; i < hc->nphis; i++)	/* grows as values are followed */
 		phi_values(hc, &hc->phis[i]);
+	phi_device(hc);
 	for (uint32_t i = 0; i < hc->nsiteat && hc->site0 + i < hc->hs->ns; i++) {
 		struct conds cs = { .n = 0 };
 		block_conds(hc, LLVMGetInstructionParent(hc->siteat[i]), &cs);

@@ -2115,6 +2115,52 @@ START_TEST(test_cu_readback)
 }
 END_TEST
 
+/* A sum the host makes of values it reads back (a loop adding counts a
+** kernel wrote, one copy a turn or one array copied back) is from the
+** device too; a loop counter beside it is not.  -O0 (the loops stay, the
+** sums are phis) and -O2. */
+START_TEST(test_cu_readback_sum)
+{
+	static const char src[] = PRE "__global__ void k(int *q, int n) { }\n"
+		"int main(int argc, char **argv) { int *q, *c; cudaMalloc(&q, 400); cudaMalloc(&c, 16);\n"
+		"  int total = 0, all = 0, h[4];\n"
+		"  for (int i = 0; i < 4; i++) { int part;\n"
+		"    cudaMemcpy(&part, c + i, sizeof(int), cudaMemcpyDeviceToHost); total += part; }\n"
+		"  k<<<1, 64>>>(q, total);\n"						/* 7 */
+		"  cudaMemcpy(h, c, sizeof h, cudaMemcpyDeviceToHost);\n"
+		"  for (int i = 0; i < 4; i++) all += h[i] * 4;\n"
+		"  k<<<1, 64>>>(q, all);\n"						/* 10 */
+		"  for (int i = 0; i < argc; i++) k<<<1, 64>>>(q, i);\n"			/* 11 */
+		"  return 0; }\n";
+	for (int opt = 0; opt < 2; opt++) {
+		char *ll = host_ll(src, opt ? "-O2" : "-O0");
+		if (ll == NULL)
+			return;
+		struct hostsites hs;
+		read_ok(ll, &hs);
+		unlink(ll);
+		free(ll);
+		ck_assert_uint_eq(hs.ns, 3);
+		for (uint32_t line = 7; line <= 10; line += 3) {
+			uint8_t *used = xcalloc(hs.nvars + 1, 1);
+			hexpr_vars(&hs, at_line(&hs, line)->args[1], used);
+			uint32_t dev = 0, any = 0;
+			for (uint32_t v = 0; v < hs.nvars; v++) {
+				any += used[v];
+				dev += used[v] && hs.vars[v].from_device;
+			}
+			ck_assert_msg(any > 0 && dev == any, "-O%d line %u: %u of %u variables from the device",
+				      opt * 2, line, dev, any);
+			free(used);
+		}
+		uint32_t e = at_line(&hs, 11)->args[1];
+		ck_assert_int_eq(hs.x[e].op, HX_VAR);
+		ck_assert_int_eq(hs.vars[hs.x[e].value].from_device, 0);
+		hostsites_free(&hs);
+	}
+}
+END_TEST
+
 START_TEST(test_cu_none)
 {
 	struct hostsites hs;
@@ -2283,6 +2329,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_struct_unknown);
 		tcase_add_test(tc, test_cu_struct_launch);
 		tcase_add_test(tc, test_cu_readback);
+		tcase_add_test(tc, test_cu_readback_sum);
 		tcase_add_test(tc, test_cu_none);
 		tcase_add_test(tc, test_cu_uninit);
 		tcase_add_test(tc, test_cu_uninit_conservative);
