@@ -637,6 +637,24 @@ static void fit_site(const struct evolve_problem *pb, struct pcg32 *g, struct ev
 	free(used);
 }
 
+int search_host_refit(const struct evolve_problem *pb, struct evolve_cand *c, uint32_t keep)
+{
+	const struct hostsites *hs = pb->hs;
+	const struct hsite *st = &hs->s[pb->sites[c->site]];
+	struct pcg32 g;
+	pcg32_seed(&g, pb->seed, pb->stream ^ keep);
+	uint32_t bad = 0;
+	for (int round = 0; round < GUARD_ROUNDS && !site_holds(hs, st, c, &bad); round++) {
+		uint32_t e = HX_NONE, v = UINT32_MAX;
+		unsigned pred = HP_EQ;
+		if (bad == UINT32_MAX || hguard_split(hs, st->guards[bad], &v, &e, &pred) < 0
+		    || v == keep || v >= c->nvars || hs->vars[v].from_device
+		    || mend_guard(hs, &g, c, v, e, pred) < 0)
+			return 0;
+	}
+	return site_holds(hs, st, c, &bad);
+}
+
 /* The bits of host expression value X (of expression E) as a scalar of type ET. */
 static uint64_t host_bits(const struct hexpr *e, uint64_t x, uint8_t et)
 {

@@ -1768,6 +1768,130 @@ static int oob_left(const struct evolve_cand *c)
 	return 0;
 }
 
+/* The buffer parameter of PB whose allocation finding F's access left (its
+** name, ELEMS of C its extent), or -1. */
+static int oob_param(const struct evolve_problem *pb, const struct evolve_cand *c,
+		     const struct finding *f)
+{
+	if (f->where == NULL)
+		return -1;
+	size_t n = strcspn(f->where, "[");
+	for (uint32_t k = 0; k < pb->nparams; k++) {
+		const char *l = pb->params[k].label;
+		if (pb->params[k].kind == EVOLVE_BUFFER && l && strlen(l) == n
+		    && strncmp(l, f->where, n) == 0 && c->elems[k] == f->extent)
+			return (int)k;
+	}
+	return -1;
+}
+
+/* Elements of the buffer whose bytes are expression E (elements of ES
+** bytes) with the host's unknowns at VARS; 0 when undefined. */
+static uint64_t host_elems(const struct hostsites *hs, uint32_t e, unsigned es, const uint64_t *vars)
+{
+	uint64_t b;
+	return hexpr_eval(hs, e, vars, &b) == 0 ? b / es : 0;
+}
+
+/* The least value of host unknown V, from its value in VARS up, that gives
+** the buffer of bytes E (elements of ES bytes) NEED elements, as a count
+** grows (doubling, then halving the gap); UINT64_MAX when none below the
+** variable's largest positive value does.  VARS[V] is restored. */
+static uint64_t grow_to(const struct hostsites *hs, uint32_t e, unsigned es, uint64_t *vars,
+			uint32_t v, uint64_t need)
+{
+	const struct hvar *hv = &hs->vars[v];
+	uint64_t mask = hv->width < 64 ? (UINT64_C(1) << hv->width) - 1 : UINT64_MAX;
+	uint64_t top = hv->is_signed ? mask >> 1 : mask, x0 = vars[v];
+	uint64_t lo = x0 <= top ? x0 : 0, hi = lo ? lo : 1, got = UINT64_MAX;
+	for (int i = 0; i < 64; i++) {
+		vars[v] = hi;
+		if (host_elems(hs, e, es, vars) >= need) {
+			got = hi;
+			break;
+		}
+		if (hi > top / 2)
+			break;
+		lo = hi;
+		hi *= 2;
+	}
+	while (got != UINT64_MAX && got - lo > 1) {
+		uint64_t mid = lo + (got - lo) / 2;
+		vars[v] = mid;
+		if (host_elems(hs, e, es, vars) >= need)
+			got = mid;
+		else
+			lo = mid;
+	}
+	vars[v] = x0;
+	return got;
+}
+
+/*
+** Rule 12's read-back rerun ZI (docs/CONTRACTS.md) whose counts, at the
+** lowest their site allows (LOW and above), are still past the buffer of
+** parameter K: a count the device wrote back counts elements of a buffer
+** the program sized, so the program makes such a launch only with the
+** buffer that large.  ZI is run again with the one host unknown behind
+** the buffer's size (not itself read back) grown to the least value that
+** gives it LOW elements, the site's bounds and guards kept (a loop's
+** counter past the grown size follows it: search_host_refit), and its
+** made-up contents through rule 12.  Returns the new candidate's index,
+** or UINT32_MAX when no unknown does it (a constant size: the launch is
+** the program's as it is).
+*/
+static uint32_t readback_sized(struct driver *d, uint32_t zi, uint32_t k, uint64_t low, uint32_t gen)
+{
+	const struct evolve_problem *pb = d->pb;
+	const struct hostsites *hs = pb->hs;
+	const struct evolve_cand *zc = &d->res->cands[zi];
+	const struct hsite *st = &hs->s[pb->sites[zc->site]];
+	if (k >= st->nargs || st->buf_bytes[k] == HX_NONE || !room_left(d))
+		return UINT32_MAX;
+	uint32_t e = st->buf_bytes[k];
+	unsigned es = elem_size(pb->params[k].et);
+	uint8_t *used = xcalloc(hs->nvars + 1, 1);
+	hexpr_vars(hs, e, used);
+	struct evolve_cand z;
+	search_cand_copy(&z, zc, pb);
+	int ok = 0;
+	for (uint32_t v = 0; v < hs->nvars && v < z.nvars && !ok; v++) {
+		if (!used[v] || hs->vars[v].from_device || hs->vars[v].is_float)
+			continue;
+		uint64_t x = grow_to(hs, e, es ? es : 1, z.vars, v, low), x0 = z.vars[v];
+		if (x == UINT64_MAX)
+			continue;
+		z.vars[v] = x;
+		if (search_host_refit(pb, &z, v)) {
+			search_host_apply(d->s, &z);
+			ok = !z.refused && z.elems[k] >= low;
+		}
+
+		if (!ok)
+			z.vars[v] = x0;
+	}
+	free(used);
+	if (!ok) {
+		search_cand_free(&z);
+		return UINT32_MAX;
+	}
+	z.probe = 1;
+	z.readback = 1;
+	z.zeroed = zc->zeroed;
+	search_evaluate(pb, &d->ws[0], &z);
+	spend(d, z.work);
+	uint32_t si = search_add_cand(d, &z, gen);
+	infer_data(d, si, gen);
+	return si;
+}
+
+/* Whether the rerun's fault G still shows finding F's error: an error no
+** rule explains, or the rerun ended at some other fault (C, rejected). */
+static int still_shown(const struct evolve_cand *c, const struct finding *g)
+{
+	return g ? !g->data_outside : c->rejected >= 0;
+}
+
 /*
 ** Rule 12 for the host's read-backs (docs/CONTRACTS.md): a value the host
 ** reads back from device memory (struct hvar from_device: a frontier's
@@ -1795,43 +1919,73 @@ static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen)
 	struct evolve_cand z;
 	search_cand_copy(&z, c, pb);
 	uint32_t first = UINT32_MAX;
+	uint64_t least = UINT64_MAX;	/* the lowest count the rerun gives */
+	int moved = 0;
 	for (uint32_t v = 0; v < hs->nvars && v < z.nvars; v++) {
 		if (!used[v] || !hs->vars[v].from_device || hs->vars[v].is_float)
 			continue;
 		uint64_t low = readback_low(hs, st, v);
-		if (low == UINT64_MAX || z.vars[v] == low)
+		if (low == UINT64_MAX)
 			continue;
+		moved |= z.vars[v] != low;
 		z.vars[v] = low;
+		if (low < least)
+			least = low;
 		if (first == UINT32_MAX)
 			first = v;
 	}
 	free(used);
-	if (first == UINT32_MAX) {
+	if (first != UINT32_MAX && moved)
+		search_host_apply(d->s, &z);
+	if (first == UINT32_MAX || (moved && z.refused)) {
 		search_cand_free(&z);
 		return;
 	}
-	search_host_apply(d->s, &z);
-	if (z.refused) {
+	/* at its lowest counts already, the launch is its own rerun */
+	uint32_t zi = ci;
+	if (moved) {
+		z.probe = 1;
+		z.readback = 1;
+		z.zeroed = c->zeroed;	/* rule 12 zeroed its buffers already */
+		search_evaluate(pb, &d->ws[0], &z);
+		spend(d, z.work);
+		zi = search_add_cand(d, &z, gen);
+		infer_data(d, zi, gen);
+	} else {
 		search_cand_free(&z);
-		return;
 	}
-	z.probe = 1;
-	z.readback = 1;
-	z.zeroed = c->zeroed;	/* rule 12 zeroed its buffers already */
-	search_evaluate(pb, &d->ws[0], &z);
-	spend(d, z.work);
-	uint32_t zi = search_add_cand(d, &z, gen);
-	infer_data(d, zi, gen);
-	const struct evolve_cand *zc = &d->res->cands[zi];
-	struct evolve_cand *h = &d->res->cands[ci];
-	for (uint32_t i = 0; i < h->fs.n; i++) {
-		struct finding *f = &h->fs.v[i];
+	uint32_t si = UINT32_MAX;	/* the rerun with a buffer sized for the count */
+	int tried = 0;
+	for (uint32_t i = 0; i < d->res->cands[ci].fs.n; i++) {
+		const struct finding *f = &d->res->cands[ci].fs.v[i];
 		if (f->kind != FK_OOB || finding_severity(f) != SEV_ERROR || f->data_outside)
 			continue;
+		const struct evolve_cand *zc = &d->res->cands[zi];
 		const struct finding *g = fault_at(zc, FK_OOB, f->func, f->pc);
-		if (g ? !g->data_outside : zc->rejected >= 0)
-			continue;
-		f->data_outside = 1;
+		if (still_shown(zc, g)) {
+			/* past the buffer only because the count is: an element
+			** below the count the host read back */
+			int k = g && g->index >= 0 && (uint64_t)g->index < least ? oob_param(pb, zc, g) : -1;
+			if (k < 0)
+				continue;
+			if (!tried) {
+				tried = 1;
+				si = readback_sized(d, zi, (uint32_t)k, least, gen);
+			}
+			const struct evolve_cand *sc = si != UINT32_MAX ? &d->res->cands[si] : NULL;
+			if (sc == NULL || sc->elems[k] < least
+			    || still_shown(sc, fault_at(sc, FK_OOB, f->func, f->pc)))
+				continue;
+			/* the rerun's own launch pairs the count with the
+			** small buffer too: its error lies outside as well */
+			struct evolve_cand *zm = &d->res->cands[zi];
+			for (uint32_t j = 0; j < zm->fs.n; j++)
+				if (zm->fs.v[j].kind == FK_OOB && zm->fs.v[j].func == f->func
+				    && zm->fs.v[j].pc == f->pc)
+					zm->fs.v[j].data_outside = 1;
+			f = &d->res->cands[ci].fs.v[i];
+		}
+		d->res->cands[ci].fs.v[i].data_outside = 1;
 		struct evolve_assumption na = { .dim = 0, .rel = EVOLVE_READBACK, .kind = FK_OOB,
 						.bound = f->loc.line, .dep = f->dep, .func = f->func,
 						.pc = f->pc, .launch = ci, .param = first };

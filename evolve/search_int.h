@@ -110,6 +110,13 @@ struct driver {
 /* Sets C's launch from its host site and unknowns (C's vars): shape,
 ** shared size, scalars, buffer sizes, refused, shrunk (cand.c). */
 void search_host_apply(const struct space *s, struct evolve_cand *c);
+/* Keeps C's host unknowns to its site's bounds and guards after variable
+** KEEP was set: a failing guard that compares one other variable (none
+** read back from the device) with an expression sets that variable so
+** that it holds, as the search mends a drawn launch (`index >= n` after a
+** loop over n, once n grew).  1 when every bound and guard then holds, 0
+** when one fails that this cannot mend. */
+int search_host_refit(const struct evolve_problem *pb, struct evolve_cand *c, uint32_t keep);
 uint32_t search_compc(const struct dim3 *d, int i);
 uint32_t search_nbits(const struct evolve_problem *pb);
 void search_cand_alloc(struct evolve_cand *c, const struct evolve_problem *pb);

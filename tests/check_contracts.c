@@ -576,6 +576,88 @@ START_TEST(host_shrunk_launch)
 }
 END_TEST
 
+/* Rule 12's read-back rerun with a buffer sized for the count: `level`
+** runs only for worklists of 1024 and more (the host's branch), so its
+** lowest read-back length is still past a queue of the n elements the
+** search drew.  A count the device wrote back counts elements of a buffer
+** the program sized, so the rerun grows n (the loop counter `i >= n`
+** follows it) to 1024: the guarded kernel is clean there, and its reads
+** past the small queue lie outside the contract; the kernel that reads
+** one past its element (queue[t + 1]) stays a host error; a queue of a
+** constant 100 elements is the program's own, and stays too. */
+START_TEST(host_readback_sized)
+{
+	if (!tu_need_clang("contracts host_readback_sized", 0))
+		return;
+	static const char fmt[] =
+		"#include <cuda_runtime.h>\n"
+		"#include <stdlib.h>\n"
+		"__global__ void level(const int *queue, int qlen, int *out, int *count)\n"
+		"{\n"
+		"\tint t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tif (t < qlen)\n"
+		"\t\tout[t] = queue[t%s] + 1;\n"
+		"\tif (t == 0)\n"
+		"\t\t*count = qlen / 2;\n"
+		"}\n"
+		"int main(int argc, char **argv)\n"
+		"{\n"
+		"\tint n = atoi(argv[1]);\n"
+		"\tint *queue, *out, *count, i;\n"
+		"\tint *h = (int *)malloc(%s * sizeof(int));\n"
+		"\tfor (i = 0; i < %s; i++)\n"
+		"\t\th[i] = 0;\n"
+		"\tcudaMalloc(&queue, %s * sizeof(int));\n"
+		"\tcudaMalloc(&out, %s * sizeof(int));\n"
+		"\tcudaMalloc(&count, sizeof(int));\n"
+		"\tcudaMemcpy(queue, h, %s * sizeof(int), cudaMemcpyHostToDevice);\n"
+		"\tint len = 1;\n"
+		"\twhile (len > 0) {\n"
+		"\t\tif (len >= 1024)\n"
+		"\t\t\tlevel<<<(len + 1023) / 1024, 1024>>>(queue, len, out, count);\n"
+		"\t\tcudaMemcpy(&len, count, sizeof(int), cudaMemcpyDeviceToHost);\n"
+		"\t}\n"
+		"\treturn 0;\n"
+		"}\n";
+	/* the index's tail, the size; host errors on queue expected */
+	static const struct { const char *idx, *n; int host; } v[] = {
+		{ "", "n", 0 }, { " + 1", "n", 1 }, { "", "100", 1 },
+	};
+	for (unsigned k = 0; k < sizeof v / sizeof v[0]; k++) {
+		char src[sizeof fmt + 64];
+		snprintf(src, sizeof src, fmt, v[k].idx, v[k].n, v[k].n, v[k].n, v[k].n, v[k].n);
+		char *path = tu_tmp_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ path, "--format=json", "--contract=any", NULL });
+		cJSON *doc = tu_check_report_json(r.out);
+		int host = 0, queue_host = 0, none = 0, warned = 0;
+		const cJSON *f;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+			if (strcmp(jstr(f, "kind"), "out-of-bounds") == 0) {
+				int h = strcmp(jstr(f, "contract"), "host") == 0;
+				host += h;
+				queue_host += h && strstr(jstr(f, "message"), "'queue[") != NULL;
+				none += strcmp(jstr(f, "contract"), "none") == 0;
+			}
+			const cJSON *d = cJSON_GetObjectItemCaseSensitive(f, "detail");
+			warned += cJSON_IsString(d)
+				  && strstr(d->valuestring, "assumes the len the host reads back from the "
+							   "device keeps") != NULL;
+		}
+		if (v[k].host) {
+			ck_assert_msg(queue_host > 0, "case %u: host %d none %d: %s", k, host, none, r.out);
+		} else {
+			ck_assert_msg(host == 0 && none > 0 && warned == 1, "case %u: host %d none %d warned %d: %s",
+				      k, host, none, warned, r.out);
+		}
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(path);
+		free(path);
+	}
+}
+END_TEST
+
 /* A host launch past the thread budget in a kernel that reads no gridDim
 ** runs its first blocks, each doing what it does in the program's launch:
 ** the shared race of `stage` at <<<65536, 256>>> is a host error, and the
@@ -1037,6 +1119,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_big_buffer);
 	tcase_add_test(tc, host_all_cut);
 	tcase_add_test(tc, host_readback_len);
+	tcase_add_test(tc, host_readback_sized);
 	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);
 	/* the corpus' default runs in two programs of their own, by halves */
