@@ -1823,7 +1823,7 @@ static int search_expected(const struct bug_manifest *m, const struct golden_rep
 	return 0;
 }
 
-#define SEARCH_SEEDS 5
+#define SEARCH_SEEDS TESTS_SEEDS(5)
 
 /*
 ** search_run: `simulee-c kernel.bc` with no launch options (the

@@ -2521,7 +2521,7 @@ START_TEST(test_corpus_list)
 }
 END_TEST
 
-#define SEARCH_SEEDS 5
+#define SEARCH_SEEDS TESTS_SEEDS(5)
 
 /* The shape assumptions functional kernels show (docs/CONTRACTS.md, rule
 ** 5): each kernel's own comment states it.  The search must infer exactly

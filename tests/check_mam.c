@@ -2241,20 +2241,20 @@ Suite *mam_suite(void)
 	/* each random case runs in well under a second alone, but can
 	** pass Check's default 4 s on a machine at load 15 */
 	tcase_set_timeout(tc, 30);
-	tcase_add_loop_test(tc, random_against_oracle, 0, 400);
-	tcase_add_loop_test(tc, random_joins_against_oracle, 0, 400);
-	tcase_add_loop_test(tc, random_warps_against_oracle, 0, 300);
-	tcase_add_loop_test(tc, fast_paths_match_lane_path, 0, 300);
+	tcase_add_loop_test(tc, random_against_oracle, 0, TESTS_SEEDS(400));
+	tcase_add_loop_test(tc, random_joins_against_oracle, 0, TESTS_SEEDS(400));
+	tcase_add_loop_test(tc, random_warps_against_oracle, 0, TESTS_SEEDS(300));
+	tcase_add_loop_test(tc, fast_paths_match_lane_path, 0, TESTS_SEEDS(300));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("oracle groups");
 	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
 	tcase_set_timeout(tc, 30);
-	tcase_add_loop_test(tc, random_groups_against_oracle, 0, 150);
+	tcase_add_loop_test(tc, random_groups_against_oracle, 0, TESTS_SEEDS(150));
 	suite_add_tcase(s, tc);
 	tc = tcase_create("oracle groups 2");
 	tcase_set_tags(tc, TESTS_OWN_PROGRAM);
 	tcase_set_timeout(tc, 30);
-	tcase_add_loop_test(tc, random_groups_against_oracle, 150, 300);
+	tcase_add_loop_test(tc, random_groups_against_oracle, 150, 150 + TESTS_SEEDS(150));
 	suite_add_tcase(s, tc);
 	return s;
 }

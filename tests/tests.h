@@ -36,6 +36,31 @@ Suite *run_suite(void);
 ** the suite's own program, tests/check_SUITE, leaves it out. */
 #define TESTS_OWN_PROGRAM "own_program"
 
+/* Built with AddressSanitizer (CI's gcc and clang ASan+UBSan runs,
+** scripts/test.sh): gcc says so with __SANITIZE_ADDRESS__, clang with
+** __has_feature. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TESTS_SANITIZED 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TESTS_SANITIZED 1
+#endif
+#endif
+
+/* How many of N random seeds a loop runs (mam's schedules against the
+** oracle, the search's seeds of a corpus entry): all of them, or under
+** the sanitizers the first tenth and at least two (so both parities of a
+** schedule's seed, which pick the warp model, run).  The normal build
+** checks every seed; a sanitized run is there for memory errors and
+** undefined behaviour, which the first seeds reach through the same code
+** at 2.4 to 7 times the CPU a seed (docs/DECISIONS.md, "The
+** sanitized runs sample the random seeds"). */
+#ifdef TESTS_SANITIZED
+#define TESTS_SEEDS(n) ((n) / 10 > 2 ? (n) / 10 : (n) < 2 ? (n) : 2)
+#else
+#define TESTS_SEEDS(n) (n)
+#endif
+
 /* The result of running a program: exit status (or 128+signal), and
 ** everything it wrote to stdout and stderr, NUL-terminated. */
 struct tu_run {
