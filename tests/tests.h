@@ -53,7 +53,7 @@ Suite *run_suite(void);
 ** schedule's seed, which pick the warp model, run).  The normal build
 ** checks every seed; a sanitized run is there for memory errors and
 ** undefined behaviour, which the first seeds reach through the same code
-** at 2.4 to 7 times the CPU a seed (docs/DECISIONS.md, "The
+** at 2.7 to 4.3 times the CPU a seed (docs/DECISIONS.md, "The
 ** sanitized runs sample the random seeds"). */
 #ifdef TESTS_SANITIZED
 #define TESTS_SEEDS(n) ((n) / 10 > 2 ? (n) / 10 : (n) < 2 ? (n) : 2)
