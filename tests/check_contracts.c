@@ -217,6 +217,39 @@ static const char *jstr(const cJSON *o, const char *key)
 	return cJSON_IsString(v) ? v->valuestring : "";
 }
 
+/* Runs the binary on PATH with a launch's OPTIONS (the report's
+** `options`, words split at spaces: no quoting in these tests). */
+static void run_options(struct tu_run *r, const char *path, const char *options)
+{
+	char *opts = strdup(options);
+	const char *argv[64] = { path };
+	int n = 1;
+	for (char *t = strtok(opts, " "); t && n < 62; t = strtok(NULL, " "))
+		argv[n++] = t;
+	argv[n] = NULL;
+	tu_run_bin(r, argv);
+	free(opts);
+}
+
+/* The errors of report DOC, each of kind KIND under `host` (asserted);
+** *LAUNCH (if not NULL) the last one's launch object. */
+static int host_errors(const cJSON *doc, const char *kind, const cJSON **launch)
+{
+	int n = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+		if (strcmp(jstr(f, "severity"), "error") != 0)
+			continue;
+		n++;
+		ck_assert_str_eq(jstr(f, "kind"), kind);
+		ck_assert_str_eq(jstr(f, "contract"), "host");
+		if (launch)
+			*launch = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"),
+						     cJSON_GetObjectItemCaseSensitive(f, "launch")->valueint);
+	}
+	return n;
+}
+
 /* The variable of a finding's `where` ("part" in "part[3]"). */
 static void var_of(const cJSON *f, char *out, size_t n)
 {
@@ -507,19 +540,12 @@ START_TEST(host_uninit_replay)
 		seen += is_y;
 	}
 	ck_assert_int_eq(seen, 1);
-	char *opts = strdup(jstr(l, "options"));
-	ck_assert_ptr_nonnull(strstr(opts, "--init y=uninit"));
-	const char *argv[64] = { path };
-	int n = 1;
-	for (char *t = strtok(opts, " "); t && n < 62; t = strtok(NULL, " "))
-		argv[n++] = t;
-	argv[n] = NULL;
+	ck_assert_ptr_nonnull(strstr(jstr(l, "options"), "--init y=uninit"));
 	struct tu_run rr;
-	tu_run_bin(&rr, argv);
+	run_options(&rr, path, jstr(l, "options"));
 	ck_assert_msg(rr.status == 1 && strstr(rr.out, "uninitialized memory on global 'y[") != NULL,
 		      "replay exit %d: %s", rr.status, rr.out);
 	tu_run_free(&rr);
-	free(opts);
 	cJSON_Delete(doc);
 	tu_run_free(&r);
 }
@@ -755,19 +781,9 @@ START_TEST(host_shrunk_stride)
 		tu_run_bin(&r, (const char *const[]){ path, "--format=json", "--generations", "0",
 						      "--population", "1", NULL });
 		cJSON *doc = tu_check_report_json(r.out);
-		int errors = 0;
-		char *opts = NULL;
-		const cJSON *f;
-		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
-			if (strcmp(jstr(f, "severity"), "error") != 0)
-				continue;
-			errors++;
-			ck_assert_str_eq(jstr(f, "kind"), "data-race");
-			ck_assert_str_eq(jstr(f, "contract"), "host");
-			const cJSON *l = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "launches"),
-							    cJSON_GetObjectItemCaseSensitive(f, "launch")->valueint);
-			opts = strdup(jstr(l, "options"));
-		}
+		const cJSON *l = NULL;
+		int errors = host_errors(doc, "data-race", &l);
+		char *opts = l ? strdup(jstr(l, "options")) : NULL;
 		ck_assert_msg(errors == !fixed && r.status == !fixed, "fixed %d: exit %d: %s", fixed,
 			      r.status, r.out);
 		cJSON_Delete(doc);
@@ -775,12 +791,7 @@ START_TEST(host_shrunk_stride)
 		if (opts) {
 			ck_assert_msg(strstr(opts, "--grid 8192,1,1 --run-blocks 4096,1,1 ") != NULL, "%s",
 				      opts);
-			const char *argv[64] = { path };
-			int n = 1;
-			for (char *t = strtok(opts, " "); t && n < 62; t = strtok(NULL, " "))
-				argv[n++] = t;
-			argv[n] = NULL;
-			tu_run_bin(&r, argv);
+			run_options(&r, path, opts);
 			ck_assert_msg(r.status == 1 && strstr(r.out, "error: data race on shared 't[") != NULL,
 				      "replay exit %d: %s", r.status, r.out);
 			tu_run_free(&r);
@@ -827,15 +838,7 @@ START_TEST(host_big_buffer)
 		struct tu_run r;
 		tu_run_bin(&r, (const char *const[]){ path, "--format=json", NULL });
 		cJSON *doc = tu_check_report_json(r.out);
-		int errors = 0;
-		const cJSON *f;
-		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
-			if (strcmp(jstr(f, "severity"), "error") != 0)
-				continue;
-			errors++;
-			ck_assert_str_eq(jstr(f, "kind"), "data-race");
-			ck_assert_str_eq(jstr(f, "contract"), "host");
-		}
+		int errors = host_errors(doc, "data-race", NULL);
 		ck_assert_msg(errors == !fixed && r.status == !fixed, "fixed %d: exit %d: %s", fixed,
 			      r.status, r.out);
 		cJSON_Delete(doc);
