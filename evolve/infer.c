@@ -1768,6 +1768,21 @@ static int oob_left(const struct evolve_cand *c)
 	return 0;
 }
 
+/* Runs rule 12's read-back rerun Z (owned, moved into the result; its
+** buffers zeroed already when ZEROED) as a probe, then rule 12 on its
+** made-up contents; returns its index in the result. */
+static uint32_t run_readback(struct driver *d, struct evolve_cand *z, uint8_t zeroed, uint32_t gen)
+{
+	z->probe = 1;
+	z->readback = 1;
+	z->zeroed = zeroed;
+	search_evaluate(d->pb, &d->ws[0], z);
+	spend(d, z->work);
+	uint32_t i = search_add_cand(d, z, gen);
+	infer_data(d, i, gen);
+	return i;
+}
+
 /* The buffer parameter of PB whose allocation finding F's access left (its
 ** name, ELEMS of C its extent), or -1. */
 static int oob_param(const struct evolve_problem *pb, const struct evolve_cand *c,
@@ -1875,14 +1890,7 @@ static uint32_t readback_sized(struct driver *d, uint32_t zi, uint32_t k, uint64
 		search_cand_free(&z);
 		return UINT32_MAX;
 	}
-	z.probe = 1;
-	z.readback = 1;
-	z.zeroed = zc->zeroed;
-	search_evaluate(pb, &d->ws[0], &z);
-	spend(d, z.work);
-	uint32_t si = search_add_cand(d, &z, gen);
-	infer_data(d, si, gen);
-	return si;
+	return run_readback(d, &z, zc->zeroed, gen);
 }
 
 /* Whether the rerun's fault G still shows finding F's error: an error no
@@ -1943,17 +1951,10 @@ static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 	/* at its lowest counts already, the launch is its own rerun */
 	uint32_t zi = ci;
-	if (moved) {
-		z.probe = 1;
-		z.readback = 1;
-		z.zeroed = c->zeroed;	/* rule 12 zeroed its buffers already */
-		search_evaluate(pb, &d->ws[0], &z);
-		spend(d, z.work);
-		zi = search_add_cand(d, &z, gen);
-		infer_data(d, zi, gen);
-	} else {
+	if (moved)
+		zi = run_readback(d, &z, c->zeroed, gen);	/* rule 12 zeroed its buffers already */
+	else
 		search_cand_free(&z);
-	}
 	uint32_t si = UINT32_MAX;	/* the rerun with a buffer sized for the count */
 	int tried = 0;
 	for (uint32_t i = 0; i < d->res->cands[ci].fs.n; i++) {

@@ -329,7 +329,7 @@ static int write_launch(const struct replay_src *s, const struct report *r, uint
 	fprintf(lt, "%s", comment);
 	fprintf(lt, "ptx kernel.ptx\nkernel %s\n", s->kernel->name);
 	/* a host launch that ran its first blocks: the GPU runs them all */
-	const struct dim3 g = L->program_grid.x ? L->program_grid : L->grid;
+	const struct dim3 g = report_launch_whole_grid(L);
 	fprintf(lt, "grid %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", g.x, g.y, g.z);
 	fprintf(lt, "block %" PRIu32 " %" PRIu32 " %" PRIu32 "\n", L->block.x, L->block.y, L->block.z);
 	fprintf(lt, "shared %" PRIu64 "\n", L->dyn_shared);

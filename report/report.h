@@ -167,6 +167,12 @@ void report_launch_arg(struct report *r, uint32_t l, const char *name, const cha
 /* Launch L is a host launch run with only the blocks of GRID (its own)
 ** inside the program's grid PROGRAM. */
 void report_launch_program_grid(struct report *r, uint32_t l, struct dim3 program);
+/* The grid launch L's kernel reads as gridDim, whole on a GPU: its
+** program_grid when it ran only some blocks, else its grid. */
+static inline struct dim3 report_launch_whole_grid(const struct report_launch *l)
+{
+	return l->program_grid.x ? l->program_grid : l->grid;
+}
 /* Launch L's shared memory starts as generator GEN gives ("rand:16:7"). */
 void report_launch_shared_init(struct report *r, uint32_t l, const char *gen);
 void report_launch_buffer(struct report *r, uint32_t l, const char *name, const char *type,

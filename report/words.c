@@ -192,7 +192,7 @@ char *report_launch_options(const struct report *r, uint32_t li)
 	}
 	/* a host launch that ran its first blocks: the program's grid, and
 	** the blocks that ran */
-	const struct dim3 g = l->program_grid.x ? l->program_grid : l->grid;
+	const struct dim3 g = report_launch_whole_grid(l);
 	report_sb_add(&b, "--grid %" PRIu32 ",%" PRIu32 ",%" PRIu32, g.x, g.y, g.z);
 	if (l->program_grid.x)
 		report_sb_add(&b, " --run-blocks %" PRIu32 ",%" PRIu32 ",%" PRIu32, l->grid.x,
