@@ -262,7 +262,9 @@ struct report_totals {
 	uint32_t kernels, launches;
 	uint32_t errors, warnings, notes, benign, not_covered;
 	char *kernel;			/* the one kernel's name (owned), or NULL */
-	struct dim3 grid, block;	/* the one launch's shape */
+	struct dim3 grid, block;	/* the one launch's shape (its whole grid) */
+	struct dim3 ran;		/* the blocks of it that ran, when only
+					   some did (--run-blocks); else 0 */
 	uint64_t seed;
 	enum report_warp_model warp_model;
 };

@@ -471,8 +471,10 @@ void report_totals_add(struct report_totals *t, const struct report *r)
 		t->kernel = t->kernels == 0 && r->nkernels == 1 ? xstrdup(r->kernels[0].demangled) : NULL;
 	}
 	if (t->launches == 0 && r->nlaunches == 1) {
-		t->grid = r->launches[0].grid;
-		t->block = r->launches[0].block;
+		const struct report_launch *l = &r->launches[0];
+		t->grid = report_launch_whole_grid(l);
+		t->ran = l->program_grid.x ? l->grid : (struct dim3){ 0, 0, 0 };
+		t->block = l->block;
 	}
 	t->kernels += r->nkernels;
 	t->launches += r->nlaunches;
@@ -510,12 +512,16 @@ void report_text_summary(FILE *out, const struct report_totals *t)
 		fprintf(out, "; %" PRIu32 " barrier%s not covered", t->not_covered,
 			plural(t->not_covered, "", "s"));
 	fprintf(out, "; ");
-	if (t->launches == 1)
+	if (t->launches == 1) {
 		fprintf(out, "grid %" PRIu32 ",%" PRIu32 ",%" PRIu32 " block %" PRIu32 ",%" PRIu32
 			",%" PRIu32 ", ", t->grid.x, t->grid.y, t->grid.z, t->block.x, t->block.y,
 			t->block.z);
-	else
+		if (t->ran.x)
+			fprintf(out, "first %" PRIu32 ",%" PRIu32 ",%" PRIu32 " blocks run, ",
+				t->ran.x, t->ran.y, t->ran.z);
+	} else {
 		fprintf(out, "%" PRIu32 " launch%s, ", t->launches, plural(t->launches, "", "es"));
+	}
 	fprintf(out, "seed %" PRIu64 ", warp model %s)\n", t->seed,
 		report_warp_model_name(t->warp_model));
 }

@@ -1232,6 +1232,13 @@ START_TEST(run_blocks_part)
 	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
 	ck_assert_str_eq(r.out, "403\n403\n0\n0\n403\n403\n0\n0\n0\n0\n0\n0\n");
 	tu_run_free(&r);
+	/* the summary line names the whole grid and the blocks that ran */
+	tu_run_bin(&r, (const char *const[]){ bc, "--kernel", "dims", "--grid", "4,3", "--run-blocks",
+					   "2,2", "--block", "32", "--size", "out=12", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s", r.status, r.err);
+	ck_assert_msg(strstr(r.out, "; grid 4,3,1 block 32,1,1, first 2,2,1 blocks run, seed ") != NULL,
+		      "%s", r.out);
+	tu_run_free(&r);
 	/* a grid launched from device code reads its own gridDim */
 	char *cu = tu_tmp_cu(dp_src);
 	tu_run_bin(&r, (const char *const[]){ cu, "--kernel", "spawn", "--grid", "8", "--run-blocks", "2",
