@@ -713,6 +713,13 @@ void hostsites_free(struct hostsites *hs)
 	for (uint32_t i = 0; i < hs->ndefined; i++)
 		free(hs->defined[i]);
 	free(hs->defined);
+	for (uint32_t i = 0; i < hs->ndevargs; i++)
+		free(hs->devargs[i].fn);
+	free(hs->devargs);
+	for (uint32_t i = 0; i < hs->ngiven; i++)
+		free(hs->given[i].fn);
+	free(hs->given);
+	free(hs->phideps);
 	for (uint32_t i = 0; i < hs->ncalled; i++)
 		free(hs->called[i]);
 	free(hs->called);

@@ -601,8 +601,54 @@ static void link_free(struct link *lk)
 	free(lk->ncalls);
 }
 
+/* Whether expression E uses a variable read back from the device (beyond
+** 64 levels: taken not to). */
+static int uses_device(const struct hostsites *hs, uint32_t e, int depth)
+{
+	if (e == HX_NONE || e >= hs->nx || depth > 64)
+		return 0;
+	const struct hexpr *x = &hs->x[e];
+	if (x->op == HX_CONST)
+		return 0;
+	if (x->op == HX_VAR)
+		return x->value < hs->nvars && hs->vars[x->value].from_device;
+	unsigned k = hexpr_nops(x->op);
+	return uses_device(hs, x->a, depth + 1) || (k > 1 && uses_device(hs, x->b, depth + 1))
+	       || (k > 2 && uses_device(hs, x->c, depth + 1));
+}
+
+/* The variables read from buffers given to functions that fill them with
+** read-back values, in any file read (a function of internal linkage in
+** its own), are read back; then the phis that take them, to a fixed
+** point. */
+static void given_device(struct hostsites *hs)
+{
+	int any = 0;
+	for (uint32_t i = 0; i < hs->ngiven; i++) {
+		const struct hgiven *g = &hs->given[i];
+		for (uint32_t k = 0; k < hs->ndevargs && !hs->vars[g->var].from_device; k++) {
+			const struct hdevarg *d = &hs->devargs[k];
+			if (d->arg == g->arg && strcmp(d->fn, g->fn) == 0 && (!d->local || d->unit == g->unit)) {
+				hs->vars[g->var].from_device = 1;
+				any = 1;
+			}
+		}
+	}
+	for (int changed = any, round = 0; changed && round < 64; round++) {
+		changed = 0;
+		for (uint32_t i = 0; i < hs->nphideps; i++) {
+			const struct hphidep *p = &hs->phideps[i];
+			if (!hs->vars[p->var].from_device && uses_device(hs, p->expr, 0)) {
+				hs->vars[p->var].from_device = 1;
+				changed = 1;
+			}
+		}
+	}
+}
+
 void hostsites_link(struct hostsites *hs)
 {
+	given_device(hs);
 	struct link lk;
 	link_init(&lk, hs);
 	uint8_t *tried = xcalloc(hs->nvars + 1, 1);

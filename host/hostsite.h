@@ -235,6 +235,33 @@ struct hmstore {
 	uint32_t npts;
 };
 
+/* A host function that writes values read back from the device into
+** the buffer its pointer parameter ARG points to: a device-to-host copy
+** into it, or a store of a value computed from memory such a copy wrote
+** (bucket sizes from counts copied back), in the function itself. */
+struct hdevarg {
+	char *fn;		/* the function's symbol */
+	uint32_t arg;
+	uint32_t unit;		/* the hostsite_read that defined it */
+	uint8_t local;		/* internal linkage: only its own file calls it */
+};
+
+/* A variable read from a buffer that a call of FN (by symbol), before
+** the read, was given as argument ARG: read back from the device when
+** the program's FN is a struct hdevarg of ARG (hostsites_link). */
+struct hgiven {
+	uint32_t var;
+	char *fn;
+	uint32_t arg;
+	uint32_t unit;		/* the hostsite_read that read it */
+};
+
+/* A phi that became variable VAR takes expression EXPR on some edge: it
+** is read back when EXPR uses a variable that is (hostsites_link). */
+struct hphidep {
+	uint32_t var, expr;
+};
+
 /* The device the host reader takes the program to run on (--device) is
 ** a struct simrt_device (kernels/runtime/simrt_proto.h): a device query
 ** the host makes (cudaGetDeviceProperties's fields,
@@ -279,6 +306,15 @@ struct hostsites {
 	uint32_t ndefined, capdefined;
 	char **called;
 	uint32_t ncalled, capcalled;
+	/* buffers other functions fill with read-back values: the
+	** functions, the variables read from buffers given to calls, the
+	** phis' edges (hostsites_link marks what they read back) */
+	struct hdevarg *devargs;
+	uint32_t ndevargs, capdevargs;
+	struct hgiven *given;
+	uint32_t ngiven, capgiven;
+	struct hphidep *phideps;
+	uint32_t nphideps, capphideps;
 	uint32_t nunits;	/* hostsite_read calls so far */
 	uint32_t nunbound;	/* sites hostsites_link dropped (unbound) */
 };
@@ -309,7 +345,10 @@ void hostsites_free(struct hostsites *hs);
 ** (its value put in, the conditions the storing function keeps to
 ** added); one with a write the reader did not follow stays a variable.
 ** Where a file read defines main, calls and stores in a function nothing
-** read calls are never made.
+** read calls are never made.  First, a variable read from a buffer given
+** to a function that fills it with read-back values (struct hgiven,
+** struct hdevarg) is read back itself (struct hvar from_device), and so
+** is a phi that takes one on some edge (struct hphidep).
 */
 void hostsites_link(struct hostsites *hs);
 

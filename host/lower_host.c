@@ -1330,6 +1330,255 @@ static struct mres mread(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty, LLVMVa
 	return mread_at(hc, addr_of(hc, p), ty, before, NULL);
 }
 
+/* ---- buffers filled with read-back values -------------------------------- */
+
+/* Pointer P's buffer as the reader tells buffers apart: the base of its
+** address (a malloc'd pointer, a parameter, a local), or, for a base
+** loaded from a global or a local (`h_offsets`, reloaded after every
+** call), that global or local with *DEREF 1. */
+static LLVMValueRef buf_root(struct hctx *hc, LLVMValueRef p, int *deref)
+{
+	struct maddr a = addr_of(hc, p);
+	*deref = 0;
+	if (a.base && LLVMIsALoadInst(a.base)) {
+		struct maddr s = addr_of(hc, LLVMGetOperand(a.base, 0));
+		if (s.known && s.off == 0 && (LLVMIsAGlobalVariable(s.base) || LLVMIsAAllocaInst(s.base))) {
+			*deref = 1;
+			return s.base;
+		}
+	}
+	return a.base;
+}
+
+/* Whether instruction A may run before instruction B in one call of
+** their function: earlier in B's block, or B's block reachable from A's
+** (around a loop too). */
+static int may_run_before(struct hctx *hc, LLVMValueRef a, LLVMValueRef b)
+{
+	LLVMBasicBlockRef ab = LLVMGetInstructionParent(a), bb = LLVMGetInstructionParent(b);
+	if (LLVMGetBasicBlockParent(ab) != LLVMGetBasicBlockParent(bb))
+		return 0;
+	for (LLVMValueRef I = LLVMGetNextInstruction(a); ab == bb && I; I = LLVMGetNextInstruction(I))
+		if (I == b)
+			return 1;
+	struct ptrmap seen = { 0 };
+	LLVMBasicBlockRef *stack = NULL;
+	uint32_t n = 0, cap = 0;
+	int found = 0;
+	VEC_PUSH(stack, n, cap, ab);
+	while (n > 0 && !found) {
+		LLVMValueRef t;
+		LLVMBasicBlockRef x = stack[--n];
+		unsigned ns = succs(hc, x, &t);
+		for (unsigned k = 0; k < ns && !found; k++) {
+			LLVMBasicBlockRef y = LLVMGetSuccessor(t, k);
+			found = y == bb;
+			if (ptrmap_get(&seen, y) == NULL) {
+				ptrmap_put(&seen, y, 1);
+				VEC_PUSH(stack, n, cap, y);
+			}
+		}
+	}
+	ptrmap_free(&seen);
+	free(stack);
+	return found;
+}
+
+/* The calls given buffer ROOT (DEREF as buf_root says) as an argument,
+** through address arithmetic: FN(hc, call, argument, ARG) on each until
+** it returns nonzero, which is returned; 0 after them all (or past 4096
+** uses). */
+static int root_calls(struct hctx *hc, LLVMValueRef root, int deref,
+		      int (*fn)(struct hctx *, LLVMValueRef, unsigned, void *), void *arg)
+{
+	LLVMValueRef *stack = NULL;
+	uint32_t n = 0, cap = 0, seen = 0;
+	int r = 0;
+	if (!deref)
+		VEC_PUSH(stack, n, cap, root);
+	for (LLVMUseRef u = deref ? LLVMGetFirstUse(root) : NULL; u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef I = LLVMGetUser(u);
+		if (LLVMIsALoadInst(I) && LLVMGetOperand(I, 0) == root)
+			VEC_PUSH(stack, n, cap, I);
+	}
+	while (n > 0 && r == 0) {
+		LLVMValueRef p = stack[--n];
+		for (LLVMUseRef u = LLVMGetFirstUse(p); u && r == 0; u = LLVMGetNextUse(u)) {
+			LLVMValueRef I = LLVMGetUser(u);
+			if (++seen > 4096 || LLVMIsAInstruction(I) == NULL)
+				break;
+			LLVMOpcode oc = LLVMGetInstructionOpcode(I);
+			if ((oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast)
+			    && LLVMGetOperand(I, 0) == p) {
+				VEC_PUSH(stack, n, cap, I);
+				continue;
+			}
+			if (!is_call(I))
+				continue;
+			unsigned na = LLVMGetNumArgOperands(I);
+			for (unsigned k = 0; k < na && r == 0; k++)
+				if (LLVMGetOperand(I, k) == p)
+					r = fn(hc, I, k, arg);
+		}
+	}
+	free(stack);
+	return r;
+}
+
+/* root_calls' test: a device-to-host copy into the buffer that may run
+** before instruction AT. */
+static int readback_before(struct hctx *hc, LLVMValueRef call, unsigned k, void *at)
+{
+	return k == 0 && is_readback(call) && may_run_before(hc, call, at);
+}
+
+/* Whether the memory LOAD reads is written by a device-to-host copy on
+** some path to it: a local or global as mread_at follows it, any other
+** buffer (heap memory, a global pointer's) by a copy into that buffer
+** in the load's function that may run before it. */
+static int load_read_back(struct hctx *hc, LLVMValueRef load, LLVMValueRef *stored)
+{
+	struct maddr a = addr_of(hc, LLVMGetOperand(load, 0));
+	*stored = NULL;
+	if (LLVMIsAAllocaInst(a.base) || LLVMIsAGlobalVariable(a.base) || byval_type(a.base)) {
+		struct mres r = mread_at(hc, a, LLVMTypeOf(load), load, NULL);
+		if (r.kind == MW_STORE || r.kind == MW_PART)
+			*stored = r.v;
+		return r.dev;
+	}
+	int deref;
+	LLVMValueRef root = buf_root(hc, LLVMGetOperand(load, 0), &deref);
+	return root && root_calls(hc, root, deref, readback_before, load);
+}
+
+/* Whether value V is computed from memory a device-to-host copy wrote
+** (load_read_back), through arithmetic, phis and stored locals; SEEN
+** holds the values met (cycles), DEPTH bounds the walk at 48. */
+static int dev_value(struct hctx *hc, LLVMValueRef v, struct ptrmap *seen, int depth)
+{
+	if (v == NULL || depth > 48 || LLVMIsAInstruction(v) == NULL || ptrmap_get(seen, v))
+		return 0;
+	ptrmap_put(seen, v, 1);
+	LLVMOpcode oc = LLVMGetInstructionOpcode(v);
+	if (oc == LLVMLoad) {
+		LLVMValueRef st;
+		return load_read_back(hc, v, &st) || dev_value(hc, st, seen, depth + 1);
+	}
+	if (oc == LLVMCall || oc == LLVMInvoke || oc == LLVMAlloca || oc == LLVMGetElementPtr)
+		return 0;
+	int n = LLVMGetNumOperands(v);
+	for (int k = 0; k < n; k++)
+		if (dev_value(hc, LLVMGetOperand(v, (unsigned)k), seen, depth + 1))
+			return 1;
+	return 0;
+}
+
+/* Whether function FN makes a device-to-host copy. */
+static int copies_back(LLVMValueRef fn)
+{
+	for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+		for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I))
+			if (is_call(I) && is_readback(I))
+				return 1;
+	return 0;
+}
+
+/* Whether FN writes read-back values into the buffer its pointer
+** parameter P points to: a device-to-host copy into it, or a store
+** through it of a value dev_value traces to one. */
+static int fills_with_device(struct hctx *hc, LLVMValueRef p)
+{
+	LLVMValueRef *stack = NULL;
+	uint32_t n = 0, cap = 0, seen = 0;
+	int r = 0;
+	VEC_PUSH(stack, n, cap, p);
+	while (n > 0 && r == 0) {
+		LLVMValueRef q = stack[--n];
+		for (LLVMUseRef u = LLVMGetFirstUse(q); u && r == 0; u = LLVMGetNextUse(u)) {
+			LLVMValueRef I = LLVMGetUser(u);
+			if (++seen > 4096 || LLVMIsAInstruction(I) == NULL)
+				break;
+			LLVMOpcode oc = LLVMGetInstructionOpcode(I);
+			if ((oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast)
+			    && LLVMGetOperand(I, 0) == q) {
+				VEC_PUSH(stack, n, cap, I);
+			} else if (oc == LLVMStore && LLVMGetOperand(I, 1) == q) {
+				struct ptrmap vs = { 0 };
+				r = dev_value(hc, LLVMGetOperand(I, 0), &vs, 0);
+				ptrmap_free(&vs);
+			} else if (is_call(I) && LLVMGetNumArgOperands(I) > 0 && LLVMGetOperand(I, 0) == q) {
+				r = is_readback(I);
+			}
+		}
+	}
+	free(stack);
+	return r;
+}
+
+/* The functions of this module that fill a buffer their caller gives
+** them with values read back from the device (struct hdevarg): only
+** those that make a device-to-host copy themselves are looked at. */
+static void collect_devargs(struct hctx *hc)
+{
+	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
+		if (LLVMIsDeclaration(fn) || !copies_back(fn))
+			continue;
+		unsigned np = LLVMCountParams(fn);
+		for (unsigned k = 0; k < np; k++) {
+			LLVMValueRef p = LLVMGetParam(fn, k);
+			if (LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind || byval_type(p)
+			    || !fills_with_device(hc, p))
+				continue;
+			LLVMLinkage l = LLVMGetLinkage(fn);
+			struct hdevarg d = { .fn = value_name(fn), .arg = k, .unit = hc->hs->nunits - 1,
+					     .local = l == LLVMInternalLinkage || l == LLVMPrivateLinkage };
+			VEC_PUSH(hc->hs->devargs, hc->hs->ndevargs, hc->hs->capdevargs, d);
+		}
+	}
+}
+
+struct given_at {
+	LLVMValueRef load;
+	uint32_t var;
+};
+
+/* root_calls' step for given_read: a device-to-host copy into the buffer
+** before the load ends the walk (1); a call of a function that may run
+** before it is recorded (struct hgiven). */
+static int given_call(struct hctx *hc, LLVMValueRef call, unsigned k, void *arg)
+{
+	const struct given_at *g = arg;
+	if (!may_run_before(hc, call, g->load))
+		return 0;
+	if (k == 0 && is_readback(call))
+		return 1;
+	int fc = call_class(hc, call, NULL);
+	if (fc != FC_OTHER && fc != FC_EXTERN)
+		return 0;
+	LLVMValueRef fn = LLVMGetCalledValue(call);
+	size_t len = 0;
+	const char *nm = fn && LLVMIsAFunction(fn) ? LLVMGetValueName2(fn, &len) : NULL;
+	if (nm == NULL || len == 0 || strncmp(nm, "llvm.", 5) == 0)
+		return 0;
+	struct hgiven gv = { .var = g->var, .fn = xstrndup(nm, len), .arg = k, .unit = hc->hs->nunits - 1 };
+	VEC_PUSH(hc->hs->given, hc->hs->ngiven, hc->hs->capgiven, gv);
+	return 0;
+}
+
+/* Variable VAR, read by LOAD from memory mread_at does not follow (heap
+** memory, a buffer given to a call): read back from the device when a
+** device-to-host copy into that buffer may run before the load; the
+** calls given the buffer before it are recorded (struct hgiven), for
+** hostsites_link to mark it when one fills it with read-back values. */
+static void given_read(struct hctx *hc, LLVMValueRef load, uint32_t var)
+{
+	int deref;
+	LLVMValueRef root = buf_root(hc, LLVMGetOperand(load, 0), &deref);
+	struct given_at g = { load, var };
+	if (root && root_calls(hc, root, deref, given_call, &g))
+		hc->hs->vars[var].from_device = 1;
+}
+
 /* ---- unknowns ------------------------------------------------------------- */
 
 static int scalar_type(LLVMTypeRef t, unsigned *w, int *fl)
@@ -2393,6 +2642,9 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 			e = mvar(hc, p, LLVMTypeOf(v), v);
 		if (r.dev && e != HX_NONE && hc->hs->x[e].op == HX_VAR)
 			hc->hs->vars[hc->hs->x[e].value].from_device = 1;
+		if (r.kind == MW_CLOBBER && e != HX_NONE && hc->hs->x[e].op == HX_VAR
+		    && !hc->hs->vars[hc->hs->x[e].value].from_device)
+			given_read(hc, v, (uint32_t)hc->hs->x[e].value);
 		return e;
 	}
 	case LLVMCall: {
@@ -5114,7 +5366,9 @@ static int uses_device(const struct hctx *hc, uint32_t e, int depth)
 ** from one the host reads back from the device (`total += part` after a
 ** device-to-host copy into part: a sum of counts a kernel wrote) is a
 ** kernel's result too (struct hvar from_device), as a variable a copy
-** writes on some path is; then the phis of such phis. */
+** writes on some path is; then the phis of such phis.  The edges of the
+** phis left are kept (struct hphidep): hostsites_link marks them when a
+** variable of another file's making turns out read back. */
 static void phi_device(struct hctx *hc)
 {
 	for (int changed = 1, round = 0; changed && round < 16; round++) {
@@ -5129,6 +5383,17 @@ static void phi_device(struct hctx *hc)
 					changed = 1;
 				}
 			}
+		}
+	}
+	for (uint32_t i = 0; i < hc->nphis; i++) {
+		const struct phivar pv = hc->phis[i];
+		unsigned n = LLVMCountIncoming(pv.phi);
+		for (unsigned k = 0; k < n && !hc->hs->vars[pv.var].from_device; k++) {
+			uint32_t e = xval(hc, LLVMGetIncomingValue(pv.phi, k), 0);
+			if (e == HX_NONE || hexpr_is_const(hc->hs, e))
+				continue;
+			struct hphidep d = { pv.var, e };
+			VEC_PUSH(hc->hs->phideps, hc->hs->nphideps, hc->hs->capphideps, d);
 		}
 	}
 }
@@ -5229,6 +5494,7 @@ int hostsite_read(const char *path, struct hostsites *hs, struct sim_error *err)
 	find_sites(&hc);
 	collect_stores(&hc);
 	collect_calls(&hc);
+	collect_devargs(&hc);
 	bound_sites(&hc);
 	hostmap_collect(&hc);
 	r = 0;

@@ -2161,6 +2161,86 @@ START_TEST(test_cu_readback_sum)
 }
 END_TEST
 
+/* Whether every variable of expression E is read back from the device
+** (1), none is (0), or some are (-1); E uses at least one. */
+static int all_device(const struct hostsites *hs, uint32_t e)
+{
+	uint8_t *used = xcalloc(hs->nvars + 1, 1);
+	hexpr_vars(hs, e, used);
+	uint32_t dev = 0, any = 0;
+	for (uint32_t v = 0; v < hs->nvars; v++) {
+		any += used[v];
+		dev += used[v] && hs->vars[v].from_device;
+	}
+	free(used);
+	ck_assert_uint_gt(any, 0);
+	return dev == any ? 1 : dev == 0 ? 0 : -1;
+}
+
+/* A heap or stack array that a function of another file fills, through
+** its pointer parameter, with values read back from the device (bucket
+** sizes computed from counts copied back into a global's heap buffer; a
+** copy into the caller's array) is read back where the caller reads it,
+** and so is a sum of it; an array the same function fills from its
+** arguments is not.  A heap buffer the function copies back into itself
+** is read back too.  Both orders of the files, -O0 and -O2. */
+START_TEST(test_link_readback_param)
+{
+	static const char fill[] = PRE "#include <cuda_runtime.h>\n"
+		"unsigned *h_counts = NULL;\n"
+		"void init_fill(int n) { h_counts = (unsigned *)malloc(n * sizeof(unsigned)); }\n"
+		"void fill_sizes(const unsigned *d_counts, int *sizes, int *plain, int n, int q) {\n"
+		"  cudaMemcpy(h_counts, d_counts, n * sizeof(unsigned), cudaMemcpyDeviceToHost);\n"
+		"  for (int i = 0; i < n; i++) { sizes[i] = (h_counts[i] + 3) / 4; plain[i] = q * 2 + i; } }\n"
+		"void copy_out(int *dst, const int *d_src, int n) {\n"
+		"  cudaMemcpy(dst, d_src, n * sizeof(int), cudaMemcpyDeviceToHost); }\n";
+	static const char mainf[] = PRE "__global__ void k(float *q, int n) { }\n"
+		"void init_fill(int n);\n"
+		"void fill_sizes(const unsigned *d_counts, int *sizes, int *plain, int n, int q);\n"
+		"void copy_out(int *dst, const int *d_src, int n);\n"
+		"int main(int argc, char **argv) { float *q; unsigned *c; int *d, got[16];\n"
+		"  cudaMalloc(&q, 4096); cudaMalloc(&c, 64); cudaMalloc(&d, 64);\n"
+		"  int n = atoi(argv[1]), *sizes = (int *)malloc(n * sizeof(int)), *plain = (int *)malloc(n * sizeof(int));\n"
+		"  init_fill(n); fill_sizes(c, sizes, plain, n, argc);\n"
+		"  int total = 0;\n"
+		"  for (int i = 0; i < n; i++) total += sizes[i] * 4;\n"
+		"  k<<<1, 64>>>(q, total);\n"						/* 12 */
+		"  k<<<1, 64>>>(q, plain[1]);\n"					/* 13 */
+		"  copy_out(got, d, 16);\n"
+		"  k<<<1, 64>>>(q, got[3]);\n"						/* 15 */
+		"  int *h = (int *)malloc(64); cudaMemcpy(h, d, 64, cudaMemcpyDeviceToHost);\n"
+		"  k<<<1, 64>>>(q, h[2]);\n"						/* 17 */
+		"  return 0; }\n";
+	for (int opt = 0; opt < 2; opt++) {
+		const char *ol = opt ? "-O2" : "-O0";
+		char *a = host_ll(fill, ol), *b = a ? host_ll(mainf, ol) : NULL;
+		if (a == NULL)
+			return;
+		for (int order = 0; order < 2; order++) {
+			struct hostsites hs = { 0 };
+			struct sim_error err = { 0 };
+			ck_assert_int_eq(hostsite_read(order ? b : a, &hs, &err), 0);
+			ck_assert_int_eq(hostsite_read(order ? a : b, &hs, &err), 0);
+			ck_assert_uint_eq(hs.ns, 4);
+			/* only the copy in main's own function is seen before the link */
+			ck_assert_int_eq(all_device(&hs, at_line(&hs, 12)->args[1]), 0);
+			ck_assert_int_eq(all_device(&hs, at_line(&hs, 17)->args[1]), 1);
+			hostsites_link(&hs);
+			ck_assert_uint_eq(hs.ns, 4);
+			ck_assert_msg(all_device(&hs, at_line(&hs, 12)->args[1]) == 1, "%s order %d: the sum", ol, order);
+			ck_assert_msg(all_device(&hs, at_line(&hs, 13)->args[1]) == 0, "%s order %d: plain", ol, order);
+			ck_assert_msg(all_device(&hs, at_line(&hs, 15)->args[1]) == 1, "%s order %d: got", ol, order);
+			ck_assert_int_eq(all_device(&hs, at_line(&hs, 17)->args[1]), 1);
+			hostsites_free(&hs);
+		}
+		unlink(a);
+		unlink(b);
+		free(a);
+		free(b);
+	}
+}
+END_TEST
+
 START_TEST(test_cu_none)
 {
 	struct hostsites hs;
@@ -2337,6 +2417,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_link_same_file);
 		tcase_add_test(tc, test_link_struct_fields);
 		tcase_add_test(tc, test_link_globals);
+		tcase_add_test(tc, test_link_readback_param);
 	} else {
 		tcase_add_test(tc, test_no_toolkit);
 	}
