@@ -1758,6 +1758,51 @@ static uint64_t readback_low(const struct hostsites *hs, const struct hsite *st,
 	return (uint64_t)lo;
 }
 
+/* The highest value host unknown V's bounds at site ST allow (its
+** width's largest when none bounds it above). */
+static uint64_t readback_high(const struct hostsites *hs, const struct hsite *st, uint32_t v)
+{
+	unsigned w = hs->vars[v].width;
+	uint64_t hi = w < 64 ? (UINT64_C(1) << (w - (hs->vars[v].is_signed ? 1 : 0))) - 1 : INT64_MAX;
+	for (uint32_t k = 0; k < st->nbounds; k++)
+		if (st->bounds[k].var == v && st->bounds[k].hi >= 0 && (uint64_t)st->bounds[k].hi < hi)
+			hi = (uint64_t)st->bounds[k].hi;
+	return hi;
+}
+
+/*
+** A rerun at the lowest read-back values that CUDA refuses (a grid of no
+** block from a count of 0: `(len / 4 + 255) / 256`) is no launch a
+** program makes.  The N values RB (their lowest LOW) go up together, by
+** one and then doubling, each kept within its site's bounds, to the
+** least that gives a launch, applied to Z.  Returns the lowest count
+** then, or UINT64_MAX when none does within 2^20 of the lowest.
+*/
+static uint64_t readback_raise(const struct space *s, const struct hostsites *hs, const struct hsite *st,
+			       const uint32_t *rb, const uint64_t *low, uint32_t n, struct evolve_cand *z)
+{
+	for (uint64_t t = 1; t <= UINT64_C(1) << 20; t = t < 64 ? t + 1 : t * 2) {
+		uint64_t least = UINT64_MAX;
+		int moved = 0;
+		for (uint32_t i = 0; i < n; i++) {
+			uint64_t hi = readback_high(hs, st, rb[i]);
+			uint64_t v = low[i] + t > hi ? hi : low[i] + t;
+			if (v < low[i])
+				v = low[i];
+			moved |= v != z->vars[rb[i]];
+			z->vars[rb[i]] = v;
+			if (v < least)
+				least = v;
+		}
+		if (!moved)
+			return UINT64_MAX;	/* every one at its highest */
+		search_host_apply(s, z);
+		if (!z->refused)
+			return least;
+	}
+	return UINT64_MAX;
+}
+
 /* Whether candidate C shows an out-of-bounds error no rule has explained. */
 static int oob_left(const struct evolve_cand *c)
 {
@@ -1929,6 +1974,8 @@ static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen)
 	uint32_t first = UINT32_MAX;
 	uint64_t least = UINT64_MAX;	/* the lowest count the rerun gives */
 	int moved = 0;
+	uint32_t *rb = xcalloc(hs->nvars + 1, sizeof *rb), nrb = 0;
+	uint64_t *lows = xcalloc(hs->nvars + 1, sizeof *lows);
 	for (uint32_t v = 0; v < hs->nvars && v < z.nvars; v++) {
 		if (!used[v] || !hs->vars[v].from_device || hs->vars[v].is_float)
 			continue;
@@ -1937,14 +1984,21 @@ static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen)
 			continue;
 		moved |= z.vars[v] != low;
 		z.vars[v] = low;
+		rb[nrb] = v;
+		lows[nrb++] = low;
 		if (low < least)
 			least = low;
 		if (first == UINT32_MAX)
 			first = v;
 	}
 	free(used);
-	if (first != UINT32_MAX && moved)
+	if (first != UINT32_MAX && moved) {
 		search_host_apply(d->s, &z);
+		if (z.refused)
+			least = readback_raise(d->s, hs, st, rb, lows, nrb, &z);
+	}
+	free(rb);
+	free(lows);
 	if (first == UINT32_MAX || (moved && z.refused)) {
 		search_cand_free(&z);
 		return;

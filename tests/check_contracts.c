@@ -956,6 +956,92 @@ START_TEST(host_readback_len)
 }
 END_TEST
 
+/* Rule 12 for a heap array another file fills through a pointer
+** parameter: bucket sizes computed from counts copied back from the
+** device (hybridsort's bucketSort), summed by main into the launch's
+** length.  The sum is read back, so the rerun at its lowest value decides;
+** its lowest, 0, gives a grid of no block, which CUDA refuses, so the
+** rerun takes the least sum that launches (4).  The out-of-bounds writes
+** past the 1024-element buffer need a made-up sum: a warning naming
+** `total`, no host error.  The twin's helper fills the sizes from main's
+** argument instead: the sum is the program's own, and the error stays
+** `host`. */
+START_TEST(host_readback_param)
+{
+	if (!tu_need_clang("contracts host_readback_param", 0))
+		return;
+	static const char fillfmt[] =
+		"#include <cuda_runtime.h>\n"
+		"#include <stdlib.h>\n"
+		"unsigned *h_counts = NULL;\n"
+		"void init_fill(int n)\n"
+		"{\n"
+		"\th_counts = (unsigned *)malloc(n * sizeof(unsigned));\n"
+		"}\n"
+		"void fill_sizes(const unsigned *d_counts, int *sizes, int n, int q)\n"
+		"{\n"
+		"\tcudaMemcpy(h_counts, d_counts, n * sizeof(unsigned), cudaMemcpyDeviceToHost);\n"
+		"\tfor (int i = 0; i < n; i++)\n"
+		"\t\tsizes[i] = (%s + 3) / 4;\n"
+		"}\n";
+	static const char mainsrc[] =
+		"#include <cuda_runtime.h>\n"
+		"#include <stdlib.h>\n"
+		"void init_fill(int n);\n"
+		"void fill_sizes(const unsigned *d_counts, int *sizes, int n, int q);\n"
+		"__global__ void first(float4 *result, int listsize)\n"
+		"{\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tif (i < listsize / 4)\n"
+		"\t\tresult[i] = make_float4(1, 2, 3, 4);\n"
+		"}\n"
+		"int main(int argc, char **argv)\n"
+		"{\n"
+		"\tfloat4 *result;\n"
+		"\tunsigned *counts;\n"
+		"\tcudaMalloc(&result, 1024 * sizeof(float4));\n"
+		"\tcudaMalloc(&counts, 64 * sizeof(unsigned));\n"
+		"\tint *sizes = (int *)malloc(64 * sizeof(int));\n"
+		"\tinit_fill(64);\n"
+		"\tfill_sizes(counts, sizes, 64, atoi(argv[1]));\n"
+		"\tint total = 0;\n"
+		"\tfor (int i = 0; i < 64; i++)\n"
+		"\t\ttotal += sizes[i] * 4;\n"
+		"\tint blocks = (total / 4) % 256 == 0 ? (total / 4) / 256 : (total / 4) / 256 + 1;\n"
+		"\tfirst<<<blocks, 256>>>(result, total);\n"
+		"\treturn 0;\n"
+		"}\n";
+	for (int dev = 0; dev < 2; dev++) {
+		char fill[sizeof fillfmt + 32];
+		snprintf(fill, sizeof fill, fillfmt, dev ? "h_counts[i]" : "q");
+		char *a = tu_tmp_cu(fill), *b = tu_tmp_cu(mainsrc);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ a, b, "--format=json", "--contract=any", NULL });
+		cJSON *doc = tu_check_report_json(r.out);
+		int host = 0, warned = 0;
+		const cJSON *f;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings")) {
+			if (strcmp(jstr(f, "kind"), "out-of-bounds") == 0)
+				host += strcmp(jstr(f, "contract"), "host") == 0;
+			const cJSON *d = cJSON_GetObjectItemCaseSensitive(f, "detail");
+			warned += cJSON_IsString(d)
+				  && strstr(d->valuestring, "assumes the total the host reads back from the "
+							   "device keeps result's index in bounds") != NULL;
+		}
+		if (dev)
+			ck_assert_msg(host == 0 && warned == 1, "host %d warned %d: %s", host, warned, r.out);
+		else
+			ck_assert_msg(host > 0 && warned == 0, "host %d warned %d: %s", host, warned, r.out);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(a);
+		unlink(b);
+		free(a);
+		free(b);
+	}
+}
+END_TEST
+
 /* CUDA's limit on a block's shared memory is on the static and dynamic
 ** bytes together: 200 KiB of dynamic shared memory beside a kernel's
 ** 32 KiB static tile is refused (a refused-launch warning at the site,
@@ -1123,6 +1209,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_all_cut);
 	tcase_add_test(tc, host_readback_len);
 	tcase_add_test(tc, host_readback_sized);
+	tcase_add_test(tc, host_readback_param);
 	tcase_add_test(tc, host_wrapper_unbound);
 	suite_add_tcase(s, tc);
 	/* the corpus' default runs in two programs of their own, by halves */
