@@ -731,9 +731,6 @@ void hostsites_free(struct hostsites *hs)
 		free(hs->calls[i].guards);
 	}
 	free(hs->calls);
-	for (uint32_t i = 0; i < hs->nopen; i++)
-		free(hs->open[i]);
-	free(hs->open);
 	for (uint32_t i = 0; i < hs->nseqs; i++)
 		hm_seq_free(&hs->seqs[i]);
 	free(hs->seqs);

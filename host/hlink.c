@@ -30,7 +30,7 @@ struct link {
 	uint32_t *mof;		/* per variable: its index in hs->mvars, or UINT32_MAX */
 	char **called, **defined;	/* hs's, sorted (not owned) */
 	int has_main;		/* a file read defines main */
-	uint8_t *open;		/* per parameter: its function's callers are not all known */
+	uint8_t *open;		/* per parameter: main's, the program's input */
 	uint32_t *ncalls;	/* per parameter: the calls of its function */
 	struct hsite *out;	/* the sites after linking */
 	uint32_t nout, capout;
@@ -583,9 +583,10 @@ static void link_init(struct link *lk, struct hostsites *hs)
 		const struct hparam *p = &hs->params[i];
 		if (p->var < hs->nvars)
 			lk->pof[p->var] = i;
+		/* main's parameters are the program's input; a function whose
+		** address is taken is bound by its direct calls alone, as the
+		** calls through pointers are not seen */
 		lk->open[i] = strcmp(p->fn, "main") == 0;
-		for (uint32_t k = 0; k < hs->nopen && !lk->open[i]; k++)
-			lk->open[i] = strcmp(hs->open[k], p->fn) == 0;
 		for (uint32_t k = 0; k < hs->ncalls; k++)
 			lk->ncalls[i] += calls_fn(&hs->calls[k], p) && live(lk, hs->calls[k].from);
 	}

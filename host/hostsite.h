@@ -286,15 +286,14 @@ struct hostsites {
 	** host-side data mapping checks (host/hostmap.h) */
 	struct hm_seq *seqs;
 	uint32_t nseqs, capseqs;
-	/* for hostsites_link: the parameters that became variables, the calls
-	** that pass them values, the functions whose address is taken (their
-	** callers are not all known: "main" is one), per file read */
+	/* for hostsites_link: the parameters that became variables and the
+	** direct calls that pass them values, per file read (calls through
+	** function pointers are not seen: a function whose address is taken
+	** is bound by its direct calls alone) */
 	struct hparam *params;
 	uint32_t nparams, capparams;
 	struct hcall *calls;
 	uint32_t ncalls, capcalls;
-	char **open;
-	uint32_t nopen, capopen;
 	/* memory other host code writes: the reads and the stores, and the
 	** functions each file read defines and calls (a store or call in a
 	** function nothing calls is never made) */

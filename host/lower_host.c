@@ -121,6 +121,7 @@ struct hctx {
 	LLVMValueRef *dbgvar;	/* DILocalVariable nodes, as values */
 	uint32_t ndbg, capdbg;
 	struct ptrmap fclass;	/* function -> FC_* + 1 */
+	struct ptrmap roparam;	/* parameter -> 1 + (its pointee is only read) */
 	struct ptrmap bindex;	/* block -> index in pstart */
 	uint32_t *pstart;	/* preds of block i: plist[pstart[i] .. pstart[i+1]) */
 	LLVMBasicBlockRef *plist;
@@ -1159,6 +1160,66 @@ static LLVMValueRef only_write(struct hctx *hc, LLVMValueRef base, LLVMValueRef 
 	return found;
 }
 
+#define RO_MAX_DEPTH 4		/* calls a read-only pointer is followed into */
+#define RO_MAX_USES 4096	/* uses one read-only question may look at */
+
+static int param_reads_only(struct hctx *hc, LLVMValueRef fn, unsigned k, int depth, uint32_t *uses);
+
+/* Whether pointer V (a parameter or derived from one) is only read: loaded
+** from, compared, offset or cast into pointers only read, or passed to a
+** function defined here whose parameter is only read (the call's pointer
+** result too: std::forward gives its argument back).  A store through it
+** or of it, a call through or into anything else, may write. */
+static int ptr_reads_only(struct hctx *hc, LLVMValueRef v, int depth, uint32_t *uses)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef U = LLVMGetUser(u);
+		if (++*uses > RO_MAX_USES || LLVMIsAInstruction(U) == NULL)
+			return 0;
+		LLVMOpcode oc = LLVMGetInstructionOpcode(U);
+		if (oc == LLVMLoad || oc == LLVMICmp)
+			continue;
+		if (oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast) {
+			if (LLVMGetOperand(U, 0) != v || !ptr_reads_only(hc, U, depth, uses))
+				return 0;
+			continue;
+		}
+		if (!is_call(U))
+			return 0;
+		LLVMValueRef fn = NULL;
+		int fc = call_class(hc, U, &fn);
+		if (fc == FC_INERT)
+			continue;
+		if (fn == NULL || LLVMIsDeclaration(fn) || depth >= RO_MAX_DEPTH)
+			return 0;
+		unsigned na = LLVMGetNumArgOperands(U), np = LLVMCountParams(fn);
+		for (unsigned k = 0; k < na; k++)
+			if (LLVMGetOperand(U, k) == v
+			    && (k >= np || !param_reads_only(hc, fn, k, depth + 1, uses)))
+				return 0;
+		if (LLVMGetTypeKind(LLVMTypeOf(U)) == LLVMPointerTypeKind
+		    && !ptr_reads_only(hc, U, depth + 1, uses))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether function FN (defined here) only reads what its parameter K
+** points to; remembered per parameter.  A parameter under question is
+** taken to write until answered, so recursion says "may write". */
+static int param_reads_only(struct hctx *hc, LLVMValueRef fn, unsigned k, int depth, uint32_t *uses)
+{
+	LLVMValueRef p = LLVMGetParam(fn, k);
+	uint32_t *m = ptrmap_get(&hc->roparam, p);
+	if (m)
+		return *m == 2;
+	ptrmap_put(&hc->roparam, p, 1);
+	int ro = ptr_reads_only(hc, p, depth, uses);
+	if (ro)
+		ptrmap_put(&hc->roparam, p, 2);
+	return ro;
+}
+
 /* What the last write to Q's address before FROM (or the end of BB when
 ** FROM is NULL) wrote, on every path from the function's entry. */
 static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef bb, LLVMValueRef from)
@@ -1227,6 +1288,13 @@ static struct mres mblock(struct hctx *hc, struct mquery *q, LLVMBasicBlockRef b
 			}
 			if (k == 0 && is_readback(I))
 				q->dev = 1;
+			LLVMValueRef callee = NULL;
+			uint32_t uses = 0;
+			(void)call_class(hc, I, &callee);
+			if (callee && !LLVMIsDeclaration(callee) && k < LLVMCountParams(callee)
+			    && param_reads_only(hc, callee, k, 0, &uses))
+				continue;	/* a helper that only reads it (a
+						   benchmark loop's `A &&...args`) */
 			return mres(MW_CLOBBER, NULL);
 		}
 	}
@@ -4106,26 +4174,9 @@ static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 	VEC_PUSH(hc->callat, hc->ncallat, hc->capcallat, call);
 }
 
-/* Whether FN is used other than as the callee of direct calls: its
-** address is taken (a callback, a virtual function, a constructor table),
-** so the calls read are not all its calls. */
-static int address_taken(LLVMValueRef fn)
-{
-	for (LLVMUseRef u = LLVMGetFirstUse(fn); u; u = LLVMGetNextUse(u)) {
-		LLVMValueRef user = LLVMGetUser(u);
-		if (!is_callinst(user) || LLVMGetCalledValue(user) != fn)
-			return 1;
-		for (unsigned k = 0; k < LLVMGetNumArgOperands(user); k++)
-			if (LLVMGetOperand(user, k) == fn)
-				return 1;
-	}
-	return 0;
-}
-
 /*
 ** After the sites: the calls that give values to the parameters that
-** became variables (hostsite.h, struct hcall), and the functions whose
-** address this file takes (hs->open).  A call of a function defined here
+** became variables (hostsite.h, struct hcall).  A call of a function defined here
 ** is kept when that function has such a parameter; converting its
 ** arguments may make the caller's own parameters variables, so the file
 ** is walked again, up to CALL_ROUNDS times (and a quarter of the
@@ -4136,12 +4187,6 @@ static int address_taken(LLVMValueRef fn)
 static void collect_calls(struct hctx *hc)
 {
 	struct hostsites *hs = hc->hs;
-	for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
-		size_t len = 0;
-		const char *nm = LLVMGetValueName2(fn, &len);
-		if (nm && len && strncmp(nm, "llvm.", 5) != 0 && LLVMCountParams(fn) > 0 && address_taken(fn))
-			VEC_PUSH(hs->open, hs->nopen, hs->capopen, xstrndup(nm, len));
-	}
 	struct ptrmap done = { 0 };
 	uint32_t p0 = 0;
 	uint64_t w0 = hc->work;	/* a share of the budget of their own: the
@@ -5527,6 +5572,7 @@ out:
 	ptrmap_free(&hc.byteskey);
 	ptrmap_free(&hc.dbg);
 	ptrmap_free(&hc.fclass);
+	ptrmap_free(&hc.roparam);
 	ptrmap_free(&hc.bindex);
 	free(hc.dbgvar);
 	free(hc.pstart);

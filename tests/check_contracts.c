@@ -1042,6 +1042,93 @@ START_TEST(host_readback_param)
 }
 END_TEST
 
+/* A wrapper whose address is taken (a benchmark template calls it through
+** a function pointer, given main's locals by reference, as llm.c's
+** dev/cuda programs time every kernel) is bound by its direct calls
+** alone, and a helper that only reads the locals it is given leaves their
+** values known: the launches are the program's, C = 768, and the shared
+** row buffer's overflow past 1024 columns is no host error.  The twin
+** reads C from main's argument: any C, and the overflow is `host`.  A
+** wrapper called only through the pointer is no launch the program is
+** seen to make: no host site, nothing under `host`. */
+START_TEST(host_fnptr_callers)
+{
+	if (!tu_need_clang("contracts host_fnptr_callers", 0))
+		return;
+	static const char fmt[] =
+		"#include <cuda_runtime.h>\n"
+		"#include <stdlib.h>\n"
+		"#include <utility>\n"
+		"__global__ void row_norm(float *out, const float *x, int C)\n"
+		"{\n"
+		"\t__shared__ float buf[1024];\n"
+		"\tconst float *row = x + blockIdx.x * C;\n"
+		"\tfor (int j = threadIdx.x; j < C; j += blockDim.x)\n"
+		"\t\tbuf[j] = row[j];\n"
+		"\t__syncthreads();\n"
+		"\tif (threadIdx.x == 0) {\n"
+		"\t\tfloat s = 0.0f;\n"
+		"\t\tfor (int j = 0; j < C; j++)\n"
+		"\t\t\ts += buf[j] * buf[j];\n"
+		"\t\tout[blockIdx.x] = s;\n"
+		"\t}\n"
+		"}\n"
+		"void launch_row_norm(float *out, const float *x, int N, int C, int bs)\n"
+		"{\n"
+		"\trow_norm<<<N, bs>>>(out, x, C);\n"
+		"}\n"
+		"template <class F, class... A> float bench(int reps, F f, A &&...a)\n"
+		"{\n"
+		"\tfor (int r = 0; r < reps; r++)\n"
+		"\t\tf(std::forward<A>(a)...);\n"
+		"\treturn 0.0f;\n"
+		"}\n"
+		"int main(int argc, char **argv)\n"
+		"{\n"
+		"\tint N = 8, C = %s;\n"
+		"\tfloat *out, *x;\n"
+		"\tcudaMalloc(&out, N * sizeof(float));\n"
+		"\tcudaMalloc(&x, N * C * sizeof(float));\n"
+		"\tint sizes[] = { 32, 64, 128, 256 };\n"
+		"\tfor (int j = 0; j < 4; j++) {\n"
+		"\t\t%s\n"
+		"\t\tbench(10, launch_row_norm, out, x, N, C, sizes[j]);\n"
+		"\t}\n"
+		"\treturn 0;\n"
+		"}\n";
+	static const char *const variant[][2] = {
+		{ "768", "launch_row_norm(out, x, N, C, sizes[j]);" },
+		{ "argc > 1 ? atoi(argv[1]) : 768", "launch_row_norm(out, x, N, C, sizes[j]);" },
+		{ "768", "" },
+	};
+	for (int v = 0; v < 3; v++) {
+		char src[sizeof fmt + 128];
+		snprintf(src, sizeof src, fmt, variant[v][0], variant[v][1]);
+		char *cu = tu_tmp_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ cu, "--format=json", NULL });
+		cJSON *doc = tu_check_report_json(r.out);
+		int host = 0;
+		const cJSON *f;
+		cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+			host += strcmp(jstr(f, "severity"), "error") == 0
+				&& strcmp(jstr(f, "contract"), "host") == 0;
+		const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "kernels"), 0);
+		ck_assert_ptr_nonnull(k);
+		int sites = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "host_sites"));
+		if (v == 1)
+			ck_assert_msg(host > 0 && sites, "variant %d: host %d: %s", v, host, r.out);
+		else
+			ck_assert_msg(host == 0 && sites == (v == 0), "variant %d: host %d sites %d: %s", v,
+				      host, sites, r.out);
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(cu);
+		free(cu);
+	}
+}
+END_TEST
+
 /* CUDA's limit on a block's shared memory is on the static and dynamic
 ** bytes together: 200 KiB of dynamic shared memory beside a kernel's
 ** 32 KiB static tile is refused (a refused-launch warning at the site,
@@ -1211,6 +1298,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_readback_sized);
 	tcase_add_test(tc, host_readback_param);
 	tcase_add_test(tc, host_wrapper_unbound);
+	tcase_add_test(tc, host_fnptr_callers);
 	suite_add_tcase(s, tc);
 	/* the corpus' default runs in two programs of their own, by halves */
 	tc = tcase_create("contracts runs");
