@@ -302,6 +302,11 @@ struct func {
 	** reads, not cub's generic code inlined into it (docs/CONTRACTS.md,
 	** rule 10) */
 	uint64_t own_sregs;
+	/* The constant strides this function's code numbers the block's
+	** threads by (rule 15; lower/linear.c): lin_width the least K of a
+	** sum threadIdx.x + K * threadIdx.y, lin_rows the least L of one that
+	** adds K * L * threadIdx.z; 0 where there is none */
+	uint32_t lin_width, lin_rows;
 	/* The extern __shared__ array (gvar index + 1; 0 none) this
 	** function's code names first: what a launch of it calls the
 	** dynamic shared segment (program_dyn_var) */

@@ -47,6 +47,7 @@ static int same_subject(const struct evolve_assumption *a, const struct evolve_a
 	case EVOLVE_DATA: case EVOLVE_READBACK:	/* one per statement (its line) and source */
 		return a->param == b->param && a->func == b->func && a->bound == b->bound;
 	case EVOLVE_MULTIPLE: case EVOLVE_FLAT: case EVOLVE_LANES: case EVOLVE_GRID_ONE:
+	case EVOLVE_LINEAR:
 		return 1;
 	case EVOLVE_PART:
 		return a->alloc == b->alloc;
@@ -72,7 +73,8 @@ static void add_assumption(struct driver *d, const struct evolve_assumption *na)
 	}
 	if (a == NULL)
 		VEC_PUSH(r->assumptions, r->nassumptions, r->capassumptions, *na);
-	else if (na->rel == EVOLVE_AT_MOST || na->rel == EVOLVE_PART ? na->bound < a->bound
+	else if (na->rel == EVOLVE_AT_MOST || na->rel == EVOLVE_PART || na->rel == EVOLVE_LINEAR
+		 ? na->bound < a->bound
 		 : (na->rel == EVOLVE_AT_LEAST || na->rel == EVOLVE_MULTIPLE) && na->bound > a->bound)
 		*a = *na;
 	for (uint32_t k = 0; k < r->ncands; k++)
@@ -2455,6 +2457,79 @@ static void infer_flat(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
+/* ---- rule 15: a thread number with constant strides ---- */
+
+/* What *CTX (two uint32_t: width, rows) gathers: the least strides F
+** numbers its threads by.  Never stops the walk. */
+static int linear_in(const struct func *f, const void *ctx)
+{
+	uint32_t *const *least = ctx;
+	if (f->lin_width && ((*least)[0] == 0 || f->lin_width < (*least)[0]))
+		(*least)[0] = f->lin_width;
+	if (f->lin_rows && ((*least)[1] == 0 || f->lin_rows < (*least)[1]))
+		(*least)[1] = f->lin_rows;
+	return 0;
+}
+
+/* Runs a copy of candidate BASE with block BLOCK; returns its index. */
+static uint32_t probe_shape(struct driver *d, uint32_t base, struct dim3 block, uint32_t gen)
+{
+	struct evolve_cand c;
+	search_cand_copy(&c, &d->res->cands[base], d->pb);
+	c.block = block;
+	return run_probe(d, base, &c, gen);
+}
+
+/*
+** Rule 15 (docs/CONTRACTS.md): kernel code that numbers a block's threads
+** threadIdx.x + K * threadIdx.y (cub's BlockReduce<T, 32, ..., 16>,
+** `ty * TILE + tx`) gives two threads one number when blockDim.x passes
+** K, and one past its rows (K * L * threadIdx.z) when blockDim.y passes L.
+** An error of candidate CI at a block past K along x that goes away with
+** the same threads laid out K wide (64 x 8 as 32 x 16), or past L along y
+** that goes away with y at L, shows the kernel assumes the bound: one
+** assumption per component, and the search keeps within it.
+*/
+static void infer_linear(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	uint32_t least[2] = { 0, 0 }, *lp = least;
+	code_any(d->pb->prog, d->pb->func, linear_in, &lp);
+	for (unsigned dim = 0; dim < 2; dim++) {
+		struct dim3 b = r->cands[ci].block;
+		uint32_t k = least[dim], v = dim ? b.y : b.x;
+		if (k == 0 || v <= k || user_lo(d, dim) > k || (dim == 1 && b.x > least[0])
+		    || tried_n(d, 4, dim))
+			continue;
+		if (dim == 0) {
+			/* the same threads, K wide: only the numbering changes */
+			uint64_t t = (uint64_t)b.x * b.y;
+			if (t % k || t / k > d->s->bhi[1])
+				continue;
+			b.y = (uint32_t)(t / k);
+			b.x = k;
+		} else {
+			b.y = k;
+		}
+		uint32_t pi = probe_shape(d, ci, b, gen);
+		if (r->cands[pi].rejected >= 0 || r->cands[pi].beyond)
+			continue;
+		for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
+			const struct finding *f = &r->cands[ci].fs.v[fi];
+			struct fid id = { f->kind, f->func, f->pc, f->second.func, f->second.pc };
+			if (!explainable(f) || shows_near(&r->cands[pi], &id))
+				continue;
+			add_assumption(d, &(struct evolve_assumption){
+				.dim = (uint8_t)dim, .rel = EVOLVE_LINEAR, .bound = k,
+				.param2 = least[0], .kind = (uint8_t)f->kind, .dep = f->dep,
+				.func = f->func, .pc = f->pc, .launch = ci });
+			if (d->s->bhi[dim] > k)
+				d->s->bhi[dim] = k;
+			break;
+		}
+	}
+}
+
 /* ---- rules 13 and 14: blocks that write one element of a global buffer ---- */
 
 /* Adds to *DEP the DEP_* mask of the address of the access at (FUNC,
@@ -2716,13 +2791,13 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		infer_data(d, i, gen);
 	infer_readback(d, i, gen);
 	/* rule 11 with the shape rules: the segment is part of the launch */
-	static void (*const infer[7])(struct driver *, uint32_t, uint32_t) = {
-		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat, infer_block_part,
-		infer_grid_one, infer_segment,
+	static void (*const infer[8])(struct driver *, uint32_t, uint32_t) = {
+		infer_assumption, infer_tile_min, infer_whole_warps, infer_flat, infer_linear,
+		infer_block_part, infer_grid_one, infer_segment,
 	};
 	if (d->pb->base)
 		return;		/* the program gave the shape and the scalars */
-	for (int k = 0; k < 7; k++) {
+	for (int k = 0; k < 8; k++) {
 		const struct evolve_cand *c = &d->res->cands[i];
 		if (c->rejected < 0 && c->site < 0 && !c->beyond && room_left(d))
 			infer[k](d, i, gen);
@@ -3097,6 +3172,19 @@ struct finding search_assumption_finding(const struct evolve_problem *pb,
 	}
 	if (a->rel == EVOLVE_PART || a->rel == EVOLVE_GRID_ONE) {
 		f.detail = part_text(pb, a, kname, o, at);
+		free(kname);
+		return f;
+	}
+	if (a->rel == EVOLVE_LINEAR) {
+		char fault[200], rows[48] = "";
+		fault_text(o, (enum finding_kind)a->kind, fault, sizeof fault);
+		if (a->dim == 1)
+			snprintf(rows, sizeof rows, " + %" PRIu64 " * threadIdx.z",
+				 (uint64_t)a->param2 * a->bound);
+		f.detail = xasprintf("%s assumes %s <= %" PRIu32 ": its code numbers the block's "
+				     "threads threadIdx.x + %" PRIu32 " * threadIdx.y%s, and %s when "
+				     "it is above%s", kname, dims[a->dim], a->bound, a->param2, rows,
+				     fault, at);
 		free(kname);
 		return f;
 	}

@@ -179,7 +179,7 @@ int search_breaks(const struct evolve_problem *pb, const struct evolve_assumptio
 		return search_seg_short(pb, c);
 	case EVOLVE_DATA: case EVOLVE_READBACK:
 		return 0;	/* the finding's, not the launch's (rule 12) */
-	case EVOLVE_AT_MOST: case EVOLVE_PART:
+	case EVOLVE_AT_MOST: case EVOLVE_PART: case EVOLVE_LINEAR:
 		return v > a->bound;
 	case EVOLVE_AT_LEAST:
 		return v < a->bound;

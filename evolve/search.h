@@ -315,7 +315,12 @@ struct evolve_cand {
 ** - EVOLVE_GRID_ONE: grid component DIM (4, 5) is 1, shown by the race
 **   between blocks at SITE on a global buffer at an address that does not
 **   read that block coordinate, in a kernel that reads it elsewhere
-**   (rule 14). */
+**   (rule 14);
+** - EVOLVE_LINEAR: block component DIM (0, 1) at most BOUND, the stride
+**   of the next component in the thread number the kernel's code makes
+**   (threadIdx.x + PARAM2 * threadIdx.y, + PARAM2 * BOUND * threadIdx.z
+**   for y), shown by the error at SITE that goes away within it (rule
+**   15). */
 #define EVOLVE_PARAM_DIM 6
 /* How the host budget shrank a host launch (struct evolve_cand shrunk):
 ** its grid lost blocks, in a kernel whose blocks do the same in a smaller
@@ -327,7 +332,8 @@ struct evolve_cand {
 #define EVOLVE_THREADS_DIM 7	/* the block's threads, blockDim.x * .y * .z */
 enum evolve_rel { EVOLVE_AT_MOST, EVOLVE_AT_LEAST, EVOLVE_MULTIPLE, EVOLVE_NONZERO,
 		  EVOLVE_RELATION, EVOLVE_SCALARS, EVOLVE_NONNEG, EVOLVE_FLAT, EVOLVE_LANES,
-		  EVOLVE_SEGMENT, EVOLVE_DATA, EVOLVE_PART, EVOLVE_GRID_ONE, EVOLVE_READBACK };
+		  EVOLVE_SEGMENT, EVOLVE_DATA, EVOLVE_PART, EVOLVE_GRID_ONE, EVOLVE_READBACK,
+		  EVOLVE_LINEAR };
 /* How rule 11's use of the dynamic shared segment grows: a constant, a
 ** number of bytes a block thread, a line in one scalar, or none of these
 ** (what the launch uses, as measured). */

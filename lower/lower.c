@@ -2816,6 +2816,7 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 	}
 	p->funcs[fidx].file = fc.file;
 	p->funcs[fidx].is_header = fc.file && lower_is_system_header(fc.file);
+	lower_linear_widths(fn, &p->funcs[fidx].lin_width, &p->funcs[fidx].lin_rows);
 
 	struct func tmp = { 0 };
 	if (setup_params(lc, fn, &tmp) < 0)

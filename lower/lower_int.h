@@ -102,6 +102,11 @@ int lower_from_header(struct lctx *lc);
 unsigned lower_int_width(LLVMTypeRef t);
 uint32_t lower_nflat(struct lctx *lc, LLVMTypeRef t);
 int lower_sreg_index(const char *name);
+/* The constant strides function FN numbers its block's threads by
+** (lower/linear.c): *WIDTH the least K of a sum threadIdx.x + K *
+** threadIdx.y, *ROWS the least L of one that adds K * L * threadIdx.z;
+** 0 where there is none. */
+void lower_linear_widths(LLVMValueRef fn, uint32_t *width, uint32_t *rows);
 /* The program index of defined function FN, queued for lowering if new. */
 int lower_func_index(struct lctx *lc, LLVMValueRef fn);
 /* The index behind FN's address (a constant): as lower_func_index, except

@@ -38,6 +38,7 @@ static const char *const contract_names[] = {
 	"csr_row_sums", "gather_rows", "shared_queue_visit", "count_copy_flag",
 	"row_first_warp", "warp_slot_sums",
 	"log_softmax_back",
+	"tile_rms_scale",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
@@ -58,7 +59,7 @@ struct cassume {
 	char kernel[64];
 	char rel[16];		/* "<=" (the default), ">=", "==", "multiple", "lanes", "tie",
 				   "ge", "eq", "nonneg", "flat", "segment", "nonzero", "data",
-				   "part", "gridone" or "rows" */
+				   "part", "gridone", "rows" or "linear" */
 	char scalar[32];	/* tie, ge, eq, nonneg: the scalar, and (not nonneg) what it
 				   equals ("gridDim.x*16") or keeps up with ("d.cols");
 				   data: the buffer the index's values come from */
@@ -370,6 +371,20 @@ static int assume_matches(const struct cassume *a, const cJSON *f)
 					 "between blocks that differ only in ", a->kernel, a->dim,
 					 a->arrays[i]);
 			if (strstr(msg, want) != NULL)
+				return 1;
+		}
+		return 0;
+	}
+	if (strcmp(a->rel, "linear") == 0) {
+		/* "k assumes blockDim.x <= 32: its code numbers the block's threads
+		** threadIdx.x + 32 * threadIdx.y, and shared 'tmp' is read where
+		** nothing was written when it is above" */
+		snprintf(want, sizeof want, "%s assumes %s <= %u: its code numbers the block's "
+			 "threads threadIdx.x + ", a->kernel, a->dim, a->bound);
+		const char *p = strstr(msg, want);
+		for (int i = 0; p && i < a->narrays; i++) {
+			snprintf(want, sizeof want, "'%s'", a->arrays[i]);
+			if (strstr(p, want) != NULL)
 				return 1;
 		}
 		return 0;

@@ -712,6 +712,37 @@ START_TEST(deps_own_sregs)
 }
 END_TEST
 
+START_TEST(deps_linear_widths)
+{
+	/* rule 15: tx + ty * 16 by a shift, tx + 16 * ty + 128 * tz through a
+	** phi with 0 on one arm (cub's `dim == 1 ? 0 : ...`); a product of
+	** two coordinates and blockDim's stride are no constant width */
+	static const char src[] =
+		"__global__ void number(int *out, int rows)\n"
+		"{\n"
+		"\tint a = threadIdx.x + (threadIdx.y << 4);\n"
+		"\tint z = rows == 1 ? 0 : threadIdx.z * 16 * 8;\n"
+		"\tint b = z + threadIdx.y * 16 + threadIdx.x;\n"
+		"\tint c = threadIdx.x + threadIdx.y * threadIdx.y;\n"
+		"\tint d = threadIdx.x + threadIdx.y * blockDim.x;\n"
+		"\tout[a] = b + c + d;\n"
+		"}\n"
+		"__global__ void flat(int *out)\n"
+		"{\n"
+		"\tout[threadIdx.y * blockDim.x + threadIdx.x] = 1;\n"
+		"}\n";
+	struct ker k;
+	load_cu(&k, src, "-O0", "number");
+	ck_assert_uint_eq(k.l.prog->funcs[k.func].lin_width, 16);
+	ck_assert_uint_eq(k.l.prog->funcs[k.func].lin_rows, 8);
+	load_free(&k.l);
+	load_cu(&k, src, "-O0", "flat");
+	ck_assert_uint_eq(k.l.prog->funcs[k.func].lin_width, 0);
+	ck_assert_uint_eq(k.l.prog->funcs[k.func].lin_rows, 0);
+	load_free(&k.l);
+}
+END_TEST
+
 /* ---- early stop ------------------------------------------------------------ */
 
 static const char stop_src[] =
@@ -827,6 +858,7 @@ Suite *deps_suite(void)
 	tcase_add_test(dc, deps_bufs_guard_O3);
 	tcase_add_test(dc, deps_guards);
 	tcase_add_test(dc, deps_own_sregs);
+	tcase_add_test(dc, deps_linear_widths);
 	suite_add_tcase(s, dc);
 	TCase *sc = tcase_create("stop");
 	tcase_set_timeout(sc, 60);
