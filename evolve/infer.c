@@ -2169,6 +2169,37 @@ static uint32_t factor_of(struct driver *d, uint32_t ci, const struct fid *id, u
 	return SCALARS_MUL_MAX;
 }
 
+/* Rule 8 at factor 1 where launch CI's threads along x do not cover J's
+** value *VJ: rows of `d[i * stride + j]`, j below cols, meet only at the
+** columns some thread writes (64 threads along x and cols 617: a stride
+** of 616 overlaps nothing the launch writes, so at_edge's probe at J's
+** value less one runs clean).  J is cut to those threads, as factor_of
+** does for a factor: that launch must still show finding ID with K as it
+** was, run clean as far into buffer BUF and as long with K at the cut J,
+** and show the finding again with K one below it.  Then *BASE and *VJ
+** become that launch and value; returns whether it holds. */
+static int cut_to_threads(struct driver *d, uint32_t ci, const struct fid *id, uint32_t k,
+			  uint32_t j, double *vj, uint32_t buf, uint32_t *base, uint32_t gen)
+{
+	struct evolve_result *r = d->res;
+	struct scalar_ref sk, sj;
+	search_scalar_ref(d->pb, k, &sk);
+	search_scalar_ref(d->pb, j, &sj);
+	const struct evolve_cand *c = &r->cands[ci];
+	double tx = (double)c->grid.x * c->block.x;
+	if (!(*vj > tx) || tx < 2 || !room_left(d))
+		return 0;	/* the threads cover J: at_edge said no already */
+	uint32_t b = probe_scalars(d, ci, j, search_scalar_set(tx, sj.et), UINT32_MAX, 0, gen);
+	if (r->cands[b].rejected >= 0 || !shows_near(&r->cands[b], id))
+		return 0;
+	uint32_t pk = probe_scalars(d, b, k, search_scalar_set(tx, sk.et), UINT32_MAX, 0, gen);
+	if (!clean_near(r, pk, id) || !as_much(r, pk, b, buf) || !at_edge(d, b, id, k, tx, gen))
+		return 0;
+	*vj = tx;
+	*base = b;
+	return 1;
+}
+
 /*
 ** Rule 8 (docs/CONTRACTS.md): a race on global memory or an access past a
 ** sized buffer, in candidate CI, whose index reads scalar K (the static
@@ -2180,8 +2211,10 @@ static uint32_t factor_of(struct driver *d, uint32_t ci, const struct fid *id, u
 ** long; the launch with J at K's value runs clean (the relation, not J's
 ** value: a pair K, J' that happens to clear the finding keeps it there);
 ** and the launch with K as far above J as it was below decides between
-** at least (clean) and equal.  One assumption per scalar; the search then
-** keeps K at or above J.
+** at least (clean) and equal.  Where the launch's threads along x do not
+** cover J, J is cut to them (factor_of, cut_to_threads), and a cut at a
+** factor of 1 gives at least only.  One assumption per scalar; the
+** search then keeps K at or above J.
 */
 static void infer_scalars(struct driver *d, uint32_t ci, uint32_t gen)
 {
@@ -2224,9 +2257,13 @@ static void infer_scalars(struct driver *d, uint32_t ci, uint32_t gen)
 				uint32_t p1 = probe_scalars(d, ci, k, search_scalar_set(vj, sk.et),
 							    UINT32_MAX, 0, gen);
 				uint32_t m = 1, base = ci;	/* K >= m * J, shown at BASE */
+				int cut = 0;	/* J cut to the threads at a factor of 1 */
 				if (!clean_near(r, p1, &id) || !as_much(r, p1, ci, buf))
 					m = factor_of(d, ci, &id, k, j, &vj, buf, &base, gen);
-				if (m == 0 || !at_edge(d, base, &id, k, m * vj, gen))
+				else if (!at_edge(d, base, &id, k, vj, gen)
+					 && !(cut = cut_to_threads(d, ci, &id, k, j, &vj, buf, &base, gen)))
+					continue;	/* K's value, not its relation to J */
+				if (m == 0 || (m > 1 && !at_edge(d, base, &id, k, m * vj, gen)))
 					continue;
 				/* the relation, not J's value: again with J moved up (down
 				** where J was cut to the threads that cover it) */
@@ -2243,6 +2280,10 @@ static void infer_scalars(struct driver *d, uint32_t ci, uint32_t gen)
 							    search_scalar_set(m * vj + (m * vj - vk), sk.et),
 							    UINT32_MAX, 0, gen);
 				int eq = !clean_near(r, p3, &id);
+				if (eq && cut)
+					continue;	/* rows that overlap want K >= J; K
+							   above a cut J faulting is something
+							   else (an odd K: rope's n_dims) */
 				add_assumption(d, &(struct evolve_assumption){
 					.dim = EVOLVE_PARAM_DIM, .rel = EVOLVE_SCALARS, .bound = (uint32_t)eq,
 					.param = k, .param2 = j, .kind = (uint8_t)id.kind, .dep = dep,

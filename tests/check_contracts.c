@@ -39,6 +39,7 @@ static const char *const contract_names[] = {
 	"row_first_warp", "warp_slot_sums",
 	"log_softmax_back",
 	"tile_rms_scale",
+	"log_softmax_back", "gate_rows_stats",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
