@@ -37,9 +37,7 @@ static const char *const contract_names[] = {
 	"extent_product_div", "block_part_unpack", "grid_rows_colsum", "row_fields_stride",
 	"csr_row_sums", "gather_rows", "shared_queue_visit", "count_copy_flag",
 	"row_first_warp", "warp_slot_sums",
-	"log_softmax_back",
-	"tile_rms_scale",
-	"log_softmax_back", "gate_rows_stats",
+	"log_softmax_back", "tile_rms_scale", "gate_rows_stats",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
