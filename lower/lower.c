@@ -157,7 +157,7 @@ uint32_t lower_emit(struct lctx *lc, uint16_t op, uint8_t w, uint8_t f, uint32_t
 	i->c = c;
 	i->x = x;
 	i->imm = imm;
-	fc->line[fc->ncode] = fc->cur_line;
+	fc->line[fc->ncode] = fc->home_line;
 	return fc->ncode++;
 }
 
@@ -999,6 +999,16 @@ static void set_loc(struct lctx *lc, LLVMValueRef inst)
 		if (file && len && (fc->file == NULL || strncmp(fc->file, file, len) != 0
 				    || fc->file[len] != '\0'))
 			fc->file = arena_strdup(lc->p->strings, file, len);
+		fc->home_line = line;
+		for (LLVMMetadataRef at = loc; at && fc->home && fc->file != fc->home
+		     && strcmp(fc->file, fc->home) != 0; at = LLVMDILocationGetInlinedAt(at)) {
+			unsigned n = 0;
+			const char *f = reader_scope_file(lc->ctx, LLVMDILocationGetScope(at), &n);
+			if (f && n == strlen(fc->home) && strncmp(f, fc->home, n) == 0) {
+				fc->home_line = LLVMDILocationGetLine(at);
+				break;
+			}
+		}
 	}
 }
 
@@ -2815,6 +2825,7 @@ static int lower_function(struct lctx *lc, LLVMValueRef fn, uint32_t fidx)
 		p->funcs[fidx].decl_line = LLVMDISubprogramGetLine(sp);
 	}
 	p->funcs[fidx].file = fc.file;
+	fc.home = fc.file;
 	p->funcs[fidx].is_header = fc.file && lower_is_system_header(fc.file);
 	lower_linear_widths(fn, &p->funcs[fidx].lin_width, &p->funcs[fidx].lin_rows);
 

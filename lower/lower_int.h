@@ -54,7 +54,11 @@ struct fctx {
 	uint32_t ntramp, captramp;
 	LLVMValueRef cur;	/* instruction being lowered */
 	uint32_t cur_line, cur_col;
+	uint32_t home_line;	/* cur's line in the function's own file: code
+				   inlined from another file (a header's) is
+				   given the line of its call there */
 	const char *file;
+	const char *home;	/* the function's own file (its subprogram's) */
 	const char *funcname;	/* demangled, in the program's arena */
 	uint32_t *idom;		/* block -> immediate dominator (UINT32_MAX: unreachable) */
 	uint32_t *npred;	/* block -> number of predecessors */

@@ -1437,6 +1437,41 @@ START_TEST(unsupported_asm)
 }
 END_TEST
 
+/* A warp-level operation of a header's code inlined into the kernel
+** (cooperative groups' reduce, forced inline even at -O0) is reported at
+** the kernel's line that calls it, in the kernel's file: not the header's
+** line under the kernel's file name (cg.cu:333 for helpers.h:333).  Lanes
+** 40..63 skip the reduce that their tile's 32 lanes must all reach. */
+START_TEST(header_warp_op_location)
+{
+	static const char src[] =
+		"#include <cooperative_groups.h>\n"
+		"#include <cooperative_groups/reduce.h>\n"
+		"namespace cg = cooperative_groups;\n"
+		"__global__ void norm(float *out, const float *x, int n)\n"
+		"{\n"
+		"\tcg::thread_block block = cg::this_thread_block();\n"
+		"\tcg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);\n"
+		"\tint i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tfloat v = i < n ? x[i] * x[i] : 0.0f;\n"
+		"\tif (i < n) {\n"
+		"\t\tfloat s = cg::reduce(warp, v, cg::plus<float>());\n"
+		"\t\tif (warp.thread_rank() == 0)\n"
+		"\t\t\tatomicAdd(out, s);\n"
+		"\t}\n"
+		"}\n";
+	char *bc = tu_compile_cu_real(src, "-O0");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ bc, "--grid", "1", "--block", "64", "--arg", "n=40", "--size",
+					   "x=64", "--size", "out=1", NULL });
+	ck_assert_msg(r.status == 1, "status %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, ":11: error: warp synchronization divergence") != NULL, "%s", r.out);
+	tu_run_free(&r);
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* At -O2 functions are inlined: an unsupported construct in one names its
 ** own line and the call site it was inlined at; a race through the
 ** prelude's inlined atomicAdd is reported at the user's line. */
@@ -3400,6 +3435,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, libcu_atomic_handover);
 	tcase_add_test(tc, unsupported_asm);
 	tcase_add_test(tc, inlined_header_locations);
+	tcase_add_test(tc, header_warp_op_location);
 	tcase_add_test(tc, cg_grid_sync);
 	tcase_add_test(tc, cg_tiles);
 	suite_add_tcase(s, tc);
