@@ -2123,6 +2123,24 @@ static int at_edge(struct driver *d, uint32_t base, const struct fid *id, uint32
 ** elements each (kaldi's LSTM rows hold 5). */
 #define SCALARS_MUL_MAX 8
 
+/* The threads of launch C along x (its grid's times its block's). */
+static double threads_x(const struct evolve_cand *c)
+{
+	return (double)c->grid.x * c->block.x;
+}
+
+/* Rule 8's cut of scalar J to TX, launch CI's threads along x: the probe
+** of CI with J at TX, when it still shows finding ID; else UINT32_MAX. */
+static uint32_t cut_probe(struct driver *d, uint32_t ci, const struct fid *id, uint32_t j, double tx,
+			  uint32_t gen)
+{
+	struct scalar_ref sj;
+	search_scalar_ref(d->pb, j, &sj);
+	uint32_t b = probe_scalars(d, ci, j, search_scalar_set(tx, sj.et), UINT32_MAX, 0, gen);
+	const struct evolve_cand *c = &d->res->cands[b];
+	return c->rejected >= 0 || !shows_near(c, id) ? UINT32_MAX : b;
+}
+
 /*
 ** Rule 8 with a factor: launch CI with scalar K at J's value VJ still
 ** shows finding ID.  A row of M fields of J elements (`d[i * stride + j +
@@ -2138,16 +2156,14 @@ static uint32_t factor_of(struct driver *d, uint32_t ci, const struct fid *id, u
 			  uint32_t j, double *vj, uint32_t buf, uint32_t *base, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
-	struct scalar_ref sk, sj;
+	struct scalar_ref sk;
 	search_scalar_ref(d->pb, k, &sk);
-	search_scalar_ref(d->pb, j, &sj);
-	const struct evolve_cand *c = &r->cands[ci];
-	double tx = (double)c->grid.x * c->block.x;
+	double tx = threads_x(&r->cands[ci]);
 	*base = ci;
 	if (*vj > tx) {
 		*vj = tx;
-		*base = probe_scalars(d, ci, j, search_scalar_set(tx, sj.et), UINT32_MAX, 0, gen);
-		if (r->cands[*base].rejected >= 0 || !shows_near(&r->cands[*base], id))
+		*base = cut_probe(d, ci, id, j, tx, gen);
+		if (*base == UINT32_MAX)
 			return 0;
 	}
 	int64_t v = (int64_t)*vj;
@@ -2182,15 +2198,13 @@ static int cut_to_threads(struct driver *d, uint32_t ci, const struct fid *id, u
 			  uint32_t j, double *vj, uint32_t buf, uint32_t *base, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
-	struct scalar_ref sk, sj;
+	struct scalar_ref sk;
 	search_scalar_ref(d->pb, k, &sk);
-	search_scalar_ref(d->pb, j, &sj);
-	const struct evolve_cand *c = &r->cands[ci];
-	double tx = (double)c->grid.x * c->block.x;
+	double tx = threads_x(&r->cands[ci]);
 	if (!(*vj > tx) || tx < 2 || !room_left(d))
 		return 0;	/* the threads cover J: at_edge said no already */
-	uint32_t b = probe_scalars(d, ci, j, search_scalar_set(tx, sj.et), UINT32_MAX, 0, gen);
-	if (r->cands[b].rejected >= 0 || !shows_near(&r->cands[b], id))
+	uint32_t b = cut_probe(d, ci, id, j, tx, gen);
+	if (b == UINT32_MAX)
 		return 0;
 	uint32_t pk = probe_scalars(d, b, k, search_scalar_set(tx, sk.et), UINT32_MAX, 0, gen);
 	if (!clean_near(r, pk, id) || !as_much(r, pk, b, buf) || !at_edge(d, b, id, k, tx, gen))
