@@ -60,6 +60,7 @@ void search_cand_copy(struct evolve_cand *dst, const struct evolve_cand *src,
 	dst->site = src->site;
 	dst->shrunk = src->shrunk;
 	dst->host_grid = src->host_grid;
+	dst->host_elems = src->host_elems;
 	memcpy(dst->bits, src->bits, search_nbits(pb) * sizeof *dst->bits);
 	memcpy(dst->fill, src->fill, np * sizeof *dst->fill);
 	memcpy(dst->elems, src->elems, np * sizeof *dst->elems);
@@ -702,6 +703,7 @@ void search_host_apply(const struct space *s, struct evolve_cand *c)
 	static const uint32_t lim[6] = { 1024, 1024, 64, 0x7fffffff, 65535, 65535 };
 	c->refused = c->unmade;
 	c->shrunk = 0;
+	c->host_elems = 0;
 	for (int d = 0; d < 6; d++) {
 		uint64_t v = 1;
 		uint32_t e = d < 3 ? st->block[d] : st->grid[d - 3];
@@ -755,6 +757,8 @@ void search_host_apply(const struct space *s, struct evolve_cand *c)
 			unsigned es = elem_size(pa->et);
 			if (v <= HOST_BUFFER_LIMIT)
 				c->elems[p] = v / es ? v / es : 1;
+			if (v / es > c->host_elems)
+				c->host_elems = v / es;
 		}
 		/* the fields of a struct the host fills */
 		for (uint32_t j = 0; pa->kind == EVOLVE_FIXED && !pa->pinned && j < pa->nfields; j++) {

@@ -127,9 +127,13 @@ static int bounds_block(const struct evolve_problem *pb, const struct evolve_can
 ** matrixMul's k loop) plus the elements of that buffer each thread covers
 ** (32 E / T for a warp: a grid-stride loop over the whole buffer, with
 ** the grid the thread cap left).  Never below HOST_WARP_STEPS, never
-** above REAL_WARP_STEPS_MAX.  E: elements of the largest buffer, or the
+** above REAL_WARP_STEPS_MAX.  E: elements of the largest buffer (for a
+** host launch, as its host code sizes it, even past what the search
+** allocates: a row of 50,257 floats in a buffer of 8,192 rows), or the
 ** largest value the kernel's comparisons named for the launch (c->named)
-** when that is larger, T: the launch's threads.
+** when that is larger, T: the launch's threads; and for a host launch, at
+** least 64 instructions a unit of its largest integer scalar (the bound
+** of a thread's loop, as the program passes it).
 */
 static uint64_t real_size_steps(const struct evolve_problem *pb, const struct evolve_cand *c)
 {
@@ -142,8 +146,26 @@ static uint64_t real_size_steps(const struct evolve_problem *pb, const struct ev
 	}
 	if (c->named > e)
 		e = c->named;
+	if (c->host_elems > e)
+		e = c->host_elems;
 	uint64_t r = (uint64_t)sqrt((double)e);
 	uint64_t steps = 64 * (r + 32 * e / (t ? t : 1));
+	/* a host launch's integer scalars, as the program passes them: a
+	** loop's bound (`for (k = 0; k < n; k++)`), 64 instructions a trip */
+	for (uint32_t i = 0; c->site >= 0 && i < pb->nparams; i++) {
+		const struct evolve_param *pa = &pb->params[i];
+		if (pa->kind != EVOLVE_SCALAR || elem_is_float(pa->et) || elem_size(pa->et) == 0)
+			continue;
+		unsigned bits = elem_size(pa->et) * 8;
+		uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
+		uint64_t v = c->bits[i] & mask;
+		if (elem_is_signed(pa->et) && (v >> (bits - 1)) & 1)
+			v = (~v + 1) & mask;
+		if (v < REAL_WARP_STEPS_MAX / 64 && 64 * v > steps)
+			steps = 64 * v;
+		else if (v >= REAL_WARP_STEPS_MAX / 64)
+			steps = REAL_WARP_STEPS_MAX;
+	}
 	return steps < HOST_WARP_STEPS ? HOST_WARP_STEPS : steps > REAL_WARP_STEPS_MAX
 	       ? REAL_WARP_STEPS_MAX : steps;
 }
@@ -591,6 +613,9 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	cfg.deadline = w->deadline;
 	/* a launch the program made keeps its size: the work is its own */
 	cfg.max_work = pb->base ? 0 : pb->launch_work;
+	/* a host launch past its work budget, or the clock, checks its first
+	** blocks (as one past the thread budget) rather than nothing */
+	cfg.partial_ok = (uint8_t)(c->site >= 0 && !pb->base && scale <= 1);
 	struct launch_stats ls = { 0 };
 	cfg.stats = &ls;
 	struct sim_error err = { 0 };
@@ -621,6 +646,12 @@ void search_evaluate(const struct evolve_problem *pb, struct worker *w, struct e
 	struct analyse_result ar;
 	if (analyse_launch(p, pb->func, args, &m, &cfg, &ao, &c->fs, &ar, &err) < 0)
 		c->rejected = FK__COUNT;
+	if (ls.partial && !ar.timed_out && !ar.work_cut) {
+		/* the program's first blocks ran, the rest of its grid as
+		** gridDim says: a launch the program makes still */
+		c->grid = ls.ran;
+		c->shrunk |= EVOLVE_SHRUNK_BLOCKS;
+	}
 	c->work = (uint64_t)((double)ls.warp_insns * scale);
 	struct mam_stats mst;
 	mam_get_stats(w->mam, &mst);

@@ -451,7 +451,8 @@ int search_nothing_checked(struct evolve_result *r)
 */
 int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 {
-	uint32_t finished = 0, cut = 0, host = 0, host_cut = 0, w = UINT32_MAX, wcut = UINT32_MAX;
+	uint32_t finished = 0, cut = 0, host = 0, host_cut = 0, host_budget = 0, w = UINT32_MAX,
+		 wcut = UINT32_MAX, wbudget = UINT32_MAX;
 	int32_t site = -1;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
@@ -469,14 +470,21 @@ int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 				wcut = i;
 			continue;
 		}
+		if (c->site >= 0 && (c->rejected == FK_STEP_BUDGET || c->rejected == FK_MEMORY_BUDGET)) {
+			/* the tool's limit, not the program's fault: unchecked */
+			host_budget++;
+			if (wbudget == UINT32_MAX)
+				wbudget = i;
+			continue;
+		}
 		if ((c->rejected < 0 && c->contract != CL_NONE) || (c->rejected >= 0 && c->site >= 0))
 			return 0;
 		if (c->rejected < 0 && w == UINT32_MAX)
 			w = i;
 		finished += c->rejected < 0;
 	}
-	if (w == UINT32_MAX)
-		w = wcut;
+	if (w == UINT32_MAX || wbudget != UINT32_MAX)
+		w = wbudget != UINT32_MAX ? wbudget : wcut;
 	if (w == UINT32_MAX)
 		return 0;
 	const struct func *fn = &pb->prog->funcs[pb->func];
@@ -485,9 +493,16 @@ int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 		const struct hsite *st = &pb->hs->s[pb->sites[site]];
 		loc = (struct srcloc){ st->file, fn->demangled, st->line, st->col };
 	}
+	char *clock = host_cut ? xasprintf(", the time limit cut %" PRIu32 " short", host_cut)
+			       : xstrdup("");
 	char *why = host && host_cut == host
 		    ? xasprintf("the time limit (%g s) cut short every launch the host code makes "
 				"(%" PRIu32 ")", pb->time_limit, host)
+		    : host_budget && host_budget + host_cut == host
+		    ? xasprintf("no launch the host code makes ran to its end: the step or memory "
+				"budget, a limit of the simulation and not a fault of the program, "
+				"stopped %" PRIu32 " (--max-steps and --max-memory raise them)%s",
+				host_budget, clock)
 		    : host ? xasprintf("no launch the host code makes ran as the program makes it "
 				       "(%" PRIu32 ", %" PRIu32 " cut short by the time limit)", host,
 				       host_cut)
@@ -503,6 +518,7 @@ int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 	struct finding *f = findings_add(&fs, FK_NOTHING_CHECKED, pb->func, UINT32_MAX, &loc, NULL,
 					 0, NULL, NULL);
 	f->detail = xasprintf("%s%s", why, ran);
+	free(clock);
 	free(why);
 	free(ran);
 	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);

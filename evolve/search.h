@@ -214,6 +214,9 @@ struct evolve_cand {
 				   mend: a launch the program never makes,
 				   refused like one CUDA refuses */
 	struct dim3 host_grid;	/* shrunk: the grid its site gives */
+	uint64_t host_elems;	/* the most elements of a buffer its site
+				   sizes, past the limit of a searched buffer
+				   too (the work a thread of it may do) */
 	uint8_t shrunk;		/* a host launch past the host budget
 				   (EVOLVE_SHRUNK_*): its grid lost blocks, or
 				   a buffer's size was drawn, while its

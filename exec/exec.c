@@ -85,7 +85,11 @@ int exec_past_work(struct exec *ex, int in_block)
 	double nblocks = (double)g->x * g->y * g->z;
 	/* the blocks so far (the running one as a whole one) as the average block */
 	double projected = (double)done / (double)blocks * nblocks;
-	if (done <= budget && projected <= WORK_PROJECTION_MARGIN * (double)budget)
+	/* a launch that may stop between blocks (launch_cfg partial_ok)
+	** does so before it would pass the budget: only a block or a row
+	** that runs away from it ends it here */
+	if (ex->cfg->partial_ok ? (double)done <= WORK_PROJECTION_MARGIN * (double)budget
+				: done <= budget && projected <= WORK_PROJECTION_MARGIN * (double)budget)
 		return 0;
 	ex->stopped = 1;
 	ex->work_cut = 1;

@@ -39,6 +39,11 @@ struct launch_stats {
 	** segment that an access inside it reached, in any block (the most
 	** over the launches counted here); 0: none */
 	uint64_t dyn_high;
+	/* launch_cfg partial_ok: the launches that stopped between blocks,
+	** keeping what their first blocks showed, and the box of blocks from
+	** (0,0,0) that the latest of them ran */
+	uint64_t partial;
+	struct dim3 ran;
 };
 
 /* How one launch runs. */
@@ -85,6 +90,22 @@ struct launch_cfg {
 	** and counts it in stats->work_cut (the caller discards such a
 	** launch, as one the deadline ended). */
 	uint64_t max_work;
+	/* With max_work or a deadline: the launch may also stop between two
+	** blocks, at the edge of a box of blocks from (0,0,0) (a run of grid
+	** x in the first row, whole rows of the first plane, or whole
+	** planes), once the deadline has passed or the blocks so far, as
+	** the average block, say the next row (or block, or plane) would take
+	** it past its target: max_work where they say the whole grid fits
+	** it, else an eighth of it (a launch that cannot run whole, run again
+	** and again with other contents, costs little each time).  The
+	** blocks run are checked as in a whole
+	** launch: interp_launch returns 0 with their findings, counts the
+	** launch in stats->partial and sets stats->ran to the box.  max_work
+	** then cuts a launch (work_cut) only once it executed more than twice
+	** it (a block or a row past any budget).  At least one block runs.
+	** Not with a cooperative kernel, which runs every block.  0: every
+	** block runs, or the launch is cut. */
+	uint8_t partial_ok;
 	/* With the model on: when not NULL, REACHED[s] (the program's nsites
 	** bytes, the caller's) is set to 1 for each static site s whose
 	** accesses the launch ran, pruned or not (the search's coverage). */

@@ -488,6 +488,49 @@ static int run_block(struct exec *ex, struct warp *ws)
 	return 0;
 }
 
+/* launch_cfg partial_ok: a launch whose blocks, as the average of those
+** run so far, come to more than max_work runs blocks worth this share of
+** it (a host launch is run many times, with other buffer contents). */
+#define PARTIAL_WORK_SHARE 8
+
+/* launch_cfg partial_ok: whether the launch stops before block (X,Y,Z),
+** some blocks done, and if so the box of blocks from (0,0,0) that ran
+** into *RAN.  Only a block that closes a box may be the first one not
+** run: any block of the first row, the first of a row of the first plane,
+** the first of a plane; the next step is then one block, a row or a
+** plane, which the blocks so far, as the average block, say would pass
+** the launch's target (max_work where the whole grid fits it, else
+** max_work / PARTIAL_WORK_SHARE), or the deadline has passed. */
+static int stop_between(struct exec *ex, uint32_t x, uint32_t y, uint32_t z, struct dim3 *ran)
+{
+	const struct launch_cfg *cfg = ex->cfg;
+	const struct dim3 g = cfg->grid;
+	uint64_t step;
+	struct dim3 box;
+	if (y == 0 && z == 0) {
+		step = 1;
+		box = (struct dim3){ x, 1, 1 };
+	} else if (x == 0 && z == 0) {
+		step = g.x;
+		box = (struct dim3){ g.x, y, 1 };
+	} else if (x == 0 && y == 0) {
+		step = (uint64_t)g.x * g.y;
+		box = (struct dim3){ g.x, g.y, z };
+	} else {
+		return 0;
+	}
+	/* a launch the budget holds whole runs whole; a larger one, a share */
+	double avg = (double)ex->warp_insns / (double)ex->blocks_done;
+	double whole = avg * (double)g.x * (double)g.y * (double)g.z;
+	double target = whole <= (double)cfg->max_work ? (double)cfg->max_work
+			: (double)cfg->max_work / PARTIAL_WORK_SHARE;
+	int over = cfg->max_work && (double)ex->warp_insns + avg * (double)step > target;
+	if (!over && !(cfg->deadline > 0 && mono_seconds() >= cfg->deadline))
+		return 0;
+	*ran = box;
+	return 1;
+}
+
 /* The coordinates of block B (linear, x fastest) of the launch. */
 static void block_xyz(const struct launch_cfg *cfg, uint64_t b, uint32_t xyz[3])
 {
@@ -1296,9 +1339,15 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 		rc = run_grid(&ex, fn, args, err);
 		mem_release_from(m, mark);
 	}
-	for (uint32_t z = 0; z < cfg->grid.z && !ex.stopped && !coop; z++)
-		for (uint32_t y = 0; y < cfg->grid.y && !ex.stopped; y++)
-			for (uint32_t x = 0; x < cfg->grid.x && !ex.stopped; x++) {
+	struct dim3 ran = cfg->grid;
+	int part = 0;
+	for (uint32_t z = 0; z < cfg->grid.z && !ex.stopped && !coop && !part; z++)
+		for (uint32_t y = 0; y < cfg->grid.y && !ex.stopped && !part; y++)
+			for (uint32_t x = 0; x < cfg->grid.x && !ex.stopped && !part; x++) {
+				if (cfg->partial_ok && ex.blocks_done && stop_between(&ex, x, y, z, &ran)) {
+					part = 1;
+					break;
+				}
 				ex.block[0] = x;
 				ex.block[1] = y;
 				ex.block[2] = z;
@@ -1327,6 +1376,10 @@ int interp_launch(const struct program *p, uint32_t fn, const uint64_t *args,
 	if (ex.mam)
 		note_incomplete(&ex, fn);
 	exec_perf_finish(&ex);
+	if (cfg->stats && part) {
+		cfg->stats->partial++;
+		cfg->stats->ran = ran;
+	}
 	if (cfg->stats) {
 		cfg->stats->warp_insns += ex.warp_insns;
 		cfg->stats->lane_insns += ex.lane_insns;

@@ -902,6 +902,117 @@ START_TEST(host_all_cut)
 }
 END_TEST
 
+/* A host launch past the work budget of a launch (2^26 warp
+** instructions: 4096 blocks, each reading a row of 2^20 floats) runs its
+** first blocks, as one past the thread budget does, rather than nothing:
+** the race on `part` (no barrier before thread 0 sums it) is a host
+** error, its launch the program's grid with the blocks that ran below it;
+** the twin with the barrier shows no error. */
+START_TEST(host_heavy_blocks)
+{
+	if (!tu_need_clang("contracts host_heavy_blocks", 0))
+		return;
+	static const char fmt[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void rowsum(const float *in, float *out, int n)\n"
+		"{\n"
+		"\t__shared__ float part[256];\n"
+		"\tfloat acc = 0;\n"
+		"\tfor (int j = threadIdx.x; j < n; j += blockDim.x)\n"
+		"\t\tacc += in[j];\n"
+		"\tpart[threadIdx.x] = acc;\n"
+		"\t%s\n"
+		"\tif (threadIdx.x == 0) {\n"
+		"\t\tfloat s = 0;\n"
+		"\t\tfor (int i = 0; i < blockDim.x; i++)\n"
+		"\t\t\ts += part[i];\n"
+		"\t\tout[blockIdx.x] = s;\n"
+		"\t}\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tint n = 1 << 20;\n"
+		"\tfloat *in, *out;\n"
+		"\tcudaMalloc(&in, n * sizeof(float));\n"
+		"\tcudaMalloc(&out, 4096 * sizeof(float));\n"
+		"\tcudaMemset(in, 0, n * sizeof(float));\n"
+		"\trowsum<<<4096, 256>>>(in, out, n);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	for (int fixed = 0; fixed < 2; fixed++) {
+		char src[1024];
+		snprintf(src, sizeof src, fmt, fixed ? "__syncthreads();" : "");
+		char *path = tu_tmp_cu(src);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ path, "--format=json", "--generations", "0",
+						      "--population", "1", NULL });
+		ck_assert_msg(r.status == !fixed, "exit %d: %s", r.status, r.err);
+		cJSON *doc = tu_check_report_json(r.out);
+		const cJSON *l = NULL;
+		int errors = host_errors(doc, "data-race", &l);
+		ck_assert_int_eq(errors, !fixed);
+		if (!fixed) {
+			const cJSON *pg = cJSON_GetObjectItemCaseSensitive(l, "program_grid");
+			ck_assert(cJSON_IsArray(pg));
+			ck_assert_int_eq(cJSON_GetArrayItem(pg, 0)->valueint, 4096);
+			int ran = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(l, "grid"), 0)->valueint;
+			ck_assert_msg(ran >= 1 && ran < 4096, "%d blocks", ran);
+		}
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(path);
+		free(path);
+	}
+}
+END_TEST
+
+/* The step budget stopping every launch the host code makes (a thread
+** that loops 2^24 times) is a limit of the simulation, not the
+** program's fault, and it hides the program's launch: a warning at the
+** host's launch site says so and which option raises it, while the
+** launches the search makes up (smaller n) lie under `none`.  Until
+** then such a kernel read `0 errors, 0 warnings`. */
+START_TEST(host_step_budget)
+{
+	if (!tu_need_clang("contracts host_step_budget", 0))
+		return;
+	static const char src[] =
+		"#include <cuda_runtime.h>\n"
+		"__global__ void mix(unsigned *out, int n)\n"
+		"{\n"
+		"\tunsigned acc = threadIdx.x;\n"
+		"\tfor (int k = 0; k < n; k++)\n"
+		"\t\tacc = acc * 3u + (unsigned)k;\n"
+		"\tout[blockIdx.x * blockDim.x + threadIdx.x] = acc;\n"
+		"}\n"
+		"int main()\n"
+		"{\n"
+		"\tunsigned *out;\n"
+		"\tcudaMalloc(&out, 64 * sizeof(unsigned));\n"
+		"\tmix<<<2, 32>>>(out, 1 << 24);\n"
+		"\tcudaDeviceSynchronize();\n"
+		"\treturn 0;\n"
+		"}\n";
+	char *path = tu_tmp_cu(src);
+	for (int strict = 0; strict < 2; strict++) {
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ path, "--generations", "0", "--population",
+						      "2", strict ? "--fail-on=warning" : NULL, NULL });
+		ck_assert_msg(r.status == strict, "exit %d: %s%s", r.status, r.out, r.err);
+		ck_assert_msg(strstr(r.out, ":13:2: warning: nothing checked: no launch the host code "
+				     "makes ran to its end: the step or memory budget, a limit of the "
+				     "simulation and not a fault of the program, stopped ")
+			      != NULL, "%s", r.out);
+		ck_assert_msg(strstr(r.out, " (--max-steps and --max-memory raise them); the ") != NULL,
+			      "%s", r.out);
+		tu_run_free(&r);
+	}
+	unlink(path);
+	free(path);
+}
+END_TEST
+
 /* Rule 12 for the host's read-backs: a worklist loop launches `expand`
 ** with the length a kernel wrote back (`cudaMemcpy(&len, ...,
 ** cudaMemcpyDeviceToHost)`), which the search makes up.  Past the queue's
@@ -1308,6 +1419,8 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_shrunk_stride);
 	tcase_add_test(tc, host_big_buffer);
 	tcase_add_test(tc, host_all_cut);
+	tcase_add_test(tc, host_heavy_blocks);
+	tcase_add_test(tc, host_step_budget);
 	tcase_add_test(tc, host_readback_len);
 	tcase_add_test(tc, host_readback_sized);
 	tcase_add_test(tc, host_readback_param);

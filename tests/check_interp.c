@@ -46,6 +46,7 @@ struct launch {
 	uint64_t max_steps;
 	struct launch_stats *stats;	/* or NULL */
 	uint64_t max_work;		/* launch_cfg max_work */
+	uint8_t partial_ok;		/* launch_cfg partial_ok */
 };
 
 /* run_k with pre-Volta warps when LOCKSTEP (launch_cfg.lockstep). */
@@ -77,6 +78,7 @@ static void run_km(const char *text, const struct launch *ln, int32_t *out, uint
 	cfg.seed = 1;
 	cfg.stats = ln->stats;
 	cfg.max_work = ln->max_work;
+	cfg.partial_ok = ln->partial_ok;
 	cfg.lockstep = (uint8_t)lockstep;
 	memset(fs, 0, sizeof *fs);
 	rc = interp_launch(l.prog, (uint32_t)l.kernels[ki].func, args, &m, &cfg, fs, &err);
@@ -102,7 +104,7 @@ static void run_clean(const char *text, struct launch ln, int32_t *out, uint32_t
 	findings_free(&fs);
 }
 
-#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0, NULL, 0 })
+#define L1(bx) ((struct launch){ { 1, 1, 1 }, { (bx), 1, 1 }, 0, NULL, 0, 0 })
 
 START_TEST(divergent_loop)
 {
@@ -219,7 +221,7 @@ START_TEST(indices_3d)
 		"  ret void\n}\n" KERNEL_ANNOT;
 	int32_t out[2 * 5 * 3 * 4];
 	memset(out, 0xff, sizeof out);
-	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0, NULL, 0 }), out, 120);
+	run_clean(ll, ((struct launch){ { 2, 1, 1 }, { 5, 3, 4 }, 0, NULL, 0, 0 }), out, 120);
 	for (int bx = 0; bx < 2; bx++)
 		for (int z = 0; z < 4; z++)
 			for (int y = 0; y < 3; y++)
@@ -571,7 +573,7 @@ START_TEST(step_budget)
 		"l:\n  br label %l\n}\n" KERNEL_ANNOT;
 	int32_t out[1];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000, NULL, 0 };
+	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 10000, NULL, 0, 0 };
 	run_k(ll, &ln, out, 1, &fs);
 	ck_assert_uint_ge(fs.n, 1);
 	ck_assert_int_eq(fs.v[0].kind, FK_STEP_BUDGET);
@@ -600,7 +602,7 @@ START_TEST(work_budget)
 	uint64_t full = 0;
 	for (int i = 0; i < 3; i++) {
 		struct launch_stats st = { 0 };
-		struct launch ln = { { 64, 1, 1 }, { 64, 1, 1 }, 0, &st, budgets[i] };
+		struct launch ln = { { 64, 1, 1 }, { 64, 1, 1 }, 0, &st, budgets[i], 0 };
 		out[0] = 0;
 		run_k(ll, &ln, out, 1, &fs);
 		ck_assert_uint_eq(fs.n, 0);
@@ -618,6 +620,75 @@ START_TEST(work_budget)
 		}
 	}
 	ck_assert_uint_gt(full, 300000);
+}
+END_TEST
+
+/* A launch that may stop between blocks (launch_cfg partial_ok) and
+** cannot run whole within its work budget runs the blocks an eighth of
+** the budget holds, a box from block (0,0,0): a run of the first row,
+** then whole rows; what they did stands (each thread counts itself),
+** and it is counted in stats->partial, not work_cut.  One the budget
+** holds whole runs whole; a single block past twice the budget still
+** cuts the launch. */
+START_TEST(work_budget_partial)
+{
+	static const char ll[] = HEADER
+		"define void @k(ptr %out) {\n"
+		"entry:\n  br label %l\n"
+		"l:\n  %i = phi i32 [ 0, %entry ], [ %n, %l ]\n"
+		"  %n = add i32 %i, 1\n"
+		"  %c = icmp slt i32 %n, 1000\n"
+		"  br i1 %c, label %l, label %e\n"
+		"e:\n  %o = atomicrmw add ptr %out, i32 1 seq_cst\n  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[1];
+	struct findings fs;
+	/* a block of two warps: its work, alone */
+	struct launch_stats one = { 0 };
+	struct launch l1 = { { 1, 1, 1 }, { 64, 1, 1 }, 0, &one, 0, 1 };
+	run_k(ll, &l1, out, 1, &fs);
+	findings_free(&fs);
+	const uint64_t blk = one.warp_insns;
+	ck_assert_uint_gt(blk, 3000);
+	/* 512 blocks in a row, a budget of 132 blocks: 16 run */
+	struct launch_stats st = { 0 };
+	struct launch ln = { { 512, 1, 1 }, { 64, 1, 1 }, 0, &st, blk * 132, 1 };
+	out[0] = 0;
+	run_k(ll, &ln, out, 1, &fs);
+	ck_assert_uint_eq(fs.n, 0);
+	findings_free(&fs);
+	ck_assert_uint_eq(st.partial, 1);
+	ck_assert_uint_eq(st.work_cut, 0);
+	ck_assert_uint_eq(st.ran.x, 16);
+	ck_assert_uint_eq(st.ran.y, 1);
+	ck_assert_uint_eq(st.ran.z, 1);
+	ck_assert_int_eq(out[0], 16 * 64);
+	/* an 8 x 64 grid, the same budget: the first row, then whole rows
+	** while the next fits: two rows */
+	struct launch_stats s2 = { 0 };
+	struct launch l2 = { { 8, 64, 1 }, { 64, 1, 1 }, 0, &s2, blk * 132, 1 };
+	out[0] = 0;
+	run_k(ll, &l2, out, 1, &fs);
+	findings_free(&fs);
+	ck_assert_uint_eq(s2.partial, 1);
+	ck_assert_uint_eq(s2.ran.x, 8);
+	ck_assert_uint_eq(s2.ran.y, 2);
+	ck_assert_uint_eq(s2.ran.z, 1);
+	ck_assert_int_eq(out[0], 16 * 64);
+	/* a budget below half a block: cut in its first block */
+	struct launch_stats s3 = { 0 };
+	struct launch l3 = { { 64, 1, 1 }, { 64, 1, 1 }, 0, &s3, blk / 3, 1 };
+	run_k(ll, &l3, out, 1, &fs);
+	findings_free(&fs);
+	ck_assert_uint_eq(s3.work_cut, 1);
+	ck_assert_uint_eq(s3.partial, 0);
+	/* a budget the whole grid fits: every block */
+	struct launch_stats s4 = { 0 };
+	struct launch l4 = { { 8, 8, 1 }, { 64, 1, 1 }, 0, &s4, blk * 65, 1 };
+	out[0] = 0;
+	run_k(ll, &l4, out, 1, &fs);
+	findings_free(&fs);
+	ck_assert_uint_eq(s4.partial, 0);
+	ck_assert_int_eq(out[0], 64 * 64);
 }
 END_TEST
 
@@ -667,7 +738,7 @@ START_TEST(spin_lock_progress)
 		"  ret void\n}\n" KERNEL_ANNOT;
 	int32_t out[2];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 200000, NULL, 0 };
+	struct launch ln = { { 1, 1, 1 }, { 32, 1, 1 }, 200000, NULL, 0, 0 };
 	run_km(_i == 2 ? inside : spin, &ln, out, 2, &fs, _i == 1);
 	if (_i == 1) {
 		ck_assert_uint_eq(fs.n, 1);
@@ -728,7 +799,7 @@ START_TEST(warps_take_turns)
 	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - ll), ll, noset, at + 6);
 	int32_t out[2];
 	struct findings fs;
-	struct launch ln = { { 1, 1, 1 }, { 64, 1, 1 }, 200000, NULL, 0 };
+	struct launch ln = { { 1, 1, 1 }, { 64, 1, 1 }, 200000, NULL, 0, 0 };
 	run_km(text, &ln, out, 2, &fs, _i & 1);
 	if (_i < 2) {
 		ck_assert_msg(fs.n == 0, "%u findings, first: %s", fs.n,
@@ -975,7 +1046,7 @@ static uint64_t word64(const int32_t *out, unsigned k, unsigned t)
 	return (uint32_t)out[k * 32 + 2 * t] | (uint64_t)(uint32_t)out[k * 32 + 2 * t + 1] << 32;
 }
 
-#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0, NULL, 0 })
+#define LANES_OF(n) ((struct launch){ { 1, 1, 1 }, { (n), 1, 1 }, 0, NULL, 0, 0 })
 
 START_TEST(libdevice_modf)
 {
@@ -1754,6 +1825,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, oob_finding);
 	tcase_add_test(tc, step_budget);
 	tcase_add_test(tc, work_budget);
+	tcase_add_test(tc, work_budget_partial);
 	tcase_add_test(tc, reached_sites);
 	tcase_add_loop_test(tc, spin_lock_progress, 0, 3);
 	tcase_add_loop_test(tc, atomic_load_store_scope, 0, 2);
