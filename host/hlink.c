@@ -124,12 +124,13 @@ static uint32_t arg_expr(struct link *lk, const struct hparam *p, const struct h
 		const struct hslice *sl = &c->sl[i];
 		if (sl->arg == p->arg && sl->bit == p->bit && sl->width == p->width
 		    && sl->is_float == p->is_float && sl->byval == p->byval && sl->bytes == p->bytes
+		    && sl->deref == p->deref && memcmp(sl->hop, p->hop, p->deref * sizeof *p->hop) == 0
 		    && hs->x[sl->expr].width == p->width && hs->x[sl->expr].is_float == p->is_float)
 			return sl->expr;
 	}
-	for (uint32_t i = 0; i < c->nsl && !p->is_float && !p->byval && !p->bytes; i++) {
+	for (uint32_t i = 0; i < c->nsl && !p->is_float && !p->byval && !p->bytes && !p->deref; i++) {
 		const struct hslice *sl = &c->sl[i];
-		if (sl->arg != p->arg || sl->byval || sl->bytes || sl->is_float || sl->bit > p->bit
+		if (sl->arg != p->arg || sl->byval || sl->bytes || sl->deref || sl->is_float || sl->bit > p->bit
 		    || p->bit + p->width > sl->bit + sl->width || hs->x[sl->expr].width != sl->width)
 			continue;
 		uint32_t e = sl->expr;

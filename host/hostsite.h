@@ -135,6 +135,11 @@ struct hsite {
 	uint32_t nguards;
 };
 
+/* Hops of a path through memory from a pointer parameter (struct
+** hparam.deref): a closure's by-value capture is one, a by-reference
+** capture two (the closure's field, then the variable it points to). */
+#define HPATH_MAX 4
+
 /* A host function's parameter (or a field of its struct parameter) that
 ** became a variable: its callers give it a value (hostsites_link). */
 struct hparam {
@@ -152,6 +157,13 @@ struct hparam {
 	uint8_t bytes;		/* VAR is the bytes of the buffer pointer
 				   parameter ARG points to (a site's
 				   buf_bytes), bound to a call's bytes slice */
+	uint8_t deref;		/* 0, or VAR is the scalar read through
+				   pointer parameter ARG along DEREF hops: at
+				   hop[0] bytes past ARG's address when DEREF
+				   is 1, else at hop[1] past the pointer read
+				   there, and so on (a closure's captures);
+				   BIT is 0 */
+	uint32_t hop[HPATH_MAX];
 	uint32_t var;		/* index in hostsites.vars */
 };
 
@@ -163,6 +175,9 @@ struct hslice {
 	uint8_t byval;		/* bits of the struct a byval argument points to */
 	uint8_t bytes;		/* the bytes of the buffer a pointer argument
 				   points to (its cudaMalloc's size), 64 bits */
+	uint8_t deref;		/* the scalar read through pointer argument
+				   ARG along DEREF hops (struct hparam.deref) */
+	uint32_t hop[HPATH_MAX];
 	uint32_t expr;
 };
 
@@ -339,7 +354,9 @@ void hostsites_free(struct hostsites *hs);
 ** is dropped: the program may never launch it so (hs->nunbound counts
 ** them); such a parameter in a buffer's size only leaves the size
 ** unknown.  Sites of functions whose address is taken keep their
-** parameters free.  A field read through a pointer or a global read
+** parameters free.  A scalar a function reads through its pointer
+** parameter (a closure's capture: struct hparam deref) takes what each
+** call's pointer leads to along the same path.  A field read through a pointer or a global read
 ** (struct hmemvar) becomes one site per store the program makes to it
 ** (its value put in, the conditions the storing function keeps to
 ** added); one with a write the reader did not follow stays a variable.

@@ -152,10 +152,14 @@ struct hctx {
 				   became a variable -> 1 */
 	LLVMValueRef *callat;	/* per call read from this module: the call */
 	uint32_t ncallat, capcallat, call0;
+	uint32_t *callcap;	/* per call read from this module: its slices' capacity */
+	uint32_t ncallcap, capcallcap;
 	LLVMValueRef *pure;	/* calls of atoi and kin met, for same_pure */
 	uint32_t npure, cappure;
 	struct fread_at *freads;	/* fields read through pointers, for field_read_var */
 	uint32_t nfreads, capfreads;
+	struct pread_at *preads;	/* paths from pointer parameters, for path_var */
+	uint32_t npreads, cappreads;
 };
 
 /* A field read through a pointer: one variable per function, pointer and
@@ -1741,11 +1745,12 @@ static uint32_t mk_var(struct hctx *hc, uint32_t idx)
 }
 
 /* The variable standing for KEY (of type TY), made with NAME (taken),
-** IS_SIGNED and SEEN (taken) on first use. */
+** IS_SIGNED and SEEN (taken) on first use; a new one each time for KEY
+** NULL (the caller remembers it). */
 static uint32_t var_for(struct hctx *hc, const void *key, LLVMTypeRef ty, char *name, int is_signed,
 			uint64_t *seen, uint32_t nseen)
 {
-	uint32_t *have = ptrmap_get(&hc->varkey, key);
+	uint32_t *have = key ? ptrmap_get(&hc->varkey, key) : NULL;
 	unsigned w;
 	int fl;
 	if (have || !scalar_type(ty, &w, &fl)) {
@@ -1756,7 +1761,8 @@ static uint32_t var_for(struct hctx *hc, const void *key, LLVMTypeRef ty, char *
 	struct hvar v = { .name = name ? name : xstrdup("?"), .width = (uint8_t)w, .is_float = (uint8_t)fl,
 			  .is_signed = (uint8_t)is_signed, .seen = seen, .nseen = nseen };
 	VEC_PUSH(hc->hs->vars, hc->hs->nvars, hc->hs->capvars, v);
-	ptrmap_put(&hc->varkey, key, hc->hs->nvars - 1);
+	if (key)
+		ptrmap_put(&hc->varkey, key, hc->hs->nvars - 1);
 	return mk_var(hc, hc->hs->nvars - 1);
 }
 
@@ -2613,6 +2619,228 @@ static uint32_t xmath(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn, const
 	return X(hc, r)->width == w ? r : HX_NONE;
 }
 
+/* ---- closures: scalars read through a pointer parameter ----------------------- */
+
+/*
+** A lambda's operator() (or any function given a small struct by pointer
+** or reference) reads its captures through `this`: a by-value capture at
+** a constant offset, a by-reference one through the pointer stored there.
+** Such a scalar is the value its path from the parameter holds when the
+** function is called, so it is a parameter of its own (struct hparam
+** deref and hop) that hostsites_link binds to what each call's argument
+** leads to (docs/DECISIONS.md, "Closures take their callers' values").
+*/
+
+/* A path variable of this file: one per parameter, hops and type. */
+struct pread_at {
+	LLVMValueRef arg;
+	uint32_t hop[HPATH_MAX];
+	unsigned n;
+	LLVMTypeRef ty;
+	uint32_t var;
+};
+
+/*
+** Whether the function owning pointer V (at byte OFF of the memory the
+** path's hop LEVEL reads) never writes what the path HOP[0..N) reads: V
+** and what derives from it are loaded from (a pointer loaded at the hop's
+** offset is followed to the next hop), compared, offset by constants,
+** cast, or given to functions defined here that keep the path in turn
+** (and std::forward's pointer result).  Any store through such a pointer
+** or of it, and any other use, may write.  USES counts the uses looked at.
+*/
+static int path_reads_only(struct hctx *hc, LLVMValueRef v, int64_t off, const uint32_t *hop, unsigned n,
+			   unsigned level, int depth, uint32_t *uses)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef U = LLVMGetUser(u);
+		if (++*uses > RO_MAX_USES || LLVMIsAInstruction(U) == NULL)
+			return 0;
+		LLVMOpcode oc = LLVMGetInstructionOpcode(U);
+		if (oc == LLVMLoad) {
+			if (level + 1 < n && off == (int64_t)hop[level]
+			    && LLVMGetTypeKind(LLVMTypeOf(U)) == LLVMPointerTypeKind
+			    && !path_reads_only(hc, U, 0, hop, n, level + 1, depth, uses))
+				return 0;
+			continue;
+		}
+		if (oc == LLVMICmp)
+			continue;
+		if (oc == LLVMGetElementPtr || oc == LLVMBitCast || oc == LLVMAddrSpaceCast) {
+			int64_t d = 0;
+			if (LLVMGetOperand(U, 0) != v || (oc == LLVMGetElementPtr && !gep_offset(hc, U, &d))
+			    || !path_reads_only(hc, U, addw(off, d), hop, n, level, depth, uses))
+				return 0;
+			continue;
+		}
+		if (!is_call(U))
+			return 0;
+		LLVMValueRef fn = NULL;
+		int fc = call_class(hc, U, &fn);
+		if (fc == FC_INERT)
+			continue;
+		if (fn == NULL || LLVMIsDeclaration(fn) || depth >= RO_MAX_DEPTH || off != 0)
+			return 0;
+		unsigned na = LLVMGetNumArgOperands(U), np = LLVMCountParams(fn);
+		for (unsigned k = 0; k < na; k++)
+			if (LLVMGetOperand(U, k) == v
+			    && (k >= np || !path_reads_only(hc, LLVMGetParam(fn, k), 0, hop, n, level, depth + 1, uses)))
+				return 0;
+		if (LLVMGetTypeKind(LLVMTypeOf(U)) == LLVMPointerTypeKind
+		    && !path_reads_only(hc, U, 0, hop, n, level, depth + 1, uses))
+			return 0;
+	}
+	return 1;
+}
+
+/* Whether ARG is a pointer parameter a path may start from: not byval
+** (memory of the function's own), not main's (the program's input). */
+static int path_root_ok(LLVMValueRef arg)
+{
+	if (arg == NULL || LLVMIsAArgument(arg) == NULL || LLVMGetTypeKind(LLVMTypeOf(arg)) != LLVMPointerTypeKind
+	    || byval_type(arg) != NULL)
+		return 0;
+	size_t len = 0;
+	const char *nm = LLVMGetValueName2(LLVMGetParamParent(arg), &len);
+	return !(nm && strcmp(nm, "main") == 0);
+}
+
+static char *di_member(LLVMValueRef rec, uint64_t off, unsigned w, int *sgn);
+static LLVMValueRef di_record(LLVMValueRef t, char **tag);
+
+/* The name of the path variable: the member of the record ARG points to
+** at HOP[0] (a closure's capture, named as the captured variable; a
+** named struct's as `p->n`), `*` before it for a pointer followed, else
+** byte offsets.  *SGN: the member's signedness, default 1. */
+static char *path_name(struct hctx *hc, LLVMValueRef arg, const uint32_t *hop, unsigned n, unsigned w, int *sgn)
+{
+	char *base = dbg_name(hc, arg);
+	char *tag = NULL, *member = NULL;
+	*sgn = 1;
+	LLVMValueRef t = di_strip(dbg_type(hc, arg));
+	if (t && md_kind(t) == LLVMDIDerivedTypeMetadataKind)
+		t = reader_md_operand(t, 3);
+	else
+		t = NULL;
+	LLVMValueRef rec = t ? di_record(di_strip(t) ? t : NULL, &tag) : NULL;
+	if (rec == NULL && t && di_is_record(di_strip(t)))
+		rec = di_strip(t);	/* a closure: a record without a name */
+	if (rec)
+		member = di_member(rec, hop[0], n == 1 ? w : 64, sgn);
+	char *name;
+	if (member && tag == NULL && n <= 2)
+		name = xasprintf("%s", member);
+	else if (member)
+		name = xasprintf("%s%s->%s", n > 1 ? "*" : "", base ? base : "?", member);
+	else
+		name = xasprintf("%s%s->+%u", n > 1 ? "*" : "", base ? base : "?", hop[0]);
+	for (unsigned i = 1; i < n && !(member && tag == NULL && n <= 2); i++) {
+		char *x = xasprintf("%s+%u", name, hop[i]);
+		free(name);
+		name = x;
+	}
+	free(base);
+	free(tag);
+	free(member);
+	return name;
+}
+
+/* The variable of the scalar of type TY that pointer parameter ARG
+** leads to along HOP[0..N) (noted for hostsites_link), or HX_NONE when
+** the function may write on the way. */
+static uint32_t path_var(struct hctx *hc, LLVMValueRef arg, const uint32_t *hop, unsigned n, LLVMTypeRef ty)
+{
+	unsigned w;
+	int fl, sgn;
+	if (n == 0 || n > HPATH_MAX || !scalar_type(ty, &w, &fl) || !path_root_ok(arg))
+		return HX_NONE;
+	for (uint32_t i = 0; i < hc->npreads; i++) {
+		const struct pread_at *r = &hc->preads[i];
+		if (r->arg == arg && r->n == n && r->ty == ty && memcmp(r->hop, hop, n * sizeof *hop) == 0)
+			return r->var == UINT32_MAX ? HX_NONE : mk_var(hc, r->var);
+	}
+	struct pread_at r = { .arg = arg, .n = n, .ty = ty, .var = UINT32_MAX };
+	memcpy(r.hop, hop, n * sizeof *hop);
+	uint32_t uses = 0;
+	if (!path_reads_only(hc, arg, 0, hop, n, 0, 0, &uses)) {
+		VEC_PUSH(hc->preads, hc->npreads, hc->cappreads, r);
+		return HX_NONE;
+	}
+	r.var = hc->hs->nvars;
+	char *name = path_name(hc, arg, hop, n, w, &sgn);
+	uint32_t e = var_for(hc, NULL, ty, name, sgn, NULL, 0);
+	VEC_PUSH(hc->preads, hc->npreads, hc->cappreads, r);
+	uint32_t np = hc->hs->nparams;
+	note_param(hc, LLVMGetParamParent(arg), param_index(arg), 0, r.var, 0);
+	if (hc->hs->nparams > np) {
+		struct hparam *p = &hc->hs->params[np];
+		p->deref = (uint8_t)n;
+		memcpy(p->hop, hop, n * sizeof *hop);
+	}
+	return e;
+}
+
+/* The variable of a load of TY from address P when P is a path from a
+** pointer parameter: constant offsets, with at most HPATH_MAX - 1
+** pointers loaded on the way; HX_NONE otherwise. */
+static uint32_t path_param_var(struct hctx *hc, LLVMValueRef p, LLVMTypeRef ty)
+{
+	uint32_t rev[HPATH_MAX];
+	unsigned k = 0;
+	for (;;) {
+		struct maddr a = addr_of(hc, p);
+		if (!a.known || a.off < 0 || a.off > UINT32_MAX || k == HPATH_MAX || a.base == NULL)
+			return HX_NONE;
+		rev[k++] = (uint32_t)a.off;
+		if (LLVMIsAArgument(a.base)) {
+			uint32_t hop[HPATH_MAX];
+			for (unsigned i = 0; i < k; i++)
+				hop[i] = rev[k - 1 - i];
+			return path_var(hc, a.base, hop, k, ty);
+		}
+		if (LLVMIsALoadInst(a.base) == NULL)
+			return HX_NONE;
+		p = LLVMGetOperand(a.base, 0);
+	}
+}
+
+static uint32_t mem_expr(struct hctx *hc, struct maddr a, LLVMTypeRef ty, LLVMValueRef before, int depth);
+
+/* What pointer PTR leads to along HOP[0..N) (a scalar of type TY) just
+** before instruction BEFORE: memory of the caller's own (a closure's
+** local, the variable a by-reference capture points to) read there, or
+** a path variable of the caller's own pointer parameter; HX_NONE when
+** neither (a pointer from a call, a phi). */
+static uint32_t path_expr(struct hctx *hc, LLVMValueRef ptr, const uint32_t *hop, unsigned n, LLVMTypeRef ty,
+			  LLVMValueRef before, int depth)
+{
+	struct maddr a = addr_of(hc, ptr);
+	if (n == 0 || !a.known || a.base == NULL || depth > HX_MAX_DEPTH)
+		return HX_NONE;
+	int64_t off = addw(a.off, hop[0]);
+	if (off < 0 || off > UINT32_MAX)
+		return HX_NONE;
+	uint32_t h[HPATH_MAX];
+	h[0] = (uint32_t)off;
+	memcpy(h + 1, hop + 1, (n - 1) * sizeof *hop);
+	if (LLVMIsAArgument(a.base) && !byval_type(a.base))
+		return path_var(hc, a.base, h, n, ty);
+	if (LLVMIsALoadInst(a.base) && n < HPATH_MAX) {
+		/* the pointer was itself read from memory: one hop more */
+		uint32_t h2[HPATH_MAX] = { 0 };
+		memcpy(h2 + 1, h, n * sizeof *h);
+		return path_expr(hc, LLVMGetOperand(a.base, 0), h2, n + 1, ty, before, depth + 1);
+	}
+	struct maddr at = { a.base, off, 1 };
+	if (n == 1)
+		return mem_expr(hc, at, ty, before, depth + 1);
+	struct maddr fin;
+	struct mres r = mread_at(hc, at, LLVMTypeOf(ptr), before, &fin);
+	if (r.kind != MW_STORE || LLVMGetTypeKind(LLVMTypeOf(r.v)) != LLVMPointerTypeKind)
+		return HX_NONE;
+	return path_expr(hc, r.v, h + 1, n - 1, ty, before, depth + 1);
+}
+
 /* Instruction V (of W bits, float if FL) as an expression, or HX_NONE. */
 static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int depth)
 {
@@ -2706,6 +2934,8 @@ static uint32_t xinsn(struct hctx *hc, LLVMValueRef v, unsigned w, int fl, int d
 			e = table_var(hc, a, LLVMTypeOf(v), v, depth);
 		if (e == HX_NONE && r.kind == MW_CLOBBER)
 			e = field_read_var(hc, a, p, LLVMTypeOf(v), v);
+		if (e == HX_NONE && r.kind == MW_CLOBBER)
+			e = path_param_var(hc, p, LLVMTypeOf(v));
 		if (e == HX_NONE)
 			e = mvar(hc, p, LLVMTypeOf(v), v);
 		if (r.dev && e != HX_NONE && hc->hs->x[e].op == HX_VAR)
@@ -4107,6 +4337,50 @@ static int call_kept(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn)
 	return nm && len;
 }
 
+/* The LLVM type of a scalar W bits wide, a float when FL. */
+static LLVMTypeRef scalar_of(struct hctx *hc, unsigned w, int fl)
+{
+	if (fl)
+		return w == 64 ? LLVMDoubleTypeInContext(hc->ctx)
+		       : w == 16 ? LLVMHalfTypeInContext(hc->ctx) : LLVMFloatTypeInContext(hc->ctx);
+	return LLVMIntTypeInContext(hc->ctx, w);
+}
+
+/* Adds to call C (of CALL) what its arguments lead to along the paths
+** of the callee's path parameters (struct hparam deref) from P on, that
+** C has no slice for yet.  Returns how many such parameters the callee
+** has: a call whose pointer leads nowhere known still calls it (the
+** parameter stays a variable for that call, as the values of a closure
+** that escaped to code the reader does not follow). */
+static uint32_t path_slices(struct hctx *hc, struct hcall *c, uint32_t *cap, LLVMValueRef call, uint32_t p)
+{
+	unsigned na = LLVMGetNumArgOperands(call);
+	uint32_t seen = 0;
+	for (; p < hc->hs->nparams; p++) {
+		const struct hparam P = hc->hs->params[p];
+		if (P.deref == 0 || P.arg >= na || strcmp(P.fn, c->fn) != 0
+		    || (P.local && P.unit != hc->hs->nunits - 1))
+			continue;
+		seen++;
+		int have = 0;
+		for (uint32_t i = 0; i < c->nsl && !have; i++)
+			have = c->sl[i].arg == P.arg && c->sl[i].deref == P.deref
+			       && memcmp(c->sl[i].hop, P.hop, P.deref * sizeof *P.hop) == 0
+			       && c->sl[i].width == P.width && c->sl[i].is_float == P.is_float;
+		if (have)
+			continue;
+		uint32_t e = path_expr(hc, LLVMGetOperand(call, P.arg), P.hop, P.deref,
+				       scalar_of(hc, P.width, P.is_float), call, 0);
+		if (e == HX_NONE)
+			continue;
+		struct hslice sl = { .arg = P.arg, .width = P.width, .is_float = P.is_float, .deref = P.deref,
+				     .expr = e };
+		memcpy(sl.hop, P.hop, sizeof sl.hop);
+		VEC_PUSH(c->sl, c->nsl, *cap, sl);
+	}
+	return seen;
+}
+
 static void add_slice(struct hcall *c, uint32_t *cap, unsigned arg, uint64_t bit, unsigned w, int fl,
 		      int byval, uint32_t e)
 {
@@ -4120,8 +4394,10 @@ static void add_slice(struct hcall *c, uint32_t *cap, unsigned arg, uint64_t bit
 
 /* Records call CALL of FN (hs->calls): each scalar argument's value, the
 ** 32-bit halves of a 64-bit one (two fields of a struct passed in a
-** register), the scalar fields of a struct passed byval. */
-static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
+** register), the scalar fields of a struct passed byval, what pointer
+** arguments lead to along the callee's paths.  Returns 1, or 0 when the
+** call passes nothing known (not recorded). */
+static int record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 {
 	struct hcall c = { .fn = value_name(fn), .unit = hc->hs->nunits - 1,
 			   .from = value_name(LLVMGetBasicBlockParent(LLVMGetInstructionParent(call))) };
@@ -4164,14 +4440,17 @@ static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 			add_slice(&c, &cap, i, 32, 32, 0, 0, bits_of(hc, a, 32, i32, 0));
 		}
 	}
-	if (c.nsl == 0) {
+	uint32_t paths = c.fn ? path_slices(hc, &c, &cap, call, 0) : 0;
+	if (c.nsl == 0 && paths == 0) {
 		free(c.from);
 		free(c.fn);
 		free(c.sl);
-		return;
+		return 0;
 	}
 	VEC_PUSH(hc->hs->calls, hc->hs->ncalls, hc->hs->capcalls, c);
 	VEC_PUSH(hc->callat, hc->ncallat, hc->capcallat, call);
+	VEC_PUSH(hc->callcap, hc->ncallcap, hc->capcallcap, cap);
+	return 1;
 }
 
 /*
@@ -4182,7 +4461,9 @@ static void record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 ** is walked again, up to CALL_ROUNDS times (and a quarter of the
 ** conversion budget, which the sites' bounds get back after).  Calls of
 ** functions only declared here are all kept (call_kept): a later file may
-** define a wrapper they call.
+** define a wrapper they call.  A path parameter (a closure's capture)
+** noted in one round gets its slice in the calls recorded before, and a
+** call that passed nothing known is looked at again in the next round.
 */
 static void collect_calls(struct hctx *hc)
 {
@@ -4198,6 +4479,8 @@ static void collect_calls(struct hctx *hc)
 				if (f)
 					ptrmap_put(&hc->wantfn, f, 1);
 			}
+		for (uint32_t k = 0; k < hc->ncallat && round > 0; k++)
+			path_slices(hc, &hs->calls[hc->call0 + k], &hc->callcap[k], hc->callat[k], p0);
 		p0 = hs->nparams;
 		for (LLVMValueRef fn = LLVMGetFirstFunction(hc->mod); fn; fn = LLVMGetNextFunction(fn)) {
 			if (LLVMIsDeclaration(fn))
@@ -4207,8 +4490,8 @@ static void collect_calls(struct hctx *hc)
 					LLVMValueRef callee = NULL;
 					if (!is_callinst(I) || ptrmap_get(&done, I) || !call_kept(hc, I, &callee))
 						continue;
-					ptrmap_put(&done, I, 1);
-					record_call(hc, I, callee);
+					if (record_call(hc, I, callee))
+						ptrmap_put(&done, I, 1);
 				}
 		}
 		if (hs->nparams == p0)
@@ -4963,6 +5246,10 @@ static char *llvm_struct_tag(LLVMTypeRef t)
 			e--;
 		if (e > 0 && e < n && nm[k + e - 1] == '.')
 			n = e - 1;
+		/* clang's name for a type without one (a lambda's closure,
+		** an unnamed struct): no tag, or every lambda would be one */
+		if (n == 4 && strncmp(nm + k, "anon", 4) == 0)
+			return NULL;
 		return n ? xstrndup(nm + k, n) : NULL;
 	}
 	return NULL;
@@ -5559,10 +5846,12 @@ out:
 	free(hc.fvars);
 	free(hc.siteat);
 	free(hc.callat);
+	free(hc.callcap);
 	ptrmap_free(&hc.wantfn);
 	free(hc.phis);
 	free(hc.pure);
 	free(hc.freads);
+	free(hc.preads);
 	free(hc.blk);
 	free(hc.idom);
 	ptrmap_free(&hc.argrec);

@@ -1254,6 +1254,96 @@ START_TEST(host_fnptr_callers)
 }
 END_TEST
 
+/* A launch inside a lambda reads its captures through the closure: a
+** by-reference capture through the pointer the closure holds (launched
+** from a generic lambda a dispatch template calls with a block size, as
+** llm.c's attention_backward does), a by-value one from the closure's
+** own field (a lambda given to a forwarding template).  Both take the
+** caller's values: C = 768, and the shared row buffer's overflow past
+** 1024 columns is no host error.  The twins read C from main's argument:
+** any C, and the overflow stays `host`.  One loop iteration a program:
+** 0 by reference, 1 its twin, 2 by value, 3 its twin. */
+START_TEST(host_lambda_captures)
+{
+	if (!tu_need_clang("contracts host_lambda_captures", 0))
+		return;
+	static const char fmt[] =
+		"#include <cuda_runtime.h>\n"
+		"#include <stdlib.h>\n"
+		"#include <type_traits>\n"
+		"#include <utility>\n"
+		"__global__ void row_norm(float *out, const float *x, int C)\n"
+		"{\n"
+		"\t__shared__ float buf[1024];\n"
+		"\tconst float *row = x + blockIdx.x * C;\n"
+		"\tfor (int j = threadIdx.x; j < C; j += blockDim.x)\n"
+		"\t\tbuf[j] = row[j];\n"
+		"\t__syncthreads();\n"
+		"\tif (threadIdx.x == 0) {\n"
+		"\t\tfloat s = 0.0f;\n"
+		"\t\tfor (int j = 0; j < C; j++)\n"
+		"\t\t\ts += buf[j] * buf[j];\n"
+		"\t\tout[blockIdx.x] = s;\n"
+		"\t}\n"
+		"}\n"
+		"template <class L> void dispatch(L &&launch, int bs)\n"
+		"{\n"
+		"\tswitch (bs) {\n"
+		"\tcase 64: return launch(std::integral_constant<int, 64>{});\n"
+		"\tcase 128: return launch(std::integral_constant<int, 128>{});\n"
+		"\t}\n"
+		"}\n"
+		"template <class F> void run(F &&f)\n"
+		"{\n"
+		"\tstd::forward<F>(f)();\n"
+		"}\n"
+		"void launch_ref(float *out, const float *x, int N, int C, int bs)\n"
+		"{\n"
+		"\tauto launch = [&](auto ic) { row_norm<<<N, ic.value>>>(out, x, C); };\n"
+		"\tdispatch(launch, bs);\n"
+		"}\n"
+		"void launch_val(float *out, const float *x, int N, int C)\n"
+		"{\n"
+		"\trun([=]() { row_norm<<<N, 256>>>(out, x, C); });\n"
+		"}\n"
+		"int main(int argc, char **argv)\n"
+		"{\n"
+		"\tint N = 8, C = %s;\n"
+		"\tfloat *out, *x;\n"
+		"\tcudaMalloc(&out, N * sizeof(float));\n"
+		"\tcudaMalloc(&x, N * C * sizeof(float));\n"
+		"\tint sizes[] = { 64, 128 };\n"
+		"\tfor (int j = 0; j < 2; j++)\n"
+		"\t\t%s\n"
+		"\treturn 0;\n"
+		"}\n";
+	const int v = _i;
+	const char *c = v % 2 ? "argc > 1 ? atoi(argv[1]) : 768" : "768";
+	const char *call = v < 2 ? "launch_ref(out, x, N, C, sizes[j]);" : "launch_val(out, x, N, C);";
+	char src[sizeof fmt + 128];
+	snprintf(src, sizeof src, fmt, c, call);
+	char *cu = tu_tmp_cu(src);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ cu, "--format=json", NULL });
+	cJSON *doc = tu_check_report_json(r.out);
+	int host = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		host += strcmp(jstr(f, "severity"), "error") == 0 && strcmp(jstr(f, "contract"), "host") == 0;
+	const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "kernels"), 0);
+	ck_assert_ptr_nonnull(k);
+	int sites = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "host_sites"));
+	if (v % 2)
+		ck_assert_msg(host > 0 && sites, "variant %d: host %d: %s", v, host, r.out);
+	else
+		ck_assert_msg(host == 0 && sites, "variant %d: host %d sites %d: %s", v, host, sites, r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
 /* CUDA's limit on a block's shared memory is on the static and dynamic
 ** bytes together: 200 KiB of dynamic shared memory beside a kernel's
 ** 32 KiB static tile is refused (a refused-launch warning at the site,
@@ -1426,6 +1516,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_readback_param);
 	tcase_add_test(tc, host_wrapper_unbound);
 	tcase_add_test(tc, host_fnptr_callers);
+	tcase_add_loop_test(tc, host_lambda_captures, 0, 4);
 	suite_add_tcase(s, tc);
 	/* the corpus' default runs in two programs of their own, by halves */
 	tc = tcase_create("contracts runs");

@@ -1569,6 +1569,68 @@ START_TEST(test_cu_wrapper_buffers)
 }
 END_TEST
 
+/* A launch inside a lambda reads its captures through the closure's
+** pointer: each takes what the caller's closure holds when it is called
+** (a by-value capture, a by-reference one through the variable's address,
+** an explicit list, a closure passed by value or forwarded), several calls
+** deep; a struct holding a pointer to a local likewise.  A closure that
+** escapes to code the reader does not follow (std::function), and a
+** capture the lambda writes before its launch, stay variables. */
+START_TEST(test_link_closures)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "#include <functional>\n#include <type_traits>\n#include <utility>\n"
+		     "__global__ void k(float *x, int n) { }\n"					/* 5 */
+		     "template <class L> void dispatch(L &&l, int bs) {\n"
+		     "  if (bs == 32) l(std::integral_constant<int, 32>{}); }\n"
+		     "template <class F> void by_val(F f) { f(); }\n"
+		     "template <class F> void fwd(F &&f) { std::forward<F>(f)(); }\n"
+		     "void a(float *x, int B, int T) {\n"						/* 10 */
+		     "  auto l = [=](auto ic) { k<<<dim3(T, B), ic.value>>>(x, T); }; dispatch(l, 32); }\n"
+		     "void b(float *x, int B, int T) {\n"
+		     "  int n = T * 2; auto l = [&n, x, B]() { k<<<B, 64>>>(x, n); }; fwd(l); }\n"
+		     "void c(float *x, int B, int T) {\n"
+		     "  int m = T + 1; by_val([=]() { k<<<m, 128>>>(x, B); }); }\n"			/* 15 */
+		     "void d(float *x, int B, int T) {\n"
+		     "  std::function<void()> f = [&]() { k<<<T, 128>>>(x, B); }; f(); }\n"
+		     "void e(float *x, int B, int T) {\n"
+		     "  auto l = [&]() { T = T + B; k<<<T, 128>>>(x, B); }; l(); }\n"
+		     "struct Ctx { int *n; };\n"							/* 20 */
+		     "void run_ctx(const Ctx &c, float *x) { k<<<*c.n, 64>>>(x, 1); }\n"
+		     "void f(float *x, int T) { Ctx c{&T}; run_ctx(c, x); }\n"
+		     "int main(int argc, char **argv) { float *x; cudaMalloc(&x, 1 << 20);\n"
+		     "  int q = atoi(argv[1]);\n"
+		     "  a(x, 4, 64); b(x, 4, 64); c(x, 4, 64); d(x, 4, 64); e(x, 4, 64);\n"	/* 25 */
+		     "  f(x, 48); f(x, q); return 0; }\n", &hs))
+		return;
+	hostsites_link(&hs);
+	const struct hsite *w[4];
+	ck_assert_uint_eq(sites_at(&hs, 11, w), 1);
+	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 64);
+	ck_assert_uint_eq(evalc(&hs, w[0]->grid[1]), 4);
+	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 64);
+	ck_assert_uint_eq(sites_at(&hs, 13, w), 1);
+	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 4);
+	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 128);
+	ck_assert_uint_eq(sites_at(&hs, 15, w), 1);
+	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 65);
+	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 4);
+	/* escaped: free, but still the program's launch */
+	ck_assert_uint_eq(sites_at(&hs, 17, w), 1);
+	ck_assert(!hexpr_is_const(&hs, w[0]->grid[0]) && !hexpr_is_const(&hs, w[0]->args[1]));
+	/* T written in the lambda: free; B only read: 4 */
+	ck_assert_uint_eq(sites_at(&hs, 19, w), 1);
+	ck_assert(!hexpr_is_const(&hs, w[0]->grid[0]));
+	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 4);
+	ck_assert_uint_eq(sites_at(&hs, 21, w), 2);
+	int k48 = hexpr_is_const(&hs, w[0]->grid[0]) ? 0 : 1;
+	ck_assert_uint_eq(evalc(&hs, w[k48]->grid[0]), 48);
+	ck_assert(is_var(&hs, w[1 - k48]->grid[0], "q"));
+	ck_assert_uint_eq(hs.nunbound, 0);
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* A helper's site in the same file takes each call's values (the same
 ** binding as across files), a check in the helper that exits on a bad
 ** argument drops a call passing such a constant, and the caller's checks
@@ -2396,6 +2458,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_loop_in_loop);
 		tcase_add_test(tc, test_cu_malloc_far);
 		tcase_add_test(tc, test_cu_wrapper_buffers);
+		tcase_add_test(tc, test_link_closures);
 		tcase_add_test(tc, test_cu_device_query);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
