@@ -271,6 +271,9 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 		jput(b, o, "kernel", cJSON_CreateNull());
 		jput(b, o, "launch", cJSON_CreateNull());
 	}
+	char *fp = report_fingerprint(r, f);
+	jstr(b, o, "fingerprint", fp);
+	free(fp);
 	json_sites(b, o, f);
 	if (f->addr) {
 		char hex[32];
@@ -314,6 +317,8 @@ static void json_finding(struct jb *b, cJSON *arr, const struct report *r, uint3
 	} else {
 		jput(b, o, "members", cJSON_CreateNull());
 	}
+	/* the other instantiations come with the merge (report/inst.c) */
+	jput(b, o, "instantiations", cJSON_CreateArray());
 }
 
 /* The search of one kernel (struct report_search). */

@@ -20,6 +20,7 @@
 #include "base/util.h"
 #include "report/jtree.h"
 #include "report/report.h"
+#include "report/inst.h"
 
 /* One kernel found in the trees: its job, its tree and its index there. */
 struct kref {
@@ -224,6 +225,16 @@ static void set_num(struct merge *m, cJSON *o, const char *key, double v)
 	}
 }
 
+/* Member "launch" of O, an index into tree T's launches, to its new
+** index (LMAP, LBASE as rebuild's; none when LMAP is NULL). */
+static void remap_launch(struct merge *m, cJSON *o, uint32_t t, const uint32_t *lbase,
+			 const uint32_t *lmap)
+{
+	int64_t l = lmap ? int_of(o, "launch") : -1;
+	if (l >= 0 && l < lbase[t + 1] - lbase[t])
+		set_num(m, o, "launch", lmap[lbase[t] + (uint32_t)l]);
+}
+
 /* A copy of the elements V (N of them), as a new array, with member KMEMBER
 ** set to the new kernel index and, for launches, "launch" remapped through
 ** LMAP (the new index of launch LOCAL of tree T at LMAP[LBASE[T] + LOCAL]),
@@ -242,9 +253,18 @@ static cJSON *rebuild(struct merge *m, const struct item *v, uint32_t n, const c
 			continue;
 		if (kmember && cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(c, kmember)))
 			set_num(m, c, kmember, v[i].kernel);
-		int64_t l = lmap ? int_of(c, "launch") : -1;
-		if (l >= 0 && l < lbase[v[i].tree + 1] - lbase[v[i].tree])
-			set_num(m, c, "launch", lmap[lbase[v[i].tree] + (uint32_t)l]);
+		remap_launch(m, c, v[i].tree, lbase, lmap);
+		/* a group's members (report/group.c), and a finding grouped
+		** across instantiations in its tree: the kernels and launches
+		** of its list (report/inst.c) */
+		cJSON *e;
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c, "members"))
+			remap_launch(m, e, v[i].tree, lbase, lmap);
+		cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(c, "instantiations")) {
+			if (cJSON_IsNumber(cJSON_GetObjectItemCaseSensitive(e, "kernel")))
+				set_num(m, e, "kernel", new_kernel(m, v[i].tree, int_of(e, "kernel")));
+			remap_launch(m, e, v[i].tree, lbase, lmap);
+		}
 		if (id)
 			set_num(m, c, "id", i + 1);
 	}
@@ -537,6 +557,11 @@ cJSON *report_merge(cJSON *const *trees, const char *const *names, uint32_t n, i
 		m.ks = ks;
 		m.nkernels = nks;
 		out = m.sh->sarif ? merge_sarif(&m) : merge_json(&m);
+		/* one mistake of a template, one finding (report/inst.c) */
+		if (out != NULL && m.sh->sarif)
+			report_inst_sarif(&m.b, out);
+		else if (out != NULL)
+			report_inst_json(&m.b, out);
 		if (out != NULL && partial)
 			merge_incomplete(&m, out);
 		if (out == NULL || m.b.failed) {

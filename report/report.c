@@ -61,6 +61,7 @@ void report_free(struct report *r)
 		launch_free(&r->launches[i]);
 	free(r->launches);
 	free(r->barriers);
+	report_inst_clear(r);
 	findings_free(&r->findings);
 	memset(r, 0, sizeof *r);
 }
@@ -294,7 +295,7 @@ void report_count(const struct report *r, uint32_t *errors, uint32_t *warnings,
 	uint32_t c[3] = { 0, 0, 0 }, b = 0;
 	for (uint32_t i = 0; i < r->findings.n; i++) {
 		const struct finding *f = &r->findings.v[i];
-		if (!report_shows(r, f))
+		if (!report_shows(r, f) || (r->inst && r->inst[i].elsewhere))
 			continue;
 		if ((unsigned)f->severity < 3)
 			c[f->severity]++;

@@ -109,6 +109,17 @@ struct report_barrier {
 	uint64_t kernel_launches;	/* launches of its kernel it was checked against */
 };
 
+/* What the text report does with one finding of a held report when
+** another instantiation of its kernel's template shows the same mistake
+** (report_inst_mark). */
+struct report_inst {
+	uint8_t elsewhere;	/* shown with another instantiation's finding:
+				   neither printed nor counted here */
+	char *also;		/* the witness's line naming the others
+				   ("the same mistake in 2 more instantiations
+				   of k: <128>, <256>"), or NULL */
+};
+
 struct report {
 	const char *input;		/* the file analysed, or NULL (borrowed) */
 	const char *version;		/* tool version (borrowed) */
@@ -130,6 +141,9 @@ struct report {
 	struct findings findings;
 	struct report_barrier *barriers;	/* every static barrier, by kernel */
 	uint32_t nbarriers, capbarriers;
+	/* NULL, or one entry per finding: set by report_inst_mark for the
+	** text report only (owned) */
+	struct report_inst *inst;
 };
 
 /* An empty report: no kernels, launches or findings, warp model its,
@@ -251,6 +265,23 @@ int report_parse_format(const char *name, enum report_format *out);
 /* --contract: "host", "declared", "inferred" or "any" (CL_NONE). */
 int report_parse_contract(const char *name, enum contract_level *out);
 const char *report_contract_option_name(enum contract_level c);
+
+/*
+** Groups, for the text report, the findings of reports REPS[0..N) (jobs
+** of one input in job order, each with its kernel's job and input set)
+** across the instantiations of a kernel template (report/inst.c): each
+** mistake is printed and counted once, at its witness, which names the
+** other instantiations.  Sets each report's inst.
+*/
+void report_inst_mark(struct report *const *reps, uint32_t n);
+/* Drops R's inst marks. */
+void report_inst_clear(struct report *r);
+
+/* The template a demangled function name instantiates: the name before
+** its template argument list ("void k<64>(float*)" -> "void k"), newly
+** allocated; NULL when the name has no template arguments of its own
+** (a '<' inside the parameter list does not count). */
+char *report_template_of(const char *demangled);
 
 /* The report as text: for each finding one compiler-style line, then
 ** indented detail lines; the summary line last. */

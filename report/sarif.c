@@ -19,6 +19,7 @@
 
 #include "report/report.h"
 #include "report/jtree.h"
+#include "report/inst.h"
 #include "base/util.h"
 
 /* The schema a log names (the $id of the OASIS schema tests/data keeps). */
@@ -174,13 +175,19 @@ static uint64_t fnv(uint64_t h, const char *s)
 }
 
 /* One site of a fingerprint: the file's base name, line, column and
-** function; never the directory, which differs between checkouts. */
+** function, a template instantiation's as its template (the name before
+** its arguments: one site in the template's source is one site, whichever
+** instantiation ran it); never the directory, which differs between
+** checkouts. */
 static char *fp_site(const struct srcloc *l)
 {
 	const char *base = l->file ? strrchr(l->file, '/') : NULL;
 	base = base ? base + 1 : l->file ? l->file : "";
-	return xasprintf("%s:%" PRIu32 ":%" PRIu32 ":%s", base, l->line, l->col,
-			 l->func ? l->func : "");
+	char *t = report_template_of(l->func);
+	char *s = xasprintf("%s:%" PRIu32 ":%" PRIu32 ":%s", base, l->line, l->col,
+			    t ? t : l->func ? l->func : "");
+	free(t);
+	return s;
 }
 
 /* The sites of finding F as its fingerprint hashes them: in a canonical
@@ -202,12 +209,18 @@ static void fp_sites(const struct finding *f, char **a, char **c)
 
 char *report_fingerprint(const struct report *r, const struct finding *f)
 {
+	/* the kernel's mangled name; an instantiation's template instead */
 	const char *kernel = "";
-	if (f->launch < r->nlaunches && r->launches[f->launch].kernel < r->nkernels)
-		kernel = r->kernels[r->launches[f->launch].kernel].name;
+	char *tmpl = NULL;
+	if (f->launch < r->nlaunches && r->launches[f->launch].kernel < r->nkernels) {
+		const struct report_kernel *k = &r->kernels[r->launches[f->launch].kernel];
+		tmpl = report_template_of(k->demangled);
+		kernel = tmpl ? tmpl : k->name;
+	}
 	uint64_t h = fnv(0xcbf29ce484222325ull, finding_kind_id(f->kind));
 	h = fnv(fnv(h, "|"), kernel);
 	h = fnv(h, "|");
+	free(tmpl);
 	if (f->kind == FK_ASSUMPTION && f->detail) {
 		/* an assumption is the shape it constrains, whichever access a
 		** search saw break it first: its text up to the ':' (the arrays

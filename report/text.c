@@ -276,7 +276,11 @@ static void text_members(FILE *out, const struct report *r, const struct finding
 	}
 }
 
-static void text_finding(FILE *out, const struct report *r, const struct finding *f)
+/* Finding F of R as its first line and detail lines; ALSO (may be NULL)
+** is the line naming the other instantiations of its kernel's template
+** that show the same mistake (report_inst_mark). */
+static void text_finding(FILE *out, const struct report *r, const struct finding *f,
+			 const char *also)
 {
 	if (!put_loc(out, &f->loc))
 		fprintf(out, "%s", f->loc.func ? f->loc.func : "simulee-c");
@@ -373,6 +377,8 @@ static void text_finding(FILE *out, const struct report *r, const struct finding
 	if (f->detail && !(f->kind == FK_BARRIER_DIVERGENCE && f->div && !f->grid) && !said)
 		fprintf(out, "  %s\n", f->detail);
 	text_members(out, r, f);
+	if (also)
+		fprintf(out, "  %s\n", also);
 	if (finding_kind_is_host(f->kind))
 		fprintf(out, "  contract: host (the program's own CUDA calls)\n");
 	else if (refused)
@@ -442,8 +448,8 @@ static void text_hidden(FILE *out, const struct report *r, uint32_t k)
 void report_text_body(FILE *out, const struct report *r)
 {
 	for (uint32_t i = 0; i < r->findings.n; i++)
-		if (report_shows(r, &r->findings.v[i]))
-			text_finding(out, r, &r->findings.v[i]);
+		if (report_shows(r, &r->findings.v[i]) && !(r->inst && r->inst[i].elsewhere))
+			text_finding(out, r, &r->findings.v[i], r->inst ? r->inst[i].also : NULL);
 	for (uint32_t k = 0; k < r->nkernels; k++)
 		text_hidden(out, r, k);
 	/* coverage: barriers no launch executed (remarks, not findings) */

@@ -506,8 +506,10 @@ static void pends_free(struct pends *p)
 	*p = (struct pends){ 0 };
 }
 
-/* Where the reports of a run's jobs go: text as each job ends, trees to
-** merge at the end.  JSON and SARIF to --output are also written whole
+/* Where the reports of a run's jobs go: text as each job ends (held back
+** while a kernel template has instantiations still to come, so one
+** mistake in it prints once: report_inst_mark), trees to merge at the
+** end.  JSON and SARIF to --output are also written whole
 ** before a job now and then (a snapshot, marked "incomplete" with the jobs
 ** still to come, replacing the file by rename), so a run killed at any
 ** moment leaves a valid report of what finished. */
@@ -516,6 +518,8 @@ struct sink {
 	struct report_totals t;
 	cJSON **trees;
 	uint32_t ntrees, captrees;
+	struct report *held;	/* text: the jobs' reports not printed yet */
+	uint32_t nheld, capheld;
 	int status;		/* the worst job's exit status (0 or 1) */
 	double snapshot_at;	/* mono_seconds() of the last snapshot, 0: none */
 };
@@ -572,8 +576,9 @@ static int sink_open(const struct run_opts *o, struct sink *sk, struct sim_error
 	return 0;
 }
 
-/* Adds the report of one job to the sink; 0, or SIM_ERR_IO. */
-static int sink_add(const struct run_opts *o, struct sink *sk, const struct report *rep,
+/* Adds the report of one job to the sink (the text's is held, and REP
+** left empty, until sink_release); 0, or SIM_ERR_IO. */
+static int sink_add(const struct run_opts *o, struct sink *sk, struct report *rep,
 		    struct sim_error *err)
 {
 	if (!sink_snapshots(o) && sink_open(o, sk, err) < 0)
@@ -581,10 +586,9 @@ static int sink_add(const struct run_opts *o, struct sink *sk, const struct repo
 	int st = report_exit_status(rep);
 	sk->status = st > sk->status ? st : sk->status;
 	if (o->format == REPORT_TEXT) {
-		search_lines(sk->out, rep);
-		report_text_body(sk->out, rep);
-		report_totals_add(&sk->t, rep);
-		fflush(sk->out);
+		/* held until sink_release; REP is left empty */
+		VEC_PUSH(sk->held, sk->nheld, sk->capheld, *rep);
+		report_init(rep);
 		return 0;
 	}
 	cJSON *t = o->format == REPORT_JSON ? report_json_tree(rep) : report_sarif_tree(rep);
@@ -592,6 +596,28 @@ static int sink_add(const struct run_opts *o, struct sink *sk, const struct repo
 		return sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
 	VEC_PUSH(sk->trees, sk->ntrees, sk->captrees, t);
 	return 0;
+}
+
+/* Prints the held text reports, one mistake of a template once across
+** its instantiations, and frees them.  Before the program their source
+** locations point into is freed. */
+static void sink_release(const struct run_opts *o, struct sink *sk)
+{
+	if (o->format != REPORT_TEXT || sk->nheld == 0)
+		return;
+	struct report **v = xcalloc(sk->nheld, sizeof *v);
+	for (uint32_t i = 0; i < sk->nheld; i++)
+		v[i] = &sk->held[i];
+	report_inst_mark(v, sk->nheld);
+	free(v);
+	for (uint32_t i = 0; i < sk->nheld; i++) {
+		search_lines(sk->out, &sk->held[i]);
+		report_text_body(sk->out, &sk->held[i]);
+		report_totals_add(&sk->t, &sk->held[i]);
+		report_free(&sk->held[i]);
+	}
+	sk->nheld = 0;
+	fflush(sk->out);
 }
 
 /* The run's tree of what the sink holds: the merge of the jobs' trees (an
@@ -701,6 +727,9 @@ static int sink_finish(const struct run_opts *o, struct sink *sk, const struct r
 
 static void sink_free(struct sink *sk)
 {
+	for (uint32_t i = 0; i < sk->nheld; i++)
+		report_free(&sk->held[i]);
+	free(sk->held);
 	for (uint32_t i = 0; i < sk->ntrees; i++)
 		cJSON_Delete(sk->trees[i]);
 	free(sk->trees);
@@ -774,6 +803,7 @@ static int host_findings(const struct run_opts *o, const struct hostsites *hs, c
 		report_header(&rep, o, model);
 		report_add_host_findings(&rep, &fs);
 		rc = sink_add(o, sk, &rep, err);
+		sink_release(o, sk);
 		report_free(&rep);
 	}
 	findings_free(&fs);
@@ -839,6 +869,34 @@ static void timings_line(FILE *f, const char *in, const struct kernel_info *k, u
 	tsv_field(f, k->demangled);
 	fputc('\n', f);
 	fflush(f);
+}
+
+/* The templates of L's kernels that are jobs of this run, from job J on
+** (as run_search numbers them; ONLY: --kernel's, or -1), into FAM (NULL:
+** not a template instantiation, or not a job of this shard). */
+static void job_templates(const struct run_opts *o, const struct loaded *l, int only, uint32_t j,
+			  char **fam)
+{
+	for (uint32_t k = 0; k < l->nkernels; k++) {
+		fam[k] = NULL;
+		if ((o->kernel && (int)k != only) || l->kernels[k].func < 0)
+			continue;
+		uint32_t job = j++;
+		if (o->format == REPORT_TEXT
+		    && !(o->shard_count && job % o->shard_count != o->shard_index - 1))
+			fam[k] = report_template_of(l->kernels[k].demangled);
+	}
+}
+
+/* Whether the text must hold its reports back after kernel K of N: a
+** template (FAM) has a kernel at or before K and one after it. */
+static int template_open(char *const *fam, uint32_t n, uint32_t k)
+{
+	for (uint32_t a = 0; a <= k && a < n; a++)
+		for (uint32_t b = k + 1; fam[a] && b < n; b++)
+			if (fam[b] && strcmp(fam[a], fam[b]) == 0)
+				return 1;
+	return 0;
 }
 
 /*
@@ -929,6 +987,8 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 			rc = check_names_any(o, &l, only, err);
 		d.model = warp_model_of(o, l.prog);
 		d.device = o->device;
+		char **fam = xcalloc(l.nkernels ? l.nkernels : 1, sizeof *fam);
+		job_templates(o, &l, only, job, fam);
 		empty.warp_model = d.model == MAM_LOCKSTEP ? REPORT_LOCKSTEP : REPORT_ITS;
 		for (uint32_t k = 0; k < l.nkernels && rc == 0; k++) {
 			if ((o->kernel && (int)k != only))
@@ -967,8 +1027,14 @@ static int run_search(const struct run_opts *o, const struct run_input *ins, uin
 				rc = write_replays(o, ins[i].load, l.prog, &l.kernels[k], &rep, &nreplays, err);
 			if (rc == 0)
 				rc = sink_add(o, &sk, &rep, err);
+			if (!template_open(fam, l.nkernels, k))
+				sink_release(o, &sk);
 			report_free(&rep);
 		}
+		sink_release(o, &sk);
+		for (uint32_t k = 0; k < l.nkernels; k++)
+			free(fam[k]);
+		free(fam);
 		if (rc == 0 && stop_signal_seen && pending.n == 0)
 			stopped_at(o, ins, nins, i, &l, l.nkernels, only, job, &pending);
 		load_free(&l);

@@ -1753,6 +1753,154 @@ START_TEST(shard_merge)
 }
 END_TEST
 
+/* ---- one mistake in a template ---------------------------------------- */
+
+/* A race on shared acc[0] in a template's source, instantiated at three
+** block sizes (TPL_ONE: only tsum<64> has it). */
+#define TPL_SRC(cond) \
+	"template <int B>\n" \
+	"__global__ void tsum(const float *in, float *out)\n" \
+	"{\n" \
+	"	__shared__ float acc[1];\n" \
+	"	int t = threadIdx.x;\n" \
+	"	if (" cond ")\n" \
+	"		acc[0] += in[blockIdx.x * B + t];\n" \
+	"	else if (t == 0)\n" \
+	"		acc[0] = 0;\n" \
+	"	__syncthreads();\n" \
+	"	if (t == 0)\n" \
+	"		out[blockIdx.x] = acc[0];\n" \
+	"}\n" \
+	"template __global__ void tsum<32>(const float *, float *);\n" \
+	"template __global__ void tsum<64>(const float *, float *);\n" \
+	"template __global__ void tsum<128>(const float *, float *);\n"
+
+static const char tpl_all[] = TPL_SRC("t < B");
+static const char tpl_one[] = TPL_SRC("B == 64 && t < B");
+
+/* simulee-c BC --seed 1 in FORMAT (SHARD: --shard SHARD, or NULL), which
+** finds an error; its stdout, in *PATH too. */
+static char *tpl_run(const char *bc, const char *format, const char *shard, char **path)
+{
+	const char *args[MAXARGS] = { bc, "--format", format, "--seed", "1", "--jobs", "2",
+				      "--time-limit", "20" };
+	int n = 9;
+	if (shard) {
+		args[n++] = "--shard";
+		args[n++] = shard;
+	}
+	args[n] = NULL;
+	struct tu_run r;
+	tu_run_bin(&r, args);
+	/* a shard may hold no error */
+	ck_assert_msg(r.status == 1 || (shard && r.status == 0), "status %d: %s", r.status, r.err);
+	char *out = strdup(r.out);
+	*path = write_tmp(out);
+	tu_run_free(&r);
+	return out;
+}
+
+/* How many times NEEDLE occurs in S. */
+static int occurs(const char *s, const char *needle)
+{
+	int n = 0;
+	for (const char *p = s; (p = strstr(p, needle)) != NULL; p += strlen(needle))
+		n++;
+	return n;
+}
+
+START_TEST(template_instances)
+{
+	if (!tu_need_clang("template_instances", 0))
+		return;
+	for (int one = 0; one <= 1; one++) {
+		char *bc = tu_compile_cu(one ? tpl_one : tpl_all);
+		char *p[5];
+		/* text: the race once, naming the other instantiations */
+		char *text = tpl_run(bc, "text", NULL, &p[0]);
+		ck_assert_int_eq(occurs(text, "error: data race on shared 'acc"), 1);
+		ck_assert_msg(strstr(text, one ? ": 1 error, 1 warning (2 findings;"
+				      : ": 1 error, 0 warnings (1 finding;") != NULL, "%s", text);
+		if (one) {
+			ck_assert_msg(strstr(text, "the same mistake in 1 more instantiation of tsum: "
+					       "<128>\n") != NULL, "%s", text);
+			ck_assert_msg(strstr(text, "in void tsum<64>") != NULL, "%s", text);
+		} else {
+			ck_assert_msg(strstr(text, "  the same mistake in 2 more instantiations of tsum: "
+					       "<64>, <128>\n") != NULL, "%s", text);
+			ck_assert_msg(strstr(text, "in void tsum<32>") != NULL, "%s", text);
+		}
+		/* JSON: one race, every instantiation listed; the twin's
+		** redundant barrier in tsum<32> and tsum<128> is one warning */
+		char *json = tpl_run(bc, "json", NULL, &p[1]);
+		cJSON *doc = tu_check_report_json(json);
+		ck_assert_int_eq((int)tu_jat(doc, "summary/errors")->valuedouble, 1);
+		ck_assert_int_eq((int)tu_jat(doc, "summary/findings")->valuedouble, one ? 2 : 1);
+		const cJSON *race = NULL, *f;
+		cJSON_ArrayForEach(f, tu_jat(doc, "findings"))
+			if (strcmp(cJSON_GetObjectItem(f, "kind")->valuestring, "data-race") == 0) {
+				ck_assert_ptr_null(race);
+				race = f;
+			}
+		ck_assert_ptr_nonnull(race);
+		const cJSON *inst = cJSON_GetObjectItem(race, "instantiations");
+		ck_assert_int_eq(cJSON_GetArraySize(inst), one ? 0 : 3);
+		for (int i = 0; !one && i < 3; i++)
+			ck_assert_int_eq((int)cJSON_GetObjectItem(cJSON_GetArrayItem(inst, i), "kernel")
+					 ->valuedouble, i);
+		ck_assert_int_eq((int)cJSON_GetObjectItem(race, "kernel")->valuedouble, one ? 1 : 0);
+		/* every member's launch is one of the race's kernel, after the merge */
+		const cJSON *mb;
+		cJSON_ArrayForEach(mb, cJSON_GetObjectItem(race, "members")) {
+			int l = (int)cJSON_GetObjectItem(mb, "launch")->valuedouble;
+			const cJSON *la = cJSON_GetArrayItem(tu_jat(doc, "launches"), l);
+			ck_assert_int_eq((int)cJSON_GetObjectItem(la, "kernel")->valuedouble, one ? 1 : 0);
+		}
+		cJSON_Delete(doc);
+		/* SARIF: one result for the race */
+		char *sarif = tpl_run(bc, "sarif", NULL, &p[2]);
+		doc = cJSON_Parse(sarif);
+		int races = 0;
+		cJSON_ArrayForEach(f, tu_jat(doc, "runs/0/results")) {
+			if (strcmp(cJSON_GetObjectItem(f, "ruleId")->valuestring, "data-race") != 0)
+				continue;
+			races++;
+			const cJSON *si = cJSON_GetObjectItem(cJSON_GetObjectItem(f, "properties"),
+							      "instantiations");
+			ck_assert_int_eq(cJSON_GetArraySize(si), one ? 0 : 3);
+		}
+		ck_assert_int_eq(races, 1);
+		ck_assert_int_eq(cJSON_GetArraySize(tu_jat(doc, "runs/0/results")), one ? 2 : 1);
+		cJSON_Delete(doc);
+		/* the shards' merge is the whole run's (tsum<64> alone in one) */
+		for (int sf = 0; sf < 2; sf++) {
+			const char *fmt = sf ? "sarif" : "json";
+			char *s1 = tpl_run(bc, fmt, "1/2", &p[3]), *s2 = tpl_run(bc, fmt, "2/2", &p[4]);
+			int st;
+			char *merged = merge_run(&p[3], 2, &st, NULL);
+			ck_assert_int_eq(st, 1);
+			ck_assert_msg(strcmp(merged, sf ? sarif : json) == 0, "merged shards differ:\n%s\n---\n%s",
+				      merged, sf ? sarif : json);
+			free(merged);
+			free(s1);
+			free(s2);
+			for (int i = 3; i < 5; i++) {
+				unlink(p[i]);
+				free(p[i]);
+			}
+		}
+		for (int i = 0; i < 3; i++) {
+			unlink(p[i]);
+			free(p[i]);
+		}
+		free(text);
+		free(json);
+		free(sarif);
+		free(bc);
+	}
+}
+END_TEST
+
 START_TEST(merge_errors)
 {
 	char *bc = tu_compile_cu(shard_src);
@@ -3462,6 +3610,7 @@ Suite *cli_suite(void)
 	tc = tcase_create("shards");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, shard_merge);
+	tcase_add_test(tc, template_instances);
 	tcase_add_test(tc, merge_errors);
 	tcase_add_test(tc, several_inputs);
 	tcase_add_test(tc, host_only_inputs);

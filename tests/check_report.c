@@ -1286,6 +1286,31 @@ static char *read_doc(const char *rel)
 
 /* Every field of the schema is documented in docs/REPORT-FORMAT.md (as
 ** `name`) and in the man page. */
+/* The template a kernel instantiates, for grouping one mistake across
+** its instantiations (report/inst.c): the name before its own template
+** arguments, never a '<' of the parameters. */
+START_TEST(template_names)
+{
+	static const char *const cases[][2] = {
+		{ "void tsum<64>(float const*, float*)", "void tsum" },
+		{ "void ns::k<float, 4>(float*, int)", "void ns::k" },
+		{ "void (anonymous namespace)::k<int>(int*)", "void (anonymous namespace)::k" },
+		{ "k(Vec<float>*)", NULL },
+		{ "reduce(int*)", NULL },
+		{ "_Z6reducePi", NULL },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *t = report_template_of(cases[i][0]);
+		if (cases[i][1] == NULL)
+			ck_assert_msg(t == NULL, "%s: %s", cases[i][0], t);
+		else
+			ck_assert_str_eq(t, cases[i][1]);
+		free(t);
+	}
+	ck_assert_ptr_null(report_template_of(NULL));
+}
+END_TEST
+
 START_TEST(schema_documented)
 {
 	cJSON *schema = tu_report_schema();
@@ -1851,6 +1876,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, json_empty);
 	tcase_add_test(tc, schema_rejects);
 	tcase_add_test(tc, schema_documented);
+	tcase_add_test(tc, template_names);
 	tcase_add_test(tc, kinds_documented);
 	suite_add_tcase(s, tc);
 
