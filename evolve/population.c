@@ -561,11 +561,12 @@ int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 		if (hexpr_eval(pb->hs, d < 3 ? st->block[d] : st->grid[d - 3], r->cands[w].vars,
 			       &v[d]) < 0)
 			v[d] = 1;
-	fd->detail = xasprintf("every launch the host code makes here is one CUDA refuses (%" PRIu32
-			       " of %" PRIu32 "; the first: grid (%" PRIu64 ",%" PRIu64 ",%" PRIu64
+	/* r->refused also counts the launches the program never makes
+	** (unmade), which are no host launch */
+	fd->detail = xasprintf("every launch the host code makes here is one CUDA refuses (all %"
+			       PRIu32 "; the first: grid (%" PRIu64 ",%" PRIu64 ",%" PRIu64
 			       "), block (%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): a dimension of 0, "
-			       "or past CUDA's limits)", r->refused, host, v[3], v[4],
-			       v[5], v[0], v[1], v[2]);
+			       "or past CUDA's limits)", host, v[3], v[4], v[5], v[0], v[1], v[2]);
 	search_merge_findings(&r->findings, &fs, w, r->cands[w].contract);
 	free(fs.v);
 	r->best = w;

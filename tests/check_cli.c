@@ -2877,6 +2877,40 @@ START_TEST(zero_grid_refused)
 }
 END_TEST
 
+/* Every launch a site makes refused, its shape not constant (a block of
+** 2048 or 4096 threads, as argc says): a nothing-checked warning at the
+** site counts the host launches the search made there, all of them (it
+** read "29 of 28" where it also counted launches the program never
+** makes). */
+START_TEST(all_refused_count)
+{
+	char *cu = tu_tmp_cu("#include <cuda_runtime.h>\n"
+			     "__global__ void fill(int *x)\n"
+			     "{\n"
+			     "\tx[threadIdx.x] = 1;\n"
+			     "}\n"
+			     "int main(int argc, char **argv)\n"
+			     "{\n"
+			     "\tint *d;\n"
+			     "\tint b = argc > 2 ? 4096 : 2048;\n"
+			     "\tcudaMalloc(&d, 4096 * sizeof(int));\n"
+			     "\tfill<<<1, b>>>(d);\n"			/* 11 */
+			     "\tcudaDeviceSynchronize();\n"
+			     "\treturn 0;\n"
+			     "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ cu, "--generations", "1", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	const char *w = strstr(r.out, ":11:2: warning: nothing checked: every launch the host code "
+			   "makes here is one CUDA refuses (all ");
+	ck_assert_msg(w != NULL, "%s", r.out);
+	ck_assert_msg(strstr(w, "; the first: grid (1,1,1), block (") != NULL, "%s", r.out);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
 /* GPUVerify's annotations (kernels/cuda-compat/simulee_specs.h) compile,
 ** with a toolkit and with the prelude: __requires is a precondition the
 ** search meets (n == 512, a block of 64) before it finds the race;
@@ -3604,6 +3638,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, input_to_state);
 	tcase_add_test(tc, gpuverify_annotations);
 	tcase_add_test(tc, zero_grid_refused);
+	tcase_add_test(tc, all_refused_count);
 	tcase_add_test(tc, bad_input_table);
 	suite_add_tcase(s, tc);
 
