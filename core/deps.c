@@ -1038,8 +1038,15 @@ static void set_sites(struct program *p, uint32_t fi, const struct fdeps *fd,
 		const struct insn *I = &f->code[pc];
 		uint64_t m, dm;
 		uint32_t site = UINT32_MAX;
-		if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords))
-			p->funcs[fi].guards |= od(dep, ns, I->a) >> DEP_PARAM_SHIFT;
+		if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords)) {
+			static const uint64_t at[6] = { DEP_TID_X, DEP_TID_Y, DEP_TID_Z,
+							DEP_CTAID_X, DEP_CTAID_Y, DEP_CTAID_Z };
+			uint64_t c = od(dep, ns, I->a);
+			p->funcs[fi].guards |= c >> DEP_PARAM_SHIFT;
+			for (unsigned k = 0; k < 6; k++)
+				if (c & at[k])
+					p->funcs[fi].guard_at[k] |= c >> DEP_PARAM_SHIFT;
+		}
 		if (I->op == OP_ICMP)
 			p->funcs[fi].counts |= count_side(od(dep, ns, I->a), od(dep, ns, I->b))
 					       | count_side(od(dep, ns, I->b), od(dep, ns, I->a));

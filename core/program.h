@@ -290,6 +290,12 @@ struct func {
 	** branch of this function compares with a thread or block coordinate
 	** (`if (i + k < n)`: a bounds check by them; core/deps.c) */
 	uint64_t guards;
+	/* The same, per coordinate the compared value reads (0 to 2:
+	** threadIdx.x, .y, .z; 3 to 5: blockIdx.x, .y, .z): the scalars a
+	** branch checks that coordinate against (`if (h >= nh) return;` with
+	** h = blockIdx.y puts nh in guard_at[4]; rule 7's `n == gridDim.y`
+	** and `n == gridDim.z` ask only blockIdx along their side) */
+	uint64_t guard_at[6];
 	/* Kernel parameters that a comparison of this function sets, on their
 	** own (no coordinate, nothing read from memory), against a thread or
 	** block coordinate (`i < n`, `j < d.rows`): the counts and lengths the

@@ -404,6 +404,9 @@ uint64_t search_tie_value(unsigned tie, const struct evolve_cand *c)
 	case EVOLVE_TIE_GRID_BLOCK_Y: return (uint64_t)c->grid.y * c->block.y;
 	case EVOLVE_TIE_BLOCK_Y: return c->block.y;
 	case EVOLVE_TIE_GRID_Y: return c->grid.y;
+	case EVOLVE_TIE_GRID_BLOCK_Z: return (uint64_t)c->grid.z * c->block.z;
+	case EVOLVE_TIE_BLOCK_Z: return c->block.z;
+	case EVOLVE_TIE_GRID_Z: return c->grid.z;
 	default: return 0;
 	}
 }

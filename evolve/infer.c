@@ -1022,14 +1022,33 @@ static void infer_whole_warps(struct driver *d, uint32_t ci, uint32_t gen)
 	}
 }
 
-/* The parameters (bits as struct site params) that some branch of the
-** program compares with a thread or block coordinate (every function
-** counts: a device function's bits are its callers'). */
-static uint64_t all_guards(const struct program *p)
+/* The side of relation TIE (enum evolve_tie): 0 x, 1 y, 2 z; and its form
+** as the x relation of that side. */
+static unsigned tie_side(unsigned tie)
 {
+	return tie ? (tie - 1) / 3 : 0;
+}
+
+static unsigned tie_base(unsigned tie)
+{
+	return tie ? tie - 3 * tie_side(tie) : 0;
+}
+
+/* The parameters a branch of the program compares with a coordinate that
+** relation TIE (enum evolve_tie) refuses: for a grid relation along y or z
+** (a block coordinate as a head or batch index), those compared with
+** blockIdx along its side (struct func guard_at; a loop over a head's
+** channels checks threadIdx); for every other relation, those compared
+** with any thread or block coordinate (struct func guards: the kernel
+** bounds its threads by them).  Every function counts: a device
+** function's bits are its callers'. */
+static uint64_t tie_guards(const struct program *p, unsigned tie)
+{
+	unsigned side = tie_side(tie);
+	int grid_yz = side > 0 && tie_base(tie) == EVOLVE_TIE_GRID_X;
 	uint64_t guards = 0;
 	for (uint32_t k = 0; k < p->nfuncs; k++)
-		guards |= p->funcs[k].guards;
+		guards |= grid_yz ? p->funcs[k].guard_at[3 + side] : p->funcs[k].guards;
 	return guards;
 }
 
@@ -1264,22 +1283,39 @@ static int as_much(const struct evolve_result *r, uint32_t a, uint32_t b, uint32
 	       && r->cands[a].work >= r->cands[b].work;
 }
 
-/* The launch bits an index reads along x and along y. */
-#define TIE_X_DEPS (DEP_TID_X | DEP_NTID_X | DEP_CTAID_X | DEP_NCTAID)
-#define TIE_Y_DEPS (DEP_TID_Y | DEP_NTID_Y | DEP_CTAID_Y | DEP_NCTAID)
+/* The launch bits an index reads along x, y and z, and the threads'
+** alone. */
+static const uint16_t tie_deps[3] = {
+	DEP_TID_X | DEP_NTID_X | DEP_CTAID_X | DEP_NCTAID,
+	DEP_TID_Y | DEP_NTID_Y | DEP_CTAID_Y | DEP_NCTAID,
+	DEP_TID_Z | DEP_NTID_Z | DEP_CTAID_Z,	/* gridDim alone: x and y */
+};
+static const uint16_t tie_threads[3] = {
+	DEP_TID_X | DEP_NTID_X, DEP_TID_Y | DEP_NTID_Y, DEP_TID_Z | DEP_NTID_Z,
+};
 
 /*
 ** Rule 7's probes of scalar P for finding ID of candidate CI, whose
 ** index reads P and the launch (DEP): the first relation (enum evolve_tie,
 ** in order) such that the same launch with P at what the relation gives
 ** runs clean, another launch (a grid or block component moved) with P
-** tied to it runs clean too, and that launch with P at CI's value shows
-** the finding again.  The second launch tells the relation from a value
-** that happens to clear it (n = 1 leaves one thread).  A clean launch must
-** also reach as far into buffer parameter BUF (the finding's) and run as
-** many warp instructions as the one with the finding: a guard that skips
-** the access (`if (i + k < n)` with k past most threads) clears it by
-** doing less, not by the relation.
+** tied to it runs clean too, that launch with P at CI's value shows the
+** finding again, and, where the index reads blockIdx.y or .z, so does
+** that launch with P one below the relation's value.  The second launch
+** tells the relation from a value that happens to clear it (n = 1
+** leaves one thread); the last probe tells it from a value large enough
+** to (`(b * nh + h) * t` clears at any nh above gridDim.y, gridDim.x *
+** blockDim.x among them: the relation is where the finding starts).  A
+** relation that fails only that probe is kept in case no later one
+** passes it (the first such along x or y: what rule 7 inferred without
+** the probe; z, new with it, keeps none).  A clean launch must also reach as far into
+** buffer parameter BUF (the finding's) and run as many warp instructions
+** as the one with the finding: a guard that skips the access (`if (i + k
+** < n)` with k past most threads) clears it by doing less, not by the
+** relation.  A relation with a block component needs an index that reads
+** the threads along it (threadIdx or blockDim there), and none is tried
+** with a scalar the kernel checks its coordinates against (tie_guards: it
+** is written for any launch).
 ** 0: none.
 */
 static unsigned find_tie(struct driver *d, uint32_t ci, const struct fid *id, uint32_t p,
@@ -1288,30 +1324,55 @@ static unsigned find_tie(struct driver *d, uint32_t ci, const struct fid *id, ui
 	struct evolve_result *r = d->res;
 	const struct evolve_problem *pb = d->pb;
 	uint64_t orig = r->cands[ci].bits[p], tried[EVOLVE_TIE__COUNT];
-	unsigned ntried = 0;
+	uint32_t tried_at[EVOLVE_TIE__COUNT];
+	unsigned ntried = 0, fallback = 0;
+	struct scalar_ref sr;
+	search_scalar_ref(pb, p, &sr);
 	for (unsigned tie = 1; tie < EVOLVE_TIE__COUNT; tie++) {
-		int y = tie >= EVOLVE_TIE_GRID_BLOCK_Y;
-		if (!(dep & (y ? TIE_Y_DEPS : TIE_X_DEPS)))
+		unsigned y = tie_side(tie), base = tie_base(tie);
+		if (!(dep & tie_deps[y]))
 			continue;	/* the index does not read that side of the launch */
+		if (base != EVOLVE_TIE_GRID_X && !(dep & tie_threads[y]))
+			continue;	/* nor the threads along it */
+		if (tie_guards(pb->prog, tie) >> p & 1)
+			continue;	/* a bounds check of those coordinates */
 		if (search_tie_value(tie, &r->cands[ci]) > INT32_MAX)
 			continue;
 		uint64_t bits = search_tie_bits(pb, p, tie, &r->cands[ci]);
-		int seen = bits == orig;
+		if (bits == orig)
+			continue;	/* it holds already */
+		uint32_t p1 = UINT32_MAX;
 		for (unsigned k = 0; k < ntried; k++)
-			seen |= tried[k] == bits;
-		if (seen)
-			continue;	/* it holds already, or that value was tried */
-		tried[ntried++] = bits;
-		uint32_t p1 = probe_tie(d, ci, 6, 0, p, bits, gen);
-		if (!clean_of(r, p1, id) || !as_much(r, p1, ci, buf))
+			if (tried[k] == bits)
+				p1 = tried_at[k];	/* that value was run: another
+							   relation may give it too */
+		if (p1 == UINT32_MAX) {
+			p1 = probe_tie(d, ci, 6, 0, p, bits, gen);
+			tried_at[ntried] = p1;
+			tried[ntried++] = bits;
+		}
+		if (!clean_of(r, p1, id))
 			continue;
+		/* less work at the relation: a skipped access, unless the
+		** finding starts right there, P one below it showing it
+		** (a head's C / nh channels shrink as nh grows) */
+		int less = !as_much(r, p1, ci, buf);
+		if (less) {
+			uint64_t v1 = search_tie_value(tie, &r->cands[ci]);
+			uint64_t below1 = search_scalar_set((double)v1 - 1, sr.et);
+			if (v1 < 1)
+				continue;
+			if (below1 != orig) {
+				uint32_t p0 = probe_tie(d, ci, 6, 0, p, below1, gen);
+				if (r->cands[p0].rejected >= 0 || !shows(&r->cands[p0], id))
+					continue;
+			}
+		}
 		/* the relation, not the value: a grid tie moves the grid (its
 		** block when the grid cannot move), a block tie the block */
-		unsigned base = y ? tie - 3 : tie;
-		unsigned dims[2] = { (base == EVOLVE_TIE_BLOCK_X ? 0u : 3u) + (unsigned)y,
-				     (unsigned)y };
+		unsigned dims[2] = { (base == EVOLVE_TIE_BLOCK_X ? 0u : 3u) + y, y };
 		unsigned ndims = base == EVOLVE_TIE_GRID_BLOCK_X ? 2 : 1;
-		int ok = 0;
+		int ok = 0, loose = 0;
 		for (unsigned k = 0; k < ndims && !ok; k++) {
 			uint32_t dv;
 			if (!other_value(d, dims[k], &r->cands[ci], &dv))
@@ -1321,20 +1382,34 @@ static unsigned find_tie(struct driver *d, uint32_t ci, const struct fid *id, ui
 			w.block = r->cands[ci].block;
 			*search_dim_of(&w, dims[k]) = dv;
 			uint64_t bits2 = search_tie_bits(pb, p, tie, &w);
-			if (bits2 == orig || search_tie_value(tie, &w) > INT32_MAX)
+			uint64_t v2 = search_tie_value(tie, &w);
+			if (bits2 == orig || v2 > INT32_MAX)
 				continue;
 			uint32_t back = probe_tie(d, ci, dims[k], dv, p, orig, gen);
 			if (r->cands[back].rejected >= 0 || !shows(&r->cands[back], id))
 				break;
 			uint32_t p2 = probe_tie(d, ci, dims[k], dv, p, bits2, gen);
-			ok = clean_of(r, p2, id) && as_much(r, p2, back, buf);
+			ok = clean_of(r, p2, id) && (less || as_much(r, p2, back, buf));
 			if (!ok)
 				break;
+			/* where the finding starts: one below the relation,
+			** for an index with a head or batch coordinate */
+			uint64_t below = search_scalar_set((double)v2 - 1, sr.et);
+			if (below == orig || v2 < 1 || !(dep & (DEP_CTAID_Y | DEP_CTAID_Z)))
+				break;
+			uint32_t p3 = probe_tie(d, ci, dims[k], dv, p, below, gen);
+			ok = r->cands[p3].rejected < 0 && shows_near(&r->cands[p3], id);
+			if (!ok) {
+				loose |= fallback == 0;
+				break;
+			}
 		}
 		if (ok)
 			return tie;
+		if (loose && fallback == 0 && y < 2)
+			fallback = tie;
 	}
-	return 0;
+	return fallback;
 }
 
 /*
@@ -1363,21 +1438,16 @@ static void infer_relation(struct driver *d, uint32_t ci, uint32_t gen)
 		    || (id.kind == FK_RACE && !access_deps(pb->prog, id.func2, id.pc2, &dep, &params)))
 			continue;
 		/* the index must tie a scalar to the launch, with no memory */
-		if ((dep & DEP_DATA) || !(dep & DEP_PARAM) || !(dep & (TIE_X_DEPS | TIE_Y_DEPS))
+		if ((dep & DEP_DATA) || !(dep & DEP_PARAM) || !(dep & (tie_deps[0] | tie_deps[1] | tie_deps[2]))
 		    || params == 0 || probed_n(d, id.kind, id.func, id.pc, TILE_TRIES, 0))
 			continue;
-		/* a scalar some branch checks the threads against (`if (i + k <
-		** n)`) bounds the work by itself: the kernel is written for any
-		** launch, and a race there is its bug (every function counts:
-		** a device function's bits are its callers') */
-		uint64_t guards = all_guards(pb->prog);
 		uint32_t buf = buffer_named(pb, f->where);
 		if (buf == UINT32_MAX)
 			continue;
 		for (uint32_t p = 0; p < pb->nparams && p < PROG_DEP_PARAMS; p++) {
 			struct scalar_ref sr;
 			if (!(params >> p & 1) || !search_scalar_ref(pb, p, &sr) || sr.field != UINT32_MAX
-			    || elem_is_float(sr.et) || sr.nenums || d->s->tie[p] || (guards >> p & 1))
+			    || elem_is_float(sr.et) || sr.nenums || d->s->tie[p])
 				continue;
 			if (!room_left(d))
 				return;
@@ -3097,20 +3167,19 @@ static uint32_t pinned_side(const struct evolve_result *r, unsigned dim)
 ** side for blockDim where the assumptions pin it. */
 static void tie_text(const struct evolve_result *r, unsigned tie, char *buf, size_t n)
 {
-	int y = tie >= EVOLVE_TIE_GRID_BLOCK_Y;
-	unsigned base = y ? tie - 3 : tie;
-	char block[32];
-	uint32_t side = pinned_side(r, (unsigned)y);
+	unsigned y = tie_side(tie), base = tie_base(tie);
+	char block[32], c = (char)('x' + y);
+	uint32_t side = pinned_side(r, y);
 	if (side)
 		snprintf(block, sizeof block, "%" PRIu32, side);
 	else
-		snprintf(block, sizeof block, "blockDim.%c", y ? 'y' : 'x');
+		snprintf(block, sizeof block, "blockDim.%c", c);
 	if (base == EVOLVE_TIE_GRID_BLOCK_X)
-		snprintf(buf, n, "gridDim.%c * %s", y ? 'y' : 'x', block);
+		snprintf(buf, n, "gridDim.%c * %s", c, block);
 	else if (base == EVOLVE_TIE_BLOCK_X)
-		snprintf(buf, n, "blockDim.%c", y ? 'y' : 'x');
+		snprintf(buf, n, "blockDim.%c", c);
 	else
-		snprintf(buf, n, "gridDim.%c", y ? 'y' : 'x');
+		snprintf(buf, n, "gridDim.%c", c);
 }
 
 /* The finding that reports assumption A: at the access that shows a

@@ -344,10 +344,11 @@ enum evolve_seg_form { EVOLVE_SEG_BYTES, EVOLVE_SEG_THREADS, EVOLVE_SEG_SCALAR,
 		       EVOLVE_SEG_USE };
 /* The relations between a scalar and the launch that rule 7 tries, in
 ** order: n == gridDim.x * blockDim.x, n == blockDim.x, n == gridDim.x,
-** then the same for y. */
+** then the same for y and for z (side (tie - 1) / 3, form (tie - 1) % 3). */
 enum evolve_tie { EVOLVE_TIE_NONE, EVOLVE_TIE_GRID_BLOCK_X, EVOLVE_TIE_BLOCK_X,
 		  EVOLVE_TIE_GRID_X, EVOLVE_TIE_GRID_BLOCK_Y, EVOLVE_TIE_BLOCK_Y,
-		  EVOLVE_TIE_GRID_Y, EVOLVE_TIE__COUNT };
+		  EVOLVE_TIE_GRID_Y, EVOLVE_TIE_GRID_BLOCK_Z, EVOLVE_TIE_BLOCK_Z,
+		  EVOLVE_TIE_GRID_Z, EVOLVE_TIE__COUNT };
 struct evolve_assumption {
 	uint8_t dim;
 	uint8_t rel;		/* enum evolve_rel */

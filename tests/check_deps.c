@@ -681,6 +681,38 @@ START_TEST(deps_guards)
 }
 END_TEST
 
+START_TEST(deps_guard_at)
+{
+	/* per coordinate: t against T reads blockIdx.x and threadIdx.x, h
+	** against nh blockIdx.y, the loop over a head's C / nh channels
+	** threadIdx.y; nothing compares blockIdx.z (rule 7's relations ask
+	** their own coordinates) */
+	static const char src[] =
+		"__global__ void heads(float *io, int T, int C, int nh)\n"
+		"{\n"
+		"\tint t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tint h = blockIdx.y, b = blockIdx.z;\n"
+		"\tif (t >= T)\n"
+		"\t\treturn;\n"
+		"\tif (h >= nh)\n"
+		"\t\treturn;\n"
+		"\tfor (int i = threadIdx.y; i < C / nh; i += blockDim.y)\n"
+		"\t\tio[((b * nh + h) * T + t) * C + i] *= 2.0f;\n"
+		"}\n";
+	struct ker k;
+	load_cu(&k, src, "-O0", "heads");
+	const struct func *f = &k.l.prog->funcs[k.func];
+	ck_assert_uint_eq(f->guard_at[0], 1u << 1);
+	ck_assert_uint_eq(f->guard_at[3], 1u << 1);
+	ck_assert_uint_eq(f->guard_at[4], 1u << 3);
+	ck_assert_uint_eq(f->guard_at[1], (1u << 2) | (1u << 3));
+	ck_assert_uint_eq(f->guard_at[2], 0);
+	ck_assert_uint_eq(f->guard_at[5], 0);
+	ck_assert_uint_eq(f->guards, (1u << 1) | (1u << 2) | (1u << 3));
+	load_free(&k.l);
+}
+END_TEST
+
 START_TEST(deps_own_sregs)
 {
 	/* cooperative groups' dim3s read every coordinate, inlined into the
@@ -857,6 +889,7 @@ Suite *deps_suite(void)
 	tcase_add_test(dc, deps_bufs_guard_O0);
 	tcase_add_test(dc, deps_bufs_guard_O3);
 	tcase_add_test(dc, deps_guards);
+	tcase_add_test(dc, deps_guard_at);
 	tcase_add_test(dc, deps_own_sregs);
 	tcase_add_test(dc, deps_linear_widths);
 	suite_add_tcase(s, dc);

@@ -1294,6 +1294,62 @@ START_TEST(identical_blocks)
 }
 END_TEST
 
+/* Rule 7 along y and z: a block coordinate that indexes heads or batches
+** (`(h * B + b) * T + t`, b = blockIdx.z) ties the scalar to that grid
+** component, and only where the race starts there (one below still
+** races); a kernel that compares the coordinate with the scalar (`h >
+** nh`, off by one) is written for any grid, and its race stays an error.
+** --max-threads leaves room to grow the grid for the second launch. */
+START_TEST(tie_block_heads)
+{
+	static const char batch[] =
+		"__global__ void kv_scale(float *kv, int B, int T, int NH)\n"
+		"{\n"
+		"\tint t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tint h = blockIdx.y;\n"
+		"\tint b = blockIdx.z;\n"
+		"\tif (t >= T || h >= NH)\n"
+		"\t\treturn;\n"
+		"\tfloat *row = kv + (h * B + b) * T + t;\n"
+		"\t*row = *row * 0.5f + (float)b;\n"
+		"}\n";
+	static const char offby[] =
+		"__global__ void head_bias(float *io, int T, int nh)\n"
+		"{\n"
+		"\tint t = blockIdx.x * blockDim.x + threadIdx.x;\n"
+		"\tint h = blockIdx.y;\n"
+		"\tint b = blockIdx.z;\n"
+		"\tif (t >= T || h > nh)\n"
+		"\t\treturn;\n"
+		"\tfloat *x = io + (b * nh + h) * T + t;\n"
+		"\t*x = *x * 0.5f + (float)h;\n"
+		"}\n";
+	for (int j = 0; j < 2; j++) {
+		char *bc = tu_compile_cu(j ? offby : batch);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--format=json", "--max-threads", "65536",
+						      NULL });
+		ck_assert_msg(r.status == 0 || r.status == 1, "exit %d: %s", r.status, r.err);
+		cJSON *doc = tu_check_report_json(r.out);
+		if (j == 0) {
+			ck_assert_msg(finding_with(doc, "shape-assumption",
+						   "assumes B == gridDim.z: global 'kv' races"),
+				      "no relation: %s", r.out);
+			ck_assert_int_eq(jint(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "errors"), 0);
+		} else {
+			ck_assert_msg(!finding_with(doc, "shape-assumption", "assumes nh =="),
+				      "tied a checked scalar: %s", r.out);
+			ck_assert_int_ge(count_kind(doc, "data-race"), 1);
+			ck_assert_int_ge(jint(cJSON_GetObjectItemCaseSensitive(doc, "summary"), "errors"), 1);
+		}
+		cJSON_Delete(doc);
+		tu_run_free(&r);
+		unlink(bc);
+		free(bc);
+	}
+}
+END_TEST
+
 /* Issue 26, item 2: rule 7's probes (every scalar an index reads against
 ** every relation with the launch, each a copy of the launch) stop at
 ** their budget, and a search-stopped-short note says how many launches
@@ -1406,6 +1462,7 @@ Suite *evolve_suite(void)
 	tcase_add_test(tc, pins);
 	tcase_add_test(tc, fixed_launch_unchanged);
 	tcase_add_test(tc, contract);
+	tcase_add_test(tc, tie_block_heads);
 	tcase_add_test(tc, nonzero_assumption);
 	tcase_add_test(tc, oob_sized_buffer);
 	tcase_add_test(tc, usage);
