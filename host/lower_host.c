@@ -670,6 +670,8 @@ static int classify(const char *name, const char *base, int is_decl)
 
 /* The class of the function a call or invoke calls (FC_OTHER when it is
 ** not a known function: an indirect call). */
+static int fn_class(struct hctx *hc, LLVMValueRef fn);
+
 static int call_class(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fnout)
 {
 	LLVMValueRef fn = LLVMGetCalledValue(call);
@@ -679,6 +681,12 @@ static int call_class(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fnout)
 		return FC_OTHER;
 	if (fnout)
 		*fnout = fn;
+	return fn_class(hc, fn);
+}
+
+/* The class of function FN (call_class). */
+static int fn_class(struct hctx *hc, LLVMValueRef fn)
+{
 	uint32_t *c = ptrmap_get(&hc->fclass, fn);
 	if (c)
 		return (int)*c;
@@ -4315,26 +4323,32 @@ static int unprototyped(LLVMValueRef fn)
 	       && LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn));
 }
 
-/* Whether call CALL is worth recording for hostsites_link, its callee in
-** *FN: a function defined here whose parameter became a variable (in
-** hc->wantfn), or one only declared here that may be the program's (not an
-** intrinsic, the CUDA runtime, the C++ library, a variadic one). */
-static int call_kept(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn)
+/* Whether a call of FN (class K, call_class) is worth recording for
+** hostsites_link: a function defined here whose parameter became a
+** variable (in hc->wantfn), or one only declared here that may be the
+** program's (not an intrinsic, the CUDA runtime, the C++ library, a
+** variadic one). */
+static int fn_kept(struct hctx *hc, LLVMValueRef fn, int k)
 {
-	int k = call_class(hc, call, fn);
-	if (*fn == NULL || (k != FC_OTHER && k != FC_EXTERN)
-	    || (LLVMCountParams(*fn) == 0) != unprototyped(*fn)
-	    || (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(*fn)) && !unprototyped(*fn)))
+	if ((k != FC_OTHER && k != FC_EXTERN) || (LLVMCountParams(fn) == 0) != unprototyped(fn)
+	    || (LLVMIsFunctionVarArg(LLVMGlobalGetValueType(fn)) && !unprototyped(fn)))
 		return 0;
-	if (!LLVMIsDeclaration(*fn))
-		return ptrmap_get(&hc->wantfn, *fn) != NULL;
+	if (!LLVMIsDeclaration(fn))
+		return ptrmap_get(&hc->wantfn, fn) != NULL;
 	size_t len = 0;
-	const char *nm = LLVMGetValueName2(*fn, &len);
+	const char *nm = LLVMGetValueName2(fn, &len);
 	static const char *const lib[] = { "llvm.", "cuda", "__", "_ZSt", "_ZNSt", "_ZNKSt", "_ZN9__gnu" };
 	for (size_t i = 0; nm && i < sizeof lib / sizeof lib[0]; i++)
 		if (strncmp(nm, lib[i], strlen(lib[i])) == 0)
 			return 0;
 	return nm && len;
+}
+
+/* Whether call CALL is worth recording (fn_kept), its callee in *FN. */
+static int call_kept(struct hctx *hc, LLVMValueRef call, LLVMValueRef *fn)
+{
+	int k = call_class(hc, call, fn);
+	return *fn != NULL && fn_kept(hc, *fn, k);
 }
 
 /* The LLVM type of a scalar W bits wide, a float when FL. */
@@ -4453,6 +4467,111 @@ static int record_call(struct hctx *hc, LLVMValueRef call, LLVMValueRef fn)
 	return 1;
 }
 
+/* ---- calls through a function-pointer parameter ------------------------ */
+
+#define FNPTR_STEPS 8	/* casts and loads followed back from a pointer */
+#define FNPTR_MAX 16	/* functions one such call is taken to call */
+
+/* What pointer V is, back through casts and loads of memory the reader
+** follows (mread_at: the local an unoptimised function keeps its
+** parameter in): a function, a parameter of V's function, or NULL. */
+static LLVMValueRef fnptr_source(struct hctx *hc, LLVMValueRef v)
+{
+	for (int i = 0; i < FNPTR_STEPS && v; i++) {
+		if (LLVMIsAFunction(v) || LLVMIsAArgument(v))
+			return v;
+		LLVMOpcode oc = opcode_of(v);
+		if (oc == LLVMBitCast || oc == LLVMAddrSpaceCast) {
+			v = LLVMGetOperand(v, 0);
+		} else if (LLVMIsALoadInst(v)) {
+			struct mres r = mread_at(hc, addr_of(hc, LLVMGetOperand(v, 0)), LLVMTypeOf(v), v, NULL);
+			if (r.kind != MW_STORE || r.v == NULL || LLVMTypeOf(r.v) != LLVMTypeOf(v))
+				return NULL;
+			v = r.v;
+		} else {
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+/* Adds to OUT (*N of at most FNPTR_MAX) the functions the direct calls of
+** F pass as its parameter IDX; where a call passes its own function's
+** parameter and FWD, what that function's direct calls pass there. */
+static void fnparam_gather(struct hctx *hc, LLVMValueRef f, unsigned idx, int fwd, LLVMValueRef *out,
+			   uint32_t *n)
+{
+	for (LLVMUseRef u = LLVMGetFirstUse(f); u; u = LLVMGetNextUse(u)) {
+		LLVMValueRef c = LLVMGetUser(u);
+		if (!is_callinst(c) || LLVMGetCalledValue(c) != f || idx >= LLVMGetNumArgOperands(c))
+			continue;
+		LLVMValueRef g = fnptr_source(hc, LLVMGetOperand(c, idx));
+		if (g && LLVMIsAArgument(g) && fwd) {
+			fnparam_gather(hc, LLVMGetParamParent(g), param_index(g), 0, out, n);
+			continue;
+		}
+		if (g == NULL || LLVMIsAFunction(g) == NULL)
+			continue;
+		uint32_t j = 0;
+		while (j < *n && out[j] != g)
+			j++;
+		if (j == *n && *n < FNPTR_MAX)
+			out[(*n)++] = g;
+	}
+}
+
+/* The functions indirect call CALL is taken to call, into OUT (at most
+** FNPTR_MAX; returns how many): where its callee is a parameter of its
+** own function F, each function a direct call of F passes there (one
+** level of forwarding: fnparam_gather), whose parameters match the
+** call's arguments and whose calls are worth recording (fn_kept). */
+static uint32_t fnparam_callees(struct hctx *hc, LLVMValueRef call, LLVMValueRef *out)
+{
+	LLVMValueRef callee = LLVMGetCalledValue(call);
+	if (callee == NULL || LLVMIsAFunction(callee) || LLVMIsAInlineAsm(callee))
+		return 0;
+	LLVMValueRef p = fnptr_source(hc, callee);
+	if (p == NULL || LLVMIsAArgument(p) == NULL)
+		return 0;
+	uint32_t n = 0, m = 0;
+	fnparam_gather(hc, LLVMGetParamParent(p), param_index(p), 1, out, &n);
+	unsigned na = LLVMGetNumArgOperands(call);
+	for (uint32_t i = 0; i < n; i++) {
+		LLVMValueRef g = out[i];
+		int ok = LLVMCountParams(g) == na && !LLVMIsFunctionVarArg(LLVMGlobalGetValueType(g))
+			 && fn_kept(hc, g, fn_class(hc, g));
+		for (unsigned k = 0; ok && k < na; k++)
+			ok = LLVMTypeOf(LLVMGetParam(g, k)) == LLVMTypeOf(LLVMGetOperand(call, k));
+		if (ok)
+			out[m++] = g;
+	}
+	return m;
+}
+
+/* The (call, callee) pairs collect_calls recorded for calls through a
+** function-pointer parameter. */
+struct fnpairs {
+	LLVMValueRef *v;	/* call, callee, call, callee, ... */
+	uint32_t n, cap;
+};
+
+/* Records indirect call CALL as a call of each function it is taken to
+** call (fnparam_callees) that PAIRS has not had yet; VIA is room for
+** FNPTR_MAX of them. */
+static void fnparam_record(struct hctx *hc, LLVMValueRef call, LLVMValueRef *via, struct fnpairs *pairs)
+{
+	uint32_t n = fnparam_callees(hc, call, via);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t j = 0;
+		while (j < pairs->n && (pairs->v[j] != call || pairs->v[j + 1] != via[i]))
+			j += 2;
+		if (j < pairs->n || !record_call(hc, call, via[i]))
+			continue;
+		VEC_PUSH(pairs->v, pairs->n, pairs->cap, call);
+		VEC_PUSH(pairs->v, pairs->n, pairs->cap, via[i]);
+	}
+}
+
 /*
 ** After the sites: the calls that give values to the parameters that
 ** became variables (hostsite.h, struct hcall).  A call of a function defined here
@@ -4469,6 +4588,7 @@ static void collect_calls(struct hctx *hc)
 {
 	struct hostsites *hs = hc->hs;
 	struct ptrmap done = { 0 };
+	struct fnpairs pairs = { 0 };
 	uint32_t p0 = 0;
 	uint64_t w0 = hc->work;	/* a share of the budget of their own: the
 				   sites' bounds come after */
@@ -4487,8 +4607,14 @@ static void collect_calls(struct hctx *hc)
 				continue;
 			for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
 				for (LLVMValueRef I = LLVMGetFirstInstruction(bb); I; I = LLVMGetNextInstruction(I)) {
-					LLVMValueRef callee = NULL;
-					if (!is_callinst(I) || ptrmap_get(&done, I) || !call_kept(hc, I, &callee))
+					LLVMValueRef callee = NULL, via[FNPTR_MAX];
+					if (!is_callinst(I) || ptrmap_get(&done, I))
+						continue;
+					if (LLVMIsAFunction(LLVMGetCalledValue(I)) == NULL) {
+						fnparam_record(hc, I, via, &pairs);
+						continue;
+					}
+					if (!call_kept(hc, I, &callee))
 						continue;
 					if (record_call(hc, I, callee))
 						ptrmap_put(&done, I, 1);
@@ -4499,6 +4625,7 @@ static void collect_calls(struct hctx *hc)
 	}
 	hc->work = w0;
 	ptrmap_free(&done);
+	free(pairs.v);
 }
 
 /* ---- what the branches say of the unknowns -------------------------------- */

@@ -1175,8 +1175,9 @@ END_TEST
 ** values known: the launches are the program's, C = 768, and the shared
 ** row buffer's overflow past 1024 columns is no host error.  The twin
 ** reads C from main's argument: any C, and the overflow is `host`.  A
-** wrapper called only through the pointer is no launch the program is
-** seen to make: no host site, nothing under `host`. */
+** wrapper called only through the pointer takes what bench's callers
+** pass (bench's parameter is the pointer, its callers pass the function):
+** the same launches, nothing under `host`. */
 START_TEST(host_fnptr_callers)
 {
 	if (!tu_need_clang("contracts host_fnptr_callers", 0))
@@ -1245,13 +1246,93 @@ START_TEST(host_fnptr_callers)
 		if (v == 1)
 			ck_assert_msg(host > 0 && sites, "variant %d: host %d: %s", v, host, r.out);
 		else
-			ck_assert_msg(host == 0 && sites == (v == 0), "variant %d: host %d sites %d: %s", v,
-				      host, sites, r.out);
+			ck_assert_msg(host == 0 && sites, "variant %d: host %d sites %d: %s", v, host, sites,
+				      r.out);
 		cJSON_Delete(doc);
 		tu_run_free(&r);
 		unlink(cu);
 		free(cu);
 	}
+}
+END_TEST
+
+/* A driver template given the launcher as a function-pointer parameter
+** (`template <class K> void attention_backward1(..., K softmax, int bs)`
+** as llm.c's attention_backward calls launch_softmax_6..8) calls it with
+** its own parameters: the launcher takes what the driver's callers pass,
+** directly or through one forwarding template.  C = 768, and the shared
+** row buffer's overflow past 1024 columns is no host error; the twins
+** read C from main's argument and keep it `host`.  One loop iteration a
+** program: 0 the driver, 1 its twin, 2 through the forwarder, 3 its twin. */
+START_TEST(host_fnparam_driver)
+{
+	if (!tu_need_clang("contracts host_fnparam_driver", 0))
+		return;
+	static const char fmt[] =
+		"#include <cuda_runtime.h>\n"
+		"#include <stdlib.h>\n"
+		"__global__ void row_norm(float *out, const float *x, int C)\n"
+		"{\n"
+		"\t__shared__ float buf[1024];\n"
+		"\tconst float *row = x + blockIdx.x * C;\n"
+		"\tfor (int j = threadIdx.x; j < C; j += blockDim.x)\n"
+		"\t\tbuf[j] = row[j];\n"
+		"\t__syncthreads();\n"
+		"\tif (threadIdx.x == 0) {\n"
+		"\t\tfloat s = 0.0f;\n"
+		"\t\tfor (int j = 0; j < C; j++)\n"
+		"\t\t\ts += buf[j] * buf[j];\n"
+		"\t\tout[blockIdx.x] = s;\n"
+		"\t}\n"
+		"}\n"
+		"void launch_row_norm(float *out, const float *x, int N, int C, int bs)\n"
+		"{\n"
+		"\trow_norm<<<N, bs>>>(out, x, C);\n"
+		"}\n"
+		"template <class Launcher>\n"
+		"void drive(float *out, const float *x, int N, int C, Launcher launch, const int bs)\n"
+		"{\n"
+		"\tlaunch(out, x, N, C, bs);\n"
+		"}\n"
+		"template <class Launcher>\n"
+		"void outer(float *out, const float *x, int N, int C, Launcher launch, int bs)\n"
+		"{\n"
+		"\tdrive(out, x, N, C, launch, bs);\n"
+		"}\n"
+		"int main(int argc, char **argv)\n"
+		"{\n"
+		"\tint N = 8, C = %s;\n"
+		"\tfloat *out, *x;\n"
+		"\tcudaMalloc(&out, N * sizeof(float));\n"
+		"\tcudaMalloc(&x, N * C * sizeof(float));\n"
+		"\tint sizes[] = { 64, 128 };\n"
+		"\tfor (int j = 0; j < 2; j++)\n"
+		"\t\t%s(out, x, N, C, launch_row_norm, sizes[j]);\n"
+		"\treturn 0;\n"
+		"}\n";
+	const int v = _i;
+	const char *c = v % 2 ? "argc > 1 ? atoi(argv[1]) : 768" : "768";
+	char src[sizeof fmt + 128];
+	snprintf(src, sizeof src, fmt, c, v < 2 ? "drive" : "outer");
+	char *cu = tu_tmp_cu(src);
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ cu, "--format=json", NULL });
+	cJSON *doc = tu_check_report_json(r.out);
+	int host = 0;
+	const cJSON *f;
+	cJSON_ArrayForEach(f, cJSON_GetObjectItemCaseSensitive(doc, "findings"))
+		host += strcmp(jstr(f, "severity"), "error") == 0 && strcmp(jstr(f, "contract"), "host") == 0;
+	const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "kernels"), 0);
+	ck_assert_ptr_nonnull(k);
+	int sites = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(k, "host_sites"));
+	if (v % 2)
+		ck_assert_msg(host > 0 && sites, "variant %d: host %d: %s", v, host, r.out);
+	else
+		ck_assert_msg(host == 0 && sites, "variant %d: host %d sites %d: %s", v, host, sites, r.out);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
 }
 END_TEST
 
@@ -1518,6 +1599,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_wrapper_unbound);
 	tcase_add_test(tc, host_fnptr_callers);
 	tcase_add_loop_test(tc, host_lambda_captures, 0, 4);
+	tcase_add_loop_test(tc, host_fnparam_driver, 0, 4);
 	suite_add_tcase(s, tc);
 	/* the corpus' default runs in two programs of their own, by halves */
 	tc = tcase_create("contracts runs");

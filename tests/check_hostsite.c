@@ -1631,6 +1631,40 @@ START_TEST(test_link_closures)
 }
 END_TEST
 
+/* A call through a driver's function-pointer parameter is a call of each
+** function the driver's direct callers pass there: l1 from main (10, 32),
+** l2 through one forwarding template (20, 64).  l3, called only through a
+** table, stays unbound: its site is dropped. */
+START_TEST(test_link_fnparam)
+{
+	struct hostsites hs;
+	if (!read_cu(PRE "__global__ void k(float *x, int n) { }\n"
+		     "void l1(float *x, int n, int bs) { k<<<n, bs>>>(x, n); }\n"
+		     "void l2(float *x, unsigned n, int bs) { k<<<n, bs>>>(x, 2); }\n"
+		     "void l3(float *x, int n, int bs) { k<<<n, bs>>>(x, 3); }\n"		/* 5 */
+		     "template <class F> void drive(F f, float *x, int n, int bs) { f(x, n, bs); }\n"
+		     "template <class F> void outer(F f, float *x, int n, int bs) {\n"
+		     "  drive(f, x, n, bs); }\n"
+		     "int main(int argc, char **argv) { float *x; cudaMalloc(&x, 1 << 20);\n"
+		     "  void (*tab[2])(float *, int, int) = { l3, l3 };\n"			/* 10 */
+		     "  drive(l1, x, 10, 32); outer(l2, x, 20u, 64);\n"
+		     "  tab[argc & 1](x, 5, 1); return 0; }\n", &hs))
+		return;
+	hostsites_link(&hs);
+	const struct hsite *w[4];
+	ck_assert_uint_eq(sites_at(&hs, 3, w), 1);
+	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 10);
+	ck_assert_uint_eq(evalc(&hs, w[0]->block[0]), 32);
+	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 10);
+	ck_assert_uint_eq(sites_at(&hs, 4, w), 1);
+	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 20);
+	ck_assert_uint_eq(evalc(&hs, w[0]->block[0]), 64);
+	ck_assert_uint_eq(sites_at(&hs, 5, w), 0);
+	ck_assert_uint_gt(hs.nunbound, 0);
+	hostsites_free(&hs);
+}
+END_TEST
+
 /* A helper's site in the same file takes each call's values (the same
 ** binding as across files), a check in the helper that exits on a bad
 ** argument drops a call passing such a constant, and the caller's checks
@@ -2459,6 +2493,7 @@ Suite *hostsite_suite(void)
 		tcase_add_test(tc, test_cu_malloc_far);
 		tcase_add_test(tc, test_cu_wrapper_buffers);
 		tcase_add_test(tc, test_link_closures);
+		tcase_add_test(tc, test_link_fnparam);
 		tcase_add_test(tc, test_cu_device_query);
 		tcase_add_test(tc, test_cu_launch_kernel);
 		tcase_add_test(tc, test_cu_names);
