@@ -2840,9 +2840,16 @@ static uint32_t path_expr(struct hctx *hc, LLVMValueRef ptr, const uint32_t *hop
 		return path_expr(hc, LLVMGetOperand(a.base, 0), h2, n + 1, ty, before, depth + 1);
 	}
 	struct maddr at = { a.base, off, 1 };
-	if (n == 1)
-		return mem_expr(hc, at, ty, before, depth + 1);
 	struct maddr fin;
+	if (n == 1) {
+		/* a scalar stored whole is the value stored (`int bs =
+		** sizes[j];`, a table read, which bits_of does not follow) */
+		struct mres r = const_global(hc, at, ty) == HX_NONE ? mread_at(hc, at, ty, before, &fin)
+								 : mres(MW_CLOBBER, NULL);
+		if (r.kind == MW_STORE && LLVMTypeOf(r.v) == ty)
+			return xval(hc, r.v, depth + 1);
+		return mem_expr(hc, at, ty, before, depth + 1);
+	}
 	struct mres r = mread_at(hc, at, LLVMTypeOf(ptr), before, &fin);
 	if (r.kind != MW_STORE || LLVMGetTypeKind(LLVMTypeOf(r.v)) != LLVMPointerTypeKind)
 		return HX_NONE;

@@ -1633,34 +1633,49 @@ END_TEST
 
 /* A call through a driver's function-pointer parameter is a call of each
 ** function the driver's direct callers pass there: l1 from main (10, 32),
-** l2 through one forwarding template (20, 64).  l3, called only through a
-** table, stays unbound: its site is dropped. */
+** l2 through one forwarding template (20, 64), l4 through a benchmark
+** template's forwarded references, its block a local read from a table
+** (sz[j]: 16 or 48).  l3, called only through a table, stays unbound:
+** its site is dropped. */
 START_TEST(test_link_fnparam)
 {
 	struct hostsites hs;
-	if (!read_cu(PRE "__global__ void k(float *x, int n) { }\n"
+	if (!read_cu(PRE "#include <utility>\n"
+		     "__global__ void k(float *x, int n) { }\n"
 		     "void l1(float *x, int n, int bs) { k<<<n, bs>>>(x, n); }\n"
-		     "void l2(float *x, unsigned n, int bs) { k<<<n, bs>>>(x, 2); }\n"
-		     "void l3(float *x, int n, int bs) { k<<<n, bs>>>(x, 3); }\n"		/* 5 */
+		     "void l2(float *x, unsigned n, int bs) { k<<<n, bs>>>(x, 2); }\n"		/* 5 */
+		     "void l3(float *x, int n, int bs) { k<<<n, bs>>>(x, 3); }\n"
+		     "void l4(float *x, int n, int bs) { k<<<n, bs>>>(x, 4); }\n"
 		     "template <class F> void drive(F f, float *x, int n, int bs) { f(x, n, bs); }\n"
 		     "template <class F> void outer(F f, float *x, int n, int bs) {\n"
-		     "  drive(f, x, n, bs); }\n"
+		     "  drive(f, x, n, bs); }\n"							/* 10 */
+		     "template <class F, class... A> void bench(F f, A &&...a) {\n"
+		     "  for (int r = 0; r < 3; r++) f(std::forward<A>(a)...); }\n"
 		     "int main(int argc, char **argv) { float *x; cudaMalloc(&x, 1 << 20);\n"
-		     "  void (*tab[2])(float *, int, int) = { l3, l3 };\n"			/* 10 */
-		     "  drive(l1, x, 10, 32); outer(l2, x, 20u, 64);\n"
+		     "  void (*tab[2])(float *, int, int) = { l3, l3 };\n"
+		     "  drive(l1, x, 10, 32); outer(l2, x, 20u, 64);\n"				/* 15 */
+		     "  int sz[] = { 16, 48 }, n = 7;\n"
+		     "  for (int j = 0; j < 2; j++) { int bs = sz[j]; bench(l4, x, n, bs); }\n"
 		     "  tab[argc & 1](x, 5, 1); return 0; }\n", &hs))
 		return;
 	hostsites_link(&hs);
 	const struct hsite *w[4];
-	ck_assert_uint_eq(sites_at(&hs, 3, w), 1);
+	ck_assert_uint_eq(sites_at(&hs, 4, w), 1);
 	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 10);
 	ck_assert_uint_eq(evalc(&hs, w[0]->block[0]), 32);
 	ck_assert_uint_eq(evalc(&hs, w[0]->args[1]), 10);
-	ck_assert_uint_eq(sites_at(&hs, 4, w), 1);
+	ck_assert_uint_eq(sites_at(&hs, 5, w), 1);
 	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 20);
 	ck_assert_uint_eq(evalc(&hs, w[0]->block[0]), 64);
-	ck_assert_uint_eq(sites_at(&hs, 5, w), 0);
+	ck_assert_uint_eq(sites_at(&hs, 6, w), 0);
 	ck_assert_uint_gt(hs.nunbound, 0);
+	ck_assert_uint_eq(sites_at(&hs, 7, w), 1);
+	ck_assert_uint_eq(evalc(&hs, w[0]->grid[0]), 7);
+	const struct hexpr *b = &hs.x[w[0]->block[0]];
+	ck_assert_int_eq(b->op, HX_VAR);
+	ck_assert_uint_eq(hs.vars[b->value].nseen, 2);
+	ck_assert_uint_eq(hs.vars[b->value].seen[0], 16);
+	ck_assert_uint_eq(hs.vars[b->value].seen[1], 48);
 	hostsites_free(&hs);
 }
 END_TEST
