@@ -302,9 +302,11 @@ struct hostsites {
 	struct hm_seq *seqs;
 	uint32_t nseqs, capseqs;
 	/* for hostsites_link: the parameters that became variables and the
-	** direct calls that pass them values, per file read (calls through
-	** function pointers are not seen: a function whose address is taken
-	** is bound by its direct calls alone) */
+	** calls that pass them values, per file read: direct calls, and a
+	** call through a function-pointer parameter as a call of each
+	** function the callers pass there (other calls through pointers are
+	** not seen: a function whose address is taken is bound by these
+	** alone) */
 	struct hparam *params;
 	uint32_t nparams, capparams;
 	struct hcall *calls;
@@ -353,8 +355,8 @@ void hostsites_free(struct hostsites *hs);
 ** function that nothing read calls (not main, its address never taken)
 ** is dropped: the program may never launch it so (hs->nunbound counts
 ** them); such a parameter in a buffer's size only leaves the size
-** unknown.  Sites of functions whose address is taken keep their
-** parameters free.  A scalar a function reads through its pointer
+** unknown.  A function whose address is taken is bound by the calls
+** recorded (struct hcall), as any other.  A scalar a function reads through its pointer
 ** parameter (a closure's capture: struct hparam deref) takes what each
 ** call's pointer leads to along the same path.  A field read through a pointer or a global read
 ** (struct hmemvar) becomes one site per store the program makes to it
