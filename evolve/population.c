@@ -330,6 +330,16 @@ void search_sort_pop(const struct evolve_result *r, uint32_t *pop, uint32_t n)
 	}
 }
 
+/* Whether C is a launch the program makes that the step or memory budget
+** stopped: a limit of the simulation at the program's size, not a fault
+** of the kernel's (docs/DECISIONS.md, "A budget that stops the program's
+** launches is a warning"): search_none_inside says it, never as an
+** error. */
+static int host_budget_stop(const struct evolve_cand *c)
+{
+	return c->site >= 0 && (c->rejected == FK_STEP_BUDGET || c->rejected == FK_MEMORY_BUDGET);
+}
+
 /* The finding of candidate C's fault (its kind, C->rejected), or NULL. */
 static const struct finding *fault_of(const struct evolve_cand *c)
 {
@@ -341,24 +351,29 @@ static const struct finding *fault_of(const struct evolve_cand *c)
 
 /* When no launch of R finished, every one stopped by the step budget or
 ** the memory budget (a kernel that loops forever whatever its inputs),
-** the first such launch under the strongest contract becomes a finding:
+** some of them the search's own (the program's alone, at its sizes, say
+** nothing of that: search_none_inside's warning), the first such launch
+** under the strongest contract becomes a finding:
 ** its budget fault, which the search would otherwise drop with the launch,
 ** saying so.  Silence would read as a clean kernel.  Returns whether it
 ** did. */
 int search_no_finishing_launch(struct evolve_result *r)
 {
-	uint32_t steps = 0, memory = 0, w = UINT32_MAX;
+	uint32_t steps = 0, memory = 0, made = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
 		if (search_said_nothing(c))
 			continue;	/* the clock stopped it, or CUDA refuses it */
 		if (c->rejected != FK_STEP_BUDGET && c->rejected != FK_MEMORY_BUDGET)
 			return 0;
+		made += !host_budget_stop(c);
 		*(c->rejected == FK_STEP_BUDGET ? &steps : &memory) += 1;
 		if (w == UINT32_MAX || c->contract < r->cands[w].contract)
 			w = i;
 	}
-	if (w == UINT32_MAX)
+	/* only the program's launches, at its sizes: the simulation's limit
+	** (search_none_inside), no sign of a kernel that never ends */
+	if (w == UINT32_MAX || made == 0)
 		return 0;
 	struct evolve_cand *c = &r->cands[w];
 	const struct finding *fault = fault_of(c);
@@ -401,19 +416,20 @@ int search_nothing_checked(struct evolve_result *r)
 	uint32_t ran = 0, most = 0, w = UINT32_MAX;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
-		if (search_said_nothing(c))
+		if (search_said_nothing(c) || host_budget_stop(c))
 			continue;
 		if (c->rejected < 0)
 			return 0;
 		ran++;
 	}
 	for (uint32_t i = 0; i < r->ncands; i++) {
-		const struct finding *a = fault_of(&r->cands[i]);
+		const struct finding *a = host_budget_stop(&r->cands[i]) ? NULL : fault_of(&r->cands[i]);
 		if (a == NULL)
 			continue;
 		uint32_t n = 0, first = UINT32_MAX;
 		for (uint32_t j = 0; j < r->ncands; j++) {
-			const struct finding *b = fault_of(&r->cands[j]);
+			const struct finding *b = host_budget_stop(&r->cands[j]) ? NULL
+						  : fault_of(&r->cands[j]);
 			if (b == NULL || b->kind != a->kind || b->func != a->func || b->pc != a->pc)
 				continue;
 			n++;
@@ -470,7 +486,7 @@ int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 				wcut = i;
 			continue;
 		}
-		if (c->site >= 0 && (c->rejected == FK_STEP_BUDGET || c->rejected == FK_MEMORY_BUDGET)) {
+		if (host_budget_stop(c)) {
 			/* the tool's limit, not the program's fault: unchecked */
 			host_budget++;
 			if (wbudget == UINT32_MAX)

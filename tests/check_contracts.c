@@ -1014,6 +1014,42 @@ START_TEST(host_step_budget)
 }
 END_TEST
 
+/* A kernel that loops forever whatever its launch, launched by the host:
+** the search's own launches never finish either, so the step budget at
+** the program's launch is the kernel's fault, an error (under `host`),
+** not the simulation's limit that host_step_budget's warning names (that
+** needs launches of the search's that finish, or none of them run). */
+START_TEST(host_never_finishes)
+{
+	if (!tu_need_clang("contracts host_never_finishes", 0))
+		return;
+	char *path = tu_tmp_cu("#include <cuda_runtime.h>\n"
+			       "__global__ void spin(int *p)\n"
+			       "{\n"
+			       "\tfor (;;)\n"
+			       "\t\tatomicAdd(&p[threadIdx.x % 4], 1);\n"
+			       "}\n"
+			       "int main()\n"
+			       "{\n"
+			       "\tint *p;\n"
+			       "\tcudaMalloc(&p, 4 * sizeof(int));\n"
+			       "\tspin<<<2, 64>>>(p);\n"
+			       "\tcudaDeviceSynchronize();\n"
+			       "\treturn 0;\n"
+			       "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ path, "--generations", "1", "--population", "2",
+					      NULL });
+	ck_assert_msg(r.status == 1, "exit %d: %s%s", r.status, r.out, r.err);
+	ck_assert_msg(strstr(r.out, ":4: error: thread did not finish") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "no launch finishes: all ") != NULL, "%s", r.out);
+	ck_assert_msg(strstr(r.out, "nothing checked") == NULL, "%s", r.out);
+	tu_run_free(&r);
+	unlink(path);
+	free(path);
+}
+END_TEST
+
 /* Rule 12 for the host's read-backs: a worklist loop launches `expand`
 ** with the length a kernel wrote back (`cudaMemcpy(&len, ...,
 ** cudaMemcpyDeviceToHost)`), which the search makes up.  Past the queue's
@@ -1593,6 +1629,7 @@ Suite *contracts_suite(void)
 	tcase_add_test(tc, host_all_cut);
 	tcase_add_test(tc, host_heavy_blocks);
 	tcase_add_test(tc, host_step_budget);
+	tcase_add_test(tc, host_never_finishes);
 	tcase_add_test(tc, host_readback_len);
 	tcase_add_test(tc, host_readback_sized);
 	tcase_add_test(tc, host_readback_param);
