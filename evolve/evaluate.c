@@ -119,6 +119,19 @@ static int bounds_block(const struct evolve_problem *pb, const struct evolve_can
 	       && c->block.z == pb->block_lo.z;
 }
 
+/* The magnitude of integer scalar BITS of element type ET (two's
+** complement for a signed type); *NEG (if not NULL): whether negative. */
+static uint64_t magnitude(uint64_t bits, uint8_t et, int *neg)
+{
+	unsigned w = elem_size(et) * 8;
+	uint64_t mask = w >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << w) - 1;
+	uint64_t v = bits & mask;
+	int n = elem_is_signed(et) && (v >> (w - 1)) & 1;
+	if (neg)
+		*neg = n;
+	return n ? (~v + 1) & mask : v;
+}
+
 /*
 ** The per-warp step budget of a launch at its real size (a host site's,
 ** or the block its header asks for): 64 instructions per unit of the
@@ -156,11 +169,7 @@ static uint64_t real_size_steps(const struct evolve_problem *pb, const struct ev
 		const struct evolve_param *pa = &pb->params[i];
 		if (pa->kind != EVOLVE_SCALAR || elem_is_float(pa->et) || elem_size(pa->et) == 0)
 			continue;
-		unsigned bits = elem_size(pa->et) * 8;
-		uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
-		uint64_t v = c->bits[i] & mask;
-		if (elem_is_signed(pa->et) && (v >> (bits - 1)) & 1)
-			v = (~v + 1) & mask;
+		uint64_t v = magnitude(c->bits[i], pa->et, NULL);
 		if (v < REAL_WARP_STEPS_MAX / 64 && 64 * v > steps)
 			steps = 64 * v;
 		else if (v >= REAL_WARP_STEPS_MAX / 64)
@@ -227,9 +236,8 @@ int search_shrink_child(const struct space *s, const struct evolve_cand *parent,
 			continue;
 		unsigned bits = elem_size(sr.et) * 8;
 		uint64_t mask = bits >= 64 ? ~UINT64_C(0) : (UINT64_C(1) << bits) - 1;
-		uint64_t v = c->bits[what[j]] & mask;
-		int neg = elem_is_signed(sr.et) && (v >> (bits - 1)) & 1;
-		uint64_t mag = neg ? (~v + 1) & mask : v;
+		int neg;
+		uint64_t mag = magnitude(c->bits[what[j]], sr.et, &neg);
 		if (mag <= SHRINK_FLOOR)
 			continue;
 		mag = (uint64_t)sqrt((double)mag);
