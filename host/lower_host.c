@@ -5336,8 +5336,9 @@ static void after_loops(struct hctx *hc, struct hsite *s, LLVMBasicBlockRef bb)
 }
 
 /* Site S's guards: those of GS (taken) that use a variable of the launch
-** (USED). */
-static void site_guards(struct hctx *hc, struct hsite *s, const uint8_t *used, struct guards *gs)
+** (USED, of NUSED entries; counter_guards may add unknowns past its end). */
+static void site_guards(struct hctx *hc, struct hsite *s, const uint8_t *used, uint32_t nused,
+			struct guards *gs)
 {
 	uint8_t *gu = xcalloc(hc->hs->nvars + 1, 1);
 	uint32_t m = 0;
@@ -5345,7 +5346,7 @@ static void site_guards(struct hctx *hc, struct hsite *s, const uint8_t *used, s
 		memset(gu, 0, hc->hs->nvars + 1);
 		hexpr_vars(hc->hs, gs->v[k], gu);
 		int any = 0;
-		for (uint32_t v = 0; v < hc->hs->nvars && !any; v++)
+		for (uint32_t v = 0; v < hc->hs->nvars && v < nused && !any; v++)
 			any = gu[v] && used[v];
 		if (any)
 			gs->v[m++] = gs->v[k];
@@ -5561,9 +5562,11 @@ static void note_global_read(struct hctx *hc, LLVMValueRef g, uint32_t var)
 }
 
 /* The bounds and guards (owned, into the out-parameters) that the
-** conditions on every path to block BB give on the unknowns USED marks. */
-static void conds_on(struct hctx *hc, LLVMBasicBlockRef bb, const uint8_t *used, struct hbound **bo,
-		     uint32_t *nbo, uint32_t **go, uint32_t *ngo)
+** conditions on every path to block BB give on the unknowns USED marks
+** (NUSED entries: reading the conditions may add unknowns past its end,
+** which it does not mark). */
+static void conds_on(struct hctx *hc, LLVMBasicBlockRef bb, const uint8_t *used, uint32_t nused,
+		     struct hbound **bo, uint32_t *nbo, uint32_t **go, uint32_t *ngo)
 {
 	struct conds cs = { .n = 0 };
 	block_conds(hc, bb, &cs);
@@ -5573,7 +5576,7 @@ static void conds_on(struct hctx *hc, LLVMBasicBlockRef bb, const uint8_t *used,
 	for (uint32_t k = 0; k < cs.n; k++)
 		assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, &gs, 0);
 	for (uint32_t k = 0; k < n; k++)
-		if (used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX))
+		if (bs[k].var < nused && used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX))
 			bs[m++] = bs[k];
 	*bo = m ? bs : NULL;
 	*nbo = m;
@@ -5585,7 +5588,7 @@ static void conds_on(struct hctx *hc, LLVMBasicBlockRef bb, const uint8_t *used,
 		memset(gu, 0, hc->hs->nvars + 1);
 		hexpr_vars(hc->hs, gs.v[k], gu);
 		int any = 0;
-		for (uint32_t v = 0; v < hc->hs->nvars && !any; v++)
+		for (uint32_t v = 0; v < hc->hs->nvars && v < nused && !any; v++)
 			any = gu[v] && used[v];
 		if (any)
 			gs.v[m++] = gs.v[k];
@@ -5604,7 +5607,8 @@ static void conds_on(struct hctx *hc, LLVMBasicBlockRef bb, const uint8_t *used,
 ** with the conditions on its way (on the unknowns USED marks).  None when
 ** there are more than STORE_MAX_POINTS.
 */
-static void store_points(struct hctx *hc, LLVMValueRef store, const uint8_t *used, struct hmstore *m)
+static void store_points(struct hctx *hc, LLVMValueRef store, const uint8_t *used, uint32_t nused,
+			 struct hmstore *m)
 {
 	LLVMBasicBlockRef sb = LLVMGetInstructionParent(store);
 	LLVMValueRef fn = LLVMGetBasicBlockParent(sb);
@@ -5634,7 +5638,7 @@ static void store_points(struct hctx *hc, LLVMValueRef store, const uint8_t *use
 				break;
 			}
 			struct hpoint pt = { .callee = callee };
-			conds_on(hc, bb, used, &pt.bounds, &pt.nbounds, &pt.guards, &pt.nguards);
+			conds_on(hc, bb, used, nused, &pt.bounds, &pt.nbounds, &pt.guards, &pt.nguards);
 			VEC_PUSH(m->pts, m->npts, cap, pt);
 		}
 	}
@@ -5677,10 +5681,12 @@ static void record_store(struct hctx *hc, LLVMValueRef st, LLVMValueRef val, LLV
 	m.fn = value_name(LLVMGetBasicBlockParent(LLVMGetInstructionParent(st)));
 	m.expr = hc->work - w0 < HX_MAX_WORK / 4 ? xval(hc, val, 0) : HX_NONE;
 	if (m.expr != HX_NONE && !hexpr_is_const(hc->hs, m.expr)) {
-		uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+		uint32_t nused = hc->hs->nvars + 1;
+		uint8_t *used = xcalloc(nused, 1);
 		hexpr_vars(hc->hs, m.expr, used);
-		conds_on(hc, LLVMGetInstructionParent(st), used, &m.bounds, &m.nbounds, &m.guards, &m.nguards);
-		store_points(hc, st, used, &m);
+		conds_on(hc, LLVMGetInstructionParent(st), used, nused, &m.bounds, &m.nbounds, &m.guards,
+			 &m.nguards);
+		store_points(hc, st, used, nused, &m);
 		free(used);
 	}
 	VEC_PUSH(hc->hs->mstores, hc->hs->nmstores, hc->hs->capmstores, m);
@@ -5805,10 +5811,11 @@ static void collect_stores(struct hctx *hc)
 ** arguments use: C's bounds and guards. */
 static void call_bounds(struct hctx *hc, LLVMValueRef call, struct hcall *c)
 {
-	uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+	uint32_t nused = hc->hs->nvars + 1;
+	uint8_t *used = xcalloc(nused, 1);
 	for (uint32_t k = 0; k < c->nsl; k++)
 		hexpr_vars(hc->hs, c->sl[k].expr, used);
-	conds_on(hc, LLVMGetInstructionParent(call), used, &c->bounds, &c->nbounds, &c->guards, &c->nguards);
+	conds_on(hc, LLVMGetInstructionParent(call), used, nused, &c->bounds, &c->nbounds, &c->guards, &c->nguards);
 	free(used);
 }
 
@@ -5882,13 +5889,14 @@ static void bound_sites(struct hctx *hc)
 			assume_cond(hc, cs.v[k].c, cs.v[k].truth, &bs, &n, &cap, &gs, 0);
 		/* only what narrows a variable of the launch, and never to nothing */
 		struct hsite *s = &hc->hs->s[hc->site0 + i];
-		uint8_t *used = xcalloc(hc->hs->nvars + 1, 1);
+		uint32_t nused = hc->hs->nvars + 1;
+		uint8_t *used = xcalloc(nused, 1);
 		hostsite_vars(hc->hs, s, used);
 		counter_guards(hc, used, &gs);
-		site_guards(hc, s, used, &gs);
+		site_guards(hc, s, used, nused, &gs);
 		uint32_t m = 0;
 		for (uint32_t k = 0; k < n; k++)
-			if (used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX)
+			if (bs[k].var < nused && used[bs[k].var] && (bs[k].lo != INT64_MIN || bs[k].hi != INT64_MAX)
 			    && bs[k].lo <= bs[k].hi)
 				bs[m++] = bs[k];
 		free(used);

@@ -211,7 +211,8 @@ cJSON *tu_report_schema(void)
 cJSON *tu_check_report_json(const char *text)
 {
 	cJSON *doc = cJSON_Parse(text);
-	ck_assert_msg(doc != NULL, "not valid JSON: %s", text);
+	ck_assert_msg(doc != NULL, "not valid JSON: %s\n(the last run: exit %d, standard error ends: %s)", text,
+		      tu_last_status, tu_last_err);
 	cJSON *schema = tu_report_schema();
 	char err[1024];
 	int r = tu_schema_validate(schema, doc, err, sizeof err);

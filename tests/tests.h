@@ -74,6 +74,9 @@ struct tu_run {
 /* Runs argv (argv[0] a path, NULL-terminated) with no stdin, waits for it
 ** and fills *r.  Returns 0, or -1 if it could not be started. */
 int tu_run(struct tu_run *r, const char *const *argv);
+/* The last tu_run's exit status and the last 2 KiB of its standard error. */
+extern int tu_last_status;
+extern char tu_last_err[2049];
 
 /* Runs simulee-c ($SIMULEE_BIN) with the NULL-terminated arguments ARGS (at
 ** most TU_MAX_ARGS) into *R. */

@@ -35,6 +35,12 @@ static void sink_add(struct sink *s, const char *p, size_t n)
 	s->buf[s->len] = '\0';
 }
 
+/* The last run's exit status and the end of its standard error, which a
+** check on its output that fails names (a crash under the sanitizers
+** leaves the output empty). */
+int tu_last_status;
+char tu_last_err[2049];
+
 int tu_run(struct tu_run *r, const char *const *argv)
 {
 	int po[2], pe[2];
@@ -96,6 +102,9 @@ int tu_run(struct tu_run *r, const char *const *argv)
 	r->out_len = so.len;
 	r->err = se.buf;
 	r->err_len = se.len;
+	tu_last_status = r->status;
+	snprintf(tu_last_err, sizeof tu_last_err, "%.*s", (int)(se.len < 2048 ? se.len : 2048),
+		 se.buf + (se.len > 2048 ? se.len - 2048 : 0));
 	return 0;
 }
 
