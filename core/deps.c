@@ -49,6 +49,16 @@
 ** buffer gives nothing).  A pointer to a cell kept in memory is not
 ** followed.
 **
+** Calls are not inlined at -O0, and what a device function returns, or
+** stores through a pointer parameter (a constructor's `this`), depends on
+** what each call passes: each device function is summarised in terms of
+** its own parameters first (struct summary, mode M_SUM), and a call's
+** results and its stores into the caller's local arrays take the summary
+** with the call's own arguments.  For the dependence masks the thread's
+** local arrays are followed by 4-byte lanes (a dim3's x, y and z apart),
+** but for one whose address is stored in memory or given to code not
+** followed (mark_escapes); any other memory is DEP_DATA.
+**
 ** Last, a branch that compares a value of the thread's coordinates (and
 ** no memory) with a value read from buffers bounds the accesses on its
 ** side where the first stays below the second and whose address computes
@@ -86,6 +96,11 @@ struct fdeps {
 	uint64_t *data;		/* per slot: the buffers whose contents it comes from */
 	uint64_t *cell;		/* per slot: the kernel's own memory it may point
 				   into (struct cells) */
+	uint64_t own;		/* the cells of its own local arrays (struct cells) */
+	int64_t *off;		/* per slot: the byte offset it points at into an
+				   allocation of its own or where a pointer
+				   parameter points, or OFF_UNKNOWN */
+	struct summary *sum;	/* a device function's summary, or NULL */
 	struct loop *loops;
 	uint32_t nloops;
 };
@@ -552,24 +567,87 @@ static void find_loops(const struct func *f, const struct cfg *cg, struct fdeps 
 	free(body);
 }
 
-/* Which mask flow computes: the dependence masks, then the memory the
-** kernel owns that a value points into (its cells), then the buffers a
-** value points into, then those whose contents it comes from. */
-enum mode { M_DEP, M_CELL, M_PTR, M_DATA };
+/* Which mask flow computes: the dependence masks, the memory the kernel
+** owns that a value points into (its cells), the buffers a value points
+** into, those whose contents it comes from, and the device functions'
+** summaries. */
+enum mode { M_DEP, M_CELL, M_PTR, M_DATA, M_SUM };
+
+/*
+** A device function's dependence masks in terms of its own parameters,
+** so that a call takes what its own arguments give (a constructor that
+** `dim3(x, y, z)` stores its arguments, called once with threadIdx's and
+** once with blockDim's, gives each caller's object its own): bits below
+** DEP_PARAM_SHIFT as in a dependence mask, bit SUM_VAL + I parameter I's
+** value, bit SUM_MEM + I what parameter I points to holds.  A parameter
+** past SUM_FORMALS is memory (DEP_DATA).  Its own local arrays are cells
+** of its own (lcell), and a store through a pointer parameter is its
+** effect on the caller's memory (store).
+*/
+#define SUM_FORMALS 24
+#define SUM_VAL DEP_PARAM_SHIFT
+#define SUM_MEM (DEP_PARAM_SHIFT + SUM_FORMALS)
+#define SUM_LOW ((UINT64_C(1) << DEP_PARAM_SHIFT) - 1)
+#define SUM_ALL ((UINT64_C(1) << SUM_FORMALS) - 1)
+_Static_assert(SUM_MEM + SUM_FORMALS <= 64, "a summary's bits fit");
+
+/* How many cells a mask tells apart: cell G is bit DEP_PARAM_SHIFT +
+** G % CELL_BITS (two cells on one bit share their contents). */
+#define CELL_BITS (64 - DEP_PARAM_SHIFT)
+
+/* Memory the dependence masks follow is kept by 4-byte lanes of an
+** object's first LANES * 4 bytes (a dim3's x, y and z apart); an access
+** past them, or at an offset not known, takes every lane. */
+#define LANES 4
+#define ALL_LANES ((1u << LANES) - 1)
+#define OFF_UNKNOWN INT64_MIN
+/* A result's first RET_SLOTS slots apart (a dim3 returned by value), the
+** rest together. */
+#define RET_SLOTS 4
+
+struct summary {
+	uint64_t *slot;				/* per slot */
+	uint64_t ret[RET_SLOTS];		/* what it returns, by slot */
+	uint64_t store[SUM_FORMALS][LANES];	/* what it stores where parameter I points */
+	uint64_t lcell[CELL_BITS][LANES];	/* what its own local arrays hold */
+	uint32_t ptrs;				/* the parameters that are pointers */
+};
+
+/* The lanes W bytes at byte offset OFF cover. */
+static unsigned lanes_of(int64_t off, unsigned w)
+{
+	if (off == OFF_UNKNOWN || off < 0 || w == 0 || off + w > LANES * 4)
+		return ALL_LANES;
+	unsigned m = 0;
+	for (int64_t b = off / 4; b * 4 < off + w; b++)
+		m |= 1u << b;
+	return m;
+}
+
+/* Lanes L moved by SHIFT bytes (every lane where that is not whole lanes
+** inside the object). */
+static unsigned lanes_shift(unsigned l, int64_t shift)
+{
+	if (shift == OFF_UNKNOWN || shift < 0 || shift % 4 != 0 || l == ALL_LANES)
+		return ALL_LANES;
+	unsigned m = l << (shift / 4);
+	return m > ALL_LANES ? ALL_LANES : m;
+}
 
 static uint64_t *masks(const struct fdeps *fd, enum mode mode)
 {
-	return mode == M_DEP ? fd->dep : mode == M_CELL ? fd->cell : mode == M_PTR ? fd->ptr
-												: fd->data;
+	switch (mode) {
+	case M_DEP: return fd->dep;
+	case M_CELL: return fd->cell;
+	case M_PTR: return fd->ptr;
+	case M_DATA: return fd->data;
+	default: return fd->sum ? fd->sum->slot : NULL;
+	}
 }
 
 /* The parameters' bits of a mask (the buffer and cell masks keep no
 ** others). */
 #define PARAM_BITS (~(uint64_t)0 << DEP_PARAM_SHIFT)
-
-/* How many cells a mask tells apart: cell G is bit DEP_PARAM_SHIFT +
-** G % CELL_BITS (two cells on one bit share their contents). */
-#define CELL_BITS (64 - DEP_PARAM_SHIFT)
 
 /*
 ** Memory the kernel writes and reads back itself, followed cell by cell:
@@ -590,11 +668,22 @@ struct cells {
 	uint64_t (*ptr)[CELL_BITS];	/* per kernel and cell bit: the buffers the
 					   values stored point into */
 	uint64_t (*data)[CELL_BITS];	/* ... and whose contents they come from */
+	uint64_t (*dep)[CELL_BITS][LANES];	/* ... and what they depend on (M_DEP),
+						   by lane */
+	uint64_t shared;		/* the bits a shared variable's cell has */
+	uint64_t escaped;		/* the cells whose address is stored in memory
+					   or given to code not followed */
 };
 
 static uint64_t cell_bit(uint32_t g)
 {
 	return UINT64_C(1) << (DEP_PARAM_SHIFT + g % CELL_BITS);
+}
+
+/* The cell of the ALLOCA at PC of function FI. */
+static uint64_t alloca_cell(const struct cells *cs, uint32_t fi, uint32_t pc)
+{
+	return cell_bit(cs->nshared + fi * 131u + pc);
 }
 
 /* What instruction I at PC of function FI points into of the kernel's own
@@ -608,7 +697,7 @@ static uint64_t cell_sources(const struct program *p, const struct cells *cs,
 {
 	switch (I->op) {
 	case OP_ALLOCA:		/* a number of its own per instruction */
-		return cell_bit(cs->nshared + fi * 131u + pc);
+		return alloca_cell(cs, fi, pc);
 	case OP_LOAD: case OP_ATOMIC: case OP_CMPXCHG: case OP_TEX: case OP_SULD:
 	case OP_ICMP: case OP_FCMP32: case OP_FCMP64: case OP_SREG: case OP_VOTE:
 	case OP_MATCH: case OP_BARRIER:
@@ -618,8 +707,8 @@ static uint64_t cell_sources(const struct program *p, const struct cells *cs,
 	}
 }
 
-/* The entries (table of MODE, M_PTR or M_DATA) of the cells BITS for every
-** kernel that calls function FI. */
+/* The entries (table of MODE, M_PTR or M_DATA) of the cells BITS for
+** every kernel that calls function FI. */
 static uint64_t cell_read(const struct cells *cs, uint32_t fi, uint64_t bits, enum mode mode)
 {
 	uint64_t m = 0;
@@ -644,6 +733,261 @@ static int cell_write(struct cells *cs, uint32_t fi, uint64_t bits, uint64_t v, 
 			*e |= v;
 		}
 	return changed;
+}
+
+/* The dependence masks (M_DEP) lanes L of the cells BITS hold, for every
+** kernel that calls function FI. */
+static uint64_t dcell_read(const struct cells *cs, uint32_t fi, uint64_t bits, unsigned l)
+{
+	uint64_t m = 0;
+	for (uint64_t b = bits & PARAM_BITS; b; b &= b - 1)
+		for (uint32_t k = 0; k < cs->nfk[fi]; k++)
+			for (unsigned j = 0; j < LANES; j++)
+				if (l >> j & 1)
+					m |= cs->dep[cs->fk[fi][k]][__builtin_ctzll(b) - DEP_PARAM_SHIFT][j];
+	return m;
+}
+
+/* Adds V to lanes L of the cells BITS (M_DEP) for every kernel that calls
+** function FI; whether anything changed. */
+static int dcell_write(struct cells *cs, uint32_t fi, uint64_t bits, unsigned l, uint64_t v)
+{
+	int changed = 0;
+	for (uint64_t b = bits & PARAM_BITS; v && b; b &= b - 1)
+		for (uint32_t k = 0; k < cs->nfk[fi]; k++)
+			for (unsigned j = 0; j < LANES; j++) {
+				uint64_t *e = &cs->dep[cs->fk[fi][k]][__builtin_ctzll(b) - DEP_PARAM_SHIFT][j];
+				if (l >> j & 1) {
+					changed |= (*e | v) != *e;
+					*e |= v;
+				}
+			}
+	return changed;
+}
+
+/* Adds V to lanes L of entry E (LANES of them); whether anything changed. */
+static int lanes_add(uint64_t *e, unsigned l, uint64_t v)
+{
+	int changed = 0;
+	for (unsigned j = 0; j < LANES; j++)
+		if (l >> j & 1) {
+			changed |= (e[j] | v) != e[j];
+			e[j] |= v;
+		}
+	return changed;
+}
+
+/* Whether cell bits BITS name the kernel's local arrays only (no shared
+** variable's cell has one of them): memory the thread alone writes. */
+static int local_cells(const struct cells *cs, uint64_t bits)
+{
+	return (bits & PARAM_BITS) != 0 && !(bits & (cs->shared | cs->escaped));
+}
+
+/* How function FI's dependence masks are read: its own (M_DEP, for every
+** kernel that calls it) or its summary's (M_SUM). */
+struct view {
+	const struct program *p;
+	struct fdeps *fds;
+	struct cells *cs;
+	uint32_t fi;
+	enum mode mode;
+};
+
+static uint64_t view_val(const struct view *v, uint32_t o)
+{
+	return od(masks(&v->fds[v->fi], v->mode), v->p->funcs[v->fi].nslots, o);
+}
+
+/* The offset of address operand O plus IMM (OFF_UNKNOWN when not known). */
+static int64_t view_off(const struct view *v, uint32_t o, int64_t imm)
+{
+	const struct fdeps *fd = &v->fds[v->fi];
+	if (o == OPND_NONE || (o & OPND_CONST) || o >= v->p->funcs[v->fi].nslots
+	    || fd->off[o] == OFF_UNKNOWN)
+		return OFF_UNKNOWN;
+	return fd->off[o] + imm;
+}
+
+/* What W bytes (0: any number) at address operand O plus IMM hold, with
+** what the address itself depends on: a by-value parameter's field is the
+** parameter; what the thread's local arrays hold is what was stored there,
+** by lane where the offset is known (in a summary, what the caller's
+** memory behind a pointer parameter holds is its SUM_MEM bit); any other
+** memory is DEP_DATA. */
+static uint64_t view_mem(const struct view *v, uint32_t o, int64_t imm, unsigned w)
+{
+	const struct fdeps *fd = &v->fds[v->fi];
+	uint32_t ns = v->p->funcs[v->fi].nslots;
+	uint64_t a = view_val(v, o), c = odk(fd->cell, ns, v->cs->kbit, o);
+	unsigned l = lanes_of(view_off(v, o, imm), w);
+	if (v->mode == M_DEP) {
+		if (a & DEP_BYVAL)
+			return (a & ~DEP_BYVAL) | DEP_PARAM;
+		if (!local_cells(v->cs, c))
+			return a | DEP_DATA;
+		/* a caller's object is at an offset of the caller's */
+		return a | dcell_read(v->cs, v->fi, c, c & ~fd->own ? ALL_LANES : l);
+	}
+	const struct summary *S = fd->sum;
+	uint64_t via = (a >> SUM_VAL) & S->ptrs, own = c & fd->own, m = a | (via << SUM_MEM);
+	if (c & v->cs->escaped)
+		return m | DEP_DATA;
+	for (uint64_t b = own; b; b &= b - 1)
+		for (unsigned j = 0; j < LANES; j++)
+			if (l >> j & 1)
+				m |= S->lcell[__builtin_ctzll(b) - DEP_PARAM_SHIFT][j];
+	return via || own ? m : m | DEP_DATA;
+}
+
+/* Adds VAL to lanes L of the memory address operand O points into: the
+** thread's own local arrays, and in a summary the effect on what a
+** pointer parameter points to; whether anything changed. */
+static int view_store_lanes(const struct view *v, uint32_t o, unsigned l, uint64_t val)
+{
+	struct fdeps *fd = &v->fds[v->fi];
+	uint32_t ns = v->p->funcs[v->fi].nslots;
+	uint64_t own = odk(fd->cell, ns, v->cs->kbit, o) & fd->own;
+	if (v->mode == M_DEP)
+		return own ? dcell_write(v->cs, v->fi, own, l, val) : 0;
+	struct summary *S = fd->sum;
+	int changed = 0;
+	for (uint64_t b = (view_val(v, o) >> SUM_VAL) & S->ptrs; b; b &= b - 1)
+		changed |= lanes_add(S->store[__builtin_ctzll(b)], l, val);
+	for (uint64_t b = own; b; b &= b - 1)
+		changed |= lanes_add(S->lcell[__builtin_ctzll(b) - DEP_PARAM_SHIFT], l, val);
+	return changed;
+}
+
+/* view_store_lanes for W bytes (0: any number) at address operand O plus
+** IMM. */
+static int view_store(const struct view *v, uint32_t o, int64_t imm, unsigned w, uint64_t val)
+{
+	return view_store_lanes(v, o, lanes_of(view_off(v, o, imm), w), val);
+}
+
+/* Where call I's argument for parameter K of callee CF starts in its
+** argument list, in *N its slots (0 when it passes fewer). */
+static uint32_t arg_at(const struct func *cf, const struct insn *I, uint32_t k, uint32_t *n)
+{
+	uint32_t at = 0;
+	for (uint32_t i = 0; i < k; i++)
+		at += cf->params[i].nslots;
+	*n = at < I->b ? cf->params[k].nslots : 0;
+	if (at + *n > I->b)
+		*n = I->b - at;
+	return at;
+}
+
+/* Summary mask M of the callee of call I in the caller's terms (V): its
+** parameters' bits replaced by what the arguments depend on and by what
+** they point to holds. */
+static uint64_t subst(const struct view *v, const struct insn *I, uint64_t m)
+{
+	const struct program *p = v->p;
+	const struct func *cf = &p->funcs[(uint32_t)I->imm];
+	uint64_t r = m & SUM_LOW;
+	for (uint64_t b = (m >> SUM_VAL) & SUM_ALL; b; b &= b - 1) {
+		uint32_t n, at = arg_at(cf, I, (uint32_t)__builtin_ctzll(b), &n);
+		for (uint32_t e = 0; e < n; e++)
+			if (I->x + at + e < p->narglists)
+				r |= view_val(v, p->arglists[I->x + at + e]);
+	}
+	for (uint64_t b = (m >> SUM_MEM) & SUM_ALL; b; b &= b - 1) {
+		uint32_t n, at = arg_at(cf, I, (uint32_t)__builtin_ctzll(b), &n);
+		if (n && I->x + at < p->narglists)
+			r |= view_mem(v, p->arglists[I->x + at], 0, 0);
+	}
+	return r;
+}
+
+/* The callee's (of call I, with a summary) stores through its pointer
+** parameters, into the memory the caller's arguments point to; whether
+** anything changed. */
+static int call_stores(const struct view *v, const struct insn *I)
+{
+	const struct program *p = v->p;
+	const struct summary *S = v->fds[(uint32_t)I->imm].sum;
+	const struct func *cf = &p->funcs[(uint32_t)I->imm];
+	int changed = 0;
+	for (uint32_t k = 0; k < SUM_FORMALS && k < cf->nparams; k++) {
+		uint32_t n, at = arg_at(cf, I, k, &n);
+		if (n == 0 || I->x + at >= p->narglists)
+			continue;
+		/* lane j of what the callee stores lands where the argument
+		** points, moved by its offset */
+		uint32_t o = p->arglists[I->x + at];
+		int64_t off = view_off(v, o, 0);
+		for (unsigned j = 0; j < LANES; j++)
+			if (S->store[k][j]) {
+				changed |= view_store_lanes(v, o, lanes_shift(1u << j, off),
+							    subst(v, I, S->store[k][j]));
+			}
+	}
+	return changed;
+}
+
+/* Whether I calls a device function with a summary (FDS). */
+static int summarised(const struct program *p, const struct fdeps *fds, const struct insn *I)
+{
+	return I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs && fds[(uint32_t)I->imm].sum != NULL;
+}
+
+/* What instruction I depends on (V: M_DEP or M_SUM): as sources says, but
+** a call of a device function depends on what it returns for these
+** arguments, and a load as view_mem says. */
+static uint64_t dep_sources(const struct view *v, const struct insn *I)
+{
+	if (summarised(v->p, v->fds, I)) {
+		uint64_t m = 0;
+		for (unsigned k = 0; k < RET_SLOTS; k++)
+			m |= subst(v, I, v->fds[(uint32_t)I->imm].sum->ret[k]);
+		return m;
+	}
+	if (I->op == OP_LOAD)
+		return view_mem(v, I->a, I->imm, I->w);
+	return sources(v->p, masks(&v->fds[v->fi], v->mode), v->p->funcs[v->fi].nslots, NULL, I);
+}
+
+/* A copy's (MEMCPY I) effect on the memory the masks follow: lane by lane
+** where both ends' offsets and the length are known (a dim3 copied whole),
+** else what the source holds into every lane.  Whether anything changed. */
+static int dep_copy(const struct view *v, const struct insn *I)
+{
+	const struct program *p = v->p;
+	int64_t so = view_off(v, I->b, 0), dof = view_off(v, I->a, 0), n = -1;
+	if (I->c != OPND_NONE && (I->c & OPND_CONST) && (I->c & ~OPND_CONST) < p->nconsts)
+		n = (int64_t)p->consts[(size_t)(I->c & ~OPND_CONST) * 32];
+	if (so == OFF_UNKNOWN || dof == OFF_UNKNOWN || so % 4 || dof % 4 || n <= 0 || n % 4
+	    || n > LANES * 4)
+		return view_store(v, I->a, 0, 0, view_mem(v, I->b, 0, 0));
+	int changed = 0;
+	for (int64_t b = 0; b < n; b += 4)
+		changed |= view_store(v, I->a, b, 4, view_mem(v, I->b, b, 4));
+	return changed;
+}
+
+/* What instruction I (V: M_DEP or M_SUM) writes into memory: a store's or
+** a memset's value, an atomic's with DEP_DATA, a copy's source's contents,
+** and a summarised callee's stores; whether anything changed. */
+static int dep_stores(const struct view *v, const struct insn *I)
+{
+	switch (I->op) {
+	case OP_STORE:
+		return view_store(v, I->a, I->imm, I->w, view_val(v, I->b));
+	case OP_MEMSET:
+		return view_store(v, I->a, 0, 0, view_val(v, I->b));
+	case OP_ATOMIC:
+		return view_store(v, I->a, 0, 0, DEP_DATA | view_val(v, I->b));
+	case OP_CMPXCHG:
+		return view_store(v, I->a, 0, 0, DEP_DATA | view_val(v, I->c));
+	case OP_MEMCPY:
+		return dep_copy(v, I);
+	case OP_CALL:
+		return summarised(v->p, v->fds, I) ? call_stores(v, I) : 0;
+	default:
+		return 0;
+	}
 }
 
 /* What instruction I's results point into (M_PTR) or come from the
@@ -682,10 +1026,9 @@ static uint64_t buf_sources(const struct program *p, const struct fdeps *fd,
 }
 
 /* What instruction I of function FI writes into the kernel's cells (CS)
-** of what its value points into (M_PTR) or comes from (M_DATA): a store's,
-** an atomic's or a cmpxchg's value, a copy's source (the buffers it points
-** into are what it reads, as a load's), a memset's byte.  Whether anything
-** changed. */
+** of what its value points into (M_PTR) or comes from (M_DATA): a store's, an atomic's or a cmpxchg's value, a copy's source
+** (the buffers it points into are what it reads, as a load's), a memset's
+** byte.  Whether anything changed. */
 static int cell_stores(const struct program *p, const struct fdeps *fd, struct cells *cs,
 		       uint32_t fi, const struct insn *I, enum mode mode)
 {
@@ -742,8 +1085,9 @@ static int pass_args(const struct program *p, struct fdeps *fds, uint32_t caller
 
 /*
 ** One function's (FI's) masks of MODE to their fixed point, with the
-** kernel's cells (CS) in the buffer modes; whether anything changed, here,
-** in a callee's parameters or in a cell.
+** kernel's cells (CS) in the buffer and dependence modes; whether anything
+** changed, here, in a callee's parameters, in a cell or in its summary
+** (M_SUM, which takes nothing from the callers).
 */
 static int flow(const struct program *p, struct fdeps *fds, struct cells *cs, uint32_t fi,
 		enum mode mode)
@@ -752,15 +1096,30 @@ static int flow(const struct program *p, struct fdeps *fds, struct cells *cs, ui
 	struct fdeps *fd = &fds[fi];
 	uint64_t *dep = masks(fd, mode);
 	const uint64_t *kmask = mode == M_CELL ? cs->kbit : NULL;
+	const struct view v = { p, fds, cs, fi, mode };
+	const int deps = mode == M_DEP || mode == M_SUM;
 	uint32_t ns = f->nslots;
 	int any = 0;
+	if (dep == NULL)
+		return 0;
 	for (int changed = 1; changed;) {
 		changed = 0;
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
 			const struct insn *I = &f->code[pc];
 			uint32_t nd = prog_insn_ndests(I);
-			if (nd) {
-				uint64_t m = mode == M_DEP ? sources(p, dep, ns, NULL, I)
+			if (nd && deps && summarised(p, fds, I)) {
+				/* a result's slots, each from its own return slot */
+				const struct summary *S = fds[(uint32_t)I->imm].sum;
+				for (uint32_t k = 0; k < nd; k++) {
+					uint32_t s = I->d + k;
+					uint64_t m = subst(&v, I, S->ret[k < RET_SLOTS ? k : RET_SLOTS - 1]);
+					if (s < ns && (dep[s] | m) != dep[s]) {
+						dep[s] |= m;
+						changed = 1;
+					}
+				}
+			} else if (nd) {
+				uint64_t m = deps ? dep_sources(&v, I)
 					     : mode == M_CELL ? cell_sources(p, cs, dep, ns, fi, pc, I)
 					     : buf_sources(p, fd, cs, fi, I, mode);
 				for (uint32_t k = 0; k < nd; k++) {
@@ -771,8 +1130,20 @@ static int flow(const struct program *p, struct fdeps *fds, struct cells *cs, ui
 					}
 				}
 			}
-			if (mode == M_PTR || mode == M_DATA)
+			if (deps)
+				any |= dep_stores(&v, I);
+			else if (mode != M_CELL)
 				changed |= cell_stores(p, fd, cs, fi, I, mode);
+			if (mode == M_SUM && I->op == OP_RET && I->a != OPND_NONE)
+				for (uint32_t e = 0; e < I->b; e++) {
+					uint64_t *r = &fd->sum->ret[e < RET_SLOTS ? e : RET_SLOTS - 1];
+					uint64_t m = od(dep, ns, I->a + e);
+					any |= (*r | m) != *r;
+					*r |= m;
+				}
+			/* a summary takes nothing from its callers */
+			if (mode == M_SUM)
+				continue;
 			if (I->op == OP_CALL && (uint64_t)I->imm < p->nfuncs)
 				any |= pass_args(p, fds, fi, (uint32_t)I->imm, I, mode, kmask);
 			if (I->op == OP_ICALL) {
@@ -788,7 +1159,7 @@ static int flow(const struct program *p, struct fdeps *fds, struct cells *cs, ui
 			}
 		}
 		/* a loop bounds what its counters point into by nothing */
-		for (uint32_t l = 0; (mode == M_DEP || mode == M_DATA) && l < fd->nloops; l++) {
+		for (uint32_t l = 0; (deps || mode == M_DATA) && l < fd->nloops; l++) {
 			const struct loop *L = &fd->loops[l];
 			uint64_t c = 0;
 			for (uint32_t k = 0; k < L->nconds; k++)
@@ -872,6 +1243,9 @@ static void cells_init(const struct program *p, struct cells *cs)
 	free(stack);
 	cs->ptr = xcalloc(cs->nk ? cs->nk : 1, sizeof *cs->ptr);
 	cs->data = xcalloc(cs->nk ? cs->nk : 1, sizeof *cs->data);
+	cs->dep = xcalloc(cs->nk ? cs->nk : 1, sizeof *cs->dep);
+	for (uint32_t g = 0; g < cs->nshared && g < CELL_BITS; g++)
+		cs->shared |= cell_bit(g);
 }
 
 static void cells_free(const struct program *p, struct cells *cs)
@@ -883,6 +1257,7 @@ static void cells_free(const struct program *p, struct cells *cs)
 	free(cs->kbit);
 	free(cs->ptr);
 	free(cs->data);
+	free(cs->dep);
 }
 
 /* A comparison in a branch's condition (ICMP at pc), and whether the side
@@ -1023,6 +1398,108 @@ static void guard_bufs(const struct program *p, const struct func *f, const stru
 	free(wr);
 }
 
+/* The byte offset each slot of function F points at (FD's off): 0 for an
+** ALLOCA and a pointer parameter, moved by PTRADD and by PTRIDX of a
+** constant, kept by MOV; OFF_UNKNOWN for anything else, and for a slot
+** two writes disagree on (a phi). */
+static void slot_offsets(const struct program *p, const struct func *f, struct fdeps *fd)
+{
+	uint32_t ns = f->nslots;
+	int64_t *off = fd->off = xmalloc((ns ? ns : 1) * sizeof *off);
+	/* per slot: 0 no write seen yet, 1 one offset, 2 none */
+	uint8_t *st = xcalloc(ns ? ns : 1, 1);
+	for (uint32_t s = 0; s < ns; s++)
+		off[s] = OFF_UNKNOWN;
+	for (uint32_t i = 0; i < f->nparams; i++)
+		if (f->params[i].is_ptr && f->param_slot[i] < ns) {
+			off[f->param_slot[i]] = 0;
+			st[f->param_slot[i]] = 1;
+		}
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (uint32_t pc = 0; pc < f->ncode; pc++) {
+			const struct insn *I = &f->code[pc];
+			uint32_t nd = prog_insn_ndests(I);
+			for (uint32_t k = 0; k < nd; k++) {
+				uint32_t d = I->d + k;
+				int from = I->op == OP_MOV || I->op == OP_PTRADD || I->op == OP_PTRIDX;
+				if (d >= ns || st[d] == 2 || (from && (I->a >= ns || st[I->a] == 0)))
+					continue;	/* its operand's offset comes later */
+				int64_t o = OFF_UNKNOWN;
+				if (nd == 1 && I->op == OP_ALLOCA)
+					o = 0;
+				else if (nd == 1 && from && off[I->a] != OFF_UNKNOWN && I->op != OP_PTRIDX)
+					o = off[I->a] + (I->op == OP_PTRADD ? I->imm : 0);
+				else if (nd == 1 && I->op == OP_PTRIDX && off[I->a] != OFF_UNKNOWN
+					 && I->b != OPND_NONE && (I->b & OPND_CONST)
+					 && (I->b & ~OPND_CONST) < p->nconsts)
+					o = off[I->a] + (int64_t)p->consts[(size_t)(I->b & ~OPND_CONST) * 32] * I->imm;
+				if (st[d] == 0 && o != OFF_UNKNOWN) {
+					off[d] = o;
+					st[d] = 1;
+					changed = 1;
+				} else if (o == OFF_UNKNOWN || off[d] != o) {
+					off[d] = OFF_UNKNOWN;
+					st[d] = 2;
+					changed = 1;
+				}
+			}
+		}
+	}
+	free(st);
+}
+
+/* Marks in CS the cells whose address P stores into memory (a pointer to
+** them kept in a struct, a lambda's capture by reference: what is stored
+** through such a pointer is not followed), or gives to a function without
+** code, a function pointer or a child grid.  FDS' cell masks are done. */
+static void mark_escapes(const struct program *p, const struct fdeps *fds, struct cells *cs)
+{
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
+		const struct func *f = &p->funcs[fi];
+		const struct fdeps *fd = &fds[fi];
+		if (fd->cell == NULL)
+			continue;
+		for (uint32_t pc = 0; pc < f->ncode; pc++) {
+			const struct insn *I = &f->code[pc];
+			uint64_t m = 0;
+			if (I->op == OP_STORE || I->op == OP_ATOMIC)
+				m = odk(fd->cell, f->nslots, cs->kbit, I->b);
+			else if (I->op == OP_CMPXCHG)
+				m = odk(fd->cell, f->nslots, cs->kbit, I->c);
+			else if ((I->op == OP_CALL && !summarised(p, fds, I)) || I->op == OP_ICALL
+				 || I->op == OP_DLAUNCH)
+				m = sources(p, fd->cell, f->nslots, cs->kbit, I);
+			cs->escaped |= m & PARAM_BITS;
+		}
+	}
+}
+
+/* Function FI's own cells (FD), and a device function's summary with
+** its parameters' bits. */
+static void sum_init(const struct program *p, const struct cells *cs, uint32_t fi, struct fdeps *fd)
+{
+	const struct func *f = &p->funcs[fi];
+	for (uint32_t pc = 0; pc < f->ncode; pc++)
+		if (f->code[pc].op == OP_ALLOCA)
+			fd->own |= alloca_cell(cs, fi, pc);
+	fd->own &= ~cs->shared;
+	slot_offsets(p, f, fd);
+	if (f->is_kernel)
+		return;
+	struct summary *S = fd->sum = xcalloc(1, sizeof *fd->sum);
+	S->slot = xcalloc(f->nslots ? f->nslots : 1, sizeof *S->slot);
+	for (uint32_t i = 0; i < f->nparams; i++) {
+		const struct param *pa = &f->params[i];
+		uint64_t m = i < SUM_FORMALS ? UINT64_C(1) << (SUM_VAL + i) : DEP_DATA;
+		if (i < SUM_FORMALS && (pa->is_ptr || pa->byval))
+			S->ptrs |= UINT32_C(1) << i;
+		for (uint32_t e = 0; e < pa->nslots; e++)
+			if (f->param_slot[i] + e < f->nslots)
+				S->slot[f->param_slot[i] + e] |= m;
+	}
+}
+
 /* Sets the masks of the sites and subscript checks of function FI of P
 ** from FD (EXTRA: per pc, buffers a guard adds to an access's, or NULL),
 ** and the function's guards and counts. */
@@ -1038,7 +1515,10 @@ static void set_sites(struct program *p, uint32_t fi, const struct fdeps *fd,
 		const struct insn *I = &f->code[pc];
 		uint64_t m, dm;
 		uint32_t site = UINT32_MAX;
-		if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords)) {
+		/* a bounds check: a branch on the thread's coordinates (a value
+		** read from memory, which carries its address's, is none) */
+		if ((I->op == OP_CBR || I->op == OP_SWITCH) && (od(dep, ns, I->a) & coords)
+		    && !(od(dep, ns, I->a) & DEP_DATA)) {
 			static const uint64_t at[6] = { DEP_TID_X, DEP_TID_Y, DEP_TID_Z,
 							DEP_CTAID_X, DEP_CTAID_Y, DEP_CTAID_Z };
 			uint64_t c = od(dep, ns, I->a);
@@ -1142,14 +1622,23 @@ void prog_compute_deps(struct program *p)
 				}
 		}
 	}
-	/* the dependence masks, the cells, what points where, the contents */
-	for (enum mode mode = M_DEP; mode <= M_DATA; mode++)
+	for (uint32_t fi = 0; fi < p->nfuncs; fi++)
+		if (fds[fi].dep != NULL)
+			sum_init(p, &cs, fi, &fds[fi]);
+	/* the cells (which the others read local arrays by), the device
+	** functions' summaries, the dependence masks (a call's results by
+	** its callee's summary), what points where, the contents */
+	static const enum mode order[] = { M_CELL, M_SUM, M_DEP, M_PTR, M_DATA };
+	for (unsigned o = 0; o < sizeof order / sizeof *order; o++) {
 		for (int changed = 1; changed;) {
 			changed = 0;
 			for (uint32_t fi = 0; fi < p->nfuncs; fi++)
 				if (fds[fi].dep != NULL)
-					changed |= flow(p, fds, &cs, fi, mode);
+					changed |= flow(p, fds, &cs, fi, order[o]);
 		}
+		if (order[o] == M_CELL)
+			mark_escapes(p, fds, &cs);
+	}
 	for (uint32_t fi = 0; fi < p->nfuncs; fi++) {
 		const struct func *f = &p->funcs[fi];
 		if (fds[fi].dep == NULL)
@@ -1169,6 +1658,10 @@ void prog_compute_deps(struct program *p)
 		free(fds[fi].ptr);
 		free(fds[fi].data);
 		free(fds[fi].cell);
+		free(fds[fi].off);
+		if (fds[fi].sum != NULL)
+			free(fds[fi].sum->slot);
+		free(fds[fi].sum);
 		if (p->funcs[fi].code != NULL)
 			cfg_free(&cfgs[fi]);
 	}

@@ -145,8 +145,11 @@ enum addrspace { AS_GENERIC = 0, AS_GLOBAL = 1, AS_SHARED = 3, AS_CONST = 4,
 ** Laneid and the lane masks count as threadIdx.x; the warp index as every
 ** thread coordinate and blockDim.x, .y.  A pointer kernel parameter is a
 ** base (no bit), a scalar one or a field of a by-value struct DEP_PARAM;
-** what a load, an atomic, a call or a warp collective returns is
-** DEP_DATA plus what its operands depend on.
+** what a load, an atomic, a call of a function without code or a warp
+** collective returns is DEP_DATA plus what its operands depend on, but
+** for what the thread's own local arrays hold (what it stored there) and
+** a device function's result, which its summary gives from the call's
+** arguments.
 */
 enum dep {
 	DEP_TID_X = 1u << 0, DEP_TID_Y = 1u << 1, DEP_TID_Z = 1u << 2,		/* threadIdx */
@@ -154,7 +157,7 @@ enum dep {
 	DEP_CTAID_X = 1u << 6, DEP_CTAID_Y = 1u << 7, DEP_CTAID_Z = 1u << 8,	/* blockIdx */
 	DEP_NCTAID = 1u << 9,		/* gridDim, any component */
 	DEP_PARAM = 1u << 10,		/* a scalar kernel parameter (dynamic shared size too) */
-	DEP_DATA = 1u << 11,		/* memory, atomics, calls, shuffles, votes, clocks */
+	DEP_DATA = 1u << 11,		/* memory, atomics, opaque calls, shuffles, votes, clocks */
 };
 #define DEP__COUNT 12
 /* Parameters struct site's params tells apart (core/deps.c). */

@@ -510,6 +510,58 @@ START_TEST(deps_device_function)
 }
 END_TEST
 
+START_TEST(deps_call_results)
+{
+	/* at -O0 a call stays a call: what it returns, and what a
+	** constructor stores into the caller's object, depend on what this
+	** call passes (not on every caller's), field by field, and memory
+	** behind a pointer into the caller's globals is memory; a branch on a
+	** value read from memory checks no coordinate */
+	static const char src[] =
+		"struct pt { int x, y; __device__ pt(int a, int b) : x(a), y(b) {} };\n"	/* 1 */
+		"__device__ int first(const pt &q) { return q.x; }\n"
+		"__device__ int lane() { return threadIdx.x & 31; }\n"
+		"__device__ float get(const float *p, int i) { return p[i]; }\n"
+		"__global__ void summ(float *out, const float *in, int n)\n"		/* 5 */
+		"{\n"
+		"\tpt a(threadIdx.x, n), b(blockIdx.y, 7);\n"
+		"\tout[first(a)] = 1.0f;\n"						/* 8 */
+		"\tout[first(b) * n + lane()] = 2.0f;\n"				/* 9 */
+		"\tout[(int)get(in, threadIdx.x)] = 3.0f;\n"				/* 10 */
+		"\tif (lane() < n)\n"
+		"\t\tout[blockIdx.x] = 4.0f;\n"
+		"\tif (in[blockIdx.y * n] > 0.5f)\n"
+		"\t\tout[0] = 5.0f;\n"
+		"\tout[a.y] = 6.0f;\n"							/* 15 */
+		"\tint v = 0, *pv[1] = { &v };\n"
+		"\t*pv[0] = (int)in[1];\n"
+		"\tout[v] = 7.0f;\n"								/* 18 */
+		"\tint w = 0;\n"
+		"\tauto set = [&](int k) { w = k; };\n"
+		"\tset((int)in[2]);\n"
+		"\tout[w] = 8.0f;\n"								/* 22 */
+		"}\n";
+	struct ker k;
+	load_cu(&k, src, "-O0", "summ");
+	const struct program *p = k.l.prog;
+	ck_assert_uint_eq(site_dep(p, 8, SITE_STORE), DEP_TID_X | DEP_PARAM);
+	ck_assert_uint_eq(site_dep(p, 9, SITE_STORE), DEP_CTAID_Y | DEP_TID_X | DEP_PARAM);
+	ck_assert_uint_eq(site_params(p, 9, SITE_STORE), 1u << 2);
+	ck_assert_uint_eq(site_dep(p, 10, SITE_STORE), DEP_TID_X | DEP_DATA);
+	/* a's second field holds n alone: fields are apart */
+	ck_assert_uint_eq(site_dep(p, 15, SITE_STORE), DEP_PARAM);
+	/* a local whose address is kept in memory (a pointer array, a
+	** lambda's capture by reference) is written where it is not seen */
+	ck_assert(site_dep(p, 18, SITE_STORE) & DEP_DATA);
+	ck_assert(site_dep(p, 22, SITE_STORE) & DEP_DATA);
+	const struct func *f = &p->funcs[k.func];
+	ck_assert_uint_eq(f->guard_at[0], 1u << 2);
+	ck_assert_uint_eq(f->guard_at[4], 0);
+	ck_assert_uint_eq(f->guards, 1u << 2);
+	load_free(&k.l);
+}
+END_TEST
+
 /* The union of the buffer masks (struct site bufs) of the sites of KIND
 ** on source line LINE. */
 static uint64_t site_bufs(const struct program *p, uint32_t line, int kind)
@@ -882,6 +934,7 @@ Suite *deps_suite(void)
 	tcase_add_test(dc, deps_O3);
 	tcase_add_test(dc, deps_oob_finding);
 	tcase_add_test(dc, deps_device_function);
+	tcase_add_test(dc, deps_call_results);
 	tcase_add_test(dc, deps_bufs_O0);
 	tcase_add_test(dc, deps_bufs_O3);
 	tcase_add_test(dc, deps_bufs_staged_O0);
