@@ -832,6 +832,13 @@ static void infer_tile_min(struct driver *d, uint32_t ci, uint32_t gen)
 				if (tile_clean(r, pi, gv, threads, func, pc))
 					hi = e;
 			}
+			/* a tile filled in passes (`for (i = 0; i < 32; i += 8)
+			** s[ty + i][tx]`) is bounded by rule 1 below its extents
+			** (ty <= 8), and that bound fills it */
+			uint32_t top = d->s->bhi[dim] / step * step;
+			if (hi == 0 && !threads && top > lo && top < ext[0] && others * top <= most
+			    && tile_clean(r, probe(d, ci, dim, top, gen), gv, threads, func, pc))
+				hi = top;
 			if (hi == 0)
 				continue;
 			while (hi - lo > step) {

@@ -38,7 +38,7 @@ static const char *const contract_names[] = {
 	"csr_row_sums", "gather_rows", "shared_queue_visit", "count_copy_flag",
 	"row_first_warp", "warp_slot_sums",
 	"log_softmax_back", "tile_rms_scale", "gate_rows_stats",
-	"head_scale_inplace",
+	"head_scale_inplace", "tile_pass_transpose",
 };
 #define NCONTRACTS (int)(sizeof contract_names / sizeof contract_names[0])
 
