@@ -628,7 +628,8 @@ static unsigned lanes_of(int64_t off, unsigned w)
 ** inside the object). */
 static unsigned lanes_shift(unsigned l, int64_t shift)
 {
-	if (shift == OFF_UNKNOWN || shift < 0 || shift % 4 != 0 || l == ALL_LANES)
+	if (shift == OFF_UNKNOWN || shift < 0 || shift % 4 != 0 || shift >= LANES * 4
+	    || l == ALL_LANES)
 		return ALL_LANES;
 	unsigned m = l << (shift / 4);
 	return m > ALL_LANES ? ALL_LANES : m;
@@ -1402,6 +1403,23 @@ static void guard_bufs(const struct program *p, const struct func *f, const stru
 ** ALLOCA and a pointer parameter, moved by PTRADD and by PTRIDX of a
 ** constant, kept by MOV; OFF_UNKNOWN for anything else, and for a slot
 ** two writes disagree on (a phi). */
+/* The offset MOV, PTRADD or PTRIDX I gives a pointer at offset A
+** (OFF_UNKNOWN for a variable index, an unknown A or an overflow). */
+static int64_t moved_off(const struct program *p, const struct insn *I, int64_t a)
+{
+	int64_t by = 0, o;
+	if (a == OFF_UNKNOWN)
+		return OFF_UNKNOWN;
+	if (I->op == OP_PTRADD)
+		by = I->imm;
+	else if (I->op == OP_PTRIDX
+		 && (I->b == OPND_NONE || !(I->b & OPND_CONST) || (I->b & ~OPND_CONST) >= p->nconsts
+		     || __builtin_mul_overflow((int64_t)p->consts[(size_t)(I->b & ~OPND_CONST) * 32],
+					       I->imm, &by)))
+		return OFF_UNKNOWN;
+	return __builtin_add_overflow(a, by, &o) || o == OFF_UNKNOWN ? OFF_UNKNOWN : o;
+}
+
 static void slot_offsets(const struct program *p, const struct func *f, struct fdeps *fd)
 {
 	uint32_t ns = f->nslots;
@@ -1425,15 +1443,9 @@ static void slot_offsets(const struct program *p, const struct func *f, struct f
 				int from = I->op == OP_MOV || I->op == OP_PTRADD || I->op == OP_PTRIDX;
 				if (d >= ns || st[d] == 2 || (from && (I->a >= ns || st[I->a] == 0)))
 					continue;	/* its operand's offset comes later */
-				int64_t o = OFF_UNKNOWN;
-				if (nd == 1 && I->op == OP_ALLOCA)
-					o = 0;
-				else if (nd == 1 && from && off[I->a] != OFF_UNKNOWN && I->op != OP_PTRIDX)
-					o = off[I->a] + (I->op == OP_PTRADD ? I->imm : 0);
-				else if (nd == 1 && I->op == OP_PTRIDX && off[I->a] != OFF_UNKNOWN
-					 && I->b != OPND_NONE && (I->b & OPND_CONST)
-					 && (I->b & ~OPND_CONST) < p->nconsts)
-					o = off[I->a] + (int64_t)p->consts[(size_t)(I->b & ~OPND_CONST) * 32] * I->imm;
+				int64_t o = nd != 1 ? OFF_UNKNOWN
+					    : from ? moved_off(p, I, off[I->a])
+					    : I->op == OP_ALLOCA ? 0 : OFF_UNKNOWN;
 				if (st[d] == 0 && o != OFF_UNKNOWN) {
 					off[d] = o;
 					st[d] = 1;
