@@ -804,10 +804,11 @@ static uint64_t view_val(const struct view *v, uint32_t o)
 static int64_t view_off(const struct view *v, uint32_t o, int64_t imm)
 {
 	const struct fdeps *fd = &v->fds[v->fi];
+	int64_t r;
 	if (o == OPND_NONE || (o & OPND_CONST) || o >= v->p->funcs[v->fi].nslots
-	    || fd->off[o] == OFF_UNKNOWN)
+	    || fd->off[o] == OFF_UNKNOWN || __builtin_add_overflow(fd->off[o], imm, &r))
 		return OFF_UNKNOWN;
-	return fd->off[o] + imm;
+	return r;
 }
 
 /* What W bytes (0: any number) at address operand O plus IMM hold, with
@@ -935,16 +936,10 @@ static int summarised(const struct program *p, const struct fdeps *fds, const st
 }
 
 /* What instruction I depends on (V: M_DEP or M_SUM): as sources says, but
-** a call of a device function depends on what it returns for these
-** arguments, and a load as view_mem says. */
+** for a load, as view_mem says (a call of a device function takes its
+** summary's returns slot by slot: flow). */
 static uint64_t dep_sources(const struct view *v, const struct insn *I)
 {
-	if (summarised(v->p, v->fds, I)) {
-		uint64_t m = 0;
-		for (unsigned k = 0; k < RET_SLOTS; k++)
-			m |= subst(v, I, v->fds[(uint32_t)I->imm].sum->ret[k]);
-		return m;
-	}
 	if (I->op == OP_LOAD)
 		return view_mem(v, I->a, I->imm, I->w);
 	return sources(v->p, masks(&v->fds[v->fi], v->mode), v->p->funcs[v->fi].nslots, NULL, I);
