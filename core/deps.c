@@ -1022,9 +1022,10 @@ static uint64_t buf_sources(const struct program *p, const struct fdeps *fd,
 }
 
 /* What instruction I of function FI writes into the kernel's cells (CS)
-** of what its value points into (M_PTR) or comes from (M_DATA): a store's, an atomic's or a cmpxchg's value, a copy's source
-** (the buffers it points into are what it reads, as a load's), a memset's
-** byte.  Whether anything changed. */
+** of what its value points into (M_PTR) or comes from (M_DATA): a store's,
+** an atomic's or a cmpxchg's value, a copy's source (the buffers it points
+** into are what it reads, as a load's), a memset's byte.  Whether anything
+** changed. */
 static int cell_stores(const struct program *p, const struct fdeps *fd, struct cells *cs,
 		       uint32_t fi, const struct insn *I, enum mode mode)
 {
@@ -1103,25 +1104,21 @@ static int flow(const struct program *p, struct fdeps *fds, struct cells *cs, ui
 		for (uint32_t pc = 0; pc < f->ncode; pc++) {
 			const struct insn *I = &f->code[pc];
 			uint32_t nd = prog_insn_ndests(I);
-			if (nd && deps && summarised(p, fds, I)) {
-				/* a result's slots, each from its own return slot */
-				const struct summary *S = fds[(uint32_t)I->imm].sum;
-				for (uint32_t k = 0; k < nd; k++) {
-					uint32_t s = I->d + k;
-					uint64_t m = subst(&v, I, S->ret[k < RET_SLOTS ? k : RET_SLOTS - 1]);
-					if (s < ns && (dep[s] | m) != dep[s]) {
-						dep[s] |= m;
-						changed = 1;
-					}
-				}
-			} else if (nd) {
-				uint64_t m = deps ? dep_sources(&v, I)
+			if (nd) {
+				/* a device function's result: each slot from its own
+				** return slot of the summary */
+				const struct summary *S = deps && summarised(p, fds, I)
+							  ? fds[(uint32_t)I->imm].sum : NULL;
+				uint64_t m = S != NULL ? 0
+					     : deps ? dep_sources(&v, I)
 					     : mode == M_CELL ? cell_sources(p, cs, dep, ns, fi, pc, I)
 					     : buf_sources(p, fd, cs, fi, I, mode);
 				for (uint32_t k = 0; k < nd; k++) {
 					uint32_t s = I->d + k;
-					if (s < ns && (dep[s] | m) != dep[s]) {
-						dep[s] |= m;
+					uint32_t rk = k < RET_SLOTS ? k : RET_SLOTS - 1;
+					uint64_t mk = S != NULL ? subst(&v, I, S->ret[rk]) : m;
+					if (s < ns && (dep[s] | mk) != dep[s]) {
+						dep[s] |= mk;
 						changed = 1;
 					}
 				}
