@@ -156,6 +156,7 @@ static int room_left(struct driver *d)
 
 static void infer_data(struct driver *d, uint32_t ci, uint32_t gen);
 static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen);
+static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen);
 
 /*
 ** Runs probe C (a copy of candidate BASE with part of its launch changed;
@@ -191,6 +192,13 @@ static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c
 	}
 	uint32_t i = search_add_cand(d, c, gen);
 	infer_data(d, i, gen);	/* its findings lie under a contract too */
+	/* a probe that leaves a shared array the launch it came from did
+	** not (a tile's probe at its row length, 33 on s[32][33]) shows
+	** rule 1's assumption as well as any draw would */
+	const struct evolve_cand *pc = &d->res->cands[i];
+	if (!d->in_rule1 && !d->pb->base && pc->rejected < 0 && pc->site < 0 && !pc->beyond
+	    && room_left(d))
+		infer_assumption(d, i, gen);
 	return i;
 }
 
@@ -398,6 +406,8 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct program *p = d->pb->prog;
+	int outer = !d->in_rule1;
+	d->in_rule1 = 1;
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
 		if ((f->kind != FK_OOB && f->kind != FK_SUBSCRIPT) || f->space != AS_SHARED)
@@ -440,6 +450,8 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			infer_assumption(d, probe(d, ci, dim, lo, gen), gen);
 		}
 	}
+	if (outer)
+		d->in_rule1 = 0;
 }
 
 /* Gives back one try of the fault KIND at (FUNC, PC) (probed_n): the try

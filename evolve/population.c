@@ -657,12 +657,13 @@ uint32_t search_refused_sites(const struct evolve_problem *pb, struct evolve_res
 	return n;
 }
 
-/* The candidates of R inside the kernel's contract so far (accepted, and
-** within the assumptions inferred so far). */
+/* The search's own candidates in R inside the kernel's contract so far
+** (accepted, and within the assumptions inferred so far); probes are not
+** the search's draws and count for nothing here. */
 uint32_t search_inside(const struct evolve_result *r)
 {
 	uint32_t n = 0;
 	for (uint32_t i = 0; i < r->ncands; i++)
-		n += r->cands[i].rejected < 0 && !r->cands[i].beyond;
+		n += r->cands[i].rejected < 0 && !r->cands[i].beyond && !r->cands[i].probe;
 	return n;
 }

@@ -104,6 +104,9 @@ struct driver {
 	** short for it (docs/DECISIONS.md, "Inference follows the work"). */
 	int64_t probe_room;
 	int probes_short;
+	/* Rule 1 is probing (infer_assumption): its own probes are not
+	** inferred on again, it bisects them itself. */
+	int in_rule1;
 };
 
 /* cand.c */
