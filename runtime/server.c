@@ -1088,8 +1088,13 @@ static int op_launch(struct server *s, const uint8_t *q, uint32_t n)
 		return SIMRT_OK;
 	}
 	s->res->simulated++;
-	if (rk->rk == UINT32_MAX)
+	if (rk->rk == UINT32_MAX) {
+		/* each kernel its own job, numbered as first run: one mistake
+		** of a template is then grouped across its instantiations as
+		** the static jobs' are (report/inst.c) */
 		rk->rk = report_add_kernel(s->rep, k->name, k->demangled);
+		report_kernel_origin(s->rep, rk->rk, NULL, rk->rk);
+	}
 	if (!check) {
 		/* what it wrote is unknown to the written bits: every buffer
 		** counts as written, so no later read is reported on its

@@ -672,28 +672,46 @@ static void run_json(cJSON *root, const struct run_opts *o, const char *prog,
 	cJSON_AddItemToObject(root, "run", r);
 }
 
+/* The JSON or SARIF tree of REP, one mistake of a kernel template once
+** across its instantiations (report_merge groups a run's tree as it does
+** the static jobs'); NULL with *ERR filled. */
+static cJSON *grouped_tree(const struct run_opts *o, const char *prog, const struct report *rep,
+			   struct sim_error *err)
+{
+	cJSON *t = o->format == REPORT_JSON ? report_json_tree(rep) : report_sarif_tree(rep);
+	if (t == NULL) {
+		sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
+		return NULL;
+	}
+	const char *name = o->input ? o->input : prog;
+	cJSON *g = report_merge(&t, &name, 1, 0, err);
+	cJSON_Delete(t);
+	return g;
+}
+
 /* Writes the report where --output and --format say (text: stderr by
-** default, after the program's own output); 0 or SIM_ERR_IO. */
-static int emit(const struct run_opts *o, const char *prog, const struct report *rep,
+** default, after the program's own output); 0 or SIM_ERR_IO.  One
+** mistake in a kernel template is one finding across the instantiations
+** the program launched, as in the static report. */
+static int emit(const struct run_opts *o, const char *prog, struct report *rep,
 		const struct rt_result *res, struct sim_error *err)
 {
 	FILE *out = stderr;
 	if (o->output != NULL && (out = fopen(o->output, "w")) == NULL)
 		return sim_fail(err, SIM_ERR_IO, "--output %s: %s", o->output, strerror(errno));
 	int rc = 0;
-	if (o->format == REPORT_JSON) {
-		cJSON *root = report_json_tree(rep);
+	if (o->format == REPORT_JSON || o->format == REPORT_SARIF) {
+		cJSON *root = grouped_tree(o, prog, rep, err);
 		if (root == NULL) {
-			rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the JSON report");
+			rc = err->status;
 		} else {
-			run_json(root, o, prog, res);
+			if (o->format == REPORT_JSON)
+				run_json(root, o, prog, res);
 			if (report_print_tree(out, root) < 0)	/* deletes it */
-				rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the JSON report");
+				rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the report");
 		}
-	} else if (o->format == REPORT_SARIF) {
-		if (report_sarif(out, rep) < 0)
-			rc = sim_fail(err, SIM_ERR_IO, "out of memory writing the SARIF report");
 	} else {
+		report_inst_mark(&rep, 1);
 		report_text(out, rep);
 		run_lines(out, prog, res);
 	}
