@@ -290,6 +290,10 @@ void math_apply32(unsigned f, uint32_t mask, uint64_t *d, const uint64_t *a,
 			r = eval32(f, f32(a[l]), f32(b[l]), f32(c[l]));
 		uint32_t u;
 		memcpy(&u, &r, 4);
+		/* the GPU's one f32 NaN (exec/exec.c nf32); |x| and copysign
+		** only move the sign bit */
+		if (r != r && f != MF_FABS && f != MF_COPYSIGN)
+			u = 0x7fffffffu;
 		d[l] = u;
 	}
 }

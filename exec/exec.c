@@ -28,6 +28,12 @@
 
 static inline float f32(uint64_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t bf32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+/* The bits of an f32 arithmetic result as the GPU gives them: one
+** canonical NaN, 0x7fffffff, whatever the operands' payloads (the host
+** FPU keeps the first operand's, so a + b and b + a of two NaNs differ,
+** and lanes summing one warp's values by a butterfly would write
+** different bits: docs/DECISIONS.md, "f32 NaN results are canonical"). */
+static inline uint64_t nf32(float f) { return f != f ? UINT64_C(0x7fffffff) : bf32(f); }
 static inline double f64(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
 static inline uint64_t bf64(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 
@@ -407,7 +413,7 @@ static uint64_t frnd32(unsigned opk, uint32_t mode, uint64_t a, uint64_t b, uint
 	}
 	if (mode != RND_NEAREST)
 		fesetround(FE_TONEAREST);
-	return bf32(r);
+	return nf32(r);
 }
 
 static uint64_t frnd64(unsigned opk, uint32_t mode, uint64_t a, uint64_t b, uint64_t c)
@@ -670,8 +676,8 @@ static uint64_t atomic_op(unsigned f, uint64_t old, uint64_t v, unsigned bytes)
 	case AT_MIN: return SX(old, w) <= SX(v, w) ? old : v;
 	case AT_UMAX: return old >= v ? old : v;
 	case AT_UMIN: return old <= v ? old : v;
-	case AT_FADD: return bf32(f32(old) + f32(v));
-	case AT_FSUB: return bf32(f32(old) - f32(v));
+	case AT_FADD: return nf32(f32(old) + f32(v));
+	case AT_FSUB: return nf32(f32(old) - f32(v));
 	case AT_FMAX: return bf32(fmaxf(f32(old), f32(v)));
 	case AT_FMIN: return bf32(fminf(f32(old), f32(v)));
 	case AT_FADD64: return bf64(f64(old) + f64(v));
@@ -2851,13 +2857,13 @@ reload:
 					subscript_finding(ex, w, (int)l, fr->fn, pc, I, SX(A[l], ww));
 			vmbreak;
 		}
-		vmcase(FADD32) LANES(bf32(f32(a) + f32(b))); vmbreak;
-		vmcase(FSUB32) LANES(bf32(f32(a) - f32(b))); vmbreak;
-		vmcase(FMUL32) LANES(bf32(f32(a) * f32(b))); vmbreak;
-		vmcase(FDIV32) LANES(bf32(f32(a) / f32(b))); vmbreak;
-		vmcase(FREM32) LANES(bf32(fmodf(f32(a), f32(b)))); vmbreak;
+		vmcase(FADD32) LANES(nf32(f32(a) + f32(b))); vmbreak;
+		vmcase(FSUB32) LANES(nf32(f32(a) - f32(b))); vmbreak;
+		vmcase(FMUL32) LANES(nf32(f32(a) * f32(b))); vmbreak;
+		vmcase(FDIV32) LANES(nf32(f32(a) / f32(b))); vmbreak;
+		vmcase(FREM32) LANES(nf32(fmodf(f32(a), f32(b)))); vmbreak;
 		vmcase(FNEG32) LANES(a ^ 0x80000000u); vmbreak;
-		vmcase(FMA32) LANES(bf32(fmaf(f32(a), f32(b), f32(c)))); vmbreak;
+		vmcase(FMA32) LANES(nf32(fmaf(f32(a), f32(b), f32(c)))); vmbreak;
 		vmcase(FCMP32) {
 			unsigned pr = I->f;
 			if (__builtin_expect(ex->cfg->cmplog != NULL, 0)) {

@@ -481,6 +481,52 @@ START_TEST(shfl)
 }
 END_TEST
 
+START_TEST(nan_canonical)
+{
+	/* f32 arithmetic gives the GPU's one NaN, 0x7fffffff, whatever the
+	** operands' payloads (the host FPU keeps the first operand's: a + b
+	** and b + a differ); a number stays as computed.  out[3t]: the sum
+	** of two NaNs with lane-made payloads; out[3t+1]: fma of one; out[3t+2]:
+	** t + 1.5 */
+	static const char ll[] = HEADER
+		"declare float @llvm.fma.f32(float, float, float)\n"
+		"define void @k(ptr %out) {\n"
+		"  %t = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()\n"
+		"  %pa = or i32 %t, 2143289344\n"
+		"  %t2 = add i32 %t, 100\n"
+		"  %pb = or i32 %t2, 2143289344\n"
+		"  %a = bitcast i32 %pa to float\n"
+		"  %b = bitcast i32 %pb to float\n"
+		"  %s = fadd float %a, %b\n"
+		"  %m = call float @llvm.fma.f32(float %b, float 2.0, float 1.0)\n"
+		"  %tf = uitofp i32 %t to float\n"
+		"  %n = fadd float %tf, 1.5\n"
+		"  %si = bitcast float %s to i32\n"
+		"  %mi = bitcast float %m to i32\n"
+		"  %ni = bitcast float %n to i32\n"
+		"  %i0 = mul i32 %t, 3\n"
+		"  %i1 = add i32 %i0, 1\n"
+		"  %i2 = add i32 %i0, 2\n"
+		"  %p0 = getelementptr i32, ptr %out, i32 %i0\n"
+		"  %p1 = getelementptr i32, ptr %out, i32 %i1\n"
+		"  %p2 = getelementptr i32, ptr %out, i32 %i2\n"
+		"  store i32 %si, ptr %p0\n"
+		"  store i32 %mi, ptr %p1\n"
+		"  store i32 %ni, ptr %p2\n"
+		"  ret void\n}\n" KERNEL_ANNOT;
+	int32_t out[96];
+	run_clean(ll, L1(32), out, 96);
+	for (int t = 0; t < 32; t++) {
+		float want = (float)t + 1.5f;
+		int32_t wb;
+		memcpy(&wb, &want, 4);
+		ck_assert_uint_eq((uint32_t)out[3 * t], 0x7fffffffu);
+		ck_assert_uint_eq((uint32_t)out[3 * t + 1], 0x7fffffffu);
+		ck_assert_int_eq(out[3 * t + 2], wb);
+	}
+}
+END_TEST
+
 START_TEST(unsupported_inline_asm)
 {
 	/* the lowering rejects @k but keeps it, with its error, and @ok runs */
@@ -1820,6 +1866,7 @@ Suite *interp_suite(void)
 	tcase_add_test(tc, barrier_popc);
 	tcase_add_test(tc, vote_ballot);
 	tcase_add_test(tc, shfl);
+	tcase_add_test(tc, nan_canonical);
 	tcase_add_test(tc, unsupported_inline_asm);
 	tcase_add_test(tc, failed_callee_spares_others);
 	tcase_add_test(tc, oob_finding);
