@@ -40,7 +40,7 @@ BUG_KERNELS_DYNPAR = dp_write_after_launch dp_quicksort_nosync
 ## at -O0 as the others, and tests/check_bugs.c skips them, with a message,
 ## where there is none.
 BUG_KERNELS_TOOLKIT = \
-	cg_grid_partials cg_grid_sync_branch cg_tile_nosync
+	cg_grid_partials cg_grid_sync_branch cg_tile_nosync bf16_atomic_partials
 
 ## Input files that manifests name with --init NAME=@data/FILE.
 BUG_INPUTS = \

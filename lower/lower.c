@@ -1291,6 +1291,23 @@ static uint8_t scope_of(LLVMValueRef I)
 	return sc;
 }
 
+/* Whether the function being lowered is one of the CUDA toolkit's
+** atomic functions (cuda_bf16.hpp's `atomicAdd(__nv_bfloat162 *, ...)`
+** below sm_90, cuda_fp16.hpp's, sm_60's double atomicAdd emulation):
+** atomic by their contract, they read the word plainly and then
+** compare-and-swap it in a loop, which a stale read only makes retry.
+** Their plain loads are relaxed atomic reads, so the user's atomicAdd
+** does not race with the other threads' (docs/DECISIONS.md, "A toolkit
+** atomic's first read is atomic"). */
+static int toolkit_atomic(const struct lctx *lc)
+{
+	const struct fctx *fc = lc->f;
+	return fc->home && fc->funcname && strncmp(fc->funcname, "atomic", 6) == 0
+	       && lower_is_system_header(fc->home)
+	       && strncmp(strrchr(fc->home, '/') ? strrchr(fc->home, '/') + 1 : fc->home,
+			  "__clang_cuda_", 13) != 0;
+}
+
 /* Lowers load or store I (IS_STORE) of any flattenable type: one
 ** OP_LOAD/OP_STORE per scalar element, each with a site of its own (its
 ** space, size, the whole access's size and its part), atomic flags and
@@ -1327,6 +1344,8 @@ static int lower_mem(struct lctx *lc, LLVMValueRef I, int is_store)
 	}
 	if (LLVMGetVolatile(I))
 		atomic |= LDF_VOLATILE;
+	else if (!atomic && !is_store && !LLVMIsAAllocaInst(ptr) && toolkit_atomic(lc))
+		atomic = (uint8_t)(LDF_ATOMIC | LDF_SCOPE(SCOPE_DEVICE));
 	for (int e = 0; e < n; e++) {
 		uint64_t sz = LLVMStoreSizeOfType(lc->td, types[e]);
 		if (sz != 1 && sz != 2 && sz != 4 && sz != 8)
