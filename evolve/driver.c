@@ -325,9 +325,10 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 	rs.threshold = pb.threshold;
 	rs.generations_run = res.generations;
 	rs.evaluations = res.ncands - res.cut;
-	rs.outside_contract = res.ncands - res.accepted - res.cut - res.refused;
+	rs.outside_contract = res.ncands - res.accepted - res.cut - res.refused - res.unmade;
 	rs.cut = res.cut;
 	rs.refused = res.refused;
+	rs.unmade = res.unmade;
 	if (o->verbose && pb.pool_bytes)
 		fprintf(stderr, "simulee-c: %s: memory pool: peak %" PRIu64 " of %" PRIu64
 			" MiB, %" PRIu32 " of %" PRIu32 " launches ran again alone\n", k->demangled,
@@ -346,7 +347,8 @@ int driver_search_kernel(const struct driver_opts *o, const struct loaded *ld,
 		  : res.stop == EVOLVE_STOP_STALL ? "stalled" : "generations";
 	report_kernel_search(rep, ki, &rs);
 	if (o->stats)
-		*o->stats = (struct driver_stats){ res.ncands - res.refused, res.cut, res.generations,
+		*o->stats = (struct driver_stats){ res.ncands - res.refused - res.unmade, res.cut,
+						   res.generations,
 						   rs.stop, res.pool_peak };
 	/* the best launch first, then each launch that exposed a finding */
 	uint32_t nw = 0;

@@ -71,7 +71,7 @@ static void uncount_cut(struct evolve_result *r, uint32_t i)
 	if (c->rejected < 0)
 		r->accepted--;
 	else if (c->rejected == EVOLVE_REFUSED)
-		r->refused--;
+		*(c->unmade ? &r->unmade : &r->refused) -= 1;
 	else if (c->rejected != EVOLVE_CUT)
 		r->rejected_by[c->rejected < FK__COUNT ? c->rejected : FK_TRAP]--;
 	search_cut_short(c);

@@ -250,7 +250,7 @@ uint32_t search_add_cand(struct driver *d, struct evolve_cand *c, uint32_t gen)
 		return idx;
 	}
 	if (c->rejected == EVOLVE_REFUSED) {
-		r->refused++;
+		*(c->unmade ? &r->unmade : &r->refused) += 1;
 		return idx;
 	}
 	if (c->rejected >= 0) {
@@ -460,18 +460,25 @@ int search_nothing_checked(struct evolve_result *r)
 ** nothing the contract covers was checked, and the report would read `0
 ** errors`: the time limit cut every launch, or every launch the host
 ** makes, while the launches the search made up lie under `none` (or
-** beyond the kernel's inferred assumptions).  A warning at the first host
-** launch site (else the kernel's definition) says which, its witness the
-** first launch that finished (else the first cut).  Returns whether it
-** did.
+** beyond the kernel's inferred assumptions), or the program makes no
+** launch of the kernel (its sites' conditions never held: unmade).  A
+** warning at the first host launch site (else the kernel's definition)
+** says which, its witness the first launch that finished (else the first
+** cut).  Returns whether it did.
 */
 int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 {
 	uint32_t finished = 0, cut = 0, host = 0, host_cut = 0, host_budget = 0, w = UINT32_MAX,
 		 wcut = UINT32_MAX, wbudget = UINT32_MAX;
-	int32_t site = -1;
+	uint32_t unmade = 0;
+	int32_t site = -1, usite = -1;
 	for (uint32_t i = 0; i < r->ncands; i++) {
 		const struct evolve_cand *c = &r->cands[i];
+		if (c->unmade && c->site >= 0) {
+			unmade++;
+			if (usite < 0)
+				usite = c->site;
+		}
 		if (c->rejected == EVOLVE_REFUSED || c->unmade)
 			continue;
 		if (c->site >= 0) {
@@ -505,6 +512,8 @@ int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 		return 0;
 	const struct func *fn = &pb->prog->funcs[pb->func];
 	struct srcloc loc = { fn->file, fn->demangled, fn->decl_line, 0 };
+	if (site < 0)
+		site = usite;	/* the program's site it never reaches */
 	if (site >= 0) {
 		const struct hsite *st = &pb->hs->s[pb->sites[site]];
 		loc = (struct srcloc){ st->file, fn->demangled, st->line, st->col };
@@ -522,6 +531,9 @@ int search_none_inside(const struct evolve_problem *pb, struct evolve_result *r)
 		    : host ? xasprintf("no launch the host code makes ran as the program makes it "
 				       "(%" PRIu32 ", %" PRIu32 " cut short by the time limit)", host,
 				       host_cut)
+		    : unmade ? xasprintf("the program makes no launch of it: the conditions on the "
+					 "way to its launch site never held for the values the host "
+					 "code gives (%" PRIu32 " tried)", unmade)
 		    : finished ? xstrdup("no launch the search ran lies inside the kernel's contract")
 		    : xasprintf("the time limit (%g s) came before any launch finished", pb->time_limit);
 	char *ran = finished ? xasprintf("; the %" PRIu32 " launch%s that finished lie%s outside "
@@ -577,8 +589,6 @@ int search_all_refused(const struct evolve_problem *pb, struct evolve_result *r)
 		if (hexpr_eval(pb->hs, d < 3 ? st->block[d] : st->grid[d - 3], r->cands[w].vars,
 			       &v[d]) < 0)
 			v[d] = 1;
-	/* r->refused also counts the launches the program never makes
-	** (unmade), which are no host launch */
 	fd->detail = xasprintf("every launch the host code makes here is one CUDA refuses (all %"
 			       PRIu32 "; the first: grid (%" PRIu64 ",%" PRIu64 ",%" PRIu64
 			       "), block (%" PRIu64 ",%" PRIu64 ",%" PRIu64 "): a dimension of 0, "

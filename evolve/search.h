@@ -397,6 +397,9 @@ struct evolve_result {
 					   (never run to their end: neither
 					   accepted nor outside) */
 	uint32_t refused;		/* host launches CUDA refuses (not run) */
+	uint32_t unmade;		/* host launches whose site's conditions the
+					   unknowns never met: none the program
+					   makes (not run) */
 	/* Launches whose faults and findings were not probed for the
 	** kernel's assumptions: the probes had spent their budget (phases.c
 	** probes_spent); the first of them. */

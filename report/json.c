@@ -339,6 +339,7 @@ static void json_search(struct jb *b, cJSON *k, const struct report_search *s)
 	jstr(b, o, "stop", s->stop);
 	jnum(b, o, "cut", s->cut);
 	jnum(b, o, "refused", s->refused);
+	jnum(b, o, "unmade", s->unmade);
 }
 
 int report_json(FILE *out, const struct report *r)

@@ -44,6 +44,10 @@ struct report_search {
 	uint32_t refused;			/* host launches CUDA refuses (a
 						   dimension of 0 or past its limits):
 						   in evaluations, never run */
+	uint32_t unmade;			/* host launches whose site's
+						   conditions never held (none the
+						   program makes): in evaluations,
+						   never run */
 	uint32_t cut;				/* launches the time limit stopped or
 						   came before (not in evaluations) */
 };

@@ -263,6 +263,9 @@ static void search_lines(FILE *out, const struct report *rep)
 		if (s->refused)
 			fprintf(out, "; %" PRIu32 " host launch%s CUDA refuses (not run)", s->refused,
 				s->refused == 1 ? "" : "es");
+		if (s->unmade)
+			fprintf(out, "; %" PRIu32 " host launch%s whose conditions never held (not "
+				"run)", s->unmade, s->unmade == 1 ? "" : "es");
 		if (s->outside_contract) {
 			fprintf(out, "; %" PRIu32 " outside the kernel's contract (", s->outside_contract);
 			const char *sep = "";

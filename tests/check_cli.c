@@ -2911,6 +2911,53 @@ START_TEST(all_refused_count)
 }
 END_TEST
 
+/* A launch site under a condition the host's values never meet (the
+** device's size makes `y == 1` false for every block size the program
+** uses): the program makes no launch of the kernel.  The search line
+** counts those launches apart from the ones CUDA refuses, and the
+** nothing-checked warning at the site says why (it read "CUDA refuses"
+** and "no launch lies inside the contract"). */
+START_TEST(unmade_launches)
+{
+	char *cu = tu_tmp_cu("#include <cuda_runtime.h>\n"
+			     "__global__ void fill(int *x)\n"
+			     "{\n"
+			     "\tx[blockIdx.x * blockDim.x + threadIdx.x] = 1;\n"
+			     "}\n"
+			     "int main(int argc, char **argv)\n"
+			     "{\n"
+			     "\tint *d;\n"
+			     "\tint b = argc > 2 ? 256 : 128;\n"
+			     "\tint y = 163840 / (b * 48);\n"
+			     "\tcudaMalloc(&d, 65536 * sizeof(int));\n"
+			     "\tif (y == 1)\n"
+			     "\t\tfill<<<1, b>>>(d);\n"			/* 13 */
+			     "\tcudaDeviceSynchronize();\n"
+			     "\treturn 0;\n"
+			     "}\n");
+	struct tu_run r;
+	tu_run_bin(&r, (const char *const[]){ cu, "--generations", "1", NULL });
+	ck_assert_msg(r.status == 0, "status %d: %s%s", r.status, r.out, r.err);
+	expect_output(&r, " host launches whose conditions never held (not run)");
+	ck_assert_msg(strstr(r.out, "CUDA refuses") == NULL && strstr(r.err, "CUDA refuses") == NULL,
+		      "%s%s", r.out, r.err);
+	expect_output(&r, ":13:3: warning: nothing checked: the program makes no launch of it: the "
+		      "conditions on the way to its launch site never held");
+	tu_run_free(&r);
+	tu_run_bin(&r, (const char *const[]){ cu, "--generations", "1", "--format=json", NULL });
+	cJSON *doc = tu_check_report_json(r.out);
+	const cJSON *k = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(doc, "kernels"), 0);
+	const cJSON *s = cJSON_GetObjectItemCaseSensitive(k, "search");
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(s, "refused")->valueint, 0);
+	ck_assert_int_gt(cJSON_GetObjectItemCaseSensitive(s, "unmade")->valueint, 0);
+	ck_assert_int_eq(cJSON_GetObjectItemCaseSensitive(s, "outside_contract")->valueint, 0);
+	cJSON_Delete(doc);
+	tu_run_free(&r);
+	unlink(cu);
+	free(cu);
+}
+END_TEST
+
 /* GPUVerify's annotations (kernels/cuda-compat/simulee_specs.h) compile,
 ** with a toolkit and with the prelude: __requires is a precondition the
 ** search meets (n == 512, a block of 64) before it finds the race;
@@ -3639,6 +3686,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, gpuverify_annotations);
 	tcase_add_test(tc, zero_grid_refused);
 	tcase_add_test(tc, all_refused_count);
+	tcase_add_test(tc, unmade_launches);
 	tcase_add_test(tc, bad_input_table);
 	suite_add_tcase(s, tc);
 
