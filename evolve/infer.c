@@ -195,8 +195,8 @@ static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c
 	/* a probe that leaves a shared array the launch it came from did
 	** not (a tile's probe at its row length, 33 on s[32][33]) shows
 	** rule 1's assumption as well as any draw would */
-	const struct evolve_cand *pc = &d->res->cands[i];
-	if (!d->in_rule1 && !d->pb->base && pc->rejected < 0 && pc->site < 0 && !pc->beyond
+	const struct evolve_cand *pr = &d->res->cands[i];
+	if (!d->in_rule1 && !d->pb->base && pr->rejected < 0 && pr->site < 0 && !pr->beyond
 	    && room_left(d))
 		infer_assumption(d, i, gen);
 	return i;

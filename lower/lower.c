@@ -1293,7 +1293,7 @@ static uint8_t scope_of(LLVMValueRef I)
 
 /* Whether the function being lowered is one of the CUDA toolkit's
 ** atomic functions (cuda_bf16.hpp's `atomicAdd(__nv_bfloat162 *, ...)`
-** below sm_90, cuda_fp16.hpp's, sm_60's double atomicAdd emulation):
+** below sm_90, cuda_fp16.hpp's on halves):
 ** atomic by their contract, they read the word plainly and then
 ** compare-and-swap it in a loop, which a stale read only makes retry.
 ** Their plain loads are relaxed atomic reads, so the user's atomicAdd

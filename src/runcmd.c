@@ -690,7 +690,8 @@ static cJSON *grouped_tree(const struct run_opts *o, const char *prog, const str
 }
 
 /* Writes the report where --output and --format say (text: stderr by
-** default, after the program's own output); 0 or SIM_ERR_IO.  One
+** default, after the program's own output); 0, or an error status with
+** *ERR filled (SIM_ERR_IO: the output could not be written).  One
 ** mistake in a kernel template is one finding across the instantiations
 ** the program launched, as in the static report. */
 static int emit(const struct run_opts *o, const char *prog, struct report *rep,
