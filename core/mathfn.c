@@ -288,13 +288,10 @@ void math_apply32(unsigned f, uint32_t mask, uint64_t *d, const uint64_t *a,
 			r = (float)pow(f32(a[l]), (double)(int32_t)(uint32_t)b[l]);
 		else
 			r = eval32(f, f32(a[l]), f32(b[l]), f32(c[l]));
+		/* the GPU's one f32 NaN; |x| and copysign only move the sign bit */
 		uint32_t u;
 		memcpy(&u, &r, 4);
-		/* the GPU's one f32 NaN (exec/exec.c nf32); |x| and copysign
-		** only move the sign bit */
-		if (r != r && f != MF_FABS && f != MF_COPYSIGN)
-			u = 0x7fffffffu;
-		d[l] = u;
+		d[l] = f == MF_FABS || f == MF_COPYSIGN ? u : math_f32_bits(r);
 	}
 }
 

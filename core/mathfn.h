@@ -6,6 +6,7 @@
 #define SIMULEE_MATHFN_H
 
 #include <stdint.h>
+#include <string.h>
 
 #define MATH_FUNCS(X) \
 	X(SQRT, 1) X(RSQRT, 1) X(CBRT, 1) X(RCBRT, 1) X(EXP, 1) X(EXP2, 1) X(EXP10, 1) \
@@ -21,6 +22,18 @@
 	X(MINIMUM, 2) X(MAXIMUM, 2) X(FMIN_NAN, 2) X(FMAX_NAN, 2) X(RHYPOT, 2) \
 	X(FMA, 3) \
 	X(ISNAN, 1) X(ISINF, 1) X(ISFINITE, 1) X(SIGNBIT, 1) X(ILOGB, 1)
+
+/* The bits of an f32 result as the GPU gives them: its one NaN,
+** 0x7fffffff, whatever the operands' payloads (the host FPU keeps the
+** first operand's, so a + b and b + a of two NaNs differ, and lanes
+** summing one warp's values by a butterfly would write different bits:
+** docs/DECISIONS.md, "f32 NaN results are canonical"). */
+static inline uint32_t math_f32_bits(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return f != f ? UINT32_C(0x7fffffff) : u;
+}
 
 enum mathfn {
 #define MF_ENUM(name, arity) MF_##name,

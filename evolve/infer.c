@@ -158,6 +158,14 @@ static void infer_data(struct driver *d, uint32_t ci, uint32_t gen);
 static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen);
 static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen);
 
+/* Whether the inference rules may look at launch C for D: it ran inside
+** the contract, is the search's own (no host site's) and within the
+** assumptions so far, and the probes have room left. */
+static int rules_on(struct driver *d, const struct evolve_cand *c)
+{
+	return c->rejected < 0 && c->site < 0 && !c->beyond && room_left(d);
+}
+
 /*
 ** Runs probe C (a copy of candidate BASE with part of its launch changed;
 ** owned, moved into the result) and returns its index in the result.  A
@@ -195,9 +203,7 @@ static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c
 	/* a probe that leaves a shared array the launch it came from did
 	** not (a tile's probe at its row length, 33 on s[32][33]) shows
 	** rule 1's assumption as well as any draw would */
-	const struct evolve_cand *pr = &d->res->cands[i];
-	if (!d->in_rule1 && !d->pb->base && pr->rejected < 0 && pr->site < 0 && !pr->beyond
-	    && room_left(d))
+	if (!d->in_rule1 && !d->pb->base && rules_on(d, &d->res->cands[i]))
 		infer_assumption(d, i, gen);
 	return i;
 }
@@ -406,7 +412,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct program *p = d->pb->prog;
-	int outer = !d->in_rule1;
+	int was = d->in_rule1;
 	d->in_rule1 = 1;
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n; fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
@@ -450,8 +456,7 @@ static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen)
 			infer_assumption(d, probe(d, ci, dim, lo, gen), gen);
 		}
 	}
-	if (outer)
-		d->in_rule1 = 0;
+	d->in_rule1 = was;
 }
 
 /* Gives back one try of the fault KIND at (FUNC, PC) (probed_n): the try
@@ -2942,8 +2947,7 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 	if (d->pb->base)
 		return;		/* the program gave the shape and the scalars */
 	for (int k = 0; k < 8; k++) {
-		const struct evolve_cand *c = &d->res->cands[i];
-		if (c->rejected < 0 && c->site < 0 && !c->beyond && room_left(d))
+		if (rules_on(d, &d->res->cands[i]))
 			infer[k](d, i, gen);
 	}
 	const struct evolve_cand *c = &d->res->cands[i];
@@ -2962,8 +2966,7 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		infer_nonneg, infer_scalars, infer_relation,
 	};
 	for (int k = 0; k < 3; k++) {
-		c = &d->res->cands[i];
-		if (c->rejected < 0 && c->site < 0 && !c->beyond && d->pb->nsites == 0 && room_left(d))
+		if (d->pb->nsites == 0 && rules_on(d, &d->res->cands[i]))
 			scalars[k](d, i, gen);
 	}
 	drop_unsupported_ties(d);

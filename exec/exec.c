@@ -28,12 +28,8 @@
 
 static inline float f32(uint64_t v) { uint32_t u = (uint32_t)v; float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t bf32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-/* The bits of an f32 arithmetic result as the GPU gives them: one
-** canonical NaN, 0x7fffffff, whatever the operands' payloads (the host
-** FPU keeps the first operand's, so a + b and b + a of two NaNs differ,
-** and lanes summing one warp's values by a butterfly would write
-** different bits: docs/DECISIONS.md, "f32 NaN results are canonical"). */
-static inline uint64_t nf32(float f) { return f != f ? UINT64_C(0x7fffffff) : bf32(f); }
+/* an f32 arithmetic result with the GPU's one NaN (core/mathfn.h) */
+static inline uint64_t nf32(float f) { return math_f32_bits(f); }
 static inline double f64(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
 static inline uint64_t bf64(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 

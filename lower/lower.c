@@ -1302,10 +1302,11 @@ static uint8_t scope_of(LLVMValueRef I)
 static int toolkit_atomic(const struct lctx *lc)
 {
 	const struct fctx *fc = lc->f;
-	return fc->home && fc->funcname && strncmp(fc->funcname, "atomic", 6) == 0
-	       && lower_is_system_header(fc->home)
-	       && strncmp(strrchr(fc->home, '/') ? strrchr(fc->home, '/') + 1 : fc->home,
-			  "__clang_cuda_", 13) != 0;
+	if (fc->home == NULL || fc->funcname == NULL || strncmp(fc->funcname, "atomic", 6) != 0
+	    || !lower_is_system_header(fc->home))
+		return 0;
+	const char *base = strrchr(fc->home, '/');
+	return strncmp(base ? base + 1 : fc->home, "__clang_cuda_", 13) != 0;
 }
 
 /* Lowers load or store I (IS_STORE) of any flattenable type: one
