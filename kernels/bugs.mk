@@ -18,6 +18,7 @@ BUG_KERNELS = \
 	boyer_scan_no_b1 boyer_scan_no_b2 boyer_scan_no_b3 \
 	blelloch_scan_no_b1 blelloch_scan_no_b2 blelloch_scan_no_b3 \
 	interblock_halo interblock_partials interblock_same_value atomic_block_scope \
+	fields_overlap_race \
 	fence_reduce_no_release ticket_before_publish \
 	full_warps_bd neighbor_read_nosync divergent_branch_ww dyn_shared_oob \
 	tail_tile_uninit partial_warp_uninit degree_loop_bd \

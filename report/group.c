@@ -8,11 +8,14 @@
 ** they arrive (docs/DECISIONS.md, "One finding per mistake"):
 **
 **   - races on one memory object of one kernel whose statements connect
-**     (a pair shares a statement with another pair) are one finding;
+**     (a pair shares a statement with another pair), or that one launch
+**     first saw between the same two threads over the same footprint (the
+**     fields of one element), are one finding;
 **   - an uninitialized read at an instruction that one of those races
 **     reads at, on the same object, is explained by the race and joins it;
 **   - the uninitialized reads of one statement on one object are one
-**     finding, and so are the out-of-bounds accesses;
+**     finding, and so are the out-of-bounds accesses, and those of
+**     statements one launch first saw at the same thread as many times;
 **   - barrier divergences of one kernel that share a barrier (a loop left
 **     early: threads wait at the loop's barrier while others wait at the
 **     one after it, and the block's last threads at the latter alone), or
@@ -125,11 +128,36 @@ static int explains(const struct finding *d, const struct finding *u)
 	       || (d->second.func == u->div_func && d->second.pc == u->div_pc);
 }
 
+/* Whether members A and B (on one object, of one kind) are one access
+** pattern seen once: first seen in one launch by the same threads (a
+** race's two, in the same class, over as many addresses and thread pairs;
+** an out-of-bounds access's one, as many times).  Statements that touch
+** the fields of one element (`fv[i].v += ...; fv[i].x += ...`) race, or
+** leave the buffer, wherever the element does, so one index map that
+** gives two threads one element (or one element past the end), or one
+** missing barrier before it, explains them all; two mistakes on one
+** object leave different threads or footprints. */
+static int same_footprint(const struct finding *a, const struct finding *b)
+{
+	const size_t n = sizeof(struct thread_id);
+	if (a->kind != b->kind || a->launch != b->launch)
+		return 0;
+	if (a->kind == FK_OOB)
+		return a->count == b->count && memcmp(&a->who, &b->who, n) == 0;
+	if (a->kind != FK_RACE || a->race_class != b->race_class
+	    || a->addresses != b->addresses || a->thread_pairs != b->thread_pairs)
+		return 0;
+	return (memcmp(&a->who, &b->who, n) == 0 && memcmp(&a->second.who, &b->second.who, n) == 0)
+	       || (memcmp(&a->who, &b->second.who, n) == 0
+		   && memcmp(&a->second.who, &b->who, n) == 0);
+}
+
 /* Whether members A and B (of one kernel) are one mistake: on one object,
-** races sharing a statement, a race and an uninitialized read at one of
-** its instructions, two reads or two out-of-bounds accesses of one
-** statement; two divergences sharing a barrier or missing the same
-** threads; a divergence and an uninitialized read it explains. */
+** races sharing a statement or a footprint, a race and an uninitialized
+** read at one of its instructions, two reads of one statement, two
+** out-of-bounds accesses of one statement or footprint; two divergences
+** sharing a barrier or missing the same threads; a divergence and an
+** uninitialized read it explains. */
 static int linked(const struct finding *a, const struct finding *b)
 {
 	if (explains(a, b) || explains(b, a))
@@ -145,6 +173,8 @@ static int linked(const struct finding *a, const struct finding *b)
 		return 1;
 	if (!same_object(a, b))
 		return 0;
+	if (same_footprint(a, b))
+		return 1;
 	struct gsite sa[2], sb[2];
 	int na = sites_of(a, sa), nb = sites_of(b, sb);
 	int exact = (a->kind == FK_RACE) != (b->kind == FK_RACE);

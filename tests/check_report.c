@@ -909,6 +909,82 @@ START_TEST(groups_loop_left_early)
 }
 END_TEST
 
+/* Launch 0: four fields of one element of f, each statement racing
+** between the same two threads over the same footprint; a fifth
+** statement between other threads; out-of-bounds accesses of g at lines
+** 30 and 31 by one thread as many times, and at line 32 as often by
+** another.  Launch 1: lines 40 and 41 race between the same threads over
+** different footprints. */
+static void footprints(struct findings *fs, int launch)
+{
+	struct finding *f;
+	switch (launch) {
+	case 0:
+		for (uint32_t i = 0; i < 4; i++) {
+			f = race(fs, 1 + i, at(19 + i, 2), tid(31, 0), AK_WRITE, 1 + i,
+				 at(19 + i, 2), tid(0, 1), AK_READ, AS_GLOBAL, "f[124]");
+			f->race_class = RC_INTER_BLOCK;
+			f->addresses = 6;
+			f->thread_pairs = 6;
+		}
+		f = race(fs, 9, at(25, 2), tid(30, 0), AK_WRITE, 9, at(25, 2), tid(1, 1), AK_READ,
+			 AS_GLOBAL, "f[125]");
+		f->race_class = RC_INTER_BLOCK;
+		f->addresses = 6;
+		f->thread_pairs = 6;
+		for (uint32_t i = 0; i < 3; i++) {
+			struct srcloc l = at(30 + i, 4);
+			struct thread_id w = tid(i < 2 ? 7 : 8, 2);
+			f = findings_add(fs, FK_OOB, 0, 20 + i, &l, &w, 0, "g[64]", NULL);
+			f->space = AS_GLOBAL;
+			f->count = 96;
+		}
+		break;
+	case 1:
+		for (uint32_t i = 0; i < 2; i++) {
+			f = race(fs, 40 + i, at(40 + i, 2), tid(3, 0), AK_WRITE, 40 + i,
+				 at(40 + i, 2), tid(4, 0), AK_WRITE, AS_GLOBAL, "h[0]");
+			f->addresses = 1 + i;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+/* Statements one launch first saw between the same two threads over the
+** same footprint (the fields of one element) are one finding, and so are
+** out-of-bounds accesses first seen at one thread as many times
+** (report/group.c same_footprint); other threads or footprints are not. */
+START_TEST(groups_same_footprint)
+{
+	for (int order = 0; order < 2; order++) {
+		struct report r;
+		grouped(&r, footprints, order);
+		ck_assert_uint_eq(r.findings.n, 6);
+		uint32_t fields = 0, oob2 = 0, singles = 0;
+		for (uint32_t i = 0; i < r.findings.n; i++) {
+			const struct finding *g = &r.findings.v[i];
+			if (g->kind == FK_RACE && g->nmembers == 4) {
+				fields++;
+				ck_assert_uint_eq(g->loc.line, 19);
+				ck_assert_uint_eq(g->count, 4);
+			} else if (g->kind == FK_OOB && g->nmembers == 2) {
+				oob2++;
+				ck_assert_uint_eq(g->count, 192);
+			} else {
+				ck_assert_uint_eq(g->nmembers, 1);
+				singles++;
+			}
+		}
+		ck_assert_uint_eq(fields, 1);
+		ck_assert_uint_eq(oob2, 1);
+		ck_assert_uint_eq(singles, 4);	/* line 25, line 32, lines 40 and 41 */
+		report_free(&r);
+	}
+}
+END_TEST
+
 /* A divergence found again with its two barriers the other way round is
 ** the same finding; a divergence at one of its barriers alone joins it
 ** (report/group.c), listed as a member. */
@@ -1871,6 +1947,7 @@ Suite *report_suite(void)
 	tcase_add_test(tc, thread_sets);
 	tcase_add_test(tc, divergence_merges);
 	tcase_add_test(tc, groups_loop_left_early);
+	tcase_add_test(tc, groups_same_footprint);
 	tcase_add_test(tc, json_all_kinds);
 	tcase_add_test(tc, json_messages_match_text);
 	tcase_add_test(tc, json_empty);
