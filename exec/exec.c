@@ -3093,10 +3093,21 @@ reload:
 			FOR_LANES(m, l) {
 				uint64_t n = C[l], bad = 0;
 				enum mem_fault f = mem_copy(mem, A[l], B[l], n, &bad);
-				if (f != MF_NONE)
-					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1,
-							  MEM_ID(bad) == MEM_ID(A[l]) && bad - A[l] < n);
-				else if (ex->mam && n) {
+				int to_dst = MEM_ID(bad) == MEM_ID(A[l]) && bad - A[l] < n;
+				if (f != MF_NONE) {
+					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, to_dst);
+					/* an unreadable source reads as zeros, as a load's
+					** does: the copy is found once, at the copy, not
+					** again at each read of what it should have written */
+					uint64_t bad2 = 0;
+					if (to_dst || mem_fill(mem, A[l], 0, n, &bad2) != MF_NONE || !n)
+						continue;
+					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
+					if (ex->mam)
+						mam_access_range(ex->mam, &w->mam, l, A[l], n, MAM_WRITE, us);
+					if (ex->shinit)
+						shared_init(ex, w, (int)l, A[l], n, 0, 1, us);
+				} else if (ex->mam && n) {
 					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
 					mam_access_range(ex->mam, &w->mam, l, B[l], n, MAM_READ, us);
 					mam_access_range(ex->mam, &w->mam, l, A[l], n, MAM_WRITE, us);

@@ -943,6 +943,35 @@ START_TEST(uninit_after_full)
 }
 END_TEST
 
+/* A struct copy whose source lies past its buffer's end is one
+** out-of-bounds finding at the copy; its destination reads as zeros, as a
+** load past the end does, so the reads of what it wrote are not
+** uninitialized reads of their own (Rodinia lavaMD: rB_shared[wtx] =
+** rB[wtx] past the particles, then every thread reads rB_shared[j]). */
+START_TEST(oob_copy_writes_zeros)
+{
+	char *bc = tu_compile_cu("struct quad { double v, x, y, z; };\n"	/* 1 */
+				 "__global__ void cp(const quad *in, double *out, int first)\n"
+				 "{\n"
+				 "\t__shared__ quad s[64];\n"
+				 "\tint t = threadIdx.x;\n"			/* 5 */
+				 "\ts[t] = in[first + t];\n"
+				 "\t__syncthreads();\n"
+				 "\tdouble v = 0;\n"
+				 "\tfor (int j = 0; j < 64; j++)\n"
+				 "\t\tv += s[j].v + s[j].z;\n"		/* 10 */
+				 "\tout[t] = v;\n"
+				 "}\n");
+	run_expect((const char *const[]){ bc, "--block", "64", "--size", "in=64", "--size",
+					  "out=64", "--arg", "first=2", NULL },
+		   1, (const char *const[]){
+			   ":6:", "out-of-bounds access on global 'in[",
+			   "1 error, 0 warnings", NULL });
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* The kernel's contract: a lane where __builtin_assume does not hold is a
 ** finding of kind assert at the assumption, at -O0 and -O2 (where the
 ** optimiser keeps the llvm.assume), and the lane stops there. */
@@ -3655,6 +3684,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, finding_barrier_divergence);
 	tcase_add_test(tc, uninit_shared_forms);
 	tcase_add_test(tc, uninit_after_full);
+	tcase_add_test(tc, oob_copy_writes_zeros);
 	tcase_add_test(tc, uninit_global_declared);
 	tcase_add_test(tc, device_heap);
 	tcase_add_test(tc, heap_race);
