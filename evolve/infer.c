@@ -157,6 +157,7 @@ static int room_left(struct driver *d)
 static void infer_data(struct driver *d, uint32_t ci, uint32_t gen);
 static void infer_readback(struct driver *d, uint32_t ci, uint32_t gen);
 static void infer_assumption(struct driver *d, uint32_t ci, uint32_t gen);
+static void nonzero_on(struct driver *d, uint32_t ci, uint32_t gen);
 
 /* Whether the inference rules may look at launch C for D: it ran inside
 ** the contract, is the search's own (no host site's) and within the
@@ -205,6 +206,10 @@ static uint32_t run_probe(struct driver *d, uint32_t base, struct evolve_cand *c
 	** rule 1's assumption as well as any draw would */
 	if (!d->in_rule1 && !d->pb->base && rules_on(d, &d->res->cands[i]))
 		infer_assumption(d, i, gen);
+	/* and a probe that set a scalar to 0 (rule 9's, a count raised from
+	** below 0) divides by it as any draw would */
+	if (!d->in_rule2)
+		nonzero_on(d, i, gen);
 	return i;
 }
 
@@ -514,6 +519,8 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 {
 	struct evolve_result *r = d->res;
 	const struct evolve_problem *pb = d->pb;
+	int was = d->in_rule2;
+	d->in_rule2 = 1;
 	uint32_t nb = search_nbits(pb), *zs = xmalloc((nb ? nb : 1) * sizeof *zs);
 	for (uint32_t fi = 0; fi < r->cands[ci].fs.n && room_left(d); fi++) {
 		const struct finding *f = &r->cands[ci].fs.v[fi];
@@ -548,6 +555,21 @@ static void infer_nonzero(struct driver *d, uint32_t ci, uint32_t gen)
 			untry(d, FK_DIV_ZERO, func, pc);
 	}
 	free(zs);
+	d->in_rule2 = was;
+}
+
+/* Rule 2 on candidate CI where it applies: a made-up launch inside the
+** assumptions so far that ran, or ended at a pointer a quotient by 0 gone
+** wrong (all ones, below its array) made, of a kernel without host sites
+** (there the host's values decide a scalar); probes too. */
+static void nonzero_on(struct driver *d, uint32_t ci, uint32_t gen)
+{
+	const struct evolve_cand *c = &d->res->cands[ci];
+	int bad_ptr = c->rejected == FK_OOB || c->rejected == FK_NULL
+		      || c->rejected == FK_INVALID_PTR;
+	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0
+	    && !d->pb->base && room_left(d))
+		infer_nonzero(d, ci, gen);
 }
 
 /* Whether the access at (FUNC, PC) of probe PI ran clean: the probe was
@@ -2950,15 +2972,10 @@ void search_infer_from(struct driver *d, uint32_t i, uint32_t gen)
 		if (rules_on(d, &d->res->cands[i]))
 			infer[k](d, i, gen);
 	}
-	const struct evolve_cand *c = &d->res->cands[i];
 	/* with host sites the host's values decide a parameter; a quotient
 	** by 0 (all ones) used as an index is below its array, which rejects
 	** the launch after the division that explains it */
-	int bad_ptr = c->rejected == FK_OOB || c->rejected == FK_NULL
-		      || c->rejected == FK_INVALID_PTR;
-	if ((c->rejected < 0 || bad_ptr) && c->site < 0 && !c->beyond && d->pb->nsites == 0
-	    && room_left(d))
-		infer_nonzero(d, i, gen);
+	nonzero_on(d, i, gen);
 	/* rules 9, 8 and 7 last: the shape rules first put the launch
 	** outside, if it is; with host sites the host's values decide a
 	** scalar, as for rule 2 */

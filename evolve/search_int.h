@@ -105,8 +105,9 @@ struct driver {
 	int64_t probe_room;
 	int probes_short;
 	/* Rule 1 is probing (infer_assumption): its own probes are not
-	** inferred on again, it bisects them itself. */
-	int in_rule1;
+	** inferred on again, it bisects them itself; rule 2 likewise
+	** (infer_nonzero). */
+	int in_rule1, in_rule2;
 };
 
 /* cand.c */

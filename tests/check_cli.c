@@ -972,6 +972,50 @@ START_TEST(oob_copy_writes_zeros)
 }
 END_TEST
 
+/* Rule 2 on other rules' probes: a division only a probe reaches (rule
+** 9 raising a negative count n to its magnitude lets thread 0 past `if
+** (n > 0)` to `% m`, with the m = 0 its launch drew) shows the kernel
+** divides by m as well as a draw would.  With no generation after the
+** first, the probe's division was listed as an error (llama.cpp
+** k_bin_bcast's `i1 % ne11`). */
+START_TEST(nonzero_on_probes)
+{
+	char *bc = tu_compile_cu("#define BLOCK 256\n"				/* 1 */
+				 "__global__ void head_tile(const float *x, float *out, int n, "
+				 "int m)\n"
+				 "{\n"
+				 "\t__shared__ float s[BLOCK];\n"
+				 "\tint t = threadIdx.x;\n"				/* 5 */
+				 "\tif (t < n)\n"
+				 "\t\ts[t] = x[blockIdx.x * BLOCK + t];\n"
+				 "\t__syncthreads();\n"
+				 "\tif (t == 0) {\n"
+				 "\t\tfloat acc = 0.0f;\n"				/* 10 */
+				 "\t\tfor (unsigned k = 0; k < (unsigned)n && k < blockDim.x; "
+				 "k++)\n"
+				 "\t\t\tacc += s[k];\n"
+				 "\t\tif (n > 0)\n"
+				 "\t\t\tout[blockIdx.x] = acc * (float)(blockIdx.x % m);\n"
+				 "\t}\n"						/* 15 */
+				 "}\n");
+	int assumed = 0;
+	for (int seed = 1; seed <= 8; seed++) {
+		char sd[8];
+		snprintf(sd, sizeof sd, "%d", seed);
+		struct tu_run r;
+		tu_run_bin(&r, (const char *const[]){ bc, "--seed", sd, "--generations", "0", NULL });
+		ck_assert_msg(r.status == 0, "seed %d: status %d: %s%s", seed, r.status, r.out, r.err);
+		ck_assert_msg(strstr(r.out, "integer division by zero") == NULL, "seed %d: %s", seed,
+			      r.out);
+		assumed += strstr(r.out, "head_tile assumes m != 0: it divides by it") != NULL;
+		tu_run_free(&r);
+	}
+	ck_assert_int_ge(assumed, 2);	/* seeds 1 and 7 reach m = 0 by the probe alone */
+	unlink(bc);
+	free(bc);
+}
+END_TEST
+
 /* The kernel's contract: a lane where __builtin_assume does not hold is a
 ** finding of kind assert at the assumption, at -O0 and -O2 (where the
 ** optimiser keeps the llvm.assume), and the lane stops there. */
@@ -3685,6 +3729,7 @@ Suite *cli_suite(void)
 	tcase_add_test(tc, uninit_shared_forms);
 	tcase_add_test(tc, uninit_after_full);
 	tcase_add_test(tc, oob_copy_writes_zeros);
+	tcase_add_test(tc, nonzero_on_probes);
 	tcase_add_test(tc, uninit_global_declared);
 	tcase_add_test(tc, device_heap);
 	tcase_add_test(tc, heap_race);

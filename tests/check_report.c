@@ -920,18 +920,15 @@ static void footprints(struct findings *fs, int launch)
 	struct finding *f;
 	switch (launch) {
 	case 0:
-		for (uint32_t i = 0; i < 4; i++) {
-			f = race(fs, 1 + i, at(19 + i, 2), tid(31, 0), AK_WRITE, 1 + i,
-				 at(19 + i, 2), tid(0, 1), AK_READ, AS_GLOBAL, "f[124]");
+		for (uint32_t i = 0; i < 5; i++) {
+			/* the fifth (line 25) between threads 30 and 1 */
+			uint32_t t = i < 4 ? 31 : 30, line = i < 4 ? 19 + i : 25;
+			f = race(fs, 1 + i, at(line, 2), tid(t, 0), AK_WRITE, 1 + i, at(line, 2),
+				 tid(31 - t, 1), AK_READ, AS_GLOBAL, i < 4 ? "f[124]" : "f[125]");
 			f->race_class = RC_INTER_BLOCK;
 			f->addresses = 6;
 			f->thread_pairs = 6;
 		}
-		f = race(fs, 9, at(25, 2), tid(30, 0), AK_WRITE, 9, at(25, 2), tid(1, 1), AK_READ,
-			 AS_GLOBAL, "f[125]");
-		f->race_class = RC_INTER_BLOCK;
-		f->addresses = 6;
-		f->thread_pairs = 6;
 		for (uint32_t i = 0; i < 3; i++) {
 			struct srcloc l = at(30 + i, 4);
 			struct thread_id w = tid(i < 2 ? 7 : 8, 2);
