@@ -1358,6 +1358,20 @@ static void shared_init_copy(struct exec *ex, uint64_t dst, uint64_t src, uint64
 	}
 }
 
+/* Lane L wrote N bytes at ADDR whole, at memory site X (a memset, or a
+** copy whose unreadable source reads as zeros): the memory model's write
+** and, for uninitialized reads, the bytes marked written. */
+static void note_fill(struct exec *ex, struct warp *w, uint32_t l, uint64_t addr, uint64_t n,
+		      uint32_t x)
+{
+	if (ex->mam == NULL || n == 0)
+		return;
+	uint32_t us = exec_user_site(ex->p, w, w->depth - 1, x);
+	mam_access_range(ex->mam, &w->mam, l, addr, n, MAM_WRITE, us);
+	if (ex->shinit)
+		shared_init(ex, w, (int)l, addr, n, 0, 1, us);
+}
+
 /* Allocation ID, new in the launch, starts with no byte written: it gets
 ** a bitmap of written bytes, as shared memory has (shared_init).  Only
 ** with the model on, where the bitmaps are kept. */
@@ -3093,20 +3107,14 @@ reload:
 			FOR_LANES(m, l) {
 				uint64_t n = C[l], bad = 0;
 				enum mem_fault f = mem_copy(mem, A[l], B[l], n, &bad);
-				int to_dst = MEM_ID(bad) == MEM_ID(A[l]) && bad - A[l] < n;
 				if (f != MF_NONE) {
+					int to_dst = MEM_ID(bad) == MEM_ID(A[l]) && bad - A[l] < n;
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, to_dst);
 					/* an unreadable source reads as zeros, as a load's
 					** does: the copy is found once, at the copy, not
 					** again at each read of what it should have written */
-					uint64_t bad2 = 0;
-					if (to_dst || mem_fill(mem, A[l], 0, n, &bad2) != MF_NONE || !n)
-						continue;
-					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
-					if (ex->mam)
-						mam_access_range(ex->mam, &w->mam, l, A[l], n, MAM_WRITE, us);
-					if (ex->shinit)
-						shared_init(ex, w, (int)l, A[l], n, 0, 1, us);
+					if (!to_dst && mem_fill(mem, A[l], 0, n, NULL) == MF_NONE)
+						note_fill(ex, w, l, A[l], n, I->x);
 				} else if (ex->mam && n) {
 					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
 					mam_access_range(ex->mam, &w->mam, l, B[l], n, MAM_READ, us);
@@ -3125,12 +3133,8 @@ reload:
 				enum mem_fault f = mem_fill(mem, A[l], (uint8_t)B[l], C[l], &bad);
 				if (f != MF_NONE)
 					mem_fault_finding(ex, w, (int)l, fr->fn, pc, f, bad, 1, 1);
-				else if (ex->mam && C[l]) {
-					uint32_t us = exec_user_site(p, w, w->depth - 1, I->x);
-					mam_access_range(ex->mam, &w->mam, l, A[l], C[l], MAM_WRITE, us);
-					if (ex->shinit)
-						shared_init(ex, w, (int)l, A[l], C[l], 0, 1, us);
-				}
+				else
+					note_fill(ex, w, l, A[l], C[l], I->x);
 			}
 			vmbreak;
 		}
